@@ -1,0 +1,90 @@
+"""Functions every ruleset can call. None of them knows any particular game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .world import player_id, seat_of
+
+
+@dataclass(frozen=True)
+class Builtin:
+    fn: Callable[..., Any]
+    min_args: int
+    max_args: int | None
+    doc: str
+    zone_args: bool = False
+
+
+def items_of(zone: Any) -> list[Any]:
+    """The items of a zone one by one (a pile's counts expanded), or a list as it is."""
+    if zone.__class__ is dict:
+        out: list[Any] = []
+        for kind, n in zone.items():
+            out.extend([kind] * n)
+        return out
+    return zone if zone is not None else []
+
+
+def size_of(zone: Any) -> int:
+    if zone.__class__ is dict:
+        return sum(zone.values())
+    return len(zone)
+
+
+def _top(rt, zone):
+    if zone.__class__ is dict:
+        raise ValueError("a pile has no top; declare the zone as a stack")
+    return zone[-1] if zone else None
+
+
+def _kinds(rt, zone):
+    if zone.__class__ is dict:
+        return list(zone)
+    return list(dict.fromkeys(zone))
+
+
+def _clockwise(rt, p):
+    s = seat_of(p)
+    return [player_id((s - 1 + i) % rt.n + 1) for i in range(rt.n)]
+
+
+def _counterclockwise(rt, p):
+    s = seat_of(p)
+    return [player_id((s - 1 - i) % rt.n + 1) for i in range(rt.n)]
+
+
+def _next(rt, p):
+    return player_id(seat_of(p) % rt.n + 1)
+
+
+def _previous(rt, p):
+    return player_id((seat_of(p) - 2) % rt.n + 1)
+
+
+def _index_of(rt, seq, x):
+    return seq.index(x) + 1 if x in seq else 0
+
+
+BUILTINS: dict[str, Builtin] = {
+    "size": Builtin(lambda rt, z: size_of(z), 1, 1, "how many items a zone or list holds"),
+    "empty": Builtin(lambda rt, z: size_of(z) == 0, 1, 1, "whether a zone or list is empty"),
+    "top": Builtin(_top, 1, 1, "the top item of a stack (none if empty)", zone_args=True),
+    "kinds": Builtin(_kinds, 1, 1, "the different kinds in a zone", zone_args=True),
+    "clockwise_from": Builtin(_clockwise, 1, 1, "all players, clockwise, starting with this one"),
+    "counterclockwise_from": Builtin(_counterclockwise, 1, 1,
+                                     "all players, counter-clockwise, starting with this one"),
+    "next_player": Builtin(_next, 1, 1, "the player to the left (clockwise)"),
+    "previous_player": Builtin(_previous, 1, 1, "the player to the right"),
+    "seat": Builtin(lambda rt, p: seat_of(p), 1, 1, "a player's seat number (1, 2, ...)"),
+    "reverse": Builtin(lambda rt, xs: list(reversed(xs)), 1, 1, "a list backwards"),
+    "index_of": Builtin(_index_of, 2, 2, "the position (from 1) of a value in a list, 0 if absent"),
+    "without": Builtin(lambda rt, xs, x: [y for y in xs if y != x], 2, 2,
+                       "a list without a value"),
+    "min_of": Builtin(lambda rt, *xs: min(xs), 1, None, "the smallest of the values"),
+    "max_of": Builtin(lambda rt, *xs: max(xs), 1, None, "the largest of the values"),
+    "half": Builtin(lambda rt, x: x // 2, 1, 1, "half, rounded down"),
+    "label": Builtin(lambda rt, x: rt.label(x), 1, 1, "how a value reads in a text"),
+}

@@ -1,0 +1,97 @@
+"""Errors a user can cause, each with a place in the rule text and a plain message."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+
+from .nodes import Loc
+
+
+class RulesError(Exception):
+    """Base of every error the tools report to a user (never shown as a traceback)."""
+
+
+class RulesetError(RulesError):
+    """A mistake in a ruleset, found while loading or checking it."""
+
+    def __init__(self, message: str, loc: Loc | None = None, hint: str | None = None,
+                 layer: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
+        self.hint = hint
+        self.layer = layer
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def render(self) -> str:
+        """`file:line:col: message`, then the source line with a caret, then the hint."""
+        head = f"{self.loc}: {self.message}" if self.loc else self.message
+        if self.layer:
+            head += f" [in layer {self.layer}]"
+        lines = [head]
+        source = source_line(self.loc) if self.loc else None
+        if source is not None:
+            lines.append("    " + source.rstrip())
+            lines.append("    " + " " * max(self.loc.column - 1, 0) + "^")
+        if self.hint:
+            lines.append(f"    {self.hint}")
+        return "\n".join(lines)
+
+
+class RulesetErrors(RulesError):
+    """Several ruleset errors found in one pass."""
+
+    def __init__(self, errors: list[RulesetError]):
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(e.render() for e in self.errors)
+
+
+class IllegalMove(RulesError):
+    """A decision that the rules do not allow; the game state is unchanged."""
+
+
+class GameRuleError(RulesError):
+    """A ruleset that went wrong while a game was running (a rule asked for the impossible)."""
+
+    def __init__(self, message: str, loc: Loc | None = None):
+        super().__init__(f"{loc}: {message}" if loc else message)
+        self.loc = loc
+
+
+class SaveFileError(RulesError):
+    """A save or replay file that cannot be read."""
+
+
+_SOURCES: dict[str, list[str]] = {}
+
+
+def remember_source(path: str, text: str) -> None:
+    """Keep a file's text so that errors can quote its lines."""
+    _SOURCES[path] = text.splitlines()
+
+
+def source_line(loc: Loc) -> str | None:
+    lines = _SOURCES.get(loc.file)
+    if lines is None:
+        try:
+            lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return None
+        _SOURCES[loc.file] = lines
+    if 1 <= loc.line <= len(lines):
+        return lines[loc.line - 1]
+    return None
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.6)
+    if not close:
+        return None
+    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"

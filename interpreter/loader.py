@@ -1,0 +1,192 @@
+"""A ruleset folder -> a checked, compiled Ruleset (or every error found, with its place)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from . import nodes as N
+from .compiler import Compiler, Program
+from .errors import RulesError, RulesetError, RulesetErrors
+from .layers import Layer, merge_layers
+from .parser import parse_rules
+from .resources import schema
+from .runtime import PLAY, Game
+from .world import build_world
+
+MANIFEST = "ruleset.yaml"
+
+
+@dataclass
+class Ruleset:
+    name: str
+    path: Path
+    manifest: dict
+    player_counts: list[int]
+    program: Program
+    layers: list[Layer] = field(default_factory=list)
+    content_hash: str = ""
+
+    def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None) -> Game:
+        self.check_players(players)
+        return Game.start(self, players, seed, names)
+
+    def check_players(self, players: int) -> None:
+        if players not in self.player_counts:
+            counts = " or ".join(str(c) for c in self.player_counts)
+            raise RulesError(f"{self.name} is played by {counts} players, not {players}")
+
+    def summary(self) -> dict[str, Any]:
+        p, w = self.program, self.program.world
+        return {
+            "name": self.name, "players": self.player_counts,
+            "components": {name: sum(c.counts.values()) for name, c in w.components.items()},
+            "zones": len(p.zones), "variables": len(p.vars), "tables": len(w.tables),
+            "procedures": len(p.procs), "functions": len(p.funcs),
+            "triggers": sum(len(v) for v in p.triggers.values()),
+            "rules": sum(1 for d in p.decls.values() if d.cite),
+        }
+
+
+def load_ruleset(path: str | Path) -> Ruleset:
+    """Load, check and compile a ruleset folder (or its ruleset.yaml). Raises RulesError."""
+    folder = Path(path)
+    if folder.is_file() and folder.name == MANIFEST:
+        folder = folder.parent
+    if not (folder / MANIFEST).is_file():
+        if not folder.exists():
+            raise RulesError(f"{path}: no such ruleset folder")
+        raise RulesError(f"{path}: not a ruleset (no {MANIFEST} in it)")
+    layers = _load_layers(folder.resolve(), [])
+    decls, errors = merge_layers(layers)
+    top = layers[-1]
+    data = [d for layer in layers for d in layer.data]
+    world, world_errors = build_world(decls, data)
+    errors += world_errors
+    compiler = Compiler(world, decls)
+    program = compiler.compile()
+    errors += compiler.errors
+    if PLAY not in program.procs:
+        errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
+                                   "the game is played", N.Loc(str(folder / MANIFEST), 1, 1)))
+    if errors:
+        raise RulesetErrors(_dedupe(errors))
+    digest = hashlib.sha256()
+    for layer in layers:
+        for item in layer.files:
+            digest.update(item.read_bytes())
+    return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
+                   player_counts=sorted(top.manifest["players"]), program=program,
+                   layers=layers, content_hash=digest.hexdigest())
+
+
+def _dedupe(errors: list[RulesetError]) -> list[RulesetError]:
+    seen, out = set(), []
+    for e in errors:
+        key = (str(e.loc), e.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        loc = N.Loc(str(path), mark.line + 1, mark.column + 1) if mark else N.Loc(str(path), 1, 1)
+        raise RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}", loc) from None
+
+
+def _validate(doc: Any, schema_name: str, path: Path) -> None:
+    validator = jsonschema.Draft202012Validator(schema(schema_name))
+    problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if problems:
+        first = problems[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "the top level"
+        raise RulesetError(f"{path.name} does not match the {schema_name} schema at {where}: "
+                           f"{first.message}", _yaml_loc(path, first.absolute_path))
+
+
+def _yaml_loc(path: Path, keys) -> N.Loc:
+    """Best effort: the line of the first key of the failing path."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return N.Loc(str(path), 1, 1)
+    for key in keys:
+        if isinstance(key, str):
+            for i, line in enumerate(lines):
+                if line.lstrip().startswith(f"{key}:"):
+                    return N.Loc(str(path), i + 1, line.index(key) + 1)
+    return N.Loc(str(path), 1, 1)
+
+
+def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
+    """The layers of a ruleset, base first: each `extends` target, then the folder itself."""
+    if folder in chain:
+        raise RulesetError(f"{folder}: 'extends' goes round in a circle")
+    manifest_path = folder / MANIFEST
+    manifest = _read_yaml(manifest_path)
+    _validate(manifest, "manifest", manifest_path)
+    layers: list[Layer] = []
+    extends = manifest.get("extends") or []
+    for target in [extends] if isinstance(extends, str) else extends:
+        base = (folder / target).resolve()
+        if not (base / MANIFEST).is_file():
+            raise RulesetError(f"'extends: {target}' names no ruleset folder",
+                               _yaml_loc(manifest_path, ["extends"]))
+        for layer in _load_layers(base, [*chain, folder]):
+            if all(existing.folder != layer.folder for existing in layers):
+                layers.append(layer)
+    rule_files, files = [], [manifest_path]
+    errors: list[RulesetError] = []
+    for rel in manifest.get("rules") or []:
+        path = folder / rel
+        if not path.is_file():
+            errors.append(RulesetError(f"rule file '{rel}' does not exist",
+                                       _yaml_loc(manifest_path, ["rules"])))
+            continue
+        files.append(path)
+        try:
+            rule_files.append(parse_rules(path.read_text(encoding="utf-8"), _display(path)))
+        except RulesetError as exc:
+            errors.append(exc)
+    data = []
+    for rel in manifest.get("data") or []:
+        path = folder / rel
+        if not path.is_file():
+            errors.append(RulesetError(f"data file '{rel}' does not exist",
+                                       _yaml_loc(manifest_path, ["data"])))
+            continue
+        files.append(path)
+        doc = _read_yaml(path) or {}
+        try:
+            _validate(doc, "data", path)
+        except RulesetError as exc:
+            errors.append(exc)
+            continue
+        data.append((_display(path), doc))
+    if errors:
+        raise RulesetErrors(errors)
+    layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
+                        files=files))
+    return layers
+
+
+def _display(path: Path) -> str:
+    """Paths in messages: relative to the working folder when that is shorter."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,385 @@
+"""Typed syntax tree of the rules language.
+
+Every node keeps where it came from (file, line, column) so that every later
+error can point at the rule text. Nodes serialise to JSON (`to_json`) in a form
+checked by `schemas/ast.schema.json`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Loc:
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+NOWHERE = Loc("<builtin>", 0, 0)
+
+
+@dataclass
+class Node:
+    loc: Loc = field(default=NOWHERE, repr=False, compare=False)
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass
+class Expr(Node):
+    pass
+
+
+@dataclass
+class Num(Expr):
+    value: int = 0
+
+
+@dataclass
+class Str(Expr):
+    value: str = ""
+
+
+@dataclass
+class Bool(Expr):
+    value: bool = False
+
+
+@dataclass
+class NoneLit(Expr):
+    pass
+
+
+@dataclass
+class Name(Expr):
+    id: str = ""
+
+
+@dataclass
+class Attr(Expr):
+    obj: Expr | None = None
+    name: str = ""
+
+
+@dataclass
+class Index(Expr):
+    obj: Expr | None = None
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class Call(Expr):
+    func: str = ""
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class ListLit(Expr):
+    items: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class Arith(Expr):
+    """A left-to-right chain: first, then (op, operand) pairs."""
+
+    first: Expr | None = None
+    ops: list[str] = field(default_factory=list)
+    rest: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class Compare(Expr):
+    op: str = "=="
+    left: Expr | None = None
+    right: Expr | None = None
+
+
+@dataclass
+class BoolOp(Expr):
+    op: str = "and"
+    items: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class Not(Expr):
+    operand: Expr | None = None
+
+
+@dataclass
+class Neg(Expr):
+    operand: Expr | None = None
+
+
+@dataclass
+class IfExpr(Expr):
+    cond: Expr | None = None
+    then: Expr | None = None
+    other: Expr | None = None
+
+
+@dataclass
+class Binder(Node):
+    """`[each] [type] name [in source] [where condition]`."""
+
+    type: str | None = None
+    var: str = ""
+    source: Expr | None = None
+    where: Expr | None = None
+
+
+@dataclass
+class Query(Expr):
+    """count / sum / max / min / distinct / any / every / random / first / list."""
+
+    kind: str = "count"
+    value: Expr | None = None
+    binder: Binder | None = None
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass
+class Stmt(Node):
+    step: int | None = None
+
+
+@dataclass
+class Let(Stmt):
+    name: str = ""
+    value: Expr | None = None
+
+
+@dataclass
+class Assign(Stmt):
+    name: str = ""
+    index: list[Expr] | None = None
+    op: str = "="
+    value: Expr | None = None
+
+
+@dataclass
+class Move(Stmt):
+    amount: str = "exact"  # exact | top | all | up_to
+    count: Expr | None = None
+    what: Expr | None = None
+    source: Expr | None = None
+    dest: Expr | None = None
+    at: str = "top"  # top | bottom
+
+
+@dataclass
+class Shuffle(Stmt):
+    zone: Expr | None = None
+
+
+@dataclass
+class Choose(Stmt):
+    var: str = ""
+    options: Expr | None = None
+    player: Expr | None = None
+    where: Expr | None = None
+    prompt: str | None = None
+
+
+@dataclass
+class OptionClause(Node):
+    name: str = ""
+    label: str | None = None
+    when: Expr | None = None
+    cite: str | None = None
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class Options(Stmt):
+    var: str = ""
+    player: Expr | None = None
+    prompt: str | None = None
+    clauses: list[OptionClause] = field(default_factory=list)
+
+
+@dataclass
+class Log(Stmt):
+    text: str = ""
+
+
+@dataclass
+class EndGame(Stmt):
+    reason: str | None = None
+
+
+@dataclass
+class Break(Stmt):
+    pass
+
+
+@dataclass
+class Pass(Stmt):
+    pass
+
+
+@dataclass
+class Return(Stmt):
+    value: Expr | None = None
+
+
+@dataclass
+class CallStmt(Stmt):
+    name: str = ""
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class Emit(Stmt):
+    event: str = ""
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass
+class If(Stmt):
+    conds: list[Expr] = field(default_factory=list)
+    bodies: list[list[Stmt]] = field(default_factory=list)
+    orelse: list[Stmt] | None = None
+
+
+@dataclass
+class For(Stmt):
+    binder: Binder | None = None
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class While(Stmt):
+    cond: Expr | None = None
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class Loop(Stmt):
+    body: list[Stmt] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass
+class Decl(Node):
+    name: str = ""
+    label: str | None = None
+    cite: str | None = None
+
+
+@dataclass
+class Param(Node):
+    name: str = ""
+    type: str | None = None
+
+
+@dataclass
+class EnumDecl(Decl):
+    members: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ConstDecl(Decl):
+    value: Expr | None = None
+
+
+@dataclass
+class TableDecl(Decl):
+    style: str = "map"  # map: `key -> value, ...`; grid: header row then rows
+    rows: list[list[Any]] = field(default_factory=list)
+    row_locs: list[Loc] = field(default_factory=list)
+
+
+@dataclass
+class ComponentDecl(Decl):
+    params: list[Param] = field(default_factory=list)
+    count: Expr | None = None
+    start: Expr | None = None
+    display: str | None = None
+
+
+@dataclass
+class ZoneDecl(Decl):
+    index: list[str] = field(default_factory=list)
+    shape: str = "pile"  # pile (counts per kind) | stack (ordered, top last)
+    of: str | None = None
+    visibility: str = "public"  # public | hidden | owner | top
+
+
+@dataclass
+class VarDecl(Decl):
+    index: list[str] = field(default_factory=list)
+    init: Expr | None = None
+
+
+@dataclass
+class ProcDecl(Decl):
+    params: list[Param] = field(default_factory=list)
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class FuncDecl(Decl):
+    params: list[Param] = field(default_factory=list)
+    body: Expr | None = None
+
+
+@dataclass
+class TriggerDecl(Decl):
+    event: str = ""
+    params: list[str] = field(default_factory=list)
+    when: Expr | None = None
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass
+class RemoveDecl(Decl):
+    pass
+
+
+@dataclass
+class RuleFile(Node):
+    path: str = ""
+    decls: list[Decl] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- JSON form
+
+
+def to_json(value: Any) -> Any:
+    """The node (or list of nodes) as plain JSON data: {"node": type, "loc": [...], ...}."""
+    if isinstance(value, Node):
+        out: dict[str, Any] = {"node": type(value).__name__}
+        loc = value.loc
+        out["loc"] = [loc.file, loc.line, loc.column]
+        for f in fields(value):
+            if f.name != "loc":
+                out[f.name] = to_json(getattr(value, f.name))
+        return out
+    if isinstance(value, Loc):
+        return [value.file, value.line, value.column]
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return value
+
+
+def node_types() -> dict[str, type[Node]]:
+    """Every concrete node class by name (used to derive the AST schema)."""
+    found: dict[str, type[Node]] = {}
+    stack: list[type[Node]] = [Node]
+    while stack:
+        cls = stack.pop()
+        for sub in cls.__subclasses__():
+            found[sub.__name__] = sub
+            stack.append(sub)
+    return found

@@ -1,0 +1,31 @@
+"""Where the grammar, the schemas and the bundled rulesets live (source tree or installed)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from pathlib import Path
+
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _folder(name: str) -> Path:
+    """The top-level folder `name` of the source tree, or its copy inside the installed package."""
+    local = _SOURCE_ROOT / name
+    if local.is_dir():
+        return local
+    return Path(str(resources.files("interpreter") / name))
+
+
+def grammar_text() -> str:
+    return (_folder("grammar") / "rules.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def schema(name: str) -> dict:
+    return json.loads((_folder("schemas") / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+def rulesets_folder() -> Path:
+    return _folder("rulesets")

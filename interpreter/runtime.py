@@ -1,0 +1,304 @@
+"""A game in progress: plain-data state, the instruction loop, decisions, views and saves.
+
+The whole state is one JSON-ready dict: zones, variables, the random generator's state, the
+frame stack (where execution stands) and the pending decision. Same ruleset + seed + moves gives
+the same state, bit for bit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import pickle
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import rng
+from .compiler import OVER, SUSPEND, SWITCH
+from .errors import GameRuleError, IllegalMove, SaveFileError
+from .world import player_id
+
+if TYPE_CHECKING:
+    from .loader import Ruleset
+
+SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
+SAVE_FORMAT = "rules-engine-game"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who decides now, between which options (values), and how each option reads."""
+
+    player: str
+    prompt: str
+    options: list[Any]
+    labels: list[str]
+
+
+class Game:
+    """One game of a ruleset. Create with `Ruleset.new_game(players, seed)`."""
+
+    def __init__(self, ruleset: Ruleset, state: dict, names: dict[str, str] | None = None):
+        self.ruleset = ruleset
+        self.program = ruleset.program
+        self.world = ruleset.program.world
+        self.names = dict(names or {})
+        self.events: list[str] = []
+        self.moves: list[Any] = []
+        self.auto = True
+        self._bind(state)
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def start(cls, ruleset: Ruleset, players: int, seed: int,
+              names: dict[str, str] | None = None) -> Game:
+        program, world = ruleset.program, ruleset.program.world
+        state: dict[str, Any] = {
+            "players": players, "seed": seed, "rng": rng.seed_state(seed),
+            "zones": {}, "vars": {}, "stack": [], "pending": None, "over": False,
+            "ending": None, "step": 0,
+        }
+        for name, info in program.zones.items():
+            empty = list if info.decl.shape == "stack" else dict
+            state["zones"][name] = _family(info.decl.index, world, players, empty)
+        game = cls(ruleset, state, names)
+        for name, info in program.vars.items():
+            init = info.init
+            state["vars"][name] = _family(info.decl.index, world, players,
+                                          lambda init=init: init(game, {}))
+        for comp_name, start in program.component_start.items():
+            comp = world.components[comp_name]
+            for kind in world.kinds_in_game(comp_name, players):
+                where = start(game, dict(world.attrs[kind]))
+                count = comp.counts[kind]
+                if where.__class__ is list:
+                    where.extend([kind] * count)
+                else:
+                    where[kind] = where.get(kind, 0) + count
+        stack = state["stack"]
+        stack.append([PLAY, 0, {}, None])
+        if SETUP in program.procs:
+            stack.append([SETUP, 0, {}, None])
+        game._run()
+        return game
+
+    def _bind(self, state: dict) -> None:
+        self.state = state
+        self.Z = state["zones"]
+        self.V = state["vars"]
+        self.n = state["players"]
+        self.stack = state["stack"]
+
+    # ------------------------------------------------------------------ used by instructions
+    def random_below(self, n: int) -> int:
+        self.state["rng"], out = rng.next_value(self.state["rng"])
+        return out % n
+
+    def label(self, value: Any) -> str:
+        if isinstance(value, str) and value in self.names:
+            return self.names[value]
+        return self.world.label(value)
+
+    def log(self, text: str) -> None:
+        self.events.append(text)
+
+    def push_frame(self, proc: str, local: dict, result: str | None, return_pc: int) -> None:
+        self.stack[-1][1] = return_pc
+        self.stack.append([proc, 0, local, result])
+
+    def pop_frame(self, value: Any) -> None:
+        frame = self.stack.pop()
+        if frame[3] is not None and self.stack:
+            self.stack[-1][2][frame[3]] = value
+
+    def end_game(self, reason: str) -> int:
+        st = self.state
+        if st["ending"] is None:
+            st["ending"] = reason
+            self.log(f"Game end: {reason}.")
+        self.stack.clear()
+        if FINAL in self.program.procs and not st.get("final_done"):
+            st["final_done"] = True
+            self.stack.append([FINAL, 0, {}, None])
+        return SWITCH
+
+    def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
+            pc: int) -> int:
+        frame = self.stack[-1]
+        if not options:
+            point = self.program.choices[key]
+            raise GameRuleError(f"{self.label(player)} must decide ({point.prompt}) but has "
+                                "no legal option", point.loc)
+        if len(options) == 1 and self.auto:
+            frame[2][var] = options[0]
+            return pc + 1
+        frame[1] = pc
+        self.state["pending"] = {"player": player, "options": options, "var": var,
+                                 "at": [key[0], key[1]]}
+        return SUSPEND
+
+    # ------------------------------------------------------------------ the loop
+    def _run(self) -> None:
+        stack, procs = self.stack, self.program.procs
+        while stack:
+            frame = stack[-1]
+            code = procs[frame[0]].code
+            L = frame[2]
+            r = code[frame[1]](self, L)
+            while r >= 0:
+                r = code[r](self, L)
+            if r == SUSPEND:
+                return
+            if r == OVER:
+                break
+        self.state["over"] = True
+        self.state["pending"] = None
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def over(self) -> bool:
+        return self.state["over"]
+
+    @property
+    def players(self) -> list[str]:
+        return [player_id(i) for i in range(1, self.n + 1)]
+
+    def decision(self) -> Decision | None:
+        """The decision the game waits for, or None when the game is over."""
+        pending = self.state["pending"]
+        if pending is None:
+            return None
+        point = self.program.choices[tuple(pending["at"])]
+        labels = [point.labels.get(o) if isinstance(o, str) and o in point.labels
+                  else self.label(o) for o in pending["options"]]
+        return Decision(pending["player"], point.prompt, list(pending["options"]), labels)
+
+    def legal_options(self) -> list[Any]:
+        pending = self.state["pending"]
+        return list(pending["options"]) if pending else []
+
+    def why_illegal(self, option: Any) -> str | None:
+        """None if `option` is legal now, else the reason in words (with the rule's citation)."""
+        pending = self.state["pending"]
+        if pending is None:
+            return "the game is over"
+        if option in pending["options"]:
+            return None
+        point = self.program.choices[tuple(pending["at"])]
+        if isinstance(option, str) and option in point.rules:
+            cond, cite = point.rules[option]
+            return (f"{point.labels.get(option, option)} is not allowed now: it needs {cond}"
+                    + (f" ({cite})" if cite else ""))
+        if point.labels and option not in point.labels:
+            return f"{option!r} is not one of the options ({', '.join(point.labels)})"
+        shown = ", ".join(self.label(o) for o in pending["options"][:12])
+        reason = f"{self.label(option)} is not a legal choice here"
+        if point.where:
+            reason += f" (it must satisfy: {point.where})"
+        return reason + f"; legal: {shown}"
+
+    def apply(self, option: Any) -> None:
+        """Take a decision. An illegal one raises IllegalMove and changes nothing."""
+        reason = self.why_illegal(option)
+        if reason is not None:
+            raise IllegalMove(reason)
+        pending = self.state["pending"]
+        frame = self.stack[-1]
+        frame[2][pending["var"]] = option
+        frame[1] += 1
+        self.state["pending"] = None
+        self.state["step"] += 1
+        self.moves.append(option)
+        self._run()
+
+    def score(self, player: str) -> Any:
+        func = self.program.funcs.get("score")
+        return func.fn(self, {func.params[0]: player}) if func else 0
+
+    def tiebreak(self, player: str) -> Any:
+        func = self.program.funcs.get("tiebreak")
+        return func.fn(self, {func.params[0]: player}) if func else 0
+
+    def scores(self) -> dict[str, Any]:
+        return {p: self.score(p) for p in self.players}
+
+    def winners(self) -> list[str]:
+        """The players with the best score (ties broken by the ruleset's `tiebreak`)."""
+        keys = {p: (self.score(p), self.tiebreak(p)) for p in self.players}
+        best = max(keys.values())
+        return [p for p in self.players if keys[p] == best]
+
+    def view(self, player: str) -> dict:
+        """What `player` may see: own hidden zones, others' as counts, stack order hidden."""
+        zones: dict[str, Any] = {}
+        for name, info in self.program.zones.items():
+            vis, content = info.decl.visibility, self.Z[name]
+            if info.decl.index:
+                zones[name] = {k: _seen(vis, v, k.split("|")[0] == player)
+                               for k, v in content.items()}
+            else:
+                zones[name] = _seen(vis, content, False)
+        pending = self.state["pending"]
+        decision = None
+        if pending is not None:
+            decision = {"player": pending["player"]}
+            if pending["player"] == player:
+                decision["options"] = list(pending["options"])
+        return {"you": player, "players": self.players, "zones": zones,
+                "vars": json.loads(json.dumps(self.V)), "decision": decision,
+                "over": self.over}
+
+    # ------------------------------------------------------------------ copies and saves
+    def clone(self) -> Game:
+        twin = Game(self.ruleset, pickle.loads(pickle.dumps(self.state, -1)), self.names)
+        twin.moves = list(self.moves)
+        twin.auto = self.auto
+        return twin
+
+    def state_hash(self) -> str:
+        blob = json.dumps(self.state, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def to_save(self) -> dict:
+        return {"format": SAVE_FORMAT, "version": 1, "ruleset": self.ruleset.name,
+                "ruleset_hash": self.ruleset.content_hash, "names": self.names,
+                "moves": self.moves, "state": self.state, "state_hash": self.state_hash()}
+
+    @classmethod
+    def from_save(cls, ruleset: Ruleset, data: Any) -> Game:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveFileError("not a saved game of this engine")
+        try:
+            state = data["state"]
+            game = cls(ruleset, state, data.get("names") or {})
+            game.moves = list(data.get("moves") or [])
+        except (KeyError, TypeError) as exc:
+            raise SaveFileError(f"the saved game is damaged (missing {exc})") from None
+        if game.state_hash() != data.get("state_hash"):
+            raise SaveFileError("the saved game is damaged (its state does not match its hash)")
+        if set(state.get("zones", {})) != set(ruleset.program.zones) or \
+                state.get("players") not in ruleset.player_counts:
+            raise SaveFileError("the saved game was made with a different ruleset")
+        for frame in state["stack"]:
+            if frame[0] not in ruleset.program.procs:
+                raise SaveFileError("the saved game was made with a different ruleset "
+                                    f"(no procedure '{frame[0]}')")
+        return game
+
+
+def _family(index: list[str], world, players: int, make) -> Any:
+    if not index:
+        return make()
+    domains = [world.domain(t, players) for t in index]
+    return {"|".join(str(v) for v in combo): make() for combo in itertools.product(*domains)}
+
+
+def _seen(visibility: str, content: Any, is_owner: bool) -> Any:
+    size = sum(content.values()) if content.__class__ is dict else len(content)
+    if visibility == "public" or (visibility == "owner" and is_owner):
+        return dict(content) if content.__class__ is dict else list(content)
+    if visibility == "top":
+        top = content[-1] if content.__class__ is list and content else None
+        return {"count": size, "top": top}
+    return {"count": size}

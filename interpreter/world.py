@@ -1,0 +1,223 @@
+"""The static world of a ruleset: enumerations, board entities, relations, tables and components.
+
+Everything here is fixed for a game (it never changes while playing), so the compiler can look it
+up once and the runtime never copies it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import nodes as N
+from .errors import RulesetError
+
+PLAYER = "player"
+NUMBER = "number"
+MAX_PLAYERS = 16
+
+
+def player_id(seat: int) -> str:
+    """Players are the values P1, P2, ... (seat numbers from 1, in clockwise order)."""
+    return f"P{seat}"
+
+
+def seat_of(player: str) -> int:
+    return int(player[1:])
+
+
+@dataclass
+class Table:
+    name: str
+    decl: N.TableDecl
+    rows: dict[Any, Any]  # map: key -> value; grid: row key -> {column: value}
+    columns: list[Any] = field(default_factory=list)
+    default: Any = None
+    has_default: bool = False
+
+    def lookup(self, key: Any) -> Any:
+        try:
+            return self.rows[key]
+        except (KeyError, TypeError):
+            if self.has_default:
+                return self.default
+            raise KeyError(key) from None
+
+
+@dataclass
+class Component:
+    decl: N.ComponentDecl
+    kinds: list[str] = field(default_factory=list)  # kind ids, in declaration order
+    counts: dict[str, int] = field(default_factory=dict)
+    player_param: str | None = None  # a parameter of type player (pieces owned by a player)
+
+
+@dataclass
+class World:
+    """Names and static facts of a ruleset, shared by every game played with it."""
+
+    enums: dict[str, list[str]] = field(default_factory=dict)
+    entity_types: dict[str, list[str]] = field(default_factory=dict)
+    relations: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    attrs: dict[Any, dict[str, Any]] = field(default_factory=dict)  # value -> attributes
+    member_of: dict[str, str] = field(default_factory=dict)  # enum member / entity id -> type
+    tables: dict[str, Table] = field(default_factory=dict)
+    components: dict[str, Component] = field(default_factory=dict)
+    kind_of: dict[str, str] = field(default_factory=dict)  # kind id -> component name
+
+    def domain(self, type_name: str, players: int) -> list[Any]:
+        """All values of a type (enum members, entities, players or a component's kinds)."""
+        if type_name == PLAYER:
+            return [player_id(i) for i in range(1, players + 1)]
+        if type_name in self.enums:
+            return self.enums[type_name]
+        if type_name in self.entity_types:
+            return self.entity_types[type_name]
+        if type_name in self.components:
+            return self.kinds_in_game(type_name, players)
+        if ".." in type_name:
+            low, high = (int(x) for x in type_name.split(".."))
+            return list(range(low, high + 1))
+        raise KeyError(type_name)
+
+    def is_type(self, name: str) -> bool:
+        return (name == PLAYER or name in self.enums or name in self.entity_types
+                or name in self.components)
+
+    def kinds_in_game(self, component: str, players: int) -> list[str]:
+        comp = self.components[component]
+        if comp.player_param is None:
+            return comp.kinds
+        return [k for k in comp.kinds if seat_of(self.attrs[k][comp.player_param]) <= players]
+
+    def label(self, value: Any) -> str:
+        """How a value reads in a log line or a prompt."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return ", ".join(self.label(v) for v in value)
+        attrs = self.attrs.get(value) if isinstance(value, str) else None
+        if attrs is not None:
+            return str(attrs.get("name", value))
+        if value is None:
+            return "nobody"
+        return str(value)
+
+
+def build_world(decls: list[N.Decl], data: list[tuple[str, dict]]) -> tuple[World, list[RulesetError]]:
+    """Collect enums, data entities, relations and tables; components come later (they need
+    compiled expressions for their counts)."""
+    world = World()
+    errors: list[RulesetError] = []
+    for seat in range(1, MAX_PLAYERS + 1):
+        world.attrs[player_id(seat)] = {"name": f"Player {seat}", "seat": seat}
+
+    def claim(value: str, owner: str, loc: N.Loc | None) -> None:
+        if value in world.member_of and world.member_of[value] != owner:
+            errors.append(RulesetError(
+                f"'{value}' names both a {world.member_of[value]} and a {owner}", loc))
+        world.member_of[value] = owner
+
+    for path, doc in data:
+        loc = N.Loc(path, 1, 1)
+        for type_name, instances in (doc.get("entities") or {}).items():
+            ids = world.entity_types.setdefault(type_name, [])
+            for inst in instances:
+                ident = inst["id"]
+                ids.append(ident)
+                claim(ident, type_name, loc)
+                attrs = {k: v for k, v in inst.items()}
+                attrs.setdefault("name", ident.replace("_", " "))
+                world.attrs[ident] = attrs
+        for rel_name, rel in (doc.get("relations") or {}).items():
+            edges: dict[str, list[str]] = world.relations.setdefault(rel_name, {})
+            for a, b in rel.get("edges", []):
+                for end in (a, b):
+                    if end not in world.attrs:
+                        errors.append(RulesetError(
+                            f"relation '{rel_name}' names '{end}', which no entity has as id",
+                            loc))
+                edges.setdefault(a, []).append(b)
+                if not rel.get("directed", False):
+                    edges.setdefault(b, []).append(a)
+
+    for decl in decls:
+        if isinstance(decl, N.EnumDecl):
+            world.enums[decl.name] = list(decl.members)
+            for member in decl.members:
+                claim(member, decl.name, decl.loc)
+                world.attrs.setdefault(member, {"name": member.replace("_", " ")})
+        elif isinstance(decl, N.TableDecl):
+            try:
+                world.tables[decl.name] = _build_table(decl)
+            except RulesetError as exc:
+                errors.append(exc)
+    return world, errors
+
+
+def _cell_value(cell: N.Expr) -> Any:
+    if isinstance(cell, N.Num):
+        return cell.value
+    if isinstance(cell, N.Str):
+        return cell.value
+    assert isinstance(cell, N.Name)
+    return cell.id
+
+
+def _build_table(decl: N.TableDecl) -> Table:
+    table = Table(decl.name, decl, {})
+    if decl.style == "map":
+        for cells, loc in zip(decl.rows, decl.row_locs, strict=True):
+            key, values = _cell_value(cells[0]), [_cell_value(c) for c in cells[1:]]
+            value = values[0] if len(values) == 1 else values
+            if key == "else":
+                table.default, table.has_default = value, True
+                continue
+            if key in table.rows:
+                raise RulesetError(f"table '{decl.name}' has two rows for {key!r}", loc)
+            table.rows[key] = value
+        return table
+    header, *body = decl.rows
+    table.columns = [_cell_value(c) for c in header[1:]]
+    if not body:
+        raise RulesetError(f"table '{decl.name}' has a header row but no rows", decl.loc)
+    for cells, loc in zip(body, decl.row_locs[1:], strict=True):
+        if len(cells) != len(header):
+            raise RulesetError(
+                f"table '{decl.name}': this row has {len(cells)} cells, the header has "
+                f"{len(header)}", loc, "every row needs one cell per header cell")
+        key = _cell_value(cells[0])
+        if key in table.rows:
+            raise RulesetError(f"table '{decl.name}' has two rows for {key!r}", loc)
+        table.rows[key] = dict(zip(table.columns, (_cell_value(c) for c in cells[1:]),
+                                   strict=True))
+    return table
+
+
+def enumerate_kinds(world: World, decl: N.ComponentDecl, max_players: int,
+                    count_of) -> Component:
+    """Every combination of the component's parameters with a non-zero count is a kind."""
+    comp = Component(decl)
+    domains = []
+    for param in decl.params:
+        if param.type is None:
+            raise RulesetError(f"parameter '{param.name}' of component '{decl.name}' needs a type",
+                               param.loc, "for example 'suit: suit' or 'value: 4..6'")
+        if param.type == PLAYER:
+            comp.player_param = param.name
+        try:
+            domains.append(world.domain(param.type, max_players))
+        except KeyError:
+            raise RulesetError(f"unknown type '{param.type}'", param.loc) from None
+    for values in itertools.product(*domains):
+        binding = {p.name: v for p, v in zip(decl.params, values, strict=True)}
+        count = count_of(binding)
+        if not count:
+            continue
+        kind = f"{decl.name}({','.join(str(v) for v in values)})" if values else decl.name
+        comp.kinds.append(kind)
+        comp.counts[kind] = count
+        world.kind_of[kind] = decl.name
+        world.attrs[kind] = {"component": decl.name, **binding}
+    return comp
