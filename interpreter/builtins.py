@@ -86,5 +86,9 @@ BUILTINS: dict[str, Builtin] = {
     "min_of": Builtin(lambda rt, *xs: min(xs), 1, None, "the smallest of the values"),
     "max_of": Builtin(lambda rt, *xs: max(xs), 1, None, "the largest of the values"),
     "half": Builtin(lambda rt, x: x // 2, 1, 1, "half, rounded down"),
+    "flatten": Builtin(lambda rt, xss: [x for xs in xss for x in xs], 1, 1,
+                       "a list of lists as one list"),
+    "numbers": Builtin(lambda rt, a, b: list(range(a, b + 1)), 2, 2,
+                       "the whole numbers from a to b (both included)"),
     "label": Builtin(lambda rt, x: rt.label(x), 1, 1, "how a value reads in a text"),
 }

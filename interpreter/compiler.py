@@ -495,6 +495,11 @@ class Compiler:
         if op in ("in", "not in"):
             right_c = self.expr(node.right, scope)
             right = right_c.fn
+            if right_c.sort == TABLE:
+                table = self.world.tables[node.right.id]
+                if op == "in":
+                    return CExpr(lambda rt, L: left(rt, L) in table.rows)
+                return CExpr(lambda rt, L: left(rt, L) not in table.rows)
             if op == "in":
                 return CExpr(lambda rt, L: left(rt, L) in right(rt, L))
             return CExpr(lambda rt, L: left(rt, L) not in right(rt, L))

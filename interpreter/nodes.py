@@ -286,6 +286,7 @@ class Param(Node):
 @dataclass
 class EnumDecl(Decl):
     members: list[str] = field(default_factory=list)
+    member_labels: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

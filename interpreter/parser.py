@@ -28,6 +28,34 @@ class _RulesIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 4
 
+    def _process(self, stream):
+        """As Lark's, plus continuation lines: a line indented deeper than the one before it
+        continues that line, unless that line ends with ':' (then a block starts)."""
+        previous = None
+        for token in stream:
+            if token.type == self.NL_type and self.paren_level == 0 and previous is not None \
+                    and previous.type != "COLON":
+                indent_str = token.rsplit("\n", 1)[-1]
+                indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+                if "\n" in token and indent > self.indent_level[-1]:
+                    continue
+            previous = token
+            yield from self._one(token)
+        while len(self.indent_level) > 1:
+            self.indent_level.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, "", previous) if previous else \
+                Token(self.DEDENT_type, "", 0, 0, 0, 0, 0, 0)
+
+    def _one(self, token):
+        if token.type == self.NL_type:
+            yield from self.handle_NL(token)
+        else:
+            yield token
+        if token.type in self.OPEN_PAREN_types:
+            self.paren_level += 1
+        elif token.type in self.CLOSE_PAREN_types:
+            self.paren_level -= 1
+
 
 @functools.cache
 def _lark() -> Lark:
@@ -143,12 +171,19 @@ class _Builder(Transformer):
         return self._text(items[0])
 
     def enum_decl(self, meta, items):
-        name, label, members = items
+        name, label, cite, members = items
         return N.EnumDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                          members=members)
+                          cite=cite, members=[m for m, _ in members],
+                          member_labels={m: t for m, t in members if t is not None})
+
+    def member_list(self, meta, items):
+        return list(items)
+
+    def member(self, meta, items):
+        return (str(items[0]), self._text(items[1]))
 
     def const_decl(self, meta, items):
-        name, label, value, cite = items
+        name, label, cite, value = items
         return N.ConstDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                            value=value, cite=cite)
 
@@ -186,9 +221,9 @@ class _Builder(Transformer):
         return N.Name(loc=self._loc(meta), id="else")
 
     def component_decl(self, meta, items):
-        name, params, label, *body = items
+        name, params, label, cite, *body = items
         decl = N.ComponentDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                               params=params or [])
+                               cite=cite, params=params or [])
         for key, value in body:
             setattr(decl, key, value)
         return decl
@@ -203,10 +238,10 @@ class _Builder(Transformer):
         return ("display", self._text(items[0]))
 
     def zone_decl(self, meta, items):
-        name, index, label, shape, of, *vis = items
+        name, index, label, shape, of, *vis, cite = items
         return N.ZoneDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                           index=index or [], shape=shape, of=None if of is None else str(of),
-                          visibility=vis[-1] if vis else "public")
+                          visibility=vis[-1] if vis else "public", cite=cite)
 
     def index_types(self, meta, items):
         return [str(t) for t in items]
@@ -230,9 +265,9 @@ class _Builder(Transformer):
         return "top"
 
     def var_decl(self, meta, items):
-        name, index, label, init = items
+        name, index, label, init, cite = items
         return N.VarDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                         index=index or [], init=init)
+                         index=index or [], init=init, cite=cite)
 
     def proc_decl(self, meta, items):
         name, params, label, cite, body = items
@@ -240,7 +275,7 @@ class _Builder(Transformer):
                           cite=cite, params=params or [], body=body)
 
     def func_decl(self, meta, items):
-        name, params, label, body, cite = items
+        name, params, label, cite, body = items
         return N.FuncDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                           cite=cite, params=params or [], body=body)
 

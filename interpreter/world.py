@@ -112,6 +112,7 @@ def build_world(decls: list[N.Decl], data: list[tuple[str, dict]]) -> tuple[Worl
     errors: list[RulesetError] = []
     for seat in range(1, MAX_PLAYERS + 1):
         world.attrs[player_id(seat)] = {"name": f"Player {seat}", "seat": seat}
+        world.member_of[player_id(seat)] = PLAYER
 
     def claim(value: str, owner: str, loc: N.Loc | None) -> None:
         if value in world.member_of and world.member_of[value] != owner:
@@ -147,7 +148,8 @@ def build_world(decls: list[N.Decl], data: list[tuple[str, dict]]) -> tuple[Worl
             world.enums[decl.name] = list(decl.members)
             for member in decl.members:
                 claim(member, decl.name, decl.loc)
-                world.attrs.setdefault(member, {"name": member.replace("_", " ")})
+                label = decl.member_labels.get(member, member.replace("_", " "))
+                world.attrs.setdefault(member, {"name": label})
         elif isinstance(decl, N.TableDecl):
             try:
                 world.tables[decl.name] = _build_table(decl)

@@ -1,0 +1,373 @@
+"""The `rules` command: check a ruleset, simulate games between bots (more commands to come).
+
+Every mistake a user can make (a wrong path, a bad number, an error in a ruleset) is reported
+in plain words with exit code 2, never as a Python traceback. A ruleset that goes wrong while a
+game runs gives exit code 1; an interrupt (Ctrl-C) gives 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from .bots import bot_names
+from .errors import GameRuleError, RulesError, RulesetError, RulesetErrors
+
+EXIT_OK, EXIT_GAME_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+DESCRIPTION = """\
+Rules as data for board games: check a ruleset written in the rules language, and play it
+out between bots to see what its rules do.
+
+A ruleset is a folder with a ruleset.yaml (or the path of that file). A path that does not
+exist here is also looked up among the rulesets that come with the engine."""
+
+EPILOG = """\
+examples:
+  rules check rulesets/fifth-avenue/base
+  rules simulate rulesets/fifth-avenue/base --players 4 --games 200 --seed 7
+  rules simulate rulesets/fifth-avenue/base --players 3 --games 50 --json > report.json
+
+Run 'rules COMMAND --help' for the options of one command.
+
+exit codes: 0 success, 1 a ruleset went wrong during a game, 2 a mistake in the command or
+in the ruleset, 130 interrupted."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr (with a pointer to --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
+
+
+# ------------------------------------------------------------------------------ arguments
+def _whole(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, not '{text}'") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+    return parse
+
+
+def _any_whole(text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+
+
+def ruleset_path(text: str) -> Path:
+    """The path as given if it exists, else the bundled ruleset of that name (if any)."""
+    path = Path(text)
+    if path.exists():
+        return path
+    try:
+        from .resources import rulesets_folder
+
+        bundled = rulesets_folder() / text
+    except (OSError, ModuleNotFoundError, TypeError):
+        return path
+    return bundled if bundled.exists() else path
+
+
+def _load(text: str):
+    from .loader import load_ruleset
+
+    return load_ruleset(ruleset_path(text))
+
+
+# ------------------------------------------------------------------------------ check
+CHECK_HELP = "load a ruleset, check it, and summarise it"
+CHECK_DESCRIPTION = """\
+Load a ruleset (parse its rule files, read its data, check every name and type, compile it)
+and print a short summary: name, player counts, components with their counts, zones, tables,
+procedures, triggers and the number of rules that cite the rulebook; then OK.
+
+If the ruleset has mistakes, every one is printed with its place (file:line:column), the
+offending line and a caret under the spot, then the number of errors; the exit code is 2."""
+
+CHECK_EPILOG = """\
+examples:
+  rules check rulesets/fifth-avenue/base
+  rules check my-variant/ruleset.yaml
+  rules check rulesets/fifth-avenue/base --json"""
+
+SUMMARY_LABELS = {
+    "players": "players",
+    "components": "components",
+    "zones": "zones",
+    "variables": "variables",
+    "tables": "tables",
+    "procedures": "procedures",
+    "functions": "functions",
+    "triggers": "triggers",
+    "rules": "cited rules",
+}
+
+
+def _add_check(sub: Any) -> None:
+    p = sub.add_parser("check", help=CHECK_HELP, description=CHECK_DESCRIPTION,
+                       epilog=CHECK_EPILOG, formatter_class=_formatter)
+    p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
+    p.add_argument("--json", action="store_true",
+                   help="print the summary as JSON (errors stay plain text)")
+    p.set_defaults(run=cmd_check)
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    start = time.perf_counter()
+    try:
+        ruleset = _load(args.path)
+    except (RulesetErrors, RulesetError) as exc:
+        errors = exc.errors if isinstance(exc, RulesetErrors) else [exc]
+        for e in errors:
+            print(e.render(), file=out)
+        print(f"{len(errors)} error(s)", file=out)
+        return EXIT_USAGE
+    seconds = time.perf_counter() - start
+    summary = ruleset.summary()
+    if args.json:
+        print(json.dumps({**summary, "path": str(ruleset.path), "ok": True}, indent=2),
+              file=out)
+        return EXIT_OK
+    print(format_summary(summary, ruleset), file=out)
+    print(f"loaded, checked and compiled in {seconds:.2f} s", file=out)
+    print("OK", file=out)
+    return EXIT_OK
+
+
+def format_summary(summary: dict[str, Any], ruleset: Any = None) -> str:
+    rows: list[tuple[str, str]] = []
+    if ruleset is not None:
+        rows.append(("path", str(ruleset.path)))
+        layers = getattr(ruleset, "layers", None) or []
+        if len(layers) > 1:
+            rows.append(("layers", " > ".join(layer.name for layer in layers)))
+    for key, value in summary.items():
+        if key == "name":
+            continue
+        label = SUMMARY_LABELS.get(key, key.replace("_", " "))
+        rows.append((label, _summary_value(key, value)))
+    width = max(len(label) for label, _ in rows) + 1
+    lines = [str(summary.get("name", "(unnamed ruleset)"))]
+    lines += [f"  {label + ':':<{width}} {value}" for label, value in rows]
+    return "\n".join(lines)
+
+
+def _summary_value(key: str, value: Any) -> str:
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        return ", ".join(f"{name} {count}" for name, count in value.items())
+    if isinstance(value, list | tuple):
+        items = [str(v) for v in value]
+        if key == "players" and len(items) > 1:
+            return ", ".join(items[:-1]) + " or " + items[-1]
+        return ", ".join(items) or "none"
+    return str(value)
+
+
+# ------------------------------------------------------------------------------ simulate
+SIMULATE_HELP = "play many seeded games between bots and report on them"
+SIMULATE_DESCRIPTION = """\
+Play G complete games (--games) of a ruleset between bots and report, for each seat: the mean,
+spread and range of its score, its wins (a tie between k players gives each 1/k of a win;
+such wins are also counted as "shared wins"), and its win rate. Then the length of the games
+in decisions (and in turns, if the ruleset has a variable named 'turns'), how the games ended,
+and the speed.
+
+Game i (from 0) uses seed S+i (--seed), and the bots draw from their own generator seeded
+S+i, so the same command gives the same report (apart from the timings). A progress bar is shown
+on stderr when it is a terminal."""
+
+SIMULATE_EPILOG = """\
+examples:
+  rules simulate rulesets/fifth-avenue/base --players 4 --games 1000 --seed 1
+  rules simulate rulesets/fifth-avenue/base --players 2 --games 100 --json
+  rules simulate rulesets/fifth-avenue/base --players 3 --bot random --bot random --bot random
+
+bots: """
+
+
+def _add_simulate(sub: Any) -> None:
+    p = sub.add_parser("simulate", help=SIMULATE_HELP, description=SIMULATE_DESCRIPTION,
+                       epilog=SIMULATE_EPILOG + ", ".join(bot_names()),
+                       formatter_class=_formatter)
+    p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
+    p.add_argument("--players", "-p", metavar="N", type=_whole(1),
+                   help="number of players (may be left out when the ruleset allows only "
+                        "one number)")
+    p.add_argument("--games", "-g", metavar="G", type=_whole(1), default=100,
+                   help="number of games to play (default: 100)")
+    p.add_argument("--seed", "-s", metavar="S", type=_any_whole, default=1,
+                   help="seed of the first game (default: 1)")
+    p.add_argument("--bot", "-b", metavar="NAME", action="append", dest="bots",
+                   help="bot for the seats: once for all seats, or once per seat in seat "
+                        f"order (default: random; known: {', '.join(bot_names())})")
+    p.add_argument("--max-decisions", metavar="M", type=_whole(1), default=100_000,
+                   help="give up on a game that has not ended after M decisions "
+                        "(default: 100000)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar, even on a terminal")
+    p.set_defaults(run=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .simulate import simulate
+
+    ruleset = _load(args.path)
+    players = args.players
+    if players is None:
+        if len(ruleset.player_counts) != 1:
+            counts = " or ".join(str(c) for c in ruleset.player_counts)
+            raise RulesError(f"{ruleset.name} is played by {counts} players: "
+                             "say how many with --players")
+        players = ruleset.player_counts[0]
+    ruleset.check_players(players)
+    bar = ProgressBar(err) if not args.no_progress and _is_tty(err) else None
+    try:
+        report = simulate(ruleset, players, args.games, args.seed, bots=args.bots,
+                          progress=bar, max_decisions=args.max_decisions)
+    finally:
+        if bar is not None:
+            bar.clear()
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2), file=out)
+    else:
+        print(report.to_text(), file=out)
+    return EXIT_OK
+
+
+class ProgressBar:
+    """`[#####-----]  45/100 games  12.3 games/s  about 4 s left`, redrawn in place."""
+
+    def __init__(self, stream: TextIO, width: int = 30, every: float = 0.1):
+        self.stream = stream
+        self.width = width
+        self.every = every
+        self.start = time.perf_counter()
+        self.last = -1.0
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.last < self.every:
+            return
+        self.last = now
+        elapsed = now - self.start
+        filled = self.width * done // total if total else self.width
+        rate = done / elapsed if elapsed > 0 else 0.0
+        text = (f"[{'#' * filled}{'-' * (self.width - filled)}] "
+                f"{done:>{len(str(total))}}/{total} games")
+        if rate > 0:
+            text += f"  {rate:.1f} games/s"
+            left = (total - done) / rate
+            if done < total:
+                text += f"  about {left:.0f} s left" if left >= 1 else "  under 1 s left"
+        self.stream.write("\r" + text.ljust(self.shown))
+        self.stream.flush()
+        self.shown = len(text)
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ------------------------------------------------------------------------------ main
+# Later commands (play, replay, show, flatten) add themselves here: a function that adds
+# a subparser and sets `run=cmd_...` (a function of (args, out, err) returning an exit code).
+COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate]
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="rules", description=DESCRIPTION, epilog=EPILOG,
+                            formatter_class=_formatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("rules-engine")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `rules` command with `argv` (default: sys.argv[1:]); returns the exit code."""
+    out, err = sys.stdout, sys.stderr
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help, --version, or a usage mistake
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        if getattr(args, "run", None) is None:
+            parser.print_help(err)
+            return EXIT_USAGE
+        return args.run(args, out, err)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=err)
+        return EXIT_INTERRUPTED
+    except GameRuleError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_GAME_ERROR
+    except RulesetErrors as exc:
+        for e in exc.errors:
+            print(e.render(), file=err)
+        print(f"{len(exc.errors)} error(s)", file=err)
+        return EXIT_USAGE
+    except RulesetError as exc:
+        print(exc.render(), file=err)
+        print("1 error(s)", file=err)
+        return EXIT_USAGE
+    except RulesError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_USAGE
+    except BrokenPipeError:  # `rules simulate ... | head`: stop quietly
+        _silence_stdout()
+        return 1
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit flush does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

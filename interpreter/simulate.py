@@ -1,0 +1,366 @@
+"""Many seeded games between bots, summed up: scores, wins, game length, endings, speed.
+
+Game i (counting from 0) is started with seed `seed + i`, and its bots draw from their own
+`random.Random(seed + i)`, so the same ruleset, players, games, seed and bots give the same
+report every time (apart from the timings).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from numbers import Real
+from typing import TYPE_CHECKING, Any
+
+from .bots import Bot, make_bot
+from .errors import GameRuleError, IllegalMove, RulesError
+from .world import player_id
+
+if TYPE_CHECKING:
+    from .loader import Ruleset
+    from .runtime import Game
+
+TURNS_VAR = "turns"
+NO_REASON = "(no reason given)"
+
+Progress = Callable[[int, int], None]
+
+
+# ---------------------------------------------------------------------------------- views
+class LazyView(Mapping[str, Any]):
+    """A player's view, computed on first use (most random bots never look at it).
+
+    It is valid while the bot decides; using it afterwards raises RuntimeError, because the
+    game has moved on and the view would no longer be the one the decision was taken from.
+    """
+
+    __slots__ = ("_game", "_player", "_data", "_closed")
+
+    def __init__(self, game: Game, player: str):
+        self._game = game
+        self._player = player
+        self._data: dict[str, Any] | None = None
+        self._closed = False
+
+    def _view(self) -> dict[str, Any]:
+        if self._data is None:
+            if self._closed:
+                raise RuntimeError("a view was used after its decision was taken")
+            self._data = self._game.view(self._player)
+        return self._data
+
+    def close(self) -> None:
+        self._closed = True
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+
+# ---------------------------------------------------------------------------------- report
+@dataclass
+class Stats:
+    """Mean, spread and range of a list of numbers (None where the values are not numbers)."""
+
+    mean: float | None
+    sd: float | None
+    min: Any
+    max: Any
+
+    @classmethod
+    def of(cls, values: Sequence[Any]) -> Stats:
+        if not values:
+            return cls(None, None, None, None)
+        numeric = all(isinstance(v, Real) for v in values)
+        if not numeric:
+            return cls(None, None, None, None)
+        mean = statistics.fmean(values)
+        sd = statistics.pstdev(values) if len(values) > 1 else 0.0
+        return cls(mean, sd, min(values), max(values))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mean": _round(self.mean), "sd": _round(self.sd), "min": _plain(self.min),
+                "max": _plain(self.max)}
+
+
+@dataclass
+class GameRecord:
+    """One finished game."""
+
+    seed: int
+    scores: dict[str, Any]
+    winners: list[str]
+    decisions: int
+    turns: int | None
+    ending: str | None
+
+
+@dataclass
+class SeatReport:
+    player: str
+    bot: str
+    score: Stats
+    wins: Fraction
+    shared_wins: int
+
+    def win_rate(self, games: int) -> float:
+        return float(self.wins) / games if games else 0.0
+
+
+@dataclass
+class SimulationReport:
+    ruleset: str
+    players: int
+    games: int
+    seed: int
+    bots: dict[str, str]
+    seats: list[SeatReport]
+    decisions: Stats
+    turns: Stats | None
+    endings: Counter[str]
+    seconds: float
+    records: list[GameRecord] = field(default_factory=list, repr=False)
+
+    @property
+    def total_decisions(self) -> int:
+        return sum(r.decisions for r in self.records)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.total_decisions / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self, timing: bool = True) -> dict[str, Any]:
+        """Plain JSON-ready data. With timing=False the result depends only on the inputs."""
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": dict(self.bots),
+            "seats": {
+                s.player: {
+                    "bot": s.bot,
+                    "score": s.score.to_dict(),
+                    "wins": _round(float(s.wins)),
+                    "win_rate": _round(s.win_rate(self.games)),
+                    "shared_wins": s.shared_wins,
+                }
+                for s in self.seats
+            },
+            "length": {
+                "decisions": self.decisions.to_dict(),
+                "turns": self.turns.to_dict() if self.turns is not None else None,
+            },
+            "endings": dict(self.endings.most_common()),
+        }
+        if timing:
+            out["timing"] = {
+                "seconds": _round(self.seconds),
+                "games_per_second": _round(self.games_per_second),
+                "decisions_per_second": _round(self.decisions_per_second),
+            }
+        return out
+
+    def to_text(self) -> str:
+        """A report for people: a table per seat, then length, endings and speed."""
+        bots = ", ".join(f"{p} {b}" for p, b in self.bots.items())
+        lines = [f"{self.ruleset}: {self.games} game{'s' if self.games != 1 else ''}, "
+                 f"{self.players} players, seeds {self.seed}..{self.seed + self.games - 1}",
+                 f"bots: {bots}", ""]
+        header = ["seat", "bot", "mean score", "sd", "min", "max", "wins", "win %",
+                  "shared wins"]
+        rows = [[s.player, s.bot, _fmt(s.score.mean), _fmt(s.score.sd), _fmt(s.score.min),
+                 _fmt(s.score.max), _fmt(float(s.wins)), f"{100 * s.win_rate(self.games):.1f}",
+                 str(s.shared_wins)] for s in self.seats]
+        lines += _table(header, rows, left=2)
+        lines.append("")
+        lines.append("game length:")
+        lines.append(f"  decisions  {_range(self.decisions)}")
+        if self.turns is not None:
+            lines.append(f"  turns      {_range(self.turns)}")
+        lines.append("endings:")
+        width = max(len(reason) for reason in self.endings)
+        for reason, count in self.endings.most_common():
+            lines.append(f"  {reason:<{width}}  {count:>{len(str(self.games))}}  "
+                         f"({100 * count / self.games:.1f}%)")
+        lines.append(f"speed: {self.games_per_second:.1f} games/s, "
+                     f"{self.decisions_per_second:.0f} decisions/s "
+                     f"({self.seconds:.2f} s in all)")
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------- play
+def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
+             bots: Sequence[str | Bot] | None = None, progress: Progress | None = None,
+             max_decisions: int | None = None) -> SimulationReport:
+    """Play `games` seeded games of `ruleset` between bots and sum them up.
+
+    `bots`: one entry for every seat, or a single entry for all seats, or None for random
+    bots. An entry is a bot name from `interpreter.bots.BOTS` (a fresh bot each game) or a bot
+    object (used as it is, in every game). `progress(done, total)` is called after each game.
+    `max_decisions` stops a game that does not end (a GameRuleError). Raises RulesError for
+    bad arguments and GameRuleError when the ruleset goes wrong during a game.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise RulesError(f"the number of games must be a whole number of at least 1, "
+                         f"not {games!r}")
+    ruleset.check_players(players)
+    entries = _seat_entries(bots, players)
+    seat_names = [player_id(i) for i in range(1, players + 1)]
+    bot_labels = {p: (e if isinstance(e, str) else getattr(e, "name", type(e).__name__))
+                  for p, e in zip(seat_names, entries, strict=True)}
+
+    records: list[GameRecord] = []
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        seat_bots = {p: make_bot(e) if isinstance(e, str) else e
+                     for p, e in zip(seat_names, entries, strict=True)}
+        records.append(play_one(ruleset, players, game_seed, seat_bots, max_decisions,
+                                number=i + 1))
+        if progress is not None:
+            progress(i + 1, games)
+    seconds = time.perf_counter() - start
+    return _summarise(ruleset.name, players, seed, bot_labels, records, seconds)
+
+
+def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
+             max_decisions: int | None = None, number: int | None = None) -> GameRecord:
+    """Play one game to its end with `bots` (player -> bot) and record how it went."""
+    where = f"game {number}, seed {seed}" if number is not None else f"the game of seed {seed}"
+    rng = random.Random(seed)
+    game: Game | None = None
+    try:
+        game = ruleset.new_game(players, seed)
+        while not game.over:
+            decision = game.decision()
+            if decision is None:  # not over, yet nobody to ask: the runtime would be broken
+                raise GameRuleError("the game stopped without a decision and without ending")
+            if max_decisions is not None and game.state["step"] >= max_decisions:
+                raise GameRuleError(f"the game did not end after {max_decisions} decisions")
+            bot = bots[decision.player]
+            view = LazyView(game, decision.player)
+            option = bot.choose(view, decision, rng)
+            view.close()
+            try:
+                game.apply(option)
+            except IllegalMove as exc:
+                name = getattr(bot, "name", type(bot).__name__)
+                raise RulesError(f"{where}: bot '{name}' playing {decision.player} chose "
+                                 f"an illegal option: {exc}") from None
+        scores = game.scores()
+        winners = game.winners()
+    except GameRuleError as exc:
+        after = f", after {game.state['step']} decisions" if game is not None else ""
+        err = GameRuleError(f"{exc} (in {where}{after})")
+        err.loc = exc.loc
+        raise err from None
+    turns = game.state["vars"].get(TURNS_VAR)
+    if isinstance(turns, bool) or not isinstance(turns, int):
+        turns = None
+    return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
+                      turns=turns, ending=game.state["ending"])
+
+
+def _seat_entries(bots: Sequence[str | Bot] | None, players: int) -> list[str | Bot]:
+    if bots is None or len(bots) == 0:
+        return ["random"] * players
+    if isinstance(bots, str):
+        bots = [bots]
+    if len(bots) == 1:
+        entries = list(bots) * players
+    elif len(bots) == players:
+        entries = list(bots)
+    else:
+        raise RulesError(f"give one bot for all seats or one for each of the {players} seats, "
+                         f"not {len(bots)}")
+    for entry in entries:
+        if isinstance(entry, str):
+            make_bot(entry)  # an unknown name fails now, with the list of known bots
+        elif not callable(getattr(entry, "choose", None)):
+            raise RulesError(f"{entry!r} is not a bot (it has no choose method)")
+    return entries
+
+
+def _summarise(name: str, players: int, seed: int, bots: dict[str, str],
+               records: list[GameRecord], seconds: float) -> SimulationReport:
+    seats = []
+    for player, bot in bots.items():
+        wins, shared = Fraction(0), 0
+        for r in records:
+            if player in r.winners:
+                wins += Fraction(1, len(r.winners))
+                shared += len(r.winners) > 1
+        seats.append(SeatReport(player=player, bot=bot,
+                                score=Stats.of([r.scores[player] for r in records]),
+                                wins=wins, shared_wins=shared))
+    turns = [r.turns for r in records]
+    has_turns = all(t is not None for t in turns)
+    return SimulationReport(
+        ruleset=name, players=players, games=len(records), seed=seed, bots=bots, seats=seats,
+        decisions=Stats.of([r.decisions for r in records]),
+        turns=Stats.of(turns) if has_turns else None,
+        endings=Counter(r.ending if r.ending is not None else NO_REASON for r in records),
+        seconds=seconds, records=records)
+
+
+# ---------------------------------------------------------------------------------- formatting
+def _round(x: float | None, digits: int = 4) -> float | None:
+    if x is None or math.isinf(x) or math.isnan(x):
+        return None
+    return round(x, digits)
+
+
+def _plain(x: Any) -> Any:
+    """Numbers as JSON numbers; anything else as text."""
+    if x is None or isinstance(x, bool | int):
+        return x
+    if isinstance(x, float):
+        return _round(x)
+    if isinstance(x, Real):
+        return _round(float(x))
+    return str(x)
+
+
+def _fmt(x: Any) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, bool):
+        return str(x)
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, Real):
+        value = float(x)
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:.2f}"
+    return str(x)
+
+
+def _range(s: Stats) -> str:
+    return f"mean {_fmt(s.mean)}, sd {_fmt(s.sd)}, min {_fmt(s.min)}, max {_fmt(s.max)}"
+
+
+def _table(header: list[str], rows: list[list[str]], left: int = 0) -> list[str]:
+    """Columns: the first two aligned left, the rest right."""
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows, strict=True)]
+
+    def line(cells: list[str]) -> str:
+        parts = [c.ljust(w) if i < left else c.rjust(w)
+                 for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+        return "  ".join(parts).rstrip()
+
+    return [line(header), *(line(r) for r in rows)]
