@@ -16,6 +16,7 @@ class Builtin:
     max_args: int | None
     doc: str
     zone_args: bool = False
+    reads_game: bool = False  # depends on the game (number of players, names), not only its args
 
 
 def items_of(zone: Any) -> list[Any]:
@@ -73,11 +74,11 @@ BUILTINS: dict[str, Builtin] = {
     "empty": Builtin(lambda rt, z: size_of(z) == 0, 1, 1, "whether a zone or list is empty"),
     "top": Builtin(_top, 1, 1, "the top item of a stack (none if empty)", zone_args=True),
     "kinds": Builtin(_kinds, 1, 1, "the different kinds in a zone", zone_args=True),
-    "clockwise_from": Builtin(_clockwise, 1, 1, "all players, clockwise, starting with this one"),
+    "clockwise_from": Builtin(_clockwise, 1, 1, "all players, clockwise, starting with this one", reads_game=True),
     "counterclockwise_from": Builtin(_counterclockwise, 1, 1,
-                                     "all players, counter-clockwise, starting with this one"),
-    "next_player": Builtin(_next, 1, 1, "the player to the left (clockwise)"),
-    "previous_player": Builtin(_previous, 1, 1, "the player to the right"),
+                                     "all players, counter-clockwise, starting with this one", reads_game=True),
+    "next_player": Builtin(_next, 1, 1, "the player to the left (clockwise)", reads_game=True),
+    "previous_player": Builtin(_previous, 1, 1, "the player to the right", reads_game=True),
     "seat": Builtin(lambda rt, p: seat_of(p), 1, 1, "a player's seat number (1, 2, ...)"),
     "reverse": Builtin(lambda rt, xs: list(reversed(xs)), 1, 1, "a list backwards"),
     "index_of": Builtin(_index_of, 2, 2, "the position (from 1) of a value in a list, 0 if absent"),
@@ -90,5 +91,5 @@ BUILTINS: dict[str, Builtin] = {
                        "a list of lists as one list"),
     "numbers": Builtin(lambda rt, a, b: list(range(a, b + 1)), 2, 2,
                        "the whole numbers from a to b (both included)"),
-    "label": Builtin(lambda rt, x: rt.label(x), 1, 1, "how a value reads in a text"),
+    "label": Builtin(lambda rt, x: rt.label(x), 1, 1, "how a value reads in a text", reads_game=True),
 }

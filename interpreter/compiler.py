@@ -51,6 +51,22 @@ class Func:
     params: list[str]
     decl: N.FuncDecl
     fn: Fn | None = None
+    static: bool = False
+
+
+def _memo(fn: Fn, params: list[str]) -> Fn:
+    cache: dict[tuple, Any] = {}
+
+    def remembered(rt, L):
+        key = tuple(L[p] for p in params)
+        try:
+            return cache[key]
+        except KeyError:
+            value = cache[key] = fn(rt, L)
+            return value
+        except TypeError:  # an argument that cannot be a key (a list): just compute
+            return fn(rt, L)
+    return remembered
 
 
 @dataclass
@@ -117,6 +133,9 @@ def _keys(values: list[Any]) -> str:
 class Compiler:
     def __init__(self, world: World, decls: list[N.Decl]):
         self.world = world
+        self._uses_state = False  # while compiling a function: does it read the game state?
+        self._callees: set[str] = set()
+        self._facts: dict[str, tuple[bool, set[str]]] = {}
         self.errors: list[RulesetError] = []
         self.program = Program(world, {})
         self.decl_list = decls
@@ -168,6 +187,7 @@ class Compiler:
                 self._func(decl)
             elif isinstance(decl, N.ProcDecl | N.TriggerDecl):
                 self._proc(decl)
+        self._memoize_static_functions()
         for event, handlers in p.triggers.items():
             arity = {len(p.procs[h].params) for h in handlers}
             if len(arity) > 1:
@@ -224,7 +244,25 @@ class Compiler:
     def _func(self, decl: N.FuncDecl) -> None:
         names = {x.name for x in decl.params} | _binder_names(decl.body)
         func = self.program.funcs[decl.name]
+        self._uses_state, self._callees = False, set()
         func.fn = self.expr(decl.body, _Scope(names, decl.name)).fn
+        self._facts[decl.name] = (self._uses_state, self._callees)
+
+    def _memoize_static_functions(self) -> None:
+        """A function that reads only the board, tables and its arguments (directly and through
+        the functions it calls) gives the same answer all game: remember its answers."""
+        static = {name for name, (dynamic, _) in self._facts.items() if not dynamic}
+        changed = True
+        while changed:
+            changed = False
+            for name in list(static):
+                if any(c not in static for c in self._facts[name][1]):
+                    static.discard(name)
+                    changed = True
+        for name in static:
+            func = self.program.funcs[name]
+            func.fn = _memo(func.fn, func.params)
+            func.static = True
 
     def _proc(self, decl: N.ProcDecl | N.TriggerDecl) -> None:
         params = [x.name for x in decl.params] if isinstance(decl, N.ProcDecl) else decl.params
@@ -296,6 +334,8 @@ class Compiler:
         if name in p.consts:
             v = p.consts[name]
             return CExpr(lambda rt, L: v, VALUE, f"the constant '{name}'")
+        if name in p.vars or name in p.zones or name == "player_count":
+            self._uses_state = True
         if name in p.vars:
             if p.vars[name].decl.index:
                 return CExpr(lambda rt, L: rt.V[name], FAMILY, f"the variable family '{name}'")
@@ -396,6 +436,7 @@ class Compiler:
     def _e_Call(self, node: N.Call, scope: _Scope) -> CExpr:
         name, p, loc = node.func, self.program, node.loc
         if name in p.funcs:
+            self._callees.add(name)
             func = p.funcs[name]
             self._arity(name, len(func.params), node)
             args = [self.value(a, scope) for a in node.args]
@@ -418,6 +459,7 @@ class Compiler:
                                                      if isinstance(d, N.ComponentDecl)}:
             return self._kind_call(name, node, scope)
         if name in BUILTINS:
+            self._uses_state |= BUILTINS[name].reads_game
             return self._builtin(BUILTINS[name], node, scope)
         self._unknown(name, loc, "function", [*p.funcs, *p.procs, *BUILTINS,
                                               *self.world.relations, *self.world.components])
@@ -630,6 +672,7 @@ class Compiler:
                 return None
             return CExpr(first)
         if kind == "random":
+            self._uses_state = True
             def pick(rt, L):
                 options = chosen(rt, L)
                 return options[rt.random_below(len(options))] if options else None
@@ -675,9 +718,11 @@ class Compiler:
             fixed = "".join(parts)
             return lambda rt, L: fixed
 
+        world = self.world
+
         def render(rt, L):
-            return "".join(p if p.__class__ is str else (rt.label(p(rt, L)) if rt else
-                                                           str(p(rt, L))) for p in parts)
+            label = rt.label if rt is not None else world.label
+            return "".join(p if p.__class__ is str else label(p(rt, L)) for p in parts)
         return render
 
 

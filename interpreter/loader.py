@@ -32,9 +32,12 @@ class Ruleset:
     layers: list[Layer] = field(default_factory=list)
     content_hash: str = ""
 
-    def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None) -> Game:
+    def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
+                 logging: bool = True) -> Game:
+        """A new game, set up and waiting for its first decision. `logging=False` skips the
+        event log (faster, for simulations)."""
         self.check_players(players)
-        return Game.start(self, players, seed, names)
+        return Game.start(self, players, seed, names, logging)
 
     def check_players(self, players: int) -> None:
         if players not in self.player_counts:

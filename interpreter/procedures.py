@@ -207,7 +207,11 @@ class _ProcBuilder:
 
     def _s_Log(self, s: N.Log) -> None:
         text = self.c._format(s.text, self.scope, s.loc)
-        self.simple(lambda rt, L: rt.log(text(rt, L)))
+
+        def log(rt, L):
+            if rt.logging:
+                rt.log(text(rt, L))
+        self.simple(log)
 
     def _s_EndGame(self, s: N.EndGame) -> None:
         reason = s.reason or "the game ends"

@@ -47,12 +47,13 @@ class Game:
         self.events: list[str] = []
         self.moves: list[Any] = []
         self.auto = True
+        self.logging = True  # simulations switch the event log off for speed
         self._bind(state)
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def start(cls, ruleset: Ruleset, players: int, seed: int,
-              names: dict[str, str] | None = None) -> Game:
+              names: dict[str, str] | None = None, logging: bool = True) -> Game:
         program, world = ruleset.program, ruleset.program.world
         state: dict[str, Any] = {
             "players": players, "seed": seed, "rng": rng.seed_state(seed),
@@ -63,6 +64,7 @@ class Game:
             empty = list if info.decl.shape == "stack" else dict
             state["zones"][name] = _family(info.decl.index, world, players, empty)
         game = cls(ruleset, state, names)
+        game.logging = logging
         for name, info in program.vars.items():
             init = info.init
             state["vars"][name] = _family(info.decl.index, world, players,
@@ -210,6 +212,29 @@ class Game:
         self.state["pending"] = None
         self.state["step"] += 1
         self.moves.append(option)
+        self._run()
+
+    def evaluate(self, function: str, *args: Any) -> Any:
+        """The value of a ruleset's `define` function now (for tools, tests and bots)."""
+        func = self.program.funcs.get(function)
+        if func is None:
+            raise KeyError(f"the ruleset defines no function '{function}'")
+        if len(args) != len(func.params):
+            raise TypeError(f"'{function}' takes {len(func.params)} value(s), got {len(args)}")
+        return func.fn(self, dict(zip(func.params, args, strict=True)))
+
+    def perform(self, procedure: str, *args: Any) -> None:
+        """Run a ruleset procedure now, on top of whatever is pending (for scenario tests and
+        tools): it runs until it finishes or waits for a decision; then the game goes on where
+        it stood (a pending decision is asked again)."""
+        proc = self.program.procs.get(procedure)
+        if proc is None:
+            raise KeyError(f"the ruleset has no procedure '{procedure}'")
+        if len(args) != len(proc.params):
+            raise TypeError(f"'{procedure}' takes {len(proc.params)} value(s), got {len(args)}")
+        self.state["pending"] = None
+        self.state["over"] = False
+        self.stack.append([procedure, 0, dict(zip(proc.params, args, strict=True)), None])
         self._run()
 
     def score(self, player: str) -> Any:
