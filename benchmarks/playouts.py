@@ -3,6 +3,7 @@
     python benchmarks/playouts.py                      # 4 players, rulesets/fifth-avenue/base
     python benchmarks/playouts.py PATH --players 3 --games 500 --seed 7
     python benchmarks/playouts.py --simulate           # through interpreter.simulate (bots)
+    python benchmarks/playouts.py --log                # with the event log kept
 
 Prints the time to load the ruleset (parse + check + compile; the first load in a process also
 builds the parser from the grammar), then games/s, decisions/s and the mean decisions and turns
@@ -44,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulate", action="store_true",
                         help="also play the games through interpreter.simulate with random "
                              "bots (views, bot protocol, report) and print that speed too")
+    parser.add_argument("--log", action="store_true",
+                        help="keep the event log of each game (off by default, as in "
+                             "simulations)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -75,16 +79,17 @@ def main(argv: list[str] | None = None) -> int:
           f"{again * 1000:.0f} ms again")
 
     try:
-        seconds, decisions, turns = playouts(ruleset, args.players, args.games, args.seed)
+        seconds, decisions, turns = playouts(ruleset, args.players, args.games, args.seed,
+                                             args.log)
     except GameRuleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    report("random playouts", args.games, seconds, decisions, turns)
+    report(f"random playouts, event log {'on' if args.log else 'off'}", args.games, seconds, decisions, turns)
 
     if args.simulate:
         from interpreter.simulate import simulate
 
-        result = simulate(ruleset, args.players, args.games, args.seed)
+        result = simulate(ruleset, args.players, args.games, args.seed, logging=args.log)
         turns_sim = [r.turns for r in result.records]
         report("interpreter.simulate, random bots", args.games, result.seconds,
                [r.decisions for r in result.records],
@@ -92,13 +97,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def playouts(ruleset, players: int, games: int, seed: int):
+def playouts(ruleset, players: int, games: int, seed: int, logging: bool = False):
     """Play `games` games choosing uniformly among the legal options; time them."""
     decisions: list[int] = []
     turns: list[int] | None = []
     start = time.perf_counter()
     for i in range(games):
-        game = ruleset.new_game(players, seed + i)
+        game = ruleset.new_game(players, seed + i, logging=logging)
         rng = random.Random(seed + i)
         randrange = rng.randrange
         while not game.over:

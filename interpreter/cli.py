@@ -8,6 +8,7 @@ game runs gives exit code 1; an interrupt (Ctrl-C) gives 130.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -30,14 +31,56 @@ exist here is also looked up among the rulesets that come with the engine."""
 
 EPILOG = """\
 examples:
-  rules check rulesets/fifth-avenue/base
-  rules simulate rulesets/fifth-avenue/base --players 4 --games 200 --seed 7
-  rules simulate rulesets/fifth-avenue/base --players 3 --games 50 --json > report.json
-
+  rules check {example}
+  rules simulate {example} --players {n} --games 200 --seed 7
+  rules simulate {example} --players {n} --games 50 --json > report.json
+{bundled}
 Run 'rules COMMAND --help' for the options of one command.
 
 exit codes: 0 success, 1 a ruleset went wrong during a game, 2 a mistake in the command or
 in the ruleset, 130 interrupted."""
+
+
+@functools.cache
+def bundled_rulesets() -> list[str]:
+    """The rulesets that come with the engine, as paths relative to their folder."""
+    try:
+        from .resources import rulesets_folder
+
+        root = rulesets_folder()
+        found = {p.parent.relative_to(root).as_posix()
+                 for pattern in ("*/ruleset.yaml", "*/*/ruleset.yaml", "*/*/*/ruleset.yaml")
+                 for p in root.glob(pattern)}
+    except (OSError, ValueError, TypeError, ModuleNotFoundError):
+        return []
+    return sorted(found, key=lambda p: (not p.endswith("/base"), p.count("/"), p))
+
+
+def _most_players(bundled: str) -> int:
+    """The largest player count of a bundled ruleset (for the examples), else 2."""
+    try:
+        import yaml
+
+        from .resources import rulesets_folder
+
+        manifest = yaml.safe_load((rulesets_folder() / bundled / "ruleset.yaml").read_text(
+            encoding="utf-8"))
+        return max(int(n) for n in manifest["players"])
+    except Exception:  # only an example in a help text: never fail because of it
+        return 2
+
+
+def _examples(text: str) -> str:
+    """Fill the examples with a bundled ruleset (the engine itself names no game)."""
+    bundled = bundled_rulesets()
+    shown = "".join(f"  {name}\n" for name in bundled[:8])
+    if len(bundled) > 8:
+        shown += f"  ... and {len(bundled) - 8} more\n"
+    example = bundled[0] if bundled else "path/to/ruleset"
+    n = _most_players(example) if bundled else 2
+    return text.format(example=example, n=n, bots=" --bot random" * n,
+                       bundled=f"\nrulesets that come with the engine:\n{shown}"
+                       if bundled else "")
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -104,9 +147,9 @@ offending line and a caret under the spot, then the number of errors; the exit c
 
 CHECK_EPILOG = """\
 examples:
-  rules check rulesets/fifth-avenue/base
+  rules check {example}
   rules check my-variant/ruleset.yaml
-  rules check rulesets/fifth-avenue/base --json"""
+  rules check {example} --json"""
 
 SUMMARY_LABELS = {
     "players": "players",
@@ -123,7 +166,7 @@ SUMMARY_LABELS = {
 
 def _add_check(sub: Any) -> None:
     p = sub.add_parser("check", help=CHECK_HELP, description=CHECK_DESCRIPTION,
-                       epilog=CHECK_EPILOG, formatter_class=_formatter)
+                       epilog=_examples(CHECK_EPILOG), formatter_class=_formatter)
     p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (errors stay plain text)")
@@ -198,16 +241,16 @@ on stderr when it is a terminal."""
 
 SIMULATE_EPILOG = """\
 examples:
-  rules simulate rulesets/fifth-avenue/base --players 4 --games 1000 --seed 1
-  rules simulate rulesets/fifth-avenue/base --players 2 --games 100 --json
-  rules simulate rulesets/fifth-avenue/base --players 3 --bot random --bot random --bot random
+  rules simulate {example} --players {n} --games 1000 --seed 1
+  rules simulate {example} --players {n} --games 100 --json
+  rules simulate {example} --players {n}{bots}
 
 bots: """
 
 
 def _add_simulate(sub: Any) -> None:
     p = sub.add_parser("simulate", help=SIMULATE_HELP, description=SIMULATE_DESCRIPTION,
-                       epilog=SIMULATE_EPILOG + ", ".join(bot_names()),
+                       epilog=_examples(SIMULATE_EPILOG) + ", ".join(bot_names()),
                        formatter_class=_formatter)
     p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
     p.add_argument("--players", "-p", metavar="N", type=_whole(1),
@@ -306,7 +349,7 @@ COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate]
 
 
 def build_parser() -> ArgumentParser:
-    parser = ArgumentParser(prog="rules", description=DESCRIPTION, epilog=EPILOG,
+    parser = ArgumentParser(prog="rules", description=DESCRIPTION, epilog=_examples(EPILOG),
                             formatter_class=_formatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")

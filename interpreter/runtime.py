@@ -192,9 +192,11 @@ class Game:
             cond, cite = point.rules[option]
             return (f"{point.labels.get(option, option)} is not allowed now: it needs {cond}"
                     + (f" ({cite})" if cite else ""))
-        if point.labels and option not in point.labels:
+        if point.labels and not (isinstance(option, str) and option in point.labels):
             return f"{option!r} is not one of the options ({', '.join(point.labels)})"
         shown = ", ".join(self.label(o) for o in pending["options"][:12])
+        if not isinstance(option, str | int | bool | type(None)):
+            return f"{option!r} is not a legal choice here; legal: {shown}"
         reason = f"{self.label(option)} is not a legal choice here"
         if point.where:
             reason += f" (it must satisfy: {point.where})"

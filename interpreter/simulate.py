@@ -156,7 +156,7 @@ class SimulationReport:
                 s.player: {
                     "bot": s.bot,
                     "score": s.score.to_dict(),
-                    "wins": _round(float(s.wins)),
+                    "wins": _round(float(s.wins), 6),
                     "win_rate": _round(s.win_rate(self.games)),
                     "shared_wins": s.shared_wins,
                 }
@@ -207,13 +207,14 @@ class SimulationReport:
 # ---------------------------------------------------------------------------------- play
 def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
              bots: Sequence[str | Bot] | None = None, progress: Progress | None = None,
-             max_decisions: int | None = None) -> SimulationReport:
+             max_decisions: int | None = None, logging: bool = False) -> SimulationReport:
     """Play `games` seeded games of `ruleset` between bots and sum them up.
 
     `bots`: one entry for every seat, or a single entry for all seats, or None for random
     bots. An entry is a bot name from `interpreter.bots.BOTS` (a fresh bot each game) or a bot
     object (used as it is, in every game). `progress(done, total)` is called after each game.
-    `max_decisions` stops a game that does not end (a GameRuleError). Raises RulesError for
+    `max_decisions` stops a game that does not end (a GameRuleError). The games keep no event
+    log unless `logging` is true (the report does not use it). Raises RulesError for
     bad arguments and GameRuleError when the ruleset goes wrong during a game.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -232,7 +233,7 @@ def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
         seat_bots = {p: make_bot(e) if isinstance(e, str) else e
                      for p, e in zip(seat_names, entries, strict=True)}
         records.append(play_one(ruleset, players, game_seed, seat_bots, max_decisions,
-                                number=i + 1))
+                                number=i + 1, logging=logging))
         if progress is not None:
             progress(i + 1, games)
     seconds = time.perf_counter() - start
@@ -240,13 +241,14 @@ def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
 
 
 def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
-             max_decisions: int | None = None, number: int | None = None) -> GameRecord:
+             max_decisions: int | None = None, number: int | None = None,
+             logging: bool = False) -> GameRecord:
     """Play one game to its end with `bots` (player -> bot) and record how it went."""
     where = f"game {number}, seed {seed}" if number is not None else f"the game of seed {seed}"
     rng = random.Random(seed)
     game: Game | None = None
     try:
-        game = ruleset.new_game(players, seed)
+        game = ruleset.new_game(players, seed, logging=logging)
         while not game.over:
             decision = game.decision()
             if decision is None:  # not over, yet nobody to ask: the runtime would be broken

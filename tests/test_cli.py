@@ -131,8 +131,9 @@ def test_check_of_an_unknown_name_says_where(capsys, tmp_path):
     assert code == 2
     line = TINY_RULES.replace("to hand[p]\n    turns", "to hands[p]\n    turns") \
         .splitlines().index("    move top from deck to hands[p]") + 1
-    assert re.search(rf"game\.rules:{line}:\d+: ", out), out
-    assert out.strip().splitlines()[-1] == "1 error(s)"
+    assert re.search(rf"game\.rules:{line}:\d+: unknown name 'hands'", out), out
+    assert "did you mean 'hand'?" in out
+    assert re.fullmatch(r"\d+ error\(s\)", out.strip().splitlines()[-1])
 
 
 def test_check_of_an_unknown_path(capsys, tmp_path):

@@ -90,7 +90,7 @@ def test_wins_add_up_to_the_games(tiny):
     assert sum(s.shared_wins for s in report.seats) == sum(
         len(r.winners) for r in report.records if len(r.winners) > 1)
     data = report.to_dict()
-    assert sum(s["wins"] for s in data["seats"].values()) == pytest.approx(60)
+    assert sum(s["wins"] for s in data["seats"].values()) == pytest.approx(60, abs=1e-3)
     assert ties == 0 or any(s["shared_wins"] for s in data["seats"].values())
 
 
