@@ -4,6 +4,7 @@
     python benchmarks/playouts.py PATH --players 3 --games 500 --seed 7
     python benchmarks/playouts.py --simulate           # through interpreter.simulate (bots)
     python benchmarks/playouts.py --log                # with the event log kept
+    python benchmarks/playouts.py --profile 25         # where the time goes
 
 Prints the time to load the ruleset (parse + check + compile; the first load in a process also
 builds the parser from the grammar), then games/s, decisions/s and the mean decisions and turns
@@ -48,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", action="store_true",
                         help="keep the event log of each game (off by default, as in "
                              "simulations)")
+    parser.add_argument("--profile", type=int, metavar="N", default=0,
+                        help="also profile the playouts (cProfile) and print the N functions "
+                             "with the most time of their own")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -84,7 +88,17 @@ def main(argv: list[str] | None = None) -> int:
     except GameRuleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    report(f"random playouts, event log {'on' if args.log else 'off'}", args.games, seconds, decisions, turns)
+    title = f"random playouts, event log {'on' if args.log else 'off'}"
+    report(title, args.games, seconds, decisions, turns)
+
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.runcall(playouts, ruleset, args.players, args.games, args.seed, args.log)
+        print(f"\nprofile of the same playouts (slower while profiled), top {args.profile}:")
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
 
     if args.simulate:
         from interpreter.simulate import simulate

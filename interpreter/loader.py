@@ -46,9 +46,11 @@ class Ruleset:
 
     def summary(self) -> dict[str, Any]:
         p, w = self.program, self.program.world
+        most = max(self.player_counts)
         return {
             "name": self.name, "players": self.player_counts,
-            "components": {name: sum(c.counts.values()) for name, c in w.components.items()},
+            "components": {name: sum(c.counts[k] for k in w.kinds_in_game(name, most))
+                           for name, c in w.components.items()},
             "zones": len(p.zones), "variables": len(p.vars), "tables": len(w.tables),
             "procedures": len(p.procs), "functions": len(p.funcs),
             "triggers": sum(len(v) for v in p.triggers.values()),
