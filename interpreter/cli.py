@@ -56,6 +56,7 @@ def bundled_rulesets() -> list[str]:
     return sorted(found, key=lambda p: (not p.endswith("/base"), p.count("/"), p))
 
 
+@functools.cache
 def _most_players(bundled: str) -> int:
     """The largest player count of a bundled ruleset (for the examples), else 2."""
     try:

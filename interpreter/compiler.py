@@ -28,6 +28,7 @@ OVER = -3  # the game is over
 
 # What an expression denotes, for the kind checks.
 VALUE, ZONE, TABLE, TYPE, FAMILY, PROC = "value", "zone", "table", "type", "family", "procedure"
+UNKNOWN = "unknown"  # already reported: no follow-on errors about it
 
 
 @dataclass
@@ -290,14 +291,14 @@ class Compiler:
 
     def number(self, node: N.Expr, scope: _Scope) -> Fn:
         c = self.expr(node, scope)
-        if c.sort != VALUE:
+        if c.sort not in (VALUE, UNKNOWN):
             hint = "use size(...) to count what a zone holds" if c.sort == ZONE else None
             self.error(f"expected a number, got {c.what}", node.loc, hint)
         return c.fn
 
     def zone(self, node: N.Expr, scope: _Scope) -> CExpr:
         c = self.expr(node, scope)
-        if c.sort != ZONE:
+        if c.sort not in (ZONE, UNKNOWN):
             self.error(f"expected a zone, got {c.what or 'a value'}", node.loc)
         return c
 
@@ -357,7 +358,7 @@ class Compiler:
             self.error(f"'{name}' is a procedure or function: call it with (...)", node.loc)
             return CExpr(lambda rt, L: None, PROC, f"the procedure '{name}'")
         self._unknown(name, node.loc, "name", self._all_names(scope))
-        return CExpr(lambda rt, L: None, VALUE, f"'{name}'")
+        return CExpr(lambda rt, L: None, UNKNOWN, f"'{name}'")
 
     def _all_names(self, scope: _Scope) -> list[str]:
         p, w = self.program, self.world
@@ -393,6 +394,8 @@ class Compiler:
             is_zone = name in self.program.zones
             return CExpr(_family_lookup(name, args, is_zone, loc), ZONE if is_zone else VALUE,
                          f"the zone '{name}[...]'" if is_zone else f"'{name}[...]'")
+        if base.sort == UNKNOWN:
+            return CExpr(lambda rt, L: None, UNKNOWN, base.what)
         if base.sort in (ZONE, TYPE, PROC):
             self.error(f"{base.what} cannot be indexed", loc)
         if len(args) != 1:
@@ -441,6 +444,12 @@ class Compiler:
             self._arity(name, len(func.params), node)
             args = [self.value(a, scope) for a in node.args]
             params = func.params
+            if len(args) == 1 and len(params) == 1:
+                (p0,), (a0,) = params, args
+                return CExpr(lambda rt, L: func.fn(rt, {p0: a0(rt, L)}))
+            if len(args) == 2 and len(params) == 2:
+                (p0, p1), (a0, a1) = params, args
+                return CExpr(lambda rt, L: func.fn(rt, {p0: a0(rt, L), p1: a1(rt, L)}))
 
             def call_func(rt, L):
                 frame = dict(zip(params, [a(rt, L) for a in args], strict=False))
@@ -463,7 +472,7 @@ class Compiler:
             return self._builtin(BUILTINS[name], node, scope)
         self._unknown(name, loc, "function", [*p.funcs, *p.procs, *BUILTINS,
                                               *self.world.relations, *self.world.components])
-        return CExpr(lambda rt, L: None)
+        return CExpr(lambda rt, L: None, UNKNOWN, f"'{name}(...)'")
 
     def _arity(self, name: str, want: int, node: N.Call | N.CallStmt | N.Emit) -> bool:
         if len(node.args) != want:

@@ -62,6 +62,7 @@ class GameRuleError(RulesError):
 
     def __init__(self, message: str, loc: Loc | None = None):
         super().__init__(f"{loc}: {message}" if loc else message)
+        self.message = message
         self.loc = loc
 
 

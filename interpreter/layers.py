@@ -1,4 +1,9 @@
-"""Rulesets in layers: a base ruleset and the overlays that extend it, merged by name."""
+"""Rulesets in layers: a base ruleset and the overlays that extend it, merged by name.
+
+A layer adds new names, `replace`s names of the layers below it or `remove`s them. Two layers
+that do not build on each other (two overlays combined by a third) must not both change the same
+name unless a layer built on both says how (by changing that name itself).
+"""
 
 from __future__ import annotations
 
@@ -16,34 +21,99 @@ class Layer:
     rule_files: list[N.RuleFile]
     data: list[tuple[str, dict]]
     files: list[Path] = field(default_factory=list)
+    parents: list[Path] = field(default_factory=list)
 
     @property
     def name(self) -> str:
         return self.manifest.get("name", self.folder.name)
 
 
+def _kind(decl: N.Decl) -> str:
+    return type(decl).__name__.removesuffix("Decl").lower()
+
+
+def _ancestors(layers: list[Layer]) -> dict[Path, set[Path]]:
+    by_folder = {layer.folder: layer for layer in layers}
+    found: dict[Path, set[Path]] = {}
+    for layer in layers:  # base first, so parents are done before children
+        acc: set[Path] = set()
+        for parent in layer.parents:
+            acc |= {parent} | found.get(parent, set())
+        found[layer.folder] = acc & set(by_folder)
+    return found
+
+
 def merge_layers(layers: list[Layer]) -> tuple[list[N.Decl], list[RulesetError]]:
     """Declarations in effect after every layer, in order, and the conflicts found."""
     merged: dict[str, N.Decl] = {}
-    owner: dict[str, str] = {}
+    origin: dict[str, Layer] = {}
+    touched: dict[str, list[tuple[Layer, N.Decl]]] = {}
     errors: list[RulesetError] = []
+    ancestors = _ancestors(layers)
     for layer in layers:
+        own: dict[str, N.Decl] = {}
         for rule_file in layer.rule_files:
             for decl in rule_file.decls:
-                if isinstance(decl, N.RemoveDecl):
-                    if decl.name not in merged:
-                        errors.append(RulesetError(
-                            f"'remove {decl.name}': no rule of that name to remove", decl.loc,
-                            layer=layer.name))
-                    else:
-                        del merged[decl.name]
+                problem = _apply(decl, layer, merged, origin, own)
+                if problem is not None:
+                    errors.append(problem)
                     continue
-                if decl.name in merged:
-                    first = merged[decl.name]
-                    errors.append(RulesetError(
-                        f"'{decl.name}' is declared twice (first at {first.loc})", decl.loc,
-                        layer=layer.name if owner[decl.name] != layer.name else None))
-                    continue
-                merged[decl.name] = decl
-                owner[decl.name] = layer.name
+                touched.setdefault(decl.name, []).append((layer, decl))
+    for name, changes in touched.items():
+        errors.extend(_conflicts(name, changes, ancestors))
     return list(merged.values()), errors
+
+
+def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[str, Layer],
+           own: dict[str, N.Decl]) -> RulesetError | None:
+    name = decl.name
+    if name in own:
+        return RulesetError(f"'{name}' is declared twice (first at {own[name].loc})", decl.loc,
+                            layer=layer.name)
+    own[name] = decl
+    if isinstance(decl, N.RemoveDecl):
+        if name not in merged:
+            return RulesetError(f"'remove {name}': there is no rule '{name}' to remove",
+                                decl.loc, layer=layer.name)
+        del merged[name]
+        return None
+    if decl.mode == "replace":
+        if name not in merged:
+            return RulesetError(f"'replace {_kind(decl)} {name}': there is no rule '{name}' to "
+                                "replace", decl.loc, "declare it without 'replace' to add it",
+                                layer=layer.name)
+        if _kind(merged[name]) != _kind(decl):
+            return RulesetError(f"'replace {_kind(decl)} {name}': '{name}' is a "
+                                f"{_kind(merged[name])} (at {merged[name].loc})", decl.loc,
+                                layer=layer.name)
+    elif name in merged:
+        first = merged[name]
+        hint = None
+        if origin[name] is not layer:
+            hint = (f"write 'replace {_kind(decl)} {name}' to change the rule of "
+                    f"'{origin[name].name}'")
+        return RulesetError(f"'{name}' is already declared (at {first.loc})", decl.loc, hint,
+                            layer=layer.name)
+    merged[name] = decl
+    origin[name] = layer
+    return None
+
+
+def _conflicts(name: str, changes: list[tuple[Layer, N.Decl]],
+               ancestors: dict[Path, set[Path]]) -> list[RulesetError]:
+    """Two unrelated layers changing one name, with no later layer over both settling it."""
+    out: list[RulesetError] = []
+    for i, (a, decl_a) in enumerate(changes):
+        for b, decl_b in changes[i + 1:]:
+            related = a.folder in ancestors[b.folder] or b.folder in ancestors[a.folder]
+            if related or a.folder == b.folder:
+                continue
+            settled = any(a.folder in ancestors[c.folder] and b.folder in ancestors[c.folder]
+                          for c, _ in changes)
+            if not settled:
+                out.append(RulesetError(
+                    f"'{name}' is changed by two overlays that do not build on each other: "
+                    f"'{a.name}' (at {decl_a.loc}) and '{b.name}' (here)", decl_b.loc,
+                    f"say which wins: 'replace' or 'remove' '{name}' in the ruleset that "
+                    "combines them", layer=b.name))
+    return out

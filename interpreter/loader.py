@@ -59,7 +59,17 @@ class Ruleset:
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
-    """Load, check and compile a ruleset folder (or its ruleset.yaml). Raises RulesError."""
+    """Load, check and compile a ruleset folder (or its ruleset.yaml).
+
+    Raises RulesError for a path that is no ruleset, RulesetErrors (every error found, each with
+    its place) for a ruleset with mistakes."""
+    try:
+        return _load(path)
+    except RulesetError as exc:
+        raise RulesetErrors([exc]) from None
+
+
+def _load(path: str | Path) -> Ruleset:
     folder = Path(path)
     if folder.is_file() and folder.name == MANIFEST:
         folder = folder.parent
@@ -184,8 +194,9 @@ def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
         data.append((_display(path), doc))
     if errors:
         raise RulesetErrors(errors)
+    parents = [(folder / t).resolve() for t in ([extends] if isinstance(extends, str) else extends)]
     layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
-                        files=files))
+                        files=files, parents=parents))
     return layers
 
 

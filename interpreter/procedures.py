@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 from . import nodes as N
 from .builtins import size_of
 from .compiler import (
-    SUSPEND, SWITCH, ZONE, ChoicePoint, Fn, Proc, _key, _rule_error, _Scope,
+    SUSPEND,
+    SWITCH,
+    ZONE,
+    ChoicePoint,
+    Fn,
+    Proc,
+    _key,
+    _rule_error,
+    _Scope,
 )
 from .render import render_expr
 

@@ -11,7 +11,6 @@ import hashlib
 import itertools
 import json
 import pickle
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rng
@@ -26,14 +25,30 @@ SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 SAVE_FORMAT = "rules-engine-game"
 
 
-@dataclass(frozen=True)
 class Decision:
     """Who decides now, between which options (values), and how each option reads."""
 
-    player: str
-    prompt: str
-    options: list[Any]
-    labels: list[str]
+    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None):
+        self.player = player
+        self.prompt = prompt
+        self.options = options
+        self._labeler = labeler
+        self._labels: list[str] | None = None
+
+    @property
+    def labels(self) -> list[str]:
+        """The options in words (computed when first asked for: bots rarely need them)."""
+        if self._labels is None:
+            self._labels = self._labeler(self.options) if self._labeler else \
+                [str(o) for o in self.options]
+        return self._labels
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and (self.player, self.prompt, self.options) == (
+            other.player, other.prompt, other.options)
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player!r}, prompt={self.prompt!r}, options={self.options!r})"
 
 
 class Game:
@@ -172,9 +187,11 @@ class Game:
         if pending is None:
             return None
         point = self.program.choices[tuple(pending["at"])]
-        labels = [point.labels.get(o) if isinstance(o, str) and o in point.labels
-                  else self.label(o) for o in pending["options"]]
-        return Decision(pending["player"], point.prompt, list(pending["options"]), labels)
+
+        def labeler(options: list[Any]) -> list[str]:
+            return [point.labels[o] if isinstance(o, str) and o in point.labels
+                    else self.label(o) for o in options]
+        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler)
 
     def legal_options(self) -> list[Any]:
         pending = self.state["pending"]

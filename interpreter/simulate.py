@@ -184,9 +184,9 @@ class SimulationReport:
                  f"bots: {bots}", ""]
         header = ["seat", "bot", "mean score", "sd", "min", "max", "wins", "win %",
                   "shared wins"]
-        rows = [[s.player, s.bot, _fmt(s.score.mean), _fmt(s.score.sd), _fmt(s.score.min),
-                 _fmt(s.score.max), _fmt(float(s.wins)), f"{100 * s.win_rate(self.games):.1f}",
-                 str(s.shared_wins)] for s in self.seats]
+        rows = [[s.player, s.bot, _fixed(s.score.mean), _fixed(s.score.sd), _fmt(s.score.min),
+                 _fmt(s.score.max), _fixed(float(s.wins)),
+                 f"{100 * s.win_rate(self.games):.1f}", str(s.shared_wins)] for s in self.seats]
         lines += _table(header, rows, left=2)
         lines.append("")
         lines.append("game length:")
@@ -350,6 +350,10 @@ def _fmt(x: Any) -> str:
         value = float(x)
         return str(int(value)) if value.is_integer() and abs(value) < 1e15 else f"{value:.2f}"
     return str(x)
+
+
+def _fixed(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
 
 
 def _range(s: Stats) -> str:

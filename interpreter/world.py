@@ -105,7 +105,8 @@ class World:
         return str(value)
 
 
-def build_world(decls: list[N.Decl], data: list[tuple[str, dict]]) -> tuple[World, list[RulesetError]]:
+def build_world(decls: list[N.Decl],
+                data: list[tuple[str, dict]]) -> tuple[World, list[RulesetError]]:
     """Collect enums, data entities, relations and tables; components come later (they need
     compiled expressions for their counts)."""
     world = World()
@@ -126,6 +127,9 @@ def build_world(decls: list[N.Decl], data: list[tuple[str, dict]]) -> tuple[Worl
             ids = world.entity_types.setdefault(type_name, [])
             for inst in instances:
                 ident = inst["id"]
+                if ident in world.attrs:
+                    errors.append(RulesetError(f"entity '{ident}' is declared twice", loc))
+                    continue
                 ids.append(ident)
                 claim(ident, type_name, loc)
                 attrs = {k: v for k, v in inst.items()}

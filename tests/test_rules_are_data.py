@@ -42,7 +42,8 @@ def test_an_edited_scoring_table_scores_by_the_new_table(base, tmp_path):
 
 def test_a_longer_supply_row_is_filled_and_played_out(base, tmp_path):
     extra = "".join(f"    - {{id: slot{n}, set: {9 + (n - 21) // 2}}}\n" for n in range(21, 25))
-    variant = edited_copy(tmp_path, "board.yaml", "\nrelations:", "\n" + extra[:-1] + "\nrelations:")
+    variant = edited_copy(tmp_path, "board.yaml", "\nrelations:",
+                          "\n" + extra[:-1] + "\nrelations:")
     variant_text = (tmp_path / "variant" / "board.yaml").read_text()
     assert "slot24" in variant_text
     game = variant.new_game(4, 2, logging=False)
