@@ -137,6 +137,7 @@ class Compiler:
         self._uses_state = False  # while compiling a function: does it read the game state?
         self._callees: set[str] = set()
         self._facts: dict[str, tuple[bool, set[str]]] = {}
+        self._proc_decls: list[N.ProcDecl] = []
         self.errors: list[RulesetError] = []
         self.program = Program(world, {})
         self.decl_list = decls
@@ -165,7 +166,14 @@ class Compiler:
                 self._check_types(decl.index, decl.loc)
                 p.vars[decl.name] = VarInfo(decl)
             elif isinstance(decl, N.ProcDecl):
-                p.procs[decl.name] = Proc(decl.name, [x.name for x in decl.params], decl)
+                if decl.when is not None and decl.mode != "replace":
+                    self.error(f"only a replacement can have a 'when': write 'replace procedure "
+                               f"{decl.name}(...) when ...' in an overlay", decl.when.loc)
+                name, version = decl.name, decl
+                while version is not None:  # a guarded replacement keeps the rule it replaced
+                    p.procs[name] = Proc(name, [x.name for x in version.params], version)
+                    self._proc_decls.append(version)
+                    name, version = f"{name}@{_depth(version)}", version.fallback
             elif isinstance(decl, N.TriggerDecl):
                 p.procs[decl.name] = Proc(decl.name, list(decl.params), decl)
             elif isinstance(decl, N.FuncDecl):
@@ -186,8 +194,11 @@ class Compiler:
                 p.vars[decl.name].init = self.expr(decl.init, _Scope(set(), decl.name)).fn
             elif isinstance(decl, N.FuncDecl):
                 self._func(decl)
-            elif isinstance(decl, N.ProcDecl | N.TriggerDecl):
+            elif isinstance(decl, N.TriggerDecl):
                 self._proc(decl)
+        for name, proc in list(p.procs.items()):
+            if isinstance(proc.decl, N.ProcDecl):
+                self._proc(proc.decl, name)
         self._memoize_static_functions()
         for event, handlers in p.triggers.items():
             arity = {len(p.procs[h].params) for h in handlers}
@@ -265,20 +276,20 @@ class Compiler:
             func.fn = _memo(func.fn, func.params)
             func.static = True
 
-    def _proc(self, decl: N.ProcDecl | N.TriggerDecl) -> None:
+    def _proc(self, decl: N.ProcDecl | N.TriggerDecl, name: str | None = None) -> None:
+        name = name or decl.name
         params = [x.name for x in decl.params] if isinstance(decl, N.ProcDecl) else decl.params
         names = set(params) | _assigned_names(decl.body)
-        scope = _Scope(names, decl.name)
-        pc = _ProcBuilder(self, self.program.procs[decl.name], scope)
+        scope = _Scope(names, name)
+        pc = _ProcBuilder(self, self.program.procs[name], scope)
         if isinstance(decl, N.TriggerDecl) and decl.when is not None:
-            cond = self.expr(decl.when, scope).fn
-            done = pc.emit_return_unless(cond)
-            pc.block(decl.body)
-            pc.finish()
-            del done
-        else:
-            pc.block(decl.body)
-            pc.finish()
+            pc.emit_return_unless(self.value(decl.when, scope))
+        elif isinstance(decl, N.ProcDecl) and decl.fallback is not None:
+            fallback = f"{name}@{_depth(decl)}"
+            pc.emit_fallback_unless(self.value(decl.when, scope), fallback,
+                                    self.program.procs[fallback].params, params)
+        pc.block(decl.body)
+        pc.finish()
 
     # ------------------------------------------------------------------ expressions
     def value(self, node: N.Expr, scope: _Scope, what: str = "a value") -> Fn:
@@ -797,6 +808,14 @@ def _merge(contents: list[Any]) -> Any:
         for k, v in c.items():
             out[k] = out.get(k, 0) + v
     return out
+
+
+def _depth(decl: N.ProcDecl) -> int:
+    """How many rules a guarded replacement stands on (names its fallback uniquely)."""
+    n = 0
+    while decl.fallback is not None:
+        n, decl = n + 1, decl.fallback
+    return n
 
 
 def _binder_names(node: Any) -> set[str]:

@@ -86,6 +86,13 @@ def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[s
             return RulesetError(f"'replace {_kind(decl)} {name}': '{name}' is a "
                                 f"{_kind(merged[name])} (at {merged[name].loc})", decl.loc,
                                 layer=layer.name)
+        if isinstance(decl, N.ProcDecl) and decl.when is not None:
+            previous = merged[name]
+            if len(previous.params) != len(decl.params):
+                return RulesetError(f"'replace procedure {name} ... when': it must take the same "
+                                    f"{len(previous.params)} value(s) as the rule it replaces "
+                                    f"(at {previous.loc})", decl.loc, layer=layer.name)
+            decl.fallback = previous
     elif name in merged:
         first = merged[name]
         hint = None

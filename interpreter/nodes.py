@@ -329,6 +329,8 @@ class VarDecl(Decl):
 class ProcDecl(Decl):
     params: list[Param] = field(default_factory=list)
     body: list[Stmt] = field(default_factory=list)
+    when: Expr | None = None  # a replacement that applies only when this holds ...
+    fallback: ProcDecl | None = None  # ... and otherwise runs the rule it replaced
 
 
 @dataclass

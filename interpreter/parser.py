@@ -294,9 +294,9 @@ class _Builder(Transformer):
 
     @_declaration
     def proc_decl(self, meta, items):
-        name, params, label, cite, body = items
+        name, params, label, when, cite, body = items
         return N.ProcDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                          cite=cite, params=params or [], body=body)
+                          cite=cite, params=params or [], body=body, when=when)
 
     @_declaration
     def func_decl(self, meta, items):

@@ -70,6 +70,21 @@ class _ProcBuilder:
             return SWITCH
         self.add(guard)
 
+    def emit_fallback_unless(self, cond: Fn, fallback: str, fallback_params: list[str],
+                             params: list[str]) -> None:
+        """A guarded replacement: when its condition fails, the frame becomes the replaced
+        rule's, with the same arguments."""
+        nxt = self.here() + 1
+
+        def guard(rt, L):
+            if cond(rt, L):
+                return nxt
+            frame = rt.stack[-1]
+            frame[0], frame[1] = fallback, 0
+            frame[2] = {fp: L[p] for fp, p in zip(fallback_params, params, strict=True)}
+            return SWITCH
+        self.add(guard)
+
     def block(self, body: list[N.Stmt]) -> None:
         for stmt in body:
             getattr(self, "_s_" + type(stmt).__name__)(stmt)
