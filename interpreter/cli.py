@@ -343,10 +343,34 @@ def _is_tty(stream: TextIO) -> bool:
         return False
 
 
+# ------------------------------------------------------------------------------ flatten
+FLATTEN_HELP = "print the effective ruleset after all overlays, rule by rule"
+FLATTEN_DESCRIPTION = """\
+Print the rules in effect for a ruleset that extends others (a variant written as an overlay):
+every declaration as it is written, in order, each marked with the file, line and layer it
+comes from. A rule replaced by an overlay appears once, in its new version; a guarded
+replacement ('replace procedure ... when ...') also names the rule it falls back to."""
+
+
+def _add_flatten(sub: Any) -> None:
+    p = sub.add_parser("flatten", help=FLATTEN_HELP, description=FLATTEN_DESCRIPTION,
+                       epilog=_examples("examples:\n  rules flatten {example}"),
+                       formatter_class=_formatter)
+    p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
+    p.set_defaults(run=cmd_flatten)
+
+
+def cmd_flatten(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .flatten import flatten_text
+
+    print(flatten_text(_load(args.path)), file=out)
+    return EXIT_OK
+
+
 # ------------------------------------------------------------------------------ main
 # Later commands (play, replay, show, flatten) add themselves here: a function that adds
 # a subparser and sets `run=cmd_...` (a function of (args, out, err) returning an exit code).
-COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate]
+COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate, _add_flatten]
 
 
 def build_parser() -> ArgumentParser:

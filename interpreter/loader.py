@@ -90,6 +90,8 @@ def _load(path: str | Path) -> Ruleset:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
                                    "the game is played", N.Loc(str(folder / MANIFEST), 1, 1)))
     if errors:
+        if len(layers) > 1:
+            _name_layers(errors, layers)
         raise RulesetErrors(_dedupe(errors))
     digest = hashlib.sha256()
     for layer in layers:
@@ -98,6 +100,15 @@ def _load(path: str | Path) -> Ruleset:
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
                    layers=layers, content_hash=digest.hexdigest())
+
+
+def _name_layers(errors: list[RulesetError], layers: list[Layer]) -> None:
+    """In a ruleset of several layers, say which layer each error's file belongs to."""
+    owner = {rf.path: layer.name for layer in layers for rf in layer.rule_files}
+    owner.update({path: layer.name for layer in layers for path, _ in layer.data})
+    for e in errors:
+        if e.layer is None and e.loc is not None:
+            e.layer = owner.get(e.loc.file)
 
 
 def _dedupe(errors: list[RulesetError]) -> list[RulesetError]:

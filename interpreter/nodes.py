@@ -276,7 +276,6 @@ class Decl(Node):
     label: str | None = None
     cite: str | None = None
     mode: str = "add"  # add | replace (an overlay's new version of an existing rule)
-    end_line: int = 0  # last line of the declaration in its file
 
 
 @dataclass

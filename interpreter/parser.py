@@ -142,15 +142,6 @@ def _unquote(token: str) -> str:
         if "\\" in body else body
 
 
-def _declaration(method):
-    """Declarations also remember their last line (for `rules flatten`)."""
-    def build(self, meta, items):
-        node = method(self, meta, items)
-        node.end_line = max(node.end_line, getattr(meta, "end_line", 0) or 0)
-        return node
-    return build
-
-
 @v_args(meta=True)
 class _Builder(Transformer):
     """Turns the Lark tree into nodes; every node gets its Loc."""
@@ -173,7 +164,6 @@ class _Builder(Transformer):
     def start(self, meta, items):
         return [i for i in items if isinstance(i, N.Decl)]
 
-    @_declaration
     def replace_decl(self, meta, items):
         decl = items[0]
         decl.mode = "replace"
@@ -187,7 +177,6 @@ class _Builder(Transformer):
     def cite(self, meta, items):
         return self._text(items[0])
 
-    @_declaration
     def enum_decl(self, meta, items):
         name, label, cite, members = items
         return N.EnumDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
@@ -200,13 +189,11 @@ class _Builder(Transformer):
     def member(self, meta, items):
         return (str(items[0]), self._text(items[1]))
 
-    @_declaration
     def const_decl(self, meta, items):
         name, label, cite, value = items
         return N.ConstDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                            value=value, cite=cite)
 
-    @_declaration
     def table_decl(self, meta, items):
         name, label, cite, *rows = items
         styles = {style for style, _, _ in rows}
@@ -240,7 +227,6 @@ class _Builder(Transformer):
     def else_cell(self, meta, items):
         return N.Name(loc=self._loc(meta), id="else")
 
-    @_declaration
     def component_decl(self, meta, items):
         name, params, label, cite, *body = items
         decl = N.ComponentDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
@@ -258,7 +244,6 @@ class _Builder(Transformer):
     def component_label(self, meta, items):
         return ("display", self._text(items[0]))
 
-    @_declaration
     def zone_decl(self, meta, items):
         name, index, label, shape, of, *vis, cite = items
         return N.ZoneDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
@@ -286,31 +271,26 @@ class _Builder(Transformer):
     def top(self, meta, items):
         return "top"
 
-    @_declaration
     def var_decl(self, meta, items):
         name, index, label, init, cite = items
         return N.VarDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                          index=index or [], init=init, cite=cite)
 
-    @_declaration
     def proc_decl(self, meta, items):
         name, params, label, when, cite, body = items
         return N.ProcDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                           cite=cite, params=params or [], body=body, when=when)
 
-    @_declaration
     def func_decl(self, meta, items):
         name, params, label, cite, body = items
         return N.FuncDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                           cite=cite, params=params or [], body=body)
 
-    @_declaration
     def trigger_decl(self, meta, items):
         name, event, params, when, cite, body = items
         return N.TriggerDecl(loc=self._tloc(name), name=str(name), event=str(event),
                              params=params or [], when=when, cite=cite, body=body)
 
-    @_declaration
     def remove_decl(self, meta, items):
         return N.RemoveDecl(loc=self._tloc(items[0]), name=str(items[0]))
 

@@ -1,0 +1,48 @@
+"""The effective ruleset after all overlays, as rule text, each rule marked with its origin."""
+
+from __future__ import annotations
+
+from . import nodes as N
+from .errors import source_line
+from .loader import Ruleset
+
+
+def declaration_text(decl: N.Decl) -> list[str]:
+    """The lines of a declaration as written: its first line and the indented lines after it
+    (a declaration ends where the next unindented line starts)."""
+    lines: list[str] = []
+    number = decl.loc.line
+    while True:
+        text = source_line(N.Loc(decl.loc.file, number, 1))
+        if text is None:
+            break
+        starts_new = text.strip() and not text[0].isspace() and not text.startswith("#")
+        if lines and starts_new and not lines[-1].endswith("\\"):
+            break
+        lines.append(text.rstrip())
+        number += 1
+    while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        lines.pop()
+    return lines
+
+
+def flatten_text(ruleset: Ruleset) -> str:
+    layer_of = {str(f): layer.name for layer in ruleset.layers for f in layer.files}
+    layer_of.update({rf.path: layer.name for layer in ruleset.layers for rf in layer.rule_files})
+    out = [f"# {ruleset.name}: the effective ruleset",
+           "# layers, base first: " + " > ".join(layer.name for layer in ruleset.layers), ""]
+    for layer in ruleset.layers:
+        for path, _ in layer.data:
+            out.append(f"# data: {path} (layer {layer.name})")
+    out.append("")
+    for decl in ruleset.program.decls.values():
+        out.append(f"# from {decl.loc.file}:{decl.loc.line} "
+                   f"(layer {layer_of.get(decl.loc.file, '?')})")
+        out.extend(declaration_text(decl))
+        fallback = getattr(decl, "fallback", None)
+        while fallback is not None:
+            out.append(f"#   otherwise: the rule it replaces, {fallback.loc.file}:"
+                       f"{fallback.loc.line} (layer {layer_of.get(fallback.loc.file, '?')})")
+            fallback = fallback.fallback
+        out.append("")
+    return "\n".join(out)
