@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,43 @@ class Ruleset:
     program: Program
     layers: list[Layer] = field(default_factory=list)
     content_hash: str = ""
+    compiler: Compiler | None = field(default=None, repr=False)
+
+    def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
+        """Compile a text with {expressions} of the rules language (a display template, a
+        message) into `render(game, **values) -> str`. `names` are the values it may use
+        besides the ruleset's own names. Raises RulesetErrors with `where` as the place."""
+        from .compiler import _Scope
+
+        assert self.compiler is not None
+        before = len(self.compiler.errors)
+        fn = self.compiler._format(text, _Scope(set(names), "<template>"), where)
+        errors = self.compiler.errors[before:]
+        del self.compiler.errors[before:]
+        if errors:
+            raise RulesetErrors(errors)
+
+        def render(game: Game, **values: Any) -> str:
+            return fn(game, dict(values))
+        return render
+
+    def expression(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
+        """Compile one expression of the rules language into `value(game, **values)`."""
+        from .compiler import _Scope
+        from .parser import parse_expr
+
+        assert self.compiler is not None
+        before = len(self.compiler.errors)
+        try:
+            node = parse_expr(text, where)
+        except RulesetError as exc:
+            raise RulesetErrors([exc]) from None
+        fn = self.compiler.value(node, _Scope(set(names), "<expression>"))
+        errors = self.compiler.errors[before:]
+        del self.compiler.errors[before:]
+        if errors:
+            raise RulesetErrors(errors)
+        return lambda game, **values: fn(game, dict(values))
 
     def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
                  logging: bool = True) -> Game:
@@ -99,7 +137,7 @@ def _load(path: str | Path) -> Ruleset:
             digest.update(item.read_bytes())
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
-                   layers=layers, content_hash=digest.hexdigest())
+                   layers=layers, content_hash=digest.hexdigest(), compiler=compiler)
 
 
 def _name_layers(errors: list[RulesetError], layers: list[Layer]) -> None:

@@ -410,7 +410,7 @@ def test_fig07_scoring_a_district(base, towers, tiles, expected):
     assert game.V["vp"] == expected
 
 
-# ---------------------------------------------------------------------------- fig. 11: building stop
+# ------------------------------------------------------------------- fig. 11: building stop
 
 
 def stop_position(game: Game) -> Game:
