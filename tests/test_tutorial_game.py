@@ -40,7 +40,7 @@ def play_out(game, rng: random.Random, max_steps: int = 500) -> list:
 
 
 def all_cards(game) -> int:
-    zones = game.state["zones"]
+    zones = game.Z
     total = len(zones["deck"])
     for name in ("hand", "trick", "won"):
         for content in zones[name].values():
@@ -66,7 +66,7 @@ def test_random_games_end(ruleset, players):
         assert game.events[-players - 1] == "Game end: a player has no cards left."
         assert all_cards(game) == CARDS
         assert sum(game.V["tricks"].values()) == tricks
-        assert all(not hand for hand in game.state["zones"]["hand"].values())
+        assert all(not hand for hand in game.Z["hand"].values())
         scores = game.scores()
         assert set(scores) == set(game.players)
         assert set(game.winners()) <= set(game.players) and game.winners()
@@ -74,9 +74,9 @@ def test_random_games_end(ruleset, players):
 
 def test_setup_deals_the_cards(ruleset):
     game = ruleset.new_game(3, 1)
-    hands = game.state["zones"]["hand"]
+    hands = game.Z["hand"]
     assert [sum(h.values()) for h in hands.values()] == [3, 3, 3]
-    assert len(game.state["zones"]["deck"]) == CARDS - 9
+    assert len(game.Z["deck"]) == CARDS - 9
     assert game.V["swaps_left"] == {"P1": 1, "P2": 1, "P3": 1}
     decision = game.decision()
     assert decision.player == "P1"
@@ -150,8 +150,8 @@ def test_a_view_shows_own_hand_and_only_counts_of_others(ruleset):
     game = ruleset.new_game(2, 11)
     rng = random.Random(11)
     while not game.over:
-        hands = game.state["zones"]["hand"]
-        deck = game.state["zones"]["deck"]
+        hands = game.Z["hand"]
+        deck = game.Z["deck"]
         for me, other in (("P1", "P2"), ("P2", "P1")):
             view = game.view(me)
             assert view["zones"]["hand"][me] == hands[me]
@@ -169,7 +169,7 @@ def test_cards_in_tricks_and_won_piles_are_public(ruleset):
     game.apply("keep")
     game.apply(game.decision().options[0])
     view = game.view("P2")
-    assert view["zones"]["trick"]["P1"] == game.state["zones"]["trick"]["P1"]
+    assert view["zones"]["trick"]["P1"] == game.Z["trick"]["P1"]
     assert len(view["zones"]["trick"]["P1"]) == 1
 
 
