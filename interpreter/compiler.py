@@ -29,6 +29,7 @@ OVER = -3  # the game is over
 # What an expression denotes, for the kind checks.
 VALUE, ZONE, TABLE, TYPE, FAMILY, PROC = "value", "zone", "table", "type", "family", "procedure"
 UNKNOWN = "unknown"  # already reported: no follow-on errors about it
+PLAIN_TYPES = ("number", "bool", "text", "list")  # parameter types besides the declared ones
 
 
 @dataclass
@@ -200,6 +201,11 @@ class Compiler:
             if isinstance(proc.decl, N.ProcDecl):
                 self._proc(proc.decl, name)
         self._memoize_static_functions()
+        emitted = _emitted_events(self.decl_list)
+        for decl in self.decl_list:
+            if isinstance(decl, N.TriggerDecl) and decl.event not in emitted:
+                self.error(f"trigger '{decl.name}' runs after '{decl.event}', but no rule "
+                           f"emits '{decl.event}'", decl.loc, did_you_mean(decl.event, emitted))
         for event, handlers in p.triggers.items():
             arity = {len(p.procs[h].params) for h in handlers}
             if len(arity) > 1:
@@ -254,6 +260,7 @@ class Compiler:
         self.program.component_start[decl.name] = start.fn
 
     def _func(self, decl: N.FuncDecl) -> None:
+        self._check_param_types(decl.params)
         names = {x.name for x in decl.params} | _binder_names(decl.body)
         func = self.program.funcs[decl.name]
         self._uses_state, self._callees = False, set()
@@ -276,8 +283,17 @@ class Compiler:
             func.fn = _memo(func.fn, func.params)
             func.static = True
 
+    def _check_param_types(self, params: list[N.Param]) -> None:
+        for param in params:
+            t = param.type
+            if t is not None and t not in PLAIN_TYPES and ".." not in t and \
+                    not self.world.is_type(t):
+                self._unknown(t, param.loc, "type", [*self._type_names(), *PLAIN_TYPES])
+
     def _proc(self, decl: N.ProcDecl | N.TriggerDecl, name: str | None = None) -> None:
         name = name or decl.name
+        if isinstance(decl, N.ProcDecl) and name == decl.name:
+            self._check_param_types(decl.params)
         params = [x.name for x in decl.params] if isinstance(decl, N.ProcDecl) else decl.params
         names = set(params) | _assigned_names(decl.body)
         scope = _Scope(names, name)
@@ -367,7 +383,7 @@ class Compiler:
             return CExpr(lambda rt, L: w.domain(name, rt.n), TYPE, f"every {name}")
         if name in p.procs or name in p.funcs or name in BUILTINS:
             self.error(f"'{name}' is a procedure or function: call it with (...)", node.loc)
-            return CExpr(lambda rt, L: None, PROC, f"the procedure '{name}'")
+            return CExpr(lambda rt, L: None, UNKNOWN, f"the procedure '{name}'")
         self._unknown(name, node.loc, "name", self._all_names(scope))
         return CExpr(lambda rt, L: None, UNKNOWN, f"'{name}'")
 
@@ -808,6 +824,22 @@ def _merge(contents: list[Any]) -> Any:
         for k, v in c.items():
             out[k] = out.get(k, 0) + v
     return out
+
+
+def _emitted_events(decls: list[N.Decl]) -> set[str]:
+    found: set[str] = set()
+
+    def walk(n: Any) -> None:
+        if isinstance(n, N.Emit):
+            found.add(n.event)
+        if isinstance(n, N.Node):
+            for value in vars(n).values():
+                walk(value)
+        elif isinstance(n, list):
+            for item in n:
+                walk(item)
+    walk(decls)
+    return found
 
 
 def _depth(decl: N.ProcDecl) -> int:

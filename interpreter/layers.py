@@ -61,6 +61,9 @@ def merge_layers(layers: list[Layer]) -> tuple[list[N.Decl], list[RulesetError]]
                 touched.setdefault(decl.name, []).append((layer, decl))
     for name, changes in touched.items():
         errors.extend(_conflicts(name, changes, ancestors))
+    if len(layers) == 1:  # naming the layer only helps when there are several
+        for e in errors:
+            e.layer = None
     return list(merged.values()), errors
 
 

@@ -13,7 +13,7 @@ import yaml
 
 from . import nodes as N
 from .compiler import Compiler, Program
-from .errors import RulesError, RulesetError, RulesetErrors
+from .errors import RulesError, RulesetError, RulesetErrors, remember_source
 from .layers import Layer, merge_layers
 from .parser import parse_rules
 from .resources import schema
@@ -126,7 +126,7 @@ def _load(path: str | Path) -> Ruleset:
     errors += compiler.errors
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
-                                   "the game is played", N.Loc(str(folder / MANIFEST), 1, 1)))
+                                   "the game is played", N.Loc(_display(folder / MANIFEST), 1, 1)))
     if errors:
         if len(layers) > 1:
             _name_layers(errors, layers)
@@ -164,11 +164,13 @@ def _read_yaml(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesetError(f"cannot read {path}: {exc.strerror}") from None
+    remember_source(_display(path), text)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        loc = N.Loc(str(path), mark.line + 1, mark.column + 1) if mark else N.Loc(str(path), 1, 1)
+        shown = _display(path)
+        loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
         raise RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}", loc) from None
 
 
@@ -183,17 +185,22 @@ def _validate(doc: Any, schema_name: str, path: Path) -> None:
 
 
 def _yaml_loc(path: Path, keys) -> N.Loc:
-    """Best effort: the line of the first key of the failing path."""
+    """Best effort: the line of the deepest key of the failing path that can be found."""
+    shown = _display(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError:
-        return N.Loc(str(path), 1, 1)
+        return N.Loc(shown, 1, 1)
+    found, start = N.Loc(shown, 1, 1), 0
     for key in keys:
-        if isinstance(key, str):
-            for i, line in enumerate(lines):
-                if line.lstrip().startswith(f"{key}:"):
-                    return N.Loc(str(path), i + 1, line.index(key) + 1)
-    return N.Loc(str(path), 1, 1)
+        if not isinstance(key, str):
+            continue
+        for i in range(start, len(lines)):
+            line = lines[i]
+            if line.lstrip().startswith(f"{key}:") or f"id: {key}" in line:
+                found, start = N.Loc(shown, i + 1, line.index(key) + 1), i + 1
+                break
+    return found
 
 
 def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:

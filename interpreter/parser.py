@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError,
+)
 from lark.indenter import DedentError, Indenter
 
 from . import nodes as N
@@ -18,6 +20,12 @@ _TOKEN_WORDS = {
     "COLON": "':'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
     "COMMA": "','", "EQUAL": "'='", "DOT": "'.'", "AUGOP": "'+=' or '-='", "$END": "end of file",
 }
+
+
+class _IndentError(Exception):
+    def __init__(self, line: int, column: int, levels: list[int]):
+        super().__init__(line, column)
+        self.line, self.column, self.levels = line, column, list(levels)
 
 
 class _RulesIndenter(Indenter):
@@ -48,7 +56,12 @@ class _RulesIndenter(Indenter):
 
     def _one(self, token):
         if token.type == self.NL_type:
-            yield from self.handle_NL(token)
+            try:
+                yield from self.handle_NL(token)
+            except DedentError:
+                line = (token.end_line or token.line or 1)
+                column = len(token.rsplit("\n", 1)[-1]) + 1
+                raise _IndentError(line, column, self.indent_level) from None
         else:
             yield token
         if token.type in self.OPEN_PAREN_types:
@@ -72,9 +85,17 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
         tree = _lark().parse(text, start="start")
     except UnexpectedInput as exc:
         raise _syntax_error(exc, path) from None
-    except DedentError as exc:
-        raise RulesetError(f"inconsistent indentation ({exc})", N.Loc(path, 1, 1)) from None
-    decls = _Builder(path).transform(tree)
+    except _IndentError as exc:
+        allowed = " or ".join(str(n) for n in exc.levels)
+        raise RulesetError("this line's indentation matches no line above it",
+                           N.Loc(path, exc.line, exc.column),
+                           f"indent it by {allowed} spaces, like the block it belongs to") from None
+    try:
+        decls = _Builder(path).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RulesetError):
+            raise exc.orig_exc from None
+        raise
     return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls)
 
 
@@ -113,7 +134,10 @@ def _syntax_error(exc: UnexpectedInput, path: str) -> RulesetError:
         tok = exc.token
         seen = "end of line" if tok.type == "_NL" else (
             "end of file" if tok.type == "$END" else repr(str(tok)))
-        return RulesetError(f"unexpected {seen}", loc, _expected(exc.expected))
+        # `accepts` is what the parser can take here; `expected` also holds what the indentation
+        # post-lexer always lets through (end of line).
+        return RulesetError(f"unexpected {seen}", loc,
+                            _expected(getattr(exc, "accepts", None) or exc.expected))
     return RulesetError(str(exc).splitlines()[0], loc)
 
 

@@ -115,7 +115,11 @@ class _ProcBuilder:
             v = c.number(s.value, self.scope)
             sign = 1 if s.op == "+=" else -1
 
+            loc = s.loc
+
             def aug_local(rt, L):
+                if name not in L:
+                    raise _rule_error(f"'{name}' is used before it has a value", loc)
                 L[name] = L[name] + sign * v(rt, L)
             self.simple(aug_local)
             return

@@ -157,6 +157,14 @@ class Game:
 
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
+        try:
+            self._loop()
+        except RecursionError:
+            frame = self.stack[-1] if self.stack else ["?"]
+            raise GameRuleError(f"a function calls itself without end (in procedure "
+                                f"'{frame[0]}')") from None
+
+    def _loop(self) -> None:
         stack, procs = self.stack, self.program.procs
         while stack:
             frame = stack[-1]
