@@ -6,7 +6,11 @@ import functools
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
-    UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
 )
 from lark.indenter import DedentError, Indenter
 
