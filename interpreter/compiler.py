@@ -37,6 +37,12 @@ class CExpr:
     fn: Fn
     sort: str = VALUE
     what: str = ""  # how to name it in an error ("the zone 'hand'")
+    constant: tuple | None = None  # (value,) when it is known before any game
+    local: str | None = None  # the local name, when it is just that
+
+
+def _const(value: Any, what: str = "") -> CExpr:
+    return CExpr(lambda rt, L: value, VALUE, what, (value,))
 
 
 @dataclass
@@ -310,11 +316,14 @@ class Compiler:
     # ------------------------------------------------------------------ expressions
     def value(self, node: N.Expr, scope: _Scope, what: str = "a value") -> Fn:
         """An expression that must be a plain value (not a zone family, table or type)."""
+        return self.value_c(node, scope, what).fn
+
+    def value_c(self, node: N.Expr, scope: _Scope, what: str = "a value") -> CExpr:
         c = self.expr(node, scope)
         if c.sort in (TABLE, FAMILY, PROC):
             self.error(f"expected {what}, got {c.what}", node.loc,
                        "give it a key in [...]" if c.sort in (TABLE, FAMILY) else None)
-        return c.fn
+        return c
 
     def number(self, node: N.Expr, scope: _Scope) -> Fn:
         c = self.expr(node, scope)
@@ -334,19 +343,16 @@ class Compiler:
         return method(node, scope)
 
     def _e_Num(self, node: N.Num, scope: _Scope) -> CExpr:
-        v = node.value
-        return CExpr(lambda rt, L: v, VALUE, f"the number {v}")
+        return _const(node.value, f"the number {node.value}")
 
     def _e_Str(self, node: N.Str, scope: _Scope) -> CExpr:
-        v = node.value
-        return CExpr(lambda rt, L: v, VALUE, "a text")
+        return _const(node.value, "a text")
 
     def _e_Bool(self, node: N.Bool, scope: _Scope) -> CExpr:
-        v = node.value
-        return CExpr(lambda rt, L: v)
+        return _const(node.value)
 
     def _e_NoneLit(self, node: N.NoneLit, scope: _Scope) -> CExpr:
-        return CExpr(lambda rt, L: None)
+        return _const(None)
 
     def _e_Name(self, node: N.Name, scope: _Scope) -> CExpr:
         name, p, w = node.id, self.program, self.world
@@ -358,10 +364,9 @@ class Compiler:
                     return L[name]
                 except KeyError:
                     raise _rule_error(f"'{name}' is used before it has a value", loc) from None
-            return CExpr(local, VALUE, f"'{name}'")
+            return CExpr(local, VALUE, f"'{name}'", local=name)
         if name in p.consts:
-            v = p.consts[name]
-            return CExpr(lambda rt, L: v, VALUE, f"the constant '{name}'")
+            return _const(p.consts[name], f"the constant '{name}'")
         if name in p.vars or name in p.zones or name == "player_count":
             self._uses_state = True
         if name in p.vars:
@@ -373,7 +378,7 @@ class Compiler:
                 return CExpr(lambda rt, L: rt.Z[name], FAMILY, f"the zone family '{name}'")
             return CExpr(lambda rt, L: rt.Z[name], ZONE, f"the zone '{name}'")
         if name in w.member_of:
-            return CExpr(lambda rt, L: name, VALUE, f"'{name}'")
+            return _const(name, f"'{name}'")
         if name in w.tables:
             return CExpr(lambda rt, L: w.tables[name], TABLE, f"the table '{name}'")
         if name == "player_count":
@@ -393,8 +398,24 @@ class Compiler:
                 *self._type_names(), *p.procs, *p.funcs]
 
     def _e_Attr(self, node: N.Attr, scope: _Scope) -> CExpr:
-        obj = self.value(node.obj, scope)
+        base = self.value_c(node.obj, scope)
+        obj = base.fn
         name, loc, attrs = node.name, node.loc, self.world.attrs
+        if base.local is not None:
+            var = base.local
+
+            def local_attr(rt, L):
+                try:
+                    return attrs[L[var]][name]
+                except (KeyError, TypeError):
+                    o = L.get(var)
+                    if o.__class__ is dict and name in o:
+                        return o[name]
+                    if var not in L:
+                        raise _rule_error(f"'{var}' is used before it has a value",
+                                          loc) from None
+                    raise _rule_error(f"{rt.label(o)} has no '{name}'", loc) from None
+            return CExpr(local_attr, VALUE, f"'.{name}'")
 
         def attr(rt, L):
             o = obj(rt, L)
@@ -581,7 +602,8 @@ class Compiler:
             if op == "in":
                 return CExpr(lambda rt, L: left(rt, L) in right(rt, L))
             return CExpr(lambda rt, L: left(rt, L) not in right(rt, L))
-        right = self.value(node.right, scope)
+        right_c = self.value_c(node.right, scope)
+        right = right_c.fn
         if op in ("<", "<=", ">", ">="):
             loc = node.loc
 
@@ -592,6 +614,11 @@ class Compiler:
                 except TypeError:
                     raise _rule_error(f"cannot compare {a!r} with {b!r}", loc) from None
             return CExpr(order)
+        if right_c.constant is not None:
+            (rv,) = right_c.constant
+            if op == "==":
+                return CExpr(lambda rt, L: left(rt, L) == rv)
+            return CExpr(lambda rt, L: left(rt, L) != rv)
         if op == "==":
             return CExpr(lambda rt, L: left(rt, L) == right(rt, L))
         return CExpr(lambda rt, L: left(rt, L) != right(rt, L))
@@ -792,8 +819,13 @@ def _family_lookup(name: str, args: list[Fn], is_zone: bool, loc: N.Loc) -> Fn:
         a0 = args[0]
 
         def one(rt, L):
-            family = getattr(rt, store)[name]
+            family = rt.Z[name] if is_zone else rt.V[name]
             k = a0(rt, L)
+            if k.__class__ is str:
+                try:
+                    return family[k]
+                except KeyError:
+                    raise _rule_error(f"'{name}' has no entry for {rt.label(k)}", loc) from None
             if k.__class__ is list:
                 return _merge([family[_key(x)] for x in k]) if is_zone else \
                     [family[_key(x)] for x in k]
