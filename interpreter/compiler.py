@@ -858,20 +858,19 @@ def _merge(contents: list[Any]) -> Any:
     return out
 
 
-def _emitted_events(decls: list[N.Decl]) -> set[str]:
-    found: set[str] = set()
+def _walk(node: Any):
+    """Every node in a tree (or list of trees), depth first."""
+    if isinstance(node, N.Node):
+        yield node
+        for value in vars(node).values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _walk(item)
 
-    def walk(n: Any) -> None:
-        if isinstance(n, N.Emit):
-            found.add(n.event)
-        if isinstance(n, N.Node):
-            for value in vars(n).values():
-                walk(value)
-        elif isinstance(n, list):
-            for item in n:
-                walk(item)
-    walk(decls)
-    return found
+
+def _emitted_events(decls: list[N.Decl]) -> set[str]:
+    return {n.event for n in _walk(decls) if isinstance(n, N.Emit)}
 
 
 def _depth(decl: N.ProcDecl) -> int:
@@ -883,35 +882,17 @@ def _depth(decl: N.ProcDecl) -> int:
 
 
 def _binder_names(node: Any) -> set[str]:
-    found: set[str] = set()
-
-    def walk(n: Any) -> None:
-        if isinstance(n, N.Binder):
-            found.add(n.var)
-        if isinstance(n, N.Node):
-            for value in vars(n).values():
-                walk(value)
-        elif isinstance(n, list):
-            for item in n:
-                walk(item)
-    walk(node)
-    return found
+    return {n.var for n in _walk(node) if isinstance(n, N.Binder)}
 
 
 def _assigned_names(body: list[N.Stmt]) -> set[str]:
     """Locals of a procedure: let, for, choose and binder names anywhere in its body."""
     found = _binder_names(body)
-
-    def walk(n: Any) -> None:
-        if isinstance(n, N.Let | N.Choose | N.Options):
-            found.add(n.name if isinstance(n, N.Let) else n.var)
-        if isinstance(n, N.Node):
-            for value in vars(n).values():
-                walk(value)
-        elif isinstance(n, list):
-            for item in n:
-                walk(item)
-    walk(body)
+    for n in _walk(body):
+        if isinstance(n, N.Let):
+            found.add(n.name)
+        elif isinstance(n, N.Choose | N.Options):
+            found.add(n.var)
     return found
 
 

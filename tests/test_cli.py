@@ -12,54 +12,8 @@ import pytest
 
 from interpreter.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
-
-TINY_MANIFEST = """\
-name: Tiny
-players: [{players}]
-rules: [game.rules]
-"""
-
-TINY_RULES = """\
-enum suit: red, blue
-component card(suit: suit, value: 1..3):
-  count 2
-  start in deck
-  label "{suit} {value}"
-zone deck: stack of card, hidden
-zone hand[player]: pile of card, owner
-zone table: pile of card
-var vp[player] = 0
-var turns = 0
-
-define score(p) = vp[p]
-define tiebreak(p) = 0
-
-procedure setup():
-  shuffle deck
-  for each player p:
-    move 3 from deck to hand[p]
-
-procedure play():
-  let p = "P1"
-  while size(deck) > 0:
-    choose c from kinds(hand[p]) by p "play a card"
-    move 1 of c from hand[p] to table
-    vp[p] += c.value
-    log "{p} plays {c}"
-    move top from deck to hand[p]
-    turns += 1
-    p = next_player(p)
-  end game "deck empty"
-"""
-
-
-def write_ruleset(folder: Path, rules: str = TINY_RULES, players: str = "2") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "ruleset.yaml").write_text(TINY_MANIFEST.format(players=players),
-                                         encoding="utf-8")
-    (folder / "game.rules").write_text(rules, encoding="utf-8")
-    return folder
+from .conftest import ROOT, TINY_RULES
+from .conftest import write_tiny as write_ruleset
 
 
 @pytest.fixture

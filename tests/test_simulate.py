@@ -12,51 +12,13 @@ from interpreter.errors import RulesError
 from interpreter.loader import load_ruleset
 from interpreter.simulate import LazyView, simulate
 
-TINY_MANIFEST = """\
-name: Tiny
-players: [2, 3]
-rules: [game.rules]
-"""
-
-TINY_RULES = """\
-enum suit: red, blue
-component card(suit: suit, value: 1..3):
-  count 2
-  start in deck
-  label "{suit} {value}"
-zone deck: stack of card, hidden
-zone hand[player]: pile of card, owner
-zone table: pile of card
-var vp[player] = 0
-var turns = 0
-
-define score(p) = vp[p]
-define tiebreak(p) = 0
-
-procedure setup():
-  shuffle deck
-  for each player p:
-    move 3 from deck to hand[p]
-
-procedure play():
-  let p = "P1"
-  while size(deck) > 0:
-    choose c from kinds(hand[p]) by p "play a card"
-    move 1 of c from hand[p] to table
-    vp[p] += c.value
-    log "{p} plays {c}"
-    move top from deck to hand[p]
-    turns += 1
-    p = next_player(p)
-  end game "deck empty"
-"""
+from .conftest import write_tiny
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     folder: Path = tmp_path_factory.mktemp("tiny")
-    (folder / "ruleset.yaml").write_text(TINY_MANIFEST, encoding="utf-8")
-    (folder / "game.rules").write_text(TINY_RULES, encoding="utf-8")
+    write_tiny(folder, players="2, 3")
     return load_ruleset(folder)
 
 

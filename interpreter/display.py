@@ -1,0 +1,576 @@
+"""Pictures of a game: the board as text (coloured on a terminal) and as SVG, from the ruleset.
+
+How a game looks is data of the ruleset: the manifest names a display file (`display:` in
+ruleset.yaml, see schemas/display.schema.json). An overlay uses its base's display unless it
+names its own. The display file holds
+
+- `colours`: colour names, each with an ANSI code (terminal) and an SVG colour;
+- `blocks`: boxes of text, each a title and lines written as templates: texts with
+  `{expressions}` of the rules language and colour markup `[name]...[/]`;
+- `text`: how the blocks are laid out on a terminal (columns side by side, then rows below);
+- `private`: the block only the deciding player sees (a hand);
+- `hints`: lines shown with a decision when their condition holds (`options` are the legal
+  options, `viewer` the deciding player);
+- `final`: lines shown when the game is over;
+- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`).
+
+The templates are evaluated on the game itself, so the display file must show only what the
+viewer may see (its own `private` block is shown to the deciding player only). Markup that
+names no colour of the file is left as it is. A ruleset without a display file gets a plain
+generic picture: the zones every player may see, and the viewer's own zones.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+from xml.sax.saxutils import escape, quoteattr
+
+import jsonschema
+import yaml
+
+from . import nodes as N
+from .errors import GameRuleError, RulesetError, RulesetErrors
+from .resources import schema
+
+if TYPE_CHECKING:
+    from .loader import Ruleset
+    from .runtime import Game
+
+SCHEMA = "display"
+MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
+RESET = "\x1b[0m"
+
+Segment = tuple[str, str | None]  # (text, colour name or None)
+
+
+# ---------------------------------------------------------------------------------- markup
+def parse_markup(text: str, colours: dict[str, Any]) -> list[Segment]:
+    """`a [red]b[/] c` -> [("a ", None), ("b", "red"), (" c", None)]. `[name]` with a name that
+    is no colour, and a `[/]` with nothing open, stay in the text as they are."""
+    out: list[Segment] = []
+    stack: list[str] = []
+    pos = 0
+    for m in MARKUP.finditer(text):
+        tag = m.group(1)
+        if tag != "/" and tag not in colours:
+            continue
+        if tag == "/" and not stack:
+            continue
+        if m.start() > pos:
+            out.append((text[pos:m.start()], stack[-1] if stack else None))
+        if tag == "/":
+            stack.pop()
+        else:
+            stack.append(tag)
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], stack[-1] if stack else None))
+    return out
+
+
+def visible_width(segments: Sequence[Segment]) -> int:
+    return sum(len(t) for t, _ in segments)
+
+
+def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
+    """Cut to `width` visible characters, or fill with spaces up to it."""
+    out: list[Segment] = []
+    left = width
+    for text, colour in segments:
+        if left <= 0:
+            break
+        piece = text[:left]
+        out.append((piece, colour))
+        left -= len(piece)
+    if left > 0:
+        out.append((" " * left, None))
+    return out
+
+
+def to_ansi(segments: Sequence[Segment], colours: dict[str, Colour]) -> str:
+    parts = []
+    for text, colour in segments:
+        if colour is None or not colours[colour].ansi:
+            parts.append(text)
+        else:
+            parts.append(f"\x1b[{colours[colour].ansi}m{text}{RESET}")
+    return "".join(parts)
+
+
+def to_plain(segments: Sequence[Segment]) -> str:
+    return "".join(t for t, _ in segments)
+
+
+def use_colour(stream: TextIO, choice: str = "auto") -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org); `always`/`never`
+    override both."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ---------------------------------------------------------------------------------- model
+@dataclass
+class Colour:
+    ansi: str = ""
+    svg: str = "#000000"
+
+
+@dataclass
+class Line:
+    """One line of a block: a template, or a template repeated for each value of a list."""
+
+    text: Callable
+    each: str | None = None  # the name bound to each value
+    source: Callable | None = None  # the list of values
+
+    def render(self, game: Game, values: dict[str, Any]) -> list[str]:
+        if self.source is None:
+            return [self.text(game, **values)]
+        return [self.text(game, **{**values, self.each: v})
+                for v in self.source(game, **values)]
+
+
+@dataclass
+class Block:
+    name: str
+    title: Callable | None = None
+    lines: list[Line] = field(default_factory=list)
+    values: dict[str, Callable] = field(default_factory=dict)
+    when: Callable | None = None
+    box: dict[str, Any] | None = None  # svg: x, y, width, height, fill
+
+    def shown(self, game: Game, viewer: str) -> bool:
+        return self.when is None or bool(self.when(game, viewer=viewer))
+
+    def render(self, game: Game, viewer: str) -> tuple[str | None, list[str]]:
+        values: dict[str, Any] = {"viewer": viewer}
+        for name, fn in self.values.items():
+            values[name] = fn(game, viewer=viewer)
+        title = self.title(game, **values) if self.title is not None else None
+        lines = [text for line in self.lines for text in line.render(game, values)]
+        return title, lines
+
+
+@dataclass
+class Column:
+    width: int
+    offset: int = 0
+    blocks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Display:
+    """A ruleset's display, compiled. Build it with `load_display(ruleset)`."""
+
+    ruleset: Ruleset
+    source: Path | None = None
+    colours: dict[str, Colour] = field(default_factory=dict)
+    blocks: dict[str, Block] = field(default_factory=dict)
+    header: list[Callable] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)
+    gap: str = " | "
+    below: list[str] = field(default_factory=list)
+    private: Block | None = None
+    hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
+    final: list[Callable] = field(default_factory=list)
+    svg: dict[str, Any] = field(default_factory=dict)
+    svg_title: Callable | None = None
+    redraw_when: Callable | None = None
+
+    # ------------------------------------------------------------------ text
+    def _out(self, text: str, colour: bool) -> str:
+        segments = parse_markup(text, self.colours)
+        return to_ansi(segments, self.colours) if colour else to_plain(segments)
+
+    def board(self, game: Game, viewer: str, colour: bool = False) -> str:
+        """The board as text lines, as `viewer` may see it (without the private block)."""
+        if not self.blocks and not self.header:
+            return self._out("\n".join(generic_board(game, viewer)), colour)
+        try:
+            lines = [self._out(h(game, viewer=viewer), colour) for h in self.header]
+            lines += self._columns(game, viewer, colour)
+            for name in self.below:
+                block = self.blocks[name]
+                if not block.shown(game, viewer):
+                    continue
+                title, body = block.render(game, viewer)
+                lines.append("")
+                if title:
+                    lines.append(self._out(title, colour))
+                lines += [self._out(x, colour) for x in body]
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        return "\n".join(line.rstrip() for line in lines)
+
+    def _columns(self, game: Game, viewer: str, colour: bool) -> list[str]:
+        if not self.columns:
+            return []
+        cells: list[list[list[Segment]]] = []
+        for column in self.columns:
+            rows: list[list[Segment]] = [[] for _ in range(column.offset)]
+            first = True
+            for name in column.blocks:
+                block = self.blocks[name]
+                if not block.shown(game, viewer):
+                    continue
+                if not first:
+                    rows.append([])
+                first = False
+                title, body = block.render(game, viewer)
+                if title is not None:
+                    rows.append(parse_markup(title, self.colours))
+                rows += [parse_markup(x, self.colours) for x in body]
+            cells.append(rows)
+        height = max(len(c) for c in cells)
+        out = []
+        for i in range(height):
+            parts = []
+            for column, rows in zip(self.columns, cells, strict=True):
+                segs = fit(rows[i] if i < len(rows) else [], column.width)
+                parts.append(to_ansi(segs, self.colours) if colour else to_plain(segs))
+            out.append(self.gap.join(parts))
+        return out
+
+    def private_text(self, game: Game, viewer: str, colour: bool = False) -> str:
+        """What only `viewer` sees (a hand), as text lines."""
+        if self.private is None:
+            if self.blocks or self.header:
+                return ""
+            return self._out("\n".join(generic_private(game, viewer)), colour)
+        try:
+            title, body = self.private.render(game, viewer)
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        lines = ([title] if title else []) + body
+        return "\n".join(self._out(x, colour).rstrip() for x in lines)
+
+    def hint_lines(self, game: Game, viewer: str, options: list[Any],
+                   colour: bool = False) -> list[str]:
+        """The hints whose condition holds for this decision (a running bid, a limit)."""
+        out = []
+        try:
+            for when, text in self.hints:
+                if when is None or when(game, viewer=viewer, options=options):
+                    out.append(self._out(text(game, viewer=viewer, options=options), colour))
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        return out
+
+    def final_lines(self, game: Game, colour: bool = False) -> list[str]:
+        try:
+            return [self._out(t(game, viewer=game.players[0]), colour) for t in self.final]
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+
+    def redraw_key(self, game: Game) -> Any:
+        """A value that changes when a watcher should see the board again (None: always)."""
+        if self.redraw_when is None:
+            return None
+        try:
+            return self.redraw_when(game, viewer=game.players[0])
+        except GameRuleError:
+            return None
+
+    # ------------------------------------------------------------------ svg
+    def to_svg(self, game: Game, viewer: str | None = None) -> str:
+        """The board as an SVG picture; the private block only when a viewer is given."""
+        settings = self.svg
+        font = int(settings.get("font_size", 13))
+        step = round(font * 1.3)
+        width = int(settings.get("width", 1000))
+        height = int(settings.get("height", 700))
+        look = viewer or game.players[0]
+        parts = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="monospace" font-size="{font}">',
+            f'<rect x="0" y="0" width="{width}" height="{height}" '
+            f'fill={quoteattr(self._svg_colour(settings.get("background"), "#ffffff"))}/>',
+        ]
+        try:
+            if self.svg_title is not None:
+                parts.append(self._svg_text(self.svg_title(game, viewer=look), 10, step + 2,
+                                            bold=True, size=font + 3))
+            boxes = [b for b in self.blocks.values() if b.box is not None]
+            if viewer is not None and self.private is not None and self.private.box:
+                boxes.append(self.private)
+            if not boxes:
+                body = self.board(game, look).splitlines()
+                for i, line in enumerate(body):
+                    parts.append(self._svg_text(line, 10, 2 * step + 8 + i * step))
+            for block in boxes:
+                if not block.shown(game, look):
+                    continue
+                parts += self._svg_box(block, game, look, font, step)
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        parts.append("</svg>")
+        return "\n".join(parts) + "\n"
+
+    def _svg_colour(self, name: Any, default: str) -> str:
+        if not name:
+            return default
+        colour = self.colours.get(str(name))
+        return colour.svg if colour is not None else str(name)
+
+    def _svg_box(self, block: Block, game: Game, viewer: str, font: int,
+                 step: int) -> list[str]:
+        box = block.box or {}
+        x, y = int(box["x"]), int(box["y"])
+        w, h = int(box["width"]), int(box["height"])
+        fill = self._svg_colour(box.get("fill"), "#f7f7f2")
+        title, lines = block.render(game, viewer)
+        out = [f'<g id={quoteattr("block-" + block.name)}>',
+               f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill={quoteattr(fill)} '
+               'stroke="#555555" stroke-width="1"/>']
+        line_y = y + step
+        if title:
+            out.append(self._svg_text(title, x + 6, line_y, bold=True))
+            line_y += step + 2
+        for line in lines:
+            if line_y > y + h - 4:
+                break
+            out.append(self._svg_text(line, x + 6, line_y))
+            line_y += step
+        out.append("</g>")
+        return out
+
+    def _svg_text(self, text: str, x: int, y: int, bold: bool = False,
+                  size: int | None = None) -> str:
+        spans = []
+        for piece, colour in parse_markup(text, self.colours):
+            if colour is None:
+                spans.append(escape(piece))
+            else:
+                spans.append(f'<tspan fill={quoteattr(self.colours[colour].svg)} '
+                             f'font-weight="bold">{escape(piece)}</tspan>')
+        attrs = ' font-weight="bold"' if bold else ""
+        if size:
+            attrs += f' font-size="{size}"'
+        return f'<text x="{x}" y="{y}" xml:space="preserve"{attrs}>{"".join(spans)}</text>'
+
+
+# ---------------------------------------------------------------------------------- generic
+def generic_board(game: Game, viewer: str) -> list[str]:
+    """A plain picture for a ruleset without a display file: every zone that holds something,
+    as `viewer` sees it (others' hidden zones as counts), then the scores."""
+    view = game.view(viewer)
+    program = game.program
+    lines = []
+    for name, info in program.zones.items():
+        label = info.decl.label or name
+        content = view["zones"][name]
+        entries = content.items() if info.decl.index else [("", content)]
+        for key, seen in entries:
+            owner_zone = info.decl.index and info.decl.index[0] == "player"
+            if owner_zone and key.split("|")[0] == viewer and info.decl.visibility == "owner":
+                continue  # shown in the private part
+            text = _seen_text(game, seen)
+            if text is None:
+                continue
+            where = ", ".join(game.label(k) for k in key.split("|")) if key else ""
+            lines.append(f"{label}{' (' + where + ')' if where else ''}: {text}")
+    lines.append("scores: " + ", ".join(f"{game.label(p)} {game.score(p)}"
+                                        for p in game.players))
+    return lines
+
+
+def generic_private(game: Game, viewer: str) -> list[str]:
+    view = game.view(viewer)
+    lines = []
+    for name, info in game.program.zones.items():
+        if info.decl.visibility != "owner" or not info.decl.index:
+            continue
+        for key, seen in view["zones"][name].items():
+            if key.split("|")[0] != viewer:
+                continue
+            text = _seen_text(game, seen) or "nothing"
+            lines.append(f"your {info.decl.label or name}: {text}")
+    return lines
+
+
+def _seen_text(game: Game, seen: Any) -> str | None:
+    if isinstance(seen, dict) and set(seen) <= {"count", "top"} and "count" in seen:
+        if not seen["count"]:
+            return None
+        text = f"{seen['count']} (face down)"
+        if seen.get("top") is not None:
+            text = f"{seen['count']}, {game.label(seen['top'])} on top"
+        return text
+    if isinstance(seen, dict):
+        if not seen:
+            return None
+        return ", ".join(f"{n} x {game.label(k)}" if n > 1 else game.label(k)
+                         for k, n in seen.items())
+    if not seen:
+        return None
+    return ", ".join(game.label(k) for k in seen)
+
+
+def _display_error(exc: GameRuleError, source: Path | None) -> GameRuleError:
+    where = f" (display file {source})" if source else ""
+    err = GameRuleError(f"the board cannot be drawn{where}: {exc.message}", exc.loc)
+    return err
+
+
+# ---------------------------------------------------------------------------------- loading
+class _LocStr(str):
+    """A text read from the display file, with the place where it stands."""
+
+    loc: N.Loc
+
+
+def _loader(path: str) -> type[yaml.SafeLoader]:
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> str:
+        value = _LocStr(loader.construct_scalar(node))
+        mark = node.start_mark
+        quoted = 1 if node.style in ("'", '"') else 0
+        value.loc = N.Loc(path, mark.line + 1, mark.column + 1 + quoted)
+        return value
+
+    Loader.add_constructor("tag:yaml.org,2002:str", construct)
+    return Loader
+
+
+def display_path(ruleset: Ruleset) -> Path | None:
+    """The display file of the top-most layer that names one (overlays inherit the base's)."""
+    for layer in reversed(getattr(ruleset, "layers", None) or []):
+        rel = layer.manifest.get("display")
+        if rel:
+            return Path(layer.folder) / rel
+    rel = ruleset.manifest.get("display")
+    return Path(ruleset.path) / rel if rel else None
+
+
+def load_display(ruleset: Ruleset) -> Display:
+    """The ruleset's display, checked and compiled; a generic one if it has none.
+
+    Raises RulesetErrors (each with its place in the display file) for mistakes."""
+    path = display_path(ruleset)
+    if path is None:
+        return Display(ruleset)
+    shown = _shown_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetErrors([RulesetError(f"cannot read the display file {shown}: "
+                                          f"{exc.strerror}")]) from None
+    try:
+        doc = yaml.load(text, Loader=_loader(shown))  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
+        raise RulesetErrors([RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
+                                          loc)]) from None
+    validator = jsonschema.Draft202012Validator(schema(SCHEMA))
+    problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if problems:
+        first = problems[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "the top level"
+        raise RulesetErrors([RulesetError(
+            f"{path.name} does not match the display schema at {where}: {first.message}",
+            _loc_of(first.instance, N.Loc(shown, 1, 1)))])
+    return _Builder(ruleset, path, shown).build(doc)
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _loc_of(value: Any, default: N.Loc) -> N.Loc:
+    return getattr(value, "loc", None) or default
+
+
+class _Builder:
+    def __init__(self, ruleset: Ruleset, path: Path, shown: str):
+        self.ruleset = ruleset
+        self.path = path
+        self.default = N.Loc(shown, 1, 1)
+        self.errors: list[RulesetError] = []
+
+    def template(self, text: str, names: tuple[str, ...]) -> Callable:
+        try:
+            return self.ruleset.template(str(text), _loc_of(text, self.default), names)
+        except RulesetErrors as exc:
+            self.errors += exc.errors
+            return lambda game, **values: ""
+
+    def expression(self, text: Any, names: tuple[str, ...]) -> Callable:
+        if not isinstance(text, str):  # a number or yes/no written as YAML
+            return lambda game, **values: text
+        try:
+            return self.ruleset.expression(str(text), _loc_of(text, self.default), names)
+        except RulesetErrors as exc:
+            self.errors += exc.errors
+            return lambda game, **values: None
+
+    def block(self, name: str, doc: dict) -> Block:
+        values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
+        names = ("viewer", *values)
+        lines = []
+        for item in doc.get("lines") or []:
+            if isinstance(item, dict):
+                each = str(item["for"])
+                lines.append(Line(self.template(item["text"], (*names, each)), each,
+                                  self.expression(item["in"], names)))
+            else:
+                lines.append(Line(self.template(item, names)))
+        return Block(name=name,
+                     title=self.template(doc["title"], names) if "title" in doc else None,
+                     lines=lines, values=values,
+                     when=self.expression(doc["when"], ("viewer",)) if "when" in doc else None,
+                     box=dict(doc["svg"]) if "svg" in doc else None)
+
+    def build(self, doc: dict) -> Display:
+        display = Display(self.ruleset, self.path)
+        for name, spec in (doc.get("colours") or {}).items():
+            display.colours[str(name)] = Colour(str(spec.get("ansi", "")),
+                                                str(spec.get("svg", "#000000")))
+        for name, spec in (doc.get("blocks") or {}).items():
+            display.blocks[str(name)] = self.block(str(name), spec)
+        text = doc.get("text") or {}
+        display.header = [self.template(t, ("viewer",)) for t in text.get("header") or []]
+        display.gap = str(text.get("gap", display.gap))
+        for spec in text.get("columns") or []:
+            display.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
+                                          [str(b) for b in spec.get("blocks") or []]))
+        display.below = [str(b) for b in text.get("below") or []]
+        for name in [b for c in display.columns for b in c.blocks] + display.below:
+            if name not in display.blocks:
+                self.errors.append(RulesetError(
+                    f"the layout names the block '{name}', which the display file does not "
+                    "have", _loc_of(name, self.default)))
+        if "private" in doc:
+            display.private = self.block("private", doc["private"])
+        for spec in doc.get("hints") or []:
+            when = self.expression(spec["when"], ("viewer", "options")) \
+                if "when" in spec else None
+            display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
+        display.final = [self.template(t, ("viewer",)) for t in doc.get("final") or []]
+        svg = doc.get("svg") or {}
+        display.svg = {k: v for k, v in svg.items() if k != "title"}
+        if "title" in svg:
+            display.svg_title = self.template(svg["title"], ("viewer",))
+        watch = doc.get("watch") or {}
+        if "redraw_when" in watch:
+            display.redraw_when = self.expression(watch["redraw_when"], ("viewer",))
+        if self.errors:
+            raise RulesetErrors(self.errors)
+        return display
