@@ -37,12 +37,21 @@ def _type_schema(tp: typing.Any) -> dict:
     if tp is N.Loc:
         return _LOC
     if isinstance(tp, type) and issubclass(tp, N.Node):
-        subs = [name for name, cls in N.node_types().items()
-                if issubclass(cls, tp) and not cls.__subclasses__()]
-        if tp.__subclasses__() == [] and tp is not N.Node:
-            subs = [tp.__name__]
-        return {"anyOf": [{"$ref": f"#/$defs/{s}"} for s in sorted(subs)]}
+        if not tp.__subclasses__():
+            return {"$ref": f"#/$defs/{tp.__name__}"}
+        return {"$ref": f"#/$defs/any{tp.__name__}"}
     return {}
+
+
+def _dispatch(base: type[N.Node]) -> dict:
+    """Any node of a family (an expression, a statement, ...): its 'node' field says which
+    definition applies (if/then keeps validation fast, unlike anyOf)."""
+    subs = sorted(name for name, cls in N.node_types().items()
+                  if issubclass(cls, base) and not cls.__subclasses__())
+    return {"type": "object", "required": ["node"],
+            "properties": {"node": {"enum": subs}},
+            "allOf": [{"if": {"properties": {"node": {"const": sub}}},
+                       "then": {"$ref": f"#/$defs/{sub}"}} for sub in subs]}
 
 
 def build_schema() -> dict:
@@ -55,6 +64,8 @@ def build_schema() -> dict:
                 props[f.name] = _type_schema(hints[f.name])
         defs[name] = {"type": "object", "properties": props, "required": ["node", "loc"],
                       "additionalProperties": False}
+        if cls.__subclasses__():
+            defs[f"any{name}"] = _dispatch(cls)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://example.org/rules-engine/ast.schema.json",

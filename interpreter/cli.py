@@ -184,6 +184,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(e.render(), file=out)
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
+    from .loader import validate_merged
+
+    validate_merged(ruleset)
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
     if args.json:
@@ -191,6 +194,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               file=out)
         return EXIT_OK
     print(format_summary(summary, ruleset), file=out)
+    layers = len(getattr(ruleset, "layers", []) or [])
+    what = "every layer and the merged ruleset are" if layers > 1 else "the ruleset is"
+    print(f"schemas: {what} valid", file=out)
     print(f"loaded, checked and compiled in {seconds:.2f} s", file=out)
     print("OK", file=out)
     return EXIT_OK

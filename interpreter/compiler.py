@@ -557,6 +557,15 @@ class Compiler:
             else:
                 args.append(self.value(a, scope))
         fn, loc = b.fn, node.loc
+        if node.func in ("size", "empty"):  # the most used builtins, inlined
+            z = args[0]
+
+            def size(rt, L):
+                v = z(rt, L)
+                return sum(v.values()) if v.__class__ is dict else len(v)
+            if node.func == "size":
+                return CExpr(size)
+            return CExpr(lambda rt, L: size(rt, L) == 0)
         if len(args) == 1:
             a0 = args[0]
 
@@ -604,6 +613,9 @@ class Compiler:
             return CExpr(lambda rt, L: left(rt, L) not in right(rt, L))
         right_c = self.value_c(node.right, scope)
         right = right_c.fn
+        if op in ("<", "<=", ">", ">=") and right_c.constant is not None \
+                and isinstance(right_c.constant[0], int):
+            return CExpr(_order_with_constant(op, left, right_c.constant[0], node.loc))
         if op in ("<", "<=", ">", ">="):
             loc = node.loc
 
@@ -628,7 +640,7 @@ class Compiler:
         if node.op == "and":
             if len(items) == 2:
                 a, b = items
-                return CExpr(lambda rt, L: bool(a(rt, L)) and bool(b(rt, L)))
+                return CExpr(lambda rt, L: True if a(rt, L) and b(rt, L) else False)
             return CExpr(lambda rt, L: all(i(rt, L) for i in items))
         if len(items) == 2:
             a, b = items
@@ -787,6 +799,29 @@ class Compiler:
             label = rt.label if rt is not None else world.label
             return "".join(p if p.__class__ is str else label(p(rt, L)) for p in parts)
         return render
+
+
+def _order_with_constant(op: str, left: Fn, n: int, loc: N.Loc) -> Fn:
+    """`x > 0` and the like: the most common comparisons, without a call for the constant."""
+    def fail(a):
+        raise _rule_error(f"cannot compare {a!r} with {n!r}", loc)
+
+    def lt(rt, L):
+        a = left(rt, L)
+        return a < n if a.__class__ is int else fail(a)
+
+    def le(rt, L):
+        a = left(rt, L)
+        return a <= n if a.__class__ is int else fail(a)
+
+    def gt(rt, L):
+        a = left(rt, L)
+        return a > n if a.__class__ is int else fail(a)
+
+    def ge(rt, L):
+        a = left(rt, L)
+        return a >= n if a.__class__ is int else fail(a)
+    return {"<": lt, "<=": le, ">": gt, ">=": ge}[op]
 
 
 _ORDER = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,

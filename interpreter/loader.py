@@ -140,6 +140,30 @@ def _load(path: str | Path) -> Ruleset:
                    layers=layers, content_hash=digest.hexdigest(), compiler=compiler)
 
 
+def validate_merged(ruleset: Ruleset) -> None:
+    """Check the merged ruleset against the schemas, as each layer was when it loaded: the
+    effective declarations as a syntax tree, and the board data of all layers together."""
+    tree = N.RuleFile(loc=N.Loc(str(ruleset.path), 1, 1), path=str(ruleset.path),
+                      decls=list(ruleset.program.decls.values()))
+    merged: dict[str, Any] = {"entities": {}, "relations": {}}
+    for layer in ruleset.layers:
+        for _, doc in layer.data:
+            for kind, items in (doc.get("entities") or {}).items():
+                merged["entities"].setdefault(kind, []).extend(items)
+            for name, rel in (doc.get("relations") or {}).items():
+                into = merged["relations"].setdefault(name, {"directed": rel.get("directed",
+                                                                                 False),
+                                                             "edges": []})
+                into["edges"].extend(rel.get("edges", []))
+    for name, doc in (("ast", N.to_json(tree)), ("data", merged)):
+        problems = list(jsonschema.Draft202012Validator(schema(name)).iter_errors(doc))
+        if problems:
+            where = "/".join(str(p) for p in problems[0].absolute_path) or "the top level"
+            raise RulesetErrors([RulesetError(
+                f"the merged ruleset does not match the {name} schema at {where}: "
+                f"{problems[0].message}", N.Loc(str(ruleset.path / MANIFEST), 1, 1))])
+
+
 def _name_layers(errors: list[RulesetError], layers: list[Layer]) -> None:
     """In a ruleset of several layers, say which layer each error's file belongs to."""
     owner = {rf.path: layer.name for layer in layers for rf in layer.rule_files}
