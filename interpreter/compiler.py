@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import nodes as N
-from .builtins import BUILTINS, Builtin, items_of, size_of
+from . import support
+from .builtins import BUILTINS, Builtin
 from .errors import GameRuleError, RulesetError, did_you_mean
 from .parser import parse_expr
 from .world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
@@ -34,15 +35,23 @@ PLAIN_TYPES = ("number", "bool", "text", "list")  # parameter types besides the 
 
 @dataclass
 class CExpr:
-    fn: Fn
+    """A compiled expression: Python source, and what it denotes (for the kind checks)."""
+
+    src: str
     sort: str = VALUE
     what: str = ""  # how to name it in an error ("the zone 'hand'")
     constant: tuple | None = None  # (value,) when it is known before any game
-    local: str | None = None  # the local name, when it is just that
+    simple: bool = False  # a plain name: cheap to evaluate twice
+    shape: str | None = None  # for a zone: "pile" or "stack"
+    ns: dict | None = field(default=None, repr=False)
+    _fn: Fn | None = field(default=None, repr=False)
 
-
-def _const(value: Any, what: str = "") -> CExpr:
-    return CExpr(lambda rt, L: value, VALUE, what, (value,))
+    @property
+    def fn(self) -> Fn:
+        """The expression as a function of (rt, L), compiled by Python once."""
+        if self._fn is None:
+            self._fn = eval(f"lambda rt, L: {self.src}", self.ns)  # our own generated code
+        return self._fn
 
 
 @dataclass
@@ -51,6 +60,7 @@ class Proc:
     params: list[str]
     decl: N.Node
     code: list[Callable] = field(default_factory=list)
+    locs: list[N.Loc] = field(default_factory=list)  # the statement of each instruction
 
 
 @dataclass
@@ -60,21 +70,6 @@ class Func:
     decl: N.FuncDecl
     fn: Fn | None = None
     static: bool = False
-
-
-def _memo(fn: Fn, params: list[str]) -> Fn:
-    cache: dict[tuple, Any] = {}
-
-    def remembered(rt, L):
-        key = tuple(L[p] for p in params)
-        try:
-            return cache[key]
-        except KeyError:
-            value = cache[key] = fn(rt, L)
-            return value
-        except TypeError:  # an argument that cannot be a key (a list): just compute
-            return fn(rt, L)
-    return remembered
 
 
 @dataclass
@@ -114,16 +109,31 @@ class Program:
 
 
 class _Scope:
-    """Names local to one procedure or function (Python-like: any assignment makes a local)."""
+    """Names of one procedure or function: `names` live in the frame's locals (Python-like: any
+    assignment makes a local); `py` maps names bound inside expressions (function parameters,
+    query variables) to variables of the generated Python code."""
 
-    def __init__(self, names: set[str], proc: str):
+    def __init__(self, names: set[str], proc: str, py: dict[str, str] | None = None):
         self.names = names
         self.proc = proc
+        self.py = py or {}
         self.counter = 0
 
     def hidden(self, tag: str) -> str:
         self.counter += 1
         return f"${tag}{self.counter}"
+
+    def lookup(self, name: str) -> str | None:
+        return self.py.get(name)
+
+    def bind(self, name: str, compiler: Compiler) -> tuple[_Scope, str]:
+        compiler._counter += 1
+        var = f"v_{name}_{compiler._counter}"
+        inner = _Scope(self.names, self.proc, {**self.py, name: var})
+        return inner, var
+
+    def all_names(self) -> list[str]:
+        return [*self.names, *self.py]
 
 
 def _rule_error(message: str, loc: N.Loc) -> GameRuleError:
@@ -132,10 +142,6 @@ def _rule_error(message: str, loc: N.Loc) -> GameRuleError:
 
 def _key(value: Any) -> str:
     return value if value.__class__ is str else str(value)
-
-
-def _keys(values: list[Any]) -> str:
-    return "|".join(_key(v) for v in values)
 
 
 class Compiler:
@@ -148,6 +154,9 @@ class Compiler:
         self.errors: list[RulesetError] = []
         self.program = Program(world, {})
         self.decl_list = decls
+        self._counter = 0
+        self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
+        self.ns: dict[str, Any] = _namespace(world)
         for decl in decls:
             if isinstance(decl, N.TriggerDecl):
                 self.program.triggers.setdefault(decl.event, []).append(decl.name)
@@ -185,6 +194,8 @@ class Compiler:
                 p.procs[decl.name] = Proc(decl.name, list(decl.params), decl)
             elif isinstance(decl, N.FuncDecl):
                 p.funcs[decl.name] = Func(decl.name, [x.name for x in decl.params], decl)
+        for name in p.funcs:
+            self.ns[f"_F_{name}"] = _not_compiled(name)
         for decl in self.decl_list:
             if isinstance(decl, N.ConstDecl):
                 fn = self.expr(decl.value, _Scope(set(), decl.name)).fn
@@ -266,12 +277,18 @@ class Compiler:
         self.program.component_start[decl.name] = start.fn
 
     def _func(self, decl: N.FuncDecl) -> None:
+        """A `define` becomes a Python function `_F_<name>(rt, arg, ...)`."""
         self._check_param_types(decl.params)
-        names = {x.name for x in decl.params} | _binder_names(decl.body)
         func = self.program.funcs[decl.name]
+        args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
-        func.fn = self.expr(decl.body, _Scope(names, decl.name)).fn
+        body = self.value_c(decl.body, _Scope(set(), decl.name, dict(args))).src
         self._facts[decl.name] = (self._uses_state, self._callees)
+        code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
+               f"    return {body}\n"
+        exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
+        ns, key, params = self.ns, f"_F_{decl.name}", func.params
+        func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
 
     def _memoize_static_functions(self) -> None:
         """A function that reads only the board, tables and its arguments (directly and through
@@ -285,9 +302,8 @@ class Compiler:
                     static.discard(name)
                     changed = True
         for name in static:
-            func = self.program.funcs[name]
-            func.fn = _memo(func.fn, func.params)
-            func.static = True
+            self.ns[f"_F_{name}"] = _memo(self.ns[f"_F_{name}"])
+            self.program.funcs[name].static = True
 
     def _check_param_types(self, params: list[N.Param]) -> None:
         for param in params:
@@ -314,6 +330,23 @@ class Compiler:
         pc.finish()
 
     # ------------------------------------------------------------------ expressions
+    # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
+    # locals of the current frame); names bound by a query are Python variables of the
+    # generated comprehension, a function's parameters are the arguments of its generated def.
+    # Values that cannot be written as literals sit in the namespace `self.ns` under a name.
+
+    def constant_name(self, value: Any, hint: str = "k") -> str:
+        """A name in the generated code's namespace that holds `value`."""
+        self._counter += 1
+        name = f"_{hint}{self._counter}"
+        self.ns[name] = value
+        return name
+
+    def literal(self, value: Any) -> str:
+        if value is None or isinstance(value, bool | int | str):
+            return repr(value)
+        return self.constant_name(value)
+
     def value(self, node: N.Expr, scope: _Scope, what: str = "a value") -> Fn:
         """An expression that must be a plain value (not a zone family, table or type)."""
         return self.value_c(node, scope, what).fn
@@ -325,12 +358,15 @@ class Compiler:
                        "give it a key in [...]" if c.sort in (TABLE, FAMILY) else None)
         return c
 
-    def number(self, node: N.Expr, scope: _Scope) -> Fn:
+    def number_c(self, node: N.Expr, scope: _Scope) -> CExpr:
         c = self.expr(node, scope)
         if c.sort not in (VALUE, UNKNOWN):
             hint = "use size(...) to count what a zone holds" if c.sort == ZONE else None
             self.error(f"expected a number, got {c.what}", node.loc, hint)
-        return c.fn
+        return c
+
+    def number(self, node: N.Expr, scope: _Scope) -> Fn:
+        return self.number_c(node, scope).fn
 
     def zone(self, node: N.Expr, scope: _Scope) -> CExpr:
         c = self.expr(node, scope)
@@ -339,150 +375,138 @@ class Compiler:
         return c
 
     def expr(self, node: N.Expr, scope: _Scope) -> CExpr:
-        method = getattr(self, "_e_" + type(node).__name__)
-        return method(node, scope)
+        c = getattr(self, "_e_" + type(node).__name__)(node, scope)
+        c.ns = self.ns
+        return c
+
+    def _c(self, src: str, sort: str = VALUE, what: str = "", **extra: Any) -> CExpr:
+        return CExpr(src, sort, what, ns=self.ns, **extra)
+
+    def _const(self, value: Any, what: str = "") -> CExpr:
+        return self._c(self.literal(value), VALUE, what, constant=(value,))
 
     def _e_Num(self, node: N.Num, scope: _Scope) -> CExpr:
-        return _const(node.value, f"the number {node.value}")
+        return self._const(node.value, f"the number {node.value}")
 
     def _e_Str(self, node: N.Str, scope: _Scope) -> CExpr:
-        return _const(node.value, "a text")
+        return self._const(node.value, "a text")
 
     def _e_Bool(self, node: N.Bool, scope: _Scope) -> CExpr:
-        return _const(node.value)
+        return self._const(node.value)
 
     def _e_NoneLit(self, node: N.NoneLit, scope: _Scope) -> CExpr:
-        return _const(None)
+        return self._const(None)
 
     def _e_Name(self, node: N.Name, scope: _Scope) -> CExpr:
         name, p, w = node.id, self.program, self.world
+        bound = scope.lookup(name)
+        if bound is not None:
+            return self._c(bound, VALUE, f"'{name}'", simple=True)
         if name in scope.names:
-            loc = node.loc
-
-            def local(rt, L):
-                try:
-                    return L[name]
-                except KeyError:
-                    raise _rule_error(f"'{name}' is used before it has a value", loc) from None
-            return CExpr(local, VALUE, f"'{name}'", local=name)
+            return self._c(f"L[{name!r}]", VALUE, f"'{name}'", simple=True)
         if name in p.consts:
-            return _const(p.consts[name], f"the constant '{name}'")
+            return self._const(p.consts[name], f"the constant '{name}'")
         if name in p.vars or name in p.zones or name == "player_count":
             self._uses_state = True
         if name in p.vars:
             if p.vars[name].decl.index:
-                return CExpr(lambda rt, L: rt.V[name], FAMILY, f"the variable family '{name}'")
-            return CExpr(lambda rt, L: rt.V[name], VALUE, f"the variable '{name}'")
+                return self._c(f"rt.V[{name!r}]", FAMILY, f"the variable family '{name}'")
+            return self._c(f"rt.V[{name!r}]", VALUE, f"the variable '{name}'", simple=True)
         if name in p.zones:
             if p.zones[name].decl.index:
-                return CExpr(lambda rt, L: rt.Z[name], FAMILY, f"the zone family '{name}'")
-            return CExpr(lambda rt, L: rt.Z[name], ZONE, f"the zone '{name}'")
+                return self._c(f"rt.Z[{name!r}]", FAMILY, f"the zone family '{name}'")
+            return self._c(f"rt.Z[{name!r}]", ZONE, f"the zone '{name}'",
+                           shape=p.zones[name].decl.shape)
         if name in w.member_of:
-            return _const(name, f"'{name}'")
+            return self._const(name, f"'{name}'")
         if name in w.tables:
-            return CExpr(lambda rt, L: w.tables[name], TABLE, f"the table '{name}'")
+            return self._c(self.constant_name(w.tables[name], "table"), TABLE,
+                           f"the table '{name}'")
         if name == "player_count":
-            return CExpr(lambda rt, L: rt.n, VALUE, "the number of players")
-        if w.is_type(name) or name in {d.name for d in self.decl_list
-                                       if isinstance(d, N.ComponentDecl)}:
-            return CExpr(lambda rt, L: w.domain(name, rt.n), TYPE, f"every {name}")
+            return self._c("rt.n", VALUE, "the number of players")
+        if w.is_type(name) or name in self._component_names:
+            return self._c(self._domain_src(name), TYPE, f"every {name}")
         if name in p.procs or name in p.funcs or name in BUILTINS:
             self.error(f"'{name}' is a procedure or function: call it with (...)", node.loc)
-            return CExpr(lambda rt, L: None, UNKNOWN, f"the procedure '{name}'")
+            return self._c("None", UNKNOWN, f"the procedure '{name}'")
         self._unknown(name, node.loc, "name", self._all_names(scope))
-        return CExpr(lambda rt, L: None, UNKNOWN, f"'{name}'")
+        return self._c("None", UNKNOWN, f"'{name}'")
+
+    def _domain_src(self, type_name: str) -> str:
+        """Every value of a type: fixed lists are constants; players and pieces owned by
+        players depend on the number of players."""
+        if type_name == PLAYER:
+            return "rt.players"
+        comp = self.world.components.get(type_name)
+        if type_name in self._component_names and (comp is None or comp.player_param):
+            return f"_W.domain({type_name!r}, rt.n)"
+        return self.constant_name(self.world.domain(type_name, 0), "domain")
 
     def _all_names(self, scope: _Scope) -> list[str]:
         p, w = self.program, self.world
-        return [*scope.names, *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
+        return [*scope.all_names(), *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
                 *self._type_names(), *p.procs, *p.funcs]
 
     def _e_Attr(self, node: N.Attr, scope: _Scope) -> CExpr:
         base = self.value_c(node.obj, scope)
-        obj = base.fn
-        name, loc, attrs = node.name, node.loc, self.world.attrs
-        if base.local is not None:
-            var = base.local
-
-            def local_attr(rt, L):
-                try:
-                    return attrs[L[var]][name]
-                except (KeyError, TypeError):
-                    o = L.get(var)
-                    if o.__class__ is dict and name in o:
-                        return o[name]
-                    if var not in L:
-                        raise _rule_error(f"'{var}' is used before it has a value",
-                                          loc) from None
-                    raise _rule_error(f"{rt.label(o)} has no '{name}'", loc) from None
-            return CExpr(local_attr, VALUE, f"'.{name}'")
-
-        def attr(rt, L):
-            o = obj(rt, L)
-            try:
-                if o.__class__ is dict:
-                    return o[name]
-                return attrs[o][name]
-            except (KeyError, TypeError):
-                raise _rule_error(f"{rt.label(o)} has no '{name}'", loc) from None
-        return CExpr(attr, VALUE, f"'.{name}'")
+        name = node.name
+        if base.sort == UNKNOWN:
+            return self._c("None", UNKNOWN, base.what)
+        loc = self.constant_name(node.loc, "loc")
+        if base.simple:  # evaluated twice, so only for plain names
+            o = base.src
+            return self._c(f"(_A[{o}][{name!r}] if {o}.__class__ is str else "
+                           f"_attr(_A, {o}, {name!r}, {loc}))", VALUE, f"'.{name}'")
+        return self._c(f"_attr(_A, {base.src}, {name!r}, {loc})", VALUE, f"'.{name}'")
 
     def _e_Index(self, node: N.Index, scope: _Scope) -> CExpr:
         base = self.expr(node.obj, scope)
-        args = [self.value(a, scope) for a in node.args]
-        loc = node.loc
+        args = [self.value_c(a, scope) for a in node.args]
+        loc = self.constant_name(node.loc, "loc")
         if isinstance(node.obj, N.Name) and base.sort in (FAMILY, TABLE):
             name = node.obj.id
             if base.sort == TABLE:
-                return self._table_index(name, args, loc)
+                return self._table_index(name, base.src, args, node.loc, loc)
             info = self.program.zones.get(name) or self.program.vars.get(name)
             want = len(info.decl.index)
             if len(args) != want:
-                self.error(f"'{name}' takes {want} index value(s), got {len(args)}", loc)
+                self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
-            return CExpr(_family_lookup(name, args, is_zone, loc), ZONE if is_zone else VALUE,
-                         f"the zone '{name}[...]'" if is_zone else f"'{name}[...]'")
+            if len(args) == 1 and args[0].simple:  # the usual case, inlined
+                k = args[0].src
+                src = (f"({base.src}[{k}] if {k}.__class__ is str else "
+                       f"_family({base.src}, {k}, {name!r}, {is_zone}, {loc}))")
+            elif len(args) == 1:
+                src = f"_family({base.src}, {args[0].src}, {name!r}, {is_zone}, {loc})"
+            else:
+                keys = ", ".join(a.src for a in args) + ("," if len(args) == 1 else "")
+                src = f"_family_n({base.src}, ({keys}), {name!r}, {loc})"
+            if is_zone:
+                return self._c(src, ZONE, f"the zone '{name}[...]'",
+                               shape=self.program.zones[name].decl.shape)
+            return self._c(src, VALUE, f"'{name}[...]'")
         if base.sort == UNKNOWN:
-            return CExpr(lambda rt, L: None, UNKNOWN, base.what)
+            return self._c("None", UNKNOWN, base.what)
         if base.sort in (ZONE, TYPE, PROC):
-            self.error(f"{base.what} cannot be indexed", loc)
+            self.error(f"{base.what} cannot be indexed", node.loc)
         if len(args) != 1:
-            self.error("a list takes one position in [...]", loc)
-        obj, arg = base.fn, args[0]
+            self.error("a list takes one position in [...]", node.loc)
+            return self._c("None", UNKNOWN)
+        return self._c(f"_position({base.src}, {args[0].src}, {loc})")
 
-        def list_index(rt, L):
-            seq, i = obj(rt, L), arg(rt, L)
-            try:
-                return seq[i - 1] if seq.__class__ is list else seq[i]
-            except (IndexError, KeyError, TypeError):
-                raise _rule_error(f"no item {i!r} in {seq!r}", loc) from None
-        return CExpr(list_index)
-
-    def _table_index(self, name: str, args: list[Fn], loc: N.Loc) -> CExpr:
+    def _table_index(self, name: str, table_src: str, args: list[CExpr], at: N.Loc,
+                     loc: str) -> CExpr:
         table = self.world.tables[name]
         if len(args) not in (1, 2) or (len(args) == 2 and table.decl.style == "map"):
             self.error(f"table '{name}' takes {1 if table.decl.style == 'map' else '1 or 2'} "
-                       f"key(s), got {len(args)}", loc)
-            return CExpr(lambda rt, L: None)
-        key = args[0]
+                       f"key(s), got {len(args)}", at)
+            return self._c("None", UNKNOWN)
+        default = self.literal(table.default)
+        row = (f"_table_row({table_src}.rows, {args[0].src}, {default}, {table.has_default}, "
+               f"{name!r}, {loc})")
         if len(args) == 1:
-            def lookup(rt, L):
-                k = key(rt, L)
-                try:
-                    return table.lookup(k)
-                except KeyError:
-                    raise _rule_error(f"table '{name}' has no row for {rt.label(k)}",
-                                      loc) from None
-            return CExpr(lookup, VALUE, f"'{name}[...]'")
-        col = args[1]
-
-        def cell(rt, L):
-            r, c = key(rt, L), col(rt, L)
-            try:
-                return table.lookup(r)[c]
-            except (KeyError, TypeError):
-                raise _rule_error(f"table '{name}' has no cell for {r!r}, {c!r}", loc) from None
-        return CExpr(cell, VALUE, f"'{name}[...]'")
+            return self._c(row, VALUE, f"'{name}[...]'")
+        return self._c(f"_position({row}, {args[1].src}, {loc})", VALUE, f"'{name}[...]'")
 
     def _e_Call(self, node: N.Call, scope: _Scope) -> CExpr:
         name, p, loc = node.func, self.program, node.loc
@@ -490,37 +514,25 @@ class Compiler:
             self._callees.add(name)
             func = p.funcs[name]
             self._arity(name, len(func.params), node)
-            args = [self.value(a, scope) for a in node.args]
-            params = func.params
-            if len(args) == 1 and len(params) == 1:
-                (p0,), (a0,) = params, args
-                return CExpr(lambda rt, L: func.fn(rt, {p0: a0(rt, L)}))
-            if len(args) == 2 and len(params) == 2:
-                (p0, p1), (a0, a1) = params, args
-                return CExpr(lambda rt, L: func.fn(rt, {p0: a0(rt, L), p1: a1(rt, L)}))
-
-            def call_func(rt, L):
-                frame = dict(zip(params, [a(rt, L) for a in args], strict=False))
-                return func.fn(rt, frame)
-            return CExpr(call_func)
+            args = [self.value_c(a, scope).src for a in node.args]
+            return self._c(f"_F_{name}(rt{''.join(', ' + a for a in args)})")
         if name in p.procs:
             self.error(f"'{name}' is a procedure (its steps may ask players to decide); call "
                        "it as a step of its own, or as 'let x = ...'", loc)
-            return CExpr(lambda rt, L: None)
+            return self._c("None", UNKNOWN)
         if name in self.world.relations:
             self._arity(name, 1, node)
-            rel = self.world.relations[name]
-            arg = self.value(node.args[0], scope) if node.args else (lambda rt, L: None)
-            return CExpr(lambda rt, L: rel.get(arg(rt, L), []))
-        if name in self.world.components or name in {d.name for d in self.decl_list
-                                                     if isinstance(d, N.ComponentDecl)}:
+            rel = self.constant_name(self.world.relations[name], "relation")
+            arg = self.value_c(node.args[0], scope).src if node.args else "None"
+            return self._c(f"({rel}.get({arg}) or [])")
+        if name in self._component_names:
             return self._kind_call(name, node, scope)
         if name in BUILTINS:
             self._uses_state |= BUILTINS[name].reads_game
             return self._builtin(BUILTINS[name], node, scope)
         self._unknown(name, loc, "function", [*p.funcs, *p.procs, *BUILTINS,
-                                              *self.world.relations, *self.world.components])
-        return CExpr(lambda rt, L: None, UNKNOWN, f"'{name}(...)'")
+                                              *self.world.relations, *self._component_names])
+        return self._c("None", UNKNOWN, f"'{name}(...)'")
 
     def _arity(self, name: str, want: int, node: N.Call | N.CallStmt | N.Emit) -> bool:
         if len(node.args) != want:
@@ -531,17 +543,12 @@ class Compiler:
     def _kind_call(self, name: str, node: N.Call, scope: _Scope) -> CExpr:
         comp = self.world.components.get(name)
         if comp is None:
-            return CExpr(lambda rt, L: None)
+            return self._c("None", UNKNOWN)
         self._arity(name, len(comp.decl.params), node)
-        args = [self.value(a, scope) for a in node.args]
-        loc, known = node.loc, self.world.kind_of
-
-        def kind(rt, L):
-            k = f"{name}({','.join(str(a(rt, L)) for a in args)})" if args else name
-            if k not in known:
-                raise _rule_error(f"there is no component {k}", loc)
-            return k
-        return CExpr(kind)
+        args = [self.value_c(a, scope).src for a in node.args]
+        values = "(" + "".join(a + ", " for a in args) + ")"
+        loc = self.constant_name(node.loc, "loc")
+        return self._c(f"_kind(_KINDS, {name!r}, {values}, {loc})")
 
     def _builtin(self, b: Builtin, node: N.Call, scope: _Scope) -> CExpr:
         n = len(node.args)
@@ -549,348 +556,184 @@ class Compiler:
             want = str(b.min_args) if b.max_args == b.min_args else (
                 f"{b.min_args} or more" if b.max_args is None else f"{b.min_args}-{b.max_args}")
             self.error(f"'{node.func}' takes {want} value(s), got {n}", node.loc)
-            return CExpr(lambda rt, L: None)
-        args = []
-        for i, a in enumerate(node.args):
-            if b.zone_args and i == 0:
-                args.append(self.zone(a, scope).fn)
-            else:
-                args.append(self.value(a, scope))
-        fn, loc = b.fn, node.loc
+            return self._c("None", UNKNOWN)
+        compiled = [self.zone(a, scope) if b.zone_args and i == 0 else self.value_c(a, scope)
+                    for i, a in enumerate(node.args)]
+        args = [c.src for c in compiled]
         if node.func in ("size", "empty"):  # the most used builtins, inlined
-            z = args[0]
-
-            def size(rt, L):
-                v = z(rt, L)
-                return sum(v.values()) if v.__class__ is dict else len(v)
-            if node.func == "size":
-                return CExpr(size)
-            return CExpr(lambda rt, L: size(rt, L) == 0)
-        if len(args) == 1:
-            a0 = args[0]
-
-            def call1(rt, L):
-                try:
-                    return fn(rt, a0(rt, L))
-                except GameRuleError:
-                    raise
-                except Exception as exc:
-                    raise _rule_error(f"{node.func}: {exc}", loc) from None
-            return CExpr(call1)
-
-        def call(rt, L):
-            try:
-                return fn(rt, *[a(rt, L) for a in args])
-            except GameRuleError:
-                raise
-            except Exception as exc:
-                raise _rule_error(f"{node.func}: {exc}", loc) from None
-        return CExpr(call)
+            c = compiled[0]
+            size = (f"sum({c.src}.values())" if c.shape == "pile" else
+                    f"len({c.src})" if c.shape == "stack" or c.sort == VALUE else
+                    f"_size({c.src})")
+            return self._c(size if node.func == "size" else f"({size} == 0)")
+        fn = self.constant_name(_guarded_builtin(node.func, b.fn, node.loc), "builtin")
+        return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
 
     def _e_ListLit(self, node: N.ListLit, scope: _Scope) -> CExpr:
-        items = [self.value(i, scope) for i in node.items]
-        return CExpr(lambda rt, L: [i(rt, L) for i in items])
+        items = [self.value_c(i, scope).src for i in node.items]
+        return self._c("[" + ", ".join(items) + "]")
 
     def _e_Arith(self, node: N.Arith, scope: _Scope) -> CExpr:
-        fn = self.number(node.first, scope)
+        src = self.number_c(node.first, scope).src
         for op, operand in zip(node.ops, node.rest, strict=True):
-            fn = _arith(op, fn, self.number(operand, scope), node.loc)
-        return CExpr(fn)
+            src = f"({src} {op} {self.number_c(operand, scope).src})"
+        return self._c(src)
 
     def _e_Compare(self, node: N.Compare, scope: _Scope) -> CExpr:
         op = node.op
-        left = self.value(node.left, scope)
+        left = self.value_c(node.left, scope).src
         if op in ("in", "not in"):
             right_c = self.expr(node.right, scope)
-            right = right_c.fn
-            if right_c.sort == TABLE:
-                table = self.world.tables[node.right.id]
-                if op == "in":
-                    return CExpr(lambda rt, L: left(rt, L) in table.rows)
-                return CExpr(lambda rt, L: left(rt, L) not in table.rows)
-            if op == "in":
-                return CExpr(lambda rt, L: left(rt, L) in right(rt, L))
-            return CExpr(lambda rt, L: left(rt, L) not in right(rt, L))
-        right_c = self.value_c(node.right, scope)
-        right = right_c.fn
-        if op in ("<", "<=", ">", ">=") and right_c.constant is not None \
-                and isinstance(right_c.constant[0], int):
-            return CExpr(_order_with_constant(op, left, right_c.constant[0], node.loc))
-        if op in ("<", "<=", ">", ">="):
-            loc = node.loc
-
-            def order(rt, L, f=_ORDER[op]):
-                a, b = left(rt, L), right(rt, L)
-                try:
-                    return f(a, b)
-                except TypeError:
-                    raise _rule_error(f"cannot compare {a!r} with {b!r}", loc) from None
-            return CExpr(order)
-        if right_c.constant is not None:
-            (rv,) = right_c.constant
-            if op == "==":
-                return CExpr(lambda rt, L: left(rt, L) == rv)
-            return CExpr(lambda rt, L: left(rt, L) != rv)
-        if op == "==":
-            return CExpr(lambda rt, L: left(rt, L) == right(rt, L))
-        return CExpr(lambda rt, L: left(rt, L) != right(rt, L))
+            right = right_c.src + (".rows" if right_c.sort == TABLE else "")
+            return self._c(f"({left} {op} {right})")
+        right = self.value_c(node.right, scope).src
+        return self._c(f"({left} {op} {right})")
 
     def _e_BoolOp(self, node: N.BoolOp, scope: _Scope) -> CExpr:
-        items = [self.value(i, scope) for i in node.items]
-        if node.op == "and":
-            if len(items) == 2:
-                a, b = items
-                return CExpr(lambda rt, L: True if a(rt, L) and b(rt, L) else False)
-            return CExpr(lambda rt, L: all(i(rt, L) for i in items))
-        if len(items) == 2:
-            a, b = items
-            return CExpr(lambda rt, L: bool(a(rt, L)) or bool(b(rt, L)))
-        return CExpr(lambda rt, L: any(i(rt, L) for i in items))
+        items = [self.value_c(i, scope).src for i in node.items]
+        return self._c(f"(True if ({f' {node.op} '.join(items)}) else False)")
 
     def _e_Not(self, node: N.Not, scope: _Scope) -> CExpr:
-        a = self.value(node.operand, scope)
-        return CExpr(lambda rt, L: not a(rt, L))
+        return self._c(f"(not {self.value_c(node.operand, scope).src})")
 
     def _e_Neg(self, node: N.Neg, scope: _Scope) -> CExpr:
-        a = self.number(node.operand, scope)
-        return CExpr(lambda rt, L: -a(rt, L))
+        return self._c(f"(-{self.number_c(node.operand, scope).src})")
 
     def _e_IfExpr(self, node: N.IfExpr, scope: _Scope) -> CExpr:
-        c, a, b = (self.value(x, scope) for x in (node.cond, node.then, node.other))
-        return CExpr(lambda rt, L: a(rt, L) if c(rt, L) else b(rt, L))
+        c, a, b = (self.value_c(x, scope).src for x in (node.cond, node.then, node.other))
+        return self._c(f"({a} if {c} else {b})")
 
-    def source(self, binder: N.Binder, scope: _Scope) -> tuple[Fn, Fn | None]:
-        """What a binder goes through (its `in` expression or every value of its type), and,
-        when that is a zone, the zone itself."""
+    def source(self, binder: N.Binder, scope: _Scope) -> CExpr:
+        """What a binder goes through (its `in` expression or every value of its type)."""
         if binder.source is not None:
             c = self.expr(binder.source, scope)
             if c.sort in (TABLE, FAMILY, PROC):
                 self.error(f"cannot go through {c.what}", binder.source.loc)
+                return self._c("[]", UNKNOWN)
             if binder.type is not None and not self.world.is_type(binder.type):
                 self._unknown(binder.type, binder.loc, "type", self._type_names())
-            fn = c.fn
-            if c.sort == ZONE:
-                return (lambda rt, L: items_of(fn(rt, L))), fn
-            return fn, None
+            return c
         if binder.type is None:
             self.error(f"say what '{binder.var}' goes through", binder.loc,
                        f"for example 'each player {binder.var}' or '{binder.var} in <list>'")
-            return (lambda rt, L: []), None
+            return self._c("[]", UNKNOWN)
         if not self.world.is_type(binder.type):
             self._unknown(binder.type, binder.loc, "type", self._type_names())
-            return (lambda rt, L: []), None
-        t, w = binder.type, self.world
-        return (lambda rt, L: w.domain(t, rt.n)), None
+            return self._c("[]", UNKNOWN)
+        return self._c(self._domain_src(binder.type), TYPE)
+
+    def items_src(self, c: CExpr) -> str:
+        """Python source for the items a compiled source yields one by one."""
+        if c.sort == ZONE and c.shape != "stack":
+            return f"_items({c.src})"
+        return c.src
 
     def _e_Query(self, node: N.Query, scope: _Scope) -> CExpr:
         b = node.binder
-        scope.names.add(b.var)
-        src, zone_fn = self.source(b, scope)
-        var, loc = b.var, node.loc
-        where = self.value(b.where, scope) if b.where is not None else None
+        src = self.source(b, scope)
+        inner, var = scope.bind(b.var, self)
+        where = self.value_c(b.where, inner).src if b.where is not None else None
+        kind = node.kind
         value = None
         if node.value is not None:
-            value = self.number(node.value, scope) if node.kind in ("sum", "max", "min") \
-                else self.value(node.value, scope)
-        kind = node.kind
-        if kind == "count" and zone_fn is not None:
+            value = (self.number_c(node.value, inner) if kind in ("sum", "max", "min")
+                     else self.value_c(node.value, inner)).src
+        cond = f" if {where}" if where is not None else ""
+        pile = src.sort == ZONE and src.shape == "pile"
+        if kind == "count" and pile:
             if where is None:
-                return CExpr(lambda rt, L: size_of(zone_fn(rt, L)))
-
-            def count_zone(rt, L):
-                z, total = zone_fn(rt, L), 0
-                if z.__class__ is dict:
-                    for k, n in z.items():
-                        L[var] = k
-                        if where(rt, L):
-                            total += n
-                    return total
-                for k in z:
-                    L[var] = k
-                    if where(rt, L):
-                        total += 1
-                return total
-            return CExpr(count_zone)
-
-        def chosen(rt, L):
-            out = []
-            for x in src(rt, L):
-                L[var] = x
-                if where is None or where(rt, L):
-                    out.append(x)
-            return out
-
+                return self._c(f"_size({src.src})")
+            return self._c(f"sum(_n for {var}, _n in {src.src}.items(){cond})")
+        if kind == "sum" and pile:
+            return self._c(f"sum(({value}) * _n for {var}, _n in {src.src}.items(){cond})")
+        items = self.items_src(src)
         if kind == "count":
-            return CExpr(lambda rt, L: len(chosen(rt, L)))
+            if where is None:
+                return self._c(f"len({items})")
+            return self._c(f"sum(1 for {var} in {items}{cond})")
         if kind == "any":
-            def any_(rt, L):
-                for x in src(rt, L):
-                    L[var] = x
-                    if where is None or where(rt, L):
-                        return True
-                return False
-            return CExpr(any_)
+            return self._c(f"any({where or 'True'} for {var} in {items})")
         if kind == "every":
-            def every(rt, L):
-                for x in src(rt, L):
-                    L[var] = x
-                    if where is not None and not where(rt, L):
-                        return False
-                return True
-            return CExpr(every)
+            return self._c(f"all({where or 'True'} for {var} in {items})")
         if kind == "first":
-            def first(rt, L):
-                for x in src(rt, L):
-                    L[var] = x
-                    if where is None or where(rt, L):
-                        return x
-                return None
-            return CExpr(first)
+            return self._c(f"next(({var} for {var} in {items}{cond}), None)")
         if kind == "random":
             self._uses_state = True
-            def pick(rt, L):
-                options = chosen(rt, L)
-                return options[rt.random_below(len(options))] if options else None
-            return CExpr(pick)
-
-        def values(rt, L):
-            out = []
-            for x in src(rt, L):
-                L[var] = x
-                if where is None or where(rt, L):
-                    out.append(value(rt, L))
-            return out
+            return self._c(f"_random(rt, [{var} for {var} in {items}{cond}])")
+        values = f"[{value} for {var} in {items}{cond}]"
         if kind == "list":
-            return CExpr(values)
+            return self._c(values)
         if kind == "sum":
-            return CExpr(lambda rt, L: sum(values(rt, L)))
+            return self._c(f"sum({values})")
         if kind == "distinct":
-            return CExpr(lambda rt, L: list(dict.fromkeys(values(rt, L))))
-        pick_fn = max if kind == "max" else min
-
-        def extreme(rt, L):
-            found = values(rt, L)
-            if not found:
-                raise _rule_error(f"{kind} of nothing: no value passed the filter", loc)
-            return pick_fn(found)
-        return CExpr(extreme)
+            return self._c(f"list(dict.fromkeys({values}))")
+        loc = self.constant_name(node.loc, "loc")
+        return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
 
     def _format(self, text: str, scope: _Scope, loc: N.Loc) -> Fn:
-        """A text with {expressions} -> a closure that fills them in with labels."""
-        parts: list[Any] = []
+        """A text with {expressions} -> a function of (rt, L) that fills them in with labels."""
+        parts: list[str] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
                 if piece:
-                    parts.append(piece)
+                    parts.append(repr(piece))
                 continue
             try:
                 node = parse_expr(piece, loc)
             except RulesetError as exc:
                 self.errors.append(exc)
                 continue
-            parts.append(self.value(node, scope))
-        if all(isinstance(p, str) for p in parts):
-            fixed = "".join(parts)
-            return lambda rt, L: fixed
-
-        world = self.world
-
-        def render(rt, L):
-            label = rt.label if rt is not None else world.label
-            return "".join(p if p.__class__ is str else label(p(rt, L)) for p in parts)
-        return render
+            parts.append(f"_label(rt, {self.value_c(node, scope).src})")
+        return self._c(" + ".join(parts) if parts else "''").fn
 
 
-def _order_with_constant(op: str, left: Fn, n: int, loc: N.Loc) -> Fn:
-    """`x > 0` and the like: the most common comparisons, without a call for the constant."""
-    def fail(a):
-        raise _rule_error(f"cannot compare {a!r} with {n!r}", loc)
 
-    def lt(rt, L):
-        a = left(rt, L)
-        return a < n if a.__class__ is int else fail(a)
-
-    def le(rt, L):
-        a = left(rt, L)
-        return a <= n if a.__class__ is int else fail(a)
-
-    def gt(rt, L):
-        a = left(rt, L)
-        return a > n if a.__class__ is int else fail(a)
-
-    def ge(rt, L):
-        a = left(rt, L)
-        return a >= n if a.__class__ is int else fail(a)
-    return {"<": lt, "<=": le, ">": gt, ">=": ge}[op]
-
-
-_ORDER = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-          ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
-
-
-def _arith(op: str, a: Fn, b: Fn, loc: N.Loc) -> Fn:
-    def guard(f):
-        def run(rt, L):
-            x, y = a(rt, L), b(rt, L)
-            try:
-                return f(x, y)
-            except (TypeError, ZeroDivisionError):
-                raise _rule_error(f"cannot compute {x!r} {op} {y!r}", loc) from None
-        return run
-    if op == "+":
-        return guard(lambda x, y: x + y)
-    if op == "-":
-        return guard(lambda x, y: x - y)
-    if op == "*":
-        return guard(lambda x, y: x * y)
-    if op == "//":
-        return guard(lambda x, y: x // y)
-    return guard(lambda x, y: x % y)
-
-
-def _family_lookup(name: str, args: list[Fn], is_zone: bool, loc: N.Loc) -> Fn:
-    store = "Z" if is_zone else "V"
-    if len(args) == 1:
-        a0 = args[0]
-
-        def one(rt, L):
-            family = rt.Z[name] if is_zone else rt.V[name]
-            k = a0(rt, L)
-            if k.__class__ is str:
-                try:
-                    return family[k]
-                except KeyError:
-                    raise _rule_error(f"'{name}' has no entry for {rt.label(k)}", loc) from None
-            if k.__class__ is list:
-                return _merge([family[_key(x)] for x in k]) if is_zone else \
-                    [family[_key(x)] for x in k]
-            try:
-                return family[k if k.__class__ is str else str(k)]
-            except KeyError:
-                raise _rule_error(f"'{name}' has no entry for {rt.label(k)}", loc) from None
-        return one
-
-    def many(rt, L):
-        k = _keys([a(rt, L) for a in args])
+def _guarded_builtin(name: str, fn: Callable, loc: N.Loc) -> Callable:
+    """A builtin whose Python errors become rule errors at the place of the call."""
+    def call(rt, *args):
         try:
-            return getattr(rt, store)[name][k]
+            return fn(rt, *args)
+        except GameRuleError:
+            raise
+        except Exception as exc:
+            raise GameRuleError(f"{name}: {exc}", loc) from None
+    return call
+
+
+def _memo(fn: Callable) -> Callable:
+    """Remember the answers of a function that depends only on its arguments."""
+    cache: dict[tuple, Any] = {}
+
+    def remembered(rt, *args):
+        try:
+            return cache[args]
         except KeyError:
-            raise _rule_error(f"'{name}' has no entry for {k}", loc) from None
-    return many
+            value = cache[args] = fn(rt, *args)
+            return value
+        except TypeError:  # an argument that cannot be a key (a list): just compute
+            return fn(rt, *args)
+    return remembered
 
 
-def _merge(contents: list[Any]) -> Any:
-    """Several zones read as one (e.g. the businesses on all neighbouring plots)."""
-    if contents and contents[0].__class__ is list:
-        out_list: list = []
-        for c in contents:
-            out_list.extend(c)
-        return out_list
-    out: dict[str, int] = {}
-    for c in contents:
-        for k, v in c.items():
-            out[k] = out.get(k, 0) + v
-    return out
+def _namespace(world: World) -> dict[str, Any]:
+    """What generated code may use besides its own constants."""
+    return {
+        "__builtins__": {"len": len, "sum": sum, "any": any, "all": all, "next": next,
+                         "list": list, "dict": dict, "max": max, "min": min, "True": True,
+                         "False": False, "None": None, "str": str, "int": int},
+        "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
+        "_size": support.size, "_items": support.items, "_family": support.family,
+        "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
+        "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
+        "_random": support.random_one,
+        "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
+    }
+
+
+def _not_compiled(name: str) -> Callable:
+    def missing(rt, *args):
+        raise GameRuleError(f"function '{name}' could not be compiled")
+    return missing
 
 
 def _walk(node: Any):

@@ -35,6 +35,7 @@ class _ProcBuilder:
         self.proc = proc
         self.scope = scope
         self.code = proc.code
+        self.loc = proc.decl.loc  # the statement being compiled (for run-time errors)
         self.breaks: list[list[list[int | None]]] = []
 
     # ---------------------------------------------------------------- plumbing
@@ -43,6 +44,7 @@ class _ProcBuilder:
 
     def add(self, ins) -> int:
         self.code.append(ins)
+        self.proc.locs.append(self.loc)
         return len(self.code) - 1
 
     def simple(self, run) -> None:
@@ -87,7 +89,9 @@ class _ProcBuilder:
 
     def block(self, body: list[N.Stmt]) -> None:
         for stmt in body:
+            outer, self.loc = self.loc, stmt.loc
             getattr(self, "_s_" + type(stmt).__name__)(stmt)
+            self.loc = outer
 
     # ---------------------------------------------------------------- statements
     def _s_Pass(self, s: N.Pass) -> None:
@@ -327,7 +331,8 @@ class _ProcBuilder:
 
     def _s_For(self, s: N.For) -> None:
         b = s.binder
-        src, _ = self.c.source(b, self.scope)
+        source = self.c.source(b, self.scope)
+        src = self.c._c(self.c.items_src(source)).fn
         where = self.c.value(b.where, self.scope) if b.where is not None else None
         seq_name, idx_name, var = self.scope.hidden("seq"), self.scope.hidden("i"), b.var
 

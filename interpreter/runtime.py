@@ -106,6 +106,7 @@ class Game:
         self.V = state["vars"]
         self.n = state["players"]
         self.stack = state["stack"]
+        self.players = [player_id(i) for i in range(1, self.n + 1)]
 
     # ------------------------------------------------------------------ used by instructions
     def random_below(self, n: int) -> int:
@@ -168,11 +169,15 @@ class Game:
         stack, procs = self.stack, self.program.procs
         while stack:
             frame = stack[-1]
-            code = procs[frame[0]].code
-            L = frame[2]
-            r = code[frame[1]](self, L)
-            while r >= 0:
-                r = code[r](self, L)
+            proc = procs[frame[0]]
+            code, L, pc = proc.code, frame[2], frame[1]
+            try:
+                r = code[pc](self, L)
+                while r >= 0:
+                    pc = r
+                    r = code[pc](self, L)
+            except _PYTHON_ERRORS as exc:
+                raise GameRuleError(explain(exc), proc.locs[pc]) from None
             if r == SUSPEND:
                 return
             if r == OVER:
@@ -184,10 +189,6 @@ class Game:
     @property
     def over(self) -> bool:
         return self.state["over"]
-
-    @property
-    def players(self) -> list[str]:
-        return [player_id(i) for i in range(1, self.n + 1)]
 
     def decision(self) -> Decision | None:
         """The decision the game waits for, or None when the game is over."""
@@ -248,7 +249,10 @@ class Game:
             raise KeyError(f"the ruleset defines no function '{function}'")
         if len(args) != len(func.params):
             raise TypeError(f"'{function}' takes {len(func.params)} value(s), got {len(args)}")
-        return func.fn(self, dict(zip(func.params, args, strict=True)))
+        try:
+            return func.fn(self, dict(zip(func.params, args, strict=True)))
+        except _PYTHON_ERRORS as exc:
+            raise GameRuleError(explain(exc), func.decl.loc) from None
 
     def perform(self, procedure: str, *args: Any) -> None:
         """Run a ruleset procedure now, on top of whatever is pending (for scenario tests and
@@ -309,13 +313,22 @@ class Game:
         return twin
 
     def state_hash(self) -> str:
-        blob = json.dumps(self.state, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
+        """A fingerprint of the game: what is where, the scores and other variables, the
+        random generator, and the decision it waits for. How the engine keeps its place in the
+        rules (the frames of running procedures) is left out, so that a replay still matches
+        after a change to the engine that plays the same game."""
+        game = {k: v for k, v in self.state.items() if k != "stack"}
+        return _digest(game)
+
+    def _integrity_hash(self) -> str:
+        """The whole state, execution point included: what a save file is checked against."""
+        return _digest(self.state)
 
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": 1, "ruleset": self.ruleset.name,
                 "ruleset_hash": self.ruleset.content_hash, "names": self.names,
-                "moves": self.moves, "state": self.state, "state_hash": self.state_hash()}
+                "moves": self.moves, "state": self.state,
+                "state_hash": self._integrity_hash()}
 
     @classmethod
     def from_save(cls, ruleset: Ruleset, data: Any) -> Game:
@@ -327,7 +340,7 @@ class Game:
             game.moves = list(data.get("moves") or [])
         except (KeyError, TypeError) as exc:
             raise SaveFileError(f"the saved game is damaged (missing {exc})") from None
-        if game.state_hash() != data.get("state_hash"):
+        if game._integrity_hash() != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
         if set(state.get("zones", {})) != set(ruleset.program.zones) or \
                 state.get("players") not in ruleset.player_counts:
@@ -337,6 +350,26 @@ class Game:
                 raise SaveFileError("the saved game was made with a different ruleset "
                                     f"(no procedure '{frame[0]}')")
         return game
+
+
+def _digest(data: Any) -> str:
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+_PYTHON_ERRORS = (KeyError, TypeError, IndexError, ValueError, ZeroDivisionError,
+                  AttributeError)
+
+
+def explain(exc: Exception) -> str:
+    """A Python error inside a rule, in the words of the rules."""
+    if isinstance(exc, KeyError):
+        return f"there is no {exc.args[0]!r} here (a name without a value, or a missing entry)"
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(exc, IndexError):
+        return "a position past the end of a list"
+    return f"a value of the wrong kind ({exc})"
 
 
 def _family(index: list[str], world, players: int, make) -> Any:

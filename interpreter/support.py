@@ -1,0 +1,117 @@
+"""Small functions that the Python code generated from rule expressions calls.
+
+Generated code does the common things inline (locals, comparisons, arithmetic); what needs a
+decision on the kind of a value at run time (a zone family indexed by one key or by a list of
+keys, an attribute of a kind or of a table row, ...) comes here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import GameRuleError
+from .nodes import Loc
+
+
+def size(v: Any) -> int:
+    return sum(v.values()) if v.__class__ is dict else len(v)
+
+
+def items(zone: Any) -> list[Any]:
+    """The items of a zone one by one (a pile's counts expanded), or a list as it is."""
+    if zone.__class__ is dict:
+        out: list[Any] = []
+        for kind, n in zone.items():
+            out.extend([kind] * n)
+        return out
+    return zone
+
+
+def merge(contents: list[Any]) -> Any:
+    """Several zones read as one (e.g. the businesses on all neighbouring places)."""
+    if contents and contents[0].__class__ is list:
+        out_list: list = []
+        for c in contents:
+            out_list.extend(c)
+        return out_list
+    out: dict[str, int] = {}
+    for c in contents:
+        for k, v in c.items():
+            out[k] = out.get(k, 0) + v
+    return out
+
+
+def key_of(value: Any) -> str:
+    return value if value.__class__ is str else str(value)
+
+
+def family(values: dict, key: Any, name: str, is_zone: bool, loc: Loc) -> Any:
+    """One entry of a zone or variable family; a list of keys reads several (zones merged)."""
+    try:
+        return values[key]
+    except (KeyError, TypeError):
+        pass
+    if key.__class__ is list:
+        found = [family(values, k, name, is_zone, loc) for k in key]
+        return merge(found) if is_zone else found
+    if key_of(key) in values:
+        return values[key_of(key)]
+    raise GameRuleError(f"'{name}' has no entry for {key!r}", loc)
+
+
+def family_n(values: dict, keys: tuple, name: str, loc: Loc) -> Any:
+    joined = "|".join(key_of(k) for k in keys)
+    try:
+        return values[joined]
+    except KeyError:
+        raise GameRuleError(f"'{name}' has no entry for {joined}", loc) from None
+
+
+def attr(attrs: dict, obj: Any, name: str, loc: Loc) -> Any:
+    """`obj.name`: an attribute of a kind, an entity or a player, or a column of a table row."""
+    try:
+        if obj.__class__ is dict:
+            return obj[name]
+        return attrs[obj][name]
+    except (KeyError, TypeError):
+        raise GameRuleError(f"{obj!r} has no '{name}'", loc) from None
+
+
+def position(seq: Any, i: Any, loc: Loc) -> Any:
+    """`list[i]` counts from 1; a table row is read by column."""
+    try:
+        return seq[i - 1] if seq.__class__ is list else seq[i]
+    except (IndexError, KeyError, TypeError):
+        raise GameRuleError(f"no item {i!r} in {seq!r}", loc) from None
+
+
+def table_row(rows: dict, key: Any, default: Any, has_default: bool, name: str, loc: Loc) -> Any:
+    try:
+        return rows[key]
+    except (KeyError, TypeError):
+        if has_default:
+            return default
+        raise GameRuleError(f"table '{name}' has no row for {key!r}", loc) from None
+
+
+def kind(known: dict, component: str, values: tuple, loc: Loc) -> str:
+    k = f"{component}({','.join(str(v) for v in values)})" if values else component
+    if k not in known:
+        raise GameRuleError(f"there is no component {k}", loc)
+    return k
+
+
+def extreme(pick, values: list, what: str, loc: Loc) -> Any:
+    if not values:
+        raise GameRuleError(f"{what} of nothing: no value passed the filter", loc)
+    return pick(values)
+
+
+def random_one(rt, options: list) -> Any:
+    return options[rt.random_below(len(options))] if options else None
+
+
+def check_int(value: Any, loc: Loc) -> Any:
+    if value.__class__ is not int:
+        raise GameRuleError(f"expected a number, got {value!r}", loc)
+    return value
