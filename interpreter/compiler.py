@@ -1,10 +1,12 @@
-"""Checked syntax tree -> Python closures.
+"""Checked syntax tree -> Python code.
 
 One pass over every declaration resolves each name, checks argument counts and kinds (a zone
-where a number is needed, a table without a key, ...) and builds, for each expression, a closure
-`f(rt, L)` (rt: the running game, L: the locals of the current frame) and, for each procedure, a
-flat list of instructions. Instructions return the next instruction's index, or a negative signal
-(see runtime.py). Errors are collected, not raised one at a time, so `rules check` lists them all.
+where a number is needed, a table without a key, ...) and turns each expression into Python
+source, compiled once by Python: a `define` becomes a Python function, every other expression a
+lambda of (rt, L) (rt: the running game, L: the locals of the current frame). Each procedure
+becomes a flat list of instructions (procedures.py) that return the next instruction's index or
+a negative signal (see runtime.py). Errors are collected, not raised one at a time, so
+`rules check` lists them all.
 """
 
 from __future__ import annotations
