@@ -10,11 +10,13 @@ can find them.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from .errors import RulesError, did_you_mean
+from .runtime import FINAL as FINAL_SCORING
 from .runtime import Decision
 
 
@@ -39,10 +41,119 @@ class RandomBot:
         return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
 
+class GreedyBot:
+    """Looks one decision ahead and scores each option with the ruleset's own scoring.
+
+    For each legal option it takes a sample of the game as its player sees it (hidden cards and
+    the coming draws are dealt at random: `interpreter.sampling.sample_game`), applies the
+    option, lets the game run to the next decision, and then asks "what if the game ended
+    now?": it runs the ruleset's `final_scoring` on that copy and compares `score` of its
+    player with the best other score. It takes the option with the best margin (a random one
+    among equals). All options are judged on the same sample.
+
+    It needs the game behind its view (`view.game`, or the view of a simulation); given a plain
+    view it plays like the random bot.
+    """
+
+    name = "greedy"
+
+    def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        game = game_behind(view)
+        if game is None:
+            return options[rng.randrange(len(options))]
+        from .sampling import sample_game
+
+        sample = sample_game(game, decision.player, rng)
+        judge = _Judge(sample, decision.player)
+        best: list[Any] = []
+        best_value = None
+        for option in options:
+            value = judge.value_after(option)
+            if best_value is None or value > best_value:
+                best, best_value = [option], value
+            elif value == best_value:
+                best.append(option)
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class _Judge:
+    """Scores options on one sample: "my score minus the best other score, if the game ended
+    right after this option". The final scoring is the costly part; its result is remembered
+    under the contents of the zones and variables it read, so options that change only other
+    things (a card taken into a hand, a pawn moved) are not scored twice."""
+
+    def __init__(self, sample: Any, me: str):
+        self.sample = sample
+        self.me = me
+        self.reads: tuple[set[str], set[str]] = (set(), set())
+        self.known: dict[bytes, Any] = {}
+
+    def value_after(self, option: Any) -> Any:
+        twin = self.sample.clone()
+        twin.logging = False
+        twin.apply(option)
+        if twin.over or FINAL_SCORING not in twin.program.procs:
+            return self._margin(twin)
+        key = self._key(twin)
+        if key is not None and key in self.known:
+            return self.known[key]
+        zones, variables = _Reads(twin.state["zones"]), _Reads(twin.state["vars"])
+        twin.state["zones"], twin.state["vars"] = zones, variables
+        twin._bind(twin.state)
+        twin.stack.clear()  # only the final scoring runs, then the copy is over
+        twin.perform(FINAL_SCORING)
+        value = self._margin(twin)
+        if not (zones.seen <= self.reads[0] and variables.seen <= self.reads[1]):
+            self.reads[0].update(zones.seen)
+            self.reads[1].update(variables.seen)
+            self.known.clear()
+            return value
+        if key is not None:
+            self.known[key] = value
+        return value
+
+    def _key(self, twin: Any) -> bytes | None:
+        zone_names, var_names = self.reads
+        if not zone_names and not var_names:
+            return None
+        return pickle.dumps(([twin.Z[n] for n in sorted(zone_names)],
+                             [twin.V[n] for n in sorted(var_names)]), -1)
+
+    def _margin(self, twin: Any) -> Any:
+        scores = twin.scores()
+        others = [v for p, v in scores.items() if p != self.me]
+        return scores[self.me] - (max(others) if others else 0)
+
+
+class _Reads(dict):
+    """A dict that remembers which keys were read with []."""
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.seen: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add(key)
+        return dict.__getitem__(self, key)
+
+
+def game_behind(view: Mapping[str, Any]) -> Any:
+    """The game a view was taken from, for bots that sample it (`sampling.sample_game` reads
+    only what the view's player may see). None for a plain dict."""
+    game = getattr(view, "game", None)
+    if game is None:
+        game = getattr(view, "_game", None)  # the lazy views of interpreter.simulate
+    return game
+
+
 BotFactory = Callable[[], Bot]
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
 }
 
 

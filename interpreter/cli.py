@@ -34,6 +34,8 @@ examples:
   rules check {example}
   rules simulate {example} --players {n} --games 200 --seed 7
   rules simulate {example} --players {n} --games 50 --json > report.json
+  rules play {example} --players {n}
+  rules replay replays/GAME.json
 {bundled}
 Run 'rules COMMAND --help' for the options of one command.
 
@@ -373,10 +375,358 @@ def cmd_flatten(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------------------ play
+PLAY_HELP = "play a game at the terminal: people and bots, saves, replays, a board picture"
+PLAY_DESCRIPTION = """\
+Play a ruleset at this terminal. Before each of your decisions the board is shown (as the
+ruleset's display file draws it: coloured on a terminal, plain text when the output is not a
+terminal or NO_COLOR is set), then your own hand, what happened since your last decision, and
+the options, numbered and in words. Type a number to choose.
+
+At any prompt you may also type: help, why NAME (why an option is not allowed now, with the
+rule that says so), log [N], board, save [FILE], quit. Ctrl-C asks whether to save.
+
+Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwise (--seat
+1=random makes seat 1 a bot too). Several human seats play hot-seat: a "pass to <name>" screen
+hides the previous hand. --watch lets bots play every seat and prints the game as it goes.
+
+Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
+hash after each) to --replay-dir; check it later with 'rules replay FILE'. With no PATH the
+first ruleset that comes with the engine is played."""
+
+PLAY_EPILOG = """\
+examples:
+  rules play
+  rules play {example} --players {n} --seed 7
+  rules play {example} --players {n} --seat 2=human --name 1=Ann --name 2=Ben
+  rules play {example} --players {n} --watch --seed 3 --svg end.svg
+  rules play --load game.save.json
+
+seat kinds: human, """
+
+
+def _seat_spec(text: str) -> tuple[int, str]:
+    seat, sep, kind = text.partition("=")
+    if not sep or not seat.strip().isdigit() or not kind.strip():
+        raise argparse.ArgumentTypeError(f"expected SEAT=KIND, e.g. 2=greedy, not '{text}'")
+    return int(seat), kind.strip()
+
+
+def _name_spec(text: str) -> tuple[int, str]:
+    seat, sep, name = text.partition("=")
+    if not sep or not seat.strip().isdigit() or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected SEAT=NAME, e.g. 1=Ann, not '{text}'")
+    return int(seat), name.strip()
+
+
+def _add_play(sub: Any) -> None:
+    p = sub.add_parser("play", help=PLAY_HELP, description=PLAY_DESCRIPTION,
+                       epilog=_examples(PLAY_EPILOG) + ", ".join(bot_names()),
+                       formatter_class=_formatter)
+    p.add_argument("path", metavar="PATH", nargs="?",
+                   help="ruleset folder, or its ruleset.yaml (default: the first ruleset that "
+                        "comes with the engine; with --load: the saved game's)")
+    p.add_argument("--players", "-p", metavar="N", type=_whole(1),
+                   help="number of players (default: the most the ruleset allows)")
+    p.add_argument("--seat", metavar="SEAT=KIND", type=_seat_spec, action="append",
+                   default=[], help="who plays a seat: human or a bot "
+                                    f"({', '.join(bot_names())}); may be repeated")
+    p.add_argument("--name", metavar="SEAT=NAME", type=_name_spec, action="append",
+                   default=[], help="a player's name, e.g. 1=Ann; may be repeated")
+    p.add_argument("--seed", "-s", metavar="S", type=_any_whole,
+                   help="the game's seed (default: drawn at random and shown)")
+    p.add_argument("--watch", action="store_true",
+                   help="bots play every seat; print the game as it goes")
+    p.add_argument("--delay", metavar="SECONDS", type=float, default=0.0,
+                   help="with --watch: pause after each event (default: 0)")
+    p.add_argument("--load", metavar="FILE", type=Path,
+                   help="continue a saved game (or the last position of a replay)")
+    p.add_argument("--svg", metavar="FILE", type=Path,
+                   help="write a picture of the board (SVG) when the session ends")
+    p.add_argument("--replay-dir", metavar="DIR", type=Path, default=Path("replays"),
+                   help="where the replay of the game is written (default: ./replays)")
+    p.add_argument("--no-replay", action="store_true", help="do not write a replay")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
+    p.set_defaults(run=cmd_play)
+
+
+def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
+    from .bots import BOTS
+    from .play import HUMAN
+    from .world import player_id
+
+    if saved:
+        seats = {player_id(i): saved.get(player_id(i), "greedy") for i in range(1, players + 1)}
+    else:
+        seats = {player_id(i): "greedy" for i in range(1, players + 1)}
+        if not args.watch:
+            seats[player_id(1)] = HUMAN
+    for seat, kind in args.seat:
+        if not 1 <= seat <= players:
+            raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
+        if kind != HUMAN and kind not in BOTS:
+            known = ", ".join([HUMAN, *bot_names()])
+            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known})")
+        seats[player_id(seat)] = kind
+    if args.watch and any(kind == HUMAN for kind in seats.values()):
+        raise RulesError("--watch lets bots play every seat: leave out the human seats")
+    return seats
+
+
+def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[str, str]:
+    from .world import player_id
+
+    names = dict(saved or {})
+    for seat, name in args.name:
+        if not 1 <= seat <= players:
+            raise RulesError(f"--name {seat}={name}: there are seats 1 to {players}")
+        names[player_id(seat)] = name
+    return names
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import random as _random
+
+    from .display import load_display, use_colour
+    from .play import Session
+    from .replay import History
+
+    if args.delay < 0:
+        raise RulesError(f"--delay must not be negative, not {args.delay}")
+    if args.load is not None:
+        ruleset, game, history, saved = load_position(args.load, args.path, err)
+        if args.players is not None and args.players != game.n:
+            raise RulesError(f"the saved game has {game.n} players, not {args.players}")
+        if args.seed is not None and args.seed != game.state["seed"]:
+            raise RulesError(f"the saved game has seed {game.state['seed']}, not {args.seed}")
+        if args.name:
+            game.names.update(_names(args, game.n, None))
+        seats = _seats(args, game.n, saved.get("seats"))
+        if game.over:
+            print(f"note: {args.load} holds a finished game", file=err)
+    else:
+        bundled = bundled_rulesets()
+        path = args.path or (bundled[0] if bundled else None)
+        if path is None:
+            raise RulesError("say which ruleset to play: rules play PATH")
+        ruleset = _load(path)
+        players = args.players or max(ruleset.player_counts)
+        ruleset.check_players(players)
+        seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(10**6)
+        seats = _seats(args, players, None)
+        game = ruleset.new_game(players, seed, names=_names(args, players, None))
+        history = History.start(game)
+    display = load_display(ruleset)
+    session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
+                      display=display, out=out, colour=use_colour(out, args.color),
+                      tty=_is_tty(out) and _is_tty(sys.stdin), watch=args.watch,
+                      delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
+                      svg=args.svg)
+    return session.run()
+
+
+def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
+    """A saved game or a replay -> (ruleset, game, history, play data). RulesError (exit 2)
+    with one line for a file that is neither, damaged, or made with another ruleset."""
+    from .replay import REPLAY_FORMAT, History, check_replay, read_json, replay_game
+    from .runtime import SAVE_FORMAT, Game
+
+    data = read_json(path, "saved game")
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == REPLAY_FORMAT:
+        data = check_replay(data, path)
+        ruleset = _load(ruleset_path_text or data["ruleset"]["path"])
+        _warn_changed(ruleset, data["ruleset"].get("hash"), path, err)
+        game = replay_game(ruleset, data)
+        history = History(list(data["moves"]), list(data.get("deciders") or []),
+                          list(data["hashes"]), list(data.get("core_hashes") or []))
+        if not history.consistent():
+            history, game = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
+                                            list(data["moves"]))
+        return ruleset, game, history, {"seats": data.get("seats") or {}}
+    if kind != SAVE_FORMAT:
+        raise RulesError(f"{path}: not a saved game or a replay of this engine")
+    play = data.get("play") if isinstance(data.get("play"), dict) else {}
+    where = ruleset_path_text or play.get("ruleset")
+    if not where:
+        raise RulesError(f"{path}: the save does not say where its ruleset is: give the "
+                         "ruleset's PATH too")
+    ruleset = _load(where)
+    _warn_changed(ruleset, data.get("ruleset_hash"), path, err)
+    try:
+        game = Game.from_save(ruleset, data)
+    except RulesError as exc:
+        raise RulesError(f"{path}: {exc}") from None
+    history = History(list(play.get("moves") or []), list(play.get("deciders") or []),
+                      list(play.get("hashes") or []), list(play.get("core_hashes") or []))
+    # Play the decisions again from the start: the game then has its event log too. Under
+    # changed rules that may give another game: then the saved state is used as it is.
+    try:
+        again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
+                                          list(game.moves))
+    except RulesError:
+        replayed = None
+    if replayed is not None and _same_state(replayed, game):
+        return ruleset, replayed, again, play
+    if not (history.consistent() and history.moves == list(game.moves)):
+        raise RulesError(f"{path}: the saved game's history is damaged or does not fit its "
+                         "ruleset")
+    return ruleset, game, history, play
+
+
+def _same_state(a: Any, b: Any) -> bool:
+    """The whole state, where the rules stand included."""
+    def text(game: Any) -> str:
+        return json.dumps(game.state, sort_keys=True, separators=(",", ":"))
+    return text(a) == text(b)
+
+
+def _warn_changed(ruleset: Any, recorded: Any, path: Path, err: TextIO) -> None:
+    if recorded and recorded != ruleset.content_hash:
+        print(f"note: the ruleset has changed since {path} was written", file=err)
+
+
+# ------------------------------------------------------------------------------ replay
+REPLAY_HELP = "replay a recorded game and check that the rules still give the same game"
+REPLAY_DESCRIPTION = """\
+Play a recorded game (a replay written by 'rules play') again, decision by decision, under its
+ruleset (or the one given with --ruleset), and compare the state of the game after every step
+with the recorded state hash.
+
+If every step matches, the final state is confirmed (exit code 0). If the rules have changed,
+the first step where the game goes another way is named, and why: a decision the rules no
+longer allow (with the rule that forbids it), or a decision that now has another effect
+(exit code 1). A file that is not a replay, or a damaged one, gives one line and exit code 2."""
+
+REPLAY_EPILOG = """\
+examples:
+  rules replay replays/game.json
+  rules replay replays/game.json --ruleset my-variant
+  rules replay replays/game.json --log"""
+
+
+def _add_replay(sub: Any) -> None:
+    p = sub.add_parser("replay", help=REPLAY_HELP, description=REPLAY_DESCRIPTION,
+                       epilog=REPLAY_EPILOG, formatter_class=_formatter)
+    p.add_argument("file", metavar="FILE", type=Path, help="a replay file (JSON)")
+    p.add_argument("--ruleset", metavar="PATH",
+                   help="replay under this ruleset instead of the recorded one")
+    p.add_argument("--log", action="store_true", help="print the game's events as it replays")
+    p.set_defaults(run=cmd_replay)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .replay import load_replay_file, verify
+
+    data = load_replay_file(args.file)
+    recorded = data["ruleset"]
+    ruleset = _load(args.ruleset or recorded["path"])
+    moves = len(data["moves"])
+    print(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, seed "
+          f"{data['seed']}, {moves} decisions", file=out)
+    if recorded.get("hash") and recorded["hash"] != ruleset.content_hash:
+        print("note: the ruleset's files have changed since the game was recorded", file=out)
+    printed = 0
+
+    def on_step(game: Any, step: int) -> None:
+        nonlocal printed
+        if args.log:
+            for line in game.events[printed:]:
+                print(f"  {line}", file=out)
+            printed = len(game.events)
+
+    verdict = verify(ruleset, data, on_step=on_step if args.log else None)
+    game = verdict.game
+    if args.log and printed < len(game.events):
+        for line in game.events[printed:]:
+            print(f"  {line}", file=out)
+    if verdict.ok:
+        state = "the game is over" if game.over else "the game is not over yet"
+        print(f"OK: all {moves} decisions replayed; the final state matches the recording "
+              f"({game.state_hash()[:16]}); {state}.", file=out)
+        return EXIT_OK
+    step = verdict.step
+    where = "at setup (step 0)" if step == 0 else f"at step {step} of {moves}"
+    print(f"The game diverges {where}: {verdict.reason}", file=out)
+    recent = game.events[-5:]
+    if recent and verdict.kind != "ended":
+        print("The last events before it:", file=out)
+        for line in recent:
+            print(f"  {line}", file=out)
+    return EXIT_GAME_ERROR
+
+
+# ------------------------------------------------------------------------------ show
+SHOW_HELP = "show the board of a saved game or replay (as text, or as an SVG picture)"
+SHOW_DESCRIPTION = """\
+Show the position of a saved game (from 'save' in 'rules play') or the last position of a
+replay: the board as the ruleset's display draws it, then who decides next, or the final
+scores. --svg writes the picture to a file instead. Only what every player may see is shown,
+unless --as names the seat whose hand is shown too."""
+
+SHOW_EPILOG = """\
+examples:
+  rules show game.save.json
+  rules show game.save.json --svg board.svg
+  rules show replays/game.json --as 2"""
+
+
+def _add_show(sub: Any) -> None:
+    p = sub.add_parser("show", help=SHOW_HELP, description=SHOW_DESCRIPTION,
+                       epilog=SHOW_EPILOG, formatter_class=_formatter)
+    p.add_argument("file", metavar="SAVE", type=Path, help="a saved game or a replay (JSON)")
+    p.add_argument("--svg", metavar="FILE", type=Path, help="write the board as SVG to FILE")
+    p.add_argument("--as", dest="seat", metavar="SEAT", type=_whole(1),
+                   help="also show this seat's own hand")
+    p.add_argument("--ruleset", metavar="PATH", help="the ruleset, if not the recorded one")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
+    p.set_defaults(run=cmd_show)
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .display import load_display, use_colour
+    from .play import final_scores
+    from .world import player_id
+
+    ruleset, game, _, _ = load_position(args.file, args.ruleset, err)
+    viewer = None
+    if args.seat is not None:
+        if args.seat > game.n:
+            raise RulesError(f"--as {args.seat}: there are seats 1 to {game.n}")
+        viewer = player_id(args.seat)
+    display = load_display(ruleset)
+    if args.svg is not None:
+        try:
+            args.svg.parent.mkdir(parents=True, exist_ok=True)
+            args.svg.write_text(display.to_svg(game, viewer), encoding="utf-8")
+        except OSError as exc:
+            raise RulesError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
+        print(f"Picture of the board: {args.svg}", file=out)
+        return EXIT_OK
+    colour = use_colour(out, args.color)
+    print(display.board(game, viewer or game.players[0], colour), file=out)
+    if viewer is not None:
+        private = display.private_text(game, viewer, colour)
+        if private:
+            print(file=out)
+            print(private, file=out)
+    print(file=out)
+    decision = game.decision()
+    if decision is None:
+        print(final_scores(game), file=out)
+    else:
+        print(f"Next: {game.label(decision.player)} decides: {decision.prompt} "
+              f"({len(decision.options)} options)", file=out)
+    return EXIT_OK
+
+
 # ------------------------------------------------------------------------------ main
 # Later commands (play, replay, show, flatten) add themselves here: a function that adds
 # a subparser and sets `run=cmd_...` (a function of (args, out, err) returning an exit code).
-COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate, _add_flatten]
+COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate, _add_flatten, _add_play,
+                                          _add_replay, _add_show]
 
 
 def build_parser() -> ArgumentParser:

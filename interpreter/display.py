@@ -11,7 +11,7 @@ names its own. The display file holds
 - `private`: the block only the deciding player sees (a hand);
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);
-- `final`: lines shown when the game is over;
+- `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`).
 
 The templates are evaluated on the game itself, so the display file must show only what the
@@ -183,7 +183,7 @@ class Display:
     below: list[str] = field(default_factory=list)
     private: Block | None = None
     hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
-    final: list[Callable] = field(default_factory=list)
+    final: Block | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
     redraw_when: Callable | None = None
@@ -257,7 +257,7 @@ class Display:
 
     def hint_lines(self, game: Game, viewer: str, options: list[Any],
                    colour: bool = False) -> list[str]:
-        """The hints whose condition holds for this decision (a running bid, a limit)."""
+        """The hints whose condition holds for this decision (a running total, a limit)."""
         out = []
         try:
             for when, text in self.hints:
@@ -268,10 +268,14 @@ class Display:
         return out
 
     def final_lines(self, game: Game, colour: bool = False) -> list[str]:
+        """The display's lines for the end of the game (before the final scores)."""
+        if self.final is None:
+            return []
         try:
-            return [self._out(t(game, viewer=game.players[0]), colour) for t in self.final]
+            title, body = self.final.render(game, game.players[0])
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
+        return [self._out(x, colour).rstrip() for x in ([title] if title else []) + body]
 
     def redraw_key(self, game: Game) -> Any:
         """A value that changes when a watcher should see the board again (None: always)."""
@@ -563,7 +567,8 @@ class _Builder:
             when = self.expression(spec["when"], ("viewer", "options")) \
                 if "when" in spec else None
             display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
-        display.final = [self.template(t, ("viewer",)) for t in doc.get("final") or []]
+        if "final" in doc:
+            display.final = self.block("final", doc["final"])
         svg = doc.get("svg") or {}
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:

@@ -28,7 +28,7 @@ def items(zone: Any) -> list[Any]:
 
 
 def merge(contents: list[Any]) -> Any:
-    """Several zones read as one (e.g. the businesses on all neighbouring places)."""
+    """Several zones read as one (e.g. the tiles on all neighbouring spaces)."""
     if contents and contents[0].__class__ is list:
         out_list: list = []
         for c in contents:

@@ -1,0 +1,499 @@
+"""Playing a ruleset at the terminal: people and bots in seats, saves, replays, a watch mode.
+
+The session asks each human seat with `input()` (so a script can pipe the answers in), shows
+the board from the ruleset's display (interpreter.display) before every human decision, and
+lists the legal options by number, in words. At any prompt a player may also type a command:
+help, why, save, log, board, quit. Bots decide from their player's view; each draws from its
+own generator seeded by the game's seed and the step, so a saved and loaded game goes on
+exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .bots import make_bot
+from .display import Display
+from .errors import IllegalMove, RulesError
+from .replay import History, replay_data, ruleset_ref, write_json
+from .simulate import LazyView
+
+if TYPE_CHECKING:
+    from .loader import Ruleset
+    from .runtime import Decision, Game
+
+HUMAN = "human"
+PLAY_FORMAT_KEY = "play"
+EXIT_OK, EXIT_INTERRUPTED = 0, 130
+RECENT_EVENTS = 20
+CLEAR = "\x1b[2J\x1b[H"
+
+HELP = """\
+Commands (at any prompt):
+  NUMBER      take that option (or type the option's name, e.g. D or pass)
+  why NAME    why an option is not allowed now, with the rule that says so
+              (e.g. 'why D'; the options listed are the ones allowed now)
+  log [N]     the last N events of the game (default 20)
+  board       show the board again
+  save [FILE] save the game; continue it later with 'rules play --load FILE'
+  quit        stop playing (the replay is kept; use 'save' first to continue later)
+  help        this list"""
+
+
+@dataclass
+class Stop:
+    """The session ends before the game does."""
+
+    reason: str
+    code: int = EXIT_OK
+
+
+@dataclass
+class Session:
+    ruleset: Ruleset
+    game: Game
+    history: History
+    seats: dict[str, str]
+    display: Display
+    out: TextIO
+    colour: bool = False
+    tty: bool = False
+    watch: bool = False
+    delay: float = 0.0
+    replay_dir: Path | None = None
+    svg: Path | None = None
+    read: Callable[[str], str] = field(default=lambda prompt: input(prompt))
+    replay_file: Path | None = None
+    bots: dict[str, Any] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)  # player -> events shown to them
+    printed: int = 0  # events printed in watch mode
+    last_human: str | None = None
+    saved: int | None = None  # the step of the last save
+    redraw: Any = object()
+
+    def __post_init__(self) -> None:
+        for player, seat in self.seats.items():
+            if seat != HUMAN:
+                self.bots[player] = make_bot(seat)
+        self.printed = len(self.game.events)
+
+    # ------------------------------------------------------------------ helpers
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def name(self, player: str) -> str:
+        return self.game.label(player)
+
+    @property
+    def humans(self) -> list[str]:
+        return [p for p, s in self.seats.items() if s == HUMAN]
+
+    # ------------------------------------------------------------------ the game
+    def run(self) -> int:
+        """Play until the game ends or a player stops; returns the exit code."""
+        self.intro()
+        stop: Stop | None = None
+        try:
+            stop = self._loop()
+        except KeyboardInterrupt:
+            stop = self.interrupted()
+        if stop is None:
+            self.ending()
+        else:
+            self.say(stop.reason)
+        self.keep_replay()
+        self.write_svg()
+        return stop.code if stop is not None else EXIT_OK
+
+    def _loop(self) -> Stop | None:
+        game = self.game
+        while not game.over:
+            decision = game.decision()
+            if decision is None:  # pragma: no cover - the runtime always has one
+                raise RulesError("the game stopped without a decision and without ending")
+            if self.seats[decision.player] == HUMAN:
+                choice = self.ask_human(decision)
+                if isinstance(choice, Stop):
+                    return choice
+                move = choice
+            else:
+                self.watch_board(decision)
+                move = self.bot_move(decision)
+            try:
+                game.apply(move)
+            except IllegalMove as exc:  # a bot that breaks the rules: say who and why
+                raise RulesError(f"{self.seats[decision.player]} bot playing "
+                                 f"{self.name(decision.player)} chose an illegal option: "
+                                 f"{exc}") from None
+            self.history.record(game, decision.player, move)
+            if self.watch and not game.over:
+                self.print_new_events()
+        return None
+
+    def bot_move(self, decision: Decision) -> Any:
+        step = self.game.state["step"]
+        rng = random.Random(f"{self.game.state['seed']}:{step}:{decision.player}")
+        view = LazyView(self.game, decision.player)
+        try:
+            return self.bots[decision.player].choose(view, decision, rng)
+        finally:
+            view.close()
+
+    def intro(self) -> None:
+        game = self.game
+        self.say(f"{self.ruleset.name}: {game.n} players, seed {game.state['seed']}"
+                 + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
+        for player in game.players:
+            seat = self.seats[player]
+            who = "a person at this terminal" if seat == HUMAN else f"the {seat} bot"
+            self.say(f"  {self.name(player)}: {who}")
+        if self.humans:
+            self.say("Type 'help' at any prompt for the commands.")
+        self.say()
+
+    # ------------------------------------------------------------------ people
+    def ask_human(self, decision: Decision) -> Any:
+        player = decision.player
+        if len(self.humans) > 1 and player != self.last_human:
+            stop = self.pass_screen(player)
+            if stop is not None:
+                return stop
+        self.last_human = player
+        self.screen(decision)
+        while True:
+            try:
+                line = self.read("> ")
+            except EOFError:
+                return Stop("End of input: the game stops here (not saved).")
+            except KeyboardInterrupt:
+                return self.interrupted()
+            answer = self.handle(line, decision)
+            if answer is not None:
+                return answer
+
+    def pass_screen(self, player: str) -> Stop | None:
+        if self.tty:
+            self.out.write(CLEAR)
+        else:
+            self.say()
+        self.say(f"=== Pass to {self.name(player)}. ===")
+        try:
+            self.read(f"{self.name(player)}, press Enter when you are ready. ")
+        except EOFError:
+            return Stop("End of input: the game stops here (not saved).")
+        except KeyboardInterrupt:
+            return self.interrupted()
+        return None
+
+    def screen(self, decision: Decision, events: bool = True) -> None:
+        player, game = decision.player, self.game
+        if self.tty:
+            self.out.write(CLEAR)
+        self.say(self.display.board(game, player, self.colour))
+        private = self.display.private_text(game, player, self.colour)
+        if private:
+            self.say()
+            self.say(private)
+        if events:
+            start = self.seen.get(player, 0)
+            new = game.events[start:]
+            self.seen[player] = len(game.events)
+            if new:
+                self.say()
+                self.say("Since your last decision:" if start else "So far:")
+                if len(new) > RECENT_EVENTS:
+                    self.say(f"  ({len(new) - RECENT_EVENTS} earlier events: type 'log "
+                             f"{len(new)}')")
+                for line in new[-RECENT_EVENTS:]:
+                    self.say(f"  {line}")
+        self.say()
+        for hint in self.display.hint_lines(game, player, decision.options, self.colour):
+            self.say(hint)
+        self.say(f"{self.name(player)}: {decision.prompt}")
+        for line in option_lines(decision.labels):
+            self.say(line)
+
+    def handle(self, line: str, decision: Decision) -> Any:
+        """An option for a valid answer, a Stop to leave, None to ask again."""
+        text = line.strip()
+        n = len(decision.options)
+        if not text:
+            self.say(f"Type a number from 1 to {n} (or 'help').")
+            return None
+        word, _, rest = text.partition(" ")
+        rest = rest.strip()
+        command = word.lower()
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= n:
+                return decision.options[k - 1]
+            self.say(f"There is no option {k}: type a number from 1 to {n}.")
+            return None
+        if command in ("help", "?", "h"):
+            self.say(HELP)
+            return None
+        if command == "why":
+            self.why(rest, decision)
+            return None
+        if command == "save":
+            self.save(Path(rest) if rest else None)
+            return None
+        if command == "log":
+            self.show_log(rest)
+            return None
+        if command == "board":
+            self.screen(decision, events=False)
+            return None
+        if command in ("quit", "exit"):
+            if self.saved == self.game.state["step"]:
+                return Stop("Game stopped (saved).")
+            return Stop("Game stopped (not saved: type 'save' before 'quit' to continue "
+                        "later).")
+        found = self.match_option(text, decision)
+        if found is not None:
+            return found[0]
+        known = self.resolve(text)
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        if known is not None and point is not None and point.labels and \
+                known[0] not in point.labels:
+            known = None  # a name, but not of one of this decision's options
+        reason = self.game.why_illegal(known[0]) if known is not None else None
+        if reason is not None:  # the name of something the rules do not allow now
+            self.say(_sentence(reason))
+            return None
+        self.say(f"'{text}' is not an option or a command: type a number from 1 to {n}, "
+                 "or 'help'.")
+        return None
+
+    def match_option(self, text: str, decision: Decision) -> tuple[Any] | None:
+        """The option named by its name or its words (or the unique one they begin)."""
+        want = text.casefold()
+        for option, label in zip(decision.options, decision.labels, strict=True):
+            if want in (str(option).casefold(), label.casefold()):
+                return (option,)
+        begins = [o for o, label in zip(decision.options, decision.labels, strict=True)
+                  if label.casefold().startswith(want)]
+        return (begins[0],) if len(begins) == 1 else None
+
+    def why(self, text: str, decision: Decision) -> None:
+        game = self.game
+        if not text:
+            self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
+                     "the rules allow now.")
+            return
+        if text.isdigit() and 1 <= int(text) <= len(decision.options):
+            k = int(text)
+            self.say(f"Option {k} ({decision.labels[k - 1]}) is allowed now.")
+            return
+        found = self.match_option(text, decision)
+        if found is not None:
+            k = decision.options.index(found[0]) + 1
+            self.say(f"'{text}' is allowed now: it is option {k}.")
+            return
+        known = self.resolve(text)
+        reason = game.why_illegal(known[0] if known is not None else text)
+        if reason is None:  # pragma: no cover - matched above
+            self.say(f"'{text}' is allowed now.")
+        else:
+            self.say(_sentence(reason))
+
+    def resolve(self, text: str) -> tuple[Any] | None:
+        """A typed word as a value of the game: an option's name, a number, or a name in words
+        (a place, a card, a colour); None if it names nothing."""
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        want = text.casefold()
+        if point is not None:
+            for name in point.labels:
+                if name.casefold() == want:
+                    return (name,)
+        if re.fullmatch(r"-?\d+", text):
+            return (int(text),)
+        for value, attrs in self.game.world.attrs.items():
+            if isinstance(value, str) and (value.casefold() == want
+                                           or str(attrs.get("name", "")).casefold() == want):
+                return (value,)
+        return None
+
+    def show_log(self, text: str) -> None:
+        try:
+            count = int(text) if text else RECENT_EVENTS
+        except ValueError:
+            self.say("Type 'log' or 'log N' with a number N.")
+            return
+        events = self.game.events
+        if not events:
+            self.say("Nothing has happened yet.")
+            return
+        shown = events[-count:] if count > 0 else []
+        if len(events) > len(shown):
+            self.say(f"(the last {len(shown)} of {len(events)} events)")
+        for line in shown:
+            self.say(f"  {line}")
+
+    def interrupted(self) -> Stop:
+        self.say()
+        try:
+            answer = self.read("Interrupted. Save the game before leaving? [y/N] ")
+            if answer.strip().lower() in ("y", "yes"):
+                default = self.default_save_path()
+                name = self.read(f"File to save to [{default}]: ").strip()
+                self.save(Path(name) if name else default)
+        except (EOFError, KeyboardInterrupt):
+            self.say()
+        return Stop("Game interrupted.", EXIT_INTERRUPTED)
+
+    # ------------------------------------------------------------------ saves and replays
+    def default_save_path(self) -> Path:
+        return Path(f"{_slug(self.ruleset)}-seed{self.game.state['seed']}-"
+                    f"step{self.game.state['step']}.save.json")
+
+    def save(self, path: Path | None) -> Path | None:
+        path = path or self.default_save_path()
+        data = self.game.to_save()
+        data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(self.ruleset), "seats": self.seats,
+                                 **self.history.to_dict()}
+        try:
+            write_json(path, data)
+        except OSError as exc:
+            self.say(f"Cannot save to {path}: {exc.strerror or exc}.")
+            return None
+        self.saved = self.game.state["step"]
+        self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
+        return path
+
+    def keep_replay(self) -> None:
+        if self.replay_dir is None:
+            return
+        if self.replay_file is None:
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            base = f"{_slug(self.ruleset)}-{stamp}-seed{self.game.state['seed']}"
+            path = self.replay_dir / f"{base}.json"
+            n = 2
+            while path.exists():
+                path = self.replay_dir / f"{base}-{n}.json"
+                n += 1
+            self.replay_file = path
+        try:
+            write_json(self.replay_file,
+                       replay_data(self.ruleset, self.game, self.history, self.seats))
+        except OSError as exc:
+            self.say(f"Cannot write the replay to {self.replay_file}: {exc.strerror or exc}.")
+            return
+        self.say(f"Replay: {self.replay_file} (check it with: rules replay {self.replay_file})")
+
+    def write_svg(self) -> None:
+        if self.svg is None:
+            return
+        try:
+            self.svg.parent.mkdir(parents=True, exist_ok=True)
+            self.svg.write_text(self.display.to_svg(self.game), encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Cannot write the picture to {self.svg}: {exc.strerror or exc}.")
+            return
+        self.say(f"Picture of the board: {self.svg}")
+
+    # ------------------------------------------------------------------ watching and the end
+    def print_new_events(self) -> None:
+        events = self.game.events
+        for line in events[self.printed:]:
+            self.say(line)
+            if self.delay:
+                time.sleep(self.delay)
+        self.printed = len(events)
+
+    def watch_board(self, decision: Decision) -> None:
+        if not self.watch:
+            return
+        key = self.display.redraw_key(self.game)
+        if key is None:
+            key = decision.player
+        if key != self.redraw:
+            self.redraw = key
+            self.say()
+            self.say(self.display.board(self.game, decision.player, self.colour))
+            self.say()
+
+    def ending(self) -> None:
+        game = self.game
+        events = game.events
+        end_line = f"Game end: {game.state['ending']}."
+        end = events.index(end_line) if end_line in events else len(events)
+        start = self.printed if self.watch else min(
+            [self.seen.get(p, 0) for p in self.humans] or [0])
+        before = events[start:end] if start < end else []
+        if self.watch:
+            for line in before:
+                self.say(line)
+        elif before:
+            self.say()
+            self.say("Last moves:")
+            for line in before[-RECENT_EVENTS:]:
+                self.say(f"  {line}")
+        self.say()
+        self.say(end_line if end < len(events) else "The game is over.")
+        if end + 1 < len(events):
+            self.say("Final scoring:")
+            for line in events[end + 1:]:
+                self.say(f"  {line}")
+        self.printed = len(events)
+        self.say()
+        self.say(self.display.board(game, game.players[0], self.colour))
+        final = self.display.final_lines(game, self.colour)
+        if final:
+            self.say()
+            self.say("\n".join(final))
+        self.say()
+        self.say(final_scores(game))
+
+
+def option_lines(labels: list[str], width: int = 100) -> list[str]:
+    """The options numbered from 1: one per line, or in columns when there are many short
+    ones (a list of 30 places fits on a screen)."""
+    digits = len(str(len(labels)))
+    cells = [f"{i:>{digits}}. {label}" for i, label in enumerate(labels, start=1)]
+    widest = max((len(c) for c in cells), default=0) + 3
+    columns = max(1, min(4, (width - 2) // widest)) if len(cells) > 10 else 1
+    rows = -(-len(cells) // columns)
+    out = []
+    for r in range(rows):
+        row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
+        out.append("  " + "".join(cell.ljust(widest) for cell in row).rstrip())
+    return out
+
+
+def final_scores(game: Game) -> str:
+    """The final scores, best first, with the tie-break, and the winner(s)."""
+    func = game.program.funcs.get("tiebreak")
+    tiebreak = (func.decl.label or "tie-break") if func is not None else None
+    rows = sorted(game.players, key=lambda p: (game.score(p), game.tiebreak(p)), reverse=True)
+    width = max(len(game.label(p)) for p in rows)
+    lines = ["Final scores:"]
+    for p in rows:
+        line = f"  {game.label(p):<{width}}  {game.score(p):>5}"
+        if tiebreak is not None:
+            line += f"   (tie-break, {tiebreak}: {game.tiebreak(p)})"
+        lines.append(line)
+    winners = [game.label(p) for p in game.winners()]
+    if len(winners) == 1:
+        lines.append(f"Winner: {winners[0]}")
+    else:
+        lines.append(f"Winners (a tie): {', '.join(winners)}")
+    return "\n".join(lines)
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _slug(ruleset: Ruleset) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", ruleset.name.lower()).strip("-") or "game"

@@ -1,0 +1,291 @@
+"""Replays: a game as its ruleset, seed and decisions, with the state hash after every step.
+
+A replay file is JSON:
+
+    {"format": "rules-engine-replay", "version": 1,
+     "ruleset": {"name": ..., "path": ..., "hash": <content hash of the rule and data files>},
+     "players": 4, "names": {"P1": "Ann"}, "seats": {"P1": "human", "P2": "greedy"},
+     "seed": 7, "moves": [...], "deciders": ["P1", ...],
+     "hashes": [<after setup>, <after move 1>, ...], "final_hash": <full hash>,
+     "over": true, "ending": "...", "scores": {...}, "winners": [...]}
+
+`hashes` holds the first 16 hex digits of `Game.state_hash()`; `final_hash` the whole hash;
+`core_hashes` the hash of the state without the options of the decision it waits for. Replaying
+under the same rules gives the same hashes; under changed rules, `verify` names the first step
+where the game goes another way, and why: a decision the rules no longer allow (with the rule
+that forbids it) or a different state after the same decision. Where only the options offered
+differ (the recorded decision is still allowed), the replay goes on and says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalMove, RulesError, SaveFileError
+
+if TYPE_CHECKING:
+    from .loader import Ruleset
+    from .runtime import Game
+
+REPLAY_FORMAT = "rules-engine-replay"
+REPLAY_VERSION = 1
+SHORT = 16
+
+
+def short_hash(game: Game) -> str:
+    return game.state_hash()[:SHORT]
+
+
+def core_hash(game: Game) -> str:
+    """Like `Game.state_hash()` (which leaves out the engine's execution frames), but without
+    the options of the pending decision too: two games with the same core differ only in what
+    may be chosen now."""
+    state = {k: v for k, v in game.state.items() if k != "stack"}
+    pending = state.get("pending")
+    if isinstance(pending, dict):
+        state["pending"] = {k: v for k, v in pending.items() if k != "options"}
+    blob = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()[:SHORT]
+
+
+def ruleset_ref(ruleset: Ruleset) -> str:
+    """How a replay names its ruleset: relative to the bundled rulesets when it is one of them
+    (so the file works on another machine), else the absolute path."""
+    path = Path(ruleset.path).resolve()
+    try:
+        from .resources import rulesets_folder
+
+        return path.relative_to(rulesets_folder().resolve()).as_posix()
+    except (ValueError, OSError, ModuleNotFoundError, TypeError):
+        return str(path)
+
+
+@dataclass
+class History:
+    """The decisions of a game so far, who took them, and the state hash after each."""
+
+    moves: list[Any] = field(default_factory=list)
+    deciders: list[str] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    core_hashes: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game) -> History:
+        return cls([], [], [short_hash(game)], [core_hash(game)])
+
+    def record(self, game: Game, player: str, move: Any) -> None:
+        self.moves.append(move)
+        self.deciders.append(player)
+        self.hashes.append(short_hash(game))
+        self.core_hashes.append(core_hash(game))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"moves": list(self.moves), "deciders": list(self.deciders),
+                "hashes": list(self.hashes), "core_hashes": list(self.core_hashes)}
+
+    def consistent(self) -> bool:
+        n = len(self.moves)
+        return len(self.deciders) == n and len(self.hashes) == n + 1 and \
+            len(self.core_hashes) == n + 1
+
+    @classmethod
+    def rebuild(cls, ruleset: Ruleset, players: int, seed: int, names: dict[str, str],
+                moves: list[Any]) -> tuple[History, Game]:
+        """Play `moves` again from the start (for a save without its history)."""
+        game = ruleset.new_game(players, seed, names=names)
+        history = cls.start(game)
+        for move in moves:
+            decision = game.decision()
+            if decision is None:
+                raise SaveFileError("the saved game has more decisions than its game")
+            try:
+                game.apply(move)
+            except IllegalMove as exc:
+                raise SaveFileError(f"the saved game cannot be played again: {exc}") from None
+            history.record(game, decision.player, move)
+        return history, game
+
+
+def replay_data(ruleset: Ruleset, game: Game, history: History,
+                seats: dict[str, str]) -> dict[str, Any]:
+    over = game.over
+    return {
+        "format": REPLAY_FORMAT, "version": REPLAY_VERSION,
+        "ruleset": {"name": ruleset.name, "path": ruleset_ref(ruleset),
+                    "hash": ruleset.content_hash},
+        "players": game.n, "names": dict(game.names), "seats": dict(seats),
+        "seed": game.state["seed"], **history.to_dict(),
+        "final_hash": game.state_hash(), "over": over, "ending": game.state["ending"],
+        "scores": game.scores() if over else None,
+        "winners": game.winners() if over else None,
+    }
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def read_json(path: Path, what: str = "replay") -> Any:
+    """The JSON of a file, or SaveFileError with one clear line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path}: is a folder, not a {what} file") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path}: not a {what} file (not text)") from None
+    except OSError as exc:
+        raise SaveFileError(f"{path}: cannot read it ({exc.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {exc.msg} at "
+                            f"line {exc.lineno}, column {exc.colno})") from None
+
+
+def check_replay(data: Any, path: Path) -> dict[str, Any]:
+    """The replay's fields, checked; SaveFileError names the first problem."""
+    if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
+        raise SaveFileError(f"{path}: not a replay file of this engine")
+    if data.get("version") != REPLAY_VERSION:
+        raise SaveFileError(f"{path}: a replay of version {data.get('version')!r}; this "
+                            f"engine reads version {REPLAY_VERSION}")
+    checks = {
+        "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str),
+        "players": lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
+        "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "moves": lambda v: isinstance(v, list),
+        "hashes": lambda v: isinstance(v, list) and all(isinstance(h, str) for h in v),
+        "names": lambda v: v is None or isinstance(v, dict),
+    }
+    for key, ok in checks.items():
+        if key not in data:
+            raise SaveFileError(f"{path}: the replay is damaged (no '{key}')")
+        if not ok(data[key]):
+            raise SaveFileError(f"{path}: the replay is damaged ('{key}' is not as expected)")
+    if len(data["hashes"]) != len(data["moves"]) + 1:
+        raise SaveFileError(f"{path}: the replay is damaged ({len(data['moves'])} moves but "
+                            f"{len(data['hashes'])} state hashes; expected one more hash "
+                            "than moves)")
+    deciders = data.get("deciders")
+    if deciders is not None and (not isinstance(deciders, list)
+                                 or len(deciders) != len(data["moves"])):
+        raise SaveFileError(f"{path}: the replay is damaged ('deciders' does not match "
+                            "'moves')")
+    cores = data.get("core_hashes")
+    if cores is not None and (not isinstance(cores, list)
+                              or len(cores) != len(data["hashes"])):
+        raise SaveFileError(f"{path}: the replay is damaged ('core_hashes' does not match "
+                            "'hashes')")
+    return data
+
+
+@dataclass
+class Verdict:
+    """The outcome of replaying: `ok`, or the first step that goes another way, and why."""
+
+    ok: bool
+    steps: int  # moves replayed successfully
+    game: Game
+    step: int | None = None  # 0: setup; n: after the n-th move
+    reason: str = ""
+    kind: str = ""  # "", "illegal", "state", "options", "ended", "final"
+
+
+def verify(ruleset: Ruleset, data: dict[str, Any], on_step=None, strict: bool = True) -> Verdict:
+    """Play the replay's moves under `ruleset`, comparing the state hash after every step.
+    With strict=False, other states are no reason to stop (only decisions the rules refuse)."""
+    names = data.get("names") or {}
+    game = ruleset.new_game(data["players"], data["seed"], names=names)
+    hashes, moves = data["hashes"], data["moves"]
+    cores = data.get("core_hashes") or [None] * len(hashes)
+    deciders = data.get("deciders") or [None] * len(moves)
+    offered: int | None = None  # the first step whose options differ from the recording
+
+    def same(step: int) -> bool:
+        nonlocal offered
+        if not strict or short_hash(game) == hashes[step][:SHORT]:
+            return True
+        if cores[step] is not None and core_hash(game) == cores[step]:
+            offered = step + 1 if offered is None else offered
+            return True
+        return False
+
+    def note() -> str:
+        if offered is None:
+            return ""
+        return f" (the options offered already differ from step {offered} on)"
+
+    if not same(0):
+        return Verdict(False, 0, game, 0, "the state after setup differs from the recorded "
+                       "game (the rules of setup, the components or the board changed)",
+                       "state")
+    for i, move in enumerate(moves, start=1):
+        decision = game.decision()
+        if decision is None:
+            return Verdict(False, i - 1, game, i, f"the game is already over ({_ending(game)}) "
+                           f"but the recording has {len(moves) - i + 1} more decision(s)"
+                           + note(), "ended")
+        who = game.label(decision.player)
+        said = describe_move(game, decision, move)
+        if strict and deciders[i - 1] is not None and deciders[i - 1] != decision.player:
+            recorded = game.label(deciders[i - 1])
+            return Verdict(False, i - 1, game, i, f"the recording has {recorded} decide "
+                           f"({said}), but the rules now ask {who}: {decision.prompt}"
+                           + note(), "state")
+        try:
+            game.apply(move)
+        except IllegalMove as exc:
+            return Verdict(False, i - 1, game, i, f"{who} chose {said} ({decision.prompt}), "
+                           f"which the rules no longer allow: {exc}" + note(), "illegal")
+        if on_step is not None:
+            on_step(game, i)
+        if not same(i):
+            return Verdict(False, i, game, i, f"after {who} chose {said} ({decision.prompt}), "
+                           "the state differs from the recorded game: the same decision has "
+                           "another effect under these rules" + note(), "state")
+    if offered is not None:
+        return Verdict(False, len(moves), game, offered, "every recorded decision is still "
+                       "allowed and has the same effect, but the options offered differ from "
+                       "the recording", "options")
+    final = data.get("final_hash")
+    if strict and isinstance(final, str) and len(final) > SHORT and \
+            game.state_hash() != final:
+        return Verdict(False, len(moves), game, len(moves), "the final state differs from the "
+                       "recorded one", "final")
+    return Verdict(True, len(moves), game)
+
+
+def describe_move(game: Game, decision: Any, move: Any) -> str:
+    """A decision's option in words, as the player saw it."""
+    if move in decision.options:
+        return repr(decision.labels[decision.options.index(move)])
+    try:
+        return repr(game.label(move))
+    except Exception:  # a value of a foreign kind: show it as it is
+        return repr(move)
+
+
+def _ending(game: Game) -> str:
+    return game.state.get("ending") or "it ended"
+
+
+def load_replay_file(path: Path) -> dict[str, Any]:
+    return check_replay(read_json(path, "replay"), path)
+
+
+def replay_game(ruleset: Ruleset, data: dict[str, Any]) -> Game:
+    """The game a replay leads to (its last position), or RulesError if it does not replay."""
+    verdict = verify(ruleset, data, strict=False)
+    if not verdict.ok:
+        raise RulesError(f"the replay cannot be played to its end: step {verdict.step}: "
+                         f"{verdict.reason}")
+    return verdict.game

@@ -1,0 +1,152 @@
+"""Replays (`rules replay`): a stored game replays to the same state; under edited rules the
+first step where the game goes another way is named, with the reason; bad files are refused
+with one line.
+
+The stored game, tests/data/fifth-avenue-base-3p-seed3.replay.json, was recorded with
+
+    rules play fifth-avenue/base --players 3 --seat 1=random --seat 2=random --seat 3=random \\
+        --seed 3 --name 1=Ann --name 2=Ben --name 3=Cy --replay-dir tests/data
+
+(then renamed). If a deliberate change of the base rules changes the game, this test names the
+step where it does; record the game again with the command above.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.loader import load_ruleset
+from interpreter.replay import core_hash, load_replay_file, verify
+
+from .conftest import BASE, ROOT
+
+STORED = ROOT / "tests" / "data" / "fifth-avenue-base-3p-seed3.replay.json"
+
+
+def run(args: list[str], monkeypatch, capsys) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def edited_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    folder = tmp_path / "edited"
+    shutil.copytree(BASE, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not found in {file}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def first_difference(edited: Path, data: dict) -> tuple[int, str]:
+    """Found without the replay machinery: the recorded game and the same decisions under the
+    edited rules, side by side; the first step where a decision is refused, or where the two
+    games differ in more than the options they offer."""
+    games = [load_ruleset(BASE).new_game(3, data["seed"], names=data["names"]),
+             load_ruleset(edited).new_game(3, data["seed"], names=data["names"])]
+
+    def differ() -> bool:
+        return core_hash(games[0]) != core_hash(games[1])
+
+    if differ():
+        return 0, "state"
+    for step, move in enumerate(data["moves"], start=1):
+        if move not in games[1].decision().options:
+            return step, "illegal"
+        for game in games:
+            game.apply(move)
+        if differ():
+            return step, "state"
+    raise AssertionError("the edit changes nothing in this game")
+
+
+def test_the_stored_game_replays_to_the_recorded_final_state(monkeypatch, capsys):
+    code, out, err = run(["replay", str(STORED)], monkeypatch, capsys)
+    assert code == 0, out + err
+    data = json.loads(STORED.read_text())
+    assert f"OK: all {len(data['moves'])} decisions replayed" in out
+    assert "the final state matches the recording" in out
+    verdict = verify(load_ruleset(BASE), load_replay_file(STORED))
+    assert verdict.ok and verdict.game.over
+    assert verdict.game.scores() == data["scores"]
+    assert verdict.game.state_hash() == data["final_hash"]
+
+
+@pytest.mark.parametrize("file, old, new, kind, reason", [
+    # A scoring table: the same decision scores differently.
+    ("rules/scoring.rules", "    1 -> 2\n", "    1 -> 3\n", "state",
+     "the state differs from the recorded game"),
+    # A build limit: a winner built more skyscrapers than the new limit allows.
+    ("rules/auctions.rules", "    4 -> 3\n", "    4 -> 1\n", "illegal",
+     "how many skyscrapers do you build"),
+    # A plot takes one business only: a recorded placement becomes illegal.
+    ("rules/businesses.rules", "size(plot_tiles[q]) < 2", "size(plot_tiles[q]) < 1",
+     "illegal", "takes_business(q)"),
+])
+def test_under_an_edited_ruleset_the_replay_names_the_step_where_the_game_diverges(
+        tmp_path, monkeypatch, capsys, file, old, new, kind, reason):
+    edited = edited_copy(tmp_path, file, old, new)
+    data = load_replay_file(STORED)
+    step, found = first_difference(edited, data)
+    assert found == kind
+    code, out, _ = run(["replay", str(STORED), "--ruleset", str(edited)], monkeypatch, capsys)
+    assert code == 1
+    assert "the ruleset's files have changed" in out
+    assert f"The game diverges at step {step} of {len(data['moves'])}:" in out
+    assert reason in out
+    if kind == "illegal":
+        assert "which the rules no longer allow" in out
+
+
+def test_a_new_seed_diverges_at_setup(tmp_path, monkeypatch, capsys):
+    data = json.loads(STORED.read_text())
+    data["seed"] += 1
+    path = tmp_path / "other-seed.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(["replay", str(path)], monkeypatch, capsys)
+    assert code == 1
+    assert "diverges at setup (step 0)" in out
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda text: text[: len(text) // 2], "not a replay file (damaged or not JSON"),
+    (lambda text: "", "not a replay file (damaged or not JSON"),
+    (lambda text: json.dumps({"name": "a manifest", "players": [3]}),
+     "not a replay file of this engine"),
+    (lambda text: json.dumps({**json.loads(text), "version": 9}), "a replay of version 9"),
+    (lambda text: json.dumps({k: v for k, v in json.loads(text).items() if k != "moves"}),
+     "the replay is damaged (no 'moves')"),
+    (lambda text: json.dumps({**json.loads(text), "hashes": json.loads(text)["hashes"][:-3]}),
+     "the replay is damaged"),
+    (lambda text: json.dumps({**json.loads(text), "seed": "three"}),
+     "the replay is damaged ('seed' is not as expected)"),
+])
+def test_a_damaged_or_foreign_file_is_one_clear_line(tmp_path, monkeypatch, capsys, damage,
+                                                     message):
+    path = tmp_path / "bad.json"
+    path.write_text(damage(STORED.read_text()))
+    code, out, err = run(["replay", str(path)], monkeypatch, capsys)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_missing_file_is_one_clear_line(tmp_path, monkeypatch, capsys):
+    code, _, err = run(["replay", str(tmp_path / "none.json")], monkeypatch, capsys)
+    assert code == 2 and "no such file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_replay_can_be_loaded_and_shown(tmp_path, monkeypatch, capsys):
+    code, out, _ = run(["show", str(STORED), "--color", "never"], monkeypatch, capsys)
+    assert code == 0
+    assert "Final scores:" in out and "Winner: Ben" in out
+    code, out, _ = run(["replay", str(STORED), "--log"], monkeypatch, capsys)
+    assert code == 0 and "Game end: " in out
