@@ -2,8 +2,8 @@
 
 An instruction is a closure `ins(rt, L) -> int`: the index of the next instruction, or SWITCH
 (the frame stack changed), SUSPEND (a player must decide) or OVER. Because a procedure is flat
-code plus a program counter, where a game stands (even deep inside nested procedures, in the middle of a
-player's turn) is plain data: a list of frames [procedure, pc, locals, result variable].
+code plus a program counter, where a game stands (even deep inside nested procedures, in the
+middle of a player's turn) is plain data: a list of frames [procedure, pc, locals, result].
 """
 
 from __future__ import annotations
