@@ -143,10 +143,7 @@ class _Reads(dict):
 def game_behind(view: Mapping[str, Any]) -> Any:
     """The game a view was taken from, for bots that sample it (`sampling.sample_game` reads
     only what the view's player may see). None for a plain dict."""
-    game = getattr(view, "game", None)
-    if game is None:
-        game = getattr(view, "_game", None)  # the lazy views of interpreter.simulate
-    return game
+    return getattr(view, "game", None)
 
 
 BotFactory = Callable[[], Bot]

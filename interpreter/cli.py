@@ -186,9 +186,17 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(e.render(), file=out)
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
+    from .display import display_path, load_display
     from .loader import validate_merged
 
-    validate_merged(ruleset)
+    try:
+        validate_merged(ruleset)
+        load_display(ruleset)
+    except RulesetErrors as exc:
+        for e in exc.errors:
+            print(e.render(), file=out)
+        print(f"{len(exc.errors)} error(s)", file=out)
+        return EXIT_USAGE
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
     if args.json:
@@ -199,6 +207,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     layers = len(getattr(ruleset, "layers", []) or [])
     what = "every layer and the merged ruleset are" if layers > 1 else "the ruleset is"
     print(f"schemas: {what} valid", file=out)
+    shown = display_path(ruleset)
+    print(f"display: {shown.name if shown else 'none (a plain generic picture)'}, checked",
+          file=out)
     print(f"loaded, checked and compiled in {seconds:.2f} s", file=out)
     print("OK", file=out)
     return EXIT_OK

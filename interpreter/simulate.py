@@ -55,6 +55,12 @@ class LazyView(Mapping[str, Any]):
             self._data = self._game.view(self._player)
         return self._data
 
+    @property
+    def game(self) -> Game:
+        """The game behind the view, for bots that build samples of it from what the view's
+        player may see (`interpreter.sampling`)."""
+        return self._game
+
     def close(self) -> None:
         self._closed = True
 
