@@ -178,24 +178,18 @@ class _ProcBuilder:
 
     def _s_Choose(self, s: N.Choose) -> None:
         c = self.c
-        options = c.value(s.options, self.scope)
+        options = c.value_c(s.options, self.scope)
         player = c.value(s.player, self.scope)
-        where = c.value(s.where, self.scope) if s.where is not None else None
         var = s.var
         point = ChoicePoint(s.loc, s.prompt or f"choose {var}", {}, {},
                             render_expr(s.where) if s.where is not None else None)
-
-        def legal(rt, L):
-            found = options(rt, L)
-            if where is None:
-                return list(found)
-            out = []
-            for x in found:
-                L[var] = x
-                if where(rt, L):
-                    out.append(x)
-            L.pop(var, None)
-            return out
+        items = c.items_src(options)
+        if s.where is None:
+            legal = c._c(f"list({items})").fn
+        else:  # one generated comprehension: the chosen name is its variable
+            inner, v = self.scope.bind(var, c)
+            where = c.value_c(s.where, inner).src
+            legal = c._c(f"[{v} for {v} in {items} if {where}]").fn
         self._suspend(var, player, legal, point)
 
     def _suspend(self, var: str, player: Fn, legal: Fn, point: ChoicePoint) -> None:
