@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .support import size
 from .world import player_id, seat_of
 
 
@@ -17,22 +18,6 @@ class Builtin:
     doc: str
     zone_args: bool = False
     reads_game: bool = False  # depends on the game (number of players, names), not only its args
-
-
-def items_of(zone: Any) -> list[Any]:
-    """The items of a zone one by one (a pile's counts expanded), or a list as it is."""
-    if zone.__class__ is dict:
-        out: list[Any] = []
-        for kind, n in zone.items():
-            out.extend([kind] * n)
-        return out
-    return zone if zone is not None else []
-
-
-def size_of(zone: Any) -> int:
-    if zone.__class__ is dict:
-        return sum(zone.values())
-    return len(zone)
 
 
 def _top(rt, zone):
@@ -70,8 +55,8 @@ def _index_of(rt, seq, x):
 
 
 BUILTINS: dict[str, Builtin] = {
-    "size": Builtin(lambda rt, z: size_of(z), 1, 1, "how many items a zone or list holds"),
-    "empty": Builtin(lambda rt, z: size_of(z) == 0, 1, 1, "whether a zone or list is empty"),
+    "size": Builtin(lambda rt, z: size(z), 1, 1, "how many items a zone or list holds"),
+    "empty": Builtin(lambda rt, z: size(z) == 0, 1, 1, "whether a zone or list is empty"),
     "top": Builtin(_top, 1, 1, "the top item of a stack (none if empty)", zone_args=True),
     "kinds": Builtin(_kinds, 1, 1, "the different kinds in a zone", zone_args=True),
     "clockwise_from": Builtin(_clockwise, 1, 1, "all players, clockwise, starting with this one",

@@ -73,10 +73,6 @@ def parse_markup(text: str, colours: dict[str, Any]) -> list[Segment]:
     return out
 
 
-def visible_width(segments: Sequence[Segment]) -> int:
-    return sum(len(t) for t, _ in segments)
-
-
 def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
     """Cut to `width` visible characters, or fill with spaces up to it."""
     out: list[Segment] = []

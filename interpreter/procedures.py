@@ -11,11 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import nodes as N
-from .builtins import size_of
 from .compiler import (
-    SUSPEND,
     SWITCH,
-    ZONE,
     ChoicePoint,
     Fn,
     Proc,
@@ -457,5 +454,3 @@ def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Lo
                 s[k] = have - m
     return taken
 
-
-__all__ = ["_ProcBuilder", "size_of", "SUSPEND", "ZONE"]

@@ -109,9 +109,3 @@ def extreme(pick, values: list, what: str, loc: Loc) -> Any:
 
 def random_one(rt, options: list) -> Any:
     return options[rt.random_below(len(options))] if options else None
-
-
-def check_int(value: Any, loc: Loc) -> Any:
-    if value.__class__ is not int:
-        raise GameRuleError(f"expected a number, got {value!r}", loc)
-    return value
