@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import math
 import os
 import sys
 import time
@@ -116,6 +117,17 @@ def _any_whole(text: str) -> int:
         return int(text, 10)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds (0 or more), "
+                                         f"not '{text}'")
+    return value
 
 
 def ruleset_path(text: str) -> Path:
@@ -416,18 +428,20 @@ examples:
 seat kinds: human, """
 
 
-def _seat_spec(text: str) -> tuple[int, str]:
-    seat, sep, kind = text.partition("=")
-    if not sep or not seat.strip().isdigit() or not kind.strip():
-        raise argparse.ArgumentTypeError(f"expected SEAT=KIND, e.g. 2=greedy, not '{text}'")
-    return int(seat), kind.strip()
+def _seat_and(what: str, example: str) -> Callable[[str], tuple[int, str]]:
+    """SEAT=VALUE (--seat, --name) -> (seat number, value)."""
+    def parse(text: str) -> tuple[int, str]:
+        seat, sep, value = text.partition("=")
+        seat, value = seat.strip(), value.strip()
+        if not sep or not (seat.isascii() and seat.isdigit()) or not value:
+            raise argparse.ArgumentTypeError(f"expected SEAT={what}, e.g. {example}, "
+                                             f"not '{text}'")
+        return int(seat), value
+    return parse
 
 
-def _name_spec(text: str) -> tuple[int, str]:
-    seat, sep, name = text.partition("=")
-    if not sep or not seat.strip().isdigit() or not name.strip():
-        raise argparse.ArgumentTypeError(f"expected SEAT=NAME, e.g. 1=Ann, not '{text}'")
-    return int(seat), name.strip()
+_seat_spec = _seat_and("KIND", "2=greedy")
+_name_spec = _seat_and("NAME", "1=Ann")
 
 
 def _add_play(sub: Any) -> None:
@@ -448,7 +462,7 @@ def _add_play(sub: Any) -> None:
                    help="the game's seed (default: drawn at random and shown)")
     p.add_argument("--watch", action="store_true",
                    help="bots play every seat; print the game as it goes")
-    p.add_argument("--delay", metavar="SECONDS", type=float, default=0.0,
+    p.add_argument("--delay", metavar="SECONDS", type=_seconds, default=0.0,
                    help="with --watch: pause after each event (default: 0)")
     p.add_argument("--load", metavar="FILE", type=Path,
                    help="continue a saved game (or the last position of a replay)")
@@ -473,13 +487,17 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
         seats = {player_id(i): "greedy" for i in range(1, players + 1)}
         if not args.watch:
             seats[player_id(1)] = HUMAN
+    known = ", ".join([HUMAN, *bot_names()])
     for seat, kind in args.seat:
         if not 1 <= seat <= players:
             raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
         if kind != HUMAN and kind not in BOTS:
-            known = ", ".join([HUMAN, *bot_names()])
             raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known})")
         seats[player_id(seat)] = kind
+    for seat, kind in enumerate(seats.values(), start=1):
+        if kind != HUMAN and kind not in BOTS:  # a seat of the saved game
+            raise RulesError(f"seat {seat} of the saved game is played by '{kind}', unknown "
+                             f"here: choose another with --seat {seat}=KIND (known: {known})")
     if args.watch and any(kind == HUMAN for kind in seats.values()):
         raise RulesError("--watch lets bots play every seat: leave out the human seats")
     return seats
@@ -503,8 +521,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .play import Session
     from .replay import History
 
-    if args.delay < 0:
-        raise RulesError(f"--delay must not be negative, not {args.delay}")
     if args.load is not None:
         ruleset, game, history, saved = load_position(args.load, args.path, err)
         if args.players is not None and args.players != game.n:
@@ -540,7 +556,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
     """A saved game or a replay -> (ruleset, game, history, play data). RulesError (exit 2)
     with one line for a file that is neither, damaged, or made with another ruleset."""
-    from .replay import REPLAY_FORMAT, History, check_replay, read_json, replay_game
+    from .replay import (
+        REPLAY_FORMAT,
+        History,
+        check_replay,
+        check_save_play,
+        read_json,
+        replay_game,
+    )
     from .runtime import SAVE_FORMAT, Game
 
     data = read_json(path, "saved game")
@@ -558,7 +581,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
         return ruleset, game, history, {"seats": data.get("seats") or {}}
     if kind != SAVE_FORMAT:
         raise RulesError(f"{path}: not a saved game or a replay of this engine")
-    play = data.get("play") if isinstance(data.get("play"), dict) else {}
+    play = check_save_play(data, path)
     where = ruleset_path_text or play.get("ruleset")
     if not where:
         raise RulesError(f"{path}: the save does not say where its ruleset is: give the "
@@ -699,6 +722,7 @@ def _add_show(sub: Any) -> None:
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .display import load_display, use_colour
     from .play import final_scores
+    from .replay import FILE_ERRORS, file_error
     from .world import player_id
 
     ruleset, game, _, _ = load_position(args.file, args.ruleset, err)
@@ -709,11 +733,12 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         viewer = player_id(args.seat)
     display = load_display(ruleset)
     if args.svg is not None:
+        picture = display.to_svg(game, viewer)
         try:
             args.svg.parent.mkdir(parents=True, exist_ok=True)
-            args.svg.write_text(display.to_svg(game, viewer), encoding="utf-8")
-        except OSError as exc:
-            raise RulesError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
+            args.svg.write_text(picture, encoding="utf-8")
+        except FILE_ERRORS as exc:
+            raise RulesError(f"cannot write {args.svg}: {file_error(exc)}") from None
         print(f"Picture of the board: {args.svg}", file=out)
         return EXIT_OK
     colour = use_colour(out, args.color)
@@ -747,6 +772,8 @@ def build_parser() -> ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for add in COMMANDS:
         add(sub)
+    for command in sub.choices.values():  # so that a mistake after it names the command
+        command.set_defaults(parser=command)
     return parser
 
 
@@ -765,13 +792,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         try:
-            args = parser.parse_args(argv)
+            args, extra = parser.parse_known_args(argv)
+            if extra:
+                getattr(args, "parser", parser).error(
+                    f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as exc:  # --help, --version, or a usage mistake
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         if getattr(args, "run", None) is None:
             parser.print_help(err)
             return EXIT_USAGE
-        return args.run(args, out, err)
+        return _run(args, out, err)
     except KeyboardInterrupt:
         print("\ninterrupted", file=err)
         return EXIT_INTERRUPTED
@@ -793,6 +823,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `rules simulate ... | head`: stop quietly
         _silence_stdout()
         return 1
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the command; the numbers of a game have no bound, so neither has their length in
+    digits (Python refuses to write ints of more than 4300 digits by default)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return args.run(args, out, err)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def _silence_stdout() -> None:

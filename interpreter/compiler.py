@@ -19,7 +19,7 @@ from typing import Any
 from . import nodes as N
 from . import support
 from .builtins import BUILTINS, Builtin
-from .errors import GameRuleError, RulesetError, did_you_mean
+from .errors import GameRuleError, RulesetError, did_you_mean, explain
 from .parser import parse_expr
 from .world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
 
@@ -198,7 +198,7 @@ class Compiler:
                 p.funcs[decl.name] = Func(decl.name, [x.name for x in decl.params], decl)
         for name in p.funcs:
             self.ns[f"_F_{name}"] = _not_compiled(name)
-        for decl in self.decl_list:
+        for decl in self._consts_in_order():
             if isinstance(decl, N.ConstDecl):
                 fn = self.expr(decl.value, _Scope(set(), decl.name)).fn
                 try:
@@ -211,7 +211,7 @@ class Compiler:
                 self._component(decl)
         for decl in self.decl_list:
             if isinstance(decl, N.VarDecl):
-                p.vars[decl.name].init = self.expr(decl.init, _Scope(set(), decl.name)).fn
+                p.vars[decl.name].init = self.value(decl.init, _Scope(set(), decl.name))
             elif isinstance(decl, N.FuncDecl):
                 self._func(decl)
             elif isinstance(decl, N.TriggerDecl):
@@ -220,6 +220,7 @@ class Compiler:
             if isinstance(proc.decl, N.ProcDecl):
                 self._proc(proc.decl, name)
         self._memoize_static_functions()
+        self._check_entry_points()
         emitted = _emitted_events(self.decl_list)
         for decl in self.decl_list:
             if isinstance(decl, N.TriggerDecl) and decl.event not in emitted:
@@ -231,6 +232,41 @@ class Compiler:
                 self.error(f"the triggers after '{event}' take different numbers of values",
                            p.procs[handlers[0]].decl.loc)
         return p
+
+    def _consts_in_order(self) -> list[N.ConstDecl]:
+        """Constants in an order where each comes after the constants it uses (the rule file
+        may declare them in any order); a circle is an error."""
+        consts = {d.name: d for d in self.decl_list if isinstance(d, N.ConstDecl)}
+        uses = {name: {n.id for n in _walk(d.value) if isinstance(n, N.Name) and n.id in consts}
+                for name, d in consts.items()}
+        ordered: list[N.ConstDecl] = []
+        done: set[str] = set()
+        while len(done) < len(consts):
+            ready = [n for n in consts if n not in done and uses[n] <= done]
+            if not ready:
+                for name in consts:
+                    if name not in done:
+                        self.error(f"constant '{name}' depends on itself (through "
+                                   f"{', '.join(sorted(uses[name] - done))})", consts[name].loc)
+                break
+            for name in ready:
+                ordered.append(consts[name])
+                done.add(name)
+        return ordered
+
+    def _check_entry_points(self) -> None:
+        """The procedures and functions the engine calls must take what it gives them."""
+        p = self.program
+        for name in ("setup", "play", "final_scoring"):
+            proc = p.procs.get(name)
+            if proc is not None and proc.params:
+                self.error(f"'procedure {name}()' is called by the engine and takes no values",
+                           proc.decl.loc)
+        for name in ("score", "tiebreak"):
+            func = p.funcs.get(name)
+            if func is not None and len(func.params) != 1:
+                self.error(f"'define {name}(p)' is called by the engine with one player",
+                           func.decl.loc)
 
     def error(self, message: str, loc: N.Loc, hint: str | None = None) -> None:
         self.errors.append(RulesetError(message, loc, hint))
@@ -444,6 +480,15 @@ class Compiler:
             return f"_W.domain({type_name!r}, rt.n)"
         return self.constant_name(self.world.domain(type_name, 0), "domain")
 
+    def _attribute_names(self) -> set[str]:
+        """Every attribute some value has: of entities, kinds, players, and table columns."""
+        found = {"name"}
+        for attrs in self.world.attrs.values():
+            found.update(attrs)
+        for table in self.world.tables.values():
+            found.update(str(c) for c in table.columns)
+        return found
+
     def _all_names(self, scope: _Scope) -> list[str]:
         p, w = self.program, self.world
         return [*scope.all_names(), *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
@@ -454,6 +499,11 @@ class Compiler:
         name = node.name
         if base.sort == UNKNOWN:
             return self._c("None", UNKNOWN, base.what)
+        known = self._attribute_names()
+        if name not in known:
+            self.error(f"no value of this ruleset has an attribute '{name}'", node.loc,
+                       did_you_mean(name, known))
+            return self._c("None", UNKNOWN, f"'.{name}'")
         loc = self.constant_name(node.loc, "loc")
         if base.simple:  # evaluated twice, so only for plain names
             o = base.src
@@ -578,8 +628,8 @@ class Compiler:
     def _e_Arith(self, node: N.Arith, scope: _Scope) -> CExpr:
         src = self.number_c(node.first, scope).src
         for op, operand in zip(node.ops, node.rest, strict=True):
-            src = f"({src} {op} {self.number_c(operand, scope).src})"
-        return self._c(src)
+            src += f" {op} {self.number_c(operand, scope).src}"  # left to right, as Python
+        return self._c(f"({src})")
 
     def _e_Compare(self, node: N.Compare, scope: _Scope) -> CExpr:
         op = node.op
@@ -698,7 +748,7 @@ def _guarded_builtin(name: str, fn: Callable, loc: N.Loc) -> Callable:
         except GameRuleError:
             raise
         except Exception as exc:
-            raise GameRuleError(f"{name}: {exc}", loc) from None
+            raise GameRuleError(f"{name}: {explain(exc)}", loc) from None
     return call
 
 

@@ -468,7 +468,10 @@ def load_display(ruleset: Ruleset) -> Display:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesetErrors([RulesetError(f"cannot read the display file {shown}: "
-                                          f"{exc.strerror}")]) from None
+                                          f"{exc.strerror or exc}")]) from None
+    except UnicodeDecodeError:
+        raise RulesetErrors([RulesetError(f"the display file {shown} is not UTF-8 "
+                                          "text")]) from None
     try:
         doc = yaml.load(text, Loader=_loader(shown))  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -96,3 +97,50 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     if not close:
         return None
     return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+
+
+# Python errors that a rule can cause while a game runs (a ruleset's mistake, not the engine's).
+PYTHON_ERRORS = (KeyError, TypeError, IndexError, ValueError, ZeroDivisionError, AttributeError,
+                 OverflowError, RecursionError)
+
+_TYPE_WORDS = {"int": "a number", "float": "a number", "str": "a text", "list": "a list",
+               "dict": "a table row or a pile", "NoneType": "nothing (none)", "bool": "yes/no",
+               "Table": "a whole table", "tuple": "a list"}
+
+
+def _kind_words(text: str) -> str:
+    return re.sub(r"'(\w+)'", lambda m: _TYPE_WORDS.get(m.group(1), m.group(0)), text)
+
+
+def explain(exc: BaseException) -> str:
+    """A Python error inside a rule, in the words of the rules."""
+    if isinstance(exc, RecursionError):
+        return "a function calls itself without end"
+    if isinstance(exc, KeyError):
+        return (f"there is no {exc.args[0]!r} here (a name without a value, a missing entry, "
+                "or an attribute the value does not have)")
+    if isinstance(exc, ZeroDivisionError):
+        return "division by zero"
+    if isinstance(exc, IndexError):
+        return "a position past the end of a list"
+    if isinstance(exc, OverflowError):
+        return "a number too large"
+    text = str(exc)
+    m = re.match(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'", text)
+    if m:
+        op, a, b = m.groups()
+        return f"cannot compute {_TYPE_WORDS.get(a, a)} {op} {_TYPE_WORDS.get(b, b)}"
+    m = re.match(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'", text)
+    if m:
+        op, a, b = m.groups()
+        return f"cannot compare {_TYPE_WORDS.get(a, a)} with {_TYPE_WORDS.get(b, b)} ({op})"
+    m = re.match(r"'(\w+)' object is not (subscriptable|iterable)", text)
+    if m:
+        what = _TYPE_WORDS.get(m.group(1), "this value")
+        return f"{what} has no entries" if m.group(2) == "subscriptable" else \
+            f"{what} is not something to go through"
+    m = re.match(r"can only concatenate (\w+) \(not \"(\w+)\"\) to (\w+)", text)
+    if m:
+        return f"cannot add {_TYPE_WORDS.get(m.group(2), m.group(2))} to " \
+               f"{_TYPE_WORDS.get(m.group(1), m.group(1))}"
+    return "a value of the wrong kind for this rule"

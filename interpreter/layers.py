@@ -28,8 +28,15 @@ class Layer:
         return self.manifest.get("name", self.folder.name)
 
 
+_KEYWORDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
+             "ComponentDecl": "component", "ZoneDecl": "zone", "VarDecl": "var",
+             "ProcDecl": "procedure", "FuncDecl": "define", "TriggerDecl": "trigger",
+             "RemoveDecl": "remove"}
+
+
 def _kind(decl: N.Decl) -> str:
-    return type(decl).__name__.removesuffix("Decl").lower()
+    """The keyword that declares it, as a ruleset writes it."""
+    return _KEYWORDS.get(type(decl).__name__, type(decl).__name__)
 
 
 def _ancestors(layers: list[Layer]) -> dict[Path, set[Path]]:

@@ -13,7 +13,15 @@ import yaml
 
 from . import nodes as N
 from .compiler import Compiler, Program
-from .errors import RulesError, RulesetError, RulesetErrors, remember_source
+from .errors import (
+    PYTHON_ERRORS,
+    GameRuleError,
+    RulesError,
+    RulesetError,
+    RulesetErrors,
+    explain,
+    remember_source,
+)
 from .layers import Layer, merge_layers
 from .parser import parse_rules
 from .resources import schema
@@ -49,7 +57,10 @@ class Ruleset:
             raise RulesetErrors(errors)
 
         def render(game: Game, **values: Any) -> str:
-            return fn(game, dict(values))
+            try:
+                return fn(game, dict(values))
+            except PYTHON_ERRORS as exc:
+                raise GameRuleError(explain(exc), where) from None
         return render
 
     def expression(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
@@ -68,7 +79,12 @@ class Ruleset:
         del self.compiler.errors[before:]
         if errors:
             raise RulesetErrors(errors)
-        return lambda game, **values: fn(game, dict(values))
+        def value(game: Game, **values: Any) -> Any:
+            try:
+                return fn(game, dict(values))
+            except PYTHON_ERRORS as exc:
+                raise GameRuleError(explain(exc), where) from None
+        return value
 
     def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
                  logging: bool = True) -> Game:
@@ -183,11 +199,23 @@ def _dedupe(errors: list[RulesetError]) -> list[RulesetError]:
     return out
 
 
-def _read_yaml(path: Path) -> Any:
+def read_text(path: Path, what: str = "file") -> str:
+    """A ruleset file's text; a folder, an unreadable file or one that is not UTF-8 text is a
+    RulesetError naming it."""
+    shown = _display(path)
+    if path.is_dir():
+        raise RulesetError(f"the {what} {shown} is a folder, not a file")
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RulesetError(f"cannot read {path}: {exc.strerror}") from None
+        raise RulesetError(f"cannot read the {what} {shown}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise RulesetError(f"the {what} {shown} is not UTF-8 text (byte {exc.start + 1} "
+                           "cannot be read)") from None
+
+
+def _read_yaml(path: Path) -> Any:
+    text = read_text(path)
     remember_source(_display(path), text)
     try:
         return yaml.safe_load(text)
@@ -213,7 +241,7 @@ def _yaml_loc(path: Path, keys) -> N.Loc:
     shown = _display(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return N.Loc(shown, 1, 1)
     found, start = N.Loc(shown, 1, 1), 0
     for key in keys:
@@ -229,8 +257,6 @@ def _yaml_loc(path: Path, keys) -> N.Loc:
 
 def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
     """The layers of a ruleset, base first: each `extends` target, then the folder itself."""
-    if folder in chain:
-        raise RulesetError(f"{folder}: 'extends' goes round in a circle")
     manifest_path = folder / MANIFEST
     manifest = _read_yaml(manifest_path)
     _validate(manifest, "manifest", manifest_path)
@@ -241,32 +267,27 @@ def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
         if not (base / MANIFEST).is_file():
             raise RulesetError(f"'extends: {target}' names no ruleset folder",
                                _yaml_loc(manifest_path, ["extends"]))
+        if base in chain or base == folder:
+            raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
+                               "extends this one", _yaml_loc(manifest_path, ["extends"]))
         for layer in _load_layers(base, [*chain, folder]):
             if all(existing.folder != layer.folder for existing in layers):
                 layers.append(layer)
     rule_files, files = [], [manifest_path]
     errors: list[RulesetError] = []
-    for rel in manifest.get("rules") or []:
+    for rel in _listed_files(manifest, "rules", manifest_path, errors):
         path = folder / rel
-        if not path.is_file():
-            errors.append(RulesetError(f"rule file '{rel}' does not exist",
-                                       _yaml_loc(manifest_path, ["rules"])))
-            continue
         files.append(path)
         try:
-            rule_files.append(parse_rules(path.read_text(encoding="utf-8"), _display(path)))
+            rule_files.append(parse_rules(read_text(path, "rule file"), _display(path)))
         except RulesetError as exc:
             errors.append(exc)
     data = []
-    for rel in manifest.get("data") or []:
+    for rel in _listed_files(manifest, "data", manifest_path, errors):
         path = folder / rel
-        if not path.is_file():
-            errors.append(RulesetError(f"data file '{rel}' does not exist",
-                                       _yaml_loc(manifest_path, ["data"])))
-            continue
         files.append(path)
-        doc = _read_yaml(path) or {}
         try:
+            doc = _read_yaml(path) or {}
             _validate(doc, "data", path)
         except RulesetError as exc:
             errors.append(exc)
@@ -278,6 +299,27 @@ def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
     layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
                         files=files, parents=parents))
     return layers
+
+
+def _listed_files(manifest: dict, key: str, manifest_path: Path,
+                  errors: list[RulesetError]) -> list[str]:
+    """The files a manifest lists under `key` that exist, each once; the others are errors."""
+    found: list[str] = []
+    what = "rule file" if key == "rules" else "data file"
+    for rel in manifest.get(key) or []:
+        path = manifest_path.parent / rel
+        if rel in found:
+            errors.append(RulesetError(f"{what} '{rel}' is listed twice",
+                                       _yaml_loc(manifest_path, [key])))
+        elif not path.exists():
+            errors.append(RulesetError(f"{what} '{rel}' does not exist",
+                                       _yaml_loc(manifest_path, [key])))
+        elif path.is_dir():
+            errors.append(RulesetError(f"{what} '{rel}' is a folder, not a file",
+                                       _yaml_loc(manifest_path, [key])))
+        else:
+            found.append(rel)
+    return found
 
 
 def _display(path: Path) -> str:

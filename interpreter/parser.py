@@ -94,13 +94,49 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
         raise RulesetError("this line's indentation matches no line above it",
                            N.Loc(path, exc.line, exc.column),
                            f"indent it by {allowed} spaces, like the block it belongs to") from None
+    decls = _build(tree, path, N.Loc(path, 1, 1))
+    return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls)
+
+
+MAX_DEPTH = 100  # brackets and operators nested deeper than this are refused
+
+
+def _build(tree, path: str, loc: N.Loc):
+    """The typed nodes of a parse tree; what Python cannot build becomes a RulesetError."""
+    if _depth(tree) > MAX_DEPTH:
+        raise RulesetError(f"an expression nested more than {MAX_DEPTH} levels deep (brackets "
+                           "or operators): split it with 'let' or 'define'", _deepest(tree, loc))
     try:
-        decls = _Builder(path).transform(tree)
+        return _Builder(path).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, RulesetError):
             raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, ValueError):  # a number longer than Python reads
+            raise RulesetError(f"cannot read this value: {exc.orig_exc}", loc) from None
         raise
-    return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls)
+
+
+def _depth(tree) -> int:
+    """How deep a parse tree goes, counted without recursion."""
+    deepest, todo = 0, [(tree, 1)]
+    while todo:
+        node, depth = todo.pop()
+        deepest = max(deepest, depth)
+        todo.extend((c, depth + 1) for c in getattr(node, "children", ()) if hasattr(c, "data"))
+    return deepest
+
+
+def _deepest(tree, loc: N.Loc) -> N.Loc:
+    """Where the deepest part of a parse tree starts."""
+    node, depth, todo = tree, 0, [(tree, 1)]
+    while todo:
+        here, level = todo.pop()
+        if level > depth:
+            node, depth = here, level
+        todo.extend((c, level + 1) for c in getattr(here, "children", ()) if hasattr(c, "data"))
+    meta = getattr(node, "meta", None)
+    line = getattr(meta, "line", None)
+    return N.Loc(loc.file, line, getattr(meta, "column", 1)) if line else loc
 
 
 def parse_expr(text: str, loc: N.Loc) -> N.Expr:
@@ -110,7 +146,7 @@ def parse_expr(text: str, loc: N.Loc) -> N.Expr:
     except UnexpectedInput as exc:
         err = _syntax_error(exc, loc.file)
         raise RulesetError(f"in {{{text}}}: {err.message}", loc, err.hint) from None
-    node = _Builder(loc.file).transform(tree)
+    node = _build(tree, loc.file, loc)
     _relocate(node, loc)
     return node
 
@@ -240,11 +276,17 @@ class _Builder(Transformer):
     def map_row(self, meta, cells):
         return ("map", list(cells), self._loc(meta))
 
+    def _int(self, meta, token) -> int:
+        if len(token) > 30:
+            raise RulesetError(f"a number of {len(token)} digits is more than any game needs",
+                               self._loc(meta), "at most 30 digits")
+        return int(token)
+
     def number(self, meta, items):
-        return N.Num(loc=self._loc(meta), value=int(items[0]))
+        return N.Num(loc=self._loc(meta), value=self._int(meta, items[0]))
 
     def negative(self, meta, items):
-        return N.Num(loc=self._loc(meta), value=-int(items[0]))
+        return N.Num(loc=self._loc(meta), value=-self._int(meta, items[0]))
 
     def cell_name(self, meta, items):
         return N.Name(loc=self._loc(meta), id=str(items[0]))

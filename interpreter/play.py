@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .bots import make_bot
 from .display import Display
 from .errors import IllegalMove, RulesError
-from .replay import History, replay_data, ruleset_ref, write_json
+from .replay import FILE_ERRORS, History, file_error, replay_data, ruleset_ref, write_json
 from .simulate import LazyView
 
 if TYPE_CHECKING:
@@ -230,7 +230,7 @@ class Session:
         word, _, rest = text.partition(" ")
         rest = rest.strip()
         command = word.lower()
-        if text.isdigit():
+        if _is_number(text):
             k = int(text)
             if 1 <= k <= n:
                 return decision.options[k - 1]
@@ -289,7 +289,7 @@ class Session:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
             return
-        if text.isdigit() and 1 <= int(text) <= len(decision.options):
+        if _is_number(text) and 1 <= int(text) <= len(decision.options):
             k = int(text)
             self.say(f"Option {k} ({decision.labels[k - 1]}) is allowed now.")
             return
@@ -363,8 +363,8 @@ class Session:
                                  **self.history.to_dict()}
         try:
             write_json(path, data)
-        except OSError as exc:
-            self.say(f"Cannot save to {path}: {exc.strerror or exc}.")
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot save to {path}: {file_error(exc)}.")
             return None
         self.saved = self.game.state["step"]
         self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
@@ -382,22 +382,23 @@ class Session:
                 path = self.replay_dir / f"{base}-{n}.json"
                 n += 1
             self.replay_file = path
+        data = replay_data(self.ruleset, self.game, self.history, self.seats)
         try:
-            write_json(self.replay_file,
-                       replay_data(self.ruleset, self.game, self.history, self.seats))
-        except OSError as exc:
-            self.say(f"Cannot write the replay to {self.replay_file}: {exc.strerror or exc}.")
+            write_json(self.replay_file, data)
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot write the replay to {self.replay_file}: {file_error(exc)}.")
             return
         self.say(f"Replay: {self.replay_file} (check it with: rules replay {self.replay_file})")
 
     def write_svg(self) -> None:
         if self.svg is None:
             return
+        picture = self.display.to_svg(self.game)
         try:
             self.svg.parent.mkdir(parents=True, exist_ok=True)
-            self.svg.write_text(self.display.to_svg(self.game), encoding="utf-8")
-        except OSError as exc:
-            self.say(f"Cannot write the picture to {self.svg}: {exc.strerror or exc}.")
+            self.svg.write_text(picture, encoding="utf-8")
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot write the picture to {self.svg}: {file_error(exc)}.")
             return
         self.say(f"Picture of the board: {self.svg}")
 
@@ -478,7 +479,7 @@ def final_scores(game: Game) -> str:
     width = max(len(game.label(p)) for p in rows)
     lines = ["Final scores:"]
     for p in rows:
-        line = f"  {game.label(p):<{width}}  {game.score(p):>5}"
+        line = f"  {game.label(p):<{width}}  {game.score(p)!s:>5}"
         if tiebreak is not None:
             line += f"   (tie-break, {tiebreak}: {game.tiebreak(p)})"
         lines.append(line)
@@ -488,6 +489,11 @@ def final_scores(game: Game) -> str:
     else:
         lines.append(f"Winners (a tie): {', '.join(winners)}")
     return "\n".join(lines)
+
+
+def _is_number(text: str) -> bool:
+    """Digits 0-9 only (str.isdigit is also true for '²', which int() refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def _sentence(text: str) -> str:

@@ -355,7 +355,11 @@ class _ProcBuilder:
     def _loop_body(self, body: list[N.Stmt], head: int, end: list[int | None]) -> None:
         self.breaks.append([])
         self.block(body)
-        self.jump([head])
+
+        def again(rt, L):
+            rt.spend()
+            return head
+        self.add(again)
         end[0] = self.here()
         for cell in self.breaks.pop():
             cell[0] = end[0]

@@ -19,8 +19,10 @@ differ (the recorded decision is still allowed), the replay goes on and says so.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -125,11 +127,27 @@ def replay_data(ruleset: Ruleset, game: Game, history: History,
     }
 
 
+# What writing or reading a file may raise: OSError, or ValueError for a name with a NUL.
+FILE_ERRORS = (OSError, ValueError)
+
+
+def file_error(exc: Exception) -> str:
+    """Why a file could not be read or written, in a few words."""
+    return getattr(exc, "strerror", None) or str(exc)
+
+
 def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write the file whole or not at all (through <name>.tmp, removed if anything fails)."""
+    text = json.dumps(data, separators=(",", ":")) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except BaseException:
+        with contextlib.suppress(*FILE_ERRORS):
+            tmp.unlink(missing_ok=True)
+        raise
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
@@ -142,13 +160,68 @@ def read_json(path: Path, what: str = "replay") -> Any:
         raise SaveFileError(f"{path}: is a folder, not a {what} file") from None
     except UnicodeDecodeError:
         raise SaveFileError(f"{path}: not a {what} file (not text)") from None
-    except OSError as exc:
-        raise SaveFileError(f"{path}: cannot read it ({exc.strerror})") from None
+    except FILE_ERRORS as exc:
+        raise SaveFileError(f"{path}: cannot read it ({file_error(exc)})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {exc.msg} at "
                             f"line {exc.lineno}, column {exc.colno})") from None
+
+
+def _is(kind: type) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, kind) and not isinstance(value, bool)
+
+
+def _optional(ok: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda value: value is None or ok(value)
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _texts_by_player(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
+Checks = dict[str, Callable[[Any], bool]]
+_REPLAY: Checks = {
+    "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str),
+    "players": lambda v: _is(int)(v) and v > 0,
+    "seed": _is(int),
+    "moves": _is(list),
+    "hashes": _texts,
+    "names": _optional(_texts_by_player),
+}
+# What `rules play` writes besides the game itself: in a replay, and in the 'play' part of a
+# save (which its integrity hash does not cover, like its 'names').
+_HISTORY: Checks = {"moves": _optional(_is(list)), "deciders": _optional(_texts),
+                    "hashes": _optional(_texts), "core_hashes": _optional(_texts),
+                    "seats": _optional(_texts_by_player)}
+_SAVE: Checks = {"names": _optional(_texts_by_player), "play": _optional(_is(dict))}
+_SAVE_PLAY: Checks = {"ruleset": _optional(_is(str)), **_HISTORY}
+
+
+def check_fields(data: dict[str, Any], checks: Checks, damaged: str, required: bool = False,
+                 prefix: str = "") -> None:
+    """SaveFileError(`damaged` and the first field that is missing or not as expected)."""
+    for key, ok in checks.items():
+        if key not in data:
+            if required:
+                raise SaveFileError(f"{damaged} (no '{prefix}{key}')")
+        elif not ok(data[key]):
+            raise SaveFileError(f"{damaged} ('{prefix}{key}' is not as expected)")
+
+
+def check_save_play(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The fields of a save outside its integrity hash, checked; returns its 'play' part."""
+    damaged = f"{path}: the saved game is damaged"
+    check_fields(data, _SAVE, damaged)
+    play = data.get("play") or {}
+    check_fields(play, _SAVE_PLAY, damaged, prefix="play.")
+    return play
 
 
 def check_replay(data: Any, path: Path) -> dict[str, Any]:
@@ -158,31 +231,19 @@ def check_replay(data: Any, path: Path) -> dict[str, Any]:
     if data.get("version") != REPLAY_VERSION:
         raise SaveFileError(f"{path}: a replay of version {data.get('version')!r}; this "
                             f"engine reads version {REPLAY_VERSION}")
-    checks = {
-        "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str),
-        "players": lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0,
-        "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
-        "moves": lambda v: isinstance(v, list),
-        "hashes": lambda v: isinstance(v, list) and all(isinstance(h, str) for h in v),
-        "names": lambda v: v is None or isinstance(v, dict),
-    }
-    for key, ok in checks.items():
-        if key not in data:
-            raise SaveFileError(f"{path}: the replay is damaged (no '{key}')")
-        if not ok(data[key]):
-            raise SaveFileError(f"{path}: the replay is damaged ('{key}' is not as expected)")
+    damaged = f"{path}: the replay is damaged"
+    check_fields(data, _REPLAY, damaged, required=True)
+    check_fields(data, _HISTORY, damaged)
     if len(data["hashes"]) != len(data["moves"]) + 1:
         raise SaveFileError(f"{path}: the replay is damaged ({len(data['moves'])} moves but "
                             f"{len(data['hashes'])} state hashes; expected one more hash "
                             "than moves)")
     deciders = data.get("deciders")
-    if deciders is not None and (not isinstance(deciders, list)
-                                 or len(deciders) != len(data["moves"])):
+    if deciders is not None and len(deciders) != len(data["moves"]):
         raise SaveFileError(f"{path}: the replay is damaged ('deciders' does not match "
                             "'moves')")
     cores = data.get("core_hashes")
-    if cores is not None and (not isinstance(cores, list)
-                              or len(cores) != len(data["hashes"])):
+    if cores is not None and len(cores) != len(data["hashes"]):
         raise SaveFileError(f"{path}: the replay is damaged ('core_hashes' does not match "
                             "'hashes')")
     return data

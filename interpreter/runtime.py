@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rng
 from .compiler import OVER, SUSPEND, SWITCH
-from .errors import GameRuleError, IllegalMove, SaveFileError
+from .errors import PYTHON_ERRORS, GameRuleError, IllegalMove, SaveFileError, explain
 from .world import player_id
 
 if TYPE_CHECKING:
@@ -82,12 +82,14 @@ class Game:
         game.logging = logging
         for name, info in program.vars.items():
             init = info.init
-            state["vars"][name] = _family(info.decl.index, world, players,
-                                          lambda init=init: init(game, {}))
+            with _rule_place(info.decl.loc):
+                state["vars"][name] = _family(info.decl.index, world, players,
+                                              lambda init=init: init(game, {}))
         for comp_name, start in program.component_start.items():
             comp = world.components[comp_name]
             for kind in world.kinds_in_game(comp_name, players):
-                where = start(game, dict(world.attrs[kind]))
+                with _rule_place(comp.decl.loc):
+                    where = start(game, dict(world.attrs[kind]))
                 count = comp.counts[kind]
                 if where.__class__ is list:
                     where.extend([kind] * count)
@@ -122,6 +124,9 @@ class Game:
         self.events.append(text)
 
     def push_frame(self, proc: str, local: dict, result: str | None, return_pc: int) -> None:
+        if len(self.stack) >= MAX_DEPTH:
+            raise GameRuleError(f"procedures call each other more than {MAX_DEPTH} deep: a "
+                                "procedure that calls itself without end?")
         self.stack[-1][1] = return_pc
         self.stack.append([proc, 0, local, result])
 
@@ -144,6 +149,10 @@ class Game:
     def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
             pc: int) -> int:
         frame = self.stack[-1]
+        if player not in self.players:
+            point = self.program.choices[key]
+            raise GameRuleError(f"{self.label(player)} is asked to decide ({point.prompt}) but "
+                                "is not a player of this game", point.loc)
         if not options:
             point = self.program.choices[key]
             raise GameRuleError(f"{self.label(player)} must decide ({point.prompt}) but has "
@@ -158,12 +167,8 @@ class Game:
 
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
-        try:
-            self._loop()
-        except RecursionError:
-            frame = self.stack[-1] if self.stack else ["?"]
-            raise GameRuleError(f"a function calls itself without end (in procedure "
-                                f"'{frame[0]}')") from None
+        self.budget = STEPS_BETWEEN_DECISIONS
+        self._loop()
 
     def _loop(self) -> None:
         stack, procs = self.stack, self.program.procs
@@ -176,14 +181,25 @@ class Game:
                 while r >= 0:
                     pc = r
                     r = code[pc](self, L)
-            except _PYTHON_ERRORS as exc:
-                raise GameRuleError(explain(exc), proc.locs[pc]) from None
+            except PYTHON_ERRORS as exc:
+                raise GameRuleError(_with_function(exc, explain(exc)), proc.locs[pc]) from None
+            except GameRuleError as exc:
+                if exc.loc is None:
+                    raise GameRuleError(exc.message, proc.locs[pc]) from None
+                raise
             if r == SUSPEND:
                 return
             if r == OVER:
                 break
         self.state["over"] = True
         self.state["pending"] = None
+
+    def spend(self) -> None:
+        """Called at each turn of a loop: rules that never ask for a decision are stopped."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} loop turns without "
+                                "asking anyone to decide: a loop that never ends?")
 
     # ------------------------------------------------------------------ public API
     @property
@@ -211,7 +227,7 @@ class Game:
         pending = self.state["pending"]
         if pending is None:
             return "the game is over"
-        if option in pending["options"]:
+        if _is_option(option, pending["options"]):
             return None
         point = self.program.choices[tuple(pending["at"])]
         if isinstance(option, str) and option in point.rules:
@@ -251,8 +267,8 @@ class Game:
             raise TypeError(f"'{function}' takes {len(func.params)} value(s), got {len(args)}")
         try:
             return func.fn(self, dict(zip(func.params, args, strict=True)))
-        except _PYTHON_ERRORS as exc:
-            raise GameRuleError(explain(exc), func.decl.loc) from None
+        except PYTHON_ERRORS as exc:
+            raise GameRuleError(_with_function(exc, explain(exc)), func.decl.loc) from None
 
     def perform(self, procedure: str, *args: Any) -> None:
         """Run a ruleset procedure now, on top of whatever is pending (for scenario tests and
@@ -269,12 +285,23 @@ class Game:
         self._run()
 
     def score(self, player: str) -> Any:
-        func = self.program.funcs.get("score")
-        return func.fn(self, {func.params[0]: player}) if func else 0
+        return self._ranking_value("score", player)
 
     def tiebreak(self, player: str) -> Any:
-        func = self.program.funcs.get("tiebreak")
-        return func.fn(self, {func.params[0]: player}) if func else 0
+        return self._ranking_value("tiebreak", player)
+
+    def _ranking_value(self, name: str, player: str) -> Any:
+        func = self.program.funcs.get(name)
+        if func is None:
+            return 0
+        try:
+            value = func.fn(self, {func.params[0]: player})
+        except PYTHON_ERRORS as exc:
+            raise GameRuleError(explain(exc), func.decl.loc) from None
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise GameRuleError(f"'{name}' must give a number, it gave {self.label(value)} for "
+                                f"{self.label(player)}", func.decl.loc)
+        return value
 
     def scores(self) -> dict[str, Any]:
         return {p: self.score(p) for p in self.players}
@@ -282,7 +309,7 @@ class Game:
     def winners(self) -> list[str]:
         """The players with the best score (ties broken by the ruleset's `tiebreak`)."""
         keys = {p: (self.score(p), self.tiebreak(p)) for p in self.players}
-        best = max(keys.values())
+        best = max(keys.values())  # numbers only: _ranking_value checked them
         return [p for p in self.players if keys[p] == best]
 
     def view(self, player: str) -> dict:
@@ -332,44 +359,121 @@ class Game:
 
     @classmethod
     def from_save(cls, ruleset: Ruleset, data: Any) -> Game:
+        """A game from `to_save()` data; anything damaged or foreign is a SaveFileError."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
-        try:
-            state = data["state"]
-            game = cls(ruleset, state, data.get("names") or {})
-            game.moves = list(data.get("moves") or [])
-        except (KeyError, TypeError) as exc:
-            raise SaveFileError(f"the saved game is damaged (missing {exc})") from None
-        if game._integrity_hash() != data.get("state_hash"):
+        if data.get("version") != 1:
+            raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
+                                "reads version 1")
+        state, names = data.get("state"), data.get("names") or {}
+        if not isinstance(state, dict):
+            raise SaveFileError("the saved game is damaged (it has no state)")
+        if not isinstance(names, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
+            raise SaveFileError("the saved game is damaged (player names must be texts)")
+        if _digest(state) != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
-        if set(state.get("zones", {})) != set(ruleset.program.zones) or \
-                state.get("players") not in ruleset.player_counts:
-            raise SaveFileError("the saved game was made with a different ruleset")
-        for frame in state["stack"]:
-            if frame[0] not in ruleset.program.procs:
-                raise SaveFileError("the saved game was made with a different ruleset "
-                                    f"(no procedure '{frame[0]}')")
+        problem = _state_problem(ruleset, state)
+        if problem:
+            raise SaveFileError(f"the saved game does not fit this ruleset or is damaged "
+                                f"({problem})")
+        game = cls(ruleset, state, names)
+        moves = data.get("moves") or []
+        game.moves = list(moves) if isinstance(moves, list) else []
         return game
+
+
+def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
+    """What is wrong with a game state read from a file, or None: every zone and variable of
+    the ruleset with contents of the right shape, frames of its procedures, a pending decision
+    at one of its choices."""
+    program = ruleset.program
+    for key in ("seed", "rng", "step", "players"):
+        if not isinstance(state.get(key), int) or isinstance(state.get(key), bool):
+            return f"'{key}' is not a whole number"
+    if state["players"] not in ruleset.player_counts:
+        return f"{state['players']} players"
+    zones, variables = state.get("zones"), state.get("vars")
+    if not isinstance(zones, dict) or set(zones) != set(program.zones):
+        return "its zones are not this ruleset's"
+    if not isinstance(variables, dict) or set(variables) != set(program.vars):
+        return "its variables are not this ruleset's"
+    for name, info in program.zones.items():
+        contents = zones[name]
+        parts = contents.values() if info.decl.index and isinstance(contents, dict) else [contents]
+        if info.decl.index and not isinstance(contents, dict):
+            return f"zone '{name}'"
+        for part in parts:
+            if info.decl.shape == "stack":
+                if not isinstance(part, list) or not all(isinstance(k, str) for k in part):
+                    return f"zone '{name}'"
+            elif not isinstance(part, dict) or not all(
+                    isinstance(k, str) and isinstance(n, int) and n > 0 for k, n in part.items()):
+                return f"zone '{name}'"
+    for name, info in program.vars.items():
+        if info.decl.index and not isinstance(variables[name], dict):
+            return f"variable '{name}'"
+    stack = state.get("stack")
+    if not isinstance(stack, list):
+        return "where the game stands"
+    for frame in stack:
+        if not (isinstance(frame, list) and len(frame) == 4 and frame[0] in program.procs
+                and isinstance(frame[1], int)
+                and 0 <= frame[1] < len(program.procs[frame[0]].code)
+                and isinstance(frame[2], dict) and (frame[3] is None or isinstance(frame[3], str))):
+            return "where the game stands"
+    pending = state.get("pending")
+    if pending is not None:
+        if not (isinstance(pending, dict) and isinstance(pending.get("at"), list)
+                and tuple(pending["at"]) in program.choices
+                and isinstance(pending.get("options"), list) and pending.get("player")
+                and isinstance(pending.get("var"), str) and stack):
+            return "the decision it waits for"
+    return None
+
+
+STEPS_BETWEEN_DECISIONS = 100_000  # loop turns allowed between two decisions
+MAX_DEPTH = 5_000  # procedures running inside each other
+
+
+def _is_option(value: Any, options: list[Any]) -> bool:
+    """Equal and of the same kind: 1.0 or true is not the option 1."""
+    return any(o == value and type(o) is type(value) for o in options)
+
+
+def _with_function(exc: BaseException, message: str) -> str:
+    """For a function that calls itself without end: which one."""
+    if isinstance(exc, RecursionError):
+        tb, name = exc.__traceback__, None
+        while tb is not None:
+            code = tb.tb_frame.f_code.co_filename
+            if code.startswith("<define "):
+                name = code[len("<define "):-1]
+            tb = tb.tb_next
+        if name:
+            return f"{message} ('{name}')"
+    return message
+
+
+class _rule_place:
+    """Turns Python errors of a rule evaluated outside the instruction loop into rule errors
+    at the rule's place."""
+
+    def __init__(self, loc):
+        self.loc = loc
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is not None and isinstance(exc, PYTHON_ERRORS):
+            raise GameRuleError(_with_function(exc, explain(exc)), self.loc) from None
+        return False
 
 
 def _digest(data: Any) -> str:
     blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
-
-
-_PYTHON_ERRORS = (KeyError, TypeError, IndexError, ValueError, ZeroDivisionError,
-                  AttributeError)
-
-
-def explain(exc: Exception) -> str:
-    """A Python error inside a rule, in the words of the rules."""
-    if isinstance(exc, KeyError):
-        return f"there is no {exc.args[0]!r} here (a name without a value, or a missing entry)"
-    if isinstance(exc, ZeroDivisionError):
-        return "division by zero"
-    if isinstance(exc, IndexError):
-        return "a position past the end of a list"
-    return f"a value of the wrong kind ({exc})"
 
 
 def _family(index: list[str], world, players: int, make) -> Any:

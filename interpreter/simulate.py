@@ -91,8 +91,11 @@ class Stats:
         numeric = all(isinstance(v, Real) for v in values)
         if not numeric:
             return cls(None, None, None, None)
-        mean = statistics.fmean(values)
-        sd = statistics.pstdev(values) if len(values) > 1 else 0.0
+        try:
+            mean = statistics.fmean(values)
+            sd = statistics.pstdev(values) if len(values) > 1 else 0.0
+        except OverflowError:  # numbers too large for a float: no mean, but the range
+            mean = sd = None
         return cls(mean, sd, min(values), max(values))
 
     def to_dict(self) -> dict[str, Any]:

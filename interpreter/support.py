@@ -74,7 +74,8 @@ def attr(attrs: dict, obj: Any, name: str, loc: Loc) -> Any:
             return obj[name]
         return attrs[obj][name]
     except (KeyError, TypeError):
-        raise GameRuleError(f"{obj!r} has no '{name}'", loc) from None
+        what = "this table row" if obj.__class__ is dict else repr(obj)
+        raise GameRuleError(f"{what} has no '{name}'", loc) from None
 
 
 def position(seq: Any, i: Any, loc: Loc) -> Any:
@@ -82,7 +83,9 @@ def position(seq: Any, i: Any, loc: Loc) -> Any:
     try:
         return seq[i - 1] if seq.__class__ is list else seq[i]
     except (IndexError, KeyError, TypeError):
-        raise GameRuleError(f"no item {i!r} in {seq!r}", loc) from None
+        what = f"a list of {len(seq)}" if seq.__class__ is list else (
+            "this table row" if seq.__class__ is dict else "this value")
+        raise GameRuleError(f"no item {i!r} in {what}", loc) from None
 
 
 def table_row(rows: dict, key: Any, default: Any, has_default: bool, name: str, loc: Loc) -> Any:

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import nodes as N
-from .errors import RulesetError
+from .errors import RulesetError, did_you_mean, source_line
 
 PLAYER = "player"
 NUMBER = "number"
 MAX_PLAYERS = 16
+MAX_KINDS = 100_000  # kinds of one component: more is surely a mistake
 
 
 def player_id(seat: int) -> str:
@@ -128,7 +129,8 @@ def build_world(decls: list[N.Decl],
             for inst in instances:
                 ident = inst["id"]
                 if ident in world.attrs:
-                    errors.append(RulesetError(f"entity '{ident}' is declared twice", loc))
+                    errors.append(RulesetError(f"entity '{ident}' is declared twice",
+                                               _place(path, f"id: {ident}", 2)))
                     continue
                 ids.append(ident)
                 claim(ident, type_name, loc)
@@ -142,7 +144,7 @@ def build_world(decls: list[N.Decl],
                     if end not in world.attrs:
                         errors.append(RulesetError(
                             f"relation '{rel_name}' names '{end}', which no entity has as id",
-                            loc))
+                            _place(path, f"[{a}, {b}]", 1), did_you_mean(end, world.attrs)))
                 edges.setdefault(a, []).append(b)
                 if not rel.get("directed", False):
                     edges.setdefault(b, []).append(a)
@@ -159,7 +161,36 @@ def build_world(decls: list[N.Decl],
                 world.tables[decl.name] = _build_table(decl)
             except RulesetError as exc:
                 errors.append(exc)
+    for table in world.tables.values():
+        errors.extend(_unknown_cells(table, world))
     return world, errors
+
+
+def _place(path: str, needle: str, nth: int) -> N.Loc:
+    """Where a text stands in a data file (its nth occurrence), for messages; else line 1."""
+    seen = 0
+    for number in range(1, 100_000):
+        line = source_line(N.Loc(path, number, 1))
+        if line is None:
+            break
+        if needle in line:
+            seen += 1
+            if seen == nth:
+                return N.Loc(path, number, line.index(needle) + 1)
+    return N.Loc(path, 1, 1)
+
+
+def _unknown_cells(table: Table, world: World) -> list[RulesetError]:
+    """A name in a table cell must be a value the rules know (a typo would be a silent text).
+    A grid table's header row names its columns and is free."""
+    rows = table.decl.rows if table.decl.style == "map" else table.decl.rows[1:]
+    out = []
+    for cells in rows:
+        for cell in cells:
+            if isinstance(cell, N.Name) and cell.id != "else" and cell.id not in world.member_of:
+                out.append(RulesetError(f"table '{table.name}': unknown value '{cell.id}'",
+                                        cell.loc, did_you_mean(cell.id, world.member_of)))
+    return out
 
 
 def _cell_value(cell: N.Expr) -> Any:
@@ -212,15 +243,30 @@ def enumerate_kinds(world: World, decl: N.ComponentDecl, max_players: int,
                                param.loc, "for example 'suit: suit' or 'value: 4..6'")
         if param.type == PLAYER:
             comp.player_param = param.name
+        if ".." in param.type:
+            low, high = (int(x) for x in param.type.split(".."))
+            if high - low >= MAX_KINDS:
+                raise RulesetError(f"the range {param.type} is too wide for a component "
+                                   f"(at most {MAX_KINDS} values)", param.loc)
         try:
             domains.append(world.domain(param.type, max_players))
         except KeyError:
             raise RulesetError(f"unknown type '{param.type}'", param.loc) from None
+    combinations = 1
+    for domain in domains:
+        combinations *= len(domain)
+    if combinations > MAX_KINDS:
+        raise RulesetError(f"component '{decl.name}' would have {combinations} kinds (at most "
+                           f"{MAX_KINDS})", decl.loc, "use narrower parameter types")
     for values in itertools.product(*domains):
         binding = {p.name: v for p, v in zip(decl.params, values, strict=True)}
         count = count_of(binding)
         if not count:
             continue
+        if count.__class__ is not int or count < 0:
+            raise RulesetError(f"component '{decl.name}': the count of "
+                               f"{', '.join(str(v) for v in values) or 'it'} is {count!r}, "
+                               "not a whole number of pieces", decl.count.loc)
         kind = f"{decl.name}({','.join(str(v) for v in values)})" if values else decl.name
         comp.kinds.append(kind)
         comp.counts[kind] = count

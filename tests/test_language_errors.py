@@ -669,9 +669,9 @@ def test_data_file_relation_naming_no_entity(folder):
     with pytest.raises(RulesetErrors) as info:
         load_ruleset(folder)
     assert str(info.value) == (
-        "board.yaml:1:1: relation 'road' names 'finish', which no entity has as id\n"
-        "    entities:\n"
-        "    ^"
+        "board.yaml:7:9: relation 'road' names 'finish', which no entity has as id\n"
+        "          - [start, finish]\n"
+        "            ^"
     )
 
 
