@@ -11,12 +11,31 @@ from interpreter.loader import Ruleset, load_ruleset
 from interpreter.runtime import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = ROOT / "rulesets" / "fifth-avenue" / "base"
+FIFTH = ROOT / "rulesets" / "fifth-avenue"
+BASE = FIFTH / "base"
 
 
 @pytest.fixture(scope="session")
 def base() -> Ruleset:
     return load_ruleset(BASE)
+
+
+@pytest.fixture(scope="session")
+def alea() -> Ruleset:
+    return load_ruleset(FIFTH / "alea-2p")
+
+
+@pytest.fixture(scope="session")
+def six() -> Ruleset:
+    return load_ruleset(FIFTH / "six-plot")
+
+
+def empty_board(game: Game) -> Game:
+    """Every building place emptied (tiles and pieces), to build a position by hand."""
+    for zone in ("plot_tiles", "towers"):
+        for place in game.Z[zone]:
+            game.Z[zone][place] = {}
+    return game
 
 
 def play_random(game: Game, rng: random.Random, limit: int = 5000) -> Game:

@@ -17,34 +17,14 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.loader import Ruleset, load_ruleset
 from interpreter.runtime import Game
 
-from .conftest import ROOT
+from .conftest import empty_board
 from .test_rulebook_examples import answer, asked, card, empty_hands, fresh, position, sky, tile
 
-FIFTH = ROOT / "rulesets" / "fifth-avenue"
 BLUE, YELLOW, RED, GREEN = "P1", "P2", "P3", "P4"
 PLAYERS = [BLUE, YELLOW, RED, GREEN]
 ALEA = "alea_skyscraper(alea)"
-
-
-@pytest.fixture(scope="module")
-def alea() -> Ruleset:
-    return load_ruleset(FIFTH / "alea-2p")
-
-
-@pytest.fixture(scope="module")
-def six() -> Ruleset:
-    return load_ruleset(FIFTH / "six-plot")
-
-
-def cleared(game: Game) -> Game:
-    """Empty every plot (businesses and skyscrapers)."""
-    for zone in ("plot_tiles", "towers"):
-        for q in game.Z[zone]:
-            game.Z[zone][q] = {}
-    return game
 
 
 def alea_draws(game: Game, *values: int) -> None:
@@ -275,7 +255,7 @@ def test_alea_equal_to_the_high_bid_is_out(alea):
     """2 players, "4.1) If Alea's bid is less than or equal to the highest bid so far, he is out
     of the auction and the auction continues with the two real players". P1 bids 8, P2 passes,
     Alea draws 4, 4 = 8: out, P1 wins; Alea's cards go under the black stack "In any case"."""
-    game = cleared(alea.new_game(2, 3))
+    game = empty_board(alea.new_game(2, 3))
     game.Z["hand"]["P1"] = {card("violet", 4): 1, card("black", 4): 1}
     game.Z["hand"]["P2"] = {}
     game.Z["supply"]["P1"] = {sky("P1"): 3}
@@ -296,7 +276,7 @@ def test_alea_overbid_by_a_player_is_out(alea):
     """2 players, "4.2) [...] If one (or both) real players overbid Alea's bid, then Alea is out
     of the bidding for this auction." P1 bids 5, P2 passes, Alea 8, P1 raises to 11 and wins
     (no second turn for Alea)."""
-    game = cleared(alea.new_game(2, 3))
+    game = empty_board(alea.new_game(2, 3))
     game.Z["hand"]["P1"] = {card("gray", 5): 1, card("black", 6): 1}
     game.Z["hand"]["P2"] = {}
     game.Z["supply"]["P1"] = {sky("P1"): 3}
@@ -316,7 +296,7 @@ def test_alea_bids_third_even_when_the_opener_passed(alea):
     """2 players: "1.) First, the player who triggered the auctions begins the auction or
     passes [...] 2.) Next, the second player makes his first bid or passes [...] 3.) Always, as
     the third bidder, comes Alea". P1 passes, P2 bids 4, Alea 8; P2 raises to 10 and wins."""
-    game = cleared(alea.new_game(2, 3))
+    game = empty_board(alea.new_game(2, 3))
     game.Z["hand"]["P1"] = {card("gray", 5): 1}
     game.Z["hand"]["P2"] = {card("violet", 4): 1, card("black", 6): 1}
     alea_draws(game, 4, 4, 5, 6)
@@ -336,7 +316,7 @@ def test_alea_builds_on_empty_plots_even_where_it_has_built(alea):
     skyscrapers in this district with a previous auction. As an exception to the real players,
     Alea may build in different building plots in a district." A jeweler on gray makes brown
     and orange the most valuable empty plots; Alea's own violet plot gets nothing."""
-    game = cleared(alea.new_game(2, 3))
+    game = empty_board(alea.new_game(2, 3))
     game.Z["towers"]["w34_violet"] = {ALEA: 1}
     game.Z["plot_tiles"]["w34_gray"] = {tile("jeweler"): 1}
     game.perform("award_district", "alea", "w34", False)
@@ -348,7 +328,7 @@ def test_alea_bids_in_central_park_and_wins_without_building(alea):
     """2 players: Alea bids as the third bidder in every auction; "If Alea wins in Central Park,
     he does not build." Driven through the auction: P1 bids 4, P2 cannot bid, Alea 8, P1 has
     nothing to raise with: Alea wins; P1 takes his card back."""
-    game = cleared(alea.new_game(2, 3))
+    game = empty_board(alea.new_game(2, 3))
     game.Z["hand"]["P1"] = {card("gray", 4): 1}
     game.Z["hand"]["P2"] = {}
     game.Z["supply"]["P1"] = {sky("P1"): 3}
@@ -367,7 +347,7 @@ def test_aleas_building_stop_can_be_the_second_and_end_the_game(alea):
     declares a building stop" and "The game ends as in the 3 or 4 player game when [...] the
     second building stop is completed." Alea scores nothing; P1 scores half (1 skyscraper next
     to 1 type: 2 VP, half 1), then the final scoring (nothing else is left on the board)."""
-    game = cleared(alea.new_game(2, 1))
+    game = empty_board(alea.new_game(2, 1))
     for c in ("violet", "gray", "orange"):
         game.Z["plot_tiles"][f"w34_{c}"] = {tile("jeweler"): 1}
     game.Z["towers"]["w34_brown"] = {sky("P1"): 1}

@@ -12,30 +12,9 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.errors import RulesError, RulesetErrors
-from interpreter.loader import Ruleset, load_ruleset
-from interpreter.runtime import Game
+from interpreter.loader import load_ruleset
 
-from .conftest import ROOT, play_random
-
-FIFTH = ROOT / "rulesets" / "fifth-avenue"
-
-
-@pytest.fixture(scope="module")
-def alea() -> Ruleset:
-    return load_ruleset(FIFTH / "alea-2p")
-
-
-@pytest.fixture(scope="module")
-def six() -> Ruleset:
-    return load_ruleset(FIFTH / "six-plot")
-
-
-def empty_board(game: Game) -> Game:
-    for zone in ("plot_tiles", "towers"):
-        for plot in game.Z[zone]:
-            game.Z[zone][plot] = {}
-    return game
-
+from .conftest import FIFTH, empty_board, play_random
 
 # ---------------------------------------------------------------- Alea's bid
 
