@@ -357,7 +357,9 @@ class _ProcBuilder:
         self.block(body)
 
         def again(rt, L):
-            rt.spend()
+            rt.budget -= 1
+            if rt.budget < 0:
+                rt.out_of_budget()
             return head
         self.add(again)
         end[0] = self.here()

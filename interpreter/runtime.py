@@ -194,11 +194,10 @@ class Game:
         self.state["over"] = True
         self.state["pending"] = None
 
-    def spend(self) -> None:
-        """Called at each turn of a loop: rules that never ask for a decision are stopped."""
-        self.budget -= 1
-        if self.budget < 0:
-            raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} loop turns without "
+    def out_of_budget(self) -> None:
+        """Each turn of a loop spends from a budget renewed at every decision: rules that never
+        ask for a decision are stopped."""
+        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} loop turns without "
                                 "asking anyone to decide: a loop that never ends?")
 
     # ------------------------------------------------------------------ public API
