@@ -1,8 +1,11 @@
 """Automated players written in Python, for simulations and for filling empty seats.
 
-A bot sees what its player may see (`Game.view(player)`) and the decision it must take, never
-the full game state. Bots that the rules themselves define (a dummy player, say) are not here:
-they live in the ruleset and the interpreter runs them like any other rule.
+A bot decides from what its player may see (`Game.view(player)`) and the decision it must
+take. The greedy bot builds samples of the game from that view (`sampling.py`); the samples
+also copy the rules' own bookkeeping (the locals of running procedures), so a ruleset must not
+keep a player's secret in a procedure's local name. Bots that the rules themselves define (a
+dummy player, say) are not here: they live in the ruleset and the interpreter runs them like
+any other rule.
 
 New bots join the registry `BOTS` under a short name, so that `rules simulate --bot NAME`
 can find them.

@@ -1,4 +1,4 @@
-"""The `rules` command: check a ruleset, simulate games between bots (more commands to come).
+"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games.
 
 Every mistake a user can make (a wrong path, a bad number, an error in a ruleset) is reported
 in plain words with exit code 2, never as a Python traceback. A ruleset that goes wrong while a
@@ -24,7 +24,8 @@ from .errors import GameRuleError, RulesError, RulesetError, RulesetErrors
 EXIT_OK, EXIT_GAME_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 DESCRIPTION = """\
-Rules as data for board games: check a ruleset written in the rules language, and play it
+Rules as data for board games: check a ruleset written in the rules language, play it at
+this terminal against bots or friends, replay recorded games under changed rules, and play it
 out between bots to see what its rules do.
 
 A ruleset is a folder with a ruleset.yaml (or the path of that file). A path that does not
@@ -759,8 +760,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 # ------------------------------------------------------------------------------ main
-# Later commands (play, replay, show, flatten) add themselves here: a function that adds
-# a subparser and sets `run=cmd_...` (a function of (args, out, err) returning an exit code).
+# A command is a function that adds a subparser and sets `run=cmd_...` (a function of
+# (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [_add_check, _add_simulate, _add_flatten, _add_play,
                                           _add_replay, _add_show]
 

@@ -5,8 +5,8 @@ where a number is needed, a table without a key, ...) and turns each expression 
 source, compiled once by Python: a `define` becomes a Python function, every other expression a
 lambda of (rt, L) (rt: the running game, L: the locals of the current frame). Each procedure
 becomes a flat list of instructions (procedures.py) that return the next instruction's index or
-a negative signal (see runtime.py). Errors are collected, not raised one at a time, so
-`rules check` lists them all.
+a negative signal (SWITCH, SUSPEND, OVER below; the loop that reads them is in runtime.py).
+Errors are collected, not raised one at a time, so `rules check` lists them all.
 """
 
 from __future__ import annotations

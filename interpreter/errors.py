@@ -108,10 +108,6 @@ _TYPE_WORDS = {"int": "a number", "float": "a number", "str": "a text", "list": 
                "Table": "a whole table", "tuple": "a list"}
 
 
-def _kind_words(text: str) -> str:
-    return re.sub(r"'(\w+)'", lambda m: _TYPE_WORDS.get(m.group(1), m.group(0)), text)
-
-
 def explain(exc: BaseException) -> str:
     """A Python error inside a rule, in the words of the rules."""
     if isinstance(exc, RecursionError):

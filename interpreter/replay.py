@@ -20,7 +20,6 @@ differ (the recorded decision is still allowed), the replay goes on and says so.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,15 +42,9 @@ def short_hash(game: Game) -> str:
 
 
 def core_hash(game: Game) -> str:
-    """Like `Game.state_hash()` (which leaves out the engine's execution frames), but without
-    the options of the pending decision too: two games with the same core differ only in what
-    may be chosen now."""
-    state = {k: v for k, v in game.state.items() if k != "stack"}
-    pending = state.get("pending")
-    if isinstance(pending, dict):
-        state["pending"] = {k: v for k, v in pending.items() if k != "options"}
-    blob = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()[:SHORT]
+    """Like `Game.state_hash()`, but without the options of the pending decision: two games
+    with the same core differ only in what may be chosen now."""
+    return game.state_hash(with_options=False)[:SHORT]
 
 
 def ruleset_ref(ruleset: Ruleset) -> str:

@@ -336,14 +336,21 @@ class Game:
         twin = Game(self.ruleset, pickle.loads(pickle.dumps(self.state, -1)), self.names)
         twin.moves = list(self.moves)
         twin.auto = self.auto
+        twin.logging = self.logging
         return twin
 
-    def state_hash(self) -> str:
+    def state_hash(self, with_options: bool = True) -> str:
         """A fingerprint of the game: what is where, the scores and other variables, the
-        random generator, and the decision it waits for. How the engine keeps its place in the
-        rules (the frames of running procedures) is left out, so that a replay still matches
-        after a change to the engine that plays the same game."""
-        game = {k: v for k, v in self.state.items() if k != "stack"}
+        random generator, and who must decide between which options (`with_options=False`:
+        only who). How the engine keeps its place in the rules (the frames of running
+        procedures, the instruction a decision waits at) is left out, so that a replay still
+        matches after a change to the rules or the engine that plays the same game."""
+        game = {k: v for k, v in self.state.items() if k not in ("stack", "pending")}
+        pending = self.state["pending"]
+        if isinstance(pending, dict):
+            game["pending"] = {"player": pending.get("player")}
+            if with_options:
+                game["pending"]["options"] = pending.get("options")
         return _digest(game)
 
     def _integrity_hash(self) -> str:
