@@ -150,3 +150,29 @@ def test_a_replay_can_be_loaded_and_shown(tmp_path, monkeypatch, capsys):
     assert "Final scores:" in out and "Winner: Ben" in out
     code, out, _ = run(["replay", str(STORED), "--log"], monkeypatch, capsys)
     assert code == 0 and "Game end: " in out
+
+
+def test_the_state_hash_ignores_where_the_rules_wait_for_a_decision(tmp_path):
+    """A rule edit that plays the same game (a log line before a decision) keeps every state
+    hash: the hash covers the game, not the instruction a decision waits at."""
+    import random
+    import shutil
+
+    from interpreter.loader import load_ruleset
+
+    source = ROOT / "rulesets" / "tutorial" / "high-card"
+    edited = tmp_path / "high-card"
+    shutil.copytree(source, edited)
+    rules = edited / "high-card.rules"
+    text = rules.read_text(encoding="utf-8")
+    marker = '    1. choose action by p "swap a card before you play?":'
+    assert marker in text
+    rules.write_text(text.replace(marker, '    0. log "{p} thinks."\n' + marker), encoding="utf-8")
+    games = [load_ruleset(path).new_game(2, 7) for path in (source, edited)]
+    rng = random.Random(7)
+    while not games[0].over:
+        assert games[0].state_hash() == games[1].state_hash()
+        move = rng.choice(games[0].decision().options)
+        for game in games:
+            game.apply(move)
+    assert games[1].over and games[0].state_hash() == games[1].state_hash()
