@@ -48,43 +48,38 @@ class Ruleset:
         besides the ruleset's own names. Raises RulesetErrors with `where` as the place."""
         from .compiler import _Scope
 
-        assert self.compiler is not None
-        before = len(self.compiler.errors)
-        fn = self.compiler._format(text, _Scope(set(names), "<template>"), where)
-        errors = self.compiler.errors[before:]
-        del self.compiler.errors[before:]
-        if errors:
-            raise RulesetErrors(errors)
-
-        def render(game: Game, **values: Any) -> str:
-            try:
-                return fn(game, dict(values))
-            except PYTHON_ERRORS as exc:
-                raise GameRuleError(explain(exc), where) from None
-        return render
+        return self._tool_code(
+            lambda c: c._format(text, _Scope(set(names), "<template>"), where), where)
 
     def expression(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile one expression of the rules language into `value(game, **values)`."""
         from .compiler import _Scope
         from .parser import parse_expr
 
+        def build(compiler: Compiler) -> Callable:
+            return compiler.value(parse_expr(text, where), _Scope(set(names), "<expression>"))
+        return self._tool_code(build, where)
+
+    def _tool_code(self, build: Callable[[Compiler], Callable], where: N.Loc) -> Callable:
+        """Compile code for a tool with the ruleset's names: its errors are RulesetErrors, and
+        its Python errors while running are GameRuleErrors at `where`."""
         assert self.compiler is not None
         before = len(self.compiler.errors)
         try:
-            node = parse_expr(text, where)
+            fn = build(self.compiler)
         except RulesetError as exc:
-            raise RulesetErrors([exc]) from None
-        fn = self.compiler.value(node, _Scope(set(names), "<expression>"))
+            self.compiler.errors.append(exc)
         errors = self.compiler.errors[before:]
         del self.compiler.errors[before:]
         if errors:
             raise RulesetErrors(errors)
-        def value(game: Game, **values: Any) -> Any:
+
+        def run(game: Game, **values: Any) -> Any:
             try:
                 return fn(game, dict(values))
             except PYTHON_ERRORS as exc:
                 raise GameRuleError(explain(exc), where) from None
-        return value
+        return run
 
     def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
                  logging: bool = True) -> Game:
