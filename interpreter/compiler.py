@@ -138,14 +138,6 @@ class _Scope:
         return [*self.names, *self.py]
 
 
-def _rule_error(message: str, loc: N.Loc) -> GameRuleError:
-    return GameRuleError(message, loc)
-
-
-def _key(value: Any) -> str:
-    return value if value.__class__ is str else str(value)
-
-
 class Compiler:
     def __init__(self, world: World, decls: list[N.Decl]):
         self.world = world
@@ -158,6 +150,7 @@ class Compiler:
         self.decl_list = decls
         self._counter = 0
         self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
+        self._attributes: tuple[int, set[str]] | None = None
         self.ns: dict[str, Any] = _namespace(world)
         for decl in decls:
             if isinstance(decl, N.TriggerDecl):
@@ -482,12 +475,14 @@ class Compiler:
 
     def _attribute_names(self) -> set[str]:
         """Every attribute some value has: of entities, kinds, players, and table columns."""
-        found = {"name"}
-        for attrs in self.world.attrs.values():
-            found.update(attrs)
-        for table in self.world.tables.values():
-            found.update(str(c) for c in table.columns)
-        return found
+        if self._attributes is None or self._attributes[0] != len(self.world.attrs):
+            found = {"name"}
+            for attrs in self.world.attrs.values():
+                found.update(attrs)
+            for table in self.world.tables.values():
+                found.update(str(c) for c in table.columns)
+            self._attributes = (len(self.world.attrs), found)  # new kinds make it stale
+        return self._attributes[1]
 
     def _all_names(self, scope: _Scope) -> list[str]:
         p, w = self.program, self.world

@@ -16,11 +16,11 @@ from .compiler import (
     ChoicePoint,
     Fn,
     Proc,
-    _key,
-    _rule_error,
     _Scope,
 )
+from .errors import GameRuleError
 from .render import render_expr
+from .support import key_of
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -120,7 +120,7 @@ class _ProcBuilder:
 
             def aug_local(rt, L):
                 if name not in L:
-                    raise _rule_error(f"'{name}' is used before it has a value", loc)
+                    raise GameRuleError(f"'{name}' is used before it has a value", loc)
                 L[name] = L[name] + sign * v(rt, L)
             self.simple(aug_local)
             return
@@ -144,9 +144,9 @@ class _ProcBuilder:
             store = rt.V
             if index:
                 store = store[name]
-                key = "|".join(_key(i(rt, L)) for i in index)
+                key = "|".join(key_of(i(rt, L)) for i in index)
                 if key not in store:
-                    raise _rule_error(f"'{name}' has no entry for {key}", loc)
+                    raise GameRuleError(f"'{name}' has no entry for {key}", loc)
             else:
                 key = name
             store[key] = v(rt, L) if not sign else store[key] + sign * v(rt, L)
@@ -167,7 +167,7 @@ class _ProcBuilder:
         def shuffle(rt, L):
             z = zone(rt, L)
             if z.__class__ is not list:
-                raise _rule_error("only a stack can be shuffled (a pile has no order)", loc)
+                raise GameRuleError("only a stack can be shuffled (a pile has no order)", loc)
             for i in range(len(z) - 1, 0, -1):
                 j = rt.random_below(i + 1)
                 z[i], z[j] = z[j], z[i]
@@ -411,14 +411,14 @@ def _mover(amount: str, count: Fn | None, what: Fn | None, src: Fn, dst: Fn, bot
 def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Loc,
           rt) -> list[str]:
     if n is not None and n < 0:
-        raise _rule_error(f"cannot move {n} items", loc)
+        raise GameRuleError(f"cannot move {n} items", loc)
     if s.__class__ is list:
         if amount == "top" and kinds is None and not s:
-            raise _rule_error("cannot take the top of an empty stack", loc)
+            raise GameRuleError("cannot take the top of an empty stack", loc)
         if kinds is None:
             take = len(s) if amount == "all" else n
             if amount == "exact" and take > len(s):
-                raise _rule_error(f"cannot move {take} items: the stack holds {len(s)}", loc)
+                raise GameRuleError(f"cannot move {take} items: the stack holds {len(s)}", loc)
             take = min(take, len(s))
             taken = [s.pop() for _ in range(take)]
             return taken
@@ -426,7 +426,7 @@ def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Lo
         positions = [i for i in range(len(s) - 1, -1, -1) if s[i] in wanted]
         take = len(positions) if amount == "all" else n
         if amount in ("exact", "top") and take > len(positions):
-            raise _rule_error(f"cannot move {take} of {rt.label(kinds)}: only "
+            raise GameRuleError(f"cannot move {take} of {rt.label(kinds)}: only "
                               f"{len(positions)} there", loc)
         positions = positions[:take]
         taken = [s[i] for i in positions]
@@ -439,12 +439,12 @@ def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Lo
         elif len(s) <= 1:
             kinds = list(s)
         else:
-            raise _rule_error("say which kind to move from a pile that holds several "
+            raise GameRuleError("say which kind to move from a pile that holds several "
                               "('move 2 of <kind> from ...')", loc)
     available = sum(s.get(k, 0) for k in kinds)
     take = available if amount == "all" else n
     if amount in ("exact", "top") and take > available:
-        raise _rule_error(f"cannot move {take} of {rt.label(kinds)}: only {available} there",
+        raise GameRuleError(f"cannot move {take} of {rt.label(kinds)}: only {available} there",
                           loc)
     taken: list[str] = []
     for k in kinds:

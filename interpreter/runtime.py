@@ -11,6 +11,7 @@ import hashlib
 import itertools
 import json
 import pickle
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from . import rng
@@ -444,7 +445,7 @@ MAX_DEPTH = 5_000  # procedures running inside each other
 
 def _is_option(value: Any, options: list[Any]) -> bool:
     """Equal and of the same kind: 1.0 or true is not the option 1."""
-    return any(o == value and type(o) is type(value) for o in options)
+    return value in options and any(o == value and type(o) is type(value) for o in options)
 
 
 def _with_function(exc: BaseException, message: str) -> str:
@@ -461,20 +462,14 @@ def _with_function(exc: BaseException, message: str) -> str:
     return message
 
 
-class _rule_place:
-    """Turns Python errors of a rule evaluated outside the instruction loop into rule errors
-    at the rule's place."""
-
-    def __init__(self, loc):
-        self.loc = loc
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, exc, tb):
-        if exc is not None and isinstance(exc, PYTHON_ERRORS):
-            raise GameRuleError(_with_function(exc, explain(exc)), self.loc) from None
-        return False
+@contextmanager
+def _rule_place(loc):
+    """Python errors of a rule evaluated outside the instruction loop become rule errors at
+    the rule's place."""
+    try:
+        yield
+    except PYTHON_ERRORS as exc:
+        raise GameRuleError(_with_function(exc, explain(exc)), loc) from None
 
 
 def _digest(data: Any) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,17 @@ def alea() -> Ruleset:
 @pytest.fixture(scope="session")
 def six() -> Ruleset:
     return load_ruleset(FIFTH / "six-plot")
+
+
+def edited_copy(tmp_path: Path, file: str, old: str, new: str, name: str = "edited") -> Path:
+    """A copy of the base ruleset with one text of one file replaced (it must be there)."""
+    folder = tmp_path / name
+    shutil.copytree(BASE, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not found in {file}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
 
 
 def empty_board(game: Game) -> Game:

@@ -24,7 +24,7 @@ from interpreter.cli import main
 from interpreter.loader import load_ruleset
 from interpreter.replay import core_hash, load_replay_file, verify
 
-from .conftest import BASE, ROOT
+from .conftest import BASE, ROOT, edited_copy
 
 STORED = ROOT / "tests" / "data" / "fifth-avenue-base-3p-seed3.replay.json"
 
@@ -34,16 +34,6 @@ def run(args: list[str], monkeypatch, capsys) -> tuple[int, str, str]:
     code = main(args)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
-
-
-def edited_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    folder = tmp_path / "edited"
-    shutil.copytree(BASE, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not found in {file}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
 
 
 def first_difference(edited: Path, data: dict) -> tuple[int, str]:
@@ -156,7 +146,6 @@ def test_the_state_hash_ignores_where_the_rules_wait_for_a_decision(tmp_path):
     """A rule edit that plays the same game (a log line before a decision) keeps every state
     hash: the hash covers the game, not the instruction a decision waits at."""
     import random
-    import shutil
 
     from interpreter.loader import load_ruleset
 

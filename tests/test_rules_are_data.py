@@ -4,24 +4,18 @@ change."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
 from interpreter.loader import Ruleset, load_ruleset
 
-from .conftest import BASE, play_random
+from .conftest import edited_copy as copy_with_edit
+from .conftest import play_random
 
 
 def edited_copy(tmp_path: Path, file: str, old: str, new: str) -> Ruleset:
-    folder = tmp_path / "variant"
-    shutil.copytree(BASE, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not found in {file}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return load_ruleset(folder)
+    return load_ruleset(copy_with_edit(tmp_path, file, old, new, "variant"))
 
 
 def _lone_skyscraper_score(ruleset: Ruleset) -> int:
