@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 
-from interpreter.errors import GameRuleError, RulesError, RulesetError, RulesetErrors  # noqa: E402
-from interpreter.loader import load_ruleset  # noqa: E402
+from interpreter.engine.ruleset import load_ruleset  # noqa: E402
+from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 YARDSTICK_GAMES_PER_SECOND = 500
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
 
     if args.simulate:
-        from interpreter.simulate import simulate
+        from interpreter.tools.simulate import simulate
 
         result = simulate(ruleset, args.players, args.games, args.seed, logging=args.log)
         turns_sim = [r.turns for r in result.records]

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .bots import bot_names
-from .errors import GameRuleError, RulesError, RulesetError, RulesetErrors
+from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
+from interpreter.tools.bots import bot_names
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -49,7 +49,7 @@ in the ruleset, 130 interrupted."""
 def bundled_rulesets() -> list[str]:
     """The rulesets that come with the engine, as paths relative to their folder."""
     try:
-        from .resources import rulesets_folder
+        from interpreter.resources import rulesets_folder
 
         root = rulesets_folder()
         found = {p.parent.relative_to(root).as_posix()
@@ -66,7 +66,7 @@ def _most_players(bundled: str) -> int:
     try:
         import yaml
 
-        from .resources import rulesets_folder
+        from interpreter.resources import rulesets_folder
 
         manifest = yaml.safe_load((rulesets_folder() / bundled / "ruleset.yaml").read_text(
             encoding="utf-8"))
@@ -137,7 +137,7 @@ def ruleset_path(text: str) -> Path:
     if path.exists():
         return path
     try:
-        from .resources import rulesets_folder
+        from interpreter.resources import rulesets_folder
 
         bundled = rulesets_folder() / text
     except (OSError, ModuleNotFoundError, TypeError):
@@ -146,7 +146,7 @@ def ruleset_path(text: str) -> Path:
 
 
 def _load(text: str):
-    from .loader import load_ruleset
+    from interpreter.engine.ruleset import load_ruleset
 
     return load_ruleset(ruleset_path(text))
 
@@ -199,8 +199,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(e.render(), file=out)
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
-    from .display import display_path, load_display
-    from .loader import validate_merged
+    from interpreter.engine.ruleset import validate_merged
+    from interpreter.tools.display import display_path, load_display
 
     try:
         validate_merged(ruleset)
@@ -306,7 +306,7 @@ def _add_simulate(sub: Any) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .simulate import simulate
+    from interpreter.tools.simulate import simulate
 
     ruleset = _load(args.path)
     players = args.players
@@ -393,7 +393,7 @@ def _add_flatten(sub: Any) -> None:
 
 
 def cmd_flatten(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .flatten import flatten_text
+    from interpreter.tools.flatten import flatten_text
 
     print(flatten_text(_load(args.path)), file=out)
     return EXIT_OK
@@ -478,9 +478,9 @@ def _add_play(sub: Any) -> None:
 
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
-    from .bots import BOTS
-    from .play import HUMAN
-    from .world import player_id
+    from interpreter.engine.world import player_id
+    from interpreter.tools.bots import BOTS
+    from interpreter.tools.play import HUMAN
 
     if saved:
         seats = {player_id(i): saved.get(player_id(i), "greedy") for i in range(1, players + 1)}
@@ -505,7 +505,7 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
 
 
 def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[str, str]:
-    from .world import player_id
+    from interpreter.engine.world import player_id
 
     names = dict(saved or {})
     for seat, name in args.name:
@@ -518,9 +518,9 @@ def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[s
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import random as _random
 
-    from .display import load_display, use_colour
-    from .play import Session
-    from .replay import History
+    from interpreter.tools.display import load_display, use_colour
+    from interpreter.tools.play import Session
+    from interpreter.tools.replay import History
 
     if args.load is not None:
         ruleset, game, history, saved = load_position(args.load, args.path, err)
@@ -557,7 +557,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
     """A saved game or a replay -> (ruleset, game, history, play data). RulesError (exit 2)
     with one line for a file that is neither, damaged, or made with another ruleset."""
-    from .replay import (
+    from interpreter.engine.runtime import SAVE_FORMAT, Game
+    from interpreter.tools.replay import (
         REPLAY_FORMAT,
         History,
         check_replay,
@@ -565,7 +566,6 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
         read_json,
         replay_game,
     )
-    from .runtime import SAVE_FORMAT, Game
 
     data = read_json(path, "saved game")
     kind = data.get("format") if isinstance(data, dict) else None
@@ -652,7 +652,7 @@ def _add_replay(sub: Any) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .replay import load_replay_file, verify
+    from interpreter.tools.replay import load_replay_file, verify
 
     data = load_replay_file(args.file)
     recorded = data["ruleset"]
@@ -721,10 +721,10 @@ def _add_show(sub: Any) -> None:
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .display import load_display, use_colour
-    from .play import final_scores
-    from .replay import FILE_ERRORS, file_error
-    from .world import player_id
+    from interpreter.engine.world import player_id
+    from interpreter.tools.display import load_display, use_colour
+    from interpreter.tools.play import final_scores
+    from interpreter.tools.replay import FILE_ERRORS, file_error
 
     ruleset, game, _, _ = load_position(args.file, args.ruleset, err)
     viewer = None

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.loader import Ruleset, load_ruleset
-from interpreter.runtime import Game
+from interpreter.engine.ruleset import Ruleset, load_ruleset
+from interpreter.engine.runtime import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 FIFTH = ROOT / "rulesets" / "fifth-avenue"

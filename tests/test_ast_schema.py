@@ -7,9 +7,9 @@ import json
 import jsonschema
 import pytest
 
-from interpreter.ast_schema import build_schema
-from interpreter.nodes import to_json
-from interpreter.parser import parse_rules
+from interpreter.language.ast_schema import build_schema
+from interpreter.language.nodes import to_json
+from interpreter.language.parser import parse_rules
 from interpreter.resources import schema
 
 from .conftest import BASE, ROOT

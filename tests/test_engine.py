@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from interpreter.errors import IllegalMove, RulesError, SaveFileError
-from interpreter.runtime import Game
+from interpreter.engine.runtime import Game
+from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 
 
 def _to_turn(game: Game) -> Game:

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.errors import RulesError, RulesetErrors
-from interpreter.loader import load_ruleset
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import RulesError, RulesetErrors
 
 MANIFEST = "name: Test\nplayers: [2]\nrules: [game.rules]\n"
 

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.bots import GreedyBot, RandomBot
 from interpreter.cli import main
-from interpreter.display import load_display, parse_markup, use_colour
-from interpreter.loader import load_ruleset
-from interpreter.play import Session, option_lines
-from interpreter.replay import History, load_replay_file, verify
-from interpreter.runtime import Game
-from interpreter.sampling import sample_game
-from interpreter.simulate import LazyView
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import Game
+from interpreter.tools.bots import GreedyBot, RandomBot
+from interpreter.tools.display import load_display, parse_markup, use_colour
+from interpreter.tools.play import Session, option_lines
+from interpreter.tools.replay import History, load_replay_file, verify
+from interpreter.tools.sampling import sample_game
+from interpreter.tools.simulate import LazyView
 
 from .conftest import BASE, ROOT
 
@@ -314,7 +314,7 @@ def test_a_display_file_with_a_mistake_names_its_place(tmp_path):
     path = folder / "display.yaml"
     path.write_text(path.read_text().replace("{commissioners_at(city_hall)}",
                                              "{commissioners_at(city_hal)}"))
-    from interpreter.errors import RulesetErrors
+    from interpreter.language.errors import RulesetErrors
 
     with pytest.raises(RulesetErrors) as info:
         load_display(load_ruleset(folder))

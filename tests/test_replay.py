@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.loader import load_ruleset
-from interpreter.replay import core_hash, load_replay_file, verify
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.tools.replay import core_hash, load_replay_file, verify
 
 from .conftest import BASE, ROOT, edited_copy
 
@@ -147,7 +147,7 @@ def test_the_state_hash_ignores_where_the_rules_wait_for_a_decision(tmp_path):
     hash: the hash covers the game, not the instruction a decision waits at."""
     import random
 
-    from interpreter.loader import load_ruleset
+    from interpreter.engine.ruleset import load_ruleset
 
     source = ROOT / "rulesets" / "tutorial" / "high-card"
     edited = tmp_path / "high-card"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.runtime import Game
+from interpreter.engine.runtime import Game
 
 BLUE, YELLOW, RED, GREEN = "P1", "P2", "P3", "P4"
 PLAYERS = ["P1", "P2", "P3", "P4"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.loader import Ruleset, load_ruleset
+from interpreter.engine.ruleset import Ruleset, load_ruleset
 
 from .conftest import edited_copy as copy_with_edit
 from .conftest import play_random

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.runtime import Game
+from interpreter.engine.runtime import Game
 
 from .conftest import empty_board
 from .test_rulebook_examples import answer, asked, card, empty_hands, fresh, position, sky, tile

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.bots import BOTS, Bot, RandomBot, make_bot
-from interpreter.errors import RulesError
-from interpreter.loader import load_ruleset
-from interpreter.simulate import LazyView, simulate
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import RulesError
+from interpreter.tools.bots import BOTS, Bot, RandomBot, make_bot
+from interpreter.tools.simulate import LazyView, simulate
 
 from .conftest import write_tiny
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.builtins import BUILTINS
-from interpreter.errors import IllegalMove
-from interpreter.loader import load_ruleset
+from interpreter.engine.builtins import BUILTINS
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import IllegalMove
 
 ROOT = Path(__file__).resolve().parent.parent
 HIGH_CARD = ROOT / "rulesets" / "tutorial" / "high-card"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.errors import RulesError, RulesetErrors
-from interpreter.loader import load_ruleset
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import RulesError, RulesetErrors
 
 from .conftest import FIFTH, empty_board, play_random
 

@@ -19,15 +19,22 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .bots import make_bot
-from .display import Display
-from .errors import IllegalMove, RulesError
-from .replay import FILE_ERRORS, History, file_error, replay_data, ruleset_ref, write_json
-from .simulate import LazyView
+from interpreter.language.errors import IllegalMove, RulesError
+from interpreter.tools.bots import make_bot
+from interpreter.tools.display import Display
+from interpreter.tools.replay import (
+    FILE_ERRORS,
+    History,
+    file_error,
+    replay_data,
+    ruleset_ref,
+    write_json,
+)
+from interpreter.tools.simulate import LazyView
 
 if TYPE_CHECKING:
-    from .loader import Ruleset
-    from .runtime import Decision, Game
+    from interpreter.engine.ruleset import Ruleset
+    from interpreter.engine.runtime import Decision, Game
 
 HUMAN = "human"
 PLAY_FORMAT_KEY = "play"

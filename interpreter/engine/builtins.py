@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .support import size
-from .world import player_id, seat_of
+from interpreter.engine.support import size
+from interpreter.engine.world import player_id, seat_of
 
 
 @dataclass(frozen=True)

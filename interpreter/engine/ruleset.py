@@ -9,26 +9,23 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
-from . import nodes as N
-from .compiler import Compiler, Program
-from .errors import (
+from interpreter.engine.compiler import Compiler
+from interpreter.engine.program import Program
+from interpreter.engine.runtime import PLAY, Game
+from interpreter.engine.world import build_world
+from interpreter.language import nodes as N
+from interpreter.language.errors import (
     PYTHON_ERRORS,
     GameRuleError,
     RulesError,
     RulesetError,
     RulesetErrors,
     explain,
-    remember_source,
 )
-from .layers import Layer, merge_layers
-from .parser import parse_rules
-from .resources import schema
-from .runtime import PLAY, Game
-from .world import build_world
-
-MANIFEST = "ruleset.yaml"
+from interpreter.language.files import MANIFEST, display_path, load_layers
+from interpreter.language.layers import Layer, merge_layers
+from interpreter.resources import schema
 
 
 @dataclass
@@ -46,18 +43,18 @@ class Ruleset:
         """Compile a text with {expressions} of the rules language (a display template, a
         message) into `render(game, **values) -> str`. `names` are the values it may use
         besides the ruleset's own names. Raises RulesetErrors with `where` as the place."""
-        from .compiler import _Scope
+        from interpreter.engine.program import Scope
 
         return self._tool_code(
-            lambda c: c._format(text, _Scope(set(names), "<template>"), where), where)
+            lambda c: c._format(text, Scope(set(names), "<template>"), where), where)
 
     def expression(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile one expression of the rules language into `value(game, **values)`."""
-        from .compiler import _Scope
-        from .parser import parse_expr
+        from interpreter.engine.program import Scope
+        from interpreter.language.parser import parse_expr
 
         def build(compiler: Compiler) -> Callable:
-            return compiler.value(parse_expr(text, where), _Scope(set(names), "<expression>"))
+            return compiler.value(parse_expr(text, where), Scope(set(names), "<expression>"))
         return self._tool_code(build, where)
 
     def _tool_code(self, build: Callable[[Compiler], Callable], where: N.Loc) -> Callable:
@@ -126,7 +123,7 @@ def _load(path: str | Path) -> Ruleset:
         if not folder.exists():
             raise RulesError(f"{path}: no such ruleset folder")
         raise RulesError(f"{path}: not a ruleset (no {MANIFEST} in it)")
-    layers = _load_layers(folder.resolve(), [])
+    layers = load_layers(folder.resolve(), [])
     decls, errors = merge_layers(layers)
     top = layers[-1]
     data = [d for layer in layers for d in layer.data]
@@ -137,7 +134,8 @@ def _load(path: str | Path) -> Ruleset:
     errors += compiler.errors
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
-                                   "the game is played", N.Loc(_display(folder / MANIFEST), 1, 1)))
+                                   "the game is played",
+                                   N.Loc(display_path(folder / MANIFEST), 1, 1)))
     if errors:
         if len(layers) > 1:
             _name_layers(errors, layers)
@@ -192,134 +190,3 @@ def _dedupe(errors: list[RulesetError]) -> list[RulesetError]:
             seen.add(key)
             out.append(e)
     return out
-
-
-def read_text(path: Path, what: str = "file") -> str:
-    """A ruleset file's text; a folder, an unreadable file or one that is not UTF-8 text is a
-    RulesetError naming it."""
-    shown = _display(path)
-    if path.is_dir():
-        raise RulesetError(f"the {what} {shown} is a folder, not a file")
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"cannot read the {what} {shown}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise RulesetError(f"the {what} {shown} is not UTF-8 text (byte {exc.start + 1} "
-                           "cannot be read)") from None
-
-
-def _read_yaml(path: Path) -> Any:
-    text = read_text(path)
-    remember_source(_display(path), text)
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        shown = _display(path)
-        loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
-        raise RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}", loc) from None
-
-
-def _validate(doc: Any, schema_name: str, path: Path) -> None:
-    validator = jsonschema.Draft202012Validator(schema(schema_name))
-    problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
-    if problems:
-        first = problems[0]
-        where = "/".join(str(p) for p in first.absolute_path) or "the top level"
-        raise RulesetError(f"{path.name} does not match the {schema_name} schema at {where}: "
-                           f"{first.message}", _yaml_loc(path, first.absolute_path))
-
-
-def _yaml_loc(path: Path, keys) -> N.Loc:
-    """Best effort: the line of the deepest key of the failing path that can be found."""
-    shown = _display(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return N.Loc(shown, 1, 1)
-    found, start = N.Loc(shown, 1, 1), 0
-    for key in keys:
-        if not isinstance(key, str):
-            continue
-        for i in range(start, len(lines)):
-            line = lines[i]
-            if line.lstrip().startswith(f"{key}:") or f"id: {key}" in line:
-                found, start = N.Loc(shown, i + 1, line.index(key) + 1), i + 1
-                break
-    return found
-
-
-def _load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
-    """The layers of a ruleset, base first: each `extends` target, then the folder itself."""
-    manifest_path = folder / MANIFEST
-    manifest = _read_yaml(manifest_path)
-    _validate(manifest, "manifest", manifest_path)
-    layers: list[Layer] = []
-    extends = manifest.get("extends") or []
-    for target in [extends] if isinstance(extends, str) else extends:
-        base = (folder / target).resolve()
-        if not (base / MANIFEST).is_file():
-            raise RulesetError(f"'extends: {target}' names no ruleset folder",
-                               _yaml_loc(manifest_path, ["extends"]))
-        if base in chain or base == folder:
-            raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
-                               "extends this one", _yaml_loc(manifest_path, ["extends"]))
-        for layer in _load_layers(base, [*chain, folder]):
-            if all(existing.folder != layer.folder for existing in layers):
-                layers.append(layer)
-    rule_files, files = [], [manifest_path]
-    errors: list[RulesetError] = []
-    for rel in _listed_files(manifest, "rules", manifest_path, errors):
-        path = folder / rel
-        files.append(path)
-        try:
-            rule_files.append(parse_rules(read_text(path, "rule file"), _display(path)))
-        except RulesetError as exc:
-            errors.append(exc)
-    data = []
-    for rel in _listed_files(manifest, "data", manifest_path, errors):
-        path = folder / rel
-        files.append(path)
-        try:
-            doc = _read_yaml(path) or {}
-            _validate(doc, "data", path)
-        except RulesetError as exc:
-            errors.append(exc)
-            continue
-        data.append((_display(path), doc))
-    if errors:
-        raise RulesetErrors(errors)
-    parents = [(folder / t).resolve() for t in ([extends] if isinstance(extends, str) else extends)]
-    layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
-                        files=files, parents=parents))
-    return layers
-
-
-def _listed_files(manifest: dict, key: str, manifest_path: Path,
-                  errors: list[RulesetError]) -> list[str]:
-    """The files a manifest lists under `key` that exist, each once; the others are errors."""
-    found: list[str] = []
-    what = "rule file" if key == "rules" else "data file"
-    for rel in manifest.get(key) or []:
-        path = manifest_path.parent / rel
-        if rel in found:
-            errors.append(RulesetError(f"{what} '{rel}' is listed twice",
-                                       _yaml_loc(manifest_path, [key])))
-        elif not path.exists():
-            errors.append(RulesetError(f"{what} '{rel}' does not exist",
-                                       _yaml_loc(manifest_path, [key])))
-        elif path.is_dir():
-            errors.append(RulesetError(f"{what} '{rel}' is a folder, not a file",
-                                       _yaml_loc(manifest_path, [key])))
-        else:
-            found.append(rel)
-    return found
-
-
-def _display(path: Path) -> str:
-    """Paths in messages: relative to the working folder when that is shorter."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)

@@ -33,13 +33,13 @@ from xml.sax.saxutils import escape, quoteattr
 import jsonschema
 import yaml
 
-from . import nodes as N
-from .errors import GameRuleError, RulesetError, RulesetErrors
-from .resources import schema
+from interpreter.language import nodes as N
+from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
+from interpreter.resources import schema
 
 if TYPE_CHECKING:
-    from .loader import Ruleset
-    from .runtime import Game
+    from interpreter.engine.ruleset import Ruleset
+    from interpreter.engine.runtime import Game
 
 SCHEMA = "display"
 MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")

@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMove, RulesError, SaveFileError
+from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 
 if TYPE_CHECKING:
-    from .loader import Ruleset
-    from .runtime import Game
+    from interpreter.engine.ruleset import Ruleset
+    from interpreter.engine.runtime import Game
 
 REPLAY_FORMAT = "rules-engine-replay"
 REPLAY_VERSION = 1
@@ -52,7 +52,7 @@ def ruleset_ref(ruleset: Ruleset) -> str:
     (so the file works on another machine), else the absolute path."""
     path = Path(ruleset.path).resolve()
     try:
-        from .resources import rulesets_folder
+        from interpreter.resources import rulesets_folder
 
         return path.relative_to(rulesets_folder().resolve()).as_posix()
     except (ValueError, OSError, ModuleNotFoundError, TypeError):

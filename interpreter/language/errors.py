@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from .nodes import Loc
+from interpreter.language.nodes import Loc
 
 
 class RulesError(Exception):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import GameRuleError
-from .nodes import Loc
+from interpreter.language.errors import GameRuleError
+from interpreter.language.nodes import Loc
 
 
 def size(v: Any) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import nodes as N
+from interpreter.language import nodes as N
 
 
 def render_expr(node: N.Expr | None) -> str:

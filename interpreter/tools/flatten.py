@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from . import nodes as N
-from .errors import source_line
-from .loader import Ruleset
+from interpreter.engine.ruleset import Ruleset
+from interpreter.language import nodes as N
+from interpreter.language.errors import source_line
 
 
 def declaration_text(decl: N.Decl) -> list[str]:

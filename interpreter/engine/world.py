@@ -10,8 +10,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import nodes as N
-from .errors import RulesetError, did_you_mean, source_line
+from interpreter.language import nodes as N
+from interpreter.language.errors import RulesetError, did_you_mean, source_line
 
 PLAYER = "player"
 NUMBER = "number"

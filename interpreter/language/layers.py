@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import nodes as N
-from .errors import RulesetError
+from interpreter.language import nodes as N
+from interpreter.language.errors import RulesetError
 
 
 @dataclass

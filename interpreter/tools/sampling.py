@@ -19,10 +19,10 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from . import rng as game_rng
+from interpreter.engine import rng as game_rng
 
 if TYPE_CHECKING:
-    from .runtime import Game
+    from interpreter.engine.runtime import Game
 
 
 def total_pieces(game: Game) -> Counter[str]:
@@ -36,7 +36,7 @@ def total_pieces(game: Game) -> Counter[str]:
 
 def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     """A copy of `game` in which whatever `player` cannot see is drawn at random anew."""
-    from .runtime import Game
+    from interpreter.engine.runtime import Game
 
     view = game.view(player)
     zones: dict[str, Any] = {}

@@ -14,13 +14,19 @@ import pickle
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from . import rng
-from .compiler import OVER, SUSPEND, SWITCH
-from .errors import PYTHON_ERRORS, GameRuleError, IllegalMove, SaveFileError, explain
-from .world import player_id
+from interpreter.engine import rng
+from interpreter.engine.program import OVER, SUSPEND, SWITCH
+from interpreter.engine.world import player_id
+from interpreter.language.errors import (
+    PYTHON_ERRORS,
+    GameRuleError,
+    IllegalMove,
+    SaveFileError,
+    explain,
+)
 
 if TYPE_CHECKING:
-    from .loader import Ruleset
+    from interpreter.engine.ruleset import Ruleset
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 SAVE_FORMAT = "rules-engine-game"

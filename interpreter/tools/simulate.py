@@ -18,13 +18,13 @@ from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
-from .bots import Bot, make_bot
-from .errors import GameRuleError, IllegalMove, RulesError
-from .world import player_id
+from interpreter.engine.world import player_id
+from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
+from interpreter.tools.bots import Bot, make_bot
 
 if TYPE_CHECKING:
-    from .loader import Ruleset
-    from .runtime import Game
+    from interpreter.engine.ruleset import Ruleset
+    from interpreter.engine.runtime import Game
 
 TURNS_VAR = "turns"
 NO_REASON = "(no reason given)"

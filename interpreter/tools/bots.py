@@ -18,9 +18,9 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from .errors import RulesError, did_you_mean
-from .runtime import FINAL as FINAL_SCORING
-from .runtime import Decision
+from interpreter.engine.runtime import FINAL as FINAL_SCORING
+from interpreter.engine.runtime import Decision
+from interpreter.language.errors import RulesError, did_you_mean
 
 
 @runtime_checkable
@@ -67,7 +67,7 @@ class GreedyBot:
         game = game_behind(view)
         if game is None:
             return options[rng.randrange(len(options))]
-        from .sampling import sample_game
+        from interpreter.tools.sampling import sample_game
 
         sample = sample_game(game, decision.player, rng)
         judge = _Judge(sample, decision.player)

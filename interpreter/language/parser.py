@@ -14,9 +14,9 @@ from lark.exceptions import (
 )
 from lark.indenter import DedentError, Indenter
 
-from . import nodes as N
-from .errors import RulesetError, remember_source
-from .resources import grammar_text
+from interpreter.language import nodes as N
+from interpreter.language.errors import RulesetError, remember_source
+from interpreter.resources import grammar_text
 
 _TOKEN_WORDS = {
     "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",

@@ -11,7 +11,7 @@ import types
 import typing
 from dataclasses import fields
 
-from . import nodes as N
+from interpreter.language import nodes as N
 
 _LOC = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"},
                                          {"type": "integer"}], "minItems": 3, "maxItems": 3}

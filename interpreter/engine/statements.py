@@ -10,24 +10,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import nodes as N
-from .compiler import (
+from interpreter.engine.program import (
     SWITCH,
     ChoicePoint,
     Fn,
     Proc,
-    _Scope,
+    Scope,
 )
-from .errors import GameRuleError
-from .render import render_expr
-from .support import key_of
+from interpreter.engine.support import key_of
+from interpreter.language import nodes as N
+from interpreter.language.errors import GameRuleError
+from interpreter.language.render import render_expr
 
 if TYPE_CHECKING:
-    from .compiler import Compiler
+    from interpreter.engine.compiler import Compiler
 
 
-class _ProcBuilder:
-    def __init__(self, compiler: Compiler, proc: Proc, scope: _Scope):
+class ProcBuilder:
+    def __init__(self, compiler: Compiler, proc: Proc, scope: Scope):
         self.c = compiler
         self.proc = proc
         self.scope = scope

@@ -16,23 +16,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import nodes as N
-from . import support
-from .builtins import BUILTINS, Builtin
-from .errors import GameRuleError, RulesetError, did_you_mean, explain
-from .parser import parse_expr
-from .world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
-
-Fn = Callable[[Any, dict], Any]
-
-SWITCH = -1  # the frame stack changed: fetch the top frame again
-SUSPEND = -2  # a player must decide: stop running
-OVER = -3  # the game is over
-
-# What an expression denotes, for the kind checks.
-VALUE, ZONE, TABLE, TYPE, FAMILY, PROC = "value", "zone", "table", "type", "family", "procedure"
-UNKNOWN = "unknown"  # already reported: no follow-on errors about it
-PLAIN_TYPES = ("number", "bool", "text", "list")  # parameter types besides the declared ones
+from interpreter.engine import support
+from interpreter.engine.builtins import BUILTINS, Builtin
+from interpreter.engine.program import (
+    FAMILY,
+    PLAIN_TYPES,
+    PROC,
+    TABLE,
+    TYPE,
+    UNKNOWN,
+    VALUE,
+    ZONE,
+    Fn,
+    Func,
+    Proc,
+    Program,
+    Scope,
+    VarInfo,
+    ZoneInfo,
+)
+from interpreter.engine.statements import ProcBuilder
+from interpreter.engine.world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
+from interpreter.language import nodes as N
+from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, explain
+from interpreter.language.parser import parse_expr
 
 
 @dataclass
@@ -54,88 +61,6 @@ class CExpr:
         if self._fn is None:
             self._fn = eval(f"lambda rt, L: {self.src}", self.ns)  # our own generated code
         return self._fn
-
-
-@dataclass
-class Proc:
-    name: str
-    params: list[str]
-    decl: N.Node
-    code: list[Callable] = field(default_factory=list)
-    locs: list[N.Loc] = field(default_factory=list)  # the statement of each instruction
-
-
-@dataclass
-class Func:
-    name: str
-    params: list[str]
-    decl: N.FuncDecl
-    fn: Fn | None = None
-    static: bool = False
-
-
-@dataclass
-class ZoneInfo:
-    decl: N.ZoneDecl
-
-
-@dataclass
-class VarInfo:
-    decl: N.VarDecl
-    init: Fn | None = None
-
-
-@dataclass
-class ChoicePoint:
-    """What a suspended `choose` needs: the options' labels and the rules that limit them."""
-
-    loc: N.Loc
-    prompt: str
-    labels: dict[str, str]
-    rules: dict[str, tuple[str, str | None]]  # option -> (condition as text, citation)
-    where: str | None = None
-
-
-@dataclass
-class Program:
-    world: World
-    decls: dict[str, N.Decl]
-    consts: dict[str, Any] = field(default_factory=dict)
-    zones: dict[str, ZoneInfo] = field(default_factory=dict)
-    vars: dict[str, VarInfo] = field(default_factory=dict)
-    procs: dict[str, Proc] = field(default_factory=dict)
-    funcs: dict[str, Func] = field(default_factory=dict)
-    triggers: dict[str, list[str]] = field(default_factory=dict)
-    choices: dict[tuple[str, int], ChoicePoint] = field(default_factory=dict)
-    component_start: dict[str, Fn] = field(default_factory=dict)
-
-
-class _Scope:
-    """Names of one procedure or function: `names` live in the frame's locals (Python-like: any
-    assignment makes a local); `py` maps names bound inside expressions (function parameters,
-    query variables) to variables of the generated Python code."""
-
-    def __init__(self, names: set[str], proc: str, py: dict[str, str] | None = None):
-        self.names = names
-        self.proc = proc
-        self.py = py or {}
-        self.counter = 0
-
-    def hidden(self, tag: str) -> str:
-        self.counter += 1
-        return f"${tag}{self.counter}"
-
-    def lookup(self, name: str) -> str | None:
-        return self.py.get(name)
-
-    def bind(self, name: str, compiler: Compiler) -> tuple[_Scope, str]:
-        compiler._counter += 1
-        var = f"v_{name}_{compiler._counter}"
-        inner = _Scope(self.names, self.proc, {**self.py, name: var})
-        return inner, var
-
-    def all_names(self) -> list[str]:
-        return [*self.names, *self.py]
 
 
 class Compiler:
@@ -193,7 +118,7 @@ class Compiler:
             self.ns[f"_F_{name}"] = _not_compiled(name)
         for decl in self._consts_in_order():
             if isinstance(decl, N.ConstDecl):
-                fn = self.expr(decl.value, _Scope(set(), decl.name)).fn
+                fn = self.expr(decl.value, Scope(set(), decl.name)).fn
                 try:
                     p.consts[decl.name] = fn(None, {})
                 except Exception as exc:  # a constant must not need a game
@@ -204,7 +129,7 @@ class Compiler:
                 self._component(decl)
         for decl in self.decl_list:
             if isinstance(decl, N.VarDecl):
-                p.vars[decl.name].init = self.value(decl.init, _Scope(set(), decl.name))
+                p.vars[decl.name].init = self.value(decl.init, Scope(set(), decl.name))
             elif isinstance(decl, N.FuncDecl):
                 self._func(decl)
             elif isinstance(decl, N.TriggerDecl):
@@ -279,7 +204,7 @@ class Compiler:
     # ------------------------------------------------------------------ declarations
     def _component(self, decl: N.ComponentDecl) -> None:
         names = {x.name for x in decl.params}
-        scope = _Scope(names, decl.name)
+        scope = Scope(names, decl.name)
         if decl.count is None:
             self.error(f"component '{decl.name}' needs a 'count' line", decl.loc,
                        "for example 'count 9' or 'count card_counts[suit, value]'")
@@ -313,7 +238,7 @@ class Compiler:
         func = self.program.funcs[decl.name]
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
-        body = self.value_c(decl.body, _Scope(set(), decl.name, dict(args))).src
+        body = self.value_c(decl.body, Scope(set(), decl.name, dict(args))).src
         self._facts[decl.name] = (self._uses_state, self._callees)
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
                f"    return {body}\n"
@@ -349,8 +274,8 @@ class Compiler:
             self._check_param_types(decl.params)
         params = [x.name for x in decl.params] if isinstance(decl, N.ProcDecl) else decl.params
         names = set(params) | _assigned_names(decl.body)
-        scope = _Scope(names, name)
-        pc = _ProcBuilder(self, self.program.procs[name], scope)
+        scope = Scope(names, name)
+        pc = ProcBuilder(self, self.program.procs[name], scope)
         if isinstance(decl, N.TriggerDecl) and decl.when is not None:
             pc.emit_return_unless(self.value(decl.when, scope))
         elif isinstance(decl, N.ProcDecl) and decl.fallback is not None:
@@ -378,34 +303,34 @@ class Compiler:
             return repr(value)
         return self.constant_name(value)
 
-    def value(self, node: N.Expr, scope: _Scope, what: str = "a value") -> Fn:
+    def value(self, node: N.Expr, scope: Scope, what: str = "a value") -> Fn:
         """An expression that must be a plain value (not a zone family, table or type)."""
         return self.value_c(node, scope, what).fn
 
-    def value_c(self, node: N.Expr, scope: _Scope, what: str = "a value") -> CExpr:
+    def value_c(self, node: N.Expr, scope: Scope, what: str = "a value") -> CExpr:
         c = self.expr(node, scope)
         if c.sort in (TABLE, FAMILY, PROC):
             self.error(f"expected {what}, got {c.what}", node.loc,
                        "give it a key in [...]" if c.sort in (TABLE, FAMILY) else None)
         return c
 
-    def number_c(self, node: N.Expr, scope: _Scope) -> CExpr:
+    def number_c(self, node: N.Expr, scope: Scope) -> CExpr:
         c = self.expr(node, scope)
         if c.sort not in (VALUE, UNKNOWN):
             hint = "use size(...) to count what a zone holds" if c.sort == ZONE else None
             self.error(f"expected a number, got {c.what}", node.loc, hint)
         return c
 
-    def number(self, node: N.Expr, scope: _Scope) -> Fn:
+    def number(self, node: N.Expr, scope: Scope) -> Fn:
         return self.number_c(node, scope).fn
 
-    def zone(self, node: N.Expr, scope: _Scope) -> CExpr:
+    def zone(self, node: N.Expr, scope: Scope) -> CExpr:
         c = self.expr(node, scope)
         if c.sort not in (ZONE, UNKNOWN):
             self.error(f"expected a zone, got {c.what or 'a value'}", node.loc)
         return c
 
-    def expr(self, node: N.Expr, scope: _Scope) -> CExpr:
+    def expr(self, node: N.Expr, scope: Scope) -> CExpr:
         c = getattr(self, "_e_" + type(node).__name__)(node, scope)
         c.ns = self.ns
         return c
@@ -416,19 +341,19 @@ class Compiler:
     def _const(self, value: Any, what: str = "") -> CExpr:
         return self._c(self.literal(value), VALUE, what, constant=(value,))
 
-    def _e_Num(self, node: N.Num, scope: _Scope) -> CExpr:
+    def _e_Num(self, node: N.Num, scope: Scope) -> CExpr:
         return self._const(node.value, f"the number {node.value}")
 
-    def _e_Str(self, node: N.Str, scope: _Scope) -> CExpr:
+    def _e_Str(self, node: N.Str, scope: Scope) -> CExpr:
         return self._const(node.value, "a text")
 
-    def _e_Bool(self, node: N.Bool, scope: _Scope) -> CExpr:
+    def _e_Bool(self, node: N.Bool, scope: Scope) -> CExpr:
         return self._const(node.value)
 
-    def _e_NoneLit(self, node: N.NoneLit, scope: _Scope) -> CExpr:
+    def _e_NoneLit(self, node: N.NoneLit, scope: Scope) -> CExpr:
         return self._const(None)
 
-    def _e_Name(self, node: N.Name, scope: _Scope) -> CExpr:
+    def _e_Name(self, node: N.Name, scope: Scope) -> CExpr:
         name, p, w = node.id, self.program, self.world
         bound = scope.lookup(name)
         if bound is not None:
@@ -484,12 +409,12 @@ class Compiler:
             self._attributes = (len(self.world.attrs), found)  # new kinds make it stale
         return self._attributes[1]
 
-    def _all_names(self, scope: _Scope) -> list[str]:
+    def _all_names(self, scope: Scope) -> list[str]:
         p, w = self.program, self.world
         return [*scope.all_names(), *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
                 *self._type_names(), *p.procs, *p.funcs]
 
-    def _e_Attr(self, node: N.Attr, scope: _Scope) -> CExpr:
+    def _e_Attr(self, node: N.Attr, scope: Scope) -> CExpr:
         base = self.value_c(node.obj, scope)
         name = node.name
         if base.sort == UNKNOWN:
@@ -506,7 +431,7 @@ class Compiler:
                            f"_attr(_A, {o}, {name!r}, {loc}))", VALUE, f"'.{name}'")
         return self._c(f"_attr(_A, {base.src}, {name!r}, {loc})", VALUE, f"'.{name}'")
 
-    def _e_Index(self, node: N.Index, scope: _Scope) -> CExpr:
+    def _e_Index(self, node: N.Index, scope: Scope) -> CExpr:
         base = self.expr(node.obj, scope)
         args = [self.value_c(a, scope) for a in node.args]
         loc = self.constant_name(node.loc, "loc")
@@ -555,7 +480,7 @@ class Compiler:
             return self._c(row, VALUE, f"'{name}[...]'")
         return self._c(f"_position({row}, {args[1].src}, {loc})", VALUE, f"'{name}[...]'")
 
-    def _e_Call(self, node: N.Call, scope: _Scope) -> CExpr:
+    def _e_Call(self, node: N.Call, scope: Scope) -> CExpr:
         name, p, loc = node.func, self.program, node.loc
         if name in p.funcs:
             self._callees.add(name)
@@ -587,7 +512,7 @@ class Compiler:
             return False
         return True
 
-    def _kind_call(self, name: str, node: N.Call, scope: _Scope) -> CExpr:
+    def _kind_call(self, name: str, node: N.Call, scope: Scope) -> CExpr:
         comp = self.world.components.get(name)
         if comp is None:
             return self._c("None", UNKNOWN)
@@ -597,7 +522,7 @@ class Compiler:
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_kind(_KINDS, {name!r}, {values}, {loc})")
 
-    def _builtin(self, b: Builtin, node: N.Call, scope: _Scope) -> CExpr:
+    def _builtin(self, b: Builtin, node: N.Call, scope: Scope) -> CExpr:
         n = len(node.args)
         if n < b.min_args or (b.max_args is not None and n > b.max_args):
             want = str(b.min_args) if b.max_args == b.min_args else (
@@ -616,17 +541,17 @@ class Compiler:
         fn = self.constant_name(_guarded_builtin(node.func, b.fn, node.loc), "builtin")
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
 
-    def _e_ListLit(self, node: N.ListLit, scope: _Scope) -> CExpr:
+    def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:
         items = [self.value_c(i, scope).src for i in node.items]
         return self._c("[" + ", ".join(items) + "]")
 
-    def _e_Arith(self, node: N.Arith, scope: _Scope) -> CExpr:
+    def _e_Arith(self, node: N.Arith, scope: Scope) -> CExpr:
         src = self.number_c(node.first, scope).src
         for op, operand in zip(node.ops, node.rest, strict=True):
             src += f" {op} {self.number_c(operand, scope).src}"  # left to right, as Python
         return self._c(f"({src})")
 
-    def _e_Compare(self, node: N.Compare, scope: _Scope) -> CExpr:
+    def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
         op = node.op
         left = self.value_c(node.left, scope).src
         if op in ("in", "not in"):
@@ -636,21 +561,21 @@ class Compiler:
         right = self.value_c(node.right, scope).src
         return self._c(f"({left} {op} {right})")
 
-    def _e_BoolOp(self, node: N.BoolOp, scope: _Scope) -> CExpr:
+    def _e_BoolOp(self, node: N.BoolOp, scope: Scope) -> CExpr:
         items = [self.value_c(i, scope).src for i in node.items]
         return self._c(f"(True if ({f' {node.op} '.join(items)}) else False)")
 
-    def _e_Not(self, node: N.Not, scope: _Scope) -> CExpr:
+    def _e_Not(self, node: N.Not, scope: Scope) -> CExpr:
         return self._c(f"(not {self.value_c(node.operand, scope).src})")
 
-    def _e_Neg(self, node: N.Neg, scope: _Scope) -> CExpr:
+    def _e_Neg(self, node: N.Neg, scope: Scope) -> CExpr:
         return self._c(f"(-{self.number_c(node.operand, scope).src})")
 
-    def _e_IfExpr(self, node: N.IfExpr, scope: _Scope) -> CExpr:
+    def _e_IfExpr(self, node: N.IfExpr, scope: Scope) -> CExpr:
         c, a, b = (self.value_c(x, scope).src for x in (node.cond, node.then, node.other))
         return self._c(f"({a} if {c} else {b})")
 
-    def source(self, binder: N.Binder, scope: _Scope) -> CExpr:
+    def source(self, binder: N.Binder, scope: Scope) -> CExpr:
         """What a binder goes through (its `in` expression or every value of its type)."""
         if binder.source is not None:
             c = self.expr(binder.source, scope)
@@ -675,7 +600,7 @@ class Compiler:
             return f"_items({c.src})"
         return c.src
 
-    def _e_Query(self, node: N.Query, scope: _Scope) -> CExpr:
+    def _e_Query(self, node: N.Query, scope: Scope) -> CExpr:
         b = node.binder
         src = self.source(b, scope)
         inner, var = scope.bind(b.var, self)
@@ -717,7 +642,7 @@ class Compiler:
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
 
-    def _format(self, text: str, scope: _Scope, loc: N.Loc) -> Fn:
+    def _format(self, text: str, scope: Scope, loc: N.Loc) -> Fn:
         """A text with {expressions} -> a function of (rt, L) that fills them in with labels."""
         parts: list[str] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
@@ -821,4 +746,4 @@ def _assigned_names(body: list[N.Stmt]) -> set[str]:
     return found
 
 
-from .procedures import _ProcBuilder  # noqa: E402  (statements build on the expression compiler)
+

@@ -1,0 +1,107 @@
+"""What the compiler produces for a ruleset: its procedures, functions, zones, variables and
+choice points (the program), and the names a procedure or function sees (its scope)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.world import World
+from interpreter.language import nodes as N
+
+if TYPE_CHECKING:
+    from interpreter.engine.compiler import Compiler
+
+Fn = Callable[[Any, dict], Any]
+
+SWITCH = -1  # the frame stack changed: fetch the top frame again
+SUSPEND = -2  # a player must decide: stop running
+OVER = -3  # the game is over
+
+# What an expression denotes, for the kind checks.
+VALUE, ZONE, TABLE, TYPE, FAMILY, PROC = "value", "zone", "table", "type", "family", "procedure"
+UNKNOWN = "unknown"  # already reported: no follow-on errors about it
+PLAIN_TYPES = ("number", "bool", "text", "list")  # parameter types besides the declared ones
+
+
+@dataclass
+class Proc:
+    name: str
+    params: list[str]
+    decl: N.Node
+    code: list[Callable] = field(default_factory=list)
+    locs: list[N.Loc] = field(default_factory=list)  # the statement of each instruction
+
+
+@dataclass
+class Func:
+    name: str
+    params: list[str]
+    decl: N.FuncDecl
+    fn: Fn | None = None
+    static: bool = False
+
+
+@dataclass
+class ZoneInfo:
+    decl: N.ZoneDecl
+
+
+@dataclass
+class VarInfo:
+    decl: N.VarDecl
+    init: Fn | None = None
+
+
+@dataclass
+class ChoicePoint:
+    """What a suspended `choose` needs: the options' labels and the rules that limit them."""
+
+    loc: N.Loc
+    prompt: str
+    labels: dict[str, str]
+    rules: dict[str, tuple[str, str | None]]  # option -> (condition as text, citation)
+    where: str | None = None
+
+
+@dataclass
+class Program:
+    world: World
+    decls: dict[str, N.Decl]
+    consts: dict[str, Any] = field(default_factory=dict)
+    zones: dict[str, ZoneInfo] = field(default_factory=dict)
+    vars: dict[str, VarInfo] = field(default_factory=dict)
+    procs: dict[str, Proc] = field(default_factory=dict)
+    funcs: dict[str, Func] = field(default_factory=dict)
+    triggers: dict[str, list[str]] = field(default_factory=dict)
+    choices: dict[tuple[str, int], ChoicePoint] = field(default_factory=dict)
+    component_start: dict[str, Fn] = field(default_factory=dict)
+
+
+class Scope:
+    """Names of one procedure or function: `names` live in the frame's locals (Python-like: any
+    assignment makes a local); `py` maps names bound inside expressions (function parameters,
+    query variables) to variables of the generated Python code."""
+
+    def __init__(self, names: set[str], proc: str, py: dict[str, str] | None = None):
+        self.names = names
+        self.proc = proc
+        self.py = py or {}
+        self.counter = 0
+
+    def hidden(self, tag: str) -> str:
+        self.counter += 1
+        return f"${tag}{self.counter}"
+
+    def lookup(self, name: str) -> str | None:
+        return self.py.get(name)
+
+    def bind(self, name: str, compiler: Compiler) -> tuple[Scope, str]:
+        compiler._counter += 1
+        var = f"v_{name}_{compiler._counter}"
+        inner = Scope(self.names, self.proc, {**self.py, name: var})
+        return inner, var
+
+    def all_names(self) -> list[str]:
+        return [*self.names, *self.py]

@@ -1,0 +1,149 @@
+"""A ruleset folder on disk -> its layers: manifests, parsed rule files and board data, each
+checked against its schema (errors carry file:line:column)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from interpreter.language import nodes as N
+from interpreter.language.errors import RulesetError, RulesetErrors, remember_source
+from interpreter.language.layers import Layer
+from interpreter.language.parser import parse_rules
+from interpreter.resources import schema
+
+MANIFEST = "ruleset.yaml"
+
+
+def read_text(path: Path, what: str = "file") -> str:
+    """A ruleset file's text; a folder, an unreadable file or one that is not UTF-8 text is a
+    RulesetError naming it."""
+    shown = display_path(path)
+    if path.is_dir():
+        raise RulesetError(f"the {what} {shown} is a folder, not a file")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(f"cannot read the {what} {shown}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise RulesetError(f"the {what} {shown} is not UTF-8 text (byte {exc.start + 1} "
+                           "cannot be read)") from None
+
+
+def _read_yaml(path: Path) -> Any:
+    text = read_text(path)
+    remember_source(display_path(path), text)
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        shown = display_path(path)
+        loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
+        raise RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}", loc) from None
+
+
+def _validate(doc: Any, schema_name: str, path: Path) -> None:
+    validator = jsonschema.Draft202012Validator(schema(schema_name))
+    problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if problems:
+        first = problems[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "the top level"
+        raise RulesetError(f"{path.name} does not match the {schema_name} schema at {where}: "
+                           f"{first.message}", _yaml_loc(path, first.absolute_path))
+
+
+def _yaml_loc(path: Path, keys) -> N.Loc:
+    """Best effort: the line of the deepest key of the failing path that can be found."""
+    shown = display_path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return N.Loc(shown, 1, 1)
+    found, start = N.Loc(shown, 1, 1), 0
+    for key in keys:
+        if not isinstance(key, str):
+            continue
+        for i in range(start, len(lines)):
+            line = lines[i]
+            if line.lstrip().startswith(f"{key}:") or f"id: {key}" in line:
+                found, start = N.Loc(shown, i + 1, line.index(key) + 1), i + 1
+                break
+    return found
+
+
+def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
+    """The layers of a ruleset, base first: each `extends` target, then the folder itself."""
+    manifest_path = folder / MANIFEST
+    manifest = _read_yaml(manifest_path)
+    _validate(manifest, "manifest", manifest_path)
+    layers: list[Layer] = []
+    extends = manifest.get("extends") or []
+    for target in [extends] if isinstance(extends, str) else extends:
+        base = (folder / target).resolve()
+        if not (base / MANIFEST).is_file():
+            raise RulesetError(f"'extends: {target}' names no ruleset folder",
+                               _yaml_loc(manifest_path, ["extends"]))
+        if base in chain or base == folder:
+            raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
+                               "extends this one", _yaml_loc(manifest_path, ["extends"]))
+        for layer in load_layers(base, [*chain, folder]):
+            if all(existing.folder != layer.folder for existing in layers):
+                layers.append(layer)
+    rule_files, files = [], [manifest_path]
+    errors: list[RulesetError] = []
+    for rel in _listed_files(manifest, "rules", manifest_path, errors):
+        path = folder / rel
+        files.append(path)
+        try:
+            rule_files.append(parse_rules(read_text(path, "rule file"), display_path(path)))
+        except RulesetError as exc:
+            errors.append(exc)
+    data = []
+    for rel in _listed_files(manifest, "data", manifest_path, errors):
+        path = folder / rel
+        files.append(path)
+        try:
+            doc = _read_yaml(path) or {}
+            _validate(doc, "data", path)
+        except RulesetError as exc:
+            errors.append(exc)
+            continue
+        data.append((display_path(path), doc))
+    if errors:
+        raise RulesetErrors(errors)
+    parents = [(folder / t).resolve() for t in ([extends] if isinstance(extends, str) else extends)]
+    layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
+                        files=files, parents=parents))
+    return layers
+
+
+def _listed_files(manifest: dict, key: str, manifest_path: Path,
+                  errors: list[RulesetError]) -> list[str]:
+    """The files a manifest lists under `key` that exist, each once; the others are errors."""
+    found: list[str] = []
+    what = "rule file" if key == "rules" else "data file"
+    for rel in manifest.get(key) or []:
+        path = manifest_path.parent / rel
+        if rel in found:
+            errors.append(RulesetError(f"{what} '{rel}' is listed twice",
+                                       _yaml_loc(manifest_path, [key])))
+        elif not path.exists():
+            errors.append(RulesetError(f"{what} '{rel}' does not exist",
+                                       _yaml_loc(manifest_path, [key])))
+        elif path.is_dir():
+            errors.append(RulesetError(f"{what} '{rel}' is a folder, not a file",
+                                       _yaml_loc(manifest_path, [key])))
+        else:
+            found.append(rel)
+    return found
+
+
+def display_path(path: Path) -> str:
+    """Paths in messages: relative to the working folder when that is shorter."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
