@@ -1,0 +1,139 @@
+"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games.
+
+One module per command (check, simulate, flatten, play, replay, show), each with its help texts,
+its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use is in `common`.
+
+Every mistake a user can make (a wrong path, a bad number, an error in a ruleset) is reported
+in plain words with exit code 2, never as a Python traceback. A ruleset that goes wrong while a
+game runs gives exit code 1; an interrupt (Ctrl-C) gives 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from interpreter.cli.check import add_parser as add_check
+from interpreter.cli.common import (
+    EXIT_GAME_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    ArgumentParser,
+    examples,
+    formatter,
+)
+from interpreter.cli.flatten import add_parser as add_flatten
+from interpreter.cli.play import add_parser as add_play
+from interpreter.cli.replay import add_parser as add_replay
+from interpreter.cli.show import add_parser as add_show
+from interpreter.cli.simulate import add_parser as add_simulate
+from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
+
+DESCRIPTION = """\
+Rules as data for board games: check a ruleset written in the rules language, play it at
+this terminal against bots or friends, replay recorded games under changed rules, and play it
+out between bots to see what its rules do.
+
+A ruleset is a folder with a ruleset.yaml (or the path of that file). A path that does not
+exist here is also looked up among the rulesets that come with the engine."""
+
+EPILOG = """\
+examples:
+  rules check {example}
+  rules simulate {example} --players {n} --games 200 --seed 7
+  rules simulate {example} --players {n} --games 50 --json > report.json
+  rules play {example} --players {n}
+  rules replay replays/GAME.json
+{bundled}
+Run 'rules COMMAND --help' for the options of one command.
+
+exit codes: 0 success, 1 a ruleset went wrong during a game, 2 a mistake in the command or
+in the ruleset, 130 interrupted."""
+
+# A command is a function that adds a subparser and sets `run=cmd_...` (a function of
+# (args, out, err) returning an exit code); list it here.
+COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_flatten, add_play,
+                                          add_replay, add_show]
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="rules", description=DESCRIPTION, epilog=examples(EPILOG),
+                            formatter_class=formatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
+    for add in COMMANDS:
+        add(sub)
+    for command in sub.choices.values():  # so that a mistake after it names the command
+        command.set_defaults(parser=command)
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("rules-engine")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `rules` command with `argv` (default: sys.argv[1:]); returns the exit code."""
+    out, err = sys.stdout, sys.stderr
+    parser = build_parser()
+    try:
+        try:
+            args, extra = parser.parse_known_args(argv)
+            if extra:
+                getattr(args, "parser", parser).error(
+                    f"unrecognized arguments: {' '.join(extra)}")
+        except SystemExit as exc:  # --help, --version, or a usage mistake
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        if getattr(args, "run", None) is None:
+            parser.print_help(err)
+            return EXIT_USAGE
+        return _run(args, out, err)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=err)
+        return EXIT_INTERRUPTED
+    except GameRuleError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_GAME_ERROR
+    except RulesetErrors as exc:
+        for e in exc.errors:
+            print(e.render(), file=err)
+        print(f"{len(exc.errors)} error(s)", file=err)
+        return EXIT_USAGE
+    except RulesetError as exc:
+        print(exc.render(), file=err)
+        print("1 error(s)", file=err)
+        return EXIT_USAGE
+    except RulesError as exc:
+        print(f"error: {exc}", file=err)
+        return EXIT_USAGE
+    except BrokenPipeError:  # `rules simulate ... | head`: stop quietly
+        _silence_stdout()
+        return 1
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the command; the numbers of a game have no bound, so neither has their length in
+    digits (Python refuses to write ints of more than 4300 digits by default)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return args.run(args, out, err)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit flush does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

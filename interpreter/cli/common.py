@@ -1,0 +1,200 @@
+"""What several commands of the `rules` command use: exit codes, the examples in help texts,
+the argument parser and argument types, finding and loading a ruleset, and loading a saved
+game or a replay."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from interpreter.language.errors import RulesError
+
+EXIT_OK, EXIT_GAME_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+@functools.cache
+def bundled_rulesets() -> list[str]:
+    """The rulesets that come with the engine, as paths relative to their folder."""
+    try:
+        from interpreter.resources import rulesets_folder
+
+        root = rulesets_folder()
+        found = {p.parent.relative_to(root).as_posix()
+                 for pattern in ("*/ruleset.yaml", "*/*/ruleset.yaml", "*/*/*/ruleset.yaml")
+                 for p in root.glob(pattern)}
+    except (OSError, ValueError, TypeError, ModuleNotFoundError):
+        return []
+    return sorted(found, key=lambda p: (not p.endswith("/base"), p.count("/"), p))
+
+
+@functools.cache
+def _most_players(bundled: str) -> int:
+    """The largest player count of a bundled ruleset (for the examples), else 2."""
+    try:
+        import yaml
+
+        from interpreter.resources import rulesets_folder
+
+        manifest = yaml.safe_load((rulesets_folder() / bundled / "ruleset.yaml").read_text(
+            encoding="utf-8"))
+        return max(int(n) for n in manifest["players"])
+    except Exception:  # only an example in a help text: never fail because of it
+        return 2
+
+
+def examples(text: str) -> str:
+    """Fill the examples with a bundled ruleset (the engine itself names no game)."""
+    bundled = bundled_rulesets()
+    shown = "".join(f"  {name}\n" for name in bundled[:8])
+    if len(bundled) > 8:
+        shown += f"  ... and {len(bundled) - 8} more\n"
+    example = bundled[0] if bundled else "path/to/ruleset"
+    n = _most_players(example) if bundled else 2
+    return text.format(example=example, n=n, bots=" --bot random" * n,
+                       bundled=f"\nrulesets that come with the engine:\n{shown}"
+                       if bundled else "")
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr (with a pointer to --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
+
+
+# ------------------------------------------------------------------------------ arguments
+def whole(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, not '{text}'") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+    return parse
+
+
+def any_whole(text: str) -> int:
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not '{text}'") from None
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds (0 or more), "
+                                         f"not '{text}'")
+    return value
+
+
+def ruleset_path(text: str) -> Path:
+    """The path as given if it exists, else the bundled ruleset of that name (if any)."""
+    path = Path(text)
+    if path.exists():
+        return path
+    try:
+        from interpreter.resources import rulesets_folder
+
+        bundled = rulesets_folder() / text
+    except (OSError, ModuleNotFoundError, TypeError):
+        return path
+    return bundled if bundled.exists() else path
+
+
+def load(text: str):
+    from interpreter.engine.ruleset import load_ruleset
+
+    return load_ruleset(ruleset_path(text))
+
+
+# ------------------------------------------------------------------------------ output
+def is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ------------------------------------------------------------------------------ saved games
+def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
+    """A saved game or a replay -> (ruleset, game, history, play data). RulesError (exit 2)
+    with one line for a file that is neither, damaged, or made with another ruleset."""
+    from interpreter.engine.runtime import SAVE_FORMAT, Game
+    from interpreter.tools.replay import (
+        REPLAY_FORMAT,
+        History,
+        check_replay,
+        check_save_play,
+        read_json,
+        replay_game,
+    )
+
+    data = read_json(path, "saved game")
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == REPLAY_FORMAT:
+        data = check_replay(data, path)
+        ruleset = load(ruleset_path_text or data["ruleset"]["path"])
+        _warn_changed(ruleset, data["ruleset"].get("hash"), path, err)
+        game = replay_game(ruleset, data)
+        history = History(list(data["moves"]), list(data.get("deciders") or []),
+                          list(data["hashes"]), list(data.get("core_hashes") or []))
+        if not history.consistent():
+            history, game = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
+                                            list(data["moves"]))
+        return ruleset, game, history, {"seats": data.get("seats") or {}}
+    if kind != SAVE_FORMAT:
+        raise RulesError(f"{path}: not a saved game or a replay of this engine")
+    play = check_save_play(data, path)
+    where = ruleset_path_text or play.get("ruleset")
+    if not where:
+        raise RulesError(f"{path}: the save does not say where its ruleset is: give the "
+                         "ruleset's PATH too")
+    ruleset = load(where)
+    _warn_changed(ruleset, data.get("ruleset_hash"), path, err)
+    try:
+        game = Game.from_save(ruleset, data)
+    except RulesError as exc:
+        raise RulesError(f"{path}: {exc}") from None
+    history = History(list(play.get("moves") or []), list(play.get("deciders") or []),
+                      list(play.get("hashes") or []), list(play.get("core_hashes") or []))
+    # Play the decisions again from the start: the game then has its event log too. Under
+    # changed rules that may give another game: then the saved state is used as it is.
+    try:
+        again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
+                                          list(game.moves))
+    except RulesError:
+        replayed = None
+    if replayed is not None and _same_state(replayed, game):
+        return ruleset, replayed, again, play
+    if not (history.consistent() and history.moves == list(game.moves)):
+        raise RulesError(f"{path}: the saved game's history is damaged or does not fit its "
+                         "ruleset")
+    return ruleset, game, history, play
+
+
+def _same_state(a: Any, b: Any) -> bool:
+    """The whole state, where the rules stand included."""
+    def text(game: Any) -> str:
+        return json.dumps(game.state, sort_keys=True, separators=(",", ":"))
+    return text(a) == text(b)
+
+
+def _warn_changed(ruleset: Any, recorded: Any, path: Path, err: TextIO) -> None:
+    if recorded and recorded != ruleset.content_hash:
+        print(f"note: the ruleset has changed since {path} was written", file=err)

@@ -1,0 +1,176 @@
+"""`rules play`: play a game at the terminal (people and bots, saves, replays, a picture)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from interpreter.cli.common import (
+    any_whole,
+    bundled_rulesets,
+    examples,
+    formatter,
+    is_tty,
+    load,
+    load_position,
+    seconds,
+    whole,
+)
+from interpreter.language.errors import RulesError
+from interpreter.tools.bots import bot_names
+
+PLAY_HELP = "play a game at the terminal: people and bots, saves, replays, a board picture"
+PLAY_DESCRIPTION = """\
+Play a ruleset at this terminal. Before each of your decisions the board is shown (as the
+ruleset's display file draws it: coloured on a terminal, plain text when the output is not a
+terminal or NO_COLOR is set), then your own hand, what happened since your last decision, and
+the options, numbered and in words. Type a number to choose.
+
+At any prompt you may also type: help, why NAME (why an option is not allowed now, with the
+rule that says so), log [N], board, save [FILE], quit. Ctrl-C asks whether to save.
+
+Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwise (--seat
+1=random makes seat 1 a bot too). Several human seats play hot-seat: a "pass to <name>" screen
+hides the previous hand. --watch lets bots play every seat and prints the game as it goes.
+
+Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
+hash after each) to --replay-dir; check it later with 'rules replay FILE'. With no PATH the
+first ruleset that comes with the engine is played."""
+
+PLAY_EPILOG = """\
+examples:
+  rules play
+  rules play {example} --players {n} --seed 7
+  rules play {example} --players {n} --seat 2=human --name 1=Ann --name 2=Ben
+  rules play {example} --players {n} --watch --seed 3 --svg end.svg
+  rules play --load game.save.json
+
+seat kinds: human, """
+
+
+def _seat_and(what: str, example: str) -> Callable[[str], tuple[int, str]]:
+    """SEAT=VALUE (--seat, --name) -> (seat number, value)."""
+    def parse(text: str) -> tuple[int, str]:
+        seat, sep, value = text.partition("=")
+        seat, value = seat.strip(), value.strip()
+        if not sep or not (seat.isascii() and seat.isdigit()) or not value:
+            raise argparse.ArgumentTypeError(f"expected SEAT={what}, e.g. {example}, "
+                                             f"not '{text}'")
+        return int(seat), value
+    return parse
+
+
+_seat_spec = _seat_and("KIND", "2=greedy")
+_name_spec = _seat_and("NAME", "1=Ann")
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("play", help=PLAY_HELP, description=PLAY_DESCRIPTION,
+                       epilog=examples(PLAY_EPILOG) + ", ".join(bot_names()),
+                       formatter_class=formatter)
+    p.add_argument("path", metavar="PATH", nargs="?",
+                   help="ruleset folder, or its ruleset.yaml (default: the first ruleset that "
+                        "comes with the engine; with --load: the saved game's)")
+    p.add_argument("--players", "-p", metavar="N", type=whole(1),
+                   help="number of players (default: the most the ruleset allows)")
+    p.add_argument("--seat", metavar="SEAT=KIND", type=_seat_spec, action="append",
+                   default=[], help="who plays a seat: human or a bot "
+                                    f"({', '.join(bot_names())}); may be repeated")
+    p.add_argument("--name", metavar="SEAT=NAME", type=_name_spec, action="append",
+                   default=[], help="a player's name, e.g. 1=Ann; may be repeated")
+    p.add_argument("--seed", "-s", metavar="S", type=any_whole,
+                   help="the game's seed (default: drawn at random and shown)")
+    p.add_argument("--watch", action="store_true",
+                   help="bots play every seat; print the game as it goes")
+    p.add_argument("--delay", metavar="SECONDS", type=seconds, default=0.0,
+                   help="with --watch: pause after each event (default: 0)")
+    p.add_argument("--load", metavar="FILE", type=Path,
+                   help="continue a saved game (or the last position of a replay)")
+    p.add_argument("--svg", metavar="FILE", type=Path,
+                   help="write a picture of the board (SVG) when the session ends")
+    p.add_argument("--replay-dir", metavar="DIR", type=Path, default=Path("replays"),
+                   help="where the replay of the game is written (default: ./replays)")
+    p.add_argument("--no-replay", action="store_true", help="do not write a replay")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
+    p.set_defaults(run=cmd_play)
+
+
+def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
+    from interpreter.engine.world import player_id
+    from interpreter.tools.bots import BOTS
+    from interpreter.tools.play import HUMAN
+
+    if saved:
+        seats = {player_id(i): saved.get(player_id(i), "greedy") for i in range(1, players + 1)}
+    else:
+        seats = {player_id(i): "greedy" for i in range(1, players + 1)}
+        if not args.watch:
+            seats[player_id(1)] = HUMAN
+    known = ", ".join([HUMAN, *bot_names()])
+    for seat, kind in args.seat:
+        if not 1 <= seat <= players:
+            raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
+        if kind != HUMAN and kind not in BOTS:
+            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known})")
+        seats[player_id(seat)] = kind
+    for seat, kind in enumerate(seats.values(), start=1):
+        if kind != HUMAN and kind not in BOTS:  # a seat of the saved game
+            raise RulesError(f"seat {seat} of the saved game is played by '{kind}', unknown "
+                             f"here: choose another with --seat {seat}=KIND (known: {known})")
+    if args.watch and any(kind == HUMAN for kind in seats.values()):
+        raise RulesError("--watch lets bots play every seat: leave out the human seats")
+    return seats
+
+
+def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[str, str]:
+    from interpreter.engine.world import player_id
+
+    names = dict(saved or {})
+    for seat, name in args.name:
+        if not 1 <= seat <= players:
+            raise RulesError(f"--name {seat}={name}: there are seats 1 to {players}")
+        names[player_id(seat)] = name
+    return names
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import random as _random
+
+    from interpreter.tools.display import load_display, use_colour
+    from interpreter.tools.play import Session
+    from interpreter.tools.replay import History
+
+    if args.load is not None:
+        ruleset, game, history, saved = load_position(args.load, args.path, err)
+        if args.players is not None and args.players != game.n:
+            raise RulesError(f"the saved game has {game.n} players, not {args.players}")
+        if args.seed is not None and args.seed != game.state["seed"]:
+            raise RulesError(f"the saved game has seed {game.state['seed']}, not {args.seed}")
+        if args.name:
+            game.names.update(_names(args, game.n, None))
+        seats = _seats(args, game.n, saved.get("seats"))
+        if game.over:
+            print(f"note: {args.load} holds a finished game", file=err)
+    else:
+        bundled = bundled_rulesets()
+        path = args.path or (bundled[0] if bundled else None)
+        if path is None:
+            raise RulesError("say which ruleset to play: rules play PATH")
+        ruleset = load(path)
+        players = args.players or max(ruleset.player_counts)
+        ruleset.check_players(players)
+        seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(10**6)
+        seats = _seats(args, players, None)
+        game = ruleset.new_game(players, seed, names=_names(args, players, None))
+        history = History.start(game)
+    display = load_display(ruleset)
+    session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
+                      display=display, out=out, colour=use_colour(out, args.color),
+                      tty=is_tty(out) and is_tty(sys.stdin), watch=args.watch,
+                      delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
+                      svg=args.svg)
+    return session.run()
