@@ -35,7 +35,13 @@ from interpreter.engine.program import (
     VarInfo,
     ZoneInfo,
 )
-from interpreter.engine.statements import ProcBuilder
+from interpreter.engine.statements import (
+    ProcBuilder,
+    framed_procedures,
+    py_name,
+    shuffle,
+    var_key,
+)
 from interpreter.engine.world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, explain
@@ -132,11 +138,7 @@ class Compiler:
                 p.vars[decl.name].init = self.value(decl.init, Scope(set(), decl.name))
             elif isinstance(decl, N.FuncDecl):
                 self._func(decl)
-            elif isinstance(decl, N.TriggerDecl):
-                self._proc(decl)
-        for name, proc in list(p.procs.items()):
-            if isinstance(proc.decl, N.ProcDecl):
-                self._proc(proc.decl, name)
+        self._procedures()
         self._memoize_static_functions()
         self._check_entry_points()
         emitted = _emitted_events(self.decl_list)
@@ -268,22 +270,33 @@ class Compiler:
                     not self.world.is_type(t):
                 self._unknown(t, param.loc, "type", [*self._type_names(), *PLAIN_TYPES])
 
-    def _proc(self, decl: N.ProcDecl | N.TriggerDecl, name: str | None = None) -> None:
-        name = name or decl.name
-        if isinstance(decl, N.ProcDecl) and name == decl.name:
-            self._check_param_types(decl.params)
-        params = [x.name for x in decl.params] if isinstance(decl, N.ProcDecl) else decl.params
-        names = set(params) | _assigned_names(decl.body)
-        scope = Scope(names, name)
-        pc = ProcBuilder(self, self.program.procs[name], scope)
-        if isinstance(decl, N.TriggerDecl) and decl.when is not None:
-            pc.emit_return_unless(self.value(decl.when, scope))
-        elif isinstance(decl, N.ProcDecl) and decl.fallback is not None:
-            fallback = f"{name}@{_depth(decl)}"
-            pc.emit_fallback_unless(self.value(decl.when, scope), fallback,
-                                    self.program.procs[fallback].params, params)
-        pc.block(decl.body)
-        pc.finish()
+    def _procedures(self) -> None:
+        """Every procedure and trigger becomes a generated Python function (statements.py)."""
+        p = self.program
+        framed = framed_procedures(p.procs, p.triggers)
+        for i, (name, proc) in enumerate(p.procs.items()):
+            proc.plain_fn, proc.framed_fn = py_name("_N", i, name), py_name("_P", i, name)
+        for name, proc in p.procs.items():
+            decl = proc.decl
+            if isinstance(decl, N.ProcDecl) and name == decl.name:
+                self._check_param_types(decl.params)
+            names = set(proc.params) | _assigned_names(decl.body)
+            source = ProcBuilder(self, proc, names, framed).build()
+            filename = f"<rules {name}>"
+            if name not in framed:  # its entry for the runtime loop: run it, then finish
+                args = "".join(f", F[2][{q!r}]" for q in proc.params)
+                source += (f"def {proc.framed_fn}(rt, F):\n"
+                           f"    return rt.finish(F, {proc.plain_fn}(rt{args}))\n")
+                proc.line_locs += [decl.loc, decl.loc]
+            p.line_locs[filename] = proc.line_locs
+            try:
+                code = compile(source, filename, "exec")
+            except SyntaxError as exc:  # a bug of the generator, never of the rules
+                raise AssertionError(f"generated code of '{name}' does not compile: {exc}\n"
+                                     f"{source}") from None
+            exec(code, self.ns)  # our own generated code
+        for name, proc in p.procs.items():
+            p.entry[name] = self.ns[proc.framed_fn]
 
     # ------------------------------------------------------------------ expressions
     # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
@@ -644,6 +657,10 @@ class Compiler:
 
     def _format(self, text: str, scope: Scope, loc: N.Loc) -> Fn:
         """A text with {expressions} -> a function of (rt, L) that fills them in with labels."""
+        return self._c(self.format_src(text, scope, loc)).fn
+
+    def format_src(self, text: str, scope: Scope, loc: N.Loc) -> str:
+        """Python source of a text with {expressions} filled in with labels."""
         parts: list[str] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
@@ -656,7 +673,7 @@ class Compiler:
                 self.errors.append(exc)
                 continue
             parts.append(f"_label(rt, {self.value_c(node, scope).src})")
-        return self._c(" + ".join(parts) if parts else "''").fn
+        return " + ".join(parts) if parts else "''"
 
 
 
@@ -697,7 +714,8 @@ def _namespace(world: World) -> dict[str, Any]:
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
-        "_random": support.random_one,
+        "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
+        "_shuffle": shuffle,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
 

@@ -15,9 +15,10 @@ if TYPE_CHECKING:
 
 Fn = Callable[[Any, dict], Any]
 
-SWITCH = -1  # the frame stack changed: fetch the top frame again
-SUSPEND = -2  # a player must decide: stop running
-OVER = -3  # the game is over
+# What a procedure's generated function returns (statements.py): 0 when it has finished,
+# else a signal that makes its callers return at once.
+SWITCH = 1  # the frame stack changed: the runtime loop runs the top frame
+SUSPEND = 2  # a player must decide: stop running
 
 # What an expression denotes, for the kind checks.
 VALUE, ZONE, TABLE, TYPE, FAMILY, PROC = "value", "zone", "table", "type", "family", "procedure"
@@ -30,8 +31,11 @@ class Proc:
     name: str
     params: list[str]
     decl: N.Node
-    code: list[Callable] = field(default_factory=list)
-    locs: list[N.Loc] = field(default_factory=list)  # the statement of each instruction
+    plain_fn: str = ""  # name of its generated function of (rt, args...)
+    framed_fn: str = ""  # name of its generated function of (rt, frame)
+    source: str = ""  # the generated Python source
+    line_locs: list[N.Loc] = field(default_factory=list)  # the rule of each generated line
+    labels: int = 1  # blocks of a framed procedure: a frame's label is one of 0..labels-1
 
 
 @dataclass
@@ -63,6 +67,7 @@ class ChoicePoint:
     labels: dict[str, str]
     rules: dict[str, tuple[str, str | None]]  # option -> (condition as text, citation)
     where: str | None = None
+    resume: int = 0  # the block of its procedure that goes on after the decision
 
 
 @dataclass
@@ -77,6 +82,8 @@ class Program:
     triggers: dict[str, list[str]] = field(default_factory=dict)
     choices: dict[tuple[str, int], ChoicePoint] = field(default_factory=dict)
     component_start: dict[str, Fn] = field(default_factory=dict)
+    entry: dict[str, Callable] = field(default_factory=dict)  # procedure -> fn(rt, frame)
+    line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
 
 
 class Scope:

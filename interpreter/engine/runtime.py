@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import rng
-from interpreter.engine.program import OVER, SUSPEND, SWITCH
+from interpreter.engine.program import SUSPEND, SWITCH
 from interpreter.engine.world import player_id
 from interpreter.language.errors import (
     PYTHON_ERRORS,
@@ -130,17 +130,20 @@ class Game:
     def log(self, text: str) -> None:
         self.events.append(text)
 
-    def push_frame(self, proc: str, local: dict, result: str | None, return_pc: int) -> None:
+    def finish(self, frame: list, value: Any) -> int:
+        """A procedure has finished: drop its frame, hand its result to the caller."""
+        stack = self.stack
+        stack.pop()
+        if frame[3] is not None and stack:
+            stack[-1][2][frame[3]] = value
+        return 0
+
+    def deep_call(self) -> int:
+        """A call deeper than generated code calls directly: the runtime loop runs it."""
         if len(self.stack) >= MAX_DEPTH:
             raise GameRuleError(f"procedures call each other more than {MAX_DEPTH} deep: a "
                                 "procedure that calls itself without end?")
-        self.stack[-1][1] = return_pc
-        self.stack.append([proc, 0, local, result])
-
-    def pop_frame(self, value: Any) -> None:
-        frame = self.stack.pop()
-        if frame[3] is not None and self.stack:
-            self.stack[-1][2][frame[3]] = value
+        return SWITCH
 
     def end_game(self, reason: str) -> int:
         st = self.state
@@ -153,9 +156,9 @@ class Game:
             self.stack.append([FINAL, 0, {}, None])
         return SWITCH
 
-    def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
-            pc: int) -> int:
-        frame = self.stack[-1]
+    def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int]) -> int:
+        """Wait for `player` to choose one of `options` (generated code has already taken a
+        lone option itself when it may)."""
         if player not in self.players:
             point = self.program.choices[key]
             raise GameRuleError(f"{self.label(player)} is asked to decide ({point.prompt}) but "
@@ -164,10 +167,6 @@ class Game:
             point = self.program.choices[key]
             raise GameRuleError(f"{self.label(player)} must decide ({point.prompt}) but has "
                                 "no legal option", point.loc)
-        if len(options) == 1 and self.auto:
-            frame[2][var] = options[0]
-            return pc + 1
-        frame[1] = pc
         self.state["pending"] = {"player": player, "options": options, "var": var,
                                  "at": [key[0], key[1]]}
         return SUSPEND
@@ -175,37 +174,40 @@ class Game:
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
         self.budget = STEPS_BETWEEN_DECISIONS
-        self._loop()
-
-    def _loop(self) -> None:
-        stack, procs = self.stack, self.program.procs
-        while stack:
-            frame = stack[-1]
-            proc = procs[frame[0]]
-            code, L, pc = proc.code, frame[2], frame[1]
-            try:
-                r = code[pc](self, L)
-                while r >= 0:
-                    pc = r
-                    r = code[pc](self, L)
-            except PYTHON_ERRORS as exc:
-                raise GameRuleError(_with_function(exc, explain(exc)), proc.locs[pc]) from None
-            except GameRuleError as exc:
-                if exc.loc is None:
-                    raise GameRuleError(exc.message, proc.locs[pc]) from None
-                raise
-            if r == SUSPEND:
-                return
-            if r == OVER:
-                break
+        stack, entry = self.stack, self.program.entry
+        try:
+            while stack:
+                frame = stack[-1]
+                if entry[frame[0]](self, frame) == SUSPEND:
+                    return
+        except PYTHON_ERRORS as exc:
+            raise GameRuleError(_with_function(exc, explain(exc)), self._place(exc)) from None
+        except GameRuleError as exc:
+            if exc.loc is None:
+                raise GameRuleError(exc.message, self._place(exc)) from None
+            raise
         self.state["over"] = True
         self.state["pending"] = None
+
+    def _place(self, exc: BaseException):
+        """The rule statement that was running when `exc` happened: the innermost generated
+        procedure line in the traceback."""
+        where, tb = None, exc.__traceback__
+        line_locs = self.program.line_locs
+        while tb is not None:
+            locs = line_locs.get(tb.tb_frame.f_code.co_filename)
+            if locs is not None and 0 < tb.tb_lineno <= len(locs):
+                where = locs[tb.tb_lineno - 1]
+            tb = tb.tb_next
+        if where is None and self.stack:
+            where = self.program.procs[self.stack[-1][0]].decl.loc
+        return where
 
     def out_of_budget(self) -> None:
         """Each turn of a loop spends from a budget renewed at every decision: rules that never
         ask for a decision are stopped."""
         raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} loop turns without "
-                                "asking anyone to decide: a loop that never ends?")
+                            "asking anyone to decide: a loop that never ends?")
 
     # ------------------------------------------------------------------ public API
     @property
@@ -258,7 +260,7 @@ class Game:
         pending = self.state["pending"]
         frame = self.stack[-1]
         frame[2][pending["var"]] = option
-        frame[1] += 1
+        frame[1] = self.program.choices[tuple(pending["at"])].resume
         self.state["pending"] = None
         self.state["step"] += 1
         self.moves.append(option)
@@ -432,7 +434,7 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     for frame in stack:
         if not (isinstance(frame, list) and len(frame) == 4 and frame[0] in program.procs
                 and isinstance(frame[1], int)
-                and 0 <= frame[1] < len(program.procs[frame[0]].code)
+                and 0 <= frame[1] < program.procs[frame[0]].labels
                 and isinstance(frame[2], dict) and (frame[3] is None or isinstance(frame[3], str))):
             return "where the game stands"
     pending = state.get("pending")

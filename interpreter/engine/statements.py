@@ -1,22 +1,36 @@
-"""Statements -> a flat list of instructions per procedure.
+"""Statements -> one generated Python function per procedure.
 
-An instruction is a closure `ins(rt, L) -> int`: the index of the next instruction, or SWITCH
-(the frame stack changed), SUSPEND (a player must decide) or OVER. Because a procedure is flat
-code plus a program counter, where a game stands (even deep inside nested procedures, in the
-middle of a player's turn) is plain data: a list of frames [procedure, pc, locals, result].
+Procedures come in two sorts, decided once for the whole program (`framed_procedures`):
+
+- A *plain* procedure never waits for a decision and never ends the game, and neither does
+  anything it calls. It becomes an ordinary Python function `_N<i>(rt, arg, ...)` whose rule
+  locals are Python locals; callers call it directly.
+- A *framed* procedure may wait for a decision (a `choose`, an option choice, or a call that
+  may wait). It becomes a resumable function `_P<i>(rt, F)` over its frame
+  `F = [procedure, label, locals, result]`, the frame being plain data on the game's frame
+  stack. Its body is cut into blocks only where it may wait: at a `choose` and after each call
+  that may wait, plus the jumps of the loops and conditions around them. Everything between two
+  such points is straight Python in one block, so a turn costs a few Python calls, not one per
+  statement. The block to run next is the frame's label, so where a game waits is data: a saved
+  game resumes by calling the top frame's function, which jumps to its label.
+
+A framed function returns 0 when the procedure has finished (it pops its own frame and hands
+its result to the caller's locals), or a signal that makes every caller return at once:
+SUSPEND (a player must decide: the pending decision is set) or SWITCH (the frame stack changed
+some other way, e.g. the game ended). Callers call framed callees directly while the frame
+stack is shallow, so the Python stack mirrors the frame stack; deeper, they leave the callee's
+frame to the runtime loop (runtime.py), which keeps Python's own stack small.
+
+Run-time errors are placed by line: every generated line remembers the statement it came from
+(`Program.line_locs`), and the runtime reads the failing line from the traceback.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.program import (
-    SWITCH,
-    ChoicePoint,
-    Fn,
-    Proc,
-    Scope,
-)
+from interpreter.engine.program import ChoicePoint, Proc, Scope
 from interpreter.engine.support import key_of
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
@@ -25,375 +39,591 @@ from interpreter.language.render import render_expr
 if TYPE_CHECKING:
     from interpreter.engine.compiler import Compiler
 
+DIRECT_DEPTH = 60  # frames deep: beyond this, calls go through the runtime loop
+MAX_DEPTH = 5_000  # procedures running inside each other
+BUDGET = ("rt.budget -= 1", "if rt.budget < 0: rt.out_of_budget()")
+_LABEL = re.compile(r"@(\d+)@")
 
+
+def py_name(prefix: str, index: int, name: str) -> str:
+    """A Python name for a procedure's generated function (rule names may hold '@')."""
+    return f"{prefix}{index}_{re.sub(r'[^0-9A-Za-z_]', '_', name)}"
+
+
+# ------------------------------------------------------------------------ which may wait
+def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
+    """The procedures that may wait for a decision or end the game, directly or through what
+    they call (a fixed point over the call graph)."""
+    calls: dict[str, set[str]] = {}
+    framed: set[str] = set()
+    for name, proc in procs.items():
+        decl, found = proc.decl, set()
+        body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
+        for node in _walk(body):
+            if isinstance(node, N.Choose | N.Options | N.EndGame):
+                framed.add(name)
+            elif isinstance(node, N.CallStmt) and node.name in procs:
+                found.add(node.name)
+            elif isinstance(node, N.Let | N.Assign) and isinstance(node.value, N.Call) \
+                    and node.value.func in procs:
+                found.add(node.value.func)
+            elif isinstance(node, N.Emit):
+                found.update(triggers.get(node.event, []))
+        if isinstance(decl, N.ProcDecl) and decl.fallback is not None:
+            found.add(fallback_name(name, decl))
+        calls[name] = found
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in framed and callees & framed:
+                framed.add(name)
+                changed = True
+    return framed
+
+
+def fallback_name(name: str, decl: N.ProcDecl) -> str:
+    """The name under which a guarded replacement keeps the rule it replaced (the compiler
+    registers the chain of versions under these names)."""
+    n, d = 0, decl
+    while d.fallback is not None:
+        n, d = n + 1, d.fallback
+    return f"{name}@{n}"
+
+
+def _walk(node: Any):
+    if isinstance(node, N.Node):
+        yield node
+        for value in vars(node).values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _walk(item)
+
+
+# ------------------------------------------------------------------------ the builder
 class ProcBuilder:
-    def __init__(self, compiler: Compiler, proc: Proc, scope: Scope):
+    """Generates the Python function of one procedure (see the module's docstring)."""
+
+    def __init__(self, compiler: Compiler, proc: Proc, names: set[str], framed: set[str]):
         self.c = compiler
         self.proc = proc
-        self.scope = scope
-        self.code = proc.code
-        self.loc = proc.decl.loc  # the statement being compiled (for run-time errors)
-        self.breaks: list[list[list[int | None]]] = []
+        self.framed = framed
+        self.resumable = proc.name in framed
+        self.locals = names
+        if self.resumable:
+            self.scope = Scope(set(names), proc.name)
+        else:
+            self.scope = Scope(set(), proc.name, {n: f"l_{n}" for n in names})
+        self.lines: list[tuple[int, str, N.Loc] | int] = []  # (depth, text, loc) or a label
+        self.loc = proc.decl.loc
+        self.labels = 0
+        self.temps = 0
+        self.loops: list[int | None] = []  # per enclosing loop: its end label, or None
+        self.choice_count = 0
+        self.resumes: list[tuple[ChoicePoint, int]] = []  # each choice, its label after
 
     # ---------------------------------------------------------------- plumbing
-    def here(self) -> int:
-        return len(self.code)
+    def emit(self, depth: int, *texts: str) -> None:
+        for text in texts:
+            self.lines.append((depth, text, self.loc))
 
-    def add(self, ins) -> int:
-        self.code.append(ins)
-        self.proc.locs.append(self.loc)
-        return len(self.code) - 1
+    def label(self) -> int:
+        self.labels += 1
+        return self.labels
 
-    def simple(self, run) -> None:
-        """An instruction that does `run(rt, L)` and goes on with the next one."""
-        nxt = self.here() + 1
+    def place(self, label: int) -> None:
+        self.lines.append(label)
 
-        def ins(rt, L):
-            run(rt, L)
-            return nxt
-        self.add(ins)
+    def goto(self, depth: int, label: int) -> None:
+        self.emit(depth, f"pc = @{label}@", "continue")
 
-    def jump(self, target: list[int | None]) -> None:
-        self.add(lambda rt, L: target[0])
+    def temp(self, tag: str) -> str:
+        self.temps += 1
+        return f"_{tag}{self.temps}"
 
-    def finish(self) -> None:
-        self.add(_return_none)
+    def local(self, name: str) -> str:
+        """Python source of a rule local as an assignment target or a value."""
+        return f"L[{name!r}]" if self.resumable else f"l_{name}"
 
-    def emit_return_unless(self, cond: Fn) -> None:
-        nxt = self.here() + 1
+    def hidden(self, tag: str) -> str:
+        """A helper local of the generated code that must survive a wait."""
+        self.temps += 1
+        return f"L['${tag}{self.temps}']" if self.resumable else f"_{tag}{self.temps}"
 
-        def guard(rt, L):
-            if cond(rt, L):
-                return nxt
-            rt.pop_frame(None)
-            return SWITCH
-        self.add(guard)
+    def value(self, node: N.Expr) -> str:
+        return self.c.value_c(node, self.scope).src
 
-    def emit_fallback_unless(self, cond: Fn, fallback: str, fallback_params: list[str],
-                             params: list[str]) -> None:
-        """A guarded replacement: when its condition fails, the frame becomes the replaced
-        rule's, with the same arguments."""
-        nxt = self.here() + 1
+    def number(self, node: N.Expr) -> str:
+        return self.c.number_c(node, self.scope).src
 
-        def guard(rt, L):
-            if cond(rt, L):
-                return nxt
-            frame = rt.stack[-1]
-            frame[0], frame[1] = fallback, 0
-            frame[2] = {fp: L[p] for fp, p in zip(fallback_params, params, strict=True)}
-            return SWITCH
-        self.add(guard)
+    def const(self, value: Any, hint: str = "k") -> str:
+        return self.c.constant_name(value, hint)
 
-    def block(self, body: list[N.Stmt]) -> None:
-        for stmt in body:
-            outer, self.loc = self.loc, stmt.loc
-            getattr(self, "_s_" + type(stmt).__name__)(stmt)
-            self.loc = outer
+    def waits(self, stmt: N.Stmt) -> bool:
+        """Whether a statement may wait for a decision (and so needs blocks around it)."""
+        if not self.resumable:
+            return False
+        triggers = self.c.program.triggers
+        for node in _walk(stmt):
+            if isinstance(node, N.Choose | N.Options):
+                return True
+            if isinstance(node, N.CallStmt) and node.name in self.framed:
+                return True
+            if isinstance(node, N.Let | N.Assign) and isinstance(node.value, N.Call) \
+                    and node.value.func in self.framed:
+                return True
+            if isinstance(node, N.Emit) and any(
+                    h in self.framed for h in triggers.get(node.event, [])):
+                return True
+        return False
+
+    # ---------------------------------------------------------------- whole procedure
+    def build(self) -> str:
+        """The procedure's Python source."""
+        decl = self.proc.decl
+        params = self.proc.params
+        if isinstance(decl, N.TriggerDecl) and decl.when is not None:
+            cond = self.value(decl.when)
+            self.emit(0, f"if not ({cond}):", "    " + self._finish_src(None))
+        elif isinstance(decl, N.ProcDecl) and decl.fallback is not None:
+            self._guard(decl, params)
+        self.block(decl.body, 0)
+        self.emit(0, self._finish_src(None))
+        return self._assemble()
+
+    def _guard(self, decl: N.ProcDecl, params: list[str]) -> None:
+        """A guarded replacement: when its condition fails, the replaced rule runs instead,
+        with the same arguments."""
+        fallback = fallback_name(self.proc.name, decl)
+        target = self.c.program.procs[fallback]
+        cond = self.value(decl.when)
+        if self.resumable:
+            args = ", ".join(f"{fp!r}: L[{p!r}]" for fp, p in
+                             zip(target.params, params, strict=True))
+            self.emit(0, f"if not ({cond}):",
+                      f"    F[0], F[1], F[2] = {fallback!r}, 0, {{{args}}}",
+                      f"    return {target.framed_fn}(rt, F)")
+        else:
+            args = "".join(f", l_{p}" for p in params)
+            self.emit(0, f"if not ({cond}):", f"    return {target.plain_fn}(rt{args})")
+
+    def _finish_src(self, value: str | None) -> str:
+        if not self.resumable:
+            return f"return {value}"
+        return f"return rt.finish(F, {value})"
+
+    def _assemble(self) -> str:
+        """Lines and labels -> the function's source; also records each line's rule place."""
+        proc = self.proc
+        locs: list[N.Loc] = [proc.decl.loc]  # line 1: the def
+        if not self.resumable:
+            out = [f"def {proc.plain_fn}(rt{''.join(', l_' + p for p in proc.params)}):"]
+            for depth, text, loc in (x for x in self.lines if isinstance(x, tuple)):
+                out.append("    " * (depth + 1) + text)
+                locs.append(loc)
+            proc.source, proc.line_locs = "\n".join(out) + "\n", locs
+            return proc.source
+        # Blocks: a label starts a new block unless nothing came since the last one.
+        blocks: list[list[tuple[int, str, N.Loc]]] = [[]]
+        number: dict[int, int] = {}
+        for item in self.lines:
+            if isinstance(item, int):
+                if blocks[-1]:
+                    blocks.append([])
+                number[item] = len(blocks) - 1
+            else:
+                blocks[-1].append(item)
+        proc.labels = len(blocks)
+        for point, label in self.resumes:
+            point.resume = number[label]
+        out = [f"def {proc.framed_fn}(rt, F):", "    L = F[2]", "    stack = rt.stack",
+               "    pc = F[1]", "    while True:"]
+        locs += [proc.decl.loc] * 4
+        for i, block in enumerate(blocks):
+            out.append(f"        if pc == {i}:")
+            locs.append(proc.decl.loc)
+            for j, (depth, text, loc) in enumerate(block):
+                text = _LABEL.sub(lambda m: str(number[int(m.group(1))]), text)
+                nxt = block[j + 1] if j + 1 < len(block) else None
+                if (text == "continue" and depth == 0 and nxt is None
+                        and out[-1].strip() == f"pc = {i + 1}"):
+                    continue  # falls through into the next block
+                out.append("    " * (depth + 3) + text)
+                locs.append(loc)
+            if i + 1 < len(blocks) and not _ends(block):
+                out.append("    " * 3 + f"pc = {i + 1}")
+                locs.append(proc.decl.loc)
+        proc.source, proc.line_locs = "\n".join(out) + "\n", locs
+        return proc.source
 
     # ---------------------------------------------------------------- statements
-    def _s_Pass(self, s: N.Pass) -> None:
-        self.simple(lambda rt, L: None)
-
-    def _s_Let(self, s: N.Let) -> None:
-        self._assign_local(s.name, s.value, s.loc)
-
-    def _assign_local(self, name: str, value: N.Expr, loc: N.Loc) -> None:
-        if isinstance(value, N.Call) and value.func in self.c.program.procs:
-            self._call(value.func, value.args, value, result=name)
+    def block(self, body: list[N.Stmt], depth: int) -> None:
+        if not body:
+            self.emit(depth, "pass")
             return
-        v = self.c.value(value, self.scope)
+        for stmt in body:
+            outer, self.loc = self.loc, stmt.loc
+            if self.waits(stmt):
+                assert depth == 0
+                getattr(self, "_w_" + type(stmt).__name__)(stmt)
+            else:
+                getattr(self, "_s_" + type(stmt).__name__)(stmt, depth)
+            self.loc = outer
 
-        def let(rt, L):
-            L[name] = v(rt, L)
-        self.simple(let)
+    def _s_Pass(self, s: N.Pass, d: int) -> None:
+        self.emit(d, "pass")
 
-    def _s_Assign(self, s: N.Assign) -> None:
+    def _s_Let(self, s: N.Let, d: int) -> None:
+        self._assign_local(s.name, s.value, d)
+
+    def _assign_local(self, name: str, value: N.Expr, d: int) -> None:
+        if isinstance(value, N.Call) and value.func in self.c.program.procs:
+            self._call(value.func, value.args, value, self.local(name), d)
+            return
+        self.emit(d, f"{self.local(name)} = {self.value(value)}")
+
+    def _s_Assign(self, s: N.Assign, d: int) -> None:
         c, name, p = self.c, s.name, self.c.program
-        if name in self.scope.names and s.index is None:
+        if name in self.locals and s.index is None:
             if s.op == "=":
-                self._assign_local(name, s.value, s.loc)
-                return
-            v = c.number(s.value, self.scope)
-            sign = 1 if s.op == "+=" else -1
-
-            loc = s.loc
-
-            def aug_local(rt, L):
-                if name not in L:
-                    raise GameRuleError(f"'{name}' is used before it has a value", loc)
-                L[name] = L[name] + sign * v(rt, L)
-            self.simple(aug_local)
+                self._assign_local(name, s.value, d)
+            else:
+                self.emit(d, f"{self.local(name)} {s.op} {self.number(s.value)}")
             return
         if name not in p.vars:
             if name in p.consts or name in c.world.tables:
                 c.error(f"'{name}' is fixed by the rules and cannot be changed while playing",
                         s.loc, "declare it with 'var' to make it change during a game")
             else:
-                c._unknown(name, s.loc, "variable", [*p.vars, *self.scope.names])
+                c._unknown(name, s.loc, "variable", [*p.vars, *self.locals])
             return
         want = len(p.vars[name].decl.index)
-        index = [c.value(a, self.scope) for a in (s.index or [])]
+        index = [self.value(a) for a in (s.index or [])]
         if len(index) != want:
             c.error(f"'{name}' takes {want} index value(s), got {len(index)}", s.loc)
             return
-        v = c.value(s.value, self.scope) if s.op == "=" else c.number(s.value, self.scope)
-        sign = 0 if s.op == "=" else (1 if s.op == "+=" else -1)
-        loc = s.loc
+        value = self.value(s.value) if s.op == "=" else self.number(s.value)
+        if not index:
+            self.emit(d, f"rt.V[{name!r}] {s.op} {value}")
+            return
+        store, key = self.temp("st"), self.temp("k")
+        loc = self.const(s.loc, "loc")
+        joined = index[0] if len(index) == 1 else " + '|' + ".join(f"_key({i})" for i in index)
+        self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {joined}",
+                  f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, {loc})",
+                  f"{store}[{key}] {s.op} {value}")
 
-        def assign(rt, L):
-            store = rt.V
-            if index:
-                store = store[name]
-                key = "|".join(key_of(i(rt, L)) for i in index)
-                if key not in store:
-                    raise GameRuleError(f"'{name}' has no entry for {key}", loc)
-            else:
-                key = name
-            store[key] = v(rt, L) if not sign else store[key] + sign * v(rt, L)
-        self.simple(assign)
-
-    def _s_Move(self, s: N.Move) -> None:
+    def _s_Move(self, s: N.Move, d: int) -> None:
         c = self.c
-        src = c.zone(s.source, self.scope).fn
-        dst = c.zone(s.dest, self.scope).fn
-        count = c.number(s.count, self.scope) if s.count is not None else None
-        what = c.expr(s.what, self.scope).fn if s.what is not None else None
-        self.simple(_mover(s.amount, count, what, src, dst, s.at == "bottom", s.loc))
+        src = c.zone(s.source, self.scope).src
+        dst = c.zone(s.dest, self.scope).src
+        count = self.number(s.count) if s.count is not None else "None"
+        what = c.expr(s.what, self.scope).src if s.what is not None else "None"
+        mover = self.const(make_mover(s.amount, s.at == "bottom", s.loc), "move")
+        self.emit(d, f"{mover}(rt, {src}, {dst}, {what}, {count})")
 
-    def _s_Shuffle(self, s: N.Shuffle) -> None:
-        zone = self.c.zone(s.zone, self.scope).fn
-        loc = s.loc
+    def _s_Shuffle(self, s: N.Shuffle, d: int) -> None:
+        zone = self.c.zone(s.zone, self.scope).src
+        self.emit(d, f"_shuffle(rt, {zone}, {self.const(s.loc, 'loc')})")
 
-        def shuffle(rt, L):
-            z = zone(rt, L)
-            if z.__class__ is not list:
-                raise GameRuleError("only a stack can be shuffled (a pile has no order)", loc)
-            for i in range(len(z) - 1, 0, -1):
-                j = rt.random_below(i + 1)
-                z[i], z[j] = z[j], z[i]
-        self.simple(shuffle)
+    def _s_Log(self, s: N.Log, d: int) -> None:
+        text = self.c.format_src(s.text, self.scope, s.loc)
+        self.emit(d, f"if rt.logging: rt.log({text})")
 
-    def _s_Choose(self, s: N.Choose) -> None:
+    def _s_EndGame(self, s: N.EndGame, d: int) -> None:
+        self.emit(d, f"return rt.end_game({s.reason or 'the game ends'!r})")
+
+    def _s_Break(self, s: N.Break, d: int) -> None:
+        if not self.loops:
+            self.c.error("'break' outside a loop", s.loc)
+            return
+        end = self.loops[-1]
+        if end is None:
+            self.emit(d, "break")
+        else:
+            self.goto(d, end)
+
+    def _s_Return(self, s: N.Return, d: int) -> None:
+        self.emit(d, self._finish_src(self.value(s.value) if s.value is not None else None))
+
+    def _s_CallStmt(self, s: N.CallStmt, d: int) -> None:
+        if s.name in self.c.program.procs:
+            self._call(s.name, s.args, s, None, d)
+            return
+        self.emit(d, self.value(N.Call(loc=s.loc, func=s.name, args=s.args)))
+
+    def _call(self, name: str, args: list[N.Expr], node: Any, target: str | None,
+              d: int) -> None:
+        """A call of a procedure that does not wait (or, inside one that waits, of any)."""
+        proc = self.c.program.procs[name]
+        if not self._callable(name, proc, args, node):
+            return
+        values = [self.value(a) for a in args]
+        call = f"{proc.plain_fn}(rt{''.join(', ' + v for v in values)})"
+        self.emit(d, f"{target} = {call}" if target else call)
+
+    def _callable(self, name: str, proc: Proc, args: list[N.Expr], node: Any) -> bool:
+        if isinstance(proc.decl, N.TriggerDecl):
+            self.c.error(f"'{name}' is a trigger: it runs after '{proc.decl.event}', "
+                         "not when called", node.loc)
+            return False
+        if len(args) != len(proc.params):
+            self.c.error(f"'{name}' takes {len(proc.params)} value(s), got {len(args)}",
+                         node.loc)
+            return False
+        return True
+
+    def _s_Emit(self, s: N.Emit, d: int) -> None:
+        handlers = self._handlers(s)
+        if not handlers:
+            for a in s.args:
+                self.value(a)  # still checked
+            return
+        values = [self.value(a) for a in s.args]
+        temps = [self.temp("e") for _ in values]
+        for t, v in zip(temps, values, strict=True):
+            self.emit(d, f"{t} = {v}")
+        for proc in handlers:
+            args = "".join(", " + t for t in temps[:len(proc.params)])
+            self.emit(d, f"{proc.plain_fn}(rt{args})")
+
+    def _handlers(self, s: N.Emit) -> list[Proc]:
+        procs = self.c.program.procs
+        out = []
+        for h in self.c.program.triggers.get(s.event, []):
+            want = len(procs[h].params)
+            if want != len(s.args):
+                self.c.error(f"trigger '{h}' takes {want} value(s) from '{s.event}', "
+                             f"this gives {len(s.args)}", s.loc)
+            out.append(procs[h])
+        return out
+
+    def _s_If(self, s: N.If, d: int) -> None:
+        for i, (cond, body) in enumerate(zip(s.conds, s.bodies, strict=True)):
+            self.emit(d, f"{'if' if i == 0 else 'elif'} {self.value(cond)}:")
+            self.block(body, d + 1)
+        if s.orelse:
+            self.emit(d, "else:")
+            self.block(s.orelse, d + 1)
+
+    def _s_For(self, s: N.For, d: int) -> None:
+        b = s.binder
+        items = self.c.items_src(self.c.source(b, self.scope))
+        self.emit(d, f"for {self.local(b.var)} in list({items}):")
+        if b.where is not None:
+            self.emit(d + 1, f"if not ({self.value(b.where)}): continue")
+        self._loop_body(s.body, d + 1, None)
+
+    def _loop_body(self, body: list[N.Stmt], d: int, end: int | None) -> None:
+        self.loops.append(end)
+        self.block(body, d)
+        self.loops.pop()
+        self.emit(d, *BUDGET)
+
+    def _s_While(self, s: N.While, d: int) -> None:
+        self.emit(d, f"while {self.value(s.cond)}:")
+        self._loop_body(s.body, d + 1, None)
+
+    def _s_Loop(self, s: N.Loop, d: int) -> None:
+        self.emit(d, "while True:")
+        self._loop_body(s.body, d + 1, None)
+
+    # ---------------------------------------------------------------- statements that wait
+    def _w_Let(self, s: N.Let) -> None:
+        self._w_assign(s.name, s.value)
+
+    def _w_Assign(self, s: N.Assign) -> None:
+        self._w_assign(s.name, s.value)
+
+    def _w_assign(self, name: str, value: N.Expr) -> None:
+        assert isinstance(value, N.Call)
+        self._w_call(value.func, value.args, value, name)
+
+    def _w_CallStmt(self, s: N.CallStmt) -> None:
+        self._w_call(s.name, s.args, s, None)
+
+    def _w_call(self, name: str, args: list[N.Expr], node: Any, result: str | None) -> None:
+        proc = self.c.program.procs[name]
+        if not self._callable(name, proc, args, node):
+            return
+        values = [self.value(a) for a in args]
+        frame = "{" + ", ".join(f"{p!r}: {v}" for p, v in zip(proc.params, values,
+                                                               strict=True)) + "}"
+        self._w_enter(proc, frame, result)
+
+    def _w_enter(self, proc: Proc, frame_locals: str, result: str | None) -> None:
+        """Call a procedure that may wait: its frame goes on the stack; the caller resumes
+        after it at a new block."""
+        after = self.label()
+        g = self.temp("g")
+        self.emit(0, f"F[1] = @{after}@",
+                  f"{g} = [{proc.name!r}, 0, {frame_locals}, {result!r}]",
+                  f"stack.append({g})",
+                  f"if len(stack) > {DIRECT_DEPTH}: return rt.deep_call()",
+                  f"_r = {proc.framed_fn}(rt, {g})",
+                  "if _r: return _r")
+        self.place(after)
+
+    def _w_Emit(self, s: N.Emit) -> None:
+        handlers = self._handlers(s)
+        values = [self.value(a) for a in s.args]
+        held = self.hidden("e")
+        self.emit(0, f"{held} = [{', '.join(values)}]")
+        for proc in handlers:
+            if proc.name in self.framed:
+                frame = "{" + ", ".join(f"{p!r}: {held}[{i}]"
+                                        for i, p in enumerate(proc.params)) + "}"
+                self._w_enter(proc, frame, None)
+            else:
+                args = "".join(f", {held}[{i}]" for i in range(len(proc.params)))
+                self.emit(0, f"{proc.plain_fn}(rt{args})")
+
+    def _w_Choose(self, s: N.Choose) -> None:
         c = self.c
         options = c.value_c(s.options, self.scope)
-        player = c.value(s.player, self.scope)
-        var = s.var
-        point = ChoicePoint(s.loc, s.prompt or f"choose {var}", {}, {},
+        player = self.value(s.player)
+        point = ChoicePoint(s.loc, s.prompt or f"choose {s.var}", {}, {},
                             render_expr(s.where) if s.where is not None else None)
         items = c.items_src(options)
         if s.where is None:
-            legal = c._c(f"list({items})").fn
-        else:  # one generated comprehension: the chosen name is its variable
-            inner, v = self.scope.bind(var, c)
+            legal = f"list({items})"
+        else:  # one comprehension: the chosen name is its variable
+            inner, v = self.scope.bind(s.var, c)
             where = c.value_c(s.where, inner).src
-            legal = c._c(f"[{v} for {v} in {items} if {where}]").fn
-        self._suspend(var, player, legal, point)
+            legal = f"[{v} for {v} in {items} if {where}]"
+        self._ask(s.var, player, [f"_o = {legal}"], point)
 
-    def _suspend(self, var: str, player: Fn, legal: Fn, point: ChoicePoint) -> None:
-        pc = self.here()
-        self.c.program.choices[(self.proc.name, pc)] = point
-        key = (self.proc.name, pc)
+    def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint) -> None:
+        """Compute the legal options; with only one, take it and go on; otherwise wait."""
+        self.choice_count += 1
+        key = (self.proc.name, self.choice_count)
+        self.c.program.choices[key] = point
+        # A waiting frame stands at the choice itself (so that it can be asked again);
+        # taking a decision moves it on to the block after the choice.
+        before, after = self.label(), self.label()
+        self.resumes.append((point, after))
+        self.place(before)
+        self.emit(0, f"_p = {player}", *legal,
+                  "if len(_o) == 1 and rt.auto and _p in rt.players:",
+                  f"    L[{var!r}] = _o[0]",
+                  "else:",
+                  f"    F[1] = @{before}@",
+                  f"    return rt.ask(_p, _o, {var!r}, {key!r})")
+        self.place(after)
 
-        def choose(rt, L):
-            return rt.ask(player(rt, L), legal(rt, L), var, key, pc)
-        self.add(choose)
-
-    def _s_Options(self, s: N.Options) -> None:
+    def _w_Options(self, s: N.Options) -> None:
         c = self.c
-        player = c.value(s.player, self.scope)
-        conds: list[tuple[str, Fn | None]] = []
+        player = self.value(s.player)
         point = ChoicePoint(s.loc, s.prompt or "choose an option", {}, {})
         seen: set[str] = set()
+        legal = ["_o = []"]
         for clause in s.clauses:
             if clause.name in seen:
                 c.error(f"option '{clause.name}' is given twice", clause.loc)
             seen.add(clause.name)
             point.labels[clause.name] = clause.label or clause.name
-            cond = c.value(clause.when, self.scope) if clause.when is not None else None
-            conds.append((clause.name, cond))
-            if clause.when is not None:
+            if clause.when is None:
+                legal.append(f"_o.append({clause.name!r})")
+            else:
+                legal.append(f"if {self.value(clause.when)}: _o.append({clause.name!r})")
                 point.rules[clause.name] = (render_expr(clause.when), clause.cite)
-
-        def legal(rt, L):
-            return [name for name, cond in conds if cond is None or cond(rt, L)]
-        self._suspend(s.var, player, legal, point)
-        targets: dict[str, int] = {}
-        var = s.var
-        self.add(lambda rt, L: targets[L[var]])
-        end: list[int | None] = [None]
+        self._ask(s.var, player, legal, point)
+        targets = {clause.name: self.label() for clause in s.clauses}
+        end = self.label()
+        for name, label in targets.items():
+            self.emit(0, f"if L[{s.var!r}] == {name!r}:", f"    pc = @{label}@", "    continue")
+        self.goto(0, end)
         for clause in s.clauses:
-            targets[clause.name] = self.here()
-            self.block(clause.body)
-            self.jump(end)
-        end[0] = self.here()
+            self.place(targets[clause.name])
+            self.block(clause.body, 0)
+            self.goto(0, end)
+        self.place(end)
 
-    def _s_Log(self, s: N.Log) -> None:
-        text = self.c._format(s.text, self.scope, s.loc)
-
-        def log(rt, L):
-            if rt.logging:
-                rt.log(text(rt, L))
-        self.simple(log)
-
-    def _s_EndGame(self, s: N.EndGame) -> None:
-        reason = s.reason or "the game ends"
-        self.add(lambda rt, L: rt.end_game(reason))
-
-    def _s_Break(self, s: N.Break) -> None:
-        if not self.breaks:
-            self.c.error("'break' outside a loop", s.loc)
-            return
-        cell: list[int | None] = [None]
-        self.breaks[-1].append(cell)
-        self.jump(cell)
-
-    def _s_Return(self, s: N.Return) -> None:
-        if s.value is None:
-            self.add(_return_none)
-            return
-        v = self.c.value(s.value, self.scope)
-
-        def ret(rt, L):
-            rt.pop_frame(v(rt, L))
-            return SWITCH
-        self.add(ret)
-
-    def _s_CallStmt(self, s: N.CallStmt) -> None:
-        if s.name in self.c.program.procs:
-            self._call(s.name, s.args, s, result=None)
-            return
-        fn = self.c.value(N.Call(loc=s.loc, func=s.name, args=s.args), self.scope)
-        self.simple(fn)
-
-    def _call(self, name: str, args: list[N.Expr], node: Any, result: str | None) -> None:
-        proc = self.c.program.procs[name]
-        if isinstance(proc.decl, N.TriggerDecl):
-            self.c.error(f"'{name}' is a trigger: it runs after '{proc.decl.event}', "
-                         "not when called", node.loc)
-            return
-        if len(args) != len(proc.params):
-            self.c.error(f"'{name}' takes {len(proc.params)} value(s), got {len(args)}",
-                         node.loc)
-            return
-        fns = [self.c.value(a, self.scope) for a in args]
-        params = proc.params
-        nxt = self.here() + 1
-
-        def call(rt, L):
-            rt.push_frame(name, dict(zip(params, [a(rt, L) for a in fns], strict=True)),
-                          result, nxt)
-            return SWITCH
-        self.add(call)
-
-    def _s_Emit(self, s: N.Emit) -> None:
-        handlers = self.c.program.triggers.get(s.event, [])
-        fns = [self.c.value(a, self.scope) for a in s.args]
-        procs = self.c.program.procs
-        for h in handlers:
-            want = len(procs[h].params)
-            if want != len(fns):
-                self.c.error(f"trigger '{h}' takes {want} value(s) from '{s.event}', "
-                             f"this gives {len(fns)}", s.loc)
-        calls = [(h, procs[h].params) for h in reversed(handlers)]
-        nxt = self.here() + 1
-
-        def emit(rt, L):
-            values = [a(rt, L) for a in fns]
-            rt.stack[-1][1] = nxt
-            for h, params in calls:
-                rt.stack.append([h, 0, dict(zip(params, values, strict=False)), None])
-            return SWITCH
-        self.add(emit)
-
-    def _s_If(self, s: N.If) -> None:
-        end: list[int | None] = [None]
-        for cond_node, body in zip(s.conds, s.bodies, strict=True):
-            cond = self.c.value(cond_node, self.scope)
-            skip: list[int | None] = [None]
-            nxt = self.here() + 1
-            self.add(lambda rt, L, cond=cond, skip=skip, nxt=nxt:
-                     nxt if cond(rt, L) else skip[0])
-            self.block(body)
-            self.jump(end)
-            skip[0] = self.here()
+    def _w_If(self, s: N.If) -> None:
+        end = self.label()
+        for cond, body in zip(s.conds, s.bodies, strict=True):
+            skip = self.label()
+            self.emit(0, f"if not ({self.value(cond)}):", f"    pc = @{skip}@", "    continue")
+            self.block(body, 0)
+            self.goto(0, end)
+            self.place(skip)
         if s.orelse:
-            self.block(s.orelse)
-        end[0] = self.here()
+            self.block(s.orelse, 0)
+        self.place(end)
 
-    def _s_For(self, s: N.For) -> None:
+    def _w_For(self, s: N.For) -> None:
         b = s.binder
-        source = self.c.source(b, self.scope)
-        src = self.c._c(self.c.items_src(source)).fn
-        where = self.c.value(b.where, self.scope) if b.where is not None else None
-        seq_name, idx_name, var = self.scope.hidden("seq"), self.scope.hidden("i"), b.var
+        items = self.c.items_src(self.c.source(b, self.scope))
+        seq, idx = self.hidden("seq"), self.hidden("i")
+        self.emit(0, f"{seq} = list({items})", f"{idx} = 0")
+        head, end = self.label(), self.label()
+        self.place(head)
+        var = self.local(b.var)
+        where = self.value(b.where) if b.where is not None else "True"
+        self.emit(0, f"_s = {seq}", f"_i = {idx}", "_f = False",
+                  "while _i < len(_s):",
+                  f"    {var} = _s[_i]",
+                  "    _i += 1",
+                  f"    if {where}:",
+                  "        _f = True",
+                  "        break",
+                  f"{idx} = _i",
+                  "if not _f:", f"    pc = @{end}@", "    continue")
+        self._w_loop_body(s.body, head, end)
+        self.emit(0, f"L.pop({seq[2:-1]}, None)", f"L.pop({idx[2:-1]}, None)")
 
-        def init(rt, L):
-            L[seq_name] = list(src(rt, L))
-            L[idx_name] = 0
-        self.simple(init)
-        head = self.here()
-        end: list[int | None] = [None]
+    def _w_loop_body(self, body: list[N.Stmt], head: int, end: int) -> None:
+        self.loops.append(end)
+        self.block(body, 0)
+        self.loops.pop()
+        self.emit(0, *BUDGET)
+        self.goto(0, head)
+        self.place(end)
 
-        def step(rt, L):
-            i, seq = L[idx_name], L[seq_name]
-            while i < len(seq):
-                L[var] = seq[i]
-                i += 1
-                if where is None or where(rt, L):
-                    L[idx_name] = i
-                    return head + 1
-            L[idx_name] = i
-            return end[0]
-        self.add(step)
-        self._loop_body(s.body, head, end)
+    def _w_While(self, s: N.While) -> None:
+        head, end = self.label(), self.label()
+        self.place(head)
+        self.emit(0, f"if not ({self.value(s.cond)}):", f"    pc = @{end}@", "    continue")
+        self._w_loop_body(s.body, head, end)
 
-        def cleanup(rt, L):
-            L.pop(seq_name, None)
-            L.pop(idx_name, None)
-        self.simple(cleanup)
-
-    def _loop_body(self, body: list[N.Stmt], head: int, end: list[int | None]) -> None:
-        self.breaks.append([])
-        self.block(body)
-
-        def again(rt, L):
-            rt.budget -= 1
-            if rt.budget < 0:
-                rt.out_of_budget()
-            return head
-        self.add(again)
-        end[0] = self.here()
-        for cell in self.breaks.pop():
-            cell[0] = end[0]
-
-    def _s_While(self, s: N.While) -> None:
-        cond = self.c.value(s.cond, self.scope)
-        head = self.here()
-        end: list[int | None] = [None]
-        self.add(lambda rt, L: head + 1 if cond(rt, L) else end[0])
-        self._loop_body(s.body, head, end)
-
-    def _s_Loop(self, s: N.Loop) -> None:
-        head = self.here()
-        end: list[int | None] = [None]
-        self._loop_body(s.body, head, end)
+    def _w_Loop(self, s: N.Loop) -> None:
+        head, end = self.label(), self.label()
+        self.place(head)
+        self._w_loop_body(s.body, head, end)
 
 
-def _return_none(rt, L) -> int:
-    rt.pop_frame(None)
-    return SWITCH
+def _ends(block: list[tuple[int, str, N.Loc]]) -> bool:
+    """Whether a block's last line leaves it (a jump or a return at the block's own level)."""
+    if not block:
+        return False
+    depth, text, _ = block[-1]
+    return depth == 0 and (text == "continue" or text.startswith("return"))
 
 
-def _mover(amount: str, count: Fn | None, what: Fn | None, src: Fn, dst: Fn, bottom: bool,
-           loc: N.Loc):
+# ------------------------------------------------------------------------ helpers of the code
+def var_key(store: dict, key: Any, name: str, loc: N.Loc) -> str:
+    """The entry of a variable family for a key that is not a plain text, or an error."""
+    k = key_of(key)
+    if k not in store:
+        raise GameRuleError(f"'{name}' has no entry for {k}", loc)
+    return k
+
+
+def shuffle(rt, z: Any, loc: N.Loc) -> None:
+    if z.__class__ is not list:
+        raise GameRuleError("only a stack can be shuffled (a pile has no order)", loc)
+    for i in range(len(z) - 1, 0, -1):
+        j = rt.random_below(i + 1)
+        z[i], z[j] = z[j], z[i]
+
+
+def make_mover(amount: str, bottom: bool, loc: N.Loc):
     """The `move` statement: check everything first, then change the zones (all or nothing)."""
 
-    def run(rt, L) -> None:
-        s, d = src(rt, L), dst(rt, L)
-        kinds = what(rt, L) if what is not None else None
+    def move(rt, s: Any, d: Any, kinds: Any, n: int | None) -> None:
         if kinds is not None and kinds.__class__ is not list:
             kinds = [kinds]
-        n = count(rt, L) if count is not None else None
         if amount == "top":
             n = 1
         taken = _take(s, n, kinds, amount, loc, rt)
@@ -405,7 +635,7 @@ def _mover(amount: str, count: Fn | None, what: Fn | None, src: Fn, dst: Fn, bot
         else:
             for k in taken:
                 d[k] = d.get(k, 0) + 1
-    return run
+    return move
 
 
 def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Loc,
@@ -420,32 +650,29 @@ def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Lo
             if amount == "exact" and take > len(s):
                 raise GameRuleError(f"cannot move {take} items: the stack holds {len(s)}", loc)
             take = min(take, len(s))
-            taken = [s.pop() for _ in range(take)]
-            return taken
+            return [s.pop() for _ in range(take)]
         wanted = set(kinds)
         positions = [i for i in range(len(s) - 1, -1, -1) if s[i] in wanted]
         take = len(positions) if amount == "all" else n
         if amount in ("exact", "top") and take > len(positions):
             raise GameRuleError(f"cannot move {take} of {rt.label(kinds)}: only "
-                              f"{len(positions)} there", loc)
+                                f"{len(positions)} there", loc)
         positions = positions[:take]
         taken = [s[i] for i in positions]
         for i in positions:  # descending, so earlier indexes stay valid
             del s[i]
         return taken
     if kinds is None:
-        if amount == "all":
-            kinds = list(s)
-        elif len(s) <= 1:
+        if amount == "all" or len(s) <= 1:
             kinds = list(s)
         else:
             raise GameRuleError("say which kind to move from a pile that holds several "
-                              "('move 2 of <kind> from ...')", loc)
+                                "('move 2 of <kind> from ...')", loc)
     available = sum(s.get(k, 0) for k in kinds)
     take = available if amount == "all" else n
     if amount in ("exact", "top") and take > available:
         raise GameRuleError(f"cannot move {take} of {rt.label(kinds)}: only {available} there",
-                          loc)
+                            loc)
     taken: list[str] = []
     for k in kinds:
         if len(taken) >= take:

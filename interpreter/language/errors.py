@@ -101,7 +101,7 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
 
 # Python errors that a rule can cause while a game runs (a ruleset's mistake, not the engine's).
 PYTHON_ERRORS = (KeyError, TypeError, IndexError, ValueError, ZeroDivisionError, AttributeError,
-                 OverflowError, RecursionError)
+                 OverflowError, RecursionError, NameError)
 
 _TYPE_WORDS = {"int": "a number", "float": "a number", "str": "a text", "list": "a list",
                "dict": "a table row or a pile", "NoneType": "nothing (none)", "bool": "yes/no",
@@ -115,6 +115,9 @@ def explain(exc: BaseException) -> str:
     if isinstance(exc, KeyError):
         return (f"there is no {exc.args[0]!r} here (a name without a value, a missing entry, "
                 "or an attribute the value does not have)")
+    if isinstance(exc, NameError):  # a local of a procedure read before it is set
+        m = re.search(r"'l_(\w+)'", str(exc))
+        return f"'{m.group(1) if m else '?'}' is used before it has a value"
     if isinstance(exc, ZeroDivisionError):
         return "division by zero"
     if isinstance(exc, IndexError):
