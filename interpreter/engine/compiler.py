@@ -44,7 +44,7 @@ from interpreter.engine.statements import (
 )
 from interpreter.engine.world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
 from interpreter.language import nodes as N
-from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, explain
+from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean
 from interpreter.language.parser import parse_expr
 
 
@@ -58,6 +58,8 @@ class CExpr:
     constant: tuple | None = None  # (value,) when it is known before any game
     simple: bool = False  # a plain name: cheap to evaluate twice
     shape: str | None = None  # for a zone: "pile" or "stack"
+    zone: str | None = None  # for a zone: the name of its zone (family)
+    pile: str | None = None  # for size(<pile>): the pile's source
     ns: dict | None = field(default=None, repr=False)
     _fn: Fn | None = field(default=None, repr=False)
 
@@ -75,6 +77,11 @@ class Compiler:
         self._uses_state = False  # while compiling a function: does it read the game state?
         self._callees: set[str] = set()
         self._facts: dict[str, tuple[bool, set[str]]] = {}
+        self._reads: set[str] = set()  # while compiling a function: zones and variables read
+        self._random = False  # ... and whether it draws at random
+        self._reads_of: dict[str, tuple[set[str], bool]] = {}
+        self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
+        self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
         self._proc_decls: list[N.ProcDecl] = []
         self.errors: list[RulesetError] = []
         self.program = Program(world, {})
@@ -138,8 +145,9 @@ class Compiler:
                 p.vars[decl.name].init = self.value(decl.init, Scope(set(), decl.name))
             elif isinstance(decl, N.FuncDecl):
                 self._func(decl)
-        self._procedures()
         self._memoize_static_functions()
+        self._memoize_dynamic_functions()
+        self._procedures()
         self._check_entry_points()
         emitted = _emitted_events(self.decl_list)
         for decl in self.decl_list:
@@ -240,8 +248,10 @@ class Compiler:
         func = self.program.funcs[decl.name]
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
+        self._reads, self._random = set(), False
         body = self.value_c(decl.body, Scope(set(), decl.name, dict(args))).src
         self._facts[decl.name] = (self._uses_state, self._callees)
+        self._reads_of[decl.name] = (self._reads, self._random)
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
                f"    return {body}\n"
         exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
@@ -262,6 +272,62 @@ class Compiler:
         for name in static:
             self.ns[f"_F_{name}"] = _memo(self.ns[f"_F_{name}"])
             self.program.funcs[name].static = True
+
+    def _memoize_dynamic_functions(self) -> None:
+        """A function of the game state keeps its answers in a cache of the game (Game.memo)
+        until a rule changes a zone or variable it reads (directly or through the functions it
+        calls): the statements that change one forget the caches that depend on it
+        (`forget_src`). Functions that draw at random are never cached, nor those that call
+        no other function (cheaper to compute again than to look up)."""
+        reads = {name: set(r) for name, (r, _) in self._reads_of.items()}
+        drawn = {name for name, (_, random) in self._reads_of.items() if random}
+        changed = True
+        while changed:
+            changed = False
+            for name, (_, callees) in self._facts.items():
+                for callee in callees:
+                    if callee in reads and not reads[callee] <= reads[name]:
+                        reads[name] |= reads[callee]
+                        changed = True
+                    if callee in drawn and name not in drawn:
+                        drawn.add(name)
+                        changed = True
+        for name, func in self.program.funcs.items():
+            if func.static or name in drawn or name not in reads or not self._facts[name][1]:
+                continue  # a function that calls no other is quicker to compute than to cache
+            slot = self.memo_slots[name] = len(self.memo_slots)
+            for read in reads[name]:
+                self.dependents.setdefault(read, []).append(slot)
+            self.ns[f"_F_{name}"] = self._cached(name, slot, func.params)
+        self.program.memo_slots = len(self.memo_slots)
+
+    def _cached(self, name: str, slot: int, params: list[str]) -> Callable:
+        """The cached version of a function (generated: it runs for every call)."""
+        args = [f"a_{i}" for i in range(len(params))]
+        call = f"_I(rt{''.join(', ' + a for a in args)})"
+        texts = " and ".join(f"{a}.__class__ is str" for a in args) or "True"
+        key = "None" if not args else args[0] if len(args) == 1 else f"({', '.join(args)})"
+        code = (f"def _F_{name}(rt{''.join(', ' + a for a in args)}):\n"
+                f"    if {texts}:\n"  # texts only: 1 and true are equal keys but not equal
+                f"        _c = rt.memo[{slot}]\n"
+                f"        _v = _c.get({key}, _MISS)\n"
+                f"        if _v is _MISS:\n"
+                f"            _v = _c[{key}] = {call}\n"
+                f"        return _v\n"
+                f"    return {call}\n")
+        ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS}
+        exec(compile(code, f"<define {name}>", "exec"), ns)  # our own generated code
+        return ns[f"_F_{name}"]
+
+    def forget_src(self, zone_or_var: str | None) -> str | None:
+        """Python source that forgets the cached answers depending on a zone or variable that
+        a statement changes (None: not known which, so all), or None if nothing depends."""
+        if zone_or_var is None:
+            return "rt.forget()" if self.memo_slots else None
+        slots = self.dependents.get(zone_or_var)
+        if not slots:
+            return None
+        return "; ".join(f"rt.memo[{i}].clear()" for i in slots)
 
     def _check_param_types(self, params: list[N.Param]) -> None:
         for param in params:
@@ -377,6 +443,7 @@ class Compiler:
             return self._const(p.consts[name], f"the constant '{name}'")
         if name in p.vars or name in p.zones or name == "player_count":
             self._uses_state = True
+            self._reads.add(name)
         if name in p.vars:
             if p.vars[name].decl.index:
                 return self._c(f"rt.V[{name!r}]", FAMILY, f"the variable family '{name}'")
@@ -385,7 +452,7 @@ class Compiler:
             if p.zones[name].decl.index:
                 return self._c(f"rt.Z[{name!r}]", FAMILY, f"the zone family '{name}'")
             return self._c(f"rt.Z[{name!r}]", ZONE, f"the zone '{name}'",
-                           shape=p.zones[name].decl.shape)
+                           shape=p.zones[name].decl.shape, zone=name)
         if name in w.member_of:
             return self._const(name, f"'{name}'")
         if name in w.tables:
@@ -405,9 +472,11 @@ class Compiler:
         """Every value of a type: fixed lists are constants; players and pieces owned by
         players depend on the number of players."""
         if type_name == PLAYER:
+            self._uses_state = True  # the number of players differs from game to game
             return "rt.players"
         comp = self.world.components.get(type_name)
         if type_name in self._component_names and (comp is None or comp.player_param):
+            self._uses_state = True
             return f"_W.domain({type_name!r}, rt.n)"
         return self.constant_name(self.world.domain(type_name, 0), "domain")
 
@@ -468,7 +537,7 @@ class Compiler:
                 src = f"_family_n({base.src}, ({keys}), {name!r}, {loc})"
             if is_zone:
                 return self._c(src, ZONE, f"the zone '{name}[...]'",
-                               shape=self.program.zones[name].decl.shape)
+                               shape=self.program.zones[name].decl.shape, zone=name)
             return self._c(src, VALUE, f"'{name}[...]'")
         if base.sort == UNKNOWN:
             return self._c("None", UNKNOWN, base.what)
@@ -547,11 +616,15 @@ class Compiler:
         args = [c.src for c in compiled]
         if node.func in ("size", "empty"):  # the most used builtins, inlined
             c = compiled[0]
-            size = (f"sum({c.src}.values())" if c.shape == "pile" else
-                    f"len({c.src})" if c.shape == "stack" or c.sort == VALUE else
+            if c.shape == "pile":  # a pile never keeps a kind with no pieces
+                if node.func == "empty":
+                    return self._c(f"(not {c.src})")
+                return self._c(f"sum({c.src}.values())", pile=c.src)
+            size = (f"len({c.src})" if c.shape == "stack" or c.sort == VALUE else
                     f"_size({c.src})")
             return self._c(size if node.func == "size" else f"({size} == 0)")
-        fn = self.constant_name(_guarded_builtin(node.func, b.fn, node.loc), "builtin")
+        # Run-time errors of a builtin are placed at the statement that called it (runtime.py)
+        fn = self.constant_name(b.fn, "builtin")
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
 
     def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:
@@ -566,13 +639,17 @@ class Compiler:
 
     def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
         op = node.op
-        left = self.value_c(node.left, scope).src
+        left_c = self.value_c(node.left, scope)
+        left = left_c.src
         if op in ("in", "not in"):
             right_c = self.expr(node.right, scope)
             right = right_c.src + (".rows" if right_c.sort == TABLE else "")
             return self._c(f"({left} {op} {right})")
-        right = self.value_c(node.right, scope).src
-        return self._c(f"({left} {op} {right})")
+        right_c = self.value_c(node.right, scope)
+        if left_c.pile is not None and right_c.constant == (0,) and op in ("==", "!=", ">"):
+            pile = left_c.pile  # size(pile) compared with 0: no need to add up the counts
+            return self._c(f"(not {pile})" if op == "==" else f"(len({pile}) > 0)")
+        return self._c(f"({left} {op} {right_c.src})")
 
     def _e_BoolOp(self, node: N.BoolOp, scope: Scope) -> CExpr:
         items = [self.value_c(i, scope).src for i in node.items]
@@ -643,7 +720,7 @@ class Compiler:
         if kind == "first":
             return self._c(f"next(({var} for {var} in {items}{cond}), None)")
         if kind == "random":
-            self._uses_state = True
+            self._uses_state = self._random = True
             return self._c(f"_random(rt, [{var} for {var} in {items}{cond}])")
         values = f"[{value} for {var} in {items}{cond}]"
         if kind == "list":
@@ -677,16 +754,7 @@ class Compiler:
 
 
 
-def _guarded_builtin(name: str, fn: Callable, loc: N.Loc) -> Callable:
-    """A builtin whose Python errors become rule errors at the place of the call."""
-    def call(rt, *args):
-        try:
-            return fn(rt, *args)
-        except GameRuleError:
-            raise
-        except Exception as exc:
-            raise GameRuleError(f"{name}: {explain(exc)}", loc) from None
-    return call
+_MISS = object()
 
 
 def _memo(fn: Callable) -> Callable:

@@ -83,6 +83,7 @@ class Program:
     choices: dict[tuple[str, int], ChoicePoint] = field(default_factory=dict)
     component_start: dict[str, Fn] = field(default_factory=dict)
     entry: dict[str, Callable] = field(default_factory=dict)  # procedure -> fn(rt, frame)
+    memo_slots: int = 0  # caches of functions of the game state (Game.memo)
     line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
 
 

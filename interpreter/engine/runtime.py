@@ -100,7 +100,7 @@ class Game:
                 count = comp.counts[kind]
                 if where.__class__ is list:
                     where.extend([kind] * count)
-                else:
+                elif count > 0:  # a pile keeps no kind with no pieces
                     where[kind] = where.get(kind, 0) + count
         stack = state["stack"]
         stack.append([PLAY, 0, {}, None])
@@ -116,6 +116,13 @@ class Game:
         self.n = state["players"]
         self.stack = state["stack"]
         self.players = [player_id(i) for i in range(1, self.n + 1)]
+        self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
+
+    def forget(self) -> None:
+        """Forget every cached answer of the ruleset's functions (after a change to the state
+        made from outside the rules, e.g. a test setting up a position)."""
+        for cache in self.memo:
+            cache.clear()
 
     # ------------------------------------------------------------------ used by instructions
     def random_below(self, n: int) -> int:
@@ -254,10 +261,11 @@ class Game:
 
     def apply(self, option: Any) -> None:
         """Take a decision. An illegal one raises IllegalMove and changes nothing."""
-        reason = self.why_illegal(option)
-        if reason is not None:
-            raise IllegalMove(reason)
         pending = self.state["pending"]
+        if pending is None or option.__class__ is not str or option not in pending["options"]:
+            reason = self.why_illegal(option)  # a text equal to an option is that option
+            if reason is not None:
+                raise IllegalMove(reason)
         frame = self.stack[-1]
         frame[2][pending["var"]] = option
         frame[1] = self.program.choices[tuple(pending["at"])].resume
@@ -273,6 +281,7 @@ class Game:
             raise KeyError(f"the ruleset defines no function '{function}'")
         if len(args) != len(func.params):
             raise TypeError(f"'{function}' takes {len(func.params)} value(s), got {len(args)}")
+        self.forget()  # the caller may have changed the state by hand
         try:
             return func.fn(self, dict(zip(func.params, args, strict=True)))
         except PYTHON_ERRORS as exc:
@@ -289,6 +298,7 @@ class Game:
             raise TypeError(f"'{procedure}' takes {len(proc.params)} value(s), got {len(args)}")
         self.state["pending"] = None
         self.state["over"] = False
+        self.forget()  # the caller may have set up a position by hand
         self.stack.append([procedure, 0, dict(zip(proc.params, args, strict=True)), None])
         self._run()
 
@@ -302,6 +312,7 @@ class Game:
         func = self.program.funcs.get(name)
         if func is None:
             return 0
+        self.forget()  # the caller may have changed the state by hand
         try:
             value = func.fn(self, {func.params[0]: player})
         except PYTHON_ERRORS as exc:

@@ -306,6 +306,7 @@ class ProcBuilder:
         value = self.value(s.value) if s.op == "=" else self.number(s.value)
         if not index:
             self.emit(d, f"rt.V[{name!r}] {s.op} {value}")
+            self.forget(d, name)
             return
         store, key = self.temp("st"), self.temp("k")
         loc = self.const(s.loc, "loc")
@@ -313,19 +314,29 @@ class ProcBuilder:
         self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {joined}",
                   f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, {loc})",
                   f"{store}[{key}] {s.op} {value}")
+        self.forget(d, name)
 
     def _s_Move(self, s: N.Move, d: int) -> None:
         c = self.c
-        src = c.zone(s.source, self.scope).src
-        dst = c.zone(s.dest, self.scope).src
+        src = c.zone(s.source, self.scope)
+        dst = c.zone(s.dest, self.scope)
         count = self.number(s.count) if s.count is not None else "None"
         what = c.expr(s.what, self.scope).src if s.what is not None else "None"
         mover = self.const(make_mover(s.amount, s.at == "bottom", s.loc), "move")
-        self.emit(d, f"{mover}(rt, {src}, {dst}, {what}, {count})")
+        self.emit(d, f"{mover}(rt, {src.src}, {dst.src}, {what}, {count})")
+        self.forget(d, src.zone, dst.zone)
+
+    def forget(self, d: int, *changed: str | None) -> None:
+        """After a change: forget the cached answers of functions that read what changed."""
+        lines = {self.c.forget_src(name) for name in changed} - {None}
+        if "rt.forget()" in lines:
+            lines = {"rt.forget()"}
+        self.emit(d, *sorted(lines))
 
     def _s_Shuffle(self, s: N.Shuffle, d: int) -> None:
-        zone = self.c.zone(s.zone, self.scope).src
-        self.emit(d, f"_shuffle(rt, {zone}, {self.const(s.loc, 'loc')})")
+        zone = self.c.zone(s.zone, self.scope)
+        self.emit(d, f"_shuffle(rt, {zone.src}, {self.const(s.loc, 'loc')})")
+        self.forget(d, zone.zone)
 
     def _s_Log(self, s: N.Log, d: int) -> None:
         text = self.c.format_src(s.text, self.scope, s.loc)
@@ -619,7 +630,8 @@ def shuffle(rt, z: Any, loc: N.Loc) -> None:
 
 
 def make_mover(amount: str, bottom: bool, loc: N.Loc):
-    """The `move` statement: check everything first, then change the zones (all or nothing)."""
+    """The `move` statement: check everything first, then change the zones (all or nothing).
+    The usual cases (one kind between piles, the top of a stack) take a short path."""
 
     def move(rt, s: Any, d: Any, kinds: Any, n: int | None) -> None:
         if kinds is not None and kinds.__class__ is not list:
@@ -635,6 +647,44 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
         else:
             for k in taken:
                 d[k] = d.get(k, 0) + 1
+
+    exact = amount == "exact"
+
+    def counted(rt, s: Any, d: Any, kind: Any, n: Any) -> None:
+        """`move N of KIND` (or `up to N`) from a pile to a pile."""
+        if kind.__class__ is str and s.__class__ is dict and d.__class__ is dict \
+                and n.__class__ is int and n >= 0:
+            have = s.get(kind, 0)
+            if n > have:
+                if exact:
+                    return move(rt, s, d, kind, n)  # the error, in words
+                n = have
+            if n:
+                if have == n:
+                    del s[kind]
+                else:
+                    s[kind] = have - n
+                d[kind] = d.get(kind, 0) + n
+            return None
+        return move(rt, s, d, kind, n)
+
+    def top(rt, s: Any, d: Any, kind: Any, n: Any) -> None:
+        """`move top from STACK to ...`"""
+        if kind is None and s.__class__ is list and s:
+            k = s.pop()
+            if d.__class__ is dict:
+                d[k] = d.get(k, 0) + 1
+            elif bottom:
+                d.insert(0, k)
+            else:
+                d.append(k)
+            return None
+        return move(rt, s, d, kind, n)
+
+    if amount in ("exact", "up_to"):
+        return counted
+    if amount == "top":
+        return top
     return move
 
 
