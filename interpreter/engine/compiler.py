@@ -79,6 +79,8 @@ class Compiler:
         self._facts: dict[str, tuple[bool, set[str]]] = {}
         self._reads: set[str] = set()  # while compiling a function: zones and variables read
         self._random = False  # ... and whether it draws at random
+        self._scans = False  # ... and whether it goes through every value of a type
+        self._heavy: dict[str, bool] = {}  # function -> worth caching
         self._reads_of: dict[str, tuple[set[str], bool]] = {}
         self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
         self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
@@ -248,10 +250,11 @@ class Compiler:
         func = self.program.funcs[decl.name]
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
-        self._reads, self._random = set(), False
+        self._reads, self._random, self._scans = set(), False, False
         body = self.value_c(decl.body, Scope(set(), decl.name, dict(args))).src
         self._facts[decl.name] = (self._uses_state, self._callees)
         self._reads_of[decl.name] = (self._reads, self._random)
+        self._heavy[decl.name] = bool(self._callees) or self._scans
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
                f"    return {body}\n"
         exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
@@ -278,7 +281,7 @@ class Compiler:
         until a rule changes a zone or variable it reads (directly or through the functions it
         calls): the statements that change one forget the caches that depend on it
         (`forget_src`). Functions that draw at random are never cached, nor those that call
-        no other function (cheaper to compute again than to look up)."""
+        no other function and go through no type's values (cheaper to compute again)."""
         reads = {name: set(r) for name, (r, _) in self._reads_of.items()}
         drawn = {name for name, (_, random) in self._reads_of.items() if random}
         changed = True
@@ -293,8 +296,8 @@ class Compiler:
                         drawn.add(name)
                         changed = True
         for name, func in self.program.funcs.items():
-            if func.static or name in drawn or name not in reads or not self._facts[name][1]:
-                continue  # a function that calls no other is quicker to compute than to cache
+            if func.static or name in drawn or name not in reads or not self._heavy[name]:
+                continue  # quicker to compute again than to look up
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:
                 self.dependents.setdefault(read, []).append(slot)
@@ -693,6 +696,7 @@ class Compiler:
     def _e_Query(self, node: N.Query, scope: Scope) -> CExpr:
         b = node.binder
         src = self.source(b, scope)
+        self._scans |= src.sort == TYPE
         inner, var = scope.bind(b.var, self)
         where = self.value_c(b.where, inner).src if b.where is not None else None
         kind = node.kind
