@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,28 @@ def test_the_game_ends_with_a_winner_by_score_then_cards(base):
     assert all(cards[w] == max(cards.values()) for w in winners)
     assert game.state["ending"] in ("the last business of the supply row was placed",
                                     "the second building stop")
+
+
+VERSION_1_SAVE = Path(__file__).parent / "data" / "fifth-avenue-base-3p-seed5-version1.save.json"
+
+
+def test_a_save_of_the_previous_engine_loads_by_playing_its_moves_again(base):
+    """tests/data/...-version1.save.json was saved mid-auction by the engine before procedures
+    were generated as whole functions (version 1: its frames count instructions)."""
+    data = json.loads(VERSION_1_SAVE.read_text(encoding="utf-8"))
+    game = Game.from_save(base, data)
+    again = base.new_game(3, 5, names={"P1": "Ann"})
+    for move in data["moves"]:
+        again.apply(move)
+    assert game.state_hash() == again.state_hash()
+    assert game.decision().prompt == "choose the colour of your bid, or pass"
+    saved = json.loads(json.dumps(game.to_save()))
+    assert saved["version"] == 2
+    assert Game.from_save(base, saved).state_hash() == game.state_hash()
+
+
+def test_a_version_1_save_whose_moves_give_another_game_is_refused(base):
+    data = json.loads(VERSION_1_SAVE.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:-1]
+    with pytest.raises(SaveFileError, match="another game|cannot be played"):
+        Game.from_save(base, data)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 SAVE_FORMAT = "rules-engine-game"
+# 2: a frame's place is a block of its procedure's generated function (1: an instruction).
+SAVE_VERSION = 2
 
 
 class Decision:
@@ -365,20 +367,14 @@ class Game:
         only who). How the engine keeps its place in the rules (the frames of running
         procedures, the instruction a decision waits at) is left out, so that a replay still
         matches after a change to the rules or the engine that plays the same game."""
-        game = {k: v for k, v in self.state.items() if k not in ("stack", "pending")}
-        pending = self.state["pending"]
-        if isinstance(pending, dict):
-            game["pending"] = {"player": pending.get("player")}
-            if with_options:
-                game["pending"]["options"] = pending.get("options")
-        return _digest(game)
+        return _game_hash(self.state, with_options)
 
     def _integrity_hash(self) -> str:
         """The whole state, execution point included: what a save file is checked against."""
         return _digest(self.state)
 
     def to_save(self) -> dict:
-        return {"format": SAVE_FORMAT, "version": 1, "ruleset": self.ruleset.name,
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.ruleset.name,
                 "ruleset_hash": self.ruleset.content_hash, "names": self.names,
                 "moves": self.moves, "state": self.state,
                 "state_hash": self._integrity_hash()}
@@ -388,9 +384,9 @@ class Game:
         """A game from `to_save()` data; anything damaged or foreign is a SaveFileError."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
-        if data.get("version") != 1:
+        if data.get("version") not in (1, SAVE_VERSION):
             raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
-                                "reads version 1")
+                                f"reads versions 1 and {SAVE_VERSION}")
         state, names = data.get("state"), data.get("names") or {}
         if not isinstance(state, dict):
             raise SaveFileError("the saved game is damaged (it has no state)")
@@ -399,6 +395,8 @@ class Game:
             raise SaveFileError("the saved game is damaged (player names must be texts)")
         if _digest(state) != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
+        if data["version"] == 1:
+            return cls._from_moves(ruleset, state, names, data.get("moves"))
         problem = _state_problem(ruleset, state)
         if problem:
             raise SaveFileError(f"the saved game does not fit this ruleset or is damaged "
@@ -407,6 +405,38 @@ class Game:
         moves = data.get("moves") or []
         game.moves = list(moves) if isinstance(moves, list) else []
         return game
+
+
+    @classmethod
+    def _from_moves(cls, ruleset: Ruleset, state: dict, names: dict, moves: Any) -> Game:
+        """A save of version 1 keeps its place in the rules in a form this engine no longer
+        runs: play its moves again from its seed, and check that this gives its game."""
+        players, seed = state.get("players"), state.get("seed")
+        if not isinstance(moves, list) or not isinstance(seed, int) \
+                or players not in ruleset.player_counts:
+            raise SaveFileError("the saved game is damaged (it has no moves, seed or players)")
+        game = cls.start(ruleset, players, seed, names)
+        try:
+            for move in moves:
+                game.apply(move)
+        except IllegalMove as exc:
+            raise SaveFileError(f"the saved game cannot be played again with these rules "
+                                f"({exc})") from None
+        if game.state_hash() != _game_hash(state, True):
+            raise SaveFileError("the saved game cannot be played again with these rules (its "
+                                "moves give another game)")
+        return game
+
+
+def _game_hash(state: dict, with_options: bool) -> str:
+    """The hash of a state's game part (see Game.state_hash)."""
+    game = {k: v for k, v in state.items() if k not in ("stack", "pending")}
+    pending = state.get("pending")
+    if isinstance(pending, dict):
+        game["pending"] = {"player": pending.get("player")}
+        if with_options:
+            game["pending"]["options"] = pending.get("options")
+    return _digest(game)
 
 
 def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
