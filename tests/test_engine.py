@@ -108,7 +108,7 @@ def test_the_game_ends_with_a_winner_by_score_then_cards(base):
                                     "the second building stop")
 
 
-VERSION_1_SAVE = Path(__file__).parent / "data" / "fifth-avenue-base-3p-seed5-version1.save.json"
+VERSION_1_SAVE = Path(__file__).parent / "data" / "fifth-avenue-base-3p-seed5-version1-save.json"
 
 
 def test_a_save_of_the_previous_engine_loads_by_playing_its_moves_again(base):
