@@ -151,6 +151,30 @@ def test_clone_is_independent(base):
     assert twin.state_hash() != before
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400))
+def test_a_clone_plays_on_alone_and_as_the_original_would(base, seed, steps):
+    """Clone anywhere (mid-auction included), play the clone to the end: the original has not
+    changed; the same moves on the original give the clone's game, hash by hash."""
+    rng = random.Random(seed)
+    game = base.new_game(4, seed, logging=False)
+    while steps and not game.over:
+        game.apply(rng.choice(game.decision().options))
+        steps -= 1
+    before = json.dumps(game.state, sort_keys=True)
+    twin = game.clone()
+    moves, hashes = [], []
+    while not twin.over:
+        move = rng.choice(twin.decision().options)
+        twin.apply(move)
+        moves.append(move)
+        hashes.append(twin.state_hash())
+    assert json.dumps(game.state, sort_keys=True) == before
+    for move, expected in zip(moves, hashes, strict=True):
+        game.apply(move)
+        assert game.state_hash() == expected
+
+
 def test_same_seed_same_game_different_seed_different_game(base):
     a = base.new_game(4, 11, logging=False)
     b = base.new_game(4, 11, logging=False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import pickle
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -355,10 +354,15 @@ class Game:
 
     # ------------------------------------------------------------------ copies and saves
     def clone(self) -> Game:
-        twin = Game(self.ruleset, pickle.loads(pickle.dumps(self.state, -1)), self.names)
+        """An independent copy of the game (for bots that look ahead)."""
+        twin = object.__new__(Game)  # the same ruleset and settings; a state of its own
+        twin.__dict__.update(self.__dict__)
+        state = twin.state = _copy_state(self.state, self.program)
+        twin.Z, twin.V, twin.stack = state["zones"], state["vars"], state["stack"]
+        twin.names = dict(self.names)
+        twin.events = []
         twin.moves = list(self.moves)
-        twin.auto = self.auto
-        twin.logging = self.logging
+        twin.memo = [{} for _ in self.memo]
         return twin
 
     def state_hash(self, with_options: bool = True) -> str:
@@ -426,6 +430,22 @@ class Game:
             raise SaveFileError("the saved game cannot be played again with these rules (its "
                                 "moves give another game)")
         return game
+
+
+def _copy_state(state: dict, program) -> dict:
+    """A copy of a state that shares nothing the rules change in place. Rules change zones'
+    contents and frames' locals in place; variables and locals are only ever given new values
+    (no statement changes a list in place), so their values are shared, not copied."""
+    zones = state["zones"]
+    copy = dict(state)
+    copy["zones"] = {name: {k: c.copy() for k, c in zones[name].items()} if info.decl.index
+                     else zones[name].copy() for name, info in program.zones.items()}
+    copy["vars"] = {name: v.copy() if v.__class__ is dict else v
+                    for name, v in state["vars"].items()}
+    copy["stack"] = [[f[0], f[1], f[2].copy(), f[3]] for f in state["stack"]]
+    if state["pending"] is not None:
+        copy["pending"] = dict(state["pending"])
+    return copy
 
 
 def _game_hash(state: dict, with_options: bool) -> str:
