@@ -151,7 +151,8 @@ def test_clone_is_independent(base):
     assert twin.state_hash() != before
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 400))
 def test_a_clone_plays_on_alone_and_as_the_original_would(base, seed, steps):
     """Clone anywhere (mid-auction included), play the clone to the end: the original has not
