@@ -164,7 +164,8 @@ class Game:
             self.stack.append([FINAL, 0, {}, None])
         return SWITCH
 
-    def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int]) -> int:
+    def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
+            resume: int) -> int:
         """Wait for `player` to choose one of `options` (generated code has already taken a
         lone option itself when it may)."""
         if player not in self.players:
@@ -176,7 +177,7 @@ class Game:
             raise GameRuleError(f"{self.label(player)} must decide ({point.prompt}) but has "
                                 "no legal option", point.loc)
         self.state["pending"] = {"player": player, "options": options, "var": var,
-                                 "at": [key[0], key[1]]}
+                                 "at": [key[0], key[1]], "resume": resume}
         return SUSPEND
 
     # ------------------------------------------------------------------ the loop
@@ -269,7 +270,7 @@ class Game:
                 raise IllegalMove(reason)
         frame = self.stack[-1]
         frame[2][pending["var"]] = option
-        frame[1] = self.program.choices[tuple(pending["at"])].resume
+        frame[1] = pending["resume"]
         self.state["pending"] = None
         self.state["step"] += 1
         self.moves.append(option)
@@ -503,7 +504,8 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
         if not (isinstance(pending, dict) and isinstance(pending.get("at"), list)
                 and tuple(pending["at"]) in program.choices
                 and isinstance(pending.get("options"), list) and pending.get("player")
-                and isinstance(pending.get("var"), str) and stack):
+                and isinstance(pending.get("var"), str) and stack
+                and pending.get("resume") == program.choices[tuple(pending["at"])].resume):
             return "the decision it waits for"
     return None
 

@@ -520,7 +520,7 @@ class ProcBuilder:
                   f"    L[{var!r}] = _o[0]",
                   "else:",
                   f"    F[1] = @{before}@",
-                  f"    return rt.ask(_p, _o, {var!r}, {key!r})")
+                  f"    return rt.ask(_p, _o, {var!r}, {key!r}, @{after}@)")
         self.place(after)
 
     def _w_Options(self, s: N.Options) -> None:
