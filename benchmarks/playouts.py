@@ -5,12 +5,22 @@
     python benchmarks/playouts.py --simulate           # through interpreter.simulate (bots)
     python benchmarks/playouts.py --log                # with the event log kept
     python benchmarks/playouts.py --profile 25         # where the time goes
+    python benchmarks/playouts.py --reference --games 1000 --seed 1 --repeat 5
+                                                       # side by side with the yardstick
 
 Prints the time to load the ruleset (parse + check + compile; the first load in a process also
-builds the parser from the grammar), then games/s, decisions/s and the mean decisions and turns
-per game. A decision is one choice a player makes; turns are read from the ruleset's variable
-`turns` when it has one. The yardstick (DESIGN.md, "Speed") is a hand-written plain-Python
-implementation of the same base game: about 500 random 4-player games/s on one core.
+builds the parser from the grammar, or reads it from the cache), then games/s, decisions/s and
+the mean decisions and turns per game. A decision is one choice a player makes; turns are read
+from the ruleset's variable `turns` when it has one. The yardstick (DESIGN.md, "Speed") is a
+hand-written plain-Python implementation of the same base game, ../shared/reference/fifth.py:
+about 500 random 4-player games/s on one core.
+
+`--reference` plays the same games (same count, same seeds, the same random-choice loop) with
+the engine and with that reference, in alternating rounds of `--round` games each (engine first,
+then reference first, and so on), so that a slow patch of the machine hits both alike. It prints
+both speeds and the line `ratio: R`, R = reference games/s / engine games/s (lower is better for
+the engine). `--repeat K` runs the whole comparison K times and prints the median and the spread
+of the ratio.
 
 Every figure is printed; nothing is asserted.
 """
@@ -18,6 +28,7 @@ Every figure is printed; nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import random
 import statistics
@@ -32,6 +43,7 @@ from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
+REFERENCE = ROOT.parent / "shared" / "reference" / "fifth.py"
 YARDSTICK_GAMES_PER_SECOND = 500
 
 
@@ -52,9 +64,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=int, metavar="N", default=0,
                         help="also profile the playouts (cProfile) and print the N functions "
                              "with the most time of their own")
+    parser.add_argument("--reference", action="store_true",
+                        help="play the same games with the hand-written reference "
+                             "(../shared/reference/fifth.py) in alternating rounds and print "
+                             "the ratio reference/engine of games/s")
+    parser.add_argument("--round", type=int, default=50, metavar="N",
+                        help="with --reference: games per round, each side in turn "
+                             "(default: 50)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="K",
+                        help="run the playouts (or the whole comparison) K times and print the "
+                             "median and the spread (default: 1)")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    if args.games < 1 or args.round < 1 or args.repeat < 1:
+        parser.error("--games, --round and --repeat must be at least 1")
+    if args.reference and args.players not in (3, 4):
+        parser.error("--reference: the reference plays 3 or 4 players")
 
     print(f"python {platform.python_version()} ({platform.python_implementation()}) "
           f"on {platform.machine()}, one process")
@@ -82,14 +106,30 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load (parse + check + compile): {first * 1000:.0f} ms first, "
           f"{again * 1000:.0f} ms again")
 
+    reference = None
+    if args.reference:
+        reference = load_reference()
+        if reference is None:
+            print(f"\nreference: {REFERENCE} is missing; playing the engine only (no ratio)")
     try:
-        seconds, decisions, turns = playouts(ruleset, args.players, args.games, args.seed,
-                                             args.log)
+        if reference is not None:
+            compare(ruleset, reference, args)
+        else:
+            rates = []
+            for run in range(args.repeat):
+                seconds, decisions, turns = playouts(ruleset, args.players, args.games,
+                                                     args.seed, args.log)
+                title = f"random playouts, event log {'on' if args.log else 'off'}"
+                if args.repeat > 1:
+                    title += f", run {run + 1} of {args.repeat}"
+                report(title, args.games, seconds, decisions, turns)
+                rates.append(args.games / seconds)
+            if args.repeat > 1:
+                print(f"\ngames/s over {args.repeat} runs: median "
+                      f"{statistics.median(rates):.1f}, spread {min(rates):.1f}-{max(rates):.1f}")
     except GameRuleError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    title = f"random playouts, event log {'on' if args.log else 'off'}"
-    report(title, args.games, seconds, decisions, turns)
 
     if args.profile:
         import cProfile
@@ -132,14 +172,96 @@ def playouts(ruleset, players: int, games: int, seed: int, logging: bool = False
     return time.perf_counter() - start, decisions, turns
 
 
+def load_reference():
+    """The module ../shared/reference/fifth.py, or None when it is not there."""
+    if not REFERENCE.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("fifth_reference", REFERENCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def reference_playouts(fifth, players: int, games: int, seed: int):
+    """The same loop as `playouts`, with the reference: same seeds, same way of choosing."""
+    decisions: list[int] = []
+    turns: list[int] = []
+    start = time.perf_counter()
+    for i in range(games):
+        game = fifth.Game(players, seed + i)
+        rng = random.Random(seed + i)
+        randrange = rng.randrange
+        while not game.over:
+            options = game.legal_options()
+            game.apply(options[randrange(len(options))])
+        decisions.append(game.decisions)
+        turns.append(game.turns)
+    return time.perf_counter() - start, decisions, turns
+
+
+def compare(ruleset, fifth, args) -> None:
+    """Engine and reference side by side, in alternating rounds; once or --repeat times."""
+    if Path(args.path).resolve() != DEFAULT_RULESET.resolve():
+        print(f"note: the reference plays the base game; {args.path} may be another game")
+    rounds = [(args.seed + first, min(args.round, args.games - first))
+              for first in range(0, args.games, args.round)]
+    print(f"comparison: {args.games} games each, in {len(rounds)} round(s) of up to "
+          f"{args.round} games, engine and reference in turn (event log "
+          f"{'on' if args.log else 'off'})")
+
+    def engine(seed: int, count: int):
+        return playouts(ruleset, args.players, count, seed, args.log)
+
+    def reference(seed: int, count: int):
+        return reference_playouts(fifth, args.players, count, seed)
+
+    ratios = []
+    for run in range(args.repeat):
+        # seconds, decisions, turns of each side, summed over its rounds
+        totals = {engine: [0.0, [], []], reference: [0.0, [], []]}
+        for r, (seed, count) in enumerate(rounds):
+            for side in (engine, reference) if r % 2 == 0 else (reference, engine):
+                seconds, decisions, turns = side(seed, count)
+                totals[side][0] += seconds
+                totals[side][1] += decisions
+                totals[side][2] += turns or []
+        mine, theirs = totals[engine], totals[reference]
+        engine_rate, reference_rate = args.games / mine[0], args.games / theirs[0]
+        ratios.append(reference_rate / engine_rate)
+        if args.repeat > 1:
+            print(f"run {run + 1} of {args.repeat}: engine {engine_rate:.1f} games/s, "
+                  f"reference {reference_rate:.1f} games/s, ratio {ratios[-1]:.2f}")
+    last = f"last run (of {args.repeat}), " if args.repeat > 1 else ""
+    report(f"{last}engine ({ruleset.name})", args.games, mine[0], mine[1],
+           mine[2] if len(mine[2]) == args.games else None, yardstick=False)
+    report(f"{last}reference (../shared/reference/fifth.py)", args.games, theirs[0],
+           theirs[1], theirs[2], yardstick=False)
+    print("\nDecisions are split differently: the engine applies a decision with only one "
+          "option\nby itself (the reference asks for it), and the two split a bid into steps "
+          "differently.\nSo decisions/s do not compare across the two; games/s do, and the "
+          "ratio uses games/s.")
+    print(f"\nratio: {statistics.median(ratios):.2f}")
+    if args.repeat > 1:
+        print(f"ratio over {args.repeat} runs (reference games/s / engine games/s): median "
+              f"{statistics.median(ratios):.2f}, spread {min(ratios):.2f}-{max(ratios):.2f}, "
+              f"each run: {' '.join(f'{r:.2f}' for r in ratios)}")
+    else:
+        print("(reference games/s / engine games/s; use --repeat K for a median and a spread)")
+
+
 def report(title: str, games: int, seconds: float, decisions: list[int],
-           turns: list[int] | None) -> None:
+           turns: list[int] | None, yardstick: bool = True) -> None:
     total = sum(decisions)
     rate = games / seconds
     print(f"\n{title}:")
     print(f"  time:             {seconds:.2f} s")
-    print(f"  games/s:          {rate:.1f}   "
-          f"(yardstick ~{YARDSTICK_GAMES_PER_SECOND}: {rate / YARDSTICK_GAMES_PER_SECOND:.2f}x)")
+    if yardstick:
+        print(f"  games/s:          {rate:.1f}   (yardstick ~{YARDSTICK_GAMES_PER_SECOND}: "
+              f"{rate / YARDSTICK_GAMES_PER_SECOND:.2f}x)")
+    else:
+        print(f"  games/s:          {rate:.1f}")
     print(f"  decisions/s:      {total / seconds:.0f}")
     print(f"  decisions/game:   {statistics.fmean(decisions):.1f} "
           f"(min {min(decisions)}, max {max(decisions)})")
