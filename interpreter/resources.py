@@ -18,13 +18,21 @@ def _folder(name: str) -> Path:
     return Path(str(resources.files("interpreter") / name))
 
 
+def grammar_path() -> Path:
+    return _folder("grammar") / "rules.lark"
+
+
 def grammar_text() -> str:
-    return (_folder("grammar") / "rules.lark").read_text(encoding="utf-8")
+    return grammar_path().read_text(encoding="utf-8")
+
+
+def schema_path(name: str) -> Path:
+    return _folder("schemas") / f"{name}.schema.json"
 
 
 @functools.cache
 def schema(name: str) -> dict:
-    return json.loads((_folder("schemas") / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads(schema_path(name).read_text(encoding="utf-8"))
 
 
 def rulesets_folder() -> Path:

@@ -1,15 +1,26 @@
-"""Shared fixtures: the rulesets are loaded once per test session (loading compiles them)."""
+"""Shared fixtures: the rulesets are loaded once per test session (loading compiles them).
+
+The tests never touch the user's cache (interpreter/language/cache.py): a test session, and the
+commands its tests start, use a cache folder of their own, removed at the end."""
 
 from __future__ import annotations
 
+import atexit
+import os
 import random
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from interpreter.engine.ruleset import Ruleset, load_ruleset
 from interpreter.engine.runtime import Game
+from interpreter.language.cache import ENV as CACHE_ENV
+
+TEST_CACHE = tempfile.mkdtemp(prefix="rules-engine-test-cache-")
+os.environ[CACHE_ENV] = TEST_CACHE  # inherited by the commands the tests run
+atexit.register(shutil.rmtree, TEST_CACHE, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIFTH = ROOT / "rulesets" / "fifth-avenue"

@@ -1,14 +1,16 @@
 """A ruleset folder on disk -> its layers: manifests, parsed rule files and board data, each
-checked against its schema (errors carry file:line:column)."""
+checked against its schema (errors carry file:line:column).
+
+A YAML file that was read and checked before, with the same text, comes from the cache
+(`cache.py`); PyYAML and jsonschema are imported only when a file must be read afresh."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
-
+from interpreter.language import cache
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, RulesetErrors, remember_source
 from interpreter.language.layers import Layer
@@ -33,9 +35,27 @@ def read_text(path: Path, what: str = "file") -> str:
                            "cannot be read)") from None
 
 
-def _read_yaml(path: Path) -> Any:
+def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
+    """A YAML file's contents, checked against the schema `schema_name`. `empty`: a file
+    that holds nothing (or an empty value) counts as {}."""
     text = read_text(path)
     remember_source(display_path(path), text)
+    slot = f"{os.path.abspath(path)}\0{schema_name}"
+    key = cache.key("yaml", schema_name, str(empty), text)
+    cached = cache.load("yaml", slot, key)
+    if isinstance(cached, tuple) and len(cached) == 1:
+        return cached[0]
+    doc = _parse_yaml(text, path)
+    if empty and not doc:
+        doc = {}
+    _validate(doc, schema_name, path)
+    cache.store("yaml", slot, key, (doc,))
+    return doc
+
+
+def _parse_yaml(text: str, path: Path) -> Any:
+    import yaml
+
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -46,6 +66,8 @@ def _read_yaml(path: Path) -> Any:
 
 
 def _validate(doc: Any, schema_name: str, path: Path) -> None:
+    import jsonschema
+
     validator = jsonschema.Draft202012Validator(schema(schema_name))
     problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if problems:
@@ -77,8 +99,7 @@ def _yaml_loc(path: Path, keys) -> N.Loc:
 def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
     """The layers of a ruleset, base first: each `extends` target, then the folder itself."""
     manifest_path = folder / MANIFEST
-    manifest = _read_yaml(manifest_path)
-    _validate(manifest, "manifest", manifest_path)
+    manifest = _checked_yaml(manifest_path, "manifest")
     layers: list[Layer] = []
     extends = manifest.get("extends") or []
     for target in [extends] if isinstance(extends, str) else extends:
@@ -106,8 +127,7 @@ def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
         path = folder / rel
         files.append(path)
         try:
-            doc = _read_yaml(path) or {}
-            _validate(doc, "data", path)
+            doc = _checked_yaml(path, "data", empty=True)
         except RulesetError as exc:
             errors.append(exc)
             continue

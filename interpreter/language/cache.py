@@ -1,0 +1,161 @@
+"""A cache, between processes, of what loading computes from the text of files alone.
+
+Loading a ruleset reads rule files and YAML files and turns each into the same result every
+time its text is the same: a syntax tree, or a checked manifest or data file. The parser built
+from the grammar is such a result too. This module keeps those results on disk, so that the next
+process reads them instead of computing them again.
+
+- Where: `$RULES_ENGINE_CACHE_DIR` if it is set (an empty value switches the cache off), else
+  `$XDG_CACHE_HOME/rules-engine`, else `~/.cache/rules-engine`: never the source tree, unless
+  told so. The tests use a folder of their own (tests/conftest.py).
+- What makes an entry valid: its key, a SHA-256 of everything the result depends on: the file's
+  text and name, and the fingerprint of the code that computes it (the sources of
+  `interpreter/language/`, the grammar, the schemas, and the versions of Python, Lark, PyYAML
+  and jsonschema). Any change to one of them gives a new key, and the old entry is not used.
+- Each entry is one file, written whole (to a temporary file, then renamed over the old one),
+  holding a header with the key and a SHA-256 of the contents. A file that is damaged, cut
+  short, unreadable or from another key counts as missing; a cache folder that cannot be written
+  is no cache: loading never fails because of the cache.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import os
+import pickle
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from interpreter.resources import grammar_path, schema_path
+
+ENV = "RULES_ENGINE_CACHE_DIR"
+_FORMAT = b"rules-engine cache 1\n"  # the layout of an entry file; change it to drop them all
+_DEPENDENCIES = {"lark": "lark", "yaml": "pyyaml", "jsonschema": "jsonschema"}  # distributions
+_SCHEMAS = ("manifest", "data")
+
+
+def folder() -> Path | None:
+    """The cache folder, or None when caching is switched off."""
+    chosen = os.environ.get(ENV)
+    if chosen is not None:
+        return Path(chosen).expanduser() if chosen.strip() else None
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(base):  # the XDG rule: a relative path is ignored
+        return Path(base) / "rules-engine"
+    try:
+        return Path.home() / ".cache" / "rules-engine"
+    except (RuntimeError, KeyError, OSError):  # no home folder
+        return None
+
+
+def fingerprint_files() -> list[Path]:
+    """The files whose contents the cached results depend on, besides the cached file itself."""
+    here = Path(__file__).resolve().parent
+    files = sorted(here.glob("*.py"))
+    return [*files, grammar_path(), *(schema_path(name) for name in _SCHEMAS)]
+
+
+def _installed() -> list[str]:
+    """The installed versions of the libraries that compute what is cached, read from the names
+    of their metadata folders (importlib.metadata would take longer than all the rest)."""
+    found = []
+    for module, distribution in _DEPENDENCIES.items():
+        spec = importlib.util.find_spec(module)
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        try:
+            names = os.listdir(origin.parent.parent) if origin else []
+        except OSError:
+            names = []
+        found.append(f"{module} {origin} " + " ".join(sorted(
+            n for n in names if n.lower().startswith(distribution + "-")
+            and n.endswith((".dist-info", ".egg-info")))))
+    return found
+
+
+@functools.cache
+def fingerprint() -> str | None:
+    """A SHA-256 of the code that computes what is cached; None (no cache) if unreadable."""
+    digest = hashlib.sha256(_FORMAT + sys.version.encode())
+    digest.update("\n".join(_installed()).encode())
+    try:
+        for path in fingerprint_files():
+            contents = path.read_bytes()
+            digest.update(f"{path.name}:{len(contents)}:".encode())
+            digest.update(contents)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def key(kind: str, *parts: str) -> str | None:
+    """The key of a result of `kind` computed from `parts` (texts, names); None when there is
+    no cache (switched off, or the code cannot be read)."""
+    code = fingerprint() if folder() is not None else None
+    if code is None:
+        return None
+    digest = hashlib.sha256(f"{code}\0{kind}".encode())
+    for part in parts:
+        data = part.encode("utf-8", "surrogatepass")
+        digest.update(b"\0%d\0" % len(data))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def _entry(kind: str, slot: str) -> Path | None:
+    """The file of an entry. `slot` says what the entry is for (a file's full path, say): a new
+    result for the same slot replaces the old one, so the cache grows with the files, not with
+    their versions."""
+    where = folder()
+    if where is None:
+        return None
+    name = hashlib.sha256(slot.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return where / f"{kind}-{name}.cache"
+
+
+def load(kind: str, slot: str, key: str | None) -> Any:
+    """The result stored under `key`, or None if there is none (or it cannot be read)."""
+    path = _entry(kind, slot) if key is not None else None
+    if key is None or path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except (OSError, ValueError):
+        return None
+    header = _FORMAT + key.encode() + b"\n"
+    start = len(header) + 65  # the header, then a SHA-256 of the contents and a newline
+    if not data.startswith(header) or len(data) < start:
+        return None
+    contents = data[start:]
+    if hashlib.sha256(contents).hexdigest().encode() + b"\n" != data[len(header):start]:
+        return None
+    try:
+        return pickle.loads(contents)
+    except Exception:  # a damaged entry is a missing one, whatever it raises
+        return None
+
+
+def store(kind: str, slot: str, key: str | None, value: Any) -> None:
+    """Keep `value` under `key`; quietly nothing if the cache is off or cannot be written."""
+    path = _entry(kind, slot) if key is not None else None
+    if key is None or path is None:
+        return
+    try:
+        contents = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # too deep or not picklable: not cached
+        return
+    digest = hashlib.sha256(contents).hexdigest().encode()
+    temporary = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(temporary, "wb") as out:
+            out.write(_FORMAT + key.encode() + b"\n" + digest + b"\n" + contents)
+        os.replace(temporary, path)
+    except (OSError, ValueError):
+        try:
+            temporary.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,582 @@
+"""The parsing itself: Lark builds a parser from grammar/rules.lark and parses rule text;
+this module turns Lark's parse trees into typed nodes and its errors into RulesetErrors.
+
+Use it through `parser.py`, which keeps the results in the cache and imports this module (and
+Lark) only when something must be parsed afresh. The parser built from the grammar (about 0.2 s
+of work) is kept in the cache too."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+from lark.indenter import DedentError, Indenter
+
+from interpreter.language import cache
+from interpreter.language import nodes as N
+from interpreter.language.errors import RulesetError
+from interpreter.resources import grammar_path, grammar_text
+
+_TOKEN_WORDS = {
+    "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted text", "STEP": "a step number",
+    "COLON": "':'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
+    "COMMA": "','", "EQUAL": "'='", "DOT": "'.'", "AUGOP": "'+=' or '-='", "$END": "end of file",
+}
+
+
+class _IndentError(Exception):
+    def __init__(self, line: int, column: int, levels: list[int]):
+        super().__init__(line, column)
+        self.line, self.column, self.levels = line, column, list(levels)
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+    def _process(self, stream):
+        """As Lark's, plus continuation lines: a line indented deeper than the one before it
+        continues that line, unless that line ends with ':' (then a block starts)."""
+        previous = None
+        for token in stream:
+            if token.type == self.NL_type and self.paren_level == 0 and previous is not None \
+                    and previous.type != "COLON":
+                indent_str = token.rsplit("\n", 1)[-1]
+                indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+                if "\n" in token and indent > self.indent_level[-1]:
+                    continue
+            previous = token
+            yield from self._one(token)
+        while len(self.indent_level) > 1:
+            self.indent_level.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, "", previous) if previous else \
+                Token(self.DEDENT_type, "", 0, 0, 0, 0, 0, 0)
+
+    def _one(self, token):
+        if token.type == self.NL_type:
+            try:
+                yield from self.handle_NL(token)
+            except DedentError:
+                line = (token.end_line or token.line or 1)
+                column = len(token.rsplit("\n", 1)[-1]) + 1
+                raise _IndentError(line, column, self.indent_level) from None
+        else:
+            yield token
+        if token.type in self.OPEN_PAREN_types:
+            self.paren_level += 1
+        elif token.type in self.CLOSE_PAREN_types:
+            self.paren_level -= 1
+
+
+_LARK_OPTIONS = {"parser": "lalr", "start": ["start", "expr"], "propagate_positions": True,
+                 "maybe_placeholders": True}
+
+
+@functools.cache
+def _lark() -> Lark:
+    """The parser; built from the grammar once (about 0.2 s), then read from the cache."""
+    grammar = grammar_text()
+    slot = str(grammar_path())  # one entry per grammar file (per copy of the engine)
+    key = cache.key("parser", grammar, repr(sorted(_LARK_OPTIONS.items())))
+    saved = cache.load("parser", slot, key)
+    if isinstance(saved, bytes):
+        try:
+            return Lark.load(io.BytesIO(saved))
+        except Exception:  # a saved parser this Lark cannot read: build it again
+            pass
+    parser = Lark(grammar, postlex=_RulesIndenter(), **_LARK_OPTIONS)
+    if key is not None:
+        out = io.BytesIO()
+        parser.save(out)  # the post-lexer is saved with it
+        cache.store("parser", slot, key, out.getvalue())
+    return parser
+
+
+def parse_rules(text: str, path: str) -> N.RuleFile:
+    """Parse one rule file; raise RulesetError with file:line:column on a syntax error."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _lark().parse(text, start="start")
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, path) from None
+    except _IndentError as exc:
+        allowed = " or ".join(str(n) for n in exc.levels)
+        raise RulesetError("this line's indentation matches no line above it",
+                           N.Loc(path, exc.line, exc.column),
+                           f"indent it by {allowed} spaces, like the block it belongs to") from None
+    decls = _build(tree, path, N.Loc(path, 1, 1))
+    return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls)
+
+
+MAX_DEPTH = 100  # brackets and operators nested deeper than this are refused
+
+
+def _build(tree, path: str, loc: N.Loc):
+    """The typed nodes of a parse tree; what Python cannot build becomes a RulesetError."""
+    if _depth(tree) > MAX_DEPTH:
+        raise RulesetError(f"an expression nested more than {MAX_DEPTH} levels deep (brackets "
+                           "or operators): split it with 'let' or 'define'", _deepest(tree, loc))
+    try:
+        return _Builder(path).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RulesetError):
+            raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, ValueError):  # a number longer than Python reads
+            raise RulesetError(f"cannot read this value: {exc.orig_exc}", loc) from None
+        raise
+
+
+def _depth(tree) -> int:
+    """How deep a parse tree goes, counted without recursion."""
+    deepest, todo = 0, [(tree, 1)]
+    while todo:
+        node, depth = todo.pop()
+        deepest = max(deepest, depth)
+        todo.extend((c, depth + 1) for c in getattr(node, "children", ()) if hasattr(c, "data"))
+    return deepest
+
+
+def _deepest(tree, loc: N.Loc) -> N.Loc:
+    """Where the deepest part of a parse tree starts."""
+    node, depth, todo = tree, 0, [(tree, 1)]
+    while todo:
+        here, level = todo.pop()
+        if level > depth:
+            node, depth = here, level
+        todo.extend((c, level + 1) for c in getattr(here, "children", ()) if hasattr(c, "data"))
+    meta = getattr(node, "meta", None)
+    line = getattr(meta, "line", None)
+    return N.Loc(loc.file, line, getattr(meta, "column", 1)) if line else loc
+
+
+def parse_expr(text: str, loc: N.Loc) -> N.Expr:
+    """Parse one expression; errors point at `loc` (the nodes are placed in `loc.file`)."""
+    try:
+        tree = _lark().parse(text, start="expr")
+    except UnexpectedInput as exc:
+        err = _syntax_error(exc, loc.file)
+        raise RulesetError(f"in {{{text}}}: {err.message}", loc, err.hint) from None
+    return _build(tree, loc.file, loc)
+
+
+def _syntax_error(exc: UnexpectedInput, path: str) -> RulesetError:
+    line = getattr(exc, "line", 1) or 1
+    column = getattr(exc, "column", 1) or 1
+    loc = N.Loc(path, line if line > 0 else 1, column if column > 0 else 1)
+    if isinstance(exc, UnexpectedCharacters):
+        return RulesetError(f"unexpected character {exc.char!r}", loc)
+    if isinstance(exc, UnexpectedEOF):
+        return RulesetError("unexpected end of file", loc, _expected(exc.expected))
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        seen = "end of line" if tok.type == "_NL" else (
+            "end of file" if tok.type == "$END" else repr(str(tok)))
+        # `accepts` is what the parser can take here; `expected` also holds what the indentation
+        # post-lexer always lets through (end of line).
+        return RulesetError(f"unexpected {seen}", loc,
+                            _expected(getattr(exc, "accepts", None) or exc.expected))
+    return RulesetError(str(exc).splitlines()[0], loc)
+
+
+def _expected(names: set[str] | list[str]) -> str:
+    words = sorted({_TOKEN_WORDS.get(n, _keyword(n)) for n in names})
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return "expected " + ", ".join(words)
+
+
+def _keyword(terminal: str) -> str:
+    pattern = _lark().get_terminal(terminal).pattern if terminal in _terminal_names() else None
+    if pattern is not None and pattern.type == "str":
+        return f"'{pattern.value}'"
+    return terminal.lower()
+
+
+@functools.cache
+def _terminal_names() -> frozenset[str]:
+    return frozenset(t.name for t in _lark().terminals)
+
+
+def _unquote(token: str) -> str:
+    body = token[1:-1]
+    return body.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8") \
+        if "\\" in body else body
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    """Turns the Lark tree into nodes; every node gets its Loc."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _loc(self, meta) -> N.Loc:
+        return N.Loc(self.path, getattr(meta, "line", 1), getattr(meta, "column", 1))
+
+    def _tloc(self, tok: Token) -> N.Loc:
+        return N.Loc(self.path, tok.line or 1, tok.column or 1)
+
+    @staticmethod
+    def _text(tok) -> str | None:
+        return None if tok is None else _unquote(str(tok))
+
+    # ---- top level
+    def start(self, meta, items):
+        return [i for i in items if isinstance(i, N.Decl)]
+
+    def replace_decl(self, meta, items):
+        decl = items[0]
+        decl.mode = "replace"
+        decl.loc = self._loc(meta)
+        return decl
+
+
+    def name_list(self, meta, items):
+        return [str(t) for t in items]
+
+    def cite(self, meta, items):
+        return self._text(items[0])
+
+    def enum_decl(self, meta, items):
+        name, label, cite, members = items
+        return N.EnumDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                          cite=cite, members=[m for m, _ in members],
+                          member_labels={m: t for m, t in members if t is not None})
+
+    def member_list(self, meta, items):
+        return list(items)
+
+    def member(self, meta, items):
+        return (str(items[0]), self._text(items[1]))
+
+    def const_decl(self, meta, items):
+        name, label, cite, value = items
+        return N.ConstDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                           value=value, cite=cite)
+
+    def table_decl(self, meta, items):
+        name, label, cite, *rows = items
+        styles = {style for style, _, _ in rows}
+        style = "map" if "map" in styles else "grid"
+        if len(styles) > 1:
+            bad = next(loc for s, _, loc in rows if s == "grid")
+            raise RulesetError("a table mixes 'key -> value' rows with grid rows", bad,
+                               "write every row as 'key -> value', or every row as a grid row")
+        return N.TableDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                           cite=cite, style=style, rows=[r for _, r, _ in rows],
+                           row_locs=[loc for _, _, loc in rows])
+
+    def grid_row(self, meta, cells):
+        return ("grid", list(cells), self._loc(meta))
+
+    def map_row(self, meta, cells):
+        return ("map", list(cells), self._loc(meta))
+
+    def _int(self, meta, token) -> int:
+        if len(token) > 30:
+            raise RulesetError(f"a number of {len(token)} digits is more than any game needs",
+                               self._loc(meta), "at most 30 digits")
+        return int(token)
+
+    def number(self, meta, items):
+        return N.Num(loc=self._loc(meta), value=self._int(meta, items[0]))
+
+    def negative(self, meta, items):
+        return N.Num(loc=self._loc(meta), value=-self._int(meta, items[0]))
+
+    def cell_name(self, meta, items):
+        return N.Name(loc=self._loc(meta), id=str(items[0]))
+
+    def string(self, meta, items):
+        return N.Str(loc=self._loc(meta), value=_unquote(str(items[0])))
+
+    def else_cell(self, meta, items):
+        return N.Name(loc=self._loc(meta), id="else")
+
+    def component_decl(self, meta, items):
+        name, params, label, cite, *body = items
+        decl = N.ComponentDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                               cite=cite, params=params or [])
+        for key, value in body:
+            setattr(decl, key, value)
+        return decl
+
+    def component_count(self, meta, items):
+        return ("count", items[0])
+
+    def component_start(self, meta, items):
+        return ("start", items[0])
+
+    def component_label(self, meta, items):
+        return ("display", self._text(items[0]))
+
+    def zone_decl(self, meta, items):
+        name, index, label, shape, of, *vis, cite = items
+        return N.ZoneDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                          index=index or [], shape=shape, of=None if of is None else str(of),
+                          visibility=vis[-1] if vis else "public", cite=cite)
+
+    def index_types(self, meta, items):
+        return [str(t) for t in items]
+
+    def stack(self, meta, items):
+        return "stack"
+
+    def pile(self, meta, items):
+        return "pile"
+
+    def public(self, meta, items):
+        return "public"
+
+    def hidden(self, meta, items):
+        return "hidden"
+
+    def owner(self, meta, items):
+        return "owner"
+
+    def top(self, meta, items):
+        return "top"
+
+    def var_decl(self, meta, items):
+        name, index, label, init, cite = items
+        return N.VarDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                         index=index or [], init=init, cite=cite)
+
+    def proc_decl(self, meta, items):
+        name, params, label, when, cite, body = items
+        return N.ProcDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                          cite=cite, params=params or [], body=body, when=when)
+
+    def func_decl(self, meta, items):
+        name, params, label, cite, body = items
+        return N.FuncDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                          cite=cite, params=params or [], body=body)
+
+    def trigger_decl(self, meta, items):
+        name, event, params, when, cite, body = items
+        return N.TriggerDecl(loc=self._tloc(name), name=str(name), event=str(event),
+                             params=params or [], when=when, cite=cite, body=body)
+
+    def remove_decl(self, meta, items):
+        return N.RemoveDecl(loc=self._tloc(items[0]), name=str(items[0]))
+
+    def param_list(self, meta, items):
+        return list(items)
+
+    def param(self, meta, items):
+        name, typ = items
+        return N.Param(loc=self._tloc(name), name=str(name),
+                       type=None if typ is None else str(typ))
+
+    def range_type(self, meta, items):
+        return f"{int(items[0])}..{int(items[1])}"
+
+    # ---- statements
+    def block(self, meta, items):
+        return [i for i in items if isinstance(i, N.Stmt)]
+
+    def step(self, meta, items):
+        step, stmt = items
+        stmt.step = int(str(step)[:-1])
+        return stmt
+
+    def let_stmt(self, meta, items):
+        return N.Let(loc=self._loc(meta), name=str(items[0]), value=items[1])
+
+    def target(self, meta, items):
+        return (str(items[0]), items[1] if len(items) > 1 else None)
+
+    def assign_stmt(self, meta, items):
+        (name, index), value = items
+        return N.Assign(loc=self._loc(meta), name=name, index=index, op="=", value=value)
+
+    def aug_assign(self, meta, items):
+        (name, index), op, value = items
+        return N.Assign(loc=self._loc(meta), name=name, index=index, op=str(op), value=value)
+
+    def move_stmt(self, meta, items):
+        (amount, count), what, source, dest, at = items
+        return N.Move(loc=self._loc(meta), amount=amount, count=count, what=what,
+                      source=source, dest=dest, at=at or "top")
+
+    def amount_top(self, meta, items):
+        return ("top", None)
+
+    def amount_all(self, meta, items):
+        return ("all", None)
+
+    def amount_up_to(self, meta, items):
+        return ("up_to", items[0])
+
+    def amount_exact(self, meta, items):
+        return ("exact", items[0])
+
+    def at_bottom(self, meta, items):
+        return "bottom"
+
+    def at_top(self, meta, items):
+        return "top"
+
+    def shuffle_stmt(self, meta, items):
+        return N.Shuffle(loc=self._loc(meta), zone=items[0])
+
+    def choose_stmt(self, meta, items):
+        var, options, player, where, prompt = items
+        return N.Choose(loc=self._loc(meta), var=str(var), options=options, player=player,
+                        where=where, prompt=self._text(prompt))
+
+    def log_stmt(self, meta, items):
+        return N.Log(loc=self._loc(meta), text=self._text(items[0]))
+
+    def end_stmt(self, meta, items):
+        return N.EndGame(loc=self._loc(meta), reason=self._text(items[0]))
+
+    def break_stmt(self, meta, items):
+        return N.Break(loc=self._loc(meta))
+
+    def pass_stmt(self, meta, items):
+        return N.Pass(loc=self._loc(meta))
+
+    def return_stmt(self, meta, items):
+        return N.Return(loc=self._loc(meta), value=items[0])
+
+    def call_stmt(self, meta, items):
+        return N.CallStmt(loc=self._loc(meta), name=str(items[0]), args=items[1] or [])
+
+    def emit_stmt(self, meta, items):
+        return N.Emit(loc=self._loc(meta), event=str(items[0]), args=items[1] or [])
+
+    def if_stmt(self, meta, items):
+        cond, body, *rest = items
+        orelse = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], list)) else None
+        conds, bodies = [cond], [body]
+        for c, b in rest:
+            conds.append(c)
+            bodies.append(b)
+        return N.If(loc=self._loc(meta), conds=conds, bodies=bodies, orelse=orelse)
+
+    def elif_clause(self, meta, items):
+        return (items[0], items[1])
+
+    def else_clause(self, meta, items):
+        return items[0]
+
+    def for_stmt(self, meta, items):
+        return N.For(loc=self._loc(meta), binder=items[0], body=items[1])
+
+    def while_stmt(self, meta, items):
+        return N.While(loc=self._loc(meta), cond=items[0], body=items[1])
+
+    def loop_stmt(self, meta, items):
+        return N.Loop(loc=self._loc(meta), body=items[0])
+
+    def options_stmt(self, meta, items):
+        var, player, prompt, *clauses = items
+        return N.Options(loc=self._loc(meta), var=str(var), player=player,
+                         prompt=self._text(prompt), clauses=clauses)
+
+    def option_clause(self, meta, items):
+        name, label, when, cite, body = items
+        return N.OptionClause(loc=self._tloc(name), name=str(name), label=self._text(label),
+                              when=when, cite=cite, body=body)
+
+    def binder(self, meta, items):
+        first, second, source, where = items
+        typ, var = (str(first), str(second)) if first is not None else (None, str(second))
+        return N.Binder(loc=self._loc(meta), type=typ, var=var, source=source, where=where)
+
+    # ---- expressions
+    def if_expr(self, meta, items):
+        then, cond, other = items
+        return N.IfExpr(loc=self._loc(meta), cond=cond, then=then, other=other)
+
+    def or_(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        return N.BoolOp(loc=self._loc(meta), op="or", items=list(items))
+
+    def and_(self, meta, items):
+        if len(items) == 1:
+            return items[0]
+        return N.BoolOp(loc=self._loc(meta), op="and", items=list(items))
+
+    def not_(self, meta, items):
+        return N.Not(loc=self._loc(meta), operand=items[0])
+
+    def comp_op(self, meta, items):
+        return " ".join(str(t) for t in items)
+
+    def comparison(self, meta, items):
+        left, op, right = items
+        return N.Compare(loc=self._loc(meta), op=op, left=left, right=right)
+
+    def arith(self, meta, items):
+        first, *pairs = items
+        if not pairs:
+            return first
+        return N.Arith(loc=self._loc(meta), first=first, ops=[str(t) for t in pairs[0::2]],
+                       rest=list(pairs[1::2]))
+
+    def neg(self, meta, items):
+        return N.Neg(loc=self._loc(meta), operand=items[0])
+
+    def attribute(self, meta, items):
+        return N.Attr(loc=self._loc(meta), obj=items[0], name=str(items[1]))
+
+    def index(self, meta, items):
+        return N.Index(loc=self._loc(meta), obj=items[0], args=items[1])
+
+    def call(self, meta, items):
+        return N.Call(loc=self._loc(meta), func=str(items[0]), args=items[1] or [])
+
+    def true(self, meta, items):
+        return N.Bool(loc=self._loc(meta), value=True)
+
+    def false(self, meta, items):
+        return N.Bool(loc=self._loc(meta), value=False)
+
+    def none(self, meta, items):
+        return N.NoneLit(loc=self._loc(meta))
+
+    def name(self, meta, items):
+        return N.Name(loc=self._loc(meta), id=str(items[0]))
+
+    def list_(self, meta, items):
+        return N.ListLit(loc=self._loc(meta), items=items[0] or [])
+
+    def list_comp(self, meta, items):
+        return N.Query(loc=self._loc(meta), kind="list", value=items[0], binder=items[1])
+
+    def args(self, meta, items):
+        return list(items)
+
+    def _query(kind: str, with_value: bool):  # noqa: N805 - builds methods below
+        def build(self, meta, items):
+            value, binder = (items[0], items[1]) if with_value else (None, items[0])
+            return N.Query(loc=self._loc(meta), kind=kind, value=value, binder=binder)
+        return build
+
+    count_q = _query("count", False)
+    sum_q = _query("sum", True)
+    max_q = _query("max", True)
+    min_q = _query("min", True)
+    distinct_q = _query("distinct", True)
+    any_q = _query("any", False)
+    every_q = _query("every", False)
+    random_q = _query("random", False)
+    first_q = _query("first", False)
