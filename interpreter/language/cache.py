@@ -20,6 +20,7 @@ process reads them instead of computing them again.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.util
@@ -118,8 +119,7 @@ def _entry(kind: str, slot: str) -> Path | None:
 
 def load(kind: str, slot: str, key: str | None) -> Any:
     """The result stored under `key`, or None if there is none (or it cannot be read)."""
-    path = _entry(kind, slot) if key is not None else None
-    if key is None or path is None:
+    if key is None or (path := _entry(kind, slot)) is None:
         return None
     try:
         data = path.read_bytes()
@@ -140,8 +140,7 @@ def load(kind: str, slot: str, key: str | None) -> Any:
 
 def store(kind: str, slot: str, key: str | None, value: Any) -> None:
     """Keep `value` under `key`; quietly nothing if the cache is off or cannot be written."""
-    path = _entry(kind, slot) if key is not None else None
-    if key is None or path is None:
+    if key is None or (path := _entry(kind, slot)) is None:
         return
     try:
         contents = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
@@ -150,12 +149,10 @@ def store(kind: str, slot: str, key: str | None, value: Any) -> None:
     digest = hashlib.sha256(contents).hexdigest().encode()
     temporary = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the user's alone
         with open(temporary, "wb") as out:
             out.write(_FORMAT + key.encode() + b"\n" + digest + b"\n" + contents)
         os.replace(temporary, path)
     except (OSError, ValueError):
-        try:
+        with contextlib.suppress(OSError):
             temporary.unlink()
-        except OSError:
-            pass
