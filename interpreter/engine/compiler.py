@@ -655,17 +655,27 @@ class Compiler:
         return self._c(f"({left} {op} {right_c.src})")
 
     def _e_BoolOp(self, node: N.BoolOp, scope: Scope) -> CExpr:
-        items = [self.value_c(i, scope).src for i in node.items]
-        return self._c(f"(True if ({f' {node.op} '.join(items)}) else False)")
+        return self._c(f"(True if {self.test_src(node, scope)} else False)")
+
+    def test_src(self, node: N.Expr, scope: Scope) -> str:
+        """Python source of an expression used only for its truth (a condition): `and` and
+        `or` need not give exactly true or false there."""
+        if isinstance(node, N.BoolOp):
+            items = [self.test_src(i, scope) for i in node.items]
+            return f"({f' {node.op} '.join(items)})"
+        if isinstance(node, N.Not):
+            return f"(not {self.test_src(node.operand, scope)})"
+        return self.value_c(node, scope).src
 
     def _e_Not(self, node: N.Not, scope: Scope) -> CExpr:
-        return self._c(f"(not {self.value_c(node.operand, scope).src})")
+        return self._c(f"(not {self.test_src(node.operand, scope)})")
 
     def _e_Neg(self, node: N.Neg, scope: Scope) -> CExpr:
         return self._c(f"(-{self.number_c(node.operand, scope).src})")
 
     def _e_IfExpr(self, node: N.IfExpr, scope: Scope) -> CExpr:
-        c, a, b = (self.value_c(x, scope).src for x in (node.cond, node.then, node.other))
+        c = self.test_src(node.cond, scope)
+        a, b = (self.value_c(x, scope).src for x in (node.then, node.other))
         return self._c(f"({a} if {c} else {b})")
 
     def source(self, binder: N.Binder, scope: Scope) -> CExpr:
@@ -698,7 +708,7 @@ class Compiler:
         src = self.source(b, scope)
         self._scans |= src.sort == TYPE
         inner, var = scope.bind(b.var, self)
-        where = self.value_c(b.where, inner).src if b.where is not None else None
+        where = self.test_src(b.where, inner) if b.where is not None else None
         kind = node.kind
         value = None
         if node.value is not None:

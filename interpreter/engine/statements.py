@@ -154,6 +154,10 @@ class ProcBuilder:
     def value(self, node: N.Expr) -> str:
         return self.c.value_c(node, self.scope).src
 
+    def test(self, node: N.Expr) -> str:
+        """A condition (only its truth matters)."""
+        return self.c.test_src(node, self.scope)
+
     def number(self, node: N.Expr) -> str:
         return self.c.number_c(node, self.scope).src
 
@@ -184,7 +188,7 @@ class ProcBuilder:
         decl = self.proc.decl
         params = self.proc.params
         if isinstance(decl, N.TriggerDecl) and decl.when is not None:
-            cond = self.value(decl.when)
+            cond = self.test(decl.when)
             self.emit(0, f"if not ({cond}):", "    " + self._finish_src(None))
         elif isinstance(decl, N.ProcDecl) and decl.fallback is not None:
             self._guard(decl, params)
@@ -197,7 +201,7 @@ class ProcBuilder:
         with the same arguments."""
         fallback = fallback_name(self.proc.name, decl)
         target = self.c.program.procs[fallback]
-        cond = self.value(decl.when)
+        cond = self.test(decl.when)
         if self.resumable:
             args = ", ".join(f"{fp!r}: L[{p!r}]" for fp, p in
                              zip(target.params, params, strict=True))
@@ -412,7 +416,7 @@ class ProcBuilder:
 
     def _s_If(self, s: N.If, d: int) -> None:
         for i, (cond, body) in enumerate(zip(s.conds, s.bodies, strict=True)):
-            self.emit(d, f"{'if' if i == 0 else 'elif'} {self.value(cond)}:")
+            self.emit(d, f"{'if' if i == 0 else 'elif'} {self.test(cond)}:")
             self.block(body, d + 1)
         if s.orelse:
             self.emit(d, "else:")
@@ -423,7 +427,7 @@ class ProcBuilder:
         items = self.c.items_src(self.c.source(b, self.scope))
         self.emit(d, f"for {self.local(b.var)} in list({items}):")
         if b.where is not None:
-            self.emit(d + 1, f"if not ({self.value(b.where)}): continue")
+            self.emit(d + 1, f"if not ({self.test(b.where)}): continue")
         self._loop_body(s.body, d + 1, None)
 
     def _loop_body(self, body: list[N.Stmt], d: int, end: int | None) -> None:
@@ -433,7 +437,7 @@ class ProcBuilder:
         self.emit(d, *BUDGET)
 
     def _s_While(self, s: N.While, d: int) -> None:
-        self.emit(d, f"while {self.value(s.cond)}:")
+        self.emit(d, f"while {self.test(s.cond)}:")
         self._loop_body(s.body, d + 1, None)
 
     def _s_Loop(self, s: N.Loop, d: int) -> None:
@@ -501,7 +505,7 @@ class ProcBuilder:
             legal = f"list({items})"
         else:  # one comprehension: the chosen name is its variable
             inner, v = self.scope.bind(s.var, c)
-            where = c.value_c(s.where, inner).src
+            where = c.test_src(s.where, inner)
             legal = f"[{v} for {v} in {items} if {where}]"
         self._ask(s.var, player, [f"_o = {legal}"], point)
 
@@ -537,7 +541,7 @@ class ProcBuilder:
             if clause.when is None:
                 legal.append(f"_o.append({clause.name!r})")
             else:
-                legal.append(f"if {self.value(clause.when)}: _o.append({clause.name!r})")
+                legal.append(f"if {self.test(clause.when)}: _o.append({clause.name!r})")
                 point.rules[clause.name] = (render_expr(clause.when), clause.cite)
         self._ask(s.var, player, legal, point)
         targets = {clause.name: self.label() for clause in s.clauses}
@@ -555,7 +559,7 @@ class ProcBuilder:
         end = self.label()
         for cond, body in zip(s.conds, s.bodies, strict=True):
             skip = self.label()
-            self.emit(0, f"if not ({self.value(cond)}):", f"    pc = @{skip}@", "    continue")
+            self.emit(0, f"if not ({self.test(cond)}):", f"    pc = @{skip}@", "    continue")
             self.block(body, 0)
             self.goto(0, end)
             self.place(skip)
@@ -571,7 +575,7 @@ class ProcBuilder:
         head, end = self.label(), self.label()
         self.place(head)
         var = self.local(b.var)
-        where = self.value(b.where) if b.where is not None else "True"
+        where = self.test(b.where) if b.where is not None else "True"
         self.emit(0, f"_s = {seq}", f"_i = {idx}", "_f = False",
                   "while _i < len(_s):",
                   f"    {var} = _s[_i]",
@@ -595,7 +599,7 @@ class ProcBuilder:
     def _w_While(self, s: N.While) -> None:
         head, end = self.label(), self.label()
         self.place(head)
-        self.emit(0, f"if not ({self.value(s.cond)}):", f"    pc = @{end}@", "    continue")
+        self.emit(0, f"if not ({self.test(s.cond)}):", f"    pc = @{end}@", "    continue")
         self._w_loop_body(s.body, head, end)
 
     def _w_Loop(self, s: N.Loop) -> None:
