@@ -18,6 +18,7 @@ from typing import Any
 
 from interpreter.engine import support
 from interpreter.engine.builtins import BUILTINS, Builtin
+from interpreter.engine.hoisting import loop_invariants
 from interpreter.engine.program import (
     FAMILY,
     PLAIN_TYPES,
@@ -81,6 +82,9 @@ class Compiler:
         self._random = False  # ... and whether it draws at random
         self._scans = False  # ... and whether it goes through every value of a type
         self._heavy: dict[str, bool] = {}  # function -> worth caching
+        self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
+        self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
+        self._drawing = _drawing_functions(decls)
         self._reads_of: dict[str, tuple[set[str], bool]] = {}
         self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
         self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
@@ -413,6 +417,16 @@ class Compiler:
         return c
 
     def expr(self, node: N.Expr, scope: Scope) -> CExpr:
+        if id(node) in self._invariant:  # the same for every item of the query around it
+            self._invariant = self._invariant - {id(node)}
+            c = getattr(self, "_e_" + type(node).__name__)(node, scope)
+            if c.sort in (VALUE, ZONE) and c.constant is None:
+                self._counter += 1
+                name = f"_h{self._counter}"
+                self._hoisted.append((name, c.src))
+                return CExpr(name, c.sort, c.what, simple=True, shape=c.shape, zone=c.zone,
+                             ns=self.ns)
+            return c
         c = getattr(self, "_e_" + type(node).__name__)(node, scope)
         c.ns = self.ns
         return c
@@ -510,6 +524,8 @@ class Compiler:
                        did_you_mean(name, known))
             return self._c("None", UNKNOWN, f"'.{name}'")
         loc = self.constant_name(node.loc, "loc")
+        if base.simple and base.src in scope.texts:  # a kind, a place, a player, ...
+            return self._c(f"_A[{base.src}][{name!r}]", VALUE, f"'.{name}'")
         if base.simple:  # evaluated twice, so only for plain names
             o = base.src
             return self._c(f"(_A[{o}][{name!r}] if {o}.__class__ is str else "
@@ -705,38 +721,59 @@ class Compiler:
 
     def _e_Query(self, node: N.Query, scope: Scope) -> CExpr:
         b = node.binder
-        src = self.source(b, scope)
+        src, kinds = self._query_source(b, scope)
         self._scans |= src.sort == TYPE
-        inner, var = scope.bind(b.var, self)
-        where = self.test_src(b.where, inner) if b.where is not None else None
+        texts = kinds or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
+        inner, var = scope.bind(b.var, self, text=texts)
         kind = node.kind
+        outer = self._invariant, self._hoisted
+        self._invariant = {id(n) for n in loop_invariants(
+            [x for x in (b.where, node.value) if x is not None], b.var, self._draws)}
+        self._hoisted = []
+        where = self.test_src(b.where, inner) if b.where is not None else None
         value = None
         if node.value is not None:
             value = (self.number_c(node.value, inner) if kind in ("sum", "max", "min")
                      else self.value_c(node.value, inner)).src
+        hoisted = self._hoisted
+        self._invariant, self._hoisted = outer
         cond = f" if {where}" if where is not None else ""
         pile = src.sort == ZONE and src.shape == "pile"
+
+        def each(target: str, items: str, method: str = "") -> str:
+            """`for target in items`, after computing once what every item uses."""
+            if not hoisted:
+                return f"for {target} in {items}{method}"
+            self._counter += 1
+            s = f"_s{self._counter}"
+            names = "".join(f"{n}, " for n, _ in hoisted)
+            values = "".join(f"{v}, " for _, v in hoisted)
+            return (f"for {s} in ({items},) if {s} for ({names}) in (({values}),) "
+                    f"for {target} in {s}{method}")
+
         if kind == "count" and pile:
             if where is None:
                 return self._c(f"_size({src.src})")
-            return self._c(f"sum(_n for {var}, _n in {src.src}.items(){cond})")
+            return self._c(f"sum(_n {each(f'{var}, _n', src.src, '.items()')}{cond})")
         if kind == "sum" and pile:
-            return self._c(f"sum(({value}) * _n for {var}, _n in {src.src}.items(){cond})")
+            return self._c(f"sum(({value}) * _n {each(f'{var}, _n', src.src, '.items()')}"
+                           f"{cond})")
         items = self.items_src(src)
+        loop = each(var, items)
         if kind == "count":
             if where is None:
                 return self._c(f"len({items})")
-            return self._c(f"sum(1 for {var} in {items}{cond})")
+            return self._c(f"sum(1 {loop}{cond})")
         if kind == "any":
-            return self._c(f"any({where or 'True'} for {var} in {items})")
+            return self._c(f"any({where or 'True'} {loop})")
         if kind == "every":
-            return self._c(f"all({where or 'True'} for {var} in {items})")
+            return self._c(f"all({where or 'True'} {loop})")
         if kind == "first":
-            return self._c(f"next(({var} for {var} in {items}{cond}), None)")
+            return self._c(f"next(({var} {loop}{cond}), None)")
         if kind == "random":
             self._uses_state = self._random = True
-            return self._c(f"_random(rt, [{var} for {var} in {items}{cond}])")
-        values = f"[{value} for {var} in {items}{cond}]"
+            return self._c(f"_random(rt, [{var} {loop}{cond}])")
+        values = f"[{value} {loop}{cond}]"
         if kind == "list":
             return self._c(values)
         if kind == "sum":
@@ -745,6 +782,23 @@ class Compiler:
             return self._c(f"list(dict.fromkeys({values}))")
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
+
+    def _query_source(self, b: N.Binder, scope: Scope) -> tuple[CExpr, bool]:
+        """What a query goes through, and whether it is the kinds in a pile (gone through
+        without a copy: its keys)."""
+        source = b.source
+        if isinstance(source, N.Call) and source.func == "kinds" and len(source.args) == 1 \
+                and "kinds" not in self.program.funcs and "kinds" not in self.program.procs:
+            zone = self.expr(source.args[0], scope)
+            if zone.sort == ZONE and zone.shape == "pile":
+                return CExpr(zone.src, VALUE, ns=self.ns), True
+        return self.source(b, scope), False
+
+    def _draws(self, node: N.Node) -> bool:
+        """Whether computing `node` may draw at random (so it must not be computed once for
+        many)."""
+        return any((isinstance(n, N.Query) and n.kind == "random") or
+                   (isinstance(n, N.Call) and n.func in self._drawing) for n in _walk(node))
 
     def _format(self, text: str, scope: Scope, loc: N.Loc) -> Fn:
         """A text with {expressions} -> a function of (rt, L) that fills them in with labels."""
@@ -817,6 +871,23 @@ def _walk(node: Any):
     elif isinstance(node, list):
         for item in node:
             yield from _walk(item)
+
+
+def _drawing_functions(decls: list[N.Decl]) -> set[str]:
+    """The functions that draw at random, directly or through the functions they call."""
+    funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
+    calls = {name: {n.func for n in _walk(d.body) if isinstance(n, N.Call)}
+             for name, d in funcs.items()}
+    found = {name for name, d in funcs.items()
+             if any(isinstance(n, N.Query) and n.kind == "random" for n in _walk(d.body))}
+    changed = True
+    while changed:
+        changed = False
+        for name in funcs:
+            if name not in found and calls[name] & found:
+                found.add(name)
+                changed = True
+    return found
 
 
 def _emitted_events(decls: list[N.Decl]) -> set[str]:

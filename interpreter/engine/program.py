@@ -97,6 +97,7 @@ class Scope:
         self.proc = proc
         self.py = py or {}
         self.counter = 0
+        self.texts: frozenset[str] = frozenset()  # Python names known to hold a text value
 
     def hidden(self, tag: str) -> str:
         self.counter += 1
@@ -105,10 +106,13 @@ class Scope:
     def lookup(self, name: str) -> str | None:
         return self.py.get(name)
 
-    def bind(self, name: str, compiler: Compiler) -> tuple[Scope, str]:
+    def bind(self, name: str, compiler: Compiler, text: bool = False) -> tuple[Scope, str]:
+        """A scope in which `name` is a new Python variable (`text`: it always holds a text,
+        e.g. a kind, a place or a player)."""
         compiler._counter += 1
         var = f"v_{name}_{compiler._counter}"
         inner = Scope(self.names, self.proc, {**self.py, name: var})
+        inner.texts = self.texts | {var} if text else self.texts - {var}
         return inner, var
 
     def all_names(self) -> list[str]:

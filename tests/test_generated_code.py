@@ -1,0 +1,77 @@
+"""The generated code computes what the rules say, no more: what every item of a query uses is
+computed once, but never where the rules would not have computed it (so no new error), and
+nothing drawn at random is shared between items."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import GameRuleError, load_ruleset
+
+from .conftest import TINY_RULES, write_tiny
+
+
+def play_out(game, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(rng.choice(game.decision().options))
+
+
+def with_rules(tmp_path, extra: str, statements: str):
+    """The tiny game with declarations added and statements at the end of its play loop."""
+    body = "".join(f"    {line}\n" for line in statements.splitlines())
+    rules = TINY_RULES.replace("var turns = 0", "var turns = 0\n" + extra)
+    rules = rules.replace("    turns += 1\n", "    turns += 1\n" + body)
+    return load_ruleset(write_tiny(tmp_path / "t", rules))
+
+
+def test_a_part_guarded_by_and_is_not_computed_for_nothing(tmp_path):
+    # `none.suit` would be an error: it is only computed when `held != none`.
+    ruleset = with_rules(tmp_path, "var held = none\n"
+                         "define matching(p) = count each k in hand[p] where "
+                         "held != none and k.suit == held.suit\n",
+                         "vp[p] += matching(p)")
+    game = ruleset.new_game(2, 1)
+    play_out(game)
+    assert game.over
+
+
+def test_a_query_over_nothing_computes_nothing(tmp_path):
+    # The hand of nobody is empty: `held.suit` (an error for none) must not be computed.
+    ruleset = with_rules(tmp_path, "var held = none\nzone nothing: pile of card\n"
+                         "define matching() = count each k in nothing where "
+                         "k.suit == held.suit\n",
+                         "vp[p] += matching()")
+    game = ruleset.new_game(2, 1)
+    play_out(game)
+    assert game.over
+
+
+def test_a_part_used_by_every_item_still_reports_its_error(tmp_path):
+    ruleset = with_rules(tmp_path, "var held = none\n"
+                         "define matching(p) = count each k in hand[p] where "
+                         "k.suit == held.suit\n",
+                         "vp[p] += matching(p)")
+    with pytest.raises(GameRuleError):
+        play_out(ruleset.new_game(2, 1))
+
+
+def test_a_random_draw_in_a_condition_is_drawn_for_every_item(tmp_path):
+    """`random each ...` inside a condition is drawn once per item, as written: the same
+    game as a rule that draws in a loop, one draw per item."""
+    drawn = with_rules(tmp_path / "a", "",
+                       "vp[p] += count each i in [1, 2, 3] where "
+                       "(random each x in [1, 2, 3, 4, 5, 6]) > 3")
+    looped = with_rules(tmp_path / "b", "",
+                        "let n = 0\n"
+                        "for each i in [1, 2, 3]:\n"
+                        "  if (random each x in [1, 2, 3, 4, 5, 6]) > 3:\n"
+                        "    n += 1\n"
+                        "vp[p] += n")
+    a, b = drawn.new_game(2, 4), looped.new_game(2, 4)
+    play_out(a)
+    play_out(b)
+    assert a.scores() == b.scores()
+    assert a.state["rng"] == b.state["rng"]
