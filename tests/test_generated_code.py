@@ -75,3 +75,22 @@ def test_a_random_draw_in_a_condition_is_drawn_for_every_item(tmp_path):
     play_out(b)
     assert a.scores() == b.scores()
     assert a.state["rng"] == b.state["rng"]
+
+
+@pytest.mark.parametrize("statement, expect", [
+    ("move all from hand[p] to hand[p]", "same"),      # onto itself: nothing changes
+    ("move all from hand[p] to table", "table"),
+    ("move all of c from hand[p] to deck at bottom", "deck"),
+    ("move up to 9 of c from hand[p] to table", "table"),
+])
+def test_the_short_paths_of_move_keep_every_piece(tmp_path, statement, expect):
+    """Every card stays somewhere (the short paths for the usual moves lose nothing)."""
+    ruleset = with_rules(tmp_path, "", statement)
+    game = ruleset.new_game(2, 3)
+    game.apply(game.decision().options[0])
+    zones = game.state["zones"]
+    total = (len(zones["deck"]) + sum(zones["table"].values())
+             + sum(sum(h.values()) for h in zones["hand"].values()))
+    assert total == 12
+    if expect == "same":
+        assert sum(zones["hand"]["P1"].values()) == 3

@@ -685,10 +685,35 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
             return None
         return move(rt, s, d, kind, n)
 
+    def everything(rt, s: Any, d: Any, kind: Any, n: Any) -> None:
+        """`move all [of KIND] from PILE to ...`"""
+        if s.__class__ is dict and (kind is None or kind.__class__ is str) and s is not d:
+            if kind is None:
+                taken = s.items()
+            else:
+                taken = [(kind, s[kind])] if kind in s else []
+            if d.__class__ is dict:
+                for k, m in taken:
+                    d[k] = d.get(k, 0) + m
+            else:
+                pieces = [k for k, m in taken for _ in range(m)]
+                if bottom:
+                    d[:0] = reversed(pieces)
+                else:
+                    d.extend(pieces)
+            if kind is None:
+                s.clear()
+            elif taken:
+                del s[kind]
+            return None
+        return move(rt, s, d, kind, n)
+
     if amount in ("exact", "up_to"):
         return counted
     if amount == "top":
         return top
+    if amount == "all":
+        return everything
     return move
 
 
