@@ -94,3 +94,44 @@ def test_the_short_paths_of_move_keep_every_piece(tmp_path, statement, expect):
     assert total == 12
     if expect == "same":
         assert sum(zones["hand"]["P1"].values()) == 3
+
+
+@pytest.mark.parametrize("define, same, renamed", [
+    # the caller's query names its item like the zone the function reads
+    ("define cards_of(p) = size(hand[p])\n"
+     "define hidden(p) = count each hand in [1, 2] where cards_of(p) > 2\n"
+     "define plain(p) = count each x in [1, 2] where cards_of(p) > 2",
+     "vp[p] += hidden(p)", "vp[p] += plain(p)"),
+    # the caller passes a name that the function's own query binds
+    ("define has_suit(p, s) = any k in kinds(hand[p]) where k.suit == s",
+     "vp[p] += count each k in [red, blue] where has_suit(p, k)",
+     "vp[p] += count each x in [red, blue] where has_suit(p, x)"),
+])
+def test_a_small_function_means_the_same_wherever_it_is_used(tmp_path, define, same, renamed):
+    """Small functions are copied into their callers; names must keep their meaning."""
+    a = with_rules(tmp_path / "a", define + "\n", same).new_game(2, 6)
+    b = with_rules(tmp_path / "b", define + "\n", renamed).new_game(2, 6)
+    play_out(a)
+    play_out(b)
+    assert a.scores() == b.scores()
+    assert a.scores() != {"P1": 0, "P2": 0}
+
+
+def test_count_above_zero_still_draws_for_every_item(tmp_path):
+    """`count ... > 0` may stop at the first item that counts, but not when it draws."""
+    counted = with_rules(tmp_path / "a", "",
+                         "if (count each i in [1, 2, 3] where "
+                         "(random each x in [1, 2, 3, 4, 5, 6]) > 3) > 0:\n"
+                         "  vp[p] += 1")
+    looped = with_rules(tmp_path / "b", "",
+                        "let n = 0\n"
+                        "for each i in [1, 2, 3]:\n"
+                        "  if (random each x in [1, 2, 3, 4, 5, 6]) > 3:\n"
+                        "    n += 1\n"
+                        "if n > 0:\n"
+                        "  vp[p] += 1")
+    a, b = counted.new_game(2, 8), looped.new_game(2, 8)
+    play_out(a)
+    play_out(b)
+    assert a.state["rng"] == b.state["rng"]
+    assert a.scores() == b.scores()

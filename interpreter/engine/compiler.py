@@ -18,7 +18,7 @@ from typing import Any
 
 from interpreter.engine import support
 from interpreter.engine.builtins import BUILTINS, Builtin
-from interpreter.engine.hoisting import loop_invariants
+from interpreter.engine.hoisting import inlinable_functions, inline_body, loop_invariants
 from interpreter.engine.program import (
     FAMILY,
     PLAIN_TYPES,
@@ -80,11 +80,13 @@ class Compiler:
         self._facts: dict[str, tuple[bool, set[str]]] = {}
         self._reads: set[str] = set()  # while compiling a function: zones and variables read
         self._random = False  # ... and whether it draws at random
-        self._scans = False  # ... and whether it goes through every value of a type
+        self._costly = False  # ... and whether it goes through a type or copies in a function
         self._heavy: dict[str, bool] = {}  # function -> worth caching
         self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
+        self._inline = inlinable_functions(decls, {
+            d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl)} | {"player_count"})
         self._reads_of: dict[str, tuple[set[str], bool]] = {}
         self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
         self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
@@ -254,11 +256,11 @@ class Compiler:
         func = self.program.funcs[decl.name]
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
-        self._reads, self._random, self._scans = set(), False, False
+        self._reads, self._random, self._costly = set(), False, False
         body = self.value_c(decl.body, Scope(set(), decl.name, dict(args))).src
         self._facts[decl.name] = (self._uses_state, self._callees)
         self._reads_of[decl.name] = (self._reads, self._random)
-        self._heavy[decl.name] = bool(self._callees) or self._scans
+        self._heavy[decl.name] = bool(self._callees) or self._costly
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
                f"    return {body}\n"
         exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
@@ -583,6 +585,12 @@ class Compiler:
 
     def _e_Call(self, node: N.Call, scope: Scope) -> CExpr:
         name, p, loc = node.func, self.program, node.loc
+        if name in p.funcs and name in self._inline:
+            body = inline_body(self._inline[name], node.args,
+                               set(scope.names) | set(scope.py))
+            if body is not None:  # a small function: its body in place of the call
+                self._costly = True  # as costly as calling the function
+                return self.expr(body, scope)
         if name in p.funcs:
             self._callees.add(name)
             func = p.funcs[name]
@@ -658,6 +666,14 @@ class Compiler:
 
     def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
         op = node.op
+        left_node = node.left
+        if isinstance(left_node, N.Query) and left_node.kind == "count" \
+                and isinstance(node.right, N.Num) and node.right.value == 0 \
+                and op in (">", "!=", "==") and not self._draws(left_node):
+            # "count ... > 0" is "any ...": it can stop at the first item that counts
+            found = self.expr(N.Query(loc=left_node.loc, kind="any", binder=left_node.binder),
+                              scope).src
+            return self._c(f"(not {found})" if op == "==" else found)
         left_c = self.value_c(node.left, scope)
         left = left_c.src
         if op in ("in", "not in"):
@@ -722,7 +738,7 @@ class Compiler:
     def _e_Query(self, node: N.Query, scope: Scope) -> CExpr:
         b = node.binder
         src, kinds = self._query_source(b, scope)
-        self._scans |= src.sort == TYPE
+        self._costly |= src.sort == TYPE
         texts = kinds or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
         inner, var = scope.bind(b.var, self, text=texts)
         kind = node.kind
@@ -763,7 +779,7 @@ class Compiler:
         if kind == "count":
             if where is None:
                 return self._c(f"len({items})")
-            return self._c(f"sum(1 {loop}{cond})")
+            return self._c(f"len([1 {loop}{cond}])")
         if kind == "any":
             return self._c(f"any({where or 'True'} {loop})")
         if kind == "every":

@@ -79,3 +79,57 @@ def _walk(node: object) -> Iterator[N.Node]:
     elif isinstance(node, list):
         for item in node:
             yield from _walk(item)
+
+
+# ------------------------------------------------------------------------ inlining
+INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their callers
+
+
+def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str, N.FuncDecl]:
+    """Functions whose body is worth copying into their callers: small, calling no other
+    function, going through no type's values (so never cached), drawing nothing at random,
+    and reading the game state (a function of the board alone is remembered instead)."""
+    funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
+    found = {}
+    for name, decl in funcs.items():
+        nodes = list(_walk(decl.body))
+        if len(nodes) > INLINE_SIZE:
+            continue
+        if any(isinstance(n, N.Call) and n.func in funcs for n in nodes):
+            continue
+        if any(isinstance(n, N.Query) and (n.kind == "random" or n.binder.source is None)
+               for n in nodes):
+            continue
+        if any(isinstance(n, N.Name) and n.id in state_names for n in nodes):
+            found[name] = decl
+    return found
+
+
+def inline_body(decl: N.FuncDecl, args: list[N.Expr], caller_names: set[str]) -> N.Expr | None:
+    """The function's body with its parameters replaced by the call's arguments, or None when
+    that would change what a name means (only plain names and constants are passed)."""
+    if len(args) != len(decl.params):
+        return None
+    if not all(isinstance(a, N.Name | N.Num | N.Str | N.Bool | N.NoneLit) for a in args):
+        return None
+    params = {p.name: a for p, a in zip(decl.params, args, strict=True)}
+    bound = {n.var for n in _walk(decl.body) if isinstance(n, N.Binder)}
+    free = {n.id for n in _walk(decl.body) if isinstance(n, N.Name)} - set(params) - bound
+    if free & caller_names:  # a name of the caller would hide one the function means
+        return None
+    if any(isinstance(a, N.Name) and a.id in bound for a in args):  # ... or be hidden
+        return None
+    return _substitute(decl.body, params)
+
+
+def _substitute(node: object, params: dict[str, N.Expr]) -> object:
+    if isinstance(node, N.Name) and node.id in params:
+        return params[node.id]
+    if isinstance(node, N.Node):
+        copy = object.__new__(type(node))
+        for key, value in vars(node).items():
+            setattr(copy, key, _substitute(value, params))
+        return copy
+    if isinstance(node, list):
+        return [_substitute(item, params) for item in node]
+    return node
