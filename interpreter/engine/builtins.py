@@ -43,7 +43,8 @@ def _counterclockwise(rt, p):
 
 
 def _next(rt, p):
-    return player_id(seat_of(p) % rt.n + 1)
+    following = rt.following.get(p) if p.__class__ is str else None
+    return following if following is not None else player_id(seat_of(p) % rt.n + 1)
 
 
 def _previous(rt, p):

@@ -61,6 +61,7 @@ class CExpr:
     shape: str | None = None  # for a zone: "pile" or "stack"
     zone: str | None = None  # for a zone: the name of its zone (family)
     pile: str | None = None  # for size(<pile>): the pile's source
+    texts: bool = False  # a list of texts only (kinds, places, players, ...)
     ns: dict | None = field(default=None, repr=False)
     _fn: Fn | None = field(default=None, repr=False)
 
@@ -85,6 +86,7 @@ class Compiler:
         self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
+        self._gives_texts: dict[str, bool] = {}  # function -> gives a list of texts only
         self._inline = inlinable_functions(decls, {
             d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl)} | {"player_count"})
         self._reads_of: dict[str, tuple[set[str], bool]] = {}
@@ -257,7 +259,9 @@ class Compiler:
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
         self._reads, self._random, self._costly = set(), False, False
-        body = self.value_c(decl.body, Scope(set(), decl.name, dict(args))).src
+        compiled = self.value_c(decl.body, Scope(set(), decl.name, dict(args)))
+        body = compiled.src
+        self._gives_texts[decl.name] = compiled.texts
         self._facts[decl.name] = (self._uses_state, self._callees)
         self._reads_of[decl.name] = (self._reads, self._random)
         self._heavy[decl.name] = bool(self._callees) or self._costly
@@ -437,7 +441,8 @@ class Compiler:
         return CExpr(src, sort, what, ns=self.ns, **extra)
 
     def _const(self, value: Any, what: str = "") -> CExpr:
-        return self._c(self.literal(value), VALUE, what, constant=(value,))
+        texts = value.__class__ is list and all(v.__class__ is str for v in value)
+        return self._c(self.literal(value), VALUE, what, constant=(value,), texts=texts)
 
     def _e_Num(self, node: N.Num, scope: Scope) -> CExpr:
         return self._const(node.value, f"the number {node.value}")
@@ -547,7 +552,9 @@ class Compiler:
             if len(args) != want:
                 self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
-            if len(args) == 1 and args[0].simple:  # the usual case, inlined
+            if len(args) == 1 and args[0].simple and args[0].src in scope.texts:
+                src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys
+            elif len(args) == 1 and args[0].simple:  # the usual case, inlined
                 k = args[0].src
                 src = (f"({base.src}[{k}] if {k}.__class__ is str else "
                        f"_family({base.src}, {k}, {name!r}, {is_zone}, {loc}))")
@@ -585,18 +592,16 @@ class Compiler:
 
     def _e_Call(self, node: N.Call, scope: Scope) -> CExpr:
         name, p, loc = node.func, self.program, node.loc
-        if name in p.funcs and name in self._inline:
-            body = inline_body(self._inline[name], node.args,
-                               set(scope.names) | set(scope.py))
-            if body is not None:  # a small function: its body in place of the call
-                self._costly = True  # as costly as calling the function
-                return self.expr(body, scope)
+        body = self._inlined(node, scope)
+        if body is not node:  # a small function: its body in place of the call
+            return self.expr(body, scope)
         if name in p.funcs:
             self._callees.add(name)
             func = p.funcs[name]
             self._arity(name, len(func.params), node)
             args = [self.value_c(a, scope).src for a in node.args]
-            return self._c(f"_F_{name}(rt{''.join(', ' + a for a in args)})")
+            return self._c(f"_F_{name}(rt{''.join(', ' + a for a in args)})",
+                           texts=self._gives_texts.get(name, False))
         if name in p.procs:
             self.error(f"'{name}' is a procedure (its steps may ask players to decide); call "
                        "it as a step of its own, or as 'let x = ...'", loc)
@@ -614,6 +619,17 @@ class Compiler:
         self._unknown(name, loc, "function", [*p.funcs, *p.procs, *BUILTINS,
                                               *self.world.relations, *self._component_names])
         return self._c("None", UNKNOWN, f"'{name}(...)'")
+
+    def _inlined(self, node: N.Expr, scope: Scope) -> N.Expr:
+        """A call of a small function of the game state: its body, with the arguments in
+        place of the parameters (when no name changes meaning); anything else as it is."""
+        if not isinstance(node, N.Call) or node.func not in self._inline:
+            return node
+        body = inline_body(self._inline[node.func], node.args, set(scope.names) | set(scope.py))
+        if body is None:
+            return node
+        self._costly = True  # as costly to compute as if it called the function
+        return body
 
     def _arity(self, name: str, want: int, node: N.Call | N.CallStmt | N.Emit) -> bool:
         if len(node.args) != want:
@@ -655,8 +671,10 @@ class Compiler:
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
 
     def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:
-        items = [self.value_c(i, scope).src for i in node.items]
-        return self._c("[" + ", ".join(items) + "]")
+        items = [self.value_c(i, scope) for i in node.items]
+        texts = all((i.constant is not None and i.constant[0].__class__ is str)
+                    or i.src in scope.texts for i in items)
+        return self._c("[" + ", ".join(i.src for i in items) + "]", texts=texts)
 
     def _e_Arith(self, node: N.Arith, scope: Scope) -> CExpr:
         src = self.number_c(node.first, scope).src
@@ -666,7 +684,7 @@ class Compiler:
 
     def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
         op = node.op
-        left_node = node.left
+        left_node = self._inlined(node.left, scope)
         if isinstance(left_node, N.Query) and left_node.kind == "count" \
                 and isinstance(node.right, N.Num) and node.right.value == 0 \
                 and op in (">", "!=", "==") and not self._draws(left_node):
@@ -674,7 +692,7 @@ class Compiler:
             found = self.expr(N.Query(loc=left_node.loc, kind="any", binder=left_node.binder),
                               scope).src
             return self._c(f"(not {found})" if op == "==" else found)
-        left_c = self.value_c(node.left, scope)
+        left_c = self.value_c(left_node, scope)
         left = left_c.src
         if op in ("in", "not in"):
             right_c = self.expr(node.right, scope)
@@ -692,6 +710,7 @@ class Compiler:
     def test_src(self, node: N.Expr, scope: Scope) -> str:
         """Python source of an expression used only for its truth (a condition): `and` and
         `or` need not give exactly true or false there."""
+        node = self._inlined(node, scope)
         if isinstance(node, N.BoolOp):
             items = [self.test_src(i, scope) for i in node.items]
             return f"({f' {node.op} '.join(items)})"
@@ -739,7 +758,7 @@ class Compiler:
         b = node.binder
         src, kinds = self._query_source(b, scope)
         self._costly |= src.sort == TYPE
-        texts = kinds or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
+        texts = kinds or src.texts or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
         inner, var = scope.bind(b.var, self, text=texts)
         kind = node.kind
         outer = self._invariant, self._hoisted
@@ -747,10 +766,11 @@ class Compiler:
             [x for x in (b.where, node.value) if x is not None], b.var, self._draws)}
         self._hoisted = []
         where = self.test_src(b.where, inner) if b.where is not None else None
-        value = None
+        value, gives_texts = None, texts
         if node.value is not None:
             value = (self.number_c(node.value, inner) if kind in ("sum", "max", "min")
                      else self.value_c(node.value, inner)).src
+            gives_texts = texts and value == var
         hoisted = self._hoisted
         self._invariant, self._hoisted = outer
         cond = f" if {where}" if where is not None else ""
@@ -774,7 +794,8 @@ class Compiler:
         if kind == "sum" and pile:
             return self._c(f"sum(({value}) * _n {each(f'{var}, _n', src.src, '.items()')}"
                            f"{cond})")
-        items = self.items_src(src)
+        # any, every and first need each kind of a pile once, not each piece
+        items = src.src if pile and kind in ("any", "every", "first") else self.items_src(src)
         loop = each(var, items)
         if kind == "count":
             if where is None:
@@ -791,11 +812,11 @@ class Compiler:
             return self._c(f"_random(rt, [{var} {loop}{cond}])")
         values = f"[{value} {loop}{cond}]"
         if kind == "list":
-            return self._c(values)
+            return self._c(values, texts=gives_texts)
         if kind == "sum":
             return self._c(f"sum({values})")
         if kind == "distinct":
-            return self._c(f"list(dict.fromkeys({values}))")
+            return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts)
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
 

@@ -117,6 +117,7 @@ class Game:
         self.n = state["players"]
         self.stack = state["stack"]
         self.players = [player_id(i) for i in range(1, self.n + 1)]
+        self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
 
     def forget(self) -> None:
