@@ -158,6 +158,8 @@ class Compiler:
         self._memoize_static_functions()
         self._memoize_dynamic_functions()
         self._procedures()
+        for key in [k for k in self.ns if k.startswith("_AT_")]:
+            self.ns[key] = _attribute_table(self.world.attrs, key[4:])
         self._check_entry_points()
         emitted = _emitted_events(self.decl_list)
         for decl in self.decl_list:
@@ -504,6 +506,14 @@ class Compiler:
             return f"_W.domain({type_name!r}, rt.n)"
         return self.constant_name(self.world.domain(type_name, 0), "domain")
 
+    def _attribute_table(self, name: str) -> str:
+        """The name, in generated code, of a table value -> its attribute `name` (made again
+        when compiling ends: kinds get attributes while it runs)."""
+        key = f"_AT_{name}"
+        if key not in self.ns:
+            self.ns[key] = _attribute_table(self.world.attrs, name)
+        return key
+
     def _attribute_names(self) -> set[str]:
         """Every attribute some value has: of entities, kinds, players, and table columns."""
         if self._attributes is None or self._attributes[0] != len(self.world.attrs):
@@ -532,7 +542,7 @@ class Compiler:
             return self._c("None", UNKNOWN, f"'.{name}'")
         loc = self.constant_name(node.loc, "loc")
         if base.simple and base.src in scope.texts:  # a kind, a place, a player, ...
-            return self._c(f"_A[{base.src}][{name!r}]", VALUE, f"'.{name}'")
+            return self._c(f"{self._attribute_table(name)}[{base.src}]", VALUE, f"'.{name}'")
         if base.simple:  # evaluated twice, so only for plain names
             o = base.src
             return self._c(f"(_A[{o}][{name!r}] if {o}.__class__ is str else "
@@ -860,6 +870,12 @@ class Compiler:
 
 
 _MISS = object()
+
+
+def _attribute_table(attrs: dict, name: str) -> dict:
+    """Every value that has the attribute `name` -> its value of it (one lookup in generated
+    code; a value without it is a KeyError, explained as a missing attribute)."""
+    return {value: a[name] for value, a in attrs.items() if name in a}
 
 
 def _memo(fn: Callable) -> Callable:

@@ -91,6 +91,21 @@ def fallback_name(name: str, decl: N.ProcDecl) -> str:
     return f"{name}@{n}"
 
 
+def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
+    """Parameters declared of a type whose values are texts (players, places, kinds, ...)
+    that the procedure never gives another value."""
+    decl = proc.decl
+    if not isinstance(decl, N.ProcDecl):
+        return set()
+    assigned = {n.name for n in _walk(decl.body) if isinstance(n, N.Let | N.Assign)}
+    assigned |= {n.var for n in _walk(decl.body) if isinstance(n, N.Binder | N.Choose |
+                                                                  N.Options)}
+    world = compiler.world
+    return {p.name for p in decl.params
+            if p.type is not None and ".." not in p.type and world.is_type(p.type)
+            and p.name not in assigned}
+
+
 def _walk(node: Any):
     if isinstance(node, N.Node):
         yield node
@@ -115,6 +130,7 @@ class ProcBuilder:
             self.scope = Scope(set(names), proc.name)
         else:
             self.scope = Scope(set(), proc.name, {n: f"l_{n}" for n in names})
+        self.scope.texts = frozenset(self.local(n) for n in text_parameters(proc, compiler))
         self.lines: list[tuple[int, str, N.Loc] | int] = []  # (depth, text, loc) or a label
         self.loc = proc.decl.loc
         self.labels = 0
