@@ -62,6 +62,7 @@ class CExpr:
     zone: str | None = None  # for a zone: the name of its zone (family)
     pile: str | None = None  # for size(<pile>): the pile's source
     texts: bool = False  # a list of texts only (kinds, places, players, ...)
+    fresh: bool = False  # a list made anew each time (nobody else holds it)
     ns: dict | None = field(default=None, repr=False)
     _fn: Fn | None = field(default=None, repr=False)
 
@@ -684,13 +685,13 @@ class Compiler:
         items = [self.value_c(i, scope) for i in node.items]
         texts = all((i.constant is not None and i.constant[0].__class__ is str)
                     or i.src in scope.texts for i in items)
-        return self._c("[" + ", ".join(i.src for i in items) + "]", texts=texts)
+        return self._c("[" + ", ".join(i.src for i in items) + "]", texts=texts, fresh=True)
 
     def _e_Arith(self, node: N.Arith, scope: Scope) -> CExpr:
         src = self.number_c(node.first, scope).src
         for op, operand in zip(node.ops, node.rest, strict=True):
             src += f" {op} {self.number_c(operand, scope).src}"  # left to right, as Python
-        return self._c(f"({src})")
+        return self._c(f"({src})", fresh=True)  # lists added up make a new list
 
     def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
         op = node.op
@@ -822,11 +823,11 @@ class Compiler:
             return self._c(f"_random(rt, [{var} {loop}{cond}])")
         values = f"[{value} {loop}{cond}]"
         if kind == "list":
-            return self._c(values, texts=gives_texts)
+            return self._c(values, texts=gives_texts, fresh=True)
         if kind == "sum":
             return self._c(f"sum({values})")
         if kind == "distinct":
-            return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts)
+            return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts, fresh=True)
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
 

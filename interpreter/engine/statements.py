@@ -440,11 +440,17 @@ class ProcBuilder:
 
     def _s_For(self, s: N.For, d: int) -> None:
         b = s.binder
-        items = self.c.items_src(self.c.source(b, self.scope))
-        self.emit(d, f"for {self.local(b.var)} in list({items}):")
+        self.emit(d, f"for {self.local(b.var)} in {self._snapshot(b)}:")
         if b.where is not None:
             self.emit(d + 1, f"if not ({self.test(b.where)}): continue")
         self._loop_body(s.body, d + 1, None)
+
+    def _snapshot(self, b: N.Binder) -> str:
+        """The items a `for` goes through, as they are when it starts (the body may change
+        the zone or variable they come from)."""
+        source = self.c.source(b, self.scope)
+        items = self.c.items_src(source)
+        return items if source.fresh else f"list({items})"
 
     def _loop_body(self, body: list[N.Stmt], d: int, end: int | None) -> None:
         self.loops.append(end)
@@ -518,7 +524,7 @@ class ProcBuilder:
                             render_expr(s.where) if s.where is not None else None)
         items = c.items_src(options)
         if s.where is None:
-            legal = f"list({items})"
+            legal = items if options.fresh else f"list({items})"
         else:  # one comprehension: the chosen name is its variable
             inner, v = self.scope.bind(s.var, c)
             where = c.test_src(s.where, inner)
@@ -585,9 +591,8 @@ class ProcBuilder:
 
     def _w_For(self, s: N.For) -> None:
         b = s.binder
-        items = self.c.items_src(self.c.source(b, self.scope))
         seq, idx = self.hidden("seq"), self.hidden("i")
-        self.emit(0, f"{seq} = list({items})", f"{idx} = 0")
+        self.emit(0, f"{seq} = {self._snapshot(b)}", f"{idx} = 0")
         head, end = self.label(), self.label()
         self.place(head)
         var = self.local(b.var)
