@@ -2,10 +2,11 @@
 
 One pass over every declaration resolves each name, checks argument counts and kinds (a zone
 where a number is needed, a table without a key, ...) and turns each expression into Python
-source, compiled once by Python: a `define` becomes a Python function, every other expression a
-lambda of (rt, L) (rt: the running game, L: the locals of the current frame). Each procedure
-becomes a flat list of instructions (procedures.py) that return the next instruction's index or
-a negative signal (SWITCH, SUSPEND, OVER below; the loop that reads them is in runtime.py).
+source, compiled once by Python: a `define` becomes a Python function `_F_<name>(rt, ...)`, an
+expression inside a procedure becomes part of that procedure's generated function
+(statements.py), and an expression for a tool a lambda of (rt, L) (rt: the running game, L: the
+locals of the current frame). Functions of the game state are cached per game until a rule
+changes what they read; what every item of a query uses is computed once (hoisting.py).
 Errors are collected, not raised one at a time, so `rules check` lists them all.
 """
 
@@ -38,6 +39,7 @@ from interpreter.engine.program import (
 )
 from interpreter.engine.statements import (
     ProcBuilder,
+    fallback_name,
     framed_procedures,
     py_name,
     shuffle,
@@ -133,7 +135,7 @@ class Compiler:
                 while version is not None:  # a guarded replacement keeps the rule it replaced
                     p.procs[name] = Proc(name, [x.name for x in version.params], version)
                     self._proc_decls.append(version)
-                    name, version = f"{name}@{_depth(version)}", version.fallback
+                    name, version = fallback_name(name, version), version.fallback
             elif isinstance(decl, N.TriggerDecl):
                 p.procs[decl.name] = Proc(decl.name, list(decl.params), decl)
             elif isinstance(decl, N.FuncDecl):
@@ -178,7 +180,7 @@ class Compiler:
         """Constants in an order where each comes after the constants it uses (the rule file
         may declare them in any order); a circle is an error."""
         consts = {d.name: d for d in self.decl_list if isinstance(d, N.ConstDecl)}
-        uses = {name: {n.id for n in _walk(d.value) if isinstance(n, N.Name) and n.id in consts}
+        uses = {name: {n.id for n in N.walk(d.value) if isinstance(n, N.Name) and n.id in consts}
                 for name, d in consts.items()}
         ordered: list[N.ConstDecl] = []
         done: set[str] = set()
@@ -846,7 +848,7 @@ class Compiler:
         """Whether computing `node` may draw at random (so it must not be computed once for
         many)."""
         return any((isinstance(n, N.Query) and n.kind == "random") or
-                   (isinstance(n, N.Call) and n.func in self._drawing) for n in _walk(node))
+                   (isinstance(n, N.Call) and n.func in self._drawing) for n in N.walk(node))
 
     def _format(self, text: str, scope: Scope, loc: N.Loc) -> Fn:
         """A text with {expressions} -> a function of (rt, L) that fills them in with labels."""
@@ -916,24 +918,14 @@ def _not_compiled(name: str) -> Callable:
     return missing
 
 
-def _walk(node: Any):
-    """Every node in a tree (or list of trees), depth first."""
-    if isinstance(node, N.Node):
-        yield node
-        for value in vars(node).values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _walk(item)
-
 
 def _drawing_functions(decls: list[N.Decl]) -> set[str]:
     """The functions that draw at random, directly or through the functions they call."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
-    calls = {name: {n.func for n in _walk(d.body) if isinstance(n, N.Call)}
+    calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call)}
              for name, d in funcs.items()}
     found = {name for name, d in funcs.items()
-             if any(isinstance(n, N.Query) and n.kind == "random" for n in _walk(d.body))}
+             if any(isinstance(n, N.Query) and n.kind == "random" for n in N.walk(d.body))}
     changed = True
     while changed:
         changed = False
@@ -945,25 +937,17 @@ def _drawing_functions(decls: list[N.Decl]) -> set[str]:
 
 
 def _emitted_events(decls: list[N.Decl]) -> set[str]:
-    return {n.event for n in _walk(decls) if isinstance(n, N.Emit)}
-
-
-def _depth(decl: N.ProcDecl) -> int:
-    """How many rules a guarded replacement stands on (names its fallback uniquely)."""
-    n = 0
-    while decl.fallback is not None:
-        n, decl = n + 1, decl.fallback
-    return n
+    return {n.event for n in N.walk(decls) if isinstance(n, N.Emit)}
 
 
 def _binder_names(node: Any) -> set[str]:
-    return {n.var for n in _walk(node) if isinstance(n, N.Binder)}
+    return {n.var for n in N.walk(node) if isinstance(n, N.Binder)}
 
 
 def _assigned_names(body: list[N.Stmt]) -> set[str]:
     """Locals of a procedure: let, for, choose and binder names anywhere in its body."""
     found = _binder_names(body)
-    for n in _walk(body):
+    for n in N.walk(body):
         if isinstance(n, N.Let):
             found.add(n.name)
         elif isinstance(n, N.Choose | N.Options):

@@ -68,17 +68,8 @@ def _uses(node: N.Node, var: str) -> bool:
     """Whether `var` appears in `node` (as a name, or bound again inside it)."""
     return any((isinstance(n, N.Name) and n.id == var) or (isinstance(n, N.Binder) and
                                                                n.var == var)
-               for n in _walk(node))
+               for n in N.walk(node))
 
-
-def _walk(node: object) -> Iterator[N.Node]:
-    if isinstance(node, N.Node):
-        yield node
-        for value in vars(node).values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _walk(item)
 
 
 # ------------------------------------------------------------------------ inlining
@@ -92,7 +83,7 @@ def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str,
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
     found = {}
     for name, decl in funcs.items():
-        nodes = list(_walk(decl.body))
+        nodes = list(N.walk(decl.body))
         if len(nodes) > INLINE_SIZE:
             continue
         if any(isinstance(n, N.Call) and n.func in funcs for n in nodes):
@@ -113,8 +104,8 @@ def inline_body(decl: N.FuncDecl, args: list[N.Expr], caller_names: set[str]) ->
     if not all(isinstance(a, N.Name | N.Num | N.Str | N.Bool | N.NoneLit) for a in args):
         return None
     params = {p.name: a for p, a in zip(decl.params, args, strict=True)}
-    bound = {n.var for n in _walk(decl.body) if isinstance(n, N.Binder)}
-    free = {n.id for n in _walk(decl.body) if isinstance(n, N.Name)} - set(params) - bound
+    bound = {n.var for n in N.walk(decl.body) if isinstance(n, N.Binder)}
+    free = {n.id for n in N.walk(decl.body) if isinstance(n, N.Name)} - set(params) - bound
     if free & caller_names:  # a name of the caller would hide one the function means
         return None
     if any(isinstance(a, N.Name) and a.id in bound for a in args):  # ... or be hidden

@@ -96,12 +96,7 @@ class Scope:
         self.names = names
         self.proc = proc
         self.py = py or {}
-        self.counter = 0
         self.texts: frozenset[str] = frozenset()  # Python names known to hold a text value
-
-    def hidden(self, tag: str) -> str:
-        self.counter += 1
-        return f"${tag}{self.counter}"
 
     def lookup(self, name: str) -> str | None:
         return self.py.get(name)

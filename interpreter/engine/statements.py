@@ -59,7 +59,7 @@ def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) ->
     for name, proc in procs.items():
         decl, found = proc.decl, set()
         body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
-        for node in _walk(body):
+        for node in N.walk(body):
             if isinstance(node, N.Choose | N.Options | N.EndGame):
                 framed.add(name)
             elif isinstance(node, N.CallStmt) and node.name in procs:
@@ -97,23 +97,14 @@ def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
     decl = proc.decl
     if not isinstance(decl, N.ProcDecl):
         return set()
-    assigned = {n.name for n in _walk(decl.body) if isinstance(n, N.Let | N.Assign)}
-    assigned |= {n.var for n in _walk(decl.body) if isinstance(n, N.Binder | N.Choose |
+    assigned = {n.name for n in N.walk(decl.body) if isinstance(n, N.Let | N.Assign)}
+    assigned |= {n.var for n in N.walk(decl.body) if isinstance(n, N.Binder | N.Choose |
                                                                   N.Options)}
     world = compiler.world
     return {p.name for p in decl.params
             if p.type is not None and ".." not in p.type and world.is_type(p.type)
             and p.name not in assigned}
 
-
-def _walk(node: Any):
-    if isinstance(node, N.Node):
-        yield node
-        for value in vars(node).values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _walk(item)
 
 
 # ------------------------------------------------------------------------ the builder
@@ -185,7 +176,7 @@ class ProcBuilder:
         if not self.resumable:
             return False
         triggers = self.c.program.triggers
-        for node in _walk(stmt):
+        for node in N.walk(stmt):
             if isinstance(node, N.Choose | N.Options):
                 return True
             if isinstance(node, N.CallStmt) and node.name in self.framed:

@@ -387,3 +387,14 @@ def node_types() -> dict[str, type[Node]]:
             found[sub.__name__] = sub
             stack.append(sub)
     return found
+
+
+def walk(node: Any):
+    """Every node in a tree (or a list of trees), depth first."""
+    if isinstance(node, Node):
+        yield node
+        for value in vars(node).values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from walk(item)
