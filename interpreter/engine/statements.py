@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from interpreter.engine.compiler import Compiler
 
 DIRECT_DEPTH = 60  # frames deep: beyond this, calls go through the runtime loop
-MAX_DEPTH = 5_000  # procedures running inside each other
 BUDGET = ("rt.budget -= 1", "if rt.budget < 0: rt.out_of_budget()")
 _LABEL = re.compile(r"@(\d+)@")
 
@@ -57,21 +56,13 @@ def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) ->
     calls: dict[str, set[str]] = {}
     framed: set[str] = set()
     for name, proc in procs.items():
-        decl, found = proc.decl, set()
+        decl = proc.decl
         body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
-        for node in N.walk(body):
-            if isinstance(node, N.Choose | N.Options | N.EndGame):
-                framed.add(name)
-            elif isinstance(node, N.CallStmt) and node.name in procs:
-                found.add(node.name)
-            elif isinstance(node, N.Let | N.Assign) and isinstance(node.value, N.Call) \
-                    and node.value.func in procs:
-                found.add(node.value.func)
-            elif isinstance(node, N.Emit):
-                found.update(triggers.get(node.event, []))
+        if any(isinstance(n, N.Choose | N.Options | N.EndGame) for n in N.walk(body)):
+            framed.add(name)
+        calls[name] = called(body, procs, triggers)
         if isinstance(decl, N.ProcDecl) and decl.fallback is not None:
-            found.add(fallback_name(name, decl))
-        calls[name] = found
+            calls[name].add(fallback_name(name, decl))
     changed = True
     while changed:
         changed = False
@@ -80,6 +71,20 @@ def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) ->
                 framed.add(name)
                 changed = True
     return framed
+
+
+def called(body: Any, procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
+    """The procedures that statements call, directly or as the triggers of what they emit."""
+    found: set[str] = set()
+    for node in N.walk(body):
+        if isinstance(node, N.CallStmt) and node.name in procs:
+            found.add(node.name)
+        elif isinstance(node, N.Let | N.Assign) and isinstance(node.value, N.Call) \
+                and node.value.func in procs:
+            found.add(node.value.func)
+        elif isinstance(node, N.Emit):
+            found.update(triggers.get(node.event, []))
+    return found
 
 
 def fallback_name(name: str, decl: N.ProcDecl) -> str:
@@ -104,7 +109,6 @@ def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
     return {p.name for p in decl.params
             if p.type is not None and ".." not in p.type and world.is_type(p.type)
             and p.name not in assigned}
-
 
 
 # ------------------------------------------------------------------------ the builder
@@ -175,19 +179,10 @@ class ProcBuilder:
         """Whether a statement may wait for a decision (and so needs blocks around it)."""
         if not self.resumable:
             return False
-        triggers = self.c.program.triggers
-        for node in N.walk(stmt):
-            if isinstance(node, N.Choose | N.Options):
-                return True
-            if isinstance(node, N.CallStmt) and node.name in self.framed:
-                return True
-            if isinstance(node, N.Let | N.Assign) and isinstance(node.value, N.Call) \
-                    and node.value.func in self.framed:
-                return True
-            if isinstance(node, N.Emit) and any(
-                    h in self.framed for h in triggers.get(node.event, [])):
-                return True
-        return False
+        if any(isinstance(n, N.Choose | N.Options) for n in N.walk(stmt)):
+            return True
+        program = self.c.program
+        return bool(called(stmt, program.procs, program.triggers) & self.framed)
 
     # ---------------------------------------------------------------- whole procedure
     def build(self) -> str:
