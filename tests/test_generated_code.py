@@ -135,3 +135,37 @@ def test_count_above_zero_still_draws_for_every_item(tmp_path):
     play_out(b)
     assert a.state["rng"] == b.state["rng"]
     assert a.scores() == b.scores()
+
+
+def test_procedures_deeper_than_python_calls_them_wait_and_resume(tmp_path):
+    """Beyond a few dozen frames, calls go through the runtime loop: a decision 200 calls deep
+    waits, is answered, and every frame above it finishes its work."""
+    ruleset = with_rules(tmp_path, "var depth = 0\n"
+                         "procedure down(n: number):\n"
+                         "  if n > 0:\n"
+                         "    depth += 1\n"
+                         "    down(n - 1)\n"
+                         "    depth -= 1\n"
+                         "  else:\n"
+                         '    choose x from [1, 2] by P1 "pick"\n'
+                         "    vp[P1] += x\n",
+                         "down(200)")
+    game = ruleset.new_game(2, 1)
+    game.apply(game.decision().options[0])  # the card of the first turn
+    assert game.decision().prompt == "pick"
+    assert len(game.state["stack"]) > 200
+    assert game.V["depth"] == 200
+    before = game.V["vp"]["P1"]
+    game.apply(2)
+    assert game.V["vp"]["P1"] == before + 2
+    assert game.V["depth"] == 0
+
+
+def test_a_procedure_that_calls_itself_without_end_is_stopped(tmp_path):
+    ruleset = with_rules(tmp_path, "procedure forever():\n"
+                         '  choose x from [1] by P1 "pick"\n'
+                         "  forever()\n",
+                         "forever()")
+    game = ruleset.new_game(2, 1)
+    with pytest.raises(GameRuleError, match="deep"):
+        game.apply(game.decision().options[0])
