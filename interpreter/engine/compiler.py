@@ -295,8 +295,10 @@ class Compiler:
         """A function of the game state keeps its answers in a cache of the game (Game.memo)
         until a rule changes a zone or variable it reads (directly or through the functions it
         calls): the statements that change one forget the caches that depend on it
-        (`forget_src`). Functions that draw at random are never cached, nor those that call
-        no other function and go through no type's values (cheaper to compute again)."""
+        (`forget_src`). Only functions that the rules use are cached (those only displays use
+        would cost a forgetting at every change for nothing); never those that draw at random,
+        nor those that call no other function and go through no type's values (cheaper to
+        compute again)."""
         reads = {name: set(r) for name, (r, _) in self._reads_of.items()}
         drawn = {name for name, (_, random) in self._reads_of.items() if random}
         changed = True
@@ -310,14 +312,31 @@ class Compiler:
                     if callee in drawn and name not in drawn:
                         drawn.add(name)
                         changed = True
+        used = self._used_by_rules()
         for name, func in self.program.funcs.items():
-            if func.static or name in drawn or name not in reads or not self._heavy[name]:
-                continue  # quicker to compute again than to look up
+            if func.static or name in drawn or name not in reads or not self._heavy[name] \
+                    or name not in used:
+                continue
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:
                 self.dependents.setdefault(read, []).append(slot)
             self.ns[f"_F_{name}"] = self._cached(name, slot, func.params)
         self.program.memo_slots = len(self.memo_slots)
+
+    def _used_by_rules(self) -> set[str]:
+        """The functions that procedures, triggers and the engine (score, tiebreak) call,
+        directly or through other functions."""
+        funcs = self.program.funcs
+        todo = {"score", "tiebreak"} & set(funcs)
+        for proc in self.program.procs.values():
+            todo |= {n.func for n in N.walk(proc.decl) if isinstance(n, N.Call)} & set(funcs)
+        used: set[str] = set()
+        while todo:
+            name = todo.pop()
+            used.add(name)
+            todo |= ({n.func for n in N.walk(funcs[name].decl.body) if isinstance(n, N.Call)}
+                     & set(funcs)) - used
+        return used
 
     def _cached(self, name: str, slot: int, params: list[str]) -> Callable:
         """The cached version of a function (generated: it runs for every call)."""
