@@ -169,3 +169,24 @@ def test_a_procedure_that_calls_itself_without_end_is_stopped(tmp_path):
     game = ruleset.new_game(2, 1)
     with pytest.raises(GameRuleError, match="deep"):
         game.apply(game.decision().options[0])
+
+
+def test_a_trigger_that_asks_waits_and_the_rule_that_emitted_goes_on_after_it(tmp_path):
+    """Triggers run in order after `emit`; one that asks for a decision waits, the emitting
+    rule resumes after all of them; a trigger's `when` is checked each time."""
+    ruleset = with_rules(tmp_path, "var order = []\n"
+                         "trigger ask_bonus after scored(q):\n"
+                         '  choose x from [1, 2] by q "bonus?"\n'
+                         "  vp[q] += x\n"
+                         "  order = order + [\"ask\"]\n"
+                         "trigger note after scored(q) when turns < 2:\n"
+                         "  order = order + [\"note\"]\n",
+                         'emit scored(p)\norder = order + ["after"]')
+    game = ruleset.new_game(2, 1)
+    game.apply(game.decision().options[0])  # play a card: the loop emits `scored`
+    assert game.decision().prompt == "bonus?"
+    game.apply(2)
+    assert game.V["order"] == ["ask", "note", "after"]
+    game.apply(game.decision().options[0])  # the next player's card
+    game.apply(1)
+    assert game.V["order"] == ["ask", "note", "after", "ask", "after"]  # turns >= 2: no note
