@@ -190,3 +190,21 @@ def test_a_trigger_that_asks_waits_and_the_rule_that_emitted_goes_on_after_it(tm
     game.apply(game.decision().options[0])  # the next player's card
     game.apply(1)
     assert game.V["order"] == ["ask", "note", "after", "ask", "after"]  # turns >= 2: no note
+
+
+@pytest.mark.parametrize("extra, statements, wrong", [
+    ("", "vp[p] += 1\nvp[p] += 1 // (turns - turns)", "vp[p] += 1 // (turns - turns)"),
+    ("define broken(p) = vp[p] // 0\n", "let a = 1\nvp[p] += broken(p)", "vp[p] += broken(p)"),
+    ("procedure helper(q: player):\n  let a = 2\n  vp[q] += a // 0\n", "helper(p)",
+     "vp[q] += a // 0"),
+])
+def test_a_run_time_error_is_placed_at_its_statement(tmp_path, extra, statements, wrong):
+    """Generated code runs statements in long straight runs; an error still names the
+    statement it happened in (through a function: the statement that called it)."""
+    ruleset = with_rules(tmp_path, extra, statements)
+    game = ruleset.new_game(2, 1)
+    with pytest.raises(GameRuleError) as info:
+        game.apply(game.decision().options[0])
+    lines = (tmp_path / "t" / "game.rules").read_text(encoding="utf-8").splitlines()
+    assert lines[info.value.loc.line - 1].strip() == wrong
+    assert "division by zero" in info.value.message
