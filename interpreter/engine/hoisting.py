@@ -1,6 +1,6 @@
 """Which parts of a query's condition and value are the same for every item it goes through.
 
-In `[k for each k in kinds(hand[p]) where k.suit == bid_colour[p] ...]`, `bid_colour[p]` does
+In `[k for each k in kinds(hand[p]) where k.suit == trump[p] ...]`, `trump[p]` does
 not depend on `k`: the compiler computes it once per query instead of once per item. Only
 parts that would be computed for every item anyway are taken out (the first operand of an `and`
 or `or`, not the others; the condition of an `if`, not its branches), and the generated code
