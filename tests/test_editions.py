@@ -13,7 +13,7 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.language.errors import GameRuleError
+from interpreter.language.errors import RulesetErrors
 from interpreter.language.parser import parse_rules
 
 from .conftest import FIFTH, empty_board
@@ -73,10 +73,10 @@ def test_an_edition_that_cannot_be_played_as_written_says_so(name, edition, caps
     assert f"{file}:" in out and numbers in out and "1 error(s)" in out
     source = name.split("-")[0]
     assert f"({source}: " in error.message  # its citation of the edition's text
-    with pytest.raises(GameRuleError, match=f"the rule '{rule}'"):
+    with pytest.raises(RulesetErrors, match=f"the rule '{rule}'"):
         ruleset.new_game(2 if name.endswith("2p") else 3, 1)
     players = "2" if name.endswith("2p") else "3"
-    assert main(["simulate", str(EDITIONS / name), "--players", players, "--games", "1"]) == 1
+    assert main(["simulate", str(EDITIONS / name), "--players", players, "--games", "1"]) == 2
     assert "cannot be played" in capsys.readouterr().err
 
 

@@ -45,10 +45,10 @@ def test_a_requirement_that_fails_before_any_game(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"{rules_file}:{line}:9: this ruleset cannot be played")
     assert out.rstrip().endswith("1 error(s)")
-    with pytest.raises(GameRuleError, match="the rule 'many_suits'") as exc:
+    with pytest.raises(RulesetErrors, match="the rule 'many_suits'") as exc:
         ruleset.new_game(2, 1)
-    assert exc.value.loc == error.loc
-    assert main(["simulate", str(folder), "--players", "2", "--games", "1"]) == 1
+    assert exc.value.errors[0].loc == error.loc
+    assert main(["simulate", str(folder), "--players", "2", "--games", "1"]) == 2
 
 
 def test_a_requirement_that_holds_is_silent(tmp_path, capsys):

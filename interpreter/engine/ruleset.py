@@ -88,6 +88,8 @@ class Ruleset:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
         event log (faster, for simulations)."""
         self.check_players(players)
+        if self.requirements and self.unplayable():  # known before any game: exit code 2
+            raise RulesetErrors(self.unplayable())
         return Game.start(self, players, seed, names, logging)
 
     def unplayable(self) -> list[RulesetError]:
