@@ -89,6 +89,7 @@ def check_game(requirements: list[Requirement], game: Any) -> None:
                                     r.decl.loc)
     finally:
         game.state["rng"] = seed_state
+        game.forget()  # answers remembered before setup: computed again when asked
 
 
 _HINT = "an overlay on this ruleset can give a playable reading: 'replace require {name}' or " \
