@@ -208,6 +208,42 @@ def test_the_black_stack_is_renewed_from_the_returned_cards(base):
     assert game.Z["hand"][YELLOW] == {}
 
 
+def test_the_black_stack_is_shuffled_as_soon_as_its_last_face_down_card_is_taken(base):
+    """Footnote *: the paid cards are shuffled "as soon as the first face up card is
+    encountered" -- when the last face-down card is taken, not at the next draw. A black card
+    paid after that goes face up under the new stack and is not mixed in."""
+    game = fresh(base)
+    empty_hands(game)
+    game.Z["black_stack"][:] = [card("black", 6)]
+    game.Z["black_returned"][:] = [card("black", 4), card("black", 4)]
+    game.perform("draw_black", BLUE)  # the last face-down card: the face-up ones come up
+    assert game.Z["hand"][BLUE] == {card("black", 6): 1}
+    assert game.Z["black_stack"] == [card("black", 4), card("black", 4)]
+    assert game.Z["black_returned"] == []
+    # A winner pays a black 5 now: it lies face up under the new stack.
+    game.Z["bid"][YELLOW] = {card("black", 5): 1, card("violet", 4): 1}
+    game.perform("pay", YELLOW)
+    assert game.Z["black_returned"] == [card("black", 5)]
+    assert sorted(game.Z["black_stack"]) == [card("black", 4), card("black", 4)]
+    game.perform("draw_black", RED)
+    game.perform("draw_black", RED)  # the last face-down card again: the 5 comes up
+    assert game.Z["hand"][RED] == {card("black", 4): 2}
+    assert game.Z["black_stack"] == [card("black", 5)] and game.Z["black_returned"] == []
+
+
+def test_black_cards_paid_under_an_empty_stack_are_turned_over_at_once(base):
+    """With no face-down black card left, the first paid card is itself "the first face up
+    card encountered": the paid cards become the new face-down stack at once."""
+    game = fresh(base)
+    game.Z["black_stack"][:] = []
+    game.Z["black_returned"][:] = []
+    game.Z["bid"][BLUE] = {card("black", 5): 1, card("black", 6): 2}
+    game.perform("pay", BLUE)
+    assert sorted(game.Z["black_stack"]) == [card("black", 5), card("black", 6), card("black", 6)]
+    assert game.Z["black_returned"] == []
+    assert game.view(YELLOW)["zones"]["black_stack"] == {"count": 3}  # face down
+
+
 # ------------------------------------------------------------------ scoring
 
 

@@ -63,6 +63,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         validate_merged(ruleset)
         load_display(ruleset)
+        if ruleset.unplayable():  # a `require` rule that no game can meet
+            raise RulesetErrors(ruleset.unplayable())
     except RulesetErrors as exc:
         for e in exc.errors:
             print(e.render(), file=out)

@@ -10,6 +10,12 @@ from typing import Any
 
 from interpreter.engine.compiler import Compiler
 from interpreter.engine.program import Program
+from interpreter.engine.requirements import (
+    Requirement,
+    check_game,
+    compile_requirements,
+    unplayable,
+)
 from interpreter.engine.runtime import PLAY, Game
 from interpreter.engine.world import build_world
 from interpreter.language import nodes as N
@@ -36,6 +42,7 @@ class Ruleset:
     layers: list[Layer] = field(default_factory=list)
     content_hash: str = ""
     compiler: Compiler | None = field(default=None, repr=False)
+    requirements: list[Requirement] = field(default_factory=list, repr=False)
 
     def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile a text with {expressions} of the rules language (a display template, a
@@ -81,7 +88,18 @@ class Ruleset:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
         event log (faster, for simulations)."""
         self.check_players(players)
+        if self.requirements and self.unplayable():  # known before any game: exit code 2
+            raise RulesetErrors(self.unplayable())
         return Game.start(self, players, seed, names, logging)
+
+    def unplayable(self) -> list[RulesetError]:
+        """The `require` rules known to fail before any game (the ruleset cannot be played as
+        written): each an error at its rule. `rules check` reports them; a new game refuses."""
+        return unplayable(self.requirements)
+
+    def check_requirements(self, game: Game) -> None:
+        """Before a game's setup (Game.start): every `require` rule must hold."""
+        check_game(self.requirements, game)
 
     def check_players(self, players: int) -> None:
         if players not in self.player_counts:
@@ -129,6 +147,7 @@ def _load(path: str | Path) -> Ruleset:
     errors += world_errors
     compiler = Compiler(world, decls)
     program = compiler.compile()
+    requirements = compile_requirements(compiler, decls)
     errors += compiler.errors
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
@@ -144,7 +163,8 @@ def _load(path: str | Path) -> Ruleset:
             digest.update(item.read_bytes())
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
-                   layers=layers, content_hash=digest.hexdigest(), compiler=compiler)
+                   layers=layers, content_hash=digest.hexdigest(), compiler=compiler,
+                   requirements=requirements)
 
 
 def validate_merged(ruleset: Ruleset) -> None:

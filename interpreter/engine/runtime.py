@@ -107,6 +107,8 @@ class Game:
         stack.append([PLAY, 0, {}, None])
         if SETUP in program.procs:
             stack.append([SETUP, 0, {}, None])
+        if ruleset.requirements:  # the `require` rules, before setup (engine/requirements.py)
+            ruleset.check_requirements(game)
         game._run()
         return game
 

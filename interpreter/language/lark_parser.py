@@ -372,6 +372,11 @@ class _Builder(Transformer):
         return N.TriggerDecl(loc=self._tloc(name), name=str(name), event=str(event),
                              params=params or [], when=when, cite=cite, body=body)
 
+    def require_decl(self, meta, items):
+        name, label, cite, condition = items
+        return N.RequireDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                             cite=cite, condition=condition)
+
     def remove_decl(self, meta, items):
         return N.RemoveDecl(loc=self._tloc(items[0]), name=str(items[0]))
 

@@ -347,6 +347,14 @@ class TriggerDecl(Decl):
 
 
 @dataclass
+class RequireDecl(Decl):
+    """A condition the rules set for every game ("make certain that ..."): checked when a ruleset
+    is checked, if it can be known then, and before each game starts."""
+
+    condition: Expr | None = None
+
+
+@dataclass
 class RemoveDecl(Decl):
     pass
 

@@ -32,8 +32,8 @@ def render_expr(node: N.Expr | None) -> str:
         for op, x in zip(node.ops, node.rest, strict=True):
             out += f" {op} {r(x)}"
         return out
-    if isinstance(node, N.Compare):
-        return f"{r(node.left)} {node.op} {r(node.right)}"
+    if isinstance(node, N.Compare):  # a query's binder would swallow what follows it
+        return f"{_wrap_query(node.left)} {node.op} {_wrap_query(node.right)}"
     if isinstance(node, N.BoolOp):
         return f" {node.op} ".join(_wrap(i) for i in node.items)
     if isinstance(node, N.Not):
@@ -61,6 +61,11 @@ def render_binder(b: N.Binder | None) -> str:
     if b.where is not None:
         out += f" where {render_expr(b.where)}"
     return out
+
+
+def _wrap_query(node: N.Expr | None) -> str:
+    text = render_expr(node)
+    return f"({text})" if isinstance(node, N.Query) and node.kind != "list" else text
 
 
 def _wrap(node: N.Expr | None) -> str:

@@ -1,0 +1,175 @@
+"""Rulings the rules make without saying so (docs/rulings.md, rows 18-23, A4, A5, S2), each as
+an executable scenario. Positions are built as in test_rulebook_examples.py (its helpers are
+reused): Blue = P1, Yellow = P2, Red = P3, Green = P4."""
+
+from __future__ import annotations
+
+from interpreter.engine.ruleset import load_ruleset
+
+from .conftest import FIFTH, empty_board
+from .test_rulebook_examples import (
+    COLOURS,
+    answer,
+    asked,
+    card,
+    empty_hands,
+    fresh,
+    position,
+    sky,
+    tile,
+)
+
+BLUE, YELLOW, RED, GREEN = "P1", "P2", "P3", "P4"
+ALEA = "alea_skyscraper(alea)"
+
+
+def test_building_no_skyscraper_claims_no_plot(base):
+    """Ruling 18: a winner who builds 0 on an empty plot has no skyscraper there, so the plot is
+    still empty and he is still free to bid for any empty plot of the district."""
+    game = fresh(base)
+    game.Z["bid"][BLUE] = {card("violet", 4): 1}
+    game.V["bid_colour"][BLUE] = "violet"
+    game.perform("award_district", BLUE, "w34", False)
+    answer(game, "how many skyscrapers do you build", 0, BLUE)
+    assert game.Z["towers"]["w34_violet"] == {}
+    assert game.evaluate("own_plot", BLUE, "w34") is None
+    assert game.evaluate("allowed_colours", BLUE, "w34") == COLOURS
+
+
+def test_after_option_d_the_scorer_draws_first_then_the_others_clockwise(base):
+    """Ruling 19: the scorer takes his 2 black cards (and his third, if he has no skyscraper in
+    the district) first; then the others without a skyscraper there, clockwise from him. The
+    order matters only when the black stack runs out."""
+    game = fresh(base)
+    empty_hands(game)
+    position(game, towers={"w34_violet": {RED: 1}})
+    game.V["last_scored"] = "w34"
+    # top of the stack = last item: 4, 4, 4 (Blue), 5 (Yellow), 6 (Green); Red has a skyscraper
+    game.Z["black_stack"][:] = [card("black", 6), card("black", 5)] + [card("black", 4)] * 3
+    game.Z["black_returned"][:] = []
+    game.perform("take_black_cards_after_scoring", BLUE)
+    assert game.Z["hand"][BLUE] == {card("black", 4): 3}
+    assert game.Z["hand"][YELLOW] == {card("black", 5): 1}
+    assert game.Z["hand"][RED] == {}
+    assert game.Z["hand"][GREEN] == {card("black", 6): 1}
+    # Started by Yellow (the scorer has a skyscraper there now): Yellow 2, then Green, Blue.
+    empty_hands(game)
+    position(game, towers={"w34_violet": {YELLOW: 1}})
+    game.Z["black_stack"][:] = [card("black", 6), card("black", 5), card("black", 5),
+                                card("black", 4), card("black", 4)]
+    game.perform("take_black_cards_after_scoring", YELLOW)
+    assert game.Z["hand"][YELLOW] == {card("black", 4): 2}
+    assert game.Z["hand"][RED] == {card("black", 5): 1}
+    assert game.Z["hand"][GREEN] == {card("black", 5): 1}
+    assert game.Z["hand"][BLUE] == {card("black", 6): 1}
+
+
+def test_two_bidders_for_a_building_stop_may_share_a_colour(base):
+    """Ruling 20: colour choice (3) (no empty plot, no skyscraper of one's own) does not forbid
+    the colour another bidder uses, as (2) says in so many words for empty plots."""
+    game = fresh(base)
+    position(game, towers={"w34_brown": {RED: 1}, "w34_gray": {GREEN: 1}},
+             tiles={"w34_violet": ["boutique"], "w34_orange": ["jeweler"],
+                    "w34_green": ["gallery"]})
+    for p in (BLUE, YELLOW):
+        assert game.evaluate("allowed_colours", p, "w34") == ["violet", "orange", "green"]
+    position(game, hands={BLUE: {card("violet", 4): 1}, YELLOW: {card("violet", 5): 1},
+                          RED: {}, GREEN: {}})
+    game.perform("district_auction", BLUE, "w34")
+    answer(game, "choose the colour of your bid", "violet", BLUE)
+    answer(game, "add a card", card("violet", 4), BLUE)
+    answer(game, "add a card", "finish_bid", BLUE)
+    answer(game, "choose the colour of your bid", "violet", YELLOW)
+    answer(game, "add a card", card("violet", 5), YELLOW)
+    answer(game, "add a card", "finish_bid", YELLOW)
+    assert "Player 2 declares a building stop in 34th St. West and scores 2 VP." in game.events
+
+
+def test_skipping_a_stopped_district_with_two_successors_the_mover_chooses(base):
+    """Ruling 21: a stopped district is skipped; where it has two successors, both are offered
+    (with the other successor of the place moved from): the mover chooses."""
+    game = fresh(base)
+    position(game, at={"white": "w34"}, stopped=["times_square"])
+    game.perform("move_commissioner", BLUE)
+    answer(game, "move which commissioner?", "white", BLUE)
+    assert sorted(asked(game, "move the commissioner to", BLUE)) == ["e52", "w42", "w52"]
+    answer(game, "move the commissioner to", "e52")
+    assert game.V["visited"]["white"] == ["w34"]
+
+
+def test_the_central_park_auction_is_held_in_every_set(base):
+    """Ruling 22: "The last auction in each set is for building in the area below Central
+    Park" -- even when no district of the set can be auctioned (all stopped, or no marker)."""
+    game = fresh(base)
+    position(game, at={"white": "central_park"}, visited={"white": ["w34"]}, stopped=["w34"],
+             hands={BLUE: {card("gray", 4): 1}})
+    game.perform("move_commissioner", BLUE)
+    answer(game, "move which commissioner?", "white", BLUE)
+    assert game.decision().prompt.startswith("choose the colour of your bid")
+    assert game.V["auction_at"] == "central_park"
+    assert game.V["visited"]["white"] == []
+
+
+def test_everyone_sees_the_face_up_cards_under_the_black_stack(base):
+    """Ruling 23: the black cards paid lie face up under the black stack: every player sees
+    them, in their order; the face-down cards only as a number."""
+    game = fresh(base)
+    game.Z["black_returned"][:] = [card("black", 4), card("black", 6)]
+    for p in (BLUE, YELLOW, RED, GREEN):
+        view = game.view(p)["zones"]
+        assert view["black_returned"] == [card("black", 4), card("black", 6)]
+        assert view["black_stack"] == {"count": len(game.Z["black_stack"])}
+
+
+def test_alea_without_skyscrapers_builds_none_and_says_so(alea):
+    """Ruling A4: Alea's skyscrapers are "all the skyscrapers in one of the two unchosen
+    colors"; with none left in the general supply (the piece limit) he builds none, and the
+    log says so instead of claiming a skyscraper built."""
+    game = empty_board(alea.new_game(2, 1))
+    game.Z["general_supply"].pop(ALEA, None)
+    game.perform("award_district", "alea", "w34", False)
+    assert all(not towers for towers in game.Z["towers"].values())
+    built = [e for e in game.events if e.startswith("Alea has no skyscraper left")]
+    assert len(built) == 5  # every plot of the empty district is most valuable (1 VP)
+    assert built[0] == "Alea has no skyscraper left and builds none on 34th St. West, violet."
+    assert not any(e.startswith("Alea builds 1") for e in game.events)
+
+
+def test_aleas_building_stop_is_in_the_log(alea):
+    """Ruling A5: Alea's building stop appears in the game's log (Alea scores nothing)."""
+    game = empty_board(alea.new_game(2, 1))
+    for c in COLOURS:
+        game.Z["plot_tiles"][f"w34_{c}"] = {tile("boutique"): 1}
+    game.Z["plot_tiles"]["w34_violet"] = {}
+    game.Z["towers"]["w34_violet"] = {sky("P1"): 1}
+    game.perform("award_district", "alea", "w34", True)
+    assert "Alea declares a building stop in 34th St. West (Alea scores nothing)." in game.events
+    assert game.V["stopped"]["w34"] is True
+
+
+def test_six_plot_side_with_all_five_coloured_plots_owned():
+    """Ruling S2: on the 6-plot side the sixth plot always holds a business, so a district whose
+    five coloured plots are all owned (possible with Alea, who may own several) is full: a
+    building stop is possible although the sixth plot could take a second business. A player
+    without a skyscraper there could bid only for a plot with businesses and no skyscraper:
+    that is the colourless sixth plot, which no card names, so he cannot bid. An owner bids
+    with his colour and, winning, builds or declares the building stop."""
+    game = empty_board(load_ruleset(FIFTH / "six-plot-2p").new_game(2, 1))
+    game.Z["plot_tiles"]["w34_sixth"] = {tile("boutique"): 1}
+    game.Z["towers"]["w34_violet"] = {sky("P1"): 1}
+    for c in ("brown", "gray", "orange", "green"):
+        game.Z["towers"][f"w34_{c}"] = {ALEA: 1}
+    assert game.evaluate("allowed_colours", "P2", "w34") == [None]  # the sixth plot's colour
+    game.Z["hand"]["P2"] = {card("violet", 4): 1, card("black", 6): 1}
+    assert game.evaluate("opening_colours", "P2", "w34") == []
+    game.Z["hand"]["P1"] = {card("violet", 6): 1}
+    game.Z["supply"]["P1"] = {sky("P1"): 2}
+    game.Z["black_stack"][:] = [card("black", 5), card("black", 4), card("black", 4)]
+    game.perform("district_auction", "P1", "w34")
+    answer(game, "choose the colour of your bid", "violet", "P1")
+    answer(game, "add a card", card("violet", 6), "P1")
+    answer(game, "add a card", "finish_bid", "P1")
+    assert "Player 2 passes." in game.events  # the only option: taken without asking
+    # Alea draws 4, 4 = 8 > 6 and wins unless P1 raises; P1 has no card left: Alea wins and,
+    # with no empty plot, declares the building stop.
+    assert "Alea declares a building stop in 34th St. West (Alea scores nothing)." in game.events
