@@ -1,6 +1,8 @@
-"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games.
+"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games;
+coverage and diff for validating editions.
 
-One module per command (check, simulate, flatten, play, replay, show), each with its help texts,
+One module per command (check, simulate, flatten, play, replay, show, coverage, diff), each with
+its help texts,
 its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use is in `common`.
 
 Every mistake a user can make (a wrong path, a bad number, an error in a ruleset) is reported
@@ -25,6 +27,7 @@ from interpreter.cli.common import (
     examples,
     formatter,
 )
+from interpreter.cli.coverage import add_parser as add_coverage
 from interpreter.cli.flatten import add_parser as add_flatten
 from interpreter.cli.play import add_parser as add_play
 from interpreter.cli.replay import add_parser as add_replay
@@ -56,7 +59,7 @@ in the ruleset, 130 interrupted."""
 # A command is a function that adds a subparser and sets `run=cmd_...` (a function of
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_flatten, add_play,
-                                          add_replay, add_show]
+                                          add_replay, add_show, add_coverage]
 
 
 def build_parser() -> ArgumentParser:

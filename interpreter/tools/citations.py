@@ -457,13 +457,19 @@ def _locate(text: SourceText, region: list[int], part: str,
                     for lab, at in labelled.items()}
     out: set[int] = set()
     for item in labels:
-        if isinstance(item, tuple):  # a range: from the first of one to the last of the other
-            first, last = min(labelled[item[0]]), max(labelled[item[1]])
-            out.update(i for i in region if first <= i <= last)
-        else:
+        if not isinstance(item, tuple):
             out.update(labelled[item])
+            continue
+        # A range: from one label to the other, within one heading of the section (or the
+        # whole region, when no single heading holds both).
+        pieces = [[i for i in text.span([s]) if i in inside] for s in section]
+        for piece in [p for p in pieces if p] or [region]:
+            here = text.labelled(piece)
+            if item[0] in here and item[1] in here:
+                first, last = min(here[item[0]]), max(here[item[1]])
+                out.update(i for i in piece if first <= i <= last)
     for i in list(out):  # a labelled heading names its whole subsection
-        if text.paragraphs[i].heading:
+        if text.paragraphs[i].heading and text.paragraphs[i].labels:
             s = next(k for k, sec in enumerate(text.sections) if sec.first == i)
             out.update(text.span([s]))
     return sorted(out)
