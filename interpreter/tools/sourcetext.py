@@ -382,7 +382,7 @@ def heading_level(line: str) -> int | None:
     if not text or "\t" in line or len(text) > MAX_HEADING_CHARS:
         return None
     labels, rest = split_label(text)
-    if text[0] in _BULLETS and not labels:
+    if text[0] in _BULLETS:
         return None
     bare = text.lstrip(_ORNAMENTS).strip()
     if not bare or len(bare.split()) > MAX_HEADING_WORDS:
