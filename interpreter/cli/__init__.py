@@ -28,6 +28,7 @@ from interpreter.cli.common import (
     formatter,
 )
 from interpreter.cli.coverage import add_parser as add_coverage
+from interpreter.cli.diff import add_parser as add_diff
 from interpreter.cli.flatten import add_parser as add_flatten
 from interpreter.cli.play import add_parser as add_play
 from interpreter.cli.replay import add_parser as add_replay
@@ -59,7 +60,7 @@ in the ruleset, 130 interrupted."""
 # A command is a function that adds a subparser and sets `run=cmd_...` (a function of
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_flatten, add_play,
-                                          add_replay, add_show, add_coverage]
+                                          add_replay, add_show, add_coverage, add_diff]
 
 
 def build_parser() -> ArgumentParser:
