@@ -11,7 +11,8 @@ they differ is the game's first difference:
   offer, so such a difference may show again: each time counts);
 - `decider`: another player (or none: the game has ended on one side) decides;
 - `state`: the states differ after the same decision;
-- `scores`: the same final position scores differently.
+- `scores`: the same final position scores differently;
+- `error`: a rule stops one side's game with an error (that side then has no ranking).
 
 The rule responsible on each side is found by running the step again (on copies of the games)
 and following the rule statements that run (Python's trace hook on the generated code, whose
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language import nodes as N
-from interpreter.language.errors import RulesError
+from interpreter.language.errors import GameRuleError, RulesError
 from interpreter.language.render import render_decl, render_stmt_head
 from interpreter.tools.diff import Change, diff_rulesets
 
@@ -89,10 +90,11 @@ class GameOutcome:
     seed: int
     first: Divergence | None
     events: list[Divergence]  # every difference seen while the games were alike
-    ranking_a: list[list[str]]
+    ranking_a: list[list[str]]  # empty: the game stopped with an error
     ranking_b: list[list[str]]
     decisions_a: int
     decisions_b: int
+    stopped: list[str | None] = field(default_factory=lambda: [None, None])  # the errors
 
     @property
     def ranking_changed(self) -> bool:
@@ -104,7 +106,8 @@ class GameOutcome:
                 "events": [e.to_json() for e in self.events],
                 "ranking": {"a": self.ranking_a, "b": self.ranking_b},
                 "ranking_changed": self.ranking_changed,
-                "decisions": {"a": self.decisions_a, "b": self.decisions_b}}
+                "decisions": {"a": self.decisions_a, "b": self.decisions_b},
+                "stopped": {"a": self.stopped[0], "b": self.stopped[1]}}
 
 
 @dataclass
@@ -371,31 +374,48 @@ def _alike(ga: Game, gb: Game, zones: list[str], variables: list[str]) -> bool:
 
 def _play(sides: tuple[_Side, _Side], players: int, seed: int, index: int, zones: list[str],
           variables: list[str]) -> GameOutcome:
-    side_a, side_b = sides
-    a, b = side_a.ruleset, side_b.ruleset
-    ga = a.new_game(players, seed, logging=False)
-    gb = b.new_game(players, seed, logging=False)
+    """One game of each side, in lockstep while they are alike, then each to its end. A rule
+    that stops one side's game with an error (a decision without options, ...) is a difference
+    too: that side then has no result."""
+    games: list[Game | None] = [None, None]
+    stopped: list[GameRuleError | None] = [None, None]
     rng = random.Random(seed)
     events: list[Divergence] = []
-    alike = True
     step = 0
 
-    def part(kind: str, what: str, redo: Callable[[int], Callable[[], Any]] | None,
-             look_at_choice: bool = False) -> None:
-        decision = step + 1 if kind in ("options", "decider") else step
-        events.append(_explain(sides, (ga, gb), decision, kind, what, redo, look_at_choice))
+    def each(act: Callable[[int], None]) -> bool:
+        """Do `act` on both sides; False (and a difference) when it stops one of them."""
+        for i in (0, 1):
+            try:
+                act(i)
+            except GameRuleError as exc:
+                stopped[i] = exc
+        if stopped[0] and stopped[1]:
+            raise stopped[0]
+        if stopped[0] or stopped[1]:
+            i = 0 if stopped[0] else 1
+            events.append(_stop(sides, games, i, stopped[i], step, redo))
+            return False
+        return True
 
-    if not _alike(ga, gb, zones, variables):
-        part("setup", "the states differ after setup", None)
+    def start(i: int) -> None:
+        games[i] = sides[i].ruleset.new_game(players, seed, logging=False)
+
+    def part(kind: str, what: str, look_at_choice: bool = False) -> None:
+        decision = step + 1 if kind in ("options", "decider") else step
+        events.append(_explain(sides, games, decision, kind, what, redo, look_at_choice))
+
+    redo: Callable[[int], Callable[[], Any]] | None = None
+    alike = each(start)
+    ga, gb = games
+    if alike and not _alike(ga, gb, zones, variables):
+        part("setup", "the states differ after setup")
         alike = False
-    before: tuple[Game, Game] | None = None
-    move: Any = None
     while alike and not (ga.over and gb.over):
         da, db = ga.decision(), gb.decision()
-        redo = _again(before, move)
         if da is None or db is None or da.player != db.player:
             who = [ga.label(d.player) if d else "nobody (the game is over)" for d in (da, db)]
-            part("decider", f"A asks {who[0]} to decide, B asks {who[1]}", redo)
+            part("decider", f"A asks {who[0]} to decide, B asks {who[1]}")
             alike = False
             break
         options = da.options
@@ -404,33 +424,59 @@ def _play(sides: tuple[_Side, _Side], players: int, seed: int, index: int, zones
             only_a = [da.labels[k] for k, o in enumerate(da.options) if o not in db.options]
             only_b = [db.labels[k] for k, o in enumerate(db.options) if o not in da.options]
             part("options", f"{ga.label(da.player)} is offered other options ({da.prompt}): "
-                 f"only in A {_few(only_a)}, only in B {_few(only_b)}", redo,
-                 look_at_choice=True)
+                 f"only in A {_few(only_a)}, only in B {_few(only_b)}", look_at_choice=True)
             if not common:
                 alike = False
                 break
             options = common
         move = options[rng.randrange(len(options))]
         said = da.labels[da.options.index(move)]
-        before = (ga.clone(), gb.clone())
-        ga.apply(move)
-        gb.apply(move)
+        redo = _again((ga.clone(), gb.clone()), move)
         step += 1
-        if not _alike(ga, gb, zones, variables):
+        alike = each(lambda i, move=move: games[i].apply(move))
+        if alike and not _alike(ga, gb, zones, variables):
             part("state", f"after {ga.label(da.player)} chose {said!r} ({da.prompt}), the "
-                 "states differ", _again(before, move))
+                 "states differ")
             alike = False
     if alike and ga.over and gb.over and _ranking_values(ga) != _ranking_values(gb):
-        part("scores", "the same final position scores differently", None)
-    if not (ga.over and gb.over):
-        state = rng.getstate()
-        for game in (ga, gb):
-            own = random.Random()
-            own.setstate(state)
+        part("scores", "the same final position scores differently")
+    state = rng.getstate()
+    for i, game in enumerate(games):
+        if game is None or stopped[i] or game.over:
+            continue
+        own = random.Random()
+        own.setstate(state)
+        try:
             _finish(game, own)
-    first = next((e for e in events), None)
-    return GameOutcome(index, seed, first, events, _ranking(ga), _ranking(gb),
-                       len(ga.moves), len(gb.moves))
+        except GameRuleError as exc:
+            stopped[i] = exc
+    rankings = [_ranking(g) if g is not None and not stopped[i] else []
+                for i, g in enumerate(games)]
+    return GameOutcome(index, seed, events[0] if events else None, events, *rankings,
+                       *(len(g.moves) if g is not None else 0 for g in games),
+                       stopped=[str(e) if e else None for e in stopped])
+
+
+def _stop(sides: tuple[_Side, _Side], games: list[Game | None], i: int, exc: GameRuleError,
+          step: int, redo: Callable[[int], Callable[[], Any]] | None) -> Divergence:
+    """One side's game stopped with an error of its rules: the rule that stopped it."""
+    found = sides[i].place(exc.loc) if exc.loc is not None else None
+    text = exc.message
+    if found is not None:
+        node = found[1]
+        text = render_decl(node)[0] if isinstance(node, N.Decl) else render_stmt_head(node)
+    place = Place(found[0] if found else "?", str(exc.loc or ""), text,
+                  f"the game stops: {exc.message}")
+    event = Divergence(step, "error", f"the game of {'AB'[i]} stops with an error of its rules")
+    if i == 0:
+        event.a = place
+    else:
+        event.b = place
+    owner = found[0] if found else None
+    side = sides[i]
+    if owner in side.changed:
+        event.differences = [side.changed[owner].title()]
+    return event
 
 
 def _again(before: tuple[Game, Game] | None, move: Any
@@ -446,7 +492,7 @@ def _again(before: tuple[Game, Game] | None, move: Any
     return redo
 
 
-def _explain(sides: tuple[_Side, _Side], games: tuple[Game, Game], decision: int, kind: str,
+def _explain(sides: tuple[_Side, _Side], games: list[Any], decision: int, kind: str,
              what: str, redo: Callable[[int], Callable[[], Any]] | None,
              look_at_choice: bool) -> Divergence:
     event = Divergence(decision, kind, what)
@@ -549,7 +595,9 @@ def _few(labels: list[str], most: int = 4) -> str:
 
 
 # ---------------------------------------------------------------------------- output
-def ranking_text(game: Game | None, ranking: list[list[str]]) -> str:
+def ranking_text(ranking: list[list[str]], stopped: str | None = None) -> str:
+    if stopped:
+        return f"none (stopped: {stopped})"
     return " > ".join(" = ".join(group) for group in ranking)
 
 
@@ -576,8 +624,8 @@ def lockstep_text(report: Lockstep) -> str:
                 out.append(f"    and {more} more difference(s) of options while the games "
                            "were alike")
         verdict = "changed" if g.ranking_changed else "the same"
-        out.append(f"    final ranking: A {ranking_text(None, g.ranking_a)} | B "
-                   f"{ranking_text(None, g.ranking_b)} ({verdict})")
+        out.append(f"    final ranking: A {ranking_text(g.ranking_a, g.stopped[0])} | B "
+                   f"{ranking_text(g.ranking_b, g.stopped[1])} ({verdict})")
     rows = report.table()
     out += ["", "How often each rule difference showed up in play:"]
     if rows:
