@@ -18,7 +18,7 @@ from interpreter.language.render import render_decl, render_expr
 from interpreter.tools.diff import diff_rulesets, diff_text
 from interpreter.tools.lockstep import lockstep
 
-from .conftest import BASE, ROOT
+from .conftest import BASE, ROOT, write_tiny
 
 GAME = """\
 # A small card game for comparing rulesets.
@@ -60,12 +60,8 @@ procedure play() "take turns until the deck is empty" cite "Book: Play":
 """
 
 
-def write(folder: Path, rules: str = GAME, players: str = "2, 3") -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "ruleset.yaml").write_text(f"name: {folder.name}\nplayers: [{players}]\n"
-                                         "rules: [game.rules]\n", encoding="utf-8")
-    (folder / "game.rules").write_text(rules, encoding="utf-8")
-    return folder
+def write(folder: Path, rules: str = GAME) -> Path:
+    return write_tiny(folder, rules, players="2, 3")
 
 
 def edited(tmp_path: Path, name: str, *edits: tuple[str, str]) -> Path:
