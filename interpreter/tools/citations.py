@@ -217,7 +217,8 @@ class Report:
         """One line per source: checked (and how many) or why not."""
         parts = []
         for sid, count in self.checked.items():
-            parts.append(f"{count} citations of {sid}, all found in {self.sources[sid].path.name}")
+            parts.append(f"{count} citation{'s' if count != 1 else ''} of {sid}, all found in "
+                         f"{self.sources[sid].path.name}")
         for sid, why in self.unchecked.items():
             parts.append(f"{sid} not checked ({why})")
         if not parts:

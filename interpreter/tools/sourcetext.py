@@ -359,20 +359,21 @@ class SourceText:
         return sorted(set(found))
 
     def closest_phrase(self, phrase: str, paragraphs: list[int]) -> str | None:
-        """The sentence among `paragraphs` most like `phrase` (for a did-you-mean), or None."""
+        """The words among `paragraphs` most like `phrase` (for a did-you-mean), or None."""
         import difflib
 
         target = fold(phrase)
+        size = max(len(phrase.split()), 1)
         best, best_ratio = None, 0.0
         for i in paragraphs:
-            for sentence in re.split(r"(?<=[.!?;:])\s+", self.paragraphs[i].text):
+            for sentence in re.split(r"(?<=[.!?])\s+", self.paragraphs[i].text):
                 words = sentence.split()
-                size = max(len(phrase.split()), 1)
-                for j in range(0, max(len(words) - size, 0) + 1):
-                    piece = " ".join(words[j:j + size + 2])
-                    ratio = difflib.SequenceMatcher(None, target, fold(piece)).ratio()
-                    if ratio > best_ratio:
-                        best, best_ratio = piece, ratio
+                for n in {max(size - 1, 1), size, size + 1, size + 2}:
+                    for j in range(0, max(len(words) - n, 0) + 1):
+                        piece = " ".join(words[j:j + n])
+                        ratio = difflib.SequenceMatcher(None, target, fold(piece)).ratio()
+                        if ratio > best_ratio:
+                            best, best_ratio = piece, ratio
         return best if best_ratio >= 0.6 else None
 
 
