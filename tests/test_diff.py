@@ -18,7 +18,7 @@ from interpreter.language.render import render_decl, render_expr
 from interpreter.tools.diff import diff_rulesets, diff_text
 from interpreter.tools.lockstep import lockstep
 
-from .conftest import BASE, ROOT, write_tiny
+from .conftest import BASE, ROOT, edited_copy, write_tiny
 
 GAME = """\
 # A small card game for comparing rulesets.
@@ -340,3 +340,16 @@ def test_a_variant_of_the_base_game_parts_at_setup(name):
     assert (game.first.kind, game.first.differences) == (
         "setup", ["changed procedure place_starting_businesses"])
     assert game.first.b.text == "move top from bag to plot_tiles[sixth_plot(d)]"
+
+
+def test_a_changed_option_condition_is_found_at_the_choice(tmp_path):
+    variant = edited_copy(tmp_path, "rules/turn.rules", "when size(scorable_districts()) > 0",
+                          "when size(scorable_districts()) > 0 and turns > 20")
+    a, b = load_ruleset(BASE), load_ruleset(variant)
+    game = lockstep(a, b, games=1, players=4, seed=1).games[0]
+    first = game.first
+    assert first.kind == "options" and first.differences == ["changed procedure turn"]
+    assert first.a.text.startswith('option D "score a district') and \
+        first.a.text.endswith("when size(scorable_districts()) > 0:")
+    assert first.b.text.endswith("when size(scorable_districts()) > 0 and turns > 20:")
+    assert first.a.stack == ["play", "turn"] and "only in A 'score a district" in first.what

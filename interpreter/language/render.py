@@ -222,6 +222,17 @@ def render_stmt_head(stmt: N.Stmt) -> str:
     return _Renderer(True).head(stmt)
 
 
+def render_stmt_own(stmt: N.Stmt) -> list[str]:
+    """A statement's own lines, canonical and unindented, without the statements inside it:
+    an `if` with its `elif`/`else` lines, a choice with its `option` lines."""
+    lines = _Renderer(True).stmt(stmt, 0)
+    if isinstance(stmt, N.If):
+        return [x for x in lines if x.startswith(("if ", "elif ", "else:"))]
+    if isinstance(stmt, N.Options):
+        return [lines[0], *(x.strip() for x in lines[1:] if x.startswith("    option "))]
+    return lines[:1]
+
+
 def _params(params: list[N.Param]) -> str:
     return ", ".join(p.name + (f": {p.type}" if p.type else "") for p in params)
 

@@ -10,7 +10,7 @@ extends and may point an ID at another file). Each citation then reads
   another source the same way.
 - `Section` is a heading of the text (compared without case, spacing, ornaments, a final `:`;
   see sourcetext.py for how headings are found).
-- `, part` narrows it: a heading inside the section (`The auctions, (3) skyscraper(s)`), or
+- `, part` narrows it: a heading inside the section (`Scoring, (3) bonus(es)`), or
   labels of its paragraphs: `A`, `(3)`, `3.)`, `A-C`, `3.) to 4.2)`, `(1), (2) and (3)`,
   optionally after a word for the reader (`footnote *`).
 - `(quoted words)` at the end are words of the section, as printed (`...` for a gap); they must
@@ -24,7 +24,6 @@ there leaves its citations unchecked, with a note."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from typing import Any
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, source_line
 from interpreter.language.files import display_path
+from interpreter.language.layers import keyword_of
 from interpreter.tools.sourcetext import SourceText, label_core, name_key
 
 _SOURCE_PREFIX = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*:\s*")
@@ -64,16 +64,9 @@ class Rule:
     cite: Cited | None
 
 
-_KINDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
-          "ComponentDecl": "component", "ZoneDecl": "zone", "VarDecl": "var",
-          "ProcDecl": "procedure", "FuncDecl": "define", "TriggerDecl": "trigger"}
-
-
 def kind_of(decl: N.Node) -> str:
-    """The keyword that declares it, as a ruleset writes it."""
-    if isinstance(decl, N.OptionClause):
-        return "option"
-    return _KINDS.get(type(decl).__name__, type(decl).__name__)
+    """The keyword that declares it, as a ruleset writes it (`option` for an option)."""
+    return "option" if isinstance(decl, N.OptionClause) else keyword_of(decl)
 
 
 def rules_of(program: Any) -> list[Rule]:
@@ -93,19 +86,9 @@ def rules_of(program: Any) -> list[Rule]:
     return out
 
 
-def option_clauses(body: Any) -> Iterator[N.OptionClause]:
+def option_clauses(body: Any) -> list[N.OptionClause]:
     """The option clauses in a procedure's statements, at any depth."""
-    if not isinstance(body, list):
-        return
-    for stmt in body:
-        if isinstance(stmt, N.Options):
-            for clause in stmt.clauses:
-                yield clause
-                yield from option_clauses(clause.body)
-        for name in ("body", "orelse"):
-            yield from option_clauses(getattr(stmt, name, None))
-        for block in getattr(stmt, "bodies", None) or []:
-            yield from option_clauses(block)
+    return [n for n in N.walk(body) if isinstance(n, N.OptionClause)]
 
 
 def _cited(rule: str, node: Any) -> Cited | None:
@@ -291,7 +274,7 @@ def split_citation(text: str, sources: dict[str, Any], default: str | None) -> l
 
 def split_quote(body: str) -> tuple[str, str | None]:
     """`Section (quoted words)` -> ('Section', 'quoted words'); `Section “words”` too. A
-    bracket that is part of a name or a label, `skyscraper(s)` or `(3)`, is no quotation."""
+    bracket that is part of a name or a label, `bonus(es)` or `(3)`, is no quotation."""
     body = body.strip()
     for open_, close in (("“", "”"), ("«", "»"), ("„", "“")):
         if body.endswith(close) and open_ in body[:-1]:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesError
-from interpreter.language.render import render_decl, render_stmt_head
+from interpreter.language.render import render_decl, render_stmt_head, render_stmt_own
 from interpreter.tools.diff import Change, diff_rulesets
 
 if TYPE_CHECKING:
@@ -166,8 +166,9 @@ class _Side:
             version = decl
             while version is not None:
                 self.stmts[version.loc] = (name, version)
-                for stmt in _statements(getattr(version, "body", None)):
-                    self.stmts[stmt.loc] = (name, stmt)
+                for stmt in N.walk(getattr(version, "body", None)):
+                    if isinstance(stmt, N.Stmt):
+                        self.stmts[stmt.loc] = (name, stmt)
                 version = getattr(version, "fallback", None)
             self.uses[name] = _words("\n".join(render_decl(decl, texts=False))) - {name}
             if isinstance(decl, N.TriggerDecl):
@@ -187,7 +188,6 @@ class _Side:
                 continue
             self.changed[c.name] = c
             self.lines[c.name] = {line[2:].strip() for line in c.lines if line[:1] == sign}
-        self._closure: dict[str, set[str]] = {}
 
     def closure(self, words: set[str]) -> set[str]:
         """The names `words` reach: the rules they name, and what the functions, constants,
@@ -207,18 +207,17 @@ class _Side:
                 todo.extend(self.uses.get(word, ()))
         return out
 
-    def involved(self, owner: str, node: N.Node) -> tuple[list[Change], str] | None:
-        """The rule differences a statement (or a rule's head) stands for: it is a line that
-        differs of a changed rule, or it uses a changed rule or changed data."""
-        if isinstance(node, N.Decl):
-            text = render_decl(node)[0]
-        else:
-            text = render_stmt_head(node)
+    def involved(self, owner: str, node: N.Node) -> tuple[list[Change], str, str] | None:
+        """The rule differences a statement (or a rule's head) stands for, why, and its line
+        that shows it: a line that differs of a changed rule, or a use of a changed rule or
+        of changed data."""
+        own = [render_decl(node)[0]] if isinstance(node, N.Decl) else render_stmt_own(node)
         if owner in self.changed:
             lines = self.lines.get(owner) or set()
-            if not lines or text.strip() in lines:
-                return [self.changed[owner]], "changed rule"
-        words = _words(text)
+            differing = [line for line in own if line.strip() in lines]
+            if differing or not lines:
+                return [self.changed[owner]], "changed rule", (differing or own)[0].strip()
+        words = _words("\n".join(own))
         if isinstance(node, N.Decl):
             words -= {owner}
         reached = self.closure(words)
@@ -227,25 +226,11 @@ class _Side:
                 and not isinstance(self.decls.get(w), N.ProcDecl | N.TriggerDecl)]
         hits += [self.reaches[w] for w in sorted(reached) if w in self.reaches]
         if hits:
-            return hits, "uses " + ", ".join(dict.fromkeys(h.name for h in hits))
+            return hits, "uses " + ", ".join(dict.fromkeys(h.name for h in hits)), own[0]
         return None
 
     def place(self, loc: N.Loc) -> tuple[str, N.Node] | None:
         return self.stmts.get(loc)
-
-
-def _statements(body: Any):
-    if not isinstance(body, list):
-        return
-    for stmt in body:
-        yield stmt
-        if isinstance(stmt, N.Options):
-            for clause in stmt.clauses:
-                yield from _statements(clause.body)
-        for name in ("body", "orelse"):
-            yield from _statements(getattr(stmt, name, None))
-        for block in getattr(stmt, "bodies", None) or []:
-            yield from _statements(block)
 
 
 def _words(text: str) -> set[str]:
@@ -329,8 +314,7 @@ def _responsible(side: _Side, trace: Traced, last: bool = False
         got = side.involved(owner, node)
         if got is None:
             continue
-        text = render_decl(node)[0] if isinstance(node, N.Decl) else render_stmt_head(node)
-        hits.append((Place(owner, str(loc), text, got[1], running), got[0]))
+        hits.append((Place(owner, str(loc), got[2], got[1], running), got[0]))
         if not last:
             break
     if not hits:
@@ -536,7 +520,7 @@ def _at_choice(side: _Side, game: Game, stack: list[str]) -> tuple[Place, list[C
     got = side.involved(owner, node)
     if got is None:
         return None
-    return Place(owner, str(point.loc), render_stmt_head(node), got[1], stack), got[0]
+    return Place(owner, str(point.loc), got[2], got[1], stack), got[0]
 
 
 def _scoring_rule(side: _Side, game: Game) -> tuple[Place, list[Change]] | None:
@@ -546,7 +530,7 @@ def _scoring_rule(side: _Side, game: Game) -> tuple[Place, list[Change]] | None:
             continue
         got = side.involved(name, decl)
         if got is not None:
-            return Place(name, str(decl.loc), render_decl(decl)[0], got[1]), got[0]
+            return Place(name, str(decl.loc), got[2], got[1]), got[0]
     return None
 
 
