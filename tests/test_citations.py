@@ -159,6 +159,14 @@ def test_good_citations_check_and_cover_what_they_name(tmp_path):
     assert "5 of 7 paragraphs of rb cited (71%)" in cov.summary_line()
 
 
+def test_a_note_in_square_brackets_is_not_checked_and_quotes_may_hold_semicolons(tmp_path):
+    folder = write_game(tmp_path / "mini", cited_rules({
+        "define score(": 'cite "rb: Scoring (the most points wins; if players are tied) '
+                         '[who wins; a gloss]"'}))
+    report = check_citations(load_ruleset(folder))
+    assert report.errors == [] and report.notes == [] and report.checked == {"rb": 5}
+
+
 def test_a_missing_section_is_an_error_at_the_citation_with_did_you_mean(tmp_path, capsys):
     folder = write_game(tmp_path / "mini", cited_rules({"define score(": 'cite "rb: Scorring"'}))
     report = check_citations(load_ruleset(folder))

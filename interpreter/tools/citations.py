@@ -15,6 +15,8 @@ extends and may point an ID at another file). Each citation then reads
   optionally after a word for the reader (`footnote *`).
 - `(quoted words)` at the end are words of the section, as printed (`...` for a gap); they must
   occur in it. Words in typographic quotes, “like this”, count as a quotation too.
+- `[a note]` at the very end is for the reader (an English gloss of the quoted words, say) and
+  is not checked.
 
 A section or part that the text does not have, or words it does not hold, is an error at the
 citation's place. Words found in the text but outside the cited section are a note (a text
@@ -247,16 +249,18 @@ def _place(cited: Cited, ref: Ref) -> N.Loc:
 
 
 def split_citation(text: str, sources: dict[str, Any], default: str | None) -> list[Ref]:
-    """A citation's `;`-parts, each with its source, section (and part) and quoted words. A
-    part that starts with `WORD:` where WORD is no source of the ruleset gets the source None
-    and WORD as its section (an error to report)."""
+    """A citation's `;`-parts (a `;` inside brackets or quotes belongs to them), each with its
+    source, section (and part) and quoted words; a note in square brackets at the end of a part
+    (an English gloss, say) is left out. A part that starts with `WORD:` where WORD is no
+    source of the ruleset gets the source None and WORD as its section (an error to report)."""
     refs: list[Ref] = []
     source = default
-    offset = 0
-    for piece in text.split(";"):
-        start = offset + len(piece) - len(piece.lstrip())
-        offset += len(piece) + 1
-        body = piece.strip()
+    for start, piece in _parts(text):
+        body = piece.rstrip()
+        while body.endswith("]") and "[" in body:
+            body = body[:body.rindex("[")].rstrip()
+        start += len(body) - len(body.lstrip())
+        body = body.strip()
         if not body:
             continue
         m = _SOURCE_PREFIX.match(body)
@@ -270,6 +274,22 @@ def split_citation(text: str, sources: dict[str, Any], default: str | None) -> l
         head, quote = split_quote(body)
         refs.append(Ref(source, head, quote, start))
     return refs
+
+
+def _parts(text: str) -> list[tuple[int, str]]:
+    """The text cut at each `;` outside brackets and typographic quotes: (offset, piece)."""
+    parts: list[tuple[int, str]] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([“«":
+            depth += 1
+        elif ch in ")]”»" and depth:
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            parts.append((start, text[start:i]))
+            start = i + 1
+    parts.append((start, text[start:]))
+    return parts
 
 
 def split_quote(body: str) -> tuple[str, str | None]:
