@@ -40,11 +40,6 @@ class Change:
     at_b: str | None = None
     old_name: str | None = None  # for a renamed rule: its name in A
 
-    @property
-    def names(self) -> set[str]:
-        """The names of the rule on both sides."""
-        return {self.name} | ({self.old_name} if self.old_name else set())
-
     def title(self) -> str:
         if self.change == "renamed":
             return f"renamed {self.kind} {self.old_name} -> {self.name}"
