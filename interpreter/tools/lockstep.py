@@ -396,6 +396,8 @@ def _play(sides: tuple[_Side, _Side], players: int, seed: int, index: int, zones
         part("setup", "the states differ after setup")
         alike = False
     while alike and not (ga.over and gb.over):
+        if step >= MAX_DECISIONS:
+            raise RulesError(f"game {index + 1} did not end within {MAX_DECISIONS} decisions")
         da, db = ga.decision(), gb.decision()
         if da is None or db is None or da.player != db.player:
             who = [ga.label(d.player) if d else "nobody (the game is over)" for d in (da, db)]
