@@ -11,14 +11,14 @@ How a text is read (docs/editions.md says the same for rule writers):
   `A.`/`1.` (then a space), `A/B/C)`, `A - C)` or a footnote `*` carries those labels (`A`,
   `1`, `4.2`, `*`; `A - C` gives `A`, `B` and `C`).
 - **Headings.** In a Markdown text (three or more lines starting with `#`), the `#` lines, their
-  level the number of `#`. In a plain text, a line standing alone (a paragraph of one line; in
-  a compact text, a line after a closed sentence and before a capital) that looks like a title:
-  at most 80 characters and 12 words, with a letter, no tab, not ending in `. , ; ! ?`, no
-  `: ` inside, not wrapped in brackets, not a figure caption (`fig.04`), not a list item, and
-  not starting with a digit unless it is a label or in capitals. Its level: 1 for a title that
+  level the number of `#`. In a plain text, a line standing alone (a paragraph of one line)
+  that looks like a title: at most 80 characters and 12 words, with a letter, no tab, not
+  ending in `. , ; ! ?`, no `: ` inside, not wrapped in brackets, not a figure caption
+  (`fig.04`), not a list item, not a single word in lower case. Its level: 1 for a title that
   starts with a capital (or a letter of a script without case), 2 for one that starts in lower
   case or with an ornament (`●`), 3 for one that ends with `:` (a lead-in such as `Note:`), 4
   for one that starts with a label (`(1) color`). A line in capitals is level 1 even with `:`.
+  In a compact text, such a line counts only in context (`_compact_heading`).
 - **Sections.** A heading's section runs to the next heading of the same or a higher level (a
   smaller number): it holds its own paragraphs and its subsections. Several headings may share
   a name (a rulebook's sidebar repeats its page's title): the section is all of them.
