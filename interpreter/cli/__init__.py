@@ -1,7 +1,9 @@
-"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games.
+"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games;
+coverage and diff for validating editions.
 
-One module per command (check, simulate, flatten, play, replay, show), each with its help texts,
-its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use is in `common`.
+One module per command (check, simulate, flatten, play, replay, show, coverage, diff), each with
+its help texts, its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use is in
+`common`.
 
 Every mistake a user can make (a wrong path, a bad number, an error in a ruleset) is reported
 in plain words with exit code 2, never as a Python traceback. A ruleset that goes wrong while a
@@ -25,6 +27,8 @@ from interpreter.cli.common import (
     examples,
     formatter,
 )
+from interpreter.cli.coverage import add_parser as add_coverage
+from interpreter.cli.diff import add_parser as add_diff
 from interpreter.cli.flatten import add_parser as add_flatten
 from interpreter.cli.play import add_parser as add_play
 from interpreter.cli.replay import add_parser as add_replay
@@ -34,8 +38,9 @@ from interpreter.language.errors import GameRuleError, RulesError, RulesetError,
 
 DESCRIPTION = """\
 Rules as data for board games: check a ruleset written in the rules language, play it at
-this terminal against bots or friends, replay recorded games under changed rules, and play it
-out between bots to see what its rules do.
+this terminal against bots or friends, replay recorded games under changed rules, play it
+out between bots to see what its rules do, and compare it with another ruleset (an edition,
+a variant) rule by rule and in play.
 
 A ruleset is a folder with a ruleset.yaml (or the path of that file). A path that does not
 exist here is also looked up among the rulesets that come with the engine."""
@@ -47,6 +52,8 @@ examples:
   rules simulate {example} --players {n} --games 50 --json > report.json
   rules play {example} --players {n}
   rules replay replays/GAME.json
+  rules coverage {example}
+  rules diff {example} my-variant --play 20
 {bundled}
 Run 'rules COMMAND --help' for the options of one command.
 
@@ -56,7 +63,7 @@ in the ruleset, 130 interrupted."""
 # A command is a function that adds a subparser and sets `run=cmd_...` (a function of
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_flatten, add_play,
-                                          add_replay, add_show]
+                                          add_replay, add_show, add_coverage, add_diff]
 
 
 def build_parser() -> ArgumentParser:

@@ -16,6 +16,12 @@ Load a ruleset (parse its rule files, read its data, check every name and type, 
 and print a short summary: name, player counts, components with their counts, zones, tables,
 procedures, triggers and the number of rules that cite the rulebook; then OK.
 
+Citations are checked against the texts the manifest names under 'sources' (ID: path of the
+text file): every cited section must be a heading of that text, every cited part (a heading
+inside it, or labels such as A, (3), 3.) to 4.2)) must be in it, and quoted words, written in
+brackets at the end (Section (words of the text)), must occur there. A source whose text is
+not there leaves its citations unchecked, with a note (docs/editions.md).
+
 If the ruleset has mistakes, every one is printed with its place (file:line:column), the
 offending line and a caret under the spot, then the number of errors; the exit code is 2."""
 
@@ -58,11 +64,15 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
     from interpreter.engine.ruleset import validate_merged
+    from interpreter.tools.citations import check_citations
     from interpreter.tools.display import display_path, load_display
 
     try:
         validate_merged(ruleset)
         load_display(ruleset)
+        citations = check_citations(ruleset)
+        if citations.errors:
+            raise RulesetErrors(citations.errors)
         if ruleset.unplayable():  # a `require` rule that no game can meet
             raise RulesetErrors(ruleset.unplayable())
     except RulesetErrors as exc:
@@ -73,10 +83,15 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
     if args.json:
-        print(json.dumps({**summary, "path": str(ruleset.path), "ok": True}, indent=2),
-              file=out)
+        print(json.dumps({**summary, "path": str(ruleset.path), "ok": True,
+                          "citations": {"checked": citations.checked,
+                                        "not_checked": citations.unchecked,
+                                        "notes": citations.notes}}, indent=2), file=out)
         return EXIT_OK
     print(format_summary(summary, ruleset), file=out)
+    print(f"citations: {citations.summary()}", file=out)
+    for note in citations.notes:
+        print(f"note: {note}", file=out)
     layers = len(getattr(ruleset, "layers", []) or [])
     what = "every layer and the merged ruleset are" if layers > 1 else "the ruleset is"
     print(f"schemas: {what} valid", file=out)

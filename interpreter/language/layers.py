@@ -34,7 +34,7 @@ _KEYWORDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
              "RequireDecl": "require", "RemoveDecl": "remove"}
 
 
-def _kind(decl: N.Decl) -> str:
+def keyword_of(decl: N.Decl) -> str:
     """The keyword that declares it, as a ruleset writes it."""
     return _KEYWORDS.get(type(decl).__name__, type(decl).__name__)
 
@@ -89,12 +89,13 @@ def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[s
         return None
     if decl.mode == "replace":
         if name not in merged:
-            return RulesetError(f"'replace {_kind(decl)} {name}': there is no rule '{name}' to "
-                                "replace", decl.loc, "declare it without 'replace' to add it",
+            return RulesetError(f"'replace {keyword_of(decl)} {name}': there is no rule "
+                                f"'{name}' to replace", decl.loc,
+                                "declare it without 'replace' to add it",
                                 layer=layer.name)
-        if _kind(merged[name]) != _kind(decl):
-            return RulesetError(f"'replace {_kind(decl)} {name}': '{name}' is a "
-                                f"{_kind(merged[name])} (at {merged[name].loc})", decl.loc,
+        if keyword_of(merged[name]) != keyword_of(decl):
+            return RulesetError(f"'replace {keyword_of(decl)} {name}': '{name}' is a "
+                                f"{keyword_of(merged[name])} (at {merged[name].loc})", decl.loc,
                                 layer=layer.name)
         if isinstance(decl, N.ProcDecl) and decl.when is not None:
             previous = merged[name]
@@ -107,7 +108,7 @@ def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[s
         first = merged[name]
         hint = None
         if origin[name] is not layer:
-            hint = (f"write 'replace {_kind(decl)} {name}' to change the rule of "
+            hint = (f"write 'replace {keyword_of(decl)} {name}' to change the rule of "
                     f"'{origin[name].name}'")
         return RulesetError(f"'{name}' is already declared (at {first.loc})", decl.loc, hint,
                             layer=layer.name)

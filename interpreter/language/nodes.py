@@ -385,6 +385,17 @@ def to_json(value: Any) -> Any:
     return value
 
 
+def walk(node: Any):
+    """Every node in a tree (or a list of trees), depth first, in the order written."""
+    if isinstance(node, Node):
+        yield node
+        for value in vars(node).values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from walk(item)
+
+
 def node_types() -> dict[str, type[Node]]:
     """Every concrete node class by name (used to derive the AST schema)."""
     found: dict[str, type[Node]] = {}
@@ -395,14 +406,3 @@ def node_types() -> dict[str, type[Node]]:
             found[sub.__name__] = sub
             stack.append(sub)
     return found
-
-
-def walk(node: Any):
-    """Every node in a tree (or a list of trees), depth first."""
-    if isinstance(node, Node):
-        yield node
-        for value in vars(node).values():
-            yield from walk(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from walk(item)
