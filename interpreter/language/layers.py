@@ -31,7 +31,7 @@ class Layer:
 _KEYWORDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
              "ComponentDecl": "component", "ZoneDecl": "zone", "VarDecl": "var",
              "ProcDecl": "procedure", "FuncDecl": "define", "TriggerDecl": "trigger",
-             "RemoveDecl": "remove"}
+             "MeasureDecl": "measure", "RemoveDecl": "remove"}
 
 
 def _kind(decl: N.Decl) -> str:
