@@ -44,7 +44,12 @@ class Measure:
         if self.kind == COUNTER:
             return game.V[self.name]
         if self.kind == VALUES:
-            return list(game.V[self.name])
+            values = list(game.V[self.name])
+            for v in values:
+                if not isinstance(v, Real) or isinstance(v, bool):
+                    raise GameRuleError(f"measure '{self.name}' records numbers, not "
+                                        f"{v!r}", self.loc)
+            return values
         assert self.fn is not None
         try:
             value = self.fn(game, {})
