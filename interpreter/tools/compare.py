@@ -246,29 +246,23 @@ def _text_rows(r: Row) -> list[list[str]]:
     if r.kind == CATEGORIES:
         out = [[r.name, "", "", "", p, verdict]]
         for c, (sa, sb, d) in r.shares.items():
-            out.append([f"  {c}", _cell(sa, RATE), _cell(sb, RATE), _diff_cell(d, RATE),
+            out.append([f"  {c}", _cell(sa, RATE), _cell(sb, RATE), _cell(d, RATE, "+"),
                         "", ""])
         return out
-    return [[r.name, _cell(r.a, r.kind), _cell(r.b, r.kind), _diff_cell(r.difference, r.kind),
+    return [[r.name, _cell(r.a, r.kind), _cell(r.b, r.kind), _cell(r.difference, r.kind, "+"),
              p, verdict]]
 
 
-def _cell(e: stats.Estimate | None, kind: str) -> str:
+def _cell(e: stats.Estimate | None, kind: str, sign: str = "") -> str:
+    """`12.34 [11.90, 12.78]`, a rate in %; sign="+": a difference (of a rate in points)."""
     if e is None:
         return "-"
     if kind == RATE:
-        return f"{100 * e.value:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
-    digits = _digits(e)
-    return f"{e.value:.{digits}f} [{e.low:.{digits}f}, {e.high:.{digits}f}]"
-
-
-def _diff_cell(e: stats.Estimate | None, kind: str) -> str:
-    if e is None:
-        return "-"
-    if kind == RATE:
-        return f"{100 * e.value:+.1f} pts [{100 * e.low:+.1f}, {100 * e.high:+.1f}]"
-    digits = _digits(e)
-    return f"{e.value:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
+        unit = " pts" if sign else "%"
+        return (f"{100 * e.value:{sign}.1f}{unit} [{100 * e.low:{sign}.1f}, "
+                f"{100 * e.high:{sign}.1f}]")
+    d = _digits(e)
+    return f"{e.value:{sign}.{d}f} [{e.low:{sign}.{d}f}, {e.high:{sign}.{d}f}]"
 
 
 def _digits(e: stats.Estimate) -> int:
