@@ -95,19 +95,19 @@ class _Chunk:
 
 @dataclass(frozen=True)
 class _Failure:
-    """A RulesError raised in a worker, carried back as plain data."""
+    """A RulesError raised in a worker, carried back as plain data: its text, and for a
+    GameRuleError the place of the rule."""
 
     kind: str
-    message: str
+    text: str
     loc: Any = None
 
     def error(self) -> RulesError:
         if self.kind == "GameRuleError":
-            err = GameRuleError(self.message)
-            err.message, err.loc = self.message, self.loc
-            err.args = (f"{self.loc}: {self.message}" if self.loc else self.message,)
+            err = GameRuleError(self.text)
+            err.loc = self.loc
             return err
-        return RulesError(self.message)
+        return RulesError(self.text)
 
 
 # ------------------------------------------------------------------------ in a worker
@@ -158,7 +158,7 @@ def play_chunk(chunk: _Chunk) -> list[GameRecord] | _Failure:
                                     number=seed - chunk.first + 1, logging=chunk.logging))
         return records
     except GameRuleError as exc:
-        return _Failure("GameRuleError", exc.message, exc.loc)
+        return _Failure("GameRuleError", str(exc), exc.loc)
     except RulesError as exc:
         return _Failure("RulesError", str(exc))
 
