@@ -126,8 +126,8 @@ def _win_rates(ax: Any, rows: list[Any], seats: list[str], players: int) -> None
     for offset, side, colour, name in ((-0.2, "a", COLOUR_A, "A"), (0.2, "b", COLOUR_B, "B")):
         estimates = [getattr(r, side) for r in rows]
         values = [100 * e.value for e in estimates]
-        errors = [[100 * (e.value - e.low) for e in estimates],
-                  [100 * (e.high - e.value) for e in estimates]]
+        errors = [[max(0.0, 100 * (e.value - e.low)) for e in estimates],
+                  [max(0.0, 100 * (e.high - e.value)) for e in estimates]]
         ax.bar(x + offset, values, 0.4, yerr=errors, capsize=4, color=colour, alpha=0.85,
                label=name)
     for i, r in enumerate(rows):
@@ -152,8 +152,8 @@ def _endings(ax: Any, row: Any) -> None:
     for offset, i, colour, name in ((-0.2, 0, COLOUR_A, "A"), (0.2, 1, COLOUR_B, "B")):
         estimates = [row.shares[c][i] for c in names]
         ax.barh(y + offset, [100 * e.value for e in estimates], 0.4,
-                xerr=[[100 * (e.value - e.low) for e in estimates],
-                      [100 * (e.high - e.value) for e in estimates]],
+                xerr=[[max(0.0, 100 * (e.value - e.low)) for e in estimates],
+                      [max(0.0, 100 * (e.high - e.value)) for e in estimates]],
                 capsize=4, color=colour, alpha=0.85, label=name)
     ax.set_yticks(y, [_wrap(n, 28) for n in names])
     ax.invert_yaxis()
@@ -172,8 +172,8 @@ def _differences(ax: Any, rows: list[Any]) -> None:
         scale = 100 / abs(r.a.value)
         d = r.difference
         colour = DIFFERS_COLOUR if r.verdict == "differs" else SAME_COLOUR
-        ax.errorbar(d.value * scale, i, xerr=[[(d.value - d.low) * scale],
-                                              [(d.high - d.value) * scale]],
+        ax.errorbar(d.value * scale, i, xerr=[[max(0.0, (d.value - d.low) * scale)],
+                                              [max(0.0, (d.high - d.value) * scale)]],
                     fmt="o", color=colour, capsize=3, markersize=6)
         ax.annotate(_change(r), (1.01, i), xycoords=("axes fraction", "data"), va="center",
                     fontsize=9, color=colour)

@@ -36,6 +36,7 @@ Progress = Callable[[int, int], None]
 MAX_CHUNK = 25  # games in one chunk at most (progress is reported chunk by chunk)
 CHUNKS_PER_WORKER = 8  # at least, when there are enough games
 RESTARTS = 3  # times a pool of processes is started again after a worker died
+CONNECT_SECONDS = 20  # waiting for a Dask scheduler to answer
 
 
 def all_cores() -> int:
@@ -179,14 +180,15 @@ def play_batches(batches: Sequence[Batch], workers: int = 1, dask: str | None = 
         return [_play_here(i, b, sources[id(b.ruleset)], progress, total, batches)
                 for i, b in enumerate(batches)]
     chunks = _chunks(batches, sources, max(workers, 1))
-    done: dict[int, list[GameRecord]] = {}
+    results = _Results(chunks, progress, total)
     if dask is not None:
-        _play_on_dask(chunks, dask, workers, done, progress, total)
+        _play_on_dask(chunks, dask, workers, results)
     else:
-        _play_in_processes(chunks, min(workers, len(chunks)), done, progress, total)
+        _play_in_processes(chunks, min(workers, len(chunks)), results)
+    results.raise_first_failure()
     out: list[list[GameRecord]] = [[] for _ in batches]
     for i, chunk in enumerate(chunks):
-        out[chunk.batch].extend(done[i])
+        out[chunk.batch].extend(results.done[i])
     return out
 
 
@@ -221,16 +223,39 @@ def _chunks(batches: Sequence[Batch], sources: dict[int, RulesetSource],
     return out
 
 
-def _take(done: dict[int, list[GameRecord]], index: int, result: Any, chunks: list[_Chunk],
-          progress: Progress | None, total: int) -> None:
-    """Keep a chunk's records, once."""
-    if isinstance(result, _Failure):
-        raise result.error()
-    if index in done:
-        return
-    done[index] = result
-    if progress is not None:
-        progress(sum(chunks[i].stop - chunks[i].start for i in done), total)
+class _Results:
+    """The chunks' records as they arrive, each chunk taken once. When games fail, the
+    failure reported is that of the first chunk (in the order of seeds) that fails, whatever
+    the order chunks finish in: chunks after it are no longer needed, chunks before it are."""
+
+    def __init__(self, chunks: list[_Chunk], progress: Progress | None, total: int):
+        self.chunks = chunks
+        self.progress = progress
+        self.total = total
+        self.done: dict[int, list[GameRecord]] = {}
+        self.failures: dict[int, _Failure] = {}
+        self.games = 0
+
+    def take(self, index: int, result: Any) -> None:
+        if index in self.done or index in self.failures:
+            return
+        if isinstance(result, _Failure):
+            self.failures[index] = result
+            return
+        self.done[index] = result
+        self.games += len(result)
+        if self.progress is not None:
+            self.progress(self.games, self.total)
+
+    def needed(self, index: int) -> bool:
+        return index not in self.done and (not self.failures or index < min(self.failures))
+
+    def complete(self) -> bool:
+        return not any(self.needed(i) for i in range(len(self.chunks)))
+
+    def raise_first_failure(self) -> None:
+        if self.failures:
+            raise self.failures[min(self.failures)].error()
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -239,20 +264,20 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _play_in_processes(chunks: list[_Chunk], workers: int, done: dict[int, list[GameRecord]],
-                       progress: Progress | None, total: int) -> None:
+def _play_in_processes(chunks: list[_Chunk], workers: int, results: _Results) -> None:
     for _attempt in range(RESTARTS + 1):
-        todo = [i for i in range(len(chunks)) if i not in done]
+        todo = [i for i in range(len(chunks)) if results.needed(i)]
         if not todo:
             return
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
         try:
             futures = {pool.submit(play_chunk, chunks[i]): i for i in todo}
             pending = set(futures)
-            while pending:
+            while pending and not results.complete():
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    _take(done, futures[future], future.result(), chunks, progress, total)
+                    results.take(futures[future], future.result())
+            return
         except BrokenProcessPool:
             continue  # a worker died: play what it left undone in a new pool
         finally:
@@ -261,8 +286,7 @@ def _play_in_processes(chunks: list[_Chunk], workers: int, done: dict[int, list[
 
 
 def _play_on_dask(chunks: list[_Chunk], address: str, workers: int,
-                  done: dict[int, list[GameRecord]], progress: Progress | None,
-                  total: int) -> None:
+                  results: _Results) -> None:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -278,23 +302,28 @@ def _play_on_dask(chunks: list[_Chunk], address: str, workers: int,
                                    silence_logs=logging.ERROR)
             client = Client(cluster)
         else:
-            client = Client(address, timeout=30)
+            client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as exc:
         if cluster is not None:
             cluster.close()
         raise RulesError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    futures: dict[Any, int] = {}
     try:
         tag = f"rules-{os.getpid()}-{time.time_ns()}"
         futures = {client.submit(play_chunk, chunk, key=f"{tag}-{i}", pure=False): i
                    for i, chunk in enumerate(chunks)}
         for future in as_completed(list(futures)):
-            _take(done, futures[future], future.result(), chunks, progress, total)
+            results.take(futures[future], future.result())
+            if results.complete():
+                break
     except Exception as exc:
         if isinstance(exc, RulesError):
             raise
         raise RulesError(f"the Dask cluster could not play the games: "
                          f"{type(exc).__name__}: {exc}") from None
     finally:
+        if futures:
+            client.cancel(list(futures))
         client.close()
         if cluster is not None:
             cluster.close()

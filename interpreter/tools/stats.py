@@ -268,7 +268,7 @@ def _wilson(p: float, n: int) -> tuple[float, float]:
     denominator = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(max(p * (1.0 - p), 0.0) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def _ratio(totals: Sequence[float], counts: Sequence[int]) -> tuple[float, float, int]:
