@@ -153,3 +153,26 @@ def test_compare_draws_its_chart(tmp_path: Path, capsys):
     assert code == 0, err
     assert chart.read_bytes().startswith(b"\x89PNG")
     assert out.rstrip().endswith(f"chart: {chart}")
+
+
+def test_the_variant_of_docs_variants_compares(tmp_path, base):
+    """docs/variants.md, "Did my change matter?": its variant loads next to the base game, and
+    its report names the measures a comparison gives."""
+    import re
+    import shutil
+
+    from .conftest import BASE, ROOT
+
+    doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    files = re.findall(r"<!-- file: (\S+) -->\n```\w+\n(.*?)```", doc, re.S)
+    assert len(files) == 2
+    shutil.copytree(BASE, tmp_path / "base")
+    for path, text in files:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    variant = load_ruleset(tmp_path / "fewer-skyscrapers")
+    result = compare(base, variant, 4, 12, seed=1)
+    shown = doc.split("Did my change matter?")[1]
+    for row in result.rows:
+        assert f"\n{row.name} " in shown, row.name
+    assert variant.program.world.tables["build_limit"].rows[4] == 2
