@@ -91,7 +91,9 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="play the games on a Dask cluster: the address of its scheduler "
                         "(tcp://host:8786), or 'local' for a cluster of K workers on this "
-                        "machine (needs the extra: pip install 'rules-engine[cluster]')")
+                        "machine (needs the extra: pip install 'rules-engine[cluster]'; the "
+                        "workers need the engine installed, the ruleset's files are sent "
+                        "along)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar, even on a terminal")
 

@@ -91,6 +91,7 @@ class Comparison:
     only_in_b: list[str]
     seconds: float
     alpha: float = stats.ALPHA
+    paths: dict[str, str] = field(default_factory=dict)  # "a", "b" -> the rulesets' folders
 
     @property
     def differing(self) -> list[Row]:
@@ -99,7 +100,8 @@ class Comparison:
     def to_dict(self, timing: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data. With timing=False the result depends only on the inputs."""
         out: dict[str, Any] = {
-            "a": self.a.ruleset, "b": self.b.ruleset, "players": self.a.players,
+            "a": self.a.ruleset, "b": self.b.ruleset, "paths": dict(self.paths),
+            "players": self.a.players,
             "games": self.a.games, "seed": self.a.seed, "bots": dict(self.a.bots),
             "level": stats.LEVEL, "alpha": self.alpha, "correction": "Holm",
             "measures": [r.to_dict() for r in self.rows],
@@ -178,7 +180,9 @@ def compare(a: Ruleset, b: Ruleset, players: int, games: int, seed: int,
     where = describe_workers(workers, dask)
     report_a = summarise(a, players, seed, labels, records_a, seconds, where)
     report_b = summarise(b, players, seed, labels, records_b, seconds, where)
-    return compare_reports(report_a, report_b, seconds, alpha)
+    result = compare_reports(report_a, report_b, seconds, alpha)
+    result.paths = {"a": str(a.path), "b": str(b.path)}
+    return result
 
 
 def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0.0,

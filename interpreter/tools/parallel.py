@@ -18,9 +18,10 @@ import multiprocessing
 import os
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -179,11 +180,15 @@ def play_batches(batches: Sequence[Batch], workers: int = 1, dask: str | None = 
     if dask is None and workers <= 1:
         return [_play_here(i, b, sources[id(b.ruleset)], progress, total, batches)
                 for i, b in enumerate(batches)]
-    chunks = _chunks(batches, sources, max(workers, 1))
-    results = _Results(chunks, progress, total)
     if dask is not None:
-        _play_on_dask(chunks, dask, workers, results)
+        with _dask_client(dask, workers) as client:
+            on_cluster = len(client.scheduler_info().get("workers", {})) or workers
+            chunks = _chunks(batches, sources, max(on_cluster, 1))
+            results = _Results(chunks, progress, total)
+            _play_on_dask(client, chunks, results)
     else:
+        chunks = _chunks(batches, sources, max(workers, 1))
+        results = _Results(chunks, progress, total)
         _play_in_processes(chunks, min(workers, len(chunks)), results)
     results.raise_first_failure()
     out: list[list[GameRecord]] = [[] for _ in batches]
@@ -285,10 +290,12 @@ def _play_in_processes(chunks: list[_Chunk], workers: int, results: _Results) ->
     raise RulesError(f"worker processes died {RESTARTS + 1} times; stopped")
 
 
-def _play_on_dask(chunks: list[_Chunk], address: str, workers: int,
-                  results: _Results) -> None:
+@contextmanager
+def _dask_client(address: str, workers: int) -> Iterator[Any]:
+    """A client of the scheduler at `address`, or of a new local cluster of `workers`
+    single-threaded worker processes ("local"), closed afterwards."""
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
     except ImportError:
         raise RulesError("--dask needs Dask's distributed scheduler: "
                          "pip install 'rules-engine[cluster]'") from None
@@ -307,23 +314,27 @@ def _play_on_dask(chunks: list[_Chunk], address: str, workers: int,
         if cluster is not None:
             cluster.close()
         raise RulesError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    futures: dict[Any, int] = {}
     try:
-        tag = f"rules-{os.getpid()}-{time.time_ns()}"
-        futures = {client.submit(play_chunk, chunk, key=f"{tag}-{i}", pure=False): i
-                   for i, chunk in enumerate(chunks)}
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _play_on_dask(client: Any, chunks: list[_Chunk], results: _Results) -> None:
+    from distributed import as_completed
+
+    tag = f"rules-{os.getpid()}-{time.time_ns()}"
+    futures = {client.submit(play_chunk, chunk, key=f"{tag}-{i}", pure=False): i
+               for i, chunk in enumerate(chunks)}
+    try:
         for future in as_completed(list(futures)):
             results.take(futures[future], future.result())
             if results.complete():
                 break
-    except Exception as exc:
-        if isinstance(exc, RulesError):
-            raise
+    except Exception as exc:  # a task that failed on every worker it was given, ...
         raise RulesError(f"the Dask cluster could not play the games: "
                          f"{type(exc).__name__}: {exc}") from None
     finally:
-        if futures:
-            client.cancel(list(futures))
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        client.cancel(list(futures))
