@@ -176,3 +176,13 @@ def test_the_variant_of_docs_variants_compares(tmp_path, base):
     for row in result.rows:
         assert f"\n{row.name} " in shown, row.name
     assert variant.program.world.tables["build_limit"].rows[4] == 2
+
+
+def test_without_matplotlib_chart_says_how_to_get_it(capsys, monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", "fifth-avenue/base", "-p", 4,
+                         "--chart", tmp_path / "c.png")
+    assert code == 2 and out == ""
+    assert "pip install 'rules-engine[charts]'" in err and len(err.strip().splitlines()) == 1
