@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 COLOUR_A, COLOUR_B = "#4C72B0", "#DD8452"
 DIFFERS_COLOUR, SAME_COLOUR = "#C44E52", "#8C8C8C"
+STYLE = ("body { font-family: sans-serif; margin: 1em 2em; } svg { max-width: 100%; "
+         "height: auto; } pre { font-size: 13px; overflow-x: auto; }")
 
 
 def check_plotting() -> None:
@@ -210,7 +212,6 @@ def _page(comparison: Comparison, svg: str) -> str:
     title = html.escape(f"{comparison.a.ruleset} vs {comparison.b.ruleset}")
     start = svg.find("<svg")
     return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{title}</title>\n<style>body {{ font-family: sans-serif; margin: 1em 2em; }}"
-            f" svg {{ max-width: 100%; height: auto; }} pre {{ font-size: 13px; }}</style>\n"
+            f"<title>{title}</title>\n<style>{STYLE}</style>\n"
             f"</head>\n<body>\n<h1>{title}</h1>\n{svg[start:]}\n<h2>The comparison</h2>\n"
             f"<pre>{html.escape(comparison.to_text())}</pre>\n</body>\n</html>\n")
