@@ -1,9 +1,9 @@
-"""The `rules` command: check, simulate, flatten, play, replay and show rulesets and games;
-coverage and diff for validating editions.
+"""The `rules` command: check, simulate, compare, flatten, play, replay and show rulesets and
+games; coverage and diff for validating editions.
 
-One module per command (check, simulate, flatten, play, replay, show, coverage, diff), each with
-its help texts, its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use is in
-`common`.
+One module per command (check, simulate, compare, flatten, play, replay, show, coverage, diff),
+each with its help texts, its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use
+is in `common`.
 
 Every mistake a user can make (a wrong path, a bad number, an error in a ruleset) is reported
 in plain words with exit code 2, never as a Python traceback. A ruleset that goes wrong while a
@@ -27,6 +27,7 @@ from interpreter.cli.common import (
     examples,
     formatter,
 )
+from interpreter.cli.compare import add_parser as add_compare
 from interpreter.cli.coverage import add_parser as add_coverage
 from interpreter.cli.diff import add_parser as add_diff
 from interpreter.cli.flatten import add_parser as add_flatten
@@ -50,6 +51,7 @@ examples:
   rules check {example}
   rules simulate {example} --players {n} --games 200 --seed 7
   rules simulate {example} --players {n} --games 50 --json > report.json
+  rules compare {example} my-variant --players {n} --games 2000 --chart compare.html
   rules play {example} --players {n}
   rules replay replays/GAME.json
   rules coverage {example}
@@ -62,8 +64,8 @@ in the ruleset, 130 interrupted."""
 
 # A command is a function that adds a subparser and sets `run=cmd_...` (a function of
 # (args, out, err) returning an exit code); list it here.
-COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_flatten, add_play,
-                                          add_replay, add_show, add_coverage, add_diff]
+COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
+                                          add_play, add_replay, add_show, add_coverage, add_diff]
 
 
 def build_parser() -> ArgumentParser:

@@ -10,6 +10,7 @@ from typing import Any, TextIO
 from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, is_tty, load, whole
 from interpreter.language.errors import RulesError
 from interpreter.tools.bots import bot_names
+from interpreter.tools.parallel import all_cores
 
 SIMULATE_HELP = "play many seeded games between bots and report on them"
 SIMULATE_DESCRIPTION = """\
@@ -19,8 +20,12 @@ such wins are also counted as "shared wins"), and its win rate. Then the length 
 in decisions (and in turns, if the ruleset has a variable named 'turns'), how the games ended,
 and the speed.
 
+Then the ruleset's own measures (its 'measure' declarations: counters, recorded values and
+values computed at the end of a game), each with its mean (or rate) and 95% confidence interval.
+
 Game i (from 0) uses seed S+i (--seed), and the bots draw from their own generator seeded
-S+i, so the same command gives the same report (apart from the timings). A progress bar is shown
+S+i, so the same command gives the same report (apart from the timings), whatever the number of
+processes (--workers) or cluster workers (--dask) that play the games. A progress bar is shown
 on stderr when it is a terminal."""
 
 SIMULATE_EPILOG = """\
@@ -28,6 +33,8 @@ examples:
   rules simulate {example} --players {n} --games 1000 --seed 1
   rules simulate {example} --players {n} --games 100 --json
   rules simulate {example} --players {n}{bots}
+  rules simulate {example} --players {n} --games 5000 --workers 2
+  rules simulate {example} --players {n} --games 5000 --dask local
 
 bots: """
 
@@ -37,6 +44,33 @@ def add_parser(sub: Any) -> None:
                        epilog=examples(SIMULATE_EPILOG) + ", ".join(bot_names()),
                        formatter_class=formatter)
     p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
+    add_game_options(p)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=cmd_simulate)
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.tools.simulate import simulate
+
+    ruleset = load(args.path)
+    players = players_of(args, [ruleset])
+    bar = progress_bar(args, err)
+    try:
+        report = simulate(ruleset, players, args.games, args.seed, bots=args.bots,
+                          progress=bar, max_decisions=args.max_decisions,
+                          workers=args.workers, dask=args.dask)
+    finally:
+        if bar is not None:
+            bar.clear()
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2), file=out)
+    else:
+        print(report.to_text(), file=out)
+    return EXIT_OK
+
+
+def add_game_options(p: argparse.ArgumentParser) -> None:
+    """The options of the games to play (simulate, compare)."""
     p.add_argument("--players", "-p", metavar="N", type=whole(1),
                    help="number of players (may be left out when the ruleset allows only "
                         "one number)")
@@ -50,43 +84,51 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
                    help="give up on a game that has not ended after M decisions "
                         "(default: 100000)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--workers", "-w", metavar="K", type=whole(1), default=all_cores(),
+                   help="processes that play the games, or with --dask local the workers of "
+                        f"the cluster (default: all cores, here {all_cores()}); the report "
+                        "is the same for any K")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="play the games on a Dask cluster: the address of its scheduler "
+                        "(tcp://host:8786), or 'local' for a cluster of K workers on this "
+                        "machine (needs the extra: pip install 'rules-engine[cluster]'; the "
+                        "workers need the engine installed, the ruleset's files are sent "
+                        "along)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar, even on a terminal")
-    p.set_defaults(run=cmd_simulate)
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.simulate import simulate
-
-    ruleset = load(args.path)
+def players_of(args: argparse.Namespace, rulesets: list[Any]) -> int:
+    """--players, or the one number of players every ruleset allows."""
     players = args.players
     if players is None:
-        if len(ruleset.player_counts) != 1:
-            counts = " or ".join(str(c) for c in ruleset.player_counts)
-            raise RulesError(f"{ruleset.name} is played by {counts} players: "
+        counts = rulesets[0].player_counts
+        if len(counts) != 1:
+            said = " or ".join(str(c) for c in counts)
+            raise RulesError(f"{rulesets[0].name} is played by {said} players: "
                              "say how many with --players")
-        players = ruleset.player_counts[0]
-    ruleset.check_players(players)
-    bar = ProgressBar(err) if not args.no_progress and is_tty(err) else None
-    try:
-        report = simulate(ruleset, players, args.games, args.seed, bots=args.bots,
-                          progress=bar, max_decisions=args.max_decisions)
-    finally:
-        if bar is not None:
-            bar.clear()
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2), file=out)
-    else:
-        print(report.to_text(), file=out)
-    return EXIT_OK
+        players = counts[0]
+    for ruleset in rulesets:
+        ruleset.check_players(players)
+    return players
+
+
+def progress_bar(args: argparse.Namespace, err: TextIO) -> ProgressBar | None:
+    """A progress bar on stderr if it is a terminal (and --no-progress is not given)."""
+    if args.no_progress or not is_tty(err):
+        return None
+    from interpreter.tools.simulate import describe_workers
+
+    return ProgressBar(err, label=describe_workers(args.workers, args.dask))
 
 
 class ProgressBar:
-    """`[#####-----]  45/100 games  12.3 games/s  about 4 s left`, redrawn in place."""
+    """`[#####-----]  45/100 games  12.3 games/s  about 4 s left  (2 processes)`, redrawn in
+    place: the games done by all workers together."""
 
-    def __init__(self, stream: TextIO, width: int = 30, every: float = 0.1):
+    def __init__(self, stream: TextIO, width: int = 30, every: float = 0.1, label: str = ""):
         self.stream = stream
+        self.label = label
         self.width = width
         self.every = every
         self.start = time.perf_counter()
@@ -108,6 +150,8 @@ class ProgressBar:
             left = (total - done) / rate
             if done < total:
                 text += f"  about {left:.0f} s left" if left >= 1 else "  under 1 s left"
+        if self.label:
+            text += f"  ({self.label})"
         self.stream.write("\r" + text.ljust(self.shown))
         self.stream.flush()
         self.shown = len(text)

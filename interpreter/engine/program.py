@@ -85,6 +85,7 @@ class Program:
     entry: dict[str, Callable] = field(default_factory=dict)  # procedure -> fn(rt, frame)
     memo_slots: int = 0  # caches of functions of the game state (Game.memo)
     line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
+    measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
 
 
 class Scope:

@@ -9,6 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.compiler import Compiler
+from interpreter.engine.measures import (
+    COUNTER,
+    VALUE,
+    Measure,
+    compile_measures,
+    with_measure_variables,
+)
 from interpreter.engine.program import Program
 from interpreter.engine.requirements import (
     Requirement,
@@ -43,6 +50,7 @@ class Ruleset:
     content_hash: str = ""
     compiler: Compiler | None = field(default=None, repr=False)
     requirements: list[Requirement] = field(default_factory=list, repr=False)
+    measures: list[Measure] = field(default_factory=list)
 
     def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile a text with {expressions} of the rules language (a display template, a
@@ -101,6 +109,11 @@ class Ruleset:
         """Before a game's setup (Game.start): every `require` rule must hold."""
         check_game(self.requirements, game)
 
+    def measure_values(self, game: Game) -> dict[str, Any]:
+        """The ruleset's measures in a game that has ended (`measure` declarations): name ->
+        a number, yes/no, or the list of values recorded."""
+        return {m.name: m.of(game) for m in self.measures}
+
     def check_players(self, players: int) -> None:
         if players not in self.player_counts:
             counts = " or ".join(str(c) for c in self.player_counts)
@@ -113,9 +126,11 @@ class Ruleset:
             "name": self.name, "players": self.player_counts,
             "components": {name: sum(c.counts[k] for k in w.kinds_in_game(name, most))
                            for name, c in w.components.items()},
-            "zones": len(p.zones), "variables": len(p.vars), "tables": len(w.tables),
+            "zones": len(p.zones), "tables": len(w.tables),
+            "variables": len(p.vars) - sum(m.name in p.vars for m in self.measures),
             "procedures": len(p.procs), "functions": len(p.funcs),
             "triggers": sum(len(v) for v in p.triggers.values()),
+            "measures": [m.name for m in self.measures],
             "rules": sum(1 for d in p.decls.values() if d.cite),
         }
 
@@ -145,9 +160,12 @@ def _load(path: str | Path) -> Ruleset:
     data = [d for layer in layers for d in layer.data]
     world, world_errors = build_world(decls, data)
     errors += world_errors
-    compiler = Compiler(world, decls)
+    compiler = Compiler(world, with_measure_variables(decls))
     program = compiler.compile()
     requirements = compile_requirements(compiler, decls)
+    measures = compile_measures(compiler, decls)
+    program.measure_vars = {m.name: 0 if m.kind == COUNTER else []
+                            for m in measures if m.kind != VALUE}
     errors += compiler.errors
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
@@ -164,7 +182,7 @@ def _load(path: str | Path) -> Ruleset:
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
                    layers=layers, content_hash=digest.hexdigest(), compiler=compiler,
-                   requirements=requirements)
+                   requirements=requirements, measures=measures)
 
 
 def validate_merged(ruleset: Ruleset) -> None:

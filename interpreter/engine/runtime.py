@@ -353,7 +353,9 @@ class Game:
             if pending["player"] == player:
                 decision["options"] = list(pending["options"])
         return {"you": player, "players": self.players, "zones": zones,
-                "vars": json.loads(json.dumps(self.V)), "decision": decision,
+                "vars": json.loads(json.dumps({k: v for k, v in self.V.items()
+                                               if k not in self.program.measure_vars})),
+                "decision": decision,
                 "over": self.over}
 
     # ------------------------------------------------------------------ copies and saves
@@ -375,7 +377,7 @@ class Game:
         only who). How the engine keeps its place in the rules (the frames of running
         procedures, the instruction a decision waits at) is left out, so that a replay still
         matches after a change to the rules or the engine that plays the same game."""
-        return _game_hash(self.state, with_options)
+        return _game_hash(self.state, with_options, self.program.measure_vars)
 
     def _integrity_hash(self) -> str:
         """The whole state, execution point included: what a save file is checked against."""
@@ -405,6 +407,9 @@ class Game:
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
         if data["version"] == 1:
             return cls._from_moves(ruleset, state, names, data.get("moves"))
+        for name, start in ruleset.program.measure_vars.items():  # saved before it was measured
+            if isinstance(state.get("vars"), dict):
+                state["vars"].setdefault(name, type(start)())
         problem = _state_problem(ruleset, state)
         if problem:
             raise SaveFileError(f"the saved game does not fit this ruleset or is damaged "
@@ -430,7 +435,7 @@ class Game:
         except IllegalMove as exc:
             raise SaveFileError(f"the saved game cannot be played again with these rules "
                                 f"({exc})") from None
-        if game.state_hash() != _game_hash(state, True):
+        if game.state_hash() != _game_hash(state, True, ruleset.program.measure_vars):
             raise SaveFileError("the saved game cannot be played again with these rules (its "
                                 "moves give another game)")
         return game
@@ -452,9 +457,12 @@ def _copy_state(state: dict, program) -> dict:
     return copy
 
 
-def _game_hash(state: dict, with_options: bool) -> str:
-    """The hash of a state's game part (see Game.state_hash)."""
+def _game_hash(state: dict, with_options: bool, measures: Any = ()) -> str:
+    """The hash of a state's game part (see Game.state_hash); the ruleset's measures are
+    not part of the game (rules never read them)."""
     game = {k: v for k, v in state.items() if k not in ("stack", "pending")}
+    if measures and isinstance(state.get("vars"), dict):
+        game["vars"] = {k: v for k, v in state["vars"].items() if k not in measures}
     pending = state.get("pending")
     if isinstance(pending, dict):
         game["pending"] = {"player": pending.get("player")}

@@ -322,6 +322,12 @@ class ProcBuilder:
                   f"{store}[{key}] {s.op} {value}")
         self.forget(d, name)
 
+    def _s_Record(self, s: N.Record, d: int) -> None:
+        """`record x in m`: m = m + [x] (a new list: clones and saves share none)."""
+        grown = N.Arith(loc=s.loc, first=N.Name(loc=s.loc, id=s.name), ops=["+"],
+                        rest=[N.ListLit(loc=s.loc, items=[s.value])])
+        self._s_Assign(N.Assign(loc=s.loc, name=s.name, value=grown), d)
+
     def _s_Move(self, s: N.Move, d: int) -> None:
         c = self.c
         src = c.zone(s.source, self.scope)

@@ -22,7 +22,7 @@ from lark.indenter import DedentError, Indenter
 
 from interpreter.language import cache
 from interpreter.language import nodes as N
-from interpreter.language.errors import RulesetError
+from interpreter.language.errors import RulesetError, did_you_mean
 from interpreter.resources import grammar_path, grammar_text
 
 _TOKEN_WORDS = {
@@ -31,6 +31,9 @@ _TOKEN_WORDS = {
     "COLON": "':'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
     "COMMA": "','", "EQUAL": "'='", "DOT": "'.'", "AUGOP": "'+=' or '-='", "$END": "end of file",
 }
+
+
+MEASURE_KINDS = ("counter", "values")
 
 
 class _IndentError(Exception):
@@ -377,6 +380,21 @@ class _Builder(Transformer):
         return N.RequireDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
                              cite=cite, condition=condition)
 
+    def measure_kind(self, meta, items):
+        name, label, cite, kind = items
+        if str(kind) not in MEASURE_KINDS:
+            raise RulesetError(f"a measure is a 'counter' or 'values' (or '= <expression>'), "
+                               f"not '{kind}'", self._tloc(kind),
+                               did_you_mean(str(kind), MEASURE_KINDS) or
+                               "'counter': rules add to it; 'values': rules record values in it")
+        return N.MeasureDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                             cite=cite, kind=str(kind))
+
+    def measure_value(self, meta, items):
+        name, label, cite, value = items
+        return N.MeasureDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
+                             cite=cite, kind="value", value=value)
+
     def remove_decl(self, meta, items):
         return N.RemoveDecl(loc=self._tloc(items[0]), name=str(items[0]))
 
@@ -465,6 +483,9 @@ class _Builder(Transformer):
 
     def emit_stmt(self, meta, items):
         return N.Emit(loc=self._loc(meta), event=str(items[0]), args=items[1] or [])
+
+    def record_stmt(self, meta, items):
+        return N.Record(loc=self._loc(meta), value=items[0], name=str(items[1]))
 
     def if_stmt(self, meta, items):
         cond, body, *rest = items

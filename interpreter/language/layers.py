@@ -31,7 +31,7 @@ class Layer:
 _KEYWORDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
              "ComponentDecl": "component", "ZoneDecl": "zone", "VarDecl": "var",
              "ProcDecl": "procedure", "FuncDecl": "define", "TriggerDecl": "trigger",
-             "RequireDecl": "require", "RemoveDecl": "remove"}
+             "RequireDecl": "require", "MeasureDecl": "measure", "RemoveDecl": "remove"}
 
 
 def keyword_of(decl: N.Decl) -> str:

@@ -244,6 +244,14 @@ class Emit(Stmt):
 
 
 @dataclass
+class Record(Stmt):
+    """`record VALUE in MEASURE`: one more value of a measure of recorded values."""
+
+    name: str = ""
+    value: Expr | None = None
+
+
+@dataclass
 class If(Stmt):
     conds: list[Expr] = field(default_factory=list)
     bodies: list[list[Stmt]] = field(default_factory=list)
@@ -352,6 +360,15 @@ class RequireDecl(Decl):
     is checked, if it can be known then, and before each game starts."""
 
     condition: Expr | None = None
+
+
+@dataclass
+class MeasureDecl(Decl):
+    """What simulations measure: a `counter` that rules increase (`NAME += n`), `values` that
+    rules record (`record VALUE in NAME`), or a `value` computed when a game has ended."""
+
+    kind: str = "value"  # counter | values | value
+    value: Expr | None = None  # for a value: the expression computed at the end
 
 
 @dataclass

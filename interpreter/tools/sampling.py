@@ -75,6 +75,8 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     state = pickle.loads(pickle.dumps(state, -1))
     state["zones"] = zones
     state["vars"] = view["vars"]
+    for name, start in game.program.measure_vars.items():  # a view has none: they only watch
+        state["vars"].setdefault(name, type(start)())
     state["rng"] = game_rng.seed_state(rng.getrandbits(63))
     twin = Game(game.ruleset, state, game.names)
     twin.logging = False

@@ -2,7 +2,8 @@
 
 Game i (counting from 0) is started with seed `seed + i`, and its bots draw from their own
 `random.Random(seed + i)`, so the same ruleset, players, games, seed and bots give the same
-report every time (apart from the timings).
+report every time (apart from the timings), however many processes or cluster workers play
+the games (parallel.py).
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.world import player_id
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.tools.bots import Bot, make_bot
+from interpreter.tools.measuring import NO_REASON, Sample, samples
+from interpreter.tools.parallel import Batch, play_batches
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
     from interpreter.engine.runtime import Game
 
 TURNS_VAR = "turns"
-NO_REASON = "(no reason given)"
 
 Progress = Callable[[int, int], None]
 
@@ -113,6 +115,7 @@ class GameRecord:
     decisions: int
     turns: int | None
     ending: str | None
+    measures: dict[str, Any] = field(default_factory=dict)  # the ruleset's measures
 
 
 @dataclass
@@ -140,6 +143,8 @@ class SimulationReport:
     endings: Counter[str]
     seconds: float
     records: list[GameRecord] = field(default_factory=list, repr=False)
+    samples: list[Sample] = field(default_factory=list, repr=False)
+    workers: str = "1 process"
 
     @property
     def total_decisions(self) -> int:
@@ -176,6 +181,7 @@ class SimulationReport:
                 "turns": self.turns.to_dict() if self.turns is not None else None,
             },
             "endings": dict(self.endings.most_common()),
+            "measures": [s.summary() for s in self.samples],
         }
         if timing:
             out["timing"] = {
@@ -207,46 +213,64 @@ class SimulationReport:
         for reason, count in self.endings.most_common():
             lines.append(f"  {reason:<{width}}  {count:>{len(str(self.games))}}  "
                          f"({100 * count / self.games:.1f}%)")
+        own = [s for s in self.samples if s.origin == "ruleset"]
+        if own:
+            lines.append("measures of the ruleset (mean, or rate; 95% confidence interval):")
+            rows = [[f"  {s.name}", *_estimate_cells(s)] for s in own]
+            table = _table(["", "", ""], rows, left=1)[1:]
+            lines += [f"{line}  {s.label}" for line, s in zip(table, own, strict=True)]
         lines.append(f"speed: {self.games_per_second:.1f} games/s, "
                      f"{self.decisions_per_second:.0f} decisions/s "
-                     f"({self.seconds:.2f} s in all)")
+                     f"({self.seconds:.2f} s in all, {self.workers})")
         return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------- play
 def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
              bots: Sequence[str | Bot] | None = None, progress: Progress | None = None,
-             max_decisions: int | None = None, logging: bool = False) -> SimulationReport:
+             max_decisions: int | None = None, logging: bool = False, workers: int = 1,
+             dask: str | None = None) -> SimulationReport:
     """Play `games` seeded games of `ruleset` between bots and sum them up.
 
     `bots`: one entry for every seat, or a single entry for all seats, or None for random
     bots. An entry is a bot name from `interpreter.bots.BOTS` (a fresh bot each game) or a bot
-    object (used as it is, in every game). `progress(done, total)` is called after each game.
-    `max_decisions` stops a game that does not end (a GameRuleError). The games keep no event
-    log unless `logging` is true (the report does not use it). Raises RulesError for
-    bad arguments and GameRuleError when the ruleset goes wrong during a game.
+    object (used as it is, in every game; a copy of it in each worker process). `progress(done,
+    total)` is called as games finish. `max_decisions` stops a game that does not end (a
+    GameRuleError). The games keep no event log unless `logging` is true (the report does not
+    use it). `workers` processes play the games (1: this process), or with `dask` (a
+    scheduler's address, or "local") the workers of a Dask cluster; the report is the same
+    whatever they are. Raises RulesError for bad arguments and GameRuleError when the ruleset
+    goes wrong during a game.
     """
+    batch, labels = make_batch(ruleset, players, games, seed, bots, max_decisions, logging)
+    start = time.perf_counter()
+    (records,) = play_batches([batch], workers, dask, progress)
+    seconds = time.perf_counter() - start
+    return summarise(ruleset, players, seed, labels, records, seconds,
+                     describe_workers(workers, dask))
+
+
+def make_batch(ruleset: Ruleset, players: int, games: int, seed: int,
+               bots: Sequence[str | Bot] | None, max_decisions: int | None = None,
+               logging: bool = False) -> tuple[Batch, dict[str, str]]:
+    """The games to play, checked, and the bots' names by seat."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"the number of games must be a whole number of at least 1, "
                          f"not {games!r}")
     ruleset.check_players(players)
     entries = _seat_entries(bots, players)
     seat_names = [player_id(i) for i in range(1, players + 1)]
-    bot_labels = {p: (e if isinstance(e, str) else getattr(e, "name", type(e).__name__))
-                  for p, e in zip(seat_names, entries, strict=True)}
+    labels = {p: (e if isinstance(e, str) else getattr(e, "name", type(e).__name__))
+              for p, e in zip(seat_names, entries, strict=True)}
+    return Batch(ruleset, players, seed, games, tuple(entries), max_decisions, logging), labels
 
-    records: list[GameRecord] = []
-    start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        seat_bots = {p: make_bot(e) if isinstance(e, str) else e
-                     for p, e in zip(seat_names, entries, strict=True)}
-        records.append(play_one(ruleset, players, game_seed, seat_bots, max_decisions,
-                                number=i + 1, logging=logging))
-        if progress is not None:
-            progress(i + 1, games)
-    seconds = time.perf_counter() - start
-    return _summarise(ruleset.name, players, seed, bot_labels, records, seconds)
+
+def describe_workers(workers: int, dask: str | None) -> str:
+    if dask == "local":
+        return f"a local Dask cluster of {workers} worker{'s' if workers != 1 else ''}"
+    if dask is not None:
+        return f"the Dask cluster at {dask}"
+    return f"{workers} process{'es' if workers != 1 else ''}"
 
 
 def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
@@ -276,6 +300,7 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
                                  f"an illegal option: {exc}") from None
         scores = game.scores()
         winners = game.winners()
+        measures = ruleset.measure_values(game)
     except GameRuleError as exc:
         after = f", after {game.state['step']} decisions" if game is not None else ""
         err = GameRuleError(f"{exc} (in {where}{after})")
@@ -285,7 +310,7 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
     if isinstance(turns, bool) or not isinstance(turns, int):
         turns = None
     return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
-                      turns=turns, ending=game.state["ending"])
+                      turns=turns, ending=game.state["ending"], measures=measures)
 
 
 def _seat_entries(bots: Sequence[str | Bot] | None, players: int) -> list[str | Bot]:
@@ -308,8 +333,10 @@ def _seat_entries(bots: Sequence[str | Bot] | None, players: int) -> list[str | 
     return entries
 
 
-def _summarise(name: str, players: int, seed: int, bots: dict[str, str],
-               records: list[GameRecord], seconds: float) -> SimulationReport:
+def summarise(ruleset: Ruleset, players: int, seed: int, bots: dict[str, str],
+              records: list[GameRecord], seconds: float,
+              workers: str = "1 process") -> SimulationReport:
+    """The report of a simulation from the records of its games (in the order of seeds)."""
     seats = []
     for player, bot in bots.items():
         wins, shared = Fraction(0), 0
@@ -323,11 +350,13 @@ def _summarise(name: str, players: int, seed: int, bots: dict[str, str],
     turns = [r.turns for r in records]
     has_turns = all(t is not None for t in turns)
     return SimulationReport(
-        ruleset=name, players=players, games=len(records), seed=seed, bots=bots, seats=seats,
+        ruleset=ruleset.name, players=players, games=len(records), seed=seed, bots=bots,
+        seats=seats,
         decisions=Stats.of([r.decisions for r in records]),
         turns=Stats.of(turns) if has_turns else None,
         endings=Counter(r.ending if r.ending is not None else NO_REASON for r in records),
-        seconds=seconds, records=records)
+        seconds=seconds, records=records, workers=workers,
+        samples=samples(records, list(bots), ruleset.measures))
 
 
 # ---------------------------------------------------------------------------------- formatting
@@ -363,6 +392,16 @@ def _fmt(x: Any) -> str:
 
 def _fixed(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+def _estimate_cells(sample: Sample) -> list[str]:
+    """A measure's value and interval, as a rate in % or a mean."""
+    e = sample.estimate()
+    if e is None:
+        return ["-", "-"]
+    if sample.kind == "rate":
+        return [f"{100 * e.value:.1f}%", f"[{100 * e.low:.1f}, {100 * e.high:.1f}]"]
+    return [f"{e.value:.2f}", f"[{e.low:.2f}, {e.high:.2f}]"]
 
 
 def _range(s: Stats) -> str:

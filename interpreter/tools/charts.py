@@ -1,0 +1,217 @@
+"""A comparison drawn as one picture (matplotlib, the optional extra `charts`).
+
+Top row: the distributions of scores and of game lengths on both sides, and the win rate of
+each seat with its interval. Bottom row: how games end, and every measure's difference B - A
+(as a share of A, with its interval), the measures that differ in red.
+Written as PNG, SVG, or an HTML page holding the SVG and the comparison's table.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from interpreter.language.errors import RulesError
+from interpreter.tools.measuring import CATEGORIES, RATE
+
+if TYPE_CHECKING:
+    from interpreter.tools.compare import Comparison
+
+COLOUR_A, COLOUR_B = "#4C72B0", "#DD8452"
+DIFFERS_COLOUR, SAME_COLOUR = "#C44E52", "#8C8C8C"
+STYLE = ("body { font-family: sans-serif; margin: 1em 2em; } svg { max-width: 100%; "
+         "height: auto; } pre { font-size: 13px; overflow-x: auto; }")
+
+
+def check_plotting() -> None:
+    """RulesError with the way to get it if the plotting library is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise RulesError("--chart needs the plotting library matplotlib: "
+                         "pip install 'rules-engine[charts]'") from None
+
+
+def write_chart(comparison: Comparison, path: Path) -> None:
+    """Draw the comparison into `path` (.png, .svg or .html)."""
+    check_plotting()
+    figure = draw(comparison)
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".png":
+            figure.savefig(path, dpi=100)
+        elif suffix == ".svg":
+            figure.savefig(path, format="svg")
+        elif suffix == ".html":
+            svg = io.StringIO()
+            figure.savefig(svg, format="svg")
+            path.write_text(_page(comparison, svg.getvalue()), encoding="utf-8")
+        else:
+            raise RulesError(f"{path}: a chart is a .html, .svg or .png file")
+    except OSError as exc:
+        raise RulesError(f"cannot write the chart {path}: {exc.strerror or exc}") from None
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
+
+
+def draw(comparison: Comparison) -> Any:
+    """The matplotlib figure of a comparison."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    a, b = comparison.a, comparison.b
+    figure = plt.figure(figsize=(16, 10.5), layout="constrained")
+    grid = figure.add_gridspec(2, 3, height_ratios=[1, 1.35])
+    differing = len(comparison.differing)
+    figure.suptitle(f"A: {a.ruleset}    vs    B: {b.ruleset}\n{a.players} players, {a.games} "
+                    f"games on each side (same seeds and bots): {differing} of "
+                    f"{len(comparison.rows)} measures differ (95% intervals, Holm-corrected "
+                    f"tests)", fontsize=13)
+    scores_a = [float(v) for r in a.records for v in r.scores.values() if _number(v)]
+    scores_b = [float(v) for r in b.records for v in r.scores.values() if _number(v)]
+    _histograms(figure.add_subplot(grid[0, 0]), scores_a, scores_b,
+                "Scores (every seat)", "score", "share of scores")
+    length = "turns" if a.turns is not None and b.turns is not None else "decisions"
+    _histograms(figure.add_subplot(grid[0, 1]),
+                [float(getattr(r, length)) for r in a.records],
+                [float(getattr(r, length)) for r in b.records],
+                f"Game length in {length}", length, "share of games")
+    rows = {r.name: r for r in comparison.rows}
+    seats = [s.player for s in a.seats if f"win rate {s.player}" in rows]
+    _win_rates(figure.add_subplot(grid[0, 2]), [rows[f"win rate {s}"] for s in seats], seats,
+               a.players)
+    endings = next((r for r in comparison.rows if r.kind == CATEGORIES), None)
+    if endings is not None:
+        _endings(figure.add_subplot(grid[1, 0]), endings)
+    _differences(figure.add_subplot(grid[1, 1:]), [r for r in comparison.rows
+                                                   if r.kind != CATEGORIES])
+    return figure
+
+
+def _histograms(ax: Any, a: list[float], b: list[float], title: str, xlabel: str,
+                ylabel: str) -> None:
+    import numpy as np
+
+    values = a + b
+    if not values:
+        ax.set_axis_off()
+        return
+    low, high = math.floor(min(values)), math.ceil(max(values))
+    step = max(1, math.ceil((high - low + 1) / 40))  # whole numbers: bins of whole widths
+    bins = np.arange(low, high + step + 1, step) - 0.5
+    for data, colour, name in ((a, COLOUR_A, "A"), (b, COLOUR_B, "B")):
+        if not data:
+            continue
+        weights = np.full(len(data), 1.0 / len(data))
+        ax.hist(data, bins=bins, weights=weights, histtype="stepfilled", alpha=0.35,
+                color=colour)
+        ax.hist(data, bins=bins, weights=weights, histtype="step", linewidth=1.5,
+                color=colour, label=f"{name}: mean {np.mean(data):.1f}")
+        ax.axvline(float(np.mean(data)), color=colour, linestyle="--", linewidth=1.2)
+    ax.set_title(title, fontweight="bold")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(frameon=False)
+
+
+def _win_rates(ax: Any, rows: list[Any], seats: list[str], players: int) -> None:
+    import numpy as np
+
+    x = np.arange(len(seats))
+    for offset, side, colour, name in ((-0.2, "a", COLOUR_A, "A"), (0.2, "b", COLOUR_B, "B")):
+        estimates = [getattr(r, side) for r in rows]
+        values = [100 * e.value for e in estimates]
+        errors = [[max(0.0, 100 * (e.value - e.low)) for e in estimates],
+                  [max(0.0, 100 * (e.high - e.value)) for e in estimates]]
+        ax.bar(x + offset, values, 0.4, yerr=errors, capsize=4, color=colour, alpha=0.85,
+               label=name)
+    for i, r in enumerate(rows):
+        if r.verdict == "differs":
+            ax.annotate("differs", (i, 0), ha="center", va="bottom", color=DIFFERS_COLOUR,
+                        fontweight="bold")
+    ax.axhline(100 / players, color="black", linestyle=":", linewidth=1,
+               label=f"fair share {100 / players:.0f}%")
+    ax.set_xticks(x, seats)
+    ax.set_title("Win rate by seat (95% interval)", fontweight="bold")
+    ax.set_ylabel("% of games won")
+    top = max(100 * getattr(r, side).high for r in rows for side in ("a", "b"))
+    ax.set_ylim(0, top * 1.3)
+    ax.legend(frameon=False, loc="upper center", ncols=3)
+
+
+def _endings(ax: Any, row: Any) -> None:
+    import numpy as np
+
+    names = list(row.shares)
+    y = np.arange(len(names))
+    for offset, i, colour, name in ((-0.2, 0, COLOUR_A, "A"), (0.2, 1, COLOUR_B, "B")):
+        estimates = [row.shares[c][i] for c in names]
+        ax.barh(y + offset, [100 * e.value for e in estimates], 0.4,
+                xerr=[[max(0.0, 100 * (e.value - e.low)) for e in estimates],
+                      [max(0.0, 100 * (e.high - e.value)) for e in estimates]],
+                capsize=4, color=colour, alpha=0.85, label=name)
+    ax.set_yticks(y, [_wrap(n, 28) for n in names])
+    ax.invert_yaxis()
+    ax.set_xlabel("% of games")
+    verdict = row.verdict if row.p_adjusted is not None else "no test"
+    ax.set_title(f"How games end ({row.test}: {verdict})", fontweight="bold",
+                 color=DIFFERS_COLOUR if verdict == "differs" else "black")
+    ax.legend(frameon=False, loc="lower right")
+
+
+def _differences(ax: Any, rows: list[Any]) -> None:
+    """Every measure's B - A as % of A, with its interval: a forest plot."""
+    shown = [r for r in rows if r.difference is not None and r.a is not None and r.a.value]
+    y = list(range(len(shown)))
+    for i, r in enumerate(shown):
+        scale = 100 / abs(r.a.value)
+        d = r.difference
+        colour = DIFFERS_COLOUR if r.verdict == "differs" else SAME_COLOUR
+        ax.errorbar(d.value * scale, i, xerr=[[max(0.0, (d.value - d.low) * scale)],
+                                              [max(0.0, (d.high - d.value) * scale)]],
+                    fmt="o", color=colour, capsize=3, markersize=6)
+        ax.annotate(_change(r), (1.01, i), xycoords=("axes fraction", "data"), va="center",
+                    fontsize=9, color=colour)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(y, [f"{r.name}" + (" *" if r.origin == "ruleset" else "") for r in shown])
+    ax.set_ylim(len(shown) - 0.5, -0.5)
+    ax.set_xlabel("B - A, as % of A (95% interval)")
+    ax.set_title("Every measure: the change from A to B (red: differs; * the rulesets' own "
+                 "measures)", fontweight="bold")
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _change(r: Any) -> str:
+    """`12.3 -> 14.1 (differs)`: both sides in the measure's own unit."""
+    if r.kind == RATE:
+        text = f"{100 * r.a.value:.1f}% -> {100 * r.b.value:.1f}%"
+    else:
+        text = f"{r.a.value:.2f} -> {r.b.value:.2f}"
+    return f"{text}  {r.verdict}"
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _page(comparison: Comparison, svg: str) -> str:
+    """An HTML page: the chart, then the comparison as text."""
+    title = html.escape(f"{comparison.a.ruleset} vs {comparison.b.ruleset}")
+    start = svg.find("<svg")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{title}</title>\n<style>{STYLE}</style>\n"
+            f"</head>\n<body>\n<h1>{title}</h1>\n{svg[start:]}\n<h2>The comparison</h2>\n"
+            f"<pre>{html.escape(comparison.to_text())}</pre>\n</body>\n</html>\n")

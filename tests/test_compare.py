@@ -1,0 +1,188 @@
+"""`rules compare A B`: the same seeds and bots on both sides, every measure with intervals,
+differences and Holm-corrected verdicts; JSON for machines; charts for people."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.tools.compare import DIFFERS, NO_EVIDENCE, compare
+
+from .conftest import edited_copy
+
+SCORES = [f"score P{i}" for i in range(1, 5)]
+
+
+@pytest.fixture(scope="module")
+def richer(tmp_path_factory):
+    """The base game with one number of one scoring table changed: 1 adjacent business type
+    pays 6 VP per skyscraper instead of 2."""
+    folder = edited_copy(tmp_path_factory.mktemp("richer"), "rules/scoring.rules",
+                         "    1 -> 2\n", "    1 -> 6\n")
+    return load_ruleset(folder)
+
+
+@pytest.fixture(scope="module")
+def same(base):
+    return compare(base, base, 4, 40, seed=7)
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_a_ruleset_compared_with_itself_shows_no_difference(same):
+    assert same.rows and not same.differing
+    assert same.only_in_a == [] and same.only_in_b == []
+    for row in same.rows:
+        assert row.verdict == NO_EVIDENCE
+        assert row.p == pytest.approx(1.0) and row.p_adjusted == pytest.approx(1.0)
+        if row.difference is not None:
+            assert row.difference.value == 0
+            assert row.a == row.b
+    names = [r.name for r in same.rows]
+    assert names[:4] == SCORES and "how games end" in names
+    assert {"winning_bid", "building_stops", "winner_lead"} <= set(names)
+    assert "no evidence of a difference in any of the" in same.to_text()
+
+
+def test_one_number_of_a_scoring_table_changed_is_found(base, richer):
+    result = compare(base, richer, 4, 60, seed=1, workers=2)
+    verdicts = {r.name: r.verdict for r in result.rows}
+    assert all(verdicts[s] == DIFFERS for s in SCORES)
+    by_name = {r.name: r for r in result.rows}
+    for s in SCORES:
+        row = by_name[s]
+        assert row.difference.low > 0 and row.b.value > row.a.value
+        assert row.p_adjusted < 0.05 and row.p_adjusted >= row.p
+    # Random bots do not look at the scores: the games are the same, move for move.
+    assert by_name["decisions per game"].difference.value == 0
+    assert verdicts["decisions per game"] == NO_EVIDENCE
+    assert verdicts["how games end"] == NO_EVIDENCE
+    text = result.to_text()
+    assert "differs" in text and "score P1" in text.split("differ:")[1]
+
+
+def test_the_report_is_the_same_for_any_number_of_workers(base, richer):
+    one = compare(base, richer, 4, 24, seed=3, workers=1)
+    two = compare(base, richer, 4, 24, seed=3, workers=2)
+    assert one.to_dict(timing=False) == two.to_dict(timing=False)
+    assert one.a.records == two.a.records and one.b.records == two.b.records
+    assert one.to_dict()["timing"]["workers"] == "1 process"
+    assert two.to_dict()["timing"]["workers"] == "2 processes"
+
+
+def test_json_lists_every_measure_with_both_sides_difference_and_verdict(capsys, richer):
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", richer.path, "--players", 4,
+                         "--games", 30, "--seed", 1, "--json", "--workers", 2)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["a"] == "Fifth Avenue" and data["games"] == 30 and data["correction"] == "Holm"
+    assert len(data["measures"]) >= 15
+    for m in data["measures"]:
+        assert {"name", "a", "b", "difference", "verdict", "p", "p_adjusted"} <= set(m)
+        assert m["verdict"] in ("differs", "no evidence")
+    means = [m for m in data["measures"] if m["kind"] != "categories"]
+    for m in means:
+        assert set(m["a"]) == {"value", "ci", "n"} and len(m["difference"]["ci"]) == 2
+    endings = next(m for m in data["measures"] if m["name"] == "how games end")
+    assert endings["test"] == "chi-squared" and "shares" in endings["a"]
+    assert data["differing"] == [m["name"] for m in data["measures"]
+                                 if m["verdict"] == "differs"]
+
+
+def test_the_text_report(capsys):
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", "fifth-avenue/six-plot",
+                         "-p", 4, "-g", 12, "--workers", 1)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "A: Fifth Avenue" and lines[1].startswith("B: Fifth Avenue, 6-plot")
+    assert "the same seeds (1..12)" in lines[2]
+    header = next(line for line in lines if line.startswith("measure "))
+    for column in ("A", "B", "B - A", "p (Holm)", "verdict"):
+        assert column in header
+    assert "measures of the rulesets:" in out and "winning_bid" in out
+    assert "tests: Welch's t" in out and "speed:" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["fifth-avenue/base", "fifth-avenue/alea-2p", "-p", "4"], "played by 2 players, not 4"),
+    (["fifth-avenue/base", "fifth-avenue/base", "-p", "4", "--chart", "out.pdf"],
+     "must end in .html, .svg or .png"),
+    (["fifth-avenue/base", "no/such/ruleset", "-p", "4"], "no such ruleset folder"),
+    (["fifth-avenue/base", "fifth-avenue/base", "-p", "4", "--workers", "0"], "at least 1"),
+])
+def test_mistakes_are_one_line(capsys, argv, message):
+    code, out, err = run(capsys, "compare", *argv)
+    assert code == 2 and out == ""
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert message in err
+
+
+# ------------------------------------------------------------------------------ charts
+@pytest.mark.parametrize("suffix, start", [(".png", b"\x89PNG"), (".svg", b"<?xml"),
+                                           (".html", b"<!DOCTYPE html>")])
+def test_charts_are_written(tmp_path, same, suffix, start):
+    pytest.importorskip("matplotlib")
+    from interpreter.tools.charts import write_chart
+
+    path = tmp_path / f"chart{suffix}"
+    write_chart(same, path)
+    data = path.read_bytes()
+    assert data.startswith(start) and len(data) > 10_000
+    if suffix != ".png":
+        text = data.decode()
+        for title in ("Scores (every seat)", "Win rate by seat", "How games end",
+                      "Every measure"):
+            assert title.replace(" ", "") in text.replace(" ", "") or suffix == ".svg"
+    if suffix == ".html":
+        assert "<svg" in text and "B - A" in text and "winning_bid" in text
+
+
+def test_compare_draws_its_chart(tmp_path: Path, capsys):
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "compare.png"
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", "fifth-avenue/base", "-p", 3,
+                         "-g", 6, "--chart", chart, "--workers", 1)
+    assert code == 0, err
+    assert chart.read_bytes().startswith(b"\x89PNG")
+    assert out.rstrip().endswith(f"chart: {chart}")
+
+
+def test_the_variant_of_docs_variants_compares(tmp_path, base):
+    """docs/variants.md, "Did my change matter?": its variant loads next to the base game, and
+    its report names the measures a comparison gives."""
+    import re
+    import shutil
+
+    from .conftest import BASE, ROOT
+
+    doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    files = re.findall(r"<!-- file: (\S+) -->\n```\w+\n(.*?)```", doc, re.S)
+    assert len(files) == 2
+    shutil.copytree(BASE, tmp_path / "base")
+    for path, text in files:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    variant = load_ruleset(tmp_path / "fewer-skyscrapers")
+    result = compare(base, variant, 4, 12, seed=1)
+    shown = doc.split("Did my change matter?")[1]
+    for row in result.rows:
+        assert f"\n{row.name} " in shown, row.name
+    assert variant.program.world.tables["build_limit"].rows[4] == 2
+
+
+def test_without_matplotlib_chart_says_how_to_get_it(capsys, monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", "fifth-avenue/base", "-p", 4,
+                         "--chart", tmp_path / "c.png")
+    assert code == 2 and out == ""
+    assert "pip install 'rules-engine[charts]'" in err and len(err.strip().splitlines()) == 1
