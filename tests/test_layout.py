@@ -89,3 +89,16 @@ def test_public_api():
 
     for name in ("load_ruleset", "Ruleset", "Game", "Decision", "RulesetErrors", "IllegalMove"):
         assert hasattr(interpreter, name)
+
+
+GAME_WORDS = ["skyscraper", "commissioner", "business", "district", "central park", "alea",
+              "fifth avenue", "city hall", "building stop", "gedeon", "egon"]
+
+
+def test_the_interpreter_knows_no_word_of_any_game():
+    """The one rule of the architecture: every word of a game lives in rulesets/."""
+    found = []
+    for name, path in _modules().items():
+        text = path.read_text(encoding="utf-8").lower()
+        found += [f"{name}: {word}" for word in GAME_WORDS if word in text]
+    assert found == []
