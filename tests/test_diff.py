@@ -239,7 +239,7 @@ def test_a_changed_statement_parts_the_games_after_the_first_decision(tmp_path):
         assert not game.ranking_changed  # twice the points: the same order
     [row] = report.table()
     assert row == {"difference": "changed procedure play", "shown": 3, "games": 3,
-                   "ranking_changed": 0}
+                   "ranking_changed": 0, "ran": 3}
 
 
 def test_a_changed_constant_parts_the_games_at_setup(tmp_path):
@@ -353,3 +353,18 @@ def test_a_changed_option_condition_is_found_at_the_choice(tmp_path):
         first.a.text.endswith("when size(scorable_districts()) > 0:")
     assert first.b.text.endswith("when size(scorable_districts()) > 0 and turns > 20:")
     assert first.a.stack == ["play", "turn"] and "only in A 'score a district" in first.what
+
+
+def test_a_difference_hidden_by_an_earlier_one_still_shows_that_its_code_ran(tmp_path):
+    """The hand size parts every game at setup, so the table's change never comes first; the
+    table still says in how many games a changed line of it ran."""
+    a, b = pair(tmp_path, ("= 3\ntable", "= 4\ntable"), ("    3 -> 5\n", "    3 -> 0\n"),
+                ("log \"{p} plays {c}\"", "if c.value == 2:\n            vp[p] += 1\n"
+                                          "        log \"{p} plays {c}\""))
+    report = lockstep(a, b, games=5, players=2, seed=2)
+    rows = {r["difference"]: r for r in report.table()}
+    assert rows["changed const hand_size"]["shown"] == 5
+    assert rows["changed table points"]["shown"] == 0
+    assert rows["changed table points"]["ran"] == 5
+    assert rows["changed procedure play"]["shown"] == 0
+    assert 0 < rows["changed procedure play"]["ran"] <= 5

@@ -23,7 +23,8 @@ decisions (a shared random choice among the options both offer) while the games 
 For each game, the first decision where they part: other options offered, another player to
 decide, or another state after the same decision, with the rule running on each side and the
 rule difference it stands for. Then a table: how often each rule difference showed up, in how
-many games, and in how many of those the final ranking changed."""
+many games, in how many of those the final ranking changed, and in how many games a changed line
+of it ran at all (even after the games had parted)."""
 
 DIFF_EPILOG = """\
 examples:

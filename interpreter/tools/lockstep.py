@@ -95,6 +95,7 @@ class GameOutcome:
     decisions_a: int
     decisions_b: int
     stopped: list[str | None] = field(default_factory=lambda: [None, None])  # the errors
+    ran: set[str] = field(default_factory=set)  # rule differences whose code ran, either side
 
     @property
     def ranking_changed(self) -> bool:
@@ -107,7 +108,8 @@ class GameOutcome:
                 "ranking": {"a": self.ranking_a, "b": self.ranking_b},
                 "ranking_changed": self.ranking_changed,
                 "decisions": {"a": self.decisions_a, "b": self.decisions_b},
-                "stopped": {"a": self.stopped[0], "b": self.stopped[1]}}
+                "stopped": {"a": self.stopped[0], "b": self.stopped[1]},
+                "ran": sorted(self.ran)}
 
 
 @dataclass
@@ -118,23 +120,29 @@ class Lockstep:
     games: list[GameOutcome] = field(default_factory=list)
 
     def table(self) -> list[dict[str, Any]]:
-        """Per rule difference: how often it showed in play, in how many games, and in how many
-        of those the final ranking changed (rule differences that never showed included)."""
+        """Per rule difference: how often it showed in play as the first difference of a game
+        (or one of the games' differences while they were alike), in how many games, in how
+        many of those the final ranking changed, and in how many games its code ran at all
+        (on either side, even after the games had parted: a difference that an earlier one
+        always hides still shows that it occurs in play)."""
         rows: dict[str, dict[str, Any]] = {}
         for c in _semantic(self.changes):
             rows[c.title()] = {"difference": c.title(), "shown": 0, "games": 0,
-                               "ranking_changed": 0}
+                               "ranking_changed": 0, "ran": 0}
         for game in self.games:
             seen: set[str] = set()
             for event in game.events:
                 for title in event.differences or ["(no changed rule ran)"]:
                     row = rows.setdefault(title, {"difference": title, "shown": 0, "games": 0,
-                                                  "ranking_changed": 0})
+                                                  "ranking_changed": 0, "ran": 0})
                     row["shown"] += 1
                     seen.add(title)
             for title in seen:
                 rows[title]["games"] += 1
                 rows[title]["ranking_changed"] += int(game.ranking_changed)
+            for title in game.ran:
+                if title in rows:
+                    rows[title]["ran"] += 1
         return sorted(rows.values(), key=lambda r: (-r["shown"], r["difference"]))
 
     def to_json(self) -> dict[str, Any]:
@@ -438,9 +446,56 @@ def _play(sides: tuple[_Side, _Side], players: int, seed: int, index: int, zones
             stopped[i] = exc
     rankings = [_ranking(g) if g is not None and not stopped[i] else []
                 for i, g in enumerate(games)]
+    ran: set[str] = set()
+    for i, game in enumerate(games):
+        if game is not None and not stopped[i]:
+            ran |= _differences_run(sides[i], game, players, seed)
     return GameOutcome(index, seed, events[0] if events else None, events, *rankings,
                        *(len(g.moves) if g is not None else 0 for g in games),
-                       stopped=[str(e) if e else None for e in stopped])
+                       stopped=[str(e) if e else None for e in stopped], ran=ran)
+
+
+def _differences_run(side: _Side, game: Game, players: int, seed: int) -> set[str]:
+    """The rule differences whose statements (or functions) ran anywhere in `game`: its moves
+    are played again from its seed while the lines of generated code that run are noted."""
+    program = side.ruleset.program
+    line_locs = program.line_locs
+    lines: set[tuple[str, int]] = set()
+    defines: set[str] = set()
+
+    def outer(frame, event, arg):
+        name = frame.f_code.co_filename
+        if name.startswith("<define "):
+            defines.add(name[len("<define "):-1])
+            return None
+        if name not in line_locs:
+            return None
+
+        def local(frame, event, arg):
+            if event == "line":
+                lines.add((name, frame.f_lineno))
+            return local
+        return local
+
+    def replay() -> None:
+        again = side.ruleset.new_game(players, seed, logging=False)
+        for move in game.moves:
+            again.apply(move)
+
+    before = sys.gettrace()
+    sys.settrace(outer)
+    try:
+        replay()
+    finally:
+        sys.settrace(before)
+    found = {side.changed[name].title() for name in defines if name in side.changed}
+    for name, number in lines:
+        locs = line_locs[name]
+        place = side.place(locs[number - 1]) if 0 < number <= len(locs) else None
+        got = side.involved(*place) if place is not None else None
+        if got is not None:
+            found.update(c.title() for c in got[0])
+    return found
 
 
 def _stop(sides: tuple[_Side, _Side], games: list[Game | None], i: int, exc: GameRuleError,
@@ -616,10 +671,11 @@ def lockstep_text(report: Lockstep) -> str:
     out += ["", "How often each rule difference showed up in play:"]
     if rows:
         width = max(len(r["difference"]) for r in rows)
-        out.append(f"  {'rule difference':<{width}}  shown  games  ranking changed")
+        out.append(f"  {'rule difference':<{width}}  shown  games  ranking changed  "
+                   "changed lines ran (games)")
         for r in rows:
             out.append(f"  {r['difference']:<{width}}  {r['shown']:>5}  {r['games']:>5}  "
-                       f"{r['ranking_changed']:>15}")
+                       f"{r['ranking_changed']:>15}  {r['ran']:>20}")
     else:
         out.append("  (the rulesets have no difference that can change a game)")
     summary = report.to_json()["summary"]
