@@ -79,3 +79,15 @@ def test_a_choice_of_unbounded_numbers_is_named_at_load():
         N.Num(value=0), N.Call(func="min_of", args=[N.Num(value=3), N.Name(id="x")])]))
     assert bounds.numbers_of(bounded) == {0, 1, 2, 3}
     assert len(action_space(game.ruleset, 2)) == game.num_distinct_actions()
+
+
+def test_the_ismcts_bot_plays_a_whole_game():
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.resources import rulesets_folder
+    from interpreter.tools.bots import make_bot
+    from interpreter.tools.simulate import play_one
+
+    ruleset = load_ruleset(rulesets_folder() / "tutorial" / "high-card")
+    bots = {"P1": make_bot("ismcts:5"), "P2": make_bot("random")}
+    record = play_one(ruleset, 2, 1, bots)
+    assert record.winners

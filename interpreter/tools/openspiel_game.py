@@ -320,10 +320,12 @@ class RulesState(pyspiel.State):
         return self.returns() if self.game.over else [0.0] * self.rules_game.players
 
     # -------------------------------------------------------------- what players see
-    def observation_string(self, player: int) -> str:
+    def observation_string(self, player: int | None = None) -> str:
+        player = self.current_player() if player is None else player
         return json.dumps(self.game.view(player_id(player + 1)), sort_keys=True)
 
-    def information_state_string(self, player: int) -> str:
+    def information_state_string(self, player: int | None = None) -> str:
+        player = self.current_player() if player is None else player
         me = player_id(player + 1)
         mine = [m for m, who in zip(self.game.moves, self.deciders, strict=False)
                 if who == me]
@@ -401,3 +403,47 @@ def register() -> None:
 
 
 register()
+
+
+# ------------------------------------------------------------------------------ a search bot
+_GAMES: dict[tuple[int, int], RulesGame] = {}
+
+
+def game_of(ruleset: Ruleset, players: int) -> RulesGame:
+    """The OpenSpiel game of a loaded ruleset (made once per ruleset and player count)."""
+    key = (id(ruleset), players)
+    if key not in _GAMES or _GAMES[key].ruleset is not ruleset:
+        _GAMES[key] = RulesGame({"path": ruleset.name, "players": players}, ruleset=ruleset)
+    return _GAMES[key]
+
+
+class ISMCTSBot:
+    """OpenSpiel's information-set Monte Carlo tree search (`open_spiel.python.algorithms.
+    ismcts`), `budget` simulations per decision, each ending in one random playout. Every
+    simulation starts from a sample of the game as its player sees it (`sampling.sample_game`,
+    as the greedy bot does): it never sees another player's hidden pieces or the coming draws.
+    Register name: `ismcts`, or `ismcts:BUDGET` (default 50)."""
+
+    name = "ismcts"
+
+    def __init__(self, budget: int = 50):
+        self.budget = budget
+
+    def choose(self, view: Any, decision: Any, rng: random.Random) -> Any:
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        game = getattr(view, "game", None)
+        if game is None:
+            return options[rng.randrange(len(options))]
+        rules_game = game_of(game.ruleset, game.n)
+        numbers = np.random.RandomState(rng.randrange(2**31))
+        search = ismcts.ISMCTSBot(
+            game=rules_game, evaluator=mcts.RandomRolloutEvaluator(1, numbers), uct_c=2.0,
+            max_simulations=self.budget, random_state=numbers,
+            allow_inconsistent_action_sets=True)
+        state = rules_game.new_initial_state(game.clone())
+        search.set_resampler(lambda s, p: s.resample_from_infostate(p, numbers.uniform))
+        return rules_game.space.values[search.step(state)]
