@@ -40,18 +40,34 @@ _RULESET = None
 def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, int, float, dict]]:
     """Play the (seed, seat of the bot) games of one share: (seed, seat, win share, scores)."""
     global _RULESET
-    path, players, bot, games = job
+    path, players, bot, against, games = job
     if _RULESET is None:
         _RULESET = load_ruleset(path)
     out = []
     for seed, seat in games:
-        bots = {player_id(i): make_bot(bot if i == seat else "random")
+        timed = _Timed(make_bot(bot))
+        bots = {player_id(i): timed if i == seat else make_bot(against)
                 for i in range(1, players + 1)}
         record = play_one(_RULESET, players, seed, bots)
         me = player_id(seat)
         share = 1 / len(record.winners) if me in record.winners else 0.0
-        out.append((seed, seat, share, record.scores))
+        out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions))
     return out
+
+
+class _Timed:
+    """A bot that counts its decisions and the time it took for them."""
+
+    def __init__(self, bot):
+        self.bot, self.name = bot, bot.name
+        self.seconds, self.decisions = 0.0, 0
+
+    def choose(self, view, decision, rng):
+        start = time.perf_counter()
+        option = self.bot.choose(view, decision, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return option
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games (default: 1000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
     parser.add_argument("--bot", default="greedy", help="the bot to measure (default: greedy)")
+    parser.add_argument("--against", default="random",
+                        help="the bot in the other seats (default: random)")
     parser.add_argument("--rotate", action="store_true",
                         help="the bot takes seat 1, 2, ... in turn (default: always seat 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -74,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         ruleset = load_ruleset(args.path)
         ruleset.check_players(args.players)
         make_bot(args.bot)
+        make_bot(args.against)
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -85,9 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()}, {jobs} process(es)")
     print(f"{ruleset.name}: {args.games} games, {args.players} players, seeds "
           f"{args.seed}..{args.seed + args.games - 1}; {args.bot} in "
-          f"{'every seat in turn' if args.rotate else 'seat 1'}, random bots in the others")
+          f"{'every seat in turn' if args.rotate else 'seat 1'}, {args.against} bots in the others")
     start = time.perf_counter()
-    work = [(str(args.path), args.players, args.bot, share) for share in shares]
+    work = [(str(args.path), args.players, args.bot, args.against, share) for share in shares]
     if jobs == 1:
         results = [_games(work[0])]
     else:
@@ -104,10 +123,13 @@ def main(argv: list[str] | None = None) -> int:
     best_other = [max(v for p, v in r[3].items() if p != player_id(r[1])) for r in records]
     print(f"{args.bot} wins {float(wins):.1f} of {len(records)} games: "
           f"{100 * rate:.1f}% (95% interval {100 * (rate - half):.1f}% to "
-          f"{100 * (rate + half):.1f}%); a random bot would win about "
+          f"{100 * (rate + half):.1f}%); a bot no better than the others would win about "
           f"{100 / args.players:.1f}%")
-    print(f"mean score: {args.bot} {sum(mine) / len(mine):.1f}, best random bot "
+    print(f"mean score: {args.bot} {sum(mine) / len(mine):.1f}, best {args.against} bot "
           f"{sum(best_other) / len(best_other):.1f}")
+    decisions = sum(r[5] for r in records)
+    print(f"{args.bot}: {decisions} decisions with a choice, "
+          f"{1000 * sum(r[4] for r in records) / max(decisions, 1):.1f} ms per decision")
     print(f"time: {seconds:.1f} s ({len(records) / seconds:.2f} games/s)")
     return 0
 

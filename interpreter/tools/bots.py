@@ -151,10 +151,22 @@ def game_behind(view: Mapping[str, Any]) -> Any:
 
 BotFactory = Callable[[], Bot]
 
+def _ismcts(budget: int | None = None) -> Bot:
+    """OpenSpiel's IS-MCTS through the adapter (needs pip install -e ".[openspiel]")."""
+    try:
+        from interpreter.tools.openspiel_game import ISMCTSBot
+    except ImportError:
+        raise RulesError("the bot 'ismcts' needs OpenSpiel: pip install -e \".[openspiel]\"")\
+            from None
+    return ISMCTSBot() if budget is None else ISMCTSBot(budget)
+
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "ismcts": _ismcts,  # ismcts:BUDGET for another search budget (simulations per decision)
 }
+BUDGETED = {"ismcts"}  # bots that take a search budget: NAME:BUDGET
 
 
 def bot_names() -> list[str]:
@@ -162,7 +174,14 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot of the kind registered as `name`. Raises RulesError for an unknown name."""
+    """A new bot of the kind registered as `name` (`NAME:BUDGET` for a search bot's budget).
+    Raises RulesError for an unknown name or a budget that is not a whole number above 0."""
+    base, _, budget = name.partition(":")
+    if budget and base in BUDGETED:
+        if not budget.isdigit() or int(budget) < 1:
+            raise RulesError(f"bot '{name}': the budget after ':' must be a whole number above "
+                             "0")
+        return BOTS[base](int(budget))  # type: ignore[call-arg]
     factory = BOTS.get(name)
     if factory is None:
         known = ", ".join(bot_names()) or "none"

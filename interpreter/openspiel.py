@@ -1,0 +1,23 @@
+"""`import interpreter.openspiel` registers the game `rules` with OpenSpiel (`pyspiel`), so that
+any ruleset loads as an OpenSpiel game (docs/openspiel.md; needs `pip install -e
+".[openspiel]"`):
+
+    import pyspiel
+    import interpreter.openspiel  # noqa: F401
+    game = pyspiel.load_game("rules", {"path": "<ruleset>", "players": 4})
+
+The adapter itself is `interpreter.tools.openspiel_game`.
+"""
+
+from interpreter.tools.openspiel_game import (
+    GAME_NAME,
+    ActionSpace,
+    RulesGame,
+    RulesState,
+    UnboundedChoice,
+    action_space,
+    register,
+)
+
+__all__ = ["GAME_NAME", "ActionSpace", "RulesGame", "RulesState", "UnboundedChoice",
+           "action_space", "register"]
