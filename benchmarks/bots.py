@@ -14,7 +14,6 @@ players counts 1/k of a win. Every figure is printed; nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import sys
@@ -31,6 +30,7 @@ from interpreter.engine.world import player_id  # noqa: E402
 from interpreter.language.errors import RulesError  # noqa: E402
 from interpreter.tools.bots import make_bot  # noqa: E402
 from interpreter.tools.simulate import play_one  # noqa: E402
+from interpreter.tools.stats import rate_estimate  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 
@@ -116,14 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     records = sorted((r for share in results for r in share), key=lambda r: r[0])
 
     wins = sum(Fraction(r[2]).limit_denominator(16) for r in records)
-    rate = float(wins) / len(records)
-    # A 95% interval for the win rate (normal approximation).
-    half = 1.96 * math.sqrt(rate * (1 - rate) / len(records))
+    # A 95% interval for the win rate (Wilson's: it does not collapse at 0 or all wins).
+    rate = rate_estimate(float(wins), len(records))
     mine = [r[3][player_id(r[1])] for r in records]
     best_other = [max(v for p, v in r[3].items() if p != player_id(r[1])) for r in records]
     print(f"{args.bot} wins {float(wins):.1f} of {len(records)} games: "
-          f"{100 * rate:.1f}% (95% interval {100 * (rate - half):.1f}% to "
-          f"{100 * (rate + half):.1f}%); a bot no better than the others would win about "
+          f"{100 * rate.value:.1f}% (95% interval {100 * rate.low:.1f}% to "
+          f"{100 * rate.high:.1f}%); a bot no better than the others would win about "
           f"{100 / args.players:.1f}%")
     print(f"mean score: {args.bot} {sum(mine) / len(mine):.1f}, best {args.against} bot "
           f"{sum(best_other) / len(best_other):.1f}")
