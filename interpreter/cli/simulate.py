@@ -80,7 +80,9 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    help="seed of the first game (default: 1)")
     p.add_argument("--bot", "-b", metavar="NAME", action="append", dest="bots",
                    help="bot for the seats: once for all seats, or once per seat in seat "
-                        f"order (default: random; known: {', '.join(bot_names())})")
+                        f"order (default: random; known: {', '.join(bot_names())}; a search "
+                        "bot takes its budget after a colon: ismcts:50, simulations per "
+                        "decision)")
     p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
                    help="give up on a game that has not ended after M decisions "
                         "(default: 100000)")
