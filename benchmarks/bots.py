@@ -10,10 +10,10 @@ figures. The games are shared out between --jobs processes (default: every core)
 a bot that plays no better than random wins about a quarter of the games; a tie between k
 players counts 1/k of a win. Every figure is printed; nothing is asserted.
 
-Measured (Fifth Avenue base, 4 players, the bot in every seat in turn, one process, 2-core VM):
+Measured (Fifth Avenue base, 4 players; greedy in seat 1, ismcts in every seat in turn; 2-core VM):
 
     bot        against   games  wins    win rate, 95% interval (Wilson)  time per decision
-    greedy     random     400  332.8    83.2% (79.6-86.9%)               1.2-1.9 ms
+    greedy     random     400  332.8    83.2% (79.6-86.9%, normal approx.)  1.2-1.9 ms
     ismcts:10  random      24   13.0    54.2% (35.1-72.1%)               174 ms
     ismcts:10  greedy      24    2.0     8.3% (2.3-25.8%)                178 ms
 
