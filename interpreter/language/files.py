@@ -7,6 +7,7 @@ A YAML file that was read and checked before, with the same text, comes from the
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -20,19 +21,53 @@ from interpreter.resources import schema
 MANIFEST = "ruleset.yaml"
 
 
-def read_text(path: Path, what: str = "file") -> str:
-    """A ruleset file's text; a folder, an unreadable file or one that is not UTF-8 text is a
-    RulesetError naming it."""
-    shown = display_path(path)
-    if path.is_dir():
-        raise RulesetError(f"the {what} {shown} is a folder, not a file")
+# No ruleset, display or save file is larger than this: a bigger one (or /dev/zero) is refused
+# before it fills the memory.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+class FileRefused(Exception):
+    """A file that is not read, with the reason in a few words ("is a folder, not a file")."""
+
+
+def read_bounded(path: Path | str) -> str:
+    """The UTF-8 text of a regular file of at most MAX_FILE_BYTES. A folder, a FIFO or a
+    device, a link that goes round in a circle, a file too large or not UTF-8 text raises
+    FileRefused with the reason."""
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"cannot read the {what} {shown}: {exc.strerror}") from None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise FileRefused("is a folder, not a file") from None
+    except FileNotFoundError:
+        raise FileRefused("does not exist") from None
+    except (OSError, ValueError) as exc:
+        raise FileRefused(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise FileRefused("is a folder, not a file")
+        raise FileRefused("is not a regular file (a pipe, a device or a socket)")
+    with os.fdopen(fd, "rb") as file:
+        try:
+            data = file.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise FileRefused(f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RulesetError(f"the {what} {shown} is not UTF-8 text (byte {exc.start + 1} "
-                           "cannot be read)") from None
+        raise FileRefused(f"is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
+
+
+def read_text(path: Path, what: str = "file") -> str:
+    """A ruleset file's text; a folder, an unreadable file, one that is not a regular file,
+    too large or not UTF-8 text is a RulesetError naming it."""
+    try:
+        return read_bounded(path)
+    except FileRefused as exc:
+        raise RulesetError(f"the {what} {display_path(path)} {exc}") from None
 
 
 def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
@@ -58,6 +93,9 @@ def _parse_yaml(text: str, path: Path) -> Any:
 
     try:
         return yaml.safe_load(text)
+    except RecursionError:
+        raise RulesetError("not valid YAML: nested too deeply",
+                           N.Loc(display_path(path), 1, 1)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         shown = display_path(path)
@@ -165,5 +203,5 @@ def display_path(path: Path) -> str:
     """Paths in messages: relative to the working folder when that is shorter."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a link that loops
         return str(path)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
+from interpreter.language.files import FileRefused, read_bounded
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -146,20 +147,23 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 def read_json(path: Path, what: str = "replay") -> Any:
     """The JSON of a file, or SaveFileError with one clear line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path}: is a folder, not a {what} file") from None
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{path}: not a {what} file (not text)") from None
-    except FILE_ERRORS as exc:
-        raise SaveFileError(f"{path}: cannot read it ({file_error(exc)})") from None
+        text = read_bounded(path)
+    except FileRefused as exc:
+        reason = str(exc)
+        if reason == "does not exist":
+            reason = "no such file"
+        elif reason.startswith("is not UTF-8"):
+            reason = f"not a {what} file (not text)"
+        elif reason.startswith("is a folder"):
+            reason = f"is a folder, not a {what} file"
+        raise SaveFileError(f"{path}: {reason}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {exc.msg} at "
                             f"line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SaveFileError(f"{path}: not a {what} file (nested too deeply)") from None
 
 
 def _is(kind: type) -> Callable[[Any], bool]:

@@ -1,0 +1,116 @@
+"""Hostile input (issue 13): files, saves and rules crafted to crash, hang or exhaust the
+engine. Each gets one clear error (exit 2 for input, 1 for a game) and nothing runs away."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import RulesError, RulesetErrors
+from interpreter.tools.display import load_display
+
+from .test_robustness import (
+    assert_one_line,
+    cli,
+    copy_tutorial,
+    no_python_errors,
+    time_limit,
+    tiny,
+    tutorial_files,
+    write_json,
+)
+
+__all__ = ["tutorial_files"]  # a fixture, used by name
+
+DEEP_YAML = "a: " + "[" * 5000 + "]" * 5000 + "\n"
+
+
+# ============================================================================== files
+@pytest.mark.parametrize("name", ["ruleset.yaml", "high-card.rules", "suits.yaml"])
+@no_python_errors
+def test_a_fifo_in_place_of_a_ruleset_file_is_refused(tmp_path, name):
+    folder = copy_tutorial(tmp_path)
+    (folder / name).unlink()
+    os.mkfifo(folder / name)
+    with time_limit(5), pytest.raises(RulesError) as info:
+        load_ruleset(folder)
+    assert "not a regular file" in str(info.value) or "not a ruleset" in str(info.value)
+
+
+@no_python_errors
+def test_a_fifo_in_place_of_a_display_file_is_refused(tmp_path):
+    folder = tiny(tmp_path / "t", display="")
+    (folder / "display.yaml").unlink()
+    os.mkfifo(folder / "display.yaml")
+    with time_limit(5), pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    assert "not a regular file" in str(info.value)
+
+
+@no_python_errors
+def test_a_rule_file_that_is_dev_zero_is_refused(tmp_path):
+    folder = copy_tutorial(tmp_path)
+    (folder / "high-card.rules").unlink()
+    (folder / "high-card.rules").symlink_to("/dev/zero")
+    with time_limit(5), pytest.raises(RulesetErrors) as info:
+        load_ruleset(folder)
+    assert "high-card.rules" in str(info.value)
+
+
+@no_python_errors
+def test_a_file_too_large_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr("interpreter.language.files.MAX_FILE_BYTES", 1000)
+    folder = copy_tutorial(tmp_path)
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(folder)
+    assert "larger than" in str(info.value)
+
+
+@no_python_errors
+def test_a_display_file_that_links_to_itself_is_one_error(tmp_path):
+    folder = tiny(tmp_path / "t", display="")
+    (folder / "display.yaml").unlink()
+    (folder / "display.yaml").symlink_to(folder / "display.yaml")
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    assert "display.yaml" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["ruleset.yaml", "suits.yaml"])
+@no_python_errors
+def test_deeply_nested_yaml_is_a_ruleset_error(tmp_path, name):
+    folder = copy_tutorial(tmp_path)
+    (folder / name).write_text(DEEP_YAML, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(folder)
+    assert "nested too deeply" in str(info.value)
+
+
+@no_python_errors
+def test_a_deeply_nested_display_file_is_a_ruleset_error(tmp_path):
+    folder = tiny(tmp_path / "t", display=DEEP_YAML)
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    assert "nested too deeply" in str(info.value)
+
+
+@pytest.mark.parametrize("command", ["show", "play", "replay"])
+@no_python_errors
+def test_a_deeply_nested_save_or_replay_is_one_line(tmp_path, capsys, monkeypatch, command):
+    path = write_json(tmp_path / "x.json", "[" * 100_000 + "]" * 100_000)
+    args = {"show": ["show", path], "replay": ["replay", path],
+            "play": ["play", "--load", path, "--no-replay"]}[command]
+    code, _, err = cli(capsys, monkeypatch, *args)
+    assert code == 2
+    assert "nested too deeply" in assert_one_line(err)
+
+
+@no_python_errors
+def test_a_fifo_in_place_of_a_save_is_refused(tmp_path, capsys, monkeypatch):
+    os.mkfifo(tmp_path / "x.json")
+    with time_limit(5):
+        code, _, err = cli(capsys, monkeypatch, "show", tmp_path / "x.json")
+    assert code == 2
+    assert "not a regular file" in assert_one_line(err)
