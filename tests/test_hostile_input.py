@@ -3,6 +3,7 @@ engine. Each gets one clear error (exit 2 for input, 1 for a game) and nothing r
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -15,14 +16,16 @@ from .test_robustness import (
     assert_one_line,
     cli,
     copy_tutorial,
+    digest,
     no_python_errors,
     time_limit,
     tiny,
+    tutorial,
     tutorial_files,
     write_json,
 )
 
-__all__ = ["tutorial_files"]  # a fixture, used by name
+__all__ = ["tutorial", "tutorial_files"]  # fixtures, used by name
 
 DEEP_YAML = "a: " + "[" * 5000 + "]" * 5000 + "\n"
 
@@ -114,3 +117,32 @@ def test_a_fifo_in_place_of_a_save_is_refused(tmp_path, capsys, monkeypatch):
         code, _, err = cli(capsys, monkeypatch, "show", tmp_path / "x.json")
     assert code == 2
     assert "not a regular file" in assert_one_line(err)
+
+
+# ============================================================================== crafted saves
+def _nested(depth: int):
+    value: object = "keep"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("field, value", [
+    ("player", "P9"),
+    ("options", []),
+    ("options", [_nested(900), "swap"]),
+])
+@pytest.mark.parametrize("command", ["show", "play"])
+@no_python_errors
+def test_a_crafted_pending_decision_is_refused(tmp_path, capsys, monkeypatch, tutorial_files,
+                                               field, value, command):
+    save, _ = tutorial_files
+    data = json.loads(json.dumps(save))
+    data["state"]["pending"][field] = value
+    data["state_hash"] = digest(data["state"])
+    file = write_json(tmp_path / "x.json", data)
+    args = ["show", file] if command == "show" else \
+        ["play", "--load", file, "--no-replay", "--seat", "1=greedy", "--seat", "2=greedy"]
+    code, _, err = cli(capsys, monkeypatch, *args)
+    assert code == 2
+    assert "damaged" in assert_one_line(err)

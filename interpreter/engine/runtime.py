@@ -476,6 +476,8 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     the ruleset with contents of the right shape, frames of its procedures, a pending decision
     at one of its choices."""
     program = ruleset.program
+    if _too_deep(state, MAX_SAVED_DEPTH):
+        return f"values nested more than {MAX_SAVED_DEPTH} deep"
     for key in ("seed", "rng", "step", "players"):
         if not isinstance(state.get(key), int) or isinstance(state.get(key), bool):
             return f"'{key}' is not a whole number"
@@ -514,11 +516,30 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     if pending is not None:
         if not (isinstance(pending, dict) and isinstance(pending.get("at"), list)
                 and tuple(pending["at"]) in program.choices
-                and isinstance(pending.get("options"), list) and pending.get("player")
+                and isinstance(pending.get("options"), list) and pending["options"]
+                and pending.get("player") in [player_id(i) for i in range(1, state["players"] + 1)]
                 and isinstance(pending.get("var"), str) and stack
                 and pending.get("resume") == program.choices[tuple(pending["at"])].resume):
             return "the decision it waits for"
     return None
+
+
+MAX_SAVED_DEPTH = 40  # lists and maps inside each other in a saved state
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether lists and maps are nested more than `limit` deep in `value` (without recursion:
+    a crafted save may nest them thousands deep)."""
+    todo = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > limit:
+            return True
+        if item.__class__ is dict:
+            todo.extend((v, depth + 1) for v in item.values())
+        elif item.__class__ is list:
+            todo.extend((v, depth + 1) for v in item)
+    return False
 
 
 STEPS_BETWEEN_DECISIONS = 100_000  # loop turns allowed between two decisions
