@@ -9,7 +9,7 @@ import os
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.language.errors import RulesError, RulesetErrors
+from interpreter.language.errors import GameRuleError, RulesError, RulesetErrors
 from interpreter.tools.display import load_display
 
 from .test_robustness import (
@@ -17,7 +17,9 @@ from .test_robustness import (
     cli,
     copy_tutorial,
     digest,
+    in_loop,
     no_python_errors,
+    play_out,
     time_limit,
     tiny,
     tutorial,
@@ -146,3 +148,21 @@ def test_a_crafted_pending_decision_is_refused(tmp_path, capsys, monkeypatch, tu
     code, _, err = cli(capsys, monkeypatch, *args)
     assert code == 2
     assert "damaged" in assert_one_line(err)
+
+
+# ============================================================================== runaway rules
+@pytest.mark.parametrize("statement, declaration", [
+    ("emit ping(40)", "trigger pong after ping(n):\n  if n > 0:\n    emit ping(n - 1)\n"
+                      "    emit ping(n - 1)\n"),
+    ("r(40)", "procedure r(n):\n  if n > 0:\n    r(n - 1)\n    r(n - 1)\n"),
+])
+@no_python_errors
+def test_rules_that_branch_without_end_spend_one_budget(tmp_path, statement, declaration):
+    """Triggers and procedures that run each other 2^40 times, never deeper than 40: the
+    budget between decisions stops them, as it stops loops."""
+    rules = in_loop(statement) + "\n" + declaration
+    ruleset = load_ruleset(tiny(tmp_path / "t", rules))
+    with time_limit(5), pytest.raises(GameRuleError) as info:
+        play_out(ruleset.new_game(2, 1))
+    assert "without asking anyone to decide" in info.value.message
+    assert info.value.loc is not None

@@ -121,6 +121,7 @@ class Game:
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
+        self.budget = STEPS_BETWEEN_DECISIONS
 
     def forget(self) -> None:
         """Forget every cached answer of the ruleset's functions (after a change to the state
@@ -216,10 +217,12 @@ class Game:
         return where
 
     def out_of_budget(self) -> None:
-        """Each turn of a loop spends from a budget renewed at every decision: rules that never
-        ask for a decision are stopped."""
-        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} loop turns without "
-                            "asking anyone to decide: a loop that never ends?")
+        """Each turn of a loop and each run of a procedure or trigger (called or emitted)
+        spends from one budget renewed at every decision: rules that never ask for a decision
+        are stopped."""
+        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} steps (loop turns, "
+                            "procedures and triggers) without asking anyone to decide: rules "
+                            "that never end?")
 
     # ------------------------------------------------------------------ public API
     @property
@@ -542,7 +545,7 @@ def _too_deep(value: Any, limit: int) -> bool:
     return False
 
 
-STEPS_BETWEEN_DECISIONS = 100_000  # loop turns allowed between two decisions
+STEPS_BETWEEN_DECISIONS = 100_000  # loop turns and procedure runs between two decisions
 MAX_DEPTH = 5_000  # procedures running inside each other
 
 

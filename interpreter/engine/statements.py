@@ -50,19 +50,29 @@ def py_name(prefix: str, index: int, name: str) -> str:
 
 
 # ------------------------------------------------------------------------ which may wait
+def call_graph(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> dict[str, set[str]]:
+    """The procedures each procedure calls, directly, as the triggers of what it emits or as
+    the rule it replaces under a guard."""
+    calls: dict[str, set[str]] = {}
+    for name, proc in procs.items():
+        decl = proc.decl
+        body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
+        calls[name] = called(body, procs, triggers)
+        if isinstance(decl, N.ProcDecl) and decl.fallback is not None:
+            calls[name].add(fallback_name(name, decl))
+    return calls
+
+
 def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
     """The procedures that may wait for a decision or end the game, directly or through what
     they call (a fixed point over the call graph)."""
-    calls: dict[str, set[str]] = {}
+    calls = call_graph(procs, triggers)
     framed: set[str] = set()
     for name, proc in procs.items():
         decl = proc.decl
         body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
         if any(isinstance(n, N.Choose | N.Options | N.EndGame) for n in N.walk(body)):
             framed.add(name)
-        calls[name] = called(body, procs, triggers)
-        if isinstance(decl, N.ProcDecl) and decl.fallback is not None:
-            calls[name].add(fallback_name(name, decl))
     changed = True
     while changed:
         changed = False
@@ -71,6 +81,52 @@ def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) ->
                 framed.add(name)
                 changed = True
     return framed
+
+
+def recursive_procedures(procs: dict[str, Proc],
+                         triggers: dict[str, list[str]]) -> set[str]:
+    """The procedures that may run again while they run (through calls, emits and guarded
+    replacements): only these can run without end without a loop, so only these spend from
+    the budget when they start (loops spend at each turn). Strongly connected components of
+    the call graph (Kosaraju, without recursion)."""
+    calls = call_graph(procs, triggers)
+    order: list[str] = []
+    seen: set[str] = set()
+    for root in calls:
+        if root in seen:
+            continue
+        seen.add(root)
+        todo = [(root, iter(calls[root]))]
+        while todo:
+            node, it = todo[-1]
+            nxt = next((c for c in it if c in calls and c not in seen), None)
+            if nxt is None:
+                todo.pop()
+                order.append(node)
+            else:
+                seen.add(nxt)
+                todo.append((nxt, iter(calls[nxt])))
+    callers: dict[str, set[str]] = {name: set() for name in calls}
+    for name, callees in calls.items():
+        for c in callees:
+            if c in callers:
+                callers[c].add(name)
+    recursive: set[str] = set()
+    done: set[str] = set()
+    for root in reversed(order):
+        if root in done:
+            continue
+        component, todo = [], [root]
+        done.add(root)
+        while todo:
+            node = todo.pop()
+            component.append(node)
+            for c in callers[node] - done:
+                done.add(c)
+                todo.append(c)
+        if len(component) > 1 or root in calls[root]:
+            recursive.update(component)
+    return recursive
 
 
 def called(body: Any, procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
@@ -115,10 +171,12 @@ def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
 class ProcBuilder:
     """Generates the Python function of one procedure (see the module's docstring)."""
 
-    def __init__(self, compiler: Compiler, proc: Proc, names: set[str], framed: set[str]):
+    def __init__(self, compiler: Compiler, proc: Proc, names: set[str], framed: set[str],
+                 recursive: bool = False):
         self.c = compiler
         self.proc = proc
         self.framed = framed
+        self.recursive = recursive
         self.resumable = proc.name in framed
         self.locals = names
         if self.resumable:
@@ -189,6 +247,8 @@ class ProcBuilder:
         """The procedure's Python source."""
         decl = self.proc.decl
         params = self.proc.params
+        if self.recursive:  # each run of a procedure that may run again spends
+            self.emit(0, *BUDGET)
         if isinstance(decl, N.TriggerDecl) and decl.when is not None:
             cond = self.test(decl.when)
             self.emit(0, f"if not ({cond}):", "    " + self._finish_src(None))
