@@ -12,6 +12,7 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, RulesError, RulesetErrors
 from interpreter.tools.display import load_display
 
+from .conftest import TINY_RULES
 from .test_robustness import (
     assert_one_line,
     cli,
@@ -166,3 +167,31 @@ def test_rules_that_branch_without_end_spend_one_budget(tmp_path, statement, dec
         play_out(ruleset.new_game(2, 1))
     assert "without asking anyone to decide" in info.value.message
     assert info.value.loc is not None
+
+
+ENDLESS = TINY_RULES.replace("    move top from deck to hand[p]\n",
+                             "    move top from deck to hand[p]\n"
+                             "    move 1 of c from table to deck\n    shuffle deck\n")
+
+
+@no_python_errors
+def test_watching_a_game_without_end_stops_at_the_decision_cap(tmp_path, capsys, monkeypatch):
+    folder = tiny(tmp_path / "t", ENDLESS)
+    with time_limit(20):
+        code, _, err = cli(capsys, monkeypatch, "play", folder, "--watch", "--no-replay",
+                           "--color", "never", "--max-decisions", "50")
+    assert code == 1
+    assert "did not end after 50 decisions" in assert_one_line(err)
+
+
+@no_python_errors
+def test_the_greedy_bot_facing_a_huge_choice_judges_a_sample_and_says_so(
+        tmp_path, capsys, monkeypatch):
+    rules = in_loop('choose n from numbers(1, 20000) by p "how many"\nturns += n')
+    folder = tiny(tmp_path / "t", rules)
+    with time_limit(60):
+        code, out, err = cli(capsys, monkeypatch, "play", folder, "--watch", "--no-replay",
+                             "--color", "never", "--seat", "1=greedy", "--seat", "2=greedy",
+                             "--seed", "1")
+    assert code == 0, err
+    assert "20000 options: the greedy bot judged 1000 of them" in out

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from interpreter.language.errors import IllegalMove, RulesError
+from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
 from interpreter.tools.replay import (
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 PLAY_FORMAT_KEY = "play"
-EXIT_OK, EXIT_INTERRUPTED = 0, 130
+EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 CLEAR = "\x1b[2J\x1b[H"
 
@@ -84,6 +84,7 @@ class Session:
     last_human: str | None = None
     saved: int | None = None  # the step of the last save
     redraw: Any = object()
+    max_decisions: int | None = None  # when bots play every seat: stop a game without end
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -113,10 +114,12 @@ class Session:
             stop = self.interrupted()
         if stop is None:
             self.ending()
-        else:
+        elif stop.code != EXIT_GAME_ERROR:
             self.say(stop.reason)
         self.keep_replay()
         self.write_svg()
+        if stop is not None and stop.code == EXIT_GAME_ERROR:
+            raise GameRuleError(stop.reason)
         return stop.code if stop is not None else EXIT_OK
 
     def _loop(self) -> Stop | None:
@@ -131,6 +134,10 @@ class Session:
                     return choice
                 move = choice
             else:
+                if self.max_decisions is not None and not self.humans \
+                        and game.state["step"] >= self.max_decisions:
+                    return Stop(f"the game did not end after {self.max_decisions} decisions "
+                                "(--max-decisions)", EXIT_GAME_ERROR)
                 self.watch_board(decision)
                 move = self.bot_move(decision)
             try:
@@ -148,10 +155,15 @@ class Session:
         step = self.game.state["step"]
         rng = random.Random(f"{self.game.state['seed']}:{step}:{decision.player}")
         view = LazyView(self.game, decision.player)
+        bot = self.bots[decision.player]
         try:
-            return self.bots[decision.player].choose(view, decision, rng)
+            move = bot.choose(view, decision, rng)
         finally:
             view.close()
+        note = getattr(bot, "last_note", None)
+        if note:
+            self.say(f"note: {note}")
+        return move
 
     def intro(self) -> None:
         game = self.game
