@@ -144,6 +144,11 @@ def load_ruleset(path: str | Path) -> Ruleset:
         return _load(path)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
+    except RecursionError:
+        manifest = Path(path) if Path(path).name == MANIFEST else Path(path) / MANIFEST
+        raise RulesetErrors([RulesetError(
+            "the ruleset nests too deeply to be checked: an expression of thousands of terms "
+            "or brackets? (write it in steps)", N.Loc(display_path(manifest), 1, 1))]) from None
 
 
 def _load(path: str | Path) -> Ruleset:

@@ -19,6 +19,7 @@ from interpreter.language.parser import parse_rules
 from interpreter.resources import schema
 
 MANIFEST = "ruleset.yaml"
+MAX_EXTENDS = 50  # rulesets in one chain of `extends`
 
 
 # No ruleset, display or save file is larger than this: a bigger one (or /dev/zero) is refused
@@ -148,6 +149,9 @@ def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
                                "extends this one", _yaml_loc(manifest_path, ["extends"]))
+        if len(chain) >= MAX_EXTENDS:
+            raise RulesetError(f"'extends: {target}': more than {MAX_EXTENDS} rulesets extend "
+                               "each other in a chain", _yaml_loc(manifest_path, ["extends"]))
         for layer in load_layers(base, [*chain, folder]):
             if all(existing.folder != layer.folder for existing in layers):
                 layers.append(layer)
