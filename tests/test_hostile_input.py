@@ -209,3 +209,22 @@ def test_a_chain_of_hundreds_of_overlays_is_a_ruleset_error(tmp_path):
         load_ruleset(tmp_path / "r299")
     assert "in a chain" in str(info.value)
     assert info.value.errors[0].loc is not None
+
+
+# ============================================================================== values too large
+@pytest.mark.parametrize("statements, words", [
+    ("let big = [1, 2]\nwhile true:\n  big = big + big", "a list of"),
+    ("let big = 3\nwhile true:\n  big = big * big", "digits"),
+    ('let big = "ab"\nwhile true:\n  big = big + big', "a text of"),
+    ('turns += size(repeat("abc", 100000000))', "too large"),
+    ("turns += size(numbers(1, 1000000000))", "too large"),
+    ('turns += size(pad("a", 1000000000))', "too large"),
+])
+@no_python_errors
+def test_a_value_that_grows_without_bound_is_stopped_at_its_rule(tmp_path, statements, words):
+    rules = in_loop(statements)
+    ruleset = load_ruleset(tiny(tmp_path / "t", rules))
+    with time_limit(10), pytest.raises(GameRuleError) as info:
+        play_out(ruleset.new_game(2, 1))
+    assert words in info.value.message
+    assert info.value.loc is not None

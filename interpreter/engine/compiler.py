@@ -928,7 +928,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
-        "_shuffle": shuffle,
+        "_shuffle": shuffle, "_bounded": support.bounded,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
 

@@ -177,6 +177,7 @@ class ProcBuilder:
         self.proc = proc
         self.framed = framed
         self.recursive = recursive
+        self.growing = True  # check the size of sums and products assigned
         self.resumable = proc.name in framed
         self.locals = names
         if self.resumable:
@@ -347,7 +348,15 @@ class ProcBuilder:
         if isinstance(value, N.Call) and value.func in self.c.program.procs:
             self._call(value.func, value.args, value, self.local(name), d)
             return
-        self.emit(d, f"{self.local(name)} = {self.value(value)}")
+        self.emit(d, f"{self.local(name)} = {self._bounded(value, self.value(value))}")
+
+    def _bounded(self, node: N.Expr, src: str) -> str:
+        """A value that may grow fast (a sum or a product: a list or a text doubled, a number
+        squared) is checked against the largest values a rule may make; others cost nothing."""
+        if self.growing and any(isinstance(n, N.Arith) and ("+" in n.ops or "*" in n.ops)
+                                for n in N.walk(node)):
+            return f"_bounded({src})"
+        return src
 
     def _s_Assign(self, s: N.Assign, d: int) -> None:
         c, name, p = self.c, s.name, self.c.program
@@ -369,7 +378,8 @@ class ProcBuilder:
         if len(index) != want:
             c.error(f"'{name}' takes {want} index value(s), got {len(index)}", s.loc)
             return
-        value = self.value(s.value) if s.op == "=" else self.number(s.value)
+        value = self._bounded(s.value, self.value(s.value)) if s.op == "=" \
+            else self.number(s.value)
         if not index:
             self.emit(d, f"rt.V[{name!r}] {s.op} {value}")
             self.forget(d, name)
@@ -386,7 +396,9 @@ class ProcBuilder:
         """`record x in m`: m = m + [x] (a new list: clones and saves share none)."""
         grown = N.Arith(loc=s.loc, first=N.Name(loc=s.loc, id=s.name), ops=["+"],
                         rest=[N.ListLit(loc=s.loc, items=[s.value])])
+        self.growing = False  # one item a step: the budget bounds it
         self._s_Assign(N.Assign(loc=s.loc, name=s.name, value=grown), d)
+        self.growing = True
 
     def _s_Move(self, s: N.Move, d: int) -> None:
         c = self.c
