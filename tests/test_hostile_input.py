@@ -228,3 +228,32 @@ def test_a_value_that_grows_without_bound_is_stopped_at_its_rule(tmp_path, state
         play_out(ruleset.new_game(2, 1))
     assert words in info.value.message
     assert info.value.loc is not None
+
+
+# ============================================================================== checking fast
+def _ast_of(ruleset):
+    from interpreter.language import nodes as N
+
+    tree = N.RuleFile(loc=N.Loc("x", 1, 1), path="x", decls=list(ruleset.program.decls.values()))
+    return N.to_json(tree)
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: d["decls"][0].pop("node"),
+    lambda d: d["decls"][0].__setitem__("name", 5),
+    lambda d: d["decls"][0].__setitem__("colour", "red"),
+    lambda d: d["decls"][0].__setitem__("loc", ["x", 1]),
+    lambda d: d["decls"][-1]["body"].insert(0, {"node": "Num", "loc": ["x", 1, 1], "value": 1}),
+    lambda d: d.__setitem__("decls", "none"),
+    lambda d: None,
+])
+def test_the_fast_schema_check_agrees_with_jsonschema(tutorial, damage):
+    import jsonschema
+
+    from interpreter.language.conforms import conforms
+    from interpreter.resources import schema
+
+    doc = _ast_of(tutorial)
+    damage(doc)
+    expected = jsonschema.Draft202012Validator(schema("ast")).is_valid(doc)
+    assert conforms(schema("ast"), doc) is expected
