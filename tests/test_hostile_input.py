@@ -14,6 +14,7 @@ from interpreter.tools.display import load_display
 
 from .conftest import TINY_RULES
 from .test_robustness import (
+    TUTORIAL,
     assert_one_line,
     cli,
     copy_tutorial,
@@ -257,3 +258,32 @@ def test_the_fast_schema_check_agrees_with_jsonschema(tutorial, damage):
     damage(doc)
     expected = jsonschema.Draft202012Validator(schema("ast")).is_valid(doc)
     assert conforms(schema("ast"), doc) is expected
+
+
+# ============================================================================== writing files
+@pytest.mark.parametrize("what", ["svg", "replay"])
+@no_python_errors
+def test_play_that_cannot_write_a_requested_file_says_so_and_fails(tmp_path, capsys,
+                                                                   monkeypatch, what):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x.svg").mkdir()
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    args = ["--svg", tmp_path / "taken" / "x.svg", "--no-replay"] if what == "svg" else \
+        ["--replay-dir", tmp_path / "file"]
+    code, out, _ = cli(capsys, monkeypatch, "play", TUTORIAL, "--watch", "--seed", "1",
+                       "--color", "never", *args)
+    assert code == 1
+    assert "Cannot write" in out
+
+
+@no_python_errors
+def test_files_are_written_whole_through_a_unique_temporary(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "end.svg.tmp").symlink_to(tmp_path / "elsewhere")  # an old fixed name: unused
+    code, _, _ = cli(capsys, monkeypatch, "play", TUTORIAL, "--watch", "--seed", "1",
+                     "--color", "never", "--svg", "end.svg", "--replay-dir", "r")
+    assert code == 0
+    assert "</svg>" in (tmp_path / "end.svg").read_text(encoding="utf-8")
+    assert not (tmp_path / "elsewhere").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["end.svg", "end.svg.tmp", "r"]
+    assert [p.suffix for p in (tmp_path / "r").iterdir()] == [".json"]

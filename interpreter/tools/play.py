@@ -28,6 +28,7 @@ from interpreter.tools.replay import (
     file_error,
     replay_data,
     ruleset_ref,
+    write_atomic,
     write_json,
 )
 from interpreter.tools.simulate import LazyView
@@ -116,11 +117,11 @@ class Session:
             self.ending()
         elif stop.code != EXIT_GAME_ERROR:
             self.say(stop.reason)
-        self.keep_replay()
-        self.write_svg()
+        written = self.keep_replay() & self.write_svg()
         if stop is not None and stop.code == EXIT_GAME_ERROR:
             raise GameRuleError(stop.reason)
-        return stop.code if stop is not None else EXIT_OK
+        code = stop.code if stop is not None else EXIT_OK
+        return EXIT_GAME_ERROR if code == EXIT_OK and not written else code
 
     def _loop(self) -> Stop | None:
         game = self.game
@@ -389,9 +390,10 @@ class Session:
         self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
         return path
 
-    def keep_replay(self) -> None:
+    def keep_replay(self) -> bool:
+        """Write the replay; False (having said why) if it cannot be written."""
         if self.replay_dir is None:
-            return
+            return True
         if self.replay_file is None:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             base = f"{_slug(self.ruleset)}-{stamp}-seed{self.game.state['seed']}"
@@ -406,20 +408,22 @@ class Session:
             write_json(self.replay_file, data)
         except FILE_ERRORS as exc:
             self.say(f"Cannot write the replay to {self.replay_file}: {file_error(exc)}.")
-            return
+            return False
         self.say(f"Replay: {self.replay_file} (check it with: rules replay {self.replay_file})")
+        return True
 
-    def write_svg(self) -> None:
+    def write_svg(self) -> bool:
+        """Write the picture asked for with --svg; False (having said why) if it cannot be."""
         if self.svg is None:
-            return
+            return True
         picture = self.display.to_svg(self.game)
         try:
-            self.svg.parent.mkdir(parents=True, exist_ok=True)
-            self.svg.write_text(picture, encoding="utf-8")
+            write_atomic(self.svg, picture)
         except FILE_ERRORS as exc:
             self.say(f"Cannot write the picture to {self.svg}: {file_error(exc)}.")
-            return
+            return False
         self.say(f"Picture of the board: {self.svg}")
+        return True
 
     # ------------------------------------------------------------------ watching and the end
     def print_new_events(self) -> None:

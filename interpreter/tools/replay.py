@@ -131,17 +131,37 @@ def file_error(exc: Exception) -> str:
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write the file whole or not at all (through <name>.tmp, removed if anything fails)."""
-    text = json.dumps(data, separators=(",", ":")) + "\n"
+    """Write the file whole or not at all (see `write_atomic`)."""
+    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a text file whole or not at all, and durably: through a temporary file of a
+    unique name in the same folder (created exclusively, so never through a link), flushed to
+    the disk, then renamed over `path`, and the folder flushed too. The temporary file is
+    removed if anything fails."""
+    import os
+    import tempfile
+
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, path)
     except BaseException:
         with contextlib.suppress(*FILE_ERRORS):
-            tmp.unlink(missing_ok=True)
+            os.unlink(name)
         raise
+    with contextlib.suppress(OSError):
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
