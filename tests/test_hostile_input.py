@@ -287,3 +287,32 @@ def test_files_are_written_whole_through_a_unique_temporary(tmp_path, capsys, mo
     assert not (tmp_path / "elsewhere").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["end.svg", "end.svg.tmp", "r"]
     assert [p.suffix for p in (tmp_path / "r").iterdir()] == [".json"]
+
+
+# ============================================================================== YAML
+@pytest.mark.parametrize("name, text, line", [
+    ("ruleset.yaml", None, None),
+    ("suits.yaml", "entities:\n  suit:\n    - id: suns\n      id: moons\n", 4),
+])
+@no_python_errors
+def test_a_key_given_twice_in_yaml_is_an_error_at_its_line(tmp_path, name, text, line):
+    folder = copy_tutorial(tmp_path)
+    path = folder / name
+    if text is None:  # the name again, on a line of its own at the end
+        text = path.read_text(encoding="utf-8") + 'name: "again"\n'
+        line = text.count("\n")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(folder)
+    error = info.value.errors[0]
+    assert "twice" in error.message
+    assert error.loc is not None and error.loc.line == line, str(info.value)
+
+
+@no_python_errors
+def test_a_key_given_twice_in_a_display_file_is_an_error_at_its_line(tmp_path):
+    folder = tiny(tmp_path / "t", display='blocks:\n  a:\n    title: "x"\n    title: "y"\n')
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    error = info.value.errors[0]
+    assert "twice" in error.message and error.loc.line == 4, str(info.value)

@@ -6,6 +6,7 @@ A YAML file that was read and checked before, with the same text, comes from the
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 from pathlib import Path
@@ -77,7 +78,7 @@ def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
     text = read_text(path)
     remember_source(display_path(path), text)
     slot = f"{os.path.abspath(path)}\0{schema_name}"
-    key = cache.key("yaml", schema_name, str(empty), text)
+    key = cache.key("yaml", schema_name, str(empty), "unique keys", text)
     cached = cache.load("yaml", slot, key)
     if isinstance(cached, tuple) and len(cached) == 1:
         return cached[0]
@@ -89,11 +90,39 @@ def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
     return doc
 
 
+@functools.cache
+def strict_loader() -> Any:
+    """PyYAML's safe loader, except that a key given twice in one mapping is an error at the
+    second one (PyYAML keeps the last silently)."""
+    import yaml
+
+    class StrictLoader(yaml.SafeLoader):
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode) \
+                        or key_node.tag == "tag:yaml.org,2002:merge":  # `<<: *anchor`
+                    continue
+                key = self.construct_object(key_node, deep=deep)
+                try:
+                    duplicate = key in seen
+                except TypeError:
+                    continue
+                if duplicate:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key '{key}' is given twice in this mapping",
+                        key_node.start_mark)
+                seen.add(key)
+            return super().construct_mapping(node, deep=deep)
+
+    return StrictLoader
+
+
 def _parse_yaml(text: str, path: Path) -> Any:
     import yaml
 
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=strict_loader())  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
         raise RulesetError("not valid YAML: nested too deeply",
                            N.Loc(display_path(path), 1, 1)) from None

@@ -35,7 +35,7 @@ import yaml
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
-from interpreter.language.files import FileRefused, read_bounded
+from interpreter.language.files import FileRefused, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
 
@@ -434,7 +434,7 @@ class _LocStr(str):
 
 
 def _loader(path: str) -> type[yaml.SafeLoader]:
-    class Loader(yaml.SafeLoader):
+    class Loader(strict_loader()):  # type: ignore[misc]
         pass
 
     def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> str:
