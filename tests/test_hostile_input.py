@@ -316,3 +316,30 @@ def test_a_key_given_twice_in_a_display_file_is_an_error_at_its_line(tmp_path):
         load_display(load_ruleset(folder))
     error = info.value.errors[0]
     assert "twice" in error.message and error.loc.line == 4, str(info.value)
+
+
+# ============================================================================== the terminal
+@pytest.mark.parametrize("command", ["show", "play"])
+@no_python_errors
+def test_control_characters_in_a_save_do_not_reach_the_terminal(tmp_path, capsys, monkeypatch,
+                                                                 tutorial_files, command):
+    save, _ = tutorial_files
+    data = json.loads(json.dumps(save))
+    data["names"] = {"P1": "\x1b]0;owned\x07Ann", "P2": "Bob\x1b[2J"}
+    file = write_json(tmp_path / "x.json", data)
+    args = ["show", file] if command == "show" else \
+        ["play", "--load", file, "--no-replay", "--seat", "1=random", "--seat", "2=random"]
+    code, out, err = cli(capsys, monkeypatch, *args)
+    assert code == 0, err
+    assert "\x1b]" not in out + err and "\x07" not in out + err and "\x1b[2J" not in out + err
+    assert "Ann" in out
+
+
+def test_colours_pass_and_other_control_characters_are_escaped():
+    import io
+
+    from interpreter.cli.common import Printable
+
+    stream = io.StringIO()
+    Printable(stream).write("\x1b[1;31mred\x1b[0m \x1b]0;title\x07 a\tb\r\n")
+    assert stream.getvalue() == "\x1b[1;31mred\x1b[0m \\x1b]0;title\\x07 a\tb\r\n"
