@@ -9,7 +9,7 @@ import os
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.language.errors import GameRuleError, RulesError, RulesetErrors
+from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
 from interpreter.tools.display import load_display
 
 from .conftest import TINY_RULES
@@ -343,3 +343,25 @@ def test_colours_pass_and_other_control_characters_are_escaped():
     stream = io.StringIO()
     Printable(stream).write("\x1b[1;31mred\x1b[0m \x1b]0;title\x07 a\tb\r\n")
     assert stream.getvalue() == "\x1b[1;31mred\x1b[0m \\x1b]0;title\\x07 a\tb\r\n"
+
+
+# ============================================================================== escapes
+@pytest.mark.parametrize("text, value", [
+    ('"caf\\u00e9"', "café"), ('"\\x41\\U0001F600"', "A\U0001F600"),
+    ('"a\\n\\t\\"b\\\\"', 'a\n\t"b\\'),
+])
+def test_escapes_in_a_text_give_their_character(text, value):
+    from interpreter.language.parser import parse_rules
+
+    assert parse_rules(f"const a = {text}\n", "x.rules").decls[0].value.value == value
+
+
+@pytest.mark.parametrize("text, column", [('"bad \\q"', 16), ('"\\uD800"', 12), ('"\\x4"', 12)])
+def test_an_unknown_escape_is_refused_at_its_place_in_plain_words(text, column):
+    from interpreter.language.parser import parse_rules
+
+    with pytest.raises(RulesetError) as info:
+        parse_rules(f"const a = {text}\n", "x.rules")
+    assert "is not an escape" in info.value.message
+    assert (info.value.loc.line, info.value.loc.column) == (1, column)
+    assert "codec" not in str(info.value)
