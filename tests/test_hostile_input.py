@@ -365,3 +365,13 @@ def test_an_unknown_escape_is_refused_at_its_place_in_plain_words(text, column):
     assert "is not an escape" in info.value.message
     assert (info.value.loc.line, info.value.loc.column) == (1, column)
     assert "codec" not in str(info.value)
+
+
+@no_python_errors
+def test_show_writes_its_picture_whole(tmp_path, capsys, monkeypatch, tutorial_files):
+    save, _ = tutorial_files
+    file = write_json(tmp_path / "x.json", save)
+    code, _, err = cli(capsys, monkeypatch, "show", file, "--svg", tmp_path / "p" / "b.svg")
+    assert code == 0, err
+    assert [p.name for p in (tmp_path / "p").iterdir()] == ["b.svg"]
+    assert "</svg>" in (tmp_path / "p" / "b.svg").read_text(encoding="utf-8")
