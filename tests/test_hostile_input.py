@@ -375,3 +375,33 @@ def test_show_writes_its_picture_whole(tmp_path, capsys, monkeypatch, tutorial_f
     assert code == 0, err
     assert [p.name for p in (tmp_path / "p").iterdir()] == ["b.svg"]
     assert "</svg>" in (tmp_path / "p" / "b.svg").read_text(encoding="utf-8")
+
+
+# ============================================================================== templates
+@pytest.mark.parametrize("old, new, start", [
+    ('log "{p} plays {c}"', 'log "{p} plays {c"', "    log"),
+    ('log "{p} plays {c}"', 'log "{p} plays c}"', "    log"),
+    ('end game "deck empty"', 'end game "after {nope} turns"', "  end game"),
+])
+@no_python_errors
+def test_a_broken_template_in_a_rule_is_a_ruleset_error_at_its_line(tmp_path, old, new, start):
+    rules = TINY_RULES.replace(old, new)
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(tiny(tmp_path / "t", rules))
+    line = next(i for i, text in enumerate(rules.splitlines(), 1) if text.startswith(start))
+    assert info.value.errors[0].loc.line == line, str(info.value)
+
+
+def test_the_reason_a_game_ends_is_filled_in(tmp_path):
+    rules = TINY_RULES.replace('end game "deck empty"', 'end game "deck empty after {turns} turns"')
+    game = load_ruleset(tiny(tmp_path / "t", rules)).new_game(2, 1)
+    play_out(game)
+    assert game.state["ending"] == f"deck empty after {game.V['turns']} turns"
+
+
+@no_python_errors
+def test_an_unclosed_brace_in_a_display_template_is_a_ruleset_error(tmp_path):
+    folder = tiny(tmp_path / "t", display='blocks:\n  a:\n    title: "turn {turns"\n')
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    assert "without its pair" in str(info.value)

@@ -880,6 +880,10 @@ class Compiler:
         parts: list[str] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
+                if "{" in piece or "}" in piece:
+                    brace = "{" if "{" in piece else "}"
+                    self.error(f"a '{brace}' without its pair in the text {text!r}: a text "
+                               "fills in {expression}, each '{' closed by a '}'", loc)
                 if piece:
                     parts.append(repr(piece))
                 continue

@@ -427,7 +427,9 @@ class ProcBuilder:
         self.emit(d, f"if rt.logging: rt.log({text})")
 
     def _s_EndGame(self, s: N.EndGame, d: int) -> None:
-        self.emit(d, f"return rt.end_game({s.reason or 'the game ends'!r})")
+        reason = self.c.format_src(s.reason, self.scope, s.loc) if s.reason \
+            else repr("the game ends")
+        self.emit(d, f"return rt.end_game({reason})")
 
     def _s_Break(self, s: N.Break, d: int) -> None:
         if not self.loops:
