@@ -69,10 +69,14 @@ def test_a_rule_file_that_is_dev_zero_is_refused(tmp_path):
 @no_python_errors
 def test_a_file_too_large_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr("interpreter.language.files.MAX_FILE_BYTES", 1000)
-    folder = copy_tutorial(tmp_path)
+    assert_refused(copy_tutorial(tmp_path), "larger than")
+
+
+def assert_refused(folder, words: str) -> None:
+    """The ruleset in `folder` does not load, and the error says `words`."""
     with pytest.raises(RulesetErrors) as info:
         load_ruleset(folder)
-    assert "larger than" in str(info.value)
+    assert words in str(info.value)
 
 
 @no_python_errors
@@ -405,3 +409,26 @@ def test_an_unclosed_brace_in_a_display_template_is_a_ruleset_error(tmp_path):
     with pytest.raises(RulesetErrors) as info:
         load_display(load_ruleset(folder))
     assert "without its pair" in str(info.value)
+
+
+# ============================================================================== links out
+@pytest.mark.parametrize("name", ["high-card.rules", "suits.yaml"])
+@no_python_errors
+def test_a_link_out_of_the_ruleset_folder_is_refused(tmp_path, name):
+    folder = copy_tutorial(tmp_path)
+    outside = tmp_path / "outside" / name
+    outside.parent.mkdir()
+    (folder / name).rename(outside)
+    (folder / name).symlink_to(outside)
+    assert_refused(folder, "leads outside")
+
+
+@no_python_errors
+def test_a_display_file_linked_out_of_the_ruleset_folder_is_refused(tmp_path):
+    folder = tiny(tmp_path / "t", display="")
+    (tmp_path / "passwd").write_text("secret:x:0:0\n", encoding="utf-8")
+    (folder / "display.yaml").unlink()
+    (folder / "display.yaml").symlink_to(tmp_path / "passwd")
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    assert "leads outside" in str(info.value) and "secret:x" not in str(info.value)

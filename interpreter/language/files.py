@@ -227,9 +227,26 @@ def _listed_files(manifest: dict, key: str, manifest_path: Path,
         elif path.is_dir():
             errors.append(RulesetError(f"{what} '{rel}' is a folder, not a file",
                                        _yaml_loc(manifest_path, [key])))
+        elif not inside(path, manifest_path.parent):
+            errors.append(RulesetError(f"{what} '{rel}' leads outside the ruleset's folder "
+                                       "(through a link): a ruleset reads only its own files",
+                                       _yaml_loc(manifest_path, [key])))
         else:
             found.append(rel)
     return found
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path` goes where it says: a path without links, or one whose links lead into
+    `folder` (or a folder under it). Relative paths with `..` that name a file without a link
+    are the manifest's to choose; a link must not take a ruleset's file out of its folder."""
+    try:
+        resolved = Path(path).resolve()
+        if resolved == Path(os.path.normpath(os.path.abspath(path))):
+            return True
+        return resolved.is_relative_to(Path(folder).resolve())
+    except (OSError, RuntimeError):  # RuntimeError: a link that loops
+        return False
 
 
 def display_path(path: Path) -> str:

@@ -35,7 +35,7 @@ import yaml
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
-from interpreter.language.files import FileRefused, read_bounded, strict_loader
+from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
 
@@ -466,6 +466,11 @@ def load_display(ruleset: Ruleset) -> Display:
     if path is None:
         return Display(ruleset)
     shown = files_display_path(path)
+    folders = [layer.folder for layer in getattr(ruleset, "layers", None) or []]
+    if not any(inside(path, folder) for folder in [*folders, ruleset.path]):
+        raise RulesetErrors([RulesetError(f"the display file {shown} leads outside the "
+                                          "ruleset's folder (through a link): a ruleset reads "
+                                          "only its own files")])
     try:
         text = read_bounded(path)
     except FileRefused as exc:
