@@ -224,7 +224,8 @@ def test_deeply_nested_brackets_in_a_display_template(tmp_path):
         load_display(load_ruleset(folder))
 
 
-@pytest.mark.parametrize("expression", ["0" + " - 1" * 210, "not " * 300 + "true", "-" * 300 + "1"])
+@pytest.mark.parametrize("expression", ["0" + " - 1" * 210, "not " * 300 + "true", "-" * 300 + "1",
+                                        " + ".join(["1"] * 3000), " * ".join(["2"] * 3000)])
 @no_python_errors
 def test_a_long_chain_of_operators_is_a_ruleset_error_or_loads(tmp_path, expression):
     rules = TINY_RULES.replace("var turns = 0", f"var turns = 0\nconst long = {expression}")

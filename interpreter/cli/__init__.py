@@ -24,6 +24,7 @@ from interpreter.cli.common import (
     EXIT_INTERRUPTED,
     EXIT_USAGE,
     ArgumentParser,
+    Printable,
     examples,
     formatter,
 )
@@ -91,7 +92,7 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `rules` command with `argv` (default: sys.argv[1:]); returns the exit code."""
-    out, err = sys.stdout, sys.stderr
+    out, err = Printable(sys.stdout), Printable(sys.stderr)
     parser = build_parser()
     try:
         try:

@@ -8,6 +8,7 @@ import argparse
 import functools
 import json
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -15,6 +16,29 @@ from typing import Any, NoReturn, TextIO
 from interpreter.language.errors import RulesError
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+# Control characters that a ruleset, a save or a player's name could use to command the
+# terminal (retitle it, move the cursor, ...). Colours (SGR: ESC [ ... m) are kept; newlines,
+# tabs and carriage returns (progress bars) too.
+_CONTROL = re.compile(r"(\x1b\[[0-9;]*m)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _shown(match: re.Match) -> str:
+    return match.group(1) or repr(match.group(0))[1:-1]
+
+
+class Printable:
+    """A text stream that writes control characters as escapes (\\x1b) instead of sending
+    them to the terminal, except colours. Everything else goes to the stream it wraps."""
+
+    def __init__(self, stream: TextIO):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(_CONTROL.sub(_shown, text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 @functools.cache

@@ -87,6 +87,9 @@ def add_parser(sub: Any) -> None:
                    help="bots play every seat; print the game as it goes")
     p.add_argument("--delay", metavar="SECONDS", type=seconds, default=0.0,
                    help="with --watch: pause after each event (default: 0)")
+    p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
+                   help="when bots play every seat: stop a game that has not ended after M "
+                        "decisions, with exit code 1 (default: 100000)")
     p.add_argument("--load", metavar="FILE", type=Path,
                    help="continue a saved game (or the last position of a replay)")
     p.add_argument("--svg", metavar="FILE", type=Path,
@@ -172,5 +175,5 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                       display=display, out=out, colour=use_colour(out, args.color),
                       tty=is_tty(out) and is_tty(sys.stdin), watch=args.watch,
                       delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
-                      svg=args.svg)
+                      svg=args.svg, max_decisions=args.max_decisions)
     return session.run()

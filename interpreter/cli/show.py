@@ -40,7 +40,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.engine.world import player_id
     from interpreter.tools.display import load_display, use_colour
     from interpreter.tools.play import final_scores
-    from interpreter.tools.replay import FILE_ERRORS, file_error
+    from interpreter.tools.replay import FILE_ERRORS, file_error, write_atomic
 
     ruleset, game, _, _ = load_position(args.file, args.ruleset, err)
     viewer = None
@@ -52,8 +52,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.svg is not None:
         picture = display.to_svg(game, viewer)
         try:
-            args.svg.parent.mkdir(parents=True, exist_ok=True)
-            args.svg.write_text(picture, encoding="utf-8")
+            write_atomic(args.svg, picture)
         except FILE_ERRORS as exc:
             raise RulesError(f"cannot write {args.svg}: {file_error(exc)}") from None
         print(f"Picture of the board: {args.svg}", file=out)

@@ -42,6 +42,7 @@ from interpreter.engine.statements import (
     fallback_name,
     framed_procedures,
     py_name,
+    recursive_procedures,
     shuffle,
     var_key,
 )
@@ -377,6 +378,7 @@ class Compiler:
         """Every procedure and trigger becomes a generated Python function (statements.py)."""
         p = self.program
         framed = framed_procedures(p.procs, p.triggers)
+        recursive = recursive_procedures(p.procs, p.triggers)
         for i, (name, proc) in enumerate(p.procs.items()):
             proc.plain_fn, proc.framed_fn = py_name("_N", i, name), py_name("_P", i, name)
         for name, proc in p.procs.items():
@@ -384,7 +386,7 @@ class Compiler:
             if isinstance(decl, N.ProcDecl) and name == decl.name:
                 self._check_param_types(decl.params)
             names = set(proc.params) | _assigned_names(decl.body)
-            source = ProcBuilder(self, proc, names, framed).build()
+            source = ProcBuilder(self, proc, names, framed, name in recursive).build()
             filename = f"<rules {name}>"
             if name not in framed:  # its entry for the runtime loop: run it, then finish
                 args = "".join(f", F[2][{q!r}]" for q in proc.params)
@@ -878,6 +880,10 @@ class Compiler:
         parts: list[str] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
+                if "{" in piece or "}" in piece:
+                    brace = "{" if "{" in piece else "}"
+                    self.error(f"a '{brace}' without its pair in the text {text!r}: a text "
+                               "fills in {expression}, each '{' closed by a '}'", loc)
                 if piece:
                     parts.append(repr(piece))
                 continue
@@ -926,7 +932,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
-        "_shuffle": shuffle,
+        "_shuffle": shuffle, "_bounded": support.bounded,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
 

@@ -26,6 +26,7 @@ from interpreter.engine.requirements import (
 from interpreter.engine.runtime import PLAY, Game
 from interpreter.engine.world import build_world
 from interpreter.language import nodes as N
+from interpreter.language.conforms import conforms
 from interpreter.language.errors import (
     PYTHON_ERRORS,
     GameRuleError,
@@ -144,6 +145,11 @@ def load_ruleset(path: str | Path) -> Ruleset:
         return _load(path)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
+    except RecursionError:
+        manifest = Path(path) if Path(path).name == MANIFEST else Path(path) / MANIFEST
+        raise RulesetErrors([RulesetError(
+            "the ruleset nests too deeply to be checked: an expression of thousands of terms "
+            "or brackets? (write it in steps)", N.Loc(display_path(manifest), 1, 1))]) from None
 
 
 def _load(path: str | Path) -> Ruleset:
@@ -203,6 +209,8 @@ def validate_merged(ruleset: Ruleset) -> None:
                                                              "edges": []})
                 into["edges"].extend(rel.get("edges", []))
     for name, doc in (("ast", N.to_json(tree)), ("data", merged)):
+        if conforms(schema(name), doc):
+            continue  # the fast check; jsonschema says what is wrong, when something is
         problems = list(jsonschema.Draft202012Validator(schema(name)).iter_errors(doc))
         if problems:
             where = "/".join(str(p) for p in problems[0].absolute_path) or "the top level"

@@ -121,6 +121,7 @@ class Game:
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
+        self.budget = STEPS_BETWEEN_DECISIONS
 
     def forget(self) -> None:
         """Forget every cached answer of the ruleset's functions (after a change to the state
@@ -216,10 +217,12 @@ class Game:
         return where
 
     def out_of_budget(self) -> None:
-        """Each turn of a loop spends from a budget renewed at every decision: rules that never
-        ask for a decision are stopped."""
-        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} loop turns without "
-                            "asking anyone to decide: a loop that never ends?")
+        """Each turn of a loop and each run of a procedure or trigger (called or emitted)
+        spends from one budget renewed at every decision: rules that never ask for a decision
+        are stopped."""
+        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} steps (loop turns, "
+                            "procedures and triggers) without asking anyone to decide: rules "
+                            "that never end?")
 
     # ------------------------------------------------------------------ public API
     @property
@@ -476,6 +479,8 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     the ruleset with contents of the right shape, frames of its procedures, a pending decision
     at one of its choices."""
     program = ruleset.program
+    if _too_deep(state, MAX_SAVED_DEPTH):
+        return f"values nested more than {MAX_SAVED_DEPTH} deep"
     for key in ("seed", "rng", "step", "players"):
         if not isinstance(state.get(key), int) or isinstance(state.get(key), bool):
             return f"'{key}' is not a whole number"
@@ -514,14 +519,33 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     if pending is not None:
         if not (isinstance(pending, dict) and isinstance(pending.get("at"), list)
                 and tuple(pending["at"]) in program.choices
-                and isinstance(pending.get("options"), list) and pending.get("player")
+                and isinstance(pending.get("options"), list) and pending["options"]
+                and pending.get("player") in [player_id(i) for i in range(1, state["players"] + 1)]
                 and isinstance(pending.get("var"), str) and stack
                 and pending.get("resume") == program.choices[tuple(pending["at"])].resume):
             return "the decision it waits for"
     return None
 
 
-STEPS_BETWEEN_DECISIONS = 100_000  # loop turns allowed between two decisions
+MAX_SAVED_DEPTH = 40  # lists and maps inside each other in a saved state
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether lists and maps are nested more than `limit` deep in `value` (without recursion:
+    a crafted save may nest them thousands deep)."""
+    todo = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > limit:
+            return True
+        if item.__class__ is dict:
+            todo.extend((v, depth + 1) for v in item.values())
+        elif item.__class__ is list:
+            todo.extend((v, depth + 1) for v in item)
+    return False
+
+
+STEPS_BETWEEN_DECISIONS = 100_000  # loop turns and procedure runs between two decisions
 MAX_DEPTH = 5_000  # procedures running inside each other
 
 

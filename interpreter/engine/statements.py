@@ -50,19 +50,29 @@ def py_name(prefix: str, index: int, name: str) -> str:
 
 
 # ------------------------------------------------------------------------ which may wait
+def call_graph(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> dict[str, set[str]]:
+    """The procedures each procedure calls, directly, as the triggers of what it emits or as
+    the rule it replaces under a guard."""
+    calls: dict[str, set[str]] = {}
+    for name, proc in procs.items():
+        decl = proc.decl
+        body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
+        calls[name] = called(body, procs, triggers)
+        if isinstance(decl, N.ProcDecl) and decl.fallback is not None:
+            calls[name].add(fallback_name(name, decl))
+    return calls
+
+
 def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
     """The procedures that may wait for a decision or end the game, directly or through what
     they call (a fixed point over the call graph)."""
-    calls: dict[str, set[str]] = {}
+    calls = call_graph(procs, triggers)
     framed: set[str] = set()
     for name, proc in procs.items():
         decl = proc.decl
         body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
         if any(isinstance(n, N.Choose | N.Options | N.EndGame) for n in N.walk(body)):
             framed.add(name)
-        calls[name] = called(body, procs, triggers)
-        if isinstance(decl, N.ProcDecl) and decl.fallback is not None:
-            calls[name].add(fallback_name(name, decl))
     changed = True
     while changed:
         changed = False
@@ -71,6 +81,52 @@ def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) ->
                 framed.add(name)
                 changed = True
     return framed
+
+
+def recursive_procedures(procs: dict[str, Proc],
+                         triggers: dict[str, list[str]]) -> set[str]:
+    """The procedures that may run again while they run (through calls, emits and guarded
+    replacements): only these can run without end without a loop, so only these spend from
+    the budget when they start (loops spend at each turn). Strongly connected components of
+    the call graph (Kosaraju, without recursion)."""
+    calls = call_graph(procs, triggers)
+    order: list[str] = []
+    seen: set[str] = set()
+    for root in calls:
+        if root in seen:
+            continue
+        seen.add(root)
+        todo = [(root, iter(calls[root]))]
+        while todo:
+            node, it = todo[-1]
+            nxt = next((c for c in it if c in calls and c not in seen), None)
+            if nxt is None:
+                todo.pop()
+                order.append(node)
+            else:
+                seen.add(nxt)
+                todo.append((nxt, iter(calls[nxt])))
+    callers: dict[str, set[str]] = {name: set() for name in calls}
+    for name, callees in calls.items():
+        for c in callees:
+            if c in callers:
+                callers[c].add(name)
+    recursive: set[str] = set()
+    done: set[str] = set()
+    for root in reversed(order):
+        if root in done:
+            continue
+        component, todo = [], [root]
+        done.add(root)
+        while todo:
+            node = todo.pop()
+            component.append(node)
+            for c in callers[node] - done:
+                done.add(c)
+                todo.append(c)
+        if len(component) > 1 or root in calls[root]:
+            recursive.update(component)
+    return recursive
 
 
 def called(body: Any, procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
@@ -115,10 +171,13 @@ def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
 class ProcBuilder:
     """Generates the Python function of one procedure (see the module's docstring)."""
 
-    def __init__(self, compiler: Compiler, proc: Proc, names: set[str], framed: set[str]):
+    def __init__(self, compiler: Compiler, proc: Proc, names: set[str], framed: set[str],
+                 recursive: bool = False):
         self.c = compiler
         self.proc = proc
         self.framed = framed
+        self.recursive = recursive
+        self.growing = True  # check the size of sums and products assigned
         self.resumable = proc.name in framed
         self.locals = names
         if self.resumable:
@@ -189,6 +248,8 @@ class ProcBuilder:
         """The procedure's Python source."""
         decl = self.proc.decl
         params = self.proc.params
+        if self.recursive:  # each run of a procedure that may run again spends
+            self.emit(0, *BUDGET)
         if isinstance(decl, N.TriggerDecl) and decl.when is not None:
             cond = self.test(decl.when)
             self.emit(0, f"if not ({cond}):", "    " + self._finish_src(None))
@@ -287,7 +348,15 @@ class ProcBuilder:
         if isinstance(value, N.Call) and value.func in self.c.program.procs:
             self._call(value.func, value.args, value, self.local(name), d)
             return
-        self.emit(d, f"{self.local(name)} = {self.value(value)}")
+        self.emit(d, f"{self.local(name)} = {self._bounded(value, self.value(value))}")
+
+    def _bounded(self, node: N.Expr, src: str) -> str:
+        """A value that may grow fast (a sum or a product: a list or a text doubled, a number
+        squared) is checked against the largest values a rule may make; others cost nothing."""
+        if self.growing and any(isinstance(n, N.Arith) and ("+" in n.ops or "*" in n.ops)
+                                for n in N.walk(node)):
+            return f"_bounded({src})"
+        return src
 
     def _s_Assign(self, s: N.Assign, d: int) -> None:
         c, name, p = self.c, s.name, self.c.program
@@ -309,7 +378,8 @@ class ProcBuilder:
         if len(index) != want:
             c.error(f"'{name}' takes {want} index value(s), got {len(index)}", s.loc)
             return
-        value = self.value(s.value) if s.op == "=" else self.number(s.value)
+        value = self._bounded(s.value, self.value(s.value)) if s.op == "=" \
+            else self.number(s.value)
         if not index:
             self.emit(d, f"rt.V[{name!r}] {s.op} {value}")
             self.forget(d, name)
@@ -326,7 +396,9 @@ class ProcBuilder:
         """`record x in m`: m = m + [x] (a new list: clones and saves share none)."""
         grown = N.Arith(loc=s.loc, first=N.Name(loc=s.loc, id=s.name), ops=["+"],
                         rest=[N.ListLit(loc=s.loc, items=[s.value])])
+        self.growing = False  # one item a step: the budget bounds it
         self._s_Assign(N.Assign(loc=s.loc, name=s.name, value=grown), d)
+        self.growing = True
 
     def _s_Move(self, s: N.Move, d: int) -> None:
         c = self.c
@@ -355,7 +427,9 @@ class ProcBuilder:
         self.emit(d, f"if rt.logging: rt.log({text})")
 
     def _s_EndGame(self, s: N.EndGame, d: int) -> None:
-        self.emit(d, f"return rt.end_game({s.reason or 'the game ends'!r})")
+        reason = self.c.format_src(s.reason, self.scope, s.loc) if s.reason \
+            else repr("the game ends")
+        self.emit(d, f"return rt.end_game({reason})")
 
     def _s_Break(self, s: N.Break, d: int) -> None:
         if not self.loops:

@@ -12,6 +12,40 @@ from typing import Any
 from interpreter.language.errors import GameRuleError
 from interpreter.language.nodes import Loc
 
+# The largest values a rule may make: lists and texts of MAX_ITEMS, whole numbers of
+# MAX_DIGITS digits. Checked where values grow fast (assignments of sums and products, the
+# builtins that make lists and texts), so rules that double a value in a loop stop with an
+# error at their place instead of filling the memory.
+MAX_ITEMS = 1_000_000
+MAX_DIGITS = 4_000  # below the 4300 digits that Python turns into text
+_MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)  # log2(10)
+
+
+def bounded(v: Any) -> Any:
+    """`v`, if it is not larger than a rule may make (else a GameRuleError)."""
+    c = v.__class__
+    if c is int:
+        if v.bit_length() > _MAX_BITS:
+            raise GameRuleError(f"a number of more than {MAX_DIGITS} digits: too large")
+    elif (c is list or c is str) and len(v) > MAX_ITEMS:
+        raise GameRuleError(f"a {'list' if c is list else 'text'} of {len(v)} "
+                            f"{'items' if c is list else 'characters'}: more than "
+                            f"{MAX_ITEMS} is too large")
+    return v
+
+
+def sized(n: Any) -> Any:
+    """A count of items or characters a builtin is asked to make, if it is not too large."""
+    if n.__class__ is int and n > MAX_ITEMS:
+        raise GameRuleError(f"{n} items or characters: more than {MAX_ITEMS} is too large")
+    return n
+
+
+def repeat(text: str, n: int) -> str:
+    """`text` n times, if that is not too long."""
+    sized(len(text) * n)
+    return text * max(n, 0)
+
 
 def size(v: Any) -> int:
     return sum(v.values()) if v.__class__ is dict else len(v)

@@ -101,7 +101,7 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
 
 # Python errors that a rule can cause while a game runs (a ruleset's mistake, not the engine's).
 PYTHON_ERRORS = (KeyError, TypeError, IndexError, ValueError, ZeroDivisionError, AttributeError,
-                 OverflowError, RecursionError, NameError)
+                 OverflowError, RecursionError, NameError, MemoryError)
 
 _TYPE_WORDS = {"int": "a number", "float": "a number", "str": "a text", "list": "a list",
                "dict": "a table row or a pile", "NoneType": "nothing (none)", "bool": "yes/no",
@@ -124,6 +124,8 @@ def explain(exc: BaseException) -> str:
         return "a position past the end of a list"
     if isinstance(exc, OverflowError):
         return "a number too large"
+    if isinstance(exc, MemoryError):
+        return "a value too large for the memory"
     text = str(exc)
     m = re.match(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'", text)
     if m:

@@ -6,7 +6,9 @@ A YAML file that was read and checked before, with the same text, comes from the
 
 from __future__ import annotations
 
+import functools
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +20,56 @@ from interpreter.language.parser import parse_rules
 from interpreter.resources import schema
 
 MANIFEST = "ruleset.yaml"
+MAX_EXTENDS = 50  # rulesets in one chain of `extends`
+
+
+# No ruleset, display or save file is larger than this: a bigger one (or /dev/zero) is refused
+# before it fills the memory.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+class FileRefused(Exception):
+    """A file that is not read, with the reason in a few words ("is a folder, not a file")."""
+
+
+def read_bounded(path: Path | str) -> str:
+    """The UTF-8 text of a regular file of at most MAX_FILE_BYTES. A folder, a FIFO or a
+    device, a link that goes round in a circle, a file too large or not UTF-8 text raises
+    FileRefused with the reason."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise FileRefused("is a folder, not a file") from None
+    except FileNotFoundError:
+        raise FileRefused("does not exist") from None
+    except (OSError, ValueError) as exc:
+        raise FileRefused(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise FileRefused("is a folder, not a file")
+        raise FileRefused("is not a regular file (a pipe, a device or a socket)")
+    with os.fdopen(fd, "rb") as file:
+        try:
+            data = file.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise FileRefused(f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise FileRefused(f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileRefused(f"is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
 
 
 def read_text(path: Path, what: str = "file") -> str:
-    """A ruleset file's text; a folder, an unreadable file or one that is not UTF-8 text is a
-    RulesetError naming it."""
-    shown = display_path(path)
-    if path.is_dir():
-        raise RulesetError(f"the {what} {shown} is a folder, not a file")
+    """A ruleset file's text; a folder, an unreadable file, one that is not a regular file,
+    too large or not UTF-8 text is a RulesetError naming it."""
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"cannot read the {what} {shown}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise RulesetError(f"the {what} {shown} is not UTF-8 text (byte {exc.start + 1} "
-                           "cannot be read)") from None
+        return read_bounded(path)
+    except FileRefused as exc:
+        raise RulesetError(f"the {what} {display_path(path)} {exc}") from None
 
 
 def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
@@ -41,7 +78,7 @@ def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
     text = read_text(path)
     remember_source(display_path(path), text)
     slot = f"{os.path.abspath(path)}\0{schema_name}"
-    key = cache.key("yaml", schema_name, str(empty), text)
+    key = cache.key("yaml", schema_name, str(empty), "unique keys", text)
     cached = cache.load("yaml", slot, key)
     if isinstance(cached, tuple) and len(cached) == 1:
         return cached[0]
@@ -53,11 +90,42 @@ def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
     return doc
 
 
+@functools.cache
+def strict_loader() -> Any:
+    """PyYAML's safe loader, except that a key given twice in one mapping is an error at the
+    second one (PyYAML keeps the last silently)."""
+    import yaml
+
+    class StrictLoader(yaml.SafeLoader):
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            seen: set[Any] = set()
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode) \
+                        or key_node.tag == "tag:yaml.org,2002:merge":  # `<<: *anchor`
+                    continue
+                key = self.construct_object(key_node, deep=deep)
+                try:
+                    duplicate = key in seen
+                except TypeError:
+                    continue
+                if duplicate:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"the key '{key}' is given twice in this mapping",
+                        key_node.start_mark)
+                seen.add(key)
+            return super().construct_mapping(node, deep=deep)
+
+    return StrictLoader
+
+
 def _parse_yaml(text: str, path: Path) -> Any:
     import yaml
 
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=strict_loader())  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise RulesetError("not valid YAML: nested too deeply",
+                           N.Loc(display_path(path), 1, 1)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         shown = display_path(path)
@@ -110,6 +178,9 @@ def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
                                "extends this one", _yaml_loc(manifest_path, ["extends"]))
+        if len(chain) >= MAX_EXTENDS:
+            raise RulesetError(f"'extends: {target}': more than {MAX_EXTENDS} rulesets extend "
+                               "each other in a chain", _yaml_loc(manifest_path, ["extends"]))
         for layer in load_layers(base, [*chain, folder]):
             if all(existing.folder != layer.folder for existing in layers):
                 layers.append(layer)
@@ -156,14 +227,31 @@ def _listed_files(manifest: dict, key: str, manifest_path: Path,
         elif path.is_dir():
             errors.append(RulesetError(f"{what} '{rel}' is a folder, not a file",
                                        _yaml_loc(manifest_path, [key])))
+        elif not inside(path, manifest_path.parent):
+            errors.append(RulesetError(f"{what} '{rel}' leads outside the ruleset's folder "
+                                       "(through a link): a ruleset reads only its own files",
+                                       _yaml_loc(manifest_path, [key])))
         else:
             found.append(rel)
     return found
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether `path` goes where it says: a path without links, or one whose links lead into
+    `folder` (or a folder under it). Relative paths with `..` that name a file without a link
+    are the manifest's to choose; a link must not take a ruleset's file out of its folder."""
+    try:
+        resolved = Path(path).resolve()
+        if resolved == Path(os.path.normpath(os.path.abspath(path))):
+            return True
+        return resolved.is_relative_to(Path(folder).resolve())
+    except (OSError, RuntimeError):  # RuntimeError: a link that loops
+        return False
 
 
 def display_path(path: Path) -> str:
     """Paths in messages: relative to the working folder when that is shorter."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a link that loops
         return str(path)

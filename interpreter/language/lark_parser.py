@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import (
@@ -214,10 +215,33 @@ def _terminal_names() -> frozenset[str]:
     return frozenset(t.name for t in _lark().terminals)
 
 
-def _unquote(token: str) -> str:
+# The escapes a text in quotes may hold (docs/language.md): \n, \t, \r, \\, \", \', and a
+# character by its number: \xHH, \uHHHH, \UHHHHHHHH.
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.?)", re.S)
+_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'"}
+
+
+def _unquote(token: str, loc: N.Loc | None = None) -> str:
+    """The text of a quoted token, its escapes replaced; an escape that is not one of them
+    is a RulesetError at its place."""
     body = token[1:-1]
-    return body.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8") \
-        if "\\" in body else body
+    if "\\" not in body:
+        return body
+
+    def replace(m: re.Match) -> str:
+        code = m.group(1)
+        if code in _SIMPLE:
+            return _SIMPLE[code]
+        if len(code) > 1:
+            number = int(code[1:], 16)
+            if number <= 0x10FFFF and not 0xD800 <= number <= 0xDFFF:
+                return chr(number)
+        where = None if loc is None else N.Loc(loc.file, loc.line, loc.column + 1 + m.start())
+        raise RulesetError(f"'\\{code[:1]}' is not an escape a text can hold",
+                           where, "write \\\\ for a backslash; the escapes are \\n, \\t, \\r, "
+                           "\\\\, \\\", \\', \\xHH, \\uHHHH and \\UHHHHHHHH")
+
+    return _ESCAPE.sub(replace, body)
 
 
 @v_args(meta=True)
@@ -234,9 +258,8 @@ class _Builder(Transformer):
     def _tloc(self, tok: Token) -> N.Loc:
         return N.Loc(self.path, tok.line or 1, tok.column or 1)
 
-    @staticmethod
-    def _text(tok) -> str | None:
-        return None if tok is None else _unquote(str(tok))
+    def _text(self, tok) -> str | None:
+        return None if tok is None else _unquote(str(tok), self._tloc(tok))
 
     # ---- top level
     def start(self, meta, items):
@@ -306,7 +329,7 @@ class _Builder(Transformer):
         return N.Name(loc=self._loc(meta), id=str(items[0]))
 
     def string(self, meta, items):
-        return N.Str(loc=self._loc(meta), value=_unquote(str(items[0])))
+        return N.Str(loc=self._loc(meta), value=_unquote(str(items[0]), self._tloc(items[0])))
 
     def else_cell(self, meta, items):
         return N.Name(loc=self._loc(meta), id="else")

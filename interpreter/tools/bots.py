@@ -44,6 +44,9 @@ class RandomBot:
         return options[rng.randrange(len(options))] if len(options) > 1 else options[0]
 
 
+MAX_JUDGED = 1_000  # options the greedy bot looks ahead on for one decision
+
+
 class GreedyBot:
     """Looks one decision ahead and scores each option with the ruleset's own scoring.
 
@@ -52,13 +55,16 @@ class GreedyBot:
     option, lets the game run to the next decision, and then asks "what if the game ended
     now?": it runs the ruleset's `final_scoring` on that copy and compares `score` of its
     player with the best other score. It takes the option with the best margin (a random one
-    among equals). All options are judged on the same sample.
+    among equals). All options are judged on the same sample. Facing more than
+    MAX_JUDGED options, it judges MAX_JUDGED of them drawn at random (from `rng`, so replays
+    still agree) and says so in `last_note`.
 
     It needs the game behind its view (`view.game`, or the view of a simulation); given a plain
     view it plays like the random bot.
     """
 
     name = "greedy"
+    last_note: str | None = None  # what the last decision left out, if anything
 
     def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
         options = decision.options
@@ -71,6 +77,11 @@ class GreedyBot:
 
         sample = sample_game(game, decision.player, rng)
         judge = _Judge(sample, decision.player)
+        self.last_note = None
+        if len(options) > MAX_JUDGED:
+            self.last_note = (f"{len(options)} options: the greedy bot judged "
+                              f"{MAX_JUDGED} of them, drawn at random")
+            options = rng.sample(options, MAX_JUDGED)
         best: list[Any] = []
         best_value = None
         for option in options:

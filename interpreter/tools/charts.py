@@ -48,7 +48,9 @@ def write_chart(comparison: Comparison, path: Path) -> None:
         elif suffix == ".html":
             svg = io.StringIO()
             figure.savefig(svg, format="svg")
-            path.write_text(_page(comparison, svg.getvalue()), encoding="utf-8")
+            from interpreter.tools.replay import write_atomic
+
+            write_atomic(path, _page(comparison, svg.getvalue()))
         else:
             raise RulesError(f"{path}: a chart is a .html, .svg or .png file")
     except OSError as exc:

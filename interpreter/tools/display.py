@@ -35,6 +35,8 @@ import yaml
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
+from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
+from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
 
 if TYPE_CHECKING:
@@ -432,7 +434,7 @@ class _LocStr(str):
 
 
 def _loader(path: str) -> type[yaml.SafeLoader]:
-    class Loader(yaml.SafeLoader):
+    class Loader(strict_loader()):  # type: ignore[misc]
         pass
 
     def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> str:
@@ -463,17 +465,21 @@ def load_display(ruleset: Ruleset) -> Display:
     path = display_path(ruleset)
     if path is None:
         return Display(ruleset)
-    shown = _shown_path(path)
+    shown = files_display_path(path)
+    folders = [layer.folder for layer in getattr(ruleset, "layers", None) or []]
+    if not any(inside(path, folder) for folder in [*folders, ruleset.path]):
+        raise RulesetErrors([RulesetError(f"the display file {shown} leads outside the "
+                                          "ruleset's folder (through a link): a ruleset reads "
+                                          "only its own files")])
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetErrors([RulesetError(f"cannot read the display file {shown}: "
-                                          f"{exc.strerror or exc}")]) from None
-    except UnicodeDecodeError:
-        raise RulesetErrors([RulesetError(f"the display file {shown} is not UTF-8 "
-                                          "text")]) from None
+        text = read_bounded(path)
+    except FileRefused as exc:
+        raise RulesetErrors([RulesetError(f"the display file {shown} {exc}")]) from None
     try:
         doc = yaml.load(text, Loader=_loader(shown))  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        raise RulesetErrors([RulesetError("not valid YAML: nested too deeply",
+                                          N.Loc(shown, 1, 1))]) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
@@ -488,13 +494,6 @@ def load_display(ruleset: Ruleset) -> Display:
             f"{path.name} does not match the display schema at {where}: {first.message}",
             _loc_of(first.instance, N.Loc(shown, 1, 1)))])
     return _Builder(ruleset, path, shown).build(doc)
-
-
-def _shown_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def _loc_of(value: Any, default: N.Loc) -> N.Loc:

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from interpreter.language.errors import IllegalMove, RulesError
+from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
 from interpreter.tools.replay import (
@@ -28,6 +28,7 @@ from interpreter.tools.replay import (
     file_error,
     replay_data,
     ruleset_ref,
+    write_atomic,
     write_json,
 )
 from interpreter.tools.simulate import LazyView
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 PLAY_FORMAT_KEY = "play"
-EXIT_OK, EXIT_INTERRUPTED = 0, 130
+EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 CLEAR = "\x1b[2J\x1b[H"
 
@@ -84,6 +85,7 @@ class Session:
     last_human: str | None = None
     saved: int | None = None  # the step of the last save
     redraw: Any = object()
+    max_decisions: int | None = None  # when bots play every seat: stop a game without end
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -113,11 +115,13 @@ class Session:
             stop = self.interrupted()
         if stop is None:
             self.ending()
-        else:
+        elif stop.code != EXIT_GAME_ERROR:
             self.say(stop.reason)
-        self.keep_replay()
-        self.write_svg()
-        return stop.code if stop is not None else EXIT_OK
+        written = self.keep_replay() & self.write_svg()
+        if stop is not None and stop.code == EXIT_GAME_ERROR:
+            raise GameRuleError(stop.reason)
+        code = stop.code if stop is not None else EXIT_OK
+        return EXIT_GAME_ERROR if code == EXIT_OK and not written else code
 
     def _loop(self) -> Stop | None:
         game = self.game
@@ -131,6 +135,10 @@ class Session:
                     return choice
                 move = choice
             else:
+                if self.max_decisions is not None and not self.humans \
+                        and game.state["step"] >= self.max_decisions:
+                    return Stop(f"the game did not end after {self.max_decisions} decisions "
+                                "(--max-decisions)", EXIT_GAME_ERROR)
                 self.watch_board(decision)
                 move = self.bot_move(decision)
             try:
@@ -148,10 +156,15 @@ class Session:
         step = self.game.state["step"]
         rng = random.Random(f"{self.game.state['seed']}:{step}:{decision.player}")
         view = LazyView(self.game, decision.player)
+        bot = self.bots[decision.player]
         try:
-            return self.bots[decision.player].choose(view, decision, rng)
+            move = bot.choose(view, decision, rng)
         finally:
             view.close()
+        note = getattr(bot, "last_note", None)
+        if note:
+            self.say(f"note: {note}")
+        return move
 
     def intro(self) -> None:
         game = self.game
@@ -377,9 +390,10 @@ class Session:
         self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
         return path
 
-    def keep_replay(self) -> None:
+    def keep_replay(self) -> bool:
+        """Write the replay; False (having said why) if it cannot be written."""
         if self.replay_dir is None:
-            return
+            return True
         if self.replay_file is None:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             base = f"{_slug(self.ruleset)}-{stamp}-seed{self.game.state['seed']}"
@@ -394,20 +408,22 @@ class Session:
             write_json(self.replay_file, data)
         except FILE_ERRORS as exc:
             self.say(f"Cannot write the replay to {self.replay_file}: {file_error(exc)}.")
-            return
+            return False
         self.say(f"Replay: {self.replay_file} (check it with: rules replay {self.replay_file})")
+        return True
 
-    def write_svg(self) -> None:
+    def write_svg(self) -> bool:
+        """Write the picture asked for with --svg; False (having said why) if it cannot be."""
         if self.svg is None:
-            return
+            return True
         picture = self.display.to_svg(self.game)
         try:
-            self.svg.parent.mkdir(parents=True, exist_ok=True)
-            self.svg.write_text(picture, encoding="utf-8")
+            write_atomic(self.svg, picture)
         except FILE_ERRORS as exc:
             self.say(f"Cannot write the picture to {self.svg}: {file_error(exc)}.")
-            return
+            return False
         self.say(f"Picture of the board: {self.svg}")
+        return True
 
     # ------------------------------------------------------------------ watching and the end
     def print_new_events(self) -> None:

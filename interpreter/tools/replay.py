@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
+from interpreter.language.files import FileRefused, read_bounded
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -130,36 +131,59 @@ def file_error(exc: Exception) -> str:
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write the file whole or not at all (through <name>.tmp, removed if anything fails)."""
-    text = json.dumps(data, separators=(",", ":")) + "\n"
+    """Write the file whole or not at all (see `write_atomic`)."""
+    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a text file whole or not at all, and durably: through a temporary file of a
+    unique name in the same folder (created exclusively, so never through a link), flushed to
+    the disk, then renamed over `path`, and the folder flushed too. The temporary file is
+    removed if anything fails."""
+    import os
+    import tempfile
+
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(name, path)
     except BaseException:
         with contextlib.suppress(*FILE_ERRORS):
-            tmp.unlink(missing_ok=True)
+            os.unlink(name)
         raise
+    with contextlib.suppress(OSError):
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
     """The JSON of a file, or SaveFileError with one clear line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path}: is a folder, not a {what} file") from None
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{path}: not a {what} file (not text)") from None
-    except FILE_ERRORS as exc:
-        raise SaveFileError(f"{path}: cannot read it ({file_error(exc)})") from None
+        text = read_bounded(path)
+    except FileRefused as exc:
+        reason = str(exc)
+        if reason == "does not exist":
+            reason = "no such file"
+        elif reason.startswith("is not UTF-8"):
+            reason = f"not a {what} file (not text)"
+        elif reason.startswith("is a folder"):
+            reason = f"is a folder, not a {what} file"
+        raise SaveFileError(f"{path}: {reason}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {exc.msg} at "
                             f"line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SaveFileError(f"{path}: not a {what} file (nested too deeply)") from None
 
 
 def _is(kind: type) -> Callable[[Any], bool]:
