@@ -273,13 +273,18 @@ def traced(game_program: Any, run: Callable[[], Any]) -> Traced:
             return local
         return local
 
+    _with_trace(outer, run)
+    return seen
+
+
+def _with_trace(tracer: Callable, run: Callable[[], Any]) -> None:
+    """Run `run()` with Python's trace hook set to `tracer` (and the previous one back)."""
     before = sys.gettrace()
-    sys.settrace(outer)
+    sys.settrace(tracer)
     try:
         run()
     finally:
         sys.settrace(before)
-    return seen
 
 
 def _running(frame: Any, stack: list[str] | None = None) -> list[str]:
@@ -482,12 +487,7 @@ def _differences_run(side: _Side, game: Game, players: int, seed: int) -> set[st
         for move in game.moves:
             again.apply(move)
 
-    before = sys.gettrace()
-    sys.settrace(outer)
-    try:
-        replay()
-    finally:
-        sys.settrace(before)
+    _with_trace(outer, replay)
     found = {side.changed[name].title() for name in defines if name in side.changed}
     for name, number in lines:
         locs = line_locs[name]
