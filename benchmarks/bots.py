@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.engine.world import player_id  # noqa: E402
 from interpreter.language.errors import RulesError  # noqa: E402
-from interpreter.tools.bots import make_bot  # noqa: E402
+from interpreter.tools.bots import TimedBot, make_bot  # noqa: E402
 from interpreter.tools.simulate import play_one  # noqa: E402
 from interpreter.tools.stats import rate_estimate  # noqa: E402
 
@@ -54,7 +54,7 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
         _RULESET = load_ruleset(path)
     out = []
     for seed, seat in games:
-        timed = _Timed(make_bot(bot))
+        timed = TimedBot(make_bot(bot))
         bots = {player_id(i): timed if i == seat else make_bot(against)
                 for i in range(1, players + 1)}
         record = play_one(_RULESET, players, seed, bots)
@@ -62,21 +62,6 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
         share = 1 / len(record.winners) if me in record.winners else 0.0
         out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions))
     return out
-
-
-class _Timed:
-    """A bot that counts its decisions and the time it took for them."""
-
-    def __init__(self, bot):
-        self.bot, self.name = bot, bot.name
-        self.seconds, self.decisions = 0.0, 0
-
-    def choose(self, view, decision, rng):
-        start = time.perf_counter()
-        option = self.bot.choose(view, decision, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return option
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.engine.world import player_id  # noqa: E402
 from interpreter.language.errors import GameRuleError, RulesError  # noqa: E402
-from interpreter.tools.bots import make_bot  # noqa: E402
+from interpreter.tools.bots import TimedBot, make_bot  # noqa: E402
 from interpreter.tools.simulate import play_one  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
@@ -120,26 +120,9 @@ def clone_report(kind: str, games: list, clones: int) -> None:
           f"each   ({len(games)} positions, {steps:.0f} decisions into the game on average)")
 
 
-class _Timed:
-    """A bot that times another one."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        self.name = bot.name
-        self.seconds = 0.0
-        self.decisions = 0
-
-    def choose(self, view, decision, rng):
-        start = time.perf_counter()
-        option = self.bot.choose(view, decision, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return option
-
-
 def greedy_report(ruleset, players: int, games: int, seed: int) -> None:
-    greedy = _Timed(make_bot("greedy"))
-    others = _Timed(make_bot("random"))
+    greedy = TimedBot(make_bot("greedy"))
+    others = TimedBot(make_bot("random"))
     start = time.perf_counter()
     for i in range(games):
         bots = {player_id(p): greedy if p == 1 else others for p in range(1, players + 1)}

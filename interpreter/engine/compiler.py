@@ -39,6 +39,7 @@ from interpreter.engine.program import (
 )
 from interpreter.engine.statements import (
     ProcBuilder,
+    call_graph,
     fallback_name,
     framed_procedures,
     py_name,
@@ -377,8 +378,9 @@ class Compiler:
     def _procedures(self) -> None:
         """Every procedure and trigger becomes a generated Python function (statements.py)."""
         p = self.program
-        framed = framed_procedures(p.procs, p.triggers)
-        recursive = recursive_procedures(p.procs, p.triggers)
+        calls = call_graph(p.procs, p.triggers)
+        framed = framed_procedures(p.procs, calls)
+        recursive = recursive_procedures(calls)
         for i, (name, proc) in enumerate(p.procs.items()):
             proc.plain_fn, proc.framed_fn = py_name("_N", i, name), py_name("_P", i, name)
         for name, proc in p.procs.items():

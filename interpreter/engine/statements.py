@@ -63,10 +63,9 @@ def call_graph(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> dict[s
     return calls
 
 
-def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) -> set[str]:
+def framed_procedures(procs: dict[str, Proc], calls: dict[str, set[str]]) -> set[str]:
     """The procedures that may wait for a decision or end the game, directly or through what
-    they call (a fixed point over the call graph)."""
-    calls = call_graph(procs, triggers)
+    they call (a fixed point over the call graph `calls`)."""
     framed: set[str] = set()
     for name, proc in procs.items():
         decl = proc.decl
@@ -83,13 +82,11 @@ def framed_procedures(procs: dict[str, Proc], triggers: dict[str, list[str]]) ->
     return framed
 
 
-def recursive_procedures(procs: dict[str, Proc],
-                         triggers: dict[str, list[str]]) -> set[str]:
+def recursive_procedures(calls: dict[str, set[str]]) -> set[str]:
     """The procedures that may run again while they run (through calls, emits and guarded
     replacements): only these can run without end without a loop, so only these spend from
     the budget when they start (loops spend at each turn). Strongly connected components of
-    the call graph (Kosaraju, without recursion)."""
-    calls = call_graph(procs, triggers)
+    the call graph `calls` (Kosaraju, without recursion)."""
     order: list[str] = []
     seen: set[str] = set()
     for root in calls:
@@ -177,7 +174,6 @@ class ProcBuilder:
         self.proc = proc
         self.framed = framed
         self.recursive = recursive
-        self.growing = True  # check the size of sums and products assigned
         self.resumable = proc.name in framed
         self.locals = names
         if self.resumable:
@@ -344,25 +340,25 @@ class ProcBuilder:
     def _s_Let(self, s: N.Let, d: int) -> None:
         self._assign_local(s.name, s.value, d)
 
-    def _assign_local(self, name: str, value: N.Expr, d: int) -> None:
+    def _assign_local(self, name: str, value: N.Expr, d: int, bounded: bool = True) -> None:
         if isinstance(value, N.Call) and value.func in self.c.program.procs:
             self._call(value.func, value.args, value, self.local(name), d)
             return
-        self.emit(d, f"{self.local(name)} = {self._bounded(value, self.value(value))}")
+        src = self.value(value)
+        self.emit(d, f"{self.local(name)} = {self._bounded(value, src) if bounded else src}")
 
     def _bounded(self, node: N.Expr, src: str) -> str:
         """A value that may grow fast (a sum or a product: a list or a text doubled, a number
         squared) is checked against the largest values a rule may make; others cost nothing."""
-        if self.growing and any(isinstance(n, N.Arith) and ("+" in n.ops or "*" in n.ops)
-                                for n in N.walk(node)):
+        if any(isinstance(n, N.Arith) and ("+" in n.ops or "*" in n.ops) for n in N.walk(node)):
             return f"_bounded({src})"
         return src
 
-    def _s_Assign(self, s: N.Assign, d: int) -> None:
+    def _s_Assign(self, s: N.Assign, d: int, bounded: bool = True) -> None:
         c, name, p = self.c, s.name, self.c.program
         if name in self.locals and s.index is None:
             if s.op == "=":
-                self._assign_local(name, s.value, d)
+                self._assign_local(name, s.value, d, bounded)
             else:
                 self.emit(d, f"{self.local(name)} {s.op} {self.number(s.value)}")
             return
@@ -378,8 +374,9 @@ class ProcBuilder:
         if len(index) != want:
             c.error(f"'{name}' takes {want} index value(s), got {len(index)}", s.loc)
             return
-        value = self._bounded(s.value, self.value(s.value)) if s.op == "=" \
-            else self.number(s.value)
+        value = self.value(s.value) if s.op == "=" else self.number(s.value)
+        if s.op == "=" and bounded:
+            value = self._bounded(s.value, value)
         if not index:
             self.emit(d, f"rt.V[{name!r}] {s.op} {value}")
             self.forget(d, name)
@@ -396,9 +393,8 @@ class ProcBuilder:
         """`record x in m`: m = m + [x] (a new list: clones and saves share none)."""
         grown = N.Arith(loc=s.loc, first=N.Name(loc=s.loc, id=s.name), ops=["+"],
                         rest=[N.ListLit(loc=s.loc, items=[s.value])])
-        self.growing = False  # one item a step: the budget bounds it
-        self._s_Assign(N.Assign(loc=s.loc, name=s.name, value=grown), d)
-        self.growing = True
+        # one item a step: the budget bounds it, no size check needed
+        self._s_Assign(N.Assign(loc=s.loc, name=s.name, value=grown), d, bounded=False)
 
     def _s_Move(self, s: N.Move, d: int) -> None:
         c = self.c

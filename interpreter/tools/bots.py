@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -182,6 +183,21 @@ BUDGETED = {"ismcts"}  # bots that take a search budget: NAME:BUDGET
 
 def bot_names() -> list[str]:
     return sorted(BOTS)
+
+
+class TimedBot:
+    """Another bot, counting its decisions and the time it took for them (for benchmarks)."""
+
+    def __init__(self, bot: Bot):
+        self.bot, self.name = bot, bot.name
+        self.seconds, self.decisions = 0.0, 0
+
+    def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        option = self.bot.choose(view, decision, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return option
 
 
 def make_bot(name: str) -> Bot:
