@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +34,7 @@ from interpreter.tools.replay import (
     write_json,
 )
 from interpreter.tools.simulate import LazyView
+from interpreter.tools.why import allowed_lines, explain, listed
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -86,6 +89,7 @@ class Session:
     saved: int | None = None  # the step of the last save
     redraw: Any = object()
     max_decisions: int | None = None  # when bots play every seat: stop a game without end
+    width: int = field(default_factory=lambda: terminal_width())
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -96,6 +100,14 @@ class Session:
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
+
+    def tell(self, lines: list[str]) -> None:
+        """Lines of an answer, each wrapped to the terminal's width (continued indented)."""
+        for line in lines:
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            for piece in textwrap.wrap(line, self.width, subsequent_indent=indent,
+                                       break_on_hyphens=False) or [""]:
+                self.say(piece)
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -279,32 +291,31 @@ class Session:
         found = self.match_option(text, decision)
         if found is not None:
             return found[0]
+        ambiguous = matching(text, decision.options, decision.labels)
+        if len(ambiguous) > 1:
+            labels = [decision.labels[decision.options.index(o)] for o in ambiguous]
+            self.say(f"'{text}' could mean {listed(labels)}: type more of the name.")
+            return None
         known = self.resolve(text)
         pending = self.game.state["pending"]
         point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
         if known is not None and point is not None and point.labels and \
                 known[0] not in point.labels:
             known = None  # a name, but not of one of this decision's options
-        reason = self.game.why_illegal(known[0]) if known is not None else None
-        if reason is not None:  # the name of something the rules do not allow now
-            self.say(_sentence(reason))
+        if known is not None:  # the name of something the rules do not allow now
+            self.tell(explain(self.game, decision, known[0], text))
             return None
         self.say(f"'{text}' is not an option or a command: type a number from 1 to {n}, "
                  "or 'help'.")
         return None
 
     def match_option(self, text: str, decision: Decision) -> tuple[Any] | None:
-        """The option named by its name or its words (or the unique one they begin)."""
-        want = text.casefold()
-        for option, label in zip(decision.options, decision.labels, strict=True):
-            if want in (str(option).casefold(), label.casefold()):
-                return (option,)
-        begins = [o for o, label in zip(decision.options, decision.labels, strict=True)
-                  if label.casefold().startswith(want)]
-        return (begins[0],) if len(begins) == 1 else None
+        """The option named by its name or its words, in any case, or shortened to a
+        beginning that only one option has."""
+        found = matching(text, decision.options, decision.labels)
+        return (found[0],) if len(found) == 1 else None
 
     def why(self, text: str, decision: Decision) -> None:
-        game = self.game
         if not text:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
@@ -313,35 +324,34 @@ class Session:
             k = int(text)
             self.say(f"Option {k} ({decision.labels[k - 1]}) is allowed now.")
             return
-        found = self.match_option(text, decision)
-        if found is not None:
-            k = decision.options.index(found[0]) + 1
-            self.say(f"'{text}' is allowed now: it is option {k}.")
+        found = matching(text, decision.options, decision.labels)
+        if len(found) > 1:
+            labels = [decision.labels[decision.options.index(o)] for o in found]
+            self.say(f"'{text}' could mean {listed(labels)}: type more of the name.")
             return
-        known = self.resolve(text)
-        reason = game.why_illegal(known[0] if known is not None else text)
-        if reason is None:  # pragma: no cover - matched above
-            self.say(f"'{text}' is allowed now.")
-        else:
-            self.say(_sentence(reason))
+        known = (found[0],) if found else self.resolve(text)
+        if known is None:
+            self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
+            return
+        self.tell(explain(self.game, decision, known[0], text))
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words
-        (a place, a card, a colour); None if it names nothing."""
+        (a place, a card, a colour), in any case, or shortened while only one name begins so;
+        None if it names nothing."""
         pending = self.game.state["pending"]
         point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
-        want = text.casefold()
-        if point is not None:
-            for name in point.labels:
-                if name.casefold() == want:
-                    return (name,)
+        if point is not None and point.labels:
+            names = list(point.labels)
+            found = matching(text, names, [point.labels[n] for n in names])
+            if len(found) == 1:
+                return (found[0],)
         if re.fullmatch(r"-?\d+", text):
             return (int(text),)
-        for value, attrs in self.game.world.attrs.items():
-            if isinstance(value, str) and (value.casefold() == want
-                                           or str(attrs.get("name", "")).casefold() == want):
-                return (value,)
-        return None
+        values = [v for v in self.game.world.attrs if isinstance(v, str)]
+        found = matching(text, values, [str(self.game.world.attrs[v].get("name", v))
+                                        for v in values])
+        return (found[0],) if len(found) == 1 else None
 
     def show_log(self, text: str) -> None:
         try:
@@ -514,14 +524,28 @@ def final_scores(game: Game) -> str:
     return "\n".join(lines)
 
 
+def terminal_width() -> int:
+    """The terminal's columns (COLUMNS or the terminal itself; 80 when unknown), at most 160."""
+    return max(40, min(160, shutil.get_terminal_size((80, 24)).columns))
+
+
+def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
+    """The options that `text` names: by name or words in any case; else those whose name or
+    words begin with it (one of them: a shortened name; several: ambiguous)."""
+    want = " ".join(text.casefold().split())
+    if not want:
+        return []
+    pairs = list(zip(options, labels, strict=True))
+    exact = [o for o, label in pairs if want in (str(o).casefold(), label.casefold())]
+    if exact:
+        return exact[:1]
+    return [o for o, label in pairs
+            if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+
+
 def _is_number(text: str) -> bool:
     """Digits 0-9 only (str.isdigit is also true for '²', which int() refuses)."""
     return text.isascii() and text.isdigit()
-
-
-def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _slug(ruleset: Ruleset) -> str:
