@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
+from interpreter.tools.preview import change_text, if_ended_now, preview
 from interpreter.tools.replay import (
     FILE_ERRORS,
     History,
@@ -52,6 +53,7 @@ Commands (at any prompt):
   why NAME    why an option is not allowed now, with the rule that says so
               (e.g. 'why D'; the options listed are the ones allowed now)
   log [N]     the last N events of the game (default 20)
+  score       the final scoring if the game ended now (on what you can see)
   board       show the board again
   save [FILE] save the game; continue it later with 'rules play --load FILE'
   quit        stop playing (the replay is kept; use 'save' first to continue later)
@@ -249,8 +251,50 @@ class Session:
         for hint in self.display.hint_lines(game, player, decision.options, self.colour):
             self.say(hint)
         self.say(f"{self.name(player)}: {decision.prompt}")
-        for line in option_lines(decision.labels):
+        for line in option_lines(decision.labels, self.width):
             self.say(line)
+        self.tell(self.preview_lines(decision))
+
+    def preview_lines(self, decision: Decision) -> list[str]:
+        """The points each option gives at once, when some option changes a score."""
+        found = preview(self.game, decision, decision.player)
+        if found is None:
+            return []
+        if found.skipped:
+            return [f"(no preview of the points: {found.skipped} options are too many)"]
+        if not found.scores:
+            return []
+        lines = ["Points each choice gives now:"]
+        quiet = 0
+        for k, (label, change) in enumerate(zip(decision.labels, found.changes,
+                                                strict=True), start=1):
+            if change:
+                lines.append(f"  {k}. {label}: {change_text(self.game, change, decision.player)}")
+            else:
+                quiet += 1
+        if quiet:
+            lines.append(f"  the other {plural(quiet, 'choice')}: no points")
+        return lines
+
+    def show_ending(self, viewer: str) -> None:
+        """The `score` command: the final scoring if the game ended now."""
+        ending = if_ended_now(self.game, viewer)
+        if ending is None:
+            self.say("The final scoring cannot be worked out now.")
+            return
+        lines = ["If the game ended now (on what you can see):"]
+        width = max(len(self.name(p)) for p in self.game.players)
+        best = max(ending.end.values())
+        for p in sorted(self.game.players, key=lambda p: -ending.end[p]):
+            mark = "  (first)" if ending.end[p] == best else ""
+            lines.append(f"  {self.name(p):<{width}}  {ending.now[p]!s:>4} now, "
+                         f"{ending.end[p]!s:>4} at the end{mark}")
+        if ending.lines:
+            lines.append("The final scoring would say:")
+            lines += [f"  {x}" for x in ending.lines]
+        if ending.chance:
+            lines.append("(What the final scoring leaves to chance is drawn at random here.)")
+        self.tell(lines)
 
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
@@ -279,6 +323,9 @@ class Session:
             return None
         if command == "log":
             self.show_log(rest)
+            return None
+        if command == "score":
+            self.show_ending(decision.player)
             return None
         if command == "board":
             self.screen(decision, events=False)
@@ -522,6 +569,11 @@ def final_scores(game: Game) -> str:
     else:
         lines.append(f"Winners (a tie): {', '.join(winners)}")
     return "\n".join(lines)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 card', '2 cards' (or the plural given)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def terminal_width() -> int:
