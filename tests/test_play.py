@@ -121,7 +121,7 @@ def test_watch_lets_bots_play_every_seat(tmp_path, monkeypatch, capsys):
     code, out, _ = run(args, monkeypatch, capsys)
     assert code == 0
     assert "The game is ready" in out and "Final scores:" in out
-    assert "Business supply row" in out  # the board, drawn as the game goes
+    assert "skyscrapers in supply, " in out  # the board, drawn as the game goes
     ET.parse(tmp_path / "end.svg")
 
 

@@ -45,7 +45,7 @@ HUMAN = "human"
 PLAY_FORMAT_KEY = "play"
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
-CLEAR = "\x1b[2J\x1b[H"
+CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled back to
 
 HELP = """\
 Commands (at any prompt):
@@ -230,8 +230,8 @@ class Session:
         player, game = decision.player, self.game
         if self.tty:
             self.out.write(CLEAR)
-        self.say(self.display.board(game, player, self.colour))
-        private = self.display.private_text(game, player, self.colour)
+        self.say(self.display.board(game, player, self.colour, self.width))
+        private = self.display.private_text(game, player, self.colour, self.width)
         if private:
             self.say()
             self.say(private)
@@ -245,12 +245,12 @@ class Session:
                 if len(new) > RECENT_EVENTS:
                     self.say(f"  ({len(new) - RECENT_EVENTS} earlier events: type 'log "
                              f"{len(new)}')")
-                for line in new[-RECENT_EVENTS:]:
-                    self.say(f"  {line}")
+                self.tell([f"  {line}" for line in new[-RECENT_EVENTS:]])
         self.say()
-        for hint in self.display.hint_lines(game, player, decision.options, self.colour):
+        for hint in self.display.hint_lines(game, player, decision.options, self.colour,
+                                             self.width):
             self.say(hint)
-        self.say(f"{self.name(player)}: {decision.prompt}")
+        self.tell([f"{self.name(player)}: {decision.prompt}"])
         for line in option_lines(decision.labels, self.width):
             self.say(line)
         self.tell(self.preview_lines(decision))
@@ -413,8 +413,7 @@ class Session:
         shown = events[-count:] if count > 0 else []
         if len(events) > len(shown):
             self.say(f"(the last {len(shown)} of {len(events)} events)")
-        for line in shown:
-            self.say(f"  {line}")
+        self.tell([f"  {line}" for line in shown])
 
     def interrupted(self) -> Stop:
         self.say()
@@ -486,7 +485,7 @@ class Session:
     def print_new_events(self) -> None:
         events = self.game.events
         for line in events[self.printed:]:
-            self.say(line)
+            self.tell([line])
             if self.delay:
                 time.sleep(self.delay)
         self.printed = len(events)
@@ -500,7 +499,8 @@ class Session:
         if key != self.redraw:
             self.redraw = key
             self.say()
-            self.say(self.display.board(self.game, decision.player, self.colour))
+            self.say(self.display.board(self.game, decision.player, self.colour,
+                                        self.width))
             self.say()
 
     def ending(self) -> None:
@@ -512,23 +512,20 @@ class Session:
             [self.seen.get(p, 0) for p in self.humans] or [0])
         before = events[start:end] if start < end else []
         if self.watch:
-            for line in before:
-                self.say(line)
+            self.tell(before)
         elif before:
             self.say()
             self.say("Last moves:")
-            for line in before[-RECENT_EVENTS:]:
-                self.say(f"  {line}")
+            self.tell([f"  {line}" for line in before[-RECENT_EVENTS:]])
         self.say()
         self.say(end_line if end < len(events) else "The game is over.")
         if end + 1 < len(events):
             self.say("Final scoring:")
-            for line in events[end + 1:]:
-                self.say(f"  {line}")
+            self.tell([f"  {line}" for line in events[end + 1:]])
         self.printed = len(events)
         self.say()
-        self.say(self.display.board(game, game.players[0], self.colour))
-        final = self.display.final_lines(game, self.colour)
+        self.say(self.display.board(game, game.players[0], self.colour, self.width))
+        final = self.display.final_lines(game, self.colour, self.width)
         if final:
             self.say()
             self.say("\n".join(final))
@@ -547,7 +544,9 @@ def option_lines(labels: list[str], width: int = 100) -> list[str]:
     out = []
     for r in range(rows):
         row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
-        out.append("  " + "".join(cell.ljust(widest) for cell in row).rstrip())
+        line = "  " + "".join(cell.ljust(widest) for cell in row).rstrip()
+        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4),
+                             drop_whitespace=False) if len(line) > width else [line]
     return out
 
 
