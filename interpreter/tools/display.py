@@ -8,6 +8,9 @@ names its own. The display file holds
 - `blocks`: boxes of text, each a title and lines written as templates: texts with
   `{expressions}` of the rules language and colour markup `[name]...[/]`;
 - `text`: how the blocks are laid out on a terminal (columns side by side, then rows below);
+- `text_compact`: the same for a terminal narrower than `text` needs (80 columns);
+- `legend`: what each mark means (mark and meaning, per value of a list); a layout shows it
+  where it names `legend`, and `check_legend` refuses one mark with two meanings;
 - `private`: the block only the deciding player sees (a hand);
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);

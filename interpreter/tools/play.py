@@ -2,8 +2,10 @@
 
 The session asks each human seat with `input()` (so a script can pipe the answers in), shows
 the board from the ruleset's display (interpreter.display) before every human decision, and
-lists the legal options by number, in words. At any prompt a player may also type a command:
-help, why, save, log, board, quit. Bots decide from their player's view; each draws from its
+lists the legal options by number, in words (with the points each gives when some option
+scores at once). At any prompt a player may also type a command: help, why, score, save, log,
+board, quit. Everything is fitted to the terminal's width (the display's compact layout when
+the full one is too wide). Bots decide from their player's view; each draws from its
 own generator seeded by the game's seed and the step, so a saved and loaded game goes on
 exactly as it would have.
 """
