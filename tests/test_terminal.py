@@ -100,3 +100,14 @@ def test_a_mark_with_two_meanings_is_refused_by_check(tmp_path, monkeypatch, cap
     out = capsys.readouterr().out
     assert code == 2
     assert "the mark '<B>' means 'beige commissioner', and 'B' means 'Player 2'" in out
+
+
+def test_named_options_show_their_names_which_the_log_uses():
+    game = load_ruleset(BASE).new_game(3, 4)
+    while game.decision().prompt != "choose your option for this turn":
+        game.apply(game.decision().options[0])
+    s, out = session(game, 80)
+    s.screen(game.decision())
+    assert "  1. A: take 3 skyscrapers" in out.getvalue()
+    game.apply("A")
+    assert "Player 1 chooses option A: take skyscrapers." in game.events

@@ -253,9 +253,20 @@ class Session:
                                              self.width):
             self.say(hint)
         self.tell([f"{self.name(player)}: {decision.prompt}"])
-        for line in option_lines(decision.labels, self.width):
+        for line in option_lines(self.shown_labels(decision), self.width):
             self.say(line)
         self.tell(self.preview_lines(decision))
+
+    def shown_labels(self, decision: Decision) -> list[str]:
+        """The options in words; named options (`option A "..."`) with their names, which the
+        log and `why` use."""
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        if point is None or not point.labels or \
+                not all(isinstance(o, str) and o in point.labels for o in decision.options):
+            return decision.labels
+        return [f"{o}: {label}" if label != o else label
+                for o, label in zip(decision.options, decision.labels, strict=True)]
 
     def preview_lines(self, decision: Decision) -> list[str]:
         """The points each option gives at once, when some option changes a score."""
@@ -547,8 +558,8 @@ def option_lines(labels: list[str], width: int = 100) -> list[str]:
     for r in range(rows):
         row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
         line = "  " + "".join(cell.ljust(widest) for cell in row).rstrip()
-        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4),
-                             drop_whitespace=False) if len(line) > width else [line]
+        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4)) \
+            if len(line) > width else [line]
     return out
 
 
