@@ -66,6 +66,20 @@ def test_the_layout_is_chosen_by_the_terminal_width():
     assert max(len(x) for x in narrow.splitlines()) <= 80
     assert "34th W" in narrow and "34th W" not in wide  # one line per district
     assert display.board(game, "P1") == display.board(game, "P1", width=None)
+    # With the hand, the prompt and the options it leaves room on a 24-line screen.
+    assert len(narrow.splitlines()) <= 17
+
+
+def test_help_shows_what_the_marks_of_the_board_mean():
+    game = load_ruleset(BASE).new_game(4, 1)
+    while game.decision().prompt != "choose your option for this turn":
+        game.apply(game.decision().options[0])
+    s, out = session(game, 80)
+    s.handle("help", game.decision())
+    text = out.getvalue()
+    assert "Marks on the board: R Player 1, B Player 2" in text
+    assert "<Be> beige commissioner" in text
+    assert all(len(x) <= 80 for x in text.splitlines())
 
 
 def test_the_hot_seat_screen_clears_the_scrollback_too():

@@ -51,14 +51,15 @@ CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled ba
 
 HELP = """\
 Commands (at any prompt):
-  NUMBER      take that option (or type the option's name, e.g. D or pass)
-  why NAME    why an option is not allowed now, with the rule that says so
+  NUMBER      take that option (or type its name, e.g. D or pass; any case,
+              shortened while only one option begins so)
+  why NAME    why an option is or is not allowed now, in the rules' words
               (e.g. 'why D'; the options listed are the ones allowed now)
   log [N]     the last N events of the game (default 20)
   score       the final scoring if the game ended now (on what you can see)
   board       show the board again
   save [FILE] save the game; continue it later with 'rules play --load FILE'
-  quit        stop playing (the replay is kept; use 'save' first to continue later)
+  quit        stop playing (the replay is kept; 'save' first to continue later)
   help        this list"""
 
 
@@ -327,6 +328,10 @@ class Session:
             return None
         if command in ("help", "?", "h"):
             self.say(HELP)
+            marks = self.display.legend_items(self.game, decision.player)
+            if marks:
+                self.tell(["Marks on the board: "
+                           + ", ".join(f"{mark} {means}" for mark, means in marks)])
             return None
         if command == "why":
             self.why(rest, decision)
