@@ -71,3 +71,16 @@ def test_a_change_is_untold_unless_a_line_of_its_step_names_it():
                           ["Player 2 scores 5 VP.",
                            "Player 1 builds 1 on 34th St. West, violet."], 1)
     assert told == []
+
+
+def test_a_log_line_that_names_a_card_drawn_face_down_is_a_leak(tmp_path):
+    edited = edited_copy(tmp_path, "rules/turn.rules",
+                         '        move top from black_stack to hand[p]\n'
+                         '        log "{p} draws a black card (face down)."\n',
+                         '        let drawn = top(black_stack)\n'
+                         '        move top from black_stack to hand[p]\n'
+                         '        log "{p} draws a black card (face down): {drawn}."\n')
+    found = [u for u in untold(edited, range(1)) if "hidden place unseen" in u.what]
+    assert found, "a card drawn face down was named in the log, unnoticed"
+    assert any("draws a black card (face down): black" in line for u in found
+               for line in u.lines)

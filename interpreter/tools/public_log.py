@@ -15,12 +15,16 @@ asks for each change whether a log line of that step names it:
   left it, any other value by its label; for a variable of a family, in a line that names the
   member.
 
+The other way round, a line must not name a thing that went into a hidden zone without being
+seen on the way (a card drawn face down): `leaked` finds such lines.
+
 The check only looks at labels in the text: it cannot tell a true line from a false one, but it
 finds the changes nobody was told about. Nothing here knows any game.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -194,15 +198,56 @@ def _numbers(line: str) -> set[str]:
     return out
 
 
+def secret_moves(game: Game, before: dict[str, Any], after: dict[str, Any]) -> Counter:
+    """The things that went into a zone nobody (or only its owner) sees without passing
+    through a place everyone sees in this step: `before` and `after` are the zones
+    (`game.state["zones"]`, copied)."""
+    hidden, shown = Counter(), Counter()
+    for name, info in game.program.zones.items():
+        entries = after[name].items() if info.decl.index else [("", after[name])]
+        for key, content in entries:
+            old = before[name][key] if key else before[name]
+            new_c, old_c = _counts(content), _counts(old)
+            if info.decl.visibility in ("hidden", "owner"):
+                hidden += new_c - old_c
+            elif info.decl.visibility == "top":
+                if isinstance(old, list) and old and (old_c - new_c)[old[-1]]:
+                    shown[old[-1]] += 1  # the top card, seen by all, was taken
+                if isinstance(content, list) and content and new_c != old_c:
+                    shown[content[-1]] += 1  # the card on top now, seen by all
+                hidden += new_c - old_c  # put under a top card: unseen
+            else:
+                shown += (new_c - old_c) + (old_c - new_c)
+    return Counter({k: n for k, n in hidden.items() if k not in shown})
+
+
+def _counts(content: Any) -> Counter:
+    return Counter(content) if isinstance(content, list) else Counter(
+        {k: n for k, n in content.items() if n})
+
+
+def leaked(game: Game, secret: Counter, lines: list[str], step: int) -> list[Untold]:
+    """Log lines that name a thing that went out of sight unseen (a card drawn face down)."""
+    out = []
+    for thing in secret:
+        label = game.label(thing).casefold()
+        said = [line for line in lines if label in line.casefold()]
+        if said:
+            out.append(Untold(step, f"the log names {game.label(thing)}, which went into a "
+                                    "hidden place unseen", said))
+    return out
+
+
 def check_game(ruleset: Ruleset, players: int, seed: int, ignore: frozenset[str] = frozenset(),
                max_steps: int = 5000) -> list[Untold]:
     """Play a game with random decisions (from `seed`) and return the public changes the log
-    left untold. `ignore` names variables a reader works out from other lines (a turn
-    counter)."""
+    left untold, and the lines that name what nobody saw. `ignore` names variables a reader
+    works out from other lines (a turn counter)."""
     game = ruleset.new_game(players, seed)
     rng = random.Random(seed)
     before = _without(public_facts(game), ignore)
     initial = before
+    zones = copy.deepcopy(game.state["zones"])
     out: list[Untold] = []
     while not game.over and game.state["step"] < max_steps:
         decision = game.decision()
@@ -210,9 +255,11 @@ def check_game(ruleset: Ruleset, players: int, seed: int, ignore: frozenset[str]
         options = decision.options
         game.apply(options[rng.randrange(len(options))])
         after = _without(public_facts(game), ignore)
-        out += untold_changes(game, before, after, game.events[seen:], game.state["step"],
-                              initial)
-        before = after
+        lines, step = game.events[seen:], game.state["step"]
+        out += untold_changes(game, before, after, lines, step, initial)
+        now = copy.deepcopy(game.state["zones"])
+        out += leaked(game, secret_moves(game, zones, now), lines, step)
+        before, zones = after, now
     return out
 
 
