@@ -79,6 +79,15 @@ class History:
         self.hashes.append(short_hash(game))
         self.core_hashes.append(core_hash(game))
 
+    def follow(self, game: Game, player: str | None, move: Any) -> None:
+        """Record a game played again (`Game.from_save(on_step=...)`): after setup (player
+        None), then after each decision."""
+        if player is None:
+            self.hashes.append(short_hash(game))
+            self.core_hashes.append(core_hash(game))
+        else:
+            self.record(game, player, move)
+
     def to_dict(self) -> dict[str, Any]:
         return {"moves": list(self.moves), "deciders": list(self.deciders),
                 "hashes": list(self.hashes), "core_hashes": list(self.core_hashes)}
