@@ -6,14 +6,20 @@ refused with both names."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
 from interpreter.engine.runtime import Game
 from interpreter.language.errors import SaveFileError
+from interpreter.tools.replay import load_replay_file, verify
 
-from .conftest import FIFTH, play_random
+from .conftest import BASE, FIFTH, ROOT, play_random
 from .test_robustness import cli, digest, no_python_errors, write_json
 
 
@@ -101,3 +107,82 @@ def test_an_edited_save_is_one_line_at_the_command(tmp_path, capsys, monkeypatch
     code, _, err = cli(capsys, monkeypatch, "show", file, "--ruleset", str(FIFTH / "base"))
     assert code == 2
     assert err.count("\n") == 1 and "zone 'towers' differs" in err, err
+
+
+# ============================================================================== the journal
+def _session(tmp_path, replays, answers: int) -> subprocess.Popen:
+    """`rules play` in a process of its own: seat 1 a person who has typed `answers` answers
+    (then the session waits for the next), seats 2 and 3 random bots."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", "play", str(BASE), "--players", "3",
+         "--seat", "2=random", "--seat", "3=random", "--seed", "5", "--color", "never",
+         "--replay-dir", str(replays)],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+        cwd=tmp_path)
+    proc.stdin.write(b"1\n" * answers)
+    proc.stdin.flush()
+    return proc
+
+
+def _wait_for(replays, decisions_of_p1: int) -> list[str]:
+    """The journal's lines, once it holds that many decisions of seat 1."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for journal in replays.glob("*.journal.jsonl"):
+            lines = journal.read_text(encoding="utf-8").splitlines()
+            if sum('"by":"P1"' in line for line in lines) >= decisions_of_p1:
+                return lines
+        time.sleep(0.02)
+    raise AssertionError("the journal did not grow")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGHUP])
+def test_a_killed_session_keeps_its_record_and_the_game_continues(tmp_path, capsys,
+                                                                  monkeypatch, base, sig):
+    replays = tmp_path / "replays"
+    proc = _session(tmp_path, replays, answers=6)
+    try:
+        seen = _wait_for(replays, 6)
+    finally:
+        proc.send_signal(sig)
+        proc.wait(timeout=30)
+    assert b"Traceback" not in proc.stderr.read()
+    (journal,) = replays.glob("*.journal.jsonl")
+    assert not list(replays.glob("*.json"))  # no replay: the session never ended
+    data = load_replay_file(journal)
+    assert len(data["moves"]) >= len(seen) - 1
+    assert data["deciders"].count("P1") == 6
+    assert verify(base, data).ok
+    # Continued from the journal: the same game, to its end.
+    code, out, err = cli(capsys, monkeypatch, "play", "--load", journal, "--replay-dir",
+                         tmp_path / "more", "--color", "never", stdin="1\n" * 3000)
+    assert code == 0, err
+    (replay,) = (tmp_path / "more").glob("*.json")
+    whole = load_replay_file(replay)
+    assert whole["moves"][:len(data["moves"])] == data["moves"] and whole["over"]
+    assert verify(base, whole).ok
+
+
+def test_a_journal_line_cut_short_by_a_kill_is_left_out(tmp_path, capsys, monkeypatch, base):
+    code, _, err = cli(capsys, monkeypatch, "play", str(BASE), "--players", "3", "--seat",
+                       "2=random", "--seat", "3=random", "--seed", "5", "--color", "never",
+                       "--replay-dir", tmp_path, stdin="1\n" * 4)  # ends: end of input
+    assert code == 0, err
+    (replay,) = tmp_path.glob("*.json")
+    assert not list(tmp_path.glob("*.journal.jsonl"))  # the replay replaces the journal
+    whole = load_replay_file(replay)
+    head = {"format": "rules-engine-journal", "version": 1, "ruleset": whole["ruleset"],
+            "players": 3, "seed": 5, "names": {}, "seats": whole["seats"],
+            "hash": whole["hashes"][0], "core": whole["core_hashes"][0]}
+    lines = [json.dumps(head, separators=(",", ":"))] + [
+        json.dumps({"move": m, "by": p, "hash": h, "core": c}, separators=(",", ":"))
+        for m, p, h, c in zip(whole["moves"], whole["deciders"], whole["hashes"][1:],
+                              whole["core_hashes"][1:], strict=True)]
+    journal = tmp_path / "cut.journal.jsonl"
+    journal.write_text("\n".join(lines) + "\n" + lines[-1][:10], encoding="utf-8")
+    data = load_replay_file(journal)
+    assert data["moves"] == whole["moves"]
+    journal.write_text("\n".join(lines[:2] + ["{damaged"] + lines[2:]) + "\n", encoding="utf-8")
+    code, _, err = cli(capsys, monkeypatch, "replay", journal)
+    assert code == 2 and "damaged (line 3)" in err, err

@@ -174,7 +174,8 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
-    """The JSON of a file, or SaveFileError with one clear line."""
+    """The JSON of a file (a journal read as the replay it holds), or SaveFileError with one
+    clear line."""
     try:
         text = read_bounded(path)
     except FileRefused as exc:
@@ -186,6 +187,10 @@ def read_json(path: Path, what: str = "replay") -> Any:
         elif reason.startswith("is a folder"):
             reason = f"is a folder, not a {what} file"
         raise SaveFileError(f"{path}: {reason}") from None
+    from interpreter.tools.journal import journal_as_replay, journal_head
+
+    if journal_head(text) is not None:  # the record `rules play` writes as the game goes
+        return journal_as_replay(text, path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
