@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import SaveFileError
+from interpreter.language.writing import sync_folder
 from interpreter.tools.replay import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_ref
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class Journal:
                 "hash": history.hashes[0], "core": history.core_hashes[0]}
         lines = [head] + [_line(history, i) for i in range(len(history.moves))]
         journal._write(lines, durable=True)
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
         return journal
 
     def record(self, history: History, durable: bool = False) -> None:
@@ -83,19 +84,6 @@ class Journal:
 def _line(history: History, i: int) -> dict[str, Any]:
     return {"move": history.moves[i], "by": history.deciders[i], "hash": history.hashes[i + 1],
             "core": history.core_hashes[i + 1]}
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def journal_head(text: str) -> dict[str, Any] | None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
+from interpreter.language.writing import write_atomic
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
 from interpreter.tools.journal import JOURNAL_SUFFIX, Journal
@@ -29,7 +30,6 @@ from interpreter.tools.replay import (
     file_error,
     replay_data,
     ruleset_ref,
-    write_atomic,
     write_json,
 )
 from interpreter.tools.simulate import LazyView

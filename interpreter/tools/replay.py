@@ -19,7 +19,6 @@ differ (the recorded decision is still allowed), the replay goes on and says so.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 from interpreter.language.files import FileRefused, read_bounded
+from interpreter.language.writing import write_atomic
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -142,35 +142,6 @@ def file_error(exc: Exception) -> str:
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Write the file whole or not at all (see `write_atomic`)."""
     write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a text file whole or not at all, and durably: through a temporary file of a
-    unique name in the same folder (created exclusively, so never through a link), flushed to
-    the disk, then renamed over `path`, and the folder flushed too. The temporary file is
-    removed if anything fails."""
-    import os
-    import tempfile
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(name, path)
-    except BaseException:
-        with contextlib.suppress(*FILE_ERRORS):
-            os.unlink(name)
-        raise
-    with contextlib.suppress(OSError):
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
