@@ -140,10 +140,10 @@ def ruleset_path(text: str) -> Path:
     return bundled if bundled.exists() else path
 
 
-def load(text: str):
+def load(text: str, allow_outside: bool = False):
     from interpreter.engine.ruleset import load_ruleset
 
-    return load_ruleset(ruleset_path(text))
+    return load_ruleset(ruleset_path(text), allow_outside=allow_outside)
 
 
 # ------------------------------------------------------------------------------ output
@@ -155,7 +155,8 @@ def is_tty(stream: TextIO) -> bool:
 
 
 # ------------------------------------------------------------------------------ saved games
-def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
+def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
+                  allow_outside: bool = False):
     """A saved game or a replay -> (ruleset, game, history, play data). RulesError (exit 2)
     with one line for a file that is neither, damaged, or made with another ruleset."""
     from interpreter.engine.runtime import SAVE_FORMAT, Game
@@ -172,7 +173,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == REPLAY_FORMAT:
         data = check_replay(data, path)
-        ruleset = load(ruleset_path_text or data["ruleset"]["path"])
+        ruleset = load(ruleset_path_text or data["ruleset"]["path"], allow_outside)
         _warn_changed(ruleset, data["ruleset"].get("hash"), path, err)
         game = replay_game(ruleset, data)
         history = History(list(data["moves"]), list(data.get("deciders") or []),
@@ -188,7 +189,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO):
     if not where:
         raise RulesError(f"{path}: the save does not say where its ruleset is: give the "
                          "ruleset's PATH too")
-    ruleset = load(where)
+    ruleset = load(where, allow_outside)
     _warn_changed(ruleset, data.get("ruleset_hash"), path, err)
     history = History()
     try:

@@ -43,7 +43,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.tools.play import final_scores
     from interpreter.tools.replay import FILE_ERRORS, file_error
 
-    ruleset, game, _, _ = load_position(args.file, args.ruleset, err)
+    ruleset, game, _, _ = load_position(args.file, args.ruleset, err, args.allow_outside)
     viewer = None
     if args.seat is not None:
         if args.seat > game.n:
