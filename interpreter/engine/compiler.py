@@ -551,6 +551,17 @@ class Compiler:
             self._attributes = (len(self.world.attrs), found)  # new kinds make it stale
         return self._attributes[1]
 
+    def _attribute_may_have(self, outer: str, name: str) -> bool:
+        """Whether some value of the attribute `outer` (x.outer) may have the attribute `name`
+        (x.outer.name): false when every value of `outer` is known, and none has it."""
+        if name == "name" or any(outer in map(str, t.columns) for t in self.world.tables.values()):
+            return True
+        attrs = self.world.attrs
+        values = [a[outer] for a in attrs.values() if outer in a]
+        if not values or any(not isinstance(v, str | int | bool) for v in values):
+            return True
+        return any(isinstance(v, str) and name in attrs.get(v, ()) for v in values)
+
     def _all_names(self, scope: Scope) -> list[str]:
         p, w = self.program, self.world
         return [*scope.all_names(), *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
@@ -565,6 +576,10 @@ class Compiler:
         if name not in known:
             self.error(f"no value of this ruleset has an attribute '{name}'", node.loc,
                        did_you_mean(name, known))
+            return self._c("None", UNKNOWN, f"'.{name}'")
+        if isinstance(node.obj, N.Attr) and not self._attribute_may_have(node.obj.name, name):
+            self.error(f"no value of the attribute '{node.obj.name}' has an attribute "
+                       f"'{name}'", node.loc)
             return self._c("None", UNKNOWN, f"'.{name}'")
         loc = self.constant_name(node.loc, "loc")
         if base.simple and base.src in scope.texts:  # a kind, a place, a player, ...
