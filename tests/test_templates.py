@@ -54,3 +54,24 @@ def test_a_display_template_names_only_what_exists(tmp_path, capsys, monkeypatch
     folder = tiny(tmp_path / "t", display='blocks:\n  a:\n    title: "turn {turn}"\n')
     code, out, _ = cli(capsys, monkeypatch, "check", folder)
     assert code == 2 and "unknown name 'turn'" in out and "display.yaml:3:" in out, out
+
+
+@pytest.mark.parametrize("template, around, offset", [
+    ('log "{p} plays {c"', "{c", 0), ('log "{p} plays c}"', "c}", 1),
+    ('log "{p}} plays {c}"', "}}", 1),
+])
+def test_a_brace_without_its_pair_is_an_error_at_its_column(tmp_path, capsys, monkeypatch,
+                                                             template, around, offset):
+    rules = TINY_RULES.replace(LOG, template)
+    code, out, _ = cli(capsys, monkeypatch, "check", tiny(tmp_path / "t", rules))
+    line = _line_of(rules, "    log")
+    column = rules.splitlines()[line - 1].index(around) + offset + 1
+    brace = around[offset]
+    assert code == 2 and f"game.rules:{line}:{column}: a '{brace}' without its pair" in out, out
+
+
+def test_a_brace_without_its_pair_in_a_display_is_an_error_at_its_column(tmp_path, capsys,
+                                                                         monkeypatch):
+    folder = tiny(tmp_path / "t", display='blocks:\n  a:\n    title: "turn {turns"\n')
+    code, out, _ = cli(capsys, monkeypatch, "check", folder)
+    assert code == 2 and "display.yaml:3:18: a '{' without its pair" in out, out
