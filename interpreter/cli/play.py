@@ -37,8 +37,10 @@ Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwis
 hides the previous hand. --watch lets bots play every seat and prints the game as it goes.
 
 Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
-hash after each) to --replay-dir; check it later with 'rules replay FILE'. With no PATH the
-first ruleset that comes with the engine is played."""
+hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the game is
+played, each decision is appended at once to a journal beside it (NAME.journal.jsonl): if the
+session is killed, 'rules play --load JOURNAL' continues the game. With no PATH the first
+ruleset that comes with the engine is played."""
 
 PLAY_EPILOG = """\
 examples:
