@@ -7,8 +7,9 @@ sessions killed at a random moment kept their record.
 Load: for each bundled ruleset below, a game played to its end by random decisions is saved
 and loaded (`Game.from_save`) --repeat times; the median is printed. Kills: `rules play --watch`
 (bots in every seat, a short delay after each event) is killed with SIGKILL, SIGTERM or SIGHUP
-in turn, a random time (0-3 s) after its journal appeared; then the journal must load as a replay that verifies, and `rules
-play --load JOURNAL` must finish the game. Every figure is printed; nothing is asserted.
+in turn, a random time (0-3 s) after its journal appeared; then the journal must load as a
+replay that verifies, and `rules play --load JOURNAL` must finish the game. Every figure is
+printed; nothing is asserted.
 
 Measured (2-core VM shared with other jobs; `--kills 30 --games 2`):
 
