@@ -430,7 +430,7 @@ class Game:
     def _from_moves(cls, ruleset: Ruleset, state: dict, names: dict, moves: Any,
                     changed: bool = False, on_step: Callable | None = None) -> Game:
         """Play a save's moves again from its seed, and check that this gives its game (the
-        game part of the state: where the rules stand is the engine's business and comes
+        game part of the state: where the rules stand is the engine's concern and comes
         from playing, so saves of an older engine load too)."""
         players, seed = state.get("players"), state.get("seed")
         if not isinstance(moves, list) or seed.__class__ is not int \
