@@ -37,8 +37,10 @@ Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwis
 hides the previous hand. --watch lets bots play every seat and prints the game as it goes.
 
 Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
-hash after each) to --replay-dir; check it later with 'rules replay FILE'. With no PATH the
-first ruleset that comes with the engine is played."""
+hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the game is
+played, each decision is appended at once to a journal beside it (NAME.journal.jsonl): if the
+session is killed, 'rules play --load JOURNAL' continues the game. With no PATH the first
+ruleset that comes with the engine is played."""
 
 PLAY_EPILOG = """\
 examples:
@@ -148,7 +150,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.tools.replay import History
 
     if args.load is not None:
-        ruleset, game, history, saved = load_position(args.load, args.path, err)
+        ruleset, game, history, saved = load_position(args.load, args.path, err,
+                                                          args.allow_outside)
         if args.players is not None and args.players != game.n:
             raise RulesError(f"the saved game has {game.n} players, not {args.players}")
         if args.seed is not None and args.seed != game.state["seed"]:
@@ -163,7 +166,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         path = args.path or (bundled[0] if bundled else None)
         if path is None:
             raise RulesError("say which ruleset to play: rules play PATH")
-        ruleset = load(path)
+        ruleset = load(path, args.allow_outside)
         players = args.players or max(ruleset.player_counts)
         ruleset.check_players(players)
         seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(10**6)

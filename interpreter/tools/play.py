@@ -20,15 +20,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
+from interpreter.language.writing import write_atomic
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
+from interpreter.tools.journal import JOURNAL_SUFFIX, Journal
 from interpreter.tools.replay import (
     FILE_ERRORS,
     History,
     file_error,
     replay_data,
     ruleset_ref,
-    write_atomic,
     write_json,
 )
 from interpreter.tools.simulate import LazyView
@@ -86,6 +87,7 @@ class Session:
     saved: int | None = None  # the step of the last save
     redraw: Any = object()
     max_decisions: int | None = None  # when bots play every seat: stop a game without end
+    journal: Journal | None = None  # the record written as the game goes
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -108,6 +110,7 @@ class Session:
     def run(self) -> int:
         """Play until the game ends or a player stops; returns the exit code."""
         self.intro()
+        self.open_journal()
         stop: Stop | None = None
         try:
             stop = self._loop()
@@ -148,6 +151,7 @@ class Session:
                                  f"{self.name(decision.player)} chose an illegal option: "
                                  f"{exc}") from None
             self.history.record(game, decision.player, move)
+            self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
         return None
@@ -390,26 +394,64 @@ class Session:
         self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
         return path
 
-    def keep_replay(self) -> bool:
-        """Write the replay; False (having said why) if it cannot be written."""
-        if self.replay_dir is None:
-            return True
+    def replay_path(self) -> Path:
+        """The replay file of this session (its journal is beside it), chosen once."""
         if self.replay_file is None:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             base = f"{_slug(self.ruleset)}-{stamp}-seed{self.game.state['seed']}"
-            path = self.replay_dir / f"{base}.json"
-            n = 2
-            while path.exists():
+            path, n = self.replay_dir / f"{base}.json", 2
+            while path.exists() or _journal_of(path).exists():
                 path = self.replay_dir / f"{base}-{n}.json"
                 n += 1
             self.replay_file = path
+        return self.replay_file
+
+    def open_journal(self) -> None:
+        """Start writing the record as the game goes (see tools/journal.py)."""
+        if self.replay_dir is None:
+            return
+        path = _journal_of(self.replay_path())
+        game = self.game
+        try:
+            self.journal = Journal.create(path, self.ruleset, game.n, game.state["seed"],
+                                          game.names, self.seats, self.history)
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot write the journal {path}: {file_error(exc)}; the game is "
+                     "recorded only when it ends.")
+            return
+        self.say(f"Journal: {path} (if this session is killed, continue with: rules play "
+                 f"--load {path})")
+
+    def journal_step(self, durable: bool) -> None:
+        """Append the last decision to the journal (to the disk too for a person's)."""
+        if self.journal is None:
+            return
+        try:
+            self.journal.record(self.history, durable)
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot write the journal {self.journal.path}: {file_error(exc)}; the "
+                     "game is recorded only when it ends.")
+            self.journal.close()
+            self.journal = None
+
+    def keep_replay(self) -> bool:
+        """Write the replay (then the journal is no longer needed); False (having said why)
+        if it cannot be written."""
+        if self.replay_dir is None:
+            return True
+        path = self.replay_path()
         data = replay_data(self.ruleset, self.game, self.history, self.seats)
         try:
-            write_json(self.replay_file, data)
+            write_json(path, data)
         except FILE_ERRORS as exc:
-            self.say(f"Cannot write the replay to {self.replay_file}: {file_error(exc)}.")
+            self.say(f"Cannot write the replay to {path}: {file_error(exc)}.")
+            if self.journal is not None:
+                self.journal.close()
+                self.say(f"The record of the game is kept in {self.journal.path}.")
             return False
-        self.say(f"Replay: {self.replay_file} (check it with: rules replay {self.replay_file})")
+        if self.journal is not None:
+            self.journal.close(remove=True)
+        self.say(f"Replay: {path} (check it with: rules replay {path})")
         return True
 
     def write_svg(self) -> bool:
@@ -522,6 +564,10 @@ def _is_number(text: str) -> bool:
 def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _journal_of(replay: Path) -> Path:
+    return replay.with_name(replay.name.removesuffix(".json") + JOURNAL_SUFFIX)
 
 
 def _slug(ruleset: Ruleset) -> str:
