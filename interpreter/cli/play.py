@@ -71,6 +71,23 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("play", help=PLAY_HELP, description=PLAY_DESCRIPTION,
                        epilog=examples(PLAY_EPILOG) + ", ".join(bot_names()),
                        formatter_class=formatter)
+    add_game_arguments(p)
+    p.add_argument("--watch", action="store_true",
+                   help="bots play every seat; print the game as it goes")
+    p.add_argument("--delay", metavar="SECONDS", type=seconds, default=0.0,
+                   help="with --watch: pause after each event (default: 0)")
+    p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
+                   help="when bots play every seat: stop a game that has not ended after M "
+                        "decisions, with exit code 1 (default: 100000)")
+    p.add_argument("--svg", metavar="FILE", type=Path,
+                   help="write a picture of the board (SVG) when the session ends")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
+    p.set_defaults(run=cmd_play)
+
+
+def add_game_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments that choose a game and its seats (`rules play`, `rules serve`)."""
     p.add_argument("path", metavar="PATH", nargs="?",
                    help="ruleset folder, or its ruleset.yaml (default: the first ruleset that "
                         "comes with the engine; with --load: the saved game's)")
@@ -83,23 +100,12 @@ def add_parser(sub: Any) -> None:
                    default=[], help="a player's name, e.g. 1=Ann; may be repeated")
     p.add_argument("--seed", "-s", metavar="S", type=any_whole,
                    help="the game's seed (default: drawn at random and shown)")
-    p.add_argument("--watch", action="store_true",
-                   help="bots play every seat; print the game as it goes")
-    p.add_argument("--delay", metavar="SECONDS", type=seconds, default=0.0,
-                   help="with --watch: pause after each event (default: 0)")
-    p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
-                   help="when bots play every seat: stop a game that has not ended after M "
-                        "decisions, with exit code 1 (default: 100000)")
     p.add_argument("--load", metavar="FILE", type=Path,
                    help="continue a saved game (or the last position of a replay)")
-    p.add_argument("--svg", metavar="FILE", type=Path,
-                   help="write a picture of the board (SVG) when the session ends")
     p.add_argument("--replay-dir", metavar="DIR", type=Path, default=Path("replays"),
                    help="where the replay of the game is written (default: ./replays)")
     p.add_argument("--no-replay", action="store_true", help="do not write a replay")
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
-    p.set_defaults(run=cmd_play)
+    p.set_defaults(watch=False)
 
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
@@ -140,11 +146,11 @@ def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[s
     return names
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dict[str, str]]:
+    """The game the arguments ask for, new or loaded (--load): (ruleset, game, history,
+    seats). Used by `rules play` and `rules serve`."""
     import random as _random
 
-    from interpreter.tools.display import load_display, use_colour
-    from interpreter.tools.play import Session
     from interpreter.tools.replay import History
 
     if args.load is not None:
@@ -162,7 +168,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bundled = bundled_rulesets()
         path = args.path or (bundled[0] if bundled else None)
         if path is None:
-            raise RulesError("say which ruleset to play: rules play PATH")
+            raise RulesError("say which ruleset to play: rules "
+                             f"{getattr(args, 'command', None) or 'play'} PATH")
         ruleset = load(path)
         players = args.players or max(ruleset.player_counts)
         ruleset.check_players(players)
@@ -170,6 +177,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         seats = _seats(args, players, None)
         game = ruleset.new_game(players, seed, names=_names(args, players, None))
         history = History.start(game)
+    return ruleset, game, history, seats
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.tools.display import load_display, use_colour
+    from interpreter.tools.play import Session
+
+    ruleset, game, history, seats = open_game(args, err)
     display = load_display(ruleset)
     session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
                       display=display, out=out, colour=use_colour(out, args.color),
