@@ -105,9 +105,12 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
 
 
 def _replay(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:
+    """The game played again from its seed with `moves` (no event log, no hashes: fast)."""
     try:
-        _, replayed = History.rebuild(ruleset, game.n, game.state["seed"], dict(game.names),
-                                      moves)
+        replayed = ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                    logging=False)
+        for move in moves:
+            replayed.apply(move)
     except RulesError:
         return None
     return replayed

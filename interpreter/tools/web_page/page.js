@@ -16,23 +16,31 @@ function showMessage(text, bad) {
   box.classList.toggle("bad", Boolean(bad));
 }
 
+// One request at a time; a change announced meanwhile is fetched right after it.
+let again = false;
+
 async function load() {
-  if (loading) return loading;
+  if (loading) {
+    again = true;
+    return loading;
+  }
   loading = (async () => {
-    try {
-      const response = await fetch(api("state"), { cache: "no-store" });
-      const data = await response.json();
-      if (!response.ok) {
-        showMessage(data.error || `error ${response.status}`, true);
-        return;
+    do {
+      again = false;
+      try {
+        const response = await fetch(api("state"), { cache: "no-store" });
+        const data = await response.json();
+        if (!response.ok) {
+          showMessage(data.error || `error ${response.status}`, true);
+          continue;
+        }
+        state = data;
+        render();
+      } catch (err) {
+        showMessage(`The server cannot be reached (${err.message}).`, true);
       }
-      state = data;
-      render();
-    } catch (err) {
-      showMessage(`The server cannot be reached (${err.message}).`, true);
-    } finally {
-      loading = null;
-    }
+    } while (again);
+    loading = null;
   })();
   return loading;
 }
@@ -63,6 +71,7 @@ function decide(payload) {
 
 function render() {
   const s = state;
+  document.body.dataset.version = s.version; // what the page shows (tests wait on it)
   document.title = `${s.game}: ${s.you.name}`;
   $("title").textContent = `${s.game} - ${s.you.name}`;
   const mine = Boolean(s.decision);
