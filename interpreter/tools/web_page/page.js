@@ -87,6 +87,7 @@ function render() {
   renderLog(s);
   const final = $("final-panel");
   final.hidden = !s.final;
+  $("decision-panel").hidden = s.over;
   if (s.final) {
     $("final").textContent = [`Game end: ${s.final.ending}.`, "", ...s.final.lines, "",
       s.final.scores].join("\n");
