@@ -118,3 +118,40 @@ def test_the_replay_is_written_after_every_decision(table, tmp_path: Path):
         _post(base, token_of(table, "P1"), "decide", {"decision": 0, "option": 0})
     data = json.loads(next(tmp_path.glob("*.json")).read_text())
     assert data["moves"] == table.history.moves
+
+
+def test_rules_serve_prints_one_private_link_per_person_and_stops_on_ctrl_c(tmp_path: Path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "interpreter", "serve", "tutorial/high-card",
+               "--players", "3", "--seat", "2=human", "--seed", "5", "--port", "0",
+               "--bot-delay", "0", "--replay-dir", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        lines = [server.stdout.readline() for _ in range(5)]
+        links = [line.split(": ", 1)[1].strip() for line in lines if "/play/" in line]
+        assert len(links) == 2 and links[0] != links[1]
+        assert all(link.startswith("http://127.0.0.1:") for link in links)
+        assert "Player 3: the greedy bot" in "".join(lines)
+        for link in links:
+            base, token = link.split("/play/")
+            state = httpx.get(f"{base}/api/{token}/state", timeout=10).json()
+            assert state["you"]["player"] in ("P1", "P2")
+        assert httpx.get(f"{base}/api/{token[::-1]}/state", timeout=10).status_code == 404
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    assert server.returncode == 0, err
+    assert "Replay:" in out and list(tmp_path.glob("*.json"))
+
+
+def test_rules_serve_without_a_person_is_refused(capsys):
+    from interpreter.cli import main
+
+    code = main(["serve", "tutorial/high-card", "--seat", "1=random", "--port", "0"])
+    assert code == 2
+    assert "no seat is played by a person" in capsys.readouterr().err

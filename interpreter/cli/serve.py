@@ -88,7 +88,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
           file=out, flush=True)
     app = create_app(table, bot_delay=args.bot_delay)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    server.run(sockets=[listener])
+    try:
+        server.run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn stops gracefully, then raises Ctrl-C again
+        pass
+    print("The server has stopped.", file=out)
     if table.replay_file is not None:
         print(f"Replay: {table.replay_file} (check it with: rules replay "
               f"{table.replay_file})", file=out)

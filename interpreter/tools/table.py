@@ -240,11 +240,11 @@ class Table:
         server stops)."""
         if self.replay_dir is None:
             return
-        if self.replay_file is None:
-            self.replay_file = new_replay_path(self.replay_dir, self.ruleset, self.game)
-        data = replay_data(self.ruleset, self.game, self.history, self.seats)
+        self.replay_file = self.replay_file or new_replay_path(self.replay_dir, self.ruleset,
+                                                               self.game)
         try:
-            write_json(self.replay_file, data)
+            write_json(self.replay_file, replay_data(self.ruleset, self.game, self.history,
+                                                     self.seats))
         except FILE_ERRORS as exc:
             note = f"cannot write the replay to {self.replay_file}: {file_error(exc)}"
             if note not in self.notes:
