@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+import time
 from argparse import Namespace
 from pathlib import Path
 
@@ -155,3 +156,27 @@ def test_rules_serve_without_a_person_is_refused(capsys):
     code = main(["serve", "tutorial/high-card", "--seat", "1=random", "--port", "0"])
     assert code == 2
     assert "no seat is played by a person" in capsys.readouterr().err
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_table_and_every_page_says_so():
+    ruleset, game, history = play_until(FIFTH, 3, 2, lambda g, d: d.player == "P1")
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random",
+                                                "P3": "random"})
+
+    class Cheat:
+        def choose(self, view, decision, rng):
+            return "no-such-option"
+
+    table.bots["P2"] = Cheat()
+    p1 = token_of(table, "P1")
+    with serving(table) as base:
+        while table.game.decision().player == "P1":
+            _post(base, p1, "decide", {"decision": table.version, "option": 0})
+        deadline = time.monotonic() + 10
+        while table.failure is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        state = httpx.get(f"{base}/api/{p1}/state", timeout=10).json()
+        refused = _post(base, p1, "decide", {"decision": table.version, "option": 0})
+    assert "random bot playing Player 2 chose an illegal option" in table.failure
+    assert state["failure"].startswith("The game cannot go on")
+    assert refused.status_code == 409

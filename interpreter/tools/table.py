@@ -64,6 +64,7 @@ class Table:
     version: int = 0
     notes: list[str] = field(default_factory=list)  # what the bots said, and file errors
     replay_file: Path | None = None
+    failure: str | None = None  # why the game cannot go on (the rules or a bot went wrong)
     listeners: list[Callable[[], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -110,6 +111,8 @@ class Table:
                 "waiting_for": None,
                 "undo": {"count": limit.count, "reason": limit.reason},
                 "final": None,
+                "failure": "The game cannot go on: the rules went wrong (the server's "
+                           "terminal says how)." if self.failure else None,
             }
             if decision is not None and mine:
                 state["decision"] = {
@@ -150,6 +153,10 @@ class Table:
                 self.game.apply(move)
             except IllegalMove as exc:
                 raise TableError(400, _sentence(str(exc))) from None
+            except RulesError as exc:  # the rules went wrong: the game cannot go on
+                self.stop(str(exc))
+                raise TableError(500, "The game cannot go on: the rules went wrong (the "
+                                      "server's terminal says how).") from None
             self.history.record(self.game, player, move)
             self._changed()
             return {"ok": True, "version": self.version}
@@ -181,6 +188,12 @@ class Table:
                                            f"rules serve --load {path}"}
 
     # ------------------------------------------------------------------ bots
+    def stop(self, reason: str) -> None:
+        """The game cannot go on: say so to every page (the reason only to the server)."""
+        self.failure = reason
+        self.notes.append(reason)
+        self._changed()
+
     def bot_to_move(self) -> bool:
         with self._lock:
             decision = self.game.decision()
@@ -190,7 +203,7 @@ class Table:
         """One bot decision, if a bot decides now; False otherwise."""
         with self._lock:
             decision = self.game.decision()
-            if decision is None or decision.player not in self.bots:
+            if decision is None or decision.player not in self.bots or self.failure:
                 return False
             move, note = bot_decides(self.game, self.bots[decision.player], decision)
             if note:
@@ -208,6 +221,8 @@ class Table:
     # ------------------------------------------------------------------ inside
     def _current(self, player: str, decision_id: Any):
         decision = self.game.decision()
+        if self.failure:
+            raise TableError(409, "The game cannot go on: the rules went wrong.")
         if decision is None:
             raise TableError(409, "the game is over: there is nothing to decide")
         self._check_version(decision_id)

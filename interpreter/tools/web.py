@@ -64,8 +64,9 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
                 continue
             try:
                 moved = await run_in_threadpool(table.bot_step)
-            except RulesError as exc:  # a bot or the rules went wrong: the table stops here
-                table.notes.append(str(exc))
+            except Exception as exc:  # a bot or the rules went wrong: the table stops here
+                table.stop(str(exc) if isinstance(exc, RulesError) else
+                           f"{type(exc).__name__}: {exc}")
                 return
             if moved:
                 await asyncio.sleep(bot_delay)

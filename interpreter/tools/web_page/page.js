@@ -77,7 +77,7 @@ function render() {
   const mine = Boolean(s.decision);
   const status = $("status");
   status.classList.toggle("yours", mine);
-  status.textContent = s.over ? "The game is over."
+  status.textContent = s.failure ? s.failure : s.over ? "The game is over."
     : mine ? "Your decision." : `Waiting for ${s.waiting_for}...`;
 
   renderBoard(s);
