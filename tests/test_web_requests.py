@@ -180,3 +180,14 @@ def test_a_bot_that_breaks_the_rules_stops_the_table_and_every_page_says_so():
     assert "random bot playing Player 2 chose an illegal option" in table.failure
     assert state["failure"].startswith("The game cannot go on")
     assert refused.status_code == 409
+
+
+def test_a_search_bot_with_its_budget_fills_a_seat(capsys):
+    from interpreter.cli import main
+
+    args = Namespace(load=None, path="tutorial/high-card", players=2, seed=3, name=[],
+                     seat=[(2, "ismcts:3")], watch=False, command="serve")
+    *_, seats = open_game(args, io.StringIO())
+    assert seats == {"P1": "human", "P2": "ismcts:3"}
+    assert main(["serve", "tutorial/high-card", "--seat", "2=ismcts:x", "--port", "0"]) == 2
+    assert "unknown kind 'ismcts:x'" in capsys.readouterr().err

@@ -56,8 +56,8 @@ def serving(table: Table, bot_delay: float = 0.0) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
-    server = uvicorn.Server(uvicorn.Config(create_app(table, bot_delay=bot_delay),
-                                           log_level="warning"))
+    app = create_app(table, bot_delay=bot_delay)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -67,6 +67,7 @@ def serving(table: Table, bot_delay: float = 0.0) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
+        app.state.close_streams()
         server.should_exit = True
         thread.join(10)
         sock.close()

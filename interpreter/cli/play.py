@@ -110,7 +110,6 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
     from interpreter.engine.world import player_id
-    from interpreter.tools.bots import BOTS
     from interpreter.tools.play import HUMAN
 
     if saved:
@@ -123,16 +122,31 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
     for seat, kind in args.seat:
         if not 1 <= seat <= players:
             raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
-        if kind != HUMAN and kind not in BOTS:
-            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known})")
+        if not _known_seat(kind):
+            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known}; "
+                             "ismcts:N for a search budget of N)")
         seats[player_id(seat)] = kind
     for seat, kind in enumerate(seats.values(), start=1):
-        if kind != HUMAN and kind not in BOTS:  # a seat of the saved game
+        if not _known_seat(kind):  # a seat of the saved game
             raise RulesError(f"seat {seat} of the saved game is played by '{kind}', unknown "
                              f"here: choose another with --seat {seat}=KIND (known: {known})")
     if args.watch and any(kind == HUMAN for kind in seats.values()):
         raise RulesError("--watch lets bots play every seat: leave out the human seats")
     return seats
+
+
+def _known_seat(kind: str) -> bool:
+    """human, or a bot's name (with a budget for a search bot: ismcts:200)."""
+    from interpreter.tools.bots import make_bot
+    from interpreter.tools.play import HUMAN
+
+    if kind == HUMAN:
+        return True
+    try:
+        make_bot(kind)
+    except RulesError:
+        return False
+    return True
 
 
 def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[str, str]:

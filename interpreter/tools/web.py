@@ -10,7 +10,8 @@ Needs the optional extra `web` (Starlette, uvicorn): `pip install -e ".[web]"`.
     GET  /api/TOKEN/events    server-sent events: the table's version after every change
 
 A refused request gets {"error": "..."} with a 4xx status and changes nothing. Bots move in a
-background task, `bot_delay` seconds apart, so that people can follow them.
+background task, `bot_delay` seconds apart, so that people can follow them. The server waits for
+open responses when it stops: call `app.state.close_streams()` first to end the event streams.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ class Hub:
     def __init__(self) -> None:
         self.changed = asyncio.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.closing = False  # the server stops: event streams end
+
+    def close(self) -> None:
+        """End every event stream (call before the server stops: it waits for them)."""
+        self.closing = True
+        self.notify_threadsafe()
 
     def notify(self) -> None:
         old, self.changed = self.changed, asyncio.Event()
@@ -144,7 +151,7 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
 
         async def stream() -> AsyncIterator[str]:
             sent = None
-            while True:
+            while not hub.closing:
                 waiting = hub.changed
                 if table.version != sent:
                     sent = table.version
@@ -164,4 +171,6 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
         Route("/api/{token}/events", events),
         Route("/api/{token}/{action}", act, methods=["POST"]),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.close_streams = hub.close
+    return app
