@@ -131,3 +131,27 @@ def _page_text(page: Page) -> dict[str, str]:
     return {part: page.locator(part).inner_text()
             for part in ("#status", "#prompt", "#hints", "#options", "#hand", "#scores",
                          "#log", "#undo-reason")}
+
+
+def test_a_page_follows_the_other_players_moves_live(browser):
+    ruleset, game, history = play_until(TUTORIAL, 2, 8, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "human"})
+    pages = []
+    for _ in range(2):
+        context = browser.new_context()
+        pages.append(context.new_page())
+    first, second = pages
+    with serving(table) as base:
+        first.goto(f"{base}/play/{token_of(table, 'P1')}")
+        second.goto(f"{base}/play/{token_of(table, 'P2')}")
+        first.wait_for_function(ACTIVE)
+        second.wait_for_function("() => document.body.dataset.version === '0'")
+        assert second.locator("#status").inner_text() == "Waiting for Player 1..."
+        while table.game.decision().player == "P1":
+            _click_and_wait(first, first.locator("#options button").first)
+        # no click nor reload on the second page: the server's events bring the change
+        second.wait_for_function(ACTIVE)
+        assert second.locator("#status").inner_text() == "Your decision."
+        assert second.locator("#log li").count() == len(table.game.events)
+    for opened in pages:
+        opened.context.close()
