@@ -89,3 +89,15 @@ def test_only_the_decisions_after_the_last_revealing_one_can_be_taken_back():
     assert undo_limit(ruleset, game, history, player).count == 1
     with pytest.raises(RulesError, match="can be taken back"):
         take_back(ruleset, game, history, 2, player)
+
+
+def test_nothing_can_be_taken_back_when_the_game_is_over_or_the_history_does_not_fit():
+    ruleset, game, history = play_until(TUTORIAL, 2, 3, lambda g, d: False)
+    assert game.over
+    assert undo_limit(ruleset, game, history, history.deciders[-1]).reason == \
+        "the game is over"
+    ruleset, game, history = play_until(FIFTH, 4, 11, _card_added)
+    player = game.decision().player
+    history.hashes[-1] = "0" * len(history.hashes[-1])  # recorded under other rules
+    limit = undo_limit(ruleset, game, history, player)
+    assert limit.count == 0 and "cannot be played again" in limit.reason

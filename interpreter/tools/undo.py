@@ -61,6 +61,8 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str) -> U
     moves, deciders = history.moves, history.deciders
     if not history.consistent() or len(deciders) != len(moves):
         return UndoLimit(0, "the game's history is incomplete, so nothing can be taken back")
+    if game.over:
+        return UndoLimit(0, "the game is over")
     own = 0
     while own < len(deciders) and deciders[-1 - own] == player:
         own += 1
@@ -71,17 +73,23 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str) -> U
                             "only your own decisions since another player's can be taken back")
     start = len(moves) - own
     replayed = _replay(ruleset, game, moves[:start])
+    unplayable = "the game cannot be played again from its start with these rules, so " \
+                 "nothing can be taken back"
     if replayed is None or short_hash(replayed) != history.hashes[start]:
-        return UndoLimit(0, "the game cannot be played again from its start with these rules, "
-                            "so nothing can be taken back")
+        return UndoLimit(0, unplayable)
     allowed = 0
     for i in range(start, len(moves)):
         before = replayed.clone()
-        replayed.apply(moves[i])
+        try:
+            replayed.apply(moves[i])
+        except RulesError:
+            return UndoLimit(0, unplayable)
         if revealed(before, replayed, player):
             allowed = 0  # decisions up to this one showed something: they stay
             continue
         allowed += 1
+    if short_hash(replayed) != history.hashes[-1]:
+        return UndoLimit(0, unplayable)
     if allowed == 0:
         return UndoLimit(0, "your last decision showed you something that was hidden, so it "
                             "cannot be taken back")
