@@ -333,7 +333,10 @@ class Display:
         w, h = int(box["width"]), int(box["height"])
         fill = self._svg_colour(box.get("fill"), "#f7f7f2")
         title, lines = block.render(game, viewer)
-        out = [f'<g id={quoteattr("block-" + block.name)}>',
+        # A block drawn for one value (a place) carries it, so that a page can offer it.
+        value = [fn(game, viewer=viewer) for fn in block.values.values()]
+        place = f" data-place={quoteattr(str(value[0]))}" if len(value) == 1 else ""
+        out = [f'<g id={quoteattr("block-" + block.name)}{place}>',
                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill={quoteattr(fill)} '
                'stroke="#555555" stroke-width="1"/>']
         line_y = y + step

@@ -157,15 +157,7 @@ class Session:
         return None
 
     def bot_move(self, decision: Decision) -> Any:
-        step = self.game.state["step"]
-        rng = random.Random(f"{self.game.state['seed']}:{step}:{decision.player}")
-        view = LazyView(self.game, decision.player)
-        bot = self.bots[decision.player]
-        try:
-            move = bot.choose(view, decision, rng)
-        finally:
-            view.close()
-        note = getattr(bot, "last_note", None)
+        move, note = bot_decides(self.game, self.bots[decision.player], decision)
         if note:
             self.say(f"note: {note}")
         return move
@@ -377,14 +369,11 @@ class Session:
 
     # ------------------------------------------------------------------ saves and replays
     def default_save_path(self) -> Path:
-        return Path(f"{_slug(self.ruleset)}-seed{self.game.state['seed']}-"
-                    f"step{self.game.state['step']}.save.json")
+        return Path(save_file_name(self.ruleset, self.game))
 
     def save(self, path: Path | None) -> Path | None:
         path = path or self.default_save_path()
-        data = self.game.to_save()
-        data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(self.ruleset), "seats": self.seats,
-                                 **self.history.to_dict()}
+        data = save_data(self.ruleset, self.game, self.history, self.seats)
         try:
             write_json(path, data)
         except FILE_ERRORS as exc:
@@ -397,13 +386,7 @@ class Session:
     def replay_path(self) -> Path:
         """The replay file of this session (its journal is beside it), chosen once."""
         if self.replay_file is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            base = f"{_slug(self.ruleset)}-{stamp}-seed{self.game.state['seed']}"
-            path, n = self.replay_dir / f"{base}.json", 2
-            while path.exists() or _journal_of(path).exists():
-                path = self.replay_dir / f"{base}-{n}.json"
-                n += 1
-            self.replay_file = path
+            self.replay_file = new_replay_path(self.replay_dir, self.ruleset, self.game)
         return self.replay_file
 
     def open_journal(self) -> None:
@@ -519,6 +502,46 @@ class Session:
             self.say("\n".join(final))
         self.say()
         self.say(final_scores(game))
+
+
+def save_data(ruleset: Ruleset, game: Game, history: History,
+              seats: dict[str, str]) -> dict[str, Any]:
+    """A saved game with what a session needs to go on: the ruleset, the seats, the history."""
+    data = game.to_save()
+    data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(ruleset), "seats": seats,
+                             **history.to_dict()}
+    return data
+
+
+def save_file_name(ruleset: Ruleset, game: Game) -> str:
+    """The name a save of the game gets unless the player gives one."""
+    return f"{_slug(ruleset)}-seed{game.state['seed']}-step{game.state['step']}.save.json"
+
+
+def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
+    """A file name for a new replay in `folder` that no file has yet."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{_slug(ruleset)}-{stamp}-seed{game.state['seed']}"
+    path = folder / f"{base}.json"
+    n = 2
+    while path.exists() or _journal_of(path).exists():
+        path = folder / f"{base}-{n}.json"
+        n += 1
+    return path
+
+
+def bot_decides(game: Game, bot: Any, decision: Decision) -> tuple[Any, str | None]:
+    """A bot's choice from its player's view, and its note (if any). The bot draws from its
+    own generator seeded by the game's seed and the step, so a saved and loaded game goes on
+    exactly as it would have."""
+    step = game.state["step"]
+    rng = random.Random(f"{game.state['seed']}:{step}:{decision.player}")
+    view = LazyView(game, decision.player)
+    try:
+        move = bot.choose(view, decision, rng)
+    finally:
+        view.close()
+    return move, getattr(bot, "last_note", None)
 
 
 def option_lines(labels: list[str], width: int = 100) -> list[str]:
