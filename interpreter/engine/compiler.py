@@ -128,6 +128,12 @@ class Compiler:
                 p.zones[decl.name] = ZoneInfo(decl)
             elif isinstance(decl, N.VarDecl):
                 self._check_types(decl.index, decl.loc)
+                if decl.visibility == "top":
+                    self.error(f"variable '{decl.name}' is one value, it has no top: say "
+                               "'public', 'owner' or 'hidden'", decl.loc)
+                if decl.visibility == "owner" and (not decl.index or decl.index[0] != PLAYER):
+                    self.error(f"variable '{decl.name}' is seen by its owner, so its first "
+                               "index must be 'player'", decl.loc)
                 p.vars[decl.name] = VarInfo(decl)
             elif isinstance(decl, N.ProcDecl):
                 if decl.when is not None and decl.mode != "replace":
@@ -977,7 +983,7 @@ def _assigned_names(body: list[N.Stmt]) -> set[str]:
     for n in N.walk(body):
         if isinstance(n, N.Let):
             found.add(n.name)
-        elif isinstance(n, N.Choose | N.Options):
+        elif isinstance(n, N.Choose | N.SecretChoose | N.Options):
             found.add(n.var)
     return found
 

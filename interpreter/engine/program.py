@@ -68,6 +68,7 @@ class ChoicePoint:
     rules: dict[str, tuple[str, str | None]]  # option -> (condition as text, citation)
     where: str | None = None
     resume: int = 0  # the block of its procedure that goes on after the decision
+    secret: bool = False  # a `secretly choose`: the choice is sealed until all have chosen
 
 
 @dataclass

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
+HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
 SAVE_VERSION = 2
@@ -183,6 +184,39 @@ class Game:
         self.state["pending"] = {"player": player, "options": options, "var": var,
                                  "at": [key[0], key[1]], "resume": resume}
         return SUSPEND
+
+    # ------------------------------------------------------------------ secret choices
+    # A `secretly choose` keeps its state in state["secret"] while it runs (and nowhere else):
+    # who must choose (public) and what each has chosen so far (seen only by its chooser).
+    def open_secret(self, who: list[Any]) -> None:
+        if "secret" in self.state:
+            raise GameRuleError("a secret choice starts while another is still open")
+        for p in who:
+            if p not in self.players:
+                raise GameRuleError(f"{self.label(p)} is asked to choose secretly but is not a "
+                                    "player of this game")
+        self.state["secret"] = {"who": list(who), "chosen": {}}
+
+    def next_to_seal(self) -> Any:
+        """The first player of the open secret choice who has not chosen yet, or None."""
+        secret = self.state["secret"]
+        chosen = secret["chosen"]
+        return next((p for p in secret["who"] if p not in chosen), None)
+
+    def seal(self, player: Any, value: Any) -> None:
+        self.state["secret"]["chosen"][player] = value
+        if self.logging:
+            self.log(f"{self.label(player)} has chosen.")
+
+    def reveal(self, what: str) -> dict[str, Any]:
+        """Close the secret choice: every choice, by player, now public."""
+        secret = self.state.pop("secret")
+        chosen = {p: secret["chosen"][p] for p in secret["who"]}
+        if chosen and self.logging:
+            self.log(f"All have chosen ({what}).")
+            self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
+                                              for p, v in chosen.items()) + ".")
+        return chosen
 
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
@@ -355,11 +389,31 @@ class Game:
             decision = {"player": pending["player"]}
             if pending["player"] == player:
                 decision["options"] = list(pending["options"])
-        return {"you": player, "players": self.players, "zones": zones,
-                "vars": json.loads(json.dumps({k: v for k, v in self.V.items()
-                                               if k not in self.program.measure_vars})),
-                "decision": decision,
-                "over": self.over}
+        seen = {"you": player, "players": self.players, "zones": zones,
+                "vars": self._vars_seen(player), "decision": decision, "over": self.over}
+        secret = self.state.get("secret")
+        if secret is not None:  # who has chosen, and only one's own choice
+            seen["secret"] = {"who": list(secret["who"]),
+                              "chosen": {p: v if p == player else HIDDEN
+                                         for p, v in secret["chosen"].items()}}
+        return seen
+
+    def _vars_seen(self, player: str) -> dict[str, Any]:
+        """The variables as `player` sees them: a private value of another player (or a
+        hidden one, before the game is over) shows as HIDDEN."""
+        out: dict[str, Any] = {}
+        for name, value in self.V.items():
+            if name in self.program.measure_vars:
+                continue
+            vis = self.program.vars[name].decl.visibility
+            if vis == "public" or self.over:
+                out[name] = value
+            elif vis == "hidden":
+                out[name] = {k: HIDDEN for k in value} if value.__class__ is dict else HIDDEN
+            else:  # owner: the first index is the player who sees the entry
+                out[name] = {k: v if k.split("|")[0] == player else HIDDEN
+                             for k, v in value.items()}
+        return json.loads(json.dumps(out))
 
     # ------------------------------------------------------------------ copies and saves
     def clone(self) -> Game:
@@ -457,6 +511,9 @@ def _copy_state(state: dict, program) -> dict:
     copy["stack"] = [[f[0], f[1], f[2].copy(), f[3]] for f in state["stack"]]
     if state["pending"] is not None:
         copy["pending"] = dict(state["pending"])
+    if "secret" in state:
+        copy["secret"] = {"who": list(state["secret"]["who"]),
+                          "chosen": dict(state["secret"]["chosen"])}
     return copy
 
 
@@ -506,6 +563,11 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     for name, info in program.vars.items():
         if info.decl.index and not isinstance(variables[name], dict):
             return f"variable '{name}'"
+    secret = state.get("secret", {"who": [], "chosen": {}})
+    if not (isinstance(secret, dict) and isinstance(secret.get("who"), list)
+            and isinstance(secret.get("chosen"), dict)
+            and set(secret["chosen"]) <= set(secret["who"])):
+        return "the secret choice under way"
     stack = state.get("stack")
     if not isinstance(stack, list):
         return "where the game stands"
