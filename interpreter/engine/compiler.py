@@ -37,6 +37,7 @@ from interpreter.engine.program import (
     VarInfo,
     ZoneInfo,
 )
+from interpreter.engine.secrecy import leaks, private_functions, private_names
 from interpreter.engine.statements import (
     ProcBuilder,
     call_graph,
@@ -386,6 +387,8 @@ class Compiler:
         p = self.program
         calls = call_graph(p.procs, p.triggers)
         framed = framed_procedures(p.procs, calls)
+        self.errors += leaks(p, framed)
+        p.private_reads = private_functions(p, private_names(p))
         recursive = recursive_procedures(calls)
         for i, (name, proc) in enumerate(p.procs.items()):
             proc.plain_fn, proc.framed_fn = py_name("_N", i, name), py_name("_P", i, name)

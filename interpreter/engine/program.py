@@ -87,6 +87,8 @@ class Program:
     memo_slots: int = 0  # caches of functions of the game state (Game.memo)
     line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
     measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
+    # function -> the zones and variables some player may not see that it reads (secrecy.py)
+    private_reads: dict[str, set[str]] = field(default_factory=dict)
 
 
 class Scope:
