@@ -37,10 +37,12 @@ SAVE_VERSION = 2
 class Decision:
     """Who decides now, between which options (values), and how each option reads."""
 
-    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None):
+    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None,
+                 secret: bool = False):
         self.player = player
         self.prompt = prompt
         self.options = options
+        self.secret = secret  # a `secretly choose`: others see the choice only when all chose
         self._labeler = labeler
         self._labels: list[str] | None = None
 
@@ -273,7 +275,8 @@ class Game:
         def labeler(options: list[Any]) -> list[str]:
             return [point.labels[o] if isinstance(o, str) and o in point.labels
                     else self.label(o) for o in options]
-        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler)
+        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler,
+                        point.secret)
 
     def legal_options(self) -> list[Any]:
         pending = self.state["pending"]
