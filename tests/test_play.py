@@ -366,3 +366,23 @@ def test_the_greedy_bot_without_a_game_plays_at_random():
     view = game.view(decision.player)
     assert GreedyBot().choose(view, decision, random.Random(1)) in decision.options
     assert RandomBot().choose(view, decision, random.Random(1)) in decision.options
+
+
+def test_watch_shows_the_setup_log_and_a_spectators_board(tmp_path, monkeypatch, capsys):
+    (tmp_path / "ruleset.yaml").write_text('name: "Watched"\nplayers: [2]\nrules:\n'
+                                           '  - game.rules\n', encoding="utf-8")
+    (tmp_path / "game.rules").write_text(
+        'var coins[player] "coins in hand" = 5, owner\n'
+        "procedure setup():\n"
+        '    log "everybody takes 5 coins"\n'
+        "procedure play():\n"
+        '    secretly choose bid from [1, 2] by each player p "bid?"\n'
+        "    coins[P1] -= bid[P1]\n"
+        "    end game\n", encoding="utf-8")
+    args = ["play", str(tmp_path), "--watch", "--seed", "1", "--no-replay", "--color", "never"]
+    code, out, _ = run(args, monkeypatch, capsys)
+    assert code == 0
+    assert out.index("everybody takes 5 coins") < out.index("coins in hand:")
+    first_board = out[out.index("coins in hand:"):].splitlines()[0]
+    assert first_board == "coins in hand: Player 1 ?, Player 2 ?"  # not the decider's view
+    assert "secret choice: chosen: Player 1; waiting: Player 2" in out
