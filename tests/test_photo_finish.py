@@ -145,3 +145,12 @@ def test_the_rules_cite_only_paragraphs_of_the_rulebook(ruleset):
     cited = {int(n) for n in re.findall(r'cite "Photo Finish: (\d+)"', rules)}
     assert cited and cited <= paragraphs
     assert paragraphs == set(range(1, 9))
+
+
+def test_the_language_doc_quotes_the_rule_file_word_for_word():
+    doc = (FOLDER.parent.parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"<!-- excerpt: photo-finish/(\S+) -->\n```[a-z]*\n(.*?)```", doc, re.S)
+    assert len(blocks) >= 3
+    for name, body in blocks:
+        assert body in (FOLDER / name).read_text(encoding="utf-8"), body
+    assert "secretly choose" in "".join(body for _, body in blocks)
