@@ -259,3 +259,19 @@ procedure play():
         choose go from [1, 2] by P2 "go on?"
 """)
     assert "'held' holds what some players may not see" in text
+
+
+def test_the_top_piece_of_a_zone_seen_top_may_be_logged(tmp_path):
+    rules = """
+component card(value: 1..5) "a card":
+    count 1
+    start in pile
+zone pile "the discard pile": stack of card, top
+procedure play():
+    log "{top(pile)} lies on top"
+    end game
+"""
+    game = load_ruleset(write(tmp_path, rules)).new_game(2, 1)
+    assert game.events[0].endswith("lies on top")
+    text = errors_of(tmp_path, rules.replace("{top(pile)}", "{kinds(pile)}"))
+    assert "'pile'" in text

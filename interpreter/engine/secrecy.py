@@ -3,7 +3,8 @@ when the ruleset is loaded.
 
 What some player may not see ("private"): the contents of a zone that is not `public`, and a
 variable declared `owner` or `hidden`, and any function or local name computed from them. How
-many pieces a zone holds is public (`size`, `empty`). Two places would give it away:
+many pieces a zone holds is public (`size`, `empty`), and so is the top piece of a zone seen
+`top` (`top(...)`). Two places would give it away:
 
 - a `log` line or an `end game` reason is read by everybody: it may not show a private value
   (the final scoring, after the game has ended, may);
@@ -28,13 +29,23 @@ from interpreter.language.errors import RulesetError
 from interpreter.language.parser import parse_expr
 
 COUNTING = {"size", "empty"}  # builtins that read only how many pieces a zone holds
+TOP = "top"  # the builtin that reads the top piece of a stack: public in a zone seen `top`
 AFTER_THE_END = {"final_scoring"}  # runs once the game has ended: it may reveal everything
 
 
-def private_names(program: Any) -> set[str]:
+class Private(set):
+    """Zones and variables that some player may not see in full; `tops` are the zones whose
+    top piece everybody sees."""
+
+    tops: frozenset[str] = frozenset()
+
+
+def private_names(program: Any) -> Private:
     """Zones and variables that some player may not see in full."""
-    zones = {n for n, z in program.zones.items() if z.decl.visibility != "public"}
-    return zones | {n for n, v in program.vars.items() if v.decl.visibility != "public"}
+    found = Private(n for n, z in program.zones.items() if z.decl.visibility != "public")
+    found |= {n for n, v in program.vars.items() if v.decl.visibility != "public"}
+    found.tops = frozenset(n for n, z in program.zones.items() if z.decl.visibility == "top")
+    return found
 
 
 def private_functions(program: Any, private: set[str]) -> dict[str, set[str]]:
@@ -58,12 +69,14 @@ def _reads(node: Any, private: set[str], funcs: dict[str, set[str]],
            tainted: set[str]) -> set[str]:
     """The private zones and variables (and tainted local names) an expression reads."""
     found: set[str] = set()
+    tops = getattr(private, "tops", frozenset())
     todo = [node]
     while todo:
         n = todo.pop()
         if isinstance(n, list):
             todo.extend(n)
-        elif isinstance(n, N.Call) and n.func in COUNTING and len(n.args) == 1:
+        elif isinstance(n, N.Call) and len(n.args) == 1 and (
+                n.func in COUNTING or (n.func == TOP and _zone_name(n.args[0]) in tops)):
             arg = n.args[0]  # the zone itself is counted, not read; its index is read
             if isinstance(arg, N.Index) and isinstance(arg.obj, N.Name):
                 todo.extend(arg.args)
@@ -77,6 +90,12 @@ def _reads(node: Any, private: set[str], funcs: dict[str, set[str]],
                 found |= funcs[n.func]
             todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
     return found
+
+
+def _zone_name(node: Any) -> str | None:
+    if isinstance(node, N.Index):
+        node = node.obj
+    return node.id if isinstance(node, N.Name) else None
 
 
 def _text_exprs(text: str | None, loc: N.Loc) -> list[N.Expr]:
