@@ -275,3 +275,28 @@ procedure play():
     assert game.events[0].endswith("lies on top")
     text = errors_of(tmp_path, rules.replace("{top(pile)}", "{kinds(pile)}"))
     assert "'pile'" in text
+
+
+def test_a_display_file_may_not_show_a_private_value_on_the_board(tmp_path):
+    write(tmp_path, LEAK_BASE + "procedure play():\n    end game\n")
+    (tmp_path / "ruleset.yaml").write_text(MANIFEST + "display: display.yaml\n", encoding="utf-8")
+    display = (
+        "blocks:\n"
+        "  table:\n"
+        '    title: "The table"\n'
+        "    lines:\n"
+        '      - "deck: {size(deck)} cards"\n'
+        '      - "secret: {secret_total[P1]}"\n'
+        "text:\n"
+        "  below: [table]\n"
+        "private:\n"
+        '  lines: ["{kinds(hand[viewer])} {secret_total[viewer]}"]\n')
+    (tmp_path / "display.yaml").write_text(display, encoding="utf-8")
+    with pytest.raises(RulesetErrors) as caught:
+        load_display(load_ruleset(tmp_path))
+    message = str(caught.value)
+    assert "block 'table' is seen by every player" in message and "'secret_total'" in message
+    assert "display.yaml:6:" in message and "'deck'" not in message
+    (tmp_path / "display.yaml").write_text(display.replace("{secret_total[P1]}", "hidden"),
+                                           encoding="utf-8")
+    assert load_display(load_ruleset(tmp_path)).private is not None

@@ -110,6 +110,22 @@ def _text_exprs(text: str | None, loc: N.Loc) -> list[N.Expr]:
     return out
 
 
+def shown_private(program: Any, text: str, loc: N.Loc, template: bool = True) -> set[str]:
+    """The private zones and variables a display text shows (a template with {expressions},
+    or an expression)."""
+    private = private_names(program)
+    if not private:
+        return set()
+    if template:
+        exprs: list[Any] = _text_exprs(text, loc)
+    else:
+        try:
+            exprs = [parse_expr(text, loc)]
+        except RulesetError:
+            return set()
+    return _reads(exprs, private, program.private_reads, set())
+
+
 class _Leaks:
     """Reads one procedure in the order its steps run and collects what leaks."""
 

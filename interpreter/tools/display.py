@@ -33,6 +33,7 @@ from xml.sax.saxutils import escape, quoteattr
 import jsonschema
 import yaml
 
+from interpreter.engine.secrecy import shown_private
 from interpreter.engine.visibility import seen_score
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
@@ -548,6 +549,30 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def check_public(self, where: str, doc: Any) -> None:
+        """A part of the board that every player sees may not show a private thing."""
+        texts: list[tuple[Any, bool]] = []
+        if isinstance(doc, dict):
+            texts += [(v, False) for v in (doc.get("values") or {}).values()]
+            texts += [(doc[k], True) for k in ("title",) if k in doc]
+            texts += [(doc[k], False) for k in ("when",) if k in doc]
+            for item in doc.get("lines") or []:
+                texts += [(item["text"], True), (item["in"], False)] if isinstance(item, dict) \
+                    else [(item, True)]
+        else:
+            texts.append((doc, True))
+        for text, template in texts:
+            if not isinstance(text, str):
+                continue
+            shown = shown_private(self.ruleset.program, str(text), _loc_of(text, self.default),
+                                  template)
+            if shown:
+                self.errors.append(RulesetError(
+                    f"{where} is seen by every player but shows what some may not see "
+                    f"({', '.join(repr(n) for n in sorted(shown))})",
+                    _loc_of(text, self.default),
+                    "show how many (size(...)), or put it in the 'private' block"))
+
     def block(self, name: str, doc: dict) -> Block:
         values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
         names = ("viewer", *values)
@@ -574,12 +599,16 @@ class _Builder:
             display.blocks[str(name)] = self.block(str(name), spec)
         text = doc.get("text") or {}
         display.header = [self.template(t, ("viewer",)) for t in text.get("header") or []]
+        for t in text.get("header") or []:
+            self.check_public("the board's header", t)
         display.gap = str(text.get("gap", display.gap))
         for spec in text.get("columns") or []:
             display.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
                                           [str(b) for b in spec.get("blocks") or []]))
         display.below = [str(b) for b in text.get("below") or []]
         for name in [b for c in display.columns for b in c.blocks] + display.below:
+            if name in (doc.get("blocks") or {}):
+                self.check_public(f"the board's block '{name}'", doc["blocks"][name])
             if name not in display.blocks:
                 self.errors.append(RulesetError(
                     f"the layout names the block '{name}', which the display file does not "
