@@ -386,3 +386,19 @@ def test_watch_shows_the_setup_log_and_a_spectators_board(tmp_path, monkeypatch,
     first_board = out[out.index("coins in hand:"):].splitlines()[0]
     assert first_board == "coins in hand: Player 1 ?, Player 2 ?"  # not the decider's view
     assert "secret choice: chosen: Player 1; waiting: Player 2" in out
+
+
+def test_a_person_is_told_that_a_choice_is_secret(tmp_path, monkeypatch, capsys):
+    (tmp_path / "ruleset.yaml").write_text('name: "Sealed"\nplayers: [2]\nrules:\n'
+                                           '  - game.rules\n', encoding="utf-8")
+    (tmp_path / "game.rules").write_text(
+        "procedure play():\n"
+        '    secretly choose bid from [1, 2] by each player p "your bid?"\n'
+        "    end game\n", encoding="utf-8")
+    args = ["play", str(tmp_path), "--seat", "1=human", "--seat", "2=random", "--seed", "1",
+            "--no-replay", "--color", "never"]
+    code, out, _ = run(args, monkeypatch, capsys, stdin="2\n")
+    assert code == 0
+    assert "Player 1: your bid?\n(a secret choice: the others see it only when all have chosen)" \
+        in out
+    assert "Revealed: Player 1: 2;" in out

@@ -392,6 +392,8 @@ class Game:
             decision = {"player": pending["player"]}
             if pending["player"] == player:
                 decision["options"] = list(pending["options"])
+            if self.program.choices[tuple(pending["at"])].secret:
+                decision["secret"] = True
         seen = {"you": player, "players": self.players, "zones": zones,
                 "vars": self._vars_seen(player), "decision": decision, "over": self.over}
         secret = self.state.get("secret")

@@ -238,6 +238,8 @@ class Session:
         for hint in self.display.hint_lines(game, player, decision.options, self.colour):
             self.say(hint)
         self.say(f"{self.name(player)}: {decision.prompt}")
+        if decision.secret:
+            self.say("(a secret choice: the others see it only when all have chosen)")
         for line in option_lines(decision.labels):
             self.say(line)
 
