@@ -607,7 +607,8 @@ class ProcBuilder:
             inner, v = self.scope.bind(b.var, c)
             who = f"[{v} for {v} in {items} if {c.test_src(b.where, inner)}]"
         point = ChoicePoint(s.loc, s.prompt or f"choose {s.var}", {}, {}, None, secret=True)
-        pick = self.hidden("pick")[3:-2]
+        self.temps += 1
+        pick = f"$pick{self.temps}"  # the choice, until it is sealed in the same block
         self.emit(0, f"rt.open_secret({who})")
         head, end = self.label(), self.label()
         self.place(head)
@@ -621,8 +622,7 @@ class ProcBuilder:
         self.emit(0, f"rt.seal({self.local(b.var)}, L.pop({pick!r}))")
         self.goto(0, head)
         self.place(end)
-        self.emit(0, f"{self.local(s.var)} = rt.reveal({self.const(s.prompt or s.var, 'txt')})",
-                  f"L.pop({b.var!r}, None)")
+        self.emit(0, f"{self.local(s.var)} = rt.reveal({s.prompt or s.var!r})")
 
     def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint) -> None:
         """Compute the legal options; with only one, take it and go on; otherwise wait."""
