@@ -300,3 +300,31 @@ def test_a_display_file_may_not_show_a_private_value_on_the_board(tmp_path):
     (tmp_path / "display.yaml").write_text(display.replace("{secret_total[P1]}", "hidden"),
                                            encoding="utf-8")
     assert load_display(load_ruleset(tmp_path)).private is not None
+
+
+def test_the_options_of_a_choice_may_show_only_what_the_chooser_sees(tmp_path):
+    text = errors_of(tmp_path, LEAK_BASE + """
+procedure play():
+    choose c from kinds(hand[P2]) by P1 "which of the other hand?"
+    end game
+""")
+    assert "game.rules:10:5" in text and "show P1 what they may not see ('hand')" in text
+    text = errors_of(tmp_path, LEAK_BASE + """
+procedure play():
+    secretly choose c from kinds(deck) by each player p "which card of the deck?"
+    end game
+""")
+    assert "show p what they may not see ('deck')" in text
+
+
+def test_a_choice_among_ones_own_cards_is_fine(tmp_path):
+    ruleset = load_ruleset(write(tmp_path, LEAK_BASE + """
+procedure play():
+    for each player p:
+        move 2 from deck to hand[p]
+    secretly choose c from kinds(hand[p]) by each player p "which card?"
+    choose n from numbers(1, size(deck)) by P1 "how many?"
+    end game
+"""))
+    game = ruleset.new_game(2, 1)
+    assert game.decision().secret

@@ -8,6 +8,9 @@ many pieces a zone holds is public (`size`, `empty`), and so is the top piece of
 
 - a `log` line or an `end game` reason is read by everybody: it may not show a private value
   (the final scoring, after the game has ended, may);
+- the options of a decision are shown to the player who decides: written in the `choose`
+  itself, they may read only what that player sees (their own `hand[p]`, say; what a
+  function computes is not looked into);
 - a procedure's local names are where the rules stand, which every player can follow (and
   bots copy into the games they imagine): a local name computed from a private value may not
   be used after the procedure has waited for a decision (a `choose`, or a call of a procedure
@@ -27,6 +30,7 @@ from typing import Any
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError
 from interpreter.language.parser import parse_expr
+from interpreter.language.render import render_expr
 
 COUNTING = {"size", "empty"}  # builtins that read only how many pieces a zone holds
 TOP = "top"  # the builtin that reads the top piece of a stack: public in a zone seen `top`
@@ -88,6 +92,35 @@ def _reads(node: Any, private: set[str], funcs: dict[str, set[str]],
         elif isinstance(n, N.Node):
             if isinstance(n, N.Call) and n.func in funcs:
                 found |= funcs[n.func]
+            todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
+    return found
+
+
+def _unseen_by(program: Any, node: Any, chooser: N.Expr) -> set[str]:
+    """The private zones and variables an expression reads directly that `chooser` may not see
+    (an entry of an `owner` family is seen by the player of its first index)."""
+    private = private_names(program)
+    owned = {n for n, z in {**program.zones, **program.vars}.items()
+             if z.decl.visibility == "owner"}
+    who = render_expr(chooser)
+    found: set[str] = set()
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, list):
+            todo.extend(n)
+        elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in owned:
+            if not n.args or render_expr(n.args[0]) != who:
+                found.add(n.obj.id)
+            todo.extend(n.args)
+        elif isinstance(n, N.Call) and len(n.args) == 1 and (
+                n.func in COUNTING or (n.func == TOP and _zone_name(n.args[0]) in private.tops)):
+            arg = n.args[0]
+            todo.extend(arg.args if isinstance(arg, N.Index) else [])
+        elif isinstance(n, N.Name):
+            if n.id in private:
+                found.add(n.id)
+        elif isinstance(n, N.Node):
             todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
     return found
 
@@ -216,6 +249,14 @@ class _Leaks:
 
     def _choose(self, s: N.Choose | N.SecretChoose) -> None:
         self.use(s.options, s.loc)
+        chooser = s.player if isinstance(s, N.Choose) else N.Name(id=s.binder.var)
+        unseen = _unseen_by(self.program, [s.options, getattr(s, "where", None)], chooser)
+        if unseen:
+            self.errors.append(RulesetError(
+                f"the options of this choice show {render_expr(chooser)} what they may not see "
+                f"({', '.join(repr(n) for n in sorted(unseen))})", s.loc,
+                "a player chooses among what they see: their own zones and values, public "
+                "ones, counts"))
         self.wait()
         self.set(s.var, None)  # what a player chose is an open action
 
