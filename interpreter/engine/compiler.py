@@ -37,6 +37,7 @@ from interpreter.engine.program import (
     VarInfo,
     ZoneInfo,
 )
+from interpreter.engine.secrecy import leaks, private_functions, private_names
 from interpreter.engine.statements import (
     ProcBuilder,
     call_graph,
@@ -128,6 +129,12 @@ class Compiler:
                 p.zones[decl.name] = ZoneInfo(decl)
             elif isinstance(decl, N.VarDecl):
                 self._check_types(decl.index, decl.loc)
+                if decl.visibility == "top":
+                    self.error(f"variable '{decl.name}' is one value, it has no top: say "
+                               "'public', 'owner' or 'hidden'", decl.loc)
+                if decl.visibility == "owner" and (not decl.index or decl.index[0] != PLAYER):
+                    self.error(f"variable '{decl.name}' is seen by its owner, so its first "
+                               "index must be 'player'", decl.loc)
                 p.vars[decl.name] = VarInfo(decl)
             elif isinstance(decl, N.ProcDecl):
                 if decl.when is not None and decl.mode != "replace":
@@ -380,6 +387,8 @@ class Compiler:
         p = self.program
         calls = call_graph(p.procs, p.triggers)
         framed = framed_procedures(p.procs, calls)
+        self.errors += leaks(p, framed)
+        p.private_reads = private_functions(p, private_names(p))
         recursive = recursive_procedures(calls)
         for i, (name, proc) in enumerate(p.procs.items()):
             proc.plain_fn, proc.framed_fn = py_name("_N", i, name), py_name("_P", i, name)
@@ -1016,7 +1025,7 @@ def _assigned_names(body: list[N.Stmt]) -> set[str]:
     for n in N.walk(body):
         if isinstance(n, N.Let):
             found.add(n.name)
-        elif isinstance(n, N.Choose | N.Options):
+        elif isinstance(n, N.Choose | N.SecretChoose | N.Options):
             found.add(n.var)
     return found
 

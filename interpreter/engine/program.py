@@ -68,6 +68,7 @@ class ChoicePoint:
     rules: dict[str, tuple[str, str | None]]  # option -> (condition as text, citation)
     where: str | None = None
     resume: int = 0  # the block of its procedure that goes on after the decision
+    secret: bool = False  # a `secretly choose`: the choice is sealed until all have chosen
 
 
 @dataclass
@@ -86,6 +87,8 @@ class Program:
     memo_slots: int = 0  # caches of functions of the game state (Game.memo)
     line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
     measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
+    # function -> the zones and variables some player may not see that it reads (secrecy.py)
+    private_reads: dict[str, set[str]] = field(default_factory=dict)
 
 
 class Scope:

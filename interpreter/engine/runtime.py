@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
+HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
 SAVE_VERSION = 2
@@ -37,10 +38,12 @@ SAVE_VERSION = 2
 class Decision:
     """Who decides now, between which options (values), and how each option reads."""
 
-    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None):
+    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None,
+                 secret: bool = False):
         self.player = player
         self.prompt = prompt
         self.options = options
+        self.secret = secret  # a `secretly choose`: others see the choice only when all chose
         self._labeler = labeler
         self._labels: list[str] | None = None
 
@@ -185,6 +188,39 @@ class Game:
                                  "at": [key[0], key[1]], "resume": resume}
         return SUSPEND
 
+    # ------------------------------------------------------------------ secret choices
+    # A `secretly choose` keeps its state in state["secret"] while it runs (and nowhere else):
+    # who must choose (public) and what each has chosen so far (seen only by its chooser).
+    def open_secret(self, who: list[Any]) -> None:
+        if "secret" in self.state:
+            raise GameRuleError("a secret choice starts while another is still open")
+        for p in who:
+            if p not in self.players:
+                raise GameRuleError(f"{self.label(p)} is asked to choose secretly but is not a "
+                                    "player of this game")
+        self.state["secret"] = {"who": list(who), "chosen": {}}
+
+    def next_to_seal(self) -> Any:
+        """The first player of the open secret choice who has not chosen yet, or None."""
+        secret = self.state["secret"]
+        chosen = secret["chosen"]
+        return next((p for p in secret["who"] if p not in chosen), None)
+
+    def seal(self, player: Any, value: Any) -> None:
+        self.state["secret"]["chosen"][player] = value
+        if self.logging:
+            self.log(f"{self.label(player)} has chosen.")
+
+    def reveal(self, what: str) -> dict[str, Any]:
+        """Close the secret choice: every choice, by player, now public."""
+        secret = self.state.pop("secret")
+        chosen = {p: secret["chosen"][p] for p in secret["who"]}
+        if chosen and self.logging:
+            self.log(f"All have chosen ({what}).")
+            self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
+                                              for p, v in chosen.items()) + ".")
+        return chosen
+
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
         self.budget = STEPS_BETWEEN_DECISIONS
@@ -240,7 +276,8 @@ class Game:
         def labeler(options: list[Any]) -> list[str]:
             return [point.labels[o] if isinstance(o, str) and o in point.labels
                     else self.label(o) for o in options]
-        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler)
+        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler,
+                        point.secret)
 
     def legal_options(self) -> list[Any]:
         pending = self.state["pending"]
@@ -356,11 +393,33 @@ class Game:
             decision = {"player": pending["player"]}
             if pending["player"] == player:
                 decision["options"] = list(pending["options"])
-        return {"you": player, "players": self.players, "zones": zones,
-                "vars": json.loads(json.dumps({k: v for k, v in self.V.items()
-                                               if k not in self.program.measure_vars})),
-                "decision": decision,
-                "over": self.over}
+            if self.program.choices[tuple(pending["at"])].secret:
+                decision["secret"] = True
+        seen = {"you": player, "players": self.players, "zones": zones,
+                "vars": self._vars_seen(player), "decision": decision, "over": self.over}
+        secret = self.state.get("secret")
+        if secret is not None:  # who has chosen, and only one's own choice
+            seen["secret"] = {"who": list(secret["who"]),
+                              "chosen": {p: v if p == player else HIDDEN
+                                         for p, v in secret["chosen"].items()}}
+        return seen
+
+    def _vars_seen(self, player: str) -> dict[str, Any]:
+        """The variables as `player` sees them: a private value of another player (or a
+        hidden one, before the game is over) shows as HIDDEN."""
+        out: dict[str, Any] = {}
+        for name, value in self.V.items():
+            if name in self.program.measure_vars:
+                continue
+            vis = self.program.vars[name].decl.visibility
+            if vis == "public" or self.over:
+                out[name] = value
+            elif vis == "hidden":
+                out[name] = {k: HIDDEN for k in value} if value.__class__ is dict else HIDDEN
+            else:  # owner: the first index is the player who sees the entry
+                out[name] = {k: v if k.split("|")[0] == player else HIDDEN
+                             for k, v in value.items()}
+        return json.loads(json.dumps(out))
 
     # ------------------------------------------------------------------ copies and saves
     def clone(self) -> Game:
@@ -477,6 +536,9 @@ def _copy_state(state: dict, program) -> dict:
     copy["stack"] = [[f[0], f[1], f[2].copy(), f[3]] for f in state["stack"]]
     if state["pending"] is not None:
         copy["pending"] = dict(state["pending"])
+    if "secret" in state:
+        copy["secret"] = {"who": list(state["secret"]["who"]),
+                          "chosen": dict(state["secret"]["chosen"])}
     return copy
 
 
@@ -499,6 +561,8 @@ def _first_difference(played: dict, saved: dict, measures: Any) -> str:
     for key in ("players", "seed", "step", "over", "ending", "rng"):
         if saved.get(key) != played.get(key):
             return f"'{key}'"
+    if saved.get("secret") != played.get("secret"):
+        return "the secret choice under way"
     for part, word in (("zones", "zone"), ("vars", "variable")):
         mine, theirs = played[part], saved.get(part)
         if not isinstance(theirs, dict):

@@ -33,6 +33,8 @@ from xml.sax.saxutils import escape, quoteattr
 import jsonschema
 import yaml
 
+from interpreter.engine.secrecy import shown_private
+from interpreter.engine.visibility import seen_score
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
 from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
@@ -191,10 +193,12 @@ class Display:
         segments = parse_markup(text, self.colours)
         return to_ansi(segments, self.colours) if colour else to_plain(segments)
 
-    def board(self, game: Game, viewer: str, colour: bool = False) -> str:
-        """The board as text lines, as `viewer` may see it (without the private block)."""
+    def board(self, game: Game, viewer: str | None, colour: bool = False) -> str:
+        """The board as text lines, as `viewer` may see it (without the private block; None:
+        as a spectator sees it)."""
         if not self.blocks and not self.header:
-            return self._out("\n".join(generic_board(game, viewer)), colour)
+            return self._out("\n".join(generic_board(game, viewer) + secret_lines(game, viewer)),
+                             colour)
         try:
             lines = [self._out(h(game, viewer=viewer), colour) for h in self.header]
             lines += self._columns(game, viewer, colour)
@@ -209,6 +213,7 @@ class Display:
                 lines += [self._out(x, colour) for x in body]
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
+        lines += secret_lines(game, viewer)
         return "\n".join(line.rstrip() for line in lines)
 
     def _columns(self, game: Game, viewer: str, colour: bool) -> list[str]:
@@ -367,9 +372,11 @@ class Display:
 
 
 # ---------------------------------------------------------------------------------- generic
-def generic_board(game: Game, viewer: str) -> list[str]:
+def generic_board(game: Game, viewer: str | None) -> list[str]:
     """A plain picture for a ruleset without a display file: every zone that holds something,
-    as `viewer` sees it (others' hidden zones as counts), then the scores."""
+    as `viewer` sees it (others' hidden zones as counts; None: a spectator, who sees what all
+    players see), every variable (others' private values as `?`), then the scores (as `?`
+    when they add up what `viewer` may not see)."""
     view = game.view(viewer)
     program = game.program
     lines = []
@@ -386,9 +393,28 @@ def generic_board(game: Game, viewer: str) -> list[str]:
                 continue
             where = ", ".join(game.label(k) for k in key.split("|")) if key else ""
             lines.append(f"{label}{' (' + where + ')' if where else ''}: {text}")
-    lines.append("scores: " + ", ".join(f"{game.label(p)} {game.score(p)}"
+    for name, value in view["vars"].items():
+        label = program.vars[name].decl.label or name
+        if isinstance(value, dict):
+            value = ", ".join(f"{', '.join(game.label(k) for k in key.split('|'))} "
+                              f"{game.label(v)}" for key, v in value.items())
+        lines.append(f"{label}: {game.label(value)}")
+    lines.append("scores: " + ", ".join(f"{game.label(p)} {seen_score(game, p, viewer)}"
                                         for p in game.players))
     return lines
+
+
+def secret_lines(game: Game, viewer: str | None) -> list[str]:
+    """A secret choice under way: who has chosen (and what, for the viewer's own choice) and
+    who is still choosing."""
+    secret = game.view(viewer).get("secret")
+    if secret is None:
+        return []
+    chosen = [game.label(p) + (f" ({game.label(v)})" if p == viewer else "")
+              for p, v in secret["chosen"].items()]
+    waiting = [game.label(p) for p in secret["who"] if p not in secret["chosen"]]
+    return [f"secret choice: chosen: {', '.join(chosen) or 'nobody yet'}; "
+            f"waiting: {', '.join(waiting) or 'nobody'}"]
 
 
 def generic_private(game: Game, viewer: str) -> list[str]:
@@ -526,6 +552,30 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def check_public(self, where: str, doc: Any) -> None:
+        """A part of the board that every player sees may not show a private thing."""
+        texts: list[tuple[Any, bool]] = []
+        if isinstance(doc, dict):
+            texts += [(v, False) for v in (doc.get("values") or {}).values()]
+            texts += [(doc[k], True) for k in ("title",) if k in doc]
+            texts += [(doc[k], False) for k in ("when",) if k in doc]
+            for item in doc.get("lines") or []:
+                texts += [(item["text"], True), (item["in"], False)] if isinstance(item, dict) \
+                    else [(item, True)]
+        else:
+            texts.append((doc, True))
+        for text, template in texts:
+            if not isinstance(text, str):
+                continue
+            shown = shown_private(self.ruleset.program, str(text), _loc_of(text, self.default),
+                                  template)
+            if shown:
+                self.errors.append(RulesetError(
+                    f"{where} is seen by every player but shows what some may not see "
+                    f"({', '.join(repr(n) for n in sorted(shown))})",
+                    _loc_of(text, self.default),
+                    "show how many (size(...)), or put it in the 'private' block"))
+
     def block(self, name: str, doc: dict) -> Block:
         values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
         names = ("viewer", *values)
@@ -552,12 +602,16 @@ class _Builder:
             display.blocks[str(name)] = self.block(str(name), spec)
         text = doc.get("text") or {}
         display.header = [self.template(t, ("viewer",)) for t in text.get("header") or []]
+        for t in text.get("header") or []:
+            self.check_public("the board's header", t)
         display.gap = str(text.get("gap", display.gap))
         for spec in text.get("columns") or []:
             display.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
                                           [str(b) for b in spec.get("blocks") or []]))
         display.below = [str(b) for b in text.get("below") or []]
         for name in [b for c in display.columns for b in c.blocks] + display.below:
+            if name in (doc.get("blocks") or {}):
+                self.check_public(f"the board's block '{name}'", doc["blocks"][name])
             if name not in display.blocks:
                 self.errors.append(RulesetError(
                     f"the layout names the block '{name}', which the display file does not "

@@ -93,7 +93,8 @@ class Session:
         for player, seat in self.seats.items():
             if seat != HUMAN:
                 self.bots[player] = make_bot(seat)
-        self.printed = len(self.game.events)
+        # watching: the lines written before the first decision (setup) are shown too
+        self.printed = 0 if self.watch else len(self.game.events)
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
@@ -233,6 +234,8 @@ class Session:
         for hint in self.display.hint_lines(game, player, decision.options, self.colour):
             self.say(hint)
         self.say(f"{self.name(player)}: {decision.prompt}")
+        if decision.secret:
+            self.say("(a secret choice: the others see it only when all have chosen)")
         for line in option_lines(decision.labels):
             self.say(line)
 
@@ -460,15 +463,18 @@ class Session:
         self.printed = len(events)
 
     def watch_board(self, decision: Decision) -> None:
+        """Watching: the log since the last board, then the board as a spectator sees it (what
+        every player sees, none's private part), redrawn when the display says so."""
         if not self.watch:
             return
+        self.print_new_events()
         key = self.display.redraw_key(self.game)
         if key is None:
             key = decision.player
         if key != self.redraw:
             self.redraw = key
             self.say()
-            self.say(self.display.board(self.game, decision.player, self.colour))
+            self.say(self.display.board(self.game, None, self.colour))
             self.say()
 
     def ending(self) -> None:
