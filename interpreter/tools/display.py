@@ -12,7 +12,9 @@ names its own. The display file holds
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);
 - `final`: a block shown when the game is over (before the final scores);
-- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`).
+- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
+- `board`: the picture's geometry (tools/board_svg.py), inline or in a file of its own; with
+  it, the SVG picture is the board drawn from it (the blocks' boxes are not drawn).
 
 The templates are evaluated on the game itself, so the display file must show only what the
 viewer may see (its own `private` block is shown to the deciding player only). Markup that
@@ -38,6 +40,7 @@ from interpreter.language.errors import GameRuleError, RulesetError, RulesetErro
 from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
+from interpreter.tools.board_svg import Geometry, GeometryBuilder, Painter
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -185,6 +188,7 @@ class Display:
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
     redraw_when: Callable | None = None
+    geometry: Geometry | None = None
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -286,7 +290,14 @@ class Display:
 
     # ------------------------------------------------------------------ svg
     def to_svg(self, game: Game, viewer: str | None = None) -> str:
-        """The board as an SVG picture; the private block only when a viewer is given."""
+        """The board as an SVG picture, as `viewer` may see it (None: what every player sees);
+        the private part only when a viewer is given."""
+        if self.geometry is not None:
+            try:
+                return Painter(self.geometry, lambda name: self._svg_colour(name, name), game,
+                               viewer).render()
+            except GameRuleError as exc:
+                raise _display_error(exc, self.source) from None
         settings = self.svg
         font = int(settings.get("font_size", 13))
         step = round(font * 1.3)
@@ -471,6 +482,13 @@ def load_display(ruleset: Ruleset) -> Display:
         raise RulesetErrors([RulesetError(f"the display file {shown} leads outside the "
                                           "ruleset's folder (through a link): a ruleset reads "
                                           "only its own files")])
+    doc = _read_checked(path, shown, schema(SCHEMA))
+    return _Builder(ruleset, path, shown).build(doc)
+
+
+def _read_checked(path: Path, shown: str, rules: dict) -> Any:
+    """A YAML file of the display, read with the place of each text and checked against
+    `rules` (a JSON schema); RulesetErrors at file:line:col for what is wrong."""
     try:
         text = read_bounded(path)
     except FileRefused as exc:
@@ -485,7 +503,7 @@ def load_display(ruleset: Ruleset) -> Display:
         loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
         raise RulesetErrors([RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
                                           loc)]) from None
-    validator = jsonschema.Draft202012Validator(schema(SCHEMA))
+    validator = jsonschema.Draft202012Validator(rules)
     problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
@@ -493,7 +511,7 @@ def load_display(ruleset: Ruleset) -> Display:
         raise RulesetErrors([RulesetError(
             f"{path.name} does not match the display schema at {where}: {first.message}",
             _loc_of(first.instance, N.Loc(shown, 1, 1)))])
-    return _Builder(ruleset, path, shown).build(doc)
+    return doc
 
 
 def _loc_of(value: Any, default: N.Loc) -> N.Loc:
@@ -522,6 +540,22 @@ class _Builder:
         except RulesetErrors as exc:
             self.errors += exc.errors
             return lambda game, **values: None
+
+    def geometry(self, doc: Any) -> Geometry:
+        """The `board:` section, or the file it names (next to the display file)."""
+        builder = self
+        if isinstance(doc, str):
+            path = self.path.parent / doc
+            shown = files_display_path(path)
+            if not inside(path, self.path.parent):
+                raise RulesetErrors([RulesetError(
+                    f"the board geometry file {shown} lies outside the display file's folder",
+                    _loc_of(doc, self.default))])
+            full = schema(SCHEMA)
+            doc = _read_checked(path, shown, {"$ref": "#/$defs/board", "$defs": full["$defs"]})
+            builder = _Builder(self.ruleset, path, shown)
+            builder.errors = self.errors
+        return GeometryBuilder(builder.expression, builder.template, builder.default).build(doc)
 
     def block(self, name: str, doc: dict) -> Block:
         values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
@@ -571,6 +605,8 @@ class _Builder:
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:
             display.svg_title = self.template(svg["title"], ("viewer",))
+        if "board" in doc:
+            display.geometry = self.geometry(doc["board"])
         watch = doc.get("watch") or {}
         if "redraw_when" in watch:
             display.redraw_when = self.expression(watch["redraw_when"], ("viewer",))
