@@ -455,12 +455,12 @@ class Painter:
             box = ("rect", x - h, y - h, size, size)
         count = int(self.num(spec, "count", names, 1))
         if count > 1 and kind != "tile":
-            r = max(size * 0.28, 6)
+            r = max(size * 0.3, 7.5)
             cx, cy = x + h, y - h
             out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#ffffff" '
                        f'stroke="#1b1b1b" stroke-width="1"/>')
             out.append(f'<text x="{_n(cx)}" y="{_n(cy + r * 0.42)}" text-anchor="middle" '
-                       f'font-size="{_n(r * 1.25)}" font-weight="bold" fill="#111111">'
+                       f'font-size="{_n(r * 1.3)}" font-weight="bold" fill="#111111">'
                        f"{count}</text>")
         return box
 
