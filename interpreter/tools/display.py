@@ -444,6 +444,12 @@ class _LocStr(str):
     loc: N.Loc
 
 
+class _LocDict(dict):
+    """A mapping read from the display file, with the place where it starts."""
+
+    loc: N.Loc
+
+
 def _loader(path: str) -> type[yaml.SafeLoader]:
     class Loader(strict_loader()):  # type: ignore[misc]
         pass
@@ -455,7 +461,15 @@ def _loader(path: str) -> type[yaml.SafeLoader]:
         value.loc = N.Loc(path, mark.line + 1, mark.column + 1 + quoted)
         return value
 
+    def construct_map(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Any:
+        value = _LocDict()
+        mark = node.start_mark
+        value.loc = N.Loc(path, mark.line + 1, mark.column + 1)
+        yield value
+        value.update(loader.construct_mapping(node))
+
     Loader.add_constructor("tag:yaml.org,2002:str", construct)
+    Loader.add_constructor("tag:yaml.org,2002:map", construct_map)
     return Loader
 
 
@@ -507,6 +521,8 @@ def _read_checked(path: Path, shown: str, rules: dict) -> Any:
     problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
+        while first.context:  # none of several forms fits: the one that went deepest
+            first = max(first.context, key=lambda e: len(e.absolute_path))
         where = "/".join(str(p) for p in first.absolute_path) or "the top level"
         raise RulesetErrors([RulesetError(
             f"{path.name} does not match the display schema at {where}: {first.message}",
