@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
-from interpreter.tools.svg_text import FONT_FAMILY, fit_text, ink_on
+from interpreter.tools.svg_text import FONT_FAMILY, fit_text, ink_on, text_width
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -520,6 +520,9 @@ def _label(text: str, box: tuple, size: float, ink: str, bold: bool) -> str:
     _, x, y, w, h = box
     if box[0] == "circle":
         x, y, w, h = x - w, y - h, 2 * w, 2 * h
+    smallest = size * 0.75  # a label shrinks a little before it is cut
+    while size > smallest and text_width(text, size, bold) > w - 4:
+        size -= 0.5
     text = fit_text(text, w - 4, size, bold)
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + size * 0.36)}" text-anchor="middle" '
