@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
-from interpreter.tools.svg_text import FONT_FAMILY, fit_text, ink_on, text_width
+from interpreter.tools.svg_text import BOLD, FONT_FAMILY, fit_text, ink_on, text_width
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -459,9 +459,11 @@ class Painter:
             cx, cy = x + h, y - h
             out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#ffffff" '
                        f'stroke="#1b1b1b" stroke-width="1"/>')
-            out.append(f'<text x="{_n(cx)}" y="{_n(cy + r * 0.42)}" text-anchor="middle" '
-                       f'font-size="{_n(r * 1.3)}" font-weight="bold" fill="#111111">'
-                       f"{count}</text>")
+            digits = len(str(count))
+            font = min(r * 1.3, 1.7 * r / (0.64 * BOLD * digits))  # the number fits the disc
+            out.append(f'<text x="{_n(cx)}" y="{_n(cy + font * 0.33)}" text-anchor="middle" '
+                       f'font-size="{_n(font)}" font-weight="bold" fill="#111111" '
+                       f'data-width="{_n(1.7 * r)}">{count}</text>')
         return box
 
     # ------------------------------------------------------------------ arrows
