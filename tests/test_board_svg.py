@@ -285,3 +285,68 @@ def test_a_geometry_value_of_the_wrong_type_is_reported_at_its_place(tmp_path):
     with pytest.raises(GameRuleError) as info:
         load_display(ruleset_copy).to_svg(ruleset_copy.new_game(3, 1))
     assert "must be a number" in str(info.value) and "display-board.yaml" in str(info.value)
+
+
+# ------------------------------------------------------------------------------ any game
+TUTORIAL_BOARD = """
+board:
+  width: 400
+  height: 300
+  items:
+    - for: s
+      in: "[s for each suit s]"
+      at: {ring: {x: 200, y: 150, radius: 100}}
+      items:
+        - circle: {x: 0, y: 0, r: 30}
+          place: s
+          fill: "#ddeeff"
+          label: "{s}"
+    - for: a
+      in: "[s for each suit s]"
+      items:
+        - for: b
+          in: "beats(a)"
+          items:
+            - arrow: {from: a, to: b}
+    - for: p
+      in: "[p for each player p]"
+      at: {grid: {x: 20, y: 20, columns: 2, dx: 50}}
+      items:
+        - piece: token
+          place: p
+          x: 0
+          y: 0
+          size: 20
+          fill: "#336699"
+          states:
+            - {name: current, when: "p == deciding", stroke: "#ff0000"}
+"""
+
+
+def test_a_geometry_written_in_the_display_file_draws_any_game(tmp_path):
+    import math
+
+    folder = tmp_path / "high-card"
+    shutil.copytree(FIFTH.parent / "tutorial" / "high-card", folder)
+    (folder / "display.yaml").write_text(TUTORIAL_BOARD)
+    manifest = folder / "ruleset.yaml"
+    manifest.write_text(manifest.read_text() + "display: display.yaml\n")
+    game = load_ruleset(folder).new_game(3, 1)
+    root = picture(game)
+    found = places(root)
+    centres = {s: tuple(float(first_shape(found[s][0]).get(k)) for k in ("cx", "cy"))
+               for s in ("suns", "moons", "stars")}
+    assert centres["suns"] == pytest.approx((200, 50), abs=0.1)  # the first of the ring at the top
+    assert centres["moons"] == pytest.approx((200 + 100 * math.cos(math.radians(30)), 200),
+                                             abs=0.1)
+    assert [g.find(SVG + "text").text for g in (found[s][0] for s in centres)] == [
+        "Suns", "Moons", "Stars"]
+    arrows = list(root.iter(SVG + "line"))
+    assert len(arrows) == 3  # one per edge of the relation, cut at the circles' outlines
+    for line in arrows:
+        for x, y in ((line.get("x1"), line.get("y1")), (line.get("x2"), line.get("y2"))):
+            assert min(math.dist((float(x), float(y)), c) for c in centres.values()) \
+                == pytest.approx(30, abs=0.2)
+    deciding = game.decision().player
+    assert [p for p in game.players if "current" in (found[p][0].get("class") or "")] == [
+        deciding]
