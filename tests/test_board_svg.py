@@ -370,3 +370,17 @@ def test_a_geometry_written_in_the_display_file_draws_any_game(tmp_path):
     deciding = game.decision().player
     assert [p for p in game.players if "current" in (found[p][0].get("class") or "")] == [
         deciding]
+
+
+def test_a_geometry_that_would_draw_without_end_is_stopped_at_its_place(tmp_path):
+    folder = tmp_path / "base"
+    shutil.copytree(BASE, folder)
+    path = folder / "display-board.yaml"
+    path.write_text(path.read_text() + '  - for: i\n    in: "numbers(1, 900000)"\n    items:\n'
+                    '      - for: j\n        in: "numbers(1, 900000)"\n        items:\n'
+                    '          - circle: {x: 1, y: 1, r: 1}\n')
+    ruleset_copy = load_ruleset(folder)
+    with pytest.raises(GameRuleError) as info:
+        load_display(ruleset_copy).to_svg(ruleset_copy.new_game(3, 1))
+    assert "is a list of `in` too long?" in str(info.value)
+    assert "display-board.yaml" in str(info.value.loc)

@@ -35,6 +35,8 @@ SHAPES = ("rect", "circle", "polygon", "path", "text", "piece", "arrow")
 NUMBERS = ("x", "y", "width", "height", "r", "rx", "size", "count", "stroke_width", "opacity",
            "label_size", "font_size", "radius", "start", "columns", "dx", "dy", "bend")
 TEMPLATES = ("fill", "stroke", "dash", "label", "title", "text", "d", "ink", "kind", "align")
+MAX_SHAPES = 20000  # a picture with more is a mistake of the geometry (a loop too wide)
+MAX_REPEATS = 200000  # repetitions of groups, drawn or not
 STYLE = ("fill", "stroke", "stroke_width", "opacity", "dash", "label", "ink", "hatch")
 Fn = Callable[..., Any]
 
@@ -57,6 +59,7 @@ class State:
 @dataclass
 class Item:
     kind: str  # one of SHAPES, or "group"
+    loc: N.Loc | None = None
     spec: dict[str, Any] = field(default_factory=dict)  # compiled fields
     when: Field | None = None
     place: Field | None = None
@@ -128,7 +131,7 @@ class GeometryBuilder:
         if kind == "piece":
             spec = {"kind": body} if isinstance(body, str) else spec
         spec.update({k: v for k, v in doc.items() if k not in (kind, "when", "place", "states")})
-        item = Item(kind, when=when)
+        item = Item(kind, loc=self.loc(doc), when=when)
         item.spec = self.fields(spec, names, NUMBERS + TEMPLATES)
         for k in ("bold",):
             if k in spec:
@@ -155,7 +158,7 @@ class GeometryBuilder:
         return item
 
     def group(self, doc: dict, names: tuple[str, ...], when: Field | None) -> Item:
-        item = Item("group", when=when)
+        item = Item("group", loc=self.loc(doc), when=when)
         if "for" in doc:
             item.each = str(doc["for"])
             item.source = self.field("in", doc["in"], names)
@@ -202,6 +205,8 @@ class Painter:
         self.parts: list[str] = []
         self.anchors: dict[str, _Anchor] = {}
         self.arrows: list[tuple[int, Item, dict, float, float]] = []
+        self.drawn = 0
+        self.repeats = 0
 
     # ------------------------------------------------------------------ values
     def value(self, f: Field, names: dict) -> Any:
@@ -268,7 +273,12 @@ class Painter:
                 continue
             if item.kind == "group":
                 self.group(item, names, ox, oy)
-            elif item.kind == "arrow":
+                continue
+            self.drawn += 1
+            if self.drawn > MAX_SHAPES:
+                raise GameRuleError(f"the picture would have more than {MAX_SHAPES} shapes: "
+                                    "is a list of `in` too long?", item.loc)
+            if item.kind == "arrow":
                 self.arrows.append((len(self.parts), item, dict(names), ox, oy))
                 self.parts.append("")
             else:
@@ -284,6 +294,10 @@ class Painter:
         if not isinstance(values, list | tuple):
             raise GameRuleError(f"'in' must give a list, it gives {self.game.label(values)}",
                                 item.source.loc)
+        self.repeats += len(values)
+        if self.repeats > MAX_REPEATS:
+            raise GameRuleError(f"the picture repeats its groups more than {MAX_REPEATS} times: "
+                                "is a list of `in` too long?", item.loc)
         for i, v in enumerate(values):
             bound = {**names, item.each: v}
             if item.index:
