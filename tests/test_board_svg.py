@@ -384,3 +384,22 @@ def test_a_geometry_that_would_draw_without_end_is_stopped_at_its_place(tmp_path
         load_display(ruleset_copy).to_svg(ruleset_copy.new_game(3, 1))
     assert "is a list of `in` too long?" in str(info.value)
     assert "display-board.yaml" in str(info.value.loc)
+
+
+def test_without_a_geometry_the_text_blocks_stay_inside_their_boxes(tmp_path):
+    folder = tmp_path / "base"
+    shutil.copytree(BASE, folder)
+    path = folder / "display.yaml"
+    path.write_text(path.read_text().replace("board: display-board.yaml\n", ""))
+    ruleset_copy = load_ruleset(folder)
+    game = ruleset_copy.new_game(4, 4)
+    rng = random.Random(4)
+    while game.V["turns"] < 10:
+        game.apply(rng.choice(game.decision().options))
+    root = ET.fromstring(load_display(ruleset_copy).to_svg(game, "P1"))
+    boxes = [g for g in root.iter(SVG + "g") if g.get("id", "").startswith("block-")]
+    assert len(boxes) > 5
+    for g in boxes:
+        width = float(g.find(SVG + "rect").get("width"))
+        for t in g.iter(SVG + "text"):
+            assert len("".join(t.itertext())) * 13 * 0.61 <= width - 12, t.text

@@ -41,6 +41,7 @@ from interpreter.language.files import FileRefused, inside, read_bounded, strict
 from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
 from interpreter.tools.board_svg import Geometry, GeometryBuilder, Painter
+from interpreter.tools.svg_text import ELLIPSIS
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 SCHEMA = "display"
 MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
 RESET = "\x1b[0m"
+MONO_WIDTH = 0.61  # the width of a letter of a monospace font, in ems
 
 Segment = tuple[str, str | None]  # (text, colour name or None)
 
@@ -348,21 +350,25 @@ class Display:
                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill={quoteattr(fill)} '
                'stroke="#555555" stroke-width="1"/>']
         line_y = y + step
+        chars = max(int((w - 12) / (font * MONO_WIDTH)), 1)  # a line is cut to the box
         if title:
-            out.append(self._svg_text(title, x + 6, line_y, bold=True))
+            out.append(self._svg_text(title, x + 6, line_y, bold=True, chars=chars))
             line_y += step + 2
         for line in lines:
             if line_y > y + h - 4:
                 break
-            out.append(self._svg_text(line, x + 6, line_y))
+            out.append(self._svg_text(line, x + 6, line_y, chars=chars))
             line_y += step
         out.append("</g>")
         return out
 
     def _svg_text(self, text: str, x: int, y: int, bold: bool = False,
-                  size: int | None = None) -> str:
+                  size: int | None = None, chars: int | None = None) -> str:
         spans = []
-        for piece, colour in parse_markup(text, self.colours):
+        segments = parse_markup(text, self.colours)
+        if chars is not None and len(to_plain(segments)) > chars:
+            segments = [*fit(segments, chars - 1), (ELLIPSIS, None)]
+        for piece, colour in segments:
             if colour is None:
                 spans.append(escape(piece))
             else:
