@@ -189,8 +189,8 @@ class Display:
     final: Block | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
+    geometry: Geometry | None = None  # the board picture (tools/board_svg.py)
     redraw_when: Callable | None = None
-    geometry: Geometry | None = None
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
