@@ -33,11 +33,13 @@ if TYPE_CHECKING:
 
 SHAPES = ("rect", "circle", "polygon", "path", "text", "piece", "arrow")
 NUMBERS = ("x", "y", "width", "height", "r", "rx", "size", "count", "stroke_width", "opacity",
-           "label_size", "font_size", "radius", "start", "columns", "dx", "dy", "bend")
-TEMPLATES = ("fill", "stroke", "dash", "label", "title", "text", "d", "ink", "kind", "align")
+           "label_size", "font_size", "radius", "start", "columns", "dx", "dy", "inset")
+TEMPLATES = ("fill", "stroke", "dash", "label", "title", "text", "d", "ink", "kind", "align",
+             "inset_fill")
 MAX_SHAPES = 20000  # a picture with more is a mistake of the geometry (a loop too wide)
 MAX_REPEATS = 200000  # repetitions of groups, drawn or not
-STYLE = ("fill", "stroke", "stroke_width", "opacity", "dash", "label", "ink", "hatch")
+STYLE = ("fill", "stroke", "stroke_width", "opacity", "dash", "label", "ink", "hatch", "inset",
+         "inset_fill")
 Fn = Callable[..., Any]
 
 
@@ -359,6 +361,10 @@ class Painter:
             box = self.piece(item, names, ox, oy, fill, stroke, out)
         else:
             box = self.outline(item, names, ox, oy, attrs, out)
+            inset = self.num(style, "inset", names) if box is not None else 0
+            if inset:  # an inner panel: the shape's fill shows as a frame around it
+                fill = self.paint(style, "inset_fill", names, "#ffffff")
+                out.append(_inner(box, inset, fill))
         if box is not None and style.get("hatch"):
             out.append(_rect(*box[1:], 'fill="url(#hatch)"'))
         label = self.text(style, "label", names) if box is not None else ""
@@ -544,6 +550,16 @@ def _label(text: str, box: tuple, size: float, ink: str, bold: bool) -> str:
     return (f'<text x="{_n(x + w / 2)}" y="{_n(y + h / 2 + size * 0.36)}" text-anchor="middle" '
             f'font-size="{_n(size)}" fill={quoteattr(ink)}{weight} data-width="{_n(w - 4)}">'
             f"{escape(text)}</text>")
+
+
+def _inner(box: tuple, inset: float, fill: str) -> str:
+    """A shape `inset` pixels inside the box, filled with `fill`."""
+    shape, x, y, w, h = box
+    if shape == "circle":
+        return (f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(max(w - inset, 0))}" '
+                f"fill={quoteattr(fill)}/>")
+    return _rect(x + inset, y + inset, max(w - 2 * inset, 0), max(h - 2 * inset, 0),
+                 f'rx="2" fill={quoteattr(fill)}')
 
 
 def _rect(x: float, y: float, w: float, h: float, attrs: str) -> str:
