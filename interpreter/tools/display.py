@@ -12,7 +12,9 @@ names its own. The display file holds
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);
 - `final`: a block shown when the game is over (before the final scores);
-- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`).
+- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
+- `board`: the picture's geometry (tools/board_svg.py), inline or in a file of its own; with
+  it, the SVG picture is the board drawn from it (the blocks' boxes are not drawn).
 
 The templates are evaluated on the game itself, so the display file must show only what the
 viewer may see (its own `private` block is shown to the deciding player only). Markup that
@@ -40,6 +42,8 @@ from interpreter.language.errors import GameRuleError, RulesetError, RulesetErro
 from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
+from interpreter.tools.board_svg import Geometry, GeometryBuilder, Painter
+from interpreter.tools.svg_text import ELLIPSIS
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -48,6 +52,7 @@ if TYPE_CHECKING:
 SCHEMA = "display"
 MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
 RESET = "\x1b[0m"
+MONO_WIDTH = 0.61  # the width of a letter of a monospace font, in ems
 
 Segment = tuple[str, str | None]  # (text, colour name or None)
 
@@ -186,6 +191,7 @@ class Display:
     final: Block | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
+    geometry: Geometry | None = None  # the board picture (tools/board_svg.py)
     redraw_when: Callable | None = None
 
     # ------------------------------------------------------------------ text
@@ -291,7 +297,14 @@ class Display:
 
     # ------------------------------------------------------------------ svg
     def to_svg(self, game: Game, viewer: str | None = None) -> str:
-        """The board as an SVG picture; the private block only when a viewer is given."""
+        """The board as an SVG picture, as `viewer` may see it (None: what every player sees);
+        the private part only when a viewer is given."""
+        if self.geometry is not None:
+            try:
+                return Painter(self.geometry, lambda name: self._svg_colour(name, name), game,
+                               viewer).render()
+            except GameRuleError as exc:
+                raise _display_error(exc, self.source) from None
         settings = self.svg
         font = int(settings.get("font_size", 13))
         step = round(font * 1.3)
@@ -345,21 +358,25 @@ class Display:
                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill={quoteattr(fill)} '
                'stroke="#555555" stroke-width="1"/>']
         line_y = y + step
+        chars = max(int((w - 12) / (font * MONO_WIDTH)), 1)  # a line is cut to the box
         if title:
-            out.append(self._svg_text(title, x + 6, line_y, bold=True))
+            out.append(self._svg_text(title, x + 6, line_y, bold=True, chars=chars))
             line_y += step + 2
         for line in lines:
             if line_y > y + h - 4:
                 break
-            out.append(self._svg_text(line, x + 6, line_y))
+            out.append(self._svg_text(line, x + 6, line_y, chars=chars))
             line_y += step
         out.append("</g>")
         return out
 
     def _svg_text(self, text: str, x: int, y: int, bold: bool = False,
-                  size: int | None = None) -> str:
+                  size: int | None = None, chars: int | None = None) -> str:
         spans = []
-        for piece, colour in parse_markup(text, self.colours):
+        segments = parse_markup(text, self.colours)
+        if chars is not None and len(to_plain(segments)) > chars:
+            segments = [*fit(segments, chars - 1), (ELLIPSIS, None)]
+        for piece, colour in segments:
             if colour is None:
                 spans.append(escape(piece))
             else:
@@ -462,6 +479,12 @@ class _LocStr(str):
     loc: N.Loc
 
 
+class _LocDict(dict):
+    """A mapping read from the display file, with the place where it starts."""
+
+    loc: N.Loc
+
+
 def _loader(path: str) -> type[yaml.SafeLoader]:
     class Loader(strict_loader()):  # type: ignore[misc]
         pass
@@ -473,7 +496,15 @@ def _loader(path: str) -> type[yaml.SafeLoader]:
         value.loc = N.Loc(path, mark.line + 1, mark.column + 1 + quoted)
         return value
 
+    def construct_map(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Any:
+        value = _LocDict()
+        mark = node.start_mark
+        value.loc = N.Loc(path, mark.line + 1, mark.column + 1)
+        yield value
+        value.update(loader.construct_mapping(node))
+
     Loader.add_constructor("tag:yaml.org,2002:str", construct)
+    Loader.add_constructor("tag:yaml.org,2002:map", construct_map)
     return Loader
 
 
@@ -500,6 +531,13 @@ def load_display(ruleset: Ruleset) -> Display:
         raise RulesetErrors([RulesetError(f"the display file {shown} leads outside the "
                                           "ruleset's folder (through a link): a ruleset reads "
                                           "only its own files")])
+    doc = _read_checked(path, shown, schema(SCHEMA))
+    return _Builder(ruleset, path, shown).build(doc)
+
+
+def _read_checked(path: Path, shown: str, rules: dict) -> Any:
+    """A YAML file of the display, read with the place of each text and checked against
+    `rules` (a JSON schema); RulesetErrors at file:line:col for what is wrong."""
     try:
         text = read_bounded(path)
     except FileRefused as exc:
@@ -514,15 +552,17 @@ def load_display(ruleset: Ruleset) -> Display:
         loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
         raise RulesetErrors([RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
                                           loc)]) from None
-    validator = jsonschema.Draft202012Validator(schema(SCHEMA))
+    validator = jsonschema.Draft202012Validator(rules)
     problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
+        while first.context:  # none of several forms fits: the one that went deepest
+            first = max(first.context, key=lambda e: len(e.absolute_path))
         where = "/".join(str(p) for p in first.absolute_path) or "the top level"
         raise RulesetErrors([RulesetError(
             f"{path.name} does not match the display schema at {where}: {first.message}",
             _loc_of(first.instance, N.Loc(shown, 1, 1)))])
-    return _Builder(ruleset, path, shown).build(doc)
+    return doc
 
 
 def _loc_of(value: Any, default: N.Loc) -> N.Loc:
@@ -576,6 +616,22 @@ class _Builder:
                     _loc_of(text, self.default),
                     "show how many (size(...)), or put it in the 'private' block"))
 
+    def geometry(self, doc: Any) -> Geometry:
+        """The `board:` section, or the file it names (next to the display file)."""
+        builder = self
+        if isinstance(doc, str):
+            path = self.path.parent / doc
+            shown = files_display_path(path)
+            if not inside(path, self.path.parent):
+                raise RulesetErrors([RulesetError(
+                    f"the board geometry file {shown} lies outside the display file's folder",
+                    _loc_of(doc, self.default))])
+            full = schema(SCHEMA)
+            doc = _read_checked(path, shown, {"$ref": "#/$defs/board", "$defs": full["$defs"]})
+            builder = _Builder(self.ruleset, path, shown)
+            builder.errors = self.errors
+        return GeometryBuilder(builder.expression, builder.template, builder.default).build(doc)
+
     def block(self, name: str, doc: dict) -> Block:
         values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
         names = ("viewer", *values)
@@ -628,6 +684,8 @@ class _Builder:
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:
             display.svg_title = self.template(svg["title"], ("viewer",))
+        if "board" in doc:
+            display.geometry = self.geometry(doc["board"])
         watch = doc.get("watch") or {}
         if "redraw_when" in watch:
             display.redraw_when = self.expression(watch["redraw_when"], ("viewer",))
