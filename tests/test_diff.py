@@ -193,10 +193,12 @@ def test_an_overlay_that_changes_nothing_is_no_difference_from_its_base(tmp_path
         'name: "The same game"\nplayers: [3, 4]\nextends: ' + str(
             Path("..") / Path(*[".."] * (len(tmp_path.parts) - 1)) / BASE.relative_to("/"))
         + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "diff", BASE, same)
+    code, _, err = run(capsys, "diff", BASE, same)  # its base is outside its tree
+    assert code == 2 and "add --allow-outside" in err
+    code, out, _ = run(capsys, "diff", BASE, same, "--allow-outside")
     assert code == 0 and out.rstrip().endswith("no difference: the two rulesets have the same "
                                               "rules")
-    code, out, _ = run(capsys, "diff", BASE, same, "--json")
+    code, out, _ = run(capsys, "diff", BASE, same, "--json", "--allow-outside")
     assert json.loads(out)["changes"] == []
 
 

@@ -68,11 +68,11 @@ def test_a_save_made_before_a_measure_was_declared_still_loads(tmp_path, measure
     data = json.loads(json.dumps(game.to_save()))
     from interpreter.engine.runtime import Game
 
-    loaded = Game.from_save(measured, data)
-    assert loaded.V["cards_played"] == 0 and loaded.V["values_played"] == []
+    loaded = Game.from_save(measured, data)  # its decisions played again: measured too
+    assert loaded.V["cards_played"] == 1 and len(loaded.V["values_played"]) == 1
     assert loaded.state_hash() == game.state_hash()
     play_random(loaded, random.Random(1))
-    assert measured.measure_values(loaded)["cards_played"] == 5  # the turns after the save
+    assert measured.measure_values(loaded)["cards_played"] == 6  # every turn of the game
 
 
 def test_simulate_reports_the_measures_with_intervals(measured):

@@ -15,7 +15,7 @@ from interpreter.tools.openspiel_game import _Bounds  # noqa: E402
 
 BUNDLED = [("fifth-avenue/base", 4), ("fifth-avenue/base", 3), ("fifth-avenue/alea-2p", 2),
            ("fifth-avenue/six-plot", 4), ("fifth-avenue/six-plot-2p", 2),
-           ("tutorial/high-card", 2)]
+           ("tutorial/high-card", 2), ("tutorial/photo-finish", 3)]
 
 
 @pytest.mark.parametrize(("path", "players"), BUNDLED)
@@ -91,3 +91,17 @@ def test_the_ismcts_bot_plays_a_whole_game():
     bots = {"P1": make_bot("ismcts:5"), "P2": make_bot("random")}
     record = play_one(ruleset, 2, 1, bots)
     assert record.winners
+
+
+def test_a_secret_choice_is_seen_only_by_its_chooser_until_all_have_chosen():
+    game = pyspiel.load_game("rules", {"path": "tutorial/photo-finish", "players": 2, "seed": 4})
+    state = game.new_initial_state()
+    assert state.current_player() == 0
+    state.apply_action(state.legal_actions()[0])
+    import json
+    mine = json.loads(state.observation_string(0))["secret"]["chosen"]
+    theirs = json.loads(state.observation_string(1))["secret"]["chosen"]
+    assert mine["P1"] != "?" and theirs == {"P1": "?"}
+    sample = state.resample_from_infostate(1, random.Random(3).random)
+    assert sample.current_player() == 1
+    assert sample.game.state["secret"]["chosen"] == {}  # P1 will be asked again

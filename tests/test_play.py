@@ -367,3 +367,43 @@ def test_the_greedy_bot_without_a_game_plays_at_random():
     view = game.view(decision.player)
     assert GreedyBot().choose(view, decision, random.Random(1)) in decision.options
     assert RandomBot().choose(view, decision, random.Random(1)) in decision.options
+
+
+def two_player_ruleset(folder: Path, rules: str) -> None:
+    (folder / "ruleset.yaml").write_text('name: "Sealed"\nplayers: [2]\nrules:\n'
+                                         '  - game.rules\n', encoding="utf-8")
+    (folder / "game.rules").write_text(rules, encoding="utf-8")
+
+
+def test_watch_shows_the_setup_log_and_a_spectators_board(tmp_path, monkeypatch, capsys):
+    two_player_ruleset(
+        tmp_path,
+        'var coins[player] "coins in hand" = 5, owner\n'
+        "procedure setup():\n"
+        '    log "everybody takes 5 coins"\n'
+        "procedure play():\n"
+        '    secretly choose bid from [1, 2] by each player p "bid?"\n'
+        "    coins[P1] -= bid[P1]\n"
+        "    end game\n")
+    args = ["play", str(tmp_path), "--watch", "--seed", "1", "--no-replay", "--color", "never"]
+    code, out, _ = run(args, monkeypatch, capsys)
+    assert code == 0
+    assert out.index("everybody takes 5 coins") < out.index("coins in hand:")
+    first_board = out[out.index("coins in hand:"):].splitlines()[0]
+    assert first_board == "coins in hand: Player 1 ?, Player 2 ?"  # not the decider's view
+    assert "secret choice: chosen: Player 1; waiting: Player 2" in out
+
+
+def test_a_person_is_told_that_a_choice_is_secret(tmp_path, monkeypatch, capsys):
+    two_player_ruleset(
+        tmp_path,
+        "procedure play():\n"
+        '    secretly choose bid from [1, 2] by each player p "your bid?"\n'
+        "    end game\n")
+    args = ["play", str(tmp_path), "--seat", "1=human", "--seat", "2=random", "--seed", "1",
+            "--no-replay", "--color", "never"]
+    code, out, _ = run(args, monkeypatch, capsys, stdin="2\n")
+    assert code == 0
+    assert "Player 1: your bid?\n(a secret choice: the others see it only when all have chosen)" \
+        in out
+    assert "Revealed: Player 1: 2;" in out

@@ -7,12 +7,19 @@ statement out of the rules must make the check fail (so it can fail)."""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.public_log import check_game, public_facts, untold_changes
+from interpreter.tools.public_log import (
+    check_game,
+    leaked,
+    public_facts,
+    secret_moves,
+    untold_changes,
+)
 
 from .conftest import BASE, FIFTH, edited_copy
 
@@ -73,14 +80,16 @@ def test_a_change_is_untold_unless_a_line_of_its_step_names_it():
     assert told == []
 
 
-def test_a_log_line_that_names_a_card_drawn_face_down_is_a_leak(tmp_path):
-    edited = edited_copy(tmp_path, "rules/turn.rules",
-                         '        move top from black_stack to hand[p]\n'
-                         '        log "{p} draws a black card (face down)."\n',
-                         '        let drawn = top(black_stack)\n'
-                         '        move top from black_stack to hand[p]\n'
-                         '        log "{p} draws a black card (face down): {drawn}."\n')
-    found = [u for u in untold(edited, range(1)) if "hidden place unseen" in u.what]
-    assert found, "a card drawn face down was named in the log, unnoticed"
-    assert any("draws a black card (face down): black" in line for u in found
-               for line in u.lines)
+def test_a_log_line_that_names_a_card_drawn_face_down_is_a_leak():
+    # (The rules cannot write such a line: a log line that reads a hidden zone is refused when
+    # the rules are loaded. This checks the log's text itself, whatever wrote it.)
+    game = load_ruleset(BASE).new_game(3, 2)
+    before = copy.deepcopy(game.state["zones"])
+    drawn = game.Z["black_stack"].pop()
+    game.Z["hand"]["P1"][drawn] = game.Z["hand"]["P1"].get(drawn, 0) + 1
+    secret = secret_moves(game, before, game.state["zones"])
+    assert secret == Counter({drawn: 1})
+    said = f"Player 1 draws a black card (face down): {game.label(drawn)}."
+    assert [u.what for u in leaked(game, secret, [said], 1)] == [
+        f"the log names {game.label(drawn)}, which went into a hidden place unseen"]
+    assert leaked(game, secret, ["Player 1 draws a black card (face down)."], 1) == []

@@ -34,6 +34,7 @@ from interpreter.cli.diff import add_parser as add_diff
 from interpreter.cli.flatten import add_parser as add_flatten
 from interpreter.cli.play import add_parser as add_play
 from interpreter.cli.replay import add_parser as add_replay
+from interpreter.cli.serve import add_parser as add_serve
 from interpreter.cli.show import add_parser as add_show
 from interpreter.cli.simulate import add_parser as add_simulate
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
@@ -66,7 +67,8 @@ in the ruleset, 130 interrupted."""
 # A command is a function that adds a subparser and sets `run=cmd_...` (a function of
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
-                                          add_play, add_replay, add_show, add_coverage, add_diff]
+                                          add_play, add_serve, add_replay, add_show, add_coverage,
+                                          add_diff]
 
 
 def build_parser() -> ArgumentParser:
@@ -78,6 +80,10 @@ def build_parser() -> ArgumentParser:
         add(sub)
     for command in sub.choices.values():  # so that a mistake after it names the command
         command.set_defaults(parser=command)
+        command.add_argument("--allow-outside", action="store_true",
+                             help="let a ruleset extend rulesets outside its tree (the folder "
+                                  "that holds its folder, or the rulesets that come with the "
+                                  "engine)")
     return parser
 
 

@@ -56,7 +56,7 @@ def add_parser(sub: Any) -> None:
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     start = time.perf_counter()
     try:
-        ruleset = load(args.path)
+        ruleset = load(args.path, args.allow_outside)
     except (RulesetErrors, RulesetError) as exc:
         errors = exc.errors if isinstance(exc, RulesetErrors) else [exc]
         for e in errors:

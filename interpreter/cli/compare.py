@@ -58,7 +58,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.chart is not None:
         check_chart_path(args.chart)
-    a, b = load(args.a), load(args.b)
+    a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
     players = players_of(args, [a, b])
     bar = progress_bar(args, err)
     try:

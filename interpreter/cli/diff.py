@@ -53,7 +53,7 @@ def add_parser(sub: Any) -> None:
 def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.tools.diff import diff_rulesets, diff_text
 
-    a, b = load(args.a), load(args.b)
+    a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
     changes = diff_rulesets(a, b)
     played = None
     if args.play:

@@ -26,5 +26,5 @@ def add_parser(sub: Any) -> None:
 def cmd_flatten(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.tools.flatten import flatten_text
 
-    print(flatten_text(load(args.path)), file=out)
+    print(flatten_text(load(args.path, args.allow_outside)), file=out)
     return EXIT_OK

@@ -38,8 +38,10 @@ Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwis
 hides the previous hand. --watch lets bots play every seat and prints the game as it goes.
 
 Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
-hash after each) to --replay-dir; check it later with 'rules replay FILE'. With no PATH the
-first ruleset that comes with the engine is played."""
+hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the game is
+played, each decision is appended at once to a journal beside it (NAME.journal.jsonl): if the
+session is killed, 'rules play --load JOURNAL' continues the game. With no PATH the first
+ruleset that comes with the engine is played."""
 
 PLAY_EPILOG = """\
 examples:
@@ -72,6 +74,23 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("play", help=PLAY_HELP, description=PLAY_DESCRIPTION,
                        epilog=examples(PLAY_EPILOG) + ", ".join(bot_names()),
                        formatter_class=formatter)
+    add_game_arguments(p)
+    p.add_argument("--watch", action="store_true",
+                   help="bots play every seat; print the game as it goes")
+    p.add_argument("--delay", metavar="SECONDS", type=seconds, default=0.0,
+                   help="with --watch: pause after each event (default: 0)")
+    p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
+                   help="when bots play every seat: stop a game that has not ended after M "
+                        "decisions, with exit code 1 (default: 100000)")
+    p.add_argument("--svg", metavar="FILE", type=Path,
+                   help="write a picture of the board (SVG) when the session ends")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
+    p.set_defaults(run=cmd_play)
+
+
+def add_game_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments that choose a game and its seats (`rules play`, `rules serve`)."""
     p.add_argument("path", metavar="PATH", nargs="?",
                    help="ruleset folder, or its ruleset.yaml (default: the first ruleset that "
                         "comes with the engine; with --load: the saved game's)")
@@ -84,28 +103,16 @@ def add_parser(sub: Any) -> None:
                    default=[], help="a player's name, e.g. 1=Ann; may be repeated")
     p.add_argument("--seed", "-s", metavar="S", type=any_whole,
                    help="the game's seed (default: drawn at random and shown)")
-    p.add_argument("--watch", action="store_true",
-                   help="bots play every seat; print the game as it goes")
-    p.add_argument("--delay", metavar="SECONDS", type=seconds, default=0.0,
-                   help="with --watch: pause after each event (default: 0)")
-    p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
-                   help="when bots play every seat: stop a game that has not ended after M "
-                        "decisions, with exit code 1 (default: 100000)")
     p.add_argument("--load", metavar="FILE", type=Path,
                    help="continue a saved game (or the last position of a replay)")
-    p.add_argument("--svg", metavar="FILE", type=Path,
-                   help="write a picture of the board (SVG) when the session ends")
     p.add_argument("--replay-dir", metavar="DIR", type=Path, default=Path("replays"),
                    help="where the replay of the game is written (default: ./replays)")
     p.add_argument("--no-replay", action="store_true", help="do not write a replay")
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="colours: auto (on a terminal, unless NO_COLOR is set), always, never")
-    p.set_defaults(run=cmd_play)
+    p.set_defaults(watch=False)
 
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
     from interpreter.engine.world import player_id
-    from interpreter.tools.bots import BOTS
     from interpreter.tools.play import HUMAN
 
     if saved:
@@ -118,16 +125,31 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
     for seat, kind in args.seat:
         if not 1 <= seat <= players:
             raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
-        if kind != HUMAN and kind not in BOTS:
-            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known})")
+        if not _known_seat(kind):
+            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known}; "
+                             "ismcts:N for a search budget of N)")
         seats[player_id(seat)] = kind
     for seat, kind in enumerate(seats.values(), start=1):
-        if kind != HUMAN and kind not in BOTS:  # a seat of the saved game
+        if not _known_seat(kind):  # a seat of the saved game
             raise RulesError(f"seat {seat} of the saved game is played by '{kind}', unknown "
                              f"here: choose another with --seat {seat}=KIND (known: {known})")
     if args.watch and any(kind == HUMAN for kind in seats.values()):
         raise RulesError("--watch lets bots play every seat: leave out the human seats")
     return seats
+
+
+def _known_seat(kind: str) -> bool:
+    """human, or a bot's name (with a budget for a search bot: ismcts:200)."""
+    from interpreter.tools.bots import make_bot
+    from interpreter.tools.play import HUMAN
+
+    if kind == HUMAN:
+        return True
+    try:
+        make_bot(kind)
+    except RulesError:
+        return False
+    return True
 
 
 def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[str, str]:
@@ -141,15 +163,16 @@ def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[s
     return names
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dict[str, str]]:
+    """The game the arguments ask for, new or loaded (--load): (ruleset, game, history,
+    seats). Used by `rules play` and `rules serve`."""
     import random as _random
 
-    from interpreter.tools.display import load_display, use_colour
-    from interpreter.tools.play import Session
     from interpreter.tools.replay import History
 
     if args.load is not None:
-        ruleset, game, history, saved = load_position(args.load, args.path, err)
+        ruleset, game, history, saved = load_position(args.load, args.path, err,
+                                                          args.allow_outside)
         if args.players is not None and args.players != game.n:
             raise RulesError(f"the saved game has {game.n} players, not {args.players}")
         if args.seed is not None and args.seed != game.state["seed"]:
@@ -163,14 +186,23 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bundled = bundled_rulesets()
         path = args.path or (bundled[0] if bundled else None)
         if path is None:
-            raise RulesError("say which ruleset to play: rules play PATH")
-        ruleset = load(path)
+            raise RulesError("say which ruleset to play: rules "
+                             f"{getattr(args, 'command', None) or 'play'} PATH")
+        ruleset = load(path, args.allow_outside)
         players = args.players or max(ruleset.player_counts)
         ruleset.check_players(players)
         seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(10**6)
         seats = _seats(args, players, None)
         game = ruleset.new_game(players, seed, names=_names(args, players, None))
         history = History.start(game)
+    return ruleset, game, history, seats
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.tools.display import load_display, use_colour
+    from interpreter.tools.play import Session
+
+    ruleset, game, history, seats = open_game(args, err)
     display = load_display(ruleset)
     session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
                       display=display, out=out, colour=use_colour(out, args.color),

@@ -41,7 +41,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     data = load_replay_file(args.file)
     recorded = data["ruleset"]
-    ruleset = load(args.ruleset or recorded["path"])
+    ruleset = load(args.ruleset or recorded["path"], args.allow_outside)
     moves = len(data["moves"])
     print(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, seed "
           f"{data['seed']}, {moves} decisions", file=out)

@@ -52,7 +52,7 @@ def add_parser(sub: Any) -> None:
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.tools.simulate import simulate
 
-    ruleset = load(args.path)
+    ruleset = load(args.path, args.allow_outside)
     players = players_of(args, [ruleset])
     bar = progress_bar(args, err)
     try:

@@ -37,6 +37,7 @@ from interpreter.engine.program import (
     VarInfo,
     ZoneInfo,
 )
+from interpreter.engine.secrecy import leaks, private_functions, private_names
 from interpreter.engine.statements import (
     ProcBuilder,
     call_graph,
@@ -49,7 +50,7 @@ from interpreter.engine.statements import (
 )
 from interpreter.engine.world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
 from interpreter.language import nodes as N
-from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean
+from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, source_line
 from interpreter.language.parser import parse_expr
 
 
@@ -128,6 +129,12 @@ class Compiler:
                 p.zones[decl.name] = ZoneInfo(decl)
             elif isinstance(decl, N.VarDecl):
                 self._check_types(decl.index, decl.loc)
+                if decl.visibility == "top":
+                    self.error(f"variable '{decl.name}' is one value, it has no top: say "
+                               "'public', 'owner' or 'hidden'", decl.loc)
+                if decl.visibility == "owner" and (not decl.index or decl.index[0] != PLAYER):
+                    self.error(f"variable '{decl.name}' is seen by its owner, so its first "
+                               "index must be 'player'", decl.loc)
                 p.vars[decl.name] = VarInfo(decl)
             elif isinstance(decl, N.ProcDecl):
                 if decl.when is not None and decl.mode != "replace":
@@ -380,6 +387,8 @@ class Compiler:
         p = self.program
         calls = call_graph(p.procs, p.triggers)
         framed = framed_procedures(p.procs, calls)
+        self.errors += leaks(p, framed)
+        p.private_reads = private_functions(p, private_names(p))
         recursive = recursive_procedures(calls)
         for i, (name, proc) in enumerate(p.procs.items()):
             proc.plain_fn, proc.framed_fn = py_name("_N", i, name), py_name("_P", i, name)
@@ -551,6 +560,17 @@ class Compiler:
             self._attributes = (len(self.world.attrs), found)  # new kinds make it stale
         return self._attributes[1]
 
+    def _attribute_may_have(self, outer: str, name: str) -> bool:
+        """Whether some value of the attribute `outer` (x.outer) may have the attribute `name`
+        (x.outer.name): false when every value of `outer` is known, and none has it."""
+        if name == "name" or any(outer in map(str, t.columns) for t in self.world.tables.values()):
+            return True
+        attrs = self.world.attrs
+        values = [a[outer] for a in attrs.values() if outer in a]
+        if not values or any(not isinstance(v, str | int | bool) for v in values):
+            return True
+        return any(isinstance(v, str) and name in attrs.get(v, ()) for v in values)
+
     def _all_names(self, scope: Scope) -> list[str]:
         p, w = self.program, self.world
         return [*scope.all_names(), *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
@@ -565,6 +585,10 @@ class Compiler:
         if name not in known:
             self.error(f"no value of this ruleset has an attribute '{name}'", node.loc,
                        did_you_mean(name, known))
+            return self._c("None", UNKNOWN, f"'.{name}'")
+        if isinstance(node.obj, N.Attr) and not self._attribute_may_have(node.obj.name, name):
+            self.error(f"no value of the attribute '{node.obj.name}' has an attribute "
+                       f"'{name}'", node.loc)
             return self._c("None", UNKNOWN, f"'.{name}'")
         loc = self.constant_name(node.loc, "loc")
         if base.simple and base.src in scope.texts:  # a kind, a place, a player, ...
@@ -883,9 +907,10 @@ class Compiler:
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
                 if "{" in piece or "}" in piece:
-                    brace = "{" if "{" in piece else "}"
-                    self.error(f"a '{brace}' without its pair in the text {text!r}: a text "
-                               "fills in {expression}, each '{' closed by a '}'", loc)
+                    stray = _stray_brace(text)
+                    self.error(f"a '{text[stray]}' without its pair in the text {text!r}: a "
+                               "text fills in {expression}, each '{' closed by a '}'",
+                               _brace_place(loc, text, stray))
                 if piece:
                     parts.append(repr(piece))
                 continue
@@ -900,6 +925,29 @@ class Compiler:
 
 
 _MISS = object()
+
+
+def _stray_brace(text: str) -> int:
+    """Where the first brace of `text` that is not part of a {expression} is."""
+    paired = {i for m in re.finditer(r"\{[^{}]*\}", text) for i in (m.start(), m.end() - 1)}
+    return next(i for i, ch in enumerate(text) if ch in "{}" and i not in paired)
+
+
+def _brace_place(loc: N.Loc, text: str, index: int) -> N.Loc:
+    """The place of the brace `text[index]` in the source line of `loc` (the place of the
+    statement or entry that holds the text), found by counting braces; `loc` if the line
+    does not show it."""
+    line = source_line(loc) if loc is not None else None
+    if line is None:
+        return loc
+    nth = sum(ch in "{}" for ch in text[:index])
+    seen = 0
+    for col in range(max(loc.column - 1, 0), len(line)):
+        if line[col] in "{}":
+            if seen == nth:
+                return N.Loc(loc.file, loc.line, col + 1)
+            seen += 1
+    return loc
 
 
 def _attribute_table(attrs: dict, name: str) -> dict:
@@ -977,7 +1025,7 @@ def _assigned_names(body: list[N.Stmt]) -> set[str]:
     for n in N.walk(body):
         if isinstance(n, N.Let):
             found.add(n.name)
-        elif isinstance(n, N.Choose | N.Options):
+        elif isinstance(n, N.Choose | N.SecretChoose | N.Options):
             found.add(n.var)
     return found
 

@@ -73,6 +73,7 @@ class ChoicePoint:
     conditions: dict[str, Any] = field(default_factory=dict)
     source: Any = None
     where_expr: Any = None
+    secret: bool = False  # a `secretly choose`: the choice is sealed until all have chosen
 
 
 @dataclass
@@ -91,6 +92,8 @@ class Program:
     memo_slots: int = 0  # caches of functions of the game state (Game.memo)
     line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
     measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
+    # function -> the zones and variables some player may not see that it reads (secrecy.py)
+    private_reads: dict[str, set[str]] = field(default_factory=dict)
 
 
 class Scope:

@@ -35,7 +35,7 @@ from interpreter.language.errors import (
     RulesetErrors,
     explain,
 )
-from interpreter.language.files import MANIFEST, display_path, load_layers
+from interpreter.language.files import MANIFEST, display_path, load_layers, tree_root
 from interpreter.language.layers import Layer, merge_layers
 from interpreter.resources import schema
 
@@ -52,6 +52,7 @@ class Ruleset:
     compiler: Compiler | None = field(default=None, repr=False)
     requirements: list[Requirement] = field(default_factory=list, repr=False)
     measures: list[Measure] = field(default_factory=list)
+    allow_outside: bool = False  # loaded with `extends` outside its tree allowed
 
     def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile a text with {expressions} of the rules language (a display template, a
@@ -136,13 +137,14 @@ class Ruleset:
         }
 
 
-def load_ruleset(path: str | Path) -> Ruleset:
+def load_ruleset(path: str | Path, allow_outside: bool = False) -> Ruleset:
     """Load, check and compile a ruleset folder (or its ruleset.yaml).
 
+    A ruleset extends only rulesets of its own tree (`tree_root`) unless `allow_outside`.
     Raises RulesError for a path that is no ruleset, RulesetErrors (every error found, each with
     its place) for a ruleset with mistakes."""
     try:
-        return _load(path)
+        return _load(path, allow_outside)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
     except RecursionError:
@@ -152,7 +154,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
             "or brackets? (write it in steps)", N.Loc(display_path(manifest), 1, 1))]) from None
 
 
-def _load(path: str | Path) -> Ruleset:
+def _load(path: str | Path, allow_outside: bool) -> Ruleset:
     folder = Path(path)
     if folder.is_file() and folder.name == MANIFEST:
         folder = folder.parent
@@ -160,7 +162,8 @@ def _load(path: str | Path) -> Ruleset:
         if not folder.exists():
             raise RulesError(f"{path}: no such ruleset folder")
         raise RulesError(f"{path}: not a ruleset (no {MANIFEST} in it)")
-    layers = load_layers(folder.resolve(), [])
+    folder = folder.resolve()
+    layers = load_layers(folder, [], None if allow_outside else tree_root(folder))
     decls, errors = merge_layers(layers)
     top = layers[-1]
     data = [d for layer in layers for d in layer.data]
@@ -188,7 +191,8 @@ def _load(path: str | Path) -> Ruleset:
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
                    layers=layers, content_hash=digest.hexdigest(), compiler=compiler,
-                   requirements=requirements, measures=measures)
+                   requirements=requirements, measures=measures,
+                   allow_outside=allow_outside)
 
 
 def validate_merged(ruleset: Ruleset) -> None:

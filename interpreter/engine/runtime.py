@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+from collections.abc import Callable
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
+HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
 SAVE_VERSION = 2
@@ -36,10 +38,12 @@ SAVE_VERSION = 2
 class Decision:
     """Who decides now, between which options (values), and how each option reads."""
 
-    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None):
+    def __init__(self, player: str, prompt: str, options: list[Any], labeler=None,
+                 secret: bool = False):
         self.player = player
         self.prompt = prompt
         self.options = options
+        self.secret = secret  # a `secretly choose`: others see the choice only when all chose
         self._labeler = labeler
         self._labels: list[str] | None = None
 
@@ -184,6 +188,39 @@ class Game:
                                  "at": [key[0], key[1]], "resume": resume}
         return SUSPEND
 
+    # ------------------------------------------------------------------ secret choices
+    # A `secretly choose` keeps its state in state["secret"] while it runs (and nowhere else):
+    # who must choose (public) and what each has chosen so far (seen only by its chooser).
+    def open_secret(self, who: list[Any]) -> None:
+        if "secret" in self.state:
+            raise GameRuleError("a secret choice starts while another is still open")
+        for p in who:
+            if p not in self.players:
+                raise GameRuleError(f"{self.label(p)} is asked to choose secretly but is not a "
+                                    "player of this game")
+        self.state["secret"] = {"who": list(who), "chosen": {}}
+
+    def next_to_seal(self) -> Any:
+        """The first player of the open secret choice who has not chosen yet, or None."""
+        secret = self.state["secret"]
+        chosen = secret["chosen"]
+        return next((p for p in secret["who"] if p not in chosen), None)
+
+    def seal(self, player: Any, value: Any) -> None:
+        self.state["secret"]["chosen"][player] = value
+        if self.logging:
+            self.log(f"{self.label(player)} has chosen.")
+
+    def reveal(self, what: str) -> dict[str, Any]:
+        """Close the secret choice: every choice, by player, now public."""
+        secret = self.state.pop("secret")
+        chosen = {p: secret["chosen"][p] for p in secret["who"]}
+        if chosen and self.logging:
+            self.log(f"All have chosen ({what}).")
+            self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
+                                              for p, v in chosen.items()) + ".")
+        return chosen
+
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
         self.budget = STEPS_BETWEEN_DECISIONS
@@ -239,7 +276,8 @@ class Game:
         def labeler(options: list[Any]) -> list[str]:
             return [point.labels[o] if isinstance(o, str) and o in point.labels
                     else self.label(o) for o in options]
-        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler)
+        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler,
+                        point.secret)
 
     def legal_options(self) -> list[Any]:
         pending = self.state["pending"]
@@ -358,11 +396,33 @@ class Game:
             decision = {"player": pending["player"]}
             if pending["player"] == player:
                 decision["options"] = list(pending["options"])
-        return {"you": player, "players": self.players, "zones": zones,
-                "vars": json.loads(json.dumps({k: v for k, v in self.V.items()
-                                               if k not in self.program.measure_vars})),
-                "decision": decision,
-                "over": self.over}
+            if self.program.choices[tuple(pending["at"])].secret:
+                decision["secret"] = True
+        seen = {"you": player, "players": self.players, "zones": zones,
+                "vars": self._vars_seen(player), "decision": decision, "over": self.over}
+        secret = self.state.get("secret")
+        if secret is not None:  # who has chosen, and only one's own choice
+            seen["secret"] = {"who": list(secret["who"]),
+                              "chosen": {p: v if p == player else HIDDEN
+                                         for p, v in secret["chosen"].items()}}
+        return seen
+
+    def _vars_seen(self, player: str) -> dict[str, Any]:
+        """The variables as `player` sees them: a private value of another player (or a
+        hidden one, before the game is over) shows as HIDDEN."""
+        out: dict[str, Any] = {}
+        for name, value in self.V.items():
+            if name in self.program.measure_vars:
+                continue
+            vis = self.program.vars[name].decl.visibility
+            if vis == "public" or self.over:
+                out[name] = value
+            elif vis == "hidden":
+                out[name] = {k: HIDDEN for k in value} if value.__class__ is dict else HIDDEN
+            else:  # owner: the first index is the player who sees the entry
+                out[name] = {k: v if k.split("|")[0] == player else HIDDEN
+                             for k, v in value.items()}
+        return json.loads(json.dumps(out))
 
     # ------------------------------------------------------------------ copies and saves
     def clone(self) -> Game:
@@ -396,13 +456,22 @@ class Game:
                 "state_hash": self._integrity_hash()}
 
     @classmethod
-    def from_save(cls, ruleset: Ruleset, data: Any) -> Game:
-        """A game from `to_save()` data; anything damaged or foreign is a SaveFileError."""
+    def from_save(cls, ruleset: Ruleset, data: Any,
+                  on_step: Callable[[Game, str | None, Any], None] | None = None) -> Game:
+        """A game from `to_save()` data; anything damaged, edited or foreign is a
+        SaveFileError. A save proves itself: its decisions are played again from its seed,
+        and the game they lead to must be the one it holds, so no position the rules cannot
+        reach ever loads. `on_step(game, player, move)` is called after setup (player and
+        move None) and after each decision played again."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
         if data.get("version") not in (1, SAVE_VERSION):
             raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
                                 f"reads versions 1 and {SAVE_VERSION}")
+        saved_for = data.get("ruleset")
+        if isinstance(saved_for, str) and saved_for != ruleset.name:
+            raise SaveFileError(f"a saved game of the ruleset {saved_for!r}, not of "
+                                f"{ruleset.name!r}: load it with its own ruleset")
         state, names = data.get("state"), data.get("names") or {}
         if not isinstance(state, dict):
             raise SaveFileError("the saved game is damaged (it has no state)")
@@ -411,39 +480,49 @@ class Game:
             raise SaveFileError("the saved game is damaged (player names must be texts)")
         if _digest(state) != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
-        if data["version"] == 1:
-            return cls._from_moves(ruleset, state, names, data.get("moves"))
-        for name, start in ruleset.program.measure_vars.items():  # saved before it was measured
-            if isinstance(state.get("vars"), dict):
-                state["vars"].setdefault(name, type(start)())
-        problem = _state_problem(ruleset, state)
-        if problem:
-            raise SaveFileError(f"the saved game does not fit this ruleset or is damaged "
-                                f"({problem})")
-        game = cls(ruleset, state, names)
-        moves = data.get("moves") or []
-        game.moves = list(moves) if isinstance(moves, list) else []
+        changed = data.get("ruleset_hash") not in (None, ruleset.content_hash)
+        game = cls._from_moves(ruleset, state, names, data.get("moves"), changed, on_step)
+        if data["version"] == SAVE_VERSION and not changed and game._integrity_hash() != \
+                data["state_hash"]:  # same engine, same rules: the very same state
+            raise SaveFileError("the saved game is damaged or edited: where it stands in the "
+                                "rules is not where its decisions lead")
         return game
 
-
     @classmethod
-    def _from_moves(cls, ruleset: Ruleset, state: dict, names: dict, moves: Any) -> Game:
-        """A save of version 1 keeps its place in the rules in a form this engine no longer
-        runs: play its moves again from its seed, and check that this gives its game."""
+    def _from_moves(cls, ruleset: Ruleset, state: dict, names: dict, moves: Any,
+                    changed: bool = False, on_step: Callable | None = None) -> Game:
+        """Play a save's moves again from its seed, and check that this gives its game (the
+        game part of the state: where the rules stand is the engine's concern and comes
+        from playing, so saves of an older engine load too)."""
         players, seed = state.get("players"), state.get("seed")
-        if not isinstance(moves, list) or not isinstance(seed, int) \
-                or players not in ruleset.player_counts:
+        if not isinstance(moves, list) or seed.__class__ is not int \
+                or players.__class__ is not int:
             raise SaveFileError("the saved game is damaged (it has no moves, seed or players)")
+        if players not in ruleset.player_counts:
+            raise SaveFileError(f"the saved game has {players} players; the ruleset allows "
+                                f"{', '.join(map(str, sorted(ruleset.player_counts)))}")
+        if _too_deep(moves, MAX_SAVED_DEPTH) or _too_deep(state, MAX_SAVED_DEPTH):
+            raise SaveFileError(f"the saved game is damaged (values nested more than "
+                                f"{MAX_SAVED_DEPTH} deep)")
         game = cls.start(ruleset, players, seed, names)
-        try:
-            for move in moves:
+        if on_step is not None:
+            on_step(game, None, None)
+        since = " (the ruleset has changed since the game was saved)" if changed else ""
+        for step, move in enumerate(moves, start=1):
+            player = game.state["pending"]["player"] if game.state["pending"] else None
+            try:
                 game.apply(move)
-        except IllegalMove as exc:
-            raise SaveFileError(f"the saved game cannot be played again with these rules "
-                                f"({exc})") from None
-        if game.state_hash() != _game_hash(state, True, ruleset.program.measure_vars):
-            raise SaveFileError("the saved game cannot be played again with these rules (its "
-                                "moves give another game)")
+            except IllegalMove as exc:
+                raise SaveFileError(f"the saved game cannot be played again: its decision "
+                                    f"{step} of {len(moves)} is refused ({exc}){since}") from None
+            if on_step is not None:
+                on_step(game, player, move)
+        measures = ruleset.program.measure_vars
+        if game.state_hash() != _game_hash(state, True, measures):
+            where = _first_difference(game.state, state, measures)
+            raise SaveFileError(f"the saved game is damaged or edited: its {len(moves)} "
+                                f"decisions, played again from its seed, lead to another game "
+                                f"({where} differs){since}")
         return game
 
 
@@ -460,6 +539,9 @@ def _copy_state(state: dict, program) -> dict:
     copy["stack"] = [[f[0], f[1], f[2].copy(), f[3]] for f in state["stack"]]
     if state["pending"] is not None:
         copy["pending"] = dict(state["pending"])
+    if "secret" in state:
+        copy["secret"] = {"who": list(state["secret"]["who"]),
+                          "chosen": dict(state["secret"]["chosen"])}
     return copy
 
 
@@ -477,57 +559,21 @@ def _game_hash(state: dict, with_options: bool, measures: Any = ()) -> str:
     return _digest(game)
 
 
-def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
-    """What is wrong with a game state read from a file, or None: every zone and variable of
-    the ruleset with contents of the right shape, frames of its procedures, a pending decision
-    at one of its choices."""
-    program = ruleset.program
-    if _too_deep(state, MAX_SAVED_DEPTH):
-        return f"values nested more than {MAX_SAVED_DEPTH} deep"
-    for key in ("seed", "rng", "step", "players"):
-        if not isinstance(state.get(key), int) or isinstance(state.get(key), bool):
-            return f"'{key}' is not a whole number"
-    if state["players"] not in ruleset.player_counts:
-        return f"{state['players']} players"
-    zones, variables = state.get("zones"), state.get("vars")
-    if not isinstance(zones, dict) or set(zones) != set(program.zones):
-        return "its zones are not this ruleset's"
-    if not isinstance(variables, dict) or set(variables) != set(program.vars):
-        return "its variables are not this ruleset's"
-    for name, info in program.zones.items():
-        contents = zones[name]
-        parts = contents.values() if info.decl.index and isinstance(contents, dict) else [contents]
-        if info.decl.index and not isinstance(contents, dict):
-            return f"zone '{name}'"
-        for part in parts:
-            if info.decl.shape == "stack":
-                if not isinstance(part, list) or not all(isinstance(k, str) for k in part):
-                    return f"zone '{name}'"
-            elif not isinstance(part, dict) or not all(
-                    isinstance(k, str) and isinstance(n, int) and n > 0 for k, n in part.items()):
-                return f"zone '{name}'"
-    for name, info in program.vars.items():
-        if info.decl.index and not isinstance(variables[name], dict):
-            return f"variable '{name}'"
-    stack = state.get("stack")
-    if not isinstance(stack, list):
-        return "where the game stands"
-    for frame in stack:
-        if not (isinstance(frame, list) and len(frame) == 4 and frame[0] in program.procs
-                and isinstance(frame[1], int)
-                and 0 <= frame[1] < program.procs[frame[0]].labels
-                and isinstance(frame[2], dict) and (frame[3] is None or isinstance(frame[3], str))):
-            return "where the game stands"
-    pending = state.get("pending")
-    if pending is not None:
-        if not (isinstance(pending, dict) and isinstance(pending.get("at"), list)
-                and tuple(pending["at"]) in program.choices
-                and isinstance(pending.get("options"), list) and pending["options"]
-                and pending.get("player") in [player_id(i) for i in range(1, state["players"] + 1)]
-                and isinstance(pending.get("var"), str) and stack
-                and pending.get("resume") == program.choices[tuple(pending["at"])].resume):
-            return "the decision it waits for"
-    return None
+def _first_difference(played: dict, saved: dict, measures: Any) -> str:
+    """Where a saved state first differs from the one its decisions lead to, in words."""
+    for key in ("players", "seed", "step", "over", "ending", "rng"):
+        if saved.get(key) != played.get(key):
+            return f"'{key}'"
+    if saved.get("secret") != played.get("secret"):
+        return "the secret choice under way"
+    for part, word in (("zones", "zone"), ("vars", "variable")):
+        mine, theirs = played[part], saved.get(part)
+        if not isinstance(theirs, dict):
+            return f"'{part}'"
+        for name in sorted(set(mine) | set(theirs), key=str):
+            if name not in measures and mine.get(name) != theirs.get(name):
+                return f"{word} '{name}'"
+    return "the decision it waits for"
 
 
 MAX_SAVED_DEPTH = 40  # lists and maps inside each other in a saved state

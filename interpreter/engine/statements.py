@@ -70,7 +70,8 @@ def framed_procedures(procs: dict[str, Proc], calls: dict[str, set[str]]) -> set
     for name, proc in procs.items():
         decl = proc.decl
         body = decl.body if isinstance(decl, N.ProcDecl | N.TriggerDecl) else []
-        if any(isinstance(n, N.Choose | N.Options | N.EndGame) for n in N.walk(body)):
+        if any(isinstance(n, N.Choose | N.SecretChoose | N.Options | N.EndGame)
+               for n in N.walk(body)):
             framed.add(name)
     changed = True
     while changed:
@@ -157,7 +158,7 @@ def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
         return set()
     assigned = {n.name for n in N.walk(decl.body) if isinstance(n, N.Let | N.Assign)}
     assigned |= {n.var for n in N.walk(decl.body) if isinstance(n, N.Binder | N.Choose |
-                                                                  N.Options)}
+                                                                  N.SecretChoose | N.Options)}
     world = compiler.world
     return {p.name for p in decl.params
             if p.type is not None and ".." not in p.type and world.is_type(p.type)
@@ -234,7 +235,7 @@ class ProcBuilder:
         """Whether a statement may wait for a decision (and so needs blocks around it)."""
         if not self.resumable:
             return False
-        if any(isinstance(n, N.Choose | N.Options) for n in N.walk(stmt)):
+        if any(isinstance(n, N.Choose | N.SecretChoose | N.Options) for n in N.walk(stmt)):
             return True
         program = self.c.program
         return bool(called(stmt, program.procs, program.triggers) & self.framed)
@@ -593,6 +594,36 @@ class ProcBuilder:
             where = c.test_src(s.where, inner)
             legal = f"[{v} for {v} in {items} if {where}]"
         self._ask(s.var, player, [f"_o = {legal}"], point)
+
+    def _w_SecretChoose(self, s: N.SecretChoose) -> None:
+        """Each player of the binder chooses in turn, through the usual decision; a choice is
+        sealed (kept by the runtime where only its owner sees it, never in a local name) at
+        once; when all have chosen, the choices are revealed together into `s.var`."""
+        c, b = self.c, s.binder
+        source = c.source(b, self.scope)
+        items = c.items_src(source)
+        if b.where is None:
+            who = items if source.fresh else f"list({items})"
+        else:
+            inner, v = self.scope.bind(b.var, c)
+            who = f"[{v} for {v} in {items} if {c.test_src(b.where, inner)}]"
+        point = ChoicePoint(s.loc, s.prompt or f"choose {s.var}", {}, {}, None, secret=True)
+        self.temps += 1
+        pick = f"$pick{self.temps}"  # the choice, until it is sealed in the same block
+        self.emit(0, f"rt.open_secret({who})")
+        head, end = self.label(), self.label()
+        self.place(head)
+        self.emit(0, "_w = rt.next_to_seal()",
+                  "if _w is None:", f"    pc = @{end}@", "    continue",
+                  f"{self.local(b.var)} = _w")
+        options = c.value_c(s.options, self.scope)
+        legal = c.items_src(options)
+        self._ask(pick, self.local(b.var), [f"_o = {legal if options.fresh else f'list({legal})'}"],
+                  point)
+        self.emit(0, f"rt.seal({self.local(b.var)}, L.pop({pick!r}))")
+        self.goto(0, head)
+        self.place(end)
+        self.emit(0, f"{self.local(s.var)} = rt.reveal({s.prompt or s.var!r})")
 
     def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint) -> None:
         """Compute the legal options; with only one, take it and go on; otherwise wait."""

@@ -20,17 +20,16 @@ process reads them instead of computing them again.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import importlib.util
 import os
 import pickle
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
+from interpreter.language.writing import write_atomic
 from interpreter.resources import grammar_path, schema_path
 
 ENV = "RULES_ENGINE_CACHE_DIR"
@@ -147,12 +146,9 @@ def store(kind: str, slot: str, key: str | None, value: Any) -> None:
     except Exception:  # too deep or not picklable: not cached
         return
     digest = hashlib.sha256(contents).hexdigest().encode()
-    temporary = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the user's alone
-        with open(temporary, "wb") as out:
-            out.write(_FORMAT + key.encode() + b"\n" + digest + b"\n" + contents)
-        os.replace(temporary, path)
+        write_atomic(path, _FORMAT + key.encode() + b"\n" + digest + b"\n" + contents,
+                     durable=False)
     except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+        pass

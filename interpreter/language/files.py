@@ -164,8 +164,25 @@ def _yaml_loc(path: Path, keys) -> N.Loc:
     return found
 
 
-def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
-    """The layers of a ruleset, base first: each `extends` target, then the folder itself."""
+def tree_root(folder: Path) -> Path:
+    """The folder a ruleset's `extends` may reach into (its tree): the folder of the rulesets
+    that come with the engine, for one of them; else the folder that holds the ruleset's
+    folder (its siblings and their subfolders)."""
+    folder = Path(folder).resolve()
+    try:
+        from interpreter.resources import rulesets_folder
+
+        bundled = rulesets_folder().resolve()
+    except (OSError, ModuleNotFoundError, TypeError):
+        bundled = None
+    if bundled is not None and folder.is_relative_to(bundled):
+        return bundled
+    return folder.parent
+
+
+def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> list[Layer]:
+    """The layers of a ruleset, base first: each `extends` target, then the folder itself.
+    Every target must lie under `root` (the top ruleset's tree), unless it is None."""
     manifest_path = folder / MANIFEST
     manifest = _checked_yaml(manifest_path, "manifest")
     layers: list[Layer] = []
@@ -175,13 +192,19 @@ def load_layers(folder: Path, chain: list[Path]) -> list[Layer]:
         if not (base / MANIFEST).is_file():
             raise RulesetError(f"'extends: {target}' names no ruleset folder",
                                _yaml_loc(manifest_path, ["extends"]))
+        if root is not None and not base.is_relative_to(root):
+            raise RulesetError(f"'extends: {target}' leads to {base}, outside this ruleset's "
+                               f"tree ({root}): a ruleset extends only rulesets under the "
+                               "folder it was found in; to allow it, add --allow-outside to "
+                               "the command (or load_ruleset(..., allow_outside=True))",
+                               _yaml_loc(manifest_path, ["extends"]))
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
                                "extends this one", _yaml_loc(manifest_path, ["extends"]))
         if len(chain) >= MAX_EXTENDS:
             raise RulesetError(f"'extends: {target}': more than {MAX_EXTENDS} rulesets extend "
                                "each other in a chain", _yaml_loc(manifest_path, ["extends"]))
-        for layer in load_layers(base, [*chain, folder]):
+        for layer in load_layers(base, [*chain, folder], root):
             if all(existing.folder != layer.folder for existing in layers):
                 layers.append(layer)
     rule_files, files = [], [manifest_path]

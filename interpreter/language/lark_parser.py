@@ -379,9 +379,10 @@ class _Builder(Transformer):
         return "top"
 
     def var_decl(self, meta, items):
-        name, index, label, init, cite = items
+        name, index, label, init, *vis, cite = items
         return N.VarDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                         index=index or [], init=init, cite=cite)
+                         index=index or [], init=init, cite=cite,
+                         visibility=vis[-1] if vis else "public")
 
     def proc_decl(self, meta, items):
         name, params, label, when, cite, body = items
@@ -485,6 +486,11 @@ class _Builder(Transformer):
         var, options, player, where, prompt = items
         return N.Choose(loc=self._loc(meta), var=str(var), options=options, player=player,
                         where=where, prompt=self._text(prompt))
+
+    def secret_stmt(self, meta, items):
+        var, options, binder, prompt = items
+        return N.SecretChoose(loc=self._loc(meta), var=str(var), options=options, binder=binder,
+                              prompt=self._text(prompt))
 
     def log_stmt(self, meta, items):
         return N.Log(loc=self._loc(meta), text=self._text(items[0]))

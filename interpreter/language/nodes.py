@@ -190,6 +190,19 @@ class Choose(Stmt):
 
 
 @dataclass
+class SecretChoose(Stmt):
+    """`secretly choose var from options by each player p [in ...] [where ...]`: every player
+    of the binder commits one of the options (evaluated with the binder's name bound to that
+    player); nobody sees another's choice until all have chosen. `var` then maps each player
+    to their choice."""
+
+    var: str = ""
+    options: Expr | None = None
+    binder: Binder | None = None
+    prompt: str | None = None
+
+
+@dataclass
 class OptionClause(Node):
     name: str = ""
     label: str | None = None
@@ -330,6 +343,7 @@ class ZoneDecl(Decl):
 class VarDecl(Decl):
     index: list[str] = field(default_factory=list)
     init: Expr | None = None
+    visibility: str = "public"  # public | owner (first index is the player who sees it) | hidden
 
 
 @dataclass

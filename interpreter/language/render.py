@@ -134,7 +134,8 @@ class _Renderer:
             of = f" of {d.of}" if d.of else ""
             return [f"zone {d.name}{_index(d.index)}{t(d.label)}: {d.shape}{of}, {d.visibility}"]
         if isinstance(d, N.VarDecl):
-            return [f"var {d.name}{_index(d.index)}{t(d.label)} = {render_expr(d.init)}"]
+            vis = f", {d.visibility}" if d.visibility != "public" else ""
+            return [f"var {d.name}{_index(d.index)}{t(d.label)} = {render_expr(d.init)}{vis}"]
         if isinstance(d, N.FuncDecl):
             return [f"define {d.name}({_params(d.params)}){t(d.label)} = {render_expr(d.body)}"]
         if isinstance(d, N.ProcDecl):
@@ -194,6 +195,9 @@ class _Renderer:
         if isinstance(s, N.Choose):
             where = f" where {r(s.where)}" if s.where is not None else ""
             return f"choose {s.var} from {r(s.options)} by {r(s.player)}{where}{t(s.prompt)}"
+        if isinstance(s, N.SecretChoose):
+            return (f"secretly choose {s.var} from {r(s.options)} by "
+                    f"{render_binder(s.binder)}{t(s.prompt)}")
         if isinstance(s, N.Options):
             return f"choose {s.var} by {r(s.player)}{t(s.prompt)}:"
         if isinstance(s, N.Log):

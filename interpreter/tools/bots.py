@@ -2,10 +2,11 @@
 
 A bot decides from what its player may see (`Game.view(player)`) and the decision it must
 take. The greedy bot builds samples of the game from that view (`sampling.py`); the samples
-also copy the rules' own bookkeeping (the locals of running procedures), so a ruleset must not
-keep a player's secret in a procedure's local name. Bots that the rules themselves define (a
-dummy player, say) are not here: they live in the ruleset and the interpreter runs them like
-any other rule.
+also copy the rules' own bookkeeping (the locals of running procedures): the checker refuses a
+ruleset that would keep something private in a local name while the game waits for a decision
+(engine/secrecy.py), and secret choices are kept out of the locals until they are revealed.
+Bots that the rules themselves define (a dummy player, say) are not here: they live in the
+ruleset and the interpreter runs them like any other rule.
 
 New bots join the registry `BOTS` under a short name, so that `rules simulate --bot NAME`
 can find them.

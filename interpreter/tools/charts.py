@@ -48,7 +48,7 @@ def write_chart(comparison: Comparison, path: Path) -> None:
         elif suffix == ".html":
             svg = io.StringIO()
             figure.savefig(svg, format="svg")
-            from interpreter.tools.replay import write_atomic
+            from interpreter.language.writing import write_atomic
 
             write_atomic(path, _page(comparison, svg.getvalue()))
         else:

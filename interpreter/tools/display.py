@@ -15,7 +15,9 @@ names its own. The display file holds
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);
 - `final`: a block shown when the game is over (before the final scores);
-- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`).
+- `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
+- `board`: the picture's geometry (tools/board_svg.py), inline or in a file of its own; with
+  it, the SVG picture is the board drawn from it (the blocks' boxes are not drawn).
 
 The templates are evaluated on the game itself, so the display file must show only what the
 viewer may see (its own `private` block is shown to the deciding player only). Markup that
@@ -36,11 +38,15 @@ from xml.sax.saxutils import escape, quoteattr
 import jsonschema
 import yaml
 
+from interpreter.engine.secrecy import shown_private
+from interpreter.engine.visibility import seen_score
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
 from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
 from interpreter.resources import schema
+from interpreter.tools.board_svg import Geometry, GeometryBuilder, Painter
+from interpreter.tools.svg_text import ELLIPSIS
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -49,6 +55,7 @@ if TYPE_CHECKING:
 SCHEMA = "display"
 MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
 RESET = "\x1b[0m"
+MONO_WIDTH = 0.61  # the width of a letter of a monospace font, in ems
 
 Segment = tuple[str, str | None]  # (text, colour name or None)
 
@@ -253,6 +260,7 @@ class Display:
     final: Block | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
+    geometry: Geometry | None = None  # the board picture (tools/board_svg.py)
     redraw_when: Callable | None = None
     compact: Layout | None = None  # for a terminal narrower than the columns need
     legend: list[LegendEntry] = field(default_factory=list)
@@ -273,12 +281,14 @@ class Display:
             return self.compact
         return full
 
-    def board(self, game: Game, viewer: str, colour: bool = False,
+    def board(self, game: Game, viewer: str | None, colour: bool = False,
               width: int | None = None) -> str:
-        """The board as text lines, as `viewer` may see it (without the private block); for a
-        terminal of `width` columns, in the layout that fits and with long lines wrapped."""
+        """The board as text lines, as `viewer` may see it (without the private block; None:
+        as a spectator sees it); for a terminal of `width` columns, in the layout that fits
+        and with long lines wrapped."""
         if not self.blocks and not self.header:
-            lines = [self._out(x, colour) for x in generic_board(game, viewer)]
+            lines = [self._out(x, colour)
+                     for x in generic_board(game, viewer) + secret_lines(game, viewer)]
             return "\n".join(self._wrapped(lines, width, colour))
         layout = self.layout_for(width)
         try:
@@ -295,6 +305,7 @@ class Display:
                     lines += self._fitted(x, width, colour)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
+        lines += self._wrapped(secret_lines(game, viewer), width, colour)
         return "\n".join(line.rstrip() for line in lines)
 
     def _below(self, game: Game, viewer: str, name: str) -> tuple[Any, Any]:
@@ -423,7 +434,14 @@ class Display:
 
     # ------------------------------------------------------------------ svg
     def to_svg(self, game: Game, viewer: str | None = None) -> str:
-        """The board as an SVG picture; the private block only when a viewer is given."""
+        """The board as an SVG picture, as `viewer` may see it (None: what every player sees);
+        the private part only when a viewer is given."""
+        if self.geometry is not None:
+            try:
+                return Painter(self.geometry, lambda name: self._svg_colour(name, name), game,
+                               viewer).render()
+            except GameRuleError as exc:
+                raise _display_error(exc, self.source) from None
         settings = self.svg
         font = int(settings.get("font_size", 13))
         step = round(font * 1.3)
@@ -470,25 +488,32 @@ class Display:
         w, h = int(box["width"]), int(box["height"])
         fill = self._svg_colour(box.get("fill"), "#f7f7f2")
         title, lines = block.render(game, viewer)
-        out = [f'<g id={quoteattr("block-" + block.name)}>',
+        # A block drawn for one value (a place) carries it, so that a page can offer it.
+        value = [fn(game, viewer=viewer) for fn in block.values.values()]
+        place = f" data-place={quoteattr(str(value[0]))}" if len(value) == 1 else ""
+        out = [f'<g id={quoteattr("block-" + block.name)}{place}>',
                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill={quoteattr(fill)} '
                'stroke="#555555" stroke-width="1"/>']
         line_y = y + step
+        chars = max(int((w - 12) / (font * MONO_WIDTH)), 1)  # a line is cut to the box
         if title:
-            out.append(self._svg_text(title, x + 6, line_y, bold=True))
+            out.append(self._svg_text(title, x + 6, line_y, bold=True, chars=chars))
             line_y += step + 2
         for line in lines:
             if line_y > y + h - 4:
                 break
-            out.append(self._svg_text(line, x + 6, line_y))
+            out.append(self._svg_text(line, x + 6, line_y, chars=chars))
             line_y += step
         out.append("</g>")
         return out
 
     def _svg_text(self, text: str, x: int, y: int, bold: bool = False,
-                  size: int | None = None) -> str:
+                  size: int | None = None, chars: int | None = None) -> str:
         spans = []
-        for piece, colour in parse_markup(text, self.colours):
+        segments = parse_markup(text, self.colours)
+        if chars is not None and len(to_plain(segments)) > chars:
+            segments = [*fit(segments, chars - 1), (ELLIPSIS, None)]
+        for piece, colour in segments:
             if colour is None:
                 spans.append(escape(piece))
             else:
@@ -501,9 +526,11 @@ class Display:
 
 
 # ---------------------------------------------------------------------------------- generic
-def generic_board(game: Game, viewer: str) -> list[str]:
+def generic_board(game: Game, viewer: str | None) -> list[str]:
     """A plain picture for a ruleset without a display file: every zone that holds something,
-    as `viewer` sees it (others' hidden zones as counts), then the scores."""
+    as `viewer` sees it (others' hidden zones as counts; None: a spectator, who sees what all
+    players see), every variable (others' private values as `?`), then the scores (as `?`
+    when they add up what `viewer` may not see)."""
     view = game.view(viewer)
     program = game.program
     lines = []
@@ -520,9 +547,28 @@ def generic_board(game: Game, viewer: str) -> list[str]:
                 continue
             where = ", ".join(game.label(k) for k in key.split("|")) if key else ""
             lines.append(f"{label}{' (' + where + ')' if where else ''}: {text}")
-    lines.append("scores: " + ", ".join(f"{game.label(p)} {game.score(p)}"
+    for name, value in view["vars"].items():
+        label = program.vars[name].decl.label or name
+        if isinstance(value, dict):
+            value = ", ".join(f"{', '.join(game.label(k) for k in key.split('|'))} "
+                              f"{game.label(v)}" for key, v in value.items())
+        lines.append(f"{label}: {game.label(value)}")
+    lines.append("scores: " + ", ".join(f"{game.label(p)} {seen_score(game, p, viewer)}"
                                         for p in game.players))
     return lines
+
+
+def secret_lines(game: Game, viewer: str | None) -> list[str]:
+    """A secret choice under way: who has chosen (and what, for the viewer's own choice) and
+    who is still choosing."""
+    secret = game.view(viewer).get("secret")
+    if secret is None:
+        return []
+    chosen = [game.label(p) + (f" ({game.label(v)})" if p == viewer else "")
+              for p, v in secret["chosen"].items()]
+    waiting = [game.label(p) for p in secret["who"] if p not in secret["chosen"]]
+    return [f"secret choice: chosen: {', '.join(chosen) or 'nobody yet'}; "
+            f"waiting: {', '.join(waiting) or 'nobody'}"]
 
 
 def generic_private(game: Game, viewer: str) -> list[str]:
@@ -589,6 +635,12 @@ class _LocStr(str):
     loc: N.Loc
 
 
+class _LocDict(dict):
+    """A mapping read from the display file, with the place where it starts."""
+
+    loc: N.Loc
+
+
 def _loader(path: str) -> type[yaml.SafeLoader]:
     class Loader(strict_loader()):  # type: ignore[misc]
         pass
@@ -600,7 +652,15 @@ def _loader(path: str) -> type[yaml.SafeLoader]:
         value.loc = N.Loc(path, mark.line + 1, mark.column + 1 + quoted)
         return value
 
+    def construct_map(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Any:
+        value = _LocDict()
+        mark = node.start_mark
+        value.loc = N.Loc(path, mark.line + 1, mark.column + 1)
+        yield value
+        value.update(loader.construct_mapping(node))
+
     Loader.add_constructor("tag:yaml.org,2002:str", construct)
+    Loader.add_constructor("tag:yaml.org,2002:map", construct_map)
     return Loader
 
 
@@ -627,6 +687,13 @@ def load_display(ruleset: Ruleset) -> Display:
         raise RulesetErrors([RulesetError(f"the display file {shown} leads outside the "
                                           "ruleset's folder (through a link): a ruleset reads "
                                           "only its own files")])
+    doc = _read_checked(path, shown, schema(SCHEMA))
+    return _Builder(ruleset, path, shown).build(doc)
+
+
+def _read_checked(path: Path, shown: str, rules: dict) -> Any:
+    """A YAML file of the display, read with the place of each text and checked against
+    `rules` (a JSON schema); RulesetErrors at file:line:col for what is wrong."""
     try:
         text = read_bounded(path)
     except FileRefused as exc:
@@ -641,15 +708,17 @@ def load_display(ruleset: Ruleset) -> Display:
         loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
         raise RulesetErrors([RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
                                           loc)]) from None
-    validator = jsonschema.Draft202012Validator(schema(SCHEMA))
+    validator = jsonschema.Draft202012Validator(rules)
     problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
+        while first.context:  # none of several forms fits: the one that went deepest
+            first = max(first.context, key=lambda e: len(e.absolute_path))
         where = "/".join(str(p) for p in first.absolute_path) or "the top level"
         raise RulesetErrors([RulesetError(
             f"{path.name} does not match the display schema at {where}: {first.message}",
             _loc_of(first.instance, N.Loc(shown, 1, 1)))])
-    return _Builder(ruleset, path, shown).build(doc)
+    return doc
 
 
 def _loc_of(value: Any, default: N.Loc) -> N.Loc:
@@ -679,6 +748,46 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def check_public(self, where: str, doc: Any) -> None:
+        """A part of the board that every player sees may not show a private thing."""
+        texts: list[tuple[Any, bool]] = []
+        if isinstance(doc, dict):
+            texts += [(v, False) for v in (doc.get("values") or {}).values()]
+            texts += [(doc[k], True) for k in ("title",) if k in doc]
+            texts += [(doc[k], False) for k in ("when",) if k in doc]
+            for item in doc.get("lines") or []:
+                texts += [(item["text"], True), (item["in"], False)] if isinstance(item, dict) \
+                    else [(item, True)]
+        else:
+            texts.append((doc, True))
+        for text, template in texts:
+            if not isinstance(text, str):
+                continue
+            shown = shown_private(self.ruleset.program, str(text), _loc_of(text, self.default),
+                                  template)
+            if shown:
+                self.errors.append(RulesetError(
+                    f"{where} is seen by every player but shows what some may not see "
+                    f"({', '.join(repr(n) for n in sorted(shown))})",
+                    _loc_of(text, self.default),
+                    "show how many (size(...)), or put it in the 'private' block"))
+
+    def geometry(self, doc: Any) -> Geometry:
+        """The `board:` section, or the file it names (next to the display file)."""
+        builder = self
+        if isinstance(doc, str):
+            path = self.path.parent / doc
+            shown = files_display_path(path)
+            if not inside(path, self.path.parent):
+                raise RulesetErrors([RulesetError(
+                    f"the board geometry file {shown} lies outside the display file's folder",
+                    _loc_of(doc, self.default))])
+            full = schema(SCHEMA)
+            doc = _read_checked(path, shown, {"$ref": "#/$defs/board", "$defs": full["$defs"]})
+            builder = _Builder(self.ruleset, path, shown)
+            builder.errors = self.errors
+        return GeometryBuilder(builder.expression, builder.template, builder.default).build(doc)
+
     def block(self, name: str, doc: dict) -> Block:
         values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
         names = ("viewer", *values)
@@ -696,14 +805,21 @@ class _Builder:
                      when=self.expression(doc["when"], ("viewer",)) if "when" in doc else None,
                      box=dict(doc["svg"]) if "svg" in doc else None)
 
-    def layout(self, text: dict, display: Display, legend: bool) -> Layout:
+    def layout(self, doc: dict, text: dict, display: Display) -> Layout:
+        """A text layout (`text` or `text_compact`); what it shows every player is checked to
+        be public."""
+        legend = "legend" in doc
         layout = Layout(header=[self.template(t, ("viewer",)) for t in text.get("header") or []],
                         gap=str(text.get("gap", " | ")),
                         below=[str(b) for b in text.get("below") or []])
+        for t in text.get("header") or []:
+            self.check_public("the board's header", t)
         for spec in text.get("columns") or []:
             layout.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
                                          [str(b) for b in spec.get("blocks") or []]))
         for name in [b for c in layout.columns for b in c.blocks] + layout.below:
+            if name in (doc.get("blocks") or {}):
+                self.check_public(f"the board's block '{name}'", doc["blocks"][name])
             if name not in display.blocks and not (legend and name == LEGEND):
                 self.errors.append(RulesetError(
                     f"the layout names the block '{name}', which the display file does not "
@@ -717,13 +833,15 @@ class _Builder:
                                                 str(spec.get("svg", "#000000")))
         for name, spec in (doc.get("blocks") or {}).items():
             display.blocks[str(name)] = self.block(str(name), spec)
-        full = self.layout(doc.get("text") or {}, display, "legend" in doc)
+        full = self.layout(doc, doc.get("text") or {}, display)
         display.header, display.gap = full.header, full.gap
         display.columns, display.below = full.columns, full.below
         if "text_compact" in doc:
-            display.compact = self.layout(doc["text_compact"] or {}, display, "legend" in doc)
+            display.compact = self.layout(doc, doc["text_compact"] or {}, display)
         for spec in doc.get("legend") or []:
             names = ("viewer", str(spec["for"])) if "for" in spec else ("viewer",)
+            for key in ("mark", "means"):
+                self.check_public("the board's legend", spec[key])
             display.legend.append(LegendEntry(
                 self.template(spec["mark"], names), self.template(spec["means"], names),
                 str(spec["for"]) if "for" in spec else None,
@@ -740,6 +858,8 @@ class _Builder:
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:
             display.svg_title = self.template(svg["title"], ("viewer",))
+        if "board" in doc:
+            display.geometry = self.geometry(doc["board"])
         watch = doc.get("watch") or {}
         if "redraw_when" in watch:
             display.redraw_when = self.expression(watch["redraw_when"], ("viewer",))

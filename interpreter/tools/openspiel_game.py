@@ -100,7 +100,7 @@ def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
                 values.append(node.value)
             elif isinstance(node, N.Options):
                 values += [clause.name for clause in node.clauses]
-            elif isinstance(node, N.Choose):
+            elif isinstance(node, N.Choose | N.SecretChoose):
                 if node.options is None:
                     continue
                 if isinstance(node.options, N.Name) and world.is_type(node.options.id) or \

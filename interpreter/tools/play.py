@@ -24,8 +24,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
+from interpreter.language.writing import write_atomic
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
+from interpreter.tools.journal import JOURNAL_SUFFIX, Journal
 from interpreter.tools.preview import change_text, if_ended_now, preview
 from interpreter.tools.replay import (
     FILE_ERRORS,
@@ -33,7 +35,6 @@ from interpreter.tools.replay import (
     file_error,
     replay_data,
     ruleset_ref,
-    write_atomic,
     write_json,
 )
 from interpreter.tools.simulate import LazyView
@@ -95,12 +96,14 @@ class Session:
     redraw: Any = object()
     max_decisions: int | None = None  # when bots play every seat: stop a game without end
     width: int = field(default_factory=lambda: terminal_width())
+    journal: Journal | None = None  # the record written as the game goes
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
             if seat != HUMAN:
                 self.bots[player] = make_bot(seat)
-        self.printed = len(self.game.events)
+        # watching: the lines written before the first decision (setup) are shown too
+        self.printed = 0 if self.watch else len(self.game.events)
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
@@ -125,6 +128,7 @@ class Session:
     def run(self) -> int:
         """Play until the game ends or a player stops; returns the exit code."""
         self.intro()
+        self.open_journal()
         stop: Stop | None = None
         try:
             stop = self._loop()
@@ -165,20 +169,13 @@ class Session:
                                  f"{self.name(decision.player)} chose an illegal option: "
                                  f"{exc}") from None
             self.history.record(game, decision.player, move)
+            self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
         return None
 
     def bot_move(self, decision: Decision) -> Any:
-        step = self.game.state["step"]
-        rng = random.Random(f"{self.game.state['seed']}:{step}:{decision.player}")
-        view = LazyView(self.game, decision.player)
-        bot = self.bots[decision.player]
-        try:
-            move = bot.choose(view, decision, rng)
-        finally:
-            view.close()
-        note = getattr(bot, "last_note", None)
+        move, note = bot_decides(self.game, self.bots[decision.player], decision)
         if note:
             self.say(f"note: {note}")
         return move
@@ -254,6 +251,8 @@ class Session:
                                              self.width):
             self.say(hint)
         self.tell([f"{self.name(player)}: {decision.prompt}"])
+        if decision.secret:
+            self.say("(a secret choice: the others see it only when all have chosen)")
         for line in option_lines(self.shown_labels(decision), self.width):
             self.say(line)
         self.tell(self.preview_lines(decision))
@@ -447,14 +446,11 @@ class Session:
 
     # ------------------------------------------------------------------ saves and replays
     def default_save_path(self) -> Path:
-        return Path(f"{_slug(self.ruleset)}-seed{self.game.state['seed']}-"
-                    f"step{self.game.state['step']}.save.json")
+        return Path(save_file_name(self.ruleset, self.game))
 
     def save(self, path: Path | None) -> Path | None:
         path = path or self.default_save_path()
-        data = self.game.to_save()
-        data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(self.ruleset), "seats": self.seats,
-                                 **self.history.to_dict()}
+        data = save_data(self.ruleset, self.game, self.history, self.seats)
         try:
             write_json(path, data)
         except FILE_ERRORS as exc:
@@ -464,26 +460,58 @@ class Session:
         self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
         return path
 
+    def replay_path(self) -> Path:
+        """The replay file of this session (its journal is beside it), chosen once."""
+        if self.replay_file is None:
+            self.replay_file = new_replay_path(self.replay_dir, self.ruleset, self.game)
+        return self.replay_file
+
+    def open_journal(self) -> None:
+        """Start writing the record as the game goes (see tools/journal.py)."""
+        if self.replay_dir is None:
+            return
+        path = _journal_of(self.replay_path())
+        game = self.game
+        try:
+            self.journal = Journal.create(path, self.ruleset, game.n, game.state["seed"],
+                                          game.names, self.seats, self.history)
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot write the journal {path}: {file_error(exc)}; the game is "
+                     "recorded only when it ends.")
+            return
+        self.say(f"Journal: {path} (if this session is killed, continue with: rules play "
+                 f"--load {path})")
+
+    def journal_step(self, durable: bool) -> None:
+        """Append the last decision to the journal (to the disk too for a person's)."""
+        if self.journal is None:
+            return
+        try:
+            self.journal.record(self.history, durable)
+        except FILE_ERRORS as exc:
+            self.say(f"Cannot write the journal {self.journal.path}: {file_error(exc)}; the "
+                     "game is recorded only when it ends.")
+            self.journal.close()
+            self.journal = None
+
     def keep_replay(self) -> bool:
-        """Write the replay; False (having said why) if it cannot be written."""
+        """Write the replay (then the journal is no longer needed); False (having said why)
+        if it cannot be written."""
         if self.replay_dir is None:
             return True
-        if self.replay_file is None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            base = f"{_slug(self.ruleset)}-{stamp}-seed{self.game.state['seed']}"
-            path = self.replay_dir / f"{base}.json"
-            n = 2
-            while path.exists():
-                path = self.replay_dir / f"{base}-{n}.json"
-                n += 1
-            self.replay_file = path
+        path = self.replay_path()
         data = replay_data(self.ruleset, self.game, self.history, self.seats)
         try:
-            write_json(self.replay_file, data)
+            write_json(path, data)
         except FILE_ERRORS as exc:
-            self.say(f"Cannot write the replay to {self.replay_file}: {file_error(exc)}.")
+            self.say(f"Cannot write the replay to {path}: {file_error(exc)}.")
+            if self.journal is not None:
+                self.journal.close()
+                self.say(f"The record of the game is kept in {self.journal.path}.")
             return False
-        self.say(f"Replay: {self.replay_file} (check it with: rules replay {self.replay_file})")
+        if self.journal is not None:
+            self.journal.close(remove=True)
+        self.say(f"Replay: {path} (check it with: rules replay {path})")
         return True
 
     def write_svg(self) -> bool:
@@ -509,16 +537,18 @@ class Session:
         self.printed = len(events)
 
     def watch_board(self, decision: Decision) -> None:
+        """Watching: the log since the last board, then the board as a spectator sees it (what
+        every player sees, none's private part), redrawn when the display says so."""
         if not self.watch:
             return
+        self.print_new_events()
         key = self.display.redraw_key(self.game)
         if key is None:
             key = decision.player
         if key != self.redraw:
             self.redraw = key
             self.say()
-            self.say(self.display.board(self.game, decision.player, self.colour,
-                                        self.width))
+            self.say(self.display.board(self.game, None, self.colour, self.width))
             self.say()
 
     def ending(self) -> None:
@@ -549,6 +579,46 @@ class Session:
             self.say("\n".join(final))
         self.say()
         self.say(final_scores(game))
+
+
+def save_data(ruleset: Ruleset, game: Game, history: History,
+              seats: dict[str, str]) -> dict[str, Any]:
+    """A saved game with what a session needs to go on: the ruleset, the seats, the history."""
+    data = game.to_save()
+    data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(ruleset), "seats": seats,
+                             **history.to_dict()}
+    return data
+
+
+def save_file_name(ruleset: Ruleset, game: Game) -> str:
+    """The name a save of the game gets unless the player gives one."""
+    return f"{_slug(ruleset)}-seed{game.state['seed']}-step{game.state['step']}.save.json"
+
+
+def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
+    """A file name for a new replay in `folder` that no file has yet."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{_slug(ruleset)}-{stamp}-seed{game.state['seed']}"
+    path = folder / f"{base}.json"
+    n = 2
+    while path.exists() or _journal_of(path).exists():
+        path = folder / f"{base}-{n}.json"
+        n += 1
+    return path
+
+
+def bot_decides(game: Game, bot: Any, decision: Decision) -> tuple[Any, str | None]:
+    """A bot's choice from its player's view, and its note (if any). The bot draws from its
+    own generator seeded by the game's seed and the step, so a saved and loaded game goes on
+    exactly as it would have."""
+    step = game.state["step"]
+    rng = random.Random(f"{game.state['seed']}:{step}:{decision.player}")
+    view = LazyView(game, decision.player)
+    try:
+        move = bot.choose(view, decision, rng)
+    finally:
+        view.close()
+    return move, getattr(bot, "last_note", None)
 
 
 def option_lines(labels: list[str], width: int = 100) -> list[str]:
@@ -615,6 +685,10 @@ def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
 def _is_number(text: str) -> bool:
     """Digits 0-9 only (str.isdigit is also true for '²', which int() refuses)."""
     return text.isascii() and text.isdigit()
+
+
+def _journal_of(replay: Path) -> Path:
+    return replay.with_name(replay.name.removesuffix(".json") + JOURNAL_SUFFIX)
 
 
 def _slug(ruleset: Ruleset) -> str:

@@ -19,7 +19,6 @@ differ (the recorded decision is still allowed), the replay goes on and says so.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 from interpreter.language.files import FileRefused, read_bounded
+from interpreter.language.writing import write_atomic
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -78,6 +78,15 @@ class History:
         self.deciders.append(player)
         self.hashes.append(short_hash(game))
         self.core_hashes.append(core_hash(game))
+
+    def follow(self, game: Game, player: str | None, move: Any) -> None:
+        """Record a game played again (`Game.from_save(on_step=...)`): after setup (player
+        None), then after each decision."""
+        if player is None:
+            self.hashes.append(short_hash(game))
+            self.core_hashes.append(core_hash(game))
+        else:
+            self.record(game, player, move)
 
     def to_dict(self) -> dict[str, Any]:
         return {"moves": list(self.moves), "deciders": list(self.deciders),
@@ -135,37 +144,9 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a text file whole or not at all, and durably: through a temporary file of a
-    unique name in the same folder (created exclusively, so never through a link), flushed to
-    the disk, then renamed over `path`, and the folder flushed too. The temporary file is
-    removed if anything fails."""
-    import os
-    import tempfile
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(name, path)
-    except BaseException:
-        with contextlib.suppress(*FILE_ERRORS):
-            os.unlink(name)
-        raise
-    with contextlib.suppress(OSError):
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
-
-
 def read_json(path: Path, what: str = "replay") -> Any:
-    """The JSON of a file, or SaveFileError with one clear line."""
+    """The JSON of a file (a journal read as the replay it holds), or SaveFileError with one
+    clear line."""
     try:
         text = read_bounded(path)
     except FileRefused as exc:
@@ -177,6 +158,10 @@ def read_json(path: Path, what: str = "replay") -> Any:
         elif reason.startswith("is a folder"):
             reason = f"is a folder, not a {what} file"
         raise SaveFileError(f"{path}: {reason}") from None
+    from interpreter.tools.journal import journal_as_replay, journal_head
+
+    if journal_head(text) is not None:  # the record `rules play` writes as the game goes
+        return journal_as_replay(text, path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -4,10 +4,14 @@
 (`Game.view(player)`): every zone the player sees is copied; the pieces the player cannot see
 (a face-down deck, the other players' hands, the cards under a top card) are dealt at random
 into the places where hidden pieces lie, respecting how many each place holds and, where the
-zone declares it (`pile of card`), which component it holds. The variables are public (they
-are in the view), and so is where the rules stand (the procedures under way and their local
-names, as every player at the table can follow them). The random generator is re-seeded from
-`rng`, so the sample does not know the coming shuffles and draws either.
+zone declares it (`pile of card`), which component it holds. A private value the player may
+not see (`var ..., owner` of another player, `var ..., hidden`) gets its starting value again
+(its `= ...` evaluated anew in the sample); the other players' sealed choices of a `secretly
+choose` under way are dropped, so that the sample asks them again. Where the rules stand (the
+procedures under way and their local names) is public: the checker makes sure that no local
+name holds what some player may not see while the game waits for a decision. The random
+generator is re-seeded from `rng`, so the sample does not know the coming shuffles and draws
+either.
 
 A bot that decides on such a sample decides from its view only.
 """
@@ -71,17 +75,38 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     pool = list((total_pieces(game) - seen).elements())
     rng.shuffle(pool)
     _deal(game, zones, unknown, pool, rng)
-    state = {k: v for k, v in game.state.items() if k not in ("zones", "vars")}
+    state = {k: v for k, v in game.state.items() if k not in ("zones", "vars", "secret")}
     state = pickle.loads(pickle.dumps(state, -1))
     state["zones"] = zones
     state["vars"] = view["vars"]
+    if "secret" in view:  # only the player's own sealed choice is known
+        state["secret"] = {"who": view["secret"]["who"],
+                           "chosen": {p: v for p, v in view["secret"]["chosen"].items()
+                                      if p == player}}
     for name, start in game.program.measure_vars.items():  # a view has none: they only watch
         state["vars"].setdefault(name, type(start)())
     state["rng"] = game_rng.seed_state(rng.getrandbits(63))
     twin = Game(game.ruleset, state, game.names)
     twin.logging = False
     twin.auto = game.auto
+    _start_unseen_values(twin, view["vars"])
     return twin
+
+
+def _start_unseen_values(twin: Game, shown: dict[str, Any]) -> None:
+    """Give every value the view hides its starting value, computed anew in the sample."""
+    from interpreter.engine.runtime import HIDDEN
+
+    for name, info in twin.program.vars.items():
+        if info.decl.visibility == "public" or name not in shown:
+            continue
+        value = shown[name]
+        if value.__class__ is dict:
+            for key, entry in value.items():
+                if entry == HIDDEN:
+                    value[key] = info.init(twin, {})
+        elif value == HIDDEN:
+            twin.V[name] = info.init(twin, {})
 
 
 def _is_summary(decl: Any, key: str | None, player: str) -> bool:

@@ -1,0 +1,121 @@
+"""`rules serve`: play a game in the browser (a local web server, one private link per seat)."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from pathlib import Path
+from typing import Any, TextIO
+
+from interpreter.cli.common import examples, formatter, seconds, whole
+from interpreter.cli.play import add_game_arguments, open_game
+from interpreter.language.errors import RulesError
+from interpreter.tools.bots import bot_names
+
+SERVE_HELP = "play a game in the browser: a local web server, one private link per person"
+SERVE_DESCRIPTION = """\
+Start a web server for one game and print one private link per person's seat (--seat N=human;
+seat 1 is a person unless --seat says otherwise). Open your link in a browser: the page shows
+the board, your hand, the options of your decisions (places to click on the board, or
+buttons), the log and the scores, and follows the game live as the others move. Bots fill the
+other seats. Each link shows its player's view only: keep it to yourself.
+
+Undo takes back your own last decisions, as long as no other player has decided since and
+they showed you nothing that was hidden. 'Save the game' writes a save file on the server
+(continue it with --load); the replay is written to --replay-dir after every decision.
+
+The server listens on 127.0.0.1 (this computer only) unless --host says otherwise. Stop it
+with Ctrl-C. Needs the optional extra 'web': pip install -e ".[web]"."""
+
+SERVE_EPILOG = """\
+examples:
+  rules serve
+  rules serve {example} --players {n} --seat 2=human
+  rules serve {example} --players {n} --seat 2=human --name 1=Ann --name 2=Ben --port 8080
+  rules serve --load game.save.json
+
+seat kinds: human, """
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("serve", help=SERVE_HELP, description=SERVE_DESCRIPTION,
+                       epilog=examples(SERVE_EPILOG) + ", ".join(bot_names()),
+                       formatter_class=formatter)
+    add_game_arguments(p)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default: 127.0.0.1, this computer only; "
+                        "0.0.0.0 for every network the computer is on)")
+    p.add_argument("--port", type=whole(0), default=8000,
+                   help="the port to listen on (default: 8000; 0: any free port)")
+    p.add_argument("--bot-delay", metavar="SECONDS", type=seconds, default=0.6,
+                   help="pause after each bot decision, to follow them (default: 0.6)")
+    p.add_argument("--save-dir", metavar="DIR", type=Path, default=Path("."),
+                   help="where 'Save the game' writes its files (default: .)")
+    p.set_defaults(run=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        import uvicorn
+
+        from interpreter.tools.web import create_app
+    except ModuleNotFoundError as exc:
+        raise RulesError(f"rules serve needs the optional extra 'web' ({exc.name} is not "
+                         "installed): pip install -e \".[web]\"") from None
+    from interpreter.tools.display import load_display
+    from interpreter.tools.play import HUMAN
+    from interpreter.tools.table import Table
+
+    ruleset, game, history, seats = open_game(args, err)
+    if HUMAN not in seats.values():
+        raise RulesError("no seat is played by a person: give one with --seat N=human")
+    table = Table(ruleset, game, history, seats, load_display(ruleset),
+                  replay_dir=None if args.no_replay else args.replay_dir,
+                  save_dir=args.save_dir)
+    listener = _listen(args.host, args.port)
+    port = listener.getsockname()[1]
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    if args.host in ("0.0.0.0", "::"):
+        shown = "localhost"  # the links work here; others use this computer's address
+    print(f"{ruleset.name}: {game.n} players, seed {game.state['seed']}"
+          + (f", resumed after {len(game.moves)} decisions" if game.moves else ""), file=out)
+    for player, link in table.links(f"http://{shown}:{port}").items():
+        print(f"  {game.label(player)}: {link}", file=out)
+    for player, kind in seats.items():
+        if kind != HUMAN:
+            print(f"  {game.label(player)}: the {kind} bot", file=out)
+    print("Each link is private: it shows that player's hand. Stop the server with Ctrl-C.",
+          file=out, flush=True)
+    app = create_app(table, bot_delay=args.bot_delay)
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.state.close_streams()  # open pages' event streams end, so the server can stop
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5))
+    try:
+        server.run(sockets=[listener])
+    except KeyboardInterrupt:  # uvicorn stops gracefully, then raises Ctrl-C again
+        pass
+    print("The server has stopped.", file=out)
+    if table.replay_file is not None:
+        print(f"Replay: {table.replay_file} (check it with: rules replay "
+              f"{table.replay_file})", file=out)
+    for note in table.notes:
+        print(f"note: {note}", file=err)
+    return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port (so that the links can name the port before the
+    server starts); RulesError when it cannot be had."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise RulesError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock

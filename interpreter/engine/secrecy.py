@@ -1,0 +1,315 @@
+"""No leak by construction: rules that could show a player what they may not see are refused
+when the ruleset is loaded.
+
+What some player may not see ("private"): the contents of a zone that is not `public`, and a
+variable declared `owner` or `hidden`, and any function or local name computed from them. How
+many pieces a zone holds is public (`size`, `empty`), and so is the top piece of a zone seen
+`top` (`top(...)`). Two places would give it away:
+
+- a `log` line or an `end game` reason is read by everybody: it may not show a private value
+  (the final scoring, after the game has ended, may);
+- the options of a decision are shown to the player who decides: written in the `choose`
+  itself, they may read only what that player sees (their own `hand[p]`, say; what a
+  function computes is not looked into);
+- a procedure's local names are where the rules stand, which every player can follow (and
+  bots copy into the games they imagine): a local name computed from a private value may not
+  be used after the procedure has waited for a decision (a `choose`, or a call of a procedure
+  that chooses).
+
+A choice is an open action: what a player chose is public. A choice nobody may see before all
+have chosen is a `secretly choose` (the runtime keeps it out of the locals until it reveals it).
+The check reads the rules as written: a loop's body is read twice (what its second turn reads
+may come from its first), and a name set on only one branch counts as set.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from interpreter.language import nodes as N
+from interpreter.language.errors import RulesetError
+from interpreter.language.parser import parse_expr
+from interpreter.language.render import render_expr
+
+COUNTING = {"size", "empty"}  # builtins that read only how many pieces a zone holds
+TOP = "top"  # the builtin that reads the top piece of a stack: public in a zone seen `top`
+AFTER_THE_END = {"final_scoring"}  # runs once the game has ended: it may reveal everything
+
+
+class Private(set):
+    """Zones and variables that some player may not see in full; `tops` are the zones whose
+    top piece everybody sees."""
+
+    tops: frozenset[str] = frozenset()
+
+
+def private_names(program: Any) -> Private:
+    """Zones and variables that some player may not see in full."""
+    found = Private(n for n, z in program.zones.items() if z.decl.visibility != "public")
+    found |= {n for n, v in program.vars.items() if v.decl.visibility != "public"}
+    found.tops = frozenset(n for n, z in program.zones.items() if z.decl.visibility == "top")
+    return found
+
+
+def private_functions(program: Any, private: set[str]) -> dict[str, set[str]]:
+    """Each function -> the private zones and variables it reads (through the functions it
+    calls too); functions that read none are left out."""
+    direct = {name: _reads(f.decl.body, private, {}, set()) for name, f in program.funcs.items()}
+    calls = {name: {n.func for n in N.walk(f.decl.body) if isinstance(n, N.Call)
+                    and n.func in program.funcs} for name, f in program.funcs.items()}
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            for callee in callees:
+                if not direct[callee] <= direct[name]:
+                    direct[name] |= direct[callee]
+                    changed = True
+    return {name: reads for name, reads in direct.items() if reads}
+
+
+def _reads(node: Any, private: set[str], funcs: dict[str, set[str]],
+           tainted: set[str]) -> set[str]:
+    """The private zones and variables (and tainted local names) an expression reads."""
+    found: set[str] = set()
+    tops = getattr(private, "tops", frozenset())
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, list):
+            todo.extend(n)
+        elif isinstance(n, N.Call) and len(n.args) == 1 and (
+                n.func in COUNTING or (n.func == TOP and _zone_name(n.args[0]) in tops)):
+            arg = n.args[0]  # the zone itself is counted, not read; its index is read
+            if isinstance(arg, N.Index) and isinstance(arg.obj, N.Name):
+                todo.extend(arg.args)
+            elif not isinstance(arg, N.Name):
+                todo.append(arg)
+        elif isinstance(n, N.Name):
+            if n.id in private or n.id in tainted:
+                found.add(n.id)
+        elif isinstance(n, N.Node):
+            if isinstance(n, N.Call) and n.func in funcs:
+                found |= funcs[n.func]
+            todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
+    return found
+
+
+def _unseen_by(program: Any, node: Any, chooser: N.Expr) -> set[str]:
+    """The private zones and variables an expression reads directly that `chooser` may not see
+    (an entry of an `owner` family is seen by the player of its first index)."""
+    private = private_names(program)
+    owned = {n for n, z in {**program.zones, **program.vars}.items()
+             if z.decl.visibility == "owner"}
+    who = render_expr(chooser)
+    found: set[str] = set()
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, list):
+            todo.extend(n)
+        elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in owned:
+            if not n.args or render_expr(n.args[0]) != who:
+                found.add(n.obj.id)
+            todo.extend(n.args)
+        elif isinstance(n, N.Call) and len(n.args) == 1 and (
+                n.func in COUNTING or (n.func == TOP and _zone_name(n.args[0]) in private.tops)):
+            arg = n.args[0]
+            todo.extend(arg.args if isinstance(arg, N.Index) else [])
+        elif isinstance(n, N.Name):
+            if n.id in private:
+                found.add(n.id)
+        elif isinstance(n, N.Node):
+            todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
+    return found
+
+
+def _zone_name(node: Any) -> str | None:
+    if isinstance(node, N.Index):
+        node = node.obj
+    return node.id if isinstance(node, N.Name) else None
+
+
+def _text_exprs(text: str | None, loc: N.Loc) -> list[N.Expr]:
+    """The {expressions} of a log text (those that do not parse are the compiler's errors)."""
+    out = []
+    for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text or "")):
+        if i % 2:
+            try:
+                out.append(parse_expr(piece, loc))
+            except RulesetError:
+                pass
+    return out
+
+
+def shown_private(program: Any, text: str, loc: N.Loc, template: bool = True) -> set[str]:
+    """The private zones and variables a display text shows (a template with {expressions},
+    or an expression)."""
+    private = private_names(program)
+    if not private:
+        return set()
+    if template:
+        exprs: list[Any] = _text_exprs(text, loc)
+    else:
+        try:
+            exprs = [parse_expr(text, loc)]
+        except RulesetError:
+            return set()
+    return _reads(exprs, private, program.private_reads, set())
+
+
+class _Leaks:
+    """Reads one procedure in the order its steps run and collects what leaks."""
+
+    def __init__(self, program: Any, private: set[str], funcs: dict[str, set[str]],
+                 framed: set[str], name: str):
+        self.program, self.private, self.funcs, self.framed = program, private, funcs, framed
+        self.name = name
+        self.tainted: dict[str, set[str]] = {}  # local -> the private things it holds
+        self.crossed: set[str] = set()  # tainted locals kept across a decision
+        self.errors: list[RulesetError] = []
+
+    def reads(self, node: Any) -> set[str]:
+        return _reads(node, self.private, self.funcs, set(self.tainted))
+
+    def why(self, names: set[str]) -> str:
+        out: set[str] = set()
+        for n in names:
+            out |= self.tainted.get(n, {n})
+        return ", ".join(f"'{n}'" for n in sorted(out))
+
+    def use(self, node: Any, loc: N.Loc) -> None:
+        """An expression runs: a local kept across a decision may not be read."""
+        for n in N.walk(node):
+            if isinstance(n, N.Name) and n.id in self.crossed:
+                self.errors.append(RulesetError(
+                    f"'{n.id}' holds what some players may not see ({self.why({n.id})}) and is "
+                    "used after the rules waited for a decision: every player can follow a "
+                    "procedure's local names", n.loc or loc,
+                    "compute it again after the decision, or use 'secretly choose'"))
+                self.crossed.discard(n.id)
+
+    def set(self, name: str, value: Any) -> None:
+        reads = self.reads(value) if value is not None else set()
+        self.crossed.discard(name)
+        if reads:
+            self.tainted[name] = {r for n in reads for r in self.tainted.get(n, {n})}
+        else:
+            self.tainted.pop(name, None)
+
+    def wait(self) -> None:
+        self.crossed |= set(self.tainted)
+
+    def say(self, text: str | None, loc: N.Loc, what: str) -> None:
+        if self.name in AFTER_THE_END:
+            return
+        for expr in _text_exprs(text, loc):
+            self.use(expr, loc)
+            reads = self.reads(expr)
+            if reads:
+                self.errors.append(RulesetError(
+                    f"this {what} is read by every player but shows what some may not see "
+                    f"({self.why(reads)})", loc,
+                    "show only how many (size(...)), or log it in the final scoring"))
+
+    def block(self, body: list[N.Stmt]) -> None:
+        for s in body:
+            self.stmt(s)
+
+    def stmt(self, s: N.Stmt) -> None:
+        waits_in = self.waits(s)
+        for handler in _STATEMENTS:
+            if isinstance(s, handler[0]):
+                handler[1](self, s)
+                break
+        else:
+            self.use(s, s.loc)
+        if waits_in and not isinstance(s, N.If | N.For | N.While | N.Loop | N.Options):
+            self.wait()
+
+    def waits(self, s: N.Stmt) -> bool:
+        if any(isinstance(n, N.Choose | N.SecretChoose | N.Options) for n in N.walk(s)):
+            return True
+        calls = {n.func for n in N.walk(s) if isinstance(n, N.Call)}
+        calls |= {n.name for n in N.walk(s) if isinstance(n, N.CallStmt)}
+        for n in N.walk(s):
+            if isinstance(n, N.Emit):
+                calls |= set(self.program.triggers.get(n.event, []))
+        return bool(calls & self.framed)
+
+    def _let(self, s: N.Let) -> None:
+        self.use(s.value, s.loc)
+        self.set(s.name, s.value)
+
+    def _assign(self, s: N.Assign) -> None:
+        self.use([s.value, *(s.index or [])], s.loc)
+        if s.name not in self.program.vars:
+            self.set(s.name, s.value if s.op == "=" else [s.value, N.Name(id=s.name)])
+
+    def _choose(self, s: N.Choose | N.SecretChoose) -> None:
+        self.use(s.options, s.loc)
+        chooser = s.player if isinstance(s, N.Choose) else N.Name(id=s.binder.var)
+        unseen = _unseen_by(self.program, [s.options, getattr(s, "where", None)], chooser)
+        if unseen:
+            self.errors.append(RulesetError(
+                f"the options of this choice show {render_expr(chooser)} what they may not see "
+                f"({', '.join(repr(n) for n in sorted(unseen))})", s.loc,
+                "a player chooses among what they see: their own zones and values, public "
+                "ones, counts"))
+        self.wait()
+        self.set(s.var, None)  # what a player chose is an open action
+
+    def _options(self, s: N.Options) -> None:
+        self.use(s.player, s.loc)
+        self.wait()
+        self.set(s.var, None)
+        for clause in s.clauses:
+            self.block(clause.body)
+
+    def _if(self, s: N.If) -> None:
+        for cond, body in zip(s.conds, s.bodies, strict=True):
+            self.use(cond, s.loc)
+            self.block(body)
+        self.block(s.orelse or [])
+
+    def _loop(self, s: N.For | N.While | N.Loop) -> None:
+        for _ in range(2):  # the second turn reads what the first left
+            if isinstance(s, N.For):
+                self.use([s.binder.source, s.binder.where], s.loc)
+                self.set(s.binder.var, s.binder.source)
+            elif isinstance(s, N.While):
+                self.use(s.cond, s.loc)
+            self.block(s.body)
+
+    def _log(self, s: N.Log) -> None:
+        self.say(s.text, s.loc, "log line")
+
+    def _end(self, s: N.EndGame) -> None:
+        self.say(s.reason, s.loc, "reason to end the game")
+
+
+_STATEMENTS: list[tuple[type, Any]] = [
+    (N.Let, _Leaks._let), (N.Assign, _Leaks._assign),
+    (N.Choose | N.SecretChoose, _Leaks._choose), (N.Options, _Leaks._options),
+    (N.If, _Leaks._if), (N.For | N.While | N.Loop, _Leaks._loop),
+    (N.Log, _Leaks._log), (N.EndGame, _Leaks._end),
+]
+
+
+def leaks(program: Any, framed: set[str]) -> list[RulesetError]:
+    """Every place where the rules would show a player what they may not see."""
+    private = private_names(program)
+    if not private:
+        return []
+    funcs = private_functions(program, private)
+    errors: list[RulesetError] = []
+    for name, proc in program.procs.items():
+        decl = proc.decl
+        if not isinstance(decl, N.ProcDecl | N.TriggerDecl):
+            continue
+        check = _Leaks(program, private, funcs, framed, name)
+        check.block(decl.body)
+        errors += check.errors
+    return errors
+

@@ -1,0 +1,267 @@
+"""A game at a table of seats reached over a network: private links, what each seat may see,
+decisions, undo, saves and the replay. No web framework here (interpreter/tools/web.py serves
+a Table over HTTP), so everything can be tested directly.
+
+Each person's seat has a link with an unguessable token; a request names its seat only by that
+token. What a seat is sent is built from that seat's view: the board drawn for it, its own
+private block (hand), the options only when it decides. Every change of the game (a decision,
+an undo) raises the table's version; a request that acts on a decision names the version it
+saw, so a click on a decision that is no longer current (two clicks racing, a page not yet
+updated) is refused and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from interpreter.language.errors import IllegalMove, RulesError
+from interpreter.tools.bots import make_bot
+from interpreter.tools.display import Display
+from interpreter.tools.play import (
+    HUMAN,
+    _sentence,
+    bot_decides,
+    final_scores,
+    new_replay_path,
+    save_data,
+    save_file_name,
+)
+from interpreter.tools.replay import FILE_ERRORS, History, file_error, replay_data, write_json
+from interpreter.tools.undo import take_back, undo_limit
+
+if TYPE_CHECKING:
+    from interpreter.engine.ruleset import Ruleset
+    from interpreter.engine.runtime import Game
+
+XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
+
+
+class TableError(Exception):
+    """A request the table refuses; nothing has changed. `status` is the HTTP status."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Table:
+    ruleset: Ruleset
+    game: Game
+    history: History
+    seats: dict[str, str]  # player -> human or a bot's name
+    display: Display
+    replay_dir: Path | None = None
+    save_dir: Path = Path(".")
+    tokens: dict[str, str] = field(default_factory=dict)  # token -> player
+    version: int = 0
+    notes: list[str] = field(default_factory=list)  # what the bots said, and file errors
+    replay_file: Path | None = None
+    failure: str | None = None  # why the game cannot go on (the rules or a bot went wrong)
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
+        if not self.tokens:
+            self.tokens = {secrets.token_urlsafe(18): p for p, kind in self.seats.items()
+                           if kind == HUMAN}
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------ seats
+    def links(self, base: str) -> dict[str, str]:
+        """player -> the private link of their seat."""
+        return {player: f"{base}/play/{token}" for token, player in self.tokens.items()}
+
+    def seat_of(self, token: str) -> str:
+        player = self.tokens.get(token)
+        if player is None:
+            raise TableError(404, "this link is not a seat at this table: use the link the "
+                                  "server printed for your seat")
+        return player
+
+    # ------------------------------------------------------------------ what a seat sees
+    def state_for(self, token: str) -> dict[str, Any]:
+        """Everything the page of `token`'s seat shows, from that seat's view only."""
+        with self._lock:
+            player = self.seat_of(token)
+            game, display = self.game, self.display
+            decision = game.decision()
+            mine = decision is not None and decision.player == player
+            limit = undo_limit(self.ruleset, game, self.history, player)
+            state: dict[str, Any] = {
+                "version": self.version,
+                "game": self.ruleset.name,
+                "you": {"player": player, "name": game.label(player)},
+                "players": [{"player": p, "name": game.label(p), "seat": self.seats[p],
+                             "score": game.score(p),
+                             "deciding": decision is not None and decision.player == p}
+                            for p in game.players],
+                "board": XML_DECLARATION.sub("", display.to_svg(game, player)),
+                "hand": display.private_text(game, player),
+                "log": list(game.events),
+                "over": game.over,
+                "decision": None,
+                "waiting_for": None,
+                "undo": {"count": limit.count, "reason": limit.reason},
+                "final": None,
+                "failure": "The game cannot go on: the rules went wrong (the server's "
+                           "terminal says how)." if self.failure else None,
+            }
+            if decision is not None and mine:
+                state["decision"] = {
+                    "id": self.version, "prompt": decision.prompt,
+                    "hints": display.hint_lines(game, player, decision.options),
+                    "options": [{"index": i, "label": label, "place": str(option)}
+                                for i, (option, label) in enumerate(
+                                    zip(decision.options, decision.labels, strict=True))]}
+            elif decision is not None:
+                state["waiting_for"] = game.label(decision.player)
+            if game.over:
+                state["final"] = {"ending": game.state["ending"],
+                                  "lines": display.final_lines(game),
+                                  "scores": final_scores(game)}
+            return state
+
+    # ------------------------------------------------------------------ acting
+    def decide(self, token: str, decision_id: Any, index: Any = None,
+               place: Any = None) -> dict[str, Any]:
+        """Take an option of the current decision: by its index, or by the place clicked
+        (the text of a value). Refused with the reason, changing nothing, when the seat does
+        not decide now, the decision is not the current one, or the option is not legal."""
+        with self._lock:
+            player = self.seat_of(token)
+            decision = self._current(player, decision_id)
+            if index is not None:
+                if not isinstance(index, int) or isinstance(index, bool) or \
+                        not 0 <= index < len(decision.options):
+                    raise TableError(400, f"there is no option {index!r}: this decision has "
+                                          f"options 0 to {len(decision.options) - 1}")
+                move = decision.options[index]
+            elif isinstance(place, str):
+                move = self._option_named(decision, place)
+            else:
+                raise TableError(400, "say which option: give 'option' (its number) or "
+                                      "'place' (the value clicked)")
+            try:
+                self.game.apply(move)
+            except IllegalMove as exc:
+                raise TableError(400, _sentence(str(exc))) from None
+            except RulesError as exc:  # the rules went wrong: the game cannot go on
+                self.stop(str(exc))
+                raise TableError(500, "The game cannot go on: the rules went wrong (the "
+                                      "server's terminal says how).") from None
+            self.history.record(self.game, player, move)
+            self._changed()
+            return {"ok": True, "version": self.version}
+
+    def undo(self, token: str, decision_id: Any) -> dict[str, Any]:
+        """Take back the seat's last decision, if undo_limit allows it."""
+        with self._lock:
+            player = self.seat_of(token)
+            self._check_version(decision_id)
+            try:
+                game, history = take_back(self.ruleset, self.game, self.history, 1, player)
+            except RulesError as exc:
+                raise TableError(409, _sentence(f"cannot take back: {exc}")) from None
+            self.game, self.history = game, history
+            self._changed()
+            return {"ok": True, "version": self.version}
+
+    def save(self, token: str) -> dict[str, Any]:
+        """Save the game to a file on the server (its path is the answer: it holds every
+        hand, so it is never sent to a page)."""
+        with self._lock:
+            self.seat_of(token)
+            path = self.save_dir / save_file_name(self.ruleset, self.game)
+            try:
+                write_json(path, save_data(self.ruleset, self.game, self.history, self.seats))
+            except FILE_ERRORS as exc:
+                raise TableError(500, f"cannot save to {path}: {file_error(exc)}") from None
+            return {"ok": True, "message": f"Saved to {path}. Continue later with: "
+                                           f"rules serve --load {path}"}
+
+    # ------------------------------------------------------------------ bots
+    def stop(self, reason: str) -> None:
+        """The game cannot go on: say so to every page (the reason only to the server)."""
+        self.failure = reason
+        self.notes.append(reason)
+        self._changed()
+
+    def bot_to_move(self) -> bool:
+        with self._lock:
+            decision = self.game.decision()
+            return decision is not None and decision.player in self.bots
+
+    def bot_step(self) -> bool:
+        """One bot decision, if a bot decides now; False otherwise."""
+        with self._lock:
+            decision = self.game.decision()
+            if decision is None or decision.player not in self.bots or self.failure:
+                return False
+            move, note = bot_decides(self.game, self.bots[decision.player], decision)
+            if note:
+                self.notes.append(note)
+            try:
+                self.game.apply(move)
+            except IllegalMove as exc:  # a bot that breaks the rules: say who and why
+                raise RulesError(f"{self.seats[decision.player]} bot playing "
+                                 f"{self.game.label(decision.player)} chose an illegal "
+                                 f"option: {exc}") from None
+            self.history.record(self.game, decision.player, move)
+            self._changed()
+            return True
+
+    # ------------------------------------------------------------------ inside
+    def _current(self, player: str, decision_id: Any):
+        decision = self.game.decision()
+        if self.failure:
+            raise TableError(409, "The game cannot go on: the rules went wrong.")
+        if decision is None:
+            raise TableError(409, "the game is over: there is nothing to decide")
+        self._check_version(decision_id)
+        if decision.player != player:
+            raise TableError(403, f"it is {self.game.label(decision.player)}'s decision, not "
+                                  "yours")
+        return decision
+
+    def _check_version(self, decision_id: Any) -> None:
+        if decision_id != self.version:
+            raise TableError(409, "the game has moved on since your page was drawn (another "
+                                  "click or player was first): look again and decide anew")
+
+    def _option_named(self, decision, place: str) -> Any:
+        for option in decision.options:
+            if str(option) == place:
+                return option
+        value: Any = int(place) if re.fullmatch(r"-?\d{1,18}", place) else place
+        reason = self.game.why_illegal(value) or f"{place} is not an option now"
+        raise TableError(400, _sentence(reason))
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.keep_replay()
+        for listener in list(self.listeners):
+            listener()
+
+    def keep_replay(self) -> None:
+        """Write the replay as it stands (after every decision: nothing is lost if the
+        server stops)."""
+        if self.replay_dir is None:
+            return
+        self.replay_file = self.replay_file or new_replay_path(self.replay_dir, self.ruleset,
+                                                               self.game)
+        try:
+            write_json(self.replay_file, replay_data(self.ruleset, self.game, self.history,
+                                                     self.seats))
+        except FILE_ERRORS as exc:
+            note = f"cannot write the replay to {self.replay_file}: {file_error(exc)}"
+            if note not in self.notes:
+                self.notes.append(note)
+

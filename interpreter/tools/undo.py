@@ -1,0 +1,124 @@
+"""Taking decisions back: how far a player may undo, and the game with them taken back.
+
+A player may take back their own last decisions, as long as no other player has decided
+since and none of those decisions showed them something that was hidden before (a card
+drawn from a face-down stack, a random draw): the game is played again from its seed
+without them. What a player may see is compared through their view (`Game.view`): a piece
+kind that they now see more of than before came out of hiding.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.language.errors import RulesError
+from interpreter.tools.replay import History, short_hash
+
+if TYPE_CHECKING:
+    from interpreter.engine.ruleset import Ruleset
+    from interpreter.engine.runtime import Game
+
+
+@dataclass
+class UndoLimit:
+    """How many of a player's last decisions may be taken back (0: none, and why not)."""
+
+    count: int
+    reason: str | None = None
+
+
+def visible_pieces(game: Game, player: str) -> Counter:
+    """How many pieces of each kind `player`'s view shows (a face-up top card counts; a count
+    of face-down pieces shows no kind)."""
+    seen: Counter = Counter()
+    zones = game.view(player)["zones"]
+    for name, info in game.program.zones.items():
+        parts = zones[name].values() if info.decl.index else [zones[name]]
+        for content in parts:
+            if isinstance(content, list):
+                seen.update(str(k) for k in content)
+            elif set(content) <= {"count", "top"} and "count" in content:  # face down
+                if content.get("top") is not None:
+                    seen[str(content["top"])] += 1
+            else:
+                seen.update({str(k): n for k, n in content.items()})
+    return seen
+
+
+def revealed(before: Game, after: Game, player: str) -> bool:
+    """Whether going from `before` to `after` showed `player` something hidden: a piece kind
+    they see more of, or a draw of the random generator."""
+    if before.state["rng"] != after.state["rng"]:
+        return True
+    was, now = visible_pieces(before, player), visible_pieces(after, player)
+    return any(n > was.get(kind, 0) for kind, n in now.items())
+
+
+def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str) -> UndoLimit:
+    """How many of `player`'s last decisions may be taken back now."""
+    moves, deciders = history.moves, history.deciders
+    if not history.consistent() or len(deciders) != len(moves):
+        return UndoLimit(0, "the game's history is incomplete, so nothing can be taken back")
+    if game.over:
+        return UndoLimit(0, "the game is over")
+    own = 0
+    while own < len(deciders) and deciders[-1 - own] == player:
+        own += 1
+    if own == 0:
+        if not moves:
+            return UndoLimit(0, "nothing has been decided yet")
+        return UndoLimit(0, f"the last decision was {game.label(deciders[-1])}'s, not yours: "
+                            "only your own decisions since another player's can be taken back")
+    start = len(moves) - own
+    replayed = _replay(ruleset, game, moves[:start])
+    unplayable = "the game cannot be played again from its start with these rules, so " \
+                 "nothing can be taken back"
+    if replayed is None or short_hash(replayed) != history.hashes[start]:
+        return UndoLimit(0, unplayable)
+    allowed = 0
+    for i in range(start, len(moves)):
+        before = replayed.clone()
+        try:
+            replayed.apply(moves[i])
+        except RulesError:
+            return UndoLimit(0, unplayable)
+        if revealed(before, replayed, player):
+            allowed = 0  # decisions up to this one showed something: they stay
+            continue
+        allowed += 1
+    if short_hash(replayed) != history.hashes[-1]:
+        return UndoLimit(0, unplayable)
+    if allowed == 0:
+        return UndoLimit(0, "your last decision showed you something that was hidden, so it "
+                            "cannot be taken back")
+    return UndoLimit(allowed)
+
+
+def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
+              player: str) -> tuple[Game, History]:
+    """The game and history with `player`'s last `count` decisions taken back. Raises
+    RulesError (changing nothing) when undo_limit does not allow that many."""
+    limit = undo_limit(ruleset, game, history, player)
+    if count < 1:
+        raise RulesError("nothing to take back: give a number of decisions of 1 or more")
+    if count > limit.count:
+        raise RulesError(limit.reason or f"only your last {limit.count} decision"
+                         f"{'s' if limit.count != 1 else ''} can be taken back")
+    keep = history.moves[:-count]
+    again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], dict(game.names),
+                                      keep)
+    return replayed, again
+
+
+def _replay(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:
+    """The game played again from its seed with `moves` (no event log, no hashes: fast)."""
+    try:
+        replayed = ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                    logging=False)
+        for move in moves:
+            replayed.apply(move)
+    except RulesError:
+        return None
+    return replayed

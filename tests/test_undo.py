@@ -1,0 +1,103 @@
+"""Undo (interpreter/tools/undo.py): a player takes back their own last decisions, but not past
+another player's decision nor past one that showed them something hidden."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.language.errors import RulesError
+from interpreter.tools.undo import revealed, take_back, undo_limit
+from tests.web_support import FIFTH, TUTORIAL, play_until
+
+ADD_CARD = "add a card to your bid"
+
+
+def _card_added(game, decision) -> bool:
+    """A player has just added a card to their bid and decides again."""
+    return decision.prompt.startswith(ADD_CARD) and bool(game.moves) \
+        and str(game.moves[-1]).startswith("card(")
+
+
+def _decide(game, history, move):
+    player = game.decision().player
+    game.apply(move)
+    history.record(game, player, move)
+
+
+def test_undo_takes_the_last_card_off_a_bid():
+    ruleset, game, history = play_until(FIFTH, 4, 11, _card_added)
+    player = game.decision().player
+    card = game.moves[-1]
+    assert game.Z["bid"][player].get(card) == 1
+    limit = undo_limit(ruleset, game, history, player)
+    assert limit.count >= 1 and limit.reason is None
+    again, back = take_back(ruleset, game, history, 1, player)
+    assert card not in again.Z["bid"][player]
+    assert again.Z["hand"][player].get(card, 0) == game.Z["hand"][player].get(card, 0) + 1
+    assert back.moves == history.moves[:-1] and back.consistent()
+    assert again.decision().player == player
+    assert again.state_hash() == _replayed_hash(ruleset, game, history.moves[:-1])
+
+
+def _replayed_hash(ruleset, game, moves) -> str:
+    other = ruleset.new_game(game.n, game.state["seed"])
+    for move in moves:
+        other.apply(move)
+    return other.state_hash()
+
+
+def test_undo_past_another_players_decision_is_refused_with_the_reason():
+    ruleset, game, history = play_until(FIFTH, 4, 11, _card_added)
+    player = game.decision().player
+    own = undo_limit(ruleset, game, history, player).count
+    with pytest.raises(RulesError, match="can be taken back"):
+        take_back(ruleset, game, history, own + 1, player)
+    other = next(p for p in game.players if p != player)
+    limit = undo_limit(ruleset, game, history, other)
+    assert limit.count == 0
+    assert f"the last decision was {game.label(player)}'s, not yours" in limit.reason
+    with pytest.raises(RulesError, match="not yours"):
+        take_back(ruleset, game, history, 1, other)
+
+
+def test_a_decision_that_showed_a_hidden_card_cannot_be_taken_back():
+    # High Card: swapping a card draws the deck's top card into the hand.
+    ruleset, game, history = play_until(
+        TUTORIAL, 2, 3, lambda g, d: "swap" in d.options and d.player == "P1")
+    _decide(game, history, "swap")
+    assert undo_limit(ruleset, game, history, "P1").count == 1  # nothing shown yet
+    before = game.clone()
+    card = game.decision().options[0]
+    _decide(game, history, card)  # the card goes under the deck, the top one comes up
+    assert revealed(before, game, "P1")
+    limit = undo_limit(ruleset, game, history, "P1")
+    assert limit.count == 0 and "showed you something that was hidden" in limit.reason
+
+
+def test_only_the_decisions_after_the_last_revealing_one_can_be_taken_back():
+    # Fifth Avenue: a second coloured card taken from a face-up stack shows the card below it;
+    # choosing a commissioner to move shows nothing.
+    ruleset, game, history = play_until(FIFTH, 4, 5, lambda g, d: d.prompt.startswith(
+        "take a second coloured card"))
+    player = game.decision().player
+    _decide(game, history, game.decision().options[0])
+    assert undo_limit(ruleset, game, history, player).count == 0
+    assert game.decision().player == player and \
+        game.decision().prompt == "move which commissioner?"
+    _decide(game, history, game.decision().options[0])
+    assert game.decision().player == player  # where to?
+    assert undo_limit(ruleset, game, history, player).count == 1
+    with pytest.raises(RulesError, match="can be taken back"):
+        take_back(ruleset, game, history, 2, player)
+
+
+def test_nothing_can_be_taken_back_when_the_game_is_over_or_the_history_does_not_fit():
+    ruleset, game, history = play_until(TUTORIAL, 2, 3, lambda g, d: False)
+    assert game.over
+    assert undo_limit(ruleset, game, history, history.deciders[-1]).reason == \
+        "the game is over"
+    ruleset, game, history = play_until(FIFTH, 4, 11, _card_added)
+    player = game.decision().player
+    history.hashes[-1] = "0" * len(history.hashes[-1])  # recorded under other rules
+    limit = undo_limit(ruleset, game, history, player)
+    assert limit.count == 0 and "cannot be played again" in limit.reason

@@ -1,0 +1,157 @@
+"""`rules serve` in a real browser: headless Chromium (Debian's `chromium`) driven by
+Playwright plays through the page: a whole game of High Card, and parts of Fifth Avenue (an
+illegal place clicked on the board, a card added to a bid and taken back, the page reloaded in
+the middle of an auction)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from tests.test_undo import ADD_CARD
+from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ACTIVE = "() => document.querySelector('#options button') || " \
+         "!document.getElementById('final-panel').hidden"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture()
+def page(browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1400, "height": 950})
+    opened = context.new_page()
+    opened.set_default_timeout(15_000)
+    yield opened
+    context.close()
+
+
+def _version(page: Page) -> str:
+    return page.evaluate("() => document.body.dataset.version")
+
+
+def _click_and_wait(page: Page, target) -> None:
+    """Click, then wait until the page shows a newer version of the game."""
+    before = _version(page)
+    target.click()
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+
+
+def _open(page: Page, base: str, table, player: str) -> None:
+    page.goto(f"{base}/play/{token_of(table, player)}")
+    page.wait_for_function(ACTIVE)
+
+
+def test_a_whole_game_through_the_page(page: Page):
+    ruleset, game, history = play_until(TUTORIAL, 2, 8, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random"})
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        clicks = 0
+        while page.locator("#final-panel").is_hidden():
+            _click_and_wait(page, page.locator("#options button").first)
+            clicks += 1
+            page.wait_for_function(ACTIVE)
+            assert clicks < 100
+        final = page.locator("#final").inner_text()
+    assert table.game.over and clicks >= 4
+    assert "Final scores" in final and table.game.label(table.game.winners()[0]) in final
+    assert page.locator("#status").inner_text() == "The game is over."
+    assert page.locator("#log li").count() == len(table.game.events)
+
+
+def _commissioner_to(game, decision) -> bool:
+    return decision.prompt == "move the commissioner to" and decision.player == "P1" and \
+        len(decision.options) < 7
+
+
+def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
+    ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
+    seats = {p: "random" for p in game.players} | {"P1": "human"}
+    table = make_table(ruleset, game, history, seats)
+    legal = [str(o) for o in game.decision().options]
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        places = page.locator("#board [data-place]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-place'))")
+        illegal = next(p for p in places if p not in legal)
+        page.locator(f'#board [data-place="{illegal}"]').click()
+        message = page.locator("#message.bad")
+        message.wait_for()
+        assert "is not a legal choice here" in message.inner_text()
+        assert len(table.history.moves) == len(history.moves)
+        _click_and_wait(page, page.locator("#board [data-place].legal").first)
+        assert table.history.moves[-1] in legal
+        for _ in range(15):  # play on by the buttons, the bots answering
+            page.wait_for_function(ACTIVE)
+            _click_and_wait(page, page.locator("#options button").first)
+    assert table.history.deciders.count("P1") >= 16
+
+
+def test_fifth_avenue_undo_a_card_and_reload_in_the_middle_of_an_auction(page: Page):
+    def bidding(game, decision) -> bool:
+        return decision.player == "P1" and decision.prompt.startswith(ADD_CARD) and any(
+            str(o).startswith("card(") for o in decision.options)
+    ruleset, game, history = play_until(FIFTH, 4, 4, bidding)
+    seats = {p: "random" for p in game.players} | {"P1": "human"}
+    table = make_table(ruleset, game, history, seats)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        hand, hints = page.locator("#hand").inner_text(), page.locator("#hints").inner_text()
+        card = page.locator('#options button[data-place^="card("]').first
+        added = card.get_attribute("data-place")
+        _click_and_wait(page, card)
+        assert table.game.Z["bid"]["P1"].get(added) == 1
+        assert page.locator("#hand").inner_text() != hand
+        undo = page.locator("#undo")
+        assert undo.is_enabled()
+        _click_and_wait(page, undo)
+        assert added not in table.game.Z["bid"]["P1"]
+        assert page.locator("#hand").inner_text() == hand
+        assert page.locator("#hints").inner_text() == hints
+        shown = _page_text(page)
+        page.reload()
+        page.wait_for_function(ACTIVE)
+        assert _page_text(page) == shown
+        assert page.locator("#prompt").inner_text().startswith(ADD_CARD)
+
+
+def _page_text(page: Page) -> dict[str, str]:
+    return {part: page.locator(part).inner_text()
+            for part in ("#status", "#prompt", "#hints", "#options", "#hand", "#scores",
+                         "#log", "#undo-reason")}
+
+
+def test_a_page_follows_the_other_players_moves_live(browser):
+    ruleset, game, history = play_until(TUTORIAL, 2, 8, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "human"})
+    pages = []
+    for _ in range(2):
+        context = browser.new_context()
+        pages.append(context.new_page())
+    first, second = pages
+    with serving(table) as base:
+        first.goto(f"{base}/play/{token_of(table, 'P1')}")
+        second.goto(f"{base}/play/{token_of(table, 'P2')}")
+        first.wait_for_function(ACTIVE)
+        second.wait_for_function("() => document.body.dataset.version === '0'")
+        assert second.locator("#status").inner_text() == "Waiting for Player 1..."
+        while table.game.decision().player == "P1":
+            _click_and_wait(first, first.locator("#options button").first)
+        # no click nor reload on the second page: the server's events bring the change
+        second.wait_for_function(ACTIVE)
+        assert second.locator("#status").inner_text() == "Your decision."
+        assert second.locator("#log li").count() == len(table.game.events)
+    for opened in pages:
+        opened.context.close()

@@ -1,0 +1,195 @@
+"""`rules serve` over HTTP: decisions, undo, saves, and bad requests (wrong seat, bad link,
+stale decision, illegal option, two clicks racing), which get a clear JSON error and change
+nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+import time
+from argparse import Namespace
+from pathlib import Path
+
+import httpx
+import pytest
+
+from interpreter.cli.play import open_game
+from tests.web_support import FIFTH, make_table, play_until, serving, token_of
+
+
+def _commissioner_to(game, decision) -> bool:
+    """A commissioner is to be moved, and some district is not among the options."""
+    return decision.prompt == "move the commissioner to" and decision.player == "P1" and \
+        len(decision.options) < 7
+
+
+@pytest.fixture()
+def table():
+    ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
+    return make_table(ruleset, game, history, {p: "human" for p in game.players})
+
+
+def _snapshot(table):
+    return table.version, table.game.state_hash(), list(table.history.moves)
+
+
+def _post(base, token, action, payload):
+    return httpx.post(f"{base}/api/{token}/{action}", json=payload, timeout=10)
+
+
+def test_bad_requests_get_a_clear_error_and_change_nothing(table):
+    p1, p2 = token_of(table, "P1"), token_of(table, "P2")
+    legal = table.game.decision().options
+    illegal = next(d for d in ("w34", "e34", "w42", "times_square", "e42", "w52", "e52")
+                   if d not in legal)
+    before = _snapshot(table)
+    cases = [
+        ("not-a-seat", {"decision": 0, "option": 0}, 404, "not a seat at this table"),
+        (p2, {"decision": 0, "option": 0}, 403, "it is Player 1's decision, not yours"),
+        (p1, {"decision": 7, "option": 0}, 409, "the game has moved on"),
+        (p1, {"decision": 0, "option": 99}, 400, "there is no option 99"),
+        (p1, {"decision": 0, "place": illegal}, 400, "is not a legal choice here"),
+        (p1, {"decision": 0}, 400, "say which option"),
+    ]
+    with serving(table) as base:
+        for token, payload, status, words in cases:
+            response = _post(base, token, "decide", payload)
+            assert response.status_code == status, (payload, response.text)
+            assert words in response.json()["error"]
+            assert _snapshot(table) == before
+        response = httpx.post(f"{base}/api/{p1}/decide", content=b"{oops", timeout=10)
+        assert response.status_code == 400 and "not JSON" in response.json()["error"]
+        response = _post(base, p2, "undo", {"decision": 0})
+        assert response.status_code == 409
+        assert "Cannot take back: the last decision was Player 1's" in response.json()["error"]
+        assert _snapshot(table) == before
+        assert httpx.get(f"{base}/play/not-a-seat", timeout=10).status_code == 404
+
+
+def test_the_place_clicked_is_the_option_and_undo_takes_it_back(table):
+    p1 = token_of(table, "P1")
+    target = table.game.decision().options[0]
+    before = _snapshot(table)
+    with serving(table) as base:
+        response = _post(base, p1, "decide", {"decision": 0, "place": target})
+        assert response.json() == {"ok": True, "version": 1}
+        assert table.history.moves[-1] == target
+        state = httpx.get(f"{base}/api/{p1}/state", timeout=10).json()
+        assert state["undo"]["count"] >= 1
+        response = _post(base, p1, "undo", {"decision": 1})
+        assert response.json() == {"ok": True, "version": 2}
+    assert _snapshot(table)[1:] == before[1:]
+
+
+def test_two_clicks_racing_take_one_decision(table):
+    p1 = token_of(table, "P1")
+    moves = len(table.history.moves)
+    answers: list[httpx.Response] = []
+    with serving(table) as base:
+        def click(index: int) -> None:
+            answers.append(_post(base, p1, "decide", {"decision": 0, "option": index}))
+        clicks = [threading.Thread(target=click, args=(i,)) for i in (0, 1)]
+        for thread in clicks:
+            thread.start()
+        for thread in clicks:
+            thread.join()
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    assert "moved on" in next(a for a in answers if a.status_code == 409).json()["error"]
+    assert len(table.history.moves) == moves + 1
+
+
+def test_a_saved_game_goes_on_with_rules_serve_load(table, tmp_path: Path):
+    table.save_dir = tmp_path
+    with serving(table) as base:
+        answer = _post(base, token_of(table, "P3"), "save", {}).json()
+    assert "rules serve --load" in answer["message"]
+    saved = next(tmp_path.glob("*.save.json"))
+    args = Namespace(load=saved, path=None, players=None, seed=None, name=[], seat=[],
+                     allow_outside=False,
+                     watch=False)
+    ruleset, game, history, seats = open_game(args, io.StringIO())
+    assert game.state_hash() == table.game.state_hash()
+    assert history.moves == table.history.moves
+    assert seats == table.seats
+
+
+def test_the_replay_is_written_after_every_decision(table, tmp_path: Path):
+    table.replay_dir = tmp_path
+    with serving(table) as base:
+        _post(base, token_of(table, "P1"), "decide", {"decision": 0, "option": 0})
+    data = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert data["moves"] == table.history.moves
+
+
+def test_rules_serve_prints_one_private_link_per_person_and_stops_on_ctrl_c(tmp_path: Path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "interpreter", "serve", "tutorial/high-card",
+               "--players", "3", "--seat", "2=human", "--seed", "5", "--port", "0",
+               "--bot-delay", "0", "--replay-dir", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        lines = [server.stdout.readline() for _ in range(5)]
+        links = [line.split(": ", 1)[1].strip() for line in lines if "/play/" in line]
+        assert len(links) == 2 and links[0] != links[1]
+        assert all(link.startswith("http://127.0.0.1:") for link in links)
+        assert "Player 3: the greedy bot" in "".join(lines)
+        for link in links:
+            base, token = link.split("/play/")
+            state = httpx.get(f"{base}/api/{token}/state", timeout=10).json()
+            assert state["you"]["player"] in ("P1", "P2")
+        assert httpx.get(f"{base}/api/{token[::-1]}/state", timeout=10).status_code == 404
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=20)
+    assert server.returncode == 0, err
+    assert "Replay:" in out and list(tmp_path.glob("*.json"))
+
+
+def test_rules_serve_without_a_person_is_refused(capsys):
+    from interpreter.cli import main
+
+    code = main(["serve", "tutorial/high-card", "--seat", "1=random", "--port", "0"])
+    assert code == 2
+    assert "no seat is played by a person" in capsys.readouterr().err
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_table_and_every_page_says_so():
+    ruleset, game, history = play_until(FIFTH, 3, 2, lambda g, d: d.player == "P1")
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random",
+                                                "P3": "random"})
+
+    class Cheat:
+        def choose(self, view, decision, rng):
+            return "no-such-option"
+
+    table.bots["P2"] = Cheat()
+    p1 = token_of(table, "P1")
+    with serving(table) as base:
+        while table.game.decision().player == "P1":
+            _post(base, p1, "decide", {"decision": table.version, "option": 0})
+        deadline = time.monotonic() + 10
+        while table.failure is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        state = httpx.get(f"{base}/api/{p1}/state", timeout=10).json()
+        refused = _post(base, p1, "decide", {"decision": table.version, "option": 0})
+    assert "random bot playing Player 2 chose an illegal option" in table.failure
+    assert state["failure"].startswith("The game cannot go on")
+    assert refused.status_code == 409
+
+
+def test_a_search_bot_with_its_budget_fills_a_seat(capsys):
+    from interpreter.cli import main
+
+    args = Namespace(load=None, path="tutorial/high-card", players=2, seed=3, name=[],
+                     allow_outside=False,
+                     seat=[(2, "ismcts:3")], watch=False, command="serve")
+    *_, seats = open_game(args, io.StringIO())
+    assert seats == {"P1": "human", "P2": "ismcts:3"}
+    assert main(["serve", "tutorial/high-card", "--seat", "2=ismcts:x", "--port", "0"]) == 2
+    assert "unknown kind 'ismcts:x'" in capsys.readouterr().err

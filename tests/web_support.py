@@ -1,0 +1,73 @@
+"""What the tests of `rules serve` share: games played up to a position, a table for them, and
+a real server in a thread."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from interpreter.cli.common import load
+from interpreter.tools.display import load_display
+from interpreter.tools.replay import History
+from interpreter.tools.table import Table
+
+FIFTH = "fifth-avenue/base"
+TUTORIAL = "tutorial/high-card"
+
+
+def play_until(path: str, players: int, seed: int,
+               stop: Callable[[Any, Any], bool], limit: int = 2000):
+    """(ruleset, game, history) after random decisions, stopped before the first decision for
+    which stop(game, decision) holds."""
+    ruleset = load(path)
+    game = ruleset.new_game(players, seed)
+    history = History.start(game)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        decision = game.decision()
+        if decision is None or stop(game, decision):
+            return ruleset, game, history
+        move = rng.choice(decision.options)
+        game.apply(move)
+        history.record(game, decision.player, move)
+    raise AssertionError("the position was not reached")
+
+
+def make_table(ruleset, game, history, seats: dict[str, str], **kwargs: Any) -> Table:
+    return Table(ruleset, game, history, seats, load_display(ruleset), **kwargs)
+
+
+def token_of(table: Table, player: str) -> str:
+    return next(t for t, p in table.tokens.items() if p == player)
+
+
+@contextmanager
+def serving(table: Table, bot_delay: float = 0.0) -> Iterator[str]:
+    """The table's web app on a free port of 127.0.0.1, in a thread; yields its base URL."""
+    import uvicorn
+
+    from interpreter.tools.web import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    app = create_app(table, bot_delay=bot_delay)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        app.state.close_streams()
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
