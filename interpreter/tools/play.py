@@ -687,6 +687,11 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _journal_of(replay: Path) -> Path:
     return replay.with_name(replay.name.removesuffix(".json") + JOURNAL_SUFFIX)
 
