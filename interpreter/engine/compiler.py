@@ -47,9 +47,9 @@ from interpreter.engine.statements import (
     shuffle,
     var_key,
 )
-from interpreter.engine.world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
+from interpreter.engine.world import MAX_KINDS, MAX_PLAYERS, PLAYER, World, enumerate_kinds
 from interpreter.language import nodes as N
-from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean
+from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, explain
 from interpreter.language.parser import parse_expr
 
 
@@ -115,7 +115,6 @@ class Compiler:
         p = self.program
         for decl in self.decl_list:
             if isinstance(decl, N.ZoneDecl):
-                self._check_types(decl.index, decl.loc)
                 if decl.of is not None and decl.of not in self.world.components and \
                         decl.of not in {d.name for d in self.decl_list
                                         if isinstance(d, N.ComponentDecl)}:
@@ -127,7 +126,6 @@ class Compiler:
                                "must be 'player'", decl.loc)
                 p.zones[decl.name] = ZoneInfo(decl)
             elif isinstance(decl, N.VarDecl):
-                self._check_types(decl.index, decl.loc)
                 p.vars[decl.name] = VarInfo(decl)
             elif isinstance(decl, N.ProcDecl):
                 if decl.when is not None and decl.mode != "replace":
@@ -151,7 +149,9 @@ class Compiler:
                     p.consts[decl.name] = fn(None, {})
                 except Exception as exc:  # a constant must not need a game
                     self.error(f"constant '{decl.name}' must be computable before a game "
-                               f"starts ({exc})", decl.loc)
+                               f"starts ({explain(exc)})", decl.loc)
+        for info in [*p.zones.values(), *p.vars.values()]:
+            info.index = [self._index_type(t, info.decl.loc) for t in info.decl.index]
         for decl in self.decl_list:
             if isinstance(decl, N.ComponentDecl):
                 self._component(decl)
@@ -219,10 +219,29 @@ class Compiler:
     def _unknown(self, name: str, loc: N.Loc, what: str, candidates) -> None:
         self.error(f"unknown {what} '{name}'", loc, did_you_mean(name, candidates))
 
-    def _check_types(self, types: list[str], loc: N.Loc) -> None:
-        for t in types:
+    def _index_type(self, t: str, loc: N.Loc) -> str:
+        """An index type of a family: a type, or a range of whole numbers whose ends may be
+        constants ("1..size" becomes "1..3")."""
+        if ".." not in t:
             if not self.world.is_type(t):
                 self._unknown(t, loc, "type", self._type_names())
+            return t
+        ends = []
+        for end in t.split(".."):
+            value = int(end) if end.isdigit() else self.program.consts.get(end)
+            if value.__class__ is not int:
+                what = "not a constant" if end not in self.program.consts else \
+                    "a constant that is not a whole number"
+                self.error(f"the range {t}: '{end}' is {what}", loc,
+                           "the ends of a range are whole numbers or constants")
+                return "1..0"
+            ends.append(value)
+        low, high = ends
+        if high < low or high - low >= MAX_KINDS:
+            self.error(f"the range {t} is {low}..{high}: it must go up, and hold at most "
+                       f"{MAX_KINDS} numbers", loc)
+            return "1..0"
+        return f"{low}..{high}"
 
     def _type_names(self) -> list[str]:
         w = self.world
@@ -851,6 +870,10 @@ class Compiler:
             return self._c(values, texts=gives_texts, fresh=True)
         if kind == "sum":
             return self._c(f"sum({values})")
+        if kind == "sort":
+            loc = self.constant_name(node.loc, "loc")
+            return self._c(f"_sort([({value}, {var}) {loop}{cond}], {node.descending}, {loc})",
+                           texts=texts, fresh=True)
         if kind == "distinct":
             return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts, fresh=True)
         loc = self.constant_name(node.loc, "loc")
@@ -932,6 +955,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
+        "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
         "_shuffle": shuffle, "_bounded": support.bounded,

@@ -85,13 +85,13 @@ class Game:
         }
         for name, info in program.zones.items():
             empty = list if info.decl.shape == "stack" else dict
-            state["zones"][name] = _family(info.decl.index, world, players, empty)
+            state["zones"][name] = _family(info.index, world, players, empty)
         game = cls(ruleset, state, names)
         game.logging = logging
         for name, info in program.vars.items():
             init = info.init
             with _rule_place(info.decl.loc):
-                state["vars"][name] = _family(info.decl.index, world, players,
+                state["vars"][name] = _family(info.index, world, players,
                                               lambda init=init: init(game, {}))
         for comp_name, start in program.component_start.items():
             comp = world.components[comp_name]

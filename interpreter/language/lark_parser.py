@@ -360,6 +360,9 @@ class _Builder(Transformer):
     def index_types(self, meta, items):
         return [str(t) for t in items]
 
+    def index_range(self, meta, items):
+        return f"{items[0]}..{items[1]}"
+
     def stack(self, meta, items):
         return "stack"
 
@@ -613,6 +616,17 @@ class _Builder(Transformer):
 
     def args(self, meta, items):
         return list(items)
+
+    def sort_q(self, meta, items):
+        binder, key, order = items
+        return N.Query(loc=self._loc(meta), kind="sort", value=key, binder=binder,
+                       descending=order == "descending")
+
+    def ascending(self, meta, items):
+        return "ascending"
+
+    def descending(self, meta, items):
+        return "descending"
 
     def _query(kind: str, with_value: bool):  # noqa: N805 - builds methods below
         def build(self, meta, items):
