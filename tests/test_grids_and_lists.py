@@ -187,3 +187,54 @@ def test_sort_of_keys_of_different_kinds_is_an_error(folder):
                                             "or all lists; it got a number and a text"):
         game_of(folder, 'procedure setup():\n    let xs = sort each x in [1, "a"] by x\n'
                         "procedure play():\n    end game\n")
+
+
+# ------------------------------------------------------------------ counts by number of players
+
+COUNTS = """\
+table coins_for:
+    2 -> 10
+    3 -> 15
+component coin():
+    count coins_for[player_count]
+    start in bank
+component pawn(owner: player):
+    count 3 if player_count == 2 else 2
+    start in pool[owner]
+zone bank: pile
+zone pool[player]: pile of pawn
+procedure play():
+    end game
+"""
+
+
+@pytest.mark.parametrize(("players", "coins", "pawns"), [(2, 10, 3), (3, 15, 2)])
+def test_piece_counts_that_depend_on_the_number_of_players(folder, players, coins, pawns):
+    game = game_of(folder, COUNTS, players)
+    assert game.state["zones"]["bank"] == {"coin": coins}
+    assert game.state["zones"]["pool"] == {
+        f"P{s}": {f"pawn(P{s})": pawns} for s in range(1, players + 1)}
+
+
+def test_the_kinds_of_a_component_are_those_with_pieces_in_this_game(folder):
+    rules = COUNTS + "component extra():\n    count 1 if player_count == 3 else 0\n" \
+                     "    start in bank\n"
+    two, three = game_of(folder, rules, 2), game_of(folder, rules, 3)
+    assert "extra" not in two.state["zones"]["bank"]
+    assert three.state["zones"]["bank"]["extra"] == 1
+
+
+def test_a_count_that_reads_the_game_state_is_refused_in_plain_words(folder):
+    message = error_of(folder, "zone bank: pile\ncomponent coin():\n    count size(bank)\n"
+                               "    start in bank\nprocedure play():\n    end game\n")
+    assert message.startswith("game.rules:3:11: cannot count component 'coin': it can use its "
+                              "parameters, constants, tables and player_count, not the state "
+                              "of a game")
+    assert "NoneType" not in message and "attribute" not in message
+
+
+def test_a_count_that_is_not_a_number_says_for_how_many_players(folder):
+    message = error_of(folder, 'zone bank: pile\ncomponent coin():\n'
+                               '    count 2 if player_count == 2 else "many"\n'
+                               "    start in bank\nprocedure play():\n    end game\n")
+    assert "the count of it with 3 players is 'many', not a whole number of pieces" in message

@@ -47,9 +47,22 @@ from interpreter.engine.statements import (
     shuffle,
     var_key,
 )
-from interpreter.engine.world import MAX_KINDS, MAX_PLAYERS, PLAYER, World, enumerate_kinds
+from interpreter.engine.world import (
+    MAX_KINDS,
+    MAX_PLAYERS,
+    PLAYER,
+    SetupOnly,
+    World,
+    enumerate_kinds,
+)
 from interpreter.language import nodes as N
-from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, explain
+from interpreter.language.errors import (
+    PYTHON_ERRORS,
+    GameRuleError,
+    RulesetError,
+    did_you_mean,
+    explain,
+)
 from interpreter.language.parser import parse_expr
 
 
@@ -79,8 +92,9 @@ class CExpr:
 
 
 class Compiler:
-    def __init__(self, world: World, decls: list[N.Decl]):
+    def __init__(self, world: World, decls: list[N.Decl], player_counts: list[int] | None = None):
         self.world = world
+        self.player_counts = player_counts or list(range(1, MAX_PLAYERS + 1))
         self._uses_state = False  # while compiling a function: does it read the game state?
         self._callees: set[str] = set()
         self._facts: dict[str, tuple[bool, set[str]]] = {}
@@ -255,14 +269,21 @@ class Compiler:
             self.error(f"component '{decl.name}' needs a 'count' line", decl.loc,
                        "for example 'count 9' or 'count card_counts[suit, value]'")
             return
+        self._uses_state = False
         count = self.expr(decl.count, scope).fn
+        # a count that reads the game may read the number of players (and nothing else)
+        counts = self.player_counts if self._uses_state else None
         try:
-            comp = enumerate_kinds(self.world, decl, MAX_PLAYERS, lambda b: count(None, b))
+            comp = enumerate_kinds(self.world, decl, MAX_PLAYERS,
+                                   lambda b, n: count(None if n is None else SetupOnly(n), b),
+                                   counts)
         except RulesetError as exc:
             self.errors.append(exc)
             return
-        except Exception as exc:
-            self.error(f"cannot count component '{decl.name}': {exc}", decl.count.loc)
+        except PYTHON_ERRORS as exc:
+            reason = ("it can use its parameters, constants, tables and player_count, not the "
+                      "state of a game") if isinstance(exc, AttributeError) else explain(exc)
+            self.error(f"cannot count component '{decl.name}': {reason}", decl.count.loc)
             return
         self.world.components[decl.name] = comp
         if decl.display is not None:
@@ -546,7 +567,8 @@ class Compiler:
             self._uses_state = True  # the number of players differs from game to game
             return "rt.players"
         comp = self.world.components.get(type_name)
-        if type_name in self._component_names and (comp is None or comp.player_param):
+        if type_name in self._component_names and (comp is None or comp.player_param
+                                                     or comp.by_players is not None):
             self._uses_state = True
             return f"_W.domain({type_name!r}, rt.n)"
         return self.constant_name(self.world.domain(type_name, 0), "domain")

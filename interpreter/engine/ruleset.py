@@ -125,7 +125,7 @@ class Ruleset:
         most = max(self.player_counts)
         return {
             "name": self.name, "players": self.player_counts,
-            "components": {name: sum(c.counts[k] for k in w.kinds_in_game(name, most))
+            "components": {name: sum(c.count_in_game(k, most) for k in w.kinds_in_game(name, most))
                            for name, c in w.components.items()},
             "zones": len(p.zones), "tables": len(w.tables),
             "variables": len(p.vars) - sum(m.name in p.vars for m in self.measures),
@@ -166,7 +166,8 @@ def _load(path: str | Path) -> Ruleset:
     data = [d for layer in layers for d in layer.data]
     world, world_errors = build_world(decls, data)
     errors += world_errors
-    compiler = Compiler(world, with_measure_variables(decls))
+    compiler = Compiler(world, with_measure_variables(decls),
+                        sorted(top.manifest.get("players") or [2]))
     program = compiler.compile()
     requirements = compile_requirements(compiler, decls)
     measures = compile_measures(compiler, decls)

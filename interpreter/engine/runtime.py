@@ -98,7 +98,7 @@ class Game:
             for kind in world.kinds_in_game(comp_name, players):
                 with _rule_place(comp.decl.loc):
                     where = start(game, dict(world.attrs[kind]))
-                count = comp.counts[kind]
+                count = comp.count_in_game(kind, players)
                 if where.__class__ is list:
                     where.extend([kind] * count)
                 elif count > 0:  # a pile keeps no kind with no pieces
