@@ -86,7 +86,7 @@ def test_a_range_end_that_is_not_a_constant_is_refused(folder):
 
 def test_a_range_that_goes_down_is_refused(folder):
     message = error_of(folder, "var v[5..1] = 0\nprocedure play():\n    end game\n")
-    assert "the range 5..1 is 5..1: it must go up" in message
+    assert "game.rules:1:5: the range 5..1 must go up" in message
 
 
 # ------------------------------------------------------------------ positions in lists

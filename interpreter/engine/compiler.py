@@ -233,6 +233,11 @@ class Compiler:
     def _unknown(self, name: str, loc: N.Loc, what: str, candidates) -> None:
         self.error(f"unknown {what} '{name}'", loc, did_you_mean(name, candidates))
 
+    def _param_type(self, param: N.Param) -> str:
+        """A component parameter's type, a range's constant ends made numbers."""
+        t = param.type or ""
+        return self._index_type(t, param.loc) if ".." in t else t
+
     def _index_type(self, t: str, loc: N.Loc) -> str:
         """An index type of a family: a type, or a range of whole numbers whose ends may be
         constants ("1..size" becomes "1..3")."""
@@ -252,8 +257,9 @@ class Compiler:
             ends.append(value)
         low, high = ends
         if high < low or high - low >= MAX_KINDS:
-            self.error(f"the range {t} is {low}..{high}: it must go up, and hold at most "
-                       f"{MAX_KINDS} numbers", loc)
+            value = "" if t == f"{low}..{high}" else f" ({low}..{high})"
+            self.error(f"the range {t}{value} must go up, and hold at most {MAX_KINDS} "
+                       "numbers", loc)
             return "1..0"
         return f"{low}..{high}"
 
@@ -276,7 +282,7 @@ class Compiler:
         try:
             comp = enumerate_kinds(self.world, decl, MAX_PLAYERS,
                                    lambda b, n: count(None if n is None else SetupOnly(n), b),
-                                   counts)
+                                   counts, [self._param_type(x) for x in decl.params])
         except RulesetError as exc:
             self.errors.append(exc)
             return

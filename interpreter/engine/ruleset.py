@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.compiler import Compiler
+from interpreter.engine.kind_check import check_value_kinds
 from interpreter.engine.measures import (
     COUNTER,
     VALUE,
@@ -174,6 +175,7 @@ def _load(path: str | Path) -> Ruleset:
     program.measure_vars = {m.name: 0 if m.kind == COUNTER else []
                             for m in measures if m.kind != VALUE}
     errors += compiler.errors
+    errors += check_value_kinds(program, decls)
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
                                    "the game is played",

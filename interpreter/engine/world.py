@@ -52,6 +52,7 @@ class Component:
     kinds: list[str] = field(default_factory=list)  # kind ids, in declaration order
     counts: dict[str, int] = field(default_factory=dict)
     player_param: str | None = None  # a parameter of type player (pieces owned by a player)
+    types: list[str] = field(default_factory=list)  # of its parameters, ranges made numbers
     # a count that depends on the number of players: number of players -> kind -> count
     # (`counts` then holds the largest count of each kind)
     by_players: dict[int, dict[str, int]] | None = None
@@ -252,27 +253,28 @@ def _build_table(decl: N.TableDecl) -> Table:
 
 
 def enumerate_kinds(world: World, decl: N.ComponentDecl, max_players: int,
-                    count_of, player_counts: list[int] | None = None) -> Component:
+                    count_of, player_counts: list[int] | None = None,
+                    types: list[str] | None = None) -> Component:
     """Every combination of the component's parameters with a non-zero count is a kind.
     `count_of(binding, players)` gives a count; with `player_counts`, the count depends on
     the number of players and is computed for each (players None: it does not)."""
-    comp = Component(decl)
+    comp = Component(decl, types=types or [p.type or "" for p in decl.params])
     if player_counts is not None:
         comp.by_players = {n: {} for n in player_counts}
     domains = []
-    for param in decl.params:
+    for param, type_name in zip(decl.params, comp.types, strict=True):
         if param.type is None:
             raise RulesetError(f"parameter '{param.name}' of component '{decl.name}' needs a type",
                                param.loc, "for example 'suit: suit' or 'value: 4..6'")
-        if param.type == PLAYER:
+        if type_name == PLAYER:
             comp.player_param = param.name
-        if ".." in param.type:
-            low, high = (int(x) for x in param.type.split(".."))
+        if ".." in type_name:
+            low, high = (int(x) for x in type_name.split(".."))
             if high - low >= MAX_KINDS:
-                raise RulesetError(f"the range {param.type} is too wide for a component "
+                raise RulesetError(f"the range {type_name} is too wide for a component "
                                    f"(at most {MAX_KINDS} values)", param.loc)
         try:
-            domains.append(world.domain(param.type, max_players))
+            domains.append(world.domain(type_name, max_players))
         except KeyError:
             raise RulesetError(f"unknown type '{param.type}'", param.loc) from None
     combinations = 1

@@ -433,7 +433,7 @@ class _Builder(Transformer):
                        type=None if typ is None else str(typ))
 
     def range_type(self, meta, items):
-        return f"{int(items[0])}..{int(items[1])}"
+        return f"{items[0]}..{items[1]}"
 
     # ---- statements
     def block(self, meta, items):
