@@ -73,10 +73,10 @@ def test_entries_of_range_families_are_read_and_set_by_number(folder):
     assert events == ["2 0 1 0"]
 
 
-def test_a_number_outside_the_range_is_an_error_at_its_place(folder):
-    message = error_of(folder, GRID + "procedure setup():\n    height[8] = 1\n"
+def test_a_number_outside_the_range_found_in_a_game_is_an_error_at_its_place(folder):
+    message = error_of(folder, GRID + "procedure setup():\n    let i = 8\n    height[i] = 1\n"
                                       "procedure play():\n    end game\n")
-    assert "game.rules:9:5" in message and "'height' has no entry for 8" in message
+    assert "game.rules:10:5" in message and "'height' has no entry for 8" in message
 
 
 def test_a_range_end_that_is_not_a_constant_is_refused(folder):
