@@ -116,7 +116,7 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
     try:
         tree = _lark().parse(text, start="start")
     except UnexpectedInput as exc:
-        raise _syntax_error(exc, path) from None
+        raise _syntax_error(exc, path, text) from None
     except _IndentError as exc:
         allowed = " or ".join(str(n) for n in exc.levels)
         raise RulesetError("this line's indentation matches no line above it",
@@ -177,7 +177,7 @@ def parse_expr(text: str, loc: N.Loc) -> N.Expr:
     return _build(tree, loc.file, loc)
 
 
-def _syntax_error(exc: UnexpectedInput, path: str) -> RulesetError:
+def _syntax_error(exc: UnexpectedInput, path: str, text: str = "") -> RulesetError:
     line = getattr(exc, "line", 1) or 1
     column = getattr(exc, "column", 1) or 1
     loc = N.Loc(path, line if line > 0 else 1, column if column > 0 else 1)
@@ -191,9 +191,27 @@ def _syntax_error(exc: UnexpectedInput, path: str) -> RulesetError:
             "end of file" if tok.type == "$END" else repr(str(tok)))
         # `accepts` is what the parser can take here; `expected` also holds what the indentation
         # post-lexer always lets through (end of line).
+        early = _text_ended_early(text, exc.token)
+        if early is not None:
+            return RulesetError(f"the text {early} ends at the quote before {seen}", loc,
+                                'a quote inside a text, also inside {...}, is written \\": '
+                                'log "{label(\\"x\\")}"')
         return RulesetError(f"unexpected {seen}", loc,
                             _expected(getattr(exc, "accepts", None) or exc.expected))
     return RulesetError(str(exc).splitlines()[0], loc)
+
+
+def _text_ended_early(text: str, tok: Token) -> str | None:
+    """The quoted text just before an unexpected token, if the token follows its closing quote
+    with no space and the text has a '{' it does not close: a quote meant inside {...}."""
+    start = getattr(tok, "start_pos", None)
+    if not text or start is None or start < 2 or text[start - 1] != '"':
+        return None
+    line_start = text.rfind("\n", 0, start - 1) + 1
+    m = re.search(r'"(?:[^"\\\n]|\\.)*"$', text[line_start:start])
+    if m is None or m.group().count("{") <= m.group().count("}"):
+        return None
+    return m.group()
 
 
 def _expected(names: set[str] | list[str]) -> str:
