@@ -43,7 +43,10 @@ def check_value_kinds(program: Program, decls: list[N.Decl]) -> list[RulesetErro
     """Every kind error of the ruleset's rules (see the module docstring)."""
     checker = KindChecker(program)
     for decl in decls:
-        checker.declaration(decl)
+        try:
+            checker.declaration(decl)
+        except RecursionError:  # thousands of functions calling each other: left unchecked
+            checker.env = {}
     return sorted(checker.errors, key=lambda e: (e.loc.file, e.loc.line, e.loc.column)
                   if e.loc is not None else ("", 0, 0))
 

@@ -447,7 +447,8 @@ class Game:
 def _copy_state(state: dict, program) -> dict:
     """A copy of a state that shares nothing the rules change in place. Rules change zones'
     contents and frames' locals in place; variables and locals are only ever given new values
-    (no statement changes a list in place), so their values are shared, not copied."""
+    (no statement changes a list in place: `xs[i] = v` gives `xs` a new list), so their values
+    are shared, not copied."""
     zones = state["zones"]
     copy = dict(state)
     copy["zones"] = {name: {k: c.copy() for k, c in zones[name].items()} if info.decl.index
