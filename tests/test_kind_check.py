@@ -36,10 +36,11 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def messages(folder: Path, body: str) -> list[str]:
-    """The first line of each error of BASE + `body` (a block of play's statements)."""
+def messages(folder: Path, body: str, after: str = "") -> list[str]:
+    """The first line of each error of BASE + `body` (a block of play's statements), and
+    declarations `after` it."""
     (folder / "ruleset.yaml").write_text(MANIFEST, encoding="utf-8")
-    rules = BASE + textwrap.indent(textwrap.dedent(body), "    ") + "    end game\n"
+    rules = BASE + textwrap.indent(textwrap.dedent(body), "    ") + "    end game\n" + after
     (folder / "game.rules").write_text(rules, encoding="utf-8")
     try:
         load_ruleset(folder)
@@ -107,6 +108,28 @@ def test_an_attribute_of_a_piece_has_its_parameter_kind(folder):
                             "        pass\n") == [
         "game.rules:12:12: compares a player with a column: values of different kinds are "
         "never equal"]
+
+
+TABLES = """\
+table points:
+    left -> 1
+    right -> 3
+table worth:
+    column  1  2
+    left    1  2
+    right   3  4
+"""
+
+
+def test_a_table_key_of_the_wrong_kind(folder):
+    assert messages(folder, 'log "{points[2]} {worth[1, left]}"\n', TABLES) == [
+        "game.rules:11:5: the row key of table 'points' is a column, not a number"]
+
+
+def test_a_constant_key_a_table_has_no_row_or_column_for(folder):
+    assert messages(folder, 'let x = points[middle]\nlet y = worth[left, 3]\n', TABLES) == [
+        "game.rules:11:20: table 'points' has no row for middle",
+        "game.rules:12:25: table 'worth' has no column for 3"]
 
 
 @pytest.mark.parametrize("body", [

@@ -273,9 +273,31 @@ class KindChecker:
                 self._check_indexes(f"'{obj.id}'", info.index, node.args, args)
                 return None
             if obj.id in self.world.tables:
+                self._check_table_keys(obj.id, node.args, args)
                 return self._table_kind(obj.id, len(node.args))
         base = self.kind(obj)
         return _item(base) if len(args) == 1 else None
+
+    def _check_table_keys(self, name: str, nodes: list[N.Expr], kinds: list[Kind]) -> None:
+        """A table's row key (and a grid table's column) of the kind its rows (columns) have;
+        a key known before the game that it has no row (column) for. A table with an `else`
+        row takes any row key."""
+        table = self.world.tables[name]
+        wants = [("row", list(table.rows), table.has_default)]
+        if table.decl.style == "grid":
+            wants.append(("column", table.columns, False))
+        for (what, keys, any_key), node, kind in zip(wants, nodes, kinds, strict=False):
+            if any_key:
+                continue
+            key_kinds = {self.value_kind(k) for k in keys}
+            want = key_kinds.pop() if len(key_kinds) == 1 else None
+            if _apart(kind, want):
+                self.report(f"the {what} key of table '{name}' is {_words(want)}, not "
+                            f"{_words(kind)}", node.loc)
+                continue
+            value = self._constant_value(node)
+            if value is not None and value not in keys:
+                self.report(f"table '{name}' has no {what} for {_shown(value)}", node.loc)
 
     def _table_kind(self, name: str, keys: int) -> Kind:
         table = self.world.tables[name]
@@ -353,6 +375,19 @@ class KindChecker:
             if item != t and item != TEXT:
                 self.report(f"{place} is {_words(t)}, not {_words(kind)}", node.loc)
 
+    def _constant_value(self, node: N.Expr) -> Any:
+        """A number, or a named value (a member, an entity, a player), known before the game."""
+        number = self._constant_number(node)
+        if number is not None:
+            return number
+        if isinstance(node, N.Name) and node.id not in self.env:
+            if node.id in self.program.consts:
+                value = self.program.consts[node.id]
+                return value if isinstance(value, str) else None
+            if node.id in self.world.member_of:
+                return node.id
+        return None
+
     def _constant_number(self, node: N.Expr) -> int | None:
         if isinstance(node, N.Num):
             return node.value
@@ -413,6 +448,10 @@ def _apart(a: Kind, b: Kind) -> bool:
     if TEXT in (a, b):
         return (a if b == TEXT else b) in (NUMBER, TRUTH)
     return True
+
+
+def _shown(value: Any) -> str:
+    return repr(value) if isinstance(value, str) and " " in value else str(value)
 
 
 def _words(kind: Kind) -> str:
