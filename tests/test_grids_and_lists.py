@@ -238,3 +238,32 @@ def test_a_count_that_is_not_a_number_says_for_how_many_players(folder):
                                '    count 2 if player_count == 2 else "many"\n'
                                "    start in bank\nprocedure play():\n    end game\n")
     assert "the count of it with 3 players is 'many', not a whole number of pieces" in message
+
+
+# ------------------------------------------------------------------ messages in plain words
+
+
+@pytest.mark.parametrize(("expression", "message"), [
+    ("top(box)", "a pile has no top; declare the zone as a stack"),
+    ("numbers(\\\"a\\\", 3)", "cannot compute a number - a text"),
+    ("size(3)", "a value of the wrong kind for this rule"),
+    ("3 // 0", "division by zero"),
+])
+def test_errors_in_a_game_never_show_python_words(folder, expression, message):
+    with pytest.raises(GameRuleError) as info:
+        game_of(folder, f'zone box: pile\nprocedure setup():\n    log "{{{expression}}}"\n'
+                        "procedure play():\n    end game\n")
+    assert str(info.value) == f"game.rules:3:5: {message}"
+
+
+def test_setting_an_item_of_a_local_across_a_decision(folder):
+    game = game_of(folder, """\
+        procedure play():
+            let xs = [1, 2, 3]
+            choose i from [1, 2, 3] by P1
+            xs[i] += 10
+            log "{xs}"
+            end game
+        """)
+    game.apply(3)
+    assert game.events[-2] == "1, 2, 13"
