@@ -157,6 +157,21 @@ def test_part_3_of_the_docs_is_the_ruleset():
     shown = {path.split("/", 1)[1]: text for path, text in
              doc_files(LANGUAGE_DOC.read_text(encoding="utf-8")).items()
              if path.startswith("four-in-a-row/")}
-    assert sorted(shown) == ["four-in-a-row.rules", "ruleset.yaml"]
+    assert sorted(shown) == ["display.yaml", "four-in-a-row.rules", "ruleset.yaml"]
     for name, text in shown.items():
         assert text == (FOLDER / name).read_text(encoding="utf-8"), name
+
+
+def test_the_display_draws_the_grid_top_row_first(ruleset):
+    from interpreter.tools.display import load_display
+
+    game = ruleset.new_game(2, 1)
+    drop(game, 4, 4, 3)
+    assert load_display(ruleset).board(game, "P1").splitlines() == [
+        "Four in a Row",
+        *["| . . . . . . . |"] * 4,
+        "| . . . 2 . . . |",
+        "| . . 1 1 . . . |",
+        "+---------------+",
+        "  1 2 3 4 5 6 7",
+    ]
