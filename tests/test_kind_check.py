@@ -146,3 +146,9 @@ def test_what_cannot_be_known_is_never_an_error(folder, body):
 @pytest.mark.parametrize("path", bundled_rulesets())
 def test_every_bundled_ruleset_checks_clean(path):
     load_ruleset(rulesets_folder() / path)  # the kind check runs when a ruleset loads
+
+
+def test_a_choice_among_the_values_of_a_type_has_that_kind(folder):
+    assert messages(folder, "choose c from column by P1\nif c == P2:\n    pass\n") == [
+        "game.rules:12:8: compares a column with a player: values of different kinds are "
+        "never equal"]

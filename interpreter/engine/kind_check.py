@@ -132,9 +132,6 @@ class KindChecker:
             return self._type_kind(b.type)
         if b.source is None:
             return None
-        if isinstance(b.source, N.Name) and self.world.is_type(b.source.id) \
-                and b.source.id not in self.env:
-            return b.source.id if b.source.id != "player" else PLAYER
         return _item(self.kind(b.source))
 
     def _type_kind(self, t: str | None) -> Kind:
@@ -199,7 +196,9 @@ class KindChecker:
             return NUMBER
         if name in p.vars or name in p.zones or name in self.world.tables:
             return None
-        return self.value_kind(name) if name in self.world.member_of else None
+        if name in self.world.member_of:
+            return self.value_kind(name)
+        return LIST + name if self.world.is_type(name) else None  # a type: all its values
 
     def value_kind(self, value: Any) -> Kind:
         """The kind of a value known before a game (a constant, a table cell, an attribute)."""
