@@ -152,3 +152,9 @@ def test_a_choice_among_the_values_of_a_type_has_that_kind(folder):
     assert messages(folder, "choose c from column by P1\nif c == P2:\n    pass\n") == [
         "game.rules:12:8: compares a column with a player: values of different kinds are "
         "never equal"]
+
+
+def test_lists_joined_with_plus_keep_the_kind_of_their_items(folder):
+    assert messages(folder, "let ps = clockwise_from(P1)\n"
+                            "for each p in ps + reverse(ps):\n    filled[p] = 1\n") == [
+        "game.rules:13:16: the index of 'filled' is a column, not a player"]

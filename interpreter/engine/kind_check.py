@@ -175,7 +175,13 @@ class KindChecker:
 
     def _k_Arith(self, node: N.Arith) -> Kind:
         kinds = {self.kind(x) for x in [node.first, *node.rest]}
-        return NUMBER if kinds == {NUMBER} else None
+        if len(kinds) != 1:
+            return None
+        kind = kinds.pop()
+        if kind == NUMBER or (set(node.ops) == {"+"} and kind is not None
+                              and (kind == TEXT or kind.startswith(LIST))):
+            return kind  # numbers; texts or lists joined
+        return None
 
     def _k_IfExpr(self, node: N.IfExpr) -> Kind:
         self.kind(node.cond)
