@@ -158,3 +158,24 @@ def test_lists_joined_with_plus_keep_the_kind_of_their_items(folder):
     assert messages(folder, "let ps = clockwise_from(P1)\n"
                             "for each p in ps + reverse(ps):\n    filled[p] = 1\n") == [
         "game.rules:13:16: the index of 'filled' is a column, not a player"]
+
+
+CALLED = """\
+procedure mark(who: player):
+    filled[who] = 1
+"""
+
+
+def test_a_parameter_has_the_kind_every_call_gives_it(folder):
+    assert messages(folder, "mark(P1)\nfor each player p:\n    mark(p)\n", CALLED) == [
+        "game.rules:16:12: the index of 'filled' is a column, not a player"]
+
+
+def test_a_parameter_given_several_kinds_is_not_known(folder):
+    assert messages(folder, "mark(P1)\nmark(left)\n", CALLED) == []
+
+
+def test_a_parameter_known_from_its_calls_may_be_compared_with_any_kind(folder):
+    # a rule may test for a stand-in passed where a player is expected
+    assert messages(folder, "mark(P1)\n", "procedure mark(who: player):\n"
+                                          "    if who == left:\n        pass\n") == []

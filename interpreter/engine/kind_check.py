@@ -11,8 +11,10 @@ these. From the kinds it reports, at file:line:column:
 - a comparison of values of different kinds (a column with a player): never equal, so surely a
   mistake.
 
-What cannot be known (a variable's value, a table cell of mixed kinds, none) is never an error:
-the check only speaks when it is sure. Names are function-wide, as in the language: a name bound
+A parameter has the kind every call of its rule gives it (used for indexes only: a rule may
+compare a parameter with a stand-in of another kind on purpose). What cannot be known (a
+variable's value, a table cell of mixed kinds, none) is never an error: the check only speaks
+when it is sure. Names are function-wide, as in the language: a name bound
 in several places has a kind only when every binding gives the same one.
 """
 
@@ -42,10 +44,14 @@ _ORDINALS = ("first", "second", "third", "fourth")
 def check_value_kinds(program: Program, decls: list[N.Decl]) -> list[RulesetError]:
     """Every kind error of the ruleset's rules (see the module docstring)."""
     checker = KindChecker(program)
+    try:
+        checker.infer_parameters(decls)
+    except RecursionError:  # thousands of functions calling each other: parameters not known
+        checker.param_kinds = {}
     for decl in decls:
         try:
             checker.declaration(decl)
-        except RecursionError:  # thousands of functions calling each other: left unchecked
+        except RecursionError:  # ... and left unchecked
             checker.env = {}
     return sorted(checker.errors, key=lambda e: (e.loc.file, e.loc.line, e.loc.column)
                   if e.loc is not None else ("", 0, 0))
@@ -61,15 +67,12 @@ class KindChecker:
         self._func_kinds: dict[str, Kind] = {}
         self._reporting = True
         self.env: dict[str, Kind] = {}
+        self.param_kinds: dict[str, dict[str, Kind]] = {}  # rule -> parameter -> kind
 
     # ---------------------------------------------------------------- declarations
     def declaration(self, decl: N.Decl) -> None:
         """Check every expression of a declaration, with the kinds of its names."""
-        # a parameter's declared type is not checked when called (a rule may pass another
-        # kind on purpose): its kind is not known
-        params = getattr(decl, "params", [])
-        self.env = self._names(decl, {p.name if isinstance(p, N.Param) else p: None
-                                      for p in params})
+        self.env = self._names(decl, self._parameters(decl))
         for node in _outermost_expressions(decl):
             self.kind(node)  # checks its parts too
         for node, text in _texts(decl):  # the {expressions} of its texts, at the text's place
@@ -84,6 +87,36 @@ class KindChecker:
                 if info is not None and info.index:
                     self._check_indexes(f"'{node.name}'", info.index, node.index,
                                         [self.kind(a) for a in node.index])
+
+    def _parameters(self, decl: N.Decl) -> dict[str, Kind]:
+        """The kinds of a rule's parameters, as far as its callers tell (a declared type is
+        not checked when called: a rule may pass another kind on purpose)."""
+        known = self.param_kinds.get(decl.name, {})
+        return {p.name if isinstance(p, N.Param) else p: known.get(
+            p.name if isinstance(p, N.Param) else p) for p in getattr(decl, "params", [])}
+
+    def infer_parameters(self, decls: list[N.Decl]) -> None:
+        """A parameter has a kind when every call of its rule in the rules (and the engine's
+        calls of score and tiebreak, with a player) gives it that kind. Such a kind is only
+        used to check indexes, never comparisons (see _Inferred)."""
+        p = self.program
+        reporting, self._reporting = self._reporting, False
+        try:
+            for _ in range(3):  # a caller's parameters may get a kind in the pass before
+                calls: dict[str, list[list[Kind]]] = {
+                    name: [[PLAYER]] for name in ("score", "tiebreak") if name in p.funcs}
+                for decl in decls:
+                    self.env = self._names(decl, self._parameters(decl))
+                    for node in N.walk(decl):
+                        for callee in _callees(node, p):
+                            calls.setdefault(callee, []).append(
+                                [self.kind(a) for a in node.args])
+                self._func_kinds = {}
+                self.param_kinds = {callee: _common(p.decls.get(callee), sites)
+                                    for callee, sites in calls.items()}
+        finally:
+            self._reporting = reporting
+            self._func_kinds = {}
 
     def _names(self, decl: N.Decl, params: dict[str, Kind]) -> dict[str, Kind]:
         """The kind of each name a declaration binds (params, let, for, choose, queries): one
@@ -428,6 +461,34 @@ def _texts(decl: N.Decl):
                 yield node, text
 
 
+class _Inferred(str):
+    """A parameter's kind known from its callers: enough to check an index, but a rule may
+    test it against another kind on purpose (a stand-in passed as a player)."""
+
+
+def _callees(node: N.Node, program: Program) -> list[str]:
+    """The rules a call node runs with its arguments (a trigger for each event emitted)."""
+    if isinstance(node, N.Call | N.CallStmt):
+        name = node.func if isinstance(node, N.Call) else node.name
+        return [name] if name in program.procs or name in program.funcs else []
+    if isinstance(node, N.Emit):
+        return list(program.triggers.get(node.event, []))
+    return []
+
+
+def _common(decl: N.Decl | None, sites: list[list[Kind]]) -> dict[str, Kind]:
+    """Parameter -> the kind every call gives it (calls with another number of values are
+    errors of their own: left out)."""
+    names = [p.name if isinstance(p, N.Param) else p for p in getattr(decl, "params", [])]
+    sites = [s for s in sites if len(s) == len(names)]
+    out: dict[str, Kind] = {}
+    for i, name in enumerate(names):
+        kinds = {s[i] for s in sites}
+        kind = kinds.pop() if len(kinds) == 1 else None
+        out[name] = _Inferred(kind) if kind is not None else None
+    return out
+
+
 def _outermost_expressions(node: Any):
     """The expressions of a declaration that are not part of another expression."""
     if isinstance(node, N.Expr):
@@ -446,7 +507,7 @@ def _item(kind: Kind) -> Kind:
 
 def _apart(a: Kind, b: Kind) -> bool:
     """Whether values of these kinds can never be equal (a text may be any named value)."""
-    if a is None or b is None or a == b:
+    if a is None or b is None or a == b or isinstance(a, _Inferred) or isinstance(b, _Inferred):
         return False
     if a.startswith(LIST) or b.startswith(LIST):
         return False
