@@ -704,3 +704,24 @@ def test_every_error_is_listed(folder):
         "unknown name 'vpp'", "unknown function 'sise'"]
     assert [str(e.loc) for e in info.value.errors] == ["game.rules:14:15", "game.rules:15:15"]
     assert str(info.value).count("\n    did you mean") == 2
+
+
+def test_a_text_that_ends_early_at_a_quote_inside_braces_says_so(folder):
+    message = error_of(folder, 'procedure play():\n    log "Score: {label("x")} points"\n')
+    assert message == (
+        'game.rules:2:25: the text "Score: {label(" ends at the quote before \'x\'\n'
+        '        log "Score: {label("x")} points"\n'
+        "                            ^\n"
+        '    a quote inside a text, also inside {...}, is written \\": log "{label(\\"x\\")}"')
+
+
+def test_a_quote_inside_braces_written_with_a_backslash_is_filled_in(folder):
+    write(folder, 'procedure play():\n    log "Score: {label(\\"x\\")} points"\n'
+                  "    end game\n")
+    assert load_ruleset(folder).new_game(2, 1).events[0] == "Score: x points"
+
+
+def test_a_constant_that_needs_a_game_never_shows_python_words(folder):
+    message = error_of(folder, "const c = 1 // 0\nprocedure play():\n    end game\n")
+    assert message.startswith("game.rules:1:7: constant 'c' must be computable before a game "
+                              "starts (division by zero)")

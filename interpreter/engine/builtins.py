@@ -8,6 +8,7 @@ from typing import Any
 
 from interpreter.engine.support import repeat, size, sized
 from interpreter.engine.world import player_id, seat_of
+from interpreter.language.errors import GameRuleError
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Builtin:
 
 def _top(rt, zone):
     if zone.__class__ is dict:
-        raise ValueError("a pile has no top; declare the zone as a stack")
+        raise GameRuleError("a pile has no top; declare the zone as a stack")
     return zone[-1] if zone else None
 
 

@@ -48,9 +48,23 @@ from interpreter.engine.statements import (
     shuffle,
     var_key,
 )
-from interpreter.engine.world import MAX_PLAYERS, PLAYER, World, enumerate_kinds
+from interpreter.engine.world import (
+    MAX_KINDS,
+    MAX_PLAYERS,
+    PLAYER,
+    SetupOnly,
+    World,
+    enumerate_kinds,
+)
 from interpreter.language import nodes as N
-from interpreter.language.errors import GameRuleError, RulesetError, did_you_mean, source_line
+from interpreter.language.errors import (
+    PYTHON_ERRORS,
+    GameRuleError,
+    RulesetError,
+    did_you_mean,
+    explain,
+    source_line,
+)
 from interpreter.language.parser import parse_expr
 
 
@@ -80,8 +94,9 @@ class CExpr:
 
 
 class Compiler:
-    def __init__(self, world: World, decls: list[N.Decl]):
+    def __init__(self, world: World, decls: list[N.Decl], player_counts: list[int] | None = None):
         self.world = world
+        self.player_counts = player_counts or list(range(1, MAX_PLAYERS + 1))
         self._uses_state = False  # while compiling a function: does it read the game state?
         self._callees: set[str] = set()
         self._facts: dict[str, tuple[bool, set[str]]] = {}
@@ -116,7 +131,6 @@ class Compiler:
         p = self.program
         for decl in self.decl_list:
             if isinstance(decl, N.ZoneDecl):
-                self._check_types(decl.index, decl.loc)
                 if decl.of is not None and decl.of not in self.world.components and \
                         decl.of not in {d.name for d in self.decl_list
                                         if isinstance(d, N.ComponentDecl)}:
@@ -128,7 +142,6 @@ class Compiler:
                                "must be 'player'", decl.loc)
                 p.zones[decl.name] = ZoneInfo(decl)
             elif isinstance(decl, N.VarDecl):
-                self._check_types(decl.index, decl.loc)
                 if decl.visibility == "top":
                     self.error(f"variable '{decl.name}' is one value, it has no top: say "
                                "'public', 'owner' or 'hidden'", decl.loc)
@@ -158,7 +171,9 @@ class Compiler:
                     p.consts[decl.name] = fn(None, {})
                 except Exception as exc:  # a constant must not need a game
                     self.error(f"constant '{decl.name}' must be computable before a game "
-                               f"starts ({exc})", decl.loc)
+                               f"starts ({explain(exc)})", decl.loc)
+        for info in [*p.zones.values(), *p.vars.values()]:
+            info.index = [self._index_type(t, info.decl.loc) for t in info.decl.index]
         for decl in self.decl_list:
             if isinstance(decl, N.ComponentDecl):
                 self._component(decl)
@@ -226,10 +241,35 @@ class Compiler:
     def _unknown(self, name: str, loc: N.Loc, what: str, candidates) -> None:
         self.error(f"unknown {what} '{name}'", loc, did_you_mean(name, candidates))
 
-    def _check_types(self, types: list[str], loc: N.Loc) -> None:
-        for t in types:
+    def _param_type(self, param: N.Param) -> str:
+        """A component parameter's type, a range's constant ends made numbers."""
+        t = param.type or ""
+        return self._index_type(t, param.loc) if ".." in t else t
+
+    def _index_type(self, t: str, loc: N.Loc) -> str:
+        """An index type of a family: a type, or a range of whole numbers whose ends may be
+        constants ("1..size" becomes "1..3")."""
+        if ".." not in t:
             if not self.world.is_type(t):
                 self._unknown(t, loc, "type", self._type_names())
+            return t
+        ends = []
+        for end in t.split(".."):
+            value = int(end) if end.isdigit() else self.program.consts.get(end)
+            if value.__class__ is not int:
+                what = "not a constant" if end not in self.program.consts else \
+                    "a constant that is not a whole number"
+                self.error(f"the range {t}: '{end}' is {what}", loc,
+                           "the ends of a range are whole numbers or constants")
+                return "1..0"
+            ends.append(value)
+        low, high = ends
+        if high < low or high - low >= MAX_KINDS:
+            value = "" if t == f"{low}..{high}" else f" ({low}..{high})"
+            self.error(f"the range {t}{value} must go up, and hold at most {MAX_KINDS} "
+                       "numbers", loc)
+            return "1..0"
+        return f"{low}..{high}"
 
     def _type_names(self) -> list[str]:
         w = self.world
@@ -243,14 +283,21 @@ class Compiler:
             self.error(f"component '{decl.name}' needs a 'count' line", decl.loc,
                        "for example 'count 9' or 'count card_counts[suit, value]'")
             return
+        self._uses_state = False
         count = self.expr(decl.count, scope).fn
+        # a count that reads the game may read the number of players (and nothing else)
+        counts = self.player_counts if self._uses_state else None
         try:
-            comp = enumerate_kinds(self.world, decl, MAX_PLAYERS, lambda b: count(None, b))
+            comp = enumerate_kinds(self.world, decl, MAX_PLAYERS,
+                                   lambda b, n: count(None if n is None else SetupOnly(n), b),
+                                   counts, [self._param_type(x) for x in decl.params])
         except RulesetError as exc:
             self.errors.append(exc)
             return
-        except Exception as exc:
-            self.error(f"cannot count component '{decl.name}': {exc}", decl.count.loc)
+        except PYTHON_ERRORS as exc:
+            reason = ("it can use its parameters, constants, tables and player_count, not the "
+                      "state of a game") if isinstance(exc, AttributeError) else explain(exc)
+            self.error(f"cannot count component '{decl.name}': {reason}", decl.count.loc)
             return
         self.world.components[decl.name] = comp
         if decl.display is not None:
@@ -536,7 +583,8 @@ class Compiler:
             self._uses_state = True  # the number of players differs from game to game
             return "rt.players"
         comp = self.world.components.get(type_name)
-        if type_name in self._component_names and (comp is None or comp.player_param):
+        if type_name in self._component_names and (comp is None or comp.player_param
+                                                     or comp.by_players is not None):
             self._uses_state = True
             return f"_W.domain({type_name!r}, rt.n)"
         return self.constant_name(self.world.domain(type_name, 0), "domain")
@@ -875,6 +923,10 @@ class Compiler:
             return self._c(values, texts=gives_texts, fresh=True)
         if kind == "sum":
             return self._c(f"sum({values})")
+        if kind == "sort":
+            loc = self.constant_name(node.loc, "loc")
+            return self._c(f"_sort([({value}, {var}) {loop}{cond}], {node.descending}, {loc})",
+                           texts=texts, fresh=True)
         if kind == "distinct":
             return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts, fresh=True)
         loc = self.constant_name(node.loc, "loc")
@@ -980,6 +1032,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
+        "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
         "_shuffle": shuffle, "_bounded": support.bounded,

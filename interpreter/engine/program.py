@@ -50,12 +50,14 @@ class Func:
 @dataclass
 class ZoneInfo:
     decl: N.ZoneDecl
+    index: list[str] = field(default_factory=list)  # its index types, ranges made numbers
 
 
 @dataclass
 class VarInfo:
     decl: N.VarDecl
     init: Fn | None = None
+    index: list[str] = field(default_factory=list)  # its index types, ranges made numbers
 
 
 @dataclass

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.compiler import Compiler
+from interpreter.engine.kind_check import check_value_kinds
 from interpreter.engine.measures import (
     COUNTER,
     VALUE,
@@ -126,7 +127,7 @@ class Ruleset:
         most = max(self.player_counts)
         return {
             "name": self.name, "players": self.player_counts,
-            "components": {name: sum(c.counts[k] for k in w.kinds_in_game(name, most))
+            "components": {name: sum(c.count_in_game(k, most) for k in w.kinds_in_game(name, most))
                            for name, c in w.components.items()},
             "zones": len(p.zones), "tables": len(w.tables),
             "variables": len(p.vars) - sum(m.name in p.vars for m in self.measures),
@@ -169,13 +170,15 @@ def _load(path: str | Path, allow_outside: bool) -> Ruleset:
     data = [d for layer in layers for d in layer.data]
     world, world_errors = build_world(decls, data)
     errors += world_errors
-    compiler = Compiler(world, with_measure_variables(decls))
+    compiler = Compiler(world, with_measure_variables(decls),
+                        sorted(top.manifest.get("players") or [2]))
     program = compiler.compile()
     requirements = compile_requirements(compiler, decls)
     measures = compile_measures(compiler, decls)
     program.measure_vars = {m.name: 0 if m.kind == COUNTER else []
                             for m in measures if m.kind != VALUE}
     errors += compiler.errors
+    errors += check_value_kinds(program, decls)
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
                                    "the game is played",

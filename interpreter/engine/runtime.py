@@ -89,20 +89,20 @@ class Game:
         }
         for name, info in program.zones.items():
             empty = list if info.decl.shape == "stack" else dict
-            state["zones"][name] = _family(info.decl.index, world, players, empty)
+            state["zones"][name] = _family(info.index, world, players, empty)
         game = cls(ruleset, state, names)
         game.logging = logging
         for name, info in program.vars.items():
             init = info.init
             with _rule_place(info.decl.loc):
-                state["vars"][name] = _family(info.decl.index, world, players,
+                state["vars"][name] = _family(info.index, world, players,
                                               lambda init=init: init(game, {}))
         for comp_name, start in program.component_start.items():
             comp = world.components[comp_name]
             for kind in world.kinds_in_game(comp_name, players):
                 with _rule_place(comp.decl.loc):
                     where = start(game, dict(world.attrs[kind]))
-                count = comp.counts[kind]
+                count = comp.count_in_game(kind, players)
                 if where.__class__ is list:
                     where.extend([kind] * count)
                 elif count > 0:  # a pile keeps no kind with no pieces
@@ -529,7 +529,8 @@ class Game:
 def _copy_state(state: dict, program) -> dict:
     """A copy of a state that shares nothing the rules change in place. Rules change zones'
     contents and frames' locals in place; variables and locals are only ever given new values
-    (no statement changes a list in place), so their values are shared, not copied."""
+    (no statement changes a list in place: `xs[i] = v` gives `xs` a new list), so their values
+    are shared, not copied."""
     zones = state["zones"]
     copy = dict(state)
     copy["zones"] = {name: {k: c.copy() for k, c in zones[name].items()} if info.decl.index

@@ -357,6 +357,10 @@ class ProcBuilder:
 
     def _s_Assign(self, s: N.Assign, d: int, bounded: bool = True) -> None:
         c, name, p = self.c, s.name, self.c.program
+        if s.index is not None and (name in self.locals or (
+                name in p.vars and not p.vars[name].decl.index)):
+            self._set_item(s, d)
+            return
         if name in self.locals and s.index is None:
             if s.op == "=":
                 self._assign_local(name, s.value, d, bounded)
@@ -389,6 +393,26 @@ class ProcBuilder:
                   f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, {loc})",
                   f"{store}[{key}] {s.op} {value}")
         self.forget(d, name)
+
+    def _set_item(self, s: N.Assign, d: int) -> None:
+        """`row[i] = v` (or `+=`, `-=`) for a local or a variable that holds a list: the name
+        gets a new list with that item changed (lists are shared, never changed in place)."""
+        c, name = self.c, s.name
+        if len(s.index) != 1:
+            c.error(f"a list takes one position in [...], got {len(s.index)}", s.loc)
+            return
+        if isinstance(s.value, N.Call) and s.value.func in c.program.procs:
+            c.error(f"'{s.value.func}' is a procedure: give its result a name first "
+                    f"('let v = {s.value.func}(...)'), then set the item to it", s.value.loc)
+            return
+        target = self.local(name) if name in self.locals else f"rt.V[{name!r}]"
+        i, loc = self.temp("i"), self.const(s.loc, "loc")
+        value = self.value(s.value) if s.op == "=" else \
+            f"_position({target}, {i}, {loc}) {s.op[0]} {self.number(s.value)}"
+        self.emit(d, f"{i} = {self.value(s.index[0])}",
+                  f"{target} = _with_item({target}, {i}, {self._bounded(s.value, value)}, {loc})")
+        if name not in self.locals:
+            self.forget(d, name)
 
     def _s_Record(self, s: N.Record, d: int) -> None:
         """`record x in m`: m = m + [x] (a new list: clones and saves share none)."""

@@ -113,13 +113,62 @@ def attr(attrs: dict, obj: Any, name: str, loc: Loc) -> Any:
 
 
 def position(seq: Any, i: Any, loc: Loc) -> Any:
-    """`list[i]` counts from 1; a table row is read by column."""
-    try:
-        return seq[i - 1] if seq.__class__ is list else seq[i]
-    except (IndexError, KeyError, TypeError):
-        what = f"a list of {len(seq)}" if seq.__class__ is list else (
-            "this table row" if seq.__class__ is dict else "this value")
-        raise GameRuleError(f"no item {i!r} in {what}", loc) from None
+    """`list[i]` counts from 1 to size(list): 0, a negative number, a number past the end or
+    a value that is not a whole number is an error (never an item from the end); a table row
+    is read by column."""
+    if seq.__class__ is list:
+        if i.__class__ is int and 0 < i <= len(seq):
+            return seq[i - 1]
+        raise GameRuleError(f"no item {_shown(i)} in a list of {len(seq)}: "
+                            f"{_positions(len(seq))}", loc)
+    if seq.__class__ is dict:
+        try:
+            return seq[i]
+        except (KeyError, TypeError):
+            raise GameRuleError(f"no item {_shown(i)} in this table row", loc) from None
+    raise GameRuleError(f"only a list or a table row has items in [...], not {kind_word(seq)}",
+                        loc)
+
+
+def _shown(i: Any) -> str:
+    if i.__class__ is bool:
+        return "yes" if i else "no"
+    if i is None:
+        return "none"
+    return repr(i) if i.__class__ is str else str(i)
+
+
+def kind_word(v: Any) -> str:
+    """What kind of value `v` is, in words (for messages: never the value itself, which may
+    be long)."""
+    c = v.__class__
+    if c is bool:
+        return "yes or no"
+    if c is int:
+        return "a number"
+    if c is str:
+        return "a text"
+    if c is list:
+        return f"a list of {len(v)}"
+    return "none" if v is None else "a table row" if c is dict else "this value"
+
+
+def _positions(n: int) -> str:
+    """What positions a list of n items has, in words."""
+    if n == 0:
+        return "the list is empty"
+    return "its only position is 1" if n == 1 else f"positions go from 1 to {n}"
+
+
+def with_item(seq: Any, i: Any, value: Any, loc: Loc) -> list:
+    """A copy of a list with its item at position i (from 1) replaced: lists are never changed
+    in place, so clones and saves that share a list stay independent."""
+    if seq.__class__ is not list:
+        raise GameRuleError(f"only an item of a list can be set, not of {kind_word(seq)}", loc)
+    position(seq, i, loc)  # the same positions as reading
+    new = list(seq)
+    new[i - 1] = value
+    return new
 
 
 def table_row(rows: dict, key: Any, default: Any, has_default: bool, name: str, loc: Loc) -> Any:
@@ -142,6 +191,27 @@ def extreme(pick, values: list, what: str, loc: Loc) -> Any:
     if not values:
         raise GameRuleError(f"{what} of nothing: no value passed the filter", loc)
     return pick(values)
+
+
+def sort_by(pairs: list[tuple[Any, Any]], descending: bool, loc: Loc) -> list[Any]:
+    """The items of (key, item) pairs in the order of their keys (equal keys keep their
+    order). Keys are numbers, or texts, or lists of them compared position by position."""
+    if pairs:
+        first = pairs[0][0].__class__
+        for key, _ in pairs:
+            if key.__class__ is not first or first not in (int, str, list):
+                raise GameRuleError(f"sort needs keys that are all numbers, all texts or all "
+                                    f"lists; it got {kind_word(pairs[0][0])} and "
+                                    f"{kind_word(key)}", loc)
+    try:
+        return [item for _, item in sorted(pairs, key=_first, reverse=descending)]
+    except TypeError:
+        raise GameRuleError("sort needs lists of keys with numbers or texts at the same "
+                            "positions", loc) from None
+
+
+def _first(pair: tuple[Any, Any]) -> Any:
+    return pair[0]
 
 
 def random_one(rt, options: list) -> Any:

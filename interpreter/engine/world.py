@@ -52,6 +52,23 @@ class Component:
     kinds: list[str] = field(default_factory=list)  # kind ids, in declaration order
     counts: dict[str, int] = field(default_factory=dict)
     player_param: str | None = None  # a parameter of type player (pieces owned by a player)
+    types: list[str] = field(default_factory=list)  # of its parameters, ranges made numbers
+    # a count that depends on the number of players: number of players -> kind -> count
+    # (`counts` then holds the largest count of each kind)
+    by_players: dict[int, dict[str, int]] | None = None
+
+    def count_in_game(self, kind: str, players: int) -> int:
+        if self.by_players is None:
+            return self.counts[kind]
+        return self.by_players.get(players, {}).get(kind, 0)
+
+
+class SetupOnly:
+    """What a piece count may read of a game before it starts: the number of players."""
+
+    def __init__(self, players: int):
+        self.n = players
+        self.players = [player_id(i) for i in range(1, players + 1)]
 
 
 @dataclass
@@ -88,9 +105,12 @@ class World:
 
     def kinds_in_game(self, component: str, players: int) -> list[str]:
         comp = self.components[component]
+        kinds = comp.kinds
+        if comp.by_players is not None:
+            kinds = [k for k in kinds if comp.count_in_game(k, players)]
         if comp.player_param is None:
-            return comp.kinds
-        return [k for k in comp.kinds if seat_of(self.attrs[k][comp.player_param]) <= players]
+            return kinds
+        return [k for k in kinds if seat_of(self.attrs[k][comp.player_param]) <= players]
 
     def label(self, value: Any) -> str:
         """How a value reads in a log line or a prompt."""
@@ -233,23 +253,28 @@ def _build_table(decl: N.TableDecl) -> Table:
 
 
 def enumerate_kinds(world: World, decl: N.ComponentDecl, max_players: int,
-                    count_of) -> Component:
-    """Every combination of the component's parameters with a non-zero count is a kind."""
-    comp = Component(decl)
+                    count_of, player_counts: list[int] | None = None,
+                    types: list[str] | None = None) -> Component:
+    """Every combination of the component's parameters with a non-zero count is a kind.
+    `count_of(binding, players)` gives a count; with `player_counts`, the count depends on
+    the number of players and is computed for each (players None: it does not)."""
+    comp = Component(decl, types=types or [p.type or "" for p in decl.params])
+    if player_counts is not None:
+        comp.by_players = {n: {} for n in player_counts}
     domains = []
-    for param in decl.params:
+    for param, type_name in zip(decl.params, comp.types, strict=True):
         if param.type is None:
             raise RulesetError(f"parameter '{param.name}' of component '{decl.name}' needs a type",
                                param.loc, "for example 'suit: suit' or 'value: 4..6'")
-        if param.type == PLAYER:
+        if type_name == PLAYER:
             comp.player_param = param.name
-        if ".." in param.type:
-            low, high = (int(x) for x in param.type.split(".."))
+        if ".." in type_name:
+            low, high = (int(x) for x in type_name.split(".."))
             if high - low >= MAX_KINDS:
-                raise RulesetError(f"the range {param.type} is too wide for a component "
+                raise RulesetError(f"the range {type_name} is too wide for a component "
                                    f"(at most {MAX_KINDS} values)", param.loc)
         try:
-            domains.append(world.domain(param.type, max_players))
+            domains.append(world.domain(type_name, max_players))
         except KeyError:
             raise RulesetError(f"unknown type '{param.type}'", param.loc) from None
     combinations = 1
@@ -260,16 +285,37 @@ def enumerate_kinds(world: World, decl: N.ComponentDecl, max_players: int,
                            f"{MAX_KINDS})", decl.loc, "use narrower parameter types")
     for values in itertools.product(*domains):
         binding = {p.name: v for p, v in zip(decl.params, values, strict=True)}
-        count = count_of(binding)
+        kind = f"{decl.name}({','.join(str(v) for v in values)})" if values else decl.name
+        counts = {n: _count(decl, values, count_of(dict(binding), n), n)
+                  for n in (player_counts or [None])}
+        count = max(counts.values())
         if not count:
             continue
-        if count.__class__ is not int or count < 0:
-            raise RulesetError(f"component '{decl.name}': the count of "
-                               f"{', '.join(str(v) for v in values) or 'it'} is {count!r}, "
-                               "not a whole number of pieces", decl.count.loc)
-        kind = f"{decl.name}({','.join(str(v) for v in values)})" if values else decl.name
+        if comp.by_players is not None:
+            for n, c in counts.items():
+                if c:
+                    comp.by_players[n][kind] = c
         comp.kinds.append(kind)
         comp.counts[kind] = count
         world.kind_of[kind] = decl.name
         world.attrs[kind] = {"component": decl.name, **binding}
     return comp
+
+
+def _count(decl: N.ComponentDecl, values: tuple, count: Any, players: int | None) -> int:
+    """A piece count, checked: a whole number, 0 or more."""
+    if count is None or count is False:
+        return 0
+    if count.__class__ is not int or count < 0:
+        which = ", ".join(str(v) for v in values) or "it"
+        with_players = f" with {players} players" if players is not None else ""
+        raise RulesetError(f"component '{decl.name}': the count of {which}{with_players} is "
+                           f"{label_of(count)}, not a whole number of pieces", decl.count.loc)
+    return count
+
+
+def label_of(value: Any) -> str:
+    """A value as a message shows it: a number or a text as written in the rules."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)

@@ -116,7 +116,7 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
     try:
         tree = _lark().parse(text, start="start")
     except UnexpectedInput as exc:
-        raise _syntax_error(exc, path) from None
+        raise _syntax_error(exc, path, text) from None
     except _IndentError as exc:
         allowed = " or ".join(str(n) for n in exc.levels)
         raise RulesetError("this line's indentation matches no line above it",
@@ -177,7 +177,7 @@ def parse_expr(text: str, loc: N.Loc) -> N.Expr:
     return _build(tree, loc.file, loc)
 
 
-def _syntax_error(exc: UnexpectedInput, path: str) -> RulesetError:
+def _syntax_error(exc: UnexpectedInput, path: str, text: str = "") -> RulesetError:
     line = getattr(exc, "line", 1) or 1
     column = getattr(exc, "column", 1) or 1
     loc = N.Loc(path, line if line > 0 else 1, column if column > 0 else 1)
@@ -191,9 +191,27 @@ def _syntax_error(exc: UnexpectedInput, path: str) -> RulesetError:
             "end of file" if tok.type == "$END" else repr(str(tok)))
         # `accepts` is what the parser can take here; `expected` also holds what the indentation
         # post-lexer always lets through (end of line).
+        early = _text_ended_early(text, exc.token)
+        if early is not None:
+            return RulesetError(f"the text {early} ends at the quote before {seen}", loc,
+                                'a quote inside a text, also inside {...}, is written \\": '
+                                'log "{label(\\"x\\")}"')
         return RulesetError(f"unexpected {seen}", loc,
                             _expected(getattr(exc, "accepts", None) or exc.expected))
     return RulesetError(str(exc).splitlines()[0], loc)
+
+
+def _text_ended_early(text: str, tok: Token) -> str | None:
+    """The quoted text just before an unexpected token, if the token follows its closing quote
+    with no space and the text has a '{' it does not close: a quote meant inside {...}."""
+    start = getattr(tok, "start_pos", None)
+    if not text or start is None or start < 2 or text[start - 1] != '"':
+        return None
+    line_start = text.rfind("\n", 0, start - 1) + 1
+    m = re.search(r'"(?:[^"\\\n]|\\.)*"$', text[line_start:start])
+    if m is None or m.group().count("{") <= m.group().count("}"):
+        return None
+    return m.group()
 
 
 def _expected(names: set[str] | list[str]) -> str:
@@ -360,6 +378,9 @@ class _Builder(Transformer):
     def index_types(self, meta, items):
         return [str(t) for t in items]
 
+    def index_range(self, meta, items):
+        return f"{items[0]}..{items[1]}"
+
     def stack(self, meta, items):
         return "stack"
 
@@ -431,7 +452,7 @@ class _Builder(Transformer):
                        type=None if typ is None else str(typ))
 
     def range_type(self, meta, items):
-        return f"{int(items[0])}..{int(items[1])}"
+        return f"{items[0]}..{items[1]}"
 
     # ---- statements
     def block(self, meta, items):
@@ -619,6 +640,17 @@ class _Builder(Transformer):
 
     def args(self, meta, items):
         return list(items)
+
+    def sort_q(self, meta, items):
+        binder, key, order = items
+        return N.Query(loc=self._loc(meta), kind="sort", value=key, binder=binder,
+                       descending=order == "descending")
+
+    def ascending(self, meta, items):
+        return "ascending"
+
+    def descending(self, meta, items):
+        return "descending"
 
     def _query(kind: str, with_value: bool):  # noqa: N805 - builds methods below
         def build(self, meta, items):

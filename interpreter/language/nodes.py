@@ -136,11 +136,13 @@ class Binder(Node):
 
 @dataclass
 class Query(Expr):
-    """count / sum / max / min / distinct / any / every / random / first / list."""
+    """count / sum / max / min / distinct / any / every / random / first / list / sort (its
+    value is the key to sort by)."""
 
     kind: str = "count"
     value: Expr | None = None
     binder: Binder | None = None
+    descending: bool = False  # for sort: the largest key first
 
 
 # ---------------------------------------------------------------- statements

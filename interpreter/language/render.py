@@ -48,6 +48,9 @@ def render_expr(node: N.Expr | None) -> str:
         binder = render_binder(node.binder)
         if node.kind == "list":
             return f"[{r(node.value)} for {binder}]"
+        if node.kind == "sort":
+            order = " descending" if node.descending else ""
+            return f"sort {binder} by {r(node.value)}{order}"
         if node.value is not None:
             return f"{node.kind} {r(node.value)} for {binder}"
         return f"{node.kind} {binder}"

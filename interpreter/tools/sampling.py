@@ -34,7 +34,7 @@ def total_pieces(game: Game) -> Counter[str]:
     world, total = game.world, Counter()
     for name, comp in world.components.items():
         for kind in world.kinds_in_game(name, game.n):
-            total[kind] += comp.counts[kind]
+            total[kind] += comp.count_in_game(kind, game.n)
     return total
 
 
