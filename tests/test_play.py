@@ -80,7 +80,8 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     script = "1\nwhy 34th St. West, violet\nwhy 1\nquit\n"
     code, out, _ = run(play_args(tmp_path, 4, "--no-replay"), monkeypatch, capsys, script)
     assert code == 0
-    assert "34th St. West, violet is not a legal choice here (it must satisfy:" in out
+    assert "'34th St. West, violet' is not a choice now" in out
+    assert "  - empty plot\n" in out  # the rules that limit the choice, by their names
     assert "is allowed now" in out
     assert "Game stopped (not saved" in out
 
@@ -120,7 +121,7 @@ def test_watch_lets_bots_play_every_seat(tmp_path, monkeypatch, capsys):
     code, out, _ = run(args, monkeypatch, capsys)
     assert code == 0
     assert "The game is ready" in out and "Final scores:" in out
-    assert "Business supply row" in out  # the board, drawn as the game goes
+    assert "skyscrapers in supply, " in out  # the board, drawn as the game goes
     ET.parse(tmp_path / "end.svg")
 
 

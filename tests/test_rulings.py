@@ -169,7 +169,9 @@ def test_six_plot_side_with_all_five_coloured_plots_owned():
     answer(game, "choose the colour of your bid", "violet", "P1")
     answer(game, "add a card", card("violet", 6), "P1")
     answer(game, "add a card", "finish_bid", "P1")
-    assert "Player 2 passes." in game.events  # the only option: taken without asking
+    # The only option, taken without asking; the log says why.
+    assert ("Player 2 cannot open a bid (no card of a colour allowed in 34th St. West) and "
+            "passes.") in game.events
     # Alea draws 4, 4 = 8 > 6 and wins unless P1 raises; P1 has no card left: Alea wins and,
     # with no empty plot, declares the building stop.
     assert "Alea declares a building stop in 34th St. West (Alea scores nothing)." in game.events

@@ -65,16 +65,19 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_USAGE
     from interpreter.engine.ruleset import validate_merged
     from interpreter.tools.citations import check_citations
-    from interpreter.tools.display import display_path, load_display
+    from interpreter.tools.display import check_legend, display_path, load_display
 
     try:
         validate_merged(ruleset)
-        load_display(ruleset)
+        display = load_display(ruleset)
         citations = check_citations(ruleset)
         if citations.errors:
             raise RulesetErrors(citations.errors)
         if ruleset.unplayable():  # a `require` rule that no game can meet
             raise RulesetErrors(ruleset.unplayable())
+        clashes = check_legend(ruleset, display)  # one mark, two meanings
+        if clashes:
+            raise RulesetErrors(clashes)
     except RulesetErrors as exc:
         for e in exc.errors:
             print(e.render(), file=out)

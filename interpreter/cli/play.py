@@ -29,8 +29,9 @@ ruleset's display file draws it: coloured on a terminal, plain text when the out
 terminal or NO_COLOR is set), then your own hand, what happened since your last decision, and
 the options, numbered and in words. Type a number to choose.
 
-At any prompt you may also type: help, why NAME (why an option is not allowed now, with the
-rule that says so), log [N], board, save [FILE], quit. Ctrl-C asks whether to save.
+At any prompt you may also type: help, why NAME (why an option is or is not allowed now, in
+the rules' words), score (the final scoring if the game ended now), log [N], board, save
+[FILE], quit. Names may be typed in any case and shortened. Ctrl-C asks whether to save.
 
 Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwise (--seat
 1=random makes seat 1 a bot too). Several human seats play hot-seat: a "pass to <name>" screen

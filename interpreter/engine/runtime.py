@@ -297,7 +297,10 @@ class Game:
                     + (f" ({cite})" if cite else ""))
         if point.labels and not (isinstance(option, str) and option in point.labels):
             return f"{option!r} is not one of the options ({', '.join(point.labels)})"
-        shown = ", ".join(self.label(o) for o in pending["options"][:12])
+        options = pending["options"]
+        shown = ", ".join(self.label(o) for o in options[:12])
+        if len(options) > 12:
+            shown += f" and {len(options) - 12} more"
         if not isinstance(option, str | int | bool | type(None)):
             return f"{option!r} is not a legal choice here; legal: {shown}"
         reason = f"{self.label(option)} is not a legal choice here"

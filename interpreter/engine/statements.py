@@ -608,7 +608,8 @@ class ProcBuilder:
         options = c.value_c(s.options, self.scope)
         player = self.value(s.player)
         point = ChoicePoint(s.loc, s.prompt or f"choose {s.var}", {}, {},
-                            render_expr(s.where) if s.where is not None else None)
+                            render_expr(s.where) if s.where is not None else None,
+                            source=s.options, where_expr=s.where)
         items = c.items_src(options)
         if s.where is None:
             legal = items if options.fresh else f"list({items})"
@@ -682,6 +683,7 @@ class ProcBuilder:
             else:
                 legal.append(f"if {self.test(clause.when)}: _o.append({clause.name!r})")
                 point.rules[clause.name] = (render_expr(clause.when), clause.cite)
+                point.conditions[clause.name] = clause.when
         self._ask(s.var, player, legal, point)
         targets = {clause.name: self.label() for clause in s.clauses}
         end = self.label()

@@ -8,6 +8,9 @@ names its own. The display file holds
 - `blocks`: boxes of text, each a title and lines written as templates: texts with
   `{expressions}` of the rules language and colour markup `[name]...[/]`;
 - `text`: how the blocks are laid out on a terminal (columns side by side, then rows below);
+- `text_compact`: the same for a terminal narrower than `text` needs (80 columns);
+- `legend`: what each mark means (mark and meaning, per value of a list); a layout shows it
+  where it names `legend`, and `check_legend` refuses one mark with two meanings;
 - `private`: the block only the deciding player sees (a hand);
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);
@@ -97,6 +100,35 @@ def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
     return out
 
 
+def wrap_segments(segments: Sequence[Segment], width: int,
+                  indent: str = "  ") -> list[list[Segment]]:
+    """A line of segments broken at spaces into lines of at most `width` visible characters
+    (a word longer than a line is cut); the lines after the first begin with `indent`."""
+    if sum(len(x) for x, _ in segments) <= width:
+        return [list(segments)]
+    words: list[list[Segment]] = [[]]
+    for text, colour in segments:
+        for i, piece in enumerate(text.split(" ")):
+            if i:
+                words.append([])
+            if piece:
+                words[-1].append((piece, colour))
+    lines: list[list[Segment]] = [[]]
+    used = 0
+    for word in words:
+        size = sum(len(x) for x, _ in word)
+        room = width - used - (1 if used else 0)
+        if used and size > room:
+            lines.append([(indent, None)] if indent else [])
+            used = len(indent)
+        elif used:
+            lines[-1].append((" ", None))
+            used += 1
+        lines[-1] += fit(word, min(size, width - used)) if size > width - used else word
+        used += min(size, width - used)
+    return lines
+
+
 def to_ansi(segments: Sequence[Segment], colours: dict[str, Colour]) -> str:
     parts = []
     for text, colour in segments:
@@ -175,6 +207,43 @@ class Column:
 
 
 @dataclass
+class Layout:
+    """How the blocks stand on a terminal: header lines, columns side by side, blocks below."""
+
+    header: list[Callable] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)
+    gap: str = " | "
+    below: list[str] = field(default_factory=list)
+
+    @property
+    def width(self) -> int:
+        """The columns' width with their gaps (what the terminal needs)."""
+        if not self.columns:
+            return 0
+        return sum(c.width for c in self.columns) + len(self.gap) * (len(self.columns) - 1)
+
+
+@dataclass
+class LegendEntry:
+    """A mark of the board and what it means (for each value of a list, when `each` is set)."""
+
+    mark: Callable
+    means: Callable
+    each: str | None = None
+    source: Callable | None = None
+
+    def render(self, game: Game, viewer: str) -> list[tuple[str, str]]:
+        if self.source is None:
+            return [(self.mark(game, viewer=viewer), self.means(game, viewer=viewer))]
+        return [(self.mark(game, viewer=viewer, **{self.each: v}),
+                 self.means(game, viewer=viewer, **{self.each: v}))
+                for v in self.source(game, viewer=viewer)]
+
+
+LEGEND = "legend"
+
+
+@dataclass
 class Display:
     """A ruleset's display, compiled. Build it with `load_display(ruleset)`."""
 
@@ -193,40 +262,103 @@ class Display:
     svg_title: Callable | None = None
     geometry: Geometry | None = None  # the board picture (tools/board_svg.py)
     redraw_when: Callable | None = None
+    compact: Layout | None = None  # for a terminal narrower than the columns need
+    legend: list[LegendEntry] = field(default_factory=list)
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
         segments = parse_markup(text, self.colours)
         return to_ansi(segments, self.colours) if colour else to_plain(segments)
 
-    def board(self, game: Game, viewer: str | None, colour: bool = False) -> str:
+    @property
+    def layout(self) -> Layout:
+        return Layout(self.header, self.columns, self.gap, self.below)
+
+    def layout_for(self, width: int | None) -> Layout:
+        """The compact layout when the terminal is narrower than the full one needs."""
+        full = self.layout
+        if width is not None and self.compact is not None and width < full.width:
+            return self.compact
+        return full
+
+    def board(self, game: Game, viewer: str | None, colour: bool = False,
+              width: int | None = None) -> str:
         """The board as text lines, as `viewer` may see it (without the private block; None:
-        as a spectator sees it)."""
+        as a spectator sees it); for a terminal of `width` columns, in the layout that fits
+        and with long lines wrapped."""
         if not self.blocks and not self.header:
-            return self._out("\n".join(generic_board(game, viewer) + secret_lines(game, viewer)),
-                             colour)
+            lines = [self._out(x, colour)
+                     for x in generic_board(game, viewer) + secret_lines(game, viewer)]
+            return "\n".join(self._wrapped(lines, width, colour))
+        layout = self.layout_for(width)
         try:
-            lines = [self._out(h(game, viewer=viewer), colour) for h in self.header]
-            lines += self._columns(game, viewer, colour)
-            for name in self.below:
-                block = self.blocks[name]
-                if not block.shown(game, viewer):
+            lines = [self._out(h(game, viewer=viewer), colour) for h in layout.header]
+            lines += self._columns(game, viewer, colour, layout)
+            for name in layout.below:
+                title, body = self._below(game, viewer, name)
+                if title is None and body is None:
                     continue
-                title, body = block.render(game, viewer)
                 lines.append("")
                 if title:
-                    lines.append(self._out(title, colour))
-                lines += [self._out(x, colour) for x in body]
+                    lines += self._fitted(title, width, colour)
+                for x in body or []:
+                    lines += self._fitted(x, width, colour)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
-        lines += secret_lines(game, viewer)
+        lines += self._wrapped(secret_lines(game, viewer), width, colour)
         return "\n".join(line.rstrip() for line in lines)
 
-    def _columns(self, game: Game, viewer: str, colour: bool) -> list[str]:
-        if not self.columns:
+    def _below(self, game: Game, viewer: str, name: str) -> tuple[Any, Any]:
+        """A block's title and lines (None, None when it is not shown); the legend's line."""
+        if name == LEGEND and self.legend:
+            items = self.legend_items(game, viewer)
+            return "", [", ".join(f"{mark} {means}" for mark, means in items)]
+        block = self.blocks[name]
+        if not block.shown(game, viewer):
+            return None, None
+        return block.render(game, viewer)
+
+    def _fitted(self, text: str, width: int | None, colour: bool) -> list[str]:
+        segments = parse_markup(text, self.colours)
+        if width is None:
+            return [to_ansi(segments, self.colours) if colour else to_plain(segments)]
+        return [to_ansi(s, self.colours) if colour else to_plain(s)
+                for s in wrap_segments(segments, width)]
+
+    def _wrapped(self, lines: list[str], width: int | None, colour: bool) -> list[str]:
+        if width is None:
+            return lines
+        return [to_plain(s) for x in lines for s in wrap_segments([(x, None)], width)]
+
+    def legend_items(self, game: Game, viewer: str) -> list[tuple[str, str]]:
+        """The legend's (mark, meaning) pairs, as text without colour markup."""
+        try:
+            pairs = [pair for entry in self.legend for pair in entry.render(game, viewer)]
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        return [(to_plain(parse_markup(m, self.colours)), to_plain(parse_markup(x, self.colours)))
+                for m, x in pairs]
+
+    def legend_clashes(self, game: Game) -> list[str]:
+        """Marks of the legend that mean two things (compared without brackets and
+        punctuation: '<B>' and 'B' are one mark)."""
+        meaning: dict[str, tuple[str, str]] = {}
+        out = []
+        for mark, means in self.legend_items(game, game.players[0]):
+            key = "".join(ch for ch in mark if ch.isalnum())
+            if key in meaning and meaning[key][1] != means:
+                out.append(f"the mark '{mark}' means '{means}', and '{meaning[key][0]}' means "
+                           f"'{meaning[key][1]}': one mark, two meanings")
+            meaning.setdefault(key, (mark, means))
+        return out
+
+    def _columns(self, game: Game, viewer: str, colour: bool,
+                 layout: Layout | None = None) -> list[str]:
+        layout = layout or self.layout
+        if not layout.columns:
             return []
         cells: list[list[list[Segment]]] = []
-        for column in self.columns:
+        for column in layout.columns:
             rows: list[list[Segment]] = [[] for _ in range(column.offset)]
             first = True
             for name in column.blocks:
@@ -245,38 +377,42 @@ class Display:
         out = []
         for i in range(height):
             parts = []
-            for column, rows in zip(self.columns, cells, strict=True):
+            for column, rows in zip(layout.columns, cells, strict=True):
                 segs = fit(rows[i] if i < len(rows) else [], column.width)
                 parts.append(to_ansi(segs, self.colours) if colour else to_plain(segs))
-            out.append(self.gap.join(parts))
+            out.append(layout.gap.join(parts))
         return out
 
-    def private_text(self, game: Game, viewer: str, colour: bool = False) -> str:
+    def private_text(self, game: Game, viewer: str, colour: bool = False,
+                     width: int | None = None) -> str:
         """What only `viewer` sees (a hand), as text lines."""
         if self.private is None:
             if self.blocks or self.header:
                 return ""
-            return self._out("\n".join(generic_private(game, viewer)), colour)
+            lines = [self._out(x, colour) for x in generic_private(game, viewer)]
+            return "\n".join(self._wrapped(lines, width, colour))
         try:
             title, body = self.private.render(game, viewer)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         lines = ([title] if title else []) + body
-        return "\n".join(self._out(x, colour).rstrip() for x in lines)
+        return "\n".join(x.rstrip() for line in lines for x in self._fitted(line, width, colour))
 
     def hint_lines(self, game: Game, viewer: str, options: list[Any],
-                   colour: bool = False) -> list[str]:
+                   colour: bool = False, width: int | None = None) -> list[str]:
         """The hints whose condition holds for this decision (a running total, a limit)."""
         out = []
         try:
             for when, text in self.hints:
                 if when is None or when(game, viewer=viewer, options=options):
-                    out.append(self._out(text(game, viewer=viewer, options=options), colour))
+                    out += self._fitted(text(game, viewer=viewer, options=options), width,
+                                        colour)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return out
 
-    def final_lines(self, game: Game, colour: bool = False) -> list[str]:
+    def final_lines(self, game: Game, colour: bool = False,
+                    width: int | None = None) -> list[str]:
         """The display's lines for the end of the game (before the final scores)."""
         if self.final is None:
             return []
@@ -284,7 +420,8 @@ class Display:
             title, body = self.final.render(game, game.players[0])
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
-        return [self._out(x, colour).rstrip() for x in ([title] if title else []) + body]
+        return [x.rstrip() for line in ([title] if title else []) + body
+                for x in self._fitted(line, width, colour)]
 
     def redraw_key(self, game: Game) -> Any:
         """A value that changes when a watcher should see the board again (None: always)."""
@@ -464,6 +601,25 @@ def _seen_text(game: Game, seen: Any) -> str | None:
     if not seen:
         return None
     return ", ".join(game.label(k) for k in seen)
+
+
+def check_legend(ruleset: Ruleset, display: Display) -> list[RulesetError]:
+    """A mark of the legend that means two things, in a game of any player count (a game is
+    started to draw the legend: its marks may come from the rules)."""
+    if not display.legend:
+        return []
+    shown = files_display_path(display.source) if display.source else None
+    errors: list[RulesetError] = []
+    for players in ruleset.player_counts:
+        try:
+            game = ruleset.new_game(players, 0)
+            clashes = display.legend_clashes(game)
+        except GameRuleError as exc:
+            return [RulesetError(f"the legend cannot be drawn: {exc.message}", exc.loc)]
+        errors += [RulesetError(f"the legend with {players} players: {c}",
+                                N.Loc(shown, 1, 1) if shown else None)
+                   for c in clashes if all(c not in e.message for e in errors)]
+    return errors
 
 
 def _display_error(exc: GameRuleError, source: Path | None) -> GameRuleError:
@@ -649,6 +805,27 @@ class _Builder:
                      when=self.expression(doc["when"], ("viewer",)) if "when" in doc else None,
                      box=dict(doc["svg"]) if "svg" in doc else None)
 
+    def layout(self, doc: dict, text: dict, display: Display) -> Layout:
+        """A text layout (`text` or `text_compact`); what it shows every player is checked to
+        be public."""
+        legend = "legend" in doc
+        layout = Layout(header=[self.template(t, ("viewer",)) for t in text.get("header") or []],
+                        gap=str(text.get("gap", " | ")),
+                        below=[str(b) for b in text.get("below") or []])
+        for t in text.get("header") or []:
+            self.check_public("the board's header", t)
+        for spec in text.get("columns") or []:
+            layout.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
+                                         [str(b) for b in spec.get("blocks") or []]))
+        for name in [b for c in layout.columns for b in c.blocks] + layout.below:
+            if name in (doc.get("blocks") or {}):
+                self.check_public(f"the board's block '{name}'", doc["blocks"][name])
+            if name not in display.blocks and not (legend and name == LEGEND):
+                self.errors.append(RulesetError(
+                    f"the layout names the block '{name}', which the display file does not "
+                    "have", _loc_of(name, self.default)))
+        return layout
+
     def build(self, doc: dict) -> Display:
         display = Display(self.ruleset, self.path)
         for name, spec in (doc.get("colours") or {}).items():
@@ -656,22 +833,19 @@ class _Builder:
                                                 str(spec.get("svg", "#000000")))
         for name, spec in (doc.get("blocks") or {}).items():
             display.blocks[str(name)] = self.block(str(name), spec)
-        text = doc.get("text") or {}
-        display.header = [self.template(t, ("viewer",)) for t in text.get("header") or []]
-        for t in text.get("header") or []:
-            self.check_public("the board's header", t)
-        display.gap = str(text.get("gap", display.gap))
-        for spec in text.get("columns") or []:
-            display.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
-                                          [str(b) for b in spec.get("blocks") or []]))
-        display.below = [str(b) for b in text.get("below") or []]
-        for name in [b for c in display.columns for b in c.blocks] + display.below:
-            if name in (doc.get("blocks") or {}):
-                self.check_public(f"the board's block '{name}'", doc["blocks"][name])
-            if name not in display.blocks:
-                self.errors.append(RulesetError(
-                    f"the layout names the block '{name}', which the display file does not "
-                    "have", _loc_of(name, self.default)))
+        full = self.layout(doc, doc.get("text") or {}, display)
+        display.header, display.gap = full.header, full.gap
+        display.columns, display.below = full.columns, full.below
+        if "text_compact" in doc:
+            display.compact = self.layout(doc, doc["text_compact"] or {}, display)
+        for spec in doc.get("legend") or []:
+            names = ("viewer", str(spec["for"])) if "for" in spec else ("viewer",)
+            for key in ("mark", "means"):
+                self.check_public("the board's legend", spec[key])
+            display.legend.append(LegendEntry(
+                self.template(spec["mark"], names), self.template(spec["means"], names),
+                str(spec["for"]) if "for" in spec else None,
+                self.expression(spec["in"], ("viewer",)) if "in" in spec else None))
         if "private" in doc:
             display.private = self.block("private", doc["private"])
         for spec in doc.get("hints") or []:

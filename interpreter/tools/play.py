@@ -2,8 +2,10 @@
 
 The session asks each human seat with `input()` (so a script can pipe the answers in), shows
 the board from the ruleset's display (interpreter.display) before every human decision, and
-lists the legal options by number, in words. At any prompt a player may also type a command:
-help, why, save, log, board, quit. Bots decide from their player's view; each draws from its
+lists the legal options by number, in words (with the points each gives when some option
+scores at once). At any prompt a player may also type a command: help, why, score, save, log,
+board, quit. Everything is fitted to the terminal's width (the display's compact layout when
+the full one is too wide). Bots decide from their player's view; each draws from its
 own generator seeded by the game's seed and the step, so a saved and loaded game goes on
 exactly as it would have.
 """
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +28,7 @@ from interpreter.language.writing import write_atomic
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
 from interpreter.tools.journal import JOURNAL_SUFFIX, Journal
+from interpreter.tools.preview import change_text, if_ended_now, preview
 from interpreter.tools.replay import (
     FILE_ERRORS,
     History,
@@ -33,6 +38,7 @@ from interpreter.tools.replay import (
     write_json,
 )
 from interpreter.tools.simulate import LazyView
+from interpreter.tools.why import allowed_lines, explain, listed
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -42,17 +48,19 @@ HUMAN = "human"
 PLAY_FORMAT_KEY = "play"
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
-CLEAR = "\x1b[2J\x1b[H"
+CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled back to
 
 HELP = """\
 Commands (at any prompt):
-  NUMBER      take that option (or type the option's name, e.g. D or pass)
-  why NAME    why an option is not allowed now, with the rule that says so
+  NUMBER      take that option (or type its name, e.g. D or pass; any case,
+              shortened while only one option begins so)
+  why NAME    why an option is or is not allowed now, in the rules' words
               (e.g. 'why D'; the options listed are the ones allowed now)
   log [N]     the last N events of the game (default 20)
+  score       the final scoring if the game ended now (on what you can see)
   board       show the board again
   save [FILE] save the game; continue it later with 'rules play --load FILE'
-  quit        stop playing (the replay is kept; use 'save' first to continue later)
+  quit        stop playing (the replay is kept; 'save' first to continue later)
   help        this list"""
 
 
@@ -87,6 +95,7 @@ class Session:
     saved: int | None = None  # the step of the last save
     redraw: Any = object()
     max_decisions: int | None = None  # when bots play every seat: stop a game without end
+    width: int = field(default_factory=lambda: terminal_width())
     journal: Journal | None = None  # the record written as the game goes
 
     def __post_init__(self) -> None:
@@ -99,6 +108,14 @@ class Session:
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
+
+    def tell(self, lines: list[str]) -> None:
+        """Lines of an answer, each wrapped to the terminal's width (continued indented)."""
+        for line in lines:
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            for piece in textwrap.wrap(line, self.width, subsequent_indent=indent,
+                                       break_on_hyphens=False) or [""]:
+                self.say(piece)
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -213,8 +230,8 @@ class Session:
         player, game = decision.player, self.game
         if self.tty:
             self.out.write(CLEAR)
-        self.say(self.display.board(game, player, self.colour))
-        private = self.display.private_text(game, player, self.colour)
+        self.say(self.display.board(game, player, self.colour, self.width))
+        private = self.display.private_text(game, player, self.colour, self.width)
         if private:
             self.say()
             self.say(private)
@@ -228,16 +245,69 @@ class Session:
                 if len(new) > RECENT_EVENTS:
                     self.say(f"  ({len(new) - RECENT_EVENTS} earlier events: type 'log "
                              f"{len(new)}')")
-                for line in new[-RECENT_EVENTS:]:
-                    self.say(f"  {line}")
+                self.tell([f"  {line}" for line in new[-RECENT_EVENTS:]])
         self.say()
-        for hint in self.display.hint_lines(game, player, decision.options, self.colour):
+        for hint in self.display.hint_lines(game, player, decision.options, self.colour,
+                                             self.width):
             self.say(hint)
-        self.say(f"{self.name(player)}: {decision.prompt}")
+        self.tell([f"{self.name(player)}: {decision.prompt}"])
         if decision.secret:
             self.say("(a secret choice: the others see it only when all have chosen)")
-        for line in option_lines(decision.labels):
+        for line in option_lines(self.shown_labels(decision), self.width):
             self.say(line)
+        self.tell(self.preview_lines(decision))
+
+    def shown_labels(self, decision: Decision) -> list[str]:
+        """The options in words; named options (`option A "..."`) with their names, which the
+        log and `why` use."""
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        if point is None or not point.labels or \
+                not all(isinstance(o, str) and o in point.labels for o in decision.options):
+            return decision.labels
+        return [f"{o}: {label}" if label != o else label
+                for o, label in zip(decision.options, decision.labels, strict=True)]
+
+    def preview_lines(self, decision: Decision) -> list[str]:
+        """The points each option gives at once, when some option changes a score."""
+        found = preview(self.game, decision, decision.player)
+        if found is None:
+            return []
+        if found.skipped:
+            return [f"(no preview of the points: {found.skipped} options are too many)"]
+        if not found.scores:
+            return []
+        lines = ["Points each choice gives now:"]
+        quiet = 0
+        for k, (label, change) in enumerate(zip(decision.labels, found.changes,
+                                                strict=True), start=1):
+            if change:
+                lines.append(f"  {k}. {label}: {change_text(self.game, change, decision.player)}")
+            else:
+                quiet += 1
+        if quiet:
+            lines.append(f"  the other {plural(quiet, 'choice')}: no points")
+        return lines
+
+    def show_ending(self, viewer: str) -> None:
+        """The `score` command: the final scoring if the game ended now."""
+        ending = if_ended_now(self.game, viewer)
+        if ending is None:
+            self.say("The final scoring cannot be worked out now.")
+            return
+        lines = ["If the game ended now (on what you can see):"]
+        width = max(len(self.name(p)) for p in self.game.players)
+        best = max(ending.end.values())
+        for p in sorted(self.game.players, key=lambda p: -ending.end[p]):
+            mark = "  (first)" if ending.end[p] == best else ""
+            lines.append(f"  {self.name(p):<{width}}  {ending.now[p]!s:>4} now, "
+                         f"{ending.end[p]!s:>4} at the end{mark}")
+        if ending.lines:
+            lines.append("The final scoring would say:")
+            lines += [f"  {x}" for x in ending.lines]
+        if ending.chance:
+            lines.append("(What the final scoring leaves to chance is drawn at random here.)")
+        self.tell(lines)
 
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
@@ -257,6 +327,10 @@ class Session:
             return None
         if command in ("help", "?", "h"):
             self.say(HELP)
+            marks = self.display.legend_items(self.game, decision.player)
+            if marks:
+                self.tell(["Marks on the board: "
+                           + ", ".join(f"{mark} {means}" for mark, means in marks)])
             return None
         if command == "why":
             self.why(rest, decision)
@@ -266,6 +340,9 @@ class Session:
             return None
         if command == "log":
             self.show_log(rest)
+            return None
+        if command == "score":
+            self.show_ending(decision.player)
             return None
         if command == "board":
             self.screen(decision, events=False)
@@ -278,32 +355,31 @@ class Session:
         found = self.match_option(text, decision)
         if found is not None:
             return found[0]
+        ambiguous = matching(text, decision.options, decision.labels)
+        if len(ambiguous) > 1:
+            labels = [decision.labels[decision.options.index(o)] for o in ambiguous]
+            self.say(f"'{text}' could mean {listed(labels)}: type more of the name.")
+            return None
         known = self.resolve(text)
         pending = self.game.state["pending"]
         point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
         if known is not None and point is not None and point.labels and \
                 known[0] not in point.labels:
             known = None  # a name, but not of one of this decision's options
-        reason = self.game.why_illegal(known[0]) if known is not None else None
-        if reason is not None:  # the name of something the rules do not allow now
-            self.say(_sentence(reason))
+        if known is not None:  # the name of something the rules do not allow now
+            self.tell(explain(self.game, decision, known[0], text))
             return None
         self.say(f"'{text}' is not an option or a command: type a number from 1 to {n}, "
                  "or 'help'.")
         return None
 
     def match_option(self, text: str, decision: Decision) -> tuple[Any] | None:
-        """The option named by its name or its words (or the unique one they begin)."""
-        want = text.casefold()
-        for option, label in zip(decision.options, decision.labels, strict=True):
-            if want in (str(option).casefold(), label.casefold()):
-                return (option,)
-        begins = [o for o, label in zip(decision.options, decision.labels, strict=True)
-                  if label.casefold().startswith(want)]
-        return (begins[0],) if len(begins) == 1 else None
+        """The option named by its name or its words, in any case, or shortened to a
+        beginning that only one option has."""
+        found = matching(text, decision.options, decision.labels)
+        return (found[0],) if len(found) == 1 else None
 
     def why(self, text: str, decision: Decision) -> None:
-        game = self.game
         if not text:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
@@ -312,35 +388,34 @@ class Session:
             k = int(text)
             self.say(f"Option {k} ({decision.labels[k - 1]}) is allowed now.")
             return
-        found = self.match_option(text, decision)
-        if found is not None:
-            k = decision.options.index(found[0]) + 1
-            self.say(f"'{text}' is allowed now: it is option {k}.")
+        found = matching(text, decision.options, decision.labels)
+        if len(found) > 1:
+            labels = [decision.labels[decision.options.index(o)] for o in found]
+            self.say(f"'{text}' could mean {listed(labels)}: type more of the name.")
             return
-        known = self.resolve(text)
-        reason = game.why_illegal(known[0] if known is not None else text)
-        if reason is None:  # pragma: no cover - matched above
-            self.say(f"'{text}' is allowed now.")
-        else:
-            self.say(_sentence(reason))
+        known = (found[0],) if found else self.resolve(text)
+        if known is None:
+            self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
+            return
+        self.tell(explain(self.game, decision, known[0], text))
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words
-        (a place, a card, a colour); None if it names nothing."""
+        (a place, a card, a colour), in any case, or shortened while only one name begins so;
+        None if it names nothing."""
         pending = self.game.state["pending"]
         point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
-        want = text.casefold()
-        if point is not None:
-            for name in point.labels:
-                if name.casefold() == want:
-                    return (name,)
+        if point is not None and point.labels:
+            names = list(point.labels)
+            found = matching(text, names, [point.labels[n] for n in names])
+            if len(found) == 1:
+                return (found[0],)
         if re.fullmatch(r"-?\d+", text):
             return (int(text),)
-        for value, attrs in self.game.world.attrs.items():
-            if isinstance(value, str) and (value.casefold() == want
-                                           or str(attrs.get("name", "")).casefold() == want):
-                return (value,)
-        return None
+        values = [v for v in self.game.world.attrs if isinstance(v, str)]
+        found = matching(text, values, [str(self.game.world.attrs[v].get("name", v))
+                                        for v in values])
+        return (found[0],) if len(found) == 1 else None
 
     def show_log(self, text: str) -> None:
         try:
@@ -355,8 +430,7 @@ class Session:
         shown = events[-count:] if count > 0 else []
         if len(events) > len(shown):
             self.say(f"(the last {len(shown)} of {len(events)} events)")
-        for line in shown:
-            self.say(f"  {line}")
+        self.tell([f"  {line}" for line in shown])
 
     def interrupted(self) -> Stop:
         self.say()
@@ -457,7 +531,7 @@ class Session:
     def print_new_events(self) -> None:
         events = self.game.events
         for line in events[self.printed:]:
-            self.say(line)
+            self.tell([line])
             if self.delay:
                 time.sleep(self.delay)
         self.printed = len(events)
@@ -474,7 +548,7 @@ class Session:
         if key != self.redraw:
             self.redraw = key
             self.say()
-            self.say(self.display.board(self.game, None, self.colour))
+            self.say(self.display.board(self.game, None, self.colour, self.width))
             self.say()
 
     def ending(self) -> None:
@@ -486,23 +560,20 @@ class Session:
             [self.seen.get(p, 0) for p in self.humans] or [0])
         before = events[start:end] if start < end else []
         if self.watch:
-            for line in before:
-                self.say(line)
+            self.tell(before)
         elif before:
             self.say()
             self.say("Last moves:")
-            for line in before[-RECENT_EVENTS:]:
-                self.say(f"  {line}")
+            self.tell([f"  {line}" for line in before[-RECENT_EVENTS:]])
         self.say()
         self.say(end_line if end < len(events) else "The game is over.")
         if end + 1 < len(events):
             self.say("Final scoring:")
-            for line in events[end + 1:]:
-                self.say(f"  {line}")
+            self.tell([f"  {line}" for line in events[end + 1:]])
         self.printed = len(events)
         self.say()
-        self.say(self.display.board(game, game.players[0], self.colour))
-        final = self.display.final_lines(game, self.colour)
+        self.say(self.display.board(game, game.players[0], self.colour, self.width))
+        final = self.display.final_lines(game, self.colour, self.width)
         if final:
             self.say()
             self.say("\n".join(final))
@@ -561,7 +632,9 @@ def option_lines(labels: list[str], width: int = 100) -> list[str]:
     out = []
     for r in range(rows):
         row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
-        out.append("  " + "".join(cell.ljust(widest) for cell in row).rstrip())
+        line = "  " + "".join(cell.ljust(widest) for cell in row).rstrip()
+        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4)) \
+            if len(line) > width else [line]
     return out
 
 
@@ -583,6 +656,30 @@ def final_scores(game: Game) -> str:
     else:
         lines.append(f"Winners (a tie): {', '.join(winners)}")
     return "\n".join(lines)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 card', '2 cards' (or the plural given)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def terminal_width() -> int:
+    """The terminal's columns (COLUMNS or the terminal itself; 80 when unknown), at most 160."""
+    return max(40, min(160, shutil.get_terminal_size((80, 24)).columns))
+
+
+def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
+    """The options that `text` names: by name or words in any case; else those whose name or
+    words begin with it (one of them: a shortened name; several: ambiguous)."""
+    want = " ".join(text.casefold().split())
+    if not want:
+        return []
+    pairs = list(zip(options, labels, strict=True))
+    exact = [o for o, label in pairs if want in (str(o).casefold(), label.casefold())]
+    if exact:
+        return exact[:1]
+    return [o for o, label in pairs
+            if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
 
 
 def _is_number(text: str) -> bool:

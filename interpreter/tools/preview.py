@@ -1,0 +1,98 @@
+"""What a decision scores, and the final scoring if the game ended now, from a player's view.
+
+Both work on a sample of the game as the player sees it (`sampling.sample_game`: what the
+player cannot see is dealt at random anew, the coming draws are unknown), so they never tell
+a player what their view hides. The scores are the ruleset's own (`score`, and its
+`final_scoring` procedure). Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.engine.runtime import FINAL
+from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.tools.sampling import sample_game
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Decision, Game
+
+MAX_PREVIEWED = 200  # options a preview plays out; past that, no preview (and it says so)
+
+
+@dataclass
+class Preview:
+    """For each option (in order), the change of each player's score it brings at once."""
+
+    changes: list[dict[str, int]]
+    skipped: int = 0  # options not played out (too many)
+
+    @property
+    def scores(self) -> bool:
+        """Does any option change a score?"""
+        return any(self.changes)
+
+
+@dataclass
+class Ending:
+    """The scores now and after the final scoring, and what the final scoring said."""
+
+    now: dict[str, Any]
+    end: dict[str, Any]
+    lines: list[str] = field(default_factory=list)
+    chance: bool = False  # the final scoring drew at random (the sample's draws, not the game's)
+
+
+def _sample(game: Game, viewer: str) -> Game:
+    seed = f"{game.state['seed']}:{game.state['step']}:{viewer}:preview"
+    return sample_game(game, viewer, random.Random(seed))
+
+
+def preview(game: Game, decision: Decision, viewer: str) -> Preview | None:
+    """The score change each option brings (up to the next decision); None when the options
+    cannot be played out on a sample."""
+    if len(decision.options) > MAX_PREVIEWED:
+        return Preview([], skipped=len(decision.options))
+    try:
+        sample = _sample(game, viewer)
+        now = sample.scores()
+        changes = []
+        for option in decision.options:
+            twin = sample.clone()
+            twin.logging = False
+            twin.apply(option)
+            after = twin.scores()
+            changes.append({p: after[p] - now[p] for p in game.players if after[p] != now[p]})
+    except (GameRuleError, IllegalMove):
+        return None
+    return Preview(changes)
+
+
+def if_ended_now(game: Game, viewer: str) -> Ending | None:
+    """The final scoring run now on the viewer's sample; None if the rules cannot run it."""
+    try:
+        sample = _sample(game, viewer)
+        now = sample.scores()
+        twin = sample.clone()
+        twin.logging = True  # the final scoring's own lines, for the player to read
+        if FINAL in twin.program.procs and not twin.over:
+            seed_before = twin.state["rng"]
+            twin.stack.clear()
+            twin.perform(FINAL)
+            chance = twin.state["rng"] != seed_before
+        else:
+            chance = False
+        return Ending(now, twin.scores(), list(twin.events), chance)
+    except (GameRuleError, IllegalMove):
+        return None
+
+
+def change_text(game: Game, change: dict[str, int], viewer: str) -> str:
+    """'you +4, Ben +1' (the viewer first), or 'no points'."""
+    if not change:
+        return "no points"
+    order = sorted(change, key=lambda p: (p != viewer, game.players.index(p)))
+    return ", ".join(f"{'you' if p == viewer else game.label(p)} {change[p]:+d}"
+                     for p in order)

@@ -1,0 +1,156 @@
+"""`why OPTION` at the table: why an option is or is not allowed now, in the rules' own words.
+
+The answer names the option in words, gives the descriptions and citations of the rules that
+limit it (the `define`d functions its condition uses, followed down to the first ones that carry
+a description), the decision's own rule, and, when the option is a value that the player's own
+hidden zones (a hand) hold none of, says so. It lists what is allowed now without cutting the
+list silently. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.language import nodes as N
+
+if TYPE_CHECKING:
+    from interpreter.engine.program import ChoicePoint
+    from interpreter.engine.runtime import Decision, Game
+
+SHOWN = 12  # options listed by name; the others are counted ("and 3 more")
+
+
+def cited(text: str, cite: str | None) -> str:
+    return f"{text} ({cite})" if cite else text
+
+
+def listed(words: list[str], limit: int = SHOWN) -> str:
+    """A list in words that says how many it leaves out: 'a, b, c and 4 more'."""
+    if len(words) <= limit:
+        return ", ".join(words)
+    return f"{', '.join(words[:limit])} and {len(words) - limit} more"
+
+
+def rule_descriptions(game: Game, expr: Any) -> list[str]:
+    """The descriptions (with citations) of the functions an expression uses: a function with
+    no description is looked through, to the functions it uses."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, N.Call) and node.func in game.program.funcs and \
+                node.func not in seen:
+            seen.add(node.func)
+            decl = game.program.funcs[node.func].decl
+            if decl.label:
+                out.append(cited(decl.label, decl.cite))
+                return
+            found = len(out)
+            walk(decl.body)
+            if len(out) == found:  # nothing described below: the rule's name, in words
+                out.append(cited(decl.name.replace("_", " "), decl.cite))
+            return
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif is_dataclass(node):
+            for f in fields(node):
+                if f.name != "loc":
+                    walk(getattr(node, f.name))
+
+    walk(expr)
+    return out
+
+
+def lacking(game: Game, player: str, value: Any) -> list[str]:
+    """'You have no ... in your ...' for each of the player's own hidden zones that holds no
+    piece that is, or has an attribute equal to, `value` (a card, a colour of cards)."""
+    if not isinstance(value, str):
+        return []
+    world = game.world
+    kinds = [k for k, a in world.attrs.items() if "component" in a
+             and (k == value or value in [v for n, v in a.items() if n not in ("component",
+                                                                              "name")])]
+    if not kinds:
+        return []
+    out = []
+    for name, info in game.program.zones.items():
+        if info.decl.visibility != "owner" or not info.decl.index:
+            continue
+        if info.decl.of is not None and not any(world.attrs[k]["component"] == info.decl.of
+                                                 for k in kinds):
+            continue
+        content = game.Z[name].get(player)
+        if content is None:
+            continue
+        held = content if isinstance(content, list) else [k for k, n in content.items() if n]
+        if not any(k in kinds for k in held):
+            what = game.label(value) if value in kinds else _things(game, value, kinds)
+            out.append(f"You have no {what} in your {info.decl.label or name}.")
+    return out
+
+
+def _things(game: Game, value: Any, kinds: list[str]) -> str:
+    comp = game.world.components.get(game.world.attrs[kinds[0]]["component"])
+    noun = (comp.decl.label or comp.decl.name) if comp is not None else "piece"
+    return f"{game.label(value)} {noun}"
+
+
+def explain(game: Game, decision: Decision, option: Any, typed: str) -> list[str]:
+    """Why `option` (what `typed` names) is allowed now or not, as lines for the player."""
+    pending = game.state["pending"]
+    point: ChoicePoint = game.program.choices[tuple(pending["at"])]
+    if option in decision.options:
+        k = decision.options.index(option) + 1
+        return [f"{_named(point, decision, option)} is allowed now: it is option {k}."]
+    lines = []
+    if isinstance(option, str) and option in point.labels:
+        lines.append(f"Option {option} ({point.labels[option]}) is not allowed now.")
+        condition = point.conditions.get(option)
+        rules = rule_descriptions(game, condition) if condition is not None else []
+        if rules:
+            lines.append("It needs what these rules say:")
+            lines += [f"  - {r}" for r in rules]
+        elif option in point.rules:
+            lines.append("Its rule does not hold now"
+                         + (f" ({point.rules[option][1]})." if point.rules[option][1] else "."))
+        clause_cite = point.rules.get(option, (None, None))[1]
+        if clause_cite and rules:
+            lines.append(f"Rule: {clause_cite}.")
+    else:
+        lines.append(f"{_typed(game, option, typed)} is not a choice now ({decision.prompt}).")
+        rules = rule_descriptions(game, [point.source, point.where_expr])
+        if rules:
+            lines.append("The choices are what these rules allow:")
+            lines += [f"  - {r}" for r in rules]
+        lines += lacking(game, decision.player, option)
+    proc = game.program.procs.get(pending["at"][0])
+    if proc is not None and proc.decl.label:
+        lines.append(f"This decision: {cited(proc.decl.label, proc.decl.cite)}.")
+    return lines + allowed_lines(decision)
+
+
+def allowed_lines(decision: Decision, limit: int = SHOWN) -> list[str]:
+    """The options allowed now, numbered, one a line; past `limit`, how many more there are."""
+    numbered = _numbered(decision)
+    lines = ["Allowed now:"] + [f"  {x}" for x in numbered[:limit]]
+    if len(numbered) > limit:
+        lines.append(f"  and {len(numbered) - limit} more (type 'board' to see them all)")
+    return lines
+
+
+def _named(point: ChoicePoint, decision: Decision, option: Any) -> str:
+    k = decision.options.index(option)
+    if isinstance(option, str) and option in point.labels:
+        return f"Option {option} ({point.labels[option]})"
+    return f"'{decision.labels[k]}'"
+
+
+def _typed(game: Game, option: Any, typed: str) -> str:
+    shown = game.label(option) if option is not None else typed
+    return f"'{shown}'"
+
+
+def _numbered(decision: Decision) -> list[str]:
+    return [f"{i}. {label}" for i, label in enumerate(decision.labels, start=1)]

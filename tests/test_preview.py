@@ -1,0 +1,95 @@
+"""Previews of decisions that score, and the `score` command: computed with the ruleset's own
+scoring, on what the deciding player can see (never on what their view hides)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.tools.display import load_display
+from interpreter.tools.play import Session, plural
+from interpreter.tools.preview import if_ended_now, preview
+from interpreter.tools.replay import History
+
+from .conftest import BASE
+
+SCORE_DISTRICT = "score which district?"
+
+
+def game_at(prompt: str, seed: int = 7):
+    """A random game of the base rules, played on to the first decision that asks `prompt`
+    with more than one option."""
+    game = load_ruleset(BASE).new_game(3, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        decision = game.decision()
+        if decision.prompt == prompt and len(decision.options) > 1:
+            return game
+        game.apply(decision.options[rng.randrange(len(decision.options))])
+    raise AssertionError(f"no decision '{prompt}' in this game")
+
+
+def test_the_preview_of_scoring_a_district_gives_its_points_to_each_player():
+    game = game_at(SCORE_DISTRICT)
+    decision = game.decision()
+    found = preview(game, decision, decision.player)
+    assert found is not None and found.scores
+    for district, change in zip(decision.options, found.changes, strict=True):
+        points = {p: game.evaluate("district_points", p, district) for p in game.players}
+        assert change == {p: n for p, n in points.items() if n > 0}
+
+
+def test_decisions_that_score_nothing_have_no_preview():
+    game = game_at("take a coloured card")
+    decision = game.decision()
+    found = preview(game, decision, decision.player)
+    assert found is not None and not found.scores
+
+
+def test_previews_leave_the_game_untouched():
+    game = game_at(SCORE_DISTRICT)
+    decision = game.decision()
+    before, events = game._integrity_hash(), list(game.events)
+    preview(game, decision, decision.player)
+    if_ended_now(game, decision.player)
+    assert game._integrity_hash() == before and game.events == events
+
+
+def test_the_session_shows_the_points_of_each_choice():
+    game = game_at(SCORE_DISTRICT)
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, width=80)
+    s.screen(game.decision())
+    text = out.getvalue()
+    assert "Points each choice gives now:" in text
+    assert re.search(r"  1\. [^:]+: (you|Player \d) [+-]\d", text)
+
+
+def test_score_shows_the_final_scoring_if_the_game_ended_now():
+    game = game_at(SCORE_DISTRICT)
+    viewer = game.decision().player
+    ending = if_ended_now(game, viewer)
+    assert ending is not None and ending.now == game.scores()
+    for p in game.players:  # the end score is the score now plus what the final scoring said
+        said = sum(int(m.group(1)) for line in ending.lines
+                   if line.startswith(game.label(p) + " scores")
+                   and (m := re.search(r"scores (\d+) VP", line)))
+        assert ending.end[p] == ending.now[p] + said
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, width=80)
+    s.handle("score", game.decision())
+    text = out.getvalue()
+    assert "If the game ended now (on what you can see):" in text
+    assert "The final scoring would say:" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert not game.over and game.scores() == ending.now  # the game itself is untouched
+
+
+def test_plurals():
+    assert plural(1, "card") == "1 card"
+    assert plural(2, "card") == "2 cards"
+    assert plural(0, "choice") == "0 choices"
