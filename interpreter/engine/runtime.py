@@ -510,7 +510,8 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     if not isinstance(stack, list):
         return "where the game stands"
     for frame in stack:
-        if not (isinstance(frame, list) and len(frame) == 4 and frame[0] in program.procs
+        if not (isinstance(frame, list) and len(frame) == 4 and isinstance(frame[0], str)
+                and frame[0] in program.procs
                 and isinstance(frame[1], int)
                 and 0 <= frame[1] < program.procs[frame[0]].labels
                 and isinstance(frame[2], dict) and (frame[3] is None or isinstance(frame[3], str))):
@@ -518,6 +519,7 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     pending = state.get("pending")
     if pending is not None:
         if not (isinstance(pending, dict) and isinstance(pending.get("at"), list)
+                and all(isinstance(part, str | int) for part in pending["at"])
                 and tuple(pending["at"]) in program.choices
                 and isinstance(pending.get("options"), list) and pending["options"]
                 and pending.get("player") in [player_id(i) for i in range(1, state["players"] + 1)]
