@@ -258,7 +258,8 @@ def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
     if target.suffix != ".rules" and rng.random() < 0.3:
         content = _mutate_yaml(rng, original)
     else:
-        content = mutate_text(rng, original)
+        donors = [space.originals[p].decode("utf-8") for p in candidates if p != target]
+        content = mutate_text(rng, original, donors=donors)
     return Case(category, seed, target, argv, content=content)
 
 

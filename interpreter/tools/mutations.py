@@ -102,10 +102,25 @@ TEXT_MUTATIONS: dict[str, Callable[[random.Random, str], str]] = {
     "truncate": _truncate, "unicode": _unicode}
 
 
-def mutate_text(rng: random.Random, text: str, edits: int | None = None) -> bytes:
+def splice(rng: random.Random, text: str, donor: str) -> str:
+    """`text` with a few lines of `donor` (another real file) put in at a random line."""
+    lines, given = text.splitlines(keepends=True), donor.splitlines(keepends=True)
+    if not given:
+        return text
+    start = rng.randrange(len(given))
+    at = rng.randrange(len(lines) + 1)
+    return "".join(lines[:at] + given[start:start + rng.choice([1, 2, 5, 20])] + lines[at:])
+
+
+def mutate_text(rng: random.Random, text: str, edits: int | None = None,
+                donors: list[str] | None = None) -> bytes:
     """`text` after 1-3 random edits (or `edits`), as UTF-8 bytes; sometimes random bytes are
-    written over a part of it, so the result need not be valid UTF-8."""
+    written over a part of it, so the result need not be valid UTF-8. With `donors` (texts of
+    the same kind), an edit may also bring in lines of one of them."""
     for _ in range(edits or rng.choice([1, 1, 1, 2, 3])):
+        if donors and rng.random() < 0.2:
+            text = splice(rng, text, rng.choice(donors))
+            continue
         text = TEXT_MUTATIONS[rng.choice(list(TEXT_MUTATIONS))](rng, text)
     data = text.encode("utf-8", "surrogatepass")
     if rng.random() < 0.08:
