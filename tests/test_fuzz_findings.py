@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import RulesetErrors
+
 from .test_robustness import (
     _edit,
     assert_one_line,
     cli,
     digest,
+    in_loop,
     no_python_errors,
+    tiny,
     tutorial,
     tutorial_files,
     write_json,
@@ -43,3 +48,19 @@ def test_a_save_whose_place_in_the_rules_is_not_a_name_is_one_line(
     code, _, err = cli(capsys, monkeypatch, *args)
     assert code == 2
     assert "damaged" in assert_one_line(err)
+
+
+@pytest.mark.parametrize("statements", [
+    "if turns > 0:\n  missing = 1",
+    "if turns > 0:\n  missing[p] = 1\nelse:\n  turns = 1",
+    "if turns > 0:\n  turns = 1\nelse:\n  missing += 1",
+    "while turns < 0:\n  missing = 1",
+    "for each player q:\n  missing = 1",
+])
+@no_python_errors
+def test_a_block_whose_only_statement_is_an_error_is_reported(tmp_path, statements):
+    """Such a block once gave no code at all, and the generated Python did not compile (an
+    AssertionError), instead of the error at the statement."""
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(tiny(tmp_path / "t", in_loop(statements)))
+    assert "unknown variable 'missing'" in str(info.value)
