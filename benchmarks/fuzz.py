@@ -19,6 +19,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -54,6 +55,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     root = Path(tempfile.mkdtemp(prefix="fuzz-workspace-"))
     os.environ.setdefault(CACHE_ENV, str(root / "cache"))
+    try:
+        return _fuzz(args, root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _fuzz(args: argparse.Namespace, root: Path) -> int:
     started = time.monotonic()
     space = Workspace.create(root, rulesets_folder())
     print(f"workspace {root}: {len(space.rulesets)} rulesets, {len(space.saves)} saves, "
@@ -68,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, Counter] = {c: Counter() for c in CATEGORIES}
     out = Path(args.out)
     started = time.monotonic()
-    for done, result in enumerate(_results(space, seeds, args.workers, limits), 1):
+    for done, result in enumerate(_results(space, seeds, args.workers, limits, root), 1):
         counts[result.case.category][result.outcome] += 1
         if result.outcome not in GOOD:
             _keep(out, result)
@@ -88,7 +96,7 @@ _SPACE: Workspace | None = None
 _LIMITS: dict = {}
 
 
-def _results(space: Workspace, seeds: range, workers: int, limits: dict):
+def _results(space: Workspace, seeds: range, workers: int, limits: dict, root: Path):
     """The result of every seed, in order; with several workers each works on a workspace
     of its own (a case changes files in it)."""
     if workers <= 1:
@@ -96,14 +104,13 @@ def _results(space: Workspace, seeds: range, workers: int, limits: dict):
             yield run_case(space, make_case(space, seed), **limits)
         return
     with multiprocessing.get_context("fork").Pool(
-            workers, initializer=_start_worker, initargs=(limits,)) as pool:
+            workers, initializer=_start_worker, initargs=(limits, root)) as pool:
         yield from pool.imap(_run_seed, seeds, chunksize=4)
 
 
-def _start_worker(limits: dict) -> None:
+def _start_worker(limits: dict, root: Path) -> None:
     global _SPACE, _LIMITS
-    _SPACE = Workspace.create(Path(tempfile.mkdtemp(prefix="fuzz-workspace-")),
-                              rulesets_folder())
+    _SPACE = Workspace.create(root / f"worker-{os.getpid()}", rulesets_folder())
     _LIMITS = limits
 
 
