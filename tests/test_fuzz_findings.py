@@ -64,3 +64,28 @@ def test_a_block_whose_only_statement_is_an_error_is_reported(tmp_path, statemen
     with pytest.raises(RulesetErrors) as info:
         load_ruleset(tiny(tmp_path / "t", in_loop(statements)))
     assert "unknown variable 'missing'" in str(info.value)
+
+
+LONG_NAME = "x" * 5000  # longer than any file name the system can look up
+
+
+@pytest.mark.parametrize("args", [["check", LONG_NAME], ["simulate", LONG_NAME],
+                                  ["flatten", LONG_NAME], ["play", "--load", LONG_NAME]])
+@no_python_errors
+def test_a_path_too_long_to_look_up_is_one_line(capsys, monkeypatch, args):
+    code, _, err = cli(capsys, monkeypatch, *args)
+    assert code == 2
+    assert "too long" in assert_one_line(err) or "no such" in err
+
+
+@pytest.mark.parametrize("command", ["show", "play"])
+@no_python_errors
+def test_a_save_naming_a_ruleset_too_long_to_look_up_is_one_line(
+        tmp_path, capsys, monkeypatch, tutorial_files, command):
+    save, _ = tutorial_files
+    file = write_json(tmp_path / "x.json", _edit(save, "play.ruleset", LONG_NAME))
+    args = ["show", file] if command == "show" else \
+        ["play", "--load", file, "--no-replay", "--seat", "1=random"]
+    code, _, err = cli(capsys, monkeypatch, *args)
+    assert code == 2
+    assert "too long" in assert_one_line(err)

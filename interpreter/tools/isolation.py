@@ -104,9 +104,14 @@ def _child(function: Callable[[], int], out: int, err: int, memory_bytes: int) -
 
 
 def _print_error() -> None:
+    """The traceback of the error being handled: its last 30 frames, and the error itself cut
+    to 2,000 characters (a message may hold a whole damaged file)."""
     try:
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
-        text = traceback.format_exc(limit=30)
-        os.write(2, text[-KEEP:].encode("utf-8", "replace"))
+        error = sys.exc_info()[1]
+        assert error is not None
+        frames = "".join(traceback.format_tb(error.__traceback__, limit=-30))
+        last = "".join(traceback.format_exception_only(type(error), error))[:2000]
+        text = f"Traceback (most recent call last):\n{frames}{last}\n"
+        os.write(2, text.encode("utf-8", "replace"))
     except BaseException:  # noqa: BLE001
         os.write(2, b"Traceback (unprintable)\n")
