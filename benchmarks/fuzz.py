@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from interpreter.cli import main as rules  # noqa: E402
 from interpreter.language.cache import ENV as CACHE_ENV  # noqa: E402
 from interpreter.resources import rulesets_folder  # noqa: E402
 from interpreter.tools.fuzzing import (  # noqa: E402
@@ -68,7 +69,7 @@ def _fuzz(args: argparse.Namespace, root: Path) -> int:
           f"{len(space.replays)} replays ({time.monotonic() - started:.1f} s)", file=sys.stderr)
     limits = {"timeout": args.timeout, "memory_bytes": args.memory_mb << 20}
     if args.case is not None:
-        result = run_case(space, make_case(space, args.case), **limits)
+        result = run_case(space, make_case(space, args.case), rules, **limits)
         print(result.case.describe(), result.outcome, f"exit {result.ended.code}",
               result.ended.err, sep="\n")
         return 0 if result.outcome in GOOD else 1
@@ -101,7 +102,7 @@ def _results(space: Workspace, seeds: range, workers: int, limits: dict, root: P
     of its own (a case changes files in it)."""
     if workers <= 1:
         for seed in seeds:
-            yield run_case(space, make_case(space, seed), **limits)
+            yield run_case(space, make_case(space, seed), rules, **limits)
         return
     with multiprocessing.get_context("fork").Pool(
             workers, initializer=_start_worker, initargs=(limits, root)) as pool:
@@ -116,7 +117,7 @@ def _start_worker(limits: dict, root: Path) -> None:
 
 def _run_seed(seed: int) -> Result:
     assert _SPACE is not None
-    return run_case(_SPACE, make_case(_SPACE, seed), **_LIMITS)
+    return run_case(_SPACE, make_case(_SPACE, seed), rules, **_LIMITS)
 
 
 def _keep(out: Path, result: Result) -> None:

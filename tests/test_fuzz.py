@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from interpreter.cli import main as rules
 from interpreter.resources import rulesets_folder
 from interpreter.tools.fuzzing import CATEGORIES, GOOD, Workspace, make_case, run_case
 from interpreter.tools.isolation import run_isolated
@@ -30,7 +31,7 @@ def space(tmp_path_factory) -> Workspace:
 @given(category=st.sampled_from(CATEGORIES), seed=st.integers(0, 2**32))
 def test_a_damaged_input_gives_an_answer_or_a_clean_error(space, category, seed):
     case = make_case(space, seed, category)
-    result = run_case(space, case, timeout=TIMEOUT, memory_bytes=MEMORY)
+    result = run_case(space, case, rules, timeout=TIMEOUT, memory_bytes=MEMORY)
     assert result.outcome in GOOD, \
         f"{case.describe()}\n{result.outcome}, exit {result.ended.code}\n{result.ended.err[-3000:]}"
 
@@ -45,7 +46,7 @@ def test_every_category_has_inputs(space):
 def test_a_case_puts_the_file_back(space):
     case = make_case(space, 7, "files")
     before = space.originals[case.target]
-    run_case(space, case, timeout=TIMEOUT)
+    run_case(space, case, rules, timeout=TIMEOUT)
     assert case.target.is_file() and not case.target.is_symlink()
     assert case.target.read_bytes() == before
 
@@ -54,7 +55,7 @@ def test_the_undamaged_inputs_are_accepted(space):
     case = make_case(space, 3, "rules")
     case.content = space.originals[case.target]
     case.argv = ["check", str(space.ruleset_of(case.target))]
-    assert run_case(space, case, timeout=TIMEOUT).outcome == "accepted"
+    assert run_case(space, case, rules, timeout=TIMEOUT).outcome == "accepted"
 
 
 # ------------------------------------------------------------------ the fuzzer's own parts

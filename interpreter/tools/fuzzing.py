@@ -23,7 +23,7 @@ import os
 import random
 import shutil
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -330,30 +330,19 @@ def classify(ended: Ended) -> str:
     return "other"
 
 
-def run_case(space: Workspace, case: Case, timeout: float = 10.0,
-             memory_bytes: int = 1 << 30) -> Result:
-    """Run one case's command on its damaged file, in a child process; put the file back."""
-    from interpreter.cli import main
-
-    def command() -> int:
+def run_case(space: Workspace, case: Case, command: Callable[[list[str]], int],
+             timeout: float = 10.0, memory_bytes: int = 1 << 30) -> Result:
+    """Run `command(case.argv)` (the `rules` command's main function: tools come before the
+    command line, so it is given) on the case's damaged file in a child process; then put the
+    file back."""
+    def run() -> int:
         os.chdir(space.root / "cwd")
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-        return main(case.argv)
+        return command(case.argv)
 
     space.apply(case)
     try:
-        ended = run_isolated(command, timeout, memory_bytes)
+        ended = run_isolated(run, timeout, memory_bytes)
     finally:
         space.restore(case)
     return Result(case, classify(ended), ended)
-
-
-def cases(space: Workspace, seeds: Iterator[int] | range,
-          category: str | None = None) -> Iterator[Case]:
-    for seed in seeds:
-        yield make_case(space, seed, category)
-
-
-def run_cases(space: Workspace, seeds, on_result: Callable[[Result], None], **limits) -> None:
-    for case in cases(space, seeds):
-        on_result(run_case(space, case, **limits))
