@@ -89,3 +89,14 @@ def test_a_save_naming_a_ruleset_too_long_to_look_up_is_one_line(
     code, _, err = cli(capsys, monkeypatch, *args)
     assert code == 2
     assert "too long" in assert_one_line(err)
+
+
+@no_python_errors
+def test_a_ruleset_extending_a_folder_too_long_to_look_up_is_one_line(
+        tmp_path, capsys, monkeypatch):
+    folder = tiny(tmp_path / "t")
+    with (folder / "ruleset.yaml").open("a", encoding="utf-8") as manifest:
+        manifest.write(f"extends: ../{LONG_NAME}\n")
+    code, _, err = cli(capsys, monkeypatch, "check", str(folder))
+    assert code == 2
+    assert "too long" in assert_one_line(err)
