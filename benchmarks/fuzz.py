@@ -20,6 +20,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -77,16 +78,22 @@ def _fuzz(args: argparse.Namespace, root: Path) -> int:
     counts: dict[str, Counter] = {c: Counter() for c in CATEGORIES}
     out = Path(args.out)
     started = time.monotonic()
-    for done, result in enumerate(_results(space, seeds, args.workers, limits, root), 1):
-        counts[result.case.category][result.outcome] += 1
-        if result.outcome not in GOOD:
-            _keep(out, result)
-        _progress(done, args.inputs, started, counts)
+    done = 0
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in background
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        for done, result in enumerate(_results(space, seeds, args.workers, limits, root), 1):
+            counts[result.case.category][result.outcome] += 1
+            if result.outcome not in GOOD:
+                _keep(out, result)
+            _progress(done, args.inputs, started, counts)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the table of the inputs run so far
+        print(f"\ninterrupted after {done} inputs", file=sys.stderr)
     print(file=sys.stderr)
     print(table(counts))
     seconds = time.monotonic() - started
-    print(f"\n{args.inputs} inputs in {seconds:.0f} s ({seconds / args.inputs:.3f} s each, "
-          f"{args.workers} worker(s)); seeds {args.seed}..{args.seed + args.inputs - 1}")
+    print(f"\n{done} inputs in {seconds:.0f} s ({seconds / max(done, 1):.3f} s each, "
+          f"{args.workers} worker(s)); seeds {args.seed}..{args.seed + done - 1}")
     bad = sum(n for c in counts.values() for k, n in c.items() if k not in GOOD)
     if bad:
         print(f"{bad} failing input(s) written to {out}/")

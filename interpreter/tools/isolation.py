@@ -49,9 +49,11 @@ def run_isolated(function: Callable[[], int], timeout: float = 10.0,
         pid = os.fork()
         if pid == 0:  # the child never returns
             _child(function, out.fileno(), err.fileno(), memory_bytes)
-        timed_out = not _wait_for(pid, timeout)
-        if timed_out:
-            os.kill(pid, signal.SIGKILL)
+        try:
+            timed_out = not _wait_for(pid, timeout)
+        finally:  # on time, or when the caller is interrupted
+            if not _ended(pid):
+                os.kill(pid, signal.SIGKILL)
         _, status, usage = os.wait4(pid, 0)
         seconds = time.monotonic() - start
         code = os.waitstatus_to_exitcode(status)
@@ -67,6 +69,11 @@ def _wait_for(pid: int, timeout: float) -> bool:
         return bool(ready)
     finally:
         os.close(fd)
+
+
+def _ended(pid: int) -> bool:
+    """Whether the child has ended (without reaping it)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
 
 def _read(file) -> str:
@@ -90,6 +97,7 @@ def _child(function: Callable[[], int], out: int, err: int, memory_bytes: int) -
         sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
                                       errors="backslashreplace", write_through=True)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         code = function()
         code = code if isinstance(code, int) else 0
     except SystemExit as exc:
