@@ -1,4 +1,4 @@
-"""The fuzzer (interpreter/tools/fuzzing.py) run on a few hundred damaged copies of the bundled
+"""The fuzzer (interpreter/tools/fuzzing.py) run on 150 damaged copies of the bundled
 rulesets, saves and replays: every command ends with exit 0, 1 or 2, never with a traceback,
 never by the time limit, never by the memory limit. benchmarks/fuzz.py runs it for longer."""
 
