@@ -4,6 +4,8 @@ error."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
@@ -25,6 +27,12 @@ from .test_robustness import (
 __all__ = ["tutorial", "tutorial_files"]  # fixtures, used by name
 
 
+def load_args(file: str, command: str) -> list[str]:
+    """The arguments of `rules show FILE` or `rules play --load FILE` (a bot in every seat)."""
+    return ["show", file] if command == "show" else \
+        ["play", "--load", file, "--no-replay", "--seat", "1=random"]
+
+
 def crafted_save(tmp_path, save, path: str, value) -> str:
     """A save with one value changed and its integrity hash computed again."""
     data = _edit(save, path, value)
@@ -43,9 +51,7 @@ def test_a_save_whose_place_in_the_rules_is_not_a_name_is_one_line(
         tmp_path, capsys, monkeypatch, tutorial_files, path, value, command):
     save, _ = tutorial_files
     file = crafted_save(tmp_path, save, path, value)
-    args = ["show", file] if command == "show" else \
-        ["play", "--load", file, "--no-replay", "--seat", "1=random"]
-    code, _, err = cli(capsys, monkeypatch, *args)
+    code, _, err = cli(capsys, monkeypatch, *load_args(file, command))
     assert code == 2
     assert "damaged" in assert_one_line(err)
 
@@ -84,9 +90,7 @@ def test_a_save_naming_a_ruleset_too_long_to_look_up_is_one_line(
         tmp_path, capsys, monkeypatch, tutorial_files, command):
     save, _ = tutorial_files
     file = write_json(tmp_path / "x.json", _edit(save, "play.ruleset", LONG_NAME))
-    args = ["show", file] if command == "show" else \
-        ["play", "--load", file, "--no-replay", "--seat", "1=random"]
-    code, _, err = cli(capsys, monkeypatch, *args)
+    code, _, err = cli(capsys, monkeypatch, *load_args(file, command))
     assert code == 2
     assert "too long" in assert_one_line(err)
 
@@ -100,3 +104,28 @@ def test_a_ruleset_extending_a_folder_too_long_to_look_up_is_one_line(
     code, _, err = cli(capsys, monkeypatch, "check", str(folder))
     assert code == 2
     assert "too long" in assert_one_line(err)
+
+
+@pytest.mark.parametrize("key", ["pending", "over", "ending"])
+@pytest.mark.parametrize("command", ["show", "play"])
+@no_python_errors
+def test_a_save_without_a_part_of_its_state_is_one_line(
+        tmp_path, capsys, monkeypatch, tutorial_files, key, command):
+    save, _ = tutorial_files
+    data = copy.deepcopy(save)
+    del data["state"][key]
+    data["state_hash"] = digest(data["state"])
+    file = write_json(tmp_path / "damaged.save.json", data)
+    code, _, err = cli(capsys, monkeypatch, *load_args(file, command))
+    assert code == 2
+    assert f"'{key}' is missing" in assert_one_line(err)
+
+
+@pytest.mark.parametrize("path, value", [("state.over", "yes"), ("state.ending", 5)])
+@no_python_errors
+def test_a_save_whose_end_is_of_the_wrong_kind_is_one_line(
+        tmp_path, capsys, monkeypatch, tutorial_files, path, value):
+    save, _ = tutorial_files
+    code, _, err = cli(capsys, monkeypatch, "show", crafted_save(tmp_path, save, path, value))
+    assert code == 2
+    assert "damaged" in assert_one_line(err)

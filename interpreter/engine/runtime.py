@@ -481,6 +481,13 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
     program = ruleset.program
     if _too_deep(state, MAX_SAVED_DEPTH):
         return f"values nested more than {MAX_SAVED_DEPTH} deep"
+    missing = [key for key in STATE_KEYS if key not in state]
+    if missing:
+        return f"'{missing[0]}' is missing"
+    if not isinstance(state["over"], bool):
+        return "'over' is not true or false"
+    if state["ending"] is not None and not isinstance(state["ending"], str):
+        return "'ending' is not a text"
     for key in ("seed", "rng", "step", "players"):
         if not isinstance(state.get(key), int) or isinstance(state.get(key), bool):
             return f"'{key}' is not a whole number"
@@ -530,6 +537,8 @@ def _state_problem(ruleset: Ruleset, state: dict) -> str | None:
 
 
 MAX_SAVED_DEPTH = 40  # lists and maps inside each other in a saved state
+STATE_KEYS = ("players", "seed", "rng", "zones", "vars", "stack", "pending", "over", "ending",
+              "step")  # every part of a game's state
 
 
 def _too_deep(value: Any, limit: int) -> bool:
