@@ -129,7 +129,7 @@ def seconds(text: str) -> float:
 def ruleset_path(text: str) -> Path:
     """The path as given if it exists, else the bundled ruleset of that name (if any)."""
     path = Path(text)
-    if path.exists():
+    if _exists(path):
         return path
     try:
         from interpreter.resources import rulesets_folder
@@ -137,7 +137,16 @@ def ruleset_path(text: str) -> Path:
         bundled = rulesets_folder() / text
     except (OSError, ModuleNotFoundError, TypeError):
         return path
-    return bundled if bundled.exists() else path
+    return bundled if _exists(bundled) else path
+
+
+def _exists(path: Path) -> bool:
+    """Whether `path` exists; False for a path the system cannot even look up (a name too
+    long, say), which the caller then reports as not found."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def load(text: str, allow_outside: bool = False):

@@ -148,6 +148,8 @@ def load_ruleset(path: str | Path, allow_outside: bool = False) -> Ruleset:
         return _load(path, allow_outside)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
+    except OSError as exc:  # a path the system cannot look up (a name too long, ...)
+        raise RulesError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except RecursionError:
         manifest = Path(path) if Path(path).name == MANIFEST else Path(path) / MANIFEST
         raise RulesetErrors([RulesetError(

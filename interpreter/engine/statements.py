@@ -323,9 +323,9 @@ class ProcBuilder:
 
     # ---------------------------------------------------------------- statements
     def block(self, body: list[N.Stmt], depth: int) -> None:
-        if not body:
-            self.emit(depth, "pass")
-            return
+        """The statements of `body`; `pass` if they give no code (none, or only statements
+        with an error, reported and left out)."""
+        start = len(self.lines)
         for stmt in body:
             outer, self.loc = self.loc, stmt.loc
             if self.waits(stmt):
@@ -334,6 +334,8 @@ class ProcBuilder:
             else:
                 getattr(self, "_s_" + type(stmt).__name__)(stmt, depth)
             self.loc = outer
+        if len(self.lines) == start:
+            self.emit(depth, "pass")
 
     def _s_Pass(self, s: N.Pass, d: int) -> None:
         self.emit(d, "pass")

@@ -188,10 +188,14 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
     layers: list[Layer] = []
     extends = manifest.get("extends") or []
     for target in [extends] if isinstance(extends, str) else extends:
-        base = (folder / target).resolve()
-        if not (base / MANIFEST).is_file():
-            raise RulesetError(f"'extends: {target}' names no ruleset folder",
-                               _yaml_loc(manifest_path, ["extends"]))
+        try:
+            base = (folder / target).resolve()
+            found, why = (base / MANIFEST).is_file(), "names no ruleset folder"
+        except (OSError, ValueError) as exc:  # a name the system cannot look up
+            found = False
+            why = f"cannot be looked up ({getattr(exc, 'strerror', None) or 'not a file name'})"
+        if not found:
+            raise RulesetError(f"'extends: {target}' {why}", _yaml_loc(manifest_path, ["extends"]))
         if root is not None and not base.is_relative_to(root):
             raise RulesetError(f"'extends: {target}' leads to {base}, outside this ruleset's "
                                f"tree ({root}): a ruleset extends only rulesets under the "

@@ -601,7 +601,7 @@ def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
     base = f"{_slug(ruleset)}-{stamp}-seed{game.state['seed']}"
     path = folder / f"{base}.json"
     n = 2
-    while path.exists() or _journal_of(path).exists():
+    while _taken(path) or _taken(_journal_of(path)):
         path = folder / f"{base}-{n}.json"
         n += 1
     return path
@@ -690,6 +690,15 @@ def _is_number(text: str) -> bool:
 def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _taken(path: Path) -> bool:
+    """Whether a file is there; a name the system cannot look up (too long, say) is free
+    here, and writing it later fails with a message that says why."""
+    try:
+        return path.exists()
+    except FILE_ERRORS:
+        return False
 
 
 def _journal_of(replay: Path) -> Path:

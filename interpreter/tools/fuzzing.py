@@ -1,0 +1,348 @@
+"""A fuzzer for the `rules` command: real inputs (the files of the bundled rulesets, saves and
+replays of games played on them) damaged at random, each run through a command in a child
+process with a time and a memory limit, and how it ended sorted into an outcome.
+
+Categories of input (what is damaged): `rules` (a rule file), `data` (a data or board YAML
+file), `display` (a display file), `manifest` (a ruleset.yaml), `files` (a file of a ruleset
+replaced by a FIFO, a link to itself or to /dev/zero, a folder, ...), `save` and `replay` (a
+JSON file; for a save, its integrity hash is computed again so that the damage reaches past it).
+
+Outcomes: `accepted` (exit 0), `clean` (exit 1 or 2, no traceback), `traceback` (a Python
+error escaped), `other` (another exit code, or a signal), `hang` (the time limit), `memory`
+(the memory limit). Only the first two are right.
+
+The fuzzer works on a copy of the rulesets in a folder of its own (`Workspace`); a case changes
+one file of it and puts the file back after its run. Knows nothing of any particular game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import shutil
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from interpreter.tools.isolation import ESCAPED, OUT_OF_MEMORY, Ended, run_isolated
+from interpreter.tools.mutations import FILE_KINDS, mutate_text, mutate_value
+
+CATEGORIES = ["rules", "data", "display", "manifest", "files", "save", "replay"]
+OUTCOMES = ["accepted", "clean", "traceback", "other", "hang", "memory"]
+GOOD = {"accepted", "clean"}
+MAX_DECISIONS = "150"  # for the commands that play games on a damaged ruleset
+
+
+@dataclass
+class Case:
+    """One fuzz input: the file it damages (`target`, with `content`, or a `kind` of non-file
+    put there) and the command run on it (arguments of `rules`)."""
+    category: str
+    seed: int
+    target: Path
+    argv: list[str]
+    content: bytes | None = None
+    kind: str | None = None
+
+    def describe(self) -> str:
+        what = self.kind or f"{len(self.content or b'')} bytes"
+        return f"{self.category} seed {self.seed}: {self.target.name} ({what}): " \
+               f"rules {' '.join(self.argv)}"
+
+
+@dataclass
+class Result:
+    case: Case
+    outcome: str
+    ended: Ended
+
+
+@dataclass
+class Workspace:
+    """A copy of a tree of rulesets, saves and replays of games on them, and a folder the
+    commands run in."""
+    root: Path
+    rulesets: dict[Path, dict[str, list[Path]]] = field(default_factory=dict, repr=False)
+    saves: list[Path] = field(default_factory=list, repr=False)
+    replays: list[Path] = field(default_factory=list, repr=False)
+    originals: dict[Path, bytes] = field(default_factory=dict, repr=False)
+    players: dict[Path, int] = field(default_factory=dict, repr=False)  # the fewest allowed
+
+    @classmethod
+    def create(cls, root: Path, source: Path, games: int = 2) -> Workspace:
+        """Copy the rulesets under `source` into `root`, and record `games` games (a save
+        part way and a replay) on each ruleset that loads."""
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, root / "rulesets", dirs_exist_ok=True)
+        for sub in ("inputs", "cwd"):
+            (root / sub).mkdir(exist_ok=True)
+        space = cls(root)
+        for manifest in sorted((root / "rulesets").rglob("ruleset.yaml")):
+            space.rulesets[manifest.parent] = _files_by_role(manifest.parent)
+        for files in space.rulesets.values():
+            for path in (p for paths in files.values() for p in paths):
+                space.originals[path] = path.read_bytes()
+        space._record_games(games)
+        return space
+
+    def _record_games(self, games: int) -> None:
+        from interpreter.engine.ruleset import load_ruleset
+        from interpreter.language.errors import RulesError
+
+        for n, folder in enumerate(self.rulesets):
+            try:
+                ruleset = load_ruleset(folder)
+            except RulesError:
+                continue
+            self.players[folder] = min(ruleset.player_counts)
+            for seed in range(1, games + 1):
+                try:
+                    save, replay = record_game(ruleset, seed)
+                except RulesError:  # a ruleset that cannot be played
+                    break
+                self.saves.append(self._write(f"{n}-{seed}.save.json", save))
+                self.replays.append(self._write(f"{n}-{seed}.replay.json", replay))
+
+    def _write(self, name: str, data: dict) -> Path:
+        path = self.root / "inputs" / name
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    def files(self, role: str) -> list[Path]:
+        return [p for files in self.rulesets.values() for p in files.get(role, [])]
+
+    def ruleset_of(self, path: Path) -> Path:
+        return next(folder for folder, files in self.rulesets.items()
+                    if any(path in paths for paths in files.values()))
+
+    # ---------------------------------------------------------------- one case at a time
+    def apply(self, case: Case) -> None:
+        _remove(case.target)
+        if case.kind is None:
+            case.target.write_bytes(case.content or b"")
+        else:
+            _put_kind(case.target, case.kind, self.root)
+
+    def restore(self, case: Case) -> None:
+        _remove(case.target)
+        if case.target in self.originals:
+            case.target.write_bytes(self.originals[case.target])
+
+
+def _files_by_role(folder: Path) -> dict[str, list[Path]]:
+    """The files of one ruleset folder (not of rulesets inside it) by what they are."""
+    manifest = folder / "ruleset.yaml"
+    try:
+        display = (yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}).get("display")
+    except (yaml.YAMLError, AttributeError):
+        display = None
+    roles: dict[str, list[Path]] = {"manifest": [manifest]}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path == manifest or _owner(path) != folder:
+            continue
+        if path.suffix == ".rules":
+            roles.setdefault("rules", []).append(path)
+        elif path.suffix in (".yaml", ".yml"):
+            is_display = display and path == folder / display
+            roles.setdefault("display" if is_display else "data", []).append(path)
+    return roles
+
+
+def _owner(path: Path) -> Path:
+    """The nearest folder above `path` that holds a ruleset.yaml."""
+    folder = path.parent
+    while not (folder / "ruleset.yaml").exists():
+        folder = folder.parent
+    return folder
+
+
+def record_game(ruleset, seed: int, bot: str = "random") -> tuple[dict, dict]:
+    """A save after a random part of a game between random players, and the replay of the
+    whole game, as `rules play` writes them (the bots' seats named `bot`)."""
+    from interpreter.tools.replay import History, replay_data
+
+    rng = random.Random(seed)
+    game = ruleset.new_game(min(ruleset.player_counts), seed)
+    history = History.start(game)
+    stop = rng.randrange(1, 40)
+    save = None
+    for step in range(2000):
+        if game.over:
+            break
+        if step == stop:
+            save = _save(game, history, ruleset, bot)
+        decision = game.decision()
+        move = rng.choice(decision.options)
+        game.apply(move)
+        history.record(game, decision.player, move)
+    seats = _seats(game, bot)
+    save = save or _save(game, history, ruleset, bot)
+    return save, json.loads(json.dumps(replay_data(ruleset, game, history, seats)))
+
+
+def _seats(game, bot: str) -> dict[str, str]:
+    return {f"P{i + 1}": bot for i in range(game.state["players"])}
+
+
+def _save(game, history, ruleset, bot: str) -> dict:
+    from interpreter.tools.replay import ruleset_ref
+
+    data = game.to_save()
+    data["play"] = {"ruleset": ruleset_ref(ruleset), "seats": _seats(game, bot),
+                    **history.to_dict()}
+    return json.loads(json.dumps(data))
+
+
+def _remove(path: Path) -> None:
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+
+
+def _put_kind(path: Path, kind: str, root: Path) -> None:
+    """Put something that is not an ordinary file of the ruleset at `path`."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "self-link":
+        path.symlink_to(path.name)
+    elif kind == "dev-zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "dev-urandom":
+        path.symlink_to("/dev/urandom")
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "outside-link":
+        outside = root / "outside.txt"
+        outside.write_text("secret: 1\n", encoding="utf-8")
+        path.symlink_to(outside)
+    elif kind == "dangling-link":
+        path.symlink_to(root / "no-such-file")
+    elif kind == "huge":
+        with path.open("wb") as file:
+            file.truncate(64 * 1024 * 1024)  # sparse: zeros that take no room on disk
+    else:
+        raise ValueError(kind)
+
+
+# ------------------------------------------------------------------------ making cases
+def save_digest(state: Any) -> str:
+    """A save's integrity hash, as anyone can compute it (see Game._integrity_hash)."""
+    blob = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
+    """The fuzz input number `seed` (of `category`, or one drawn at random)."""
+    rng = random.Random(seed)
+    category = category or rng.choice(CATEGORIES)
+    if category in ("save", "replay"):
+        return _json_case(space, rng, seed, category)
+    role = rng.choice(["rules", "data", "display", "manifest"]) if category == "files" \
+        else category
+    candidates = space.files(role) or space.files("rules")
+    target = rng.choice(candidates)
+    folder = space.ruleset_of(target)
+    argv = _ruleset_command(space, rng, folder)
+    if category == "files":
+        return Case(category, seed, target, argv, kind=rng.choice(FILE_KINDS))
+    original = space.originals[target].decode("utf-8")
+    if target.suffix != ".rules" and rng.random() < 0.3:
+        content = _mutate_yaml(rng, original)
+    else:
+        donors = [space.originals[p].decode("utf-8") for p in candidates if p != target]
+        content = mutate_text(rng, original, donors=donors)
+    return Case(category, seed, target, argv, content=content)
+
+
+def _mutate_yaml(rng: random.Random, text: str) -> bytes:
+    """A YAML file changed in its structure (parsed, changed, written again)."""
+    data = mutate_value(rng, yaml.safe_load(text))
+    return yaml.safe_dump(data, allow_unicode=rng.random() < 0.5, sort_keys=False).encode()
+
+
+def _ruleset_command(space: Workspace, rng: random.Random, folder: Path) -> list[str]:
+    command = rng.choice(["check", "check", "simulate", "simulate", "play", "replay", "show"])
+    path = str(folder)
+    if command == "check":
+        return ["check", path]
+    if command == "simulate":
+        players = ["--players", str(space.players[folder])] if folder in space.players else []
+        return ["simulate", path, *players, "--games", "2", "--workers", "1", "--no-progress",
+                "--max-decisions", MAX_DECISIONS, "--seed", str(rng.randrange(100))]
+    if command == "play":
+        return ["play", path, "--watch", "--no-replay", "--color", "never",
+                "--max-decisions", MAX_DECISIONS, "--seed", str(rng.randrange(100))]
+    games = space.replays if command == "replay" else space.saves
+    game = _recorded_on(space, folder, games, rng)
+    return [command, str(game), "--ruleset", path]
+
+
+def _recorded_on(space: Workspace, folder: Path, games: list[Path],
+                 rng: random.Random) -> Path:
+    """A recorded game of the ruleset in `folder` (any, if none)."""
+    n = list(space.rulesets).index(folder)
+    own = [p for p in games if p.name.startswith(f"{n}-")]
+    return rng.choice(own or games)
+
+
+def _json_case(space: Workspace, rng: random.Random, seed: int, category: str) -> Case:
+    source = rng.choice(space.saves if category == "save" else space.replays)
+    text = source.read_text(encoding="utf-8")
+    if rng.random() < 0.2:
+        content = mutate_text(rng, text)
+    else:
+        data = mutate_value(rng, json.loads(text))
+        if category == "save" and isinstance(data, dict) and "state" in data \
+                and rng.random() < 0.9:
+            data["state_hash"] = save_digest(data["state"])
+        content = json.dumps(data).encode()
+    target = space.root / "inputs" / f"case.{category}.json"
+    name = str(target)
+    command = rng.choice(["show", "play", "play", "replay"] if category == "save"
+                         else ["replay", "replay", "show", "play"])
+    argv = {"show": ["show", name, "--color", "never"], "replay": ["replay", name],
+            "play": ["play", "--load", name, "--no-replay", "--color", "never",
+                     "--max-decisions", MAX_DECISIONS]}[command]
+    return Case(category, seed, target, argv, content=content)
+
+
+# ------------------------------------------------------------------------ running cases
+def classify(ended: Ended) -> str:
+    if ended.timed_out:
+        return "hang"
+    if ended.code == OUT_OF_MEMORY or "MemoryError" in ended.err:
+        return "memory"
+    if ended.code == ESCAPED or "Traceback (most recent call last)" in ended.err:
+        return "traceback"
+    if ended.code == 0:
+        return "accepted"
+    if ended.code in (1, 2):
+        return "clean"
+    return "other"
+
+
+def run_case(space: Workspace, case: Case, command: Callable[[list[str]], int],
+             timeout: float = 10.0, memory_bytes: int = 1 << 30) -> Result:
+    """Run `command(case.argv)` (the `rules` command's main function: tools come before the
+    command line, so it is given) on the case's damaged file in a child process; then put the
+    file back."""
+    def run() -> int:
+        os.chdir(space.root / "cwd")
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        return command(case.argv)
+
+    space.apply(case)
+    try:
+        ended = run_isolated(run, timeout, memory_bytes)
+    finally:
+        space.restore(case)
+    return Result(case, classify(ended), ended)

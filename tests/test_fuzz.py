@@ -1,0 +1,102 @@
+"""The fuzzer (interpreter/tools/fuzzing.py) run on 150 damaged copies of the bundled
+rulesets, saves and replays: every command ends with exit 0, 1 or 2, never with a traceback,
+never by the time limit, never by the memory limit. benchmarks/fuzz.py runs it for longer."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from interpreter.cli import main as rules
+from interpreter.resources import rulesets_folder
+from interpreter.tools.fuzzing import CATEGORIES, GOOD, Workspace, make_case, run_case
+from interpreter.tools.isolation import run_isolated
+from interpreter.tools.mutations import mutate_text, mutate_value
+
+TIMEOUT = 30.0  # seconds per input: far above the slowest seen (about 2 s), for slow machines
+MEMORY = 1 << 30  # bytes of address space per input
+
+
+@pytest.fixture(scope="module")
+def space(tmp_path_factory) -> Workspace:
+    return Workspace.create(tmp_path_factory.mktemp("fuzz"), rulesets_folder(), games=1)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(category=st.sampled_from(CATEGORIES), seed=st.integers(0, 2**32))
+def test_a_damaged_input_gives_an_answer_or_a_clean_error(space, category, seed):
+    case = make_case(space, seed, category)
+    result = run_case(space, case, rules, timeout=TIMEOUT, memory_bytes=MEMORY)
+    assert result.outcome in GOOD, \
+        f"{case.describe()}\n{result.outcome}, exit {result.ended.code}\n{result.ended.err[-3000:]}"
+
+
+def test_every_category_has_inputs(space):
+    for category in CATEGORIES:
+        case = make_case(space, 1, category)
+        assert case.category == category
+        assert case.content is not None or case.kind is not None
+
+
+def test_a_case_puts_the_file_back(space):
+    case = make_case(space, 7, "files")
+    before = space.originals[case.target]
+    run_case(space, case, rules, timeout=TIMEOUT)
+    assert case.target.is_file() and not case.target.is_symlink()
+    assert case.target.read_bytes() == before
+
+
+def test_the_undamaged_inputs_are_accepted(space):
+    case = make_case(space, 3, "rules")
+    case.content = space.originals[case.target]
+    case.argv = ["check", str(space.ruleset_of(case.target))]
+    assert run_case(space, case, rules, timeout=TIMEOUT).outcome == "accepted"
+
+
+# ------------------------------------------------------------------ the fuzzer's own parts
+def test_an_escaping_error_is_a_traceback():
+    def fail() -> int:
+        return {}["missing"]
+    ended = run_isolated(fail)
+    assert ended.code not in (0, 1, 2) and "KeyError" in ended.err
+
+
+def test_a_child_that_runs_too_long_is_stopped():
+    started = time.monotonic()
+    ended = run_isolated(lambda: time.sleep(60) or 0, timeout=0.5)
+    assert ended.timed_out and time.monotonic() - started < 30
+
+
+def test_a_child_that_takes_too_much_memory_is_stopped():
+    def grow() -> int:
+        blob = [bytearray(1 << 20) for _ in range(2048)]  # 2 GiB
+        return len(blob)
+    from interpreter.tools.fuzzing import classify
+
+    assert classify(run_isolated(grow, memory_bytes=512 << 20)) == "memory"
+
+
+def test_the_child_output_and_exit_code_are_kept():
+    def speak() -> int:
+        print("out")
+        import sys
+        print("err", file=sys.stderr)
+        return 2
+    ended = run_isolated(speak)
+    assert (ended.code, ended.out.strip(), ended.err.strip()) == (2, "out", "err")
+
+
+def test_mutations_are_reproducible_and_change_the_input():
+    text = "a = 1\nb = [2, 3]\nc = {d: 4}\n"
+    first = [mutate_text(random.Random(s), text) for s in range(30)]
+    assert first == [mutate_text(random.Random(s), text) for s in range(30)]
+    assert sum(m != text.encode() for m in first) >= 25
+    value = {"a": [1, 2, {"b": "c"}], "d": 5}
+    changed = [mutate_value(random.Random(s), value) for s in range(30)]
+    assert sum(c != value for c in changed) >= 25
+    assert value == {"a": [1, 2, {"b": "c"}], "d": 5}  # the original is left alone
