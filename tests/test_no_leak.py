@@ -6,8 +6,9 @@ Random games are played; at decision points a twin of the game is made that diff
 something hidden from one player P: two hidden pieces swapped (between two places P cannot
 see into, or two places in one face-down stack), another player's private value changed, or
 another player's sealed secret choice changed. Then P's view is the same in both games, the
-sample a bot imagines from P's view is the same, and the greedy and random bots pick the same
-option with the same seed. Both games then go on with the same moves (but for another player's
+sample a bot imagines from P's view is the same, the terminal board, hand and board picture
+drawn for P are the same, and the greedy and random bots pick the same option with the same
+seed. Both games then go on with the same moves (but for another player's
 secret choice, which differs) while P's view stays the same: every log line they write must be
 the same too (until a secret choice is revealed, which
 then makes it public).
@@ -24,6 +25,7 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.language.errors import GameRuleError
 from interpreter.tools.bots import GreedyBot, RandomBot
+from interpreter.tools.display import load_display
 from interpreter.tools.sampling import sample_game
 
 from .conftest import ROOT
@@ -144,9 +146,12 @@ def _values_like(game: Game, value) -> list:
     return [k for k, c in game.world.kind_of.items() if c == kind] if kind else []
 
 
-def same_to(player: str, a: Game, b: Game, greedy: bool, seed: int) -> None:
+def same_to(player: str, a: Game, b: Game, greedy: bool, seed: int, display=None) -> None:
     assert a.view(player) == b.view(player), f"{player}'s view differs"
     assert a.events == b.events
+    if display is not None:  # what the terminal and the pictures show the player
+        for show in (display.board, display.private_text, display.to_svg):
+            assert show(a, player) == show(b, player), f"{show.__name__} differs for {player}"
     sa, sb = (sample_game(g, player, random.Random(seed)) for g in (a, b))
     assert sa.state == sb.state, f"the sample a bot builds for {player} differs"
     decision_a, decision_b = a.decision(), b.decision()
@@ -193,6 +198,7 @@ def test_nothing_hidden_reaches_a_player(path):
         assert "cannot be played" in str(ruleset.unplayable()[0])
         return
     players = ruleset.player_counts[-1]
+    display = load_display(ruleset)
     rng = random.Random(str(path.relative_to(ROOT)))
     game = ruleset.new_game(players, rng.randrange(1000))
     checks = sorted(rng.sample(range(DECISIONS), CHECKED))
@@ -209,7 +215,8 @@ def test_nothing_hidden_reaches_a_player(path):
                 copy = game.clone()
                 copy.events = list(game.events)
                 twin.events = list(game.events)
-                same_to(player, copy, twin, made <= GREEDY, rng.randrange(10**6))
+                same_to(player, copy, twin, made <= GREEDY, rng.randrange(10**6),
+                        display if made <= GREEDY else None)
                 follow(player, copy, twin, random.Random(step))
         decision = game.decision()
         game.apply(rng.choice(decision.options))
