@@ -137,3 +137,22 @@ def _copy(game):
     twin = game.clone()
     twin.events = list(game.events)
     return twin
+
+
+def test_a_score_made_of_private_values_is_not_sent_to_the_others(tmp_path):
+    """Photo Finish scores a runner's secret bonus metres: the others' pages show '?'."""
+    ruleset, game, history = play_until("tutorial/photo-finish", 3, 21,
+                                        lambda g, d: len(g.moves) == 6)
+    twin = _copy(game)
+    twin.V["bonus"] = {**twin.V["bonus"], "P2": twin.V["bonus"]["P2"] + 2}
+    twin.forget()
+    humans = {p: "human" for p in game.players}
+    first = make_table(ruleset, _copy(game), History(**history.to_dict()), humans,
+                       save_dir=tmp_path)
+    second = make_table(ruleset, twin, History(**history.to_dict()), humans,
+                        save_dir=tmp_path, tokens=dict(first.tokens))
+    tokens = {p: t for t, p in first.tokens.items()}
+    seen = {p: [first.state_for(tokens[p]), second.state_for(tokens[p])] for p in ("P1", "P2")}
+    assert seen["P1"][0] == seen["P1"][1]
+    assert [row["score"] for row in seen["P1"][0]["players"] if row["player"] == "P2"] == ["?"]
+    assert seen["P2"][0] != seen["P2"][1]  # its owner sees it

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.tools.bots import make_bot
 from interpreter.tools.display import Display
@@ -100,7 +101,7 @@ class Table:
                 "game": self.ruleset.name,
                 "you": {"player": player, "name": game.label(player)},
                 "players": [{"player": p, "name": game.label(p), "seat": self.seats[p],
-                             "score": game.score(p),
+                             "score": seen_score(game, p, player),
                              "deciding": decision is not None and decision.player == p}
                             for p in game.players],
                 "board": XML_DECLARATION.sub("", display.to_svg(game, player)),
