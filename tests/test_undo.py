@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
+from interpreter.tools.replay import History
 from interpreter.tools.undo import revealed, take_back, undo_limit
 from tests.web_support import FIFTH, TUTORIAL, play_until
 
@@ -101,3 +103,33 @@ def test_nothing_can_be_taken_back_when_the_game_is_over_or_the_history_does_not
     history.hashes[-1] = "0" * len(history.hashes[-1])  # recorded under other rules
     limit = undo_limit(ruleset, game, history, player)
     assert limit.count == 0 and "cannot be played again" in limit.reason
+
+
+SEALED_NUMBERS = """\
+var paid[player] "what each player paid" = 0
+
+procedure play():
+    loop:
+        secretly choose bid from numbers(0, 5) by each player p "how much do you pay?"
+        for each player p:
+            paid[p] += bid[p]
+        log "Paid so far: {sum paid[p] for each player p}"
+
+define score(p) = paid[p]
+"""
+
+
+def test_a_secret_choice_cannot_be_taken_back_once_the_choices_are_revealed(tmp_path):
+    (tmp_path / "ruleset.yaml").write_text('name: "Sealed"\nplayers: [2]\nrules:\n'
+                                           '  - game.rules\n', encoding="utf-8")
+    (tmp_path / "game.rules").write_text(SEALED_NUMBERS, encoding="utf-8")
+    ruleset = load_ruleset(tmp_path)
+    game = ruleset.new_game(2, 1)
+    history = History.start(game)
+    _decide(game, history, 2)  # Player 1 seals 2: nothing is shown to anyone yet
+    assert undo_limit(ruleset, game, history, "P1").count == 1
+    _decide(game, history, 5)  # Player 2 seals 5: both choices are revealed
+    limit = undo_limit(ruleset, game, history, "P2")
+    assert limit.count == 0 and "showed you something" in limit.reason
+    with pytest.raises(RulesError):
+        take_back(ruleset, game, history, 1, "P2")

@@ -4,7 +4,8 @@ A player may take back their own last decisions, as long as no other player has 
 since and none of those decisions showed them something that was hidden before (a card
 drawn from a face-down stack, a random draw): the game is played again from its seed
 without them. What a player may see is compared through their view (`Game.view`): a piece
-kind that they now see more of than before came out of hiding.
+kind that they now see more of than before came out of hiding, and so did a private value
+that shows, or the choices of a secret choice when they are revealed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.runtime import HIDDEN
 from interpreter.language.errors import RulesError
 from interpreter.tools.replay import History, short_hash
 
@@ -49,11 +51,27 @@ def visible_pieces(game: Game, player: str) -> Counter:
 
 def revealed(before: Game, after: Game, player: str) -> bool:
     """Whether going from `before` to `after` showed `player` something hidden: a piece kind
-    they see more of, or a draw of the random generator."""
-    if before.state["rng"] != after.state["rng"]:
+    they see more of, a draw of the random generator, a private value shown, or the choices
+    of a secret choice turned up."""
+    if before.state["rng"] != after.state["rng"] or _secret_closed(before, after):
+        return True
+    if _values_shown(before.view(player)["vars"], after.view(player)["vars"]):
         return True
     was, now = visible_pieces(before, player), visible_pieces(after, player)
     return any(n > was.get(kind, 0) for kind, n in now.items())
+
+
+def _secret_closed(before: Game, after: Game) -> bool:
+    """Whether a secret choice under way before was revealed (it ended, or a new one began)."""
+    was, now = before.state.get("secret"), after.state.get("secret")
+    return was is not None and (now is None or len(now["chosen"]) < len(was["chosen"]))
+
+
+def _values_shown(was: Any, now: Any) -> bool:
+    """Whether a value hidden in the view `was` (HIDDEN) shows in the view `now`."""
+    if isinstance(was, dict) and isinstance(now, dict):
+        return any(_values_shown(was[k], now[k]) for k in was.keys() & now.keys())
+    return was == HIDDEN and now != HIDDEN
 
 
 def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str) -> UndoLimit:
