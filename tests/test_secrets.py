@@ -211,6 +211,26 @@ procedure play():
     assert "'secret_total'" in text
 
 
+def test_a_variable_everybody_sees_may_not_be_set_from_a_private_value(tmp_path):
+    text = errors_of(tmp_path, LEAK_BASE + """
+var shown[player] = 0
+procedure play():
+    shown[P2] = secret_total[P2] + size(hand[P2])
+    end game
+""")
+    assert "game.rules:11:5" in text and "'shown' is a variable every player sees" in text
+    assert "'secret_total'" in text
+    ruleset = load_ruleset(write(tmp_path, LEAK_BASE + """
+var shown[player] = 0
+var kept[player] = 0, owner
+procedure play():
+    shown[P2] = size(hand[P2])
+    kept[P2] = secret_total[P2]
+    end game
+"""))  # a count is public; a private value may go into another private one
+    assert ruleset.program.vars["kept"]
+
+
 def test_counts_of_hidden_zones_and_the_final_scoring_may_be_logged(tmp_path):
     ruleset = load_ruleset(write(tmp_path, LEAK_BASE + """
 procedure play():

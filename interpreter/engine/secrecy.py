@@ -7,7 +7,8 @@ many pieces a zone holds is public (`size`, `empty`), and so is the top piece of
 `top` (`top(...)`). Two places would give it away:
 
 - a `log` line or an `end game` reason is read by everybody: it may not show a private value
-  (the final scoring, after the game has ended, may);
+  (the final scoring, after the game has ended, may); nor may a variable everybody sees be
+  set from one;
 - the options of a decision are shown to the player who decides: written in the `choose`
   itself, they may read only what that player sees (their own `hand[p]`, say; what a
   function computes is not looked into);
@@ -244,6 +245,14 @@ class _Leaks:
 
     def _assign(self, s: N.Assign) -> None:
         self.use([s.value, *(s.index or [])], s.loc)
+        if s.name in self.program.vars and s.name not in self.private \
+                and self.name not in AFTER_THE_END:
+            reads = self.reads([s.value, *(s.index or [])])
+            if reads:
+                self.errors.append(RulesetError(
+                    f"'{s.name}' is a variable every player sees, but this sets it from what "
+                    f"some may not see ({self.why(reads)})", s.loc,
+                    f"declare '{s.name}' 'owner' or 'hidden', or set it from what all see"))
         if s.name not in self.program.vars:
             self.set(s.name, s.value if s.op == "=" else [s.value, N.Name(id=s.name)])
 
