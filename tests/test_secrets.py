@@ -19,6 +19,8 @@ from interpreter.language.render import render_stmt_head
 from interpreter.tools.display import load_display
 from interpreter.tools.sampling import sample_game
 
+from .conftest import ROOT
+
 MANIFEST = 'name: "Sealed"\nplayers: [2, 3]\nrules:\n  - game.rules\n'
 
 SEALED_BIDS = """
@@ -348,3 +350,18 @@ procedure play():
 """))
     game = ruleset.new_game(2, 1)
     assert game.decision().secret
+
+
+def test_a_spectator_sees_no_private_value_on_the_board_or_the_picture():
+    """`rules show` without --as, and the picture `rules play --svg` writes, are drawn for a
+    spectator: games that differ only in a private value look the same."""
+    ruleset = load_ruleset(ROOT / "rulesets" / "tutorial" / "photo-finish")
+    game = ruleset.new_game(3, 3)
+    game.apply(game.decision().options[0])
+    twin = game.clone()
+    twin.V["lucky"] = {**twin.V["lucky"], "P1": twin.V["lucky"]["P1"] % 5 + 1}
+    twin.forget()
+    display = load_display(ruleset)
+    for draw in (display.board, display.to_svg):
+        assert draw(game, None) == draw(twin, None)
+    assert display.board(game, "P1") != display.board(twin, "P1")  # its owner sees it

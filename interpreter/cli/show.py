@@ -59,7 +59,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"Picture of the board: {args.svg}", file=out)
         return EXIT_OK
     colour = use_colour(out, args.color)
-    print(display.board(game, viewer or game.players[0], colour), file=out)
+    print(display.board(game, viewer, colour), file=out)
     if viewer is not None:
         private = display.private_text(game, viewer, colour)
         if private:

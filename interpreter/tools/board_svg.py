@@ -199,11 +199,10 @@ class Painter:
         self.geo = geometry
         self.colour = lambda name: geometry.colours.get(name) or colours(name)
         self.viewer = viewer
-        look = viewer or game.players[0]
         from interpreter.tools.sampling import sample_game
 
         # Everything is drawn from what the viewer may see (others' hands dealt at random).
-        self.game = sample_game(game, look, random.Random(0))
+        self.game = sample_game(game, viewer, random.Random(0))
         self.parts: list[str] = []
         self.anchors: dict[str, _Anchor] = {}
         self.arrows: list[tuple[int, Item, dict, float, float]] = []

@@ -447,7 +447,7 @@ class Display:
         step = round(font * 1.3)
         width = int(settings.get("width", 1000))
         height = int(settings.get("height", 700))
-        look = viewer or game.players[0]
+        look = viewer  # None: as a spectator sees it
         parts = [
             '<?xml version="1.0" encoding="UTF-8"?>',
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
