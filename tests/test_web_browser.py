@@ -10,10 +10,14 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
 
-from tests.test_undo import ADD_CARD
-from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of
+pytest.importorskip("starlette")  # the optional extra web
+pytest.importorskip("uvicorn")  # the optional extra web
+pytest.importorskip("playwright")  # the optional extra web-test
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from tests.test_undo import ADD_CARD  # noqa: E402
+from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ACTIVE = "() => document.querySelector('#options button') || " \

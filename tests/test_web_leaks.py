@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import itertools
 
-import httpx
 import pytest
 
-from interpreter.tools.replay import History
-from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving
+pytest.importorskip("starlette")  # the optional extra web
+pytest.importorskip("uvicorn")  # the optional extra web
+httpx = pytest.importorskip("httpx")  # the optional extra web-test
+from interpreter.tools.replay import History  # noqa: E402
+from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving  # noqa: E402
 
 
 def _hidden_places(game, seat: str) -> list[tuple[str, str | None, int]]:

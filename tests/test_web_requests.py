@@ -11,11 +11,13 @@ import time
 from argparse import Namespace
 from pathlib import Path
 
-import httpx
 import pytest
 
-from interpreter.cli.play import open_game
-from tests.web_support import FIFTH, make_table, play_until, serving, token_of
+pytest.importorskip("starlette")  # the optional extra web
+pytest.importorskip("uvicorn")  # the optional extra web
+httpx = pytest.importorskip("httpx")  # the optional extra web-test
+from interpreter.cli.play import open_game  # noqa: E402
+from tests.web_support import FIFTH, make_table, play_until, serving, token_of  # noqa: E402
 
 
 def _commissioner_to(game, decision) -> bool:
@@ -58,8 +60,9 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(table):
             assert response.status_code == status, (payload, response.text)
             assert words in response.json()["error"]
             assert _snapshot(table) == before
-        response = httpx.post(f"{base}/api/{p1}/decide", content=b"{oops", timeout=10)
-        assert response.status_code == 400 and "not JSON" in response.json()["error"]
+        for body in (b"{oops", b"[" * 200_000 + b"]" * 200_000):  # bad, or nested too deep
+            response = httpx.post(f"{base}/api/{p1}/decide", content=body, timeout=10)
+            assert response.status_code == 400 and "not JSON" in response.json()["error"]
         response = _post(base, p2, "undo", {"decision": 0})
         assert response.status_code == 409
         assert "Cannot take back: the last decision was Player 1's" in response.json()["error"]
@@ -157,6 +160,13 @@ def test_rules_serve_without_a_person_is_refused(capsys):
     code = main(["serve", "tutorial/high-card", "--seat", "1=random", "--port", "0"])
     assert code == 2
     assert "no seat is played by a person" in capsys.readouterr().err
+
+
+def test_rules_serve_refuses_a_port_that_does_not_exist(capsys):
+    from interpreter.cli import main
+
+    assert main(["serve", "tutorial/high-card", "--port", "99999"]) == 2
+    assert "must be at most 65535" in capsys.readouterr().err
 
 
 def test_a_bot_that_breaks_the_rules_stops_the_table_and_every_page_says_so():

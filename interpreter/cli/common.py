@@ -95,7 +95,7 @@ def formatter(prog: str) -> argparse.HelpFormatter:
 
 
 # ------------------------------------------------------------------------------ arguments
-def whole(minimum: int) -> Callable[[str], int]:
+def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text, 10)
@@ -104,6 +104,8 @@ def whole(minimum: int) -> Callable[[str], int]:
                 f"expected a whole number, not '{text}'") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, not {value}")
         return value
     return parse
 

@@ -45,7 +45,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default: 127.0.0.1, this computer only; "
                         "0.0.0.0 for every network the computer is on)")
-    p.add_argument("--port", type=whole(0), default=8000,
+    p.add_argument("--port", type=whole(0, 65535), default=8000,
                    help="the port to listen on (default: 8000; 0: any free port)")
     p.add_argument("--bot-delay", metavar="SECONDS", type=seconds, default=0.6,
                    help="pause after each bot decision, to follow them (default: 0.6)")

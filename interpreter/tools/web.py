@@ -102,7 +102,7 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
     async def body(request: Request) -> dict[str, Any]:
         try:
             data = json.loads(await request.body() or b"{}")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # nested too deep: not ours
             raise TableError(400, "the request's body is not JSON") from None
         if not isinstance(data, dict):
             raise TableError(400, "the request's body must be a JSON object")
