@@ -179,3 +179,12 @@ def test_a_parameter_known_from_its_calls_may_be_compared_with_any_kind(folder):
     # a rule may test for a stand-in passed where a player is expected
     assert messages(folder, "mark(P1)\n", "procedure mark(who: player):\n"
                                           "    if who == left:\n        pass\n") == []
+
+
+def test_a_parameter_bound_again_by_a_loop_is_checked_not_a_crash(folder):
+    """Found by the fuzzer: a procedure of `p` with `for each player p` inside."""
+    assert messages(folder, "mark(P1)\n", after="""\
+procedure mark(p: player):
+    for each player p:
+        filled[p] = 1
+""") == ["game.rules:15:16: the index of 'filled' is a column, not a player"]

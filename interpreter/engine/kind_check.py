@@ -138,7 +138,8 @@ class KindChecker:
         reporting, self._reporting = self._reporting, False  # errors come when checking
         try:
             for _ in range(3):  # a name's kind may come from another's
-                found: dict[str, set[Kind]] = {n: set() for n in names - set(params)}
+                found: dict[str, set[Kind]] = {n: set() for n in names}  # a parameter
+                # may be bound again (`for each player p` in a procedure of `p`)
                 self.env = env
                 for name, node in bindings:
                     found[name].add(self._binding_kind(node))
