@@ -89,6 +89,15 @@ def test_a_range_that_goes_down_is_refused(folder):
     assert "game.rules:1:5: the range 5..1 must go up" in message
 
 
+@pytest.mark.parametrize("declaration", ["var v[1..9999, 1..9999] = 0",
+                                         "zone cell[1..2000, 1..2000, player]: pile"])
+def test_a_family_too_big_to_build_is_refused_at_check(folder, declaration):
+    """Each range is allowed, but together they would be far too many entries (found in
+    review: it passed check and then hung the game)."""
+    message = error_of(folder, f"{declaration}\nprocedure play():\n    end game\n")
+    assert "game.rules:1:" in message and "entries" in message and "at most 1,000,000" in message
+
+
 # ------------------------------------------------------------------ positions in lists
 
 

@@ -67,6 +67,8 @@ from interpreter.language.errors import (
 )
 from interpreter.language.parser import parse_expr
 
+MAX_FAMILY = 1_000_000  # entries of one zone or variable family
+
 
 @dataclass
 class CExpr:
@@ -174,6 +176,7 @@ class Compiler:
                                f"starts ({explain(exc)})", decl.loc)
         for info in [*p.zones.values(), *p.vars.values()]:
             info.index = [self._index_type(t, info.decl.loc) for t in info.decl.index]
+            self._check_family_size(info.decl.name, info.index, info.decl.loc)
         for decl in self.decl_list:
             if isinstance(decl, N.ComponentDecl):
                 self._component(decl)
@@ -270,6 +273,19 @@ class Compiler:
                        "numbers", loc)
             return "1..0"
         return f"{low}..{high}"
+
+    def _check_family_size(self, name: str, index: list[str], loc: N.Loc) -> None:
+        """A family holds one entry per combination of its indexes: refuse one too big to
+        build (`var v[1..9999, 1..9999]` would be 10^8 entries)."""
+        entries = 1
+        for t in index:
+            if t in self.world.components:
+                continue  # its kinds are counted once the components are built
+            entries *= len(self.world.domain(t, max(self.player_counts))) if \
+                self.world.is_type(t) or ".." in t else 1
+        if entries > MAX_FAMILY:
+            self.error(f"'{name}' would hold {entries:,} entries, one for each combination of "
+                       f"its indexes: at most {MAX_FAMILY:,} are allowed", loc)
 
     def _type_names(self) -> list[str]:
         w = self.world
