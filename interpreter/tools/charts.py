@@ -40,16 +40,16 @@ def write_chart(comparison: Comparison, path: Path) -> None:
     check_plotting()
     figure = draw(comparison)
     suffix = path.suffix.lower()
+    from interpreter.language.writing import write_atomic
+
     try:
-        if suffix == ".png":
-            figure.savefig(path, dpi=100)
-        elif suffix == ".svg":
-            figure.savefig(path, format="svg")
+        if suffix in (".png", ".svg"):
+            picture = io.BytesIO()
+            figure.savefig(picture, format=suffix[1:], dpi=100)
+            write_atomic(path, picture.getvalue())
         elif suffix == ".html":
             svg = io.StringIO()
             figure.savefig(svg, format="svg")
-            from interpreter.language.writing import write_atomic
-
             write_atomic(path, _page(comparison, svg.getvalue()))
         else:
             raise RulesError(f"{path}: a chart is a .html, .svg or .png file")
@@ -169,7 +169,7 @@ def _endings(ax: Any, row: Any) -> None:
 
 
 def _differences(ax: Any, rows: list[Any]) -> None:
-    """Every measure's B - A as % of A, with its interval: a forest plot."""
+    """Every measure's B - A as % of A, with its interval: a forest chart (one line per measure)."""
     shown = [r for r in rows if r.difference is not None and r.a is not None and r.a.value]
     y = list(range(len(shown)))
     for i, r in enumerate(shown):

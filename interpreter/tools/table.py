@@ -195,11 +195,6 @@ class Table:
         self.notes.append(reason)
         self._changed()
 
-    def bot_to_move(self) -> bool:
-        with self._lock:
-            decision = self.game.decision()
-            return decision is not None and decision.player in self.bots
-
     def bot_step(self) -> bool:
         """One bot decision, if a bot decides now; False otherwise."""
         with self._lock:
