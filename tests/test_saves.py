@@ -119,10 +119,17 @@ def _session(tmp_path, replays, answers: int) -> subprocess.Popen:
          "--seat", "2=random", "--seat", "3=random", "--seed", "5", "--color", "never",
          "--replay-dir", str(replays)],
         stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-        cwd=tmp_path)
+        cwd=tmp_path, preexec_fn=_default_signals)
     proc.stdin.write(b"1\n" * answers)
     proc.stdin.flush()
     return proc
+
+
+def _default_signals() -> None:
+    """In the session: the signals' default actions (a test run under nohup, say, would
+    otherwise hand down SIGHUP ignored)."""
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
 
 
 def _wait_for(replays, decisions_of_p1: int) -> list[str]:
