@@ -23,6 +23,9 @@ def with_rules(tmp_path, extra: str, statements: str):
     """The tiny game with declarations added and statements at the end of its play loop."""
     body = "".join(f"    {line}\n" for line in statements.splitlines())
     rules = TINY_RULES.replace("var turns = 0", "var turns = 0\n" + extra)
+    # hands in sight: these statements score from them, which a secret hand would forbid
+    rules = rules.replace("zone hand[player]: pile of card, owner",
+                          "zone hand[player]: pile of card, public")
     rules = rules.replace("    turns += 1\n", "    turns += 1\n" + body)
     return load_ruleset(write_tiny(tmp_path / "t", rules))
 
