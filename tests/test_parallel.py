@@ -155,7 +155,7 @@ def test_the_error_reported_is_the_first_game_that_fails_whatever_the_workers(tm
     rules.write_text(rules.read_text().replace("    vp[p] += c.value\n",
                                                "    vp[p] += c.value\n"
                                                "    if c.value == 3 and turns == 2:\n"
-                                               "        vp[p] += top(deck) // 0\n"))
+                                               "        vp[p] += size(deck) // 0\n"))
     ruleset = load_ruleset(folder)
     messages = set()
     for workers in (1, 2):
