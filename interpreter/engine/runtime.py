@@ -386,7 +386,7 @@ class Game:
         for name, info in self.program.zones.items():
             vis, content = info.decl.visibility, self.Z[name]
             if info.decl.index:
-                zones[name] = {k: _seen(vis, v, k.split("|")[0] == player)
+                zones[name] = {k: _seen(vis, v, owns(k, player))
                                for k, v in content.items()}
             else:
                 zones[name] = _seen(vis, content, False)
@@ -420,7 +420,7 @@ class Game:
             elif vis == "hidden":
                 out[name] = {k: HIDDEN for k in value} if value.__class__ is dict else HIDDEN
             else:  # owner: the first index is the player who sees the entry
-                out[name] = {k: v if k.split("|")[0] == player else HIDDEN
+                out[name] = {k: v if owns(k, player) else HIDDEN
                              for k, v in value.items()}
         return json.loads(json.dumps(out))
 
@@ -638,6 +638,17 @@ def _family(index: list[str], world, players: int, make) -> Any:
         return make()
     domains = [world.domain(t, players) for t in index]
     return {"|".join(str(v) for v in combo): make() for combo in itertools.product(*domains)}
+
+
+def owns(key: Any, player: Any) -> bool:
+    """Whether the entry `key` of a family indexed first by player belongs to `player` (its
+    owner, who sees it when it is `owner`): the key's first part names them."""
+    return key is not None and player is not None and str(key).split("|")[0] == player
+
+
+def face_down(seen: Any) -> bool:
+    """Whether a zone's content as a view shows it is only its count (and maybe its top)."""
+    return seen.__class__ is dict and "count" in seen and seen.keys() <= {"count", "top"}
 
 
 def _seen(visibility: str, content: Any, is_owner: bool) -> Any:

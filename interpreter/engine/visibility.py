@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.runtime import HIDDEN
+from interpreter.engine.runtime import HIDDEN, owns
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -54,7 +54,7 @@ def may_see(game: Game, name: str, key: str | None, viewer: str | None) -> bool:
     if vis == "public" or game.over:
         return True
     if vis == "owner":
-        return key is not None and viewer is not None and str(key).split("|")[0] == viewer
+        return owns(key, viewer)
     return False
 
 

@@ -38,6 +38,7 @@ from xml.sax.saxutils import escape, quoteattr
 import jsonschema
 import yaml
 
+from interpreter.engine.runtime import face_down, owns
 from interpreter.engine.secrecy import shown_private
 from interpreter.engine.visibility import seen_score
 from interpreter.language import nodes as N
@@ -540,7 +541,7 @@ def generic_board(game: Game, viewer: str | None) -> list[str]:
         entries = content.items() if info.decl.index else [("", content)]
         for key, seen in entries:
             owner_zone = info.decl.index and info.decl.index[0] == "player"
-            if owner_zone and key.split("|")[0] == viewer and info.decl.visibility == "owner":
+            if owner_zone and owns(key, viewer) and info.decl.visibility == "owner":
                 continue  # shown in the private part
             text = _seen_text(game, seen)
             if text is None:
@@ -578,7 +579,7 @@ def generic_private(game: Game, viewer: str) -> list[str]:
         if info.decl.visibility != "owner" or not info.decl.index:
             continue
         for key, seen in view["zones"][name].items():
-            if key.split("|")[0] != viewer:
+            if not owns(key, viewer):
                 continue
             text = _seen_text(game, seen) or "nothing"
             lines.append(f"your {info.decl.label or name}: {text}")
@@ -586,7 +587,7 @@ def generic_private(game: Game, viewer: str) -> list[str]:
 
 
 def _seen_text(game: Game, seen: Any) -> str | None:
-    if isinstance(seen, dict) and set(seen) <= {"count", "top"} and "count" in seen:
+    if face_down(seen):
         if not seen["count"]:
             return None
         text = f"{seen['count']} (face down)"

@@ -30,6 +30,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.runtime import face_down
+
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
     from interpreter.engine.runtime import Game
@@ -71,7 +73,7 @@ def public_facts(game: Game) -> dict[Fact, Any]:
 
 
 def _content(content: Any) -> Any:
-    if isinstance(content, dict) and "count" in content and set(content) <= {"count", "top"}:
+    if face_down(content):
         return ("hidden", content["count"], content.get("top"))
     if isinstance(content, dict):
         return Counter({k: n for k, n in content.items() if n})

@@ -24,6 +24,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import rng as game_rng
+from interpreter.engine.runtime import face_down, owns
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -53,8 +54,7 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
         entries = list(content.items()) if decl.index else [(None, content)]
         family: dict[str, Any] = {}
         for key, shown in entries:
-            hidden = isinstance(shown, dict) and "count" in shown and set(shown) <= {
-                "count", "top"} and _is_summary(decl, key, player)
+            hidden = face_down(shown) and _is_summary(decl, key, player)
             if not hidden:
                 copy = list(shown) if stack else dict(shown)
                 seen.update(copy if stack else Counter(copy))
@@ -114,7 +114,7 @@ def _is_summary(decl: Any, key: str | None, player: str) -> bool:
     vis = decl.visibility
     if vis == "public":
         return False
-    if vis == "owner" and key is not None and key.split("|")[0] == player:
+    if vis == "owner" and owns(key, player):
         return False
     return True
 

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.engine.runtime import HIDDEN
+from interpreter.engine.runtime import HIDDEN, face_down
 from interpreter.language.errors import RulesError
 from interpreter.tools.replay import History, short_hash
 
@@ -41,7 +41,7 @@ def visible_pieces(game: Game, player: str) -> Counter:
         for content in parts:
             if isinstance(content, list):
                 seen.update(str(k) for k in content)
-            elif set(content) <= {"count", "top"} and "count" in content:  # face down
+            elif face_down(content):
                 if content.get("top") is not None:
                     seen[str(content["top"])] += 1
             else:
