@@ -34,12 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 
+from interpreter.bots.players import TimedBot, make_bot  # noqa: E402
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.engine.world import player_id  # noqa: E402
 from interpreter.language.errors import RulesError  # noqa: E402
-from interpreter.tools.bots import TimedBot, make_bot  # noqa: E402
-from interpreter.tools.simulate import play_one  # noqa: E402
-from interpreter.tools.stats import rate_estimate  # noqa: E402
+from interpreter.study.games import play_one  # noqa: E402
+from interpreter.study.stats import rate_estimate  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 

@@ -11,7 +11,7 @@ decision waiting: auction positions (a bid: the decision's prompt mentions "bid"
 the game (turns: options, cards, commissioners, building). Each position is cloned --clones
 times; the figure is clones per second over all of them.
 
-Then --greedy-games games are played with the greedy bot (interpreter/tools/bots.py) in seat 1
+Then --greedy-games games are played with the greedy bot (interpreter/bots/players.py) in seat 1
 and random bots in the others; the figure is the greedy bot's decisions per second (the time
 spent in its `choose`, which samples the hidden cards and looks one decision ahead with clones).
 
@@ -31,11 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 
+from interpreter.bots.players import TimedBot, make_bot  # noqa: E402
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.engine.world import player_id  # noqa: E402
 from interpreter.language.errors import GameRuleError, RulesError  # noqa: E402
-from interpreter.tools.bots import TimedBot, make_bot  # noqa: E402
-from interpreter.tools.simulate import play_one  # noqa: E402
+from interpreter.study.games import play_one  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 

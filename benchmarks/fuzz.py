@@ -2,7 +2,7 @@
 
     python benchmarks/fuzz.py --inputs 10000 --seed 1 [--workers 1] [--out fuzz-failures]
 
-Input i is made from seed S+i (see interpreter/tools/fuzzing.py for the categories and the
+Input i is made from seed S+i (see interpreter/fuzz/fuzzing.py for the categories and the
 outcomes) and run in a child process with a time limit (--timeout) and a limit on its address
 space (--memory-mb). Prints a table per category: inputs, clean errors, accepted, tracebacks,
 other exits, hangs, memory. Every input that did not end in `accepted` or `clean` is written
@@ -30,9 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from interpreter.cli import main as rules  # noqa: E402
-from interpreter.language.cache import ENV as CACHE_ENV  # noqa: E402
-from interpreter.resources import rulesets_folder  # noqa: E402
-from interpreter.tools.fuzzing import (  # noqa: E402
+from interpreter.fuzz.fuzzing import (  # noqa: E402
     CATEGORIES,
     GOOD,
     OUTCOMES,
@@ -41,6 +39,8 @@ from interpreter.tools.fuzzing import (  # noqa: E402
     make_case,
     run_case,
 )
+from interpreter.language.cache import ENV as CACHE_ENV  # noqa: E402
+from interpreter.resources import rulesets_folder  # noqa: E402
 
 COLUMNS = ["inputs", "clean", "accepted", "traceback", "other", "hang", "memory"]
 

@@ -4,7 +4,7 @@
     python benchmarks/parallel.py PATH --players 3 --games 2000 --rounds 3
     python benchmarks/parallel.py --no-dask             # processes only
 
-Plays the same games (the same seeds, random bots, through interpreter.tools.simulate) in
+Plays the same games (the same seeds, random bots, through interpreter.study.simulate) in
 alternating rounds, so that a slow patch of the machine hits every way alike:
 
 - K=1: one process (no pool),
@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
-from interpreter.tools.parallel import all_cores  # noqa: E402
-from interpreter.tools.simulate import simulate  # noqa: E402
+from interpreter.study.parallel import all_cores  # noqa: E402
+from interpreter.study.simulate import simulate  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 

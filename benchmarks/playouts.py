@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
 
     if args.simulate:
-        from interpreter.tools.simulate import simulate
+        from interpreter.study.simulate import simulate
 
         result = simulate(ruleset, args.players, args.games, args.seed, logging=args.log)
         turns_sim = [r.turns for r in result.records]

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.engine.runtime import Game  # noqa: E402
-from interpreter.tools.replay import load_replay_file, verify  # noqa: E402
+from interpreter.play.replay import load_replay_file, verify  # noqa: E402
 
 RULESETS = {"fifth-avenue/base": 4, "fifth-avenue/alea-2p": 2, "tutorial/high-card": 4}
 SIGNALS = (signal.SIGKILL, signal.SIGTERM, signal.SIGHUP)

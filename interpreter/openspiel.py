@@ -6,10 +6,10 @@ any ruleset loads as an OpenSpiel game (docs/openspiel.md; needs `pip install -e
     import interpreter.openspiel  # noqa: F401
     game = pyspiel.load_game("rules", {"path": "<ruleset>", "players": 4})
 
-The adapter itself is `interpreter.tools.openspiel_game`.
+The adapter itself is `interpreter.bots.openspiel_game`.
 """
 
-from interpreter.tools.openspiel_game import (
+from interpreter.bots.openspiel_game import (
     GAME_NAME,
     ActionSpace,
     RulesGame,

@@ -1,4 +1,4 @@
-"""The board picture drawn from a display file's geometry (interpreter/tools/board_svg.py):
+"""The board picture drawn from a display file's geometry (interpreter/play/board_svg.py):
 what it shows of a game, what it hides from a viewer, text that fits, colours that contrast,
 and mistakes in the geometry reported at file:line:col."""
 
@@ -13,11 +13,11 @@ from functools import cache
 import pytest
 import yaml
 
+from interpreter.bots.sampling import sample_game
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, RulesetErrors
-from interpreter.tools.display import load_display
-from interpreter.tools.sampling import sample_game
-from interpreter.tools.svg_text import contrast, fit_text, text_width
+from interpreter.play.display import load_display
+from interpreter.play.svg_text import contrast, fit_text, text_width
 
 from .conftest import BASE, FIFTH
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
+from interpreter.editions.citations import check_citations, parse_labels, split_quote
+from interpreter.editions.coverage import coverage
+from interpreter.editions.sourcetext import SourceText, fold, split_label
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
-from interpreter.tools.citations import check_citations, parse_labels, split_quote
-from interpreter.tools.coverage import coverage
-from interpreter.tools.sourcetext import SourceText, fold, split_label
 
 from .conftest import FIFTH, TINY_RULES
 

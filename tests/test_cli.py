@@ -246,7 +246,7 @@ def test_python_dash_m_interpreter(tiny):
 
 
 def test_keyboard_interrupt_exits_130(capsys, tiny, monkeypatch):
-    import interpreter.tools.simulate as sim
+    import interpreter.study.simulate as sim
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

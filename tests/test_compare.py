@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.compare import DIFFERS, NO_EVIDENCE, compare
+from interpreter.study.compare import DIFFERS, NO_EVIDENCE, compare
 
 from .conftest import edited_copy
 
@@ -130,7 +130,7 @@ def test_mistakes_are_one_line(capsys, argv, message):
                                            (".html", b"<!DOCTYPE html>")])
 def test_charts_are_written(tmp_path, same, suffix, start):
     pytest.importorskip("matplotlib")
-    from interpreter.tools.charts import write_chart
+    from interpreter.study.charts import write_chart
 
     path = tmp_path / f"chart{suffix}"
     write_chart(same, path)

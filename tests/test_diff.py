@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
+from interpreter.editions.diff import diff_rulesets, diff_text
+from interpreter.editions.lockstep import lockstep
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language import nodes as N
 from interpreter.language.parser import parse_expr, parse_rules
 from interpreter.language.render import render_decl, render_expr
-from interpreter.tools.diff import diff_rulesets, diff_text
-from interpreter.tools.lockstep import lockstep
 
 from .conftest import BASE, ROOT, edited_copy, write_tiny
 

@@ -75,7 +75,7 @@ def test_the_bundled_rulesets_are_one_tree():
 
 
 def test_a_worker_process_loads_the_ruleset_as_it_was_allowed(collections, monkeypatch):
-    from interpreter.tools import parallel
+    from interpreter.study import parallel
 
     mine, _ = collections
     ruleset = load_ruleset(_overlay(mine / "v", "../../theirs/high-card"), allow_outside=True)

@@ -48,7 +48,7 @@ def drop(game, *columns: int) -> None:
 
 
 def test_it_checks_clean_with_every_citation_found(ruleset):
-    from interpreter.tools.citations import check_citations
+    from interpreter.editions.citations import check_citations
 
     report = check_citations(ruleset)
     assert ruleset.name == "Four in a Row"
@@ -163,7 +163,7 @@ def test_part_3_of_the_docs_is_the_ruleset():
 
 
 def test_the_display_draws_the_grid_top_row_first(ruleset):
-    from interpreter.tools.display import load_display
+    from interpreter.play.display import load_display
 
     game = ruleset.new_game(2, 1)
     drop(game, 4, 4, 3)

@@ -1,4 +1,4 @@
-"""The fuzzer (interpreter/tools/fuzzing.py) run on 150 damaged copies of the bundled
+"""The fuzzer (interpreter/fuzz/fuzzing.py) run on 150 damaged copies of the bundled
 rulesets, saves and replays: every command ends with exit 0, 1 or 2, never with a traceback,
 never by the time limit, never by the memory limit. benchmarks/fuzz.py runs it for longer."""
 
@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.cli import main as rules
+from interpreter.fuzz.fuzzing import CATEGORIES, GOOD, Workspace, make_case, run_case
+from interpreter.fuzz.isolation import run_isolated
+from interpreter.fuzz.mutations import mutate_text, mutate_value
 from interpreter.resources import rulesets_folder
-from interpreter.tools.fuzzing import CATEGORIES, GOOD, Workspace, make_case, run_case
-from interpreter.tools.isolation import run_isolated
-from interpreter.tools.mutations import mutate_text, mutate_value
 
 TIMEOUT = 30.0  # seconds per input: far above the slowest seen (about 2 s), for slow machines
 MEMORY = 1 << 30  # bytes of address space per input
@@ -76,7 +76,7 @@ def test_a_child_that_takes_too_much_memory_is_stopped():
     def grow() -> int:
         blob = [bytearray(1 << 20) for _ in range(2048)]  # 2 GiB
         return len(blob)
-    from interpreter.tools.fuzzing import classify
+    from interpreter.fuzz.fuzzing import classify
 
     assert classify(run_isolated(grow, memory_bytes=512 << 20)) == "memory"
 

@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
-from interpreter.tools.display import load_display
+from interpreter.play.display import load_display
 
 from .conftest import TINY_RULES
 from .test_robustness import (

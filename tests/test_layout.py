@@ -1,8 +1,13 @@
-"""The core is laid out by stage, and imports go one way: language -> engine -> tools -> cli.
+"""The core is laid out by stage and by job, and imports go one way (down this list):
 
-Every import of a module of the package (at the top of a file or inside a function) is read
-from the source; a module may import only from its own stage or from stages before it, and
-module-level imports form no circle."""
+    cli -> fuzz -> editions -> study -> play -> bots -> engine -> language -> resources
+
+`language`, `engine` and `bots` are the stages every job uses; `play`, `study`, `editions` and
+`fuzz` are the job folders, ordered so that where one needs another's module (study and fuzz
+read replays, say) the import goes one way only. Every import of a module of the package is
+read from the source, wherever it is written: at the top of a file, inside a function, or under
+`if TYPE_CHECKING:`; relative imports too. No module may import a later stage, and the modules
+form no circle at all."""
 
 from __future__ import annotations
 
@@ -15,29 +20,47 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "interpreter"
-STAGES = ["resources", "language", "engine", "tools", "cli"]  # each may use those before it
+# each may use those before it; the package itself and `interpreter.openspiel` (a facade that
+# registers the game) come last, with cli
+STAGES = ["resources", "language", "engine", "bots", "play", "study", "editions", "fuzz", "cli"]
 
 
-def _modules() -> dict[str, Path]:
+def _modules(package: Path = PACKAGE) -> dict[str, Path]:
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path
     return found
 
 
-def _imports(path: Path, top_level_only: bool) -> set[str]:
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every module of the package that `name` (at `path`) imports, however the import is
+    written; `from a import b` counts as importing `a.b` when that is a module."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in nodes:
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.startswith("interpreter"):
-                out.add(node.module)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            if not module.startswith("interpreter"):
+                continue
+            subs = {f"{module}.{a.name}" for a in node.names} & known
+            out.update(subs or {module})
         elif isinstance(node, ast.Import):
             out.update(a.name for a in node.names if a.name.startswith("interpreter"))
-    return out
+    return {m for m in out if m != name}
+
+
+def _graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    modules = _modules(package)
+    return {name: {t for t in _imports(name, path, set(modules)) if t in modules}
+            for name, path in modules.items()}
 
 
 def _stage(module: str) -> int:
@@ -47,35 +70,74 @@ def _stage(module: str) -> int:
     return STAGES.index(parts[1]) if parts[1] in STAGES else len(STAGES)
 
 
+def wrong_directions(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(f"{name} imports {target}" for name, targets in graph.items()
+                  for target in targets if _stage(target) > _stage(name))
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports, as the chain of modules, or None. The package itself is left
+    out: it imports the public API and nothing imports it for anything else."""
+    done: set[str] = set()
+
+    def visit(name: str, chain: list[str]) -> list[str] | None:
+        if name in chain:
+            return [*chain[chain.index(name):], name]
+        if name in done:
+            return None
+        for target in sorted(graph.get(name, ())):
+            if target != "interpreter":
+                found = visit(target, [*chain, name])
+                if found:
+                    return found
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        found = visit(name, [])
+        if found:
+            return found
+    return None
+
+
 def test_stages_import_only_earlier_stages():
-    wrong = []
-    for name, path in _modules().items():
-        if name in ("interpreter", "interpreter.__main__"):
-            continue
-        for target in _imports(path, top_level_only=False):
-            if _stage(target) > _stage(name):
-                wrong.append(f"{name} imports {target}")
-    assert wrong == []
+    assert wrong_directions(_graph()) == []
 
 
 def test_no_import_circles_between_modules():
-    modules = _modules()
-    graph = {name: {t for t in _imports(path, top_level_only=True) if t in modules}
-             for name, path in modules.items()}
-    done: set[str] = set()
+    circle = find_circle(_graph())
+    assert circle is None, "import circle: " + " -> ".join(circle or [])
 
-    def visit(name: str, chain: list[str]) -> None:
-        if name in chain:
-            raise AssertionError("import circle: " + " -> ".join([*chain, name]))
-        if name in done:
-            return
-        for target in graph[name]:
-            if target != "interpreter":
-                visit(target, [*chain, name])
-        done.add(name)
 
-    for name in graph:
-        visit(name, [])
+def _plant(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "interpreter"
+    for rel, text in {"__init__.py": "", **files}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("how", ["top", "function", "type_checking", "relative"])
+def test_a_planted_circle_is_found_however_it_is_written(tmp_path, how):
+    second = {
+        "top": "from interpreter.engine import a\n",
+        "function": "def f():\n    from interpreter.engine.a import x\n",
+        "type_checking": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                         "    from interpreter.engine.a import x\n",
+        "relative": "from . import a\n",
+    }[how]
+    root = _plant(tmp_path, {"engine/__init__.py": "",
+                             "engine/a.py": "import interpreter.engine.b\n",
+                             "engine/b.py": second})
+    assert find_circle(_graph(root)) == ["interpreter.engine.a", "interpreter.engine.b",
+                                         "interpreter.engine.a"]
+
+
+def test_an_import_against_the_direction_is_found(tmp_path):
+    root = _plant(tmp_path, {"bots/__init__.py": "", "play/__init__.py": "",
+                             "bots/x.py": "def f():\n    from interpreter.play import y\n",
+                             "play/y.py": ""})
+    assert wrong_directions(_graph(root)) == ["interpreter.bots.x imports interpreter.play.y"]
 
 
 @pytest.mark.parametrize("module", [m for m in _modules() if m != "interpreter.__main__"])

@@ -12,7 +12,7 @@ import pytest
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, RulesetErrors
-from interpreter.tools.simulate import simulate
+from interpreter.study.simulate import simulate
 
 from .conftest import TINY_RULES, play_random, write_tiny
 

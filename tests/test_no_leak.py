@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.bots.players import GreedyBot, RandomBot
+from interpreter.bots.sampling import sample_game
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.language.errors import GameRuleError
-from interpreter.tools.bots import GreedyBot, RandomBot
-from interpreter.tools.display import load_display
-from interpreter.tools.sampling import sample_game
+from interpreter.play.display import load_display
 
 from .conftest import ROOT
 

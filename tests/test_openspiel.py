@@ -9,9 +9,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import interpreter.openspiel  # noqa: E402,F401  (registers the game "rules")
+from interpreter.bots.openspiel_game import _Bounds  # noqa: E402
 from interpreter.language import nodes as N  # noqa: E402
 from interpreter.openspiel import UnboundedChoice, action_space  # noqa: E402
-from interpreter.tools.openspiel_game import _Bounds  # noqa: E402
 
 BUNDLED = [("fifth-avenue/base", 4), ("fifth-avenue/base", 3), ("fifth-avenue/alea-2p", 2),
            ("fifth-avenue/six-plot", 4), ("fifth-avenue/six-plot-2p", 2),
@@ -82,10 +82,10 @@ def test_a_choice_of_unbounded_numbers_is_named_at_load():
 
 
 def test_the_ismcts_bot_plays_a_whole_game():
+    from interpreter.bots.players import make_bot
     from interpreter.engine.ruleset import load_ruleset
     from interpreter.resources import rulesets_folder
-    from interpreter.tools.bots import make_bot
-    from interpreter.tools.simulate import play_one
+    from interpreter.study.games import play_one
 
     ruleset = load_ruleset(rulesets_folder() / "tutorial" / "high-card")
     bots = {"P1": make_bot("ismcts:5"), "P2": make_bot("random")}

@@ -12,8 +12,8 @@ import pytest
 
 from interpreter.cli.simulate import ProgressBar
 from interpreter.language.errors import GameRuleError, RulesError
-from interpreter.tools.parallel import play_batches
-from interpreter.tools.simulate import make_batch, simulate
+from interpreter.study.parallel import play_batches
+from interpreter.study.simulate import make_batch, simulate
 
 from .conftest import write_tiny
 
@@ -140,7 +140,7 @@ def test_a_dask_worker_killed_mid_run_has_its_games_played_again(base, reference
 
 def test_an_unreachable_scheduler_is_one_clear_error(base, monkeypatch):
     pytest.importorskip("distributed")
-    from interpreter.tools import parallel
+    from interpreter.study import parallel
 
     monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1)
     with pytest.raises(RulesError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):

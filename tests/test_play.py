@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.bots.players import GreedyBot, RandomBot
+from interpreter.bots.sampling import sample_game
+from interpreter.bots.views import LazyView
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
-from interpreter.tools.bots import GreedyBot, RandomBot
-from interpreter.tools.display import load_display, parse_markup, use_colour
-from interpreter.tools.play import Session, option_lines
-from interpreter.tools.replay import History, load_replay_file, verify
-from interpreter.tools.sampling import sample_game
-from interpreter.tools.simulate import LazyView
+from interpreter.play.display import load_display, parse_markup, use_colour
+from interpreter.play.replay import History, load_replay_file, verify
+from interpreter.play.terminal import Session, option_lines
 
 from .conftest import BASE, ROOT
 

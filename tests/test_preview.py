@@ -8,10 +8,10 @@ import random
 import re
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.display import load_display
-from interpreter.tools.play import Session, plural
-from interpreter.tools.preview import if_ended_now, preview
-from interpreter.tools.replay import History
+from interpreter.play.display import load_display
+from interpreter.play.preview import if_ended_now, preview
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session, plural
 
 from .conftest import BASE
 

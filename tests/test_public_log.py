@@ -1,5 +1,5 @@
 """The log tells the whole public story: a player who missed nothing can follow every public
-change of the game from the log alone (interpreter/tools/public_log.py compares the public facts
+change of the game from the log alone (interpreter/play/public_log.py compares the public facts
 before and after each decision and looks for a log line that names each change).
 
 Random games of every playable bundled Fifth Avenue ruleset are checked; and taking one log
@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.public_log import (
+from interpreter.play.public_log import (
     check_game,
     leaked,
     public_facts,

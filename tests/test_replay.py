@@ -22,7 +22,7 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.replay import core_hash, load_replay_file, verify
+from interpreter.play.replay import core_hash, load_replay_file, verify
 
 from .conftest import BASE, ROOT, edited_copy
 

@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError, RulesetErrors
-from interpreter.tools.display import load_display
-from interpreter.tools.replay import History, replay_data, ruleset_ref
+from interpreter.play.display import load_display
+from interpreter.play.replay import History, replay_data, ruleset_ref
 
 from .conftest import ROOT, TINY_MANIFEST, TINY_RULES, write_tiny
 

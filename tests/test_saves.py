@@ -17,7 +17,7 @@ import pytest
 
 from interpreter.engine.runtime import Game
 from interpreter.language.errors import SaveFileError
-from interpreter.tools.replay import load_replay_file, verify
+from interpreter.play.replay import load_replay_file, verify
 
 from .conftest import BASE, FIFTH, ROOT, play_random
 from .test_robustness import cli, digest, no_python_errors, write_json

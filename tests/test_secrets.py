@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.bots.sampling import sample_game
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import HIDDEN, Game, _digest
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesetErrors, SaveFileError
 from interpreter.language.parser import parse_rules
 from interpreter.language.render import render_stmt_head
-from interpreter.tools.display import load_display
-from interpreter.tools.sampling import sample_game
+from interpreter.play.display import load_display
 
 from .conftest import ROOT
 

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.bots.players import BOTS, Bot, RandomBot, make_bot
+from interpreter.bots.views import LazyView
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
-from interpreter.tools.bots import BOTS, Bot, RandomBot, make_bot
-from interpreter.tools.simulate import LazyView, simulate
+from interpreter.study.simulate import simulate
 
 from .conftest import write_tiny
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from interpreter.tools import stats
+from interpreter.study import stats
 
 A = [3, 5, 4, 6, 8, 5, 4, 7]
 B = [6, 7, 9, 8, 7, 10, 6]

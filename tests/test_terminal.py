@@ -12,9 +12,9 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.display import check_legend, load_display
-from interpreter.tools.play import Session
-from interpreter.tools.replay import History
+from interpreter.play.display import check_legend, load_display
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session
 
 from .conftest import BASE, FIFTH, edited_copy
 

@@ -1,4 +1,4 @@
-"""Undo (interpreter/tools/undo.py): a player takes back their own last decisions, but not past
+"""Undo (interpreter/play/undo.py): a player takes back their own last decisions, but not past
 another player's decision nor past one that showed them something hidden."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import pytest
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
-from interpreter.tools.replay import History
-from interpreter.tools.undo import revealed, take_back, undo_limit
+from interpreter.play.replay import History
+from interpreter.play.undo import revealed, take_back, undo_limit
 from tests.web_support import FIFTH, TUTORIAL, play_until
 
 ADD_CARD = "add a card to your bid"

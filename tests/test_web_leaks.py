@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("starlette")  # the optional extra web
 pytest.importorskip("uvicorn")  # the optional extra web
 httpx = pytest.importorskip("httpx")  # the optional extra web-test
-from interpreter.tools.replay import History  # noqa: E402
+from interpreter.play.replay import History  # noqa: E402
 from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving  # noqa: E402
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.tools.display import load_display
-from interpreter.tools.play import Session, matching
-from interpreter.tools.replay import History
-from interpreter.tools.why import explain, listed
+from interpreter.play.display import load_display
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session, matching
+from interpreter.play.why import explain, listed
 
 from .conftest import BASE, empty_board
 

@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from interpreter.cli.common import load
-from interpreter.tools.display import load_display
-from interpreter.tools.replay import History
-from interpreter.tools.table import Table
+from interpreter.play.display import load_display
+from interpreter.play.replay import History
+from interpreter.play.table import Table
 
 FIFTH = "fifth-avenue/base"
 TUTORIAL = "tutorial/high-card"
@@ -51,7 +51,7 @@ def serving(table: Table, bot_delay: float = 0.0) -> Iterator[str]:
     """The table's web app on a free port of 127.0.0.1, in a thread; yields its base URL."""
     import uvicorn
 
-    from interpreter.tools.web import create_app
+    from interpreter.play.web import create_app
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

@@ -63,9 +63,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(e.render(), file=out)
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
+    from interpreter.editions.citations import check_citations
     from interpreter.engine.ruleset import validate_merged
-    from interpreter.tools.citations import check_citations
-    from interpreter.tools.display import check_legend, display_path, load_display
+    from interpreter.play.display import check_legend, display_path, load_display
 
     try:
         validate_merged(ruleset)

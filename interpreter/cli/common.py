@@ -171,7 +171,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
     """A saved game or a replay -> (ruleset, game, history, play data). RulesError (exit 2)
     with one line for a file that is neither, damaged, or made with another ruleset."""
     from interpreter.engine.runtime import SAVE_FORMAT, Game
-    from interpreter.tools.replay import (
+    from interpreter.play.replay import (
         REPLAY_FORMAT,
         History,
         check_replay,

@@ -54,7 +54,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.compare import compare
+    from interpreter.study.compare import compare
 
     if args.chart is not None:
         check_chart_path(args.chart)
@@ -69,7 +69,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if bar is not None:
             bar.clear()
     if args.chart is not None:
-        from interpreter.tools.charts import write_chart
+        from interpreter.study.charts import write_chart
 
         write_chart(result, args.chart)
     if args.json:
@@ -89,6 +89,6 @@ def check_chart_path(path: Path) -> None:
                          f"{', '.join(CHART_SUFFIXES[:-1])} or {CHART_SUFFIXES[-1]}")
     if not path.parent.is_dir():
         raise RulesError(f"--chart {path}: there is no folder {path.parent}")
-    from interpreter.tools.charts import check_plotting
+    from interpreter.study.charts import check_plotting
 
     check_plotting()

@@ -39,7 +39,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.coverage import coverage, coverage_json, coverage_text
+    from interpreter.editions.coverage import coverage, coverage_json, coverage_text
 
     cov = coverage(load(args.path, args.allow_outside), args.source)
     if args.json:

@@ -51,13 +51,13 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.diff import diff_rulesets, diff_text
+    from interpreter.editions.diff import diff_rulesets, diff_text
 
     a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
     changes = diff_rulesets(a, b)
     played = None
     if args.play:
-        from interpreter.tools.lockstep import lockstep
+        from interpreter.editions.lockstep import lockstep
 
         progress = None
         if is_tty(err) and not args.no_progress:
@@ -76,7 +76,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     print(diff_text(changes, f"{a.name} ({a.path})", f"{b.name} ({b.path})"), file=out)
     if played is not None:
-        from interpreter.tools.lockstep import lockstep_text
+        from interpreter.editions.lockstep import lockstep_text
 
         print("", file=out)
         print(lockstep_text(played), file=out)

@@ -24,7 +24,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_flatten(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.flatten import flatten_text
+    from interpreter.editions.flatten import flatten_text
 
     print(flatten_text(load(args.path, args.allow_outside)), file=out)
     return EXIT_OK

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from interpreter.bots.players import bot_names
 from interpreter.cli.common import (
     any_whole,
     bundled_rulesets,
@@ -20,7 +21,6 @@ from interpreter.cli.common import (
     whole,
 )
 from interpreter.language.errors import RulesError
-from interpreter.tools.bots import bot_names
 
 PLAY_HELP = "play a game at the terminal: people and bots, saves, replays, a board picture"
 PLAY_DESCRIPTION = """\
@@ -113,7 +113,7 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
     from interpreter.engine.world import player_id
-    from interpreter.tools.play import HUMAN
+    from interpreter.play.terminal import HUMAN
 
     if saved:
         seats = {player_id(i): saved.get(player_id(i), "greedy") for i in range(1, players + 1)}
@@ -140,8 +140,8 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
 
 def _known_seat(kind: str) -> bool:
     """human, or a bot's name (with a budget for a search bot: ismcts:200)."""
-    from interpreter.tools.bots import make_bot
-    from interpreter.tools.play import HUMAN
+    from interpreter.bots.players import make_bot
+    from interpreter.play.terminal import HUMAN
 
     if kind == HUMAN:
         return True
@@ -168,7 +168,7 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
     seats). Used by `rules play` and `rules serve`."""
     import random as _random
 
-    from interpreter.tools.replay import History
+    from interpreter.play.replay import History
 
     if args.load is not None:
         ruleset, game, history, saved = load_position(args.load, args.path, err,
@@ -199,8 +199,8 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.display import load_display, use_colour
-    from interpreter.tools.play import Session
+    from interpreter.play.display import load_display, use_colour
+    from interpreter.play.terminal import Session
 
     ruleset, game, history, seats = open_game(args, err)
     display = load_display(ruleset)

@@ -37,7 +37,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.replay import load_replay_file, verify
+    from interpreter.play.replay import load_replay_file, verify
 
     data = load_replay_file(args.file)
     recorded = data["ruleset"]

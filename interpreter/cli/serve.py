@@ -7,10 +7,10 @@ import socket
 from pathlib import Path
 from typing import Any, TextIO
 
+from interpreter.bots.players import bot_names
 from interpreter.cli.common import examples, formatter, seconds, whole
 from interpreter.cli.play import add_game_arguments, open_game
 from interpreter.language.errors import RulesError
-from interpreter.tools.bots import bot_names
 
 SERVE_HELP = "play a game in the browser: a local web server, one private link per person"
 SERVE_DESCRIPTION = """\
@@ -58,13 +58,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         import uvicorn
 
-        from interpreter.tools.web import create_app
+        from interpreter.play.web import create_app
     except ModuleNotFoundError as exc:
         raise RulesError(f"rules serve needs the optional extra 'web' ({exc.name} is not "
                          "installed): pip install -e \".[web]\"") from None
-    from interpreter.tools.display import load_display
-    from interpreter.tools.play import HUMAN
-    from interpreter.tools.table import Table
+    from interpreter.play.display import load_display
+    from interpreter.play.table import Table
+    from interpreter.play.terminal import HUMAN
 
     ruleset, game, history, seats = open_game(args, err)
     if HUMAN not in seats.values():

@@ -39,9 +39,9 @@ def add_parser(sub: Any) -> None:
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.engine.world import player_id
     from interpreter.language.writing import write_atomic
-    from interpreter.tools.display import load_display, use_colour
-    from interpreter.tools.play import final_scores
-    from interpreter.tools.replay import FILE_ERRORS, file_error
+    from interpreter.play.display import load_display, use_colour
+    from interpreter.play.replay import FILE_ERRORS, file_error
+    from interpreter.play.terminal import final_scores
 
     ruleset, game, _, _ = load_position(args.file, args.ruleset, err, args.allow_outside)
     viewer = None

@@ -7,10 +7,10 @@ import json
 import time
 from typing import Any, TextIO
 
+from interpreter.bots.players import bot_names
 from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, is_tty, load, whole
 from interpreter.language.errors import RulesError
-from interpreter.tools.bots import bot_names
-from interpreter.tools.parallel import all_cores
+from interpreter.study.parallel import all_cores
 
 SIMULATE_HELP = "play many seeded games between bots and report on them"
 SIMULATE_DESCRIPTION = """\
@@ -50,7 +50,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.tools.simulate import simulate
+    from interpreter.study.simulate import simulate
 
     ruleset = load(args.path, args.allow_outside)
     players = players_of(args, [ruleset])
@@ -119,7 +119,7 @@ def progress_bar(args: argparse.Namespace, err: TextIO) -> ProgressBar | None:
     """A progress bar on stderr if it is a terminal (and --no-progress is not given)."""
     if args.no_progress or not is_tty(err):
         return None
-    from interpreter.tools.simulate import describe_workers
+    from interpreter.study.simulate import describe_workers
 
     return ProgressBar(err, label=describe_workers(args.workers, args.dask))
 

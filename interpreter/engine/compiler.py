@@ -483,6 +483,11 @@ class Compiler:
     # generated comprehension, a function's parameters are the arguments of its generated def.
     # Values that cannot be written as literals sit in the namespace `self.ns` under a name.
 
+    def fresh_number(self) -> int:
+        """A number not handed out before, for the names of generated Python variables."""
+        self._counter += 1
+        return self._counter
+
     def constant_name(self, value: Any, hint: str = "k") -> str:
         """A name in the generated code's namespace that holds `value`."""
         self._counter += 1

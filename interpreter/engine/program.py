@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from interpreter.engine.world import World
 from interpreter.language import nodes as N
-
-if TYPE_CHECKING:
-    from interpreter.engine.compiler import Compiler
 
 Fn = Callable[[Any, dict], Any]
 
@@ -112,14 +109,33 @@ class Scope:
     def lookup(self, name: str) -> str | None:
         return self.py.get(name)
 
-    def bind(self, name: str, compiler: Compiler, text: bool = False) -> tuple[Scope, str]:
+    def bind(self, name: str, compiler: Compiling, text: bool = False) -> tuple[Scope, str]:
         """A scope in which `name` is a new Python variable (`text`: it always holds a text,
         e.g. a kind, a place or a player)."""
-        compiler._counter += 1
-        var = f"v_{name}_{compiler._counter}"
+        var = f"v_{name}_{compiler.fresh_number()}"
         inner = Scope(self.names, self.proc, {**self.py, name: var})
         inner.texts = self.texts | {var} if text else self.texts - {var}
         return inner, var
 
     def all_names(self) -> list[str]:
         return [*self.names, *self.py]
+
+
+class Compiling(Protocol):
+    """What the statement compiler and scopes ask of the expression compiler
+    (`compiler.Compiler`); named here so that neither module imports the other's."""
+
+    world: World
+    program: Program
+
+    def fresh_number(self) -> int: ...
+    def error(self, message: str, loc: N.Loc, hint: str | None = None) -> None: ...
+    def constant_name(self, value: Any, hint: str = "k") -> str: ...
+    def forget_src(self, zone_or_var: str | None) -> str | None: ...
+    def value_c(self, node: N.Expr, scope: Scope, what: str = "a value") -> Any: ...
+    def number_c(self, node: N.Expr, scope: Scope) -> Any: ...
+    def zone(self, node: N.Expr, scope: Scope) -> Any: ...
+    def test_src(self, node: N.Expr, scope: Scope) -> str: ...
+    def items_src(self, c: Any) -> str: ...
+    def source(self, binder: N.Binder, scope: Scope) -> Any: ...
+    def format_src(self, text: str, scope: Scope, loc: N.Loc) -> str: ...

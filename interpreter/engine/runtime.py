@@ -12,10 +12,10 @@ import itertools
 import json
 from collections.abc import Callable
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from interpreter.engine import rng
-from interpreter.engine.program import SUSPEND, SWITCH
+from interpreter.engine.program import SUSPEND, SWITCH, Program
 from interpreter.engine.world import player_id
 from interpreter.language.errors import (
     PYTHON_ERRORS,
@@ -25,8 +25,19 @@ from interpreter.language.errors import (
     explain,
 )
 
-if TYPE_CHECKING:
-    from interpreter.engine.ruleset import Ruleset
+
+class RulesOfGame(Protocol):
+    """What a game needs of its ruleset (`ruleset.Ruleset`, which builds the game; named here
+    so that the two modules do not import each other)."""
+
+    name: str
+    content_hash: str
+    player_counts: list[int]
+    program: Program
+    requirements: list[Any]
+
+    def check_requirements(self, game: Game) -> None: ...
+
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 HIDDEN = "?"  # what a view shows in place of a value its player may not see
@@ -66,7 +77,7 @@ class Decision:
 class Game:
     """One game of a ruleset. Create with `Ruleset.new_game(players, seed)`."""
 
-    def __init__(self, ruleset: Ruleset, state: dict, names: dict[str, str] | None = None):
+    def __init__(self, ruleset: RulesOfGame, state: dict, names: dict[str, str] | None = None):
         self.ruleset = ruleset
         self.program = ruleset.program
         self.world = ruleset.program.world
@@ -79,7 +90,7 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def start(cls, ruleset: Ruleset, players: int, seed: int,
+    def start(cls, ruleset: RulesOfGame, players: int, seed: int,
               names: dict[str, str] | None = None, logging: bool = True) -> Game:
         program, world = ruleset.program, ruleset.program.world
         state: dict[str, Any] = {
@@ -456,7 +467,7 @@ class Game:
                 "state_hash": self._integrity_hash()}
 
     @classmethod
-    def from_save(cls, ruleset: Ruleset, data: Any,
+    def from_save(cls, ruleset: RulesOfGame, data: Any,
                   on_step: Callable[[Game, str | None, Any], None] | None = None) -> Game:
         """A game from `to_save()` data; anything damaged, edited or foreign is a
         SaveFileError. A save proves itself: its decisions are played again from its seed,
@@ -489,7 +500,7 @@ class Game:
         return game
 
     @classmethod
-    def _from_moves(cls, ruleset: Ruleset, state: dict, names: dict, moves: Any,
+    def _from_moves(cls, ruleset: RulesOfGame, state: dict, names: dict, moves: Any,
                     changed: bool = False, on_step: Callable | None = None) -> Game:
         """Play a save's moves again from its seed, and check that this gives its game (the
         game part of the state: where the rules stand is the engine's concern and comes

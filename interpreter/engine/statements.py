@@ -28,16 +28,13 @@ Run-time errors are placed by line: every generated line remembers the statement
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from interpreter.engine.program import ChoicePoint, Proc, Scope
+from interpreter.engine.program import ChoicePoint, Compiling, Proc, Scope
 from interpreter.engine.support import key_of
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
 from interpreter.language.render import render_expr
-
-if TYPE_CHECKING:
-    from interpreter.engine.compiler import Compiler
 
 DIRECT_DEPTH = 60  # frames deep: beyond this, calls go through the runtime loop
 BUDGET = ("rt.budget -= 1", "if rt.budget < 0: rt.out_of_budget()")
@@ -150,7 +147,7 @@ def fallback_name(name: str, decl: N.ProcDecl) -> str:
     return f"{name}@{n}"
 
 
-def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
+def text_parameters(proc: Proc, compiler: Compiling) -> set[str]:
     """Parameters declared of a type whose values are texts (players, places, kinds, ...)
     that the procedure never gives another value."""
     decl = proc.decl
@@ -169,7 +166,7 @@ def text_parameters(proc: Proc, compiler: Compiler) -> set[str]:
 class ProcBuilder:
     """Generates the Python function of one procedure (see the module's docstring)."""
 
-    def __init__(self, compiler: Compiler, proc: Proc, names: set[str], framed: set[str],
+    def __init__(self, compiler: Compiling, proc: Proc, names: set[str], framed: set[str],
                  recursive: bool = False):
         self.c = compiler
         self.proc = proc

@@ -33,10 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from interpreter.editions.diff import Change, diff_rulesets
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesError
 from interpreter.language.render import render_decl, render_stmt_head, render_stmt_own
-from interpreter.tools.diff import Change, diff_rulesets
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.editions.citations import kind_of
 from interpreter.language import nodes as N
 from interpreter.language.render import render_decl
-from interpreter.tools.citations import kind_of
 
 KIND_ORDER = ["players", "enum", "const", "table", "component", "zone", "var", "define",
               "procedure", "trigger", "entity", "entity order", "relation"]

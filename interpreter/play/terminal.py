@@ -23,13 +23,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from interpreter.bots.players import make_bot
+from interpreter.bots.views import LazyView
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.writing import write_atomic
-from interpreter.tools.bots import make_bot
-from interpreter.tools.display import Display
-from interpreter.tools.journal import JOURNAL_SUFFIX, Journal
-from interpreter.tools.preview import change_text, if_ended_now, preview
-from interpreter.tools.replay import (
+from interpreter.play.display import Display
+from interpreter.play.journal import JOURNAL_SUFFIX, Journal
+from interpreter.play.preview import change_text, if_ended_now, preview
+from interpreter.play.replay import (
     FILE_ERRORS,
     History,
     file_error,
@@ -37,8 +38,7 @@ from interpreter.tools.replay import (
     ruleset_ref,
     write_json,
 )
-from interpreter.tools.simulate import LazyView
-from interpreter.tools.why import allowed_lines, explain, listed
+from interpreter.play.why import allowed_lines, explain, listed
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset

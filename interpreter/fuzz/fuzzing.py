@@ -30,8 +30,8 @@ from typing import Any
 
 import yaml
 
-from interpreter.tools.isolation import ESCAPED, OUT_OF_MEMORY, Ended, run_isolated
-from interpreter.tools.mutations import FILE_KINDS, mutate_text, mutate_value
+from interpreter.fuzz.isolation import ESCAPED, OUT_OF_MEMORY, Ended, run_isolated
+from interpreter.fuzz.mutations import FILE_KINDS, mutate_text, mutate_value
 
 CATEGORIES = ["rules", "data", "display", "manifest", "files", "save", "replay"]
 OUTCOMES = ["accepted", "clean", "traceback", "other", "hang", "memory"]
@@ -165,7 +165,7 @@ def _owner(path: Path) -> Path:
 def record_game(ruleset, seed: int, bot: str = "random") -> tuple[dict, dict]:
     """A save after a random part of a game between random players, and the replay of the
     whole game, as `rules play` writes them (the bots' seats named `bot`)."""
-    from interpreter.tools.replay import History, replay_data
+    from interpreter.play.replay import History, replay_data
 
     rng = random.Random(seed)
     game = ruleset.new_game(min(ruleset.player_counts), seed)
@@ -191,7 +191,7 @@ def _seats(game, bot: str) -> dict[str, str]:
 
 
 def _save(game, history, ruleset, bot: str) -> dict:
-    from interpreter.tools.replay import ruleset_ref
+    from interpreter.play.replay import ruleset_ref
 
     data = game.to_save()
     data["play"] = {"ruleset": ruleset_ref(ruleset), "seats": _seats(game, bot),

@@ -1,5 +1,5 @@
 """A game at a table of seats reached over a network: private links, what each seat may see,
-decisions, undo, saves and the replay. No web framework here (interpreter/tools/web.py serves
+decisions, undo, saves and the replay. No web framework here (interpreter/play/web.py serves
 a Table over HTTP), so everything can be tested directly.
 
 Each person's seat has a link with an unguessable token; a request names its seat only by that
@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
-from interpreter.tools.bots import make_bot
-from interpreter.tools.display import Display
-from interpreter.tools.play import (
+from interpreter.play.display import Display
+from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
+from interpreter.play.terminal import (
     HUMAN,
     _sentence,
     bot_decides,
@@ -33,8 +34,7 @@ from interpreter.tools.play import (
     save_data,
     save_file_name,
 )
-from interpreter.tools.replay import FILE_ERRORS, History, file_error, replay_data, write_json
-from interpreter.tools.undo import take_back, undo_limit
+from interpreter.play.undo import take_back, undo_limit
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset

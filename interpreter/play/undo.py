@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.runtime import HIDDEN, face_down
 from interpreter.language.errors import RulesError
-from interpreter.tools.replay import History, short_hash
+from interpreter.play.replay import History, short_hash
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import SaveFileError
 from interpreter.language.writing import sync_folder
-from interpreter.tools.replay import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_ref
+from interpreter.play.history import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_ref
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset

@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.editions.sourcetext import SourceText, label_core, name_key
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, source_line
 from interpreter.language.files import display_path
 from interpreter.language.layers import keyword_of
-from interpreter.tools.sourcetext import SourceText, label_core, name_key
 
 _SOURCE_PREFIX = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*:\s*")
 _BARE_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)*|[A-Za-z]|\*+)\s*$")

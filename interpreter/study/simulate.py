@@ -9,71 +9,26 @@ the games (parallel.py).
 from __future__ import annotations
 
 import math
-import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.players import Bot, make_bot
 from interpreter.engine.world import player_id
-from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
-from interpreter.tools.bots import Bot, make_bot
-from interpreter.tools.measuring import NO_REASON, Sample, samples
-from interpreter.tools.parallel import Batch, play_batches
+from interpreter.language.errors import RulesError
+from interpreter.study.games import GameRecord
+from interpreter.study.measuring import NO_REASON, Sample, samples
+from interpreter.study.parallel import Batch, play_batches
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
-    from interpreter.engine.runtime import Game
-
-TURNS_VAR = "turns"
 
 Progress = Callable[[int, int], None]
-
-
-# ---------------------------------------------------------------------------------- views
-class LazyView(Mapping[str, Any]):
-    """A player's view, computed on first use (most random bots never look at it).
-
-    It is valid while the bot decides; using it afterwards raises RuntimeError, because the
-    game has moved on and the view would no longer be the one the decision was taken from.
-    """
-
-    __slots__ = ("_game", "_player", "_data", "_closed")
-
-    def __init__(self, game: Game, player: str):
-        self._game = game
-        self._player = player
-        self._data: dict[str, Any] | None = None
-        self._closed = False
-
-    def _view(self) -> dict[str, Any]:
-        if self._data is None:
-            if self._closed:
-                raise RuntimeError("a view was used after its decision was taken")
-            self._data = self._game.view(self._player)
-        return self._data
-
-    @property
-    def game(self) -> Game:
-        """The game behind the view, for bots that build samples of it from what the view's
-        player may see (`interpreter.sampling`)."""
-        return self._game
-
-    def close(self) -> None:
-        self._closed = True
-
-    def __getitem__(self, key: str) -> Any:
-        return self._view()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._view())
-
-    def __len__(self) -> int:
-        return len(self._view())
 
 
 # ---------------------------------------------------------------------------------- report
@@ -103,19 +58,6 @@ class Stats:
     def to_dict(self) -> dict[str, Any]:
         return {"mean": _round(self.mean), "sd": _round(self.sd), "min": _plain(self.min),
                 "max": _plain(self.max)}
-
-
-@dataclass
-class GameRecord:
-    """One finished game."""
-
-    seed: int
-    scores: dict[str, Any]
-    winners: list[str]
-    decisions: int
-    turns: int | None
-    ending: str | None
-    measures: dict[str, Any] = field(default_factory=dict)  # the ruleset's measures
 
 
 @dataclass
@@ -271,46 +213,6 @@ def describe_workers(workers: int, dask: str | None) -> str:
     if dask is not None:
         return f"the Dask cluster at {dask}"
     return f"{workers} process{'es' if workers != 1 else ''}"
-
-
-def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
-             max_decisions: int | None = None, number: int | None = None,
-             logging: bool = False) -> GameRecord:
-    """Play one game to its end with `bots` (player -> bot) and record how it went."""
-    where = f"game {number}, seed {seed}" if number is not None else f"the game of seed {seed}"
-    rng = random.Random(seed)
-    game: Game | None = None
-    try:
-        game = ruleset.new_game(players, seed, logging=logging)
-        while not game.over:
-            decision = game.decision()
-            if decision is None:  # not over, yet nobody to ask: the runtime would be broken
-                raise GameRuleError("the game stopped without a decision and without ending")
-            if max_decisions is not None and game.state["step"] >= max_decisions:
-                raise GameRuleError(f"the game did not end after {max_decisions} decisions")
-            bot = bots[decision.player]
-            view = LazyView(game, decision.player)
-            option = bot.choose(view, decision, rng)
-            view.close()
-            try:
-                game.apply(option)
-            except IllegalMove as exc:
-                name = getattr(bot, "name", type(bot).__name__)
-                raise RulesError(f"{where}: bot '{name}' playing {decision.player} chose "
-                                 f"an illegal option: {exc}") from None
-        scores = game.scores()
-        winners = game.winners()
-        measures = ruleset.measure_values(game)
-    except GameRuleError as exc:
-        after = f", after {game.state['step']} decisions" if game is not None else ""
-        err = GameRuleError(f"{exc} (in {where}{after})")
-        err.loc = exc.loc
-        raise err from None
-    turns = game.state["vars"].get(TURNS_VAR)
-    if isinstance(turns, bool) or not isinstance(turns, int):
-        turns = None
-    return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
-                      turns=turns, ending=game.state["ending"], measures=measures)
 
 
 def _seat_entries(bots: Sequence[str | Bot] | None, players: int) -> list[str | Bot]:

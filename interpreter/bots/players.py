@@ -75,7 +75,7 @@ class GreedyBot:
         game = game_behind(view)
         if game is None:
             return options[rng.randrange(len(options))]
-        from interpreter.tools.sampling import sample_game
+        from interpreter.bots.sampling import sample_game
 
         sample = sample_game(game, decision.player, rng)
         judge = _Judge(sample, decision.player)
@@ -167,7 +167,7 @@ BotFactory = Callable[[], Bot]
 def _ismcts(budget: int | None = None) -> Bot:
     """OpenSpiel's IS-MCTS through the adapter (needs pip install -e ".[openspiel]")."""
     try:
-        from interpreter.tools.openspiel_game import ISMCTSBot
+        from interpreter.bots.openspiel_game import ISMCTSBot
     except ImportError:
         raise RulesError("the bot 'ismcts' needs OpenSpiel: pip install -e \".[openspiel]\"")\
             from None

@@ -1,4 +1,4 @@
-"""A Table (interpreter/tools/table.py) served over HTTP: the page, a JSON API and live updates.
+"""A Table (interpreter/play/table.py) served over HTTP: the page, a JSON API and live updates.
 
 Needs the optional extra `web` (Starlette, uvicorn): `pip install -e ".[web]"`.
 
@@ -30,7 +30,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from interpreter.language.errors import RulesError
-from interpreter.tools.table import Table, TableError
+from interpreter.play.table import Table, TableError
 
 PAGE_FOLDER = Path(__file__).resolve().parent / "web_page"
 STATIC = {"page.js": "text/javascript", "page.css": "text/css"}

@@ -45,9 +45,9 @@ from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
 from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
+from interpreter.play.board_svg import Geometry, GeometryBuilder, Painter
+from interpreter.play.svg_text import ELLIPSIS
 from interpreter.resources import schema
-from interpreter.tools.board_svg import Geometry, GeometryBuilder, Painter
-from interpreter.tools.svg_text import ELLIPSIS
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.editions.citations import Report, Rule, check_citations
+from interpreter.editions.sourcetext import SourceText
 from interpreter.language.errors import RulesError
-from interpreter.tools.citations import Report, Rule, check_citations
-from interpreter.tools.sourcetext import SourceText
 
 
 @dataclass

@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
-from interpreter.tools.svg_text import BOLD, FONT_FAMILY, fit_text, ink_on, text_width
+from interpreter.play.svg_text import BOLD, FONT_FAMILY, fit_text, ink_on, text_width
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -199,7 +199,7 @@ class Painter:
         self.geo = geometry
         self.colour = lambda name: geometry.colours.get(name) or colours(name)
         self.viewer = viewer
-        from interpreter.tools.sampling import sample_game
+        from interpreter.bots.sampling import sample_game
 
         # Everything is drawn from what the viewer may see (others' hands dealt at random).
         self.game = sample_game(game, viewer, random.Random(0))

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from interpreter.tools import stats
-from interpreter.tools.measuring import CATEGORIES, MEAN, POOLED, RATE, Sample
-from interpreter.tools.parallel import play_batches
-from interpreter.tools.simulate import (
+from interpreter.study import stats
+from interpreter.study.measuring import CATEGORIES, MEAN, POOLED, RATE, Sample
+from interpreter.study.parallel import play_batches
+from interpreter.study.simulate import (
     Progress,
     SimulationReport,
     describe_workers,
@@ -30,8 +30,8 @@ from interpreter.tools.simulate import (
 )
 
 if TYPE_CHECKING:
+    from interpreter.bots.players import Bot
     from interpreter.engine.ruleset import Ruleset
-    from interpreter.tools.bots import Bot
 
 DIFFERS, NO_EVIDENCE = "differs", "no evidence"
 TEST_NAMES = {MEAN: "Welch t", RATE: "two-proportion z", POOLED: "z over games",

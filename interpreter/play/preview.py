@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.sampling import sample_game
 from interpreter.engine.runtime import FINAL
 from interpreter.language.errors import GameRuleError, IllegalMove
-from interpreter.tools.sampling import sample_game
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game

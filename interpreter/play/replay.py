@@ -21,99 +21,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 from interpreter.language.files import FileRefused, read_bounded
 from interpreter.language.writing import write_atomic
+from interpreter.play.history import (
+    REPLAY_FORMAT,
+    REPLAY_VERSION,
+    SHORT,
+    History,
+    core_hash,
+    ruleset_ref,
+    short_hash,
+)
+from interpreter.play.journal import journal_as_replay, journal_head
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
     from interpreter.engine.runtime import Game
-
-REPLAY_FORMAT = "rules-engine-replay"
-REPLAY_VERSION = 1
-SHORT = 16
-
-
-def short_hash(game: Game) -> str:
-    return game.state_hash()[:SHORT]
-
-
-def core_hash(game: Game) -> str:
-    """Like `Game.state_hash()`, but without the options of the pending decision: two games
-    with the same core differ only in what may be chosen now."""
-    return game.state_hash(with_options=False)[:SHORT]
-
-
-def ruleset_ref(ruleset: Ruleset) -> str:
-    """How a replay names its ruleset: relative to the bundled rulesets when it is one of them
-    (so the file works on another machine), else the absolute path."""
-    path = Path(ruleset.path).resolve()
-    try:
-        from interpreter.resources import rulesets_folder
-
-        return path.relative_to(rulesets_folder().resolve()).as_posix()
-    except (ValueError, OSError, ModuleNotFoundError, TypeError):
-        return str(path)
-
-
-@dataclass
-class History:
-    """The decisions of a game so far, who took them, and the state hash after each."""
-
-    moves: list[Any] = field(default_factory=list)
-    deciders: list[str] = field(default_factory=list)
-    hashes: list[str] = field(default_factory=list)
-    core_hashes: list[str] = field(default_factory=list)
-
-    @classmethod
-    def start(cls, game: Game) -> History:
-        return cls([], [], [short_hash(game)], [core_hash(game)])
-
-    def record(self, game: Game, player: str, move: Any) -> None:
-        self.moves.append(move)
-        self.deciders.append(player)
-        self.hashes.append(short_hash(game))
-        self.core_hashes.append(core_hash(game))
-
-    def follow(self, game: Game, player: str | None, move: Any) -> None:
-        """Record a game played again (`Game.from_save(on_step=...)`): after setup (player
-        None), then after each decision."""
-        if player is None:
-            self.hashes.append(short_hash(game))
-            self.core_hashes.append(core_hash(game))
-        else:
-            self.record(game, player, move)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"moves": list(self.moves), "deciders": list(self.deciders),
-                "hashes": list(self.hashes), "core_hashes": list(self.core_hashes)}
-
-    def consistent(self) -> bool:
-        n = len(self.moves)
-        return len(self.deciders) == n and len(self.hashes) == n + 1 and \
-            len(self.core_hashes) == n + 1
-
-    @classmethod
-    def rebuild(cls, ruleset: Ruleset, players: int, seed: int, names: dict[str, str],
-                moves: list[Any]) -> tuple[History, Game]:
-        """Play `moves` again from the start (for a save without its history)."""
-        game = ruleset.new_game(players, seed, names=names)
-        history = cls.start(game)
-        for move in moves:
-            decision = game.decision()
-            if decision is None:
-                raise SaveFileError("the saved game has more decisions than its game")
-            try:
-                game.apply(move)
-            except IllegalMove as exc:
-                raise SaveFileError(f"the saved game cannot be played again: {exc}") from None
-            history.record(game, decision.player, move)
-        return history, game
-
 
 def replay_data(ruleset: Ruleset, game: Game, history: History,
                 seats: dict[str, str]) -> dict[str, Any]:
@@ -158,7 +86,6 @@ def read_json(path: Path, what: str = "replay") -> Any:
         elif reason.startswith("is a folder"):
             reason = f"is a folder, not a {what} file"
         raise SaveFileError(f"{path}: {reason}") from None
-    from interpreter.tools.journal import journal_as_replay, journal_head
 
     if journal_head(text) is not None:  # the record `rules play` writes as the game goes
         return journal_as_replay(text, path)

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import RulesError
-from interpreter.tools.measuring import CATEGORIES, RATE
+from interpreter.study.measuring import CATEGORIES, RATE
 
 if TYPE_CHECKING:
-    from interpreter.tools.compare import Comparison
+    from interpreter.study.compare import Comparison
 
 COLOUR_A, COLOUR_B = "#4C72B0", "#DD8452"
 DIFFERS_COLOUR, SAME_COLOUR = "#C44E52", "#8C8C8C"

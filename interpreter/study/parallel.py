@@ -30,7 +30,7 @@ from interpreter.language.errors import GameRuleError, RulesError
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
-    from interpreter.tools.simulate import GameRecord
+    from interpreter.study.games import GameRecord
 
 Progress = Callable[[int, int], None]
 
@@ -146,9 +146,9 @@ def _ruleset(source: RulesetSource) -> Ruleset:
 
 def play_chunk(chunk: _Chunk) -> list[GameRecord] | _Failure:
     """Play the games of a chunk (in whatever process runs it)."""
+    from interpreter.bots.players import make_bot
     from interpreter.engine.world import player_id
-    from interpreter.tools.bots import make_bot
-    from interpreter.tools.simulate import play_one
+    from interpreter.study.games import play_one
 
     try:
         ruleset = _ruleset(chunk.source)

@@ -337,7 +337,7 @@ class RulesState(pyspiel.State):
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> RulesState:
         """A copy in which what `player` cannot see is dealt anew (and the coming draws)."""
-        from interpreter.tools.sampling import sample_game
+        from interpreter.bots.sampling import sample_game
 
         rng = random.Random(int(probability_sampler() * 2**31))
         sample = sample_game(self.game, player_id(player + 1), rng)

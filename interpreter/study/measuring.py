@@ -12,11 +12,11 @@ from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
-from interpreter.tools import stats
+from interpreter.study import stats
 
 if TYPE_CHECKING:
     from interpreter.engine.measures import Measure
-    from interpreter.tools.simulate import GameRecord
+    from interpreter.study.games import GameRecord
 
 MEAN, RATE, POOLED, CATEGORIES = "mean", "rate", "pooled mean", "categories"
 NO_REASON = "(no reason given)"
