@@ -1,0 +1,619 @@
+"""Expressions -> Python source: the half of the compiler that turns one expression at a time
+into code over `rt` (the running game) and `L` (the locals of the current frame), checking
+names, argument counts and kinds as it goes. `compiler.Compiler` adds the other half, the
+declarations (what is compiled, cached and in which order); statements.py the procedures."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.engine.builtins import BUILTINS, Builtin
+from interpreter.engine.hoisting import inline_body, loop_invariants
+from interpreter.engine.program import (
+    FAMILY,
+    PROC,
+    TABLE,
+    TYPE,
+    UNKNOWN,
+    VALUE,
+    ZONE,
+    Fn,
+    Program,
+    Scope,
+)
+from interpreter.engine.world import (
+    PLAYER,
+    World,
+)
+from interpreter.language import nodes as N
+from interpreter.language.errors import (
+    RulesetError,
+    did_you_mean,
+    source_line,
+)
+from interpreter.language.parser import parse_expr
+
+
+@dataclass
+class CExpr:
+    """A compiled expression: Python source, and what it denotes (for the kind checks)."""
+
+    src: str
+    sort: str = VALUE
+    what: str = ""  # how to name it in an error ("the zone 'hand'")
+    constant: tuple | None = None  # (value,) when it is known before any game
+    simple: bool = False  # a plain name: cheap to evaluate twice
+    shape: str | None = None  # for a zone: "pile" or "stack"
+    zone: str | None = None  # for a zone: the name of its zone (family)
+    pile: str | None = None  # for size(<pile>): the pile's source
+    texts: bool = False  # a list of texts only (kinds, places, players, ...)
+    fresh: bool = False  # a list made anew each time (nobody else holds it)
+    ns: dict | None = field(default=None, repr=False)
+    _fn: Fn | None = field(default=None, repr=False)
+
+    @property
+    def fn(self) -> Fn:
+        """The expression as a function of (rt, L), compiled by Python once."""
+        if self._fn is None:
+            self._fn = eval(f"lambda rt, L: {self.src}", self.ns)  # our own generated code
+        return self._fn
+
+
+class ExpressionCompiler:
+    """Compiles expressions; mixed into `compiler.Compiler`, which sets the state it reads
+    (the world, the namespace `ns` of generated code, the program, the errors, ...)."""
+
+    world: World
+    ns: dict[str, Any]
+    program: Program
+    errors: list[RulesetError]
+    _counter: int
+
+    # ------------------------------------------------------------------ expressions
+    # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
+    # locals of the current frame); names bound by a query are Python variables of the
+    # generated comprehension, a function's parameters are the arguments of its generated def.
+    # Values that cannot be written as literals sit in the namespace `self.ns` under a name.
+
+    def fresh_number(self) -> int:
+        """A number not handed out before, for the names of generated Python variables."""
+        self._counter += 1
+        return self._counter
+
+    def constant_name(self, value: Any, hint: str = "k") -> str:
+        """A name in the generated code's namespace that holds `value`."""
+        self._counter += 1
+        name = f"_{hint}{self._counter}"
+        self.ns[name] = value
+        return name
+
+    def literal(self, value: Any) -> str:
+        if value is None or isinstance(value, bool | int | str):
+            return repr(value)
+        return self.constant_name(value)
+
+    def value(self, node: N.Expr, scope: Scope, what: str = "a value") -> Fn:
+        """An expression that must be a plain value (not a zone family, table or type)."""
+        return self.value_c(node, scope, what).fn
+
+    def value_c(self, node: N.Expr, scope: Scope, what: str = "a value") -> CExpr:
+        c = self.expr(node, scope)
+        if c.sort in (TABLE, FAMILY, PROC):
+            self.error(f"expected {what}, got {c.what}", node.loc,
+                       "give it a key in [...]" if c.sort in (TABLE, FAMILY) else None)
+        return c
+
+    def number_c(self, node: N.Expr, scope: Scope) -> CExpr:
+        c = self.expr(node, scope)
+        if c.sort not in (VALUE, UNKNOWN):
+            hint = "use size(...) to count what a zone holds" if c.sort == ZONE else None
+            self.error(f"expected a number, got {c.what}", node.loc, hint)
+        return c
+
+    def number(self, node: N.Expr, scope: Scope) -> Fn:
+        return self.number_c(node, scope).fn
+
+    def zone(self, node: N.Expr, scope: Scope) -> CExpr:
+        c = self.expr(node, scope)
+        if c.sort not in (ZONE, UNKNOWN):
+            self.error(f"expected a zone, got {c.what or 'a value'}", node.loc)
+        return c
+
+    def expr(self, node: N.Expr, scope: Scope) -> CExpr:
+        if id(node) in self._invariant:  # the same for every item of the query around it
+            self._invariant = self._invariant - {id(node)}
+            c = getattr(self, "_e_" + type(node).__name__)(node, scope)
+            if c.sort in (VALUE, ZONE) and c.constant is None:
+                self._counter += 1
+                name = f"_h{self._counter}"
+                self._hoisted.append((name, c.src))
+                return CExpr(name, c.sort, c.what, simple=True, shape=c.shape, zone=c.zone,
+                             ns=self.ns)
+            return c
+        c = getattr(self, "_e_" + type(node).__name__)(node, scope)
+        c.ns = self.ns
+        return c
+
+    def _c(self, src: str, sort: str = VALUE, what: str = "", **extra: Any) -> CExpr:
+        return CExpr(src, sort, what, ns=self.ns, **extra)
+
+    def _const(self, value: Any, what: str = "") -> CExpr:
+        texts = value.__class__ is list and all(v.__class__ is str for v in value)
+        return self._c(self.literal(value), VALUE, what, constant=(value,), texts=texts)
+
+    def _e_Num(self, node: N.Num, scope: Scope) -> CExpr:
+        return self._const(node.value, f"the number {node.value}")
+
+    def _e_Str(self, node: N.Str, scope: Scope) -> CExpr:
+        return self._const(node.value, "a text")
+
+    def _e_Bool(self, node: N.Bool, scope: Scope) -> CExpr:
+        return self._const(node.value)
+
+    def _e_NoneLit(self, node: N.NoneLit, scope: Scope) -> CExpr:
+        return self._const(None)
+
+    def _e_Name(self, node: N.Name, scope: Scope) -> CExpr:
+        name, p, w = node.id, self.program, self.world
+        bound = scope.lookup(name)
+        if bound is not None:
+            return self._c(bound, VALUE, f"'{name}'", simple=True)
+        if name in scope.names:
+            return self._c(f"L[{name!r}]", VALUE, f"'{name}'", simple=True)
+        if name in p.consts:
+            return self._const(p.consts[name], f"the constant '{name}'")
+        if name in p.vars or name in p.zones or name == "player_count":
+            self._uses_state = True
+            self._reads.add(name)
+        if name in p.vars:
+            if p.vars[name].decl.index:
+                return self._c(f"rt.V[{name!r}]", FAMILY, f"the variable family '{name}'")
+            return self._c(f"rt.V[{name!r}]", VALUE, f"the variable '{name}'", simple=True)
+        if name in p.zones:
+            if p.zones[name].decl.index:
+                return self._c(f"rt.Z[{name!r}]", FAMILY, f"the zone family '{name}'")
+            return self._c(f"rt.Z[{name!r}]", ZONE, f"the zone '{name}'",
+                           shape=p.zones[name].decl.shape, zone=name)
+        if name in w.member_of:
+            return self._const(name, f"'{name}'")
+        if name in w.tables:
+            return self._c(self.constant_name(w.tables[name], "table"), TABLE,
+                           f"the table '{name}'")
+        if name == "player_count":
+            return self._c("rt.n", VALUE, "the number of players")
+        if w.is_type(name) or name in self._component_names:
+            return self._c(self._domain_src(name), TYPE, f"every {name}")
+        if name in p.procs or name in p.funcs or name in BUILTINS:
+            self.error(f"'{name}' is a procedure or function: call it with (...)", node.loc)
+            return self._c("None", UNKNOWN, f"the procedure '{name}'")
+        self._unknown(name, node.loc, "name", self._all_names(scope))
+        return self._c("None", UNKNOWN, f"'{name}'")
+
+    def _domain_src(self, type_name: str) -> str:
+        """Every value of a type: fixed lists are constants; players and pieces owned by
+        players depend on the number of players."""
+        if type_name == PLAYER:
+            self._uses_state = True  # the number of players differs from game to game
+            return "rt.players"
+        comp = self.world.components.get(type_name)
+        if type_name in self._component_names and (comp is None or comp.player_param
+                                                     or comp.by_players is not None):
+            self._uses_state = True
+            return f"_W.domain({type_name!r}, rt.n)"
+        return self.constant_name(self.world.domain(type_name, 0), "domain")
+
+    def _attribute_table(self, name: str) -> str:
+        """The name, in generated code, of a table value -> its attribute `name` (made again
+        when compiling ends: kinds get attributes while it runs)."""
+        key = f"_AT_{name}"
+        if key not in self.ns:
+            self.ns[key] = attribute_table(self.world.attrs, name)
+        return key
+
+    def _attribute_names(self) -> set[str]:
+        """Every attribute some value has: of entities, kinds, players, and table columns."""
+        if self._attributes is None or self._attributes[0] != len(self.world.attrs):
+            found = {"name"}
+            for attrs in self.world.attrs.values():
+                found.update(attrs)
+            for table in self.world.tables.values():
+                found.update(str(c) for c in table.columns)
+            self._attributes = (len(self.world.attrs), found)  # new kinds make it stale
+        return self._attributes[1]
+
+    def _attribute_may_have(self, outer: str, name: str) -> bool:
+        """Whether some value of the attribute `outer` (x.outer) may have the attribute `name`
+        (x.outer.name): false when every value of `outer` is known, and none has it."""
+        if name == "name" or any(outer in map(str, t.columns) for t in self.world.tables.values()):
+            return True
+        attrs = self.world.attrs
+        values = [a[outer] for a in attrs.values() if outer in a]
+        if not values or any(not isinstance(v, str | int | bool) for v in values):
+            return True
+        return any(isinstance(v, str) and name in attrs.get(v, ()) for v in values)
+
+    def _all_names(self, scope: Scope) -> list[str]:
+        p, w = self.program, self.world
+        return [*scope.all_names(), *p.consts, *p.vars, *p.zones, *w.member_of, *w.tables,
+                *self._type_names(), *p.procs, *p.funcs]
+
+    def _e_Attr(self, node: N.Attr, scope: Scope) -> CExpr:
+        base = self.value_c(node.obj, scope)
+        name = node.name
+        if base.sort == UNKNOWN:
+            return self._c("None", UNKNOWN, base.what)
+        known = self._attribute_names()
+        if name not in known:
+            self.error(f"no value of this ruleset has an attribute '{name}'", node.loc,
+                       did_you_mean(name, known))
+            return self._c("None", UNKNOWN, f"'.{name}'")
+        if isinstance(node.obj, N.Attr) and not self._attribute_may_have(node.obj.name, name):
+            self.error(f"no value of the attribute '{node.obj.name}' has an attribute "
+                       f"'{name}'", node.loc)
+            return self._c("None", UNKNOWN, f"'.{name}'")
+        loc = self.constant_name(node.loc, "loc")
+        if base.simple and base.src in scope.texts:  # a kind, a place, a player, ...
+            return self._c(f"{self._attribute_table(name)}[{base.src}]", VALUE, f"'.{name}'")
+        if base.simple:  # evaluated twice, so only for plain names
+            o = base.src
+            return self._c(f"(_A[{o}][{name!r}] if {o}.__class__ is str else "
+                           f"_attr(_A, {o}, {name!r}, {loc}))", VALUE, f"'.{name}'")
+        return self._c(f"_attr(_A, {base.src}, {name!r}, {loc})", VALUE, f"'.{name}'")
+
+    def _e_Index(self, node: N.Index, scope: Scope) -> CExpr:
+        base = self.expr(node.obj, scope)
+        args = [self.value_c(a, scope) for a in node.args]
+        loc = self.constant_name(node.loc, "loc")
+        if isinstance(node.obj, N.Name) and base.sort in (FAMILY, TABLE):
+            name = node.obj.id
+            if base.sort == TABLE:
+                return self._table_index(name, base.src, args, node.loc, loc)
+            info = self.program.zones.get(name) or self.program.vars.get(name)
+            want = len(info.decl.index)
+            if len(args) != want:
+                self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
+            is_zone = name in self.program.zones
+            if len(args) == 1 and args[0].simple and args[0].src in scope.texts:
+                src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys
+            elif len(args) == 1 and args[0].simple:  # the usual case, inlined
+                k = args[0].src
+                src = (f"({base.src}[{k}] if {k}.__class__ is str else "
+                       f"_family({base.src}, {k}, {name!r}, {is_zone}, {loc}))")
+            elif len(args) == 1:
+                src = f"_family({base.src}, {args[0].src}, {name!r}, {is_zone}, {loc})"
+            else:
+                keys = ", ".join(a.src for a in args) + ("," if len(args) == 1 else "")
+                src = f"_family_n({base.src}, ({keys}), {name!r}, {loc})"
+            if is_zone:
+                return self._c(src, ZONE, f"the zone '{name}[...]'",
+                               shape=self.program.zones[name].decl.shape, zone=name)
+            return self._c(src, VALUE, f"'{name}[...]'")
+        if base.sort == UNKNOWN:
+            return self._c("None", UNKNOWN, base.what)
+        if base.sort in (ZONE, TYPE, PROC):
+            self.error(f"{base.what} cannot be indexed", node.loc)
+        if len(args) != 1:
+            self.error("a list takes one position in [...]", node.loc)
+            return self._c("None", UNKNOWN)
+        return self._c(f"_position({base.src}, {args[0].src}, {loc})")
+
+    def _table_index(self, name: str, table_src: str, args: list[CExpr], at: N.Loc,
+                     loc: str) -> CExpr:
+        table = self.world.tables[name]
+        if len(args) not in (1, 2) or (len(args) == 2 and table.decl.style == "map"):
+            self.error(f"table '{name}' takes {1 if table.decl.style == 'map' else '1 or 2'} "
+                       f"key(s), got {len(args)}", at)
+            return self._c("None", UNKNOWN)
+        default = self.literal(table.default)
+        row = (f"_table_row({table_src}.rows, {args[0].src}, {default}, {table.has_default}, "
+               f"{name!r}, {loc})")
+        if len(args) == 1:
+            return self._c(row, VALUE, f"'{name}[...]'")
+        return self._c(f"_position({row}, {args[1].src}, {loc})", VALUE, f"'{name}[...]'")
+
+    def _e_Call(self, node: N.Call, scope: Scope) -> CExpr:
+        name, p, loc = node.func, self.program, node.loc
+        body = self._inlined(node, scope)
+        if body is not node:  # a small function: its body in place of the call
+            return self.expr(body, scope)
+        if name in p.funcs:
+            self._callees.add(name)
+            func = p.funcs[name]
+            self._arity(name, len(func.params), node)
+            args = [self.value_c(a, scope).src for a in node.args]
+            return self._c(f"_F_{name}(rt{''.join(', ' + a for a in args)})",
+                           texts=self._gives_texts.get(name, False))
+        if name in p.procs:
+            self.error(f"'{name}' is a procedure (its steps may ask players to decide); call "
+                       "it as a step of its own, or as 'let x = ...'", loc)
+            return self._c("None", UNKNOWN)
+        if name in self.world.relations:
+            self._arity(name, 1, node)
+            rel = self.constant_name(self.world.relations[name], "relation")
+            arg = self.value_c(node.args[0], scope).src if node.args else "None"
+            return self._c(f"({rel}.get({arg}) or [])")
+        if name in self._component_names:
+            return self._kind_call(name, node, scope)
+        if name in BUILTINS:
+            self._uses_state |= BUILTINS[name].reads_game
+            return self._builtin(BUILTINS[name], node, scope)
+        self._unknown(name, loc, "function", [*p.funcs, *p.procs, *BUILTINS,
+                                              *self.world.relations, *self._component_names])
+        return self._c("None", UNKNOWN, f"'{name}(...)'")
+
+    def _inlined(self, node: N.Expr, scope: Scope) -> N.Expr:
+        """A call of a small function of the game state: its body, with the arguments in
+        place of the parameters (when no name changes meaning); anything else as it is."""
+        if not isinstance(node, N.Call) or node.func not in self._inline:
+            return node
+        body = inline_body(self._inline[node.func], node.args, set(scope.names) | set(scope.py))
+        if body is None:
+            return node
+        self._costly = True  # as costly to compute as if it called the function
+        return body
+
+    def _arity(self, name: str, want: int, node: N.Call | N.CallStmt | N.Emit) -> bool:
+        if len(node.args) != want:
+            self.error(f"'{name}' takes {want} value(s), got {len(node.args)}", node.loc)
+            return False
+        return True
+
+    def _kind_call(self, name: str, node: N.Call, scope: Scope) -> CExpr:
+        comp = self.world.components.get(name)
+        if comp is None:
+            return self._c("None", UNKNOWN)
+        self._arity(name, len(comp.decl.params), node)
+        args = [self.value_c(a, scope).src for a in node.args]
+        values = "(" + "".join(a + ", " for a in args) + ")"
+        loc = self.constant_name(node.loc, "loc")
+        return self._c(f"_kind(_KINDS, {name!r}, {values}, {loc})")
+
+    def _builtin(self, b: Builtin, node: N.Call, scope: Scope) -> CExpr:
+        n = len(node.args)
+        if n < b.min_args or (b.max_args is not None and n > b.max_args):
+            want = str(b.min_args) if b.max_args == b.min_args else (
+                f"{b.min_args} or more" if b.max_args is None else f"{b.min_args}-{b.max_args}")
+            self.error(f"'{node.func}' takes {want} value(s), got {n}", node.loc)
+            return self._c("None", UNKNOWN)
+        compiled = [self.zone(a, scope) if b.zone_args and i == 0 else self.value_c(a, scope)
+                    for i, a in enumerate(node.args)]
+        args = [c.src for c in compiled]
+        if node.func in ("size", "empty"):  # the most used builtins, inlined
+            c = compiled[0]
+            if c.shape == "pile":  # a pile never keeps a kind with no pieces
+                if node.func == "empty":
+                    return self._c(f"(not {c.src})")
+                return self._c(f"sum({c.src}.values())", pile=c.src)
+            size = (f"len({c.src})" if c.shape == "stack" or c.sort == VALUE else
+                    f"_size({c.src})")
+            return self._c(size if node.func == "size" else f"({size} == 0)")
+        # Run-time errors of a builtin are placed at the statement that called it (runtime.py)
+        fn = self.constant_name(b.fn, "builtin")
+        return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
+
+    def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:
+        items = [self.value_c(i, scope) for i in node.items]
+        texts = all((i.constant is not None and i.constant[0].__class__ is str)
+                    or i.src in scope.texts for i in items)
+        return self._c("[" + ", ".join(i.src for i in items) + "]", texts=texts, fresh=True)
+
+    def _e_Arith(self, node: N.Arith, scope: Scope) -> CExpr:
+        src = self.number_c(node.first, scope).src
+        for op, operand in zip(node.ops, node.rest, strict=True):
+            src += f" {op} {self.number_c(operand, scope).src}"  # left to right, as Python
+        return self._c(f"({src})", fresh=True)  # lists added up make a new list
+
+    def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
+        op = node.op
+        left_node = self._inlined(node.left, scope)
+        if isinstance(left_node, N.Query) and left_node.kind == "count" \
+                and isinstance(node.right, N.Num) and node.right.value == 0 \
+                and op in (">", "!=", "==") and not self._draws(left_node):
+            # "count ... > 0" is "any ...": it can stop at the first item that counts
+            found = self.expr(N.Query(loc=left_node.loc, kind="any", binder=left_node.binder),
+                              scope).src
+            return self._c(f"(not {found})" if op == "==" else found)
+        left_c = self.value_c(left_node, scope)
+        left = left_c.src
+        if op in ("in", "not in"):
+            right_c = self.expr(node.right, scope)
+            right = right_c.src + (".rows" if right_c.sort == TABLE else "")
+            return self._c(f"({left} {op} {right})")
+        right_c = self.value_c(node.right, scope)
+        if left_c.pile is not None and right_c.constant == (0,) and op in ("==", "!=", ">"):
+            pile = left_c.pile  # size(pile) compared with 0: no need to add up the counts
+            return self._c(f"(not {pile})" if op == "==" else f"(len({pile}) > 0)")
+        return self._c(f"({left} {op} {right_c.src})")
+
+    def _e_BoolOp(self, node: N.BoolOp, scope: Scope) -> CExpr:
+        return self._c(f"(True if {self.test_src(node, scope)} else False)")
+
+    def test_src(self, node: N.Expr, scope: Scope) -> str:
+        """Python source of an expression used only for its truth (a condition): `and` and
+        `or` need not give exactly true or false there."""
+        node = self._inlined(node, scope)
+        if isinstance(node, N.BoolOp):
+            items = [self.test_src(i, scope) for i in node.items]
+            return f"({f' {node.op} '.join(items)})"
+        if isinstance(node, N.Not):
+            return f"(not {self.test_src(node.operand, scope)})"
+        return self.value_c(node, scope).src
+
+    def _e_Not(self, node: N.Not, scope: Scope) -> CExpr:
+        return self._c(f"(not {self.test_src(node.operand, scope)})")
+
+    def _e_Neg(self, node: N.Neg, scope: Scope) -> CExpr:
+        return self._c(f"(-{self.number_c(node.operand, scope).src})")
+
+    def _e_IfExpr(self, node: N.IfExpr, scope: Scope) -> CExpr:
+        c = self.test_src(node.cond, scope)
+        a, b = (self.value_c(x, scope).src for x in (node.then, node.other))
+        return self._c(f"({a} if {c} else {b})")
+
+    def source(self, binder: N.Binder, scope: Scope) -> CExpr:
+        """What a binder goes through (its `in` expression or every value of its type)."""
+        if binder.source is not None:
+            c = self.expr(binder.source, scope)
+            if c.sort in (TABLE, FAMILY, PROC):
+                self.error(f"cannot go through {c.what}", binder.source.loc)
+                return self._c("[]", UNKNOWN)
+            if binder.type is not None and not self.world.is_type(binder.type):
+                self._unknown(binder.type, binder.loc, "type", self._type_names())
+            return c
+        if binder.type is None:
+            self.error(f"say what '{binder.var}' goes through", binder.loc,
+                       f"for example 'each player {binder.var}' or '{binder.var} in <list>'")
+            return self._c("[]", UNKNOWN)
+        if not self.world.is_type(binder.type):
+            self._unknown(binder.type, binder.loc, "type", self._type_names())
+            return self._c("[]", UNKNOWN)
+        return self._c(self._domain_src(binder.type), TYPE)
+
+    def items_src(self, c: CExpr) -> str:
+        """Python source for the items a compiled source yields one by one."""
+        if c.sort == ZONE and c.shape != "stack":
+            return f"_items({c.src})"
+        return c.src
+
+    def _e_Query(self, node: N.Query, scope: Scope) -> CExpr:
+        b = node.binder
+        src, kinds = self._query_source(b, scope)
+        self._costly |= src.sort == TYPE
+        texts = kinds or src.texts or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
+        inner, var = scope.bind(b.var, self, text=texts)
+        kind = node.kind
+        outer = self._invariant, self._hoisted
+        self._invariant = {id(n) for n in loop_invariants(
+            [x for x in (b.where, node.value) if x is not None], b.var, self._draws)}
+        self._hoisted = []
+        where = self.test_src(b.where, inner) if b.where is not None else None
+        value, gives_texts = None, texts
+        if node.value is not None:
+            value = (self.number_c(node.value, inner) if kind in ("sum", "max", "min")
+                     else self.value_c(node.value, inner)).src
+            gives_texts = texts and value == var
+        hoisted = self._hoisted
+        self._invariant, self._hoisted = outer
+        cond = f" if {where}" if where is not None else ""
+        pile = src.sort == ZONE and src.shape == "pile"
+
+        def each(target: str, items: str, method: str = "") -> str:
+            """`for target in items`, after computing once what every item uses."""
+            if not hoisted:
+                return f"for {target} in {items}{method}"
+            self._counter += 1
+            s = f"_s{self._counter}"
+            names = "".join(f"{n}, " for n, _ in hoisted)
+            values = "".join(f"{v}, " for _, v in hoisted)
+            return (f"for {s} in ({items},) if {s} for ({names}) in (({values}),) "
+                    f"for {target} in {s}{method}")
+
+        if kind == "count" and pile:
+            if where is None:
+                return self._c(f"_size({src.src})")
+            return self._c(f"sum(_n {each(f'{var}, _n', src.src, '.items()')}{cond})")
+        if kind == "sum" and pile:
+            return self._c(f"sum(({value}) * _n {each(f'{var}, _n', src.src, '.items()')}"
+                           f"{cond})")
+        # any, every and first need each kind of a pile once, not each piece
+        items = src.src if pile and kind in ("any", "every", "first") else self.items_src(src)
+        loop = each(var, items)
+        if kind == "count":
+            if where is None:
+                return self._c(f"len({items})")
+            return self._c(f"len([1 {loop}{cond}])")
+        if kind == "any":
+            return self._c(f"any({where or 'True'} {loop})")
+        if kind == "every":
+            return self._c(f"all({where or 'True'} {loop})")
+        if kind == "first":
+            return self._c(f"next(({var} {loop}{cond}), None)")
+        if kind == "random":
+            self._uses_state = self._random = True
+            return self._c(f"_random(rt, [{var} {loop}{cond}])")
+        values = f"[{value} {loop}{cond}]"
+        if kind == "list":
+            return self._c(values, texts=gives_texts, fresh=True)
+        if kind == "sum":
+            return self._c(f"sum({values})")
+        if kind == "sort":
+            loc = self.constant_name(node.loc, "loc")
+            return self._c(f"_sort([({value}, {var}) {loop}{cond}], {node.descending}, {loc})",
+                           texts=texts, fresh=True)
+        if kind == "distinct":
+            return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts, fresh=True)
+        loc = self.constant_name(node.loc, "loc")
+        return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
+
+    def _query_source(self, b: N.Binder, scope: Scope) -> tuple[CExpr, bool]:
+        """What a query goes through, and whether it is the kinds in a pile (gone through
+        without a copy: its keys)."""
+        source = b.source
+        if isinstance(source, N.Call) and source.func == "kinds" and len(source.args) == 1 \
+                and "kinds" not in self.program.funcs and "kinds" not in self.program.procs:
+            zone = self.expr(source.args[0], scope)
+            if zone.sort == ZONE and zone.shape == "pile":
+                return CExpr(zone.src, VALUE, ns=self.ns), True
+        return self.source(b, scope), False
+
+    def _draws(self, node: N.Node) -> bool:
+        """Whether computing `node` may draw at random (so it must not be computed once for
+        many)."""
+        return any((isinstance(n, N.Query) and n.kind == "random") or
+                   (isinstance(n, N.Call) and n.func in self._drawing) for n in N.walk(node))
+
+    def _format(self, text: str, scope: Scope, loc: N.Loc) -> Fn:
+        """A text with {expressions} -> a function of (rt, L) that fills them in with labels."""
+        return self._c(self.format_src(text, scope, loc)).fn
+
+    def format_src(self, text: str, scope: Scope, loc: N.Loc) -> str:
+        """Python source of a text with {expressions} filled in with labels."""
+        parts: list[str] = []
+        for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
+            if i % 2 == 0:
+                if "{" in piece or "}" in piece:
+                    stray = _stray_brace(text)
+                    self.error(f"a '{text[stray]}' without its pair in the text {text!r}: a "
+                               "text fills in {expression}, each '{' closed by a '}'",
+                               _brace_place(loc, text, stray))
+                if piece:
+                    parts.append(repr(piece))
+                continue
+            try:
+                node = parse_expr(piece, loc)
+            except RulesetError as exc:
+                self.errors.append(exc)
+                continue
+            parts.append(f"_label(rt, {self.value_c(node, scope).src})")
+        return " + ".join(parts) if parts else "''"
+
+
+def _stray_brace(text: str) -> int:
+    """Where the first brace of `text` that is not part of a {expression} is."""
+    paired = {i for m in re.finditer(r"\{[^{}]*\}", text) for i in (m.start(), m.end() - 1)}
+    return next(i for i, ch in enumerate(text) if ch in "{}" and i not in paired)
+
+
+def _brace_place(loc: N.Loc, text: str, index: int) -> N.Loc:
+    """The place of the brace `text[index]` in the source line of `loc` (the place of the
+    statement or entry that holds the text), found by counting braces; `loc` if the line
+    does not show it."""
+    line = source_line(loc) if loc is not None else None
+    if line is None:
+        return loc
+    nth = sum(ch in "{}" for ch in text[:index])
+    seen = 0
+    for col in range(max(loc.column - 1, 0), len(line)):
+        if line[col] in "{}":
+            if seen == nth:
+                return N.Loc(loc.file, loc.line, col + 1)
+            seen += 1
+    return loc
+
+
+def attribute_table(attrs: dict, name: str) -> dict:
+    """Every value that has the attribute `name` -> its value of it (one lookup in generated
+    code; a value without it is a KeyError, explained as a missing attribute)."""
+    return {value: a[name] for value, a in attrs.items() if name in a}
