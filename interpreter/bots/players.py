@@ -53,7 +53,7 @@ class GreedyBot:
     """Looks one decision ahead and scores each option with the ruleset's own scoring.
 
     For each legal option it takes a sample of the game as its player sees it (hidden cards and
-    the coming draws are dealt at random: `interpreter.sampling.sample_game`), applies the
+    the coming draws are dealt at random: `interpreter.bots.sampling.sample_game`), applies the
     option, lets the game run to the next decision, and then asks "what if the game ended
     now?": it runs the ruleset's `final_scoring` on that copy and compares `score` of its
     player with the best other score. It takes the option with the best margin (a random one

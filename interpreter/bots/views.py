@@ -34,7 +34,7 @@ class LazyView(Mapping[str, Any]):
     @property
     def game(self) -> Game:
         """The game behind the view, for bots that build samples of it from what the view's
-        player may see (`interpreter.sampling`)."""
+        player may see (`interpreter.bots.sampling`)."""
         return self._game
 
     def close(self) -> None:

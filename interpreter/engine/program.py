@@ -67,7 +67,7 @@ class ChoicePoint:
     rules: dict[str, tuple[str, str | None]]  # option -> (condition as text, citation)
     where: str | None = None
     resume: int = 0  # the block of its procedure that goes on after the decision
-    # The rules as written, for explanations (tools/why.py): each option's `when`, and for a
+    # The rules as written, for explanations (play/why.py): each option's `when`, and for a
     # choice of a value the list it is chosen from and its `where`.
     conditions: dict[str, Any] = field(default_factory=dict)
     source: Any = None

@@ -10,7 +10,7 @@ its own spaces. An item with `place:` stands for a game value: it is drawn as
 start or end at it. `states` restyle an item while an expression holds (greyed, closed,
 highlighted).
 
-The picture is drawn on a game sampled from the viewer's view (tools/sampling.py): what the
+The picture is drawn on a game sampled from the viewer's view (bots/sampling.py): what the
 viewer cannot see is dealt at random there, so no file of geometry can show a hidden card.
 Texts are cut to their box; a label on a shape gets black or white ink, whichever contrasts.
 """

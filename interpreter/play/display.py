@@ -16,7 +16,7 @@ names its own. The display file holds
   options, `viewer` the deciding player);
 - `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
-- `board`: the picture's geometry (tools/board_svg.py), inline or in a file of its own; with
+- `board`: the picture's geometry (board_svg.py), inline or in a file of its own; with
   it, the SVG picture is the board drawn from it (the blocks' boxes are not drawn).
 
 The templates are evaluated on the game itself, so the display file must show only what the
@@ -261,7 +261,7 @@ class Display:
     final: Block | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
-    geometry: Geometry | None = None  # the board picture (tools/board_svg.py)
+    geometry: Geometry | None = None  # the board picture (board_svg.py)
     redraw_when: Callable | None = None
     compact: Layout | None = None  # for a terminal narrower than the columns need
     legend: list[LegendEntry] = field(default_factory=list)

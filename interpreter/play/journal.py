@@ -99,7 +99,7 @@ def journal_head(text: str) -> dict[str, Any] | None:
 
 
 def journal_as_replay(text: str, path: Path) -> dict[str, Any]:
-    """A journal's record in the form of a replay (see tools/replay.py), which is then checked
+    """A journal's record in the form of a replay (see replay.py), which is then checked
     and played as one. A last line cut short is left out; any other damage is a
     SaveFileError."""
     head = journal_head(text)

@@ -467,7 +467,7 @@ class Session:
         return self.replay_file
 
     def open_journal(self) -> None:
-        """Start writing the record as the game goes (see tools/journal.py)."""
+        """Start writing the record as the game goes (see journal.py)."""
         if self.replay_dir is None:
             return
         path = _journal_of(self.replay_path())
