@@ -885,7 +885,7 @@ def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Lo
             kinds = list(s)
         else:
             raise GameRuleError("say which kind to move from a pile that holds several "
-                                "('move 2 of <kind> from ...')", loc)
+                                f"('move {n} of <kind> from ...')", loc)
     available = sum(s.get(k, 0) for k in kinds)
     take = available if amount == "all" else n
     if amount in ("exact", "top") and take > available:
