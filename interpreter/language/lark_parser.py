@@ -580,6 +580,14 @@ class _Builder(Transformer):
         return N.SecretChoose(loc=self._loc(meta), var=str(var), options=options, binder=binder,
                               prompt=self._text(prompt))
 
+    def private_stmt(self, meta, items):
+        var, options, player, where, shown, prompt = items
+        return N.Choose(loc=self._loc(meta), var=str(var), options=options, player=player,
+                        where=where, prompt=self._text(prompt), private=True, shown_to=shown)
+
+    def tell_stmt(self, meta, items):
+        return N.Tell(loc=self._loc(meta), players=items[0], text=self._text(items[1]))
+
     def log_stmt(self, meta, items):
         return N.Log(loc=self._loc(meta), text=self._text(items[0]))
 

@@ -197,7 +197,10 @@ class _Renderer:
             return f"shuffle {r(s.zone)}"
         if isinstance(s, N.Choose):
             where = f" where {r(s.where)}" if s.where is not None else ""
-            return f"choose {s.var} from {r(s.options)} by {r(s.player)}{where}{t(s.prompt)}"
+            shown = f" shown to {r(s.shown_to)}" if s.shown_to is not None else ""
+            head = "privately choose" if s.private else "choose"
+            return (f"{head} {s.var} from {r(s.options)} by {r(s.player)}{where}{shown}"
+                    f"{t(s.prompt)}")
         if isinstance(s, N.SecretChoose):
             return (f"secretly choose {s.var} from {r(s.options)} by "
                     f"{render_binder(s.binder)}{t(s.prompt)}")
@@ -205,6 +208,8 @@ class _Renderer:
             return f"choose {s.var} by {r(s.player)}{t(s.prompt)}:"
         if isinstance(s, N.Log):
             return f"log{t(s.text)}"
+        if isinstance(s, N.Tell):
+            return f"tell {r(s.players)}{t(s.text)}"
         if isinstance(s, N.EndGame):
             return f"end game{t(s.reason)}"
         if isinstance(s, N.Return):
