@@ -5,6 +5,7 @@ pile, `at bottom` of a pile, a negative number of pieces, and a reserved word us
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -136,3 +137,43 @@ def test_the_reserved_words_are_those_that_cannot_be_used_as_names(word):
         except Exception:
             works = False
     assert works == (word not in RESERVED), word
+
+
+# ------------------------------------------------------------------ the lowest score wins
+
+LOWEST = """\
+var penalty[player] = 0
+define score(p) "penalty points" lowest wins = penalty[p]
+procedure play():
+    choose n from [3, 1, 2] by P1 "how many penalty points?"
+    penalty[P1] += n
+    penalty[P2] += 2
+"""
+
+
+def test_the_lowest_score_wins_when_the_rules_say_so(folder):
+    write(folder, LOWEST)
+    game = load_ruleset(folder).new_game(2, 1)
+    game.apply(1)
+    assert game.scores() == {"P1": 1, "P2": 2} and game.winners() == ["P1"]
+
+
+def test_a_greedy_bot_aims_for_the_lowest_score(folder):
+    from interpreter.bots.players import GreedyBot
+
+    write(folder, LOWEST)
+    game = load_ruleset(folder).new_game(2, 1)
+
+    class Bound(dict):
+        def __init__(self):
+            super().__init__(game.view("P1"))
+            self.game = game
+
+    pick = GreedyBot().choose(Bound(), game.decision(), random.Random(1))
+    assert pick == 1
+
+
+def test_lowest_wins_is_said_of_score_only(folder):
+    message = error_of(folder, with_base("define penalties(p) lowest wins = vp[p]\n"))
+    assert message.startswith("game.rules:14:8: 'lowest wins' is said of the function 'score' "
+                              "only, not of 'penalties'")

@@ -416,9 +416,22 @@ class Game:
     def scores(self) -> dict[str, Any]:
         return {p: self.score(p) for p in self.players}
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest score wins (`define score(p) ... lowest wins = ...`)."""
+        func = self.program.funcs.get("score")
+        return func is not None and getattr(func.decl, "lowest", False)
+
+    def rank_key(self, player: str) -> tuple[Any, Any]:
+        """How good a player's result is, larger is better: the score (turned round when the
+        lowest wins), then the tiebreak."""
+        score = self.score(player)
+        return (-score if self.lowest_wins else score, self.tiebreak(player))
+
     def winners(self) -> list[str]:
-        """The players with the best score (ties broken by the ruleset's `tiebreak`)."""
-        keys = {p: (self.score(p), self.tiebreak(p)) for p in self.players}
+        """The players with the best score (the highest, or the lowest when the ruleset says
+        so; ties broken by the ruleset's `tiebreak`, the highest)."""
+        keys = {p: self.rank_key(p) for p in self.players}
         best = max(keys.values())  # numbers only: _ranking_value checked them
         return [p for p in self.players if keys[p] == best]
 

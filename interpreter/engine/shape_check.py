@@ -9,7 +9,8 @@ instead of in the first game that reaches them:
 - `move N from PILE` (or `move top`, `move up to N`) without `of KIND`: which kind? (a pile
   whose component has a single kind, `coin()`, needs no `of`);
 - `move ... to PILE at bottom`: a pile has no bottom;
-- `move -1 ...`: a number of pieces below 0.
+- `move -1 ...`: a number of pieces below 0;
+- `lowest wins` said of another function than `score`.
 
 Only a zone written directly (`hand[p]`, `deck`) is checked: a zone that a function gives back
 is known only in play, and the run-time errors stay for it.
@@ -29,6 +30,10 @@ def check_shapes(program: Program, decls: list[N.Decl]) -> list[RulesetError]:
     """Every shape mistake of the rules (see the module docstring)."""
     errors: list[RulesetError] = []
     for decl in decls:
+        if isinstance(decl, N.FuncDecl) and decl.lowest and decl.name != "score":
+            errors.append(RulesetError(
+                f"'lowest wins' is said of the function 'score' only, not of '{decl.name}'",
+                decl.loc, "define score(p) \"...\" lowest wins = ..."))
         bound = _bound_names(decl)
         for node in N.walk(decl):
             if isinstance(node, N.Call) and node.func == "top" and len(node.args) == 1:

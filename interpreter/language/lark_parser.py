@@ -478,9 +478,12 @@ class _Builder(Transformer):
                           cite=cite, params=params or [], body=body, when=when)
 
     def func_decl(self, meta, items):
-        name, params, label, cite, body = items
+        name, params, label, cite, lowest, body = items
         return N.FuncDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                          cite=cite, params=params or [], body=body)
+                          cite=cite, params=params or [], body=body, lowest=bool(lowest))
+
+    def lowest_wins(self, meta, items):
+        return True
 
     def trigger_decl(self, meta, items):
         name, event, params, when, cite, body = items

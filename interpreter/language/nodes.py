@@ -373,6 +373,7 @@ class ProcDecl(Decl):
 class FuncDecl(Decl):
     params: list[Param] = field(default_factory=list)
     body: Expr | None = None
+    lowest: bool = False  # `lowest wins`: said of `score`, the lowest score wins
 
 
 @dataclass

@@ -140,7 +140,9 @@ class _Renderer:
             vis = f", {d.visibility}" if d.visibility != "public" else ""
             return [f"var {d.name}{_index(d.index)}{t(d.label)} = {render_expr(d.init)}{vis}"]
         if isinstance(d, N.FuncDecl):
-            return [f"define {d.name}({_params(d.params)}){t(d.label)} = {render_expr(d.body)}"]
+            lowest = " lowest wins" if d.lowest else ""
+            return [f"define {d.name}({_params(d.params)}){t(d.label)}{lowest} = "
+                    f"{render_expr(d.body)}"]
         if isinstance(d, N.ProcDecl):
             when = f" when {render_expr(d.when)}" if d.when is not None else ""
             return [f"procedure {d.name}({_params(d.params)}){t(d.label)}{when}:",

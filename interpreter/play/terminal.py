@@ -644,7 +644,7 @@ def final_scores(game: Game) -> str:
     """The final scores, best first, with the tie-break, and the winner(s)."""
     func = game.program.funcs.get("tiebreak")
     tiebreak = (func.decl.label or "tie-break") if func is not None else None
-    rows = sorted(game.players, key=lambda p: (game.score(p), game.tiebreak(p)), reverse=True)
+    rows = sorted(game.players, key=game.rank_key, reverse=True)
     width = max(len(game.label(p)) for p in rows)
     lines = ["Final scores:"]
     for p in rows:
