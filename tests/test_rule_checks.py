@@ -177,3 +177,12 @@ def test_lowest_wins_is_said_of_score_only(folder):
     message = error_of(folder, with_base("define penalties(p) lowest wins = vp[p]\n"))
     assert message.startswith("game.rules:14:8: 'lowest wins' is said of the function 'score' "
                               "only, not of 'penalties'")
+
+
+def test_recording_a_text_in_a_measure_is_found_at_check(folder):
+    message = error_of(folder, with_base("""\
+        measure said "what was said": values
+        procedure say():
+            record "hello" in said
+        """))
+    assert message.startswith("game.rules:16:12: measure 'said' records numbers, not \"hello\"")

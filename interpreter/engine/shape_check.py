@@ -10,7 +10,8 @@ instead of in the first game that reaches them:
   whose component has a single kind, `coin()`, needs no `of`);
 - `move ... to PILE at bottom`: a pile has no bottom;
 - `move -1 ...`: a number of pieces below 0;
-- `lowest wins` said of another function than `score`.
+- `lowest wins` said of another function than `score`;
+- `record "text" in MEASURE`: a measure records numbers.
 
 Only a zone written directly (`hand[p]`, `deck`) is checked: a zone that a function gives back
 is known only in play, and the run-time errors stay for it.
@@ -51,6 +52,11 @@ def check_shapes(program: Program, decls: list[N.Decl]) -> list[RulesetError]:
                         "order)", node.loc, f"declare '{zone}' a stack"))
             elif isinstance(node, N.Move):
                 errors += _move(program, node, bound)
+            elif isinstance(node, N.Record) and isinstance(
+                    node.value, N.Str | N.Bool | N.NoneLit | N.ListLit):
+                errors.append(RulesetError(
+                    f"measure '{node.name}' records numbers, not {render_expr(node.value)}",
+                    node.value.loc or node.loc, "record a number: record VALUE in MEASURE"))
     return errors
 
 
