@@ -180,3 +180,26 @@ def test_a_brace_without_its_pair_in_a_prompt_is_an_error(folder):
         """), MANIFEST)
     assert message.startswith("game.rules:11:")
     assert "without its pair" in message
+
+
+def test_the_new_statements_render_back_as_written():
+    """`rules flatten` and `rules diff` show rules rendered from the tree: the private choice,
+    `tell` and `lowest wins` read back as they were written, and parse again to the same."""
+    from interpreter.language.lark_parser import parse_rules
+    from interpreter.language.render import render_decl
+
+    text = textwrap.dedent("""\
+        define score(p) "penalty" lowest wins = 3
+        procedure pass_card(p: player):
+            privately choose c from kinds(hand[p]) by p where c != none \\
+                shown to [next_player(p)] "which card ({p})?"
+            tell [p, next_player(p)] "{p} passes {c}"
+        """)
+    decls = parse_rules(text, "a.rules").decls
+    rendered = "\n".join(line for d in decls for line in render_decl(d)) + "\n"
+    assert "lowest wins = 3" in rendered
+    assert 'privately choose c from kinds(hand[p]) by p where c != none shown to ' \
+           '[next_player(p)] "which card ({p})?"' in rendered
+    assert 'tell [p, next_player(p)] "{p} passes {c}"' in rendered
+    again = parse_rules(rendered, "a.rules").decls
+    assert "\n".join(line for d in again for line in render_decl(d)) + "\n" == rendered
