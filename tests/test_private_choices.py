@@ -203,3 +203,26 @@ def test_the_new_statements_render_back_as_written():
     assert 'tell [p, next_player(p)] "{p} passes {c}"' in rendered
     again = parse_rules(rendered, "a.rules").decls
     assert "\n".join(line for d in again for line in render_decl(d)) + "\n" == rendered
+
+
+def test_a_private_choice_handed_to_a_procedure_that_logs_it_is_refused(folder):
+    message = error_of(folder, rules("""\
+        procedure play():
+            for each player p:
+                privately choose c from kinds(hand[p]) by p "which card?"
+                announce(p, c)
+        procedure announce(q: player, card):
+            log "{q} keeps {card}"
+        """), MANIFEST)
+    assert message.startswith("game.rules:15:5: this log line is read by every player but "
+                              "shows what some may not see ('c (chosen privately)')")
+    write(folder, rules("""\
+        procedure play():
+            for each player p:
+                privately choose c from kinds(hand[p]) by p "which card?"
+                put_back(p, c)
+        procedure put_back(q: player, card):
+            move 1 of card from hand[q] to deck
+            log "{q} puts a card back"
+        """), MANIFEST)
+    load_ruleset(folder)

@@ -262,6 +262,7 @@ class _Leaks:
         self.warnings: list[RulesetError] = []
         self.whose = _Whose(program, private)
         self.open_choices: dict[str, N.Choose] = {}  # local -> the open choice it holds
+        self.followed: set[tuple[str, frozenset[str]]] = set()  # calls read with their values
 
     def reads(self, node: Any) -> set[str]:
         return _reads(node, self.private, self.funcs, set(self.tainted))
@@ -362,6 +363,29 @@ class _Leaks:
             if isinstance(n, N.Emit):
                 calls |= set(self.program.triggers.get(n.event, []))
         return bool(calls & self.framed)
+
+    def _call(self, s: N.CallStmt) -> None:
+        """A procedure called with a private value: its steps are read again, its parameter
+        holding what the value holds (a private choice logged by a helper is a leak too)."""
+        self.use(s, s.loc)
+        proc = self.program.procs.get(s.name)
+        decl = getattr(proc, "decl", None)
+        if not isinstance(decl, N.ProcDecl):
+            return
+        params = [p.name for p in decl.params]
+        held = {p: a for p, a in zip(params, s.args, strict=False) if self.reads(a)}
+        key = (s.name, frozenset(held))
+        if not held or key in self.followed:
+            return
+        self.followed.add(key)
+        inner = _Leaks(self.program, self.private, self.funcs, self.framed, s.name)
+        inner.followed = self.followed
+        for param, arg in held.items():
+            inner.tainted[param] = {r for n in self.reads(arg) for r in self.tainted.get(n, {n})}
+            inner.whose.locals[param] = self.whose.of(arg)
+        inner.block(decl.body)
+        known = {(str(e.loc), e.message) for e in self.errors}
+        self.errors += [e for e in inner.errors if (str(e.loc), e.message) not in known]
 
     def _let(self, s: N.Let) -> None:
         self.use(s.value, s.loc)
@@ -468,7 +492,7 @@ _STATEMENTS: list[tuple[type, Any]] = [
     (N.Choose | N.SecretChoose, _Leaks._choose), (N.Options, _Leaks._options),
     (N.If, _Leaks._if), (N.For | N.While | N.Loop, _Leaks._loop),
     (N.Log, _Leaks._log), (N.EndGame, _Leaks._end), (N.Tell, _Leaks.tell),
-    (N.Move, _Leaks._move),
+    (N.Move, _Leaks._move), (N.CallStmt, _Leaks._call),
 ]
 
 
