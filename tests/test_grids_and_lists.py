@@ -253,7 +253,7 @@ def test_a_count_that_is_not_a_number_says_for_how_many_players(folder):
 
 
 @pytest.mark.parametrize(("expression", "message"), [
-    ("top(box)", "a pile has no top; declare the zone as a stack"),
+    ("[1, 2][5]", "no item 5 in a list of 2: positions go from 1 to 2"),
     ("numbers(\\\"a\\\", 3)", "cannot compute a number - a text"),
     ("size(3)", "a value of the wrong kind for this rule"),
     ("3 // 0", "division by zero"),

@@ -137,12 +137,24 @@ def test_syntax_error_option_without_colon(folder):
                 option a "first"
                     pass
         """)
-    assert message.startswith(
-        "game.rules:4:13: unexpected 'pass'\n"
-        "                pass\n"
-        "                ^\n"
-        "    expected ':', 'cite', 'when'"
+    assert message == (  # at the end of the line that lacks it, not on the next line
+        "game.rules:3:25: expected ':' at the end of this line\n"
+        "            option a \"first\"\n"
+        "                            ^\n"
+        "    a line that starts a block (the indented lines under it) ends with ':'"
     )
+
+
+def test_a_procedure_head_without_colon(folder):
+    message = error_of(folder, 'procedure play()\n    end game "x"\n')
+    assert message.startswith("game.rules:1:17: expected ':' at the end of this line\n")
+
+
+def test_a_line_indented_too_far_is_called_an_indentation_mistake(folder):
+    message = error_of(folder, 'procedure play():\n    log "a"\n        log "b"\n')
+    assert message.startswith("game.rules:3:9: this line is indented deeper than the line "
+                              "above it, so it reads as the rest of that line (line 2)\n")
+    assert "indent it as far as the line above" in message
 
 
 BAD_DEDENT = """\

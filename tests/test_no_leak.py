@@ -5,12 +5,14 @@ covered too).
 Random games are played; at decision points a twin of the game is made that differs only in
 something hidden from one player P: two hidden pieces swapped (between two places P cannot
 see into, or two places in one face-down stack), another player's private value changed, or
-another player's sealed secret choice changed. Then P's view is the same in both games, the
+another player's sealed secret choice changed, or a value chosen with `privately choose` that
+a procedure under way still holds (no rule may read it once the game waits: the check refuses
+it) changed. Then P's view is the same in both games, the
 sample a bot imagines from P's view is the same, the terminal board, hand and board picture
 drawn for P are the same, and the greedy and random bots pick the same option with the same
 seed. Both games then go on with the same moves (but for another player's
 secret choice, which differs) while P's view stays the same: every log line they write must be
-the same too (until a secret choice is revealed, which
+the same too, and every line told to P alone (`tell`) (until a secret choice is revealed, which
 then makes it public).
 """
 
@@ -135,6 +137,13 @@ def hidden_twin(game: Game, player: str, rng: random.Random) -> Game | None:
                 if others:
                     secret["chosen"][p] = rng.choice(others)
                     changed = True
+    for frame in twin.stack:  # a private choice kept by a procedure under way
+        for name in twin.program.private_locals.get(frame[0], ()):
+            others = [o for o in _values_like(twin, frame[2].get(name)) if o != frame[2][name]] \
+                if name in frame[2] else []
+            if others:
+                frame[2][name] = rng.choice(others)
+                changed = True
     twin.forget()
     return twin if changed else None
 
@@ -149,6 +158,7 @@ def _values_like(game: Game, value) -> list:
 def same_to(player: str, a: Game, b: Game, greedy: bool, seed: int, display=None) -> None:
     assert a.view(player) == b.view(player), f"{player}'s view differs"
     assert a.events == b.events
+    assert a.log_for(player) == b.log_for(player), f"a line told to {player} differs"
     if display is not None:  # what the terminal and the pictures show the player
         for show in (display.board, display.private_text, display.to_svg):
             assert show(a, player) == show(b, player), f"{show.__name__} differs for {player}"
@@ -189,6 +199,9 @@ def follow(player: str, a: Game, b: Game, rng: random.Random) -> None:
         if new_a != new_b and a.view(player) == b.view(player):
             raise AssertionError(f"a log line shows {player} what they may not see: "
                                  f"{new_a} / {new_b}")
+        if a.log_for(player) != b.log_for(player) and a.view(player) == b.view(player):
+            raise AssertionError(f"a line told to {player} shows what they may not see: "
+                                 f"{a.log_for(player)[-3:]} / {b.log_for(player)[-3:]}")
 
 
 @pytest.mark.parametrize("path", shipped_rulesets(), ids=lambda p: str(p.relative_to(ROOT)))
@@ -213,8 +226,8 @@ def test_nothing_hidden_reaches_a_player(path):
                     continue
                 made += 1
                 copy = game.clone()
-                copy.events = list(game.events)
-                twin.events = list(game.events)
+                copy.events, copy.told = list(game.events), list(game.told)
+                twin.events, twin.told = list(game.events), list(game.told)
                 same_to(player, copy, twin, made <= GREEDY, rng.randrange(10**6),
                         display if made <= GREEDY else None)
                 follow(player, copy, twin, random.Random(step))
@@ -226,7 +239,7 @@ def test_nothing_hidden_reaches_a_player(path):
 
 def test_every_shipped_ruleset_is_covered():
     names = {p.name for p in shipped_rulesets()}
-    assert {"high-card", "photo-finish", "base"} <= names
+    assert {"high-card", "photo-finish", "pass-left", "base"} <= names
 
 
 def test_the_check_finds_a_view_that_shows_a_hidden_card(monkeypatch):
@@ -239,3 +252,22 @@ def test_the_check_finds_a_view_that_shows_a_hidden_card(monkeypatch):
     monkeypatch.setattr(Game, "view", lambda g, p: {**real_view(g, p), "all": g.Z})
     with pytest.raises(AssertionError, match="view differs"):
         same_to("P1", game, twin, False, 1)
+
+
+def test_the_check_finds_a_private_choice_left_in_a_bots_sample(monkeypatch):
+    """High Card's swap is a `privately choose`: the card put under the deck stays in the turn's
+    local names while the player then chooses a card to play. Another player's bot must not
+    find it in the game it imagines."""
+    import interpreter.bots.sampling as sampling
+
+    ruleset = load_ruleset(ROOT / "rulesets" / "tutorial" / "high-card")
+    game, rng = ruleset.new_game(2, 0), random.Random(0)
+    while not any("c" in f[2] for f in game.stack if f[0] == "take_turn"):
+        game.apply(rng.choice(game.decision().options))
+    twin = hidden_twin(game, "P2", random.Random(1))
+    assert twin is not None
+    twin.events = list(game.events)
+    same_to("P2", game, twin, False, 1)  # the sample forgets the private choice
+    monkeypatch.setattr(sampling, "_drop_private_choices", lambda game, state: None)
+    with pytest.raises(AssertionError, match="sample a bot builds"):
+        same_to("P2", game, twin, False, 1)

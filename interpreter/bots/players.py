@@ -140,6 +140,8 @@ class _Judge:
 
     def _margin(self, twin: Any) -> Any:
         scores = twin.scores()
+        if twin.lowest_wins:  # fewer points is better: the lead is below the others
+            scores = {p: -v for p, v in scores.items()}
         others = [v for p, v in scores.items() if p != self.me]
         return scores[self.me] - (max(others) if others else 0)
 

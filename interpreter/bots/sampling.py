@@ -9,7 +9,8 @@ not see (`var ..., owner` of another player, `var ..., hidden`) gets its startin
 (its `= ...` evaluated anew in the sample); the other players' sealed choices of a `secretly
 choose` under way are dropped, so that the sample asks them again. Where the rules stand (the
 procedures under way and their local names) is public: the checker makes sure that no local
-name holds what some player may not see while the game waits for a decision. The random
+name holds what some player may not see while the game waits for a decision (and a value
+chosen with `privately choose`, which no rule reads after a decision, is dropped). The random
 generator is re-seeded from `rng`, so the sample does not know the coming shuffles and draws
 either.
 
@@ -77,6 +78,7 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     _deal(game, zones, unknown, pool, rng)
     state = {k: v for k, v in game.state.items() if k not in ("zones", "vars", "secret")}
     state = pickle.loads(pickle.dumps(state, -1))
+    _drop_private_choices(game, state)
     state["zones"] = zones
     state["vars"] = view["vars"]
     if "secret" in view:  # only the player's own sealed choice is known
@@ -91,6 +93,16 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     twin.auto = game.auto
     _start_unseen_values(twin, view["vars"])
     return twin
+
+
+def _drop_private_choices(game: Game, state: dict[str, Any]) -> None:
+    """Forget what the procedures under way chose privately (`privately choose`): the check
+    makes sure no rule reads it once the game waits for a decision, so nobody needs it."""
+    private = game.program.private_locals
+    for frame in state["stack"]:
+        for name in private.get(frame[0], ()):
+            if name in frame[2]:
+                frame[2][name] = None
 
 
 def _start_unseen_values(twin: Game, shown: dict[str, Any]) -> None:

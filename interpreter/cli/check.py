@@ -22,6 +22,10 @@ inside it, or labels such as A, (3), 3.) to 4.2)) must be in it, and quoted word
 brackets at the end (Section (words of the text)), must occur there. A source whose text is
 not there leaves its citations unchecked, with a note (docs/editions.md).
 
+A warning (a rule that is allowed but probably not what was meant: an open 'choose' of a piece
+that moves between zones other players cannot see, which every player sees as it is made) is
+printed with its place too, as 'warning: ...'; it does not stop the check.
+
 If the ruleset has mistakes, every one is printed with its place (file:line:column), the
 offending line and a caret under the spot, then the number of errors; the exit code is 2."""
 
@@ -87,11 +91,14 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     summary = ruleset.summary()
     if args.json:
         print(json.dumps({**summary, "path": str(ruleset.path), "ok": True,
+                          "warnings": [w.render() for w in ruleset.program.warnings],
                           "citations": {"checked": citations.checked,
                                         "not_checked": citations.unchecked,
                                         "notes": citations.notes}}, indent=2), file=out)
         return EXIT_OK
     print(format_summary(summary, ruleset), file=out)
+    for warning in ruleset.program.warnings:  # not errors: the ruleset is fine to play
+        print(f"warning: {warning.render()}", file=out)
     print(f"citations: {citations.summary()}", file=out)
     for note in citations.notes:
         print(f"note: {note}", file=out)

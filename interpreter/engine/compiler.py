@@ -37,6 +37,7 @@ from interpreter.engine.statements import (
     framed_procedures,
     py_name,
     recursive_procedures,
+    shown_to,
     shuffle,
     var_key,
 )
@@ -472,7 +473,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
-        "_shuffle": shuffle, "_bounded": support.bounded,
+        "_shuffle": shuffle, "_bounded": support.bounded, "_shown_to": shown_to,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
 

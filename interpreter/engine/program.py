@@ -73,6 +73,7 @@ class ChoicePoint:
     source: Any = None
     where_expr: Any = None
     secret: bool = False  # a `secretly choose`: the choice is sealed until all have chosen
+    private: bool = False  # a `privately choose`: seen by the chooser and those shown it
 
 
 @dataclass
@@ -93,6 +94,10 @@ class Program:
     measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
     # function -> the zones and variables some player may not see that it reads (secrecy.py)
     private_reads: dict[str, set[str]] = field(default_factory=dict)
+    # procedure -> its local names that hold a `privately choose` (bots' samples drop them)
+    private_locals: dict[str, set[str]] = field(default_factory=dict)
+    # what `rules check` warns of (a choice that looks secret but every player sees it)
+    warnings: list[Any] = field(default_factory=list)
 
 
 class Scope:

@@ -25,6 +25,7 @@ from interpreter.engine.requirements import (
     unplayable,
 )
 from interpreter.engine.runtime import PLAY, Game
+from interpreter.engine.shape_check import check_shapes
 from interpreter.engine.world import build_world
 from interpreter.language import nodes as N
 from interpreter.language.conforms import conforms
@@ -181,6 +182,7 @@ def _load(path: str | Path, allow_outside: bool) -> Ruleset:
                             for m in measures if m.kind != VALUE}
     errors += compiler.errors
     errors += check_value_kinds(program, decls)
+    errors += check_shapes(program, decls)
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "
                                    "the game is played",

@@ -50,11 +50,14 @@ class Decision:
     """Who decides now, between which options (values), and how each option reads."""
 
     def __init__(self, player: str, prompt: str, options: list[Any], labeler=None,
-                 secret: bool = False):
+                 secret: bool = False, shown_to: list[str] | None = None):
         self.player = player
         self.prompt = prompt
         self.options = options
         self.secret = secret  # a `secretly choose`: others see the choice only when all chose
+        # a `privately choose`: the players who see what is chosen (the chooser first);
+        # None: an open choice, which every player sees as it is made
+        self.shown_to = shown_to
         self._labeler = labeler
         self._labels: list[str] | None = None
 
@@ -83,6 +86,7 @@ class Game:
         self.world = ruleset.program.world
         self.names = dict(names or {})
         self.events: list[str] = []
+        self.told: list[tuple[list[str], str, int]] = []  # (players, line, lines before it)
         self.moves: list[Any] = []
         self.auto = True
         self.logging = True  # simulations switch the event log off for speed
@@ -157,6 +161,27 @@ class Game:
     def log(self, text: str) -> None:
         self.events.append(text)
 
+    def tell(self, players: Any, text: str) -> None:
+        """A line of the log that only `players` (a player or a list) read."""
+        who = players if players.__class__ is list else [players]
+        for p in who:
+            if p not in self.players:
+                raise GameRuleError(f"{self.label(p)} is told something but is not a player "
+                                    "of this game")
+        self.told.append((list(who), text, len(self.events)))
+
+    def log_for(self, player: str | None) -> list[str]:
+        """The log as `player` reads it: every line of `events`, and in their places the
+        lines told to them (None: a spectator, who reads `events` only)."""
+        mine = [(at, text) for who, text, at in self.told if player in who]
+        if not mine:
+            return list(self.events)
+        out: list[str] = []
+        for i, line in enumerate(self.events):
+            out += [text for at, text in mine if at == i]
+            out.append(line)
+        return out + [text for at, text in mine if at >= len(self.events)]
+
     def finish(self, frame: list, value: Any) -> int:
         """A procedure has finished: drop its frame, hand its result to the caller."""
         stack = self.stack
@@ -184,19 +209,24 @@ class Game:
         return SWITCH
 
     def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
-            resume: int) -> int:
+            resume: int, shown: list[Any] | None = None, prompt: str | None = None) -> int:
         """Wait for `player` to choose one of `options` (generated code has already taken a
         lone option itself when it may)."""
         if player not in self.players:
             point = self.program.choices[key]
-            raise GameRuleError(f"{self.label(player)} is asked to decide ({point.prompt}) but "
-                                "is not a player of this game", point.loc)
+            raise GameRuleError(f"{self.label(player)} is asked to decide "
+                                f"({prompt or point.prompt}) but is not a player of this game",
+                                point.loc)
         if not options:
             point = self.program.choices[key]
-            raise GameRuleError(f"{self.label(player)} must decide ({point.prompt}) but has "
-                                "no legal option", point.loc)
-        self.state["pending"] = {"player": player, "options": options, "var": var,
-                                 "at": [key[0], key[1]], "resume": resume}
+            raise GameRuleError(f"{self.label(player)} must decide ({prompt or point.prompt}) "
+                                "but has no legal option", point.loc)
+        pending = self.state["pending"] = {"player": player, "options": options, "var": var,
+                                           "at": [key[0], key[1]], "resume": resume}
+        if shown is not None:
+            pending["shown_to"] = shown
+        if prompt is not None:
+            pending["prompt"] = prompt
         return SUSPEND
 
     # ------------------------------------------------------------------ secret choices
@@ -287,8 +317,9 @@ class Game:
         def labeler(options: list[Any]) -> list[str]:
             return [point.labels[o] if isinstance(o, str) and o in point.labels
                     else self.label(o) for o in options]
-        return Decision(pending["player"], point.prompt, list(pending["options"]), labeler,
-                        point.secret)
+        return Decision(pending["player"], pending.get("prompt", point.prompt),
+                        list(pending["options"]), labeler, point.secret,
+                        pending.get("shown_to"))
 
     def legal_options(self) -> list[Any]:
         pending = self.state["pending"]
@@ -385,9 +416,22 @@ class Game:
     def scores(self) -> dict[str, Any]:
         return {p: self.score(p) for p in self.players}
 
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest score wins (`define score(p) ... lowest wins = ...`)."""
+        func = self.program.funcs.get("score")
+        return func is not None and getattr(func.decl, "lowest", False)
+
+    def rank_key(self, player: str) -> tuple[Any, Any]:
+        """How good a player's result is, larger is better: the score (turned round when the
+        lowest wins), then the tiebreak."""
+        score = self.score(player)
+        return (-score if self.lowest_wins else score, self.tiebreak(player))
+
     def winners(self) -> list[str]:
-        """The players with the best score (ties broken by the ruleset's `tiebreak`)."""
-        keys = {p: (self.score(p), self.tiebreak(p)) for p in self.players}
+        """The players with the best score (the highest, or the lowest when the ruleset says
+        so; ties broken by the ruleset's `tiebreak`, the highest)."""
+        keys = {p: self.rank_key(p) for p in self.players}
         best = max(keys.values())  # numbers only: _ranking_value checked them
         return [p for p in self.players if keys[p] == best]
 
@@ -409,6 +453,8 @@ class Game:
                 decision["options"] = list(pending["options"])
             if self.program.choices[tuple(pending["at"])].secret:
                 decision["secret"] = True
+            if "shown_to" in pending:
+                decision["shown_to"] = list(pending["shown_to"])
         seen = {"you": player, "players": self.players, "zones": zones,
                 "vars": self._vars_seen(player), "decision": decision, "over": self.over}
         secret = self.state.get("secret")
@@ -444,6 +490,7 @@ class Game:
         twin.Z, twin.V, twin.stack = state["zones"], state["vars"], state["stack"]
         twin.names = dict(self.names)
         twin.events = []
+        twin.told = []
         twin.moves = list(self.moves)
         twin.memo = [{} for _ in self.memo]
         return twin

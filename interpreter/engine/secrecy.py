@@ -17,8 +17,18 @@ many pieces a zone holds is public (`size`, `empty`), and so is the top piece of
   be used after the procedure has waited for a decision (a `choose`, or a call of a procedure
   that chooses).
 
-A choice is an open action: what a player chose is public. A choice nobody may see before all
-have chosen is a `secretly choose` (the runtime keeps it out of the locals until it reveals it).
+Whose a private value is, is followed too: an entry of an `owner` family is seen by the player
+its first index is written as (`hand[p]` by `p`), so a value private to one player may not flow
+into a value of another (`spy[p] = kinds(hand[next_player(p)])` for an `owner` family `spy`),
+nor into a line told to another (`tell q "..."`). A function's reads are followed through its
+parameters (`hand_value(q)` reads `hand[q]`).
+
+A choice is an open action: what a player chose with `choose` is public (a warning says so when
+the choice is moved from a zone others cannot see into another: did the rules mean a secret?).
+A choice nobody may see before all have chosen is a `secretly choose` (the runtime keeps it out
+of the locals until it reveals it); a choice only the chooser and the players it is `shown to`
+see is a `privately choose`: its value may reach no log line, only `tell` to those players, and
+like a private value it may not be kept across a decision.
 The check reads the rules as written: a loop's body is read twice (what its second turn reads
 may come from its first), and a name set on only one branch counts as set.
 """
@@ -36,6 +46,7 @@ from interpreter.language.render import render_expr
 COUNTING = {"size", "empty"}  # builtins that read only how many pieces a zone holds
 TOP = "top"  # the builtin that reads the top piece of a stack: public in a zone seen `top`
 AFTER_THE_END = {"final_scoring"}  # runs once the game has ended: it may reveal everything
+PRIVATE_CHOICE = " (chosen privately)"  # how a `privately choose` is named in messages
 
 
 class Private(set):
@@ -126,6 +137,84 @@ def _unseen_by(program: Any, node: Any, chooser: N.Expr) -> set[str]:
     return found
 
 
+Seen = frozenset[str] | None  # the players (as written) who see a private thing; None: nobody
+
+
+class _Whose:
+    """Whose eyes the private things an expression reads are for: thing -> the players (as
+    written in the rules) who see it. An entry of an `owner` family is seen by its first index;
+    anything else private by nobody in particular."""
+
+    def __init__(self, program: Any, private: Private):
+        self.program, self.private = program, private
+        self.owned = {n for n, z in {**program.zones, **program.vars}.items()
+                      if z.decl.visibility == "owner"}
+        self.locals: dict[str, dict[str, Seen]] = {}  # a local name -> what it holds
+        self._calling: set[str] = set()
+
+    def of(self, node: Any, rename: dict[str, str] | None = None) -> dict[str, Seen]:
+        out: dict[str, Seen] = {}
+        todo = [node]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, list):
+                todo.extend(n)
+            elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in self.owned \
+                    and n.obj.id not in self.locals:
+                who = _render(n.args[0], rename) if n.args else None
+                out[f"{n.obj.id}[{who}]" if who else n.obj.id] = \
+                    frozenset({who}) if who else None
+                todo.extend(n.args)
+            elif isinstance(n, N.Call) and len(n.args) == 1 and (
+                    n.func in COUNTING or (n.func == TOP and _zone_name(n.args[0]) in
+                                           self.private.tops)):
+                arg = n.args[0]
+                todo.extend(arg.args if isinstance(arg, N.Index) else [])
+            elif isinstance(n, N.Name):
+                if rename is None and n.id in self.locals:
+                    out.update(self.locals[n.id])
+                elif n.id in self.private:
+                    out[n.id] = None
+            elif isinstance(n, N.Node):
+                if isinstance(n, N.Call) and n.func in self.program.funcs:
+                    out.update(self.called(n, rename))
+                todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
+        return out
+
+    def called(self, call: N.Call, rename: dict[str, str] | None) -> dict[str, Seen]:
+        """What a function reads, its parameters written as the call's values."""
+        decl = self.program.funcs[call.func].decl
+        if call.func in self._calling:
+            return {}  # calls itself: what it reads is found on the way in
+        params = [getattr(p, "name", p) for p in decl.params]
+        names = {p: _render(a, rename) for p, a in zip(params, call.args, strict=False)}
+        self._calling.add(call.func)
+        try:
+            return self.of(decl.body, names)
+        finally:
+            self._calling.discard(call.func)
+
+
+def _render(node: N.Expr, rename: dict[str, str] | None) -> str:
+    """An expression as written, a function's parameters replaced by the values of a call."""
+    text = render_expr(node)
+    if not rename:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in rename) + r")\b")
+    return pattern.sub(lambda m: rename[m.group(1)], text)
+
+
+def _not_seen(things: dict[str, Seen], viewer: str) -> list[str]:
+    return sorted(t for t, seen in things.items() if seen is None or viewer not in seen)
+
+
+def _viewers(players: N.Expr) -> list[str]:
+    """The players an expression names, as written: each item of a list, or the one."""
+    if isinstance(players, N.ListLit):
+        return [render_expr(i) for i in players.items]
+    return [render_expr(players)]
+
+
 def _zone_name(node: Any) -> str | None:
     if isinstance(node, N.Index):
         node = node.obj
@@ -170,6 +259,10 @@ class _Leaks:
         self.tainted: dict[str, set[str]] = {}  # local -> the private things it holds
         self.crossed: set[str] = set()  # tainted locals kept across a decision
         self.errors: list[RulesetError] = []
+        self.warnings: list[RulesetError] = []
+        self.whose = _Whose(program, private)
+        self.open_choices: dict[str, N.Choose] = {}  # local -> the open choice it holds
+        self.followed: set[tuple[str, frozenset[str]]] = set()  # calls read with their values
 
     def reads(self, node: Any) -> set[str]:
         return _reads(node, self.private, self.funcs, set(self.tainted))
@@ -194,10 +287,13 @@ class _Leaks:
     def set(self, name: str, value: Any) -> None:
         reads = self.reads(value) if value is not None else set()
         self.crossed.discard(name)
+        self.open_choices.pop(name, None)
         if reads:
             self.tainted[name] = {r for n in reads for r in self.tainted.get(n, {n})}
+            self.whose.locals[name] = self.whose.of(value)
         else:
             self.tainted.pop(name, None)
+            self.whose.locals.pop(name, None)
 
     def wait(self) -> None:
         self.crossed |= set(self.tainted)
@@ -211,8 +307,36 @@ class _Leaks:
             if reads:
                 self.errors.append(RulesetError(
                     f"this {what} is read by every player but shows what some may not see "
-                    f"({self.why(reads)})", loc,
-                    "show only how many (size(...)), or log it in the final scoring"))
+                    f"({self.why(reads)})", loc, self.fix(reads)))
+
+    def fix(self, reads: set[str]) -> str:
+        """The way out that fits what a line would show."""
+        things = {r for n in reads for r in self.tainted.get(n, {n})}
+        if any(t.endswith(PRIVATE_CHOICE) for t in things):
+            return ("a private choice is told only to the players who see it: "
+                    "tell [chooser, ...] \"...\"; or show only how many (size(...))")
+        return ("to show it to every player, reveal it first: move the pieces to a public zone "
+                "(then the line may name them), or let the players choose with 'secretly "
+                "choose' (all choices revealed together); to show it to one player, 'tell "
+                "PLAYER \"...\"'; a count (size(...)) is always fine, and the final scoring "
+                "may show everything")
+
+    def tell(self, s: N.Tell) -> None:
+        """A line told to some players may show only what each of them sees."""
+        self.use(s.players, s.loc)
+        viewers = _viewers(s.players)
+        for expr in _text_exprs(s.text, s.loc):
+            self.use(expr, s.loc)
+            things = self.whose.of(expr)
+            for viewer in viewers:
+                unseen = _not_seen(things, viewer)
+                if unseen:
+                    self.errors.append(RulesetError(
+                        f"this line is told to {viewer} but shows what they may not see "
+                        f"({', '.join(repr(u) for u in unseen)})", s.loc,
+                        "tell each player only what they see: their own zones and values, a "
+                        "choice shown to them, counts"))
+                    return
 
     def block(self, body: list[N.Stmt]) -> None:
         for s in body:
@@ -226,7 +350,8 @@ class _Leaks:
                 break
         else:
             self.use(s, s.loc)
-        if waits_in and not isinstance(s, N.If | N.For | N.While | N.Loop | N.Options):
+        if waits_in and not isinstance(s, N.If | N.For | N.While | N.Loop | N.Options
+                                       | N.Choose | N.SecretChoose):
             self.wait()
 
     def waits(self, s: N.Stmt) -> bool:
@@ -239,12 +364,47 @@ class _Leaks:
                 calls |= set(self.program.triggers.get(n.event, []))
         return bool(calls & self.framed)
 
+    def _call(self, s: N.CallStmt) -> None:
+        """A procedure called with a private value: its steps are read again, its parameter
+        holding what the value holds (a private choice logged by a helper is a leak too)."""
+        self.use(s, s.loc)
+        proc = self.program.procs.get(s.name)
+        decl = getattr(proc, "decl", None)
+        if not isinstance(decl, N.ProcDecl):
+            return
+        params = [p.name for p in decl.params]
+        held = {p: a for p, a in zip(params, s.args, strict=False) if self.reads(a)}
+        key = (s.name, frozenset(held))
+        if not held or key in self.followed:
+            return
+        self.followed.add(key)
+        inner = _Leaks(self.program, self.private, self.funcs, self.framed, s.name)
+        inner.followed = self.followed
+        for param, arg in held.items():
+            inner.tainted[param] = {r for n in self.reads(arg) for r in self.tainted.get(n, {n})}
+            inner.whose.locals[param] = self.whose.of(arg)
+        inner.block(decl.body)
+        known = {(str(e.loc), e.message) for e in self.errors}
+        self.errors += [e for e in inner.errors if (str(e.loc), e.message) not in known]
+
     def _let(self, s: N.Let) -> None:
         self.use(s.value, s.loc)
         self.set(s.name, s.value)
 
     def _assign(self, s: N.Assign) -> None:
         self.use([s.value, *(s.index or [])], s.loc)
+        var = self.program.vars.get(s.name)
+        if var is not None and var.decl.visibility == "owner" and s.index \
+                and s.name not in self.tainted:
+            viewer = render_expr(s.index[0])
+            unseen = _not_seen(self.whose.of([s.value, *s.index[1:]]), viewer)
+            if unseen:
+                self.errors.append(RulesetError(
+                    f"'{s.name}[{', '.join(render_expr(i) for i in s.index)}]' is seen by "
+                    f"{viewer} only, but this sets it from what {viewer} may not see "
+                    f"({', '.join(repr(u) for u in unseen)})", s.loc,
+                    "a player's private value may hold only what that player sees: their own "
+                    "zones and values, public ones, counts"))
         if s.name in self.program.vars and s.name not in self.private \
                 and self.name not in AFTER_THE_END:
             reads = self.reads([s.value, *(s.index or [])])
@@ -257,9 +417,11 @@ class _Leaks:
             self.set(s.name, s.value if s.op == "=" else [s.value, N.Name(id=s.name)])
 
     def _choose(self, s: N.Choose | N.SecretChoose) -> None:
-        self.use(s.options, s.loc)
+        self.use([s.options, getattr(s, "shown_to", None)], s.loc)
         chooser = s.player if isinstance(s, N.Choose) else N.Name(id=s.binder.var)
-        unseen = _unseen_by(self.program, [s.options, getattr(s, "where", None)], chooser)
+        prompt = _text_exprs(s.prompt, s.loc)  # a prompt is shown to the chooser
+        unseen = _unseen_by(self.program, [s.options, getattr(s, "where", None), prompt],
+                            chooser)
         if unseen:
             self.errors.append(RulesetError(
                 f"the options of this choice show {render_expr(chooser)} what they may not see "
@@ -267,7 +429,34 @@ class _Leaks:
                 "a player chooses among what they see: their own zones and values, public "
                 "ones, counts"))
         self.wait()
-        self.set(s.var, None)  # what a player chose is an open action
+        self.set(s.var, None)  # what a player chose with `choose` is an open action
+        if isinstance(s, N.Choose) and s.private:  # ... with `privately choose`, theirs
+            thing = f"{s.var}{PRIVATE_CHOICE}"
+            self.tainted[s.var] = {thing}
+            seen = [render_expr(chooser)] + (_viewers(s.shown_to) if s.shown_to else [])
+            self.whose.locals[s.var] = {thing: frozenset(seen)}
+        elif isinstance(s, N.Choose):
+            self.open_choices[s.var] = s
+
+    def _move(self, s: N.Move) -> None:
+        """An open choice moved from a zone others cannot see into another: a warning."""
+        self.use(s, s.loc)
+        what = s.what.items if isinstance(s.what, N.ListLit) else [s.what]
+        for item in what:
+            choice = self.open_choices.get(item.id) if isinstance(item, N.Name) else None
+            if choice is not None and self._unseen_zone(s.source) and self._unseen_zone(s.dest):
+                self.warnings.append(RulesetError(
+                    f"every player sees this choice as it is made ('{choice.var}', moved at "
+                    f"line {s.loc.line} from {render_expr(s.source)} to {render_expr(s.dest)}, "
+                    "which other players cannot see)", choice.loc,
+                    "did you mean 'secretly choose' (all choices revealed together) or "
+                    "'privately choose' (only the chooser, and those it is shown to, see it)?"))
+                self.open_choices.pop(item.id, None)
+
+    def _unseen_zone(self, node: Any) -> bool:
+        name = _zone_name(node)
+        zone = self.program.zones.get(name) if name not in self.tainted else None
+        return zone is not None and zone.decl.visibility not in ("public", "top")
 
     def _options(self, s: N.Options) -> None:
         self.use(s.player, s.loc)
@@ -302,17 +491,18 @@ _STATEMENTS: list[tuple[type, Any]] = [
     (N.Let, _Leaks._let), (N.Assign, _Leaks._assign),
     (N.Choose | N.SecretChoose, _Leaks._choose), (N.Options, _Leaks._options),
     (N.If, _Leaks._if), (N.For | N.While | N.Loop, _Leaks._loop),
-    (N.Log, _Leaks._log), (N.EndGame, _Leaks._end),
+    (N.Log, _Leaks._log), (N.EndGame, _Leaks._end), (N.Tell, _Leaks.tell),
+    (N.Move, _Leaks._move), (N.CallStmt, _Leaks._call),
 ]
 
 
 def leaks(program: Any, framed: set[str]) -> list[RulesetError]:
-    """Every place where the rules would show a player what they may not see."""
+    """Every place where the rules would show a player what they may not see (and, in
+    `program.warnings`, choices that look secret but are not)."""
     private = private_names(program)
-    if not private:
-        return []
     funcs = private_functions(program, private)
     errors: list[RulesetError] = []
+    program.warnings = []
     for name, proc in program.procs.items():
         decl = proc.decl
         if not isinstance(decl, N.ProcDecl | N.TriggerDecl):
@@ -320,5 +510,8 @@ def leaks(program: Any, framed: set[str]) -> list[RulesetError]:
         check = _Leaks(program, private, funcs, framed, name)
         check.block(decl.body)
         errors += check.errors
+        for w in check.warnings:  # a loop's body is read twice: once each
+            if all((str(w.loc), w.message) != (str(x.loc), x.message) for x in program.warnings):
+                program.warnings.append(w)
     return errors
 

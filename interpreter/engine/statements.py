@@ -446,6 +446,10 @@ class ProcBuilder:
         text = self.c.format_src(s.text, self.scope, s.loc)
         self.emit(d, f"if rt.logging: rt.log({text})")
 
+    def _s_Tell(self, s: N.Tell, d: int) -> None:
+        text = self.c.format_src(s.text, self.scope, s.loc)
+        self.emit(d, f"if rt.logging: rt.tell({self.value(s.players)}, {text})")
+
     def _s_EndGame(self, s: N.EndGame, d: int) -> None:
         reason = self.c.format_src(s.reason, self.scope, s.loc) if s.reason \
             else repr("the game ends")
@@ -608,7 +612,7 @@ class ProcBuilder:
         player = self.value(s.player)
         point = ChoicePoint(s.loc, s.prompt or f"choose {s.var}", {}, {},
                             render_expr(s.where) if s.where is not None else None,
-                            source=s.options, where_expr=s.where)
+                            source=s.options, where_expr=s.where, private=s.private)
         items = c.items_src(options)
         if s.where is None:
             legal = items if options.fresh else f"list({items})"
@@ -616,7 +620,12 @@ class ProcBuilder:
             inner, v = self.scope.bind(s.var, c)
             where = c.test_src(s.where, inner)
             legal = f"[{v} for {v} in {items} if {where}]"
-        self._ask(s.var, player, [f"_o = {legal}"], point)
+        extra = ""
+        if s.private:  # who sees the choice: the chooser, and those it is shown to
+            shown = self.value(s.shown_to) if s.shown_to is not None else "[]"
+            extra = f", shown=_shown_to({player}, {shown})"
+            c.program.private_locals.setdefault(self.proc.name, set()).add(s.var)
+        self._ask(s.var, player, [f"_o = {legal}"], point, extra + self._prompt(s))
 
     def _w_SecretChoose(self, s: N.SecretChoose) -> None:
         """Each player of the binder chooses in turn, through the usual decision; a choice is
@@ -642,13 +651,21 @@ class ProcBuilder:
         options = c.value_c(s.options, self.scope)
         legal = c.items_src(options)
         self._ask(pick, self.local(b.var), [f"_o = {legal if options.fresh else f'list({legal})'}"],
-                  point)
+                  point, self._prompt(s))
         self.emit(0, f"rt.seal({self.local(b.var)}, L.pop({pick!r}))")
         self.goto(0, head)
         self.place(end)
-        self.emit(0, f"{self.local(s.var)} = rt.reveal({s.prompt or s.var!r})")
+        said = s.prompt if s.prompt and "{" not in s.prompt else s.var
+        self.emit(0, f"{self.local(s.var)} = rt.reveal({said!r})")
 
-    def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint) -> None:
+    def _prompt(self, s: N.Choose | N.SecretChoose | N.Options) -> str:
+        """The prompt of a choice, when it is a template: its text filled in as it is asked."""
+        if not s.prompt or "{" not in s.prompt and "}" not in s.prompt:
+            return ""
+        return f", prompt={self.c.format_src(s.prompt, self.scope, s.loc)}"
+
+    def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint,
+             extra: str = "") -> None:
         """Compute the legal options; with only one, take it and go on; otherwise wait."""
         self.choice_count += 1
         key = (self.proc.name, self.choice_count)
@@ -663,7 +680,7 @@ class ProcBuilder:
                   f"    L[{var!r}] = _o[0]",
                   "else:",
                   f"    F[1] = @{before}@",
-                  f"    return rt.ask(_p, _o, {var!r}, {key!r}, @{after}@)")
+                  f"    return rt.ask(_p, _o, {var!r}, {key!r}, @{after}@{extra})")
         self.place(after)
 
     def _w_Options(self, s: N.Options) -> None:
@@ -683,7 +700,7 @@ class ProcBuilder:
                 legal.append(f"if {self.test(clause.when)}: _o.append({clause.name!r})")
                 point.rules[clause.name] = (render_expr(clause.when), clause.cite)
                 point.conditions[clause.name] = clause.when
-        self._ask(s.var, player, legal, point)
+        self._ask(s.var, player, legal, point, self._prompt(s))
         targets = {clause.name: self.label() for clause in s.clauses}
         end = self.label()
         for name, label in targets.items():
@@ -762,6 +779,12 @@ def var_key(store: dict, key: Any, name: str, loc: N.Loc) -> str:
     if k not in store:
         raise GameRuleError(f"'{name}' has no entry for {k}", loc)
     return k
+
+
+def shown_to(chooser: Any, others: Any) -> list[Any]:
+    """The players who see a private choice: the chooser, then those it is shown to."""
+    others = others if others.__class__ is list else [] if others is None else [others]
+    return [chooser] + [p for p in others if p != chooser]
 
 
 def shuffle(rt, z: Any, loc: N.Loc) -> None:
@@ -885,7 +908,7 @@ def _take(s: Any, n: int | None, kinds: list[str] | None, amount: str, loc: N.Lo
             kinds = list(s)
         else:
             raise GameRuleError("say which kind to move from a pile that holds several "
-                                "('move 2 of <kind> from ...')", loc)
+                                f"('move {n} of <kind> from ...')", loc)
     available = sum(s.get(k, 0) for k in kinds)
     take = available if amount == "all" else n
     if amount in ("exact", "top") and take > available:

@@ -24,6 +24,7 @@ from lark.indenter import DedentError, Indenter
 from interpreter.language import cache
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, did_you_mean
+from interpreter.language.reserved import RESERVED, reserved_hint, reserved_names
 from interpreter.resources import grammar_path, grammar_text
 
 _TOKEN_WORDS = {
@@ -123,6 +124,9 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
                            N.Loc(path, exc.line, exc.column),
                            f"indent it by {allowed} spaces, like the block it belongs to") from None
     decls = _build(tree, path, N.Loc(path, 1, 1))
+    reserved = reserved_names(decls, text.splitlines())
+    if reserved:
+        raise reserved[0]
     return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls)
 
 
@@ -172,7 +176,7 @@ def parse_expr(text: str, loc: N.Loc) -> N.Expr:
     try:
         tree = _lark().parse(text, start="expr")
     except UnexpectedInput as exc:
-        err = _syntax_error(exc, loc.file)
+        err = _syntax_error(exc, loc.file, text)
         raise RulesetError(f"in {{{text}}}: {err.message}", loc, err.hint) from None
     return _build(tree, loc.file, loc)
 
@@ -183,22 +187,85 @@ def _syntax_error(exc: UnexpectedInput, path: str, text: str = "") -> RulesetErr
     loc = N.Loc(path, line if line > 0 else 1, column if column > 0 else 1)
     if isinstance(exc, UnexpectedCharacters):
         return RulesetError(f"unexpected character {exc.char!r}", loc)
+    reserved = _reserved_before(text, exc)
     if isinstance(exc, UnexpectedEOF):
-        return RulesetError("unexpected end of file", loc, _expected(exc.expected))
+        return RulesetError("unexpected end of file", loc, reserved or _expected(exc.expected))
     if isinstance(exc, UnexpectedToken):
         tok = exc.token
         seen = "end of line" if tok.type == "_NL" else (
             "end of file" if tok.type == "$END" else repr(str(tok)))
         # `accepts` is what the parser can take here; `expected` also holds what the indentation
         # post-lexer always lets through (end of line).
+        accepts = set(getattr(exc, "accepts", None) or exc.expected)
+        if "NAME" not in accepts and reserved and str(tok) in RESERVED:
+            reserved = None  # the word itself is misplaced, not a name
+        continued = _continued_line(text, tok, accepts, path)
+        if continued is not None:
+            return continued
         early = _text_ended_early(text, exc.token)
         if early is not None:
             return RulesetError(f"the text {early} ends at the quote before {seen}", loc,
                                 'a quote inside a text, also inside {...}, is written \\": '
                                 'log "{label(\\"x\\")}"')
-        return RulesetError(f"unexpected {seen}", loc,
+        return RulesetError(f"unexpected {seen}", loc, reserved or
                             _expected(getattr(exc, "accepts", None) or exc.expected))
     return RulesetError(str(exc).splitlines()[0], loc)
+
+
+def _reserved_before(text: str, exc: UnexpectedInput) -> str | None:
+    """The hint for a reserved word used as a name: the word where the parse stopped, or the
+    last word before it on its line (`f(first)` stops at ')', after the query word `first`)."""
+    token = getattr(exc, "token", None)
+    if token is not None and str(token) in RESERVED and token.type != "NAME":
+        return reserved_hint(str(token))
+    start = getattr(token, "start_pos", None) if token is not None else None
+    if start is None or token.type == "$END":
+        start = len(text.rstrip())
+    before = text[:start]
+    m = re.search(r"([A-Za-z_][A-Za-z_0-9]*)[^A-Za-z_0-9\n]*$", before.rsplit("\n", 1)[-1])
+    if m and m.group(1) in RESERVED:
+        return reserved_hint(m.group(1))
+    return None
+
+
+def _continued_line(text: str, tok: Token, accepts: set[str], path: str) -> RulesetError | None:
+    """A parse stopped at the first word of a line that the indentation joined to the line
+    above (indented deeper, so a continuation): a ':' missing at the end of the line above,
+    or a line indented too far."""
+    start = getattr(tok, "start_pos", None)
+    if not text or start is None or tok.type in ("_NL", "$END", "_INDENT", "_DEDENT"):
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() or line_start == 0:
+        return None
+    above = _code_line_above(text, line_start)
+    if above is None:
+        return None
+    number, content = above
+    code = content.split("#", 1)[0].rstrip() if '"' not in content else content.rstrip()
+    if "COLON" in accepts:
+        return RulesetError("expected ':' at the end of this line", N.Loc(path, number,
+                                                                          len(code) + 1),
+                            "a line that starts a block (the indented lines under it) ends "
+                            "with ':'")
+    return RulesetError("this line is indented deeper than the line above it, so it reads as "
+                        f"the rest of that line (line {number})",
+                        N.Loc(path, tok.line or 1, tok.column or 1),
+                        "indent it as far as the line above; a deeper indented block follows "
+                        "only a line that ends with ':'")
+
+
+def _code_line_above(text: str, line_start: int) -> tuple[int, str] | None:
+    """The number and text of the last line before `line_start` that holds rules (not blank,
+    not only a comment)."""
+    lines = text[:line_start].split("\n")[:-1]
+    for i in range(len(lines) - 1, -1, -1):
+        stripped = lines[i].strip()
+        if stripped and not stripped.startswith("#"):
+            if lines[i].rstrip().endswith("\\"):
+                return None  # joined on purpose
+            return i + 1, lines[i]
+    return None
 
 
 def _text_ended_early(text: str, tok: Token) -> str | None:
@@ -411,9 +478,12 @@ class _Builder(Transformer):
                           cite=cite, params=params or [], body=body, when=when)
 
     def func_decl(self, meta, items):
-        name, params, label, cite, body = items
+        name, params, label, cite, lowest, body = items
         return N.FuncDecl(loc=self._tloc(name), name=str(name), label=self._text(label),
-                          cite=cite, params=params or [], body=body)
+                          cite=cite, params=params or [], body=body, lowest=bool(lowest))
+
+    def lowest_wins(self, meta, items):
+        return True
 
     def trigger_decl(self, meta, items):
         name, event, params, when, cite, body = items
@@ -512,6 +582,14 @@ class _Builder(Transformer):
         var, options, binder, prompt = items
         return N.SecretChoose(loc=self._loc(meta), var=str(var), options=options, binder=binder,
                               prompt=self._text(prompt))
+
+    def private_stmt(self, meta, items):
+        var, options, player, where, shown, prompt = items
+        return N.Choose(loc=self._loc(meta), var=str(var), options=options, player=player,
+                        where=where, prompt=self._text(prompt), private=True, shown_to=shown)
+
+    def tell_stmt(self, meta, items):
+        return N.Tell(loc=self._loc(meta), players=items[0], text=self._text(items[1]))
 
     def log_stmt(self, meta, items):
         return N.Log(loc=self._loc(meta), text=self._text(items[0]))

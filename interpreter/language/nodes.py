@@ -184,11 +184,16 @@ class Shuffle(Stmt):
 
 @dataclass
 class Choose(Stmt):
+    """`choose var from options by player [where ...]`; `privately choose ... [shown to
+    players]`: only the chooser (and the players `shown_to` gives) see what is chosen."""
+
     var: str = ""
     options: Expr | None = None
     player: Expr | None = None
     where: Expr | None = None
     prompt: str | None = None
+    private: bool = False
+    shown_to: Expr | None = None
 
 
 @dataclass
@@ -223,6 +228,14 @@ class Options(Stmt):
 
 @dataclass
 class Log(Stmt):
+    text: str = ""
+
+
+@dataclass
+class Tell(Stmt):
+    """`tell players "text"`: a line of the log that only those players read."""
+
+    players: Expr | None = None
     text: str = ""
 
 
@@ -360,6 +373,7 @@ class ProcDecl(Decl):
 class FuncDecl(Decl):
     params: list[Param] = field(default_factory=list)
     body: Expr | None = None
+    lowest: bool = False  # `lowest wins`: said of `score`, the lowest score wins
 
 
 @dataclass

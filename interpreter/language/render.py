@@ -140,7 +140,9 @@ class _Renderer:
             vis = f", {d.visibility}" if d.visibility != "public" else ""
             return [f"var {d.name}{_index(d.index)}{t(d.label)} = {render_expr(d.init)}{vis}"]
         if isinstance(d, N.FuncDecl):
-            return [f"define {d.name}({_params(d.params)}){t(d.label)} = {render_expr(d.body)}"]
+            lowest = " lowest wins" if d.lowest else ""
+            return [f"define {d.name}({_params(d.params)}){t(d.label)}{lowest} = "
+                    f"{render_expr(d.body)}"]
         if isinstance(d, N.ProcDecl):
             when = f" when {render_expr(d.when)}" if d.when is not None else ""
             return [f"procedure {d.name}({_params(d.params)}){t(d.label)}{when}:",
@@ -197,7 +199,10 @@ class _Renderer:
             return f"shuffle {r(s.zone)}"
         if isinstance(s, N.Choose):
             where = f" where {r(s.where)}" if s.where is not None else ""
-            return f"choose {s.var} from {r(s.options)} by {r(s.player)}{where}{t(s.prompt)}"
+            shown = f" shown to {r(s.shown_to)}" if s.shown_to is not None else ""
+            head = "privately choose" if s.private else "choose"
+            return (f"{head} {s.var} from {r(s.options)} by {r(s.player)}{where}{shown}"
+                    f"{t(s.prompt)}")
         if isinstance(s, N.SecretChoose):
             return (f"secretly choose {s.var} from {r(s.options)} by "
                     f"{render_binder(s.binder)}{t(s.prompt)}")
@@ -205,6 +210,8 @@ class _Renderer:
             return f"choose {s.var} by {r(s.player)}{t(s.prompt)}:"
         if isinstance(s, N.Log):
             return f"log{t(s.text)}"
+        if isinstance(s, N.Tell):
+            return f"tell {r(s.players)}{t(s.text)}"
         if isinstance(s, N.EndGame):
             return f"end game{t(s.reason)}"
         if isinstance(s, N.Return):

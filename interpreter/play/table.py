@@ -106,7 +106,7 @@ class Table:
                             for p in game.players],
                 "board": XML_DECLARATION.sub("", display.to_svg(game, player)),
                 "hand": display.private_text(game, player),
-                "log": list(game.events),
+                "log": game.log_for(player),
                 "over": game.over,
                 "decision": None,
                 "waiting_for": None,

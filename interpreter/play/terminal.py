@@ -237,8 +237,9 @@ class Session:
             self.say(private)
         if events:
             start = self.seen.get(player, 0)
-            new = game.events[start:]
-            self.seen[player] = len(game.events)
+            log = game.log_for(player)  # with the lines told to this player alone
+            new = log[start:]
+            self.seen[player] = len(log)
             if new:
                 self.say()
                 self.say("Since your last decision:" if start else "So far:")
@@ -423,7 +424,8 @@ class Session:
         except ValueError:
             self.say("Type 'log' or 'log N' with a number N.")
             return
-        events = self.game.events
+        decision = self.game.decision()
+        events = self.game.log_for(decision.player if decision is not None else None)
         if not events:
             self.say("Nothing has happened yet.")
             return
@@ -642,7 +644,7 @@ def final_scores(game: Game) -> str:
     """The final scores, best first, with the tie-break, and the winner(s)."""
     func = game.program.funcs.get("tiebreak")
     tiebreak = (func.decl.label or "tie-break") if func is not None else None
-    rows = sorted(game.players, key=lambda p: (game.score(p), game.tiebreak(p)), reverse=True)
+    rows = sorted(game.players, key=game.rank_key, reverse=True)
     width = max(len(game.label(p)) for p in rows)
     lines = ["Final scores:"]
     for p in rows:
