@@ -16,8 +16,11 @@ from interpreter.bots.openspiel_game import (
     RulesState,
     UnboundedChoice,
     action_space,
+    deserialize_game_and_state,
     register,
+    serialize_game_and_state,
 )
 
 __all__ = ["GAME_NAME", "ActionSpace", "RulesGame", "RulesState", "UnboundedChoice",
-           "action_space", "register"]
+           "action_space", "deserialize_game_and_state", "register",
+           "serialize_game_and_state"]
