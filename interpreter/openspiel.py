@@ -12,6 +12,7 @@ The adapter itself is `interpreter.bots.openspiel_game`.
 from interpreter.bots.openspiel_game import (
     GAME_NAME,
     ActionSpace,
+    Restartable,
     RulesGame,
     RulesState,
     UnboundedChoice,
@@ -21,6 +22,6 @@ from interpreter.bots.openspiel_game import (
     serialize_game_and_state,
 )
 
-__all__ = ["GAME_NAME", "ActionSpace", "RulesGame", "RulesState", "UnboundedChoice",
+__all__ = ["GAME_NAME", "ActionSpace", "Restartable", "RulesGame", "RulesState", "UnboundedChoice",
            "action_space", "deserialize_game_and_state", "register",
            "serialize_game_and_state"]

@@ -97,16 +97,17 @@ def test_game_type_follows_the_ruleset():
 def test_mcts_and_alpha_beta_play_four_in_a_row():
     from open_spiel.python.algorithms import mcts, minimax
 
+    zero_sum = pyspiel.load_game("rules", {"path": "tutorial/four-in-a-row", "players": 2,
+                                           "utility": "zero_sum"})
+    state = zero_sum.new_initial_state()
+    # P1 holds columns 2 and 3 of the bottom row, P2 the squares above: a disc in column 4
+    # makes three open at both ends, a win in three moves that alpha-beta finds
+    for column in [2, 2, 3, 3]:
+        state.apply_action(state.rules_game.space.action(column))
+    value, action = minimax.alpha_beta_search(zero_sum, state=state, maximizing_player_id=0,
+                                              maximum_depth=4, value_function=lambda s: 0.0)
+    assert value == 1.0 and state.rules_game.space.values[action] == 4
     game = pyspiel.load_game("rules", {"path": "tutorial/four-in-a-row", "players": 2})
-    state = game.new_initial_state()
-    for _ in range(36):  # a position near the end, where alpha-beta can see to the bottom
-        if state.is_terminal():
-            break
-        state.apply_action(state.legal_actions()[0])
-    if not state.is_terminal():
-        value, action = minimax.alpha_beta_search(game, state=state, maximizing_player_id=
-                                                  state.current_player())
-        assert action in state.legal_actions() and -1.0 <= value <= 1.0
     numbers = np.random.RandomState(7)
     bots = [mcts.MCTSBot(game, 2.0, 30, mcts.RandomRolloutEvaluator(1, numbers),
                          random_state=numbers), None]
@@ -300,6 +301,7 @@ def test_serialization_round_trips_with_chance_outcomes():
 
 
 @pytest.mark.parametrize("params", [{"path": "x" * 100_000}, {"players": 99},
+                                    {"utility": "most"},
                                     {"players": -1}, {"seed": -5},
                                     {"path": "no/such/ruleset"}])
 def test_bad_parameters_are_one_kind_of_clean_error(params):
@@ -316,3 +318,16 @@ def test_an_action_out_of_range_is_a_clean_error():
     with pytest.raises(pyspiel.SpielError):  # OpenSpiel itself refuses -1
         state.apply_action(-1)
     assert str(state) == before
+
+
+def test_evaluate_bots_plays_with_openspiels_bots_wrapped():
+    from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
+
+    game = pyspiel.load_game("rules", {"path": "tutorial/high-card", "players": 2, "seed": -1})
+    numbers = np.random.RandomState(2)
+    search = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, numbers), 2.0, 4,
+                              random_state=numbers, allow_inconsistent_action_sets=True)
+    bots = [interpreter.openspiel.Restartable(search),
+            interpreter.openspiel.Restartable(pyspiel.make_uniform_random_bot(1, 3))]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, numbers)
+    assert sum(returns) == pytest.approx(1.0)

@@ -20,7 +20,9 @@ that seed). A bad parameter is a `pyspiel.SpielError` saying which.
   follow the engine's own distribution over those seeds (4,096 / 65,536 of the possible
   shuffles, chosen at random: an approximation documented in docs/openspiel.md).
 - Actions: one fixed list of values derived from the ruleset (`openspiel_space.action_space`).
-- Returns: at the end the winners (ties broken by the ruleset's tiebreak) share 1.
+- Returns: at the end the winners (ties broken by the ruleset's tiebreak) share 1; with the
+  parameter `utility` = `zero_sum`, the shares less 1/n, scaled so that a lone winner gets 1
+  (2 players: win 1, loss -1, tie 0), which alpha-beta search needs.
 - Observation: `Game.view(player)` as JSON, and as a tensor (`openspiel_tensor`).
   Information state: the view, and a digest of everything the player observed at every step
   (each decision as they could see it, and their view after it): perfect recall. It is
@@ -60,9 +62,11 @@ MAX_SERIALIZED = 20_000_000  # characters of a serialized state
 STATE_FORMAT = "rules-openspiel-state"
 DEAL_OUTCOMES = 1 << 16  # equally likely deals, with seed -1: the seeds 0 .. 65,535
 DRAW_OUTCOMES = 1 << 12  # equally likely seeds of the draws of one step
-_DEFAULTS = {"path": "", "players": 0, "seed": 0}
+_DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
+UTILITIES = ("share", "zero_sum")
 
-__all__ = ["GAME_NAME", "ActionSpace", "RulesGame", "RulesState", "UnboundedChoice",
+__all__ = ["GAME_NAME", "ActionSpace", "Restartable", "RulesGame", "RulesState",
+           "UnboundedChoice",
            "action_space", "deserialize_game_and_state", "register",
            "serialize_game_and_state"]
 
@@ -87,7 +91,8 @@ def _default_path() -> str:
     return found[0].relative_to(rulesets_folder()).as_posix() if found else ""
 
 
-def _game_type(hidden: bool = True, random_draws: bool = True) -> pyspiel.GameType:
+def _game_type(hidden: bool = True, random_draws: bool = True,
+               zero_sum: bool = False) -> pyspiel.GameType:
     info = pyspiel.GameType.Information
     chance = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
@@ -96,7 +101,8 @@ def _game_type(hidden: bool = True, random_draws: bool = True) -> pyspiel.GameTy
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance.EXPLICIT_STOCHASTIC if random_draws else chance.DETERMINISTIC,
         information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else
+        pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=8,
         min_num_players=1,
@@ -162,6 +168,10 @@ class RulesGame(pyspiel.Game):
             raise _error(f"the parameter 'path' must be a ruleset's folder of at most "
                          f"{MAX_PATH} characters")
         players, seed = _whole(params, "players", 0), _whole(params, "seed", -1)
+        if params["utility"] not in UTILITIES:
+            raise _error(f"the parameter 'utility' must be one of {', '.join(UTILITIES)}, "
+                         f"not {str(params['utility'])[:40]!r}")
+        self.zero_sum = params["utility"] == "zero_sum"
         if ruleset is None:
             ruleset = _ruleset(path)
         players = players or max(ruleset.player_counts)
@@ -179,13 +189,15 @@ class RulesGame(pyspiel.Game):
         self._layouts: dict[bool, Layout] = {}
         self._start_seed, self._start = max(seed, 0), None
         most = DEAL_OUTCOMES if self.dealt_by_chance else DRAW_OUTCOMES
+        low = -1.0 / (players - 1) if self.zero_sum and players > 1 else 0.0
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=most if self.random_draws else 0,
-            num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-            max_game_length=MAX_GAME_LENGTH)
-        super().__init__(_game_type(self.hidden, self.random_draws), info,
-                         {"path": path, "players": players, "seed": seed})
+            num_players=players, min_utility=low, max_utility=1.0,
+            utility_sum=0.0 if self.zero_sum else 1.0, max_game_length=MAX_GAME_LENGTH)
+        super().__init__(_game_type(self.hidden, self.random_draws, self.zero_sum), info,
+                         {"path": path, "players": players, "seed": seed,
+                          "utility": params["utility"]})
 
     def new_initial_state(self, game: Game | None = None) -> RulesState:
         """The start of a game (with seed -1 and draws, a chance node: the deal), or a state
@@ -352,8 +364,11 @@ class RulesState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.rules_game.players
-        winners = self.game.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in self.game.players]
+        winners, n = self.game.winners(), self.rules_game.players
+        shares = [1.0 / len(winners) if p in winners else 0.0 for p in self.game.players]
+        if self.rules_game.zero_sum and n > 1:  # 1 for a lone winner, -1/(n-1) per loser
+            return [n / (n - 1) * (s - 1.0 / n) for s in shares]
+        return shares
 
     def rewards(self) -> list[float]:
         return self.returns()
@@ -579,6 +594,26 @@ class ViewObserver:
         if self.perfect_recall:
             return state.information_state_string(player)
         return state.observation_string(player)
+
+
+class Restartable(pyspiel.Bot):
+    """A bot for OpenSpiel's Python `evaluate_bots`, which first calls `restart_at` on every
+    bot: OpenSpiel's own ISMCTSBot and uniform random bot do not implement it (they keep
+    nothing between decisions, so there is nothing to restart). Wrap them in this; C++'s
+    `pyspiel.evaluate_bots` needs no wrapper."""
+
+    def __init__(self, bot: Any):
+        super().__init__()
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        return self.bot.step(state)
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        pass
 
 
 def register() -> None:
