@@ -586,7 +586,12 @@ class ViewObserver:
             name: self.tensor[start:start + length] for name, start, length in self.layout.parts}
 
     def set_from(self, state: RulesState, player: int) -> None:
-        view = state.game.view(state._player(player))
+        me = state._player(player)
+        if state._held.game is None:  # before the deal: only who is looking
+            self.tensor.fill(0.0)
+            self.tensor[player] = 1.0
+            return
+        view = state.game.view(me)
         history = state.history_counts(player) if self.perfect_recall else None
         encode(self.layout, view, self.tensor, history)
 
