@@ -12,12 +12,16 @@ The adapter itself is `interpreter.bots.openspiel_game`.
 from interpreter.bots.openspiel_game import (
     GAME_NAME,
     ActionSpace,
+    Restartable,
     RulesGame,
     RulesState,
     UnboundedChoice,
     action_space,
+    deserialize_game_and_state,
     register,
+    serialize_game_and_state,
 )
 
-__all__ = ["GAME_NAME", "ActionSpace", "RulesGame", "RulesState", "UnboundedChoice",
-           "action_space", "register"]
+__all__ = ["GAME_NAME", "ActionSpace", "Restartable", "RulesGame", "RulesState", "UnboundedChoice",
+           "action_space", "deserialize_game_and_state", "register",
+           "serialize_game_and_state"]

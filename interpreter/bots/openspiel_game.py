@@ -5,26 +5,39 @@ Importing `interpreter.openspiel` registers the game `rules` with `pyspiel`:
     pyspiel.load_game("rules", {"path": "<ruleset>", "players": 4})
 
 Parameters: `path` (a ruleset folder, or the name of a ruleset that comes with the engine, as
-the command line takes them), `players` (0: the most the ruleset allows) and `seed` (-1: each
-new game takes the next seed 0, 1, 2, ...; otherwise every new game uses that seed).
+the command line takes them), `players` (0: the most the ruleset allows) and `seed` (-1: the
+deal is a chance node, a fresh deal per game; otherwise every game starts with the deal of
+that seed). A bad parameter is a `pyspiel.SpielError` saying which.
 
-- Actions: one fixed list of values, derived from the ruleset before any game is played (see
-  `action_space`). Action i means "choose value i"; a state's legal actions are the indexes of
-  the options of the decision it waits for.
-- Chance: sampled. The engine's random generator is part of the state, so there are no chance
-  nodes; a draw happens inside the action that causes it, and a clone draws the same future
-  as its original. `resample_from_infostate` deals what the player cannot see anew
-  (`sampling.sample_game`), which is what IS-MCTS needs.
-- Returns: at the end the winners (`Game.winners()`, ties broken by the ruleset's tiebreak)
-  share 1 (each of k winners gets 1/k), every other player gets 0: a constant-sum game whose
-  expected return is a player's win share.
-- Strings: the observation is `Game.view(player)` as JSON; the information state is that view
-  with the player's own earlier decisions. Nothing else about the state is shown. No tensors.
-- Serialization: the engine's save (`Game.to_save()`), as JSON.
+- Game type, per ruleset: perfect information when no zone, value or choice is hidden from
+  anyone (Four in a Row), else imperfect; deterministic when no rule shuffles or picks at
+  random, else explicit chance. The engine draws inside the rules, in the middle of a step,
+  so chance comes as seeds: when a player's choice leads to a step that draws (found by
+  trying it on a clone), the state becomes a chance node with 4,096 equally likely outcomes,
+  each seeding the engine's generator for that step's draws; with `seed` -1, the deal itself
+  is a chance node of 65,536 equally likely seeds. So a clone does not know the coming draws,
+  the history (the actions and chance outcomes) is the whole state, and the draws of a step
+  follow the engine's own distribution over those seeds (4,096 / 65,536 of the possible
+  shuffles, chosen at random: an approximation documented in docs/openspiel.md).
+- Actions: one fixed list of values derived from the ruleset (`openspiel_space.action_space`).
+- Returns: at the end the winners (ties broken by the ruleset's tiebreak) share 1; with the
+  parameter `utility` = `zero_sum`, the shares less 1/n, scaled so that a lone winner gets 1
+  (2 players: win 1, loss -1, tie 0), which alpha-beta search needs.
+- Observation: `Game.view(player)` as JSON, and as a tensor (`openspiel_tensor`).
+  Information state: the view, and a digest of everything the player observed at every step
+  (each decision as they could see it, and their view after it): perfect recall. It is
+  computed when asked for, by playing the steps since the last time again.
+- Serialization: JSON of the actions (chance outcomes included); `deserialize_state` reads
+  only that (never pickle) and refuses anything else with a SpielError. OpenSpiel's own
+  `pyspiel.serialize_game_and_state` pickles every Python game's state: do not feed its
+  `deserialize_game_and_state` text from a stranger; `serialize_game_and_state` and
+  `deserialize_game_and_state` here are the safe pair.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -33,6 +46,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from interpreter.bots.openspiel_space import ActionSpace, UnboundedChoice, action_space
+from interpreter.bots.openspiel_tensor import Layout, encode, make_layout
+from interpreter.engine import rng as game_rng
 from interpreter.engine.ruleset import Ruleset, load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.engine.world import player_id, seat_of
@@ -41,142 +57,20 @@ from interpreter.language.errors import RulesError
 
 GAME_NAME = "rules"
 MAX_GAME_LENGTH = 100_000  # decisions; the engine itself sets no bound
-_DEFAULTS = {"path": "", "players": 0, "seed": 0}
+MAX_PATH = 4096  # characters of the `path` parameter
+MAX_SERIALIZED = 20_000_000  # characters of a serialized state
+STATE_FORMAT = "rules-openspiel-state"
+DEAL_OUTCOMES = 1 << 16  # equally likely deals, with seed -1: the seeds 0 .. 65,535
+DRAW_OUTCOMES = 1 << 12  # equally likely seeds of the draws of one step
+_DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
+UTILITIES = ("share", "zero_sum")
+
+__all__ = ["GAME_NAME", "ActionSpace", "Restartable", "RulesGame", "RulesState",
+           "UnboundedChoice",
+           "action_space", "deserialize_game_and_state", "register",
+           "serialize_game_and_state"]
 
 
-class UnboundedChoice(RulesError):
-    """A choice whose options the adapter cannot bound before the game is played."""
-
-
-# ------------------------------------------------------------------------------ action space
-class ActionSpace:
-    """The values any decision of a ruleset may offer, numbered 0, 1, 2, ..."""
-
-    def __init__(self, values: list[Any]):
-        self.values: list[Any] = []
-        self._index: dict[tuple[str, Any], int] = {}
-        for value in values:
-            key = _key(value)
-            if key not in self._index:
-                self._index[key] = len(self.values)
-                self.values.append(value)
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-    def action(self, value: Any) -> int | None:
-        return self._index.get(_key(value))
-
-
-def _key(value: Any) -> tuple[str, Any]:
-    """Values told apart by their type too (True == 1 in Python)."""
-    if isinstance(value, list):
-        return ("list", json.dumps(value))
-    return (type(value).__name__, value)
-
-
-def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
-    """Every value a decision of `ruleset` may offer, found from the rules alone: the players,
-    every enumeration's members, every entity, every kind of piece, every option of an
-    `options` choice, every text written in the rules, yes and no, and for each `choose` that
-    offers numbers (`numbers(a, b)` or numbers in a list) the whole numbers its bounds allow.
-
-    A `choose` whose numbers have no bound known before play (say `numbers(0, x)` with `x` a
-    variable) is an UnboundedChoice naming the choice, its place in the rules and why."""
-    program, world = ruleset.program, ruleset.program.world
-    values: list[Any] = [player_id(i) for i in range(1, players + 1)]
-    for members in world.enums.values():
-        values += members
-    for entities in world.entity_types.values():
-        values += entities
-    for name in world.components:
-        values += world.kinds_in_game(name, players)
-    values += [True, False]
-    bounds = _Bounds(ruleset, players)
-    numbers: set[int] = set()
-    for decl in program.decls.values():
-        for node in N.walk(decl):
-            if isinstance(node, N.Str):
-                values.append(node.value)
-            elif isinstance(node, N.Options):
-                values += [clause.name for clause in node.clauses]
-            elif isinstance(node, N.Choose | N.SecretChoose):
-                if node.options is None:
-                    continue
-                if isinstance(node.options, N.Name) and world.is_type(node.options.id) or \
-                        isinstance(node.options, N.Name) and ".." in node.options.id:
-                    values += world.domain(node.options.id, players)
-                numbers |= bounds.numbers_of(node)
-    return ActionSpace(values + sorted(numbers))
-
-
-class _Bounds:
-    """Whole numbers a choice's options may hold, from its options expression alone."""
-
-    def __init__(self, ruleset: Ruleset, players: int):
-        self.consts = ruleset.program.consts
-        world = ruleset.program.world
-        # No zone can hold more pieces than the game has: a bound for `size(...)`.
-        self.pieces = sum(world.components[c].counts.get(k, 0) for c in world.components
-                          for k in world.kinds_in_game(c, players))
-        self.players = players
-
-    def numbers_of(self, choose: N.Choose) -> set[int]:
-        found: set[int] = set()
-        for node in N.walk(choose.options):
-            if isinstance(node, N.ListLit):
-                found |= {i.value for i in node.items if isinstance(i, N.Num)}
-            elif isinstance(node, N.Call) and node.func == "numbers" and len(node.args) == 2:
-                low, why_low = self.low(node.args[0])
-                high, why_high = self.high(node.args[1])
-                if low is None or high is None:
-                    loc = choose.loc
-                    raise UnboundedChoice(
-                        f"{loc.file}:{loc.line}:{loc.column}: choice '{choose.var}' "
-                        f"({choose.prompt or 'no prompt'}) offers numbers with no bound known "
-                        f"before play: {why_low or why_high}; OpenSpiel needs a fixed number "
-                        "of actions (give the bound as a number, a constant, min_of(...) "
-                        "with one, or size(...))")
-                found |= set(range(low, high + 1))
-        return found
-
-    def high(self, e: Any) -> tuple[int | None, str]:
-        """An upper bound of the expression's value, or None and why not."""
-        if isinstance(e, N.Num):
-            return e.value, ""
-        if isinstance(e, N.Name) and isinstance(self.consts.get(e.id), int):
-            return self.consts[e.id], ""
-        if isinstance(e, N.Call) and e.func == "size":
-            return self.pieces, ""
-        if isinstance(e, N.Call) and e.func in ("min_of", "max_of") and e.args:
-            found = [self.high(a) for a in e.args]
-            known = [b for b, _ in found if b is not None]
-            if e.func == "min_of" and known:
-                return min(known), ""
-            if e.func == "max_of" and len(known) == len(found):
-                return max(known), ""
-            return None, next(w for b, w in found if b is None)
-        if isinstance(e, N.Arith) and all(op in ("+", "*") for op in e.ops):
-            parts = [self.high(x) for x in [e.first, *e.rest]]
-            if all(b is not None and b >= 0 for b, _ in parts):
-                total = parts[0][0]
-                for op, (b, _) in zip(e.ops, parts[1:], strict=True):
-                    total = total + b if op == "+" else total * b
-                return total, ""
-        return None, f"'{N.render_expr(e) if hasattr(N, 'render_expr') else type(e).__name__}'" \
-            " is neither a number, a constant, min_of/max_of, a sum nor size(...)"
-
-    def low(self, e: Any) -> tuple[int | None, str]:
-        if isinstance(e, N.Num):
-            return e.value, ""
-        if isinstance(e, N.Neg) and isinstance(e.operand, N.Num):
-            return -e.operand.value, ""
-        if isinstance(e, N.Name) and isinstance(self.consts.get(e.id), int):
-            return self.consts[e.id], ""
-        return None, "the lower bound is not a number or a constant"
-
-
-# ------------------------------------------------------------------------------ loading
 def resolve_path(text: str) -> Path:
     """A ruleset folder as the command line takes it: the path if it exists, else the ruleset
     of that name that comes with the engine."""
@@ -197,22 +91,71 @@ def _default_path() -> str:
     return found[0].relative_to(rulesets_folder()).as_posix() if found else ""
 
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="A ruleset of the rules engine",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=8,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={**_DEFAULTS, "path": _default_path()},
-)
+def _game_type(hidden: bool = True, random_draws: bool = True,
+               zero_sum: bool = False) -> pyspiel.GameType:
+    info = pyspiel.GameType.Information
+    chance = pyspiel.GameType.ChanceMode
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="A ruleset of the rules engine",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance.EXPLICIT_STOCHASTIC if random_draws else chance.DETERMINISTIC,
+        information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else
+        pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**_DEFAULTS, "path": _default_path()},
+    )
+
+
+GAME_TYPE = _game_type()  # what is registered; each loaded ruleset gets its own (`kind_of`)
+
+
+def kind_of(ruleset: Ruleset) -> tuple[bool, bool]:
+    """(hidden, random): whether something is hidden from some player (a zone or value not
+    public, a sealed choice), and whether some rule shuffles or picks at random."""
+    program = ruleset.program
+    hidden = any(z.decl.visibility != "public" for z in program.zones.values()) or \
+        any(v.decl.visibility != "public" for v in program.vars.values())
+    drawn = False
+    for decl in program.decls.values():
+        for node in N.walk(decl):
+            if isinstance(node, N.SecretChoose):
+                hidden = True
+            elif isinstance(node, N.Shuffle) or \
+                    isinstance(node, N.Query) and node.kind == "random":
+                drawn = True
+    return hidden, drawn
+
+
+_RULESETS: dict[str, Ruleset] = {}  # loaded once per process: OpenSpiel loads games often
+
+
+def _ruleset(path: str) -> Ruleset:
+    if path not in _RULESETS:
+        try:
+            _RULESETS[path] = load_ruleset(resolve_path(path))
+        except (RulesError, OSError, ValueError) as exc:
+            raise _error(f"cannot load ruleset '{path}': {exc}") from None
+    return _RULESETS[path]
+
+
+def _error(message: str) -> pyspiel.SpielError:
+    return pyspiel.SpielError(f"rules: {message}")
+
+
+def _whole(params: dict, name: str, low: int) -> int:
+    value = params[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise _error(f"the parameter '{name}' must be a whole number of at least {low}, "
+                     f"not {str(value)[:40]!r}")
+    return value
 
 
 class RulesGame(pyspiel.Game):
@@ -220,47 +163,113 @@ class RulesGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None, ruleset: Ruleset | None = None):
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
+        path = params["path"]
+        if not isinstance(path, str) or len(path) > MAX_PATH:
+            raise _error(f"the parameter 'path' must be a ruleset's folder of at most "
+                         f"{MAX_PATH} characters")
+        players, seed = _whole(params, "players", 0), _whole(params, "seed", -1)
+        if params["utility"] not in UTILITIES:
+            raise _error(f"the parameter 'utility' must be one of {', '.join(UTILITIES)}, "
+                         f"not {str(params['utility'])[:40]!r}")
+        self.zero_sum = params["utility"] == "zero_sum"
         if ruleset is None:
-            try:
-                ruleset = load_ruleset(resolve_path(str(params["path"])))
-            except RulesError as exc:
-                raise ValueError(f"rules: cannot load ruleset '{params['path']}': {exc}") \
-                    from None
-        players = int(params["players"]) or max(ruleset.player_counts)
-        ruleset.check_players(players)
-        self.ruleset = ruleset
-        self.players = players
-        self.space = action_space(ruleset, players)
-        self.seed = int(params["seed"])
+            ruleset = _ruleset(path)
+        players = players or max(ruleset.player_counts)
+        if players not in ruleset.player_counts:
+            raise _error(f"'{ruleset.name}' is played by "
+                         f"{', '.join(map(str, sorted(ruleset.player_counts)))} players, "
+                         f"not {players}")
+        try:
+            self.space = action_space(ruleset, players)
+        except UnboundedChoice as exc:
+            raise _error(str(exc)) from None
+        self.ruleset, self.players, self.seed = ruleset, players, seed
+        self.hidden, self.random_draws = kind_of(ruleset)
+        self.dealt_by_chance = self.random_draws and seed < 0
+        self._layouts: dict[bool, Layout] = {}
+        self._start_seed, self._start = max(seed, 0), None
+        most = DEAL_OUTCOMES if self.dealt_by_chance else DRAW_OUTCOMES
+        low = -1.0 / (players - 1) if self.zero_sum and players > 1 else 0.0
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.space), max_chance_outcomes=0,
-            num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-            max_game_length=MAX_GAME_LENGTH)
-        super().__init__(GAME_TYPE, info, {"path": str(params["path"]), "players": players,
-                                           "seed": self.seed})
+            num_distinct_actions=len(self.space),
+            max_chance_outcomes=most if self.random_draws else 0,
+            num_players=players, min_utility=low, max_utility=1.0,
+            utility_sum=0.0 if self.zero_sum else 1.0, max_game_length=MAX_GAME_LENGTH)
+        super().__init__(_game_type(self.hidden, self.random_draws, self.zero_sum), info,
+                         {"path": path, "players": players, "seed": seed,
+                          "utility": params["utility"]})
 
     def new_initial_state(self, game: Game | None = None) -> RulesState:
-        if game is None:
-            game = self.ruleset.new_game(self.players, self.seed, logging=False)
+        """The start of a game (with seed -1 and draws, a chance node: the deal), or a state
+        wrapping an engine game under way (for bots that search from it)."""
+        if game is None and not self.dealt_by_chance:
+            game = self.dealt(max(self.seed, 0))
         return RulesState(self, game)
+
+    def dealt(self, seed: int) -> Game:
+        """A new game of the ruleset dealt with `seed` (the one of the parameter is made once
+        and cloned: OpenSpiel's tools start many games)."""
+        if seed != self._start_seed:
+            return self.ruleset.new_game(self.players, seed, logging=False)
+        if self._start is None:
+            self._start = self.ruleset.new_game(self.players, seed, logging=False)
+        return self._start.clone()
+
+    def deserialize_state(self, text: str) -> RulesState:
+        """The state `RulesState.serialize()` wrote: the game played again from its actions.
+        Any other text is a SpielError; nothing in it is run."""
+        actions = _read_serialized(text)
+        state = self.new_initial_state()
+        for step, action in enumerate(actions):
+            if state.is_terminal():
+                raise _error(f"serialized state: action {action} at step {step + 1} comes "
+                             "after the end of the game")
+            try:
+                state.apply_action(action)  # checks that the action is allowed there
+            except pyspiel.SpielError as exc:
+                raise _error(f"serialized state: step {step + 1}: {exc}") from None
+        return state
+
+    def layout(self, recall: bool) -> Layout:
+        if recall not in self._layouts:
+            self._layouts[recall] = make_layout(self.ruleset, self.players, len(self.space),
+                                                recall)
+        return self._layouts[recall]
 
     def __reduce_ex__(self, protocol):
         return _load, (str(self),)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ViewObserver(recall)
+        return ViewObserver(self, recall)
 
+
+def _read_serialized(text: Any) -> list[int]:
+    if not isinstance(text, str) or len(text) > MAX_SERIALIZED:
+        raise _error("a serialized state is a text of at most "
+                     f"{MAX_SERIALIZED:,} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        raise _error(f"not a serialized state of this game (expected JSON with \"format\": "
+                     f"\"{STATE_FORMAT}\"); nothing of it was run")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in actions):
+        raise _error("serialized state: 'actions' must be a list of action numbers")
+    return actions
 
 
 class RulesState(pyspiel.State):
-    """A game of the ruleset in progress (it wraps an engine `Game`)."""
+    """A game of the ruleset in progress (it wraps an engine `Game`; None before the deal)."""
 
-    def __init__(self, game: RulesGame, inner: Game):
+    def __init__(self, game: RulesGame, inner: Game | None):
         super().__init__(game)
         # OpenSpiel copies a state by copying its attributes (copy.deepcopy): they are kept
         # in a holder that copies with Game.clone() and shares the ruleset.
-        self._held = _Held(game, inner, [])
+        self._held = _Held(game, inner)
 
     @property
     def rules_game(self) -> RulesGame:
@@ -268,6 +277,8 @@ class RulesState(pyspiel.State):
 
     @property
     def game(self) -> Game:
+        if self._held.game is None:
+            raise _error("the game is not dealt yet (apply a chance outcome first)")
         return self._held.game
 
     @property
@@ -276,17 +287,33 @@ class RulesState(pyspiel.State):
         return self._held.deciders
 
     def __reduce_ex__(self, protocol):
-        """Pickled as OpenSpiel serializes: the game and the actions taken."""
-        return _replay, (str(self.get_game()), list(self.history()))
+        """Pickled as the safe serialization: the game and the actions taken."""
+        return _deserialize, (str(self.get_game()), self.serialize())
 
     # -------------------------------------------------------------- play
     def current_player(self) -> int:
-        if self.game.over:
+        held = self._held
+        if held.game is None or held.waiting is not None:
+            return pyspiel.PlayerId.CHANCE
+        if held.game.over:
             return pyspiel.PlayerId.TERMINAL
-        return seat_of(self.game.state["pending"]["player"]) - 1
+        return seat_of(held.game.state["pending"]["player"]) - 1
+
+    def is_chance_node(self) -> bool:
+        return self._held.game is None or self._held.waiting is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Equally likely outcomes: the deal (before it) or the draws of the step a player
+        has just chosen (each outcome seeds the engine's generator for that step)."""
+        if self._held.game is None:
+            return _uniform(DEAL_OUTCOMES)
+        return _uniform(DRAW_OUTCOMES) if self._held.waiting is not None else []
 
     def _legal_actions(self, player: int) -> list[int]:
-        pending = self.game.state["pending"]
+        held = self._held
+        if held.game is None or held.waiting is not None:
+            return []
+        pending = held.game.state["pending"]
         if pending is None or seat_of(pending["player"]) - 1 != player:
             return []
         return sorted(self._action(v) for v in pending["options"])
@@ -295,105 +322,303 @@ class RulesState(pyspiel.State):
         action = self.rules_game.space.action(value)
         if action is None:
             point = self.game.decision()
-            raise RulesError(f"the option {value!r} of the decision '{point.prompt}' is not in "
-                             "the action space derived from the rules (a value the adapter "
-                             "did not foresee)")
+            raise _error(f"the option {value!r} of the decision '{point.prompt}' is not in "
+                         "the action space derived from the rules (a value the adapter "
+                         "did not foresee)")
         return action
 
     def _apply_action(self, action: int) -> None:
-        self.deciders.append(self.game.state["pending"]["player"])
-        self.game.apply(self.rules_game.space.values[action])
+        held = self._held
+        held.actions.append(int(action))
+        if self.is_chance_node():
+            outcomes = DEAL_OUTCOMES if held.game is None else DRAW_OUTCOMES
+            if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
+                    not 0 <= action < outcomes:
+                raise _error(f"chance outcome {action!r} is not one of 0..{outcomes - 1}")
+            if held.game is None:
+                held.deal(self.rules_game.dealt(int(action)))
+            else:
+                held.draw(int(action))
+            return
+        space = self.rules_game.space
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
+                not 0 <= action < len(space):
+            raise _error(f"action {action!r} is not one of the game's {len(space)} actions")
+        decision = held.game.decision()
+        if decision is None:
+            raise _error("the game is over: no action can be applied")
+        value = space.values[action]
+        if not any(value == o and type(value) is type(o) for o in decision.options):
+            raise _error(f"action {action} ({held.game.label(value)}) is not one of the "
+                         "options now")
+        held.choose(decision.player, value, int(action), decision.secret)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal #{action}" if self._held.game is None else f"draws #{action}"
         return self.game.label(self.rules_game.space.values[action])
 
     def is_terminal(self) -> bool:
-        return self.game.over
+        return self._held.game is not None and self._held.waiting is None and self.game.over
 
     def returns(self) -> list[float]:
-        if not self.game.over:
+        if not self.is_terminal():
             return [0.0] * self.rules_game.players
-        winners = self.game.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in self.game.players]
+        winners, n = self.game.winners(), self.rules_game.players
+        shares = [1.0 / len(winners) if p in winners else 0.0 for p in self.game.players]
+        if self.rules_game.zero_sum and n > 1:  # 1 for a lone winner, -1/(n-1) per loser
+            return [n / (n - 1) * (s - 1.0 / n) for s in shares]
+        return shares
 
     def rewards(self) -> list[float]:
-        return self.returns() if self.game.over else [0.0] * self.rules_game.players
+        return self.returns()
 
     # -------------------------------------------------------------- what players see
-    def observation_string(self, player: int | None = None) -> str:
+    def _player(self, player: int | None) -> str:
         player = self.current_player() if player is None else player
-        return json.dumps(self.game.view(player_id(player + 1)), sort_keys=True)
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < self.rules_game.players:
+            raise _error(f"no player {player!r}: players are 0 to {self.rules_game.players - 1}")
+        return player_id(player + 1)
+
+    def observation_string(self, player: int | None = None) -> str:
+        me = self._player(player)
+        if self._held.game is None:
+            return "null"
+        return json.dumps(self.game.view(me), sort_keys=True)
 
     def information_state_string(self, player: int | None = None) -> str:
-        player = self.current_player() if player is None else player
+        digest, view = self._held.recall(self._player(player))
+        return f'{{"recall": "{digest}", "view": {view}}}'
+
+    def history_counts(self, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """How often `player` took each action, and how often the others took each where
+        the player could see it (the information-state tensor's history part)."""
         me = player_id(player + 1)
-        mine = [m for m, who in zip(self.game.moves, self.deciders, strict=False)
-                if who == me]
-        return json.dumps({"view": self.game.view(me), "my_decisions": mine}, sort_keys=True)
+        n = len(self.rules_game.space)
+        mine, others = np.zeros(n, np.float32), np.zeros(n, np.float32)
+        for who, action, secret in self._held.taken:
+            if who == me:
+                mine[action] += 1
+            elif not secret:
+                others[action] += 1
+        return mine, others
 
     # -------------------------------------------------------------- copies
     def __str__(self) -> str:
-        return json.dumps(self.game.state, sort_keys=True)
+        held = self._held
+        if held.game is None:
+            return "(not dealt yet)"
+        state = {k: v for k, v in held.game.state.items() if k != "rng"}
+        if held.waiting is not None:
+            state["chosen, before its draws"] = held.waiting[1]
+        return json.dumps(state, sort_keys=True, default=str)
+
+    def serialize(self) -> str:
+        return _serialized(self._held)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> RulesState:
-        """A copy in which what `player` cannot see is dealt anew (and the coming draws)."""
+        """A copy in which what `player` cannot see is dealt anew (the coming draws are
+        chance nodes), with the same information state for `player`."""
         from interpreter.bots.sampling import sample_game
 
+        me = self._player(player)
+        recalled = self._held.recall(me)
         rng = random.Random(int(probability_sampler() * 2**31))
-        sample = sample_game(self.game, player_id(player + 1), rng)
-        twin = RulesState(self.rules_game, sample)
-        twin.deciders.extend(self.deciders)
+        twin = RulesState(self.rules_game, sample_game(self.game, me, rng))
+        held = twin._held
+        held.actions.extend(self._held.actions)
+        held.deciders.extend(self.deciders)
+        held.taken.extend(self._held.taken)
+        held.waiting, held.sampled = self._held.waiting, True
+        held.chains[me] = recalled
         return twin
 
 
+def _serialized(held: _Held) -> str:
+    if held.sampled:
+        raise _error("a sampled state (resample_from_infostate) has no history to serialize")
+    return json.dumps({"format": STATE_FORMAT, "version": 2, "actions": held.actions})
+
+
+@functools.cache
+def _uniform(n: int) -> list[tuple[int, float]]:
+    return [(i, 1.0 / n) for i in range(n)]
+
+
+_GAMES_BY_TEXT: dict[str, RulesGame] = {}
+
+
 def _load(text: str) -> RulesGame:
-    return pyspiel.load_game(text)
+    """The game of `str(game)` (loaded once per process)."""
+    if text not in _GAMES_BY_TEXT:
+        _GAMES_BY_TEXT[text] = pyspiel.load_game(text)
+    return _GAMES_BY_TEXT[text]
 
 
-def _replay(text: str, actions: list[int]) -> RulesState:
-    state = pyspiel.load_game(text).new_initial_state()
-    for action in actions:
-        state.apply_action(action)
-    return state
+def _deserialize(game_text: str, state_text: str) -> RulesState:
+    return _load(game_text).deserialize_state(state_text)
+
+
+def _unpickle_held(game_text: str, state_text: str) -> _Held:
+    return _deserialize(game_text, state_text)._held
+
+
+def serialize_game_and_state(game: RulesGame, state: RulesState) -> str:
+    """The game's parameters and the state, as text (no pickle; see the module's text)."""
+    return json.dumps({"game": str(game), "state": json.loads(state.serialize())})
+
+
+def deserialize_game_and_state(text: str) -> tuple[RulesGame, RulesState]:
+    """The game and state `serialize_game_and_state` wrote; anything else is a SpielError."""
+    try:
+        data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_SERIALIZED \
+            else None
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or \
+            not data["game"].startswith(f"{GAME_NAME}(") or \
+            not isinstance(data.get("state"), dict):
+        raise _error("not a serialized game and state of this adapter; nothing of it was run")
+    game = pyspiel.load_game(data["game"])
+    return game, game.deserialize_state(json.dumps(data["state"]))
+
+
+def _digest(previous: str, observed: Any) -> str:
+    blob = json.dumps(observed, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256((previous + blob).encode()).hexdigest()[:32]
 
 
 class _Held:
-    """What a state holds; a deep copy shares the game object and clones the engine's game."""
+    """What a state holds; a deep copy shares the game object and clones the engine's game.
 
-    def __init__(self, rules_game: RulesGame, game: Game, deciders: list[str]):
+    A player's choice whose step draws at random waits (`waiting`) for the chance outcome
+    that seeds those draws. For perfect recall it keeps, per player, a digest of everything
+    they observed up to a past step (`chains`, with their view then), the game as it was at
+    that step (`base`) and the steps since (`since`); `recall` brings a digest up to now."""
+
+    def __init__(self, rules_game: RulesGame, game: Game | None):
         self.rules_game = rules_game
+        self.game: Game | None = None
+        self.actions: list[int] = []  # as OpenSpiel's history: chance outcomes too
+        self.deciders: list[str] = []
+        self.taken: list[tuple[str, int, bool]] = []  # decider, action, sealed
+        self.waiting: tuple[str, Any, bool] | None = None  # decider, value, sealed
+        self.sampled = False
+        self.base: Game | None = None
+        self.since: list[tuple[str, Any, bool, int]] = []  # decider, value, sealed, rng
+        self.chains: dict[str, tuple[str, str]] = {}
+        if game is not None:
+            self.deal(game)
+
+    def deal(self, game: Game) -> None:
         self.game = game
-        self.game.logging = False
-        self.deciders = deciders
+        game.logging = False
+        self.base = game.clone()
+
+    def choose(self, player: str, value: Any, action: int, secret: bool) -> None:
+        self.deciders.append(player)
+        self.taken.append((player, action, secret))
+        game = self.game
+        if self.rules_game.random_draws:
+            trial = game.clone()  # does this step draw? then chance seeds its draws first
+            trial.apply(value)
+            if trial.state["rng"] != game.state["rng"]:
+                self.waiting = (player, value, secret)
+                return
+        self._apply(player, value, secret)
+
+    def draw(self, outcome: int) -> None:
+        player, value, secret = self.waiting
+        self.waiting = None
+        self.game.state["rng"] = game_rng.seed_state(outcome)
+        self._apply(player, value, secret)
+
+    def _apply(self, player: str, value: Any, secret: bool) -> None:
+        self.since.append((player, value, secret, self.game.state["rng"]))
+        self.game.apply(value)
+
+    def recall(self, player: str) -> tuple[str, str]:
+        """The digest of all `player` observed, and their view now (as JSON)."""
+        if self.base is None:
+            return _digest("", "not dealt"), "null"
+        if player not in self.chains or self.since:
+            self._catch_up()
+        return self.chains[player]
+
+    def _catch_up(self) -> None:
+        game = self.base.clone() if self.since else self.base
+        for p in game.players:
+            if p not in self.chains:
+                view = json.dumps(game.view(p), sort_keys=True)
+                self.chains[p] = (_digest("start", view), view)
+        for decider, value, secret, seed_state in self.since:
+            game.state["rng"] = seed_state
+            game.apply(value)
+            for p in game.players:
+                view = json.dumps(game.view(p), sort_keys=True)
+                seen = value if p == decider or not secret else "?"
+                self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
+        self.base, self.since = game, []
 
     def __deepcopy__(self, memo: dict) -> _Held:
-        return _Held(self.rules_game, self.game.clone(), list(self.deciders))
+        twin = _Held.__new__(_Held)
+        twin.__dict__.update(self.__dict__)
+        twin.game = self.game.clone() if self.game is not None else None
+        twin.actions = list(self.actions)
+        twin.deciders, twin.taken = list(self.deciders), list(self.taken)
+        twin.since, twin.chains = list(self.since), dict(self.chains)
+        return twin
 
     def __reduce_ex__(self, protocol):
-        """Pickled (OpenSpiel does, to check serialization) as the engine's save."""
-        return _unpickle_held, (str(self.rules_game), self.game.to_save(), self.deciders)
-
-
-def _unpickle_held(text: str, save: dict, deciders: list[str]) -> _Held:
-    rules_game = pyspiel.load_game(text)
-    return _Held(rules_game, Game.from_save(rules_game.ruleset, save), list(deciders))
+        """Pickled (OpenSpiel's own serialization does) as the safe serialized text."""
+        return _unpickle_held, (str(self.rules_game), _serialized(self))
 
 
 class ViewObserver:
-    """Observation strings from `Game.view(player)`; no tensor (an empty one)."""
+    """Observation and information-state strings and tensors from `Game.view(player)`."""
 
-    def __init__(self, perfect_recall: bool):
+    def __init__(self, game: RulesGame, perfect_recall: bool):
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.layout = game.layout(perfect_recall)
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict: dict[str, np.ndarray] = {
+            name: self.tensor[start:start + length] for name, start, length in self.layout.parts}
 
     def set_from(self, state: RulesState, player: int) -> None:
-        pass
+        me = state._player(player)
+        if state._held.game is None:  # before the deal: only who is looking
+            self.tensor.fill(0.0)
+            self.tensor[player] = 1.0
+            return
+        view = state.game.view(me)
+        history = state.history_counts(player) if self.perfect_recall else None
+        encode(self.layout, view, self.tensor, history)
 
     def string_from(self, state: RulesState, player: int) -> str:
         if self.perfect_recall:
             return state.information_state_string(player)
         return state.observation_string(player)
+
+
+class Restartable(pyspiel.Bot):
+    """A bot for OpenSpiel's Python `evaluate_bots`, which first calls `restart_at` on every
+    bot: OpenSpiel's own ISMCTSBot and uniform random bot do not implement it (they keep
+    nothing between decisions, so there is nothing to restart). Wrap them in this; C++'s
+    `pyspiel.evaluate_bots` needs no wrapper."""
+
+    def __init__(self, bot: Any):
+        super().__init__()
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        return self.bot.step(state)
+
+    def restart_at(self, state: Any) -> None:
+        pass
+
+    def inform_action(self, state: Any, player: int, action: int) -> None:
+        pass
 
 
 def register() -> None:
