@@ -18,7 +18,7 @@ from interpreter.language.errors import RulesError
 from interpreter.study.measuring import CATEGORIES, RATE
 
 if TYPE_CHECKING:
-    from interpreter.study.compare import Comparison
+    from interpreter.study.comparison import Comparison
 
 COLOUR_A, COLOUR_B = "#4C72B0", "#DD8452"
 DIFFERS_COLOUR, SAME_COLOUR = "#C44E52", "#8C8C8C"
