@@ -130,6 +130,14 @@ def samples(records: Sequence[GameRecord], seats: Sequence[str],
     return out + option_balance(records)
 
 
+def measure_names(seats: Sequence[str], measures: Sequence[Measure] = ()) -> list[str]:
+    """The names of the measures a simulation may give, known before any game (not the
+    option balance, which depends on the decisions met)."""
+    return [*(f"score {s}" for s in seats), *(f"win rate {s}" for s in seats),
+            "decisions per game", "turns per game", ENDINGS, BRANCHING, LEAD, SHARED,
+            *(m.name for m in measures)]
+
+
 def _automatic(records: Sequence[GameRecord], seats: Sequence[str]) -> list[Sample]:
     """Branching, the winner's lead, shared wins."""
     out = [Sample(BRANCHING, "legal options per decision (branching)", MEAN,
