@@ -265,7 +265,9 @@ def _plus_minus(x: float | None, kind: str) -> str:
         return "-"
     if kind == RATE:
         return f"±{100 * abs(x):.1f} pts"
-    return f"±{abs(x):.3g}"
+    x = abs(x)
+    digits = 0 if x >= 100 else 1 if x >= 10 else 2 if x >= 0.1 else 3
+    return f"±{x:.{digits}f}"
 
 
 def _cell(e: stats.Estimate | None, kind: str, sign: str = "") -> str:
