@@ -255,7 +255,8 @@ def test_the_variant_of_docs_variants_compares(tmp_path, base):
     result = compare(base, variant, 4, 12, seed=1)
     shown = doc.split("Did my change matter?")[1]
     for row in result.rows:
-        assert f"\n{row.name} " in shown, row.name
+        if row.origin != OPTIONS:  # the option balance is shown where it moved
+            assert f"\n{row.name} " in shown, row.name
     assert variant.program.world.tables["build_limit"].rows[4] == 2
 
 
@@ -267,3 +268,28 @@ def test_without_matplotlib_chart_says_how_to_get_it(capsys, monkeypatch, tmp_pa
                          "--chart", tmp_path / "c.png")
     assert code == 2 and out == ""
     assert "pip install 'rules-engine[charts]'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_pandas_example_of_docs_variants_reads_the_per_game_data(capsys, tmp_path,
+                                                                     monkeypatch):
+    """docs/variants.md, "Per-game data": the columns its pandas example reads are those
+    `rules compare --out` writes (and with pandas installed, the example runs)."""
+    import csv
+    import re
+
+    doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    (file, code), = re.findall(r"<!-- pandas: (\S+) -->\n```python\n(.*?)```", doc, re.S)
+    monkeypatch.chdir(tmp_path)
+    folder = Path(file).parent
+    status, out, err = run(capsys, "compare", "fifth-avenue/base", ONE_CELL, "--allow-outside",
+                           "-p", 4, "-g", 3, "--workers", 1, "--out", folder)
+    assert status == 0, err
+    with open(file, encoding="utf-8") as f:
+        columns = next(csv.reader(f))
+    used = set(re.findall(r'\["([^"]+)"\]', code))
+    assert used and used <= set(columns), used - set(columns)
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        return
+    exec(compile(code, "docs/variants.md", "exec"), {})
