@@ -103,11 +103,11 @@ def _count_choice(choices: dict[str, dict[str, int]], prompt: str, options: list
     if counts is None:
         counts = choices[prompt] = {}
     for o in options:
-        key = str(o)
+        key = o if o.__class__ is str else str(o)
         if key not in counts:
             counts[key] = 0
-    key = str(taken)
-    counts[key] = counts.get(key, 0) + 1
+    key = taken if taken.__class__ is str else str(taken)
+    counts[key] += 1
 
 
 def _write_replay(path: Path, ruleset: Ruleset, game: Game, history: Any,
