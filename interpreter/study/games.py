@@ -107,7 +107,7 @@ def _count_choice(choices: dict[str, dict[str, int]], prompt: str, options: list
         if key not in counts:
             counts[key] = 0
     key = taken if taken.__class__ is str else str(taken)
-    counts[key] += 1
+    counts[key] = counts.get(key, 0) + 1  # an illegal option is refused next, by apply
 
 
 def _write_replay(path: Path, ruleset: Ruleset, game: Game, history: Any,
