@@ -1,5 +1,6 @@
 """`rules compare A B`: the same seeds and bots on both sides, every measure with intervals,
-differences and Holm-corrected verdicts; JSON for machines; charts for people."""
+differences and Holm-corrected verdicts from paired tests (or independent ones), power, the
+games whose outcome changed; JSON for machines; charts for people."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.study.compare import DIFFERS, NO_EVIDENCE, compare
+from interpreter.study.compare import DIFFERS, NO_EVIDENCE, NOT_TESTED, compare
+from interpreter.study.measuring import OPTIONS
 
-from .conftest import edited_copy
+from .conftest import ROOT, edited_copy
 
 SCORES = [f"score P{i}" for i in range(1, 5)]
+ONE_CELL = ROOT / "tests" / "data" / "one-cell"  # adjacency_vp[2] = 4 instead of 3
 
 
 @pytest.fixture(scope="module")
@@ -38,18 +41,91 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 
 def test_a_ruleset_compared_with_itself_shows_no_difference(same):
-    assert same.rows and not same.differing
+    assert same.rows and not same.differing and same.paired
     assert same.only_in_a == [] and same.only_in_b == []
     for row in same.rows:
-        assert row.verdict == NO_EVIDENCE
-        assert row.p == pytest.approx(1.0) and row.p_adjusted == pytest.approx(1.0)
+        assert row.verdict == (NO_EVIDENCE if row.origin != OPTIONS else NOT_TESTED)
+        assert row.p == pytest.approx(1.0)
+        assert row.p_adjusted == (pytest.approx(1.0) if row.origin != OPTIONS else None)
         if row.difference is not None:
             assert row.difference.value == 0
             assert row.a == row.b
+    assert same.outcomes.games == 40
+    assert same.outcomes.winner_changed == 0 and same.outcomes.ranking_changed == 0
     names = [r.name for r in same.rows]
     assert names[:4] == SCORES and "how games end" in names
     assert {"winning_bid", "building_stops", "winner_lead"} <= set(names)
-    assert "no evidence of a difference in any of the" in same.to_text()
+    text = same.to_text()
+    assert "no evidence of a difference in any of the" in text
+    assert "games whose winner changed: 0 of 40; whose ranking of the seats changed: 0" in text
+
+
+def test_one_scoring_cell_differs_in_paired_tests_at_100_games(capsys):
+    """The issue's yardstick: one cell of one scoring table (+1 VP) is found by the paired
+    tests in 100 games; the independent tests do not see it in the same games."""
+    argv = ["compare", "fifth-avenue/base", ONE_CELL, "--allow-outside", "--players", 4,
+            "--games", 100, "--seed", 1, "--workers", 2, "--json"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    data = json.loads(out)
+    rows = {m["name"]: m for m in data["measures"]}
+    assert data["paired"] and data["bots"] == {f"P{i}": "random" for i in range(1, 5)}
+    for s in SCORES:
+        assert rows[s]["verdict"] == "differs" and rows[s]["test"] == "paired t"
+        assert rows[s]["difference"]["ci"][0] > 0 and rows[s]["detectable"] > 0
+    assert rows["win rate P1"]["test"] in ("exact McNemar", "exact sign test")
+    assert rows["how games end"]["test"] == "exact McNemar"  # two endings here
+    assert rows["winning_bid"]["test"] == "paired z over games"
+    # random bots do not look at the score: the same moves, so the same length and endings
+    assert rows["decisions per game"]["difference"]["value"] == 0
+    assert rows["decisions per game"]["verdict"] == "no evidence"
+    outcomes = data["outcomes"]
+    assert outcomes["games"] == 100 and 0 < outcomes["ranking_changed"] <= 100
+    assert outcomes["winner_changed"] <= outcomes["ranking_changed"]
+    code, out, err = run(capsys, *argv, "--unpaired")
+    assert code == 0, err
+    unpaired = {m["name"]: m for m in json.loads(out)["measures"]}
+    assert all(unpaired[s]["test"] == "Welch t" for s in SCORES)
+    assert not any(unpaired[s]["verdict"] == "differs" for s in SCORES)
+
+
+def test_the_tested_family_and_the_games_a_target_needs(capsys):
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", ONE_CELL, "--allow-outside",
+                         "-p", 4, "-g", 30, "--workers", 1, "--json", "--measure", "score P1",
+                         "--measure", "choose your option for this turn -> A",
+                         "--target", "score P1=0.5", "--target", "10%")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["family"] == ["score P1", "choose your option for this turn -> A"]
+    rows = {m["name"]: m for m in data["measures"]}
+    assert rows["score P2"]["verdict"] == "not tested" and rows["score P2"]["p_adjusted"] is None
+    p1 = rows["score P1"]
+    assert p1["verdict"] == "differs" and p1["p_adjusted"] == pytest.approx(min(1, 2 * p1["p"]))
+    assert data["power"]["alpha"] == pytest.approx(0.025)
+    assert p1["target"] == 0.5 and p1["games_needed"] == pytest.approx(
+        30 * (p1["detectable"] / 0.5) ** 2, rel=0.05)
+    assert rows["score P2"]["target"] == pytest.approx(0.1)  # the target for every measure
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--measure", "score P9"], "there is no such measure; did you mean 'score P"),
+    (["--measure", "scor P1"], "did you mean 'score P1'"),
+    (["--target", "x"], "is not DIFF or NAME=DIFF"),
+    (["--target", "score P1=0"], "other than 0"),
+])
+def test_a_wrong_measure_or_target_is_one_line(capsys, argv, message):
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", "fifth-avenue/base", "-p", 4,
+                         "-g", 2, *argv)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_each_side_its_own_seeds_for_calibration(base):
+    result = compare(base, base, 4, 20, seed=1, seed_b=1001)
+    assert (result.a.seed, result.b.seed) == (1, 1001) and result.paired
+    assert [r.seed for r in result.b.records] == list(range(1001, 1021))
+    assert result.outcomes.winner_changed > 0  # other deals, other winners
+    assert "seeds 1..20 (A) and 1001..1020 (B)" in result.to_text()
+    assert result.to_dict()["seeds"] == {"a": 1, "b": 1001}
 
 
 def test_one_number_of_a_scoring_table_changed_is_found(base, richer):
@@ -63,6 +139,7 @@ def test_one_number_of_a_scoring_table_changed_is_found(base, richer):
         assert row.p_adjusted < 0.05 and row.p_adjusted >= row.p
     # Random bots do not look at the scores: the games are the same, move for move.
     assert by_name["decisions per game"].difference.value == 0
+    assert by_name["score P1"].test == "paired t"
     assert verdicts["decisions per game"] == NO_EVIDENCE
     assert verdicts["how games end"] == NO_EVIDENCE
     text = result.to_text()
@@ -86,13 +163,15 @@ def test_json_lists_every_measure_with_both_sides_difference_and_verdict(capsys,
     assert data["a"] == "Fifth Avenue" and data["games"] == 30 and data["correction"] == "Holm"
     assert len(data["measures"]) >= 15
     for m in data["measures"]:
-        assert {"name", "a", "b", "difference", "verdict", "p", "p_adjusted"} <= set(m)
-        assert m["verdict"] in ("differs", "no evidence")
+        assert {"name", "a", "b", "difference", "verdict", "p", "p_adjusted", "test",
+                "in_family", "detectable"} <= set(m)
+        assert m["verdict"] in (("differs", "no evidence") if m["in_family"] else
+                                ("not tested",))
     means = [m for m in data["measures"] if m["kind"] != "categories"]
     for m in means:
         assert set(m["a"]) == {"value", "ci", "n"} and len(m["difference"]["ci"]) == 2
     endings = next(m for m in data["measures"] if m["name"] == "how games end")
-    assert endings["test"] == "chi-squared" and "shares" in endings["a"]
+    assert endings["test"] == "exact McNemar" and "shares" in endings["a"]
     assert data["differing"] == [m["name"] for m in data["measures"]
                                  if m["verdict"] == "differs"]
 
@@ -103,12 +182,14 @@ def test_the_text_report(capsys):
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "A: Fifth Avenue" and lines[1].startswith("B: Fifth Avenue, 6-plot")
-    assert "the same seeds (1..12)" in lines[2]
+    assert "the same seeds (1..12), bots: random" in lines[2]
+    assert "paired tests" in lines[3]
     header = next(line for line in lines if line.startswith("measure "))
-    for column in ("A", "B", "B - A", "p (Holm)", "verdict"):
+    for column in ("A", "B", "B - A", "p (Holm)", "verdict", "detects"):
         assert column in header
     assert "measures of the rulesets:" in out and "winning_bid" in out
-    assert "tests: Welch's t" in out and "speed:" in out
+    assert "tests: paired t" in out and "speed:" in out and "detects: the smallest" in out
+    assert "option balance: " in out
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -174,7 +255,8 @@ def test_the_variant_of_docs_variants_compares(tmp_path, base):
     result = compare(base, variant, 4, 12, seed=1)
     shown = doc.split("Did my change matter?")[1]
     for row in result.rows:
-        assert f"\n{row.name} " in shown, row.name
+        if row.origin != OPTIONS:  # the option balance is shown where it moved
+            assert f"\n{row.name} " in shown, row.name
     assert variant.program.world.tables["build_limit"].rows[4] == 2
 
 
@@ -186,3 +268,28 @@ def test_without_matplotlib_chart_says_how_to_get_it(capsys, monkeypatch, tmp_pa
                          "--chart", tmp_path / "c.png")
     assert code == 2 and out == ""
     assert "pip install 'rules-engine[charts]'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_pandas_example_of_docs_variants_reads_the_per_game_data(capsys, tmp_path,
+                                                                     monkeypatch):
+    """docs/variants.md, "Per-game data": the columns its pandas example reads are those
+    `rules compare --out` writes (and with pandas installed, the example runs)."""
+    import csv
+    import re
+
+    doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    (file, code), = re.findall(r"<!-- pandas: (\S+) -->\n```python\n(.*?)```", doc, re.S)
+    monkeypatch.chdir(tmp_path)
+    folder = Path(file).parent
+    status, out, err = run(capsys, "compare", "fifth-avenue/base", ONE_CELL, "--allow-outside",
+                           "-p", 4, "-g", 3, "--workers", 1, "--out", folder)
+    assert status == 0, err
+    with open(file, encoding="utf-8") as f:
+        columns = next(csv.reader(f))
+    used = set(re.findall(r'\["([^"]+)"\]', code))
+    assert used and used <= set(columns), used - set(columns)
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        return
+    exec(compile(code, "docs/variants.md", "exec"), {})

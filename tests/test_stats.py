@@ -1,4 +1,5 @@
-"""The statistics in plain Python agree with reference values (computed with SciPy 1.17)."""
+"""The statistics agree with reference values (computed with SciPy 1.17, and by hand for the
+paired tests), keep their level under no difference, and pairing finds what it should."""
 
 from __future__ import annotations
 
@@ -9,14 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from interpreter.study import stats
+from interpreter.study import paired, stats
 
 A = [3, 5, 4, 6, 8, 5, 4, 7]
 B = [6, 7, 9, 8, 7, 10, 6]
 
 
 def test_distribution_functions():
-    assert stats.betainc(2.5, 7, 0.1) == pytest.approx(0.10188029911305448, rel=1e-9)
     assert stats.t_two_sided(2.0, 10) == pytest.approx(0.07338803477074037, rel=1e-9)
     assert stats.t_critical(5) == pytest.approx(2.5705818356363146, rel=1e-9)
     assert stats.z_critical() == pytest.approx(1.959963984540054, rel=1e-9)
@@ -83,3 +83,77 @@ def test_welch_finds_a_shift_and_keeps_its_level():
     assert 5 <= false <= 35
     assert stats.welch([rng.gauss(0, 1) for _ in range(30)],
                        [rng.gauss(2, 1) for _ in range(30)]).p < 1e-6
+
+
+# ------------------------------------------------------------------------ paired
+def test_paired_t_is_the_t_test_of_the_differences():
+    b = [x + d for x, d in zip(A, [1, 3, 2, 2, 1, 4, 2, 3], strict=True)]
+    t = paired.paired_t(A, b)
+    d = [y - x for x, y in zip(A, b, strict=True)]
+    mean = sum(d) / len(d)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in d) / (len(d) - 1))
+    assert t.name == "paired t" and t.difference.value == pytest.approx(mean)
+    assert t.se == pytest.approx(sd / math.sqrt(len(d)))
+    assert t.p == pytest.approx(stats.t_two_sided(mean / t.se, len(d) - 1))
+    assert t.p == pytest.approx(0.0004683777907674632, rel=1e-9)  # scipy.stats.ttest_rel
+    assert paired.paired_t(A, A).p == 1.0 and paired.paired_t(A, A).se == 0.0
+    assert paired.paired_t(A, [x + 2 for x in A]).p == 0.0  # always 2 more: no doubt
+
+
+def test_pairing_finds_a_shift_that_independent_tests_miss_and_keeps_its_level():
+    rng = random.Random(5)
+    a = [rng.gauss(0, 10) for _ in range(40)]  # large game-to-game spread, shared by a pair
+    b = [x + 1 + rng.gauss(0, 0.5) for x in a]
+    assert paired.paired_t(a, b).p < 1e-10 and stats.welch(a, b).p > 0.5
+    false = 0
+    for _ in range(400):
+        x = [rng.gauss(0, 1) for _ in range(30)]
+        false += paired.paired_t(x, [v + rng.gauss(0, 1) for v in x]).p < 0.05
+    assert 5 <= false <= 35
+
+
+def test_exact_mcnemar_and_the_sign_test():
+    a = [1, 1, 0, 0, 1, 0, 0, 0, 1, 0]
+    b = [1, 0, 1, 1, 1, 1, 1, 0, 1, 1]  # 5 games gained, 1 lost
+    t = paired.sign_test(a, b)
+    assert t.name == "exact McNemar" and t.p == pytest.approx(0.21875)  # 2 P(X <= 1), X~B(6)
+    assert t.difference.value == pytest.approx(0.4)
+    assert paired.sign_test(a, a).p == 1.0
+    assert paired.sign_test([0.5, 0, 1], [1, 0, 0.5]).name == "exact sign test"
+    many = paired.sign_test([0] * 30, [1] * 30)
+    assert many.p < 1e-8 and many.difference.high <= 1.0
+
+
+def test_stuart_maxwell_agrees_with_fleiss_formula_for_three_categories():
+    pairs_ = ([("x", "x")] * 20 + [("x", "y")] * 9 + [("y", "x")] * 3 + [("y", "y")] * 15
+              + [("x", "z")] * 4 + [("z", "x")] * 6 + [("y", "z")] * 7 + [("z", "y")] * 2
+              + [("z", "z")] * 10)
+    a, b = [x for x, _ in pairs_], [y for _, y in pairs_]
+    p, name = paired.marginal_homogeneity(a, b)
+    counts = {(i, j): sum(1 for x, y in pairs_ if (x, y) == (i, j)) for i in "xyz" for j in "xyz"}
+    rows = {c: sum(counts[c, j] for j in "xyz") for c in "xyz"}
+    cols = {c: sum(counts[i, c] for i in "xyz") for c in "xyz"}
+    d = {c: rows[c] - cols[c] for c in "xyz"}
+    n = {(i, j): (counts[i, j] + counts[j, i]) / 2 for i in "xyz" for j in "xyz"}
+    chi2 = ((n["y", "z"] * d["x"] ** 2 + n["x", "z"] * d["y"] ** 2 + n["x", "y"] * d["z"] ** 2)
+            / (2 * (n["x", "y"] * n["y", "z"] + n["x", "y"] * n["x", "z"]
+                    + n["x", "z"] * n["y", "z"])))
+    assert name == "Stuart-Maxwell" and p == pytest.approx(stats.chi2_sf(chi2, 2))
+    assert paired.marginal_homogeneity(a, a) == (1.0, "Stuart-Maxwell")
+    assert paired.marginal_homogeneity(["x", "y"] * 5, ["y", "x"] * 5)[1] == "exact McNemar"
+
+
+def test_paired_ratios_count_games():
+    same = paired.paired_ratios([10, 30, 20], [5, 5, 4], [10, 30, 20], [5, 5, 4])
+    assert same.p == 1.0 and same.difference.value == 0
+    more = paired.paired_ratios([10, 30, 20, 12], [5, 5, 4, 6], [12, 33, 22, 15], [5, 5, 4, 6])
+    assert more.name == "paired z over games" and more.difference.value == pytest.approx(
+        82 / 20 - 72 / 20) and more.p < 0.05
+    assert paired.paired_ratios([0, 0], [0, 0], [1, 2], [1, 1]) is None
+
+
+def test_power_the_smallest_detectable_difference_and_the_games_it_needs():
+    assert paired.detectable(1.0, 0.05) == pytest.approx(1.959964 + 0.841621, rel=1e-6)
+    now = paired.detectable(0.5, 0.05)
+    assert paired.games_needed(100, now, now) == 100
+    assert paired.games_needed(100, now, now / 2) == 400  # half the difference: 4 times

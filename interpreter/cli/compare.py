@@ -1,5 +1,6 @@
 """`rules compare A B`: play two rulesets with the same seeds and bots, and say measure by
-measure whether they differ."""
+measure whether they differ (paired tests), what the run could detect, and which games
+changed."""
 
 from __future__ import annotations
 
@@ -8,23 +9,43 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, examples, formatter, load
+from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, load
 from interpreter.cli.simulate import add_game_options, players_of, progress_bar
+from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
+from interpreter.study.comparison import DEFAULT_BOT
 
 COMPARE_HELP = "play two rulesets with the same seeds and bots, and compare every measure"
-COMPARE_DESCRIPTION = """\
+COMPARE_DESCRIPTION = f"""\
 Play G games (--games) of ruleset A and G games of ruleset B, with the same seeds (S, S+1, ...)
-and the same bots, and compare them measure by measure: the built-in measures (the score and
-the win rate of each seat, the length of a game in decisions and in turns, how games end) and
-the measures the rulesets declare ('measure' in their rule files).
+and the same bots (default: {DEFAULT_BOT}), and compare them measure by measure: the built-in
+measures (the score and the win rate of each seat, the length of a game in decisions and in
+turns, how games end, the legal options per decision, the winner's lead, shared wins), the
+option balance (the share of each option of each decision) and the measures the rulesets
+declare ('measure' in their rule files).
 
-For each measure: the mean (or rate) on each side with its 95% confidence interval, the
-difference B - A with its interval, and a verdict from a test suited to the measure (Welch's
-t for means, the two-proportion z-test for rates, a z-test over games for means of values
-recorded several times a game, chi-squared for how games end), with the p-values corrected for
-the number of measures compared (Holm). "differs": the corrected p-value is below 0.05; "no
-evidence": the games played do not show a difference (more games find smaller ones).
+Game i of A and game i of B start from the same seed: a pair. For each measure: the mean (or
+rate) on each side with its 95% confidence interval, the difference B - A with its interval,
+and a verdict from a paired test (the paired t for numbers, the exact McNemar test for yes/no,
+a paired z over games for means of values recorded several times a game, Stuart-Maxwell for
+how games end): the luck of the deal is the same in both games of a pair and cancels out, so
+a change shows in far fewer games. The p-values of the tested measures (all but the option
+balance, or those named with --measure) are corrected for their number (Holm). "differs": the
+corrected p-value is below 0.05; "no evidence": the games played do not show a difference.
+Then the number of games whose winner, or ranking of the seats, changed.
+
+Power: "detects" is the smallest difference the run would find 4 times in 5; --target DIFF
+(for every measure, or NAME=DIFF for one; a rate as 5%) adds the games a side that would find
+DIFF as often.
+
+Random bots never look at the score: a change that only moves points leaves their games move
+for move the same, so it shows in the scores but never in who wins or how the game goes. A
+bot that plays for points (--bot greedy) lets such a change show in play.
+
+--unpaired uses independent tests instead (Welch's t, two-proportion z, z over games,
+chi-squared); --seed-b N gives B its own seeds (N, N+1, ...): comparing a ruleset with itself
+on other seeds shows how often "differs" comes by chance. --out DIR writes DIR/games.csv (one
+row per game and side) and DIR/comparison.json.
 
 The report is the same whatever the number of processes (--workers) or cluster workers
 (--dask) that play the games. --chart draws the comparison (needs the charts extra:
@@ -33,8 +54,11 @@ pip install 'rules-engine[charts]')."""
 COMPARE_EPILOG = """\
 examples:
   rules compare {example} {example} --players {n} --games 200
+  rules compare {example} my-variant --players {n} --games 200 --bot greedy --out compare/
   rules compare {example} my-variant --players {n} --games 2000 --chart compare.html
+  rules compare {example} my-variant --players {n} --measure 'score P1' --target 'score P1=1'
   rules compare {example} my-variant --players {n} --json > compare.json
+  rules compare {example} {example} --players {n} --seed-b 100001 --unpaired
   rules compare {example} my-variant --players {n} --games 20000 --dask tcp://scheduler:8786"""
 
 CHART_SUFFIXES = (".html", ".svg", ".png")
@@ -45,8 +69,21 @@ def add_parser(sub: Any) -> None:
                        epilog=examples(COMPARE_EPILOG), formatter_class=formatter)
     p.add_argument("a", metavar="A", help="the first ruleset (folder, or its ruleset.yaml)")
     p.add_argument("b", metavar="B", help="the second ruleset, compared with A")
-    add_game_options(p)
+    add_game_options(p, DEFAULT_BOT)
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    p.add_argument("--unpaired", action="store_true",
+                   help="independent tests, as if the two sides' games were unrelated")
+    p.add_argument("--seed-b", metavar="N", type=any_whole,
+                   help="B's games start from seed N instead of A's seeds (for calibration)")
+    p.add_argument("--measure", metavar="NAME", action="append", dest="measures",
+                   help="test this measure (repeat for more): the Holm correction counts only "
+                        "these (default: every measure but the option balance)")
+    p.add_argument("--target", metavar="[NAME=]DIFF", action="append", dest="targets",
+                   type=target, help="the difference to detect, for every measure or for "
+                                     "NAME: say how many games that needs (a rate as 5%%)")
+    p.add_argument("--out", metavar="DIR", type=Path,
+                   help="write DIR/games.csv (a row per game and side) and "
+                        "DIR/comparison.json")
     p.add_argument("--chart", metavar="FILE", type=Path,
                    help="also draw the comparison into FILE: .html (a page with the chart "
                         "and the table), .svg or .png")
@@ -54,20 +91,32 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.study.compare import compare
+    from interpreter.study.compare import check_family, compare
 
     if args.chart is not None:
         check_chart_path(args.chart)
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise RulesError(f"--out {args.out}: a folder is needed, and this is a file")
     a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
     players = players_of(args, [a, b])
+    if args.measures:  # the names known before any game (not the option balance)
+        from interpreter.study.measuring import measure_names
+
+        seats = [player_id(i) for i in range(1, players + 1)]
+        known = [n for n in measure_names(seats, a.measures)
+                 if n in measure_names(seats, b.measures)]
+        check_family([n for n in args.measures if " -> " not in n], known)
     bar = progress_bar(args, err)
     try:
         result = compare(a, b, players, args.games, args.seed, bots=args.bots, progress=bar,
                          max_decisions=args.max_decisions, workers=args.workers,
-                         dask=args.dask)
+                         dask=args.dask, paired=not args.unpaired, seed_b=args.seed_b,
+                         family=args.measures, targets=dict(args.targets or []))
     finally:
         if bar is not None:
             bar.clear()
+    if args.out is not None:
+        write_out(args.out, result)
     if args.chart is not None:
         from interpreter.study.charts import write_chart
 
@@ -78,7 +127,42 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(result.to_text(), file=out)
         if args.chart is not None:
             print(f"chart: {args.chart}", file=out)
+        if args.out is not None:
+            print(f"per-game data: {args.out / 'games.csv'}", file=out)
     return EXIT_OK
+
+
+def target(text: str) -> tuple[str, float]:
+    """`--target 2`, `--target 'score P1=2'`, `--target 'win rate P1=5%'`: (name or "", the
+    difference)."""
+    name, _, number = text.rpartition("=")
+    number = number.strip()
+    scale = 1.0
+    if number.endswith("%"):
+        number, scale = number[:-1], 0.01
+    try:
+        value = float(number) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not DIFF or NAME=DIFF with DIFF a "
+                                         "number (a rate as 5%)") from None
+    if not value or value != value or abs(value) == float("inf"):
+        raise argparse.ArgumentTypeError(f"'{text}': the difference must be a number other "
+                                         "than 0")
+    return name.strip(), abs(value)
+
+
+def write_out(folder: Path, result: Any) -> None:
+    """DIR/games.csv: both sides' games, a row each (column `side`: A or B); and
+    DIR/comparison.json: the comparison as --json prints it."""
+    from interpreter.language.writing import write_atomic
+    from interpreter.study.pergame import game_rows, write_rows
+
+    write_rows(folder / "games.csv", game_rows(result.a, "A") + game_rows(result.b, "B"))
+    try:
+        write_atomic(folder / "comparison.json", json.dumps(result.to_dict(), indent=2) + "\n")
+    except (OSError, ValueError) as exc:
+        raise RulesError(f"cannot write {folder / 'comparison.json'}: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 def check_chart_path(path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.bots.players import bot_names
@@ -20,8 +21,17 @@ such wins are also counted as "shared wins"), and its win rate. Then the length 
 in decisions (and in turns, if the ruleset has a variable named 'turns'), how the games ended,
 and the speed.
 
-Then the ruleset's own measures (its 'measure' declarations: counters, recorded values and
-values computed at the end of a game), each with its mean (or rate) and 95% confidence interval.
+The first seat's advantage: its win rate minus a fair share (1 / players), with its 95%
+interval. The measures every ruleset gets: the legal options per decision (branching), the
+winner's lead over the best other score, the share of games won by more than one player, and
+the option balance (for each decision of at most 12 options, the share of its choices that
+took each option). Then the ruleset's own measures (its 'measure' declarations: counters,
+recorded values and values computed at the end of a game), each with its mean (or rate) and
+95% confidence interval.
+
+--out games.csv (or games.jsonl) writes one row per game: its seed, bots, winners and every
+measure (pandas: pd.read_csv("games.csv")). --replay-dir DIR keeps each game's replay, as
+DIR/seed-S.json (rules replay DIR/seed-S.json plays it again).
 
 Game i (from 0) uses seed S+i (--seed), and the bots draw from their own generator seeded
 S+i, so the same command gives the same report (apart from the timings), whatever the number of
@@ -35,6 +45,8 @@ examples:
   rules simulate {example} --players {n}{bots}
   rules simulate {example} --players {n} --games 5000 --workers 2
   rules simulate {example} --players {n} --games 5000 --dask local
+  rules simulate {example} --players {n} --games 500 --bot greedy --out games.csv
+  rules simulate {example} --players {n} --games 10 --replay-dir replays/
 
 bots: """
 
@@ -46,22 +58,32 @@ def add_parser(sub: Any) -> None:
     p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
     add_game_options(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--out", metavar="FILE", type=Path,
+                   help="also write one row per game into FILE: .csv or .jsonl")
+    p.add_argument("--replay-dir", metavar="DIR", type=Path,
+                   help="keep each game's replay in DIR (made if missing), as seed-S.json")
     p.set_defaults(run=cmd_simulate)
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.study.pergame import check_path, game_rows, write_rows
     from interpreter.study.simulate import simulate
 
+    if args.out is not None:
+        check_path(args.out)
+    replay_dir = replay_folder(args.replay_dir, args.dask)
     ruleset = load(args.path, args.allow_outside)
     players = players_of(args, [ruleset])
     bar = progress_bar(args, err)
     try:
         report = simulate(ruleset, players, args.games, args.seed, bots=args.bots,
                           progress=bar, max_decisions=args.max_decisions,
-                          workers=args.workers, dask=args.dask)
+                          workers=args.workers, dask=args.dask, replay_dir=replay_dir)
     finally:
         if bar is not None:
             bar.clear()
+    if args.out is not None:
+        write_rows(args.out, game_rows(report))
     if args.json:
         print(json.dumps(report.to_dict(), indent=2), file=out)
     else:
@@ -69,7 +91,23 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def add_game_options(p: argparse.ArgumentParser) -> None:
+def replay_folder(path: Path | None, dask: str | None) -> str | None:
+    """--replay-dir, made if missing: the games' processes write into it, so they must share
+    this machine's files (not a Dask cluster elsewhere)."""
+    if path is None:
+        return None
+    if dask is not None and dask != "local":
+        raise RulesError("--replay-dir writes on the machine that plays each game: use it "
+                         "without --dask, or with --dask local")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        raise RulesError(f"--replay-dir {path}: cannot make the folder: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
+    return str(path.resolve())
+
+
+def add_game_options(p: argparse.ArgumentParser, default_bot: str = "random") -> None:
     """The options of the games to play (simulate, compare)."""
     p.add_argument("--players", "-p", metavar="N", type=whole(1),
                    help="number of players (may be left out when the ruleset allows only "
@@ -80,7 +118,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    help="seed of the first game (default: 1)")
     p.add_argument("--bot", "-b", metavar="NAME", action="append", dest="bots",
                    help="bot for the seats: once for all seats, or once per seat in seat "
-                        f"order (default: random; known: {', '.join(bot_names())}; a search "
+                        f"order (default: {default_bot}; known: {', '.join(bot_names())}; a search "
                         "bot takes its budget after a colon: ismcts:50, simulations per "
                         "decision)")
     p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,

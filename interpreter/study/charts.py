@@ -1,8 +1,9 @@
 """A comparison drawn as one picture (matplotlib, the optional extra `charts`).
 
 Top row: the distributions of scores and of game lengths on both sides, and the win rate of
-each seat with its interval. Bottom row: how games end, and every measure's difference B - A
-(as a share of A, with its interval), the measures that differ in red.
+each seat with its interval. Bottom row: how games end, and every tested measure's difference
+B - A (as a share of A, with its interval), the measures that differ in red. The title says
+which bots played and whether the tests were paired.
 Written as PNG, SVG, or an HTML page holding the SVG and the comparison's table.
 """
 
@@ -18,7 +19,7 @@ from interpreter.language.errors import RulesError
 from interpreter.study.measuring import CATEGORIES, RATE
 
 if TYPE_CHECKING:
-    from interpreter.study.compare import Comparison
+    from interpreter.study.comparison import Comparison
 
 COLOUR_A, COLOUR_B = "#4C72B0", "#DD8452"
 DIFFERS_COLOUR, SAME_COLOUR = "#C44E52", "#8C8C8C"
@@ -72,10 +73,12 @@ def draw(comparison: Comparison) -> Any:
     figure = plt.figure(figsize=(16, 10.5), layout="constrained")
     grid = figure.add_gridspec(2, 3, height_ratios=[1, 1.35])
     differing = len(comparison.differing)
+    seeds = "same seeds" if a.seed == b.seed else "own seeds"
+    tests = "paired" if comparison.paired else "independent"
     figure.suptitle(f"A: {a.ruleset}    vs    B: {b.ruleset}\n{a.players} players, {a.games} "
-                    f"games on each side (same seeds and bots): {differing} of "
-                    f"{len(comparison.rows)} measures differ (95% intervals, Holm-corrected "
-                    f"tests)", fontsize=13)
+                    f"games on each side ({seeds}), bots: {comparison.bots}: {differing} of "
+                    f"{len(comparison.family)} measures differ (95% intervals, {tests} tests, "
+                    f"Holm-corrected)", fontsize=13)
     scores_a = [float(v) for r in a.records for v in r.scores.values() if _number(v)]
     scores_b = [float(v) for r in b.records for v in r.scores.values() if _number(v)]
     _histograms(figure.add_subplot(grid[0, 0]), scores_a, scores_b,
@@ -93,7 +96,7 @@ def draw(comparison: Comparison) -> Any:
     if endings is not None:
         _endings(figure.add_subplot(grid[1, 0]), endings)
     _differences(figure.add_subplot(grid[1, 1:]), [r for r in comparison.rows
-                                                   if r.kind != CATEGORIES])
+                                                   if r.kind != CATEGORIES and r.tested])
     return figure
 
 

@@ -1,11 +1,14 @@
 """One game played to its end by bots, and the record of how it went: the unit that
-simulate, parallel and measuring share."""
+simulate, parallel and measuring share. The record also counts what every ruleset can be
+measured on without declaring it: the options offered at each decision (branching) and which
+option each `choose` took (option balance); on request the game's replay is written."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.views import LazyView
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 TURNS_VAR = "turns"
+MAX_BALANCED = 12  # a decision offering more options is left out of the option balance
 
 
 @dataclass
@@ -30,17 +34,29 @@ class GameRecord:
     turns: int | None
     ending: str | None
     measures: dict[str, Any] = field(default_factory=dict)  # the ruleset's measures
+    options: int = 0  # legal options offered, over all decisions (branching = options / decisions)
+    # prompt of a decision -> option (as text) -> times taken; every option offered is there
+    # (0 if never taken), for decisions of at most MAX_BALANCED options
+    choices: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
              max_decisions: int | None = None, number: int | None = None,
-             logging: bool = False) -> GameRecord:
-    """Play one game to its end with `bots` (player -> bot) and record how it went."""
+             logging: bool = False, replay_dir: str | None = None) -> GameRecord:
+    """Play one game to its end with `bots` (player -> bot) and record how it went; with
+    `replay_dir`, write its replay there as `seed-SEED.json` (play/replay.py)."""
     where = f"game {number}, seed {seed}" if number is not None else f"the game of seed {seed}"
     rng = random.Random(seed)
     game: Game | None = None
+    offered = 0
+    choices: dict[str, dict[str, int]] = {}
+    history = None
     try:
         game = ruleset.new_game(players, seed, logging=logging)
+        if replay_dir is not None:
+            from interpreter.play.history import History
+
+            history = History.start(game)
         while not game.over:
             decision = game.decision()
             if decision is None:  # not over, yet nobody to ask: the runtime would be broken
@@ -51,12 +67,18 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
             view = LazyView(game, decision.player)
             option = bot.choose(view, decision, rng)
             view.close()
+            options = decision.options
+            offered += len(options)
+            if len(options) <= MAX_BALANCED:
+                _count_choice(choices, decision.prompt, options, option)
             try:
                 game.apply(option)
             except IllegalMove as exc:
                 name = getattr(bot, "name", type(bot).__name__)
                 raise RulesError(f"{where}: bot '{name}' playing {decision.player} chose "
                                  f"an illegal option: {exc}") from None
+            if history is not None:
+                history.record(game, decision.player, option)
         scores = game.scores()
         winners = game.winners()
         measures = ruleset.measure_values(game)
@@ -65,8 +87,35 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
         err = GameRuleError(f"{exc} (in {where}{after})")
         err.loc = exc.loc
         raise err from None
+    if history is not None and replay_dir is not None:
+        _write_replay(Path(replay_dir) / f"seed-{seed}.json", ruleset, game, history, bots)
     turns = game.state["vars"].get(TURNS_VAR)
     if isinstance(turns, bool) or not isinstance(turns, int):
         turns = None
     return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
-                      turns=turns, ending=game.state["ending"], measures=measures)
+                      turns=turns, ending=game.state["ending"], measures=measures,
+                      options=offered, choices=choices)
+
+
+def _count_choice(choices: dict[str, dict[str, int]], prompt: str, options: list[Any],
+                  taken: Any) -> None:
+    counts = choices.get(prompt)
+    if counts is None:
+        counts = choices[prompt] = {}
+    for o in options:
+        key = o if o.__class__ is str else str(o)
+        if key not in counts:
+            counts[key] = 0
+    key = taken if taken.__class__ is str else str(taken)
+    counts[key] = counts.get(key, 0) + 1  # an illegal option is refused next, by apply
+
+
+def _write_replay(path: Path, ruleset: Ruleset, game: Game, history: Any,
+                  bots: Mapping[str, Bot]) -> None:
+    from interpreter.play.replay import FILE_ERRORS, file_error, replay_data, write_json
+
+    seats = {p: getattr(b, "name", type(b).__name__) for p, b in bots.items()}
+    try:
+        write_json(path, replay_data(ruleset, game, history, seats))
+    except FILE_ERRORS as exc:
+        raise RulesError(f"cannot write the replay {path}: {file_error(exc)}") from None

@@ -1,6 +1,14 @@
-"""What a simulation measures, game by game: the built-in measures (score and win rate per
-seat, length in decisions and turns, how games end) and the ruleset's own (`measure`
-declarations), each as a sample of one value per game, with its estimate and interval."""
+"""What a simulation measures, game by game, each as a sample of one value per game with its
+estimate and interval:
+
+- built in, for every ruleset: the score and win rate of each seat, the length in decisions
+  and turns, how games end, the options per decision (branching), the winner's lead over the
+  best other score, how often a win is shared;
+- option balance, for every ruleset: for each `choose` (known by its prompt) of at most
+  games.MAX_BALANCED options, the share of its decisions that took each option. There are
+  many, so they are not tested unless asked for (`rules compare --measure`);
+- the ruleset's own (`measure` declarations).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +21,7 @@ from numbers import Real
 from typing import TYPE_CHECKING, Any
 
 from interpreter.study import stats
+from interpreter.study.games import MAX_BALANCED
 
 if TYPE_CHECKING:
     from interpreter.engine.measures import Measure
@@ -21,6 +30,14 @@ if TYPE_CHECKING:
 MEAN, RATE, POOLED, CATEGORIES = "mean", "rate", "pooled mean", "categories"
 NO_REASON = "(no reason given)"
 ENDINGS = "how games end"
+BUILT_IN, OPTIONS, RULESET = "built-in", "option balance", "ruleset"  # a sample's origin
+BRANCHING, LEAD, SHARED = "options per decision", "winner's lead", "shared wins"
+MAX_PROMPTS = 40  # option balance for the decisions met most often, at most this many
+
+
+def option_measure(prompt: str, option: str) -> str:
+    """The name of an option's share: `choose your option -> A`."""
+    return f"{prompt} -> {option}"
 
 
 @dataclass
@@ -34,8 +51,18 @@ class Sample:
     label: str
     kind: str
     values: list[Any]
-    origin: str = "built-in"  # or "ruleset"
+    origin: str = BUILT_IN  # or OPTIONS, RULESET
     cite: str | None = None
+    tested: bool = True  # in the family of tests unless others are named
+
+    def per_game(self, i: int) -> Any:
+        """The value of game i: a number, a text, or for a pooled mean the mean of the values
+        the game recorded (None if it recorded none)."""
+        v = self.values[i]
+        if self.kind == POOLED:
+            total, count = v
+            return total / count if count else None
+        return v
 
     def estimate(self) -> stats.Estimate | None:
         """The mean or rate with its interval (None for categories, or without values)."""
@@ -90,6 +117,7 @@ def samples(records: Sequence[GameRecord], seats: Sequence[str],
         out.append(Sample("turns per game", "game length in turns", MEAN, turns))
     out.append(Sample(ENDINGS, "the reason each game ended", CATEGORIES,
                       [r.ending if r.ending is not None else NO_REASON for r in records]))
+    out += _automatic(records, seats)
     for m in measures:
         values = [r.measures.get(m.name) for r in records]
         if m.kind == "values":
@@ -98,7 +126,60 @@ def samples(records: Sequence[GameRecord], seats: Sequence[str],
             kind, per_game = RATE, [1.0 if v else 0.0 for v in values]
         else:
             kind, per_game = MEAN, [float(v) for v in values]
-        out.append(Sample(m.name, m.label, kind, per_game, "ruleset", m.cite))
+        out.append(Sample(m.name, m.label, kind, per_game, RULESET, m.cite))
+    return out + option_balance(records)
+
+
+def measure_names(seats: Sequence[str], measures: Sequence[Measure] = ()) -> list[str]:
+    """The names of the measures a simulation may give, known before any game (not the
+    option balance, which depends on the decisions met)."""
+    return [*(f"score {s}" for s in seats), *(f"win rate {s}" for s in seats),
+            "decisions per game", "turns per game", ENDINGS, BRANCHING, LEAD, SHARED,
+            *(m.name for m in measures)]
+
+
+def _automatic(records: Sequence[GameRecord], seats: Sequence[str]) -> list[Sample]:
+    """Branching, the winner's lead, shared wins."""
+    out = [Sample(BRANCHING, "legal options per decision (branching)", MEAN,
+                  [r.options / r.decisions if r.decisions else 0.0 for r in records])]
+    if all(_number(r.scores[s]) for r in records for s in seats):
+        out.append(Sample(LEAD, "the winner's score minus the best score of the others", MEAN,
+                          [_lead(r, seats) for r in records]))
+    out.append(Sample(SHARED, "games won by more than one player", RATE,
+                      [1.0 if len(r.winners) > 1 else 0.0 for r in records]))
+    return out
+
+
+def _lead(record: GameRecord, seats: Sequence[str]) -> float:
+    best = max((record.scores[s] for s in seats if s in record.winners), default=None)
+    others = [record.scores[s] for s in seats if s not in record.winners]
+    if best is None or not others:
+        return 0.0
+    return float(best - max(others))
+
+
+def option_balance(records: Sequence[GameRecord]) -> list[Sample]:
+    """For each prompt met (the most frequent first, at most MAX_PROMPTS), for each option it
+    offered: per game, (times taken, decisions of that prompt), a pooled mean (a share)."""
+    decisions: Counter[str] = Counter()
+    offered: dict[str, dict[str, None]] = {}
+    for r in records:
+        for prompt, counts in r.choices.items():
+            decisions[prompt] += sum(counts.values())
+            offered.setdefault(prompt, {}).update(dict.fromkeys(counts))
+    out = []
+    for prompt, _ in decisions.most_common(MAX_PROMPTS):
+        options = offered[prompt]
+        if len(options) > MAX_BALANCED:
+            continue
+        for option in options:
+            values = []
+            for r in records:
+                counts = r.choices.get(prompt, {})
+                values.append((float(counts.get(option, 0)), sum(counts.values())))
+            out.append(Sample(option_measure(prompt, option),
+                              f"share of '{prompt}' decisions that took {option}", POOLED,
+                              values, OPTIONS, tested=False))
     return out
 
 

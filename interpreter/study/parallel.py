@@ -81,6 +81,7 @@ class Batch:
     entries: tuple[Any, ...]  # per seat: a bot name (a fresh bot each game) or a bot object
     max_decisions: int | None = None
     logging: bool = False
+    replay_dir: str | None = None  # write each game's replay there (games.play_one)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ class _Chunk:
     entries: tuple[Any, ...]
     max_decisions: int | None
     logging: bool
+    replay_dir: str | None = None
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,8 @@ def play_chunk(chunk: _Chunk) -> list[GameRecord] | _Failure:
             bots = {p: make_bot(e) if isinstance(e, str) else e
                     for p, e in zip(seats, chunk.entries, strict=True)}
             records.append(play_one(ruleset, chunk.players, seed, bots, chunk.max_decisions,
-                                    number=seed - chunk.first + 1, logging=chunk.logging))
+                                    number=seed - chunk.first + 1, logging=chunk.logging,
+                                    replay_dir=chunk.replay_dir))
         return records
     except GameRuleError as exc:
         return _Failure("GameRuleError", str(exc), exc.loc)
@@ -214,7 +217,7 @@ def _play_here(index: int, batch: Batch, source: RulesetSource, progress: Progre
 
 def _chunk(index: int, source: RulesetSource, b: Batch, start: int, stop: int) -> _Chunk:
     return _Chunk(index, source, b.players, b.first, start, stop, tuple(b.entries),
-                  b.max_decisions, b.logging)
+                  b.max_decisions, b.logging, b.replay_dir)
 
 
 def _chunks(batches: Sequence[Batch], sources: dict[int, RulesetSource],

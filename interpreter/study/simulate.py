@@ -21,14 +21,26 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.players import Bot, make_bot
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
+from interpreter.study import stats
 from interpreter.study.games import GameRecord
-from interpreter.study.measuring import NO_REASON, Sample, samples
+from interpreter.study.measuring import (
+    BRANCHING,
+    BUILT_IN,
+    LEAD,
+    NO_REASON,
+    OPTIONS,
+    RULESET,
+    SHARED,
+    Sample,
+    samples,
+)
 from interpreter.study.parallel import Batch, play_batches
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 Progress = Callable[[int, int], None]
+AUTOMATIC = (BRANCHING, LEAD, SHARED)  # shown apart from the seats, length and endings
 
 
 # ---------------------------------------------------------------------------------- report
@@ -88,6 +100,17 @@ class SimulationReport:
     samples: list[Sample] = field(default_factory=list, repr=False)
     workers: str = "1 process"
 
+    def first_seat(self) -> tuple[str, stats.Estimate, float, stats.Estimate] | None:
+        """The first seat, its win rate with its interval, the fair share (1 / players), and
+        the advantage: the win rate minus the fair share, with the same interval shifted."""
+        if not self.seats or not self.games:
+            return None
+        first = self.seats[0]
+        rate = stats.rate_estimate(float(first.wins), self.games)
+        fair = 1.0 / self.players
+        return first.player, rate, fair, stats.Estimate(rate.value - fair, rate.low - fair,
+                                                       rate.high - fair, rate.n)
+
     @property
     def total_decisions(self) -> int:
         return sum(r.decisions for r in self.records)
@@ -125,6 +148,11 @@ class SimulationReport:
             "endings": dict(self.endings.most_common()),
             "measures": [s.summary() for s in self.samples],
         }
+        first = self.first_seat()
+        if first is not None:
+            seat, rate, fair, advantage = first
+            out["first_seat"] = {"seat": seat, "win_rate": rate.to_dict(), "fair": _round(fair),
+                                 "advantage": advantage.to_dict()}
         if timing:
             out["timing"] = {
                 "seconds": _round(self.seconds),
@@ -145,6 +173,13 @@ class SimulationReport:
                  _fmt(s.score.max), _fixed(float(s.wins)),
                  f"{100 * s.win_rate(self.games):.1f}", str(s.shared_wins)] for s in self.seats]
         lines += _table(header, rows, left=2)
+        first = self.first_seat()
+        if first is not None:
+            seat, rate, fair, adv = first
+            lines.append(f"first-seat advantage: {seat} wins {100 * rate.value:.1f}% "
+                         f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}] of the games, a fair "
+                         f"share is {100 * fair:.1f}%: {100 * adv.value:+.1f} pts "
+                         f"[{100 * adv.low:+.1f}, {100 * adv.high:+.1f}]")
         lines.append("")
         lines.append("game length:")
         lines.append(f"  decisions  {_range(self.decisions)}")
@@ -155,12 +190,17 @@ class SimulationReport:
         for reason, count in self.endings.most_common():
             lines.append(f"  {reason:<{width}}  {count:>{len(str(self.games))}}  "
                          f"({100 * count / self.games:.1f}%)")
-        own = [s for s in self.samples if s.origin == "ruleset"]
-        if own:
-            lines.append("measures of the ruleset (mean, or rate; 95% confidence interval):")
-            rows = [[f"  {s.name}", *_estimate_cells(s)] for s in own]
-            table = _table(["", "", ""], rows, left=1)[1:]
-            lines += [f"{line}  {s.label}" for line, s in zip(table, own, strict=True)]
+        for heading, own in (
+                ("measures every ruleset gets (mean, or rate; 95% confidence interval):",
+                 [s for s in self.samples if s.origin == BUILT_IN and s.name in AUTOMATIC]),
+                ("measures of the ruleset (mean, or rate; 95% confidence interval):",
+                 [s for s in self.samples if s.origin == RULESET])):
+            if own:
+                lines.append(heading)
+                rows = [[f"  {s.name}", *_estimate_cells(s)] for s in own]
+                table = _table(["", "", ""], rows, left=1)[1:]
+                lines += [f"{line}  {s.label}" for line, s in zip(table, own, strict=True)]
+        lines += _balance_lines([s for s in self.samples if s.origin == OPTIONS])
         lines.append(f"speed: {self.games_per_second:.1f} games/s, "
                      f"{self.decisions_per_second:.0f} decisions/s "
                      f"({self.seconds:.2f} s in all, {self.workers})")
@@ -171,7 +211,7 @@ class SimulationReport:
 def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
              bots: Sequence[str | Bot] | None = None, progress: Progress | None = None,
              max_decisions: int | None = None, logging: bool = False, workers: int = 1,
-             dask: str | None = None) -> SimulationReport:
+             dask: str | None = None, replay_dir: str | None = None) -> SimulationReport:
     """Play `games` seeded games of `ruleset` between bots and sum them up.
 
     `bots`: one entry for every seat, or a single entry for all seats, or None for random
@@ -181,10 +221,12 @@ def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
     GameRuleError). The games keep no event log unless `logging` is true (the report does not
     use it). `workers` processes play the games (1: this process), or with `dask` (a
     scheduler's address, or "local") the workers of a Dask cluster; the report is the same
-    whatever they are. Raises RulesError for bad arguments and GameRuleError when the ruleset
-    goes wrong during a game.
+    whatever they are. `replay_dir`: a folder where each game's replay is written
+    (`seed-SEED.json`, by the process that plays it). Raises RulesError for bad arguments and
+    GameRuleError when the ruleset goes wrong during a game.
     """
-    batch, labels = make_batch(ruleset, players, games, seed, bots, max_decisions, logging)
+    batch, labels = make_batch(ruleset, players, games, seed, bots, max_decisions, logging,
+                               replay_dir)
     start = time.perf_counter()
     (records,) = play_batches([batch], workers, dask, progress)
     seconds = time.perf_counter() - start
@@ -194,7 +236,8 @@ def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
 
 def make_batch(ruleset: Ruleset, players: int, games: int, seed: int,
                bots: Sequence[str | Bot] | None, max_decisions: int | None = None,
-               logging: bool = False) -> tuple[Batch, dict[str, str]]:
+               logging: bool = False,
+               replay_dir: str | None = None) -> tuple[Batch, dict[str, str]]:
     """The games to play, checked, and the bots' names by seat."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"the number of games must be a whole number of at least 1, "
@@ -204,7 +247,8 @@ def make_batch(ruleset: Ruleset, players: int, games: int, seed: int,
     seat_names = [player_id(i) for i in range(1, players + 1)]
     labels = {p: (e if isinstance(e, str) else getattr(e, "name", type(e).__name__))
               for p, e in zip(seat_names, entries, strict=True)}
-    return Batch(ruleset, players, seed, games, tuple(entries), max_decisions, logging), labels
+    return Batch(ruleset, players, seed, games, tuple(entries), max_decisions, logging,
+                 replay_dir), labels
 
 
 def describe_workers(workers: int, dask: str | None) -> str:
@@ -304,6 +348,20 @@ def _estimate_cells(sample: Sample) -> list[str]:
     if sample.kind == "rate":
         return [f"{100 * e.value:.1f}%", f"[{100 * e.low:.1f}, {100 * e.high:.1f}]"]
     return [f"{e.value:.2f}", f"[{e.low:.2f}, {e.high:.2f}]"]
+
+
+def _balance_lines(balance: list[Sample]) -> list[str]:
+    """`  choose your option for this turn: A 25.7%, B 26.1%, ...`, a line per decision."""
+    if not balance:
+        return []
+    by_prompt: dict[str, list[str]] = {}
+    for s in balance:
+        prompt, _, option = s.name.rpartition(" -> ")
+        e = s.estimate()
+        by_prompt.setdefault(prompt, []).append(
+            f"{option} {100 * e.value:.1f}%" if e is not None else f"{option} -")
+    return ["option balance (the share of each decision's choices that took each option):",
+            *(f"  {prompt}: {', '.join(shares)}" for prompt, shares in by_prompt.items())]
 
 
 def _range(s: Stats) -> str:

@@ -1,4 +1,5 @@
-"""The statistics of simulations, in plain Python: confidence intervals, tests, corrections.
+"""The statistics of simulations: confidence intervals, tests, corrections (independent
+samples; paired.py pairs the games of two rulesets played on the same seeds).
 
 - A mean: Student's t interval; two means: Welch's t-test and interval (unequal variances).
 - A rate: Wilson's score interval; two rates: the pooled two-proportion z-test, and Newcombe's
@@ -10,9 +11,8 @@
 - Many tests at once: Holm's step-down correction of the p-values (it holds the chance of any
   false "differs" at alpha, and is never weaker than Bonferroni's).
 
-The distribution functions (t, normal, chi-squared) come from the regularized incomplete beta
-and gamma functions, computed by their continued fractions and series (Numerical Recipes,
-ch. 6.2 and 6.4); they agree with SciPy to about 1e-10.
+The distributions (t, normal, chi-squared) and the exact tests come from `scipy.stats`, a
+dependency of the engine, imported only when a statistic is first computed.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
+
+from interpreter.language.errors import RulesError
 
 LEVEL = 0.95  # confidence of every interval
 ALPHA = 0.05  # a corrected p-value below this is a difference
@@ -47,53 +50,26 @@ class Test:
     difference: Estimate
     p: float
     name: str
+    se: float | None = None  # standard error of the difference (for power)
 
 
 # ------------------------------------------------------------------------ distributions
-def _betacf(a: float, b: float, x: float) -> float:
-    tiny, eps = 1e-300, 3e-16
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 10_000):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = 1.0 + aa / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < eps:
-            break
-    return h
-
-
-def betainc(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    log_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x)
-                 + b * math.log1p(-x))
-    if x < (a + 1.0) / (a + b + 2.0):
-        return math.exp(log_front) * _betacf(a, b, x) / a
-    return 1.0 - math.exp(log_front) * _betacf(b, a, 1.0 - x) / b
+def scipy_stats() -> Any:
+    """`scipy.stats`, imported when first needed (it takes about a second), or RulesError
+    saying how to get it."""
+    try:
+        import scipy.stats
+    except ImportError:
+        raise RulesError("the statistics of simulate and compare need SciPy: "
+                         "pip install scipy") from None
+    return scipy.stats
 
 
 def t_two_sided(t: float, df: float) -> float:
     """P(|T| >= |t|) for Student's t with df degrees of freedom."""
     if math.isinf(df):
         return normal_two_sided(t)
-    return betainc(df / 2.0, 0.5, df / (df + t * t))
+    return float(2.0 * scipy_stats().t.sf(abs(t), df))
 
 
 def normal_two_sided(z: float) -> float:
@@ -102,58 +78,21 @@ def normal_two_sided(z: float) -> float:
 
 @lru_cache(maxsize=4096)
 def t_critical(df: float, level: float = LEVEL) -> float:
-    """The t with P(|T| >= t) = 1 - level (by bisection: 100 halvings of [0, 1e6])."""
-    want = 1.0 - level
-    low, high = 0.0, 1e6
-    for _ in range(100):
-        mid = (low + high) / 2.0
-        if t_two_sided(mid, df) > want:
-            low = mid
-        else:
-            high = mid
-    return (low + high) / 2.0
+    """The t with P(|T| >= t) = 1 - level."""
+    if math.isinf(df):
+        return z_critical(level)
+    return float(scipy_stats().t.ppf(0.5 + level / 2.0, df))
 
 
+@lru_cache(maxsize=64)
 def z_critical(level: float = LEVEL) -> float:
-    return t_critical(math.inf, level)
-
-
-def gammaincc(a: float, x: float) -> float:
-    """The regularized upper incomplete gamma function Q(a, x)."""
-    if x <= 0.0:
-        return 1.0
-    log_front = -x + a * math.log(x) - math.lgamma(a)
-    if x < a + 1.0:  # the series of P(a, x)
-        term = total = 1.0 / a
-        ap = a
-        for _ in range(10_000):
-            ap += 1.0
-            term *= x / ap
-            total += term
-            if abs(term) < abs(total) * 3e-16:
-                break
-        return max(0.0, 1.0 - total * math.exp(log_front))
-    tiny = 1e-300  # the continued fraction of Q(a, x)
-    b = x + 1.0 - a
-    c, d = 1.0 / tiny, 1.0 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2.0
-        d = an * d + b
-        d = 1.0 / (d if abs(d) > tiny else tiny)
-        c = b + an / c
-        c = c if abs(c) > tiny else tiny
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 3e-16:
-            break
-    return math.exp(log_front) * h
+    """The z with P(|Z| >= z) = 1 - level."""
+    return float(scipy_stats().norm.ppf(0.5 + level / 2.0))
 
 
 def chi2_sf(x: float, df: int) -> float:
     """P(X >= x) for chi-squared with df degrees of freedom."""
-    return gammaincc(df / 2.0, x / 2.0)
+    return float(scipy_stats().chi2.sf(x, df))
 
 
 # ------------------------------------------------------------------------ one side
@@ -191,13 +130,13 @@ def welch(a: Sequence[float], b: Sequence[float]) -> Test:
     diff, se = mb - ma, math.sqrt(va + vb)
     n = len(a) + len(b)
     if se == 0.0:
-        return Test(Estimate(diff, diff, diff, n), 1.0 if diff == 0 else 0.0, "Welch t")
+        return Test(Estimate(diff, diff, diff, n), 1.0 if diff == 0 else 0.0, "Welch t", se)
     df_den = (va * va / (len(a) - 1) if len(a) > 1 else 0.0) + \
              (vb * vb / (len(b) - 1) if len(b) > 1 else 0.0)
     df = (va + vb) ** 2 / df_den if df_den > 0 else math.inf
     half = t_critical(df) * se
     return Test(Estimate(diff, diff - half, diff + half, n), t_two_sided(diff / se, df),
-                "Welch t")
+                "Welch t", se)
 
 
 def two_rates(xa: float, na: int, xb: float, nb: int) -> Test:
@@ -214,7 +153,8 @@ def two_rates(xa: float, na: int, xb: float, nb: int) -> Test:
         p = 1.0 if diff == 0 else 0.0
     else:
         p = normal_two_sided(diff / se)
-    return Test(Estimate(diff, low, high, na + nb), p, "two-proportion z")
+    spread = math.sqrt(pa * (1.0 - pa) / na + pb * (1.0 - pb) / nb)
+    return Test(Estimate(diff, low, high, na + nb), p, "two-proportion z", spread)
 
 
 def two_ratios(totals_a: Sequence[float], counts_a: Sequence[int],
@@ -224,10 +164,11 @@ def two_ratios(totals_a: Sequence[float], counts_a: Sequence[int],
     rb, sb, gb = _ratio(totals_b, counts_b)
     diff, se = rb - ra, math.sqrt(sa * sa + sb * sb)
     if se == 0.0:
-        return Test(Estimate(diff, diff, diff, ga + gb), 1.0 if diff == 0 else 0.0, "z (games)")
+        return Test(Estimate(diff, diff, diff, ga + gb), 1.0 if diff == 0 else 0.0,
+                    "z over games", se)
     half = z_critical() * se
     return Test(Estimate(diff, diff - half, diff + half, ga + gb),
-                normal_two_sided(diff / se), "z (games)")
+                normal_two_sided(diff / se), "z over games", se)
 
 
 def chi_squared(a: Mapping[str, int], b: Mapping[str, int]) -> float:
