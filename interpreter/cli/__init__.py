@@ -23,8 +23,10 @@ from interpreter.cli.common import (
     EXIT_GAME_ERROR,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    SETTING_COMMANDS,
     ArgumentParser,
     Printable,
+    add_setting_options,
     examples,
     formatter,
 )
@@ -78,8 +80,10 @@ def build_parser() -> ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for add in COMMANDS:
         add(sub)
-    for command in sub.choices.values():  # so that a mistake after it names the command
+    for name, command in sub.choices.items():  # so that a mistake after it names the command
         command.set_defaults(parser=command)
+        if name in SETTING_COMMANDS:
+            add_setting_options(command, both_sides=name == "compare")
         command.add_argument("--allow-outside", action="store_true",
                              help="let a ruleset extend rulesets outside its tree (the folder "
                                   "that holds its folder, or the rulesets that come with the "

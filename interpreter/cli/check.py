@@ -7,7 +7,7 @@ import json
 import time
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, EXIT_USAGE, examples, formatter, load
+from interpreter.cli.common import EXIT_OK, EXIT_USAGE, examples, formatter, load, settings_text
 from interpreter.language.errors import RulesetError, RulesetErrors
 
 CHECK_HELP = "load a ruleset, check it, and summarise it"
@@ -56,7 +56,7 @@ def add_parser(sub: Any) -> None:
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     start = time.perf_counter()
     try:
-        ruleset = load(args.path, args.allow_outside)
+        ruleset = load(args.path, args.allow_outside, args.settings)
     except (RulesetErrors, RulesetError) as exc:
         errors = exc.errors if isinstance(exc, RulesetErrors) else [exc]
         for e in errors:
@@ -86,12 +86,16 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
     if args.json:
+        if ruleset.settings:
+            summary["settings"] = list(ruleset.settings)
         print(json.dumps({**summary, "path": str(ruleset.path), "ok": True,
                           "citations": {"checked": citations.checked,
                                         "not_checked": citations.unchecked,
                                         "notes": citations.notes}}, indent=2), file=out)
         return EXIT_OK
     print(format_summary(summary, ruleset), file=out)
+    if ruleset.settings:
+        print(f"settings: {settings_text(ruleset.settings)}", file=out)
     print(f"citations: {citations.summary()}", file=out)
     for note in citations.notes:
         print(f"note: {note}", file=out)

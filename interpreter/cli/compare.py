@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, examples, formatter, load
+from interpreter.cli.common import EXIT_OK, examples, formatter, load, settings_text
 from interpreter.cli.simulate import add_game_options, players_of, progress_bar
 from interpreter.language.errors import RulesError
 
@@ -58,7 +58,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.chart is not None:
         check_chart_path(args.chart)
-    a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
+    a = load(args.a, args.allow_outside, args.settings + args.settings_a,
+             "--set-a" if args.settings_a else "--set")
+    b = load(args.b, args.allow_outside, args.settings + args.settings_b,
+             "--set-b" if args.settings_b else "--set")
     players = players_of(args, [a, b])
     bar = progress_bar(args, err)
     try:
@@ -73,8 +76,15 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         write_chart(result, args.chart)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2), file=out)
+        data = result.to_dict()
+        for side, ruleset in (("a", a), ("b", b)):
+            if ruleset.settings:
+                data[f"settings_{side}"] = list(ruleset.settings)
+        print(json.dumps(data, indent=2), file=out)
     else:
+        for side, ruleset in (("A", a), ("B", b)):
+            if ruleset.settings:
+                print(f"settings of {side}: {settings_text(ruleset.settings)}", file=out)
         print(result.to_text(), file=out)
         if args.chart is not None:
             print(f"chart: {args.chart}", file=out)

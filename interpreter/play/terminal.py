@@ -587,6 +587,8 @@ def save_data(ruleset: Ruleset, game: Game, history: History,
     data = game.to_save()
     data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(ruleset), "seats": seats,
                              **history.to_dict()}
+    if ruleset.settings:  # `--set`: the game is played again under them
+        data[PLAY_FORMAT_KEY]["settings"] = list(ruleset.settings)
     return data
 
 
