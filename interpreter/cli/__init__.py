@@ -39,6 +39,7 @@ from interpreter.cli.replay import add_parser as add_replay
 from interpreter.cli.serve import add_parser as add_serve
 from interpreter.cli.show import add_parser as add_show
 from interpreter.cli.simulate import add_parser as add_simulate
+from interpreter.cli.sweep import add_parser as add_sweep
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
 
 DESCRIPTION = """\
@@ -56,6 +57,7 @@ examples:
   rules simulate {example} --players {n} --games 200 --seed 7
   rules simulate {example} --players {n} --games 50 --json > report.json
   rules compare {example} my-variant --players {n} --games 2000 --chart compare.html
+  rules sweep {example} --players {n} --set 'NAME=1..5' --games 200
   rules play {example} --players {n}
   rules replay replays/GAME.json
   rules coverage {example}
@@ -70,7 +72,7 @@ in the ruleset, 130 interrupted."""
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
                                           add_play, add_serve, add_replay, add_show, add_coverage,
-                                          add_diff]
+                                          add_diff, add_sweep]
 
 
 def build_parser() -> ArgumentParser:
