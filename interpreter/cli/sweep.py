@@ -28,7 +28,7 @@ SWEEP_EPILOG = """\
 examples:
   rules sweep {example} --players {n} --set 'adjacency_vp[4]=6..12' --games 200
   rules sweep {example} --players {n} --set 'adjacency_vp[4]=6..12' --bot greedy --chart sweep.png
-  rules sweep {example} --players {n} --set 'skyscrapers_taken=2,3,4' --json"""
+  rules sweep {example} --players {n} --set 'NAME=2,3,4' --json"""
 
 
 def add_parser(sub: Any) -> None:
