@@ -125,3 +125,23 @@ def test_a_replay_records_its_settings_and_replays_under_them(tmp_path, capsys, 
     replay.write_text(json.dumps(data), encoding="utf-8")
     code, out, _ = run(capsys, monkeypatch, "replay", replay)
     assert code == 1 and "diverges" in out
+
+
+def test_a_save_records_its_settings_and_loads_under_them(tmp_path):
+    from interpreter.cli.common import load_position
+    from interpreter.play.history import History
+    from interpreter.play.terminal import save_data
+
+    ruleset = load_ruleset(BASE, settings=["skyscrapers_taken=5"])
+    game = ruleset.new_game(3, 2)
+    history = History.start(game)
+    for _ in range(8):
+        decision = game.decision()
+        game.apply(decision.options[-1])
+        history.record(game, decision.player, decision.options[-1])
+    path = tmp_path / "g.save.json"
+    path.write_text(json.dumps(save_data(ruleset, game, history, {})), encoding="utf-8")
+    assert json.loads(path.read_text())["play"]["settings"] == ["skyscrapers_taken=5"]
+    loaded, again, _, _ = load_position(path, None, io.StringIO())
+    assert loaded.settings == ("skyscrapers_taken=5",)
+    assert again.state_hash() == game.state_hash()
