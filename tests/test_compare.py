@@ -245,7 +245,9 @@ def test_the_variant_of_docs_variants_compares(tmp_path, base):
     from .conftest import BASE, ROOT
 
     doc = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
-    files = re.findall(r"<!-- file: (\S+) -->\n```\w+\n(.*?)```", doc, re.S)
+    files = [(path, text) for path, text in
+             re.findall(r"<!-- file: (\S+) -->\n```\w+\n(.*?)```", doc, re.S)
+             if path.startswith("fewer-skyscrapers/")]
     assert len(files) == 2
     shutil.copytree(BASE, tmp_path / "base")
     for path, text in files:

@@ -31,7 +31,8 @@ from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError, RulesetErrors
 from interpreter.play.display import load_display
-from interpreter.play.replay import History, replay_data, ruleset_ref
+from interpreter.play.history import ruleset_ref
+from interpreter.play.replay import History, replay_data
 
 from .conftest import ROOT, TINY_MANIFEST, TINY_RULES, write_tiny
 

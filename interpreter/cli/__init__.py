@@ -23,8 +23,10 @@ from interpreter.cli.common import (
     EXIT_GAME_ERROR,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    SETTING_COMMANDS,
     ArgumentParser,
     Printable,
+    add_setting_options,
     examples,
     formatter,
 )
@@ -37,6 +39,7 @@ from interpreter.cli.replay import add_parser as add_replay
 from interpreter.cli.serve import add_parser as add_serve
 from interpreter.cli.show import add_parser as add_show
 from interpreter.cli.simulate import add_parser as add_simulate
+from interpreter.cli.sweep import add_parser as add_sweep
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
 
 DESCRIPTION = """\
@@ -54,6 +57,7 @@ examples:
   rules simulate {example} --players {n} --games 200 --seed 7
   rules simulate {example} --players {n} --games 50 --json > report.json
   rules compare {example} my-variant --players {n} --games 2000 --chart compare.html
+  rules sweep {example} --players {n} --set 'NAME=1..5' --games 200
   rules play {example} --players {n}
   rules replay replays/GAME.json
   rules coverage {example}
@@ -68,7 +72,7 @@ in the ruleset, 130 interrupted."""
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
                                           add_play, add_serve, add_replay, add_show, add_coverage,
-                                          add_diff]
+                                          add_diff, add_sweep]
 
 
 def build_parser() -> ArgumentParser:
@@ -78,8 +82,10 @@ def build_parser() -> ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for add in COMMANDS:
         add(sub)
-    for command in sub.choices.values():  # so that a mistake after it names the command
+    for name, command in sub.choices.items():  # so that a mistake after it names the command
         command.set_defaults(parser=command)
+        if name in SETTING_COMMANDS:
+            add_setting_options(command, both_sides=name == "compare")
         command.add_argument("--allow-outside", action="store_true",
                              help="let a ruleset extend rulesets outside its tree (the folder "
                                   "that holds its folder, or the rulesets that come with the "

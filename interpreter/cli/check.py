@@ -7,7 +7,7 @@ import json
 import time
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, EXIT_USAGE, examples, formatter, load
+from interpreter.cli.common import EXIT_OK, EXIT_USAGE, examples, formatter, load, settings_text
 from interpreter.language.errors import RulesetError, RulesetErrors
 
 CHECK_HELP = "load a ruleset, check it, and summarise it"
@@ -60,7 +60,7 @@ def add_parser(sub: Any) -> None:
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     start = time.perf_counter()
     try:
-        ruleset = load(args.path, args.allow_outside)
+        ruleset = load(args.path, args.allow_outside, args.settings)
     except (RulesetErrors, RulesetError) as exc:
         errors = exc.errors if isinstance(exc, RulesetErrors) else [exc]
         for e in errors:
@@ -90,6 +90,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
     if args.json:
+        if ruleset.settings:
+            summary["settings"] = list(ruleset.settings)
         print(json.dumps({**summary, "path": str(ruleset.path), "ok": True,
                           "warnings": [w.render() for w in ruleset.program.warnings],
                           "citations": {"checked": citations.checked,
@@ -97,6 +99,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                         "notes": citations.notes}}, indent=2), file=out)
         return EXIT_OK
     print(format_summary(summary, ruleset), file=out)
+    if ruleset.settings:
+        print(f"settings: {settings_text(ruleset.settings)}", file=out)
     for warning in ruleset.program.warnings:  # not errors: the ruleset is fine to play
         print(f"warning: {warning.render()}", file=out)
     print(f"citations: {citations.summary()}", file=out)

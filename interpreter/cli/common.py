@@ -8,7 +8,7 @@ import argparse
 import functools
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -151,10 +151,36 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def load(text: str, allow_outside: bool = False):
+def load(text: str, allow_outside: bool = False, settings: Sequence[str] = (),
+         source: str = "--set"):
+    """The ruleset at `text` (a path or a bundled name), with `--set` settings applied."""
     from interpreter.engine.ruleset import load_ruleset
 
-    return load_ruleset(ruleset_path(text), allow_outside=allow_outside)
+    return load_ruleset(ruleset_path(text), allow_outside=allow_outside, settings=settings,
+                        settings_source=source)
+
+
+# The commands whose rulesets may be changed from the command line (language/settings.py).
+SETTING_COMMANDS = ("check", "simulate", "compare", "play", "serve")
+SETTING_HELP = ("change a constant (NAME=VALUE), a table cell (NAME[KEY]=VALUE, "
+                "NAME[ROW, COLUMN]=VALUE) or a component's count (NAME=COUNT) for this run; "
+                "repeat for several")
+
+
+def add_setting_options(p: argparse.ArgumentParser, both_sides: bool = False) -> None:
+    """--set (and for two rulesets --set-a, --set-b: one side only)."""
+    p.add_argument("--set", dest="settings", metavar="NAME=VALUE", action="append", default=[],
+                   help=SETTING_HELP + (" (both rulesets)" if both_sides else ""))
+    if both_sides:
+        for side in ("a", "b"):
+            p.add_argument(f"--set-{side}", dest=f"settings_{side}", metavar="NAME=VALUE",
+                           action="append", default=[],
+                           help=f"like --set, for ruleset {side.upper()} only")
+
+
+def settings_text(settings: Sequence[str]) -> str:
+    """The settings of a run, for its report: `adjacency_vp[2]=4, hand_size=6`."""
+    return ", ".join(settings)
 
 
 # ------------------------------------------------------------------------------ output
@@ -184,14 +210,15 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == REPLAY_FORMAT:
         data = check_replay(data, path)
-        ruleset = load(ruleset_path_text or data["ruleset"]["path"], allow_outside)
+        ruleset = load(ruleset_path_text or data["ruleset"]["path"], allow_outside,
+                       data["ruleset"].get("settings") or ())
         _warn_changed(ruleset, data["ruleset"].get("hash"), path, err)
         game = replay_game(ruleset, data)
         history = History(list(data["moves"]), list(data.get("deciders") or []),
                           list(data["hashes"]), list(data.get("core_hashes") or []))
         if not history.consistent():
             history, game = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
-                                            list(data["moves"]))
+                                            list(data["moves"]), "draws" in game.state)
         return ruleset, game, history, {"seats": data.get("seats") or {}}
     if kind != SAVE_FORMAT:
         raise RulesError(f"{path}: not a saved game or a replay of this engine")
@@ -200,7 +227,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
     if not where:
         raise RulesError(f"{path}: the save does not say where its ruleset is: give the "
                          "ruleset's PATH too")
-    ruleset = load(where, allow_outside)
+    ruleset = load(where, allow_outside, play.get("settings") or ())
     _warn_changed(ruleset, data.get("ruleset_hash"), path, err)
     history = History()
     try:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, load
+from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, load, settings_text
 from interpreter.cli.simulate import add_game_options, players_of, progress_bar
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
@@ -97,7 +97,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         check_chart_path(args.chart)
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise RulesError(f"--out {args.out}: a folder is needed, and this is a file")
-    a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
+    a = load(args.a, args.allow_outside, args.settings + args.settings_a,
+             "--set-a" if args.settings_a else "--set")
+    b = load(args.b, args.allow_outside, args.settings + args.settings_b,
+             "--set-b" if args.settings_b else "--set")
     players = players_of(args, [a, b])
     if args.measures:  # the names known before any game (not the option balance)
         from interpreter.study.measuring import measure_names
@@ -122,8 +125,15 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         write_chart(result, args.chart)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2), file=out)
+        data = result.to_dict()
+        for side, ruleset in (("a", a), ("b", b)):
+            if ruleset.settings:
+                data[f"settings_{side}"] = list(ruleset.settings)
+        print(json.dumps(data, indent=2), file=out)
     else:
+        for side, ruleset in (("A", a), ("B", b)):
+            if ruleset.settings:
+                print(f"settings of {side}: {settings_text(ruleset.settings)}", file=out)
         print(result.to_text(), file=out)
         if args.chart is not None:
             print(f"chart: {args.chart}", file=out)

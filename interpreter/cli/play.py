@@ -170,7 +170,11 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
 
     from interpreter.play.replay import History
 
+    settings = getattr(args, "settings", None) or []  # --set (a caller may leave it out)
     if args.load is not None:
+        if settings:
+            raise RulesError("--set: a saved game is played under the settings it was saved "
+                             "with; leave --set out")
         ruleset, game, history, saved = load_position(args.load, args.path, err,
                                                           args.allow_outside)
         if args.players is not None and args.players != game.n:
@@ -188,7 +192,7 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
         if path is None:
             raise RulesError("say which ruleset to play: rules "
                              f"{getattr(args, 'command', None) or 'play'} PATH")
-        ruleset = load(path, args.allow_outside)
+        ruleset = load(path, args.allow_outside, settings)
         players = args.players or max(ruleset.player_counts)
         ruleset.check_players(players)
         seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(10**6)

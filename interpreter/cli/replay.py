@@ -41,7 +41,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     data = load_replay_file(args.file)
     recorded = data["ruleset"]
-    ruleset = load(args.ruleset or recorded["path"], args.allow_outside)
+    ruleset = load(args.ruleset or recorded["path"], args.allow_outside,
+                   recorded.get("settings") or ())
     moves = len(data["moves"])
     print(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, seed "
           f"{data['seed']}, {moves} decisions", file=out)

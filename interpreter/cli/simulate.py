@@ -9,7 +9,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.bots.players import bot_names
-from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, is_tty, load, whole
+from interpreter.cli.common import (
+    EXIT_OK,
+    any_whole,
+    examples,
+    formatter,
+    is_tty,
+    load,
+    settings_text,
+    whole,
+)
 from interpreter.language.errors import RulesError
 from interpreter.study.parallel import all_cores
 
@@ -72,7 +81,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.out is not None:
         check_path(args.out)
     replay_dir = replay_folder(args.replay_dir, args.dask)
-    ruleset = load(args.path, args.allow_outside)
+    ruleset = load(args.path, args.allow_outside, args.settings)
     players = players_of(args, [ruleset])
     bar = progress_bar(args, err)
     try:
@@ -85,8 +94,13 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.out is not None:
         write_rows(args.out, game_rows(report))
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2), file=out)
+        data = report.to_dict()
+        if ruleset.settings:
+            data["settings"] = list(ruleset.settings)
+        print(json.dumps(data, indent=2), file=out)
     else:
+        if ruleset.settings:
+            print(f"settings: {settings_text(ruleset.settings)}", file=out)
         print(report.to_text(), file=out)
     return EXIT_OK
 

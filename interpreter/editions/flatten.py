@@ -5,6 +5,7 @@ from __future__ import annotations
 from interpreter.engine.ruleset import Ruleset
 from interpreter.language import nodes as N
 from interpreter.language.errors import source_line
+from interpreter.language.render import render_decl
 
 
 def declaration_text(decl: N.Decl) -> list[str]:
@@ -38,7 +39,12 @@ def flatten_text(ruleset: Ruleset) -> str:
     for decl in ruleset.program.decls.values():
         out.append(f"# from {decl.loc.file}:{decl.loc.line} "
                    f"(layer {layer_of.get(decl.loc.file, '?')})")
-        out.extend(declaration_text(decl))
+        changes = getattr(decl, "options_changed", None)
+        if changes:  # not as written: as the overlays' `add option`/`remove option` left it
+            out.append(f"# its options changed by {', '.join(changes)}")
+            out.extend(render_decl(decl))
+        else:
+            out.extend(declaration_text(decl))
         fallback = getattr(decl, "fallback", None)
         while fallback is not None:
             out.append(f"#   otherwise: the rule it replaces, {fallback.loc.file}:"

@@ -365,7 +365,7 @@ def _common_players(a: Ruleset, b: Ruleset) -> int:
 
 def _alike(ga: Game, gb: Game, zones: list[str], variables: list[str]) -> bool:
     za, zb, va, vb = ga.Z, gb.Z, ga.V, gb.V
-    return (ga.state["rng"] == gb.state["rng"] and ga.over == gb.over
+    return (ga.state.get("draws") == gb.state.get("draws") and ga.over == gb.over
             and all(za[z] == zb[z] for z in zones) and all(va[v] == vb[v] for v in variables))
 
 

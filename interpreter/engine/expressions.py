@@ -34,6 +34,7 @@ from interpreter.language.errors import (
     source_line,
 )
 from interpreter.language.parser import parse_expr
+from interpreter.language.render import render_expr
 
 
 @dataclass
@@ -532,7 +533,8 @@ class ExpressionCompiler:
             return self._c(f"next(({var} {loop}{cond}), None)")
         if kind == "random":
             self._uses_state = self._random = True
-            return self._c(f"_random(rt, [{var} {loop}{cond}])")
+            stream = "random " + render_expr(node)  # its own stream (engine/rng.py)
+            return self._c(f"_random(rt, [{var} {loop}{cond}], {stream!r})")
         values = f"[{value} {loop}{cond}]"
         if kind == "list":
             return self._c(values, texts=gives_texts, fresh=True)

@@ -73,7 +73,7 @@ def unplayable(requirements: list[Requirement]) -> list[RulesetError]:
 def check_game(requirements: list[Requirement], game: Any) -> None:
     """Before a game's setup: raise GameRuleError, at its rule, for the first requirement that
     fails (random draws are undone: a requirement never changes the game)."""
-    seed_state = game.state["rng"]
+    before = {key: game.state[key] for key in ("rng", "draws") if key in game.state}
     try:
         for r in requirements:
             if r.static is True:
@@ -88,7 +88,7 @@ def check_game(requirements: list[Requirement], game: Any) -> None:
                 raise GameRuleError(_message(r, game, "ruleset" if r.static is False else "game"),
                                     r.decl.loc)
     finally:
-        game.state["rng"] = seed_state
+        game.state.update(before)
         game.forget()  # answers remembered before setup: computed again when asked
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,8 @@ from interpreter.language.errors import (
 )
 from interpreter.language.files import MANIFEST, display_path, load_layers, tree_root
 from interpreter.language.layers import Layer, merge_layers
+from interpreter.language.settings import SOURCE as SETTINGS
+from interpreter.language.settings import apply_settings
 from interpreter.resources import schema
 
 
@@ -55,6 +57,7 @@ class Ruleset:
     requirements: list[Requirement] = field(default_factory=list, repr=False)
     measures: list[Measure] = field(default_factory=list)
     allow_outside: bool = False  # loaded with `extends` outside its tree allowed
+    settings: tuple[str, ...] = ()  # `--set NAME=VALUE` applied over the rules (settings.py)
 
     def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile a text with {expressions} of the rules language (a display template, a
@@ -96,13 +99,14 @@ class Ruleset:
         return run
 
     def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
-                 logging: bool = True) -> Game:
+                 logging: bool = True, streams: bool = True) -> Game:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
-        event log (faster, for simulations)."""
+        event log (faster, for simulations); `streams=False` draws as the engine did before
+        its random streams (Game.start)."""
         self.check_players(players)
         if self.requirements and self.unplayable():  # known before any game: exit code 2
             raise RulesetErrors(self.unplayable())
-        return Game.start(self, players, seed, names, logging)
+        return Game.start(self, players, seed, names, logging, streams)
 
     def unplayable(self) -> list[RulesetError]:
         """The `require` rules known to fail before any game (the ruleset cannot be played as
@@ -139,14 +143,17 @@ class Ruleset:
         }
 
 
-def load_ruleset(path: str | Path, allow_outside: bool = False) -> Ruleset:
+def load_ruleset(path: str | Path, allow_outside: bool = False,
+                 settings: Sequence[str] = (), settings_source: str = SETTINGS) -> Ruleset:
     """Load, check and compile a ruleset folder (or its ruleset.yaml).
 
     A ruleset extends only rulesets of its own tree (`tree_root`) unless `allow_outside`.
+    `settings` ("adjacency_vp[4]=10") change constants, table cells and component counts over
+    the rules (language/settings.py); errors name them as `settings_source`.
     Raises RulesError for a path that is no ruleset, RulesetErrors (every error found, each with
     its place) for a ruleset with mistakes."""
     try:
-        return _load(path, allow_outside)
+        return _load(path, allow_outside, tuple(settings), settings_source)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
     except OSError as exc:  # a path the system cannot look up (a name too long, ...)
@@ -158,7 +165,8 @@ def load_ruleset(path: str | Path, allow_outside: bool = False) -> Ruleset:
             "or brackets? (write it in steps)", N.Loc(display_path(manifest), 1, 1))]) from None
 
 
-def _load(path: str | Path, allow_outside: bool) -> Ruleset:
+def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
+          settings_source: str = SETTINGS) -> Ruleset:
     folder = Path(path)
     if folder.is_file() and folder.name == MANIFEST:
         folder = folder.parent
@@ -169,6 +177,9 @@ def _load(path: str | Path, allow_outside: bool) -> Ruleset:
     folder = folder.resolve()
     layers = load_layers(folder, [], None if allow_outside else tree_root(folder))
     decls, errors = merge_layers(layers)
+    if settings:
+        decls, setting_errors = apply_settings(decls, settings, settings_source)
+        errors += setting_errors
     top = layers[-1]
     data = [d for layer in layers for d in layer.data]
     world, world_errors = build_world(decls, data)
@@ -195,11 +206,13 @@ def _load(path: str | Path, allow_outside: bool) -> Ruleset:
     for layer in layers:
         for item in layer.files:
             digest.update(item.read_bytes())
+    for setting in settings:  # a game under other settings is another game
+        digest.update(b"\0--set " + setting.encode())
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
                    layers=layers, content_hash=digest.hexdigest(), compiler=compiler,
                    requirements=requirements, measures=measures,
-                   allow_outside=allow_outside)
+                   allow_outside=allow_outside, settings=settings)
 
 
 def validate_merged(ruleset: Ruleset) -> None:

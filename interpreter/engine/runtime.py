@@ -95,13 +95,18 @@ class Game:
     # ------------------------------------------------------------------ creation
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int,
-              names: dict[str, str] | None = None, logging: bool = True) -> Game:
+              names: dict[str, str] | None = None, logging: bool = True,
+              streams: bool = True) -> Game:
+        """`streams=False`: one random stream for everything, as the engine drew before its
+        streams (engine/rng.py), to play saves and replays of that time again."""
         program, world = ruleset.program, ruleset.program.world
         state: dict[str, Any] = {
             "players": players, "seed": seed, "rng": rng.seed_state(seed),
             "zones": {}, "vars": {}, "stack": [], "pending": None, "over": False,
             "ending": None, "step": 0,
         }
+        if streams:
+            state["draws"] = {}
         for name, info in program.zones.items():
             empty = list if info.decl.shape == "stack" else dict
             state["zones"][name] = _family(info.index, world, players, empty)
@@ -149,9 +154,31 @@ class Game:
             cache.clear()
 
     # ------------------------------------------------------------------ used by instructions
-    def random_below(self, n: int) -> int:
-        self.state["rng"], out = rng.next_value(self.state["rng"])
-        return out % n
+    def random_draws(self, stream: str, bounds: list[int]) -> list[int]:
+        """One number below each bound, drawn from the random stream `stream` (engine/rng.py).
+        The counts of draws are given a new dict, never changed in place: clones share it."""
+        draws = self.state.get("draws")
+        if draws is None:  # a game of the engine before streams: one stream for everything
+            out = []
+            for bound in bounds:
+                self.state["rng"], value = rng.next_value(self.state["rng"])
+                out.append(value % bound)
+            return out
+        start = draws.get(stream, 0)
+        values = rng.stream_values(self.state["rng"], stream, start, len(bounds))
+        self.state["draws"] = {**draws, stream: start + len(bounds)}
+        return [v % b for v, b in zip(values, bounds, strict=True)]
+
+    def zone_name(self, zone: Any) -> str:
+        """The name of a zone as the rules write it (`bag`, `colour_stack[violet]`)."""
+        for name, family in self.Z.items():
+            if family is zone:
+                return name
+            if family.__class__ is dict and self.program.zones[name].decl.index:
+                for key, member in family.items():
+                    if member is zone:
+                        return f"{name}[{key}]"
+        return "?"
 
     def label(self, value: Any) -> str:
         if isinstance(value, str) and value in self.names:
@@ -562,7 +589,7 @@ class Game:
         if _too_deep(moves, MAX_SAVED_DEPTH) or _too_deep(state, MAX_SAVED_DEPTH):
             raise SaveFileError(f"the saved game is damaged (values nested more than "
                                 f"{MAX_SAVED_DEPTH} deep)")
-        game = cls.start(ruleset, players, seed, names)
+        game = cls.start(ruleset, players, seed, names, streams="draws" in state)
         if on_step is not None:
             on_step(game, None, None)
         since = " (the ruleset has changed since the game was saved)" if changed else ""
@@ -620,7 +647,7 @@ def _game_hash(state: dict, with_options: bool, measures: Any = ()) -> str:
 
 def _first_difference(played: dict, saved: dict, measures: Any) -> str:
     """Where a saved state first differs from the one its decisions lead to, in words."""
-    for key in ("players", "seed", "step", "over", "ending", "rng"):
+    for key in ("players", "seed", "step", "over", "ending", "rng", "draws"):
         if saved.get(key) != played.get(key):
             return f"'{key}'"
     if saved.get("secret") != played.get("secret"):

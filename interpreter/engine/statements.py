@@ -790,8 +790,10 @@ def shown_to(chooser: Any, others: Any) -> list[Any]:
 def shuffle(rt, z: Any, loc: N.Loc) -> None:
     if z.__class__ is not list:
         raise GameRuleError("only a stack can be shuffled (a pile has no order)", loc)
-    for i in range(len(z) - 1, 0, -1):
-        j = rt.random_below(i + 1)
+    if len(z) < 2:
+        return
+    draws = rt.random_draws(rt.zone_name(z), list(range(len(z), 1, -1)))
+    for i, j in zip(range(len(z) - 1, 0, -1), draws, strict=True):
         z[i], z[j] = z[j], z[i]
 
 

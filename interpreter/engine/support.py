@@ -214,5 +214,5 @@ def _first(pair: tuple[Any, Any]) -> Any:
     return pair[0]
 
 
-def random_one(rt, options: list) -> Any:
-    return options[rt.random_below(len(options))] if options else None
+def random_one(rt, options: list, stream: str) -> Any:
+    return options[rt.random_draws(stream, [len(options)])[0]] if options else None

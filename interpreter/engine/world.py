@@ -148,9 +148,14 @@ def build_world(decls: list[N.Decl],
             ids = world.entity_types.setdefault(type_name, [])
             for inst in instances:
                 ident = inst["id"]
+                if inst.get("replace") is True:  # an overlay's new values for some attributes
+                    errors.extend(_replace_entity(world, type_name, inst, path))
+                    continue
                 if ident in world.attrs:
-                    errors.append(RulesetError(f"entity '{ident}' is declared twice",
-                                               _place(path, f"id: {ident}", 2)))
+                    errors.append(RulesetError(
+                        f"entity '{ident}' is declared twice", _place(path, f"id: {ident}", 2),
+                        f"to change its attributes in an overlay, write 'replace: true' in "
+                        f"it: {{id: {ident}, replace: true, ...}}"))
                     continue
                 ids.append(ident)
                 claim(ident, type_name, loc)
@@ -184,6 +189,20 @@ def build_world(decls: list[N.Decl],
     for table in world.tables.values():
         errors.extend(_unknown_cells(table, world))
     return world, errors
+
+
+def _replace_entity(world: World, type_name: str, inst: dict, path: str) -> list[RulesetError]:
+    """`{id: x, replace: true, attr: value}`: the entity x, declared before (by a base), takes
+    the values given; its other attributes stay."""
+    ident = inst["id"]
+    if world.member_of.get(ident) != type_name or ident not in world.entity_types.get(
+            type_name, []):
+        known = world.entity_types.get(type_name, [])
+        return [RulesetError(f"entity '{ident}' is replaced, but no {type_name} '{ident}' is "
+                             "declared before", _place(path, ident, 1),
+                             did_you_mean(ident, known))]
+    world.attrs[ident].update({k: v for k, v in inst.items() if k not in ("id", "replace")})
+    return []
 
 
 def _place(path: str, needle: str, nth: int) -> N.Loc:

@@ -191,7 +191,7 @@ def _seats(game, bot: str) -> dict[str, str]:
 
 
 def _save(game, history, ruleset, bot: str) -> dict:
-    from interpreter.play.replay import ruleset_ref
+    from interpreter.play.history import ruleset_ref
 
     data = game.to_save()
     data["play"] = {"ruleset": ruleset_ref(ruleset), "seats": _seats(game, bot),

@@ -513,6 +513,20 @@ class _Builder(Transformer):
     def remove_decl(self, meta, items):
         return N.RemoveDecl(loc=self._tloc(items[0]), name=str(items[0]))
 
+    def add_option_decl(self, meta, items):
+        name, label, proc, choice, when, cite, body = items
+        clause = N.OptionClause(loc=self._tloc(name), name=str(name), label=self._text(label),
+                                when=when, cite=cite, body=body)
+        return N.OptionDecl(loc=self._tloc(name), name=f"{proc}.{choice}.{name}",
+                            label=clause.label, cite=cite, procedure=str(proc),
+                            choice=str(choice), option_name=str(name), option=clause)
+
+    def remove_option_decl(self, meta, items):
+        name, proc, choice = items
+        return N.OptionDecl(loc=self._tloc(name), name=f"{proc}.{choice}.{name}",
+                            action="remove", procedure=str(proc), choice=str(choice),
+                            option_name=str(name))
+
     def param_list(self, meta, items):
         return list(items)
 

@@ -7,11 +7,12 @@ name unless a layer built on both says how (by changing that name itself).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from interpreter.language import nodes as N
-from interpreter.language.errors import RulesetError
+from interpreter.language.errors import RulesetError, did_you_mean
 
 
 @dataclass
@@ -31,7 +32,8 @@ class Layer:
 _KEYWORDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
              "ComponentDecl": "component", "ZoneDecl": "zone", "VarDecl": "var",
              "ProcDecl": "procedure", "FuncDecl": "define", "TriggerDecl": "trigger",
-             "RequireDecl": "require", "MeasureDecl": "measure", "RemoveDecl": "remove"}
+             "RequireDecl": "require", "MeasureDecl": "measure", "RemoveDecl": "remove",
+             "OptionDecl": "option"}
 
 
 def keyword_of(decl: N.Decl) -> str:
@@ -57,15 +59,22 @@ def merge_layers(layers: list[Layer]) -> tuple[list[N.Decl], list[RulesetError]]
     touched: dict[str, list[tuple[Layer, N.Decl]]] = {}
     errors: list[RulesetError] = []
     ancestors = _ancestors(layers)
+    option_changes: list[tuple[Layer, N.OptionDecl]] = []
     for layer in layers:
         own: dict[str, N.Decl] = {}
         for rule_file in layer.rule_files:
             for decl in rule_file.decls:
-                problem = _apply(decl, layer, merged, origin, own)
+                if isinstance(decl, N.OptionDecl):  # applied once every rule is in place
+                    problem = _twice(decl, layer, own)
+                    if problem is None:
+                        option_changes.append((layer, decl))
+                else:
+                    problem = _apply(decl, layer, merged, origin, own)
                 if problem is not None:
                     errors.append(problem)
                     continue
                 touched.setdefault(decl.name, []).append((layer, decl))
+    errors.extend(change_options(merged, option_changes))
     for name, changes in touched.items():
         errors.extend(_conflicts(name, changes, ancestors))
     if len(layers) == 1:  # naming the layer only helps when there are several
@@ -74,13 +83,70 @@ def merge_layers(layers: list[Layer]) -> tuple[list[N.Decl], list[RulesetError]]
     return list(merged.values()), errors
 
 
+def _twice(decl: N.Decl, layer: Layer, own: dict[str, N.Decl]) -> RulesetError | None:
+    """A name a layer declares twice is an error; else the layer now declares it."""
+    if decl.name in own:
+        return RulesetError(f"'{decl.name}' is declared twice (first at {own[decl.name].loc})",
+                            decl.loc, layer=layer.name)
+    own[decl.name] = decl
+    return None
+
+
+def change_options(merged: dict[str, N.Decl],
+                   changes: list[tuple[Layer, N.OptionDecl]]) -> list[RulesetError]:
+    """Add and remove the options of `choose ...:` statements, in the order of the layers.
+    A procedure changed is a copy (the parsed files stay as they are)."""
+    errors: list[RulesetError] = []
+    copied: set[str] = set()
+    for layer, change in changes:
+        proc = merged.get(change.procedure)
+        where = f"{change.procedure}.{change.choice}"
+        if not isinstance(proc, N.ProcDecl):
+            procs = [n for n, d in merged.items() if isinstance(d, N.ProcDecl)]
+            errors.append(RulesetError(
+                f"'{where}': there is no procedure '{change.procedure}'", change.loc,
+                did_you_mean(change.procedure, procs), layer=layer.name))
+            continue
+        if change.procedure not in copied:
+            proc = merged[change.procedure] = copy.deepcopy(proc)
+            copied.add(change.procedure)
+        proc.options_changed.append(str(change.loc))
+        chooses = [n for n in N.walk(proc.body) if isinstance(n, N.Options)]
+        found = next((n for n in chooses if n.var == change.choice), None)
+        if found is None:
+            errors.append(RulesetError(
+                f"'{where}': procedure '{change.procedure}' has no 'choose {change.choice} "
+                "by ...:' with options", change.loc,
+                did_you_mean(change.choice, [n.var for n in chooses]), layer=layer.name))
+            continue
+        names = [c.name for c in found.clauses]
+        if change.action == "add":
+            if change.option_name in names:
+                errors.append(RulesetError(
+                    f"'{where}' already has an option {change.option_name}", change.loc,
+                    f"write 'remove option {change.option_name} from {where}' first to "
+                    "change it", layer=layer.name))
+            else:
+                found.clauses.append(change.option)
+        elif change.option_name not in names:
+            errors.append(RulesetError(
+                f"'{where}' has no option {change.option_name} to remove", change.loc,
+                did_you_mean(change.option_name, names) or f"its options: {', '.join(names)}",
+                layer=layer.name))
+        elif len(names) == 1:
+            errors.append(RulesetError(f"'{where}': its only option cannot be removed",
+                                       change.loc, layer=layer.name))
+        else:
+            found.clauses = [c for c in found.clauses if c.name != change.option_name]
+    return errors
+
+
 def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[str, Layer],
            own: dict[str, N.Decl]) -> RulesetError | None:
     name = decl.name
-    if name in own:
-        return RulesetError(f"'{name}' is declared twice (first at {own[name].loc})", decl.loc,
-                            layer=layer.name)
-    own[name] = decl
+    problem = _twice(decl, layer, own)
+    if problem is not None:
+        return problem
     if isinstance(decl, N.RemoveDecl):
         if name not in merged:
             return RulesetError(f"'remove {name}': there is no rule '{name}' to remove",

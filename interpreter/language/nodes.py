@@ -367,6 +367,7 @@ class ProcDecl(Decl):
     body: list[Stmt] = field(default_factory=list)
     when: Expr | None = None  # a replacement that applies only when this holds ...
     fallback: ProcDecl | None = None  # ... and otherwise runs the rule it replaced
+    options_changed: list[str] = field(default_factory=list)  # by overlays: file:line each
 
 
 @dataclass
@@ -404,6 +405,19 @@ class MeasureDecl(Decl):
 @dataclass
 class RemoveDecl(Decl):
     pass
+
+
+@dataclass
+class OptionDecl(Decl):
+    """An overlay's change to one `choose ...:` of a procedure (`procedure.choice`): `add
+    option NAME ... to turn.choice: ...` adds `option`; `remove option NAME from turn.choice`
+    (action "remove") takes the option `option_name` away. Its name is
+    `procedure.choice.option_name`, so that two changes of one option meet."""
+    action: str = "add"  # add | remove
+    procedure: str = ""
+    choice: str = ""
+    option_name: str = ""
+    option: OptionClause | None = None
 
 
 @dataclass

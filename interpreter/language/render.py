@@ -151,6 +151,14 @@ class _Renderer:
             when = f" when {render_expr(d.when)}" if d.when is not None else ""
             return [f"trigger {d.name} after {d.event}({', '.join(d.params)}){when}:",
                     *self.block(d.body, 1)]
+        if isinstance(d, N.OptionDecl):
+            where = f"{d.procedure}.{d.choice}"
+            if d.action == "remove" or d.option is None:
+                return [f"remove option {d.option_name} from {where}"]
+            c = d.option
+            when = f" when {render_expr(c.when)}" if c.when is not None else ""
+            return [f"add option {c.name}{t(c.label)} to {where}{when}:",
+                    *self.block(c.body, 1)]
         return [f"{type(d).__name__} {d.name}"]
 
     def block(self, body: list[N.Stmt], depth: int) -> list[str]:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 REPLAY_FORMAT = "rules-engine-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2  # 1: recorded before the random streams (engine/rng.py)
 SHORT = 16
 
 
@@ -39,6 +39,16 @@ def ruleset_ref(ruleset: Ruleset) -> str:
         return path.relative_to(rulesets_folder().resolve()).as_posix()
     except (ValueError, OSError, ModuleNotFoundError, TypeError):
         return str(path)
+
+
+def ruleset_record(ruleset: Ruleset) -> dict[str, Any]:
+    """How a replay or a journal records its ruleset: name, path, content hash, and the
+    settings it was played under (`--set`), if any."""
+    record: dict[str, Any] = {"name": ruleset.name, "path": ruleset_ref(ruleset),
+                              "hash": ruleset.content_hash}
+    if ruleset.settings:
+        record["settings"] = list(ruleset.settings)
+    return record
 
 
 @dataclass
@@ -80,9 +90,9 @@ class History:
 
     @classmethod
     def rebuild(cls, ruleset: Ruleset, players: int, seed: int, names: dict[str, str],
-                moves: list[Any]) -> tuple[History, Game]:
+                moves: list[Any], streams: bool = True) -> tuple[History, Game]:
         """Play `moves` again from the start (for a save without its history)."""
-        game = ruleset.new_game(players, seed, names=names)
+        game = ruleset.new_game(players, seed, names=names, streams=streams)
         history = cls.start(game)
         for move in moves:
             decision = game.decision()

@@ -9,7 +9,7 @@ checks it.
 
 The first line describes the game, each further line one decision:
 
-    {"format": "rules-engine-journal", "version": 1, "ruleset": {"name", "path", "hash"},
+    {"format": "rules-engine-journal", "version": 2, "ruleset": {"name", "path", "hash"},
      "players": 3, "seed": 7, "names": {...}, "seats": {...}, "hash": <after setup>}
     {"move": "pass", "by": "P1", "hash": <after the decision>, "core": <without options>}
 
@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import SaveFileError
 from interpreter.language.writing import sync_folder
-from interpreter.play.history import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_ref
+from interpreter.play.history import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_record
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 JOURNAL_FORMAT = "rules-engine-journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2  # 1: written before the random streams (engine/rng.py)
 JOURNAL_SUFFIX = ".journal.jsonl"
 
 
@@ -53,8 +53,7 @@ class Journal:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
         journal = cls(path, os.open(path, flags, 0o644))
         head = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
-                "ruleset": {"name": ruleset.name, "path": ruleset_ref(ruleset),
-                            "hash": ruleset.content_hash},
+                "ruleset": ruleset_record(ruleset),
                 "players": players, "seed": seed, "names": dict(names), "seats": dict(seats),
                 "hash": history.hashes[0], "core": history.core_hashes[0]}
         lines = [head] + [_line(history, i) for i in range(len(history.moves))]
@@ -105,9 +104,9 @@ def journal_as_replay(text: str, path: Path) -> dict[str, Any]:
     head = journal_head(text)
     if head is None:
         raise SaveFileError(f"{path}: not a journal of this engine")
-    if head.get("version") != JOURNAL_VERSION:
+    if head.get("version") not in (1, JOURNAL_VERSION):
         raise SaveFileError(f"{path}: a journal of version {head.get('version')!r}; this "
-                            f"engine reads version {JOURNAL_VERSION}")
+                            f"engine reads versions 1 and {JOURNAL_VERSION}")
     lines = text.split("\n")[1:]
     if lines and lines[-1] == "":
         lines.pop()  # the newline that ends the last line
@@ -125,7 +124,8 @@ def journal_as_replay(text: str, path: Path) -> dict[str, Any]:
         deciders.append(step["by"])
         hashes.append(step["hash"])
         cores.append(step["core"])
-    return {"format": REPLAY_FORMAT, "version": REPLAY_VERSION, "ruleset": head.get("ruleset"),
+    version = 1 if head.get("version") == 1 else REPLAY_VERSION  # 1: the one random stream
+    return {"format": REPLAY_FORMAT, "version": version, "ruleset": head.get("ruleset"),
             "players": head.get("players"), "seed": head.get("seed"),
             "names": head.get("names"), "seats": head.get("seats"), "moves": moves,
             "deciders": deciders, "hashes": hashes, "core_hashes": cores}

@@ -78,10 +78,10 @@ def if_ended_now(game: Game, viewer: str) -> Ending | None:
         twin = sample.clone()
         twin.logging = True  # the final scoring's own lines, for the player to read
         if FINAL in twin.program.procs and not twin.over:
-            seed_before = twin.state["rng"]
+            drawn_before = twin.state.get("draws")
             twin.stack.clear()
             twin.perform(FINAL)
-            chance = twin.state["rng"] != seed_before
+            chance = twin.state.get("draws") != drawn_before
         else:
             chance = False
         return Ending(now, twin.scores(), list(twin.events), chance)

@@ -2,12 +2,15 @@
 
 A replay file is JSON:
 
-    {"format": "rules-engine-replay", "version": 1,
+    {"format": "rules-engine-replay", "version": 2,
      "ruleset": {"name": ..., "path": ..., "hash": <content hash of the rule and data files>},
      "players": 4, "names": {"P1": "Ann"}, "seats": {"P1": "human", "P2": "greedy"},
      "seed": 7, "moves": [...], "deciders": ["P1", ...],
      "hashes": [<after setup>, <after move 1>, ...], "final_hash": <full hash>,
      "over": true, "ending": "...", "scores": {...}, "winners": [...]}
+
+Version 1 replays were recorded before the random streams (engine/rng.py) and are played
+again with the one stream of that time.
 
 `hashes` holds the first 16 hex digits of `Game.state_hash()`; `final_hash` the whole hash;
 `core_hashes` the hash of the state without the options of the decision it waits for. Replaying
@@ -34,7 +37,7 @@ from interpreter.play.history import (
     SHORT,
     History,
     core_hash,
-    ruleset_ref,
+    ruleset_record,
     short_hash,
 )
 from interpreter.play.journal import journal_as_replay, journal_head
@@ -48,8 +51,7 @@ def replay_data(ruleset: Ruleset, game: Game, history: History,
     over = game.over
     return {
         "format": REPLAY_FORMAT, "version": REPLAY_VERSION,
-        "ruleset": {"name": ruleset.name, "path": ruleset_ref(ruleset),
-                    "hash": ruleset.content_hash},
+        "ruleset": ruleset_record(ruleset),
         "players": game.n, "names": dict(game.names), "seats": dict(seats),
         "seed": game.state["seed"], **history.to_dict(),
         "final_hash": game.state_hash(), "over": over, "ending": game.state["ending"],
@@ -117,7 +119,8 @@ def _texts_by_player(value: Any) -> bool:
 
 Checks = dict[str, Callable[[Any], bool]]
 _REPLAY: Checks = {
-    "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str),
+    "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str)
+    and _texts(v.get("settings", [])),
     "players": lambda v: _is(int)(v) and v > 0,
     "seed": _is(int),
     "moves": _is(list),
@@ -130,7 +133,8 @@ _HISTORY: Checks = {"moves": _optional(_is(list)), "deciders": _optional(_texts)
                     "hashes": _optional(_texts), "core_hashes": _optional(_texts),
                     "seats": _optional(_texts_by_player)}
 _SAVE: Checks = {"names": _optional(_texts_by_player), "play": _optional(_is(dict))}
-_SAVE_PLAY: Checks = {"ruleset": _optional(_is(str)), **_HISTORY}
+_SAVE_PLAY: Checks = {"ruleset": _optional(_is(str)), "settings": _optional(_texts),
+                      **_HISTORY}
 
 
 def check_fields(data: dict[str, Any], checks: Checks, damaged: str, required: bool = False,
@@ -157,9 +161,9 @@ def check_replay(data: Any, path: Path) -> dict[str, Any]:
     """The replay's fields, checked; SaveFileError names the first problem."""
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise SaveFileError(f"{path}: not a replay file of this engine")
-    if data.get("version") != REPLAY_VERSION:
+    if data.get("version") not in (1, REPLAY_VERSION):
         raise SaveFileError(f"{path}: a replay of version {data.get('version')!r}; this "
-                            f"engine reads version {REPLAY_VERSION}")
+                            f"engine reads versions 1 and {REPLAY_VERSION}")
     damaged = f"{path}: the replay is damaged"
     check_fields(data, _REPLAY, damaged, required=True)
     check_fields(data, _HISTORY, damaged)
@@ -194,7 +198,8 @@ def verify(ruleset: Ruleset, data: dict[str, Any], on_step=None, strict: bool = 
     """Play the replay's moves under `ruleset`, comparing the state hash after every step.
     With strict=False, other states are no reason to stop (only decisions the rules refuse)."""
     names = data.get("names") or {}
-    game = ruleset.new_game(data["players"], data["seed"], names=names)
+    game = ruleset.new_game(data["players"], data["seed"], names=names,
+                            streams=data.get("version") != 1)
     hashes, moves = data["hashes"], data["moves"]
     cores = data.get("core_hashes") or [None] * len(hashes)
     deciders = data.get("deciders") or [None] * len(moves)

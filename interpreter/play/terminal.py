@@ -28,6 +28,7 @@ from interpreter.bots.views import LazyView
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.writing import write_atomic
 from interpreter.play.display import Display
+from interpreter.play.history import ruleset_ref
 from interpreter.play.journal import JOURNAL_SUFFIX, Journal
 from interpreter.play.preview import change_text, if_ended_now, preview
 from interpreter.play.replay import (
@@ -35,7 +36,6 @@ from interpreter.play.replay import (
     History,
     file_error,
     replay_data,
-    ruleset_ref,
     write_json,
 )
 from interpreter.play.why import allowed_lines, explain, listed
@@ -589,6 +589,8 @@ def save_data(ruleset: Ruleset, game: Game, history: History,
     data = game.to_save()
     data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(ruleset), "seats": seats,
                              **history.to_dict()}
+    if ruleset.settings:  # `--set`: the game is played again under them
+        data[PLAY_FORMAT_KEY]["settings"] = list(ruleset.settings)
     return data
 
 

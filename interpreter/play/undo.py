@@ -53,7 +53,7 @@ def revealed(before: Game, after: Game, player: str) -> bool:
     """Whether going from `before` to `after` showed `player` something hidden: a piece kind
     they see more of, a draw of the random generator, a private value shown, or the choices
     of a secret choice turned up."""
-    if before.state["rng"] != after.state["rng"] or _secret_closed(before, after):
+    if before.state.get("draws") != after.state.get("draws") or _secret_closed(before, after):
         return True
     if _values_shown(before.view(player)["vars"], after.view(player)["vars"]):
         return True
@@ -126,7 +126,7 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
                          f"{'s' if limit.count != 1 else ''} can be taken back")
     keep = history.moves[:-count]
     again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], dict(game.names),
-                                      keep)
+                                      keep, streams="draws" in game.state)
     return replayed, again
 
 
@@ -134,7 +134,7 @@ def _replay(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:
     """The game played again from its seed with `moves` (no event log, no hashes: fast)."""
     try:
         replayed = ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
-                                    logging=False)
+                                    logging=False, streams="draws" in game.state)
         for move in moves:
             replayed.apply(move)
     except RulesError:

@@ -1,0 +1,78 @@
+"""`rules sweep RULESET --set 'NAME=LOW..HIGH'`: play each value of a setting on the same
+seeds and bots, and report each measure against the value."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from interpreter.cli.common import EXIT_OK, SETTING_HELP, examples, formatter, load
+from interpreter.cli.simulate import add_game_options, players_of, progress_bar
+from interpreter.language.errors import RulesError
+
+SWEEP_HELP = "try a constant or a table cell at several values, on the same seeds and bots"
+SWEEP_DESCRIPTION = """\
+Play G games (--games) of the ruleset at each value of one setting: --set NAME=LOW..HIGH
+(whole numbers) or --set NAME=A,B,C, where NAME is a constant, a table cell
+(adjacency_vp[4]) or a component's count, as for --set of the other commands. Other --set
+options hold for every value. Every value plays the same seeds (S, S+1, ...) with the same
+bots, so what differs between values is the setting (and what it changes in play).
+
+The report gives each measure (the built-in ones and the ruleset's own) at each value: the
+mean, or the rate, with its 95% confidence interval. --chart draws each measure against the
+value (needs the charts extra: pip install 'rules-engine[charts]'); --json prints the data."""
+
+SWEEP_EPILOG = """\
+examples:
+  rules sweep {example} --players {n} --set 'adjacency_vp[4]=6..12' --games 200
+  rules sweep {example} --players {n} --set 'adjacency_vp[4]=6..12' --bot greedy --chart sweep.png
+  rules sweep {example} --players {n} --set 'NAME=2,3,4' --json"""
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("sweep", help=SWEEP_HELP, description=SWEEP_DESCRIPTION,
+                       epilog=examples(SWEEP_EPILOG), formatter_class=formatter)
+    p.add_argument("path", metavar="RULESET", help="ruleset folder, or its ruleset.yaml")
+    p.add_argument("--set", dest="settings", metavar="NAME=VALUES", action="append",
+                   default=[], required=True,
+                   help="the setting to sweep, NAME=LOW..HIGH or NAME=A,B,C (exactly one); "
+                        "others: " + SETTING_HELP)
+    add_game_options(p)
+    p.add_argument("--json", action="store_true", help="print the sweep as JSON")
+    p.add_argument("--chart", metavar="FILE", type=Path,
+                   help="also draw each measure against the value into FILE (.png or .svg)")
+    p.set_defaults(run=cmd_sweep)
+
+
+def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.study.sweep import CHART_SUFFIXES, sweep, write_chart
+
+    if args.chart is not None:
+        if args.chart.suffix.lower() not in CHART_SUFFIXES:
+            raise RulesError(f"--chart {args.chart}: the file must end in .png or .svg")
+        if not args.chart.parent.is_dir():
+            raise RulesError(f"--chart {args.chart}: there is no folder {args.chart.parent}")
+        from interpreter.study.charts import check_plotting
+
+        check_plotting()
+    bar = progress_bar(args, err)
+    try:
+        result = sweep(lambda settings: load(args.path, args.allow_outside, settings),
+                       args.settings, lambda ruleset: players_of(args, [ruleset]),
+                       args.games, args.seed,
+                       bots=args.bots, progress=bar, max_decisions=args.max_decisions,
+                       workers=args.workers, dask=args.dask)
+    finally:
+        if bar is not None:
+            bar.clear()
+    if args.chart is not None:
+        write_chart(result, args.chart)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2), file=out)
+    else:
+        print(result.to_text(), file=out)
+        if args.chart is not None:
+            print(f"chart: {args.chart}", file=out)
+    return EXIT_OK

@@ -1,0 +1,91 @@
+"""`rules sweep`: one setting at several values, on the same seeds and bots
+(study/sweep.py, cli/sweep.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.language.errors import RulesError
+from interpreter.study.sweep import Swept, split_settings, swept
+
+
+def run(capsys, monkeypatch, *argv) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_the_values_of_a_sweep():
+    assert swept("adjacency_vp[4]=6..9") == Swept("adjacency_vp[4]", ("6", "7", "8", "9"))
+    assert swept("card_counts[black, 4]=10, 12") == Swept("card_counts[black, 4]",
+                                                           ("10", "12"))
+    assert swept("adjacency_vp[4]=6") is None
+    assert swept('name="a, b"') is None  # a text with a comma is one value
+    with pytest.raises(RulesError, match="empty"):
+        swept("x=5..3")
+    with pytest.raises(RulesError, match="at most"):
+        swept("x=1..500")
+    target, fixed = split_settings(["a=1", "b[2]=1..3", "c=4"])
+    assert target.target == "b[2]" and fixed == ["a=1", "c=4"]
+    with pytest.raises(RulesError, match="exactly one"):
+        split_settings(["a=1"])
+    with pytest.raises(RulesError, match="exactly one"):
+        split_settings(["a=1..2", "b=3..4"])
+
+
+def test_a_sweep_plays_each_value_on_the_same_games(capsys, monkeypatch):
+    """The cell is read only when scoring: every value plays the same games (the same
+    length), and a higher value scores at least as much."""
+    code, out, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
+                         "--set", "adjacency_vp[2]=3..5", "--set", "stops_to_end=2",
+                         "--games", "3", "--workers", "1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["setting"] == "adjacency_vp[2]" and data["values"] == ["3", "4", "5"]
+    assert data["settings"] == ["stops_to_end=2"]
+    rows = {m["name"]: m["by_value"] for m in data["measures"]}
+    lengths = [v["value"] for v in rows["decisions per game"]]
+    assert len(set(lengths)) == 1
+    scores = [sum(rows[f"score P{i}"][k]["value"] for i in range(1, 4)) for k in range(3)]
+    assert scores[0] < scores[1] < scores[2]
+    assert all(len(v["ci"]) == 2 for v in rows["score P1"])
+
+
+def test_the_text_report_has_a_column_per_value(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
+                       "--set", "adjacency_vp[2]=3,6", "--games", "2", "--workers", "1")
+    assert code == 0
+    header = next(line for line in out.splitlines() if line.startswith("measure"))
+    assert "adjacency_vp[2]=3" in header and "=6" in header
+    assert any(line.startswith("score P1") and line.count("[") == 2 for line in out.splitlines())
+
+
+@pytest.mark.parametrize("settings, message", [
+    (["adjacnecy_vp[2]=3..5"], "did you mean 'adjacency_vp'?"),
+    (["adjacency_vp[2]=4"], "exactly one --set with several values"),
+    (["adjacency_vp[2]=5..3"], "is empty"),
+])
+def test_a_wrong_sweep_exits_2(capsys, monkeypatch, settings, message):
+    args = [a for s in settings for a in ("--set", s)]
+    code, out, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
+                         *args, "--games", "1", "--workers", "1")
+    assert code == 2
+    assert message in out + err and "Traceback" not in out + err
+
+
+def test_the_chart_of_a_sweep(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "sweep.png"
+    code, out, _ = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
+                       "--set", "adjacency_vp[2]=3..4", "--games", "2", "--workers", "1",
+                       "--chart", chart)
+    assert code == 0 and f"chart: {chart}" in out
+    assert chart.read_bytes().startswith(b"\x89PNG")
+    code, _, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
+                       "--set", "adjacency_vp[2]=3..4", "--chart", tmp_path / "x.pdf")
+    assert code == 2 and ".png or .svg" in err
