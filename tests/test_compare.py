@@ -100,7 +100,8 @@ def test_the_tested_family_and_the_games_a_target_needs(capsys):
     rows = {m["name"]: m for m in data["measures"]}
     assert rows["score P2"]["verdict"] == "not tested" and rows["score P2"]["p_adjusted"] is None
     p1 = rows["score P1"]
-    assert p1["verdict"] == "differs" and p1["p_adjusted"] == pytest.approx(min(1, 2 * p1["p"]))
+    assert p1["verdict"] == "differs"  # Holm over 2 measures: p doubled (both rounded)
+    assert p1["p_adjusted"] == pytest.approx(min(1, 2 * p1["p"]), rel=0.05)
     assert data["power"]["alpha"] == pytest.approx(0.025)
     assert p1["target"] == 0.5 and p1["games_needed"] == pytest.approx(
         30 * (p1["detectable"] / 0.5) ** 2, rel=0.05)

@@ -523,7 +523,8 @@ class _Held:
         if self.rules_game.random_draws:
             trial = game.clone()  # does this step draw? then chance seeds its draws first
             trial.apply(value)
-            if trial.state["rng"] != game.state["rng"]:
+            if trial.state.get("draws") != game.state.get("draws") or \
+                    trial.state["rng"] != game.state["rng"]:
                 self.waiting = (player, value, secret)
                 return
         self._apply(player, value, secret)
@@ -531,7 +532,7 @@ class _Held:
     def draw(self, outcome: int) -> None:
         player, value, secret = self.waiting
         self.waiting = None
-        self.game.state["rng"] = game_rng.seed_state(outcome)
+        self.game.state["rng"] = game_rng.seed_state(outcome)  # the root of every stream
         self._apply(player, value, secret)
 
     def _apply(self, player: str, value: Any, secret: bool) -> None:
