@@ -85,6 +85,7 @@ class Compiler(ExpressionCompiler):
         self.program = Program(world, {})
         self.decl_list = decls
         self._counter = 0
+        self._range_keys: dict[str, str | None] = {}
         self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
         self._attributes: tuple[int, set[str]] | None = None
         self.ns: dict[str, Any] = _namespace(world)
@@ -352,13 +353,32 @@ class Compiler(ExpressionCompiler):
         used = self._used_by_rules()
         for name, func in self.program.funcs.items():
             if func.static or name in drawn or name not in reads or not self._heavy[name] \
-                    or name not in used:
+                    or name not in used or self._takes_numbers(func.decl):
                 continue
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:
                 self.dependents.setdefault(read, []).append(slot)
             self.ns[f"_F_{name}"] = self._cached(name, slot, func.params)
         self.program.memo_slots = len(self.memo_slots)
+
+    def _takes_numbers(self, decl: N.FuncDecl) -> bool:
+        """Whether a parameter of a function is surely a number (it is counted with, compared
+        by size, or indexes a family over number ranges): the cache keeps answers for texts
+        only (a kind, a place, a player), so such a function would only pay for it."""
+        params = {x.name for x in decl.params}
+
+        def named(node: N.Node) -> bool:
+            return isinstance(node, N.Name) and node.id in params
+        for n in N.walk(decl.body):
+            if isinstance(n, N.Arith) and any(named(x) for x in [n.first, *n.rest]):
+                return True
+            if isinstance(n, N.Compare) and n.op in ("<", "<=", ">", ">=") and (
+                    named(n.left) or named(n.right)):
+                return True
+            if isinstance(n, N.Index) and isinstance(n.obj, N.Name) and \
+                    self.range_keys(n.obj.id) is not None and any(named(a) for a in n.args):
+                return True
+        return False
 
     def _used_by_rules(self) -> set[str]:
         """The functions that procedures, triggers and the engine (score, tiebreak) call,
@@ -469,6 +489,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
+        "_family_1": support.family_1, "_family_2": support.family_2, "_key_2": support.key_2,
         "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,

@@ -23,6 +23,7 @@ from interpreter.engine.program import (
     Program,
     Scope,
 )
+from interpreter.engine.support import range_keys
 from interpreter.engine.world import (
     PLAYER,
     World,
@@ -70,6 +71,7 @@ class ExpressionCompiler:
     program: Program
     errors: list[RulesetError]
     _counter: int
+    _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
 
     # ------------------------------------------------------------------ expressions
     # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
@@ -88,6 +90,19 @@ class ExpressionCompiler:
         name = f"_{hint}{self._counter}"
         self.ns[name] = value
         return name
+
+    def range_keys(self, name: str) -> str | None:
+        """The name of the key table of a zone or variable family over number ranges (see
+        support.range_keys), or None for any other family."""
+        info = self.program.zones.get(name) or self.program.vars.get(name)
+        if info is None:
+            return None
+        cached = self._range_keys.get(name, False)
+        if cached is False:
+            table = range_keys(info.index)
+            cached = self._range_keys[name] = None if table is None else \
+                self.constant_name(table, "keys")
+        return cached
 
     def literal(self, value: Any) -> str:
         if value is None or isinstance(value, bool | int | str):
@@ -275,7 +290,14 @@ class ExpressionCompiler:
             if len(args) != want:
                 self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
-            if len(args) == 1 and args[0].simple and args[0].src in scope.texts:
+            keys = self.range_keys(name)
+            if keys is not None and len(args) == 1:  # a number range: no text key built
+                src = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
+                       f"{loc})")
+            elif keys is not None and len(args) == 2:
+                src = (f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
+                       f"{name!r}, {loc})")
+            elif len(args) == 1 and args[0].simple and args[0].src in scope.texts:
                 src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys
             elif len(args) == 1 and args[0].simple:  # the usual case, inlined
                 k = args[0].src
@@ -297,6 +319,11 @@ class ExpressionCompiler:
         if len(args) != 1:
             self.error("a list takes one position in [...]", node.loc)
             return self._c("None", UNKNOWN)
+        i = args[0].constant[0] if args[0].constant is not None else None
+        if base.simple and i.__class__ is int and i > 0:  # `d[1]`: the item read in place
+            b = base.src
+            return self._c(f"({b}[{i - 1}] if {b}.__class__ is list and len({b}) >= {i} else "
+                           f"_position({b}, {i}, {loc}))")
         return self._c(f"_position({base.src}, {args[0].src}, {loc})")
 
     def _table_index(self, name: str, table_src: str, args: list[CExpr], at: N.Loc,
@@ -391,6 +418,10 @@ class ExpressionCompiler:
             return self._c(size if node.func == "size" else f"({size} == 0)")
         # Run-time errors of a builtin are placed at the statement that called it (runtime.py)
         fn = self.constant_name(b.fn, "builtin")
+        if node.func == "next_player" and compiled[0].simple:  # the seat after: one lookup
+            x = args[0]
+            return self._c(f"((rt.following.get({x}) if {x}.__class__ is str else None) or "
+                           f"{fn}(rt, {x}))")
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
 
     def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:

@@ -78,21 +78,32 @@ INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their ca
 
 def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str, N.FuncDecl]:
     """Functions whose body is worth copying into their callers: small, calling no other
-    function, going through no type's values (so never cached), drawing nothing at random,
-    and reading the game state (a function of the board alone is remembered instead)."""
+    function but inlinable ones (copied in turn: a chain of small functions becomes one
+    expression; a function that calls itself never is), going through no type's values (so
+    never cached), drawing nothing at random, and either reading the game state or going
+    through nothing at all (a plain formula of its arguments, cheaper to compute than to look
+    up; a function of the board alone that goes through values is remembered instead)."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
-    found = {}
+    candidates: dict[str, tuple[N.FuncDecl, set[str]]] = {}
     for name, decl in funcs.items():
         nodes = list(N.walk(decl.body))
         if len(nodes) > INLINE_SIZE:
             continue
-        if any(isinstance(n, N.Call) and n.func in funcs for n in nodes):
-            continue
         if any(isinstance(n, N.Query) and (n.kind == "random" or n.binder.source is None)
                for n in nodes):
             continue
-        if any(isinstance(n, N.Name) and n.id in state_names for n in nodes):
-            found[name] = decl
+        reads = any(isinstance(n, N.Name) and n.id in state_names for n in nodes)
+        if reads or not any(isinstance(n, N.Query) for n in nodes):
+            candidates[name] = (decl, {n.func for n in nodes
+                                       if isinstance(n, N.Call) and n.func in funcs})
+    found: dict[str, N.FuncDecl] = {}
+    grown = True
+    while grown:  # first those that call no function, then those calling only those, ...
+        grown = False
+        for name, (decl, calls) in candidates.items():
+            if name not in found and calls <= set(found):
+                found[name] = decl
+                grown = True
     return found
 
 

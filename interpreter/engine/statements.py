@@ -388,6 +388,9 @@ class ProcBuilder:
         store, key = self.temp("st"), self.temp("k")
         loc = self.const(s.loc, "loc")
         joined = index[0] if len(index) == 1 else " + '|' + ".join(f"_key({i})" for i in index)
+        keys = c.range_keys(name)
+        if keys is not None and len(index) == 2:  # a grid: its key found, not built as text
+            joined = f"_key_2({keys}, {index[0]}, {index[1]})"
         self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {joined}",
                   f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, {loc})",
                   f"{store}[{key}] {s.op} {value}")
