@@ -18,7 +18,12 @@ from typing import Any
 
 from interpreter.engine import support
 from interpreter.engine.expressions import ExpressionCompiler, attribute_table
-from interpreter.engine.hoisting import inlinable_functions
+from interpreter.engine.hoisting import (
+    hoist_call_arguments,
+    inlinable_functions,
+    range_families,
+    takes_numbers,
+)
 from interpreter.engine.program import (
     PLAIN_TYPES,
     ZONE,
@@ -302,14 +307,24 @@ class Compiler(ExpressionCompiler):
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
         self._reads, self._random, self._costly = set(), False, False
-        compiled = self.value_c(decl.body, Scope(set(), decl.name, dict(args)))
+        scope, before = Scope(set(), decl.name, dict(args)), ""
+        body_node, hoisted = decl.body, []
+        if self._inline and not self._draws(decl.body):
+            body_node, hoisted = hoist_call_arguments(decl.body, self._inline)
+        for name, arg in hoisted:  # arguments computed first, so that calls are inlined
+            py = f"i_{self.fresh_number()}"
+            before += f"    {py} = {self.value_c(arg, scope).src}\n"
+            texts = scope.texts
+            scope = Scope(scope.names, scope.proc, {**scope.py, name: py})
+            scope.texts = texts
+        compiled = self.value_c(body_node, scope)
         body = compiled.src
         self._gives_texts[decl.name] = compiled.texts
         self._facts[decl.name] = (self._uses_state, self._callees)
         self._reads_of[decl.name] = (self._reads, self._random)
         self._heavy[decl.name] = bool(self._callees) or self._costly
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
-               f"    return {body}\n"
+               f"{before}    return {body}\n"
         exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params
         func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
@@ -350,35 +365,16 @@ class Compiler(ExpressionCompiler):
                     if callee in drawn and name not in drawn:
                         drawn.add(name)
                         changed = True
-        used = self._used_by_rules()
+        used, numbered = self._used_by_rules(), range_families(self.decl_list)
         for name, func in self.program.funcs.items():
             if func.static or name in drawn or name not in reads or not self._heavy[name] \
-                    or name not in used or self._takes_numbers(func.decl):
+                    or name not in used or takes_numbers(func.decl, numbered):
                 continue
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:
                 self.dependents.setdefault(read, []).append(slot)
             self.ns[f"_F_{name}"] = self._cached(name, slot, func.params)
         self.program.memo_slots = len(self.memo_slots)
-
-    def _takes_numbers(self, decl: N.FuncDecl) -> bool:
-        """Whether a parameter of a function is surely a number (it is counted with, compared
-        by size, or indexes a family over number ranges): the cache keeps answers for texts
-        only (a kind, a place, a player), so such a function would only pay for it."""
-        params = {x.name for x in decl.params}
-
-        def named(node: N.Node) -> bool:
-            return isinstance(node, N.Name) and node.id in params
-        for n in N.walk(decl.body):
-            if isinstance(n, N.Arith) and any(named(x) for x in [n.first, *n.rest]):
-                return True
-            if isinstance(n, N.Compare) and n.op in ("<", "<=", ">", ">=") and (
-                    named(n.left) or named(n.right)):
-                return True
-            if isinstance(n, N.Index) and isinstance(n.obj, N.Name) and \
-                    self.range_keys(n.obj.id) is not None and any(named(a) for a in n.args):
-                return True
-        return False
 
     def _used_by_rules(self) -> set[str]:
         """The functions that procedures, triggers and the engine (score, tiebreak) call,

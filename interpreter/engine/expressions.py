@@ -291,7 +291,18 @@ class ExpressionCompiler:
                 self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
             keys = self.range_keys(name)
-            if keys is not None and len(args) == 1:  # a number range: no text key built
+            if keys is not None and all(a.simple for a in args) and len(args) <= 2:
+                # a number range read by plain names: the key table inline, within its bounds
+                ranges = [t.split("..") for t in info.index]
+                table = keys + "".join(f"[{a.src}]" for a in args)
+                inside = " and ".join(f"{a.src}.__class__ is int and {lo} <= {a.src} <= {hi}"
+                                      for a, (lo, hi) in zip(args, ranges, strict=True))
+                slow = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
+                        f"{loc})" if len(args) == 1 else
+                        f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
+                        f"{name!r}, {loc})")
+                src = f"({base.src}[{table}] if {inside} else {slow})"
+            elif keys is not None and len(args) == 1:  # a number range: no text key built
                 src = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
                        f"{loc})")
             elif keys is not None and len(args) == 2:
@@ -516,14 +527,18 @@ class ExpressionCompiler:
         inner, var = scope.bind(b.var, self, text=texts)
         kind = node.kind
         outer = self._invariant, self._hoisted
+        # a small function as the condition or value: its body, so that what in it is the
+        # same for every item is computed once too
+        where_node = self._inlined(b.where, inner) if b.where is not None else None
+        value_node = self._inlined(node.value, inner) if node.value is not None else None
         self._invariant = {id(n) for n in loop_invariants(
-            [x for x in (b.where, node.value) if x is not None], b.var, self._draws)}
+            [x for x in (where_node, value_node) if x is not None], b.var, self._draws)}
         self._hoisted = []
-        where = self.test_src(b.where, inner) if b.where is not None else None
+        where = self.test_src(where_node, inner) if where_node is not None else None
         value, gives_texts = None, texts
-        if node.value is not None:
-            value = (self.number_c(node.value, inner) if kind in ("sum", "max", "min")
-                     else self.value_c(node.value, inner)).src
+        if value_node is not None:
+            value = (self.number_c(value_node, inner) if kind in ("sum", "max", "min")
+                     else self.value_c(value_node, inner)).src
             gives_texts = texts and value == var
         hoisted = self._hoisted
         self._invariant, self._hoisted = outer

@@ -77,34 +77,77 @@ INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their ca
 
 
 def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str, N.FuncDecl]:
-    """Functions whose body is worth copying into their callers: small, calling no other
-    function but inlinable ones (copied in turn: a chain of small functions becomes one
-    expression; a function that calls itself never is), going through no type's values (so
-    never cached), drawing nothing at random, and either reading the game state or going
-    through nothing at all (a plain formula of its arguments, cheaper to compute than to look
-    up; a function of the board alone that goes through values is remembered instead)."""
+    """Functions whose body is worth copying into their callers: small, going through no
+    type's values (so never cached), drawing nothing at random, calling itself nowhere (not
+    even through other functions), and either reading the game state or going through
+    nothing at all (a plain formula of its arguments, cheaper to compute than to look up; a
+    function of the board alone that goes through values is remembered instead). A function
+    may call inlinable functions (copied in turn: a chain of small functions becomes one
+    expression); one that takes numbers (never cached, see takes_numbers) may also call any
+    other function, whose call stays in its body."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
-    candidates: dict[str, tuple[N.FuncDecl, set[str]]] = {}
+    numbered = range_families(decls)
+    calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in funcs}
+             for name, d in funcs.items()}
+    candidates: dict[str, bool] = {}  # name -> whether it takes numbers
     for name, decl in funcs.items():
         nodes = list(N.walk(decl.body))
-        if len(nodes) > INLINE_SIZE:
+        if len(nodes) > INLINE_SIZE or name in _reachable(name, calls):
             continue
         if any(isinstance(n, N.Query) and (n.kind == "random" or n.binder.source is None)
                for n in nodes):
             continue
         reads = any(isinstance(n, N.Name) and n.id in state_names for n in nodes)
         if reads or not any(isinstance(n, N.Query) for n in nodes):
-            candidates[name] = (decl, {n.func for n in nodes
-                                       if isinstance(n, N.Call) and n.func in funcs})
+            candidates[name] = takes_numbers(decl, numbered)
     found: dict[str, N.FuncDecl] = {}
     grown = True
     while grown:  # first those that call no function, then those calling only those, ...
         grown = False
-        for name, (decl, calls) in candidates.items():
-            if name not in found and calls <= set(found):
-                found[name] = decl
+        for name, numbers in candidates.items():
+            if name not in found and all(c in found or (numbers and c not in candidates)
+                                         for c in calls[name]):
+                found[name] = funcs[name]
                 grown = True
     return found
+
+
+def _reachable(start: str, calls: dict[str, set[str]]) -> set[str]:
+    """The functions a function calls, directly or through others."""
+    seen: set[str] = set()
+    todo = list(calls.get(start, ()))
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(calls.get(name, ()))
+    return seen
+
+
+def range_families(decls: list[N.Decl]) -> set[str]:
+    """The zone and variable families indexed by number ranges only (`cell[1..7, 1..6]`)."""
+    return {d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl) and d.index
+            and all(".." in t for t in d.index)}
+
+
+def takes_numbers(decl: N.FuncDecl, numbered: set[str]) -> bool:
+    """Whether a parameter of a function is surely a number (it is counted with, compared by
+    size, or indexes a family over number ranges): the cache of answers keeps texts only (a
+    kind, a place, a player), so such a function would only pay for it."""
+    params = {x.name for x in decl.params}
+
+    def named(node: N.Node | None) -> bool:
+        return isinstance(node, N.Name) and node.id in params
+    for n in N.walk(decl.body):
+        if isinstance(n, N.Arith) and any(named(x) for x in [n.first, *n.rest]):
+            return True
+        if isinstance(n, N.Compare) and n.op in ("<", "<=", ">", ">=") and (
+                named(n.left) or named(n.right)):
+            return True
+        if isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in numbered \
+                and any(named(a) for a in n.args):
+            return True
+    return False
 
 
 def inline_body(decl: N.FuncDecl, args: list[N.Expr], caller_names: set[str]) -> N.Expr | None:
@@ -135,3 +178,30 @@ def _substitute(node: object, params: dict[str, N.Expr]) -> object:
     if isinstance(node, list):
         return [_substitute(item, params) for item in node]
     return node
+
+
+def hoist_call_arguments(body: N.Expr, inline: dict[str, N.FuncDecl]
+                         ) -> tuple[N.Expr, list[tuple[str, N.Expr]]]:
+    """A function's body in which each call of a small function that is computed whenever the
+    body is (see always_evaluated) and has arguments other than plain names gets plain names
+    instead, and those names with the arguments they stand for, in the order written: the
+    caller computes them first, and the call can then be inlined. The arguments would have
+    been computed anyway, before the call; a body that draws at random is not given here."""
+    body = _substitute(body, {})  # a copy: the declaration's tree stays as written
+    found: list[tuple[str, N.Expr]] = []
+
+    def visit(node: N.Expr) -> None:
+        if isinstance(node, N.Call) and node.func in inline:
+            for i, arg in enumerate(node.args):
+                if not isinstance(arg, N.Name | N.Num | N.Str | N.Bool | N.NoneLit):
+                    visit(arg)
+                    name = f"$arg{len(found) + 1}"  # no rule can write this name
+                    found.append((name, arg))
+                    node.args[i] = N.Name(loc=arg.loc, id=name)
+            return
+        for part in always_evaluated(node):
+            if part is not None:
+                visit(part)
+
+    visit(body)
+    return body, found
