@@ -81,13 +81,13 @@ def key_of(value: Any) -> str:
 
 def family(values: dict, key: Any, name: str, is_zone: bool, loc: Loc) -> Any:
     """One entry of a zone or variable family; a list of keys reads several (zones merged)."""
+    if key.__class__ is list:  # before the lookup: a list is no key (no exception raised)
+        found = [family(values, k, name, is_zone, loc) for k in key]
+        return merge(found) if is_zone else found
     try:
         return values[key]
     except (KeyError, TypeError):
         pass
-    if key.__class__ is list:
-        found = [family(values, k, name, is_zone, loc) for k in key]
-        return merge(found) if is_zone else found
     if key_of(key) in values:
         return values[key_of(key)]
     raise GameRuleError(f"'{name}' has no entry for {key!r}", loc)
