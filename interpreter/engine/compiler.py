@@ -77,6 +77,7 @@ class Compiler(ExpressionCompiler):
         self._costly = False  # ... and whether it goes through a type or copies in a function
         self._heavy: dict[str, bool] = {}  # function -> worth caching
         self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
+        self._list_items: dict[str, int] = {}  # query variable -> items each of its lists has
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
         self._gives_texts: dict[str, bool] = {}  # function -> gives a list of texts only

@@ -72,6 +72,7 @@ class ExpressionCompiler:
     errors: list[RulesetError]
     _counter: int
     _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
+    _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
 
     # ------------------------------------------------------------------ expressions
     # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
@@ -331,6 +332,8 @@ class ExpressionCompiler:
             self.error("a list takes one position in [...]", node.loc)
             return self._c("None", UNKNOWN)
         i = args[0].constant[0] if args[0].constant is not None else None
+        if i.__class__ is int and 0 < i <= self._list_items.get(base.src, 0):
+            return self._c(f"{base.src}[{i - 1}]")  # an item every list it goes through has
         if base.simple and i.__class__ is int and i > 0:  # `d[1]`: the item read in place
             b = base.src
             return self._c(f"({b}[{i - 1}] if {b}.__class__ is list and len({b}) >= {i} else "
@@ -525,6 +528,9 @@ class ExpressionCompiler:
         self._costly |= src.sort == TYPE
         texts = kinds or src.texts or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
         inner, var = scope.bind(b.var, self, text=texts)
+        fixed = src.constant[0] if src.constant is not None else None
+        if fixed.__class__ is list and fixed and all(x.__class__ is list for x in fixed):
+            self._list_items[var] = min(len(x) for x in fixed)  # e.g. a constant of pairs
         kind = node.kind
         outer = self._invariant, self._hoisted
         # a small function as the condition or value: its body, so that what in it is the
