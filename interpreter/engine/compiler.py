@@ -21,8 +21,7 @@ from interpreter.engine.expressions import ExpressionCompiler, attribute_table
 from interpreter.engine.hoisting import (
     hoist_call_arguments,
     inlinable_functions,
-    range_families,
-    takes_numbers,
+    number_functions,
 )
 from interpreter.engine.program import (
     PLAIN_TYPES,
@@ -366,10 +365,10 @@ class Compiler(ExpressionCompiler):
                     if callee in drawn and name not in drawn:
                         drawn.add(name)
                         changed = True
-        used, numbered = self._used_by_rules(), range_families(self.decl_list)
+        used, numeric = self._used_by_rules(), number_functions(self.decl_list)
         for name, func in self.program.funcs.items():
             if func.static or name in drawn or name not in reads or not self._heavy[name] \
-                    or name not in used or takes_numbers(func.decl, numbered):
+                    or name not in used or name in numeric:
                 continue
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:

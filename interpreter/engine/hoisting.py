@@ -78,15 +78,14 @@ INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their ca
 
 def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str, N.FuncDecl]:
     """Functions whose body is worth copying into their callers: small, going through no
-    type's values (so never cached), drawing nothing at random, calling itself nowhere (not
-    even through other functions), and either reading the game state or going through
-    nothing at all (a plain formula of its arguments, cheaper to compute than to look up; a
-    function of the board alone that goes through values is remembered instead). A function
-    may call inlinable functions (copied in turn: a chain of small functions becomes one
-    expression); one that takes numbers (never cached, see takes_numbers) may also call any
-    other function, whose call stays in its body."""
+    type's values, drawing nothing at random, calling no other function, and reading the game
+    state (a function of the board alone is remembered instead). A function that takes
+    numbers (see number_functions) is never cached, so it is copied more freely: also when it is
+    a plain formula of its arguments, and when it calls other functions (inlinable ones are
+    copied in turn, so a chain of small functions becomes one expression; the calls of others
+    stay in its body), as long as it calls itself nowhere, not even through others."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
-    numbered = range_families(decls)
+    numeric = number_functions(decls)
     calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in funcs}
              for name, d in funcs.items()}
     candidates: dict[str, bool] = {}  # name -> whether it takes numbers
@@ -98,15 +97,16 @@ def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str,
                for n in nodes):
             continue
         reads = any(isinstance(n, N.Name) and n.id in state_names for n in nodes)
-        if reads or not any(isinstance(n, N.Query) for n in nodes):
-            candidates[name] = takes_numbers(decl, numbered)
+        numbers = name in numeric
+        if reads or (numbers and not any(isinstance(n, N.Query) for n in nodes)):
+            candidates[name] = numbers
     found: dict[str, N.FuncDecl] = {}
     grown = True
     while grown:  # first those that call no function, then those calling only those, ...
         grown = False
         for name, numbers in candidates.items():
-            if name not in found and all(c in found or (numbers and c not in candidates)
-                                         for c in calls[name]):
+            if name not in found and (not calls[name] or numbers and all(
+                    c in found or c not in candidates for c in calls[name])):
                 found[name] = funcs[name]
                 grown = True
     return found
@@ -130,24 +130,50 @@ def range_families(decls: list[N.Decl]) -> set[str]:
             and all(".." in t for t in d.index)}
 
 
-def takes_numbers(decl: N.FuncDecl, numbered: set[str]) -> bool:
-    """Whether a parameter of a function is surely a number (it is counted with, compared by
-    size, or indexes a family over number ranges): the cache of answers keeps texts only (a
-    kind, a place, a player), so such a function would only pay for it."""
-    params = {x.name for x in decl.params}
+def number_functions(decls: list[N.Decl]) -> set[str]:
+    """The functions with a parameter that is surely a number: compared by size, indexing a
+    family over number ranges, counted with (`c - 1`, `c + 2 * d`, `c * 3`; a `+` alone may
+    join texts or lists), or passed on to such a parameter of another function. The cache
+    of answers keeps them for texts only (a kind, a place, a player), so such a function
+    would only pay for it."""
+    funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
+    numbered = range_families(decls)
+    params = {name: [x.name for x in d.params] for name, d in funcs.items()}
+    numeric: dict[str, set[str]] = {name: set() for name in funcs}
 
-    def named(node: N.Node | None) -> bool:
-        return isinstance(node, N.Name) and node.id in params
-    for n in N.walk(decl.body):
-        if isinstance(n, N.Arith) and any(named(x) for x in [n.first, *n.rest]):
-            return True
-        if isinstance(n, N.Compare) and n.op in ("<", "<=", ">", ">=") and (
-                named(n.left) or named(n.right)):
-            return True
-        if isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in numbered \
-                and any(named(a) for a in n.args):
-            return True
-    return False
+    def counted(node: N.Node | None) -> bool:
+        return isinstance(node, N.Num | N.Neg) or (
+            isinstance(node, N.Arith) and any(op != "+" for op in node.ops))
+    for name, decl in funcs.items():
+        mine = set(params[name])
+
+        def mark(node: N.Node | None, found: set[str] = numeric[name], mine=mine) -> None:
+            if isinstance(node, N.Name) and node.id in mine:
+                found.add(node.id)
+        for n in N.walk(decl.body):
+            if isinstance(n, N.Arith):
+                operands = [n.first, *n.rest]
+                if any(op != "+" for op in n.ops) or any(counted(x) for x in operands):
+                    for x in operands:
+                        mark(x)
+            elif isinstance(n, N.Compare) and n.op in ("<", "<=", ">", ">="):
+                mark(n.left)
+                mark(n.right)
+            elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in numbered:
+                for a in n.args:
+                    mark(a)
+    grown = True
+    while grown:  # a parameter passed on to a number parameter is a number too
+        grown = False
+        for name, decl in funcs.items():
+            for n in N.walk(decl.body):
+                if isinstance(n, N.Call) and n.func in funcs:
+                    for arg, param in zip(n.args, params[n.func], strict=False):
+                        if isinstance(arg, N.Name) and arg.id in params[name] and \
+                                param in numeric[n.func] and arg.id not in numeric[name]:
+                            numeric[name].add(arg.id)
+                            grown = True
+    return {name for name, found in numeric.items() if found}
 
 
 def inline_body(decl: N.FuncDecl, args: list[N.Expr], caller_names: set[str]) -> N.Expr | None:
