@@ -80,8 +80,10 @@ class Compiler(ExpressionCompiler):
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
         self._gives_texts: dict[str, bool] = {}  # function -> gives a list of texts only
+        self._numeric = number_functions(decls)  # functions of numbers: never cached
         self._inline = inlinable_functions(decls, {
-            d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl)} | {"player_count"})
+            d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl)} | {"player_count"},
+            self._numeric)
         self._reads_of: dict[str, tuple[set[str], bool]] = {}
         self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
         self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
@@ -365,7 +367,7 @@ class Compiler(ExpressionCompiler):
                     if callee in drawn and name not in drawn:
                         drawn.add(name)
                         changed = True
-        used, numeric = self._used_by_rules(), number_functions(self.decl_list)
+        used, numeric = self._used_by_rules(), self._numeric
         for name, func in self.program.funcs.items():
             if func.static or name in drawn or name not in reads or not self._heavy[name] \
                     or name not in used or name in numeric:

@@ -76,16 +76,17 @@ def _uses(node: N.Node, var: str) -> bool:
 INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their callers
 
 
-def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str, N.FuncDecl]:
+def inlinable_functions(decls: list[N.Decl], state_names: set[str],
+                        numeric: set[str]) -> dict[str, N.FuncDecl]:
     """Functions whose body is worth copying into their callers: small, going through no
     type's values, drawing nothing at random, calling no other function, and reading the game
     state (a function of the board alone is remembered instead). A function that takes
-    numbers (see number_functions) is never cached, so it is copied more freely: also when it is
-    a plain formula of its arguments, and when it calls other functions (inlinable ones are
-    copied in turn, so a chain of small functions becomes one expression; the calls of others
-    stay in its body), as long as it calls itself nowhere, not even through others."""
+    numbers (in `numeric`, see number_functions) is never cached, so it is copied more
+    freely: also when it is a plain formula of its arguments, and when it calls other
+    functions (inlinable ones are copied in turn, so a chain of small functions becomes one
+    expression; the calls of others stay in its body), as long as it calls itself nowhere,
+    not even through others."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
-    numeric = number_functions(decls)
     calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in funcs}
              for name, d in funcs.items()}
     candidates: dict[str, bool] = {}  # name -> whether it takes numbers
@@ -144,6 +145,7 @@ def number_functions(decls: list[N.Decl]) -> set[str]:
     def counted(node: N.Node | None) -> bool:
         return isinstance(node, N.Num | N.Neg) or (
             isinstance(node, N.Arith) and any(op != "+" for op in node.ops))
+    passed: list[tuple[str, str, str, str]] = []  # function, its parameter, callee, callee's
     for name, decl in funcs.items():
         mine = set(params[name])
 
@@ -151,7 +153,11 @@ def number_functions(decls: list[N.Decl]) -> set[str]:
             if isinstance(node, N.Name) and node.id in mine:
                 found.add(node.id)
         for n in N.walk(decl.body):
-            if isinstance(n, N.Arith):
+            if isinstance(n, N.Call) and n.func in funcs:
+                passed += [(name, arg.id, n.func, param) for arg, param in
+                           zip(n.args, params[n.func], strict=False)
+                           if isinstance(arg, N.Name) and arg.id in mine]
+            elif isinstance(n, N.Arith):
                 operands = [n.first, *n.rest]
                 if any(op != "+" for op in n.ops) or any(counted(x) for x in operands):
                     for x in operands:
@@ -165,14 +171,10 @@ def number_functions(decls: list[N.Decl]) -> set[str]:
     grown = True
     while grown:  # a parameter passed on to a number parameter is a number too
         grown = False
-        for name, decl in funcs.items():
-            for n in N.walk(decl.body):
-                if isinstance(n, N.Call) and n.func in funcs:
-                    for arg, param in zip(n.args, params[n.func], strict=False):
-                        if isinstance(arg, N.Name) and arg.id in params[name] and \
-                                param in numeric[n.func] and arg.id not in numeric[name]:
-                            numeric[name].add(arg.id)
-                            grown = True
+        for name, mine, callee, param in passed:
+            if param in numeric[callee] and mine not in numeric[name]:
+                numeric[name].add(mine)
+                grown = True
     return {name for name, found in numeric.items() if found}
 
 
