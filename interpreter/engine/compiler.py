@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine import support
+from interpreter.engine.codecache import CodeCache
 from interpreter.engine.expressions import ExpressionCompiler, attribute_table
 from interpreter.engine.hoisting import (
     hoist_call_arguments,
@@ -65,8 +66,10 @@ MAX_FAMILY = 1_000_000  # entries of one zone or variable family
 
 
 class Compiler(ExpressionCompiler):
-    def __init__(self, world: World, decls: list[N.Decl], player_counts: list[int] | None = None):
+    def __init__(self, world: World, decls: list[N.Decl], player_counts: list[int] | None = None,
+                 code_cache: CodeCache | None = None):
         self.world = world
+        self.code_cache = code_cache
         self.player_counts = player_counts or list(range(1, MAX_PLAYERS + 1))
         self._uses_state = False  # while compiling a function: does it read the game state?
         self._callees: set[str] = set()
@@ -327,7 +330,7 @@ class Compiler(ExpressionCompiler):
         self._heavy[decl.name] = bool(self._callees) or self._costly
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
                f"{before}    return {body}\n"
-        exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
+        exec(self.compiled(code, f"<define {decl.name}>"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params
         func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
 
@@ -408,8 +411,14 @@ class Compiler(ExpressionCompiler):
                 f"        return _v\n"
                 f"    return {call}\n")
         ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS}
-        exec(compile(code, f"<define {name}>", "exec"), ns)  # our own generated code
+        exec(self.compiled(code, f"<define {name}>"), ns)  # our own generated code
         return ns[f"_F_{name}"]
+
+    def compiled(self, source: str, filename: str) -> Any:
+        """Generated source compiled (or its code kept from another process's load)."""
+        if self.code_cache is None:
+            return compile(source, filename, "exec")
+        return self.code_cache.compile(source, filename)
 
     def forget_src(self, zone_or_var: str | None) -> str | None:
         """Python source that forgets the cached answers depending on a zone or variable that
@@ -452,7 +461,7 @@ class Compiler(ExpressionCompiler):
                 proc.line_locs += [decl.loc, decl.loc]
             p.line_locs[filename] = proc.line_locs
             try:
-                code = compile(source, filename, "exec")
+                code = self.compiled(source, filename)
             except SyntaxError as exc:  # a bug of the generator, never of the rules
                 raise AssertionError(f"generated code of '{name}' does not compile: {exc}\n"
                                      f"{source}") from None
