@@ -43,3 +43,4 @@ class CodeCache:
         """Keep the code compiled by this load (quietly nothing without a cache)."""
         if self.key is not None and self.used.keys() != self.known.keys():
             cache.store("code", self.slot, self.key, self.used)
+        self.known, self.used = {}, {}  # the ruleset keeps its compiler: not these bytes
