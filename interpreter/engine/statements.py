@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from interpreter.engine.program import ChoicePoint, Compiling, Proc, Scope
+from interpreter.engine.program import TYPE, ZONE, ChoicePoint, Compiling, Proc, Scope
 from interpreter.engine.support import key_of
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
@@ -616,7 +616,9 @@ class ProcBuilder:
         if s.where is None:
             legal = items if options.fresh else f"list({items})"
         else:  # one comprehension: the chosen name is its variable
-            inner, v = self.scope.bind(s.var, c)
+            # the values of a type and the pieces of a zone are texts: read without a check
+            text = bool(options.texts) or options.sort in (ZONE, TYPE)
+            inner, v = self.scope.bind(s.var, c, text=text)
             where = c.test_src(s.where, inner)
             legal = f"[{v} for {v} in {items} if {where}]"
         self._ask(s.var, player, [f"_o = {legal}"], point)
