@@ -6,21 +6,27 @@
     python benchmarks/playouts.py --log                # with the event log kept
     python benchmarks/playouts.py --profile 25         # where the time goes
     python benchmarks/playouts.py --reference --games 1000 --seed 1 --repeat 5
-                                                       # side by side with the yardstick
+                                                       # both games side by side with their
+                                                       # yardsticks: Fifth Avenue and Reversi
 
 Prints the time to load the ruleset (parse + check + compile; the first load in a process also
 builds the parser from the grammar, or reads it from the cache), then games/s, decisions/s and
 the mean decisions and turns per game. A decision is one choice a player makes; turns are read
 from the ruleset's variable `turns` when it has one. The yardstick (DESIGN.md, "Speed") is a
 hand-written plain-Python implementation of the same base game, ../shared/reference/fifth.py:
-about 500 random 4-player games/s on one core.
+about 500 random 4-player games/s on one core. The second yardstick is Reversi by hand,
+../shared/reference/reversi.py, against rulesets/tutorial/reversi (2 players): the engine must
+be fast for a grid game too, not only for the game it was tuned on.
 
-`--reference` plays the same games (same count, same seeds, the same random-choice loop) with
-the engine and with that reference, in alternating rounds of `--round` games each (engine first,
-then reference first, and so on), so that a slow patch of the machine hits both alike. It prints
-both speeds and the line `ratio: R`, R = reference games/s / engine games/s (lower is better for
-the engine). `--repeat K` runs the whole comparison K times and prints the median and the spread
-of the ratio.
+`--reference` plays as many games (same count, same seeds, the same random-choice loop) with
+the engine and with the reference, in alternating rounds of `--round` games each (engine first,
+then reference first, and so on), so that a slow patch of the machine hits both alike. Without a
+PATH it compares both games, each with its reference, and prints `ratio fifth-avenue: X` and
+`ratio reversi: Y`; with the PATH of one of the two, that game only. R = reference games/s /
+engine games/s (lower is better for the engine). `--repeat K` runs each comparison K times and
+prints the median and the spread of the ratio. The references are looked for in
+../shared/reference next to the repository (or one folder further up: a worktree), or in
+`--reference-dir`.
 
 Every figure is printed; nothing is asserted.
 """
@@ -43,15 +49,19 @@ from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors  # noqa: E402
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
-REFERENCE = ROOT.parent / "shared" / "reference" / "fifth.py"
+REVERSI = ROOT / "rulesets" / "tutorial" / "reversi"
+REFERENCE_DIR = next((path for up in (ROOT.parent, ROOT.parent.parent)
+                      if (path := up / "shared" / "reference").is_dir()),
+                     ROOT.parent / "shared" / "reference")
 YARDSTICK_GAMES_PER_SECOND = 500
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Play complete random games of a ruleset on one core and print the speed.")
-    parser.add_argument("path", nargs="?", default=str(DEFAULT_RULESET),
-                        help="ruleset folder (default: rulesets/fifth-avenue/base)")
+    parser.add_argument("path", nargs="?", default=None,
+                        help="ruleset folder (default: rulesets/fifth-avenue/base; with "
+                             "--reference: Fifth Avenue and Reversi)")
     parser.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
     parser.add_argument("--games", type=int, default=200, help="games to play (default: 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
@@ -65,9 +75,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="also profile the playouts (cProfile) and print the N functions "
                              "with the most time of their own")
     parser.add_argument("--reference", action="store_true",
-                        help="play the same games with the hand-written reference "
-                             "(../shared/reference/fifth.py) in alternating rounds and print "
-                             "the ratio reference/engine of games/s")
+                        help="play as many games with the hand-written references "
+                             "(../shared/reference/fifth.py, reversi.py) in alternating rounds "
+                             "and print the ratio reference/engine of games/s per game")
+    parser.add_argument("--reference-dir", type=Path, default=REFERENCE_DIR, metavar="DIR",
+                        help=f"where fifth.py and reversi.py are (default: {REFERENCE_DIR})")
     parser.add_argument("--round", type=int, default=50, metavar="N",
                         help="with --reference: games per round, each side in turn "
                              "(default: 50)")
@@ -79,6 +91,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games, --round and --repeat must be at least 1")
     if args.reference and args.players not in (3, 4):
         parser.error("--reference: the reference plays 3 or 4 players")
+    if args.reference and args.path is None:
+        code = 0
+        for path in (DEFAULT_RULESET, REVERSI):
+            print(f"\n=== {path.relative_to(ROOT / 'rulesets')} ===")
+            code = max(code, main([*(argv if argv is not None else sys.argv[1:]), str(path)]))
+        return code
+    args.path = args.path or str(DEFAULT_RULESET)
+    reversi = Path(args.path).resolve() == REVERSI.resolve()
+    if reversi:
+        args.players = 2
 
     print(f"python {platform.python_version()} ({platform.python_implementation()}) "
           f"on {platform.machine()}, one process")
@@ -108,12 +130,14 @@ def main(argv: list[str] | None = None) -> int:
 
     reference = None
     if args.reference:
-        reference = load_reference()
+        name = "reversi.py" if reversi else "fifth.py"
+        reference = load_reference(args.reference_dir / name)
         if reference is None:
-            print(f"\nreference: {REFERENCE} is missing; playing the engine only (no ratio)")
+            print(f"\nreference: {args.reference_dir / name} is missing; playing the engine "
+                  "only (no ratio)")
     try:
         if reference is not None:
-            compare(ruleset, reference, args)
+            compare(ruleset, reference, args, "reversi" if reversi else "fifth-avenue")
         else:
             rates = []
             for run in range(args.repeat):
@@ -172,11 +196,12 @@ def playouts(ruleset, players: int, games: int, seed: int, logging: bool = False
     return time.perf_counter() - start, decisions, turns
 
 
-def load_reference():
-    """The module ../shared/reference/fifth.py, or None when it is not there."""
-    if not REFERENCE.is_file():
+def load_reference(path: Path):
+    """The module of a reference (../shared/reference/fifth.py), or None when it is not
+    there."""
+    if not path.is_file():
         return None
-    spec = importlib.util.spec_from_file_location("fifth_reference", REFERENCE)
+    spec = importlib.util.spec_from_file_location(f"{path.stem}_reference", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
@@ -201,10 +226,20 @@ def reference_playouts(fifth, players: int, games: int, seed: int):
     return time.perf_counter() - start, decisions, turns
 
 
-def compare(ruleset, fifth, args) -> None:
+def reversi_playouts(reversi, games: int, seed: int):
+    """Random games of the Reversi reference, one generator seeded like the engine's loop."""
+    decisions: list[int] = []
+    start = time.perf_counter()
+    for i in range(games):
+        decisions.append(reversi.play(random.Random(seed + i))[0])
+    return time.perf_counter() - start, decisions, None
+
+
+def compare(ruleset, reference_module, args, game: str) -> None:
     """Engine and reference side by side, in alternating rounds; once or --repeat times."""
-    if Path(args.path).resolve() != DEFAULT_RULESET.resolve():
-        print(f"note: the reference plays the base game; {args.path} may be another game")
+    yardstick = REVERSI if game == "reversi" else DEFAULT_RULESET
+    if Path(args.path).resolve() != yardstick.resolve():
+        print(f"note: the reference plays {yardstick.name}; {args.path} may be another game")
     rounds = [(args.seed + first, min(args.round, args.games - first))
               for first in range(0, args.games, args.round)]
     print(f"comparison: {args.games} games each, in {len(rounds)} round(s) of up to "
@@ -215,7 +250,9 @@ def compare(ruleset, fifth, args) -> None:
         return playouts(ruleset, args.players, count, seed, args.log)
 
     def reference(seed: int, count: int):
-        return reference_playouts(fifth, args.players, count, seed)
+        if game == "reversi":
+            return reversi_playouts(reference_module, count, seed)
+        return reference_playouts(reference_module, args.players, count, seed)
 
     ratios = []
     for run in range(args.repeat):
@@ -236,13 +273,18 @@ def compare(ruleset, fifth, args) -> None:
     last = f"last run (of {args.repeat}), " if args.repeat > 1 else ""
     report(f"{last}engine ({ruleset.name})", args.games, mine[0], mine[1],
            mine[2] if len(mine[2]) == args.games else None, yardstick=False)
-    report(f"{last}reference (../shared/reference/fifth.py)", args.games, theirs[0],
-           theirs[1], theirs[2], yardstick=False)
-    print("\nDecisions are split differently: the engine applies a decision with only one "
-          "option\nby itself (the reference asks for it), and the two split a bid into steps "
-          "differently.\nSo decisions/s do not compare across the two; games/s do, and the "
-          "ratio uses games/s.")
-    print(f"\nratio: {statistics.median(ratios):.2f}")
+    report(f"{last}reference ({Path(reference_module.__file__).name})", args.games,
+           theirs[0], theirs[1], theirs[2] or None, yardstick=False)
+    if game == "reversi":
+        print("\nThe reference counts every move as a decision, the engine only the moves "
+              "with a choice\n(it plays a lone legal move by itself). Games/s compare; the "
+              "ratio uses games/s.")
+    else:
+        print("\nDecisions are split differently: the engine applies a decision with only one "
+              "option\nby itself (the reference asks for it), and the two split a bid into "
+              "steps differently.\nSo decisions/s do not compare across the two; games/s do, "
+              "and the ratio uses games/s.")
+    print(f"\nratio {game}: {statistics.median(ratios):.2f}")
     if args.repeat > 1:
         print(f"ratio over {args.repeat} runs (reference games/s / engine games/s): median "
               f"{statistics.median(ratios):.2f}, spread {min(ratios):.2f}-{max(ratios):.2f}, "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-from importlib import resources
 from pathlib import Path
 
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -15,6 +14,8 @@ def _folder(name: str) -> Path:
     local = _SOURCE_ROOT / name
     if local.is_dir():
         return local
+    from importlib import resources  # installed only: importlib.resources costs ~6 ms to import
+
     return Path(str(resources.files("interpreter") / name))
 
 

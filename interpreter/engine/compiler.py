@@ -17,8 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine import support
+from interpreter.engine.codecache import CodeCache
 from interpreter.engine.expressions import ExpressionCompiler, attribute_table
-from interpreter.engine.hoisting import inlinable_functions
+from interpreter.engine.hoisting import (
+    hoist_call_arguments,
+    inlinable_functions,
+    number_functions,
+)
 from interpreter.engine.program import (
     PLAIN_TYPES,
     ZONE,
@@ -62,8 +67,10 @@ MAX_FAMILY = 1_000_000  # entries of one zone or variable family
 
 
 class Compiler(ExpressionCompiler):
-    def __init__(self, world: World, decls: list[N.Decl], player_counts: list[int] | None = None):
+    def __init__(self, world: World, decls: list[N.Decl], player_counts: list[int] | None = None,
+                 code_cache: CodeCache | None = None):
         self.world = world
+        self.code_cache = code_cache
         self.player_counts = player_counts or list(range(1, MAX_PLAYERS + 1))
         self._uses_state = False  # while compiling a function: does it read the game state?
         self._callees: set[str] = set()
@@ -73,11 +80,14 @@ class Compiler(ExpressionCompiler):
         self._costly = False  # ... and whether it goes through a type or copies in a function
         self._heavy: dict[str, bool] = {}  # function -> worth caching
         self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
+        self._list_items: dict[str, int] = {}  # query variable -> items each of its lists has
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
         self._gives_texts: dict[str, bool] = {}  # function -> gives a list of texts only
+        self._numeric = number_functions(decls)  # functions of numbers: never cached
         self._inline = inlinable_functions(decls, {
-            d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl)} | {"player_count"})
+            d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl)} | {"player_count"},
+            self._numeric)
         self._reads_of: dict[str, tuple[set[str], bool]] = {}
         self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
         self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
@@ -86,6 +96,7 @@ class Compiler(ExpressionCompiler):
         self.program = Program(world, {})
         self.decl_list = decls
         self._counter = 0
+        self._range_keys: dict[str, str | None] = {}
         self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
         self._attributes: tuple[int, set[str]] | None = None
         self.ns: dict[str, Any] = _namespace(world)
@@ -302,15 +313,25 @@ class Compiler(ExpressionCompiler):
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
         self._reads, self._random, self._costly = set(), False, False
-        compiled = self.value_c(decl.body, Scope(set(), decl.name, dict(args)))
+        scope, before = Scope(set(), decl.name, dict(args)), ""
+        body_node, hoisted = decl.body, []
+        if self._inline and not self._draws(decl.body):
+            body_node, hoisted = hoist_call_arguments(decl.body, self._inline)
+        for name, arg in hoisted:  # arguments computed first, so that calls are inlined
+            py = f"i_{self.fresh_number()}"
+            before += f"    {py} = {self.value_c(arg, scope).src}\n"
+            texts = scope.texts
+            scope = Scope(scope.names, scope.proc, {**scope.py, name: py})
+            scope.texts = texts
+        compiled = self.value_c(body_node, scope)
         body = compiled.src
         self._gives_texts[decl.name] = compiled.texts
         self._facts[decl.name] = (self._uses_state, self._callees)
         self._reads_of[decl.name] = (self._reads, self._random)
         self._heavy[decl.name] = bool(self._callees) or self._costly
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
-               f"    return {body}\n"
-        exec(compile(code, f"<define {decl.name}>", "exec"), self.ns)  # our own generated code
+               f"{before}    return {body}\n"
+        exec(self.compiled(code, f"<define {decl.name}>"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params
         func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
 
@@ -350,10 +371,10 @@ class Compiler(ExpressionCompiler):
                     if callee in drawn and name not in drawn:
                         drawn.add(name)
                         changed = True
-        used = self._used_by_rules()
+        used, numeric = self._used_by_rules(), self._numeric
         for name, func in self.program.funcs.items():
             if func.static or name in drawn or name not in reads or not self._heavy[name] \
-                    or name not in used:
+                    or name not in used or name in numeric:
                 continue
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:
@@ -391,8 +412,14 @@ class Compiler(ExpressionCompiler):
                 f"        return _v\n"
                 f"    return {call}\n")
         ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS}
-        exec(compile(code, f"<define {name}>", "exec"), ns)  # our own generated code
+        exec(self.compiled(code, f"<define {name}>"), ns)  # our own generated code
         return ns[f"_F_{name}"]
+
+    def compiled(self, source: str, filename: str) -> Any:
+        """Generated source compiled (or its code kept from another process's load)."""
+        if self.code_cache is None:
+            return compile(source, filename, "exec")
+        return self.code_cache.compile(source, filename)
 
     def forget_src(self, zone_or_var: str | None) -> str | None:
         """Python source that forgets the cached answers depending on a zone or variable that
@@ -435,7 +462,7 @@ class Compiler(ExpressionCompiler):
                 proc.line_locs += [decl.loc, decl.loc]
             p.line_locs[filename] = proc.line_locs
             try:
-                code = compile(source, filename, "exec")
+                code = self.compiled(source, filename)
             except SyntaxError as exc:  # a bug of the generator, never of the rules
                 raise AssertionError(f"generated code of '{name}' does not compile: {exc}\n"
                                      f"{source}") from None
@@ -470,6 +497,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
+        "_family_1": support.family_1, "_family_2": support.family_2, "_key_2": support.key_2,
         "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,

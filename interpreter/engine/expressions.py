@@ -23,6 +23,7 @@ from interpreter.engine.program import (
     Program,
     Scope,
 )
+from interpreter.engine.support import range_keys
 from interpreter.engine.world import (
     PLAYER,
     World,
@@ -71,6 +72,8 @@ class ExpressionCompiler:
     program: Program
     errors: list[RulesetError]
     _counter: int
+    _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
+    _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
 
     # ------------------------------------------------------------------ expressions
     # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
@@ -89,6 +92,19 @@ class ExpressionCompiler:
         name = f"_{hint}{self._counter}"
         self.ns[name] = value
         return name
+
+    def range_keys(self, name: str) -> str | None:
+        """The name of the key table of a zone or variable family over number ranges (see
+        support.range_keys), or None for any other family."""
+        info = self.program.zones.get(name) or self.program.vars.get(name)
+        if info is None:
+            return None
+        cached = self._range_keys.get(name, False)
+        if cached is False:
+            table = range_keys(info.index)
+            cached = self._range_keys[name] = None if table is None else \
+                self.constant_name(table, "keys")
+        return cached
 
     def literal(self, value: Any) -> str:
         if value is None or isinstance(value, bool | int | str):
@@ -276,7 +292,25 @@ class ExpressionCompiler:
             if len(args) != want:
                 self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
-            if len(args) == 1 and args[0].simple and args[0].src in scope.texts:
+            keys = self.range_keys(name)
+            if keys is not None and all(a.simple for a in args) and len(args) <= 2:
+                # a number range read by plain names: the key table inline, within its bounds
+                ranges = [t.split("..") for t in info.index]
+                table = keys + "".join(f"[{a.src}]" for a in args)
+                inside = " and ".join(f"{a.src}.__class__ is int and {lo} <= {a.src} <= {hi}"
+                                      for a, (lo, hi) in zip(args, ranges, strict=True))
+                slow = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
+                        f"{loc})" if len(args) == 1 else
+                        f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
+                        f"{name!r}, {loc})")
+                src = f"({base.src}[{table}] if {inside} else {slow})"
+            elif keys is not None and len(args) == 1:  # a number range: no text key built
+                src = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
+                       f"{loc})")
+            elif keys is not None and len(args) == 2:
+                src = (f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
+                       f"{name!r}, {loc})")
+            elif len(args) == 1 and args[0].simple and args[0].src in scope.texts:
                 src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys
             elif len(args) == 1 and args[0].simple:  # the usual case, inlined
                 k = args[0].src
@@ -298,6 +332,13 @@ class ExpressionCompiler:
         if len(args) != 1:
             self.error("a list takes one position in [...]", node.loc)
             return self._c("None", UNKNOWN)
+        i = args[0].constant[0] if args[0].constant is not None else None
+        if i.__class__ is int and 0 < i <= self._list_items.get(base.src, 0):
+            return self._c(f"{base.src}[{i - 1}]")  # an item every list it goes through has
+        if base.simple and i.__class__ is int and i > 0:  # `d[1]`: the item read in place
+            b = base.src
+            return self._c(f"({b}[{i - 1}] if {b}.__class__ is list and len({b}) >= {i} else "
+                           f"_position({b}, {i}, {loc}))")
         return self._c(f"_position({base.src}, {args[0].src}, {loc})")
 
     def _table_index(self, name: str, table_src: str, args: list[CExpr], at: N.Loc,
@@ -392,6 +433,10 @@ class ExpressionCompiler:
             return self._c(size if node.func == "size" else f"({size} == 0)")
         # Run-time errors of a builtin are placed at the statement that called it (runtime.py)
         fn = self.constant_name(b.fn, "builtin")
+        if node.func == "next_player" and compiled[0].simple:  # the seat after: one lookup
+            x = args[0]
+            return self._c(f"((rt.following.get({x}) if {x}.__class__ is str else None) or "
+                           f"{fn}(rt, {x}))")
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
 
     def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:
@@ -484,16 +529,23 @@ class ExpressionCompiler:
         self._costly |= src.sort == TYPE
         texts = kinds or src.texts or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
         inner, var = scope.bind(b.var, self, text=texts)
+        fixed = src.constant[0] if src.constant is not None else None
+        if fixed.__class__ is list and fixed and all(x.__class__ is list for x in fixed):
+            self._list_items[var] = min(len(x) for x in fixed)  # e.g. a constant of pairs
         kind = node.kind
         outer = self._invariant, self._hoisted
+        # a small function as the condition or value: its body, so that what in it is the
+        # same for every item is computed once too
+        where_node = self._inlined(b.where, inner) if b.where is not None else None
+        value_node = self._inlined(node.value, inner) if node.value is not None else None
         self._invariant = {id(n) for n in loop_invariants(
-            [x for x in (b.where, node.value) if x is not None], b.var, self._draws)}
+            [x for x in (where_node, value_node) if x is not None], b.var, self._draws)}
         self._hoisted = []
-        where = self.test_src(b.where, inner) if b.where is not None else None
+        where = self.test_src(where_node, inner) if where_node is not None else None
         value, gives_texts = None, texts
-        if node.value is not None:
-            value = (self.number_c(node.value, inner) if kind in ("sum", "max", "min")
-                     else self.value_c(node.value, inner)).src
+        if value_node is not None:
+            value = (self.number_c(value_node, inner) if kind in ("sum", "max", "min")
+                     else self.value_c(value_node, inner)).src
             gives_texts = texts and value == var
         hoisted = self._hoisted
         self._invariant, self._hoisted = outer

@@ -76,24 +76,106 @@ def _uses(node: N.Node, var: str) -> bool:
 INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their callers
 
 
-def inlinable_functions(decls: list[N.Decl], state_names: set[str]) -> dict[str, N.FuncDecl]:
-    """Functions whose body is worth copying into their callers: small, calling no other
-    function, going through no type's values (so never cached), drawing nothing at random,
-    and reading the game state (a function of the board alone is remembered instead)."""
+def inlinable_functions(decls: list[N.Decl], state_names: set[str],
+                        numeric: set[str]) -> dict[str, N.FuncDecl]:
+    """Functions whose body is worth copying into their callers: small, going through no
+    type's values, drawing nothing at random, calling no other function, and reading the game
+    state (a function of the board alone is remembered instead). A function that takes
+    numbers (in `numeric`, see number_functions) is never cached, so it is copied more
+    freely: also when it is a plain formula of its arguments, and when it calls other
+    functions (inlinable ones are copied in turn, so a chain of small functions becomes one
+    expression; the calls of others stay in its body), as long as it calls itself nowhere,
+    not even through others."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
-    found = {}
+    calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in funcs}
+             for name, d in funcs.items()}
+    candidates: dict[str, bool] = {}  # name -> whether it takes numbers
     for name, decl in funcs.items():
         nodes = list(N.walk(decl.body))
-        if len(nodes) > INLINE_SIZE:
-            continue
-        if any(isinstance(n, N.Call) and n.func in funcs for n in nodes):
+        if len(nodes) > INLINE_SIZE or name in _reachable(name, calls):
             continue
         if any(isinstance(n, N.Query) and (n.kind == "random" or n.binder.source is None)
                for n in nodes):
             continue
-        if any(isinstance(n, N.Name) and n.id in state_names for n in nodes):
-            found[name] = decl
+        reads = any(isinstance(n, N.Name) and n.id in state_names for n in nodes)
+        numbers = name in numeric
+        if reads or (numbers and not any(isinstance(n, N.Query) for n in nodes)):
+            candidates[name] = numbers
+    found: dict[str, N.FuncDecl] = {}
+    grown = True
+    while grown:  # first those that call no function, then those calling only those, ...
+        grown = False
+        for name, numbers in candidates.items():
+            if name not in found and (not calls[name] or numbers and all(
+                    c in found or c not in candidates for c in calls[name])):
+                found[name] = funcs[name]
+                grown = True
     return found
+
+
+def _reachable(start: str, calls: dict[str, set[str]]) -> set[str]:
+    """The functions a function calls, directly or through others."""
+    seen: set[str] = set()
+    todo = list(calls.get(start, ()))
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(calls.get(name, ()))
+    return seen
+
+
+def range_families(decls: list[N.Decl]) -> set[str]:
+    """The zone and variable families indexed by number ranges only (`cell[1..7, 1..6]`)."""
+    return {d.name for d in decls if isinstance(d, N.VarDecl | N.ZoneDecl) and d.index
+            and all(".." in t for t in d.index)}
+
+
+def number_functions(decls: list[N.Decl]) -> set[str]:
+    """The functions with a parameter that is surely a number: compared by size, indexing a
+    family over number ranges, counted with (`c - 1`, `c + 2 * d`, `c * 3`; a `+` alone may
+    join texts or lists), or passed on to such a parameter of another function. The cache
+    of answers keeps them for texts only (a kind, a place, a player), so such a function
+    would only pay for it."""
+    funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
+    numbered = range_families(decls)
+    params = {name: [x.name for x in d.params] for name, d in funcs.items()}
+    numeric: dict[str, set[str]] = {name: set() for name in funcs}
+
+    def counted(node: N.Node | None) -> bool:
+        return isinstance(node, N.Num | N.Neg) or (
+            isinstance(node, N.Arith) and any(op != "+" for op in node.ops))
+    passed: list[tuple[str, str, str, str]] = []  # function, its parameter, callee, callee's
+    for name, decl in funcs.items():
+        mine = set(params[name])
+
+        def mark(node: N.Node | None, found: set[str] = numeric[name], mine=mine) -> None:
+            if isinstance(node, N.Name) and node.id in mine:
+                found.add(node.id)
+        for n in N.walk(decl.body):
+            if isinstance(n, N.Call) and n.func in funcs:
+                passed += [(name, arg.id, n.func, param) for arg, param in
+                           zip(n.args, params[n.func], strict=False)
+                           if isinstance(arg, N.Name) and arg.id in mine]
+            elif isinstance(n, N.Arith):
+                operands = [n.first, *n.rest]
+                if any(op != "+" for op in n.ops) or any(counted(x) for x in operands):
+                    for x in operands:
+                        mark(x)
+            elif isinstance(n, N.Compare) and n.op in ("<", "<=", ">", ">="):
+                mark(n.left)
+                mark(n.right)
+            elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in numbered:
+                for a in n.args:
+                    mark(a)
+    grown = True
+    while grown:  # a parameter passed on to a number parameter is a number too
+        grown = False
+        for name, mine, callee, param in passed:
+            if param in numeric[callee] and mine not in numeric[name]:
+                numeric[name].add(mine)
+                grown = True
+    return {name for name, found in numeric.items() if found}
 
 
 def inline_body(decl: N.FuncDecl, args: list[N.Expr], caller_names: set[str]) -> N.Expr | None:
@@ -124,3 +206,30 @@ def _substitute(node: object, params: dict[str, N.Expr]) -> object:
     if isinstance(node, list):
         return [_substitute(item, params) for item in node]
     return node
+
+
+def hoist_call_arguments(body: N.Expr, inline: dict[str, N.FuncDecl]
+                         ) -> tuple[N.Expr, list[tuple[str, N.Expr]]]:
+    """A function's body in which each call of a small function that is computed whenever the
+    body is (see always_evaluated) and has arguments other than plain names gets plain names
+    instead, and those names with the arguments they stand for, in the order written: the
+    caller computes them first, and the call can then be inlined. The arguments would have
+    been computed anyway, before the call; a body that draws at random is not given here."""
+    body = _substitute(body, {})  # a copy: the declaration's tree stays as written
+    found: list[tuple[str, N.Expr]] = []
+
+    def visit(node: N.Expr) -> None:
+        if isinstance(node, N.Call) and node.func in inline:
+            for i, arg in enumerate(node.args):
+                if not isinstance(arg, N.Name | N.Num | N.Str | N.Bool | N.NoneLit):
+                    visit(arg)
+                    name = f"$arg{len(found) + 1}"  # no rule can write this name
+                    found.append((name, arg))
+                    node.args[i] = N.Name(loc=arg.loc, id=name)
+            return
+        for part in always_evaluated(node):
+            if part is not None:
+                visit(part)
+
+    visit(body)
+    return body, found

@@ -68,6 +68,16 @@ class KindChecker:
         self._reporting = True
         self.env: dict[str, Kind] = {}
         self.param_kinds: dict[str, dict[str, Kind]] = {}  # rule -> parameter -> kind
+        # one walk of each declaration's tree, kept: its nodes, and the names it binds
+        self._walked: dict[int, tuple[N.Decl, list[N.Node]]] = {}
+        self._bound: dict[int, tuple[list[tuple[str, N.Node | None]], list[N.Assign]]] = {}
+
+    def _nodes(self, decl: N.Decl) -> list[N.Node]:
+        """Every node of a declaration, in the order written (walked once per check)."""
+        got = self._walked.get(id(decl))
+        if got is None or got[0] is not decl:
+            got = self._walked[id(decl)] = (decl, list(N.walk(decl)))
+        return got[1]
 
     # ---------------------------------------------------------------- declarations
     def declaration(self, decl: N.Decl) -> None:
@@ -81,7 +91,7 @@ class KindChecker:
                     self.kind(parse_expr(piece, node.loc))
                 except RulesetError:
                     pass  # the compiler reports it
-        for node in N.walk(decl):  # `family[key] = ...`: the keys, as when reading
+        for node in self._nodes(decl):  # `family[key] = ...`: the keys, as when reading
             if isinstance(node, N.Assign) and node.index and node.name not in self.env:
                 info = self.program.vars.get(node.name)
                 if info is not None and info.index:
@@ -107,7 +117,7 @@ class KindChecker:
                     name: [[PLAYER]] for name in ("score", "tiebreak") if name in p.funcs}
                 for decl in decls:
                     self.env = self._names(decl, self._parameters(decl))
-                    for node in N.walk(decl):
+                    for node in self._nodes(decl):
                         for callee in _callees(node, p):
                             calls.setdefault(callee, []).append(
                                 [self.kind(a) for a in node.args])
@@ -121,19 +131,26 @@ class KindChecker:
     def _names(self, decl: N.Decl, params: dict[str, Kind]) -> dict[str, Kind]:
         """The kind of each name a declaration binds (params, let, for, choose, queries): one
         kind if every binding gives it, else not known."""
-        bindings: list[tuple[str, N.Node]] = []
-        for node in N.walk(decl):
-            if isinstance(node, N.Binder):
-                bindings.append((node.var, node))
-            elif isinstance(node, N.Let):
-                bindings.append((node.name, node.value))
-            elif isinstance(node, N.Choose):
-                bindings.append((node.var, node))
-            elif isinstance(node, N.Options):
-                bindings.append((node.var, None))
+        bound = self._bound.get(id(decl))
+        if bound is None or self._walked[id(decl)][0] is not decl:
+            binders: list[tuple[str, N.Node | None]] = []
+            assigns: list[N.Assign] = []
+            for node in self._nodes(decl):
+                if isinstance(node, N.Binder):
+                    binders.append((node.var, node))
+                elif isinstance(node, N.Let):
+                    binders.append((node.name, node.value))
+                elif isinstance(node, N.Choose):
+                    binders.append((node.var, node))
+                elif isinstance(node, N.Options):
+                    binders.append((node.var, None))
+                elif isinstance(node, N.Assign) and node.index is None:
+                    assigns.append(node)
+            bound = self._bound[id(decl)] = (binders, assigns)
+        bindings = list(bound[0])
         names = {name for name, _ in bindings} | set(params)
-        bindings += [(n.name, n.value) for n in N.walk(decl)  # a local given a new value
-                     if isinstance(n, N.Assign) and n.index is None and n.name in names]
+        bindings += [(n.name, n.value) for n in bound[1]  # a local given a new value
+                     if n.name in names]
         env: dict[str, Kind] = {n: params.get(n) for n in names}
         reporting, self._reporting = self._reporting, False  # errors come when checking
         try:

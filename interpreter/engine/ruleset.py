@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from interpreter.engine.codecache import CodeCache
 from interpreter.engine.compiler import Compiler
 from interpreter.engine.kind_check import check_value_kinds
 from interpreter.engine.measures import (
@@ -184,8 +185,9 @@ def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
     data = [d for layer in layers for d in layer.data]
     world, world_errors = build_world(decls, data)
     errors += world_errors
+    code_cache = CodeCache(str(folder))
     compiler = Compiler(world, with_measure_variables(decls),
-                        sorted(top.manifest.get("players") or [2]))
+                        sorted(top.manifest.get("players") or [2]), code_cache)
     program = compiler.compile()
     requirements = compile_requirements(compiler, decls)
     measures = compile_measures(compiler, decls)
@@ -202,6 +204,7 @@ def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
         if len(layers) > 1:
             _name_layers(errors, layers)
         raise RulesetErrors(_dedupe(errors))
+    code_cache.save()
     digest = hashlib.sha256()
     for layer in layers:
         for item in layer.files:

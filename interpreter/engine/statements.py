@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from interpreter.engine.program import ChoicePoint, Compiling, Proc, Scope
+from interpreter.engine.program import TYPE, ZONE, ChoicePoint, Compiling, Proc, Scope
 from interpreter.engine.support import key_of
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
@@ -388,6 +388,9 @@ class ProcBuilder:
         store, key = self.temp("st"), self.temp("k")
         loc = self.const(s.loc, "loc")
         joined = index[0] if len(index) == 1 else " + '|' + ".join(f"_key({i})" for i in index)
+        keys = c.range_keys(name)
+        if keys is not None and len(index) == 2:  # a grid: its key found, not built as text
+            joined = f"_key_2({keys}, {index[0]}, {index[1]})"
         self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {joined}",
                   f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, {loc})",
                   f"{store}[{key}] {s.op} {value}")
@@ -617,7 +620,9 @@ class ProcBuilder:
         if s.where is None:
             legal = items if options.fresh else f"list({items})"
         else:  # one comprehension: the chosen name is its variable
-            inner, v = self.scope.bind(s.var, c)
+            # the values of a type and the pieces of a zone are texts: read without a check
+            text = bool(options.texts) or options.sort in (ZONE, TYPE)
+            inner, v = self.scope.bind(s.var, c, text=text)
             where = c.test_src(s.where, inner)
             legal = f"[{v} for {v} in {items} if {where}]"
         extra = ""

@@ -81,16 +81,64 @@ def key_of(value: Any) -> str:
 
 def family(values: dict, key: Any, name: str, is_zone: bool, loc: Loc) -> Any:
     """One entry of a zone or variable family; a list of keys reads several (zones merged)."""
+    if key.__class__ is list:  # before the lookup: a list is no key (no exception raised)
+        found = [family(values, k, name, is_zone, loc) for k in key]
+        return merge(found) if is_zone else found
     try:
         return values[key]
     except (KeyError, TypeError):
         pass
-    if key.__class__ is list:
-        found = [family(values, k, name, is_zone, loc) for k in key]
-        return merge(found) if is_zone else found
     if key_of(key) in values:
         return values[key_of(key)]
     raise GameRuleError(f"'{name}' has no entry for {key!r}", loc)
+
+
+def range_keys(index: list[str]) -> dict | None:
+    """For a family indexed only by number ranges (`var cell[1..7, 1..6]`): its keys as nested
+    dicts by number (`keys[3][1]` is "3|1"), so that a read finds its entry by a lookup per
+    index instead of building the text key; None for any other family."""
+    if not index or not all(".." in t for t in index):
+        return None
+    ranges = [range(int(lo), int(hi) + 1) for lo, hi in (t.split("..") for t in index)]
+
+    def level(i: int, prefix: str) -> dict:
+        if i == len(ranges) - 1:
+            return {v: f"{prefix}{v}" for v in ranges[i]}
+        return {v: level(i + 1, f"{prefix}{v}|") for v in ranges[i]}
+    return level(0, "")
+
+
+def family_2(values: dict, keys: dict, a: Any, b: Any, name: str, loc: Loc) -> Any:
+    """An entry of a family over two number ranges (see range_keys); anything else (a text, a
+    number outside the range, yes or no) as family_n finds it or fails."""
+    if a.__class__ is int and b.__class__ is int:
+        row = keys.get(a)
+        if row is not None:
+            key = row.get(b)
+            if key is not None:
+                return values[key]
+    return family_n(values, (a, b), name, loc)
+
+
+def family_1(values: dict, keys: dict, a: Any, name: str, is_zone: bool, loc: Loc) -> Any:
+    """An entry of a family over one number range (see range_keys)."""
+    if a.__class__ is int:
+        key = keys.get(a)
+        if key is not None:
+            return values[key]
+    return family(values, a, name, is_zone, loc)
+
+
+def key_2(keys: dict, a: Any, b: Any) -> str:
+    """The key of an entry of a family over two number ranges, to change it (a key that is
+    not in the family is built as text, and refused where it is used)."""
+    if a.__class__ is int and b.__class__ is int:
+        row = keys.get(a)
+        if row is not None:
+            key = row.get(b)
+            if key is not None:
+                return key
+    return key_of(a) + "|" + key_of(b)
 
 
 def family_n(values: dict, keys: tuple, name: str, loc: Loc) -> Any:

@@ -29,7 +29,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from interpreter.language.writing import write_atomic
 from interpreter.resources import grammar_path, schema_path
 
 ENV = "RULES_ENGINE_CACHE_DIR"
@@ -148,6 +147,8 @@ def store(kind: str, slot: str, key: str | None, value: Any) -> None:
     digest = hashlib.sha256(contents).hexdigest().encode()
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the user's alone
+        from interpreter.language.writing import write_atomic  # only when writing: tempfile
+
         write_atomic(path, _FORMAT + key.encode() + b"\n" + digest + b"\n" + contents,
                      durable=False)
     except (OSError, ValueError):

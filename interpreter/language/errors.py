@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -93,6 +92,8 @@ def source_line(loc: Loc) -> str | None:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    import difflib  # only when a name is unknown: not on every load
+
     close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.6)
     if not close:
         return None

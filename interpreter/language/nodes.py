@@ -447,14 +447,17 @@ def to_json(value: Any) -> Any:
 
 
 def walk(node: Any):
-    """Every node in a tree (or a list of trees), depth first, in the order written."""
-    if isinstance(node, Node):
-        yield node
-        for value in vars(node).values():
-            yield from walk(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from walk(item)
+    """Every node in a tree (or a list of trees), depth first, in the order written (with a
+    stack of its own, not a generator per node: checks walk every declaration)."""
+    todo = [node]
+    pop, push = todo.pop, todo.extend
+    while todo:
+        item = pop()
+        if isinstance(item, Node):
+            yield item
+            push(reversed(vars(item).values()))
+        elif item.__class__ is list:
+            push(reversed(item))
 
 
 def node_types() -> dict[str, type[Node]]:
