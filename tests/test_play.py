@@ -95,8 +95,8 @@ def test_a_bid_shows_its_running_total_and_build_limit(tmp_path, monkeypatch, ca
 
 
 def test_hot_seat_shows_a_pass_screen_between_people(tmp_path, monkeypatch, capsys):
-    args = ["play", str(BASE), "--players", "3", "--seat", "2=human", "--seat", "3=random",
-            "--seed", "2", "--name", "1=Ann", "--name", "2=Ben", "--no-replay",
+    args = ["play", str(BASE), "--players", "3", "--seat", "1=human", "--seat", "2=human",
+            "--seat", "3=random", "--seed", "2", "--name", "1=Ann", "--name", "2=Ben", "--no-replay",
             "--color", "never"]
     code, out, _ = run(args, monkeypatch, capsys, "\n1\n\n1\nquit\n")
     assert code == 0
@@ -123,6 +123,24 @@ def test_watch_lets_bots_play_every_seat(tmp_path, monkeypatch, capsys):
     assert "The game is ready" in out and "Final scores:" in out
     assert "skyscrapers in supply, " in out  # the board, drawn as the game goes
     ET.parse(tmp_path / "end.svg")
+
+
+@pytest.mark.parametrize("seat_args, people", [
+    ([], ["Player 1"]),
+    (["--seat", "2=human"], ["Player 2"]),  # you in seat 2, not a hot-seat game with seat 1
+    (["--seat", "1=human", "--seat", "3=human"], ["Player 1", "Player 3"]),
+])
+def test_naming_a_human_seat_makes_every_other_seat_a_bot_and_says_so_first(
+        seat_args, people, monkeypatch, capsys):
+    args = ["play", str(BASE), "--players", "3", "--seed", "2", "--no-replay",
+            "--color", "never", *seat_args]
+    code, out, _ = run(args, monkeypatch, capsys, "quit\n")
+    assert code == 0
+    first = out.index("Your hand")
+    intro = out[:first]
+    for n in (1, 2, 3):
+        kind = "a person at this terminal" if f"Player {n}" in people else "the greedy bot"
+        assert f"  Player {n}: {kind}" in intro
 
 
 @pytest.mark.parametrize("args, message", [

@@ -132,7 +132,8 @@ def test_rules_serve_prints_one_private_link_per_person_and_stops_on_ctrl_c(tmp_
     import sys
 
     command = [sys.executable, "-m", "interpreter", "serve", "tutorial/high-card",
-               "--players", "3", "--seat", "2=human", "--seed", "5", "--port", "0",
+               "--players", "3", "--seat", "1=human", "--seat", "2=human", "--seed", "5",
+               "--port", "0",
                "--bot-delay", "0", "--replay-dir", str(tmp_path)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})

@@ -131,7 +131,7 @@ class Session:
         self.open_journal()
         stop: Stop | None = None
         try:
-            stop = self._loop()
+            stop = self.wait_to_start() or self._loop()
         except KeyboardInterrupt:
             stop = self.interrupted()
         if stop is None:
@@ -191,6 +191,18 @@ class Session:
         if self.humans:
             self.say("Type 'help' at any prompt for the commands.")
         self.say()
+
+    def wait_to_start(self) -> Stop | None:
+        """On a terminal, the seats stay readable until Enter (the first screen clears it)."""
+        if not (self.tty and self.humans):
+            return None
+        try:
+            self.read("Press Enter to start. ")
+        except EOFError:
+            return Stop("End of input: the game stops here (not saved).")
+        except KeyboardInterrupt:
+            return self.interrupted()
+        return None
 
     # ------------------------------------------------------------------ people
     def ask_human(self, decision: Decision) -> Any:
