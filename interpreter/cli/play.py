@@ -24,10 +24,11 @@ from interpreter.language.errors import RulesError
 
 PLAY_HELP = "play a game at the terminal: people and bots, saves, replays, a board picture"
 PLAY_DESCRIPTION = """\
-Play a ruleset at this terminal. Before each of your decisions the board is shown (as the
-ruleset's display file draws it: coloured on a terminal, plain text when the output is not a
-terminal or NO_COLOR is set), then your own hand, what happened since your last decision, and
-the options, numbered and in words. Type a number to choose.
+Play a ruleset at this terminal. Before each of your decisions you see what happened since
+your last decision, your own hand and the options, numbered and in words, and the board (as
+the ruleset's display file draws it: coloured on a terminal, plain text when the output is not
+a terminal or NO_COLOR is set) when the terminal has the rows for it; else 'board' shows it.
+Type a number to choose; Enter shows the screen again.
 
 At any prompt you may also type: help, why NAME (why an option is or is not allowed now, in
 the rules' words), score (the final scoring if the game ended now), log [N], board, save
@@ -37,7 +38,8 @@ Seats: with no --seat, seat 1 is you and the others are greedy bots. Naming a hu
 you there instead: --seat 2=human is you in seat 2 against bots in seats 1, 3 and 4. Every seat
 not named is a greedy bot; --seat 1=random makes seat 1 a bot of another kind. Several human
 seats play hot-seat (--seat 1=human --seat 2=human): a "pass to <name>" screen hides the
-previous hand. Who plays which seat is said before the first decision. --watch lets bots play every seat and prints the game as it goes.
+previous hand. Who plays which seat is said before the first decision. --watch lets bots play
+every seat and prints the game as it goes.
 
 Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
 hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the game is
@@ -205,13 +207,15 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.play.display import load_display, use_colour
+    from interpreter.play.screen import terminal_height
     from interpreter.play.terminal import Session
 
     ruleset, game, history, seats = open_game(args, err)
     display = load_display(ruleset)
+    tty = is_tty(out) and is_tty(sys.stdin)
     session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
                       display=display, out=out, colour=use_colour(out, args.color),
-                      tty=is_tty(out) and is_tty(sys.stdin), watch=args.watch,
+                      tty=tty, height=terminal_height() if tty else None, watch=args.watch,
                       delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
                       svg=args.svg, max_decisions=args.max_decisions)
     return session.run()

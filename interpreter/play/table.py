@@ -25,11 +25,11 @@ from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.display import Display
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
+from interpreter.play.scores import final_scores
 from interpreter.play.terminal import (
     HUMAN,
     _sentence,
     bot_decides,
-    final_scores,
     new_replay_path,
     save_data,
     save_file_name,
