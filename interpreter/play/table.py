@@ -35,6 +35,7 @@ from interpreter.play.terminal import (
     save_file_name,
 )
 from interpreter.play.undo import take_back, undo_limit
+from interpreter.play.why import refusal
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -237,8 +238,9 @@ class Table:
             if str(option) == place:
                 return option
         value: Any = int(place) if re.fullmatch(r"-?\d{1,18}", place) else place
-        reason = self.game.why_illegal(value) or f"{place} is not an option now"
-        raise TableError(400, _sentence(reason))
+        if self.game.why_illegal(value) is None:  # pragma: no cover - found above
+            return value
+        raise TableError(400, refusal(self.game, decision, value))
 
     def _changed(self) -> None:
         self.version += 1

@@ -431,8 +431,7 @@ class Session:
                      "the rules allow now.")
             return
         if _is_number(text) and 1 <= int(text) <= len(decision.options):
-            k = int(text)
-            self.say(f"Option {k} ({decision.labels[k - 1]}) is allowed now.")
+            self.tell(explain(self.game, decision, decision.options[int(text) - 1], text))
             return
         found = matching(text, decision.options, decision.labels)
         if len(found) > 1:
