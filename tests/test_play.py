@@ -80,8 +80,10 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     script = "1\nwhy 34th St. West, violet\nwhy 1\nquit\n"
     code, out, _ = run(play_args(tmp_path, 4, "--no-replay"), monkeypatch, capsys, script)
     assert code == 0
-    assert "'34th St. West, violet' is not a choice now" in out
-    assert "  - empty plot\n" in out  # the rules that limit the choice, by their names
+    assert "'34th St. West, violet' is not allowed now" in out
+    # the condition that fails, with its values, in words
+    assert "The number of skyscrapers on a building plot (for 34th St. West, violet) is\n" \
+           "    1; it must be 0." in out
     assert "is allowed now" in out
     assert "Game stopped (not saved" in out
 
@@ -91,7 +93,8 @@ def test_a_bid_shows_its_running_total_and_build_limit(tmp_path, monkeypatch, ca
                        "1\n" * 3000)
     assert code == 0
     assert "Auction for " in out
-    assert re.search(r"Your bid: \w+ \d( \+ \w+ \d)* = \d+ \(\w+\); build limit \d", out)
+    assert re.search(r"Your bid: \w+ \d( \+ \w+ \d)* = \d+ \(\w+\)\. If it wins, you may build "
+                     r"up to \d skyscrapers?\.", out)
 
 
 def test_hot_seat_shows_a_pass_screen_between_people(tmp_path, monkeypatch, capsys):

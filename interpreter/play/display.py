@@ -399,6 +399,20 @@ class Display:
         lines = ([title] if title else []) + body
         return "\n".join(x.rstrip() for line in lines for x in self._fitted(line, width, colour))
 
+    def private_segments(self, game: Game, viewer: str) -> list[list[tuple[str, str | None]]]:
+        """The private block's lines (title first) as (text, SVG colour or None) pieces, for
+        a page that draws them in colour."""
+        if self.private is None:
+            return [[(line, None)] for line in generic_private(game, viewer)] \
+                if not (self.blocks or self.header) else []
+        try:
+            title, body = self.private.render(game, viewer)
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        return [[(text, self.colours[c].svg if c is not None else None)
+                 for text, c in parse_markup(line, self.colours)]
+                for line in ([title] if title else []) + body]
+
     def hint_lines(self, game: Game, viewer: str, options: list[Any],
                    colour: bool = False, width: int | None = None) -> list[str]:
         """The hints whose condition holds for this decision (a running total, a limit)."""
@@ -434,13 +448,16 @@ class Display:
             return None
 
     # ------------------------------------------------------------------ svg
-    def to_svg(self, game: Game, viewer: str | None = None) -> str:
+    def to_svg(self, game: Game, viewer: str | None = None,
+               private_beside: bool = False) -> str:
         """The board as an SVG picture, as `viewer` may see it (None: what every player sees);
-        the private part only when a viewer is given."""
+        the private part only when a viewer is given. `private_beside`: the page shows the
+        viewer's private block beside the picture (the geometry's name `private_beside`), so
+        the picture may leave it out."""
         if self.geometry is not None:
             try:
                 return Painter(self.geometry, lambda name: self._svg_colour(name, name), game,
-                               viewer).render()
+                               viewer, private_beside).render()
             except GameRuleError as exc:
                 raise _display_error(exc, self.source) from None
         settings = self.svg

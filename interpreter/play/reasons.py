@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 DEPTH = 6  # functions followed into each other
 OPS = {"==": "", "!=": "other than ", "<": "less than ", "<=": "at most ", ">": "more than ",
        ">=": "at least "}
+INVERSE = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 UNKNOWN = object()
 # the language's own functions of two values, in words
 WORDS = {"numbers": "the numbers from {a} to {b}", "min_of": "the smaller of {a} and {b}",
@@ -226,8 +227,9 @@ class Reasons:
                 if self.words(expr.right, env) != shown else shown
         now = self.label(left) if left is not UNKNOWN else "?"
         word = OPS.get(expr.op, expr.op + " ")
-        if holds:
-            return f"{self.words(expr.left, env)} is {now}; it must not be {word}{target}"
+        if holds:  # it must not hold: say what it must be instead
+            word = OPS.get(INVERSE.get(expr.op, ""), "not ")
+            return f"{self.words(expr.left, env)} is {now}; it must be {word}{target}"
         return f"{self.words(expr.left, env)} is {now}; it must be {word}{target}"
 
     def _condition_words(self, expr: Any, env: dict[str, Any]) -> str:
