@@ -225,6 +225,26 @@ class Layout:
 
 
 @dataclass
+class FinalTable:
+    """The points of the end as a table: a row per value of a list, a column per player."""
+
+    title: str
+    each: str
+    source: Callable
+    row: Callable
+    cell: Callable
+
+    def render(self, game: Game) -> dict[str, Any]:
+        rows = []
+        for value in self.source(game, viewer=None):
+            rows.append([self.row(game, viewer=None, **{self.each: value})]
+                        + [self.cell(game, viewer=None, p=p, **{self.each: value})
+                           for p in game.players])
+        return {"title": self.title, "columns": [game.label(p) for p in game.players],
+                "rows": rows}
+
+
+@dataclass
 class LegendEntry:
     """A mark of the board and what it means (for each value of a list, when `each` is set)."""
 
@@ -259,6 +279,7 @@ class Display:
     private: Block | None = None
     hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
     final: Block | None = None
+    final_table: FinalTable | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
     geometry: Geometry | None = None  # the board picture (tools/board_svg.py)
@@ -437,6 +458,18 @@ class Display:
             raise _display_error(exc, self.source) from None
         return [x.rstrip() for line in ([title] if title else []) + body
                 for x in self._fitted(line, width, colour)]
+
+    def final_table_of(self, game: Game) -> dict[str, Any] | None:
+        """The display's table of the end's points (title, columns, rows), or None."""
+        if self.final_table is None:
+            return None
+        try:
+            table = self.final_table.render(game)
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        table["rows"] = [[to_plain(parse_markup(c, self.colours)) for c in row]
+                         for row in table["rows"]]
+        return table
 
     def redraw_key(self, game: Game) -> Any:
         """A value that changes when a watcher should see the board again (None: always)."""
@@ -872,6 +905,13 @@ class _Builder:
             display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
         if "final" in doc:
             display.final = self.block("final", doc["final"])
+        if "final_table" in doc:
+            spec = doc["final_table"]
+            each = str(spec["for"])
+            display.final_table = FinalTable(
+                str(spec["title"]), each, self.expression(spec["in"], ("viewer",)),
+                self.template(spec["row"], ("viewer", each)),
+                self.template(spec["cell"], ("viewer", "p", each)))
         svg = doc.get("svg") or {}
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:

@@ -3,7 +3,7 @@
 `why.py` names the rules that limit an option; this module evaluates them in the position,
 on the deciding player's view (a sample of the game: what the player cannot see is dealt at
 random, so no answer tells what the view hides), and says in words which part does not hold:
-"the number of skyscrapers on a building plot at 34th St. West, violet is 1; it must be 0".
+"the number of cards in the hand (for Ann) is 0; it must be more than 0".
 Conditions are followed into the `define`d functions they call (with the rule's description
 and citation), and a value that a list does not hold is followed into the list's rule. Things
 are named by their labels (zones and variables by their descriptions), never by rule code

@@ -39,7 +39,7 @@ from interpreter.play.replay import (
 )
 from interpreter.play.scores import final_scores
 from interpreter.play.screen import Pager, Screen, option_lines, short_path, wrap_lines
-from interpreter.play.why import allowed_lines, explain, listed
+from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -313,15 +313,8 @@ class Session:
         return wrap_lines(lines, self.width)
 
     def shown_labels(self, decision: Decision) -> list[str]:
-        """The options in words; named options (`option A "..."`) with their names, which the
-        log and `why` use."""
-        pending = self.game.state["pending"]
-        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
-        if point is None or not point.labels or \
-                not all(isinstance(o, str) and o in point.labels for o in decision.options):
-            return decision.labels
-        return [f"{o}: {label}" if label != o else label
-                for o, label in zip(decision.options, decision.labels, strict=True)]
+        """The options in words, named ones with their names (see why.named_labels)."""
+        return named_labels(self.game, decision)
 
     def show_ending(self, viewer: str) -> None:
         """The `score` command: the final scoring if the game ended now."""

@@ -226,6 +226,18 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
     return " ".join([head, *reasons])
 
 
+def named_labels(game: Game, decision: Decision) -> list[str]:
+    """The options in words; named options (`option A "..."`) with their names, which the
+    log, `why` and the refusals use ('A: take three cards')."""
+    pending = game.state["pending"]
+    point = game.program.choices.get(tuple(pending["at"])) if pending else None
+    if point is None or not point.labels or \
+            not all(isinstance(o, str) and o in point.labels for o in decision.options):
+        return decision.labels
+    return [f"{o}: {label}" if label != o else label
+            for o, label in zip(decision.options, decision.labels, strict=True)]
+
+
 def allowed_lines(decision: Decision, limit: int = SHOWN) -> list[str]:
     """The options allowed now, numbered, one a line; past `limit`, how many more there are."""
     numbered = _numbered(decision)
