@@ -263,6 +263,8 @@ function renderLog(s) {
     return li;
   }));
   log.scrollTop = log.scrollHeight;
+  // once the other panels have their new size, the newest line is in view again
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
 
 $("undo").addEventListener("click", () => {
