@@ -215,7 +215,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     tty = is_tty(out) and is_tty(sys.stdin)
     session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
                       display=display, out=out, colour=use_colour(out, args.color),
-                      tty=tty, height=terminal_height() if tty else None, watch=args.watch,
+                      tty=tty, height=terminal_height() if tty and not args.watch else None,
+                      watch=args.watch,
                       delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
                       svg=args.svg, max_decisions=args.max_decisions)
     return session.run()
