@@ -27,7 +27,7 @@ from .conftest import BASE, ROOT
 
 FIFTH_AVENUE = ROOT / "rulesets" / "fifth-avenue"
 RULESETS = {"base": 4, "alea-2p": 2, "six-plot": 4, "six-plot-2p": 2}
-SCORE_LINE = re.compile(r"^  (.+?)\s{2,}(-?\d+)   \(tie-break")
+SCORE_LINE = re.compile(r"^  (.+?)\s{2,}(-?\d+)(   \(tie-break.*)?$")
 
 
 def run(args: list[str], monkeypatch, capsys, stdin: str = "") -> tuple[int, str, str]:
@@ -80,8 +80,10 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     script = "1\nwhy 34th St. West, violet\nwhy 1\nquit\n"
     code, out, _ = run(play_args(tmp_path, 4, "--no-replay"), monkeypatch, capsys, script)
     assert code == 0
-    assert "'34th St. West, violet' is not a choice now" in out
-    assert "  - empty plot\n" in out  # the rules that limit the choice, by their names
+    assert "'34th St. West, violet' is not allowed now" in out
+    # the condition that fails, with its values, in words
+    assert "The number of skyscrapers on a building plot (for 34th St. West, violet) is\n" \
+           "    1; it must be 0." in out
     assert "is allowed now" in out
     assert "Game stopped (not saved" in out
 
@@ -91,13 +93,14 @@ def test_a_bid_shows_its_running_total_and_build_limit(tmp_path, monkeypatch, ca
                        "1\n" * 3000)
     assert code == 0
     assert "Auction for " in out
-    assert re.search(r"Your bid: \w+ \d( \+ \w+ \d)* = \d+ \(\w+\); build limit \d", out)
+    assert re.search(r"Your bid: \w+ \d( \+ \w+ \d)* = \d+ \(\w+\)\. If it wins, you may build "
+                     r"up to \d skyscrapers?\.", out)
 
 
 def test_hot_seat_shows_a_pass_screen_between_people(tmp_path, monkeypatch, capsys):
-    args = ["play", str(BASE), "--players", "3", "--seat", "2=human", "--seat", "3=random",
-            "--seed", "2", "--name", "1=Ann", "--name", "2=Ben", "--no-replay",
-            "--color", "never"]
+    args = ["play", str(BASE), "--players", "3", "--seat", "1=human", "--seat", "2=human",
+            "--seat", "3=random", "--seed", "2", "--name", "1=Ann", "--name", "2=Ben",
+            "--no-replay", "--color", "never"]
     code, out, _ = run(args, monkeypatch, capsys, "\n1\n\n1\nquit\n")
     assert code == 0
     assert out.index("=== Pass to Ann. ===") < out.index("Your hand, Ann")
@@ -123,6 +126,24 @@ def test_watch_lets_bots_play_every_seat(tmp_path, monkeypatch, capsys):
     assert "The game is ready" in out and "Final scores:" in out
     assert "skyscrapers in supply, " in out  # the board, drawn as the game goes
     ET.parse(tmp_path / "end.svg")
+
+
+@pytest.mark.parametrize("seat_args, people", [
+    ([], ["Player 1"]),
+    (["--seat", "2=human"], ["Player 2"]),  # you in seat 2, not a hot-seat game with seat 1
+    (["--seat", "1=human", "--seat", "3=human"], ["Player 1", "Player 3"]),
+])
+def test_naming_a_human_seat_makes_every_other_seat_a_bot_and_says_so_first(
+        seat_args, people, monkeypatch, capsys):
+    args = ["play", str(BASE), "--players", "3", "--seed", "2", "--no-replay",
+            "--color", "never", *seat_args]
+    code, out, _ = run(args, monkeypatch, capsys, "quit\n")
+    assert code == 0
+    first = out.index("Your hand")
+    intro = out[:first]
+    for n in (1, 2, 3):
+        kind = "a person at this terminal" if f"Player {n}" in people else "the greedy bot"
+        assert f"  Player {n}: {kind}" in intro
 
 
 @pytest.mark.parametrize("args, message", [

@@ -9,7 +9,7 @@ import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
-from interpreter.play.preview import if_ended_now, preview
+from interpreter.play.preview import Preview, common_points, if_ended_now, preview
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session, plural
 
@@ -64,7 +64,7 @@ def test_the_session_shows_the_points_of_each_choice():
                 load_display(game.ruleset), out, width=80)
     s.screen(game.decision())
     text = out.getvalue()
-    assert "Points each choice gives now:" in text
+    assert "Points each choice gives now" in text
     assert re.search(r"  1\. [^:]+: (you|Player \d) [+-]\d", text)
 
 
@@ -93,3 +93,26 @@ def test_plurals():
     assert plural(1, "card") == "1 card"
     assert plural(2, "card") == "2 cards"
     assert plural(0, "choice") == "0 choices"
+
+
+def test_what_every_choice_gives_is_said_once():
+    # the last placement ends the game: every option gives the final scoring's points
+    same = {"P1": 13, "P2": 42}
+    assert common_points([same, same, same]) == (same, [{}, {}, {}])
+    common, extras = common_points([{"P1": 13, "P2": 42}, {"P1": 15, "P2": 42}, {"P1": 13}])
+    assert common == {"P1": 13}
+    assert extras == [{"P2": 42}, {"P1": 2, "P2": 42}, {}]
+
+
+def test_identical_previews_are_one_line_not_one_per_option(monkeypatch):
+    game = game_at(SCORE_DISTRICT)
+    decision = game.decision()
+    found = Preview([{"P1": 13, "P2": 42}] * len(decision.options))
+    monkeypatch.setattr("interpreter.play.terminal.preview", lambda *args: found)
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, width=80)
+    s.screen(decision)
+    text = out.getvalue()
+    assert text.count("+13") == 1 and text.count("+42") == 1
+    assert "Every choice gives the same points now:" in text

@@ -11,10 +11,13 @@ import re
 import pytest
 
 from interpreter.cli import main
+from interpreter.cli.common import bundled_rulesets
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.language.errors import RulesError
 from interpreter.play.display import check_legend, load_display
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
+from interpreter.resources import rulesets_folder
 
 from .conftest import BASE, FIFTH, edited_copy
 
@@ -31,30 +34,85 @@ def session(game, width: int, colour: bool = False, tty: bool = False,
     return s, out
 
 
-@pytest.mark.parametrize("name", ["base", "alea-2p", "six-plot", "six-plot-2p",
-                                  "editions/en-fan-1.2"])
-def test_every_screen_fits_80_columns(name):
-    ruleset = load_ruleset(FIFTH / name)
+def playable_bundled() -> list[str]:
+    """Every ruleset that comes with the engine and can be played (the literal editions say
+    what their text says, and are refused when played)."""
+    out = []
+    for name in bundled_rulesets():
+        try:
+            ruleset = load_ruleset(rulesets_folder() / name)
+            ruleset.new_game(max(ruleset.player_counts), 0)
+        except RulesError:
+            continue
+        out.append(name)
+    return out
+
+
+COMMANDS = ["board", "log", "log 60", "why A", "why 99", "why violet", "score", "help", "",
+            "points"]
+
+
+class Screens:
+    """Plays a whole game at an 80x24 terminal through a Session, answering each prompt at
+    random (now and then a command first), and keeps every screen: what is on the terminal
+    when a prompt waits (what followed the last clear, since the last prompt)."""
+
+    def __init__(self, game, people: list[str], seed: int):
+        self.rng = random.Random(seed)
+        self.out = io.StringIO()
+        self.read_at = 0
+        self.screens: list[list[str]] = []
+        self.answers: list[str] = [""]  # the answer before each screen
+        seats = {p: ("human" if p in people else "random") for p in game.players}
+        self.session = Session(game.ruleset, game, History(), seats,
+                               load_display(game.ruleset), self.out, colour=True, tty=True,
+                               read=self.answer, width=80, height=24)
+
+    def take_screen(self, prompt: str = "") -> None:
+        text = self.out.getvalue()[self.read_at:]
+        self.read_at = len(self.out.getvalue())
+        text = text.split("\x1b[2J")[-1]
+        self.screens.append(ANSI.sub("", text + prompt).splitlines())
+
+    def answer(self, prompt: str) -> str:
+        self.take_screen(prompt)
+        if prompt != "> ":
+            self.answers.append("")
+            return ""  # Enter: start, pass the keyboard, the next page
+        decision = self.session.game.decision()
+        if self.rng.random() < 0.08:
+            self.answers.append(self.rng.choice(COMMANDS))
+        else:
+            self.answers.append(str(self.rng.randrange(len(decision.options)) + 1))
+        return self.answers[-1]
+
+
+@pytest.mark.parametrize("people", [1, 2], ids=["solo", "hot-seat"])
+@pytest.mark.parametrize("name", playable_bundled())
+def test_every_screen_of_a_whole_game_fits_80_columns_and_24_rows(name, people):
+    ruleset = load_ruleset(rulesets_folder() / name)
     game = ruleset.new_game(max(ruleset.player_counts), 3)
-    rng = random.Random(3)
-    screens = 0
-    while not game.over:
-        decision = game.decision()
-        if game.state["step"] % 20 == 0:
-            s, out = session(game, 80, colour=True)
-            s.screen(decision)
-            s.handle("score", decision)
-            s.handle("why A", decision)
-            s.handle("log 50", decision)
-            lines = ANSI.sub("", out.getvalue()).splitlines()
-            too_long = [x for x in lines if len(x) > 80]
-            assert not too_long, too_long[:3]
-            screens += 1
-        game.apply(decision.options[rng.randrange(len(decision.options))])
-    s, out = session(game, 80)
-    s.ending()
-    assert all(len(x) <= 80 for x in out.getvalue().splitlines())
-    assert screens > 5
+    play = Screens(game, game.players[:people], seed=len(name) + people)
+    assert play.session.run() == 0
+    play.take_screen()
+    assert game.over
+    assert len(play.screens) > 5
+    for screen in play.screens:
+        assert len(screen) <= 24, "\n".join(screen)
+        too_wide = [x for x in screen if len(x) > 80]
+        assert not too_wide, too_wide[:3]
+    # the hand, the decision and its options are on every decision's screen
+    # (after a command, a line says how to see them again)
+    prompts = [(x, answer) for x, answer in zip(play.screens, play.answers, strict=False)
+               if x and x[-1] == "> "]
+    assert prompts
+    for screen, answer in prompts:
+        text = "\n".join(screen)
+        if "Enter shows" in text or answer == "board":
+            continue
+        assert re.search(r"^ +(1\. |\S.*: +1 )", text, re.M), text
+        if ruleset.name.startswith("Fifth Avenue"):
+            assert "Your hand, " in text, text
 
 
 def test_the_layout_is_chosen_by_the_terminal_width():
@@ -125,3 +183,22 @@ def test_named_options_show_their_names_which_the_log_uses():
     assert "  1. A: take 3 skyscrapers" in out.getvalue()
     game.apply("A")
     assert "Player 1 chooses option A: take skyscrapers." in game.events
+
+
+def test_a_tall_terminal_shows_the_board_a_short_one_on_demand():
+    game = load_ruleset(BASE).new_game(4, 1)
+    while game.decision().prompt != "choose your option for this turn":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    tall, out_tall = session(game, 80)
+    tall.height = 60
+    tall.screen(decision)
+    short, out_short = session(game, 80, script=[])
+    short.height = 24
+    short.screen(decision)
+    assert "34th W" in out_tall.getvalue() and "type 'board'" not in out_tall.getvalue()
+    text = out_short.getvalue()
+    assert "34th W" not in text and "The board: type 'board'" in text
+    assert "Your hand, Player 1" in text and "  1. A: take 3 skyscrapers" in text
+    short.handle("board", decision)
+    assert "34th W" in out_short.getvalue()[len(text):]

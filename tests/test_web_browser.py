@@ -1,11 +1,13 @@
 """`rules serve` in a real browser: headless Chromium (Debian's `chromium`) driven by
-Playwright plays through the page: a whole game of High Card, and parts of Fifth Avenue (an
-illegal place clicked on the board, a card added to a bid and taken back, the page reloaded in
-the middle of an auction)."""
+Playwright plays through the page: a whole game of High Card, a whole game of Fifth Avenue on a
+1366x768 screen (the decision, the hand and the last log line in view at every decision), and
+parts of Fifth Avenue (an illegal place clicked on the board, answered in words next to the
+click, a card added to a bid and taken back, the page reloaded in the middle of an auction)."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 
@@ -20,6 +22,15 @@ from tests.test_undo import ADD_CARD  # noqa: E402
 from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)",
+                allow_module_level=True)
+RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\bsize\b|must satisfy")
+SMALL = {"width": 1366, "height": 768}
+IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= innerHeight && r.right <= innerWidth; }"""
 ACTIVE = "() => document.querySelector('#options button') || " \
          "!document.getElementById('final-panel').hidden"
 
@@ -93,7 +104,7 @@ def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
         page.locator(f'#board [data-place="{illegal}"]').click()
         message = page.locator("#message.bad")
         message.wait_for()
-        assert "is not a legal choice here" in message.inner_text()
+        assert "is not allowed now" in message.inner_text()
         assert len(table.history.moves) == len(history.moves)
         _click_and_wait(page, page.locator("#board [data-place].legal").first)
         assert table.history.moves[-1] in legal
@@ -159,3 +170,71 @@ def test_a_page_follows_the_other_players_moves_live(browser):
         assert second.locator("#log li").count() == len(table.game.events)
     for opened in pages:
         opened.context.close()
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    return page.evaluate(IN_VIEW, selector)
+
+
+def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_view(browser):
+    # from turn 10 to the end (the setup is like the turns; a whole game takes twice as long)
+    ruleset, game, history = play_until(FIFTH, 3, 6,
+                                        lambda g, d: d.player == "P1" and g.V["turns"] >= 10)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    decisions = 0
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        while page.locator("#final-panel").is_hidden():
+            for part in ("#prompt", "#options button", "#hand", "#log li:last-child"):
+                assert _in_view(page, part), (part, decisions, page.locator("#prompt")
+                                              .inner_text())
+            # the buttons show the names the messages use (option A, B, ...)
+            labels = page.locator("#options button").all_inner_texts()
+            if any(x.startswith("A: ") for x in labels):
+                assert all(re.match(r"[A-D]: ", x) for x in labels), labels
+            _click_and_wait(page, page.locator("#options button").first)
+            decisions += 1
+            page.wait_for_function(ACTIVE)
+            assert decisions < 400
+        assert table.game.over and decisions > 40
+        for part in ("#banner", "#final-scores", "#log li:last-child"):
+            assert _in_view(page, part), part
+        winner = table.game.label(table.game.winners()[0])
+        assert winner in page.locator("#banner").inner_text()
+        districts = page.locator("#final-table tr").count()
+        assert districts == 1 + 7 + 1  # the heads, seven districts, Central Park
+    context.close()
+
+
+def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browser):
+    ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    legal = [str(o) for o in game.decision().options]
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        places = page.locator("#board [data-place]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-place'))")
+        for illegal in [p for p in places if p not in legal and p.startswith(("w", "e"))][:3]:
+            target = page.locator(f'#board [data-place="{illegal}"]').first
+            box = target.bounding_box()
+            target.click()
+            near = page.locator("#click-message")
+            near.wait_for(state="visible", timeout=1000)
+            text = near.inner_text()
+            assert "is not allowed now" in text or "is no option now" in text, text
+            assert not RULE_CODE.search(text.split("(en-2004")[0]), text
+            assert _in_view(page, "#click-message")
+            shown = near.bounding_box()
+            # next to the click: within 300 pixels of the place clicked
+            assert abs(shown["x"] - (box["x"] + box["width"] / 2)) < 300
+            assert abs(shown["y"] - (box["y"] + box["height"] / 2)) < 300
+            page.keyboard.press("Escape")
+        assert len(table.history.moves) == len(history.moves)
+    context.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import threading
 import time
 from argparse import Namespace
@@ -51,7 +52,9 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(table):
         (p2, {"decision": 0, "option": 0}, 403, "it is Player 1's decision, not yours"),
         (p1, {"decision": 7, "option": 0}, 409, "the game has moved on"),
         (p1, {"decision": 0, "option": 99}, 400, "there is no option 99"),
-        (p1, {"decision": 0, "place": illegal}, 400, "is not a legal choice here"),
+        (p1, {"decision": 0, "place": illegal}, 400, "is not allowed now"),
+        (p1, {"decision": 0, "place": "city_hall"}, 400, "'City Hall' is not allowed now"),
+        (p1, {"decision": 0, "place": "card(violet,4)"}, 400, "'violet 4' is no option now"),
         (p1, {"decision": 0}, 400, "say which option"),
     ]
     with serving(table) as base:
@@ -132,7 +135,8 @@ def test_rules_serve_prints_one_private_link_per_person_and_stops_on_ctrl_c(tmp_
     import sys
 
     command = [sys.executable, "-m", "interpreter", "serve", "tutorial/high-card",
-               "--players", "3", "--seat", "2=human", "--seed", "5", "--port", "0",
+               "--players", "3", "--seat", "1=human", "--seat", "2=human", "--seed", "5",
+               "--port", "0",
                "--bot-delay", "0", "--replay-dir", str(tmp_path)]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -203,3 +207,29 @@ def test_a_search_bot_with_its_budget_fills_a_seat(capsys):
     assert seats == {"P1": "human", "P2": "ismcts:3"}
     assert main(["serve", "tutorial/high-card", "--seat", "2=ismcts:x", "--port", "0"]) == 2
     assert "unknown kind 'ismcts:x'" in capsys.readouterr().err
+
+
+def test_the_last_move_is_marked_for_the_other_seats_and_the_end_says_who_won(table):
+    p1, p2 = token_of(table, "P1"), token_of(table, "P2")
+    target = table.game.decision().options[0]
+    table.decide(p1, 0, place=target)
+    # the commissioner's new district: the last move, for the next player to see
+    assert table.state_for(p2)["recent"][-1] == target
+    rng = random.Random(3)
+    while not table.game.over:  # every seat a person: play the game out at random
+        decision = table.game.decision()
+        k = rng.randrange(len(decision.options))
+        table.decide(token_of(table, decision.player), table.version, index=k)
+        if decision.prompt == "move the commissioner to" and rng.random() < 0.2:
+            after = table.game.decision()
+            seen = table.state_for(token_of(table, after.player if after else "P1"))
+            assert decision.options[k] in seen["recent"]
+    final = table.state_for(p1)["final"]
+    winners = [table.game.label(p) for p in table.game.winners()]
+    assert all(name in final["banner"] for name in winners)
+    assert [r["name"] for r in final["rows"] if r["winner"]] == winners
+    scores = [r["score"] for r in final["rows"]]
+    for row in final["rows"]:  # the tie-break only for a score that two players share
+        assert (row["tiebreak"] is not None) == (scores.count(row["score"]) > 1)
+    assert final["table"]["columns"] == [table.game.label(p) for p in table.game.players]
+    assert [r[0] for r in final["table"]["rows"]][-1] == "Central Park"

@@ -5,12 +5,14 @@ and shortened while they stay unambiguous."""
 from __future__ import annotations
 
 import io
+import random
+import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session, matching
-from interpreter.play.why import explain, listed
+from interpreter.play.why import explain, listed, refusal
 
 from .conftest import BASE, empty_board
 
@@ -61,8 +63,10 @@ def test_why_says_when_the_player_lacks_the_cards():
                in x for x in lines)
     assert lines[-2:] == ["  1. brown", "  2. pass (take my cards back)"]
     # A colour the player holds is not "lacking": brown is allowed.
-    assert explain(game, decision, "brown", "brown") == [
-        "'brown' is allowed now: it is option 1."]
+    allowed = explain(game, decision, "brown", "brown")
+    assert allowed[0] == "'brown' is allowed now: it is option 1."
+    assert "What it does: choose the colour of your bid, or pass: brown." in allowed
+    assert not any("You have no" in x for x in allowed)
 
 
 def test_why_never_cuts_the_list_of_options_silently():
@@ -72,8 +76,8 @@ def test_why_never_cuts_the_list_of_options_silently():
     assert len(decision.options) > 12
     taken = next(q for q in game.Z["towers"] if game.Z["towers"][q])
     lines = explain(game, decision, taken, game.label(taken))
-    assert f"  and {len(decision.options) - 12} more (type 'board' to see them all)" in lines
-    assert sum(1 for x in lines if x.startswith("  ") and ". " in x) == 12
+    assert f"  and {len(decision.options) - 12} more (Enter shows them all)" in lines
+    assert sum(1 for x in lines if re.match(r"  \d+\. ", x)) == 12
     assert listed(list("abcdefghijklmn"), 12).endswith("k, l and 2 more")
 
 
@@ -90,3 +94,71 @@ def test_names_are_typed_in_any_case_and_shortened_while_unambiguous():
     assert s.handle("PLA", game.decision()) == "B"
     assert s.handle("take", game.decision()) is None
     assert "'take' could mean" in out.getvalue()
+
+
+RULE_CODE = re.compile(r"\w+\(|\w_\w|==|\[")
+
+
+def place_business_decision():
+    """A game at 'place it on a building plot', with a skyscraper on one plot and two
+    businesses on another."""
+    game = load_ruleset(BASE).new_game(3, 4)
+    rng = random.Random(1)
+    while game.decision().prompt != "place it on a building plot":
+        decision = game.decision()
+        game.apply(decision.options[rng.randrange(len(decision.options))])
+    return game, game.decision()
+
+
+def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
+    game, decision = place_business_decision()
+    towered = next(q for q in game.Z["towers"] if game.Z["towers"][q])
+    lines = explain(game, decision, towered, game.label(towered))
+    text = "\n".join(lines)
+    assert f"'{game.label(towered)}' is not allowed now (place it on a building plot)." in text
+    count = sum(game.Z["towers"][towered].values())
+    assert f"the number of skyscrapers on a building plot (for {game.label(towered)}) is " \
+           f"{count}; it must be 0" in text
+    assert "en-2004: The businesses" in text  # the rule's citation
+    because = lines[lines.index("Because:") + 1:lines.index("Allowed now:")]
+    assert not any(RULE_CODE.search(x.split("(en-2004")[0]) for x in because), because
+    # the browser's answer to a click on that plot: the same words, in one paragraph
+    said = refusal(game, decision, towered)
+    assert "it must be 0" in said and not RULE_CODE.search(said.split("(en-2004")[0])
+
+
+def test_why_a_refused_option_gives_the_failing_values():
+    game = first_turn()
+    lines = explain(game, game.decision(), "D", "d")
+    assert "The number of districts where a commissioner stands is 0; it must be more than " \
+           "0." in "\n".join(lines)
+    assert "Rule: en-2004: Scoring districts." in lines
+
+
+def test_why_an_allowed_option_says_why_and_what_it_does():
+    game, decision = place_business_decision()
+    q = decision.options[0]
+    lines = explain(game, decision, q, game.label(q))
+    assert lines[0] == f"'{game.label(q)}' is allowed now: it is option 1."
+    assert "It is allowed because:" in lines
+    assert any("A plot that may take a business" in x and "en-2004: The businesses" in x
+               for x in lines)
+    assert f"What it does: place it on a building plot: {game.label(q)}." in lines
+    turn = first_turn()
+    lines = explain(turn, turn.decision(), "B", "b")
+    assert any(x.startswith("What it does: place a business, then take 2 coloured cards, "
+               "then move a commissioner") for x in lines)
+
+
+def test_a_value_that_is_no_option_is_said_to_be_no_option():
+    game = first_turn()
+    s, out = session(game, [])
+    s.why("99", game.decision())
+    s.why("violet", game.decision())
+    text = out.getvalue()
+    assert "'99' is no option now (choose your option for this turn)." in text
+    assert "'violet' is no option now" in text
+    assert "must be" not in text  # no rule is quoted for what is no option at all
+    game, decision = place_business_decision()
+    assert refusal(game, decision, "card(violet,4)") == \
+        "'violet 4' is no option now (place it on a building plot)."

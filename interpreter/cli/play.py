@@ -24,18 +24,22 @@ from interpreter.language.errors import RulesError
 
 PLAY_HELP = "play a game at the terminal: people and bots, saves, replays, a board picture"
 PLAY_DESCRIPTION = """\
-Play a ruleset at this terminal. Before each of your decisions the board is shown (as the
-ruleset's display file draws it: coloured on a terminal, plain text when the output is not a
-terminal or NO_COLOR is set), then your own hand, what happened since your last decision, and
-the options, numbered and in words. Type a number to choose.
+Play a ruleset at this terminal. Before each of your decisions you see what happened since
+your last decision, your own hand and the options, numbered and in words, and the board (as
+the ruleset's display file draws it: coloured on a terminal, plain text when the output is not
+a terminal or NO_COLOR is set) when the terminal has the rows for it; else 'board' shows it.
+Type a number to choose; Enter shows the screen again.
 
 At any prompt you may also type: help, why NAME (why an option is or is not allowed now, in
 the rules' words), score (the final scoring if the game ended now), log [N], board, save
 [FILE], quit. Names may be typed in any case and shortened. Ctrl-C asks whether to save.
 
-Seats: seat 1 is you and the others are greedy bots, unless --seat says otherwise (--seat
-1=random makes seat 1 a bot too). Several human seats play hot-seat: a "pass to <name>" screen
-hides the previous hand. --watch lets bots play every seat and prints the game as it goes.
+Seats: with no --seat, seat 1 is you and the others are greedy bots. Naming a human seat puts
+you there instead: --seat 2=human is you in seat 2 against bots in seats 1, 3 and 4. Every seat
+not named is a greedy bot; --seat 1=random makes seat 1 a bot of another kind. Several human
+seats play hot-seat (--seat 1=human --seat 2=human): a "pass to <name>" screen hides the
+previous hand. Who plays which seat is said before the first decision. --watch lets bots play
+every seat and prints the game as it goes.
 
 Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
 hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the game is
@@ -47,7 +51,8 @@ PLAY_EPILOG = """\
 examples:
   rules play
   rules play {example} --players {n} --seed 7
-  rules play {example} --players {n} --seat 2=human --name 1=Ann --name 2=Ben
+  rules play {example} --players {n} --seat 2=human          (you in seat 2, bots elsewhere)
+  rules play {example} --players {n} --seat 1=human --seat 2=human --name 1=Ann --name 2=Ben
   rules play {example} --players {n} --watch --seed 3 --svg end.svg
   rules play --load game.save.json
 
@@ -119,7 +124,9 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
         seats = {player_id(i): saved.get(player_id(i), "greedy") for i in range(1, players + 1)}
     else:
         seats = {player_id(i): "greedy" for i in range(1, players + 1)}
-        if not args.watch:
+        # seat 1 is a person unless --seat names one: `--seat 2=human` is you in seat 2
+        # against bots, not a hot-seat game with seat 1
+        if not args.watch and not any(kind == HUMAN for _, kind in args.seat):
             seats[player_id(1)] = HUMAN
     known = ", ".join([HUMAN, *bot_names()])
     for seat, kind in args.seat:
@@ -204,13 +211,16 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.play.display import load_display, use_colour
+    from interpreter.play.screen import terminal_height
     from interpreter.play.terminal import Session
 
     ruleset, game, history, seats = open_game(args, err)
     display = load_display(ruleset)
+    tty = is_tty(out) and is_tty(sys.stdin)
     session = Session(ruleset=ruleset, game=game, history=history, seats=seats,
                       display=display, out=out, colour=use_colour(out, args.color),
-                      tty=is_tty(out) and is_tty(sys.stdin), watch=args.watch,
+                      tty=tty, height=terminal_height() if tty and not args.watch else None,
+                      watch=args.watch,
                       delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
                       svg=args.svg, max_decisions=args.max_decisions)
     return session.run()

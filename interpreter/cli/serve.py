@@ -15,10 +15,10 @@ from interpreter.language.errors import RulesError
 SERVE_HELP = "play a game in the browser: a local web server, one private link per person"
 SERVE_DESCRIPTION = """\
 Start a web server for one game and print one private link per person's seat (--seat N=human;
-seat 1 is a person unless --seat says otherwise). Open your link in a browser: the page shows
-the board, your hand, the options of your decisions (places to click on the board, or
-buttons), the log and the scores, and follows the game live as the others move. Bots fill the
-other seats. Each link shows its player's view only: keep it to yourself.
+with no human seat named, seat 1 is a person; every seat not named is a greedy bot). Open your
+link in a browser: the page shows the board, your hand, the options of your decisions (places
+to click on the board, or buttons), the log and the scores, and follows the game live as the
+others move. Each link shows its player's view only: keep it to yourself.
 
 Undo takes back your own last decisions, as long as no other player has decided since and
 they showed you nothing that was hidden. 'Save the game' writes a save file on the server
@@ -31,7 +31,8 @@ SERVE_EPILOG = """\
 examples:
   rules serve
   rules serve {example} --players {n} --seat 2=human
-  rules serve {example} --players {n} --seat 2=human --name 1=Ann --name 2=Ben --port 8080
+  rules serve {example} --players {n} --seat 1=human --seat 2=human --name 1=Ann --name 2=Ben
+    --port 8080
   rules serve --load game.save.json
 
 seat kinds: human, """

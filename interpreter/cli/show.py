@@ -41,7 +41,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.language.writing import write_atomic
     from interpreter.play.display import load_display, use_colour
     from interpreter.play.replay import FILE_ERRORS, file_error
-    from interpreter.play.terminal import final_scores
+    from interpreter.play.scores import final_scores
 
     ruleset, game, _, _ = load_position(args.file, args.ruleset, err, args.allow_outside)
     viewer = None

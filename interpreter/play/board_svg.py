@@ -114,7 +114,7 @@ class GeometryBuilder:
         for name, spec in (doc.get("running") or {}).items():
             default = self.field("default", spec["default"], ()) if "default" in spec else None
             geo.running[str(name)] = (str(spec["procedure"]), str(spec["local"]), default)
-        names = ("viewer", "deciding", *geo.running)
+        names = ("viewer", "deciding", "private_beside", *geo.running)
         geo.items = [self.item(i, names) for i in doc.get("items") or []]
         return geo
 
@@ -195,8 +195,9 @@ class Painter:
     """Draws a Geometry for one game and viewer. Build one per picture."""
 
     def __init__(self, geometry: Geometry, colours: Callable[[str], str], game: Game,
-                 viewer: str | None):
+                 viewer: str | None, private_beside: bool = False):
         self.geo = geometry
+        self.private_beside = private_beside
         self.colour = lambda name: geometry.colours.get(name) or colours(name)
         self.viewer = viewer
         from interpreter.bots.sampling import sample_game
@@ -239,6 +240,7 @@ class Painter:
         names: dict[str, Any] = {"viewer": self.viewer}
         decision = self.game.decision()
         names["deciding"] = decision.player if decision is not None else None
+        names["private_beside"] = self.private_beside
         for name, (proc, local, default) in geo.running.items():
             names[name] = self.running(proc, local, default, names)
         self.draw_items(geo.items, names, 0.0, 0.0)

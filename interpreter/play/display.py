@@ -27,25 +27,32 @@ generic picture: the zones every player may see, and the viewer's own zones.
 
 from __future__ import annotations
 
-import os
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 import jsonschema
 import yaml
 
-from interpreter.engine.runtime import face_down, owns
 from interpreter.engine.secrecy import shown_private
-from interpreter.engine.visibility import seen_score
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
 from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
 from interpreter.language.files import display_path as files_display_path
 from interpreter.play.board_svg import Geometry, GeometryBuilder, Painter
+from interpreter.play.generic_board import generic_board, generic_private, secret_lines
+from interpreter.play.markup import (
+    Colour,
+    Segment,
+    parse_markup,
+    to_ansi,
+    to_plain,
+    wrap_segments,
+)
+from interpreter.play.markup import fit as fit
+from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.svg_text import ELLIPSIS
 from interpreter.resources import schema
 
@@ -54,116 +61,10 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 SCHEMA = "display"
-MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
-RESET = "\x1b[0m"
 MONO_WIDTH = 0.61  # the width of a letter of a monospace font, in ems
-
-Segment = tuple[str, str | None]  # (text, colour name or None)
-
-
-# ---------------------------------------------------------------------------------- markup
-def parse_markup(text: str, colours: dict[str, Any]) -> list[Segment]:
-    """`a [red]b[/] c` -> [("a ", None), ("b", "red"), (" c", None)]. `[name]` with a name that
-    is no colour, and a `[/]` with nothing open, stay in the text as they are."""
-    out: list[Segment] = []
-    stack: list[str] = []
-    pos = 0
-    for m in MARKUP.finditer(text):
-        tag = m.group(1)
-        if tag != "/" and tag not in colours:
-            continue
-        if tag == "/" and not stack:
-            continue
-        if m.start() > pos:
-            out.append((text[pos:m.start()], stack[-1] if stack else None))
-        if tag == "/":
-            stack.pop()
-        else:
-            stack.append(tag)
-        pos = m.end()
-    if pos < len(text):
-        out.append((text[pos:], stack[-1] if stack else None))
-    return out
-
-
-def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
-    """Cut to `width` visible characters, or fill with spaces up to it."""
-    out: list[Segment] = []
-    left = width
-    for text, colour in segments:
-        if left <= 0:
-            break
-        piece = text[:left]
-        out.append((piece, colour))
-        left -= len(piece)
-    if left > 0:
-        out.append((" " * left, None))
-    return out
-
-
-def wrap_segments(segments: Sequence[Segment], width: int,
-                  indent: str = "  ") -> list[list[Segment]]:
-    """A line of segments broken at spaces into lines of at most `width` visible characters
-    (a word longer than a line is cut); the lines after the first begin with `indent`."""
-    if sum(len(x) for x, _ in segments) <= width:
-        return [list(segments)]
-    words: list[list[Segment]] = [[]]
-    for text, colour in segments:
-        for i, piece in enumerate(text.split(" ")):
-            if i:
-                words.append([])
-            if piece:
-                words[-1].append((piece, colour))
-    lines: list[list[Segment]] = [[]]
-    used = 0
-    for word in words:
-        size = sum(len(x) for x, _ in word)
-        room = width - used - (1 if used else 0)
-        if used and size > room:
-            lines.append([(indent, None)] if indent else [])
-            used = len(indent)
-        elif used:
-            lines[-1].append((" ", None))
-            used += 1
-        lines[-1] += fit(word, min(size, width - used)) if size > width - used else word
-        used += min(size, width - used)
-    return lines
-
-
-def to_ansi(segments: Sequence[Segment], colours: dict[str, Colour]) -> str:
-    parts = []
-    for text, colour in segments:
-        if colour is None or not colours[colour].ansi:
-            parts.append(text)
-        else:
-            parts.append(f"\x1b[{colours[colour].ansi}m{text}{RESET}")
-    return "".join(parts)
-
-
-def to_plain(segments: Sequence[Segment]) -> str:
-    return "".join(t for t, _ in segments)
-
-
-def use_colour(stream: TextIO, choice: str = "auto") -> bool:
-    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org); `always`/`never`
-    override both."""
-    if choice == "always":
-        return True
-    if choice == "never" or os.environ.get("NO_COLOR"):
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 # ---------------------------------------------------------------------------------- model
-@dataclass
-class Colour:
-    ansi: str = ""
-    svg: str = "#000000"
-
-
 @dataclass
 class Line:
     """One line of a block: a template, or a template repeated for each value of a list."""
@@ -225,6 +126,26 @@ class Layout:
 
 
 @dataclass
+class FinalTable:
+    """The points of the end as a table: a row per value of a list, a column per player."""
+
+    title: str
+    each: str
+    source: Callable
+    row: Callable
+    cell: Callable
+
+    def render(self, game: Game) -> dict[str, Any]:
+        rows = []
+        for value in self.source(game, viewer=None):
+            rows.append([self.row(game, viewer=None, **{self.each: value})]
+                        + [self.cell(game, viewer=None, p=p, **{self.each: value})
+                           for p in game.players])
+        return {"title": self.title, "columns": [game.label(p) for p in game.players],
+                "rows": rows}
+
+
+@dataclass
 class LegendEntry:
     """A mark of the board and what it means (for each value of a list, when `each` is set)."""
 
@@ -259,6 +180,7 @@ class Display:
     private: Block | None = None
     hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
     final: Block | None = None
+    final_table: FinalTable | None = None
     svg: dict[str, Any] = field(default_factory=dict)
     svg_title: Callable | None = None
     geometry: Geometry | None = None  # the board picture (board_svg.py)
@@ -399,6 +321,20 @@ class Display:
         lines = ([title] if title else []) + body
         return "\n".join(x.rstrip() for line in lines for x in self._fitted(line, width, colour))
 
+    def private_segments(self, game: Game, viewer: str) -> list[list[tuple[str, str | None]]]:
+        """The private block's lines (title first) as (text, SVG colour or None) pieces, for
+        a page that draws them in colour."""
+        if self.private is None:
+            return [[(line, None)] for line in generic_private(game, viewer)] \
+                if not (self.blocks or self.header) else []
+        try:
+            title, body = self.private.render(game, viewer)
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        return [[(text, self.colours[c].svg if c is not None else None)
+                 for text, c in parse_markup(line, self.colours)]
+                for line in ([title] if title else []) + body]
+
     def hint_lines(self, game: Game, viewer: str, options: list[Any],
                    colour: bool = False, width: int | None = None) -> list[str]:
         """The hints whose condition holds for this decision (a running total, a limit)."""
@@ -424,6 +360,18 @@ class Display:
         return [x.rstrip() for line in ([title] if title else []) + body
                 for x in self._fitted(line, width, colour)]
 
+    def final_table_of(self, game: Game) -> dict[str, Any] | None:
+        """The display's table of the end's points (title, columns, rows), or None."""
+        if self.final_table is None:
+            return None
+        try:
+            table = self.final_table.render(game)
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+        table["rows"] = [[to_plain(parse_markup(c, self.colours)) for c in row]
+                         for row in table["rows"]]
+        return table
+
     def redraw_key(self, game: Game) -> Any:
         """A value that changes when a watcher should see the board again (None: always)."""
         if self.redraw_when is None:
@@ -434,13 +382,16 @@ class Display:
             return None
 
     # ------------------------------------------------------------------ svg
-    def to_svg(self, game: Game, viewer: str | None = None) -> str:
+    def to_svg(self, game: Game, viewer: str | None = None,
+               private_beside: bool = False) -> str:
         """The board as an SVG picture, as `viewer` may see it (None: what every player sees);
-        the private part only when a viewer is given."""
+        the private part only when a viewer is given. `private_beside`: the page shows the
+        viewer's private block beside the picture (the geometry's name `private_beside`), so
+        the picture may leave it out."""
         if self.geometry is not None:
             try:
                 return Painter(self.geometry, lambda name: self._svg_colour(name, name), game,
-                               viewer).render()
+                               viewer, private_beside).render()
             except GameRuleError as exc:
                 raise _display_error(exc, self.source) from None
         settings = self.svg
@@ -524,84 +475,6 @@ class Display:
         if size:
             attrs += f' font-size="{size}"'
         return f'<text x="{x}" y="{y}" xml:space="preserve"{attrs}>{"".join(spans)}</text>'
-
-
-# ---------------------------------------------------------------------------------- generic
-def generic_board(game: Game, viewer: str | None) -> list[str]:
-    """A plain picture for a ruleset without a display file: every zone that holds something,
-    as `viewer` sees it (others' hidden zones as counts; None: a spectator, who sees what all
-    players see), every variable (others' private values as `?`), then the scores (as `?`
-    when they add up what `viewer` may not see)."""
-    view = game.view(viewer)
-    program = game.program
-    lines = []
-    for name, info in program.zones.items():
-        label = info.decl.label or name
-        content = view["zones"][name]
-        entries = content.items() if info.decl.index else [("", content)]
-        for key, seen in entries:
-            owner_zone = info.decl.index and info.decl.index[0] == "player"
-            if owner_zone and owns(key, viewer) and info.decl.visibility == "owner":
-                continue  # shown in the private part
-            text = _seen_text(game, seen)
-            if text is None:
-                continue
-            where = ", ".join(game.label(k) for k in key.split("|")) if key else ""
-            lines.append(f"{label}{' (' + where + ')' if where else ''}: {text}")
-    for name, value in view["vars"].items():
-        label = program.vars[name].decl.label or name
-        if isinstance(value, dict):
-            value = ", ".join(f"{', '.join(game.label(k) for k in key.split('|'))} "
-                              f"{game.label(v)}" for key, v in value.items())
-        lines.append(f"{label}: {game.label(value)}")
-    lines.append("scores: " + ", ".join(f"{game.label(p)} {seen_score(game, p, viewer)}"
-                                        for p in game.players))
-    return lines
-
-
-def secret_lines(game: Game, viewer: str | None) -> list[str]:
-    """A secret choice under way: who has chosen (and what, for the viewer's own choice) and
-    who is still choosing."""
-    secret = game.view(viewer).get("secret")
-    if secret is None:
-        return []
-    chosen = [game.label(p) + (f" ({game.label(v)})" if p == viewer else "")
-              for p, v in secret["chosen"].items()]
-    waiting = [game.label(p) for p in secret["who"] if p not in secret["chosen"]]
-    return [f"secret choice: chosen: {', '.join(chosen) or 'nobody yet'}; "
-            f"waiting: {', '.join(waiting) or 'nobody'}"]
-
-
-def generic_private(game: Game, viewer: str) -> list[str]:
-    view = game.view(viewer)
-    lines = []
-    for name, info in game.program.zones.items():
-        if info.decl.visibility != "owner" or not info.decl.index:
-            continue
-        for key, seen in view["zones"][name].items():
-            if not owns(key, viewer):
-                continue
-            text = _seen_text(game, seen) or "nothing"
-            lines.append(f"your {info.decl.label or name}: {text}")
-    return lines
-
-
-def _seen_text(game: Game, seen: Any) -> str | None:
-    if face_down(seen):
-        if not seen["count"]:
-            return None
-        text = f"{seen['count']} (face down)"
-        if seen.get("top") is not None:
-            text = f"{seen['count']}, {game.label(seen['top'])} on top"
-        return text
-    if isinstance(seen, dict):
-        if not seen:
-            return None
-        return ", ".join(f"{n} x {game.label(k)}" if n > 1 else game.label(k)
-                         for k, n in seen.items())
-    if not seen:
-        return None
-    return ", ".join(game.label(k) for k in seen)
 
 
 def check_legend(ruleset: Ruleset, display: Display) -> list[RulesetError]:
@@ -855,6 +728,13 @@ class _Builder:
             display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
         if "final" in doc:
             display.final = self.block("final", doc["final"])
+        if "final_table" in doc:
+            spec = doc["final_table"]
+            each = str(spec["for"])
+            display.final_table = FinalTable(
+                str(spec["title"]), each, self.expression(spec["in"], ("viewer",)),
+                self.template(spec["row"], ("viewer", each)),
+                self.template(spec["cell"], ("viewer", "p", each)))
         svg = doc.get("svg") or {}
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:

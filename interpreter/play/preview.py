@@ -89,6 +89,19 @@ def if_ended_now(game: Game, viewer: str) -> Ending | None:
         return None
 
 
+def common_points(changes: list[dict[str, int]]) -> tuple[dict[str, int],
+                                                         list[dict[str, int]]]:
+    """What every option gives each player at least (the least of its changes, when it is
+    not 0), and what each option gives beyond that. An option that ends the game gives the
+    final scoring's points whatever it is: said once, each option shows only its own part."""
+    players = {p for change in changes for p in change}
+    common = {p: least for p in players
+              if (least := min(change.get(p, 0) for change in changes)) != 0}
+    extras = [{p: change.get(p, 0) - common.get(p, 0) for p in sorted(players)
+               if change.get(p, 0) != common.get(p, 0)} for change in changes]
+    return common, extras
+
+
 def change_text(game: Game, change: dict[str, int], viewer: str) -> str:
     """'you +4, Ben +1' (the viewer first), or 'no points'."""
     if not change:

@@ -25,16 +25,17 @@ from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.display import Display
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
+from interpreter.play.scores import final_scores, score_rows, tiebreak_label
 from interpreter.play.terminal import (
     HUMAN,
     _sentence,
     bot_decides,
-    final_scores,
     new_replay_path,
     save_data,
     save_file_name,
 )
 from interpreter.play.undo import take_back, undo_limit
+from interpreter.play.why import named_labels, refusal
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -67,6 +68,7 @@ class Table:
     replay_file: Path | None = None
     failure: str | None = None  # why the game cannot go on (the rules or a bot went wrong)
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    places: dict[int, str] = field(default_factory=dict)  # step -> a board place chosen openly
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -104,8 +106,11 @@ class Table:
                              "score": seen_score(game, p, player),
                              "deciding": decision is not None and decision.player == p}
                             for p in game.players],
-                "board": XML_DECLARATION.sub("", display.to_svg(game, player)),
+                "board": XML_DECLARATION.sub("", display.to_svg(game, player,
+                                                                 private_beside=True)),
                 "hand": display.private_text(game, player),
+                "hand_parts": display.private_segments(game, player),
+                "recent": self.recent_places(player),
                 "log": game.log_for(player),
                 "over": game.over,
                 "decision": None,
@@ -121,13 +126,24 @@ class Table:
                     "hints": display.hint_lines(game, player, decision.options),
                     "options": [{"index": i, "label": label, "place": str(option)}
                                 for i, (option, label) in enumerate(
-                                    zip(decision.options, decision.labels, strict=True))]}
+                                    zip(decision.options, named_labels(game, decision),
+                                        strict=True))]}
             elif decision is not None:
                 state["waiting_for"] = game.label(decision.player)
             if game.over:
-                state["final"] = {"ending": game.state["ending"],
-                                  "lines": display.final_lines(game),
-                                  "scores": final_scores(game)}
+                rows = score_rows(game)
+                winners = [r.name for r in rows if r.winner]
+                state["final"] = {
+                    "ending": game.state["ending"],
+                    "banner": (f"{winners[0]} wins!" if len(winners) == 1
+                               else f"A tie: {', '.join(winners)} win."),
+                    "rows": [{"name": r.name, "score": r.score, "winner": r.winner,
+                              "tiebreak": r.tiebreak, "you": r.player == player}
+                             for r in rows],
+                    "tiebreak": tiebreak_label(game),
+                    "table": display.final_table_of(game),
+                    "lines": display.final_lines(game),
+                    "scores": final_scores(game)}
             return state
 
     # ------------------------------------------------------------------ acting
@@ -158,7 +174,7 @@ class Table:
                 self.stop(str(exc))
                 raise TableError(500, "The game cannot go on: the rules went wrong (the "
                                       "server's terminal says how).") from None
-            self.history.record(self.game, player, move)
+            self._record(decision, move)
             self._changed()
             return {"ok": True, "version": self.version}
 
@@ -210,11 +226,32 @@ class Table:
                 raise RulesError(f"{self.seats[decision.player]} bot playing "
                                  f"{self.game.label(decision.player)} chose an illegal "
                                  f"option: {exc}") from None
-            self.history.record(self.game, decision.player, move)
+            self._record(decision, move)
             self._changed()
             return True
 
     # ------------------------------------------------------------------ inside
+    def _record(self, decision: Any, move: Any) -> None:
+        """Keep the decision; remember a place of the board chosen in the open (not a secret
+        choice, and a place every player sees), to show the last moves on the board."""
+        step = len(self.history.moves)
+        self.history.record(self.game, decision.player, move)
+        world = self.game.world
+        if not decision.secret and isinstance(move, str) and \
+                any(move in values for values in world.entity_types.values()):
+            self.places[step] = move
+
+    def recent_places(self, player: str) -> list[str]:
+        """The places chosen since `player`'s last decision, oldest first (the last one is
+        the last move)."""
+        moves = len(self.history.moves)
+        for step in list(self.places):
+            if step >= moves:  # taken back
+                del self.places[step]
+        mine = [i for i, p in enumerate(self.history.deciders) if p == player]
+        since = mine[-1] + 1 if mine and mine[-1] + 1 < moves else max(0, moves - 1)
+        return [self.places[i] for i in range(since, moves) if i in self.places]
+
     def _current(self, player: str, decision_id: Any):
         decision = self.game.decision()
         if self.failure:
@@ -237,8 +274,9 @@ class Table:
             if str(option) == place:
                 return option
         value: Any = int(place) if re.fullmatch(r"-?\d{1,18}", place) else place
-        reason = self.game.why_illegal(value) or f"{place} is not an option now"
-        raise TableError(400, _sentence(reason))
+        if self.game.why_illegal(value) is None:  # pragma: no cover - found above
+            return value
+        raise TableError(400, refusal(self.game, decision, value))
 
     def _changed(self) -> None:
         self.version += 1

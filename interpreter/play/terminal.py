@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,7 +29,7 @@ from interpreter.language.writing import write_atomic
 from interpreter.play.display import Display
 from interpreter.play.history import ruleset_ref
 from interpreter.play.journal import JOURNAL_SUFFIX, Journal
-from interpreter.play.preview import change_text, if_ended_now, preview
+from interpreter.play.preview import change_text, common_points, if_ended_now, preview
 from interpreter.play.replay import (
     FILE_ERRORS,
     History,
@@ -38,7 +37,9 @@ from interpreter.play.replay import (
     replay_data,
     write_json,
 )
-from interpreter.play.why import allowed_lines, explain, listed
+from interpreter.play.scores import final_scores
+from interpreter.play.screen import Pager, Screen, option_lines, short_path, wrap_lines
+from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -58,7 +59,8 @@ Commands (at any prompt):
               (e.g. 'why D'; the options listed are the ones allowed now)
   log [N]     the last N events of the game (default 20)
   score       the final scoring if the game ended now (on what you can see)
-  board       show the board again
+  points      the points each option gives now (when some option scores)
+  board       show the board (Enter: your hand and the options again)
   save [FILE] save the game; continue it later with 'rules play --load FILE'
   quit        stop playing (the replay is kept; 'save' first to continue later)
   help        this list"""
@@ -96,6 +98,8 @@ class Session:
     redraw: Any = object()
     max_decisions: int | None = None  # when bots play every seat: stop a game without end
     width: int = field(default_factory=lambda: terminal_width())
+    height: int | None = None  # the terminal's rows (None: no limit, output not a terminal)
+    recent: tuple[int, list[str]] | None = None  # the events of the last screen
     journal: Journal | None = None  # the record written as the game goes
 
     def __post_init__(self) -> None:
@@ -107,15 +111,17 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
+        """Print; a plain line wider than the terminal is wrapped (coloured lines come
+        fitted already)."""
+        if self.height is not None and len(text) > self.width and "\x1b" not in text:
+            text = "\n".join(wrap_lines(text.split("\n"), self.width))
         print(text, file=self.out, flush=True)
 
     def tell(self, lines: list[str]) -> None:
-        """Lines of an answer, each wrapped to the terminal's width (continued indented)."""
-        for line in lines:
-            indent = " " * (len(line) - len(line.lstrip()) + 2)
-            for piece in textwrap.wrap(line, self.width, subsequent_indent=indent,
-                                       break_on_hyphens=False) or [""]:
-                self.say(piece)
+        """Lines of an answer, each wrapped to the terminal's width (continued indented), a
+        page at a time on a short terminal."""
+        rows = self.height - 1 if self.height is not None else None  # one for `remind`
+        Pager(self.say, self.read, rows).show(self.wrapped(lines))
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -131,7 +137,7 @@ class Session:
         self.open_journal()
         stop: Stop | None = None
         try:
-            stop = self._loop()
+            stop = self.wait_to_start() or self._loop()
         except KeyboardInterrupt:
             stop = self.interrupted()
         if stop is None:
@@ -192,6 +198,18 @@ class Session:
             self.say("Type 'help' at any prompt for the commands.")
         self.say()
 
+    def wait_to_start(self) -> Stop | None:
+        """On a terminal, the seats stay readable until Enter (the first screen clears it)."""
+        if not (self.tty and self.humans):
+            return None
+        try:
+            self.read("Press Enter to start. ")
+        except EOFError:
+            return Stop("End of input: the game stops here (not saved).")
+        except KeyboardInterrupt:
+            return self.interrupted()
+        return None
+
     # ------------------------------------------------------------------ people
     def ask_human(self, decision: Decision) -> Any:
         player = decision.player
@@ -227,68 +245,77 @@ class Session:
         return None
 
     def screen(self, decision: Decision, events: bool = True) -> None:
+        """The decision's screen, fitted to the terminal (see screen.Screen): the board when
+        it fits, the events since the player's last decision, the hand, the options."""
         player, game = decision.player, self.game
         if self.tty:
             self.out.write(CLEAR)
-        self.say(self.display.board(game, player, self.colour, self.width))
-        private = self.display.private_text(game, player, self.colour, self.width)
-        if private:
-            self.say()
-            self.say(private)
         if events:
             start = self.seen.get(player, 0)
             log = game.log_for(player)  # with the lines told to this player alone
-            new = log[start:]
+            self.recent = (start, log[start:])
             self.seen[player] = len(log)
-            if new:
-                self.say()
-                self.say("Since your last decision:" if start else "So far:")
-                if len(new) > RECENT_EVENTS:
-                    self.say(f"  ({len(new) - RECENT_EVENTS} earlier events: type 'log "
-                             f"{len(new)}')")
-                self.tell([f"  {line}" for line in new[-RECENT_EVENTS:]])
-        self.say()
-        for hint in self.display.hint_lines(game, player, decision.options, self.colour,
-                                             self.width):
-            self.say(hint)
-        self.tell([f"{self.name(player)}: {decision.prompt}"])
-        if decision.secret:
-            self.say("(a secret choice: the others see it only when all have chosen)")
-        for line in option_lines(self.shown_labels(decision), self.width):
+        start, new = self.recent if events or self.recent else (0, [])
+        board = self.display.board(game, player, self.colour, self.width).split("\n")
+        private = self.display.private_text(game, player, self.colour, self.width)
+        shown = new[-RECENT_EVENTS:]
+        parts = Screen(board, private.split("\n") if private else [],
+                       [self.wrapped([f"  {line}"]) for line in shown],
+                       "Since your last decision:" if start else "So far:",
+                       self.decision_lines(decision), len(new) - len(shown))
+        for line in parts.lines(self.height):
             self.say(line)
-        self.tell(self.preview_lines(decision))
 
-    def shown_labels(self, decision: Decision) -> list[str]:
-        """The options in words; named options (`option A "..."`) with their names, which the
-        log and `why` use."""
-        pending = self.game.state["pending"]
-        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
-        if point is None or not point.labels or \
-                not all(isinstance(o, str) and o in point.labels for o in decision.options):
-            return decision.labels
-        return [f"{o}: {label}" if label != o else label
-                for o, label in zip(decision.options, decision.labels, strict=True)]
+    def decision_lines(self, decision: Decision) -> list[str]:
+        """The hints, the prompt and the options (with the points each gives, if any)."""
+        player = decision.player
+        lines = list(self.display.hint_lines(self.game, player, decision.options, self.colour,
+                                             self.width))
+        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}"])
+        if decision.secret:
+            lines.append("(a secret choice: the others see it only when all have chosen)")
+        plain = self.shown_labels(decision)
+        labels, notes = self.with_points(decision, plain)
+        if self.height is None:
+            return lines + self.wrapped(notes) + option_lines(labels, self.width)
+        private = self.display.private_text(self.game, player, self.colour, self.width)
+        rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0)
+        shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
+                             group=labels == plain)
+        if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
+            notes = notes[:1] if notes[0].startswith("Every choice gives at least") else []
+            notes.append("Some choices give points: type 'points' to see which.")
+            shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
+        return lines + self.wrapped(notes) + shown
 
-    def preview_lines(self, decision: Decision) -> list[str]:
-        """The points each option gives at once, when some option changes a score."""
+    def with_points(self, decision: Decision, labels: list[str]) -> tuple[list[str],
+                                                                          list[str]]:
+        """The options' labels with the points each gives at once (when some option changes
+        a score), and the lines to say before them."""
         found = preview(self.game, decision, decision.player)
         if found is None:
-            return []
+            return labels, []
         if found.skipped:
-            return [f"(no preview of the points: {found.skipped} options are too many)"]
+            return labels, [f"(no preview of the points: {found.skipped} options are too many)"]
         if not found.scores:
-            return []
-        lines = ["Points each choice gives now:"]
-        quiet = 0
-        for k, (label, change) in enumerate(zip(decision.labels, found.changes,
-                                                strict=True), start=1):
-            if change:
-                lines.append(f"  {k}. {label}: {change_text(self.game, change, decision.player)}")
-            else:
-                quiet += 1
-        if quiet:
-            lines.append(f"  the other {plural(quiet, 'choice')}: no points")
-        return lines
+            return labels, []
+        player = decision.player
+        common, extras = common_points(found.changes)
+        if not any(extras):
+            return labels, ["Every choice gives the same points now: "
+                            f"{change_text(self.game, common, player)}."]
+        notes = [f"Every choice gives at least: {change_text(self.game, common, player)}; "
+                 "more where said:"] if common else \
+            ["Points each choice gives now (none where not said):"]
+        return ([f"{label}: {change_text(self.game, change, player)}" if change else label
+                 for label, change in zip(labels, extras, strict=True)], notes)
+
+    def wrapped(self, lines: list[str]) -> list[str]:
+        return wrap_lines(lines, self.width)
+
+    def shown_labels(self, decision: Decision) -> list[str]:
+        """The options in words, named ones with their names (see why.named_labels)."""
+        return named_labels(self.game, decision)
 
     def show_ending(self, viewer: str) -> None:
         """The `score` command: the final scoring if the game ended now."""
@@ -314,8 +341,8 @@ class Session:
         """An option for a valid answer, a Stop to leave, None to ask again."""
         text = line.strip()
         n = len(decision.options)
-        if not text:
-            self.say(f"Type a number from 1 to {n} (or 'help').")
+        if not text:  # the screen again (after 'board', 'log' or 'why', say)
+            self.screen(decision, events=False)
             return None
         word, _, rest = text.partition(" ")
         rest = rest.strip()
@@ -332,22 +359,27 @@ class Session:
             if marks:
                 self.tell(["Marks on the board: "
                            + ", ".join(f"{mark} {means}" for mark, means in marks)])
-            return None
+            return self.remind(decision)
         if command == "why":
             self.why(rest, decision)
-            return None
+            return self.remind(decision)
         if command == "save":
             self.save(Path(rest) if rest else None)
             return None
         if command == "log":
             self.show_log(rest)
-            return None
+            return self.remind(decision)
         if command == "score":
             self.show_ending(decision.player)
-            return None
+            return self.remind(decision)
         if command == "board":
-            self.screen(decision, events=False)
+            self.show_board(decision)
             return None
+        if command == "points":
+            labels, notes = self.with_points(decision, self.shown_labels(decision))
+            self.tell(notes + [f"  {k}. {label}" for k, label in enumerate(labels, start=1)]
+                      if notes else ["No choice changes a score now."])
+            return self.remind(decision)
         if command in ("quit", "exit"):
             if self.saved == self.game.state["step"]:
                 return Stop("Game stopped (saved).")
@@ -369,10 +401,17 @@ class Session:
             known = None  # a name, but not of one of this decision's options
         if known is not None:  # the name of something the rules do not allow now
             self.tell(explain(self.game, decision, known[0], text))
-            return None
+            return self.remind(decision)
         self.say(f"'{text}' is not an option or a command: type a number from 1 to {n}, "
                  "or 'help'.")
         return None
+
+    def remind(self, decision: Decision) -> None:
+        """After a long answer, where the decision stands (its options may have scrolled
+        off a short terminal)."""
+        if self.height is not None:
+            self.say(f"(Type a number from 1 to {len(decision.options)}; Enter shows the "
+                     "options again.)")
 
     def match_option(self, text: str, decision: Decision) -> tuple[Any] | None:
         """The option named by its name or its words, in any case, or shortened to a
@@ -386,8 +425,7 @@ class Session:
                      "the rules allow now.")
             return
         if _is_number(text) and 1 <= int(text) <= len(decision.options):
-            k = int(text)
-            self.say(f"Option {k} ({decision.labels[k - 1]}) is allowed now.")
+            self.tell(explain(self.game, decision, decision.options[int(text) - 1], text))
             return
         found = matching(text, decision.options, decision.labels)
         if len(found) > 1:
@@ -418,9 +456,20 @@ class Session:
                                         for v in values])
         return (found[0],) if len(found) == 1 else None
 
+    def show_board(self, decision: Decision) -> None:
+        """The whole board, then the decision: with its options when they fit below it."""
+        board = self.display.board(self.game, decision.player, self.colour, self.width)
+        lines = [*board.split("\n"), ""]
+        below = self.decision_lines(decision)
+        if self.height is not None and len(lines) + len(below) > self.height - 1:
+            below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
+        Pager(self.say, self.read, self.height).show(lines + below)
+
     def show_log(self, text: str) -> None:
+        """The last N events (on a short terminal a page at a time); with no N, as many of
+        the newest as fill the screen."""
         try:
-            count = int(text) if text else RECENT_EVENTS
+            count = int(text) if text else None
         except ValueError:
             self.say("Type 'log' or 'log N' with a number N.")
             return
@@ -429,10 +478,18 @@ class Session:
         if not events:
             self.say("Nothing has happened yet.")
             return
-        shown = events[-count:] if count > 0 else []
-        if len(events) > len(shown):
-            self.say(f"(the last {len(shown)} of {len(events)} events)")
-        self.tell([f"  {line}" for line in shown])
+        wrapped = [self.wrapped([f"  {line}"]) for line in events]
+        if count is None:
+            room = (self.height or RECENT_EVENTS + 3) - 3
+            count = 0
+            while count < len(wrapped) and \
+                    sum(len(x) for x in wrapped[-count - 1:]) <= room:
+                count += 1
+        shown = wrapped[-count:] if count > 0 else []
+        head = [f"(the last {len(shown)} of {len(events)} events; 'log N' shows N)"] \
+            if len(events) > len(shown) else []
+        rows = self.height - 1 if self.height is not None else None  # one for `remind`
+        Pager(self.say, self.read, rows).show(head + [x for e in shown for x in e])
 
     def interrupted(self) -> Stop:
         self.say()
@@ -459,7 +516,8 @@ class Session:
             self.say(f"Cannot save to {path}: {file_error(exc)}.")
             return None
         self.saved = self.game.state["step"]
-        self.say(f"Saved to {path}. Continue later with: rules play --load {path}")
+        shown = short_path(path)
+        self.say(f"Saved to {shown}. Continue later with: rules play --load {shown}")
         return path
 
     def replay_path(self) -> Path:
@@ -481,8 +539,9 @@ class Session:
             self.say(f"Cannot write the journal {path}: {file_error(exc)}; the game is "
                      "recorded only when it ends.")
             return
-        self.say(f"Journal: {path} (if this session is killed, continue with: rules play "
-                 f"--load {path})")
+        shown = short_path(path)
+        self.say(f"Journal: {shown} (if this session is killed, continue with: rules play "
+                 f"--load {shown})")
 
     def journal_step(self, durable: bool) -> None:
         """Append the last decision to the journal (to the disk too for a person's)."""
@@ -513,7 +572,8 @@ class Session:
             return False
         if self.journal is not None:
             self.journal.close(remove=True)
-        self.say(f"Replay: {path} (check it with: rules replay {path})")
+        shown = short_path(path)
+        self.say(f"Replay: {shown} (check it with: rules replay {shown})")
         return True
 
     def write_svg(self) -> bool:
@@ -561,26 +621,25 @@ class Session:
         start = self.printed if self.watch else min(
             [self.seen.get(p, 0) for p in self.humans] or [0])
         before = events[start:end] if start < end else []
+        lines: list[str] = []
         if self.watch:
-            self.tell(before)
+            lines += before
         elif before:
-            self.say()
-            self.say("Last moves:")
-            self.tell([f"  {line}" for line in before[-RECENT_EVENTS:]])
-        self.say()
-        self.say(end_line if end < len(events) else "The game is over.")
+            lines += ["", "Last moves:", *[f"  {line}" for line in before[-RECENT_EVENTS:]]]
+        lines += ["", end_line if end < len(events) else "The game is over."]
         if end + 1 < len(events):
-            self.say("Final scoring:")
-            self.tell([f"  {line}" for line in events[end + 1:]])
+            lines.append("Final scoring:")
+            lines += [f"  {line}" for line in events[end + 1:]]
         self.printed = len(events)
-        self.say()
-        self.say(self.display.board(game, game.players[0], self.colour, self.width))
+        pager = Pager(self.say, self.read, self.height)
+        pager.show(self.wrapped(lines))
+        lines = ["", *self.display.board(game, game.players[0], self.colour,
+                                         self.width).split("\n")]
         final = self.display.final_lines(game, self.colour, self.width)
         if final:
-            self.say()
-            self.say("\n".join(final))
-        self.say()
-        self.say(final_scores(game))
+            lines += ["", *final]
+        lines += ["", *final_scores(game).split("\n")]
+        pager.show(lines)
 
 
 def save_data(ruleset: Ruleset, game: Game, history: History,
@@ -623,43 +682,6 @@ def bot_decides(game: Game, bot: Any, decision: Decision) -> tuple[Any, str | No
     finally:
         view.close()
     return move, getattr(bot, "last_note", None)
-
-
-def option_lines(labels: list[str], width: int = 100) -> list[str]:
-    """The options numbered from 1: one per line, or in columns when there are many short
-    ones (a list of 30 places fits on a screen)."""
-    digits = len(str(len(labels)))
-    cells = [f"{i:>{digits}}. {label}" for i, label in enumerate(labels, start=1)]
-    widest = max((len(c) for c in cells), default=0) + 3
-    columns = max(1, min(4, (width - 2) // widest)) if len(cells) > 10 else 1
-    rows = -(-len(cells) // columns)
-    out = []
-    for r in range(rows):
-        row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
-        line = "  " + "".join(cell.ljust(widest) for cell in row).rstrip()
-        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4)) \
-            if len(line) > width else [line]
-    return out
-
-
-def final_scores(game: Game) -> str:
-    """The final scores, best first, with the tie-break, and the winner(s)."""
-    func = game.program.funcs.get("tiebreak")
-    tiebreak = (func.decl.label or "tie-break") if func is not None else None
-    rows = sorted(game.players, key=game.rank_key, reverse=True)
-    width = max(len(game.label(p)) for p in rows)
-    lines = ["Final scores:"]
-    for p in rows:
-        line = f"  {game.label(p):<{width}}  {game.score(p)!s:>5}"
-        if tiebreak is not None:
-            line += f"   (tie-break, {tiebreak}: {game.tiebreak(p)})"
-        lines.append(line)
-    winners = [game.label(p) for p in game.winners()]
-    if len(winners) == 1:
-        lines.append(f"Winner: {winners[0]}")
-    else:
-        lines.append(f"Winners (a tie): {', '.join(winners)}")
-    return "\n".join(lines)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

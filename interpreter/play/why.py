@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
+from interpreter.play.reasons import failing, holding, not_listed
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -98,37 +100,142 @@ def _things(game: Game, value: Any, kinds: list[str]) -> str:
 
 
 def explain(game: Game, decision: Decision, option: Any, typed: str) -> list[str]:
-    """Why `option` (what `typed` names) is allowed now or not, as lines for the player."""
+    """Why `option` (what `typed` names) is allowed now or not, as lines for the player: for
+    an option, why it is allowed and what it does; for a refused one, which condition fails
+    on which values (with the rule's citation); for a value of another kind, that it is no
+    option."""
     pending = game.state["pending"]
     point: ChoicePoint = game.program.choices[tuple(pending["at"])]
+    proc = game.program.procs.get(pending["at"][0])
+    this = [f"This decision: {cited(proc.decl.label, proc.decl.cite)}."] \
+        if proc is not None and proc.decl.label else []
     if option in decision.options:
-        k = decision.options.index(option) + 1
-        return [f"{_named(point, decision, option)} is allowed now: it is option {k}."]
+        return allowed(game, decision, point, option) + this
+    if not could_be_option(game, decision, point, option):
+        return [f"{_typed(game, option, typed)} is no option now ({decision.prompt}).",
+                *allowed_lines(decision)]
+    return refused(game, decision, point, option, typed) + this + allowed_lines(decision)
+
+
+def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
+            typed: str) -> list[str]:
+    """Why an option of the decision's kind is refused now: the conditions that fail, with
+    their values, in words; the rules' descriptions when the values cannot be said."""
     lines = []
     if isinstance(option, str) and option in point.labels:
         lines.append(f"Option {option} ({point.labels[option]}) is not allowed now.")
         condition = point.conditions.get(option)
+        found = failing(game, decision.player, condition) if condition is not None else []
         rules = rule_descriptions(game, condition) if condition is not None else []
-        if rules:
+        if found:
+            lines.append("Because:")
+            lines += [f"  - {r}" for r in found]
+        elif rules:
             lines.append("It needs what these rules say:")
             lines += [f"  - {r}" for r in rules]
         elif option in point.rules:
             lines.append("Its rule does not hold now"
                          + (f" ({point.rules[option][1]})." if point.rules[option][1] else "."))
         clause_cite = point.rules.get(option, (None, None))[1]
-        if clause_cite and rules:
+        if clause_cite:
             lines.append(f"Rule: {clause_cite}.")
+        return lines
+    lines.append(f"{_typed(game, option, typed)} is not allowed now ({decision.prompt}).")
+    var = game.state["pending"]["var"]
+    found = []
+    if point.source is not None:
+        found += not_listed(game, decision.player, option, point.source)
+    if point.where_expr is not None and not found:
+        found += failing(game, decision.player, point.where_expr, option, var)
+    if found:
+        lines.append("Because:")
+        lines += [f"  - {r}" for r in found]
     else:
-        lines.append(f"{_typed(game, option, typed)} is not a choice now ({decision.prompt}).")
         rules = rule_descriptions(game, [point.source, point.where_expr])
         if rules:
             lines.append("The choices are what these rules allow:")
             lines += [f"  - {r}" for r in rules]
-        lines += lacking(game, decision.player, option)
-    proc = game.program.procs.get(pending["at"][0])
-    if proc is not None and proc.decl.label:
-        lines.append(f"This decision: {cited(proc.decl.label, proc.decl.cite)}.")
-    return lines + allowed_lines(decision)
+    return lines + lacking(game, decision.player, option)
+
+
+def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> list[str]:
+    """Why an option is allowed (the rules it meets, with their values) and what it does."""
+    k = decision.options.index(option) + 1
+    lines = [f"{_named(point, decision, option)} is allowed now: it is option {k}."]
+    if isinstance(option, str) and option in point.labels:
+        condition = point.conditions.get(option)
+        met = holding(game, decision.player, condition) if condition is not None else []
+        lines += ["It is allowed because:", *[f"  - {r}" for r in met]] if met else \
+            ["Nothing limits it now."]
+        clause_cite = point.rules.get(option, (None, None))[1]
+        lines.append(f"What it does: {point.labels[option]}"
+                     + (f" ({clause_cite})." if clause_cite else "."))
+        return lines
+    met = holding(game, decision.player, point.where_expr, option,
+                  game.state["pending"]["var"]) if point.where_expr is not None else []
+    rules = rule_descriptions(game, [point.source, point.where_expr])
+    if met:
+        lines.append("It is allowed because:")
+        lines += [f"  - {r}" for r in met]
+    elif rules:
+        lines.append("It is among what these rules allow now:")
+        lines += [f"  - {r}" for r in rules]
+    lines.append(f"What it does: {decision.prompt}: {decision.labels[k - 1]}.")
+    return lines
+
+
+def could_be_option(game: Game, decision: Decision, point: ChoicePoint, value: Any) -> bool:
+    """Whether `value` is of the kind this decision chooses (a colour where colours are
+    chosen), so that its refusal has a reason; a card where a colour is chosen, or 99 where
+    cards are, is no option at all."""
+    if isinstance(value, str) and value in point.labels:
+        return True
+    mine = types_of(game, value)
+    return any(mine & types_of(game, o) for o in decision.options)
+
+
+def types_of(game: Game, value: Any) -> set[str]:
+    """The types of the ruleset that hold `value` (numbers and yes/no as such)."""
+    if isinstance(value, bool):
+        return {"yes/no"}
+    if isinstance(value, int):
+        return {"number"}
+    world = game.world
+    out = set()
+    for name in [PLAYER, *world.enums, *world.entity_types, *world.components]:
+        try:
+            if value in world.domain(name, game.n):
+                out.add(name)
+        except KeyError:
+            continue
+    return out
+
+
+def refusal(game: Game, decision: Decision, option: Any) -> str:
+    """One short paragraph for a refused choice (the browser's answer to a click): what is
+    refused and why, in words, with the rule's citation."""
+    pending = game.state["pending"]
+    point: ChoicePoint = game.program.choices[tuple(pending["at"])]
+    if not could_be_option(game, decision, point, option):
+        return f"{_typed(game, option, str(option))} is no option now ({decision.prompt})."
+    lines = refused(game, decision, point, option, str(option))
+    head, reasons = lines[0], [x.strip().removeprefix("- ") for x in lines[1:]
+                               if x.strip() not in ("Because:", "It needs what these rules say:",
+                                                    "The choices are what these rules "
+                                                    "allow:")]
+    return " ".join([head, *reasons])
+
+
+def named_labels(game: Game, decision: Decision) -> list[str]:
+    """The options in words; named options (`option A "..."`) with their names, which the
+    log, `why` and the refusals use ('A: take three cards')."""
+    pending = game.state["pending"]
+    point = game.program.choices.get(tuple(pending["at"])) if pending else None
+    if point is None or not point.labels or \
+            not all(isinstance(o, str) and o in point.labels for o in decision.options):
+        return decision.labels
+    return [f"{o}: {label}" if label != o else label
+            for o, label in zip(decision.options, decision.labels, strict=True)]
 
 
 def allowed_lines(decision: Decision, limit: int = SHOWN) -> list[str]:
@@ -136,7 +243,7 @@ def allowed_lines(decision: Decision, limit: int = SHOWN) -> list[str]:
     numbered = _numbered(decision)
     lines = ["Allowed now:"] + [f"  {x}" for x in numbered[:limit]]
     if len(numbered) > limit:
-        lines.append(f"  and {len(numbered) - limit} more (type 'board' to see them all)")
+        lines.append(f"  and {len(numbered) - limit} more (Enter shows them all)")
     return lines
 
 

@@ -9,12 +9,24 @@ const $ = (id) => document.getElementById(id);
 let state = null;
 let loading = null;
 
-function showMessage(text, bad) {
+function showMessage(text, bad, at) {
   const box = $("message");
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("bad", Boolean(bad));
+  const near = $("click-message");
+  near.hidden = true;
+  if (text && bad && at) { // answered next to where the click was, inside the window
+    near.textContent = text;
+    near.hidden = false;
+    const width = near.offsetWidth, height = near.offsetHeight;
+    near.style.left = `${Math.max(4, Math.min(at.x + 12, innerWidth - width - 4))}px`;
+    near.style.top = `${Math.max(4, Math.min(at.y + 12, innerHeight - height - 4))}px`;
+    clearTimeout(showMessage.timer);
+    showMessage.timer = setTimeout(() => { near.hidden = true; }, 8000);
+  }
 }
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") $("click-message").hidden = true; });
 
 // One request at a time; a change announced meanwhile is fetched right after it.
 let again = false;
@@ -45,7 +57,7 @@ async function load() {
   return loading;
 }
 
-async function post(action, payload) {
+async function post(action, payload, at) {
   let data = {};
   let ok = false;
   try {
@@ -59,14 +71,15 @@ async function post(action, payload) {
   } catch (err) {
     data = { error: `The server cannot be reached (${err.message}).` };
   }
-  if (!ok) showMessage(data.error || "The server refused this.", true);
+  if (!ok) showMessage(data.error || "The server refused this.", true, at);
   else showMessage(data.message || "", false);
   await load();
 }
 
-function decide(payload) {
+function decide(payload, event) {
   if (!state || !state.decision) return;
-  post("decide", { decision: state.decision.id, ...payload });
+  const at = event ? { x: event.clientX, y: event.clientY } : null;
+  post("decide", { decision: state.decision.id, ...payload }, at);
 }
 
 function render() {
@@ -82,34 +95,106 @@ function render() {
 
   renderBoard(s);
   renderDecision(s);
-  $("hand").textContent = s.hand || "(nothing)";
+  renderHand(s);
   renderScores(s);
   renderLog(s);
   const final = $("final-panel");
   final.hidden = !s.final;
   $("decision-panel").hidden = s.over;
-  if (s.final) {
-    $("final").textContent = [`Game end: ${s.final.ending}.`, "", ...s.final.lines, "",
-      s.final.scores].join("\n");
+  document.body.classList.toggle("over", Boolean(s.over));
+  if (s.final) renderFinal(s.final);
+}
+
+function cell(tag, text) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  return el;
+}
+
+function renderHand(s) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const parts = s.hand_parts || [];
+  parts.forEach((line, i) => {
+    const row = document.createElement("div");
+    row.className = i === 0 && parts.length > 1 ? "title" : "line";
+    for (const [text, colour] of line) {
+      for (const word of i === 0 && parts.length > 1 ? [text] : text.split(/ {2,}/)) {
+        if (!word.trim()) continue;
+        const span = cell("span", word.trim());
+        if (colour && !(i === 0 && parts.length > 1)) {
+          span.className = "chip";
+          span.style.background = colour;
+          span.style.color = inkFor(colour);
+        }
+        row.append(span);
+      }
+    }
+    hand.append(row);
+  });
+  if (!parts.length) hand.append(cell("div", "(nothing)"));
+}
+
+function inkFor(colour) { // black or white, whichever reads better on the colour
+  const m = /^#([0-9a-f]{6})$/i.exec(colour);
+  if (!m) return "#000";
+  const n = parseInt(m[1], 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 150 ? "#000" : "#fff";
+}
+
+function renderFinal(f) {
+  $("banner").textContent = f.banner;
+  $("ending").textContent = `The game ends: ${f.ending}.`;
+  const scores = $("final-scores");
+  const tied = f.rows.some((r) => r.tiebreak !== null);
+  const head = document.createElement("tr");
+  head.append(cell("th", "Player"), cell("th", "Points"));
+  if (tied) head.append(cell("th", `Tie-break (${f.tiebreak})`));
+  scores.replaceChildren(head);
+  for (const r of f.rows) {
+    const row = document.createElement("tr");
+    if (r.winner) row.classList.add("winner");
+    row.append(cell("td", r.name + (r.you ? " (you)" : "")), cell("td", String(r.score)));
+    if (tied) row.append(cell("td", r.tiebreak === null ? "" : String(r.tiebreak)));
+    scores.append(row);
   }
+  const table = $("final-table");
+  table.replaceChildren();
+  $("final-table-title").textContent = f.table ? f.table.title : "";
+  if (f.table) {
+    const top = document.createElement("tr");
+    top.append(cell("th", ""), ...f.table.columns.map((c) => cell("th", c)));
+    table.append(top);
+    for (const r of f.table.rows) {
+      const row = document.createElement("tr");
+      row.append(cell("th", r[0]), ...r.slice(1).map((c) => cell("td", c)));
+      table.append(row);
+    }
+  }
+  $("final").textContent = [...f.lines, "", f.scores].join("\n");
 }
 
 function renderBoard(s) {
   const board = $("board");
   board.innerHTML = s.board;
   const options = new Map((s.decision ? s.decision.options : []).map((o) => [o.place, o]));
+  const recent = new Set(s.recent || []);
+  const last = (s.recent || []).at(-1);
   for (const el of board.querySelectorAll("[data-place]")) {
-    const option = options.get(el.getAttribute("data-place"));
+    const place = el.getAttribute("data-place");
+    if (recent.has(place)) el.classList.add(place === last ? "last" : "recent");
+    const option = options.get(place);
     if (option) {
       el.classList.add("legal");
       el.setAttribute("role", "button");
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
       title.textContent = option.label;
       el.prepend(title);
-      el.addEventListener("click", () => decide({ option: option.index }));
+      el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
     } else if (s.decision) {
       el.classList.add("target");
-      el.addEventListener("click", () => decide({ place: el.getAttribute("data-place") }));
+      el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
 }
@@ -140,7 +225,7 @@ function renderDecision(s) {
         button.classList.add("place");
         button.title = "or click it on the board";
       }
-      button.addEventListener("click", () => decide({ option: option.index }));
+      button.addEventListener("click", (e) => decide({ option: option.index }, e));
       options.append(button);
     }
   } else {
@@ -178,6 +263,8 @@ function renderLog(s) {
     return li;
   }));
   log.scrollTop = log.scrollHeight;
+  // once the other panels have their new size, the newest line is in view again
+  requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
 
 $("undo").addEventListener("click", () => {

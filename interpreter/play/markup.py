@@ -1,0 +1,119 @@
+"""Colour markup of display texts: `a [red]b[/] c` into pieces of text and colour, fitted and
+wrapped to a terminal's width without counting the markup, and written as ANSI or plain text.
+Nothing here knows any game."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+
+@dataclass
+class Colour:
+    ansi: str = ""
+    svg: str = "#000000"
+
+
+MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
+RESET = "\x1b[0m"
+
+Segment = tuple[str, str | None]  # (text, colour name or None)
+
+
+# ---------------------------------------------------------------------------------- markup
+def parse_markup(text: str, colours: dict[str, Any]) -> list[Segment]:
+    """`a [red]b[/] c` -> [("a ", None), ("b", "red"), (" c", None)]. `[name]` with a name that
+    is no colour, and a `[/]` with nothing open, stay in the text as they are."""
+    out: list[Segment] = []
+    stack: list[str] = []
+    pos = 0
+    for m in MARKUP.finditer(text):
+        tag = m.group(1)
+        if tag != "/" and tag not in colours:
+            continue
+        if tag == "/" and not stack:
+            continue
+        if m.start() > pos:
+            out.append((text[pos:m.start()], stack[-1] if stack else None))
+        if tag == "/":
+            stack.pop()
+        else:
+            stack.append(tag)
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], stack[-1] if stack else None))
+    return out
+
+
+def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
+    """Cut to `width` visible characters, or fill with spaces up to it."""
+    out: list[Segment] = []
+    left = width
+    for text, colour in segments:
+        if left <= 0:
+            break
+        piece = text[:left]
+        out.append((piece, colour))
+        left -= len(piece)
+    if left > 0:
+        out.append((" " * left, None))
+    return out
+
+
+def wrap_segments(segments: Sequence[Segment], width: int,
+                  indent: str = "  ") -> list[list[Segment]]:
+    """A line of segments broken at spaces into lines of at most `width` visible characters
+    (a word longer than a line is cut); the lines after the first begin with `indent`."""
+    if sum(len(x) for x, _ in segments) <= width:
+        return [list(segments)]
+    words: list[list[Segment]] = [[]]
+    for text, colour in segments:
+        for i, piece in enumerate(text.split(" ")):
+            if i:
+                words.append([])
+            if piece:
+                words[-1].append((piece, colour))
+    lines: list[list[Segment]] = [[]]
+    used = 0
+    for word in words:
+        size = sum(len(x) for x, _ in word)
+        room = width - used - (1 if used else 0)
+        if used and size > room:
+            lines.append([(indent, None)] if indent else [])
+            used = len(indent)
+        elif used:
+            lines[-1].append((" ", None))
+            used += 1
+        lines[-1] += fit(word, min(size, width - used)) if size > width - used else word
+        used += min(size, width - used)
+    return lines
+
+
+def to_ansi(segments: Sequence[Segment], colours: dict[str, Colour]) -> str:
+    parts = []
+    for text, colour in segments:
+        if colour is None or not colours[colour].ansi:
+            parts.append(text)
+        else:
+            parts.append(f"\x1b[{colours[colour].ansi}m{text}{RESET}")
+    return "".join(parts)
+
+
+def to_plain(segments: Sequence[Segment]) -> str:
+    return "".join(t for t, _ in segments)
+
+
+def use_colour(stream: TextIO, choice: str = "auto") -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org); `always`/`never`
+    override both."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,324 @@
+"""The actual reason an option is refused in a position: which condition fails, on which values.
+
+`why.py` names the rules that limit an option; this module evaluates them in the position,
+on the deciding player's view (a sample of the game: what the player cannot see is dealt at
+random, so no answer tells what the view hides), and says in words which part does not hold:
+"the number of cards in the hand (for Ann) is 0; it must be more than 0".
+Conditions are followed into the `define`d functions they call (with the rule's description
+and citation), and a value that a list does not hold is followed into the list's rule. Things
+are named by their labels (zones and variables by their descriptions), never by rule code
+where words can be found. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from interpreter.bots.sampling import sample_game
+from interpreter.language import nodes as N
+from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
+from interpreter.language.render import render_expr
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Game
+
+DEPTH = 6  # functions followed into each other
+OPS = {"==": "", "!=": "other than ", "<": "less than ", "<=": "at most ", ">": "more than ",
+       ">=": "at least "}
+INVERSE = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+UNKNOWN = object()
+# the language's own functions of two values, in words
+WORDS = {"numbers": "the numbers from {a} to {b}", "min_of": "the smaller of {a} and {b}",
+         "max_of": "the larger of {a} and {b}"}
+
+
+class Reasons:
+    """Explains, on `viewer`'s sample of `game`, why a condition is false or a value not in
+    a list (the values named as the game labels them)."""
+
+    def __init__(self, game: Game, viewer: str):
+        try:
+            seed = f"{game.state['seed']}:{game.state['step']}:{viewer}:why"
+            self.game = sample_game(game, viewer, random.Random(seed))
+        except (GameRuleError, IllegalMove):
+            self.game = game.clone()
+        self.compiled: dict[tuple[str, tuple[str, ...]], Any] = {}
+
+    def frame(self) -> dict[str, Any]:
+        """The names of the procedure that waits for the decision."""
+        if not self.game.stack:
+            return {}
+        return {k: v for k, v in self.game.stack[-1][2].items()
+                if isinstance(k, str) and k.isidentifier()}
+
+    # ------------------------------------------------------------------ values
+    def value(self, expr: Any, env: dict[str, Any]) -> Any:
+        """The expression's value now (UNKNOWN when it cannot be worked out)."""
+        names = tuple(sorted(env))
+        text = render_expr(expr)
+        key = (text, names)
+        if key not in self.compiled:
+            try:
+                self.compiled[key] = self.game.ruleset.expression(text, expr.loc, names)
+            except (RulesError, AttributeError):
+                self.compiled[key] = None
+        fn = self.compiled[key]
+        if fn is None:
+            return UNKNOWN
+        try:
+            return fn(self.game, **env)
+        except (RulesError, TypeError, KeyError, ValueError):
+            return UNKNOWN
+
+    def label(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None:
+            return "none"
+        if isinstance(value, list | tuple):
+            return "[" + ", ".join(self.label(v) for v in value) + "]" if value else "none"
+        return str(self.game.label(value))
+
+    def words(self, expr: Any, env: dict[str, Any]) -> str:
+        """An expression in words: zones and variables by their descriptions, values by
+        their labels; rule code only where no words can be found."""
+        program = self.game.program
+        if isinstance(expr, N.Call) and expr.func == "size" and len(expr.args) == 1:
+            return f"the number of {self.words(expr.args[0], env)}"
+        if isinstance(expr, N.Call) and expr.func in WORDS and len(expr.args) == 2:
+            a, b = (self._valued(x, env) for x in expr.args)
+            return WORDS[expr.func].format(a=a, b=b)
+        if isinstance(expr, N.Call) and expr.func in program.funcs:
+            decl = program.funcs[expr.func].decl
+            args = [self.value(a, env) for a in expr.args]
+            name = decl.label or decl.name.replace("_", " ")
+            shown = ", ".join(self.label(a) for a in args if a is not UNKNOWN)
+            return f"{name} ({shown})" if shown else name
+        if isinstance(expr, N.Index) and isinstance(expr.obj, N.Name):
+            where = ", ".join(self._shown(a, env) for a in expr.args)
+            return f"{self._described(expr.obj.id)} (for {where})"
+        if isinstance(expr, N.Attr):
+            return f"the {expr.name.replace('_', ' ')} of {self._shown(expr.obj, env)}"
+        if isinstance(expr, N.Name):
+            if expr.id in env:
+                return self.label(env[expr.id])
+            return self._described(expr.id)
+        if isinstance(expr, N.Num | N.Str | N.Bool | N.NoneLit):
+            return self.label(getattr(expr, "value", None))
+        return render_expr(expr)
+
+    def _valued(self, expr: Any, env: dict[str, Any]) -> str:
+        """An expression in words with its value: 'the number of ... (2)'."""
+        value = self.value(expr, env)
+        if isinstance(expr, N.Num | N.Str | N.Bool | N.NoneLit) or value is UNKNOWN:
+            return self.words(expr, env) if value is UNKNOWN else self.label(value)
+        words = self.words(expr, env)
+        return words if words == self.label(value) else f"{words} ({self.label(value)})"
+
+    def _shown(self, expr: Any, env: dict[str, Any]) -> str:
+        value = self.value(expr, env)
+        return self.label(value) if value is not UNKNOWN else self.words(expr, env)
+
+    def _described(self, name: str) -> str:
+        program = self.game.program
+        info = program.zones.get(name) or program.vars.get(name)
+        decl = getattr(info, "decl", None)
+        return (decl.label if decl is not None and decl.label else name.replace("_", " "))
+
+    # ------------------------------------------------------------------ reasons
+    def why_false(self, expr: Any, env: dict[str, Any], depth: int = 0) -> list[str]:
+        """Why the condition does not hold now, in words (what fails, with its values)."""
+        if depth > DEPTH or expr is None:
+            return []
+        if isinstance(expr, N.BoolOp) and expr.op == "and":
+            out = []
+            for item in expr.items:
+                if self.value(item, env) is False:
+                    out += self.why_false(item, env, depth)
+            return out
+        if isinstance(expr, N.BoolOp) and expr.op == "or":
+            return [" or ".join(x for item in expr.items for x in self.why_false(item, env,
+                                                                                  depth)[:1])]
+        if isinstance(expr, N.Not):
+            return self.why_true(expr.operand, env, depth)
+        if isinstance(expr, N.Compare):
+            return [self.comparison(expr, env)]
+        if isinstance(expr, N.Call) and expr.func in self.game.program.funcs:
+            return self.call(expr, env, depth, self.why_false)
+        if isinstance(expr, N.Query) and expr.kind == "any" and expr.binder is not None:
+            what = self.words(expr.binder.source, env) if expr.binder.source is not None \
+                else expr.binder.type or "thing"
+            cond = f" where {self._condition_words(expr.binder.where, env)}" \
+                if expr.binder.where is not None else ""
+            return [f"there is no {expr.binder.var} in {what}{cond}"]
+        return [f"{self.words(expr, env)} does not hold"]
+
+    def why_true(self, expr: Any, env: dict[str, Any], depth: int = 0) -> list[str]:
+        """Why a condition that must not hold does hold now."""
+        if isinstance(expr, N.Call) and expr.func in self.game.program.funcs:
+            decl = self.game.program.funcs[expr.func].decl
+            if not decl.label:
+                func = self.game.program.funcs[expr.func]
+                inner = self._bound(func, expr, env)
+                if inner is not None and depth < DEPTH:
+                    return self.why_true(func.decl.body, inner, depth + 1)
+            return [f"{self.words(expr, env)}: it must not be so"
+                    + (f" ({decl.cite})" if decl.cite else "")]
+        if isinstance(expr, N.Compare):
+            return [f"{self.comparison(expr, env, holds=True)}"]
+        if isinstance(expr, N.Name | N.Index):
+            return [f"{self.words(expr, env)} is {self.label(self.value(expr, env))}"]
+        return [f"{self.words(expr, env)}: it must not be so"]
+
+    def why_holds(self, expr: Any, env: dict[str, Any], depth: int = 0) -> list[str]:
+        """What makes a condition hold now, in words with its values."""
+        if depth > DEPTH or expr is None:
+            return []
+        if isinstance(expr, N.BoolOp) and expr.op == "and":
+            return [x for item in expr.items for x in self.why_holds(item, env, depth)]
+        if isinstance(expr, N.Not):
+            return self.why_false(expr.operand, env, depth)
+        if isinstance(expr, N.Compare) and expr.op not in ("in", "not in"):
+            left, right = self.value(expr.left, env), self.value(expr.right, env)
+            now = self.label(left) if left is not UNKNOWN else "?"
+            target = self.label(right) if right is not UNKNOWN else self.words(expr.right, env)
+            return [f"{self.words(expr.left, env)} is {now} "
+                    f"({OPS.get(expr.op, expr.op + ' ') or 'as it must be: '}{target})"]
+        if isinstance(expr, N.Call) and expr.func in self.game.program.funcs:
+            func = self.game.program.funcs[expr.func]
+            if not func.decl.label:
+                inner = self._bound(func, expr, env)
+                return self.why_holds(func.decl.body, inner, depth + 1) \
+                    if inner is not None else []
+            return [self.words(expr, env) + (f" ({func.decl.cite})" if func.decl.cite else "")]
+        return [self.words(expr, env)]
+
+    def call(self, expr: N.Call, env: dict[str, Any], depth: int, follow: Any) -> list[str]:
+        """A rule (a `define`): its description and citation, then why inside it."""
+        func = self.game.program.funcs[expr.func]
+        inner = self._bound(func, expr, env)
+        below = follow(func.decl.body, inner, depth + 1) if inner is not None else []
+        if not func.decl.label:
+            return below
+        head = f"{self.words(expr, env)}" + (f" ({func.decl.cite})" if func.decl.cite else "")
+        return [f"{head}: {below[0]}" if len(below) == 1 else f"{head} does not hold",
+                *([] if len(below) == 1 else below)]
+
+    def _bound(self, func: Any, expr: N.Call, env: dict[str, Any]) -> dict[str, Any] | None:
+        args = [self.value(a, env) for a in expr.args]
+        if any(a is UNKNOWN for a in args) or len(args) != len(func.params):
+            return None
+        return dict(zip(func.params, args, strict=True))
+
+    def comparison(self, expr: N.Compare, env: dict[str, Any], holds: bool = False) -> str:
+        left, right = self.value(expr.left, env), self.value(expr.right, env)
+        if expr.op in ("in", "not in"):
+            member = self._shown(expr.left, env)
+            where = self.words(expr.right, env)
+            inside = (expr.op == "in") == holds
+            return f"{member} is {'' if inside else 'not '}in {where}"
+        shown = self.label(right) if right is not UNKNOWN else self.words(expr.right, env)
+        if isinstance(expr.right, N.Num | N.Str | N.Bool | N.NoneLit) or \
+                isinstance(expr.right, N.Name) and expr.right.id not in env:
+            target = shown
+        else:
+            target = f"{self.words(expr.right, env)}, {shown}" \
+                if self.words(expr.right, env) != shown else shown
+        now = self.label(left) if left is not UNKNOWN else "?"
+        word = OPS.get(expr.op, expr.op + " ")
+        if holds:  # it must not hold: say what it must be instead
+            word = OPS.get(INVERSE.get(expr.op, ""), "not ")
+            return f"{self.words(expr.left, env)} is {now}; it must be {word}{target}"
+        return f"{self.words(expr.left, env)} is {now}; it must be {word}{target}"
+
+    def _condition_words(self, expr: Any, env: dict[str, Any]) -> str:
+        if isinstance(expr, N.Compare):
+            return (f"{self.words(expr.left, env)} is {OPS.get(expr.op, expr.op + ' ')}"
+                    f"{self.words(expr.right, env)}")
+        return self.words(expr, env)
+
+    def why_not_in(self, value: Any, expr: Any, env: dict[str, Any],
+                   depth: int = 0) -> list[str]:
+        """Why the list `expr` does not hold `value` now."""
+        if depth > DEPTH or expr is None:
+            return []
+        if isinstance(expr, N.Arith) and all(op == "+" for op in expr.ops):
+            parts = [expr.first, *expr.rest]
+            out = []
+            for part in parts:
+                if not isinstance(part, N.ListLit):
+                    out += self.why_not_in(value, part, env, depth)
+            return out
+        if isinstance(expr, N.IfExpr):
+            cond = self.value(expr.cond, env)
+            if cond is UNKNOWN:
+                return []
+            return self.why_not_in(value, expr.then if cond else expr.other, env, depth)
+        if isinstance(expr, N.Call) and expr.func in self.game.program.funcs:
+            func = self.game.program.funcs[expr.func]
+            inner = self._bound(func, expr, env)
+            below = self.why_not_in(value, func.decl.body, inner, depth + 1) \
+                if inner is not None else []
+            if not func.decl.label:
+                return below
+            head = f"{self.label(value)} is not among: {self.words(expr, env)}" \
+                + (f" ({func.decl.cite})" if func.decl.cite else "")
+            return [head + (f": {below[0]}" if len(below) == 1 else ""),
+                    *([] if len(below) == 1 else below)]
+        if isinstance(expr, N.Query) and expr.kind in ("list", "distinct") and \
+                expr.binder is not None and isinstance(expr.value, N.Name) and \
+                expr.value.id == expr.binder.var:
+            binder = expr.binder
+            if binder.source is not None:
+                source = self.value(binder.source, env)
+                if source is not UNKNOWN and value not in source:
+                    return self.why_not_in(value, binder.source, env, depth) or \
+                        [f"{self.label(value)} is not in {self.words(binder.source, env)}"]
+            if binder.where is not None:
+                return self.why_false(binder.where, {**env, binder.var: value}, depth)
+        if isinstance(expr, N.Call) and expr.func in WORDS:
+            return [f"{self.label(value)} is not among {self.words(expr, env)}"]
+        return []
+
+
+def failing(game: Game, viewer: str, condition: Any, value: Any = None,
+            var: str | None = None) -> list[str]:
+    """Why `condition` (an option's `when`, or a choice's `where` with `var` = `value`) does
+    not hold now, in words; [] when it cannot be said."""
+    reasons = Reasons(game, viewer)
+    env = reasons.frame()
+    if var is not None:
+        env[var] = value
+    try:
+        return [_sentence(x) for x in reasons.why_false(condition, env) if x]
+    except (GameRuleError, RulesError, RecursionError):
+        return []
+
+
+def holding(game: Game, viewer: str, condition: Any, value: Any = None,
+            var: str | None = None) -> list[str]:
+    """What makes `condition` (an option's `when`, or a choice's `where` with `var` =
+    `value`) hold now, in words with its values."""
+    reasons = Reasons(game, viewer)
+    env = reasons.frame()
+    if var is not None:
+        env[var] = value
+    try:
+        return [_sentence(x) for x in reasons.why_holds(condition, env) if x]
+    except (GameRuleError, RulesError, RecursionError):
+        return []
+
+
+def not_listed(game: Game, viewer: str, value: Any, source: Any) -> list[str]:
+    """Why the list a choice is made from does not hold `value` now, in words."""
+    reasons = Reasons(game, viewer)
+    try:
+        return [_sentence(x) for x in reasons.why_not_in(value, source, reasons.frame()) if x]
+    except (GameRuleError, RulesError, RecursionError):
+        return []
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."

@@ -1,0 +1,170 @@
+"""One terminal screen: the parts of a decision's screen fitted to the terminal's rows.
+
+A screen at the terminal holds, from the top: the board, what happened since the player's
+last decision, the player's own hand, the hints, the decision and its options (with the
+points each gives). On a short terminal (80x24) not all of it fits: the hand, the decision
+and its options are always shown; the newest events fill the room left, and the board is
+shown when all of it fits, else a line says how to see it (`board`) and the whole log
+(`log`). Long answers are cut into pages (`Pager`). Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MORE = "-- more: Enter for the next page, q to stop -- "
+ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
+
+
+def short_path(path: Path) -> str:
+    """A file's name as short as it can be said: from the current folder when it is inside
+    it, from the home folder (~) when inside that."""
+    try:
+        absolute = path.absolute()
+        for base, prefix in ((Path.cwd(), ""), (Path.home(), "~/")):
+            if absolute.is_relative_to(base) and absolute != base:
+                return prefix + str(absolute.relative_to(base))
+    except (OSError, RuntimeError, ValueError):
+        pass
+    return str(path)
+
+
+def terminal_height() -> int:
+    """The terminal's rows (LINES or the terminal itself; 24 when unknown), at least 16."""
+    return max(16, shutil.get_terminal_size((80, 24)).lines)
+
+
+def wrap_lines(lines: list[str], width: int) -> list[str]:
+    """Each line wrapped to `width`, its continuation indented two more than the line."""
+    out = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out += textwrap.wrap(line, width, subsequent_indent=indent,
+                             break_on_hyphens=False) or [""]
+    return out
+
+
+def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
+                 group: bool = True) -> list[str]:
+    """The options numbered from 1: one per line, or in columns when there are many short
+    ones (a list of 30 places fits on a screen); closer columns when they would take more
+    than `rows` lines, and then (`group`) options named 'A, x' one line per A."""
+    digits = len(str(len(labels)))
+    cells = [f"{i:>{digits}}. {label}" for i, label in enumerate(labels, start=1)]
+    out: list[str] = []
+    for gap in (3, 2, 1):
+        out = _in_columns(cells, width, gap, digits)
+        if rows is None or len(out) <= rows:
+            return out
+    grouped = _grouped(labels, width) if group else None
+    return grouped if grouped is not None and len(grouped) < len(out) else out
+
+
+def _grouped(labels: list[str], width: int) -> list[str] | None:
+    """Options named 'A, x' one line per A: 'A: 1 x  2 y  7 z' (None when the labels do
+    not have that form)."""
+    groups: dict[str, list[str]] = {}
+    for k, label in enumerate(labels, start=1):
+        head, sep, tail = label.rpartition(", ")
+        if not sep:
+            return None
+        groups.setdefault(head, []).append(f"{k} {tail}")
+    if len(groups) == len(labels):
+        return None
+    widest = max(len(head) for head in groups) + 1
+    return wrap_lines([f"  {(head + ':').ljust(widest)} {'  '.join(items)}"
+                       for head, items in groups.items()], width)
+
+
+def _in_columns(cells: list[str], width: int, gap: int, digits: int) -> list[str]:
+    widest = max((len(c) for c in cells), default=0) + gap
+    columns = max(1, min(4, (width - 2 + gap) // widest)) if len(cells) > 10 else 1
+    rows = -(-len(cells) // columns)
+    out = []
+    for r in range(rows):
+        row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
+        line = "  " + "".join(cell.ljust(widest) for cell in row).rstrip()
+        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4)) \
+            if len(line) > width else [line]
+    return out
+
+
+@dataclass
+class Screen:
+    """The parts of a decision's screen, each already fitted to the width."""
+
+    board: list[str]
+    private: list[str]
+    events: list[list[str]]  # the new events, oldest first, each as its wrapped lines
+    events_title: str  # "Since your last decision:"
+    decision: list[str]  # the hints, the prompt, the options and their points
+    earlier: int = 0  # events before `events` that are not shown
+
+    def lines(self, height: int | None) -> list[str]:
+        """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
+        it when `height` is None. The board comes with at least the newest few events, or
+        not at all."""
+        must = ([*self.private, ""] if self.private else []) + self.decision
+        events = self.events
+        if height is None:
+            return self._join(self.board, events, self.earlier, must)
+        room = height - 1
+        if self.board:
+            for k in range(len(events), min(3, len(events)) - 1, -1):
+                shown = self._join(self.board, events[len(events) - k:],
+                                   self.earlier + len(events) - k, must)
+                if len(shown) <= room:
+                    return shown
+        head = [ON_DEMAND] if self.board else []
+        for k in range(len(events), 0, -1):
+            shown = self._join(head, events[len(events) - k:], self.earlier + len(events) - k,
+                               must)
+            if len(shown) <= room:
+                return shown
+        return self._join(head, [], 0, must)
+
+    def _join(self, board: list[str], events: list[list[str]], earlier: int,
+              must: list[str]) -> list[str]:
+        out = list(board)
+        if events:
+            out += [""] if out and board != [ON_DEMAND] else []
+            title = self.events_title
+            if earlier:
+                title = f"{title[:-1]} (the last {len(events)}; 'log' shows more):"
+            out.append(title)
+            out += [line for event in events for line in event]
+        out += [""] if out else []
+        return out + must
+
+
+@dataclass
+class Pager:
+    """Prints lines a page at a time on a terminal of `height` rows (all at once when None),
+    asking for Enter when a page is full; after 'q' or the end of input it prints no more."""
+
+    say: Callable[[str], None]
+    read: Callable[[str], str]
+    height: int | None = None
+    used: int = field(default=0)  # lines printed since the last question
+    stopped: bool = False
+
+    def show(self, lines: list[str]) -> None:
+        for line in lines:
+            if self.stopped:
+                return
+            if self.height is not None and self.used >= self.height - 1:
+                try:
+                    answer = self.read(MORE)
+                except (EOFError, KeyboardInterrupt):
+                    answer = "q"
+                    self.say("")
+                self.used = 0
+                if answer.strip().lower() in ("q", "quit"):
+                    self.stopped = True
+                    return
+            self.say(line)
+            self.used += 1

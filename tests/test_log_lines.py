@@ -1,0 +1,46 @@
+"""Log lines that said a thing twice or read oddly: a marker sent back to City Hall by a
+building stop is not sent back again after its auction; the final scoring with nothing below
+Central Park does not say "0 businesses turned over ()"."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.preview import if_ended_now
+
+from .conftest import BASE
+
+RETURNS = re.compile(r"The \w+ commissioner's marker in (.+) returns to City Hall\.")
+
+
+def test_a_marker_returns_to_city_hall_once_even_after_a_building_stop():
+    ruleset = load_ruleset(BASE)
+    stops_in_auctions = 0
+    for seed in range(40):
+        game = ruleset.new_game(4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            decision = game.decision()
+            game.apply(decision.options[rng.randrange(len(decision.options))])
+        returned: list[str] = []
+        for line in game.events:
+            if "returns to City Hall: a set of auctions begins" in line:
+                returned = []
+            elif RETURNS.fullmatch(line):
+                assert line not in returned, f"seed {seed}: {line} said twice"
+                returned.append(line)
+            elif "declares a building stop" in line:
+                stops_in_auctions += 1
+    assert stops_in_auctions > 0  # the case was met
+
+
+def test_nothing_below_central_park_is_said_in_words():
+    game = load_ruleset(BASE).new_game(3, 1)
+    assert not game.Z["park_tiles"]
+    ending = if_ended_now(game, game.decision().player)
+    assert ending is not None
+    assert "Central Park: no business lies below it to turn over; it counts as 1 type." \
+        in ending.lines
+    assert not any("0 businesses" in x or "()" in x for x in ending.lines)
