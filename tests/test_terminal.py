@@ -96,7 +96,7 @@ def test_every_screen_of_a_whole_game_fits_80_columns_and_24_rows(name, people):
     assert play.session.run() == 0
     play.take_screen()
     assert game.over
-    assert len(play.screens) > 5
+    assert len(play.screens) >= 3  # the seats, a decision at least, the end
     for screen in play.screens:
         assert len(screen) <= 24, "\n".join(screen)
         too_wide = [x for x in screen if len(x) > 80]
