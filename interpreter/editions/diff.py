@@ -22,8 +22,8 @@ from interpreter.editions.citations import kind_of
 from interpreter.language import nodes as N
 from interpreter.language.render import render_decl
 
-KIND_ORDER = ["players", "enum", "const", "table", "component", "zone", "var", "define",
-              "procedure", "trigger", "entity", "entity order", "relation"]
+KIND_ORDER = ["players", "require", "enum", "const", "table", "component", "zone", "var",
+              "define", "procedure", "trigger", "measure", "entity", "entity order", "relation"]
 _STRING = r'"(?:[^"\\]|\\.)*"'
 
 
