@@ -374,7 +374,8 @@ def test_a_difference_hidden_by_an_earlier_one_still_shows_that_its_code_ran(tmp
 
 
 # ---------------------------------------------------------------------------- every kind
-EVERY_KIND = GAME.replace("        turns += 1\n", "        turns += 1\n        emit played(p)\n") + """\
+EMITTING = GAME.replace("        turns += 1\n", "        turns += 1\n        emit played(p)\n")
+EVERY_KIND = EMITTING + """\
 require enough_cards "enough cards to deal" cite "Book: Setup": 12 >= hand_size * 3
 measure plays "cards played": counter
 measure last_vp "points of the first player" = vp[P1]
@@ -403,7 +404,8 @@ def test_every_kind_of_declaration_shows_its_change(tmp_path):
     """A change to any kind of declaration is a difference with its lines (a `require` that
     renders like every other rule, not as 'RequireDecl NAME'); the list of kinds is complete."""
     declared = {name for name, cls in N.node_types().items()
-                if issubclass(cls, N.Decl) and name not in ("Decl", "RemoveDecl")}  # remove: never in effect
+                if issubclass(cls, N.Decl)
+                and name not in ("Decl", "RemoveDecl")}  # a remove is never in effect
     assert {keyword_of(cls()) for cls in map(N.node_types().get, declared)} == \
         {kind for kind, *_ in KIND_EDITS}
     a = load_ruleset(write(tmp_path / "a", EVERY_KIND))
