@@ -164,10 +164,16 @@ def _yaml_loc(path: Path, keys) -> N.Loc:
     return found
 
 
+TREE_MARKER = "rules-project.yaml"  # a file that marks the top of a project of rulesets
+TREE_FOLDER = "rulesets"  # a folder of that name is the top of its project
+
+
 def tree_root(folder: Path) -> Path:
-    """The folder a ruleset's `extends` may reach into (its tree): the folder of the rulesets
-    that come with the engine, for one of them; else the folder that holds the ruleset's
-    folder (its siblings and their subfolders)."""
+    """The folder a ruleset's `extends` may reach into (its tree, the project it lives in): the
+    folder of the rulesets that come with the engine, for one of them; else the nearest folder
+    above the ruleset's own that holds a `rules-project.yaml` file or is named `rulesets` (so a
+    copy of the repository anywhere, or a designer's `mygame/` holding the marker, is one tree);
+    else the folder that holds the ruleset's folder (its siblings and their subfolders)."""
     folder = Path(folder).resolve()
     try:
         from interpreter.resources import rulesets_folder
@@ -177,6 +183,12 @@ def tree_root(folder: Path) -> Path:
         bundled = None
     if bundled is not None and folder.is_relative_to(bundled):
         return bundled
+    for above in folder.parents:
+        try:
+            if above.name == TREE_FOLDER or (above / TREE_MARKER).is_file():
+                return above
+        except OSError:  # a folder the system cannot look into ends the search
+            break
     return folder.parent
 
 
@@ -198,9 +210,10 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
             raise RulesetError(f"'extends: {target}' {why}", _yaml_loc(manifest_path, ["extends"]))
         if root is not None and not base.is_relative_to(root):
             raise RulesetError(f"'extends: {target}' leads to {base}, outside this ruleset's "
-                               f"tree ({root}): a ruleset extends only rulesets under the "
-                               "folder it was found in; to allow it, add --allow-outside to "
-                               "the command (or load_ruleset(..., allow_outside=True))",
+                               f"tree ({root}): a ruleset extends only rulesets of its project "
+                               f"(the nearest folder above it named '{TREE_FOLDER}' or holding "
+                               f"a '{TREE_MARKER}'); to allow it, add --allow-outside to the "
+                               "command (or load_ruleset(..., allow_outside=True))",
                                _yaml_loc(manifest_path, ["extends"]))
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
