@@ -151,10 +151,10 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def load(text: str, allow_outside: bool = False):
+def load(text: str, allow_outside: bool = False, reading: str | None = None):
     from interpreter.engine.ruleset import load_ruleset
 
-    return load_ruleset(ruleset_path(text), allow_outside=allow_outside)
+    return load_ruleset(ruleset_path(text), allow_outside=allow_outside, reading=reading)
 
 
 # ------------------------------------------------------------------------------ output

@@ -37,7 +37,7 @@ from interpreter.language.errors import (
     explain,
 )
 from interpreter.language.files import MANIFEST, display_path, load_layers, tree_root
-from interpreter.language.layers import Layer, merge_layers
+from interpreter.language.layers import Layer, merge_layers, readings_of
 from interpreter.resources import schema
 
 
@@ -54,6 +54,7 @@ class Ruleset:
     requirements: list[Requirement] = field(default_factory=list, repr=False)
     measures: list[Measure] = field(default_factory=list)
     allow_outside: bool = False  # loaded with `extends` outside its tree allowed
+    reading: str | None = None  # loaded with only this reading of its overlays on
 
     def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile a text with {expressions} of the rules language (a display template, a
@@ -138,14 +139,16 @@ class Ruleset:
         }
 
 
-def load_ruleset(path: str | Path, allow_outside: bool = False) -> Ruleset:
+def load_ruleset(path: str | Path, allow_outside: bool = False,
+                 reading: str | None = None) -> Ruleset:
     """Load, check and compile a ruleset folder (or its ruleset.yaml).
 
     A ruleset extends only rulesets of its own tree (`tree_root`) unless `allow_outside`.
+    With `reading`, the rules of its other readings (`reading ID ...:` units) are left out.
     Raises RulesError for a path that is no ruleset, RulesetErrors (every error found, each with
     its place) for a ruleset with mistakes."""
     try:
-        return _load(path, allow_outside)
+        return _load(path, allow_outside, reading)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
     except OSError as exc:  # a path the system cannot look up (a name too long, ...)
@@ -157,7 +160,7 @@ def load_ruleset(path: str | Path, allow_outside: bool = False) -> Ruleset:
             "or brackets? (write it in steps)", N.Loc(display_path(manifest), 1, 1))]) from None
 
 
-def _load(path: str | Path, allow_outside: bool) -> Ruleset:
+def _load(path: str | Path, allow_outside: bool, reading: str | None = None) -> Ruleset:
     folder = Path(path)
     if folder.is_file() and folder.name == MANIFEST:
         folder = folder.parent
@@ -167,7 +170,11 @@ def _load(path: str | Path, allow_outside: bool) -> Ruleset:
         raise RulesError(f"{path}: not a ruleset (no {MANIFEST} in it)")
     folder = folder.resolve()
     layers = load_layers(folder, [], None if allow_outside else tree_root(folder))
-    decls, errors = merge_layers(layers)
+    if reading is not None and reading not in readings_of(layers):
+        known = sorted(readings_of(layers))
+        raise RulesError(f"{path} has no reading '{reading}' (its readings: "
+                         f"{', '.join(known) or 'none'})")
+    decls, errors = merge_layers(layers, reading)
     top = layers[-1]
     data = [d for layer in layers for d in layer.data]
     world, world_errors = build_world(decls, data)
@@ -193,11 +200,13 @@ def _load(path: str | Path, allow_outside: bool) -> Ruleset:
     for layer in layers:
         for item in layer.files:
             digest.update(item.read_bytes())
+    if reading is not None:
+        digest.update(f"\0reading {reading}".encode())
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
                    layers=layers, content_hash=digest.hexdigest(), compiler=compiler,
                    requirements=requirements, measures=measures,
-                   allow_outside=allow_outside)
+                   allow_outside=allow_outside, reading=reading)
 
 
 def validate_merged(ruleset: Ruleset) -> None:

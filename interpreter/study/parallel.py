@@ -59,6 +59,7 @@ class RulesetSource:
     top: str  # the ruleset's folder, relative to the common folder of its files
     files: tuple[tuple[str, bytes], ...] = field(repr=False)
     allow_outside: bool = False  # see load_ruleset
+    reading: str | None = None  # see load_ruleset
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> RulesetSource:
@@ -67,7 +68,8 @@ class RulesetSource:
         root = Path(os.path.commonpath([folder, *paths]))
         return cls(str(folder), ruleset.content_hash, folder.relative_to(root).as_posix(),
                    tuple((p.relative_to(root).as_posix(), p.read_bytes())
-                         for p in dict.fromkeys(paths)), ruleset.allow_outside)
+                         for p in dict.fromkeys(paths)), ruleset.allow_outside,
+                   ruleset.reading)
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,7 @@ def _ruleset(source: RulesetSource) -> Ruleset:
     from interpreter.engine.ruleset import load_ruleset
 
     try:
-        ruleset = load_ruleset(source.path, source.allow_outside)
+        ruleset = load_ruleset(source.path, source.allow_outside, source.reading)
     except (RulesError, OSError):
         ruleset = None
     if ruleset is None or ruleset.content_hash != source.content_hash:
@@ -139,7 +141,7 @@ def _ruleset(source: RulesetSource) -> Ruleset:
             target = root / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        ruleset = load_ruleset(root / source.top, source.allow_outside)
+        ruleset = load_ruleset(root / source.top, source.allow_outside, source.reading)
     _LOADED[source.content_hash] = ruleset
     return ruleset
 
