@@ -90,6 +90,28 @@ def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
     return doc
 
 
+def checked_yaml(path: Path, schema_name: str) -> Any:
+    """A YAML file's contents checked against a schema (RulesetError with its place if not)."""
+    return _checked_yaml(path, schema_name)
+
+
+def yaml_entry_lines(path: Path, key: str) -> list[int]:
+    """The line (from 1) of each item of the list under the top-level `key` of a YAML file
+    (for errors at an entry); [] when it cannot be read so."""
+    import yaml
+
+    try:
+        root = yaml.compose(read_text(path), Loader=strict_loader())
+    except (yaml.YAMLError, RulesetError, RecursionError):
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for k, v in root.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == key and isinstance(v, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in v.value]
+    return []
+
+
 @functools.cache
 def strict_loader() -> Any:
     """PyYAML's safe loader, except that a key given twice in one mapping is an error at the
