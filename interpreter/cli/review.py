@@ -95,11 +95,13 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
            f"  {review.summary()}"]
     by_reading: dict[str, int] = {}
     for e in review.entries:
-        if e.reading:
-            by_reading[e.reading] = by_reading.get(e.reading, 0) + 1
+        for ident in review.readings:
+            if e.reading == ident or f"reading {ident})" in (e.note or "") \
+                    or f"reading {ident}," in (e.note or ""):
+                by_reading[ident] = by_reading.get(ident, 0) + 1
     for ident, info in review.readings.items():
         out.append(f"  reading {ident} ({info['class']}): {by_reading.get(ident, 0)} unit(s) "
-                   f"- {info['title']}")
+                   f"(by verdict or note) - {info['title']}")
     missing = review.unreviewed()
     out.append(f"  without a verdict: {len(missing)} unit(s) of {review.reference}")
     for unit in missing[:SHOWN]:

@@ -22,9 +22,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from interpreter.editions.sourcetext import fold
 from interpreter.editions.units import Unit
 
 ANCHOR = 0.6  # units this alike are paired first, wherever they are
+VERBATIM = 12  # the least length (folded) of a unit found word for word
 CONTAINED = 0.8  # the share of a unit's words that makes it part of another
 THRESHOLD = 0.3  # the least likeness for two units to be aligned in order, between those
 _WORD = re.compile(r"[^\W\d_]{3,}|[A-Z]\)|\(\d\)|\d+")
@@ -72,6 +74,9 @@ def align(ref: list[Unit], ed: list[Unit], fixed: dict[int, list[int]] | None = 
     fixed = dict(fixed or {})
     out: dict[int, list[int]] = {k: list(v) for k, v in fixed.items()}
     used = {line for lines in fixed.values() for line in lines}
+    for line, lines in _verbatim(ref, ed, out, used).items():
+        out[line] = lines
+        used.update(lines)
     ref_free = [i for i, u in enumerate(ref) if u.line not in out]
     ed_free = [j for j, u in enumerate(ed) if u.line not in used]
     pos_r = {i: i / max(len(ref) - 1, 1) for i in range(len(ref))}
@@ -92,6 +97,34 @@ def align(ref: list[Unit], ed: list[Unit], fixed: dict[int, list[int]] | None = 
         used.add(ed[j].line)
     _parts(ref, ed, out, used)
     return out
+
+
+_BULLET = re.compile(r"^(?:[-*•–—·▪◦‣⁃●▶►⇒z]\s+)+")  # `z`: a bullet as an extraction gives it
+
+
+def _verbatim(ref: list[Unit], ed: list[Unit], out: dict[int, list[int]], used: set[int]
+              ) -> dict[int, list[int]]:
+    """Units of the reference whose words occur once, word for word, in the edition's text
+    (the same book cut otherwise): the edition units they span (spacing, line breaks and
+    bullets do not count)."""
+    keys = [fold(_BULLET.sub("", u.text.strip())) for u in ed]
+    joined = "".join(keys)
+    starts, at = [], 0
+    for key in keys:
+        starts.append(at)
+        at += len(key)
+    found: dict[int, list[int]] = {}
+    for unit in ref:
+        key = fold(_BULLET.sub("", unit.text.strip()))
+        if unit.line in out or len(key) < VERBATIM:
+            continue
+        first = joined.find(key)
+        if first < 0 or joined.find(key, first + 1) >= 0:
+            continue
+        end = first + len(key)
+        found[unit.line] = [ed[k].line for k in range(len(ed))
+                            if starts[k] < end and starts[k] + len(keys[k]) > first and keys[k]]
+    return found
 
 
 def _inside(part: Unit, whole: Unit) -> bool:
@@ -152,14 +185,24 @@ def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
     by_ed = {u.line: u for u in ed}
     out: list[Proposal] = []
     used = {line for lines in pairs.values() for line in lines}
+    sharing: dict[int, list[Unit]] = {}  # edition unit -> the reference units paired with it
+    for unit in ref:
+        for line in pairs.get(unit.line, []):
+            sharing.setdefault(line, []).append(unit)
+    told: set[int] = set()
     for unit in ref:
         lines = pairs.get(unit.line)
         if not lines:
             out.append(Proposal("omission", "ref", unit, None,
                                 "no counterpart in the edition"))
             continue
-        mine = Counter(unit.numbers())
-        theirs = Counter(n for line in lines for n in by_ed[line].numbers())
+        group = {u.line: u for line in lines for u in sharing[line]}  # one text cut otherwise
+        if unit.line != min(group) or unit.line in told:
+            continue
+        told |= set(group)
+        mine = Counter(n for u in group.values() for n in u.numbers())
+        theirs = Counter(n for line in dict.fromkeys(
+            x for u in group.values() for x in pairs[u.line]) for n in by_ed[line].numbers())
         if mine != theirs:
             gone, new = sorted((mine - theirs).elements()), sorted((theirs - mine).elements())
             out.append(Proposal("numbers", "ref", unit, by_ed[lines[0]],

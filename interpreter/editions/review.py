@@ -4,7 +4,7 @@ counterpart in the edition's text and a verdict, checked against both texts.
 The file names the two texts by their source ids (`reference`, `edition`, both in the
 ruleset's `sources`) and lists entries. An entry quotes a few words of a unit of the reference
 (`ref`, with `ref_at: LINE` where the words occur in several units) and of its counterpart in
-the edition (`ed`, one quote or a list, `ed_at`), gives the edition's words in English
+the edition (`ed`, one quote or a list, `ed_at`: a line or a list of lines), gives the edition's words in English
 (`gloss`, required when `language` is not `en`) and a verdict: `same`, `reading ID` (a
 difference, one of the file's `readings`), `omitted` (no counterpart) or `unclear`. An entry
 with `ed` alone and the verdict `added` is a unit of the edition with no counterpart.
@@ -39,7 +39,7 @@ class Entry:
     ref: str | None
     ref_at: int | None
     ed: list[str]
-    ed_at: int | None
+    ed_at: list[int | None]  # per quote of `ed`
     gloss: str | None
     verdict: str  # same | reading ID | omitted | unclear | added
     note: str | None
@@ -124,10 +124,11 @@ def load_review(ruleset: Any) -> Review | None:
     lines = yaml_entry_lines(path, "units")
     entries = []
     for i, item in enumerate(doc["units"]):
-        ed = item.get("ed")
+        ed, ed_at = item.get("ed"), item.get("ed_at")
         entries.append(Entry(N.Loc(shown, lines[i] if i < len(lines) else 1, 1),
                              item.get("ref"), item.get("ref_at"),
-                             [ed] if isinstance(ed, str) else list(ed or []), item.get("ed_at"),
+                             [ed] if isinstance(ed, str) else list(ed or []),
+                             ed_at if isinstance(ed_at, list) else [ed_at],
                              item.get("gloss"), item["verdict"], item.get("note")))
     review = Review(path, doc["reference"], doc["edition"], doc.get("language"),
                     doc.get("readings") or {}, entries)
@@ -164,7 +165,8 @@ def _check(review: Review, ruleset: Any) -> None:
         if e.ref is not None:
             e.ref_unit = _one(e.ref, e.ref_at, review.ref_units, ref_name, e, errors)
         for n, quote in enumerate(e.ed):
-            unit = _one(quote, e.ed_at if n == 0 else None, review.ed_units, ed_name, e, errors)
+            at = e.ed_at[n] if n < len(e.ed_at) else None
+            unit = _one(quote, at, review.ed_units, ed_name, e, errors)
             if unit is not None:
                 e.ed_units.append(unit)
         if e.ref_unit is not None:
