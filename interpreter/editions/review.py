@@ -5,8 +5,9 @@ The file names the two texts by their source ids (`reference`, `edition`, both i
 ruleset's `sources`) and lists entries. An entry quotes a few words of a unit of the reference
 (`ref`, with `ref_at: LINE` where the words occur in several units) and of its counterpart in
 the edition (`ed`, one quote or a list; `ed_at`, a line or a line per quote), gives the
-edition's words in English (`gloss`, required when `language` is not `en`) and a verdict: `same`, `reading ID` (a
-difference, one of the file's `readings`), `omitted` (no counterpart) or `unclear`. An entry
+edition's words in English (`gloss`, required when `language` is not `en`) and a verdict:
+`same`, `reading ID` (a difference, one of the file's `readings`), `omitted` (no
+counterpart) or `unclear`. An entry
 with `ed` alone and the verdict `added` is a unit of the edition with no counterpart.
 
 `rules check` reports as errors, each at its entry: words that are in no unit (or in several,
