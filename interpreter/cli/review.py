@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -96,8 +97,8 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
     by_reading: dict[str, int] = {}
     for e in review.entries:
         for ident in review.readings:
-            if e.reading == ident or f"reading {ident})" in (e.note or "") \
-                    or f"reading {ident}," in (e.note or ""):
+            if e.reading == ident or re.search(rf"reading {re.escape(ident)}(?![\w-])",
+                                               e.note or ""):
                 by_reading[ident] = by_reading.get(ident, 0) + 1
     for ident, info in review.readings.items():
         out.append(f"  reading {ident} ({info['class']}): {by_reading.get(ident, 0)} unit(s) "

@@ -100,16 +100,27 @@ def _kind(body: str, heading: bool, labelled: bool, lines: list[str], in_summary
 
 
 def _summary_sections(text: SourceText) -> set[int]:
-    """Sections that summarise: a heading that repeats an earlier heading's name, or one that
-    calls itself a summary."""
-    seen: set[str] = set()
+    """Sections that summarise: one that calls itself a summary, or a heading that repeats an
+    earlier heading's name in short lines (under 15 words on average) where the earlier one
+    has a body of three or more paragraphs (a page's sidebar repeating its title, not a second
+    "Example:" or "Note:")."""
+    first: dict[str, int] = {}
     found: set[int] = set()
     for i, sec in enumerate(text.sections):
         key = name_key(sec.title)
-        if key in seen or _SUMMARY.search(sec.title):
+        if _SUMMARY.search(sec.title):
             found.add(i)
-        seen.add(key)
+        elif key in first and _body(text, first[key]) >= 3:
+            words = [len(text.paragraphs[p].text.split()) for p in text.span([i])
+                     if not text.paragraphs[p].heading]
+            if words and sum(words) / len(words) < 15:
+                found.add(i)
+        first.setdefault(key, i)
     return found
+
+
+def _body(text: SourceText, section: int) -> int:
+    return sum(1 for p in text.span([section]) if not text.paragraphs[p].heading)
 
 
 def _inside(text: SourceText, section: int, marked: set[int]) -> bool:
