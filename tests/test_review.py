@@ -28,7 +28,7 @@ A card of value 3 scores 5 points.
 - value 1: 1 point
 - value 2: 2 points
 
-Setup
+Summary
 
 each player draws 3 cards
 """
@@ -51,7 +51,7 @@ Eine Karte mit Wert 3 bringt 5 Punkte.
 
 Viel Spass!
 
-Vorbereitung
+Zusammenfassung
 
 jeder zieht 5 Karten
 """
@@ -64,9 +64,7 @@ readings:
   de-1: {class: changes the game, title: "4 cards, not 3"}
 units:
   - ref: "Setup"
-    ref_at: 1
     ed: "Vorbereitung"
-    ed_at: 1
     gloss: "Preparation"
     verdict: same
   - ref: "Each player draws 3 cards from the deck"
@@ -99,11 +97,9 @@ units:
     ed: "Wert 2: 2 Punkte"
     gloss: "value 2: 2 points"
     verdict: same
-  - ref: "Setup"
-    ref_at: 18
-    ed: "Vorbereitung"
-    ed_at: 18
-    gloss: "Preparation"
+  - ref: "Summary"
+    ed: "Zusammenfassung"
+    gloss: "Summary"
     verdict: same
   - ref: "each player draws 3 cards"
     ref_at: 20
@@ -158,21 +154,21 @@ def test_a_complete_review_checks(edition, capsys):
 
 @pytest.mark.parametrize("old, new, message, line", [
     ('ref: "The deck is shuffled first."', 'ref: "The deck is cut first."',
-     'the words "The deck is cut first." are not in any unit of book.txt', 17),
-    ('ed: "Wertung"', 'ed: "Wertungen"', 'the words "Wertungen" are not in any unit', 27),
-    ('ref: "Play"\n', 'ref: "Players"\n', "is reviewed twice (first at line 19)", 23),
-    ('ref: "Setup"\n    ref_at: 1\n', 'ref: "Setup"\n', "are in 2 units of book.txt", 7),
+     'the words "The deck is cut first." are not in any unit of book.txt', 15),
+    ('ed: "Wertung"', 'ed: "Wertungen"', 'the words "Wertungen" are not in any unit', 25),
+    ('ref: "Play"\n', 'ref: "Players"\n', "is reviewed twice (first at line 17)", 21),
+    ('    ref_at: 20\n', "", "are in 2 units of book.txt (lines 3, 20)", 45),
     ('  - ref: "value 2: 2 points"\n    ed: "Wert 2: 2 Punkte"\n    gloss: "value 2: 2 points"\n'
      '    verdict: same\n', "", "1 unit(s) of book.txt have no verdict: line(s) 16", 1),
-    ('verdict: reading de-1', 'verdict: reading de-2', "the reading 'de-2' is not among", 13),
+    ('verdict: reading de-1', 'verdict: reading de-2', "the reading 'de-2' is not among", 11),
     ('  de-1: {class: changes the game', '  de-1: {class: unclear',
      "the rules' reading 'de-1' is not listed in the review's readings", 1),
-    ('    gloss: "Scoring"\n', "", "need an English gloss (language de)", 27),
+    ('    gloss: "Scoring"\n', "", "need an English gloss (language de)", 25),
     ('ref: "The deck is shuffled first."\n    verdict: omitted',
      'ref: "The deck is shuffled first."\n    verdict: same',
-     "'same' needs the edition's counterpart", 17),
+     "'same' needs the edition's counterpart", 15),
     ('  - ed: "Viel Spass!"', '  - ed: "Eine Karte mit Wert 3"',
-     "is both added and a counterpart (first at line 31)", 55),
+     "is both added and a counterpart (first at line 29)", 51),
 ])
 def test_a_faulty_review_is_an_error_at_its_entry(edition, capsys, old, new, message, line):
     edit(edition, old, new)
