@@ -84,9 +84,9 @@ def build_parser() -> ArgumentParser:
     for command in sub.choices.values():  # so that a mistake after it names the command
         command.set_defaults(parser=command)
         command.add_argument("--allow-outside", action="store_true",
-                             help="let a ruleset extend rulesets outside its tree (the folder "
-                                  "that holds its folder, or the rulesets that come with the "
-                                  "engine)")
+                             help="let a ruleset extend rulesets outside its project (the "
+                                  "nearest folder above it named rulesets/ or holding "
+                                  "rules-project.yaml, else the folder that holds its folder)")
     return parser
 
 

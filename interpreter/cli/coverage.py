@@ -71,4 +71,6 @@ def _reviewed(ruleset: Any, source: str) -> dict[str, Any] | None:
     else:
         done = len({u.line for e in review.entries for u in e.ed_units})
         units = len(review.ed_units)
-    return {"file": str(review.path), "units": units, "reviewed": done}
+    from interpreter.language.files import display_path
+
+    return {"file": display_path(review.path), "units": units, "reviewed": done}

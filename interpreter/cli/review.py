@@ -77,6 +77,12 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def display_path(path: Any) -> str:
+    from interpreter.language.files import display_path as shown
+
+    return shown(path)
+
+
 def _open(review: Any, found: list[Any], every: bool) -> list[Any]:
     """The proposals about units without a verdict (all of them with `every`)."""
     if every:
@@ -92,7 +98,7 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
              every: bool) -> str:
     ref, ed = review.ref_text.path.name, review.ed_text.path.name
     out = [f"Review of {review.edition} ({ed}) against {review.reference} ({ref}): "
-           f"{review.path}",
+           f"{display_path(review.path)}",
            f"  {review.summary()}"]
     by_reading: dict[str, int] = {}
     for e in review.entries:
@@ -111,7 +117,9 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
         out.append(f"    ... and {len(missing) - SHOWN} more")
     for e in review.errors:
         out.append(f"  error: {e.loc}: {e.message}")
-    shown = _open(review, found, every)
+    order = {"numbers": 0, "summary": 1, "omission": 2, "addition": 3}
+    shown = sorted(_open(review, found, every), key=lambda p: (order.get(p.kind, 4), p.side,
+                                                               p.unit.line))
     what = "all" if every else "about units without a verdict"
     out += ["", f"First pass ({len(found)} proposal(s); {len(shown)} {what}):"]
     for p in shown[:SHOWN if not every else len(shown)]:
@@ -140,7 +148,7 @@ def _as_json(review: Any, found: list[Any], hits: list[Any], misses: list[Any]
     def unit(u: Any) -> dict[str, Any] | None:
         return None if u is None else {"line": u.line, "kind": u.kind, "text": u.text}
 
-    return {"review": str(review.path), "reference": review.reference,
+    return {"review": display_path(review.path), "reference": review.reference,
             "edition": review.edition, "units": len(review.ref_units),
             "reviewed": len(review.verdict_of()), "counts": review.counts(),
             "readings": review.readings,

@@ -108,7 +108,7 @@ class Review:
 def review_path(ruleset: Any) -> Path | None:
     """The review file the ruleset's manifest names (`review:`), or None."""
     written = ruleset.manifest.get("review")
-    return (Path(ruleset.path) / written) if written else None
+    return (Path(ruleset.path) / written).resolve() if written else None
 
 
 def load_review(ruleset: Any) -> Review | None:
