@@ -22,6 +22,10 @@ inside it, or labels such as A, (3), 3.) to 4.2)) must be in it, and quoted word
 brackets at the end (Section (words of the text)), must occur there. A source whose text is
 not there leaves its citations unchecked, with a note (docs/editions.md).
 
+A ruleset whose manifest names a 'review' (an edition read against a reference text unit by
+unit) has it checked too: every quoted unit must be in its text, no unit reviewed twice, every
+unit of the reference with a verdict ('rules review' shows it).
+
 If the ruleset has mistakes, every one is printed with its place (file:line:column), the
 offending line and a caret under the spot, then the number of errors; the exit code is 2."""
 
