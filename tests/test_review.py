@@ -207,5 +207,6 @@ def test_the_blind_first_pass_finds_the_differences(edition, capsys):
 def test_coverage_counts_reviewed_units(edition, capsys):
     code, out, _ = run(capsys, "coverage", edition, "--source", "de")
     assert code == 0 and "review: 11 of 11 units of de reviewed" in out, out
+    assert "1 of 2 rules cite nothing" in out  # the edition's own rules, not the base game's
     code, out, _ = run(capsys, "coverage", edition, "--source", "Book")
     assert "review: 11 of 11 units of Book reviewed" in out, out
