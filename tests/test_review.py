@@ -210,3 +210,13 @@ def test_coverage_counts_reviewed_units(edition, capsys):
     assert "1 of 2 rules cite nothing" in out  # the edition's own rules, not the base game's
     code, out, _ = run(capsys, "coverage", edition, "--source", "Book")
     assert "review: 11 of 11 units of Book reviewed" in out, out
+
+
+def test_a_review_file_that_is_a_link_loop_or_missing_is_a_clear_error(edition, capsys):
+    review = edition / "review.yaml"
+    review.unlink()
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 2 and "review.yaml (named by 'review:') is not there" in out, out
+    review.symlink_to(review)  # a link to itself (found by the fuzzer)
+    code, out, err = run(capsys, "check", edition)
+    assert code == 2 and "is not there, or is not a file" in out and "Traceback" not in out + err

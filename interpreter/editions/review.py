@@ -18,6 +18,7 @@ reference that have no verdict yet."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from interpreter.editions.sourcetext import SourceText
 from interpreter.editions.units import Unit, find_unit, text_units
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError
-from interpreter.language.files import checked_yaml, display_path, yaml_entry_lines
+from interpreter.language.files import checked_yaml, display_path, inside, yaml_entry_lines
 from interpreter.language.layers import readings_of
 
 VERDICTS = ("same", "reading", "omitted", "unclear", "added")
@@ -108,7 +109,7 @@ class Review:
 def review_path(ruleset: Any) -> Path | None:
     """The review file the ruleset's manifest names (`review:`), or None."""
     written = ruleset.manifest.get("review")
-    return (Path(ruleset.path) / written).resolve() if written else None
+    return Path(os.path.normpath(Path(ruleset.path).absolute() / written)) if written else None
 
 
 def load_review(ruleset: Any) -> Review | None:
@@ -118,9 +119,13 @@ def load_review(ruleset: Any) -> Review | None:
     if path is None:
         return None
     shown = display_path(path)
+    manifest = N.Loc(display_path(Path(ruleset.path) / "ruleset.yaml"), 1, 1)
     if not path.is_file():
-        raise RulesetError(f"the review file {shown} (named by 'review:') is not there",
-                           N.Loc(display_path(Path(ruleset.path) / "ruleset.yaml"), 1, 1))
+        raise RulesetError(f"the review file {shown} (named by 'review:') is not there, or is "
+                           "not a file", manifest)
+    if not inside(path, Path(ruleset.path)):
+        raise RulesetError(f"the review file {shown} leads outside the ruleset's folder "
+                           "(through a link): a ruleset reads only its own files", manifest)
     doc = checked_yaml(path, "review")
     lines = yaml_entry_lines(path, "units")
     entries = []
