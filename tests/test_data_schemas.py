@@ -64,7 +64,7 @@ def manifest():
 # --- schemas -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["data", "manifest"])
+@pytest.mark.parametrize("name", ["data", "manifest", "review"])
 def test_schema_is_valid_draft_2020_12(name):
     validator(name)
 

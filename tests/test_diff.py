@@ -15,6 +15,7 @@ from interpreter.editions.diff import diff_rulesets, diff_text
 from interpreter.editions.lockstep import lockstep
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language import nodes as N
+from interpreter.language.layers import keyword_of
 from interpreter.language.parser import parse_expr, parse_rules
 from interpreter.language.render import render_decl, render_expr
 
@@ -370,3 +371,73 @@ def test_a_difference_hidden_by_an_earlier_one_still_shows_that_its_code_ran(tmp
     assert rows["changed table points"]["ran"] == 5
     assert rows["changed procedure play"]["shown"] == 0
     assert 0 < rows["changed procedure play"]["ran"] <= 5
+
+
+# ---------------------------------------------------------------------------- every kind
+EMITTING = GAME.replace("        turns += 1\n", "        turns += 1\n        emit played(p)\n")
+EVERY_KIND = EMITTING + """\
+require enough_cards "enough cards to deal" cite "Book: Setup": 12 >= hand_size * 3
+measure plays "cards played": counter
+measure last_vp "points of the first player" = vp[P1]
+trigger counted after played(p):
+    plays += 1
+"""
+
+# one edit per kind of declaration: (kind, name, old text, new text)
+KIND_EDITS = [
+    ("enum", "suit", 'enum suit "card suit": red, blue', 'enum suit "card suit": red, blue, green'),
+    ("const", "hand_size", "= 3\n", "= 2\n"),
+    ("table", "points", "    3 -> 5\n", "    3 -> 4\n"),
+    ("component", "card", "    count 2\n", "    count 3\n"),
+    ("zone", "table", 'zone table "played cards": pile of card',
+     'zone table "played cards": stack of card'),
+    ("var", "turns", 'var turns "turns played" = 0', 'var turns "turns played" = 1'),
+    ("define", "tiebreak", "define tiebreak(p) = 0", "define tiebreak(p) = turns"),
+    ("procedure", "play", "        turns += 1\n", "        turns += 2\n"),
+    ("trigger", "counted", "    plays += 1\n", "    plays += 2\n"),
+    ("require", "enough_cards", ": 12 >= hand_size * 3", ": 12 >= hand_size * 4"),
+    ("measure", "last_vp", "= vp[P1]", "= vp[P2]"),
+]
+
+
+def test_every_kind_of_declaration_shows_its_change(tmp_path):
+    """A change to any kind of declaration is a difference with its lines (a `require` that
+    renders like every other rule, not as 'RequireDecl NAME'); the list of kinds is complete."""
+    declared = {name for name, cls in N.node_types().items()
+                if issubclass(cls, N.Decl)
+                and name not in ("Decl", "RemoveDecl")}  # a remove is never in effect
+    assert {keyword_of(cls()) for cls in map(N.node_types().get, declared)} == \
+        {kind for kind, *_ in KIND_EDITS}
+    a = load_ruleset(write(tmp_path / "a", EVERY_KIND))
+    for i, (kind, name, old, new) in enumerate(KIND_EDITS):
+        assert EVERY_KIND.count(old) == 1, old
+        b = load_ruleset(write(tmp_path / f"b{i}", EVERY_KIND.replace(old, new)))
+        found = [c for c in diff_rulesets(a, b) if c.kind == kind]
+        assert [(c.change, c.name) for c in found] == [("changed", name)], kind
+        minus = [x for x in found[0].lines if x.startswith("- ")]
+        plus = [x for x in found[0].lines if x.startswith("+ ")]
+        assert minus and plus and minus != plus, (kind, found[0].lines)
+        assert not any("Decl" in x for x in found[0].lines)
+
+
+def test_an_added_require_renders_as_written(tmp_path):
+    a = load_ruleset(write(tmp_path / "a"))
+    b = load_ruleset(write(tmp_path / "b", GAME + 'require few "few players": 4 > 1\n'))
+    [change] = diff_rulesets(a, b)
+    assert change.title() == "added require few"
+    assert change.lines == ['+ require few "few players": 4 > 1']
+
+
+def test_queries_render_their_binder_as_written():
+    for text in ("any q in [1, 2] where q > 1", "every p in players where p != P1",
+                 "count each x in y", "sum x for each x in [1, 2]"):
+        assert render_expr(parse_expr(text, N.NOWHERE)) == text
+
+
+def test_json_and_text_number_games_alike(tmp_path, capsys):
+    a, b = write(tmp_path / "a"), edited(tmp_path, "b", ("    3 -> 5\n", "    3 -> 6\n"))
+    code, text, _ = run(capsys, "diff", a, b, "--play", 2, "--no-progress")
+    code2, data, _ = run(capsys, "diff", a, b, "--play", 2, "--json")
+    numbers = [g["game"] for g in json.loads(data)["play"]["games"]]
+    assert code == code2 == 0 and numbers == [1, 2]
+    assert "game 1 (seed 1)" in text and "game 2 (seed 2)" in text and "game 0" not in text

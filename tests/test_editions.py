@@ -280,3 +280,30 @@ def test_every_edition_names_its_text(edition):
         if path.parent.is_dir():  # the shared folder next to the repository
             assert path.is_file(), path
 
+
+
+# ---------------------------------------------------------------- the reviews
+
+
+@pytest.mark.parametrize("name", ["nl", "ko", "en-fan-1.2", "en-2004-pdf"])
+def test_each_readme_states_its_review(name):
+    """A README gives the figures of its review (no "everything else is the same"), and its
+    readings are the review's (by id); the -playable and -2p forms name the same review."""
+    import yaml
+
+    folder = EDITIONS / name
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    review = yaml.safe_load((folder / "review.yaml").read_text(encoding="utf-8"))
+    assert "Everything else says" not in readme
+    counts: dict[str, int] = {}
+    for unit in review["units"]:
+        kind = unit["verdict"].split()[0]
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind in ("same", "reading", "omitted", "unclear"):
+        assert f"| {kind} | {counts.get(kind, 0)} |" in readme, kind
+    assert f"{counts.get('added', 0)} units of" in readme
+    assert set(re.findall(r"^\| ([a-z]+-\d+) \|", readme, re.M)) == set(review["readings"])
+    for other in EDITIONS.iterdir():
+        manifest = other / "ruleset.yaml"
+        if other.name.startswith(name) and manifest.is_file() and other != folder:
+            assert f"review: ../{name}/review.yaml" in manifest.read_text(encoding="utf-8")

@@ -1,6 +1,7 @@
-"""`extends` stays inside the ruleset's tree (issue 13): a ruleset extends rulesets under the
-folder that holds its own folder (or, for a ruleset that comes with the engine, any of those);
-anything else needs --allow-outside (load_ruleset(..., allow_outside=True))."""
+"""`extends` stays inside the ruleset's tree (issues 13, 19): a ruleset extends rulesets of its
+project (the nearest folder above it named `rulesets` or holding `rules-project.yaml`; without
+one, the folder that holds its own folder; for a ruleset that comes with the engine, any of
+those); anything else needs --allow-outside (load_ruleset(..., allow_outside=True))."""
 
 from __future__ import annotations
 
@@ -82,3 +83,36 @@ def test_a_worker_process_loads_the_ruleset_as_it_was_allowed(collections, monke
     monkeypatch.setattr(parallel, "_LOADED", {})  # as in a fresh worker
     loaded = parallel._ruleset(parallel.RulesetSource.of(ruleset))
     assert loaded.content_hash == ruleset.content_hash
+
+
+def test_a_copy_of_the_rulesets_elsewhere_is_one_tree(tmp_path):
+    """A clone of the repository outside the installed copy: its `rulesets/` is the tree, so
+    every edition (and its -playable and -2p forms) and every variant loads; leaving the
+    copy's `rulesets/` is still refused."""
+    copy = tmp_path / "clone" / "rulesets"
+    shutil.copytree(rulesets_folder(), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    playable = copy / "fifth-avenue" / "editions" / "nl-playable"
+    assert tree_root(playable) == copy.resolve()
+    assert load_ruleset(playable).layers[0].folder == (copy / "fifth-avenue" / "base").resolve()
+    for manifest in sorted(copy.glob("fifth-avenue/**/ruleset.yaml")):
+        load_ruleset(manifest.parent)  # raises on a refused `extends`
+    shutil.copytree(TUTORIAL, tmp_path / "clone" / "high-card")
+    with pytest.raises(RulesetErrors, match="outside this ruleset's tree"):
+        load_ruleset(_overlay(copy / "mine" / "v", "../../../high-card"))
+
+
+def test_a_designer_tree_is_marked_by_a_project_file(tmp_path):
+    """mygame/variants/x extends mygame/base: with `rules-project.yaml` in mygame/ the whole
+    project is the tree; without it only the siblings of x are."""
+    game = tmp_path / "mygame"
+    shutil.copytree(TUTORIAL, game / "base")
+    variant = _overlay(game / "variants" / "x", "../../base")
+    with pytest.raises(RulesetErrors, match="outside this ruleset's tree"):
+        load_ruleset(variant)
+    (game / "rules-project.yaml").write_text("# the top of my game's rulesets\n",
+                                             encoding="utf-8")
+    assert tree_root(variant) == game.resolve()
+    assert load_ruleset(variant).name == "V"
+    shutil.copytree(TUTORIAL, tmp_path / "elsewhere" / "base")
+    with pytest.raises(RulesetErrors, match="outside this ruleset's tree"):
+        load_ruleset(_overlay(game / "variants" / "y", "../../../elsewhere/base"))

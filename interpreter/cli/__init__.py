@@ -1,7 +1,8 @@
 """The `rules` command: check, simulate, compare, flatten, play, replay and show rulesets and
-games; coverage and diff for validating editions.
+games; coverage, diff and review for validating editions.
 
-One module per command (check, simulate, compare, flatten, play, replay, show, coverage, diff),
+One module per command (check, simulate, compare, flatten, play, replay, show, coverage, diff,
+review),
 each with its help texts, its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use
 is in `common`.
 
@@ -36,6 +37,7 @@ from interpreter.cli.diff import add_parser as add_diff
 from interpreter.cli.flatten import add_parser as add_flatten
 from interpreter.cli.play import add_parser as add_play
 from interpreter.cli.replay import add_parser as add_replay
+from interpreter.cli.review import add_parser as add_review
 from interpreter.cli.serve import add_parser as add_serve
 from interpreter.cli.show import add_parser as add_show
 from interpreter.cli.simulate import add_parser as add_simulate
@@ -62,6 +64,7 @@ examples:
   rules replay replays/GAME.json
   rules coverage {example}
   rules diff {example} my-variant --play 20
+  rules review path/to/edition --html review.html
 {bundled}
 Run 'rules COMMAND --help' for the options of one command.
 
@@ -72,7 +75,7 @@ in the ruleset, 130 interrupted."""
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
                                           add_play, add_serve, add_replay, add_show, add_coverage,
-                                          add_diff, add_sweep]
+                                          add_diff, add_sweep, add_review]
 
 
 def build_parser() -> ArgumentParser:
@@ -87,9 +90,9 @@ def build_parser() -> ArgumentParser:
         if name in SETTING_COMMANDS:
             add_setting_options(command, both_sides=name == "compare")
         command.add_argument("--allow-outside", action="store_true",
-                             help="let a ruleset extend rulesets outside its tree (the folder "
-                                  "that holds its folder, or the rulesets that come with the "
-                                  "engine)")
+                             help="let a ruleset extend rulesets outside its project (the "
+                                  "nearest folder above it named rulesets/ or holding "
+                                  "rules-project.yaml, else the folder that holds its folder)")
     return parser
 
 

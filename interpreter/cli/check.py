@@ -26,6 +26,10 @@ A warning (a rule that is allowed but probably not what was meant: an open 'choo
 that moves between zones other players cannot see, which every player sees as it is made) is
 printed with its place too, as 'warning: ...'; it does not stop the check.
 
+A ruleset whose manifest names a 'review' (an edition read against a reference text unit by
+unit) has it checked too: every quoted unit must be in its text, no unit reviewed twice, every
+unit of the reference with a verdict ('rules review' shows it).
+
 If the ruleset has mistakes, every one is printed with its place (file:line:column), the
 offending line and a caret under the spot, then the number of errors; the exit code is 2."""
 
@@ -68,6 +72,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
     from interpreter.editions.citations import check_citations
+    from interpreter.editions.review import load_review
     from interpreter.engine.ruleset import validate_merged
     from interpreter.play.display import check_legend, display_path, load_display
 
@@ -75,17 +80,20 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         validate_merged(ruleset)
         display = load_display(ruleset)
         citations = check_citations(ruleset)
-        if citations.errors:
-            raise RulesetErrors(citations.errors)
+        review = load_review(ruleset)
+        review_errors = review.errors if review is not None else []
+        if citations.errors or review_errors:
+            raise RulesetErrors(citations.errors + review_errors)
         if ruleset.unplayable():  # a `require` rule that no game can meet
             raise RulesetErrors(ruleset.unplayable())
         clashes = check_legend(ruleset, display)  # one mark, two meanings
         if clashes:
             raise RulesetErrors(clashes)
-    except RulesetErrors as exc:
-        for e in exc.errors:
+    except (RulesetErrors, RulesetError) as exc:
+        errors = exc.errors if isinstance(exc, RulesetErrors) else [exc]
+        for e in errors:
             print(e.render(), file=out)
-        print(f"{len(exc.errors)} error(s)", file=out)
+        print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
@@ -96,7 +104,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                           "warnings": [w.render() for w in ruleset.program.warnings],
                           "citations": {"checked": citations.checked,
                                         "not_checked": citations.unchecked,
-                                        "notes": citations.notes}}, indent=2), file=out)
+                                        "notes": citations.notes},
+                          "review": _review_json(review)}, indent=2), file=out)
         return EXIT_OK
     print(format_summary(summary, ruleset), file=out)
     if ruleset.settings:
@@ -106,6 +115,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"citations: {citations.summary()}", file=out)
     for note in citations.notes:
         print(f"note: {note}", file=out)
+    if review is not None:
+        state = f"not checked ({review.unchecked})" if review.unchecked else review.summary()
+        print(f"review: {state}", file=out)
     layers = len(getattr(ruleset, "layers", []) or [])
     what = "every layer and the merged ruleset are" if layers > 1 else "the ruleset is"
     print(f"schemas: {what} valid", file=out)
@@ -146,3 +158,12 @@ def _summary_value(key: str, value: Any) -> str:
             return ", ".join(items[:-1]) + " or " + items[-1]
         return ", ".join(items) or "none"
     return str(value)
+
+
+def _review_json(review: Any) -> dict[str, Any] | None:
+    if review is None:
+        return None
+    if review.unchecked:
+        return {"file": str(review.path), "checked": False, "why": review.unchecked}
+    return {"file": str(review.path), "checked": True, "units": len(review.ref_units),
+            "reviewed": len(review.verdict_of()), "counts": review.counts()}

@@ -152,12 +152,13 @@ def _exists(path: Path) -> bool:
 
 
 def load(text: str, allow_outside: bool = False, settings: Sequence[str] = (),
-         source: str = "--set"):
-    """The ruleset at `text` (a path or a bundled name), with `--set` settings applied."""
+         source: str = "--set", reading: str | None = None):
+    """The ruleset at `text` (a path or a bundled name), with `--set` settings applied (and,
+    for an edition, only its reading `reading`)."""
     from interpreter.engine.ruleset import load_ruleset
 
     return load_ruleset(ruleset_path(text), allow_outside=allow_outside, settings=settings,
-                        settings_source=source)
+                        settings_source=source, reading=reading)
 
 
 # The commands whose rulesets may be changed from the command line (language/settings.py).

@@ -14,7 +14,9 @@ Read the text of a source the ruleset cites (its manifest's 'sources': ID -> tex
 list it section by section, each paragraph marked: cited directly (by a label such as
 'the 1st action, A' or by quoting its words), cited through its section (a citation of the
 whole section), or cited by no rule: text nobody has checked against the rules. Then the
-rules that cite nothing, and a summary line with the share of paragraphs cited.
+rules that cite nothing, and a summary line with the share of paragraphs cited. For an
+edition with a review (see 'rules review'), also how many units of the text it has reviewed:
+a paragraph that says the same as the reference is checked without any rule citing it.
 
 How a text is cut into sections and paragraphs: docs/editions.md."""
 
@@ -41,9 +43,34 @@ def add_parser(sub: Any) -> None:
 def cmd_coverage(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.editions.coverage import coverage, coverage_json, coverage_text
 
-    cov = coverage(load(args.path, args.allow_outside), args.source)
+    ruleset = load(args.path, args.allow_outside)
+    cov = coverage(ruleset, args.source)
+    reviewed = _reviewed(ruleset, cov.source)
     if args.json:
-        print(json.dumps(coverage_json(cov), indent=2, ensure_ascii=False), file=out)
+        print(json.dumps({**coverage_json(cov), "review": reviewed}, indent=2,
+                         ensure_ascii=False), file=out)
     else:
         print(coverage_text(cov, uncited_only=args.uncited), file=out)
+        if reviewed is not None:
+            print(f"review: {reviewed['reviewed']} of {reviewed['units']} units of "
+                  f"{cov.source} reviewed ({reviewed['file']}; 'rules review' shows them)",
+                  file=out)
     return EXIT_OK
+
+
+def _reviewed(ruleset: Any, source: str) -> dict[str, Any] | None:
+    """How many units of `source` the ruleset's review covers: of the reference, those with a
+    verdict; of the edition, those paired or added. None without a review of that text."""
+    from interpreter.editions.review import load_review
+
+    review = load_review(ruleset)
+    if review is None or review.unchecked or source not in (review.reference, review.edition):
+        return None
+    if source == review.reference:
+        done, units = len(review.verdict_of()), len(review.ref_units)
+    else:
+        done = len({u.line for e in review.entries for u in e.ed_units})
+        units = len(review.ed_units)
+    from interpreter.language.files import display_path
+
+    return {"file": display_path(review.path), "units": units, "reviewed": done}

@@ -24,13 +24,18 @@ For each game, the first decision where they part: other options offered, anothe
 decide, or another state after the same decision, with the rule running on each side and the
 rule difference it stands for. Then a table: how often each rule difference showed up, in how
 many games, in how many of those the final ranking changed, and in how many games a changed line
-of it ran at all (even after the games had parted)."""
+of it ran at all (even after the games had parted).
+
+With --reading ID, B has only that reading of its overlays on (the rules an overlay writes
+inside `reading ID ...:`; those of its other readings are left out), so each reading of an
+edition can be played against the base on its own."""
 
 DIFF_EPILOG = """\
 examples:
   rules diff {example} my-variant
   rules diff {example} my-variant --json
-  rules diff {example} my-variant --play 20 --players {n} --seed 1"""
+  rules diff {example} my-variant --play 20 --players {n} --seed 1
+  rules diff {example} my-edition --play 20 --reading my-1"""
 
 
 def add_parser(sub: Any) -> None:
@@ -44,6 +49,9 @@ def add_parser(sub: Any) -> None:
                    help="players in those games (default: the most both rulesets allow)")
     p.add_argument("--seed", "-s", metavar="S", type=any_whole, default=1,
                    help="seed of the first game (default: 1); game i uses S+i")
+    p.add_argument("--reading", metavar="ID",
+                   help="load B with only this reading of its overlays on (a `reading ID ...:` "
+                        "unit; its other readings left out): A against A plus that reading")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress count on stderr, even on a terminal")
@@ -53,7 +61,8 @@ def add_parser(sub: Any) -> None:
 def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.editions.diff import diff_rulesets, diff_text
 
-    a, b = load(args.a, args.allow_outside), load(args.b, args.allow_outside)
+    a = load(args.a, args.allow_outside)
+    b = load(args.b, args.allow_outside, reading=args.reading)
     changes = diff_rulesets(a, b)
     played = None
     if args.play:

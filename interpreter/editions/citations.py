@@ -34,7 +34,7 @@ from interpreter.editions.sourcetext import SourceText, label_core, name_key
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, source_line
 from interpreter.language.files import display_path
-from interpreter.language.layers import keyword_of
+from interpreter.language.layers import keyword_of, readings_of
 
 _SOURCE_PREFIX = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*:\s*")
 _BARE_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)*|[A-Za-z]|\*+)\s*$")
@@ -86,6 +86,12 @@ def rules_of(program: Any) -> list[Rule]:
             version = getattr(version, "fallback", None)
             suffix = " (the rule it replaces)" if suffix == "" else suffix
     return out
+
+
+def readings_cited(ruleset: Any) -> list[Rule]:
+    """The readings (`reading ID ...:` units) of the ruleset's layers, as rules that cite."""
+    return [Rule(f"reading {r.id}", "reading", r.loc, _cited(f"reading {r.id}", r))
+            for r in readings_of(ruleset.layers).values()]
 
 
 def option_clauses(body: Any) -> list[N.OptionClause]:
@@ -214,7 +220,7 @@ class Report:
 def check_citations(ruleset: Any) -> Report:
     """Check every citation of a loaded ruleset against the texts of its sources."""
     sources, default = sources_of(ruleset)
-    report = Report(sources=sources, rules=rules_of(ruleset.program))
+    report = Report(sources=sources, rules=rules_of(ruleset.program) + readings_cited(ruleset))
     for sid, source in sources.items():
         text = read_source(source)
         if text is None:

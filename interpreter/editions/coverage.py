@@ -76,9 +76,22 @@ def coverage(ruleset: Any, source: str | None = None) -> Coverage:
                 _add(into, i, rule)
         for s in found.sections:
             _add(cov.section_rules, s, rule)
-    cov.uncited_rules = [r for r in report.rules if r.cite is None]
-    cov.rule_count = len(report.rules)
+    rules = _rules_for(ruleset, report, sid)
+    cov.uncited_rules = [r for r in rules if r.cite is None]
+    cov.rule_count = len(rules)
     return cov
+
+
+def _rules_for(ruleset: Any, report: Report, sid: str) -> list[Rule]:
+    """The rules that may cite `sid`: all of them when the base layer names that text; for a
+    text only an overlay names (an edition's), the rules of the layers that name it, not the
+    base game's, which cite another text."""
+    layers = ruleset.layers
+    if not layers or sid in (layers[0].manifest.get("sources") or {}):
+        return report.rules
+    files = {rf.path for layer in layers if sid in (layer.manifest.get("sources") or {})
+             for rf in layer.rule_files}
+    return [r for r in report.rules if r.loc.file in files]
 
 
 def _pick_source(report: Report, ruleset: Any, source: str | None) -> str:

@@ -22,8 +22,8 @@ from interpreter.editions.citations import kind_of
 from interpreter.language import nodes as N
 from interpreter.language.render import render_decl
 
-KIND_ORDER = ["players", "enum", "const", "table", "component", "zone", "var", "define",
-              "procedure", "trigger", "entity", "entity order", "relation"]
+KIND_ORDER = ["players", "require", "enum", "const", "table", "component", "zone", "var",
+              "define", "procedure", "trigger", "measure", "entity", "entity order", "relation"]
 _STRING = r'"(?:[^"\\]|\\.)*"'
 
 
@@ -39,6 +39,7 @@ class Change:
     at_a: str | None = None
     at_b: str | None = None
     old_name: str | None = None  # for a renamed rule: its name in A
+    reading: str | None = None  # the reading (a named unit of rules) it belongs to, if any
 
     def title(self) -> str:
         if self.change == "renamed":
@@ -50,7 +51,8 @@ class Change:
         return {"kind": self.kind, "name": self.name, "change": self.change,
                 "old_name": self.old_name, "wording_only": self.wording_only,
                 "cite": {"a": self.cite_a, "b": self.cite_b},
-                "at": {"a": self.at_a, "b": self.at_b}, "lines": self.lines}
+                "at": {"a": self.at_a, "b": self.at_b}, "reading": self.reading,
+                "lines": self.lines}
 
 
 @dataclass
@@ -121,7 +123,8 @@ def diff_rulesets(a: Any, b: Any) -> list[Change]:
 def _ends(a: N.Decl | None, b: N.Decl | None) -> dict[str, Any]:
     return {"cite_a": getattr(a, "cite", None), "cite_b": getattr(b, "cite", None),
             "at_a": str(a.loc) if a is not None else None,
-            "at_b": str(b.loc) if b is not None else None}
+            "at_b": str(b.loc) if b is not None else None,
+            "reading": getattr(b, "reading", None) or getattr(a, "reading", None)}
 
 
 def changed_lines(old: list[str], new: list[str]) -> list[str]:
@@ -235,6 +238,8 @@ def diff_text(changes: list[Change], name_a: str, name_b: str) -> str:
                 where = f"{at}" if at else ""
                 quoted = f'cite "{cite}"' if cite else "cites nothing"
                 out.append(f"    {side}: {where}{', ' if where else ''}{quoted}")
+        if c.reading:
+            out.append(f"    reading {c.reading}")
         out += [f"    {line}" for line in c.lines]
         out.append("")
     out.append(diff_summary(changes))

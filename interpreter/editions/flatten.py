@@ -9,18 +9,22 @@ from interpreter.language.render import render_decl
 
 
 def declaration_text(decl: N.Decl) -> list[str]:
-    """The lines of a declaration as written: its first line and the indented lines after it
-    (a declaration ends where the next unindented line starts)."""
+    """The lines of a declaration as written: its first line and the lines indented deeper
+    after it (a declaration ends where the next line as little indented starts), unindented
+    (a declaration inside a `reading` is indented in its file)."""
     lines: list[str] = []
     number = decl.loc.line
+    margin = None
     while True:
         text = source_line(N.Loc(decl.loc.file, number, 1))
         if text is None:
             break
-        starts_new = text.strip() and not text[0].isspace() and not text.startswith("#")
+        indent = len(text) - len(text.lstrip())
+        margin = indent if margin is None else margin
+        starts_new = text.strip() and indent <= margin and not text.lstrip().startswith("#")
         if lines and starts_new and not lines[-1].endswith("\\"):
             break
-        lines.append(text.rstrip())
+        lines.append(text.rstrip()[margin:] if text[:margin].isspace() else text.rstrip())
         number += 1
     while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
         lines.pop()
@@ -37,8 +41,9 @@ def flatten_text(ruleset: Ruleset) -> str:
             out.append(f"# data: {path} (layer {layer.name})")
     out.append("")
     for decl in ruleset.program.decls.values():
+        reading = f", reading {decl.reading}" if decl.reading else ""
         out.append(f"# from {decl.loc.file}:{decl.loc.line} "
-                   f"(layer {layer_of.get(decl.loc.file, '?')})")
+                   f"(layer {layer_of.get(decl.loc.file, '?')}{reading})")
         changes = getattr(decl, "options_changed", None)
         if changes:  # not as written: as the overlays' `add option`/`remove option` left it
             out.append(f"# its options changed by {', '.join(changes)}")

@@ -102,7 +102,7 @@ class GameOutcome:
         return self.ranking_a != self.ranking_b
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.index, "seed": self.seed,
+        return {"game": self.index + 1, "seed": self.seed,  # numbered from 1, as in the text
                 "first": self.first.to_json() if self.first else None,
                 "events": [e.to_json() for e in self.events],
                 "ranking": {"a": self.ranking_a, "b": self.ranking_b},

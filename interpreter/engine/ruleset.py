@@ -39,7 +39,7 @@ from interpreter.language.errors import (
     explain,
 )
 from interpreter.language.files import MANIFEST, display_path, load_layers, tree_root
-from interpreter.language.layers import Layer, merge_layers
+from interpreter.language.layers import Layer, merge_layers, readings_of
 from interpreter.language.settings import SOURCE as SETTINGS
 from interpreter.language.settings import apply_settings
 from interpreter.resources import schema
@@ -59,6 +59,7 @@ class Ruleset:
     measures: list[Measure] = field(default_factory=list)
     allow_outside: bool = False  # loaded with `extends` outside its tree allowed
     settings: tuple[str, ...] = ()  # `--set NAME=VALUE` applied over the rules (settings.py)
+    reading: str | None = None  # loaded with only this reading of its overlays on
 
     def template(self, text: str, where: N.Loc, names: tuple[str, ...] = ()) -> Callable:
         """Compile a text with {expressions} of the rules language (a display template, a
@@ -145,16 +146,18 @@ class Ruleset:
 
 
 def load_ruleset(path: str | Path, allow_outside: bool = False,
-                 settings: Sequence[str] = (), settings_source: str = SETTINGS) -> Ruleset:
+                 settings: Sequence[str] = (), settings_source: str = SETTINGS,
+                 reading: str | None = None) -> Ruleset:
     """Load, check and compile a ruleset folder (or its ruleset.yaml).
 
     A ruleset extends only rulesets of its own tree (`tree_root`) unless `allow_outside`.
     `settings` ("adjacency_vp[4]=10") change constants, table cells and component counts over
     the rules (language/settings.py); errors name them as `settings_source`.
+    With `reading`, the rules of its other readings (`reading ID ...:` units) are left out.
     Raises RulesError for a path that is no ruleset, RulesetErrors (every error found, each with
     its place) for a ruleset with mistakes."""
     try:
-        return _load(path, allow_outside, tuple(settings), settings_source)
+        return _load(path, allow_outside, tuple(settings), settings_source, reading)
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
     except OSError as exc:  # a path the system cannot look up (a name too long, ...)
@@ -167,7 +170,7 @@ def load_ruleset(path: str | Path, allow_outside: bool = False,
 
 
 def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
-          settings_source: str = SETTINGS) -> Ruleset:
+          settings_source: str = SETTINGS, reading: str | None = None) -> Ruleset:
     folder = Path(path)
     if folder.is_file() and folder.name == MANIFEST:
         folder = folder.parent
@@ -177,7 +180,11 @@ def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
         raise RulesError(f"{path}: not a ruleset (no {MANIFEST} in it)")
     folder = folder.resolve()
     layers = load_layers(folder, [], None if allow_outside else tree_root(folder))
-    decls, errors = merge_layers(layers)
+    if reading is not None and reading not in readings_of(layers):
+        known = sorted(readings_of(layers))
+        raise RulesError(f"{path} has no reading '{reading}' (its readings: "
+                         f"{', '.join(known) or 'none'})")
+    decls, errors = merge_layers(layers, reading)
     if settings:
         decls, setting_errors = apply_settings(decls, settings, settings_source)
         errors += setting_errors
@@ -211,11 +218,13 @@ def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
             digest.update(item.read_bytes())
     for setting in settings:  # a game under other settings is another game
         digest.update(b"\0--set " + setting.encode())
+    if reading is not None:
+        digest.update(f"\0reading {reading}".encode())
     return Ruleset(name=top.manifest["name"], path=folder, manifest=top.manifest,
                    player_counts=sorted(top.manifest["players"]), program=program,
                    layers=layers, content_hash=digest.hexdigest(), compiler=compiler,
                    requirements=requirements, measures=measures,
-                   allow_outside=allow_outside, settings=settings)
+                   allow_outside=allow_outside, settings=settings, reading=reading)
 
 
 def validate_merged(ruleset: Ruleset) -> None:

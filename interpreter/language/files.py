@@ -90,6 +90,28 @@ def _checked_yaml(path: Path, schema_name: str, empty: bool = False) -> Any:
     return doc
 
 
+def checked_yaml(path: Path, schema_name: str) -> Any:
+    """A YAML file's contents checked against a schema (RulesetError with its place if not)."""
+    return _checked_yaml(path, schema_name)
+
+
+def yaml_entry_lines(path: Path, key: str) -> list[int]:
+    """The line (from 1) of each item of the list under the top-level `key` of a YAML file
+    (for errors at an entry); [] when it cannot be read so."""
+    import yaml
+
+    try:
+        root = yaml.compose(read_text(path), Loader=strict_loader())
+    except (yaml.YAMLError, RulesetError, RecursionError):
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for k, v in root.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == key and isinstance(v, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in v.value]
+    return []
+
+
 @functools.cache
 def strict_loader() -> Any:
     """PyYAML's safe loader, except that a key given twice in one mapping is an error at the
@@ -164,10 +186,16 @@ def _yaml_loc(path: Path, keys) -> N.Loc:
     return found
 
 
+TREE_MARKER = "rules-project.yaml"  # a file that marks the top of a project of rulesets
+TREE_FOLDER = "rulesets"  # a folder of that name is the top of its project
+
+
 def tree_root(folder: Path) -> Path:
-    """The folder a ruleset's `extends` may reach into (its tree): the folder of the rulesets
-    that come with the engine, for one of them; else the folder that holds the ruleset's
-    folder (its siblings and their subfolders)."""
+    """The folder a ruleset's `extends` may reach into (its tree, the project it lives in): the
+    folder of the rulesets that come with the engine, for one of them; else the nearest folder
+    above the ruleset's own that holds a `rules-project.yaml` file or is named `rulesets` (so a
+    copy of the repository anywhere, or a designer's `mygame/` holding the marker, is one tree);
+    else the folder that holds the ruleset's folder (its siblings and their subfolders)."""
     folder = Path(folder).resolve()
     try:
         from interpreter.resources import rulesets_folder
@@ -177,6 +205,12 @@ def tree_root(folder: Path) -> Path:
         bundled = None
     if bundled is not None and folder.is_relative_to(bundled):
         return bundled
+    for above in folder.parents:
+        try:
+            if above.name == TREE_FOLDER or (above / TREE_MARKER).is_file():
+                return above
+        except OSError:  # a folder the system cannot look into ends the search
+            break
     return folder.parent
 
 
@@ -198,9 +232,10 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
             raise RulesetError(f"'extends: {target}' {why}", _yaml_loc(manifest_path, ["extends"]))
         if root is not None and not base.is_relative_to(root):
             raise RulesetError(f"'extends: {target}' leads to {base}, outside this ruleset's "
-                               f"tree ({root}): a ruleset extends only rulesets under the "
-                               "folder it was found in; to allow it, add --allow-outside to "
-                               "the command (or load_ruleset(..., allow_outside=True))",
+                               f"tree ({root}): a ruleset extends only rulesets of its project "
+                               f"(the nearest folder above it named '{TREE_FOLDER}' or holding "
+                               f"a '{TREE_MARKER}'); to allow it, add --allow-outside to the "
+                               "command (or load_ruleset(..., allow_outside=True))",
                                _yaml_loc(manifest_path, ["extends"]))
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "

@@ -123,11 +123,13 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
         raise RulesetError("this line's indentation matches no line above it",
                            N.Loc(path, exc.line, exc.column),
                            f"indent it by {allowed} spaces, like the block it belongs to") from None
-    decls = _build(tree, path, N.Loc(path, 1, 1))
+    items = _build(tree, path, N.Loc(path, 1, 1))
+    decls = [d for i in items for d in (i[1] if isinstance(i, tuple) else [i])]
+    readings = [i[0] for i in items if isinstance(i, tuple)]
     reserved = reserved_names(decls, text.splitlines())
     if reserved:
         raise reserved[0]
-    return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls)
+    return N.RuleFile(loc=N.Loc(path, 1, 1), path=path, decls=decls, readings=readings)
 
 
 MAX_DEPTH = 100  # brackets and operators nested deeper than this are refused
@@ -348,7 +350,18 @@ class _Builder(Transformer):
 
     # ---- top level
     def start(self, meta, items):
-        return [i for i in items if isinstance(i, N.Decl)]
+        return [i for i in items if isinstance(i, N.Decl | tuple)]
+
+    def reading_decl(self, meta, items):
+        """(the Reading, its declarations, each marked with the reading's ID)."""
+        (ident, loc), title, cite, *decls = items
+        for decl in decls:
+            decl.reading = ident
+        return (N.Reading(loc=loc, id=ident, title=self._text(title), cite=cite,
+                          names=[d.name for d in decls]), decls)
+
+    def reading_id(self, meta, items):
+        return "-".join(str(t) for t in items), self._tloc(items[0])
 
     def replace_decl(self, meta, items):
         decl = items[0]

@@ -33,7 +33,7 @@ _KEYWORDS = {"EnumDecl": "enum", "ConstDecl": "const", "TableDecl": "table",
              "ComponentDecl": "component", "ZoneDecl": "zone", "VarDecl": "var",
              "ProcDecl": "procedure", "FuncDecl": "define", "TriggerDecl": "trigger",
              "RequireDecl": "require", "MeasureDecl": "measure", "RemoveDecl": "remove",
-             "OptionDecl": "option"}
+             "OptionDecl": "option", "Reading": "reading"}
 
 
 def keyword_of(decl: N.Decl) -> str:
@@ -52,18 +52,48 @@ def _ancestors(layers: list[Layer]) -> dict[Path, set[Path]]:
     return found
 
 
-def merge_layers(layers: list[Layer]) -> tuple[list[N.Decl], list[RulesetError]]:
-    """Declarations in effect after every layer, in order, and the conflicts found."""
+def readings_of(layers: list[Layer]) -> dict[str, N.Reading]:
+    """The readings (named units of rules) of every layer, by ID. A reading may go on in
+    another file (an edition's 2-player rules adding to one of its readings): the first
+    one declared gives its title and citation."""
+    found: dict[str, N.Reading] = {}
+    for layer in layers:
+        for rf in layer.rule_files:
+            for r in rf.readings:
+                found.setdefault(r.id, r)
+    return found
+
+
+def _reading_errors(layers: list[Layer]) -> list[RulesetError]:
+    """A reading declared twice in one file (two readings of one ID)."""
+    errors = []
+    for layer in layers:
+        for rf in layer.rule_files:
+            seen: dict[str, N.Reading] = {}
+            for r in rf.readings:
+                if r.id in seen:
+                    errors.append(RulesetError(f"reading '{r.id}' is declared twice (first at "
+                                               f"{seen[r.id].loc})", r.loc, layer=layer.name))
+                seen.setdefault(r.id, r)
+    return errors
+
+
+def merge_layers(layers: list[Layer], reading: str | None = None
+                 ) -> tuple[list[N.Decl], list[RulesetError]]:
+    """Declarations in effect after every layer, in order, and the conflicts found. With
+    `reading`, the rules of every other reading are left out (that reading alone is on)."""
     merged: dict[str, N.Decl] = {}
     origin: dict[str, Layer] = {}
     touched: dict[str, list[tuple[Layer, N.Decl]]] = {}
-    errors: list[RulesetError] = []
+    errors: list[RulesetError] = _reading_errors(layers)
     ancestors = _ancestors(layers)
     option_changes: list[tuple[Layer, N.OptionDecl]] = []
     for layer in layers:
         own: dict[str, N.Decl] = {}
         for rule_file in layer.rule_files:
             for decl in rule_file.decls:
+                if reading is not None and decl.reading not in (None, reading):
+                    continue
                 if isinstance(decl, N.OptionDecl):  # applied once every rule is in place
                     problem = _twice(decl, layer, own)
                     if problem is None:

@@ -312,6 +312,7 @@ class Decl(Node):
     label: str | None = None
     cite: str | None = None
     mode: str = "add"  # add | replace (an overlay's new version of an existing rule)
+    reading: str | None = None  # the reading (a named unit of an overlay) it belongs to
 
 
 @dataclass
@@ -421,9 +422,21 @@ class OptionDecl(Decl):
 
 
 @dataclass
+class Reading(Node):
+    """`reading ID "title" cite "...":` around rules: one reading of a text, a named unit that
+    tools switch on alone. Its rules are in the file's `decls`, each marked with the ID."""
+
+    id: str = ""
+    title: str | None = None
+    cite: str | None = None
+    names: list[str] = field(default_factory=list)  # the names of its rules, in order
+
+
+@dataclass
 class RuleFile(Node):
     path: str = ""
     decls: list[Decl] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- JSON form

@@ -45,7 +45,7 @@ def render_expr(node: N.Expr | None) -> str:
     if isinstance(node, N.IfExpr):
         return f"{r(node.then)} if {r(node.cond)} else {r(node.other)}"
     if isinstance(node, N.Query):
-        binder = render_binder(node.binder)
+        binder = render_binder(node.binder, each=node.kind not in _BARE_BINDER)
         if node.kind == "list":
             return f"[{r(node.value)} for {binder}]"
         if node.kind == "sort":
@@ -57,10 +57,15 @@ def render_expr(node: N.Expr | None) -> str:
     return type(node).__name__
 
 
-def render_binder(b: N.Binder | None) -> str:
+_BARE_BINDER = ("any", "every", "random", "first")  # `any q in ...`, not `any each q in ...`
+
+
+def render_binder(b: N.Binder | None, each: bool = True) -> str:
+    """`each [type] name [in source] [where condition]`; without `each` after the queries that
+    read better without it (`any q in ...`, `every p in ...`)."""
     if b is None:
         return ""
-    out = "each " + (f"{b.type} " if b.type else "") + b.var
+    out = ("each " if each else "") + (f"{b.type} " if b.type else "") + b.var
     if b.source is not None:
         out += f" in {render_expr(b.source)}"
     if b.where is not None:
@@ -159,7 +164,15 @@ class _Renderer:
             when = f" when {render_expr(c.when)}" if c.when is not None else ""
             return [f"add option {c.name}{t(c.label)} to {where}{when}:",
                     *self.block(c.body, 1)]
-        return [f"{type(d).__name__} {d.name}"]
+        if isinstance(d, N.RequireDecl):
+            return [f"require {d.name}{t(d.label)}: {render_expr(d.condition)}"]
+        if isinstance(d, N.MeasureDecl):
+            if d.kind == "value":
+                return [f"measure {d.name}{t(d.label)} = {render_expr(d.value)}"]
+            return [f"measure {d.name}{t(d.label)}: {d.kind}"]
+        if isinstance(d, N.RemoveDecl):
+            return [f"remove {d.name}"]
+        raise TypeError(f"no canonical form for {type(d).__name__}")
 
     def block(self, body: list[N.Stmt], depth: int) -> list[str]:
         out: list[str] = []
@@ -226,6 +239,8 @@ class _Renderer:
             return "return" + (f" {r(s.value)}" if s.value is not None else "")
         if isinstance(s, N.CallStmt):
             return f"{s.name}({', '.join(r(a) for a in s.args)})"
+        if isinstance(s, N.Record):
+            return f"record {r(s.value)} in {s.name}"
         if isinstance(s, N.Emit):
             return f"emit {s.event}({', '.join(r(a) for a in s.args)})"
         if isinstance(s, N.If):

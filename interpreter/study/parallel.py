@@ -60,6 +60,7 @@ class RulesetSource:
     files: tuple[tuple[str, bytes], ...] = field(repr=False)
     allow_outside: bool = False  # see load_ruleset
     settings: tuple[str, ...] = ()  # `--set` (language/settings.py)
+    reading: str | None = None  # see load_ruleset
 
     @classmethod
     def of(cls, ruleset: Ruleset) -> RulesetSource:
@@ -69,7 +70,7 @@ class RulesetSource:
         return cls(str(folder), ruleset.content_hash, folder.relative_to(root).as_posix(),
                    tuple((p.relative_to(root).as_posix(), p.read_bytes())
                          for p in dict.fromkeys(paths)), ruleset.allow_outside,
-                   tuple(ruleset.settings))
+                   tuple(ruleset.settings), ruleset.reading)
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,8 @@ def _ruleset(source: RulesetSource) -> Ruleset:
     from interpreter.engine.ruleset import load_ruleset
 
     try:
-        ruleset = load_ruleset(source.path, source.allow_outside, source.settings)
+        ruleset = load_ruleset(source.path, source.allow_outside, source.settings,
+                               reading=source.reading)
     except (RulesError, OSError):
         ruleset = None
     if ruleset is None or ruleset.content_hash != source.content_hash:
@@ -143,7 +145,8 @@ def _ruleset(source: RulesetSource) -> Ruleset:
             target = root / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        ruleset = load_ruleset(root / source.top, source.allow_outside, source.settings)
+        ruleset = load_ruleset(root / source.top, source.allow_outside, source.settings,
+                               reading=source.reading)
     _LOADED[source.content_hash] = ruleset
     return ruleset
 

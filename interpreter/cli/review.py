@@ -1,0 +1,161 @@
+"""`rules review`: the state of an edition's aligned review, its first pass, and the review
+side by side as a web page."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+from typing import Any, TextIO
+
+from interpreter.cli.common import EXIT_OK, examples, formatter, load
+
+REVIEW_HELP = "show an edition's review against the reference text, unit by unit"
+REVIEW_DESCRIPTION = """\
+An edition's review (the file its manifest names under 'review:') pairs every unit of the
+reference text (paragraph, list item, table row, caption, summary line, heading) with its
+counterpart in the edition's text and a verdict: same, reading ID, omitted or unclear; a unit
+of the edition with no counterpart is 'added'. This command prints how far the review is (units
+reviewed of all, by verdict, the ones still without a verdict) and a first pass that needs no
+reading: aligned units whose numbers differ, units with no counterpart on either side
+(candidate omissions and additions), and summary lines or captions whose numbers are not in
+their own main text. It ends with how many of the differences the review records the first
+pass proposes before anyone reads.
+
+With --html FILE it writes the review side by side: the reference's unit | the edition's unit
+with its English gloss | the rules that cite either | the verdict. docs/editions.md shows the
+method step by step."""
+
+REVIEW_EPILOG = """\
+examples:
+  rules review path/to/edition
+  rules review path/to/edition --html review.html
+  rules review path/to/edition --all
+  rules review path/to/edition --json > review.json"""
+
+SHOWN = 40  # proposals listed before "... and N more"
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("review", help=REVIEW_HELP, description=REVIEW_DESCRIPTION,
+                       epilog=examples(REVIEW_EPILOG), formatter_class=formatter)
+    p.add_argument("path", metavar="EDITION", help="the edition's ruleset folder")
+    p.add_argument("--html", metavar="FILE", help="write the review side by side as a web page")
+    p.add_argument("--all", action="store_true",
+                   help="list every proposal of the first pass, also those about units that "
+                        "have a verdict")
+    p.add_argument("--json", action="store_true", help="print the state and proposals as JSON")
+    p.set_defaults(run=cmd_review)
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.editions.review import blind_hits, load_review, proposals
+    from interpreter.language.errors import RulesError
+
+    ruleset = load(args.path, args.allow_outside)
+    review = load_review(ruleset)
+    if review is None:
+        raise RulesError(f"{args.path} names no review (add 'review: review.yaml' to its "
+                         "ruleset.yaml; docs/editions.md says how to start one)")
+    if review.unchecked:
+        raise RulesError(f"the review {review.path} cannot be shown: {review.unchecked}")
+    found = proposals(review)
+    hits, misses = blind_hits(review)
+    if args.html:
+        from interpreter.editions.review_page import review_page
+        from interpreter.language.writing import write_atomic
+
+        write_atomic(Path(args.html), review_page(review, ruleset))
+    if args.json:
+        print(json.dumps(_as_json(review, found, hits, misses), indent=2, ensure_ascii=False),
+              file=out)
+        return EXIT_OK
+    print(_as_text(review, found, hits, misses, args.all), file=out)
+    if args.html:
+        print(f"wrote {args.html}", file=out)
+    return EXIT_OK
+
+
+def display_path(path: Any) -> str:
+    from interpreter.language.files import display_path as shown
+
+    return shown(path)
+
+
+def _open(review: Any, found: list[Any], every: bool) -> list[Any]:
+    """The proposals about units without a verdict (all of them with `every`)."""
+    if every:
+        return found
+    done = set(review.verdict_of())
+    added = {u.line for e in review.added() for u in e.ed_units}
+    paired = {line for lines in review.paired().values() for line in lines}
+    return [p for p in found if (p.side == "ref" and p.unit.line not in done)
+            or (p.side == "ed" and p.unit.line not in added | paired and p.kind != "summary")]
+
+
+def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
+             every: bool) -> str:
+    ref, ed = review.ref_text.path.name, review.ed_text.path.name
+    out = [f"Review of {review.edition} ({ed}) against {review.reference} ({ref}): "
+           f"{display_path(review.path)}",
+           f"  {review.summary()}"]
+    by_reading: dict[str, int] = {}
+    for e in review.entries:
+        for ident in review.readings:
+            if e.reading == ident or re.search(rf"reading {re.escape(ident)}(?![\w-])",
+                                               e.note or ""):
+                by_reading[ident] = by_reading.get(ident, 0) + 1
+    for ident, info in review.readings.items():
+        out.append(f"  reading {ident} ({info['class']}): {by_reading.get(ident, 0)} unit(s) "
+                   f"(by verdict or note) - {info['title']}")
+    missing = review.unreviewed()
+    out.append(f"  without a verdict: {len(missing)} unit(s) of {review.reference}")
+    for unit in missing[:SHOWN]:
+        out.append(f"    {unit.line:>4} {unit.kind:<9} {unit.short(80)}")
+    if len(missing) > SHOWN:
+        out.append(f"    ... and {len(missing) - SHOWN} more")
+    for e in review.errors:
+        out.append(f"  error: {e.loc}: {e.message}")
+    order = {"numbers": 0, "summary": 1, "omission": 2, "addition": 3}
+    shown = sorted(_open(review, found, every), key=lambda p: (order.get(p.kind, 4), p.side,
+                                                               p.unit.line))
+    what = "all" if every else "about units without a verdict"
+    out += ["", f"First pass ({len(found)} proposal(s); {len(shown)} {what}):"]
+    for p in shown[:SHOWN if not every else len(shown)]:
+        name = review.reference if p.side == "ref" else review.edition
+        other = f" ~ {p.other.line}" if p.other is not None else ""
+        out.append(f"  {p.kind:<9} {name} {p.unit.line}{other}: {p.detail}")
+        out.append(f"            \"{p.unit.short(90)}\"")
+    if len(shown) > SHOWN and not every:
+        out.append(f"  ... and {len(shown) - SHOWN} more (--all lists every one)")
+    total = len(hits) + len(misses)
+    out += ["", f"Before anyone read, the first pass proposed {len(hits)} of the {total} "
+                f"difference(s) this review records ({_by_kind(hits)}; missed: "
+                f"{_by_kind(misses)})"]
+    return "\n".join(out)
+
+
+def _by_kind(entries: list[Any]) -> str:
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.kind] = counts.get(e.kind, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none"
+
+
+def _as_json(review: Any, found: list[Any], hits: list[Any], misses: list[Any]
+             ) -> dict[str, Any]:
+    def unit(u: Any) -> dict[str, Any] | None:
+        return None if u is None else {"line": u.line, "kind": u.kind, "text": u.text}
+
+    return {"review": display_path(review.path), "reference": review.reference,
+            "edition": review.edition, "units": len(review.ref_units),
+            "reviewed": len(review.verdict_of()), "counts": review.counts(),
+            "readings": review.readings,
+            "without_verdict": [unit(u) for u in review.unreviewed()],
+            "errors": [f"{e.loc}: {e.message}" for e in review.errors],
+            "proposals": [{"kind": p.kind, "side": p.side, "unit": unit(p.unit),
+                           "other": unit(p.other), "detail": p.detail} for p in found],
+            "first_pass": {"recorded": len(hits) + len(misses), "proposed": len(hits),
+                           "missed": [{"verdict": e.verdict, "line": e.loc.line}
+                                      for e in misses]}}
