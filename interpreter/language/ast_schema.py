@@ -1,6 +1,6 @@
 """The JSON Schema of the syntax tree, derived from the node classes (schemas/ast.schema.json).
 
-`python -m interpreter.ast_schema > schemas/ast.schema.json` writes it again after a change to
+`python -m interpreter.language.ast_schema > schemas/ast.schema.json` writes it again after a change to
 nodes.py; a test checks that the committed file is up to date.
 """
 

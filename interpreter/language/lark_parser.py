@@ -245,6 +245,9 @@ def _continued_line(text: str, tok: Token, accepts: set[str], path: str) -> Rule
         return None
     number, content = above
     code = content.split("#", 1)[0].rstrip() if '"' not in content else content.rstrip()
+    indent = start - line_start
+    if code.endswith(":") or indent <= len(content) - len(content.lstrip()):
+        return None  # a block under a line that opens one, or not deeper: no continuation
     if "COLON" in accepts:
         return RulesetError("expected ':' at the end of this line", N.Loc(path, number,
                                                                           len(code) + 1),
