@@ -1,7 +1,7 @@
 """The JSON Schema of the syntax tree, derived from the node classes (schemas/ast.schema.json).
 
-`python -m interpreter.language.ast_schema > schemas/ast.schema.json` writes it again after a change to
-nodes.py; a test checks that the committed file is up to date.
+`python -m interpreter.language.ast_schema > schemas/ast.schema.json` writes it again after a
+change to nodes.py; a test checks that the committed file is up to date.
 """
 
 from __future__ import annotations
