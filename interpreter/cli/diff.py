@@ -85,7 +85,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_OK
     print(diff_text(changes, f"{a.name} ({a.path})", f"{b.name} ({b.path})"), file=out)
     if played is not None:
-        from interpreter.editions.lockstep import lockstep_text
+        from interpreter.editions.lockstep_text import lockstep_text
 
         print("", file=out)
         print(lockstep_text(played), file=out)

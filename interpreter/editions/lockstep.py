@@ -22,18 +22,19 @@ tables. For an `options` difference the choice itself is looked at first. The di
 put down to the rules those statements name; when no changed rule ran, to none.
 
 After the first difference that is not `options`, each game goes on alone (each from a copy of
-the shared generator as it stood) to its end, and the final rankings are compared."""
+the shared generator as it stood) to its end, and the final rankings are compared. The report
+in words is lockstep_text.py's; which statements ran, tracing.py's."""
 
 from __future__ import annotations
 
 import random
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.editions.diff import Change, diff_rulesets
+from interpreter.editions.tracing import Traced, traced, with_trace
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesError
 from interpreter.language.render import render_decl, render_stmt_head, render_stmt_own
@@ -245,67 +246,6 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(_TEXT.sub(" ", text)))
 
 
-# ---------------------------------------------------------------------------- tracing
-Traced = list[tuple[str, N.Loc | None, list[str]]]
-
-
-def traced(game_program: Any, run: Callable[[], Any]) -> Traced:
-    """Run `run()` and return the rule statements that ran, in order, as (code, place, the
-    rules running): the generated code of a procedure (`<rules NAME>`) maps each of its lines
-    to a statement; a function's code (`<define NAME>`) only says that it ran (place None)."""
-    line_locs = game_program.line_locs
-    seen: Traced = []
-
-    def outer(frame, event, arg):
-        name = frame.f_code.co_filename
-        if name.startswith("<define "):
-            seen.append((name, None, _running(frame)))
-            return None
-        locs = line_locs.get(name)
-        if locs is None:
-            return None
-        game = frame.f_locals.get("rt")  # the game, which every generated function is given
-
-        def local(frame, event, arg):
-            if event == "line" and 0 < frame.f_lineno <= len(locs):
-                stack = [f[0] for f in getattr(game, "stack", ())]
-                seen.append((name, locs[frame.f_lineno - 1], _running(frame, stack)))
-            return local
-        return local
-
-    _with_trace(outer, run)
-    return seen
-
-
-def _with_trace(tracer: Callable, run: Callable[[], Any]) -> None:
-    """Run `run()` with Python's trace hook set to `tracer` (and the previous one back)."""
-    before = sys.gettrace()
-    sys.settrace(tracer)
-    try:
-        run()
-    finally:
-        sys.settrace(before)
-
-
-def _running(frame: Any, stack: list[str] | None = None) -> list[str]:
-    """The rules running, outermost first: the game's frame stack (`stack`, the procedures
-    that wait for those above them), then the rules of the Python frames from the top of it
-    to `frame` (procedures that run without a frame of their own, and functions)."""
-    names: list[str] = []
-    while frame is not None:
-        code = frame.f_code.co_filename
-        if code.startswith("<rules ") or code.startswith("<define "):
-            name = code[code.index(" ") + 1:-1]
-            if not names or names[-1] != name:
-                names.append(name)
-        frame = frame.f_back
-    names.reverse()
-    stack = stack or []
-    if names and names[0] in stack:
-        stack = stack[:len(stack) - stack[::-1].index(names[0]) - 1]
-    return [n.split("@")[0] for n in [*stack, *names]]
-
-
 def _responsible(side: _Side, trace: Traced, last: bool = False
                  ) -> tuple[Place, list[Change]] | None:
     """The first (or last) traced statement that stands for a rule difference."""
@@ -487,7 +427,7 @@ def _differences_run(side: _Side, game: Game, players: int, seed: int) -> set[st
         for move in game.moves:
             again.apply(move)
 
-    _with_trace(outer, replay)
+    with_trace(outer, replay)
     found = {side.changed[name].title() for name in defines if name in side.changed}
     for name, number in lines:
         locs = line_locs[name]
@@ -633,52 +573,3 @@ def _few(labels: list[str], most: int = 4) -> str:
         return "none"
     shown = ", ".join(repr(x) for x in labels[:most])
     return shown + (f" (+{len(labels) - most} more)" if len(labels) > most else "")
-
-
-# ---------------------------------------------------------------------------- output
-def ranking_text(ranking: list[list[str]], stopped: str | None = None) -> str:
-    if stopped:
-        return f"none (stopped: {stopped})"
-    return " > ".join(" = ".join(group) for group in ranking)
-
-
-def lockstep_text(report: Lockstep) -> str:
-    out = [f"Played {len(report.games)} game(s) of both with {report.players} players, seeds "
-           f"{report.seed}..{report.seed + len(report.games) - 1}, the same decisions while "
-           "both offered them.", ""]
-    for g in report.games:
-        head = f"game {g.index + 1} (seed {g.seed}): "
-        if g.first is None:
-            out.append(head + f"no difference in {g.decisions_a} decisions")
-        else:
-            f = g.first
-            out.append(head + f"first difference {f.when()} ({f.kind}): {f.what}")
-            for side, place in (("A", f.a), ("B", f.b)):
-                if place is not None:
-                    stack = f" [running: {' > '.join(place.stack)}]" if place.stack else ""
-                    out.append(f"    {side}: {place.rule}, {place.at}: {place.text}  "
-                               f"({place.why}){stack}")
-            out.append("    rule difference(s): " + ("; ".join(f.differences) or
-                                                       "none found (no changed rule ran)"))
-            more = len(g.events) - 1
-            if more:
-                out.append(f"    and {more} more difference(s) of options while the games "
-                           "were alike")
-        verdict = "changed" if g.ranking_changed else "the same"
-        out.append(f"    final ranking: A {ranking_text(g.ranking_a, g.stopped[0])} | B "
-                   f"{ranking_text(g.ranking_b, g.stopped[1])} ({verdict})")
-    rows = report.table()
-    out += ["", "How often each rule difference showed up in play:"]
-    if rows:
-        width = max(len(r["difference"]) for r in rows)
-        out.append(f"  {'rule difference':<{width}}  shown  games  ranking changed  "
-                   "changed lines ran (games)")
-        for r in rows:
-            out.append(f"  {r['difference']:<{width}}  {r['shown']:>5}  {r['games']:>5}  "
-                       f"{r['ranking_changed']:>15}  {r['ran']:>20}")
-    else:
-        out.append("  (the rulesets have no difference that can change a game)")
-    summary = report.to_json()["summary"]
-    out += ["", f"{summary['differing']} of {summary['games']} game(s) differ; the final "
-                f"ranking changed in {summary['ranking_changed']}"]
-    return "\n".join(out)
