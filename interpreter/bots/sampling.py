@@ -3,13 +3,17 @@
 `sample_game(game, player, rng)` builds a new game from what `player` may see
 (`Game.view(player)`): every zone the player sees is copied; the pieces the player cannot see
 (a face-down deck, the other players' hands, the cards under a top card) are dealt at random
-into the places where hidden pieces lie, respecting how many each place holds and, where the
-zone declares it (`pile of card`), which component it holds. A private value the player may
-not see (`var ..., owner` of another player, `var ..., hidden`) gets its starting value again
-(its `= ...` evaluated anew in the sample); the other players' sealed choices of a `secretly
-choose` under way are dropped, so that the sample asks them again. Where the rules stand (the
-procedures under way and their local names) is public: the checker makes sure that no local
-name holds what some player may not see while the game waits for a decision. The random
+into the places where hidden pieces lie, respecting how many each place holds, the pieces the
+player knows are there and the kinds that could be there given all the player saw
+(bots/beliefs.py): a matching of pieces to places (bots/matching.py), so every sample is a
+world the player cannot rule out. A position set up by hand, which no replay of its decisions
+reaches, falls back to the kinds each zone declares (`pile of card`). A private value the
+player may not see (`var ..., owner` of another player, `var ..., hidden`) gets its starting
+value again (its `= ...` evaluated anew in the sample); the other players' sealed choices of a
+`secretly choose` under way are made anew at random among their options in the sample. Where
+the rules stand (the procedures under way and their local names) is public: the checker makes
+sure that no local name holds what some player may not see while the game waits for a
+decision. The random
 generator is re-seeded from `rng`, so the sample does not know the coming shuffles and draws
 either.
 
@@ -23,6 +27,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.beliefs import beliefs_for
+from interpreter.bots.matching import match
 from interpreter.engine import rng as game_rng
 from interpreter.engine.runtime import face_down, owns
 
@@ -72,9 +78,7 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
                 family[key] = value
         if decl.index:
             zones[name] = family
-    pool = list((total_pieces(game) - seen).elements())
-    rng.shuffle(pool)
-    _deal(game, zones, unknown, pool, rng)
+    _deal(game, player, zones, unknown, total_pieces(game) - seen, rng)
     state = {k: v for k, v in game.state.items() if k not in ("zones", "vars", "secret")}
     state = pickle.loads(pickle.dumps(state, -1))
     state["zones"] = zones
@@ -90,7 +94,25 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     twin.logging = False
     twin.auto = game.auto
     _start_unseen_values(twin, view["vars"])
+    if "secret" in view and len(view["secret"]["chosen"]) > len(state["secret"]["chosen"]):
+        _choose_again(twin, game.state["pending"], rng)
     return twin
+
+
+def _choose_again(twin: Game, pending: dict[str, Any], rng: random.Random) -> None:
+    """The other players' sealed choices of the secret choice under way, chosen anew at
+    random among their options in the sample (the player saw that they chose, not what), up
+    to the decision the game waits for."""
+    point = twin.program.choices[tuple(pending["at"])]
+    step = twin.state["step"]
+    twin.state["pending"] = None
+    twin.stack[-1][1] = point.again
+    twin._run()
+    while not twin.over and twin.state["pending"]["player"] != pending["player"]:
+        options = twin.state["pending"]["options"]
+        twin.apply(options[rng.randrange(len(options))])
+    twin.moves = []
+    twin.state["step"] = step
 
 
 def _start_unseen_values(twin: Game, shown: dict[str, Any]) -> None:
@@ -119,27 +141,32 @@ def _is_summary(decl: Any, key: str | None, player: str) -> bool:
     return True
 
 
-def _deal(game: Game, zones: dict[str, Any], unknown: list[tuple[str, str | None, int, Any]],
-          pool: list[str], rng: random.Random) -> None:
-    """Deal the unseen pieces into the places that hide pieces: first the places that say
-    which component they hold, then the others."""
-    world = game.world
-    typed = [u for u in unknown if game.program.zones[u[0]].decl.of]
-    untyped = [u for u in unknown if not game.program.zones[u[0]].decl.of]
-    rng.shuffle(typed)
-    for name, key, count, top in typed + untyped:
-        of = game.program.zones[name].decl.of
-        taken: list[str] = []
-        if of:
-            keep = []
-            for piece in pool:
-                if len(taken) < count and world.kind_of.get(piece) == of:
-                    taken.append(piece)
-                else:
-                    keep.append(piece)
-            pool[:] = keep
-        while len(taken) < count and pool:
-            taken.append(pool.pop())
+def _deal(game: Game, player: str, zones: dict[str, Any],
+          unknown: list[tuple[str, str | None, int, Any]], pool: Counter[str],
+          rng: random.Random) -> None:
+    """Deal the unseen pieces into the places that hide pieces, each place getting only kinds
+    that could be there for `player` (bots/beliefs.py; without beliefs: the component the zone
+    declares) and the pieces known to be there."""
+    beliefs = beliefs_for(game, player)
+    needs: list[tuple[int, set[str] | None, Counter[str]]] = []
+    for name, key, count, top in unknown:
+        about = beliefs.about(player, (name, key)) if beliefs is not None else None
+        if about is None:
+            needs.append((count, _declared(game, name), Counter()))
+            continue
+        possible, known = about
+        known = Counter(known)
+        if top is not None and known[top] > 0:
+            known[top] -= 1
+        needs.append((count, possible, +known))
+    hands = match(needs, pool, rng)
+    if hands is None:  # beliefs that do not fit this position (set up by hand): declarations
+        hands = match([(c, _declared(game, u[0]), Counter()) for c, u in
+                       zip((n[0] for n in needs), unknown, strict=True)], pool, rng)
+    if hands is None:
+        hands = match([(n[0], None, Counter()) for n in needs], pool, rng)
+    assert hands is not None, "the unseen pieces do not fill the places that hide pieces"
+    for (name, key, _count, top), taken in zip(unknown, hands, strict=True):
         rng.shuffle(taken)
         if top is not None:
             taken.append(top)
@@ -149,3 +176,11 @@ def _deal(game: Game, zones: dict[str, Any], unknown: list[tuple[str, str | None
         else:
             for piece in taken:
                 target[piece] = target.get(piece, 0) + 1
+
+
+def _declared(game: Game, zone: str) -> set[str] | None:
+    """The kinds a zone may hold by its declaration (`stack of card`), None for any."""
+    of = game.program.zones[zone].decl.of
+    if not of:
+        return None
+    return {k for k, c in game.world.kind_of.items() if c == of}

@@ -73,6 +73,7 @@ class ChoicePoint:
     source: Any = None
     where_expr: Any = None
     secret: bool = False  # a `secretly choose`: the choice is sealed until all have chosen
+    again: int = 0  # of a `secretly choose`: the block that asks the next player to choose
 
 
 @dataclass
@@ -93,6 +94,8 @@ class Program:
     measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
     # function -> the zones and variables some player may not see that it reads (secrecy.py)
     private_reads: dict[str, set[str]] = field(default_factory=dict)
+    # the `move` statements (ids of their nodes) whose `of ...` reads something private
+    private_moves: set[int] = field(default_factory=set)
 
 
 class Scope:

@@ -86,12 +86,18 @@ class Game:
         self.moves: list[Any] = []
         self.auto = True
         self.logging = True  # simulations switch the event log off for speed
+        self.watch: Any = None  # told of every piece moved (`start(watch=...)`, for beliefs)
         self._bind(state)
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int,
-              names: dict[str, str] | None = None, logging: bool = True) -> Game:
+              names: dict[str, str] | None = None, logging: bool = True,
+              watch: Any = None) -> Game:
+        """`watch`, if given, is told `started(game)` once the components are in their
+        starting places, and `moved(source, dest, pieces, amount, at_bottom, kinds)` after
+        every `move` (kinds: those the rule named, None if it named none, False if naming
+        them read something private): bots' beliefs follow what each player saw."""
         program, world = ruleset.program, ruleset.program.world
         state: dict[str, Any] = {
             "players": players, "seed": seed, "rng": rng.seed_state(seed),
@@ -118,6 +124,9 @@ class Game:
                     where.extend([kind] * count)
                 elif count > 0:  # a pile keeps no kind with no pieces
                     where[kind] = where.get(kind, 0) + count
+        if watch is not None:
+            game.watch = watch
+            watch.started(game)
         stack = state["stack"]
         stack.append([PLAY, 0, {}, None])
         if SETUP in program.procs:
@@ -444,6 +453,7 @@ class Game:
         twin.Z, twin.V, twin.stack = state["zones"], state["vars"], state["stack"]
         twin.names = dict(self.names)
         twin.events = []
+        twin.watch = None  # a copy is nobody's record of what was seen
         twin.moves = list(self.moves)
         twin.memo = [{} for _ in self.memo]
         return twin

@@ -291,6 +291,13 @@ class _Leaks:
                 self.use(s.cond, s.loc)
             self.block(s.body)
 
+    def _move(self, s: N.Move) -> None:
+        """Which kinds a `move` takes is public unless its `of ...` reads something private:
+        bots' beliefs (bots/beliefs.py) may then use the named kinds."""
+        self.use(s, s.loc)
+        if s.what is not None and self.reads(s.what):
+            self.program.private_moves.add(id(s))
+
     def _log(self, s: N.Log) -> None:
         self.say(s.text, s.loc, "log line")
 
@@ -302,7 +309,7 @@ _STATEMENTS: list[tuple[type, Any]] = [
     (N.Let, _Leaks._let), (N.Assign, _Leaks._assign),
     (N.Choose | N.SecretChoose, _Leaks._choose), (N.Options, _Leaks._options),
     (N.If, _Leaks._if), (N.For | N.While | N.Loop, _Leaks._loop),
-    (N.Log, _Leaks._log), (N.EndGame, _Leaks._end),
+    (N.Log, _Leaks._log), (N.EndGame, _Leaks._end), (N.Move, _Leaks._move),
 ]
 
 
