@@ -22,7 +22,6 @@ A bot that decides on such a sample decides from its view only.
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.beliefs import beliefs_for
 from interpreter.bots.matching import match
 from interpreter.engine import rng as game_rng
-from interpreter.engine.runtime import face_down, owns
+from interpreter.engine.runtime import owns
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -47,54 +46,45 @@ def total_pieces(game: Game) -> Counter[str]:
 
 def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     """A copy of `game` in which whatever `player` cannot see is drawn at random anew."""
-    from interpreter.engine.runtime import Game
-
-    view = game.view(player)
-    zones: dict[str, Any] = {}
-    unknown: list[tuple[str, str | None, int, Any]] = []  # zone, key, hidden count, top
-    seen: Counter[str] = Counter()
-    for name, info in game.program.zones.items():
-        decl = info.decl
-        stack = decl.shape == "stack"
-        content = view["zones"][name]
-        entries = list(content.items()) if decl.index else [(None, content)]
-        family: dict[str, Any] = {}
-        for key, shown in entries:
-            hidden = face_down(shown) and _is_summary(decl, key, player)
-            if not hidden:
-                copy = list(shown) if stack else dict(shown)
-                seen.update(copy if stack else Counter(copy))
-                value: Any = copy
-            else:
-                count, top = shown["count"], shown.get("top")
-                if top is not None:
-                    seen[top] += 1
-                    count -= 1
-                unknown.append((name, key, count, top))
-                value = [] if stack else {}
-            if key is None:
-                zones[name] = value
-            else:
-                family[key] = value
-        if decl.index:
-            zones[name] = family
-    _deal(game, player, zones, unknown, total_pieces(game) - seen, rng)
-    state = {k: v for k, v in game.state.items() if k not in ("zones", "vars", "secret")}
-    state = pickle.loads(pickle.dumps(state, -1))
-    state["zones"] = zones
-    state["vars"] = view["vars"]
-    if "secret" in view:  # only the player's own sealed choice is known
-        state["secret"] = {"who": view["secret"]["who"],
-                           "chosen": {p: v for p, v in view["secret"]["chosen"].items()
-                                      if p == player}}
-    for name, start in game.program.measure_vars.items():  # a view has none: they only watch
-        state["vars"].setdefault(name, type(start)())
-    state["rng"] = game_rng.seed_state(rng.getrandbits(63))
-    twin = Game(game.ruleset, state, game.names)
+    twin = game.clone()
     twin.logging = False
     twin.auto = game.auto
-    _start_unseen_values(twin, view["vars"])
-    if "secret" in view and len(view["secret"]["chosen"]) > len(state["secret"]["chosen"]):
+    twin.moves = []
+    unknown: list[tuple[str, str | None, int, Any]] = []  # zone, key, hidden count, top
+    pool: Counter[str] = Counter()  # the pieces hidden from the player: total - seen
+    for name, info in game.program.zones.items():
+        decl = info.decl
+        if decl.visibility == "public":
+            continue
+        family = twin.Z[name]
+        for key, content in (family.items() if decl.index else [(None, family)]):
+            if not _is_summary(decl, key, player):
+                continue
+            top = None
+            if content.__class__ is list:
+                if decl.visibility == "top" and content:
+                    top = content[-1]
+                    content.pop()
+                pool.update(content)
+                count = len(content)
+            else:
+                pool.update(content)
+                count = sum(content.values())
+            content.clear()
+            unknown.append((name, key, count, top))
+    pool = Counter({k: pool[k] for k in sorted(pool)})  # in an order the hidden ones cannot tell
+    _deal(game, player, twin.Z, unknown, pool, rng)
+    secret = game.state.get("secret")
+    if secret is not None:  # only the player's own sealed choice is known
+        twin.state["secret"] = {"who": list(secret["who"]),
+                                "chosen": {p: v for p, v in secret["chosen"].items()
+                                           if p == player}}
+    for name, start in game.program.measure_vars.items():  # they only watch: none is known
+        twin.V[name] = type(start)()
+    twin.state["rng"] = game_rng.seed_state(rng.getrandbits(63))
+    if not game.over:
+        _start_unseen_values(twin, player)
+    if secret is not None and len(secret["chosen"]) > len(twin.state["secret"]["chosen"]):
         _choose_again(twin, game.state["pending"], rng)
     return twin
 
@@ -115,19 +105,18 @@ def _choose_again(twin: Game, pending: dict[str, Any], rng: random.Random) -> No
     twin.state["step"] = step
 
 
-def _start_unseen_values(twin: Game, shown: dict[str, Any]) -> None:
-    """Give every value the view hides its starting value, computed anew in the sample."""
-    from interpreter.engine.runtime import HIDDEN
-
+def _start_unseen_values(twin: Game, player: str) -> None:
+    """Give every value the player may not see its starting value, computed anew."""
     for name, info in twin.program.vars.items():
-        if info.decl.visibility == "public" or name not in shown:
+        vis = info.decl.visibility
+        if vis == "public" or name in twin.program.measure_vars:
             continue
-        value = shown[name]
+        value = twin.V[name]
         if value.__class__ is dict:
-            for key, entry in value.items():
-                if entry == HIDDEN:
+            for key in value:
+                if vis == "hidden" or not owns(key, player):
                     value[key] = info.init(twin, {})
-        elif value == HIDDEN:
+        else:
             twin.V[name] = info.init(twin, {})
 
 
