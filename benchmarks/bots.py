@@ -53,6 +53,7 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
     if _RULESET is None:
         _RULESET = load_ruleset(path)
     out = []
+    cpu = time.process_time()
     for seed, seat in games:
         timed = TimedBot(make_bot(bot))
         bots = {player_id(i): timed if i == seat else make_bot(against)
@@ -60,8 +61,9 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
         record = play_one(_RULESET, players, seed, bots)
         me = player_id(seat)
         share = 1 / len(record.winners) if me in record.winners else 0.0
-        out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions))
-    return out
+        out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions,
+                    timed.cpu_seconds))
+    return out, time.process_time() - cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_games, work))
     seconds = time.perf_counter() - start
-    records = sorted((r for share in results for r in share), key=lambda r: r[0])
+    cpu = sum(c for _share, c in results)
+    records = sorted((r for share, _c in results for r in share), key=lambda r: r[0])
 
     wins = sum(Fraction(r[2]).limit_denominator(16) for r in records)
     # A 95% interval for the win rate (Wilson's: it does not collapse at 0 or all wins).
@@ -122,8 +125,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{sum(best_other) / len(best_other):.1f}")
     decisions = sum(r[5] for r in records)
     print(f"{args.bot}: {decisions} decisions with a choice, "
-          f"{1000 * sum(r[4] for r in records) / max(decisions, 1):.1f} ms per decision")
-    print(f"time: {seconds:.1f} s ({len(records) / seconds:.2f} games/s)")
+          f"{1000 * sum(r[4] for r in records) / max(decisions, 1):.1f} ms per decision "
+          f"({1000 * sum(r[6] for r in records) / max(decisions, 1):.1f} ms of CPU time)")
+    print(f"time: {seconds:.1f} s ({len(records) / seconds:.2f} games/s); CPU time "
+          f"{cpu:.1f} s ({len(records) / cpu:.2f} games/s on one core, whatever else the "
+          "machine runs)")
     return 0
 
 
