@@ -118,7 +118,7 @@ class GreedyBot:
 
 
 RARELY = 0.05  # choice points whose options score differently less often are played at random
-CALIBRATION = (1, 2)  # seeds of the games that learn how often each choice point matters
+CALIBRATION = (1,)  # seeds of the games that learn how often each choice point matters
 _MATTERS: dict[tuple[int, int], tuple[Any, dict[tuple, float]]] = {}
 
 
@@ -126,7 +126,7 @@ def how_often_it_matters(game: Any) -> dict[tuple, float]:
     """For each choice point of the rules, how often its options scored differently when
     greedy bots judged every decision of a few games (seeds CALIBRATION, as many players as
     `game`): played once per ruleset and player count, the same games whatever game asks, so
-    replays and parallel runs still agree. Most choices of a game (a bid raised by one card, a
+    replays and parallel runs still agree. Most choices of a game (an offer raised by one, a
     card taken into a hand) change nothing the scoring reads until later: judging them would
     cost a sample and a look-ahead per option for a random pick among equals."""
     key = (id(game.program), game.n)

@@ -8,14 +8,15 @@ the copy is judged as the greedy bot judges: "my score minus the best other scor
 ended now" (the ruleset's own `final_scoring`). All options of a round share the sample and the
 random numbers of their playouts (common random numbers: the comparison between options is
 not drowned in the noise of the deals). It plays as many rounds as its budget of playouts per
-decision allows (`search:N`: N playouts, at least one round).
+decision allows (`search:N`: N playouts, at least one round). Options that tie are told apart
+by the greedy bot's one-step judgement (a win now beats a win later).
 
 This is determinized ("perfect information") Monte Carlo, as in Ginsberg's GIB for bridge and
 Long et al. (2010), "Understanding the success of perfect information Monte Carlo sampling in
 game tree search". Random playouts are a good model of the other bots here: the greedy bot
 itself plays most choices at random (those its look-ahead cannot tell apart), and searching
-HORIZON decisions ahead lets it see what a bid leads to at the end of an auction, which a
-one-step look-ahead cannot.
+HORIZON decisions ahead lets it see what an offer leads to once the round of offers is over,
+which a one-step look-ahead cannot.
 """
 
 from __future__ import annotations
@@ -59,13 +60,22 @@ class SearchBot:
             sample = sample_game(game, me, rng)
             seed = rng.getrandbits(32)
             for i, option in enumerate(options):
-                twin = sample.clone()
-                twin.apply(option)
+                twin = _after(sample, option)
                 playout(twin, self.horizon, random.Random(seed))
                 totals[i] += judge.value(twin)
         best = max(totals)
         ties = [o for o, t in zip(options, totals, strict=True) if t == best]
+        if len(ties) > 1:  # as good in the long run: the best at once (a win now, not later)
+            sample = sample_game(game, me, rng)
+            now = [judge.value(_after(sample, o)) for o in ties]
+            ties = [o for o, v in zip(ties, now, strict=True) if v == max(now)]
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _after(sample: Any, option: Any) -> Any:
+    twin = sample.clone()
+    twin.apply(option)
+    return twin
 
 
 def playout(game: Any, decisions: int, rng: random.Random) -> None:
