@@ -27,15 +27,20 @@ class Judge:
         zones, variables = rules_reads(program, [FINAL_SCORING], ["score", "tiebreak"])
         self.reads = (sorted(zones), sorted(variables))
         self.known: dict[bytes, Any] = {}
+        self.warm: tuple[Any, list[dict]] | None = None  # a sample, its functions' answers
 
     def value_after(self, option: Any) -> Any:
         """The value of `option` taken in the sample."""
+        if self.warm is None or self.warm[0] is not self.sample:
+            self.warm = (self.sample, _warm_answers(self.sample))
         twin = self.sample.clone()
+        twin.memo = [dict(answers) for answers in self.warm[1]]
         twin.apply(option)
-        return self.value(twin)
+        return self.value(twin, remembered=True)
 
-    def value(self, twin: Any) -> Any:
-        """The value of a copy of the game as it stands (the copy is used up)."""
+    def value(self, twin: Any, remembered: bool = False) -> Any:
+        """The value of a copy of the game as it stands (the copy is used up). `remembered`:
+        its cached answers are valid (the engine forgets those a change makes stale)."""
         if twin.over or FINAL_SCORING not in twin.program.procs:
             return self._margin(twin)
         Z, V = twin.Z, twin.V
@@ -44,7 +49,7 @@ class Judge:
         if value is not None:
             return value
         twin.stack.clear()  # only the final scoring runs, then the copy is over
-        twin.perform(FINAL_SCORING)
+        twin.perform(FINAL_SCORING, remembered=remembered)
         value = self._margin(twin)
         if len(self.known) >= self.KEPT:
             self.known.clear()
@@ -86,3 +91,28 @@ def rules_reads(program: Any, procedures: list[str], functions: list[str]
                 todo += [program.procs[t].decl for t in program.triggers.get(node.event, [])
                          if t in program.procs]
     return zones, variables
+
+
+class _Watched(dict):
+    """A cache of a function's answers that notes whether it was ever forgotten."""
+
+    forgotten = False
+
+    def clear(self) -> None:
+        self.forgotten = True
+        dict.clear(self)
+
+
+def _warm_answers(sample: Any) -> list[dict]:
+    """Answers of the ruleset's functions valid in `sample`, to start each option's copy with:
+    the final scoring is run on a copy, and the answers of every function that nothing it
+    changed could make stale are kept (the engine forgets an answer when what it read
+    changes, so an answer never forgotten during the run is valid before it too)."""
+    copy = sample.clone()
+    if FINAL_SCORING not in copy.program.procs:
+        return [{} for _ in copy.memo]
+    caches = [_Watched() for _ in copy.memo]
+    copy.memo = caches
+    copy.stack.clear()
+    copy.perform(FINAL_SCORING, remembered=True)
+    return [{} if cache.forgotten else dict(cache) for cache in caches]

@@ -356,10 +356,11 @@ class Game:
         except PYTHON_ERRORS as exc:
             raise GameRuleError(_with_function(exc, explain(exc)), func.decl.loc) from None
 
-    def perform(self, procedure: str, *args: Any) -> None:
+    def perform(self, procedure: str, *args: Any, remembered: bool = False) -> None:
         """Run a ruleset procedure now, on top of whatever is pending (for scenario tests and
         tools): it runs until it finishes or waits for a decision; then the game goes on where
-        it stood (a pending decision is asked again)."""
+        it stood (a pending decision is asked again). `remembered=True` keeps the cached
+        answers of the ruleset's functions (the caller has changed nothing by hand)."""
         proc = self.program.procs.get(procedure)
         if proc is None:
             raise KeyError(f"the ruleset has no procedure '{procedure}'")
@@ -367,7 +368,8 @@ class Game:
             raise TypeError(f"'{procedure}' takes {len(proc.params)} value(s), got {len(args)}")
         self.state["pending"] = None
         self.state["over"] = False
-        self.forget()  # the caller may have set up a position by hand
+        if not remembered:
+            self.forget()  # the caller may have set up a position by hand
         self.stack.append([procedure, 0, dict(zip(proc.params, args, strict=True)), None])
         self._run()
 
