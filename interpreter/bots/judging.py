@@ -24,7 +24,7 @@ class Judge:
         self.program = program
         self.sample: Any = None
         self.me = me
-        zones, variables = rules_reads(program, [FINAL_SCORING], ["score", "tiebreak"])
+        zones, variables = rules_reads(program, [FINAL_SCORING], ["score"])
         self.reads = (sorted(zones), sorted(variables))
         self.known: dict[bytes, Any] = {}
         self.warm: tuple[Any, list[dict]] | None = None  # a sample, its functions' answers
