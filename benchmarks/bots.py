@@ -10,14 +10,22 @@ figures. The games are shared out between --jobs processes (default: every core)
 a bot that plays no better than random wins about a quarter of the games; a tie between k
 players counts 1/k of a win. Every figure is printed; nothing is asserted.
 
-Measured (Fifth Avenue base, 4 players; greedy in seat 1, ismcts in every seat in turn; 2-core VM):
+Measured (Fifth Avenue base, 4 players, seeds 1..N; 2-core VM shared with other jobs, so the
+CPU time of the process is the figure to read; docs/bots.md has the whole story):
 
-    bot        against   games  wins    win rate, 95% interval (Wilson)  time per decision
-    greedy     random     400  332.8    83.2% (79.6-86.9%, normal approx.)  1.2-1.9 ms
-    ismcts:10  random      24   13.0    54.2% (35.1-72.1%)               174 ms
-    ismcts:10  greedy      24    2.0     8.3% (2.3-25.8%)                178 ms
+    bot        against          games  win rate, 95% interval (Wilson)  CPU per decision
+    greedy     random (before)    200  86.0% (80.5-90.1%)               1.1 ms
+    greedy     random             200  80.5% (74.5-85.4%)               0.3 ms
+    search     greedy (rotate)    SEARCH_LINE
+    ismcts:10  greedy (rotate)     24   8.3% (2.3-25.8%)                178 ms (wall, older sampler)
 
-    python benchmarks/bots.py --games 24 --bot ismcts:10 --against greedy --rotate --jobs 1
+    games per second on one core (CPU time)  before  now
+    4 greedy bots (--against greedy)          1.5    6.3 (7 once calibrated)
+    greedy + 3 random bots                    5.3    16
+
+    python benchmarks/bots.py --games 200 --jobs 1
+    python benchmarks/bots.py --games 30 --jobs 1 --against greedy
+    python benchmarks/bots.py --games 100 --bot search --against greedy --rotate --jobs 1
 """
 
 from __future__ import annotations

@@ -66,6 +66,10 @@ class Beliefs:
         """`taken` went from `source` to `dest` (containers of the game's zones)."""
         self.step = self.game.state["step"]
         a, b = self._place(source), self._place(dest)
+        if a is None or b is None:  # not the game's zones (its state was replaced): let go
+            self.game.watch = None
+            self.game = None
+            return
         hidden_a, hidden_b = self._hidden_from.get(a, ()), self._hidden_from.get(b, ())
         if not hidden_a and not hidden_b:
             return
@@ -150,11 +154,11 @@ class Beliefs:
         content = self.game.Z[name]
         return content if key is None else content[key]
 
-    def _place(self, container: Any) -> Place:
+    def _place(self, container: Any) -> Place | None:
         place = self._places.get(id(container))
         if place is None or self._container(place) is not container:
             self._index()  # the game's state was rebound: find the containers again
-            place = self._places[id(container)]
+            place = self._places.get(id(container))
         return place
 
     # ------------------------------------------------------------------ asked by samplers
