@@ -22,7 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from interpreter.bots.judging import Judge
 from interpreter.bots.views import game_behind
 from interpreter.engine.runtime import Decision
-from interpreter.language.errors import RulesError, did_you_mean
+from interpreter.language.errors import GameRuleError, RulesError, did_you_mean
 
 
 @runtime_checkable
@@ -119,16 +119,18 @@ class GreedyBot:
 
 RARELY = 0.05  # choice points whose options score differently less often are played at random
 CALIBRATION = (1,)  # seeds of the games that learn how often each choice point matters
+CALIBRATION_DECISIONS = 2_000  # decisions of a calibration game at most
 _MATTERS: dict[tuple[int, int], tuple[Any, dict[tuple, float]]] = {}
 
 
 def how_often_it_matters(game: Any) -> dict[tuple, float]:
     """For each choice point of the rules, how often its options scored differently when
     greedy bots judged every decision of a few games (seeds CALIBRATION, as many players as
-    `game`): played once per ruleset and player count, the same games whatever game asks, so
-    replays and parallel runs still agree. Most choices of a game (an offer raised by one, a
-    card taken into a hand) change nothing the scoring reads until later: judging them would
-    cost a sample and a look-ahead per option for a random pick among equals."""
+    `game`, CALIBRATION_DECISIONS decisions at most): played once per ruleset and player
+    count, the same games whatever game asks, so replays and parallel runs still agree. Most
+    choices of a game (an offer raised by one, a card taken into a hand) change nothing the
+    scoring reads until later: judging them would cost a sample and a look-ahead per option
+    for a random pick among equals."""
     key = (id(game.program), game.n)
     known = _MATTERS.get(key)
     if known is not None and known[0] is game.program:
@@ -140,15 +142,20 @@ def how_often_it_matters(game: Any) -> dict[tuple, float]:
         trial.auto = game.auto
         bots = {p: GreedyBot(thorough=True) for p in trial.players}
         rng = random.Random(seed)
-        while not trial.over:
+        for _ in range(CALIBRATION_DECISIONS):  # a game without end teaches enough by then
             decision = trial.decision()
+            if decision is None:
+                break
             at = tuple(trial.state["pending"]["at"])
             bot = bots[decision.player]
             option = bot.choose(_Seen(trial), decision, rng)
             if len(decision.options) > 1:
                 asked[at] = asked.get(at, 0) + 1
                 mattered[at] = mattered.get(at, 0) + bot.spread
-            trial.apply(option)
+            try:
+                trial.apply(option)
+            except GameRuleError:  # the rules fail: the game asking will say so itself
+                break
     rates = {at: mattered[at] / n for at, n in asked.items()}
     _MATTERS[key] = (game.program, rates)
     return rates
