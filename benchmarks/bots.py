@@ -20,7 +20,7 @@ CPU time of the process is the figure to read; docs/bots.md has the whole story)
     ismcts:10  greedy (rotate)     24   8.3% (2.3-25.8%)                178 ms (wall, older sampler)
 
     games per second on one core (CPU time)  before  now
-    4 greedy bots (--against greedy)          1.5    6.3 (7 once calibrated)
+    4 greedy bots (--against greedy)          1.5    6.3 (7.5 once calibrated)
     greedy + 3 random bots                    5.3    16
 
     python benchmarks/bots.py --games 200 --jobs 1
