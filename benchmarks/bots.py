@@ -16,7 +16,7 @@ CPU time of the process is the figure to read; docs/bots.md has the whole story)
     bot        against          games  win rate, 95% interval (Wilson)  CPU per decision
     greedy     random (before)    200  86.0% (80.5-90.1%)               1.1 ms
     greedy     random             200  80.5% (74.5-85.4%)               0.3 ms
-    search     greedy (rotate)    100  84.0% (75.6-89.9%)               25 ms (149 ms wall)
+    search     greedy (rotate)    100  84.0% (75.6-89.9%)               18 ms (67 ms wall)
     ismcts:10  greedy (rotate)     24   8.3% (2.3-25.8%)                178 ms (wall, older sampler)
 
     games per second on one core (CPU time)  before  now
