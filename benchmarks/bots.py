@@ -10,14 +10,22 @@ figures. The games are shared out between --jobs processes (default: every core)
 a bot that plays no better than random wins about a quarter of the games; a tie between k
 players counts 1/k of a win. Every figure is printed; nothing is asserted.
 
-Measured (Fifth Avenue base, 4 players; greedy in seat 1, ismcts in every seat in turn; 2-core VM):
+Measured (Fifth Avenue base, 4 players, seeds 1..N; 2-core VM shared with other jobs, so the
+CPU time of the process is the figure to read; docs/bots.md has the whole story):
 
-    bot        against   games  wins    win rate, 95% interval (Wilson)  time per decision
-    greedy     random     400  332.8    83.2% (79.6-86.9%, normal approx.)  1.2-1.9 ms
-    ismcts:10  random      24   13.0    54.2% (35.1-72.1%)               174 ms
-    ismcts:10  greedy      24    2.0     8.3% (2.3-25.8%)                178 ms
+    bot        against          games  win rate, 95% interval (Wilson)  CPU per decision
+    greedy     random (before)    200  86.0% (80.5-90.1%)               1.1 ms
+    greedy     random             200  80.5% (74.5-85.4%)               0.3 ms
+    search     greedy (rotate)    100  84.0% (75.6-89.9%)               18 ms (67 ms wall)
+    ismcts:10  greedy (rotate)     24   8.3% (2.3-25.8%)                178 ms (wall, older sampler)
 
-    python benchmarks/bots.py --games 24 --bot ismcts:10 --against greedy --rotate --jobs 1
+    games per second on one core (CPU time)  before  now
+    4 greedy bots (--against greedy)          1.5    6.3 (7.5 once calibrated)
+    greedy + 3 random bots                    5.3    16
+
+    python benchmarks/bots.py --games 200 --jobs 1
+    python benchmarks/bots.py --games 30 --jobs 1 --against greedy
+    python benchmarks/bots.py --games 100 --bot search --against greedy --rotate --jobs 1
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
     if _RULESET is None:
         _RULESET = load_ruleset(path)
     out = []
+    cpu = time.process_time()
     for seed, seat in games:
         timed = TimedBot(make_bot(bot))
         bots = {player_id(i): timed if i == seat else make_bot(against)
@@ -60,8 +69,9 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
         record = play_one(_RULESET, players, seed, bots)
         me = player_id(seat)
         share = 1 / len(record.winners) if me in record.winners else 0.0
-        out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions))
-    return out
+        out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions,
+                    timed.cpu_seconds))
+    return out, time.process_time() - cpu
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_games, work))
     seconds = time.perf_counter() - start
-    records = sorted((r for share in results for r in share), key=lambda r: r[0])
+    cpu = sum(c for _share, c in results)
+    records = sorted((r for share, _c in results for r in share), key=lambda r: r[0])
 
     wins = sum(Fraction(r[2]).limit_denominator(16) for r in records)
     # A 95% interval for the win rate (Wilson's: it does not collapse at 0 or all wins).
@@ -122,8 +133,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{sum(best_other) / len(best_other):.1f}")
     decisions = sum(r[5] for r in records)
     print(f"{args.bot}: {decisions} decisions with a choice, "
-          f"{1000 * sum(r[4] for r in records) / max(decisions, 1):.1f} ms per decision")
-    print(f"time: {seconds:.1f} s ({len(records) / seconds:.2f} games/s)")
+          f"{1000 * sum(r[4] for r in records) / max(decisions, 1):.1f} ms per decision "
+          f"({1000 * sum(r[6] for r in records) / max(decisions, 1):.1f} ms of CPU time)")
+    print(f"time: {seconds:.1f} s ({len(records) / seconds:.2f} games/s); CPU time "
+          f"{cpu:.1f} s ({len(records) / cpu:.2f} games/s on one core, whatever else the "
+          "machine runs)")
     return 0
 
 

@@ -192,7 +192,8 @@ def test_watching_a_game_without_end_stops_at_the_decision_cap(tmp_path, capsys,
 @no_python_errors
 def test_the_greedy_bot_facing_a_huge_choice_judges_a_sample_and_says_so(
         tmp_path, capsys, monkeypatch):
-    rules = in_loop('choose n from numbers(1, 20000) by p "how many"\nturns += n')
+    # the number scores (an odd one more): the bot judges only choices that can score
+    rules = in_loop('choose n from numbers(1, 20000) by p "how many"\nvp[p] += n % 2')
     folder = tiny(tmp_path / "t", rules)
     with time_limit(60):
         code, out, err = cli(capsys, monkeypatch, "play", folder, "--watch", "--no-replay",

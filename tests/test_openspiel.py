@@ -179,7 +179,9 @@ def test_a_secret_choice_is_seen_only_by_its_chooser_until_all_have_chosen():
     assert mine["P1"] != "?" and theirs == {"P1": "?"}
     sample = state.resample_from_infostate(1, random.Random(3).random)
     assert sample.current_player() == 1
-    assert sample.game.state["secret"]["chosen"] == {}  # P1 will be asked again
+    # P1's choice is made anew in the sample, among P1's options there: P2 sees only that
+    assert json.loads(sample.observation_string(1)) == json.loads(state.observation_string(1))
+    assert set(sample.game.state["secret"]["chosen"]) == {"P1"}
 
 
 def _ismcts_plays(path, players, decisions, budget=4, seed=1):

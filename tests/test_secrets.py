@@ -112,13 +112,18 @@ def test_a_save_with_a_damaged_secret_choice_is_refused(sealed):
         Game.from_save(sealed, data)
 
 
-def test_a_bot_sample_forgets_the_others_choices_and_asks_them_again(sealed):
+def test_a_bot_sample_chooses_the_others_choices_anew(sealed):
+    """P2 saw that P1 chose, not what: the sample has P1 choose again, at random among P1's
+    options in the sample, and P2 decides as in the game."""
     game = sealed.new_game(2, 1)
     game.apply(5)
-    sample = sample_game(game, "P2", random.Random(1))
-    assert sample.state["secret"]["chosen"] == {}
-    sample.apply(0)  # P2 decides; P1 is asked again in the sample
-    assert sample.decision().player == "P1"
+    chosen = set()
+    for seed in range(20):
+        sample = sample_game(game, "P2", random.Random(seed))
+        assert sample.view("P2") == game.view("P2")
+        assert sample.decision().player == "P2"
+        chosen.add(sample.state["secret"]["chosen"]["P1"])
+    assert len(chosen) > 1 and chosen <= set(range(6))
     mine = sample_game(game, "P1", random.Random(1))
     assert mine.state["secret"]["chosen"] == {"P1": 5}
 

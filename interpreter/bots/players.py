@@ -14,15 +14,15 @@ can find them.
 
 from __future__ import annotations
 
-import pickle
 import random
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from interpreter.engine.runtime import FINAL as FINAL_SCORING
+from interpreter.bots.judging import Judge
+from interpreter.bots.views import game_behind
 from interpreter.engine.runtime import Decision
-from interpreter.language.errors import RulesError, did_you_mean
+from interpreter.language.errors import GameRuleError, RulesError, did_you_mean
 
 
 @runtime_checkable
@@ -68,6 +68,21 @@ class GreedyBot:
     name = "greedy"
     last_note: str | None = None  # what the last decision left out, if anything
 
+    def __init__(self, thorough: bool = False) -> None:
+        self._judges: dict[tuple[int, str], Judge] = {}
+        self.thorough = thorough  # judge at every choice point, however rarely it matters
+        self.spread = 0  # how many different values the options of the last decision had
+
+    def _judge(self, sample: Any, me: str) -> Judge:
+        """The judge of `me` in games of this program, with what it has scored so far (a
+        final scoring depends only on what it reads: its result is kept for the next
+        decisions too)."""
+        judge = self._judges.get((id(sample.program), me))
+        if judge is None or judge.program is not sample.program:
+            judge = self._judges[(id(sample.program), me)] = Judge(sample.program, me)
+        judge.sample = sample
+        return judge
+
     def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
         options = decision.options
         if len(options) == 1:
@@ -77,9 +92,15 @@ class GreedyBot:
             return options[rng.randrange(len(options))]
         from interpreter.bots.sampling import sample_game
 
-        sample = sample_game(game, decision.player, rng)
-        judge = _Judge(sample, decision.player)
         self.last_note = None
+        if not self.thorough and game.state["pending"] is not None:
+            rate = how_often_it_matters(game).get(tuple(game.state["pending"]["at"]))
+            if rate is not None and rate < RARELY:
+                self.last_note = ("at this choice the options rarely score differently: the "
+                                  "greedy bot picked one at random")
+                return options[rng.randrange(len(options))]
+        sample = sample_game(game, decision.player, rng)
+        judge = self._judge(sample, decision.player)
         if len(options) > MAX_JUDGED:
             self.last_note = (f"{len(options)} options: the greedy bot judged "
                               f"{MAX_JUDGED} of them, drawn at random")
@@ -92,76 +113,60 @@ class GreedyBot:
                 best, best_value = [option], value
             elif value == best_value:
                 best.append(option)
+        self.spread = len(best) < len(options)
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-class _Judge:
-    """Scores options on one sample: "my score minus the best other score, if the game ended
-    right after this option". The final scoring is the costly part; its result is remembered
-    under the contents of the zones and variables it read, so options that change only other
-    things (a card taken into a hand, a pawn moved) are not scored twice."""
-
-    def __init__(self, sample: Any, me: str):
-        self.sample = sample
-        self.me = me
-        self.reads: tuple[set[str], set[str]] = (set(), set())
-        self.known: dict[bytes, Any] = {}
-
-    def value_after(self, option: Any) -> Any:
-        twin = self.sample.clone()
-        twin.logging = False
-        twin.apply(option)
-        if twin.over or FINAL_SCORING not in twin.program.procs:
-            return self._margin(twin)
-        key = self._key(twin)
-        if key is not None and key in self.known:
-            return self.known[key]
-        zones, variables = _Reads(twin.state["zones"]), _Reads(twin.state["vars"])
-        twin.state["zones"], twin.state["vars"] = zones, variables
-        twin._bind(twin.state)
-        twin.stack.clear()  # only the final scoring runs, then the copy is over
-        twin.perform(FINAL_SCORING)
-        value = self._margin(twin)
-        if not (zones.seen <= self.reads[0] and variables.seen <= self.reads[1]):
-            self.reads[0].update(zones.seen)
-            self.reads[1].update(variables.seen)
-            self.known.clear()
-            return value
-        if key is not None:
-            self.known[key] = value
-        return value
-
-    def _key(self, twin: Any) -> bytes | None:
-        zone_names, var_names = self.reads
-        if not zone_names and not var_names:
-            return None
-        return pickle.dumps(([twin.Z[n] for n in sorted(zone_names)],
-                             [twin.V[n] for n in sorted(var_names)]), -1)
-
-    def _margin(self, twin: Any) -> Any:
-        scores = twin.scores()
-        if twin.lowest_wins:  # fewer points is better: the lead is below the others
-            scores = {p: -v for p, v in scores.items()}
-        others = [v for p, v in scores.items() if p != self.me]
-        return scores[self.me] - (max(others) if others else 0)
+RARELY = 0.05  # choice points whose options score differently less often are played at random
+CALIBRATION = (1,)  # seeds of the games that learn how often each choice point matters
+CALIBRATION_DECISIONS = 2_000  # decisions of a calibration game at most
+_MATTERS: dict[tuple[int, int], tuple[Any, dict[tuple, float]]] = {}
 
 
-class _Reads(dict):
-    """A dict that remembers which keys were read with []."""
+def how_often_it_matters(game: Any) -> dict[tuple, float]:
+    """For each choice point of the rules, how often its options scored differently when
+    greedy bots judged every decision of a few games (seeds CALIBRATION, as many players as
+    `game`, CALIBRATION_DECISIONS decisions at most): played once per ruleset and player
+    count, the same games whatever game asks, so replays and parallel runs still agree. Most
+    choices of a game (an offer raised by one, a card taken into a hand) change nothing the
+    scoring reads until later: judging them would cost a sample and a look-ahead per option
+    for a random pick among equals."""
+    key = (id(game.program), game.n)
+    known = _MATTERS.get(key)
+    if known is not None and known[0] is game.program:
+        return known[1]
+    asked: dict[tuple, int] = {}
+    mattered: dict[tuple, int] = {}
+    for seed in CALIBRATION:
+        trial = game.ruleset.new_game(game.n, seed, logging=False)
+        trial.auto = game.auto
+        bots = {p: GreedyBot(thorough=True) for p in trial.players}
+        rng = random.Random(seed)
+        for _ in range(CALIBRATION_DECISIONS):  # a game without end teaches enough by then
+            decision = trial.decision()
+            if decision is None:
+                break
+            at = tuple(trial.state["pending"]["at"])
+            bot = bots[decision.player]
+            option = bot.choose(_Seen(trial), decision, rng)
+            if len(decision.options) > 1:
+                asked[at] = asked.get(at, 0) + 1
+                mattered[at] = mattered.get(at, 0) + bot.spread
+            try:
+                trial.apply(option)
+            except GameRuleError:  # the rules fail: the game asking will say so itself
+                break
+    rates = {at: mattered[at] / n for at, n in asked.items()}
+    _MATTERS[key] = (game.program, rates)
+    return rates
 
-    def __init__(self, data: dict):
-        super().__init__(data)
-        self.seen: set[str] = set()
 
-    def __getitem__(self, key: str) -> Any:
-        self.seen.add(key)
-        return dict.__getitem__(self, key)
+class _Seen(dict):
+    """The view a calibration game hands its bots: only the game behind it is read."""
 
-
-def game_behind(view: Mapping[str, Any]) -> Any:
-    """The game a view was taken from, for bots that sample it (`sampling.sample_game` reads
-    only what the view's player may see). None for a plain dict."""
-    return getattr(view, "game", None)
+    def __init__(self, game: Any):
+        super().__init__()
+        self.game = game
 
 
 BotFactory = Callable[[], Bot]
@@ -176,12 +181,20 @@ def _ismcts(budget: int | None = None) -> Bot:
     return ISMCTSBot() if budget is None else ISMCTSBot(budget)
 
 
+def _search(budget: int | None = None) -> Bot:
+    """Flat Monte Carlo over consistent samples with random playouts (bots/search.py)."""
+    from interpreter.bots.search import SearchBot
+
+    return SearchBot() if budget is None else SearchBot(budget)
+
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "search": _search,  # search:BUDGET for another budget (playouts per decision)
     "ismcts": _ismcts,  # ismcts:BUDGET for another search budget (simulations per decision)
 }
-BUDGETED = {"ismcts"}  # bots that take a search budget: NAME:BUDGET
+BUDGETED = {"ismcts", "search"}  # bots that take a search budget: NAME:BUDGET
 
 
 def bot_names() -> list[str]:
@@ -193,12 +206,13 @@ class TimedBot:
 
     def __init__(self, bot: Bot):
         self.bot, self.name = bot, bot.name
-        self.seconds, self.decisions = 0.0, 0
+        self.seconds, self.cpu_seconds, self.decisions = 0.0, 0.0, 0
 
     def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         option = self.bot.choose(view, decision, rng)
         self.seconds += time.perf_counter() - start
+        self.cpu_seconds += time.process_time() - cpu
         self.decisions += 1
         return option
 

@@ -3,14 +3,18 @@
 `sample_game(game, player, rng)` builds a new game from what `player` may see
 (`Game.view(player)`): every zone the player sees is copied; the pieces the player cannot see
 (a face-down deck, the other players' hands, the cards under a top card) are dealt at random
-into the places where hidden pieces lie, respecting how many each place holds and, where the
-zone declares it (`pile of card`), which component it holds. A private value the player may
-not see (`var ..., owner` of another player, `var ..., hidden`) gets its starting value again
-(its `= ...` evaluated anew in the sample); the other players' sealed choices of a `secretly
-choose` under way are dropped, so that the sample asks them again. Where the rules stand (the
-procedures under way and their local names) is public: the checker makes sure that no local
-name holds what some player may not see while the game waits for a decision (and a value
-chosen with `privately choose`, which no rule reads after a decision, is dropped). The random
+into the places where hidden pieces lie, respecting how many each place holds, the pieces the
+player knows are there and the kinds that could be there given all the player saw
+(bots/beliefs.py): a matching of pieces to places (bots/matching.py), so every sample is a
+world the player cannot rule out. A position set up by hand, which no replay of its decisions
+reaches, falls back to the kinds each zone declares (`pile of card`). A private value the
+player may not see (`var ..., owner` of another player, `var ..., hidden`) gets its starting
+value again (its `= ...` evaluated anew in the sample); the other players' sealed choices of a
+`secretly choose` under way are made anew at random among their options in the sample. Where
+the rules stand (the procedures under way and their local names) is public: the checker makes
+sure that no local name holds what some player may not see while the game waits for a
+decision (and a value chosen with `privately choose`, which no rule reads after a
+decision, is dropped). The random
 generator is re-seeded from `rng`, so the sample does not know the coming shuffles and draws
 either.
 
@@ -19,13 +23,14 @@ A bot that decides on such a sample decides from its view only.
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.beliefs import beliefs_for
+from interpreter.bots.matching import match
 from interpreter.engine import rng as game_rng
-from interpreter.engine.runtime import face_down, owns
+from interpreter.engine.runtime import owns
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -42,56 +47,47 @@ def total_pieces(game: Game) -> Counter[str]:
 
 def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     """A copy of `game` in which whatever `player` cannot see is drawn at random anew."""
-    from interpreter.engine.runtime import Game
-
-    view = game.view(player)
-    zones: dict[str, Any] = {}
-    unknown: list[tuple[str, str | None, int, Any]] = []  # zone, key, hidden count, top
-    seen: Counter[str] = Counter()
-    for name, info in game.program.zones.items():
-        decl = info.decl
-        stack = decl.shape == "stack"
-        content = view["zones"][name]
-        entries = list(content.items()) if decl.index else [(None, content)]
-        family: dict[str, Any] = {}
-        for key, shown in entries:
-            hidden = face_down(shown) and _is_summary(decl, key, player)
-            if not hidden:
-                copy = list(shown) if stack else dict(shown)
-                seen.update(copy if stack else Counter(copy))
-                value: Any = copy
-            else:
-                count, top = shown["count"], shown.get("top")
-                if top is not None:
-                    seen[top] += 1
-                    count -= 1
-                unknown.append((name, key, count, top))
-                value = [] if stack else {}
-            if key is None:
-                zones[name] = value
-            else:
-                family[key] = value
-        if decl.index:
-            zones[name] = family
-    pool = list((total_pieces(game) - seen).elements())
-    rng.shuffle(pool)
-    _deal(game, zones, unknown, pool, rng)
-    state = {k: v for k, v in game.state.items() if k not in ("zones", "vars", "secret")}
-    state = pickle.loads(pickle.dumps(state, -1))
-    _drop_private_choices(game, state)
-    state["zones"] = zones
-    state["vars"] = view["vars"]
-    if "secret" in view:  # only the player's own sealed choice is known
-        state["secret"] = {"who": view["secret"]["who"],
-                           "chosen": {p: v for p, v in view["secret"]["chosen"].items()
-                                      if p == player}}
-    for name, start in game.program.measure_vars.items():  # a view has none: they only watch
-        state["vars"].setdefault(name, type(start)())
-    state["rng"] = game_rng.seed_state(rng.getrandbits(63))
-    twin = Game(game.ruleset, state, game.names)
+    twin = game.clone()
+    _drop_private_choices(game, twin.state)
     twin.logging = False
     twin.auto = game.auto
-    _start_unseen_values(twin, view["vars"])
+    twin.moves = []
+    unknown: list[tuple[str, str | None, int, Any]] = []  # zone, key, hidden count, top
+    pool: Counter[str] = Counter()  # the pieces hidden from the player: total - seen
+    for name, info in game.program.zones.items():
+        decl = info.decl
+        if decl.visibility == "public":
+            continue
+        family = twin.Z[name]
+        for key, content in (family.items() if decl.index else [(None, family)]):
+            if not _is_summary(decl, key, player):
+                continue
+            top = None
+            if content.__class__ is list:
+                if decl.visibility == "top" and content:
+                    top = content[-1]
+                    content.pop()
+                pool.update(content)
+                count = len(content)
+            else:
+                pool.update(content)
+                count = sum(content.values())
+            content.clear()
+            unknown.append((name, key, count, top))
+    pool = Counter({k: pool[k] for k in sorted(pool)})  # in an order the hidden ones cannot tell
+    _deal(game, player, twin.Z, unknown, pool, rng)
+    secret = game.state.get("secret")
+    if secret is not None:  # only the player's own sealed choice is known
+        twin.state["secret"] = {"who": list(secret["who"]),
+                                "chosen": {p: v for p, v in secret["chosen"].items()
+                                           if p == player}}
+    for name, start in game.program.measure_vars.items():  # they only watch: none is known
+        twin.V[name] = type(start)()
+    twin.state["rng"] = game_rng.seed_state(rng.getrandbits(63))
+    if not game.over:
+        _start_unseen_values(twin, player)
+    if secret is not None and len(secret["chosen"]) > len(twin.state["secret"]["chosen"]):
+        _choose_again(twin, game.state["pending"], rng)
     return twin
 
 
@@ -105,19 +101,34 @@ def _drop_private_choices(game: Game, state: dict[str, Any]) -> None:
                 frame[2][name] = None
 
 
-def _start_unseen_values(twin: Game, shown: dict[str, Any]) -> None:
-    """Give every value the view hides its starting value, computed anew in the sample."""
-    from interpreter.engine.runtime import HIDDEN
+def _choose_again(twin: Game, pending: dict[str, Any], rng: random.Random) -> None:
+    """The other players' sealed choices of the secret choice under way, chosen anew at
+    random among their options in the sample (the player saw that they chose, not what), up
+    to the decision the game waits for."""
+    point = twin.program.choices[tuple(pending["at"])]
+    step = twin.state["step"]
+    twin.state["pending"] = None
+    twin.stack[-1][1] = point.again
+    twin._run()
+    while not twin.over and twin.state["pending"]["player"] != pending["player"]:
+        options = twin.state["pending"]["options"]
+        twin.apply(options[rng.randrange(len(options))])
+    twin.moves = []
+    twin.state["step"] = step
 
+
+def _start_unseen_values(twin: Game, player: str) -> None:
+    """Give every value the player may not see its starting value, computed anew."""
     for name, info in twin.program.vars.items():
-        if info.decl.visibility == "public" or name not in shown:
+        vis = info.decl.visibility
+        if vis == "public" or name in twin.program.measure_vars:
             continue
-        value = shown[name]
+        value = twin.V[name]
         if value.__class__ is dict:
-            for key, entry in value.items():
-                if entry == HIDDEN:
+            for key in value:
+                if vis == "hidden" or not owns(key, player):
                     value[key] = info.init(twin, {})
-        elif value == HIDDEN:
+        else:
             twin.V[name] = info.init(twin, {})
 
 
@@ -131,27 +142,32 @@ def _is_summary(decl: Any, key: str | None, player: str) -> bool:
     return True
 
 
-def _deal(game: Game, zones: dict[str, Any], unknown: list[tuple[str, str | None, int, Any]],
-          pool: list[str], rng: random.Random) -> None:
-    """Deal the unseen pieces into the places that hide pieces: first the places that say
-    which component they hold, then the others."""
-    world = game.world
-    typed = [u for u in unknown if game.program.zones[u[0]].decl.of]
-    untyped = [u for u in unknown if not game.program.zones[u[0]].decl.of]
-    rng.shuffle(typed)
-    for name, key, count, top in typed + untyped:
-        of = game.program.zones[name].decl.of
-        taken: list[str] = []
-        if of:
-            keep = []
-            for piece in pool:
-                if len(taken) < count and world.kind_of.get(piece) == of:
-                    taken.append(piece)
-                else:
-                    keep.append(piece)
-            pool[:] = keep
-        while len(taken) < count and pool:
-            taken.append(pool.pop())
+def _deal(game: Game, player: str, zones: dict[str, Any],
+          unknown: list[tuple[str, str | None, int, Any]], pool: Counter[str],
+          rng: random.Random) -> None:
+    """Deal the unseen pieces into the places that hide pieces, each place getting only kinds
+    that could be there for `player` (bots/beliefs.py; without beliefs: the component the zone
+    declares) and the pieces known to be there."""
+    beliefs = beliefs_for(game, player)
+    needs: list[tuple[int, set[str] | None, Counter[str]]] = []
+    for name, key, count, top in unknown:
+        about = beliefs.about(player, (name, key)) if beliefs is not None else None
+        if about is None:
+            needs.append((count, _declared(game, name), Counter()))
+            continue
+        possible, known = about
+        known = Counter(known)
+        if top is not None and known[top] > 0:
+            known[top] -= 1
+        needs.append((count, possible, +known))
+    hands = match(needs, pool, rng)
+    if hands is None:  # beliefs that do not fit this position (set up by hand): declarations
+        hands = match([(c, _declared(game, u[0]), Counter()) for c, u in
+                       zip((n[0] for n in needs), unknown, strict=True)], pool, rng)
+    if hands is None:
+        hands = match([(n[0], None, Counter()) for n in needs], pool, rng)
+    assert hands is not None, "the unseen pieces do not fill the places that hide pieces"
+    for (name, key, _count, top), taken in zip(unknown, hands, strict=True):
         rng.shuffle(taken)
         if top is not None:
             taken.append(top)
@@ -161,3 +177,11 @@ def _deal(game: Game, zones: dict[str, Any], unknown: list[tuple[str, str | None
         else:
             for piece in taken:
                 target[piece] = target.get(piece, 0) + 1
+
+
+def _declared(game: Game, zone: str) -> set[str] | None:
+    """The kinds a zone may hold by its declaration (`stack of card`), None for any."""
+    of = game.program.zones[zone].decl.of
+    if not of:
+        return None
+    return {k for k, c in game.world.kind_of.items() if c == of}

@@ -48,3 +48,9 @@ class LazyView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._view())
+
+
+def game_behind(view: Mapping[str, Any]) -> Any:
+    """The game a view was taken from, for bots that sample it (`sampling.sample_game` reads
+    only what the view's player may see). None for a plain dict."""
+    return getattr(view, "game", None)

@@ -134,7 +134,7 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
             raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
         if not _known_seat(kind):
             raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known}; "
-                             "ismcts:N for a search budget of N)")
+                             "search:N or ismcts:N for a search budget of N)")
         seats[player_id(seat)] = kind
     for seat, kind in enumerate(seats.values(), start=1):
         if not _known_seat(kind):  # a seat of the saved game

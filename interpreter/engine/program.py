@@ -74,6 +74,7 @@ class ChoicePoint:
     where_expr: Any = None
     secret: bool = False  # a `secretly choose`: the choice is sealed until all have chosen
     private: bool = False  # a `privately choose`: seen by the chooser and those shown it
+    again: int = 0  # of a `secretly choose`: the block that asks the next player to choose
 
 
 @dataclass
@@ -98,6 +99,8 @@ class Program:
     private_locals: dict[str, set[str]] = field(default_factory=dict)
     # what `rules check` warns of (a choice that looks secret but every player sees it)
     warnings: list[Any] = field(default_factory=list)
+    # the `move` statements (ids of their nodes) whose `of ...` reads something private
+    private_moves: set[int] = field(default_factory=set)
 
 
 class Scope:

@@ -90,15 +90,20 @@ class Game:
         self.moves: list[Any] = []
         self.auto = True
         self.logging = True  # simulations switch the event log off for speed
+        self.watch: Any = None  # told of every piece moved (`start(watch=...)`, for beliefs)
         self._bind(state)
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int,
               names: dict[str, str] | None = None, logging: bool = True,
-              streams: bool = True) -> Game:
+              streams: bool = True, watch: Any = None) -> Game:
         """`streams=False`: one random stream for everything, as the engine drew before its
-        streams (engine/rng.py), to play saves and replays of that time again."""
+        streams (engine/rng.py), to play saves and replays of that time again. `watch`, if
+        given, is told `started(game)` once the components are in their starting places, and
+        `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
+        those the rule named, None if it named none, False if naming them read something
+        private): bots' beliefs follow what each player saw."""
         program, world = ruleset.program, ruleset.program.world
         state: dict[str, Any] = {
             "players": players, "seed": seed, "rng": rng.seed_state(seed),
@@ -127,6 +132,9 @@ class Game:
                     where.extend([kind] * count)
                 elif count > 0:  # a pile keeps no kind with no pieces
                     where[kind] = where.get(kind, 0) + count
+        if watch is not None:
+            game.watch = watch
+            watch.started(game)
         stack = state["stack"]
         stack.append([PLAY, 0, {}, None])
         if SETUP in program.procs:
@@ -405,10 +413,11 @@ class Game:
         except PYTHON_ERRORS as exc:
             raise GameRuleError(_with_function(exc, explain(exc)), func.decl.loc) from None
 
-    def perform(self, procedure: str, *args: Any) -> None:
+    def perform(self, procedure: str, *args: Any, remembered: bool = False) -> None:
         """Run a ruleset procedure now, on top of whatever is pending (for scenario tests and
         tools): it runs until it finishes or waits for a decision; then the game goes on where
-        it stood (a pending decision is asked again)."""
+        it stood (a pending decision is asked again). `remembered=True` keeps the cached
+        answers of the ruleset's functions (the caller has changed nothing by hand)."""
         proc = self.program.procs.get(procedure)
         if proc is None:
             raise KeyError(f"the ruleset has no procedure '{procedure}'")
@@ -416,7 +425,8 @@ class Game:
             raise TypeError(f"'{procedure}' takes {len(proc.params)} value(s), got {len(args)}")
         self.state["pending"] = None
         self.state["over"] = False
-        self.forget()  # the caller may have set up a position by hand
+        if not remembered:
+            self.forget()  # the caller may have set up a position by hand
         self.stack.append([procedure, 0, dict(zip(proc.params, args, strict=True)), None])
         self._run()
 
@@ -518,6 +528,7 @@ class Game:
         twin.names = dict(self.names)
         twin.events = []
         twin.told = []
+        twin.watch = None  # a copy is nobody's record of what was seen
         twin.moves = list(self.moves)
         twin.memo = [{} for _ in self.memo]
         return twin

@@ -439,8 +439,12 @@ class _Leaks:
             self.open_choices[s.var] = s
 
     def _move(self, s: N.Move) -> None:
-        """An open choice moved from a zone others cannot see into another: a warning."""
+        """An open choice moved from a zone others cannot see into another: a warning. Which
+        kinds a `move` takes is public unless its `of ...` reads something private: bots'
+        beliefs (bots/beliefs.py) may then use the named kinds."""
         self.use(s, s.loc)
+        if s.what is not None and self.reads(s.what):
+            self.program.private_moves.add(id(s))
         what = s.what.items if isinstance(s.what, N.ListLit) else [s.what]
         for item in what:
             choice = self.open_choices.get(item.id) if isinstance(item, N.Name) else None

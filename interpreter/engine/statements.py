@@ -186,6 +186,7 @@ class ProcBuilder:
         self.loops: list[int | None] = []  # per enclosing loop: its end label, or None
         self.choice_count = 0
         self.resumes: list[tuple[ChoicePoint, int]] = []  # each choice, its label after
+        self.agains: list[tuple[ChoicePoint, int]] = []  # each secret choice, its loop's head
 
     # ---------------------------------------------------------------- plumbing
     def emit(self, depth: int, *texts: str) -> None:
@@ -298,6 +299,8 @@ class ProcBuilder:
         proc.labels = len(blocks)
         for point, label in self.resumes:
             point.resume = number[label]
+        for point, label in self.agains:
+            point.again = number[label]
         out = [f"def {proc.framed_fn}(rt, F):", "    L = F[2]", "    stack = rt.stack",
                "    pc = F[1]", "    while True:"]
         locs += [proc.decl.loc] * 4
@@ -429,7 +432,8 @@ class ProcBuilder:
         dst = c.zone(s.dest, self.scope)
         count = self.number(s.count) if s.count is not None else "None"
         what = c.expr(s.what, self.scope).src if s.what is not None else "None"
-        mover = self.const(make_mover(s.amount, s.at == "bottom", s.loc), "move")
+        public = s.what is None or id(s) not in c.program.private_moves
+        mover = self.const(make_mover(s.amount, s.at == "bottom", s.loc, public), "move")
         self.emit(d, f"{mover}(rt, {src.src}, {dst.src}, {what}, {count})")
         self.forget(d, src.zone, dst.zone)
 
@@ -649,6 +653,7 @@ class ProcBuilder:
         pick = f"$pick{self.temps}"  # the choice, until it is sealed in the same block
         self.emit(0, f"rt.open_secret({who})")
         head, end = self.label(), self.label()
+        self.agains.append((point, head))
         self.place(head)
         self.emit(0, "_w = rt.next_to_seal()",
                   "if _w is None:", f"    pc = @{end}@", "    continue",
@@ -802,9 +807,16 @@ def shuffle(rt, z: Any, loc: N.Loc) -> None:
         z[i], z[j] = z[j], z[i]
 
 
-def make_mover(amount: str, bottom: bool, loc: N.Loc):
+def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
     """The `move` statement: check everything first, then change the zones (all or nothing).
-    The usual cases (one kind between piles, the top of a stack) take a short path."""
+    The usual cases (one kind between piles, the top of a stack) take a short path. A game
+    being watched (`Game.watch`, for bots' beliefs) is told what moved: the pieces, and the
+    kinds the rule named (`public`: False when naming them read something private)."""
+
+    def tell(rt, s: Any, d: Any, taken: list[str], kinds: Any) -> None:
+        if kinds is not None and kinds.__class__ is not list:
+            kinds = [kinds]
+        rt.watch.moved(s, d, taken, amount, bottom, kinds if public or kinds is None else False)
 
     def move(rt, s: Any, d: Any, kinds: Any, n: int | None) -> None:
         if kinds is not None and kinds.__class__ is not list:
@@ -820,6 +832,8 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
         else:
             for k in taken:
                 d[k] = d.get(k, 0) + 1
+        if rt.watch is not None:
+            tell(rt, s, d, taken, kinds)
 
     exact = amount == "exact"
 
@@ -838,6 +852,8 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
                 else:
                     s[kind] = have - n
                 d[kind] = d.get(kind, 0) + n
+            if rt.watch is not None:
+                tell(rt, s, d, [kind] * n, kind)
             return None
         return move(rt, s, d, kind, n)
 
@@ -851,6 +867,8 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
                 d.insert(0, k)
             else:
                 d.append(k)
+            if rt.watch is not None:
+                tell(rt, s, d, [k], None)
             return None
         return move(rt, s, d, kind, n)
 
@@ -861,6 +879,8 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
                 taken = s.items()
             else:
                 taken = [(kind, s[kind])] if kind in s else []
+            if rt.watch is not None:
+                taken = list(taken)
             if d.__class__ is dict:
                 for k, m in taken:
                     d[k] = d.get(k, 0) + m
@@ -874,6 +894,8 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc):
                 s.clear()
             elif taken:
                 del s[kind]
+            if rt.watch is not None:
+                tell(rt, s, d, [k for k, m in taken for _ in range(m)], kind)
             return None
         return move(rt, s, d, kind, n)
 

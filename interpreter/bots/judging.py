@@ -1,0 +1,120 @@
+"""How good a position is for one player, by the ruleset's own scoring: the judgement of the
+greedy and search bots."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from interpreter.engine.runtime import FINAL as FINAL_SCORING
+from interpreter.language import nodes as N
+
+
+class Judge:
+    """Scores options on a sample: "my score minus the best other score, if the game ended
+    right after this option". The final scoring is the costly part; its result is remembered
+    under the contents of the zones and variables it can read (found in the rules: the final
+    scoring, the score, and what they call), so options that change only other things (a card
+    taken into a hand, a pawn moved) are not scored twice, nor positions met again at later
+    decisions of the game (at most KEPT results)."""
+
+    KEPT = 20_000
+
+    def __init__(self, program: Any, me: str):
+        self.program = program
+        self.sample: Any = None
+        self.me = me
+        zones, variables = rules_reads(program, [FINAL_SCORING], ["score"])
+        self.reads = (sorted(zones), sorted(variables))
+        self.known: dict[bytes, Any] = {}
+        self.warm: tuple[Any, list[dict]] | None = None  # a sample, its functions' answers
+
+    def value_after(self, option: Any) -> Any:
+        """The value of `option` taken in the sample."""
+        if self.warm is None or self.warm[0] is not self.sample:
+            self.warm = (self.sample, _warm_answers(self.sample))
+        twin = self.sample.clone()
+        twin.memo = [dict(answers) for answers in self.warm[1]]
+        twin.apply(option)
+        return self.value(twin, remembered=True)
+
+    def value(self, twin: Any, remembered: bool = False) -> Any:
+        """The value of a copy of the game as it stands (the copy is used up). `remembered`:
+        its cached answers are valid (the engine forgets those a change makes stale)."""
+        if twin.over or FINAL_SCORING not in twin.program.procs:
+            return self._margin(twin)
+        Z, V = twin.Z, twin.V
+        key = pickle.dumps(([Z[n] for n in self.reads[0]], [V[n] for n in self.reads[1]]), -1)
+        value = self.known.get(key)
+        if value is not None:
+            return value
+        twin.stack.clear()  # only the final scoring runs, then the copy is over
+        twin.perform(FINAL_SCORING, remembered=remembered)
+        value = self._margin(twin)
+        if len(self.known) >= self.KEPT:
+            self.known.clear()
+        self.known[key] = value
+        return value
+
+    def _margin(self, twin: Any) -> Any:
+        scores = twin.scores()
+        if twin.lowest_wins:  # fewer points is better: the lead is below the others
+            scores = {p: -v for p, v in scores.items()}
+        others = [v for p, v in scores.items() if p != self.me]
+        return scores[self.me] - (max(others) if others else 0)
+
+
+def rules_reads(program: Any, procedures: list[str], functions: list[str]
+                ) -> tuple[set[str], set[str]]:
+    """The zones and variables the given procedures and functions can read, through
+    everything they call and the triggers of what they emit (read from the rules as written:
+    a superset of what one run reads)."""
+    zones: set[str] = set()
+    variables: set[str] = set()
+    todo = [program.procs[n].decl for n in procedures if n in program.procs]
+    todo += [program.funcs[n].decl for n in functions if n in program.funcs]
+    done: set[int] = set()
+    while todo:
+        decl = todo.pop()
+        if id(decl) in done:
+            continue
+        done.add(id(decl))
+        for node in N.walk(decl):
+            if isinstance(node, N.Name):
+                if node.id in program.zones:
+                    zones.add(node.id)
+                elif node.id in program.vars:
+                    variables.add(node.id)
+            elif isinstance(node, N.Call) and node.func in program.funcs:
+                todo.append(program.funcs[node.func].decl)
+            elif isinstance(node, N.CallStmt) and node.name in program.procs:
+                todo.append(program.procs[node.name].decl)
+            elif isinstance(node, N.Emit):
+                todo += [program.procs[t].decl for t in program.triggers.get(node.event, [])
+                         if t in program.procs]
+    return zones, variables
+
+
+class _Watched(dict):
+    """A cache of a function's answers that notes whether it was ever forgotten."""
+
+    forgotten = False
+
+    def clear(self) -> None:
+        self.forgotten = True
+        dict.clear(self)
+
+
+def _warm_answers(sample: Any) -> list[dict]:
+    """Answers of the ruleset's functions valid in `sample`, to start each option's copy with:
+    the final scoring is run on a copy, and the answers of every function that nothing it
+    changed could make stale are kept (the engine forgets an answer when what it read
+    changes, so an answer never forgotten during the run is valid before it too)."""
+    copy = sample.clone()
+    if FINAL_SCORING not in copy.program.procs:
+        return [{} for _ in copy.memo]
+    caches = [_Watched() for _ in copy.memo]
+    copy.memo = caches
+    copy.stack.clear()
+    copy.perform(FINAL_SCORING, remembered=True)
+    return [{} if cache.forgotten else dict(cache) for cache in caches]
