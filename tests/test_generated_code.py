@@ -145,6 +145,25 @@ def test_any_and_every_of_an_attribute_agree_with_a_loop(tmp_path):
     assert found["wrong"] == 0
 
 
+def test_an_if_that_only_logs_plays_the_same_game_with_the_log_off(tmp_path):
+    """With the log off, an `if` that only writes log lines is not computed, unless its
+    condition draws at random: the game is the same with the log on or off."""
+    ruleset = with_rules(tmp_path, "",
+                         "if (random each x in [1, 2, 3]) > 1:\n"
+                         "  log \"a high draw\"\n"
+                         "if size(hand[p]) > 2:\n"
+                         "  log \"{p} holds {size(hand[p])} cards\"\n"
+                         "else:\n"
+                         "  log \"{p} holds few cards\"")
+    on, off = ruleset.new_game(2, 7), ruleset.new_game(2, 7, logging=False)
+    play_out(on)
+    play_out(off)
+    assert any("high draw" in line for line in on.events)
+    assert any("cards" in line for line in on.events)
+    assert off.events == [] or not any("cards" in line for line in off.events)
+    assert on.state["draws"] == off.state["draws"] and on.scores() == off.scores()
+
+
 def test_count_above_zero_still_draws_for_every_item(tmp_path):
     """`count ... > 0` may stop at the first item that counts, but not when it draws."""
     counted = with_rules(tmp_path / "a", "",
