@@ -120,6 +120,50 @@ def test_a_small_function_means_the_same_wherever_it_is_used(tmp_path, define, s
     assert a.scores() != {"P1": 0, "P2": 0}
 
 
+def test_any_and_every_of_an_attribute_agree_with_a_loop(tmp_path):
+    """`any k in PILE where k.suit == s` (and `every ... where s != k.suit`) is one
+    membership test in generated code: it gives what a loop over the cards gives (the table
+    is empty at first, then holds one suit, then both)."""
+    ruleset = with_rules(tmp_path, "var hits = 0\nvar misses = 0\nvar wrong = 0\n"
+                         "define has_suit(s) = any k in table where k.suit == s\n"
+                         "define lacks_suit(s) = every k in table where s != k.suit\n",
+                         "for each s in suit:\n"
+                         "  let found = false\n"
+                         "  for each k in kinds(table):\n"
+                         "    if k.suit == s:\n"
+                         "      found = true\n"
+                         "  if found:\n"
+                         "    hits += 1\n"
+                         "  else:\n"
+                         "    misses += 1\n"
+                         "  if has_suit(s) != found or lacks_suit(s) == found:\n"
+                         "    wrong += 1")
+    game = ruleset.new_game(2, 5)
+    play_out(game)
+    found = game.state["vars"]
+    assert found["hits"] > 0 and found["misses"] > 0
+    assert found["wrong"] == 0
+
+
+def test_an_if_that_only_logs_plays_the_same_game_with_the_log_off(tmp_path):
+    """With the log off, an `if` that only writes log lines is not computed, unless its
+    condition draws at random: the game is the same with the log on or off."""
+    ruleset = with_rules(tmp_path, "",
+                         "if (random each x in [1, 2, 3]) > 1:\n"
+                         "  log \"a high draw\"\n"
+                         "if size(hand[p]) > 2:\n"
+                         "  log \"{p} holds {size(hand[p])} cards\"\n"
+                         "else:\n"
+                         "  log \"{p} holds few cards\"")
+    on, off = ruleset.new_game(2, 7), ruleset.new_game(2, 7, logging=False)
+    play_out(on)
+    play_out(off)
+    assert any("high draw" in line for line in on.events)
+    assert any("cards" in line for line in on.events)
+    assert off.events == [] or not any("cards" in line for line in off.events)
+    assert on.state["draws"] == off.state["draws"] and on.scores() == off.scores()
+
+
 def test_count_above_zero_still_draws_for_every_item(tmp_path):
     """`count ... > 0` may stop at the first item that counts, but not when it draws."""
     counted = with_rules(tmp_path / "a", "",

@@ -493,7 +493,7 @@ def _namespace(world: World) -> dict[str, Any]:
     return {
         "__builtins__": {"len": len, "sum": sum, "any": any, "all": all, "next": next,
                          "list": list, "dict": dict, "max": max, "min": min, "True": True,
-                         "False": False, "None": None, "str": str, "int": int},
+                         "False": False, "None": None, "str": str, "int": int, "map": map},
         "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,

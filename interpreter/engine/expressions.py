@@ -577,6 +577,12 @@ class ExpressionCompiler:
             if where is None:
                 return self._c(f"len({items})")
             return self._c(f"len([1 {loop}{cond}])")
+        if kind in ("any", "every") and where is not None and not hoisted:
+            found = _attribute_test(where, var, "==" if kind == "any" else "!=")
+            if found is not None:  # `any k in hand[p] where k.suit == c`: no frame per item
+                table, other = found
+                test = "in" if kind == "any" else "not in"
+                return self._c(f"({other} {test} map({table}.__getitem__, {items}))")
         if kind == "any":
             return self._c(f"any({where or 'True'} {loop})")
         if kind == "every":
@@ -642,6 +648,28 @@ class ExpressionCompiler:
                 continue
             parts.append(f"_label(rt, {self.value_c(node, scope).src})")
         return " + ".join(parts) if parts else "''"
+
+
+# A value that costs nothing to compute and cannot fail: a name, a constant, a rule local.
+_SIMPLE = r"(?:[A-Za-z_]\w*|'[^'\\]*'|-?\d+|L\['\w+'\])"
+
+
+def _attribute_test(where: str, var: str, op: str) -> tuple[str, str] | None:
+    """(attribute table, other side) when a query's condition is `item.attribute OP value`
+    read through an attribute table and the value is simple and not the item: the query is
+    then one membership test (`value in map(table.__getitem__, items)`), which stops at the
+    same item and fails with the same KeyError as the loop it replaces."""
+    item = rf"(_AT_\w+)\[{re.escape(var)}\]"
+    m = re.fullmatch(rf"\({item} {op} ({_SIMPLE})\)", where)
+    if m is not None:
+        table, other = m.group(1), m.group(2)
+    elif (m := re.fullmatch(rf"\(({_SIMPLE}) {op} {item}\)", where)) is not None:
+        table, other = m.group(2), m.group(1)
+    else:
+        return None
+    if other == var:
+        return None
+    return table, other
 
 
 def _stray_brace(text: str) -> int:

@@ -528,6 +528,10 @@ class ProcBuilder:
         return out
 
     def _s_If(self, s: N.If, d: int) -> None:
+        if _only_logs(s) and not any(self.c._draws(cond) for cond in s.conds):
+            # it only writes log lines: with the log off, its conditions are not computed
+            self.emit(d, "if rt.logging:")
+            d += 1
         for i, (cond, body) in enumerate(zip(s.conds, s.bodies, strict=True)):
             self.emit(d, f"{'if' if i == 0 else 'elif'} {self.test(cond)}:")
             self.block(body, d + 1)
@@ -772,6 +776,12 @@ class ProcBuilder:
         head, end = self.label(), self.label()
         self.place(head)
         self._w_loop_body(s.body, head, end)
+
+
+def _only_logs(s: N.If) -> bool:
+    """Whether every branch of an `if` only writes log lines (`log`, `tell`, such `if`s)."""
+    return all(isinstance(x, N.Log | N.Tell) or isinstance(x, N.If) and _only_logs(x)
+               for body in [*s.bodies, s.orelse or []] for x in body)
 
 
 def _ends(block: list[tuple[int, str, N.Loc]]) -> bool:
