@@ -202,12 +202,12 @@ def test_starting_skyscrapers_one_plot_per_district(base):
     board on any empty building plot".
 
     Reading the note as binding for the starting skyscrapers too ("in the entire game"): once
-    Blue started on the violet plot of 34th St. West, his second starting skyscraper may not go
+    Blue started on a plot of 34th St. West, his second starting skyscraper may not go
     on another plot of 34th St. West. The engine offers them, and the rules that assume one plot
     per player and district (own_plot, allowed_colours) then see only one of the two plots.
     """
     game = base.new_game(4, 1)
-    game.apply("w34_violet")
+    game.apply(next(q for q in game.decision().options if q.startswith("w34_")))
     while game.decision().player != "P1":
         options = game.decision().options
         game.apply(next(q for q in options if not q.startswith("w34")))
