@@ -20,7 +20,11 @@ new game takes the next seed 0, 1, 2, ...; otherwise every new game uses that se
   expected return is a player's win share.
 - Strings: the observation is `Game.view(player)` as JSON; the information state is that view
   with the player's own earlier decisions. Nothing else about the state is shown. No tensors.
-- Serialization: the engine's save (`Game.to_save()`), as JSON.
+- Serialization: `state.serialize()` is JSON text holding the game's parameters and the
+  actions taken, nothing else; `game.deserialize_state(text)` replays those actions and refuses
+  any other text with a `ValueError` (it never unpickles: a serialized state may come from a
+  stranger). OpenSpiel's own C++ `pyspiel.deserialize_game_and_state` unpickles the text for
+  every Python game: do not give it a text you did not write.
 """
 
 from __future__ import annotations
@@ -247,6 +251,11 @@ class RulesGame(pyspiel.Game):
     def __reduce_ex__(self, protocol):
         return _load, (str(self),)
 
+    def deserialize_state(self, text: str) -> RulesState:
+        """The state `RulesState.serialize` wrote: this game's parameters and the actions taken,
+        replayed one by one. Anything else is refused before any of it is used."""
+        return _deserialize(self, text)
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return ViewObserver(recall)
@@ -278,6 +287,11 @@ class RulesState(pyspiel.State):
     def __reduce_ex__(self, protocol):
         """Pickled as OpenSpiel serializes: the game and the actions taken."""
         return _replay, (str(self.get_game()), list(self.history()))
+
+    def serialize(self) -> str:
+        """The game's parameters and the actions taken, as JSON (no pickle: see the module)."""
+        return json.dumps({"format": SERIAL_FORMAT, "actions": list(self.history()),
+                           "parameters": self.get_game().get_parameters()}, sort_keys=True)
 
     # -------------------------------------------------------------- play
     def current_player(self) -> int:
@@ -344,6 +358,35 @@ class RulesState(pyspiel.State):
         twin = RulesState(self.rules_game, sample)
         twin.deciders.extend(self.deciders)
         return twin
+
+
+SERIAL_FORMAT = "rules-openspiel-state"
+MAX_SERIAL_CHARS = 16 * MAX_GAME_LENGTH  # room for every action of the longest game
+
+
+def _deserialize(game: RulesGame, text: str) -> RulesState:
+    """A state from the text of `RulesState.serialize`, or a `ValueError` saying why not."""
+    if not isinstance(text, str) or len(text) > MAX_SERIAL_CHARS:
+        raise ValueError("rules: not a serialized state of this game (too long or not text)")
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    if not (isinstance(value, dict) and value.get("format") == SERIAL_FORMAT
+            and isinstance(value.get("actions"), list)
+            and all(type(a) is int for a in value["actions"])):
+        raise ValueError("rules: not a serialized state of this game (expected the JSON that "
+                         "state.serialize() writes: its parameters and a list of actions)")
+    if value.get("parameters") != game.get_parameters():
+        raise ValueError(f"rules: the serialized state is of another game "
+                         f"({value.get('parameters')!r}, not {game.get_parameters()!r})")
+    state = game.new_initial_state()
+    for number, action in enumerate(value["actions"], 1):
+        if action not in state.legal_actions():
+            raise ValueError(f"rules: action {number} of the serialized state ({action}) is "
+                             "not legal there")
+        state.apply_action(action)
+    return state
 
 
 def _load(text: str) -> RulesGame:
