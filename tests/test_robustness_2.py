@@ -37,3 +37,46 @@ def test_deserialize_state_never_unpickles(tmp_path):
         with pytest.raises(ValueError, match="rules: "):
             game.deserialize_state(crafted)
     assert not planted.exists()
+
+
+# ------------------------------------------------------------------ 2. rules serve
+def test_the_server_checks_the_token_type_size_and_origin_before_reading_a_body():
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    httpx = pytest.importorskip("httpx")
+    from tests.web_support import TUTORIAL, make_table, play_until, serving, token_of
+
+    ruleset, game, history = play_until(TUTORIAL, 2, 1, lambda g, d: True)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    token = token_of(table, "P1")
+    json_type = {"Content-Type": "application/json"}
+    before = table.version
+    with serving(table) as base:
+        def post(path, body, **headers):
+            return httpx.post(f"{base}/api/{path}", content=body, timeout=10, headers=headers)
+
+        # no token: refused without reading the body (a megabyte that is not even JSON)
+        response = post("NOT-A-TOKEN/decide", b"x" * 1_000_000, **json_type)
+        assert response.status_code == 404
+        assert post(f"{token}/decide", b'{"decision": 0}', **{
+            "Content-Type": "text/plain"}).status_code == 415
+        response = post(f"{token}/decide", b" " * 100_000 + b"{}", **json_type)
+        assert response.status_code == 413 and "over" in response.json()["error"]
+
+        def chunks():  # no Content-Length: the cap holds while reading
+            for _ in range(100):
+                yield b" " * 1000
+        response = httpx.post(f"{base}/api/{token}/decide", content=chunks(), timeout=10,
+                              headers=json_type)
+        assert response.status_code == 413
+        response = post(f"{token}/decide", b'{"decision": 0, "option": 0}',
+                        **json_type, Origin="http://evil.example")
+        assert response.status_code == 403 and "another site" in response.json()["error"]
+        response = httpx.get(f"{base}/api/{token}/state", timeout=10,
+                             headers={"Host": "evil.example"})
+        assert response.status_code == 403
+        assert table.version == before
+        port = base.rsplit(":", 1)[1]
+        response = post(f"{token}/decide", b'{"decision": 0, "option": 0}', **json_type,
+                        Origin=f"http://127.0.0.1:{port}")
+        assert response.status_code == 200, response.text
