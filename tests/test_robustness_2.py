@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import pickle
 
 import pytest
@@ -80,3 +81,48 @@ def test_the_server_checks_the_token_type_size_and_origin_before_reading_a_body(
         response = post(f"{token}/decide", b'{"decision": 0, "option": 0}', **json_type,
                         Origin=f"http://127.0.0.1:{port}")
         assert response.status_code == 200, response.text
+
+
+# ------------------------------------------------------------------ 3. the cache folder
+def _plant_in_every_entry(where, planted, sign):
+    """Rewrite every cache entry of `where` to a pickle that creates `planted` when loaded."""
+    payload = pickle.dumps(_Plant(planted))
+    for entry in where.glob("*.cache"):
+        data = entry.read_bytes()
+        header = data[:data.index(b"\n", data.index(b"\n") + 1) + 1]
+        entry.write_bytes(header + sign(header, payload) + b"\n" + payload)
+
+
+def test_a_cache_entry_planted_without_the_users_key_is_not_run(tmp_path, monkeypatch):
+    import hashlib
+    import hmac
+
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.language import cache, parser
+
+    from .conftest import ROOT
+
+    where = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV, str(where))
+    monkeypatch.setattr(parser, "_EXPRESSIONS", {})
+    game = ROOT / "rulesets" / "tutorial" / "high-card"
+    load_ruleset(game)
+    key_file = where / "user.key"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    planted = tmp_path / "planted"
+    # anyone can compute a SHA-256: without the user's key the entries are not used
+    _plant_in_every_entry(where, planted,
+                          lambda header, payload: hashlib.sha256(payload).hexdigest().encode())
+    load_ruleset(game)
+    assert not planted.exists()
+    # a folder others may write to is not used at all, even with entries signed right
+    secret = key_file.read_bytes()
+    _plant_in_every_entry(where, planted, lambda header, payload: hmac.new(
+        secret, header + payload, hashlib.sha256).hexdigest().encode())
+    where.chmod(0o777)
+    load_ruleset(game)
+    assert not planted.exists()
+    where.chmod(0o700)
+    with contextlib.suppress(Exception):  # the control: signed right, in the user's folder
+        load_ruleset(game)
+    assert planted.exists()
