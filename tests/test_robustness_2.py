@@ -126,3 +126,70 @@ def test_a_cache_entry_planted_without_the_users_key_is_not_run(tmp_path, monkey
     with contextlib.suppress(Exception):  # the control: signed right, in the user's folder
         load_ruleset(game)
     assert planted.exists()
+
+
+# ------------------------------------------------------------------ 4. writes
+def _main(*argv):
+    from interpreter.cli import main
+
+    return main([str(a) for a in argv])
+
+
+def test_a_write_refuses_a_fifo_a_link_a_folder_and_a_missing_folder(tmp_path, capsys):
+    import os
+
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    elsewhere = tmp_path / "elsewhere.svg"
+    elsewhere.write_text("keep", encoding="utf-8")
+    link = tmp_path / "link.svg"
+    link.symlink_to(elsewhere)
+    folder = tmp_path / "folder.svg"
+    folder.mkdir()
+    for target, words in ((fifo, "a pipe"), (link, "symbolic link"), (folder, "a folder"),
+                          (tmp_path / "missing" / "board.svg", "does not exist")):
+        _main("play", "tutorial/high-card", "--watch", "--no-replay", "--svg", target,
+              "--delay", "0")  # the game plays on; what matters is what is left at the target
+        captured = capsys.readouterr()
+        assert words in captured.out + captured.err, target
+    assert fifo.is_fifo() and link.is_symlink() and folder.is_dir()
+    assert elsewhere.read_text(encoding="utf-8") == "keep"
+    assert not (tmp_path / "missing").exists()
+
+
+def test_show_svg_to_a_device_is_refused(tmp_path, capsys):
+    save = tmp_path / "game.save.json"
+    from interpreter.cli.common import load
+    from interpreter.play.replay import History
+    from interpreter.play.terminal import save_data
+
+    ruleset = load("tutorial/high-card")
+    game = ruleset.new_game(2, 1)
+    save.write_text(__import__("json").dumps(save_data(ruleset, game, History.start(game),
+                                                       {"P1": "random", "P2": "random"})))
+    assert _main("show", save, "--svg", "/dev/null") == 2
+    assert "a device" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ 11. the seed is private
+def test_the_seed_is_not_shown_and_the_journal_is_the_owners(tmp_path, monkeypatch, capsys):
+    import io
+
+    from interpreter.cli.common import load
+    from interpreter.play.journal import Journal
+    from interpreter.play.replay import History
+    from interpreter.play.terminal import new_replay_path
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    _main("play", "tutorial/high-card", "--players", "2", "--seat", "1=human",
+          "--seat", "2=human", "--seed", "4242", "--replay-dir", tmp_path / "replays")
+    shown = capsys.readouterr()
+    assert "4242" not in shown.out + shown.err
+    ruleset = load("tutorial/high-card")
+    game = ruleset.new_game(2, 4242)
+    path = new_replay_path(tmp_path / "replays", ruleset, game)
+    assert "4242" not in path.name
+    journal = Journal.create(path.with_suffix(".journal.jsonl"), ruleset, 2, 4242, {}, {},
+                             History.start(game))
+    journal.close()
+    assert journal.path.stat().st_mode & 0o777 == 0o600

@@ -12,6 +12,7 @@ exactly as it would have.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import shutil
@@ -182,7 +183,8 @@ class Session:
 
     def intro(self) -> None:
         game = self.game
-        self.say(f"{self.ruleset.name}: {game.n} players, seed {game.state['seed']}"
+        seed = "" if self.humans else f", seed {game.state['seed']}"  # it fixes hidden cards
+        self.say(f"{self.ruleset.name}: {game.n} players{seed}"
                  + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
         for player in game.players:
             seat = self.seats[player]
@@ -592,13 +594,17 @@ def save_data(ruleset: Ruleset, game: Game, history: History,
 
 def save_file_name(ruleset: Ruleset, game: Game) -> str:
     """The name a save of the game gets unless the player gives one."""
-    return f"{_slug(ruleset)}-seed{game.state['seed']}-step{game.state['step']}.save.json"
+    return f"{_slug(ruleset)}-step{game.state['step']}.save.json"  # no seed: it is secret
 
 
 def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
-    """A file name for a new replay in `folder` that no file has yet."""
+    """A file name for a new replay in `folder` that no file has yet. The folder is made if
+    it is missing (its own parent must exist). The name does not give the seed, which fixes
+    every hidden card (the replay and the journal are readable by their owner only)."""
+    with contextlib.suppress(*FILE_ERRORS):
+        folder.mkdir(mode=0o700, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"{_slug(ruleset)}-{stamp}-seed{game.state['seed']}"
+    base = f"{_slug(ruleset)}-{stamp}"
     path = folder / f"{base}.json"
     n = 2
     while _taken(path) or _taken(_journal_of(path)):

@@ -11,10 +11,11 @@ Needs the optional extra `web` (Starlette, uvicorn): `pip install -e ".[web]"`.
 
 A refused request gets {"error": "..."} with a 4xx status and changes nothing. What the server
 trusts (docs/robustness.md): nothing but a seat's token. A POST names its seat before its body
-is read; the body must be `application/json` and at most `MAX_BODY` bytes (it is read no further);
-a request whose `Origin` is another site's, or (for a server on this computer only) whose `Host`
-is not a local name, is refused: another page in the player's browser cannot act for them. Bots move in a
-background task, `bot_delay` seconds apart, so that people can follow them. The server waits for
+is read; the body must be `application/json` and at most `MAX_BODY` bytes (it is read no
+further); a request whose `Origin` is another site's, or (for a server on this computer only)
+whose `Host` is not a local name, is refused: another page in the player's browser cannot act
+for them. Bots move in a background task, `bot_delay` seconds apart, so that people can follow
+them. The server waits for
 open responses when it stops: call `app.state.close_streams()` first to end the event streams.
 """
 

@@ -134,7 +134,9 @@ def _ruleset(source: RulesetSource) -> Ruleset:
     except (RulesError, OSError):
         ruleset = None
     if ruleset is None or ruleset.content_hash != source.content_hash:
-        root = Path(tempfile.gettempdir()) / f"rules-engine-{source.content_hash[:16]}"
+        # a folder of this process's own (a fixed name in a shared /tmp could be another
+        # user's, with links planted in it)
+        root = Path(tempfile.mkdtemp(prefix=f"rules-engine-{source.content_hash[:16]}-"))
         for name, data in source.files:
             target = root / name
             target.parent.mkdir(parents=True, exist_ok=True)
