@@ -193,3 +193,64 @@ def test_the_seed_is_not_shown_and_the_journal_is_the_owners(tmp_path, monkeypat
                              History.start(game))
     journal.close()
     assert journal.path.stat().st_mode & 0o777 == 0o600
+
+
+# ------------------------------------------------------------------ 5. rulebook source texts
+def _with_source(tmp_path, written):
+    """The four-in-a-row tutorial copied, its source text named `written`."""
+    import shutil
+
+    from .conftest import ROOT
+
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "rulesets" / "tutorial" / "four-in-a-row", folder)
+    manifest = folder / "ruleset.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "rulebook: README.md", f"rulebook: {written}"), encoding="utf-8")
+    return folder
+
+
+def test_a_source_text_is_read_like_every_ruleset_file(tmp_path, capsys):
+    import os
+
+    outside = tmp_path / "secret.txt"
+    outside.write_text("# Secret\n", encoding="utf-8")
+    cases = {"../../../../../../../../dev/zero": "not a regular file",
+             "pipe.txt": "not a regular file", "link.md": "leads outside"}
+    for written, words in cases.items():
+        folder = _with_source(tmp_path / written.replace("/", "_"), written)
+        if written == "pipe.txt":
+            os.mkfifo(folder / "pipe.txt")
+        if written == "link.md":
+            (folder / "link.md").symlink_to(outside)
+        assert _main("check", folder) == 0
+        out = capsys.readouterr().out
+        assert "rulebook not checked" in out and words in out, out
+        assert _main("coverage", folder) == 2
+        assert words in capsys.readouterr().err
+
+
+def test_a_text_of_300000_sections_is_checked_in_linear_time(tmp_path, capsys):
+    """No timing assert: the did-you-mean compares a bounded number of names (counted)."""
+    import difflib
+
+    from interpreter.editions import sourcetext
+
+    folder = _with_source(tmp_path, "big.md")
+    (folder / "big.md").write_text("\n".join(
+        f"## Section {i}\nThe rule number {i} says words.\n" for i in range(300_000)),
+        encoding="utf-8")
+    compared = []
+    real = difflib.get_close_matches
+
+    def counted(word, possibilities, *args, **kwargs):
+        compared.append(len(possibilities))
+        return real(word, possibilities, *args, **kwargs)
+
+    difflib.get_close_matches = counted
+    try:
+        assert _main("check", folder) == 2
+    finally:
+        difflib.get_close_matches = real
+    assert "has no section 'Components'" in capsys.readouterr().out
+    assert compared and max(compared) <= sourcetext.MAX_SUGGESTIONS_SEARCHED
