@@ -254,3 +254,55 @@ def test_a_text_of_300000_sections_is_checked_in_linear_time(tmp_path, capsys):
         difflib.get_close_matches = real
     assert "has no section 'Components'" in capsys.readouterr().out
     assert compared and max(compared) <= sourcetext.MAX_SUGGESTIONS_SEARCHED
+
+
+# ------------------------------------------------------------------ 6. YAML aliases
+ALIAS_BOMB = "\n".join(
+    ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    + [f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]"
+       for i in range(8)]) + "\n"
+
+
+@pytest.mark.parametrize("where", ["ruleset.yaml", "data", "display.yaml"])
+def test_an_alias_bomb_is_refused_in_every_yaml_file(tmp_path, capsys, where):
+    from .conftest import ROOT
+    import shutil
+
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "rulesets" / "tutorial" / "four-in-a-row", folder)
+    if where == "data":
+        (folder / "bomb.yaml").write_text(ALIAS_BOMB, encoding="utf-8")
+        manifest = folder / "ruleset.yaml"
+        manifest.write_text(manifest.read_text(encoding="utf-8") + "data:\n  - bomb.yaml\n",
+                            encoding="utf-8")
+        command = "check"
+    elif where == "ruleset.yaml":
+        manifest = folder / "ruleset.yaml"
+        manifest.write_text(manifest.read_text(encoding="utf-8") + "extra:\n  "
+                            + ALIAS_BOMB.replace("\n", "\n  "), encoding="utf-8")
+        command = "check"
+    else:
+        display = folder / "display.yaml"
+        display.write_text(display.read_text(encoding="utf-8") + "\nextra:\n  "
+                           + ALIAS_BOMB.replace("\n", "\n  "), encoding="utf-8")
+        command = "show-board"
+    if command == "check":
+        assert _main("check", folder) == 2
+        err = capsys.readouterr()
+        assert "aliases" in err.out + err.err
+    else:
+        from interpreter.engine.ruleset import load_ruleset
+        from interpreter.language.errors import RulesetErrors
+        from interpreter.play.display import load_display
+
+        with pytest.raises(RulesetErrors, match="aliases"):
+            load_display(load_ruleset(folder))
+
+
+def test_the_bundled_aliases_still_load():
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.play.display import load_display
+
+    from .conftest import BASE
+
+    assert load_display(load_ruleset(BASE)) is not None
