@@ -375,6 +375,7 @@ def test_an_unknown_escape_is_refused_at_its_place_in_plain_words(text, column):
 def test_show_writes_its_picture_whole(tmp_path, capsys, monkeypatch, tutorial_files):
     save, _ = tutorial_files
     file = write_json(tmp_path / "x.json", save)
+    (tmp_path / "p").mkdir()  # a missing folder is refused (tests/test_robustness_2.py)
     code, _, err = cli(capsys, monkeypatch, "show", file, "--svg", tmp_path / "p" / "b.svg")
     assert code == 0, err
     assert [p.name for p in (tmp_path / "p").iterdir()] == ["b.svg"]

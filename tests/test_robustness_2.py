@@ -265,8 +265,9 @@ ALIAS_BOMB = "\n".join(
 
 @pytest.mark.parametrize("where", ["ruleset.yaml", "data", "display.yaml"])
 def test_an_alias_bomb_is_refused_in_every_yaml_file(tmp_path, capsys, where):
-    from .conftest import ROOT
     import shutil
+
+    from .conftest import ROOT
 
     folder = tmp_path / "game"
     shutil.copytree(ROOT / "rulesets" / "tutorial" / "four-in-a-row", folder)
@@ -306,3 +307,65 @@ def test_the_bundled_aliases_still_load():
     from .conftest import BASE
 
     assert load_display(load_ruleset(BASE)) is not None
+
+
+# ------------------------------------------------------------------ 7. one budget of work
+def _high_card_with(tmp_path, rules, call=True):
+    """The high-card tutorial with `rules` added, `boom()` run at the end of its setup."""
+    import shutil
+
+    from .conftest import ROOT
+
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "rulesets" / "tutorial" / "high-card", folder)
+    path = folder / "high-card.rules"
+    text = path.read_text(encoding="utf-8")
+    if call:
+        text = text.replace("        move deal[player_count].hand from deck to hand[p]\n",
+                            "        move deal[player_count].hand from deck to hand[p]\n"
+                            "    3. boom()\n", 1)
+    path.write_text(text + "\nvar big \"x\" = 0\n" + rules, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("step", [
+    "big = size([numbers(x, 1000000) for each x in numbers(1, 1000)])",
+    "big = sum (count each y in numbers(1, 1000000) where y > x) for each x in numbers(1, 1000)",
+    "big = f(60, 1)",
+    "big = size(flatten([numbers(1, 1000000) for each x in numbers(1, 1000)]))",
+])
+def test_work_between_decisions_is_bounded_and_named(tmp_path, capsys, step):
+    folder = _high_card_with(tmp_path, "define f(n, m) = 1 if n == 0 else f(n - 1, m * 2) + "
+                             "f(n - 1, m * 2 + 1)\n"
+                             f"procedure boom() \"b\":\n    1. {step}\n")
+    assert _main("simulate", folder, "--players", "2", "--games", "1") == 1
+    err = capsys.readouterr().err
+    assert "units of work" in err or "too large" in err, err
+    assert "high-card.rules:" in err  # the rule that ran, at its place
+
+
+def test_constants_that_square_each_other_stop_at_their_line(tmp_path, capsys):
+    consts = "const c0 = 10\n" + "".join(f"const c{i + 1} = c{i} * c{i}\n" for i in range(40))
+    folder = _high_card_with(tmp_path, consts, call=False)
+    assert _main("check", folder) == 2
+    out = capsys.readouterr().out
+    assert "constant 'c12': a number of more than 4000 digits" in out
+
+
+def test_a_constant_that_builds_too_much_is_refused_at_check(tmp_path, capsys):
+    folder = _high_card_with(
+        tmp_path, "const huge = [numbers(x, 1000000) for each x in numbers(1, 1000)]\n",
+        call=False)
+    assert _main("check", folder) == 2
+    assert "constant 'huge'" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("terms", "words"), [(80_000, "words and signs"),
+                                              (1_500, "more than 1,000 terms")])
+def test_a_huge_and_is_refused_at_its_line(tmp_path, capsys, terms, words):
+    condition = " and ".join(["big == 0"] * terms)
+    folder = _high_card_with(tmp_path, f"procedure boom() \"b\":\n    1. if {condition}:\n"
+                             "        big = 1\n")
+    assert _main("check", folder) == 2
+    out = capsys.readouterr().out
+    assert words in out and "high-card.rules:" in out

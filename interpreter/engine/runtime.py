@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from interpreter.engine import rng
 from interpreter.engine.program import SUSPEND, SWITCH, Program
+from interpreter.engine.support import WORK_BETWEEN_DECISIONS
 from interpreter.engine.world import player_id
 from interpreter.language.errors import (
     PYTHON_ERRORS,
@@ -136,7 +137,7 @@ class Game:
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
-        self.budget = STEPS_BETWEEN_DECISIONS
+        self.budget = WORK_BETWEEN_DECISIONS
 
     def forget(self) -> None:
         """Forget every cached answer of the ruleset's functions (after a change to the state
@@ -234,7 +235,7 @@ class Game:
 
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
-        self.budget = STEPS_BETWEEN_DECISIONS
+        self.budget = WORK_BETWEEN_DECISIONS
         stack, entry = self.stack, self.program.entry
         try:
             while stack:
@@ -265,12 +266,15 @@ class Game:
         return where
 
     def out_of_budget(self) -> None:
-        """Each turn of a loop and each run of a procedure or trigger (called or emitted)
-        spends from one budget renewed at every decision: rules that never ask for a decision
-        are stopped."""
-        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} steps (loop turns, "
-                            "procedures and triggers) without asking anyone to decide: rules "
-                            "that never end?")
+        """One budget of work, renewed at every decision, counts loop turns, runs of
+        procedures and triggers, calls of functions (`define`) and the items of the lists the
+        rules make or go through (support.WORK_BETWEEN_DECISIONS): rules that never ask for a
+        decision, or compute too much in between, are stopped at the rule running."""
+        where = f" (in '{self.stack[-1][0]}')" if self.stack else ""
+        raise GameRuleError(f"the rules did more than {WORK_BETWEEN_DECISIONS:,} units of work "
+                            f"without asking anyone to decide{where}: loop turns, procedure "
+                            "and function runs, list items made or gone through; rules that "
+                            "never end, or compute too much?")
 
     # ------------------------------------------------------------------ public API
     @property
@@ -606,7 +610,6 @@ def _too_deep(value: Any, limit: int) -> bool:
     return False
 
 
-STEPS_BETWEEN_DECISIONS = 100_000  # loop turns and procedure runs between two decisions
 MAX_DEPTH = 5_000  # procedures running inside each other
 
 

@@ -31,13 +31,13 @@ import re
 from typing import Any
 
 from interpreter.engine.program import ChoicePoint, Compiling, Proc, Scope
-from interpreter.engine.support import key_of
+from interpreter.engine.support import STEP_WORK, key_of
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
 from interpreter.language.render import render_expr
 
 DIRECT_DEPTH = 60  # frames deep: beyond this, calls go through the runtime loop
-BUDGET = ("rt.budget -= 1", "if rt.budget < 0: rt.out_of_budget()")
+BUDGET = (f"rt.budget -= {STEP_WORK}", "if rt.budget < 0: rt.out_of_budget()")
 _LABEL = re.compile(r"@(\d+)@")
 
 
@@ -351,7 +351,7 @@ class ProcBuilder:
         """A value that may grow fast (a sum or a product: a list or a text doubled, a number
         squared) is checked against the largest values a rule may make; others cost nothing."""
         if any(isinstance(n, N.Arith) and ("+" in n.ops or "*" in n.ops) for n in N.walk(node)):
-            return f"_bounded({src})"
+            return f"_bounded({src}, rt)"
         return src
 
     def _s_Assign(self, s: N.Assign, d: int, bounded: bool = True) -> None:
