@@ -369,3 +369,26 @@ def test_a_huge_and_is_refused_at_its_line(tmp_path, capsys, terms, words):
     assert _main("check", folder) == 2
     out = capsys.readouterr().out
     assert words in out and "high-card.rules:" in out
+
+
+# ------------------------------------------------------------------ 8. labels and texts
+def test_a_text_that_looks_like_a_label_is_kept_as_written(tmp_path):
+    import shutil
+
+    from interpreter.engine.ruleset import load_ruleset
+
+    from .conftest import ROOT
+
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "rulesets" / "tutorial" / "high-card", folder)
+    path = folder / "high-card.rules"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('    2. choose c from kinds(hand[p]) by p "which card do you play?"',
+                        '    2. log "@1@ @2@ @999@"\n'
+                        '    3. choose c from kinds(hand[p]) by p "which card do you play?"')
+    text = text.replace("    3. move 1 of c from hand[p] to trick[p]",
+                        "    4. move 1 of c from hand[p] to trick[p]")
+    path.write_text(text, encoding="utf-8")
+    game = load_ruleset(folder).new_game(2, 1)
+    game.apply(game.decision().options[0])  # keep the hand: the log comes next
+    assert "@1@ @2@ @999@" in game.events
