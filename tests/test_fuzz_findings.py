@@ -9,13 +9,13 @@ import copy
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import save_integrity
 from interpreter.language.errors import RulesetErrors
 
 from .test_robustness import (
     _edit,
     assert_one_line,
     cli,
-    digest,
     in_loop,
     no_python_errors,
     tiny,
@@ -36,7 +36,7 @@ def load_args(file: str, command: str) -> list[str]:
 def crafted_save(tmp_path, save, path: str, value) -> str:
     """A save with one value changed and its integrity hash computed again."""
     data = _edit(save, path, value)
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     return write_json(tmp_path / "crafted.save.json", data)
 
 
@@ -103,7 +103,7 @@ def test_a_save_without_a_part_of_its_state_is_one_line(
     save, _ = tutorial_files
     data = copy.deepcopy(save)
     del data["state"][key]
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     file = write_json(tmp_path / "damaged.save.json", data)
     code, _, err = cli(capsys, monkeypatch, *load_args(file, command))
     assert code == 2

@@ -392,3 +392,85 @@ def test_a_text_that_looks_like_a_label_is_kept_as_written(tmp_path):
     game = load_ruleset(folder).new_game(2, 1)
     game.apply(game.decision().options[0])  # keep the hand: the log comes next
     assert "@1@ @2@ @999@" in game.events
+
+
+# ------------------------------------------------------------------ 9. hot-seat screens
+def test_the_pass_screen_clears_the_terminal_and_shows_no_hand():
+    import io
+
+    from interpreter.cli.common import Printable, load
+    from interpreter.play.display import load_display
+    from interpreter.play.replay import History
+    from interpreter.play.terminal import CLEAR, Session
+
+    ruleset = load("tutorial/high-card")
+    game = ruleset.new_game(2, 1)
+    stream = io.StringIO()
+    answers = iter(["", ""])
+    session = Session(ruleset, game, History(), {p: "human" for p in game.players},
+                      load_display(ruleset), Printable(stream), tty=True,
+                      read=lambda prompt: next(answers))
+    decision = game.decision()
+    session.screen(decision)
+    hand = load_display(ruleset).private_text(game, decision.player, False, 80)
+    assert hand and hand.splitlines()[-1].strip() in stream.getvalue()
+    session.pass_screen("P2")
+    text = stream.getvalue()
+    assert "\\x1b" not in text and text.count(CLEAR) == 2  # sent, not escaped as text
+    after = text.rsplit(CLEAR, 1)[1]
+    assert "Pass to" in after and hand.splitlines()[-1].strip() not in after
+
+
+# ------------------------------------------------------------------ 12. names
+def test_control_characters_in_names_are_escaped_but_colours_kept():
+    from interpreter.cli.common import printable
+
+    assert printable("\x1b[1;31mred\x1b[0m") == "\x1b[1;31mred\x1b[0m"
+    assert printable("\x1b[38;5;8mgrey\x1b[0m") == "\x1b[38;5;8mgrey\x1b[0m"
+    assert printable("An\x1b[8mhidden") == "An\\x1b[8mhidden"  # conceal
+    assert printable("Ann\u202eevil") == "Ann\\u202eevil"  # right-to-left override
+    assert printable("\u2066x\u2069") == "\\u2066x\\u2069"
+
+
+def _tutorial_save(tmp_path, names):
+    import json
+
+    from interpreter.cli.common import load
+    from interpreter.engine.runtime import save_integrity
+    from interpreter.play.replay import History
+    from interpreter.play.terminal import save_data
+
+    ruleset = load("tutorial/high-card")
+    game = ruleset.new_game(2, 1, names={"P1": "Ann", "P2": "Bob"})
+    data = save_data(ruleset, game, History.start(game), {"P1": "random", "P2": "random"})
+    assert data["state_hash"] == save_integrity(data)
+    data["names"] = names
+    path = tmp_path / "game.save.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path, data
+
+
+def test_names_are_inside_the_integrity_hash(tmp_path, capsys):
+    path, _ = _tutorial_save(tmp_path, {"P1": "Mallory", "P2": "Bob"})
+    assert _main("show", path) == 2
+    assert "damaged" in capsys.readouterr().err
+
+
+def test_names_with_control_characters_are_escaped_on_screen_and_in_svg(tmp_path, capsys):
+    import json
+    import xml.etree.ElementTree as ET
+
+    from interpreter.engine.runtime import save_integrity
+
+    names = {"P1": "Ann\x1b[8mhidden\x07", "P2": "Bob\u202eevil\x00"}
+    path, data = _tutorial_save(tmp_path, names)
+    data["state_hash"] = save_integrity(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _main("show", path) == 0
+    shown = capsys.readouterr().out
+    assert "\x1b[8m" not in shown and "\u202e" not in shown and "\\u202e" in shown
+    svg = tmp_path / "board.svg"
+    assert _main("show", path, "--svg", svg) == 0
+    text = svg.read_text(encoding="utf-8")
+    ET.fromstring(text)  # well-formed XML
+    assert "\x1b" not in text and "\u202e" not in text and "\x00" not in text

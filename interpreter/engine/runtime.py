@@ -44,7 +44,7 @@ SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
-SAVE_VERSION = 2
+SAVE_VERSION = 3  # 3: the players' names are inside the integrity hash
 
 
 class Decision:
@@ -461,8 +461,9 @@ class Game:
         return _game_hash(self.state, with_options, self.program.measure_vars)
 
     def _integrity_hash(self) -> str:
-        """The whole state, execution point included: what a save file is checked against."""
-        return _digest(self.state)
+        """The whole state, execution point included, and the players' names: what a save
+        file is checked against."""
+        return _integrity(self.state, self.names, SAVE_VERSION)
 
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.ruleset.name,
@@ -480,9 +481,9 @@ class Game:
         move None) and after each decision played again."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
-        if data.get("version") not in (1, SAVE_VERSION):
+        if data.get("version") not in (1, 2, SAVE_VERSION):
             raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
-                                f"reads versions 1 and {SAVE_VERSION}")
+                                f"reads versions 1 to {SAVE_VERSION}")
         saved_for = data.get("ruleset")
         if isinstance(saved_for, str) and saved_for != ruleset.name:
             raise SaveFileError(f"a saved game of the ruleset {saved_for!r}, not of "
@@ -493,7 +494,7 @@ class Game:
         if not isinstance(names, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
             raise SaveFileError("the saved game is damaged (player names must be texts)")
-        if _digest(state) != data.get("state_hash"):
+        if _integrity(state, names, data["version"]) != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
         changed = data.get("ruleset_hash") not in (None, ruleset.content_hash)
         game = cls._from_moves(ruleset, state, names, data.get("moves"), changed, on_step)
@@ -640,6 +641,18 @@ def _rule_place(loc):
         yield
     except PYTHON_ERRORS as exc:
         raise GameRuleError(_with_function(exc, explain(exc)), loc) from None
+
+
+def save_integrity(data: dict) -> str:
+    """The integrity hash that a save's data should carry (as anyone can compute it: it
+    tells damage apart, it proves nothing against a deliberate edit)."""
+    return _integrity(data.get("state"), data.get("names") or {}, data.get("version", 1))
+
+
+def _integrity(state: Any, names: Any, version: Any) -> str:
+    """The integrity hash of a save of `version` (before 3 the names were not in it)."""
+    old = isinstance(version, int) and version < 3
+    return _digest(state) if old else _digest({"names": names, "state": state})
 
 
 def _digest(data: Any) -> str:

@@ -17,7 +17,6 @@ one file of it and puts the file back after its run. Knows nothing of any partic
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -26,10 +25,10 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
+from interpreter.engine.runtime import save_integrity
 from interpreter.fuzz.isolation import ESCAPED, OUT_OF_MEMORY, Ended, run_isolated
 from interpreter.fuzz.mutations import FILE_KINDS, mutate_text, mutate_value
 
@@ -234,12 +233,6 @@ def _put_kind(path: Path, kind: str, root: Path) -> None:
 
 
 # ------------------------------------------------------------------------ making cases
-def save_digest(state: Any) -> str:
-    """A save's integrity hash, as anyone can compute it (see Game._integrity_hash)."""
-    blob = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()
-
-
 def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
     """The fuzz input number `seed` (of `category`, or one drawn at random)."""
     rng = random.Random(seed)
@@ -303,7 +296,7 @@ def _json_case(space: Workspace, rng: random.Random, seed: int, category: str) -
         data = mutate_value(rng, json.loads(text))
         if category == "save" and isinstance(data, dict) and "state" in data \
                 and rng.random() < 0.9:
-            data["state_hash"] = save_digest(data["state"])
+            data["state_hash"] = save_integrity(data)
         content = json.dumps(data).encode()
     target = space.root / "inputs" / f"case.{category}.json"
     name = str(target)

@@ -22,11 +22,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
 from interpreter.play.svg_text import BOLD, FONT_FAMILY, fit_text, ink_on, text_width
+from interpreter.play.svg_text import xml_attr as quoteattr
+from interpreter.play.svg_text import xml_text as escape
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game

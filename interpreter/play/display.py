@@ -33,7 +33,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
-from xml.sax.saxutils import escape, quoteattr
 
 import jsonschema
 import yaml
@@ -47,6 +46,8 @@ from interpreter.language.files import FileRefused, inside, read_bounded, strict
 from interpreter.language.files import display_path as files_display_path
 from interpreter.play.board_svg import Geometry, GeometryBuilder, Painter
 from interpreter.play.svg_text import ELLIPSIS
+from interpreter.play.svg_text import xml_attr as quoteattr
+from interpreter.play.svg_text import xml_text as escape
 from interpreter.resources import schema
 
 if TYPE_CHECKING:

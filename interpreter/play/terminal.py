@@ -214,9 +214,18 @@ class Session:
             if answer is not None:
                 return answer
 
+    def clear(self) -> None:
+        """Clear the screen and its scrollback (a terminal only): written to the stream under
+        the one that escapes control characters, as the control sequence it is."""
+        raw = getattr(self.out, "raw", self.out)
+        self.out.flush()
+        raw.write(CLEAR)
+        raw.flush()
+
     def pass_screen(self, player: str) -> Stop | None:
+        """Between two people at one terminal: nothing of the last one's hand stays."""
         if self.tty:
-            self.out.write(CLEAR)
+            self.clear()
         else:
             self.say()
         self.say(f"=== Pass to {self.name(player)}. ===")
@@ -231,7 +240,7 @@ class Session:
     def screen(self, decision: Decision, events: bool = True) -> None:
         player, game = decision.player, self.game
         if self.tty:
-            self.out.write(CLEAR)
+            self.clear()
         self.say(self.display.board(game, player, self.colour, self.width))
         private = self.display.private_text(game, player, self.colour, self.width)
         if private:
