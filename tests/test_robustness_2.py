@@ -474,3 +474,31 @@ def test_names_with_control_characters_are_escaped_on_screen_and_in_svg(tmp_path
     text = svg.read_text(encoding="utf-8")
     ET.fromstring(text)  # well-formed XML
     assert "\x1b" not in text and "\u202e" not in text and "\x00" not in text
+
+
+# ------------------------------------------------------------------ 13. shadowing
+@pytest.mark.parametrize(("member", "words"), [
+    ("deck", "zone"), ("leader", "variable"), ("trick_points", "table"),
+    ("beat_bonus", "constant"), ("none", "word of the language"), ("true", "word"),
+])
+def test_an_enum_value_with_another_name_is_an_error_at_its_place(tmp_path, capsys, member,
+                                                                  words):
+    folder = _high_card_with(tmp_path, f"enum weird: odd, {member}\n", call=False)
+    assert _main("check", folder) == 2
+    out = capsys.readouterr().out
+    line = len((folder / "high-card.rules").read_text(encoding="utf-8").splitlines())
+    assert f"high-card.rules:{line}:18: the value '{member}' of enumeration 'weird'" in out, out
+    assert words in out
+
+
+@pytest.mark.parametrize("ident", ["deck", "true", "none", "card"])
+def test_an_entity_id_with_another_name_is_an_error_at_its_line(tmp_path, capsys, ident):
+    folder = _high_card_with(tmp_path, "", call=False)
+    (folder / "places.yaml").write_text(
+        f'entities:\n  spot:\n    - id: fine\n    - id: "{ident}"\n', encoding="utf-8")
+    manifest = folder / "ruleset.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "  - places.yaml\n",
+                        encoding="utf-8")
+    assert _main("check", folder) == 2
+    out = capsys.readouterr().out
+    assert f"places.yaml:4:7: entity '{ident}' has the name of" in out, out
