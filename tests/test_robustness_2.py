@@ -502,3 +502,53 @@ def test_an_entity_id_with_another_name_is_an_error_at_its_line(tmp_path, capsys
     assert _main("check", folder) == 2
     out = capsys.readouterr().out
     assert f"places.yaml:4:7: entity '{ident}' has the name of" in out, out
+
+
+# ------------------------------------------------------------------ 10. Ctrl-C and workers
+def _session_processes(session: int) -> list[int]:
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_ctrl_c_stops_workers_with_130_and_leaves_none(command):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not os.path.isdir("/proc"):
+        pytest.skip("needs /proc to find the worker processes")
+    pytest.importorskip("pyspiel")  # a search bot: one decision takes minutes at this budget
+    folder = "fifth-avenue/base"
+    args = [str(folder)] if command == "simulate" else [str(folder), str(folder)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", command, *args, "--players", "4",
+         "--games", "40", "--workers", "2", "--bot", "ismcts:1000000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+    try:
+        time.sleep(4)  # the workers are in the middle of games
+        assert process.poll() is None, process.communicate()
+        assert len(_session_processes(process.pid)) >= 3  # the command and its workers
+        os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C at a terminal
+        process.communicate(timeout=60)  # a worker that played on would take hours
+        assert process.returncode == 130
+        deadline = time.time() + 10
+        while _session_processes(process.pid) and time.time() < deadline:
+            time.sleep(0.2)
+        assert _session_processes(process.pid) == []  # no orphan worker
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
