@@ -275,7 +275,9 @@ class Compiler(ExpressionCompiler):
         counts = self.player_counts if self._uses_state else None
         try:
             comp = enumerate_kinds(self.world, decl, MAX_PLAYERS,
-                                   lambda b, n: count(None if n is None else SetupOnly(n), b),
+                                   lambda b, n: count(support.CheckBudget(
+                                       f"the count of '{decl.name}'") if n is None
+                                                      else SetupOnly(n), b),
                                    counts, [self._param_type(x) for x in decl.params])
         except RulesetError as exc:
             self.errors.append(exc)
