@@ -230,7 +230,8 @@ def test_a_source_text_is_read_like_every_ruleset_file(tmp_path, capsys):
         assert words in capsys.readouterr().err
 
 
-def test_a_text_of_300000_sections_is_checked_in_linear_time(tmp_path, capsys):
+def test_a_text_of_300000_sections_is_refused_and_one_of_30000_checked_in_linear_time(
+        tmp_path, capsys):
     """No timing assert: the did-you-mean compares a bounded number of names (counted)."""
     import difflib
 
@@ -239,6 +240,11 @@ def test_a_text_of_300000_sections_is_checked_in_linear_time(tmp_path, capsys):
     folder = _with_source(tmp_path, "big.md")
     (folder / "big.md").write_text("\n".join(
         f"## Section {i}\nThe rule number {i} says words.\n" for i in range(300_000)),
+        encoding="utf-8")
+    assert _main("check", folder) == 0
+    assert "has more than 100,000 lines" in capsys.readouterr().out
+    (folder / "big.md").write_text("\n".join(
+        f"## Section {i}\nThe rule number {i} says words.\n" for i in range(30_000)),
         encoding="utf-8")
     compared = []
     real = difflib.get_close_matches

@@ -35,6 +35,7 @@ from pathlib import Path
 
 MAX_HEADING_CHARS = 80
 MAX_HEADING_WORDS = 12
+MAX_LINES = 100_000  # a rulebook has a few thousand; a longer text is refused (FileRefused)
 MAX_SUGGESTIONS_SEARCHED = 2_000  # names compared for a did-you-mean (a text may have 300,000)
 MAX_PHRASES_COMPARED = 20_000  # pieces of text compared for a did-you-mean of quoted words
 
@@ -169,6 +170,10 @@ class SourceText:
     @classmethod
     def parse(cls, text: str, path: Path = Path("<text>")) -> SourceText:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if len(lines) > MAX_LINES:
+            from interpreter.language.files import FileRefused
+
+            raise FileRefused(f"has more than {MAX_LINES:,} lines: not a rulebook text")
         self = cls(path, lines)
         nonblank = [ln for ln in lines if ln.strip()]
         markdown = sum(1 for ln in lines if re.match(r"#{1,6}\s", ln)) >= 3
