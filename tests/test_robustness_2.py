@@ -558,3 +558,17 @@ def test_ctrl_c_stops_workers_with_130_and_leaves_none(command):
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+
+
+# ------------------------------------------------------------------ the fuzzer's memory measure
+def test_a_blow_up_reported_as_a_clean_error_still_counts_as_memory():
+    from interpreter.fuzz.fuzzing import classify
+    from interpreter.fuzz.isolation import run_isolated
+
+    def blow_up_then_fail_cleanly() -> int:
+        blob = [bytearray(1 << 20) for _ in range(700)]  # 700 MiB, then "a clean error"
+        return 2 if blob else 0
+
+    ended = run_isolated(blow_up_then_fail_cleanly, memory_bytes=1 << 30)
+    assert ended.code == 2 and not ended.over_memory
+    assert classify(ended) == "memory"
