@@ -572,3 +572,13 @@ def test_a_blow_up_reported_as_a_clean_error_still_counts_as_memory():
     ended = run_isolated(blow_up_then_fail_cleanly, memory_bytes=1 << 30)
     assert ended.code == 2 and not ended.over_memory
     assert classify(ended) == "memory"
+
+
+def test_a_variable_that_starts_with_too_much_work_is_stopped_at_its_line(tmp_path, capsys):
+    folder = _high_card_with(
+        tmp_path, "var zz_v \"x\" = size([numbers(a, 1000000) for each a in numbers(1, 1000)])\n",
+        call=False)
+    assert _main("simulate", folder, "--players", "2", "--games", "1") == 1
+    err = capsys.readouterr().err
+    line = len((folder / "high-card.rules").read_text(encoding="utf-8").splitlines())
+    assert f"high-card.rules:{line}:" in err and "units of work" in err, err

@@ -641,6 +641,10 @@ def _rule_place(loc):
         yield
     except PYTHON_ERRORS as exc:
         raise GameRuleError(_with_function(exc, explain(exc)), loc) from None
+    except GameRuleError as exc:  # e.g. out of the budget of work: at the rule's place too
+        if exc.loc is not None:
+            raise
+        raise GameRuleError(exc.message, loc) from None
 
 
 def save_integrity(data: dict) -> str:
