@@ -141,3 +141,26 @@ def test_a_replay_folder_the_system_cannot_look_up_is_said_and_play_fails(
                          "--seat", "2=random", "--replay-dir", str(tmp_path / LONG_NAME))
     assert code == 1
     assert "Cannot write the replay" in out + err and "too long" in out + err
+
+
+@no_python_errors
+def test_a_board_group_with_for_but_no_in_is_an_error_at_its_line(tmp_path):
+    """Seed 8015 (data) of the second round: a `for:` group of a display's board whose `in:`
+    was deleted (was a KeyError)."""
+    import shutil
+
+    from interpreter.play.display import load_display
+
+    from .conftest import BASE
+
+    folder = tmp_path / "base"
+    shutil.copytree(BASE, folder)
+    board = folder / "display-board.yaml"
+    lines = board.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if line.strip().startswith("in:")
+               and i > 0 and lines[i - 1].strip().startswith("- for:"))
+    board.write_text("".join(lines[:cut] + lines[cut + 1:]), encoding="utf-8")
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    error = info.value.errors[0]
+    assert "needs 'in'" in error.message and error.loc.line == cut
