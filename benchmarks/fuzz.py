@@ -51,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first input")
     parser.add_argument("--workers", type=int, default=1, help="inputs run at the same time")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per input")
-    parser.add_argument("--memory-mb", type=int, default=1024, help="address space per input")
+    parser.add_argument("--memory-mb", type=int, default=1024,
+                        help="resident size at which an input is killed (counted as memory)")
     parser.add_argument("--out", default="fuzz-failures", help="folder for failing inputs")
     parser.add_argument("--case", type=int, help="run only the input of this seed, verbosely")
     args = parser.parse_args(argv)

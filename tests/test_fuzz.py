@@ -18,7 +18,7 @@ from interpreter.fuzz.mutations import mutate_text, mutate_value
 from interpreter.resources import rulesets_folder
 
 TIMEOUT = 30.0  # seconds per input: far above the slowest seen (about 2 s), for slow machines
-MEMORY = 1 << 30  # bytes of address space per input
+MEMORY = 1 << 30  # resident bytes at which an input is killed (counted as memory)
 
 
 @pytest.fixture(scope="module")

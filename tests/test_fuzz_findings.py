@@ -9,13 +9,13 @@ import copy
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import save_integrity
 from interpreter.language.errors import RulesetErrors
 
 from .test_robustness import (
     _edit,
     assert_one_line,
     cli,
-    digest,
     in_loop,
     no_python_errors,
     tiny,
@@ -36,7 +36,7 @@ def load_args(file: str, command: str) -> list[str]:
 def crafted_save(tmp_path, save, path: str, value) -> str:
     """A save with one value changed and its integrity hash computed again."""
     data = _edit(save, path, value)
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     return write_json(tmp_path / "crafted.save.json", data)
 
 
@@ -103,7 +103,7 @@ def test_a_save_without_a_part_of_its_state_is_one_line(
     save, _ = tutorial_files
     data = copy.deepcopy(save)
     del data["state"][key]
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     file = write_json(tmp_path / "damaged.save.json", data)
     code, _, err = cli(capsys, monkeypatch, *load_args(file, command))
     assert code == 2
@@ -141,3 +141,26 @@ def test_a_replay_folder_the_system_cannot_look_up_is_said_and_play_fails(
                          "--seat", "2=random", "--replay-dir", str(tmp_path / LONG_NAME))
     assert code == 1
     assert "Cannot write the replay" in out + err and "too long" in out + err
+
+
+@no_python_errors
+def test_a_board_group_with_for_but_no_in_is_an_error_at_its_line(tmp_path):
+    """Seed 8015 (data) of the second round: a `for:` group of a display's board whose `in:`
+    was deleted (was a KeyError)."""
+    import shutil
+
+    from interpreter.play.display import load_display
+
+    from .conftest import BASE
+
+    folder = tmp_path / "base"
+    shutil.copytree(BASE, folder)
+    board = folder / "display-board.yaml"
+    lines = board.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if line.strip().startswith("in:")
+               and i > 0 and lines[i - 1].strip().startswith("- for:"))
+    board.write_text("".join(lines[:cut] + lines[cut + 1:]), encoding="utf-8")
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    error = info.value.errors[0]
+    assert "needs 'in'" in error.message and error.loc.line == cut

@@ -9,6 +9,7 @@ import os
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import save_integrity
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
 from interpreter.play.display import load_display
 
@@ -18,7 +19,6 @@ from .test_robustness import (
     assert_one_line,
     cli,
     copy_tutorial,
-    digest,
     in_loop,
     no_python_errors,
     play_out,
@@ -147,7 +147,7 @@ def test_a_crafted_pending_decision_is_refused(tmp_path, capsys, monkeypatch, tu
     save, _ = tutorial_files
     data = json.loads(json.dumps(save))
     data["state"]["pending"][field] = value
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     file = write_json(tmp_path / "x.json", data)
     args = ["show", file] if command == "show" else \
         ["play", "--load", file, "--no-replay", "--seat", "1=greedy", "--seat", "2=greedy"]
@@ -331,6 +331,7 @@ def test_control_characters_in_a_save_do_not_reach_the_terminal(tmp_path, capsys
     save, _ = tutorial_files
     data = json.loads(json.dumps(save))
     data["names"] = {"P1": "\x1b]0;owned\x07Ann", "P2": "Bob\x1b[2J"}
+    data["state_hash"] = save_integrity(data)  # the names are inside the hash
     file = write_json(tmp_path / "x.json", data)
     args = ["show", file] if command == "show" else \
         ["play", "--load", file, "--no-replay", "--seat", "1=random", "--seat", "2=random"]
@@ -376,6 +377,7 @@ def test_an_unknown_escape_is_refused_at_its_place_in_plain_words(text, column):
 def test_show_writes_its_picture_whole(tmp_path, capsys, monkeypatch, tutorial_files):
     save, _ = tutorial_files
     file = write_json(tmp_path / "x.json", save)
+    (tmp_path / "p").mkdir()  # a missing folder is refused (tests/test_robustness_2.py)
     code, _, err = cli(capsys, monkeypatch, "show", file, "--svg", tmp_path / "p" / "b.svg")
     assert code == 0, err
     assert [p.name for p in (tmp_path / "p").iterdir()] == ["b.svg"]

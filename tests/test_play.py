@@ -182,6 +182,8 @@ def first_auction_step(data: dict) -> tuple[int, int]:
 
 def test_save_in_mid_auction_load_and_continue_gives_the_same_game(tmp_path, monkeypatch,
                                                                     capsys):
+    for part in "abc":  # the replays' folders are made, their parents must exist
+        (tmp_path / part).mkdir()
     # The whole game, without a break.
     code, _, _ = run(play_args(tmp_path / "a", 7), monkeypatch, capsys, "1\n" * 3000)
     assert code == 0

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import io
 import json
 import random
@@ -29,6 +28,7 @@ from hypothesis import strategies as st
 
 from interpreter.cli import main
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import save_integrity
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError, RulesetErrors
 from interpreter.play.display import load_display
 from interpreter.play.history import ruleset_ref
@@ -136,12 +136,6 @@ def time_limit(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-def digest(state) -> str:
-    """The integrity hash of a save, as anyone can compute it (sha256 of the JSON state)."""
-    blob = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()
 
 
 @pytest.fixture(scope="module")
@@ -601,7 +595,7 @@ def test_a_save_edited_with_its_hash_recomputed_is_one_line(
         tmp_path, capsys, monkeypatch, tutorial_files, path, value, command):
     save, _ = tutorial_files
     data = _edit(save, path, value)
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     file = write_json(tmp_path / "x.json", data)
     args = ["show", file] if command == "show" else \
         ["play", "--load", file, "--no-replay", "--seat", "1=random"]

@@ -15,12 +15,12 @@ import time
 
 import pytest
 
-from interpreter.engine.runtime import Game
+from interpreter.engine.runtime import Game, save_integrity
 from interpreter.language.errors import SaveFileError
 from interpreter.play.replay import load_replay_file, verify
 
 from .conftest import BASE, FIFTH, ROOT, play_random
-from .test_robustness import cli, digest, no_python_errors, write_json
+from .test_robustness import cli, no_python_errors, write_json
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def _edited(save: dict, edit) -> dict:
     would)."""
     data = json.loads(json.dumps(save))
     edit(data["state"])
-    data["state_hash"] = digest(data["state"])
+    data["state_hash"] = save_integrity(data)
     return data
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.engine.runtime import HIDDEN, Game, _digest
+from interpreter.engine.runtime import HIDDEN, Game, save_integrity
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesetErrors, SaveFileError
 from interpreter.language.parser import parse_rules
@@ -107,7 +107,7 @@ def test_a_save_with_a_damaged_secret_choice_is_refused(sealed):
     game.apply(3)
     data = json.loads(json.dumps(game.to_save()))
     data["state"]["secret"]["chosen"]["P9"] = 1
-    data["state_hash"] = _digest(data["state"])  # damaged on purpose, hash made to match
+    data["state_hash"] = save_integrity(data)  # damaged on purpose, hash made to match
     with pytest.raises(SaveFileError, match="secret choice"):
         Game.from_save(sealed, data)
 

@@ -37,6 +37,8 @@ ACTIVE = "() => document.querySelector('#options button') || " \
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
+    if not os.path.exists(CHROMIUM):  # Debian's chromium, or $CHROMIUM
+        pytest.skip(f"no Chromium at {CHROMIUM} (install Debian's chromium, or set $CHROMIUM)")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
         yield launched

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from interpreter.language.writing import STALE_SECONDS, write_atomic
+from interpreter.language.writing import STALE_SECONDS, TargetRefused, write_atomic
 
 
 def test_a_stale_temporary_of_our_naming_is_removed_and_a_young_one_kept(tmp_path):
@@ -26,14 +26,14 @@ def test_a_stale_temporary_of_our_naming_is_removed_and_a_young_one_kept(tmp_pat
     assert other.exists()  # the temporary of another file: its own writes clean it
 
 
-def test_a_link_in_place_of_the_file_is_replaced_not_written_through(tmp_path):
+def test_a_link_in_place_of_the_file_is_refused_not_written_through(tmp_path):
     target = tmp_path / "elsewhere.txt"
     target.write_text("keep", encoding="utf-8")
     (tmp_path / "out.svg").symlink_to(target)
-    write_atomic(tmp_path / "out.svg", "<svg/>")
+    with pytest.raises(TargetRefused, match="symbolic link"):
+        write_atomic(tmp_path / "out.svg", "<svg/>")
     assert target.read_text(encoding="utf-8") == "keep"
-    assert not (tmp_path / "out.svg").is_symlink()
-    assert (tmp_path / "out.svg").read_text(encoding="utf-8") == "<svg/>"
+    assert (tmp_path / "out.svg").is_symlink()
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):

@@ -17,21 +17,50 @@ from interpreter.language.errors import RulesError
 EXIT_OK, EXIT_GAME_ERROR, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 # Control characters that a ruleset, a save or a player's name could use to command the
-# terminal (retitle it, move the cursor, ...). Colours (SGR: ESC [ ... m) are kept; newlines,
-# tabs and carriage returns (progress bars) too.
-_CONTROL = re.compile(r"(\x1b\[[0-9;]*m)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# terminal (retitle it, move the cursor, hide text, ...) or to reorder what it shows (the bidi
+# overrides and isolates of Unicode). Colours (SGR: ESC [ ... m) are kept if they only set
+# colours and weights (not conceal, blink and the like); newlines, tabs and carriage returns
+# (progress bars) too.
+_CONTROL = re.compile("(\x1b\\[[0-9;]*m)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+                      "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_COLOURS = {0, 1, 2, 3, 4, 22, 23, 24, 39, 49, *range(30, 38), *range(40, 48),
+            *range(90, 98), *range(100, 108)}
+
+
+def _colour_only(sequence: str) -> bool:
+    """Whether an SGR sequence (ESC [ ... m) only sets colours and weights."""
+    params = [int(p) if p else 0 for p in sequence[2:-1].split(";")]
+    i = 0
+    while i < len(params):
+        if params[i] in (38, 48):  # an extended colour: 5;N or 2;R;G;B
+            i += 3 if params[i + 1:i + 2] == [5] else 5
+            continue
+        if params[i] not in _COLOURS:
+            return False
+        i += 1
+    return True
 
 
 def _shown(match: re.Match) -> str:
-    return match.group(1) or repr(match.group(0))[1:-1]
+    sgr = match.group(1)
+    if sgr and _colour_only(sgr):
+        return sgr
+    return repr(match.group(0))[1:-1]
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as an escape (colours kept)."""
+    return _CONTROL.sub(_shown, text)
 
 
 class Printable:
     """A text stream that writes control characters as escapes (\\x1b) instead of sending
-    them to the terminal, except colours. Everything else goes to the stream it wraps."""
+    them to the terminal, except colours. Everything else goes to the stream it wraps;
+    `raw` is that stream, for the engine's own control sequences (clearing the screen)."""
 
     def __init__(self, stream: TextIO):
         self._stream = stream
+        self.raw = stream
 
     def write(self, text: str) -> int:
         return self._stream.write(_CONTROL.sub(_shown, text))

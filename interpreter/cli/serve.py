@@ -78,7 +78,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "localhost"  # the links work here; others use this computer's address
-    print(f"{ruleset.name}: {game.n} players, seed {game.state['seed']}"
+    print(f"{ruleset.name}: {game.n} players"
           + (f", resumed after {len(game.moves)} decisions" if game.moves else ""), file=out)
     for player, link in table.links(f"http://{shown}:{port}").items():
         print(f"  {game.label(player)}: {link}", file=out)
@@ -87,7 +87,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"  {game.label(player)}: the {kind} bot", file=out)
     print("Each link is private: it shows that player's hand. Stop the server with Ctrl-C.",
           file=out, flush=True)
-    app = create_app(table, bot_delay=args.bot_delay)
+    app = create_app(table, bot_delay=args.bot_delay, hosts=_hosts(args.host))
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
             app.state.close_streams()  # open pages' event streams end, so the server can stop
@@ -105,6 +105,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for note in table.notes:
         print(f"note: {note}", file=err)
     return 0
+
+
+def _hosts(host: str) -> frozenset[str] | None:
+    """The names a request's Host may give: this computer's own for a local server (a page
+    of another site that rebinds its name to 127.0.0.1 is refused), any when listening on
+    every network (the others use this computer's address, whatever it is called)."""
+    from interpreter.play.web import LOCAL_HOSTS
+
+    if host in ("0.0.0.0", "::", ""):
+        return None
+    return LOCAL_HOSTS | {host.lower(), f"[{host.lower()}]"}
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -33,7 +33,7 @@ from typing import Any
 from interpreter.editions.sourcetext import SourceText, label_core, name_key
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, source_line
-from interpreter.language.files import display_path
+from interpreter.language.files import FileRefused, display_path, inside, read_bounded
 from interpreter.language.layers import keyword_of, readings_of
 
 _SOURCE_PREFIX = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*:\s*")
@@ -153,18 +153,25 @@ def sources_of(ruleset: Any) -> tuple[dict[str, Source], str | None]:
 _TEXTS: dict[Path, tuple[float, SourceText]] = {}
 
 
-def read_source(source: Source) -> SourceText | None:
-    """The source's text, or None when its file is not there (or is no readable file)."""
+def read_source(source: Source) -> tuple[SourceText | None, str]:
+    """The source's text, or None and why not: its file is not there, leads out of the
+    ruleset's folder through a link, or is refused as every ruleset file is (not a regular
+    file, larger than MAX_FILE_BYTES, not UTF-8 text)."""
+    written = source.manifest.parent / source.written
+    if not inside(written, source.manifest.parent):
+        return None, "leads outside the ruleset's folder (through a link)"
     try:
         mtime = source.path.stat().st_mtime
         cached = _TEXTS.get(source.path)
         if cached is not None and cached[0] == mtime:
-            return cached[1]
-        text = SourceText.read(source.path)
-    except OSError:
-        return None
+            return cached[1], ""
+        text = SourceText.parse(read_bounded(source.path), source.path)
+    except FileRefused as exc:
+        return None, str(exc)
+    except (OSError, ValueError):
+        return None, "does not exist"
     _TEXTS[source.path] = (mtime, text)
-    return text
+    return text, ""
 
 
 # ---------------------------------------------------------------------------- checking
@@ -222,12 +229,13 @@ def check_citations(ruleset: Any) -> Report:
     sources, default = sources_of(ruleset)
     report = Report(sources=sources, rules=rules_of(ruleset.program) + readings_cited(ruleset))
     for sid, source in sources.items():
-        text = read_source(source)
+        text, why = read_source(source)
         if text is None:
-            report.unchecked[sid] = f"its text {source.written} is not there"
+            why = "is not there" if why == "does not exist" else why
+            report.unchecked[sid] = f"its text {source.written} {why}"
             report.notes.append(f"citations of {sid} were not checked: its text "
                                 f"{source.written} (named in {display_path(source.manifest)}) "
-                                "is not there")
+                                f"{why}")
         else:
             report.texts[sid] = text
     if not sources:
@@ -394,26 +402,37 @@ def _abbreviated(text: SourceText, name: str) -> list[int]:
     key = name_key(name)
     if len(key.split()) < 2:
         return []
-    starting = {k for k in text.by_key if k.startswith(key + " ")}
+    starting = set(text.keys_starting(key + " "))
     if text.style == "compact":
-        starting |= {k for k in text.by_key if len(k.split()) >= 4 and key.startswith(k + " ")}
+        words = key.split()
+        starting |= {k for n in range(4, len(words))
+                     if (k := " ".join(words[:n])) in text.by_key}
     return text.by_key[starting.pop()] if len(starting) == 1 else []
 
 
 def _no_section(text: SourceText, written: str) -> Problem:
     import difflib
 
-    names = text.names()
-    keys = {name_key(n): n for n in names}
     wanted = name_key(written.split(",")[0])
-    close = difflib.get_close_matches(wanted, list(keys), n=3, cutoff=0.5)
+    close = difflib.get_close_matches(wanted, text.keys_sharing_a_word(wanted), n=3,
+                                      cutoff=0.5)
     if not close:
-        close = difflib.get_close_matches(name_key(written), list(keys), n=3, cutoff=0.5)
-    titles = list(dict.fromkeys(sec.title for sec in text.sections if sec.level == 1))
-    shown = ", ".join(f"'{n}'" for n in titles[:15]) + (", ..." if len(titles) > 15 else "")
+        whole = name_key(written)
+        close = difflib.get_close_matches(whole, text.keys_sharing_a_word(whole), n=3,
+                                          cutoff=0.5)
+    top = min((sec.level for sec in text.sections), default=1)
+    titles: dict[str, None] = {}
+    for sec in text.sections:
+        if sec.level == top:
+            titles.setdefault(sec.title, None)
+            if len(titles) > 15:
+                break
+    shown = ", ".join(f"'{n}'" for n in list(titles)[:15]) + (", ..." if len(titles) > 15
+                                                               else "")
     more = f"the main sections of {text.path.name}: {shown}"
     if close:
-        more = "did you mean " + " or ".join(f"'{keys[c]}'" for c in close) + "?"
+        named = dict.fromkeys(text.sections[text.by_key[c][0]].title for c in close)
+        more = "did you mean " + " or ".join(f"'{n}'" for n in named) + "?"
     return Problem(f"{text.path.name} has no section '{written.split(',')[0].strip()}'",
                    more)
 

@@ -63,8 +63,8 @@ def coverage(ruleset: Any, source: str | None = None) -> Coverage:
     sid = _pick_source(report, ruleset, source)
     text = report.texts.get(sid)
     if text is None:
-        raise RulesError(f"the text of source '{sid}' ({report.sources[sid].written}) is not "
-                         "there: coverage needs it")
+        why = report.unchecked.get(sid, f"its text {report.sources[sid].written} is not there")
+        raise RulesError(f"source '{sid}': {why}: coverage needs it")
     cov = Coverage(ruleset.name, sid, text, report.sources[sid].written)
     for found in report.found:
         if found.source != sid:

@@ -35,6 +35,9 @@ from pathlib import Path
 
 MAX_HEADING_CHARS = 80
 MAX_HEADING_WORDS = 12
+MAX_LINES = 100_000  # a rulebook has a few thousand; a longer text is refused (FileRefused)
+MAX_SUGGESTIONS_SEARCHED = 2_000  # names compared for a did-you-mean (a text may have 300,000)
+MAX_PHRASES_COMPARED = 20_000  # pieces of text compared for a did-you-mean of quoted words
 
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "′": "'", "`": "'", "´": "'",
                          "“": '"', "”": '"', "„": '"', "″": '"', "«": '"', "»": '"',
@@ -151,17 +154,26 @@ class SourceText:
     by_key: dict[str, list[int]] = field(default_factory=dict)
     style: str = "plain"  # plain | compact | markdown
     _folded: list[str] = field(default_factory=list, repr=False)
+    _sorted_keys: list[str] | None = field(default=None, repr=False)
+    _by_word: dict[str, list[str]] | None = field(default=None, repr=False)
+    _own: dict[int, list[int]] | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ reading
     @classmethod
     def read(cls, path: Path) -> SourceText:
-        """The text of a file (UTF-8; a byte that is not is replaced)."""
-        text = Path(path).read_bytes().decode("utf-8", errors="replace")
-        return cls.parse(text, Path(path))
+        """The text of a file, read as every ruleset file is (`files.read_bounded`: a regular
+        file of UTF-8 text, not too large; FileRefused otherwise)."""
+        from interpreter.language.files import read_bounded
+
+        return cls.parse(read_bounded(path), Path(path))
 
     @classmethod
     def parse(cls, text: str, path: Path = Path("<text>")) -> SourceText:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if len(lines) > MAX_LINES:
+            from interpreter.language.files import FileRefused
+
+            raise FileRefused(f"has more than {MAX_LINES:,} lines: not a rulebook text")
         self = cls(path, lines)
         nonblank = [ln for ln in lines if ln.strip()]
         markdown = sum(1 for ln in lines if re.match(r"#{1,6}\s", ln)) >= 3
@@ -296,6 +308,36 @@ class SourceText:
         """The sections named `name` (all the headings of that name)."""
         return list(self.by_key.get(name_key(name), []))
 
+    def keys_starting(self, prefix: str) -> list[str]:
+        """The section keys that start with `prefix` (found in a sorted list, not by a scan)."""
+        import bisect
+
+        if self._sorted_keys is None:
+            self._sorted_keys = sorted(self.by_key)
+        keys = self._sorted_keys
+        found = []
+        for k in keys[bisect.bisect_left(keys, prefix):]:
+            if not k.startswith(prefix):
+                break
+            found.append(k)
+        return found
+
+    def keys_sharing_a_word(self, wanted: str) -> list[str]:
+        """At most MAX_SUGGESTIONS_SEARCHED section keys that share a word with `wanted` (the
+        candidates of a did-you-mean), or every key if there are no more than that."""
+        if len(self.by_key) <= MAX_SUGGESTIONS_SEARCHED:
+            return list(self.by_key)
+        if self._by_word is None:
+            self._by_word = {}
+            for k in self.by_key:
+                for word in set(k.split()):
+                    self._by_word.setdefault(word, []).append(k)
+        found: dict[str, None] = {}
+        for word in wanted.split():
+            for k in self._by_word.get(word, ())[:MAX_SUGGESTIONS_SEARCHED]:
+                found[k] = None
+        return list(found)[:MAX_SUGGESTIONS_SEARCHED]
+
     def names(self) -> list[str]:
         """Every section name, once, in the order of the text."""
         seen: dict[str, None] = {}
@@ -313,8 +355,12 @@ class SourceText:
 
     def own(self, section: int) -> list[int]:
         """The body paragraphs directly under a heading, its subsections left out."""
-        return [i for i, p in enumerate(self.paragraphs)
-                if p.section == section and not p.heading]
+        if self._own is None:
+            self._own = {}
+            for i, p in enumerate(self.paragraphs):
+                if not p.heading and p.section is not None:
+                    self._own.setdefault(p.section, []).append(i)
+        return list(self._own.get(section, []))
 
     def labelled(self, paragraphs: list[int]) -> dict[str, list[int]]:
         """Label -> the paragraphs (and headings) among `paragraphs` that carry it."""
@@ -365,11 +411,15 @@ class SourceText:
         target = fold(phrase)
         size = max(len(phrase.split()), 1)
         best, best_ratio = None, 0.0
+        budget = MAX_PHRASES_COMPARED
         for i in paragraphs:
             for sentence in re.split(r"(?<=[.!?])\s+", self.paragraphs[i].text):
                 words = sentence.split()
                 for n in {max(size - 1, 1), size, size + 1, size + 2}:
                     for j in range(0, max(len(words) - n, 0) + 1):
+                        budget -= 1
+                        if budget < 0:
+                            return best if best_ratio >= 0.6 else None
                         piece = " ".join(words[j:j + n])
                         ratio = difflib.SequenceMatcher(None, target, fold(piece)).ratio()
                         if ratio > best_ratio:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.engine.support import repeat, size, sized
+from interpreter.engine.support import charge, flatten, repeat, size, sized
 from interpreter.engine.world import player_id, seat_of
 from interpreter.language.errors import GameRuleError
 
@@ -77,15 +77,15 @@ BUILTINS: dict[str, Builtin] = {
     "min_of": Builtin(lambda rt, *xs: min(xs), 1, None, "the smallest of the values"),
     "max_of": Builtin(lambda rt, *xs: max(xs), 1, None, "the largest of the values"),
     "half": Builtin(lambda rt, x: x // 2, 1, 1, "half, rounded down"),
-    "flatten": Builtin(lambda rt, xss: [x for xs in xss for x in xs], 1, 1,
+    "flatten": Builtin(flatten, 1, 1,
                        "a list of lists as one list"),
-    "numbers": Builtin(lambda rt, a, b: list(range(a, sized(b - a + 1) + a)), 2, 2,
+    "numbers": Builtin(lambda rt, a, b: charge(rt, list(range(a, sized(b - a + 1) + a))), 2, 2,
                        "the whole numbers from a to b (both included)"),
-    "pad": Builtin(lambda rt, t, n: str(t)[:n].ljust(sized(n)), 2, 2,
+    "pad": Builtin(lambda rt, t, n: charge(rt, str(t)[:n].ljust(sized(n))), 2, 2,
                    "a text cut or filled with spaces to a width (for boards drawn as text)"),
-    "pad_left": Builtin(lambda rt, t, n: str(t)[:n].rjust(sized(n)), 2, 2,
+    "pad_left": Builtin(lambda rt, t, n: charge(rt, str(t)[:n].rjust(sized(n))), 2, 2,
                         "a text cut or filled with spaces on the left to a width"),
-    "repeat": Builtin(lambda rt, t, n: repeat(str(t), n), 2, 2, "a text n times"),
+    "repeat": Builtin(lambda rt, t, n: charge(rt, repeat(str(t), n)), 2, 2, "a text n times"),
     "join": Builtin(lambda rt, xs, sep: str(sep).join(rt.label(x) for x in xs), 2, 2,
                     "a list as one text, the values in words, separated by sep",
                     reads_game=True),

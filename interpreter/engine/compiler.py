@@ -146,11 +146,16 @@ class Compiler(ExpressionCompiler):
         for decl in self._consts_in_order():
             if isinstance(decl, N.ConstDecl):
                 fn = self.expr(decl.value, Scope(set(), decl.name)).fn
-                try:
-                    p.consts[decl.name] = fn(None, {})
+                try:  # bounded: constants that square each other stop at MAX_DIGITS
+                    p.consts[decl.name] = support.bounded(fn(support.CheckBudget(
+                        f"constant '{decl.name}'"), {}))
+                except GameRuleError as exc:
+                    self.error(f"constant '{decl.name}': {exc.message}", decl.loc)
                 except Exception as exc:  # a constant must not need a game
+                    why = "it reads the state of a game" if isinstance(exc, AttributeError) \
+                        else explain(exc)
                     self.error(f"constant '{decl.name}' must be computable before a game "
-                               f"starts ({explain(exc)})", decl.loc)
+                               f"starts ({why})", decl.loc)
         for info in [*p.zones.values(), *p.vars.values()]:
             info.index = [self._index_type(t, info.decl.loc) for t in info.decl.index]
             self._check_family_size(info.decl.name, info.index, info.decl.loc)
@@ -282,7 +287,9 @@ class Compiler(ExpressionCompiler):
         counts = self.player_counts if self._uses_state else None
         try:
             comp = enumerate_kinds(self.world, decl, MAX_PLAYERS,
-                                   lambda b, n: count(None if n is None else SetupOnly(n), b),
+                                   lambda b, n: count(support.CheckBudget(
+                                       f"the count of '{decl.name}'") if n is None
+                                                      else SetupOnly(n), b),
                                    counts, [self._param_type(x) for x in decl.params])
         except RulesetError as exc:
             self.errors.append(exc)
@@ -330,7 +337,9 @@ class Compiler(ExpressionCompiler):
         self._reads_of[decl.name] = (self._reads, self._random)
         self._heavy[decl.name] = bool(self._callees) or self._costly
         code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
-               f"{before}    return {body}\n"
+               f"{before}    rt.budget -= {support.STEP_WORK}\n" \
+               f"    if rt.budget < 0: rt.out_of_budget()\n" \
+               f"    return {body}\n"
         exec(self.compiled(code, f"<define {decl.name}>"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params
         func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
@@ -502,6 +511,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
         "_shuffle": shuffle, "_bounded": support.bounded, "_shown_to": shown_to,
+        "_charge": support.charge,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
 

@@ -572,10 +572,12 @@ class ExpressionCompiler:
                            f"{cond})")
         # any, every and first need each kind of a pile once, not each piece
         items = src.src if pile and kind in ("any", "every", "first") else self.items_src(src)
+        if kind == "count" and where is None:
+            return self._c(f"len({items})")
+        if src.sort == VALUE and not kinds:  # a list the rules made: its length is work
+            items = f"_charge(rt, {items})"
         loop = each(var, items)
         if kind == "count":
-            if where is None:
-                return self._c(f"len({items})")
             return self._c(f"len([1 {loop}{cond}])")
         if kind in ("any", "every") and where is not None and not hoisted:
             found = _attribute_test(where, var, "==" if kind == "any" else "!=")

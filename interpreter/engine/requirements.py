@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.program import Fn, Scope
+from interpreter.engine.support import CheckBudget
 from interpreter.language import nodes as N
 from interpreter.language.errors import PYTHON_ERRORS, GameRuleError, RulesetError, explain
 from interpreter.language.render import render_expr
@@ -55,10 +56,11 @@ def compile_requirements(compiler: Any, decls: list[N.Decl]) -> list[Requirement
         if len(compiler.errors) > before:
             continue
         try:
-            static: bool | None = bool(holds(None, {}))
+            # no game: a rule that reads one raises AttributeError (it is checked per game)
+            static: bool | None = bool(holds(CheckBudget(f"requirement '{decl.name}'"), {}))
         except _NEEDS_A_GAME:
             static = None
-        except PYTHON_ERRORS:
+        except (GameRuleError, *PYTHON_ERRORS):
             static = None  # reported with its place when a game starts
         found.append(Requirement(decl, holds, sides, static))
     return found
@@ -103,7 +105,8 @@ def _message(r: Requirement, game: Any, what_fails: str) -> str:
            f"{render_expr(decl.condition)}"
     if r.sides is not None:
         try:
-            left, right = (side(game, {}) for side in r.sides)
+            at = game if game is not None else CheckBudget(f"requirement '{r.decl.name}'")
+            left, right = (side(at, {}) for side in r.sides)
             text += f" is {_show(left)} {decl.condition.op} {_show(right)}"
         except PYTHON_ERRORS:
             pass

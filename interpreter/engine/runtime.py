@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from interpreter.engine import rng
 from interpreter.engine.program import SUSPEND, SWITCH, Program
+from interpreter.engine.support import WORK_BETWEEN_DECISIONS
 from interpreter.engine.world import player_id
 from interpreter.language.errors import (
     PYTHON_ERRORS,
@@ -43,7 +44,7 @@ SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
-SAVE_VERSION = 2
+SAVE_VERSION = 3  # 3: the players' names are inside the integrity hash
 
 
 class Decision:
@@ -153,7 +154,7 @@ class Game:
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
-        self.budget = STEPS_BETWEEN_DECISIONS
+        self.budget = WORK_BETWEEN_DECISIONS
 
     def forget(self) -> None:
         """Forget every cached answer of the ruleset's functions (after a change to the state
@@ -299,7 +300,7 @@ class Game:
 
     # ------------------------------------------------------------------ the loop
     def _run(self) -> None:
-        self.budget = STEPS_BETWEEN_DECISIONS
+        self.budget = WORK_BETWEEN_DECISIONS
         stack, entry = self.stack, self.program.entry
         try:
             while stack:
@@ -330,12 +331,15 @@ class Game:
         return where
 
     def out_of_budget(self) -> None:
-        """Each turn of a loop and each run of a procedure or trigger (called or emitted)
-        spends from one budget renewed at every decision: rules that never ask for a decision
-        are stopped."""
-        raise GameRuleError(f"the rules ran {STEPS_BETWEEN_DECISIONS} steps (loop turns, "
-                            "procedures and triggers) without asking anyone to decide: rules "
-                            "that never end?")
+        """One budget of work, renewed at every decision, counts loop turns, runs of
+        procedures and triggers, calls of functions (`define`) and the items of the lists the
+        rules make or go through (support.WORK_BETWEEN_DECISIONS): rules that never ask for a
+        decision, or compute too much in between, are stopped at the rule running."""
+        where = f" (in '{self.stack[-1][0]}')" if self.stack else ""
+        raise GameRuleError(f"the rules did more than {WORK_BETWEEN_DECISIONS:,} units of work "
+                            f"without asking anyone to decide{where}: loop turns, procedure "
+                            "and function runs, list items made or gone through; rules that "
+                            "never end, or compute too much?")
 
     # ------------------------------------------------------------------ public API
     @property
@@ -542,8 +546,9 @@ class Game:
         return _game_hash(self.state, with_options, self.program.measure_vars)
 
     def _integrity_hash(self) -> str:
-        """The whole state, execution point included: what a save file is checked against."""
-        return _digest(self.state)
+        """The whole state, execution point included, and the players' names: what a save
+        file is checked against."""
+        return _integrity(self.state, self.names, SAVE_VERSION)
 
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.ruleset.name,
@@ -561,9 +566,9 @@ class Game:
         move None) and after each decision played again."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
-        if data.get("version") not in (1, SAVE_VERSION):
+        if data.get("version") not in (1, 2, SAVE_VERSION):
             raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
-                                f"reads versions 1 and {SAVE_VERSION}")
+                                f"reads versions 1 to {SAVE_VERSION}")
         saved_for = data.get("ruleset")
         if isinstance(saved_for, str) and saved_for != ruleset.name:
             raise SaveFileError(f"a saved game of the ruleset {saved_for!r}, not of "
@@ -574,7 +579,7 @@ class Game:
         if not isinstance(names, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
             raise SaveFileError("the saved game is damaged (player names must be texts)")
-        if _digest(state) != data.get("state_hash"):
+        if _integrity(state, names, data["version"]) != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
         changed = data.get("ruleset_hash") not in (None, ruleset.content_hash)
         game = cls._from_moves(ruleset, state, names, data.get("moves"), changed, on_step)
@@ -691,7 +696,6 @@ def _too_deep(value: Any, limit: int) -> bool:
     return False
 
 
-STEPS_BETWEEN_DECISIONS = 100_000  # loop turns and procedure runs between two decisions
 MAX_DEPTH = 5_000  # procedures running inside each other
 
 
@@ -722,6 +726,22 @@ def _rule_place(loc):
         yield
     except PYTHON_ERRORS as exc:
         raise GameRuleError(_with_function(exc, explain(exc)), loc) from None
+    except GameRuleError as exc:  # e.g. out of the budget of work: at the rule's place too
+        if exc.loc is not None:
+            raise
+        raise GameRuleError(exc.message, loc) from None
+
+
+def save_integrity(data: dict) -> str:
+    """The integrity hash that a save's data should carry (as anyone can compute it: it
+    tells damage apart, it proves nothing against a deliberate edit)."""
+    return _integrity(data.get("state"), data.get("names") or {}, data.get("version", 1))
+
+
+def _integrity(state: Any, names: Any, version: Any) -> str:
+    """The integrity hash of a save of `version` (before 3 the names were not in it)."""
+    old = isinstance(version, int) and version < 3
+    return _digest(state) if old else _digest({"names": names, "state": state})
 
 
 def _digest(data: Any) -> str:

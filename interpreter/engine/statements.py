@@ -31,14 +31,22 @@ import re
 from typing import Any
 
 from interpreter.engine.program import TYPE, ZONE, ChoicePoint, Compiling, Proc, Scope
-from interpreter.engine.support import key_of
+from interpreter.engine.support import STEP_WORK, key_of
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
 from interpreter.language.render import render_expr
 
 DIRECT_DEPTH = 60  # frames deep: beyond this, calls go through the runtime loop
-BUDGET = ("rt.budget -= 1", "if rt.budget < 0: rt.out_of_budget()")
-_LABEL = re.compile(r"@(\d+)@")
+BUDGET = (f"rt.budget -= {STEP_WORK}", "if rt.budget < 0: rt.out_of_budget()")
+# A jump target in generated lines, numbered when the blocks are known: a NUL on each side,
+# which no rule text can bring into the source (texts are written with repr(), which escapes
+# it), so a text such as "@1@" is never taken for one.
+_LABEL = re.compile("\x00(\\d+)\x00")
+
+
+def _ref(label: int) -> str:
+    """A jump to `label` in a generated line (see _LABEL)."""
+    return f"\x00{label}\x00"
 
 
 def py_name(prefix: str, index: int, name: str) -> str:
@@ -201,7 +209,7 @@ class ProcBuilder:
         self.lines.append(label)
 
     def goto(self, depth: int, label: int) -> None:
-        self.emit(depth, f"pc = @{label}@", "continue")
+        self.emit(depth, f"pc = {_ref(label)}", "continue")
 
     def temp(self, tag: str) -> str:
         self.temps += 1
@@ -354,7 +362,7 @@ class ProcBuilder:
         """A value that may grow fast (a sum or a product: a list or a text doubled, a number
         squared) is checked against the largest values a rule may make; others cost nothing."""
         if any(isinstance(n, N.Arith) and ("+" in n.ops or "*" in n.ops) for n in N.walk(node)):
-            return f"_bounded({src})"
+            return f"_bounded({src}, rt)"
         return src
 
     def _s_Assign(self, s: N.Assign, d: int, bounded: bool = True) -> None:
@@ -595,7 +603,7 @@ class ProcBuilder:
         after it at a new block."""
         after = self.label()
         g = self.temp("g")
-        self.emit(0, f"F[1] = @{after}@",
+        self.emit(0, f"F[1] = {_ref(after)}",
                   f"{g} = [{proc.name!r}, 0, {frame_locals}, {result!r}]",
                   f"stack.append({g})",
                   f"if len(stack) > {DIRECT_DEPTH}: return rt.deep_call()",
@@ -660,7 +668,7 @@ class ProcBuilder:
         self.agains.append((point, head))
         self.place(head)
         self.emit(0, "_w = rt.next_to_seal()",
-                  "if _w is None:", f"    pc = @{end}@", "    continue",
+                  "if _w is None:", f"    pc = {_ref(end)}", "    continue",
                   f"{self.local(b.var)} = _w")
         options = c.value_c(s.options, self.scope)
         legal = c.items_src(options)
@@ -693,8 +701,8 @@ class ProcBuilder:
                   "if len(_o) == 1 and rt.auto and _p in rt.players:",
                   f"    L[{var!r}] = _o[0]",
                   "else:",
-                  f"    F[1] = @{before}@",
-                  f"    return rt.ask(_p, _o, {var!r}, {key!r}, @{after}@{extra})")
+                  f"    F[1] = {_ref(before)}",
+                  f"    return rt.ask(_p, _o, {var!r}, {key!r}, {_ref(after)}{extra})")
         self.place(after)
 
     def _w_Options(self, s: N.Options) -> None:
@@ -718,7 +726,7 @@ class ProcBuilder:
         targets = {clause.name: self.label() for clause in s.clauses}
         end = self.label()
         for name, label in targets.items():
-            self.emit(0, f"if L[{s.var!r}] == {name!r}:", f"    pc = @{label}@", "    continue")
+            self.emit(0, f"if L[{s.var!r}] == {name!r}:", f"    pc = {_ref(label)}", "    continue")
         self.goto(0, end)
         for clause in s.clauses:
             self.place(targets[clause.name])
@@ -730,7 +738,7 @@ class ProcBuilder:
         end = self.label()
         for cond, body in zip(s.conds, s.bodies, strict=True):
             skip = self.label()
-            self.emit(0, f"if not ({self.test(cond)}):", f"    pc = @{skip}@", "    continue")
+            self.emit(0, f"if not ({self.test(cond)}):", f"    pc = {_ref(skip)}", "    continue")
             self.block(body, 0)
             self.goto(0, end)
             self.place(skip)
@@ -754,7 +762,7 @@ class ProcBuilder:
                   "        _f = True",
                   "        break",
                   f"{idx} = _i",
-                  "if not _f:", f"    pc = @{end}@", "    continue")
+                  "if not _f:", f"    pc = {_ref(end)}", "    continue")
         self._w_loop_body(s.body, head, end)
         self.emit(0, f"L.pop({seq[2:-1]}, None)", f"L.pop({idx[2:-1]}, None)")
 
@@ -769,7 +777,7 @@ class ProcBuilder:
     def _w_While(self, s: N.While) -> None:
         head, end = self.label(), self.label()
         self.place(head)
-        self.emit(0, f"if not ({self.test(s.cond)}):", f"    pc = @{end}@", "    continue")
+        self.emit(0, f"if not ({self.test(s.cond)}):", f"    pc = {_ref(end)}", "    continue")
         self._w_loop_body(s.body, head, end)
 
     def _w_Loop(self, s: N.Loop) -> None:

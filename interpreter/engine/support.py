@@ -20,9 +20,46 @@ MAX_ITEMS = 1_000_000
 MAX_DIGITS = 4_000  # below the 4300 digits that Python turns into text
 _MAX_BITS = int(MAX_DIGITS * 3.3219280948873626)  # log2(10)
 
+# One budget of work between two decisions (renewed at each): each loop turn, run of a
+# procedure or trigger and call of a `define` costs STEP_WORK; each item of a list the rules
+# make (numbers(), a sum or product of lists, flatten) or a query goes through (a list, not a
+# zone: zones hold the ruleset's own pieces) costs 1. Counted per step, per call and per list,
+# never per item inside a loop, so that it costs the engine little.
+WORK_BETWEEN_DECISIONS = 5_000_000
+STEP_WORK = 50
 
-def bounded(v: Any) -> Any:
-    """`v`, if it is not larger than a rule may make (else a GameRuleError)."""
+
+class CheckBudget:
+    """The budget of work of what runs without a game (constants, at load): generated code
+    spends from `rt.budget` whatever `rt` is."""
+
+    def __init__(self, what: str):
+        self.budget = WORK_BETWEEN_DECISIONS
+        self.what = what
+
+    def out_of_budget(self) -> None:
+        raise GameRuleError(f"{self.what} takes more than {WORK_BETWEEN_DECISIONS:,} units of "
+                            "work to compute (list items made or gone through, steps): too "
+                            "much for a ruleset to compute before a game")
+
+
+def charge(rt: Any, v: Any) -> Any:
+    """`v` (a list or text the rules made or go through), its length spent from the budget."""
+    rt.budget -= len(v)
+    if rt.budget < 0:
+        rt.out_of_budget()
+    return v
+
+
+def flatten(rt: Any, lists: Any) -> list[Any]:
+    """A list of lists as one list, if that is not too large (counted before it is made)."""
+    sized(sum(len(xs) for xs in lists))
+    return charge(rt, [x for xs in lists for x in xs])
+
+
+def bounded(v: Any, rt: Any = None) -> Any:
+    """`v`, if it is not larger than a rule may make (else a GameRuleError); a list or text
+    is spent from the budget of `rt` (a loop that grows one by one is bounded too)."""
     c = v.__class__
     if c is int:
         if v.bit_length() > _MAX_BITS:
@@ -31,6 +68,8 @@ def bounded(v: Any) -> Any:
         raise GameRuleError(f"a {'list' if c is list else 'text'} of {len(v)} "
                             f"{'items' if c is list else 'characters'}: more than "
                             f"{MAX_ITEMS} is too large")
+        if rt is not None:
+            charge(rt, v)
     return v
 
 

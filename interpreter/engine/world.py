@@ -69,6 +69,10 @@ class SetupOnly:
     def __init__(self, players: int):
         self.n = players
         self.players = [player_id(i) for i in range(1, players + 1)]
+        self.budget = 5_000_000  # what the lists of a count may hold (support.charge)
+
+    def out_of_budget(self) -> None:
+        raise RulesetError("a piece count that makes lists of more than 5,000,000 items")
 
 
 @dataclass
@@ -188,6 +192,7 @@ def build_world(decls: list[N.Decl],
                 errors.append(exc)
     for table in world.tables.values():
         errors.extend(_unknown_cells(table, world))
+    errors.extend(_shadowing(world, decls, data))
     return world, errors
 
 
@@ -203,6 +208,73 @@ def _replace_entity(world: World, type_name: str, inst: dict, path: str) -> list
                              did_you_mean(ident, known))]
     world.attrs[ident].update({k: v for k, v in inst.items() if k not in ("id", "replace")})
     return []
+
+
+# Names a value of an enumeration or an entity may not take: the words of the language that
+# stand for values, and the player types.
+_RESERVED = {"true": "a word of the language", "false": "a word of the language",
+             "none": "a word of the language", "player_count": "the number of players",
+             PLAYER: "the type of players"}
+_SHADOWED = {N.ConstDecl: "constant", N.VarDecl: "variable", N.ZoneDecl: "zone",
+             N.TableDecl: "table", N.EnumDecl: "enumeration", N.ComponentDecl: "component",
+             N.MeasureDecl: "measure"}
+
+
+def _shadowing(world: World, decls: list[N.Decl],
+               data: list[tuple[str, dict]]) -> list[RulesetError]:
+    """An enumeration value or an entity id that is also the name of something else would
+    hide it (or be hidden by it) in every expression: each is an error at its place."""
+    taken = dict(_RESERVED)
+    for decl in decls:
+        kind = _SHADOWED.get(type(decl))
+        if kind is not None and decl.name:
+            taken.setdefault(decl.name, f"the {kind} declared at {decl.loc}")
+    for type_name in world.entity_types:
+        taken.setdefault(type_name, "a type of entities")
+    errors = []
+    for decl in decls:
+        if isinstance(decl, N.EnumDecl):
+            for member in decl.members:
+                if member in taken:
+                    errors.append(RulesetError(
+                        f"the value '{member}' of enumeration '{decl.name}' has the name of "
+                        f"{taken[member]}: one would hide the other", _member_place(decl, member),
+                        "give one of them another name"))
+    for path, doc in data:
+        for instances in (doc.get("entities") or {}).values():
+            for inst in instances:
+                ident = inst.get("id")
+                if isinstance(ident, str) and ident in taken:
+                    errors.append(RulesetError(
+                        f"entity '{ident}' has the name of {taken[ident]}: one would hide "
+                        "the other", _id_place(path, ident),
+                        "give one of them another name"))
+    return errors
+
+
+def _id_place(path: str, ident: str) -> N.Loc:
+    """Where an entity's id is written in a data file (plain or quoted)."""
+    for needle in (f"id: {ident}", f'id: "{ident}"', f"id: '{ident}'"):
+        loc = _place(path, needle, 1)
+        if loc.line != 1:
+            return loc
+    return N.Loc(path, 1, 1)
+
+
+def _member_place(decl: N.EnumDecl, member: str) -> N.Loc:
+    """Where a member of an enumeration is written (its declaration's place if not found)."""
+    import re
+
+    pattern = re.compile(rf"(?<![\w@]){re.escape(member)}(?![\w@])")
+    for line in range(decl.loc.line, decl.loc.line + 50):
+        text = source_line(N.Loc(decl.loc.file, line, 1))
+        if text is None:
+            break
+        start = text.find(":") + 1 if line == decl.loc.line else 0
+        found = pattern.search(text, start)
+        if found:
+            return N.Loc(decl.loc.file, line, found.start() + 1)
+    return decl.loc
 
 
 def _place(path: str, needle: str, nth: int) -> N.Loc:

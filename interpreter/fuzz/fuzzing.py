@@ -17,7 +17,6 @@ one file of it and puts the file back after its run. Knows nothing of any partic
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import random
@@ -26,14 +25,16 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 
+from interpreter.engine.runtime import save_integrity
 from interpreter.fuzz.isolation import ESCAPED, OUT_OF_MEMORY, Ended, run_isolated
 from interpreter.fuzz.mutations import FILE_KINDS, mutate_text, mutate_value
+from interpreter.fuzz.shapes import SOURCE_KINDS, alias_bomb, hostile_rules, many_sections
 
-CATEGORIES = ["rules", "data", "display", "manifest", "files", "save", "replay"]
+CATEGORIES = ["rules", "data", "display", "manifest", "files", "save", "replay", "hostile",
+              "bomb", "sources"]
 OUTCOMES = ["accepted", "clean", "traceback", "other", "hang", "memory"]
 GOOD = {"accepted", "clean"}
 MAX_DECISIONS = "150"  # for the commands that play games on a damaged ruleset
@@ -80,8 +81,9 @@ class Workspace:
         part way and a replay) on each ruleset that loads."""
         root.mkdir(parents=True, exist_ok=True)
         shutil.copytree(source, root / "rulesets", dirs_exist_ok=True)
-        for sub in ("inputs", "cwd"):
+        for sub in ("inputs", "cwd", "hostile"):
             (root / sub).mkdir(exist_ok=True)
+        _hostile_files(root / "hostile")
         space = cls(root)
         for manifest in sorted((root / "rulesets").rglob("ruleset.yaml")):
             space.rulesets[manifest.parent] = _files_by_role(manifest.parent)
@@ -234,10 +236,16 @@ def _put_kind(path: Path, kind: str, root: Path) -> None:
 
 
 # ------------------------------------------------------------------------ making cases
-def save_digest(state: Any) -> str:
-    """A save's integrity hash, as anyone can compute it (see Game._integrity_hash)."""
-    blob = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()
+def _hostile_files(folder: Path) -> None:
+    """What the `sources` cases point a manifest at: a FIFO, a link out of the tree, texts of
+    many sections (made once per workspace)."""
+    rng = random.Random(0)
+    if not (folder / "fifo").exists():
+        os.mkfifo(folder / "fifo")
+    (folder / "secret.md").write_text("# Secret\n", encoding="utf-8")
+    if not (folder / "outside-link").is_symlink():
+        (folder / "outside-link").symlink_to(folder / "secret.md")
+    (folder / "many-sections.md").write_text(many_sections(rng), encoding="utf-8")
 
 
 def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
@@ -246,6 +254,8 @@ def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
     category = category or rng.choice(CATEGORIES)
     if category in ("save", "replay"):
         return _json_case(space, rng, seed, category)
+    if category in ("hostile", "bomb", "sources"):
+        return _hostile_case(space, rng, seed, category)
     role = rng.choice(["rules", "data", "display", "manifest"]) if category == "files" \
         else category
     candidates = space.files(role) or space.files("rules")
@@ -263,6 +273,36 @@ def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
     return Case(category, seed, target, argv, content=content)
 
 
+def _hostile_case(space: Workspace, rng: random.Random, seed: int, category: str) -> Case:
+    """A ruleset file with a hostile shape added (shapes.py): rules that compute without
+    bound, a YAML alias bomb, or a manifest whose source text is not a fair file."""
+    role = {"hostile": "rules", "sources": "manifest"}.get(category) or \
+        rng.choice(["data", "display", "manifest"])
+    target = rng.choice(space.files(role) or space.files("manifest"))
+    folder = space.ruleset_of(target)
+    original = space.originals[target].decode("utf-8")
+    if category == "hostile":
+        content = original + hostile_rules(rng)
+        argv = _ruleset_command(space, rng, folder)
+    elif category == "bomb":
+        content = original.rstrip("\n") + "\n" + alias_bomb(rng)
+        argv = _ruleset_command(space, rng, folder)
+    else:
+        kind = rng.choice(SOURCE_KINDS)
+        hostile = space.root / "hostile"
+        written = "/dev/zero" if kind == "dev-zero" else \
+            os.path.relpath(hostile / {"fifo": "fifo", "outside-link": "outside-link",
+                                       "many-sections": "many-sections.md"}[kind], folder)
+        entry = f"  zz_source: {json.dumps(written)}\n"
+        if "\nsources:\n" in "\n" + original:
+            content = ("\n" + original).replace("\nsources:\n", "\nsources:\n" + entry, 1)[1:]
+        else:
+            content = original.rstrip("\n") + "\nsources:\n" + entry
+        argv = rng.choice([["check", str(folder)], ["coverage", str(folder), "--source",
+                                                     "zz_source"]])
+    return Case(category, seed, target, argv, content=content.encode("utf-8"))
+
+
 def _mutate_yaml(rng: random.Random, text: str) -> bytes:
     """A YAML file changed in its structure (parsed, changed, written again)."""
     data = mutate_value(rng, yaml.safe_load(text))
@@ -270,12 +310,20 @@ def _mutate_yaml(rng: random.Random, text: str) -> bytes:
 
 
 def _ruleset_command(space: Workspace, rng: random.Random, folder: Path) -> list[str]:
-    command = rng.choice(["check", "check", "simulate", "simulate", "play", "replay", "show"])
+    command = rng.choice(["check", "check", "simulate", "simulate", "play", "replay", "show",
+                          "compare", "diff", "flatten", "coverage"])
     path = str(folder)
-    if command == "check":
-        return ["check", path]
+    players = ["--players", str(space.players[folder])] if folder in space.players else []
+    if command in ("check", "flatten", "coverage"):
+        return [command, path]
+    if command == "diff":
+        return ["diff", path, str(rng.choice(list(space.rulesets)))]
+    if command == "compare":
+        other = rng.choice([f for f in space.rulesets if space.players.get(f) ==
+                            space.players.get(folder)] or [folder])
+        return ["compare", path, str(other), *players, "--games", "2", "--workers", "1",
+                "--no-progress", "--max-decisions", MAX_DECISIONS]
     if command == "simulate":
-        players = ["--players", str(space.players[folder])] if folder in space.players else []
         return ["simulate", path, *players, "--games", "2", "--workers", "1", "--no-progress",
                 "--max-decisions", MAX_DECISIONS, "--seed", str(rng.randrange(100))]
     if command == "play":
@@ -303,7 +351,7 @@ def _json_case(space: Workspace, rng: random.Random, seed: int, category: str) -
         data = mutate_value(rng, json.loads(text))
         if category == "save" and isinstance(data, dict) and "state" in data \
                 and rng.random() < 0.9:
-            data["state_hash"] = save_digest(data["state"])
+            data["state_hash"] = save_integrity(data)
         content = json.dumps(data).encode()
     target = space.root / "inputs" / f"case.{category}.json"
     name = str(target)
@@ -316,10 +364,14 @@ def _json_case(space: Workspace, rng: random.Random, seed: int, category: str) -
 
 
 # ------------------------------------------------------------------------ running cases
+MEMORY_BLOWUP_KIB = 512 * 1024  # a peak resident size above this is a blow-up, however it ended
+
+
 def classify(ended: Ended) -> str:
     if ended.timed_out:
         return "hang"
-    if ended.code == OUT_OF_MEMORY or "MemoryError" in ended.err:
+    if ended.over_memory or ended.peak_kib > MEMORY_BLOWUP_KIB or ended.code == OUT_OF_MEMORY \
+            or "MemoryError" in ended.err or "too large for the memory" in ended.err:
         return "memory"
     if ended.code == ESCAPED or "Traceback (most recent call last)" in ended.err:
         return "traceback"

@@ -2,9 +2,13 @@
 say how it ended: exit code, what it printed, how long it took, whether it hit a limit.
 
 The child is forked from the calling process, so what the caller has imported (and warmed up)
-costs nothing again; the limit on memory is one on the child's address space
-(RLIMIT_AS), the limit on time a SIGKILL after `timeout` seconds. A Python error that escapes the
-function is printed with its traceback and gives exit code `ESCAPED`.
+costs nothing again. Memory is measured, not limited in a way that hides a blow-up: a limit on
+the address space would turn it into a MemoryError that the command reports as a clean error.
+Instead the parent watches the child's resident size while it runs and kills it at a ceiling
+(`memory_bytes`: then `over_memory` is set), and its peak is kept (`peak_kib`), so that the
+caller can count as a blow-up any input that went over a lower figure. The limit on time is a
+SIGKILL after `timeout` seconds. A Python error that escapes the function is printed with its
+traceback and gives exit code `ESCAPED`.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ class Ended:
     peak_kib: int  # largest resident size of the child
     out: str
     err: str
+    over_memory: bool = False  # killed for going over the memory ceiling
 
 
 def run_isolated(function: Callable[[], int], timeout: float = 10.0,
@@ -50,15 +55,40 @@ def run_isolated(function: Callable[[], int], timeout: float = 10.0,
         if pid == 0:  # the child never returns
             _child(function, out.fileno(), err.fileno(), memory_bytes)
         try:
-            timed_out = not _wait_for(pid, timeout)
-        finally:  # on time, or when the caller is interrupted
+            timed_out, over = _watch(pid, timeout, memory_bytes)
+        finally:  # on time, over memory, or when the caller is interrupted
             if not _ended(pid):
                 os.kill(pid, signal.SIGKILL)
         _, status, usage = os.wait4(pid, 0)
         seconds = time.monotonic() - start
         code = os.waitstatus_to_exitcode(status)
         return Ended(code if code >= 0 else None, -code if code < 0 else None, timed_out,
-                     seconds, usage.ru_maxrss, _read(out), _read(err))
+                     seconds, usage.ru_maxrss, _read(out), _read(err), over)
+
+
+WATCH_SECONDS = 0.05  # how often the child's resident size is read
+
+
+def _watch(pid: int, timeout: float, memory_bytes: int) -> tuple[bool, bool]:
+    """Wait for the child: (timed out, went over `memory_bytes` resident), it not reaped."""
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return True, False
+        if _wait_for(pid, min(WATCH_SECONDS, left)):
+            return False, False
+        if _resident_bytes(pid) > memory_bytes:
+            return False, True
+
+
+def _resident_bytes(pid: int) -> int:
+    """The child's resident size now (0 if it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _wait_for(pid: int, timeout: float) -> bool:
@@ -85,7 +115,8 @@ def _child(function: Callable[[], int], out: int, err: int, memory_bytes: int) -
     code = ESCAPED
     try:
         os.setsid()  # a signal the function sends to its group stays in it
-        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        # a last guard for the machine, far above the ceiling the parent watches
+        resource.setrlimit(resource.RLIMIT_AS, (4 * memory_bytes, 4 * memory_bytes))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)

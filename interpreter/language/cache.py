@@ -12,8 +12,13 @@ process reads them instead of computing them again.
   text and name, and the fingerprint of the code that computes it (the sources of
   `interpreter/language/`, the grammar, the schemas, and the versions of Python, Lark, PyYAML
   and jsonschema). Any change to one of them gives a new key, and the old entry is not used.
+- Whose: an entry is code to this process (it is unpickled), so only the user's own files are
+  read. A folder that is not the user's, or that others may write to, is not used (a note says
+  so once); and each entry is signed with an HMAC-SHA-256 under a key of the user's own
+  (`user.key` in the folder, 32 random bytes, mode 0600, made on first use): an entry that
+  another user could write without the key counts as missing.
 - Each entry is one file, written whole (to a temporary file, then renamed over the old one),
-  holding a header with the key and a SHA-256 of the contents. A file that is damaged, cut
+  holding a header with the key and the HMAC of the contents. A file that is damaged, cut
   short, unreadable or from another key counts as missing; a cache folder that cannot be written
   is no cache: loading never fails because of the cache.
 """
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import importlib.util
 import os
 import pickle
@@ -35,6 +41,9 @@ ENV = "RULES_ENGINE_CACHE_DIR"
 _FORMAT = b"rules-engine cache 1\n"  # the layout of an entry file; change it to drop them all
 _DEPENDENCIES = {"lark": "lark", "yaml": "pyyaml", "jsonschema": "jsonschema"}  # distributions
 _SCHEMAS = ("manifest", "data")
+_KEY_FILE = "user.key"
+_KEY_BYTES = 32
+_WARNED: set[str] = set()  # folders refused, said once per process
 
 
 def folder() -> Path | None:
@@ -49,6 +58,69 @@ def folder() -> Path | None:
         return Path.home() / ".cache" / "rules-engine"
     except (RuntimeError, KeyError, OSError):  # no home folder
         return None
+
+
+def usable_folder() -> Path | None:
+    """The cache folder if it is the user's alone (made, mode 0700, if missing); else None."""
+    where = folder()
+    return where if where is not None and _owned(str(where)) else None
+
+
+def _owned(where: str) -> bool:
+    """Whether `where` is (or now is, made) a folder of this user that no one else may write."""
+    try:
+        os.makedirs(where, mode=0o700, exist_ok=True)
+        status = os.stat(where)
+    except (OSError, ValueError):
+        return False  # cannot be made or looked up: no cache, quietly
+    if not hasattr(os, "getuid"):
+        return True  # no owners to compare (Windows)
+    reason = None
+    if status.st_uid != os.getuid():
+        reason = "it belongs to another user"
+    elif status.st_mode & 0o022:
+        reason = "others may write to it"
+    if reason is not None:
+        if where not in _WARNED:
+            _WARNED.add(where)
+            print(f"note: the cache folder {where} is not used: {reason} ({ENV})",
+                  file=sys.stderr)
+        return False
+    return True
+
+
+def _user_key(where: str) -> bytes | None:
+    """The user's signing key in the folder `where` (made if missing); None if it cannot be
+    had, or if the key file is not the user's alone (then nothing is cached)."""
+    path = os.path.join(where, _KEY_FILE)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
+        except FileExistsError:
+            fd = os.open(path, flags)
+        else:
+            os.write(fd, os.urandom(_KEY_BYTES))
+            os.close(fd)
+            fd = os.open(path, flags)
+        try:
+            status = os.fstat(fd)
+            secret = os.read(fd, _KEY_BYTES + 1)
+        finally:
+            os.close(fd)
+    except (OSError, ValueError):
+        return None
+    mine = not hasattr(os, "getuid") or (status.st_uid == os.getuid()
+                                         and not status.st_mode & 0o077)
+    return secret if mine and len(secret) == _KEY_BYTES else None
+
+
+def _signature(where: Path, header: bytes, contents: bytes) -> bytes | None:
+    """The HMAC of an entry under the user's key, as hex; None without a key."""
+    secret = _user_key(str(where))
+    if secret is None:
+        return None
+    return hmac.new(secret, header + contents, hashlib.sha256).hexdigest().encode()
 
 
 def fingerprint_files() -> list[Path]:
@@ -93,7 +165,7 @@ def fingerprint() -> str | None:
 def key(kind: str, *parts: str) -> str | None:
     """The key of a result of `kind` computed from `parts` (texts, names); None when there is
     no cache (switched off, or the code cannot be read)."""
-    code = fingerprint() if folder() is not None else None
+    code = fingerprint() if usable_folder() is not None else None
     if code is None:
         return None
     digest = hashlib.sha256(f"{code}\0{kind}".encode())
@@ -108,7 +180,7 @@ def _entry(kind: str, slot: str) -> Path | None:
     """The file of an entry. `slot` says what the entry is for (a file's full path, say): a new
     result for the same slot replaces the old one, so the cache grows with the files, not with
     their versions."""
-    where = folder()
+    where = usable_folder()
     if where is None:
         return None
     name = hashlib.sha256(slot.encode("utf-8", "surrogatepass")).hexdigest()[:32]
@@ -124,11 +196,12 @@ def load(kind: str, slot: str, key: str | None) -> Any:
     except (OSError, ValueError):
         return None
     header = _FORMAT + key.encode() + b"\n"
-    start = len(header) + 65  # the header, then a SHA-256 of the contents and a newline
+    start = len(header) + 65  # the header, then the HMAC of the contents and a newline
     if not data.startswith(header) or len(data) < start:
         return None
     contents = data[start:]
-    if hashlib.sha256(contents).hexdigest().encode() + b"\n" != data[len(header):start]:
+    signature = _signature(path.parent, header, contents)
+    if signature is None or not hmac.compare_digest(signature + b"\n", data[len(header):start]):
         return None
     try:
         return pickle.loads(contents)
@@ -144,12 +217,13 @@ def store(kind: str, slot: str, key: str | None, value: Any) -> None:
         contents = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
     except Exception:  # too deep or not picklable: not cached
         return
-    digest = hashlib.sha256(contents).hexdigest().encode()
+    header = _FORMAT + key.encode() + b"\n"
+    signature = _signature(path.parent, header, contents)
+    if signature is None:
+        return
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the user's alone
         from interpreter.language.writing import write_atomic  # only when writing: tempfile
 
-        write_atomic(path, _FORMAT + key.encode() + b"\n" + digest + b"\n" + contents,
-                     durable=False)
+        write_atomic(path, header + signature + b"\n" + contents, durable=False)
     except (OSError, ValueError):
         pass

@@ -112,13 +112,60 @@ def yaml_entry_lines(path: Path, key: str) -> list[int]:
     return []
 
 
+# Aliases (`*name`) let a few hundred bytes of YAML stand for billions of values (an "alias
+# bomb"): a file whose values, aliases expanded, number more than this (and more than twice
+# the values written out) is refused.
+MAX_YAML_EXPANDED = 100_000
+
+
+def expanded_size(node: Any) -> tuple[int, int]:
+    """(values with every alias expanded, values written) of a composed YAML node graph: an
+    alias is the node of its anchor again, so a node reached twice counts twice."""
+    import yaml
+
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(node, False)]
+    while stack:  # depth-first without recursion: a file may nest deeply
+        current, done = stack.pop()
+        if id(current) in sizes and not done:
+            continue
+        children = [c for pair in current.value for c in pair] \
+            if isinstance(current, yaml.MappingNode) else \
+            current.value if isinstance(current, yaml.SequenceNode) else []
+        if done:
+            sizes[id(current)] = 1 + sum(sizes[id(c)] for c in children)
+            continue
+        stack.append((current, True))
+        stack.extend((c, False) for c in children if id(c) not in sizes)
+    return sizes[id(node)], len(sizes)
+
+
 @functools.cache
 def strict_loader() -> Any:
     """PyYAML's safe loader, except that a key given twice in one mapping is an error at the
-    second one (PyYAML keeps the last silently)."""
+    second one (PyYAML keeps the last silently), and an alias bomb is refused before it is
+    built (`MAX_YAML_EXPANDED`)."""
     import yaml
 
     class StrictLoader(yaml.SafeLoader):
+        def compose_document(self) -> Any:
+            node = super().compose_document()
+            if node is not None and self.anchors_seen:
+                expanded, written = expanded_size(node)
+                if expanded > max(MAX_YAML_EXPANDED, 2 * written):
+                    raise yaml.composer.ComposerError(
+                        None, None, f"its aliases (*name) expand to {expanded:,} values, more "
+                        f"than {MAX_YAML_EXPANDED:,}: write them out, or use fewer",
+                        node.start_mark)
+            return node
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.events.AliasEvent):
+                self.anchors_seen = True
+            return super().compose_node(parent, index)
+
+        anchors_seen = False
+
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             seen: set[Any] = set()
             for key_node, _ in node.value:

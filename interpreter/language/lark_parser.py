@@ -44,6 +44,15 @@ class _IndentError(Exception):
         self.line, self.column, self.levels = line, column, list(levels)
 
 
+class _TooLong(Exception):
+    def __init__(self, line: int, column: int):
+        super().__init__(line, column)
+        self.line, self.column = line, column
+
+
+MAX_STATEMENT_TOKENS = 20_000  # words and signs in one statement (a line and its continuation)
+
+
 class _RulesIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
@@ -55,7 +64,7 @@ class _RulesIndenter(Indenter):
     def _process(self, stream):
         """As Lark's, plus continuation lines: a line indented deeper than the one before it
         continues that line, unless that line ends with ':' (then a block starts)."""
-        previous = None
+        previous, count = None, 0
         for token in stream:
             if token.type == self.NL_type and self.paren_level == 0 and previous is not None \
                     and previous.type != "COLON":
@@ -63,6 +72,9 @@ class _RulesIndenter(Indenter):
                 indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
                 if "\n" in token and indent > self.indent_level[-1]:
                     continue
+            count = 0 if token.type == self.NL_type and self.paren_level == 0 else count + 1
+            if count > MAX_STATEMENT_TOKENS:  # stopped before Lark builds a tree of it
+                raise _TooLong(token.line or 1, token.column or 1)
             previous = token
             yield from self._one(token)
         while len(self.indent_level) > 1:
@@ -118,6 +130,10 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
         tree = _lark().parse(text, start="start")
     except UnexpectedInput as exc:
         raise _syntax_error(exc, path, text) from None
+    except _TooLong as exc:
+        raise RulesetError(f"a statement of more than {MAX_STATEMENT_TOKENS:,} words and signs",
+                           N.Loc(path, exc.line, exc.column),
+                           "split it with 'let' or 'define'") from None
     except _IndentError as exc:
         allowed = " or ".join(str(n) for n in exc.levels)
         raise RulesetError("this line's indentation matches no line above it",
@@ -135,8 +151,20 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
 MAX_DEPTH = 100  # brackets and operators nested deeper than this are refused
 
 
+MAX_OPERANDS = 1_000  # terms joined by and, or, + or *, or values in one list: no more
+_CHAINS = {"and_": 1, "or_": 1, "arith": 2, "args": 1}  # children per operand
+
+
 def _build(tree, path: str, loc: N.Loc):
     """The typed nodes of a parse tree; what Python cannot build becomes a RulesetError."""
+    long_chain = _longest_chain(tree)
+    if long_chain is not None:
+        meta = getattr(long_chain, "meta", None)
+        where = N.Loc(loc.file, meta.line, meta.column) \
+            if getattr(meta, "line", None) else loc
+        raise RulesetError(f"an expression of more than {MAX_OPERANDS:,} terms (joined by "
+                           "'and', 'or', '+' or '*', or values in a list): split it with "
+                           "'let' or 'define'", where)
     if _depth(tree) > MAX_DEPTH:
         raise RulesetError(f"an expression nested more than {MAX_DEPTH} levels deep (brackets "
                            "or operators): split it with 'let' or 'define'", _deepest(tree, loc))
@@ -160,6 +188,19 @@ def _depth(tree) -> int:
     return deepest
 
 
+def _longest_chain(tree):
+    """The first chain of more than MAX_OPERANDS operands in a parse tree, or None."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        children = getattr(node, "children", ())
+        per = _CHAINS.get(getattr(node, "data", None))
+        if per is not None and len(children) > per * MAX_OPERANDS:
+            return node
+        todo.extend(c for c in children if hasattr(c, "data"))
+    return None
+
+
 def _deepest(tree, loc: N.Loc) -> N.Loc:
     """Where the deepest part of a parse tree starts."""
     node, depth, todo = tree, 0, [(tree, 1)]
@@ -180,6 +221,9 @@ def parse_expr(text: str, loc: N.Loc) -> N.Expr:
     except UnexpectedInput as exc:
         err = _syntax_error(exc, loc.file, text)
         raise RulesetError(f"in {{{text}}}: {err.message}", loc, err.hint) from None
+    except (_TooLong, _IndentError):
+        raise RulesetError(f"an expression of more than {MAX_STATEMENT_TOKENS:,} words and "
+                           "signs, or on lines of different indentation", loc) from None
     return _build(tree, loc.file, loc)
 
 

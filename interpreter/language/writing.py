@@ -7,13 +7,19 @@ flushed to the disk, then renamed over NAME; then the folder is flushed too, so 
 itself survives a power cut. A temporary left by a process killed while writing is removed by
 the next write of the same file once it is STALE_SECONDS old (a younger one may be another
 process's write in progress).
+
+What is at the target is checked first: nothing, or a regular file (then replaced). A link, a
+folder, a FIFO, a device or a socket there is refused (`TargetRefused`, an OSError that says
+why), and so is a folder that does not exist: no folder is made on the way.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -25,7 +31,7 @@ def write_atomic(path: Path | str, data: str | bytes, durable: bool = True) -> N
     """Write `data` (text as UTF-8) to `path` whole or not at all; OSError (or ValueError for
     a name with a NUL) if it cannot be. `durable=False` skips flushing to the disk (a cache)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    check_target(path)
     remove_stale_temporaries(path)
     blob = data.encode("utf-8") if isinstance(data, str) else data
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -42,6 +48,30 @@ def write_atomic(path: Path | str, data: str | bytes, durable: bool = True) -> N
         raise
     if durable:
         sync_folder(path.parent)
+
+
+class TargetRefused(OSError):
+    """What is at a path to be written is not a regular file, or its folder is missing."""
+
+
+def check_target(path: Path) -> None:
+    """Refuse (TargetRefused) to write `path` unless nothing or a regular file is there, in a
+    folder that exists."""
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        if not os.path.isdir(path.parent):
+            raise TargetRefused(errno.ENOENT, f"the folder {path.parent} does not exist "
+                                "(make it first)") from None
+        return
+    if stat.S_ISLNK(status.st_mode):
+        raise TargetRefused(errno.ELOOP, "it is a symbolic link (never written through)")
+    if not stat.S_ISREG(status.st_mode):
+        kind = "a folder" if stat.S_ISDIR(status.st_mode) else \
+            "a pipe" if stat.S_ISFIFO(status.st_mode) else \
+            "a device" if stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode) else \
+            "not a regular file"
+        raise TargetRefused(errno.EEXIST, f"it is {kind}, not a regular file: it is left alone")
 
 
 def sync_folder(folder: Path) -> None:

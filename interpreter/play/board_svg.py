@@ -22,11 +22,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 from interpreter.language import nodes as N
-from interpreter.language.errors import GameRuleError
+from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
 from interpreter.play.svg_text import BOLD, FONT_FAMILY, fit_text, ink_on, text_width
+from interpreter.play.svg_text import xml_attr as quoteattr
+from interpreter.play.svg_text import xml_text as escape
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -162,6 +163,10 @@ class GeometryBuilder:
     def group(self, doc: dict, names: tuple[str, ...], when: Field | None) -> Item:
         item = Item("group", loc=self.loc(doc), when=when)
         if "for" in doc:
+            if "in" not in doc:  # found by the fuzzer (seed 8015): was a KeyError
+                raise RulesetErrors([RulesetError(
+                    f"a group with 'for: {doc['for']}' needs 'in': what it goes through",
+                    item.loc)])
             item.each = str(doc["for"])
             item.source = self.field("in", doc["in"], names)
             names = (*names, item.each)

@@ -31,7 +31,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape, quoteattr
 
 import jsonschema
 import yaml
@@ -54,6 +53,8 @@ from interpreter.play.markup import (
 from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.svg_text import ELLIPSIS
+from interpreter.play.svg_text import xml_attr as quoteattr
+from interpreter.play.svg_text import xml_text as escape
 from interpreter.resources import schema
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import SaveFileError
-from interpreter.language.writing import sync_folder
+from interpreter.language.writing import check_target, sync_folder
 from interpreter.play.history import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_record
 
 if TYPE_CHECKING:
@@ -46,12 +46,13 @@ class Journal:
     @classmethod
     def create(cls, path: Path, ruleset: Ruleset, players: int, seed: int,
                names: dict[str, str], seats: dict[str, str], history: History) -> Journal:
-        """A new journal at `path` (created exclusively, never through a link), holding the
+        """A new journal at `path` (created exclusively, never through a link, readable by its
+        owner only: it holds the seed, which fixes every hidden card), holding the
         game's description and the decisions of `history` so far. OSError if it cannot be."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        check_target(path)
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
-        journal = cls(path, os.open(path, flags, 0o644))
+        journal = cls(path, os.open(path, flags, 0o600))  # the seed is inside
         head = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
                 "ruleset": ruleset_record(ruleset),
                 "players": players, "seed": seed, "names": dict(names), "seats": dict(seats),

@@ -128,7 +128,7 @@ _REPLAY: Checks = {
     "names": _optional(_texts_by_player),
 }
 # What `rules play` writes besides the game itself: in a replay, and in the 'play' part of a
-# save (which its integrity hash does not cover, like its 'names').
+# save (which its integrity hash does not cover; its 'names' are covered since version 3).
 _HISTORY: Checks = {"moves": _optional(_is(list)), "deciders": _optional(_texts),
                     "hashes": _optional(_texts), "core_hashes": _optional(_texts),
                     "seats": _optional(_texts_by_player)}

@@ -8,10 +8,31 @@ wide), in ems, rounded up, so that a text measured to fit a box fits it in the b
 from __future__ import annotations
 
 import re
+from xml.sax.saxutils import escape, quoteattr
 
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 BOLD = 1.12  # bold letters are about this much wider
 ELLIPSIS = "…"
+
+# Characters an SVG (XML 1.0) may not hold, and those that reorder text (the bidi overrides
+# and isolates): a name or label from a save or a ruleset that holds one is drawn with the
+# character written as an escape (\x1b), so the picture stays well-formed and reads as is.
+_NOT_IN_SVG = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff\ud800-\udfff"
+                         "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(match: re.Match) -> str:
+    return match.group(0).encode("unicode_escape").decode("ascii")
+
+
+def xml_text(text: str) -> str:
+    """`text` as the content of an SVG element: markup and unsafe characters escaped."""
+    return escape(_NOT_IN_SVG.sub(_escaped, text))
+
+
+def xml_attr(text: str) -> str:
+    """`text` as a quoted SVG attribute value: markup and unsafe characters escaped."""
+    return quoteattr(_NOT_IN_SVG.sub(_escaped, text))
 
 _WIDTHS: dict[str, float] = {
     " ": 0.32, "!": 0.41, '"': 0.41, "#": 0.84, "$": 0.64, "%": 0.95, "&": 0.78, "'": 0.28,

@@ -12,6 +12,7 @@ exactly as it would have.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import shutil
@@ -188,7 +189,8 @@ class Session:
 
     def intro(self) -> None:
         game = self.game
-        self.say(f"{self.ruleset.name}: {game.n} players, seed {game.state['seed']}"
+        seed = "" if self.humans else f", seed {game.state['seed']}"  # it fixes hidden cards
+        self.say(f"{self.ruleset.name}: {game.n} players{seed}"
                  + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
         for player in game.players:
             seat = self.seats[player]
@@ -230,9 +232,18 @@ class Session:
             if answer is not None:
                 return answer
 
+    def clear(self) -> None:
+        """Clear the screen and its scrollback (a terminal only): written to the stream under
+        the one that escapes control characters, as the control sequence it is."""
+        raw = getattr(self.out, "raw", self.out)
+        self.out.flush()
+        raw.write(CLEAR)
+        raw.flush()
+
     def pass_screen(self, player: str) -> Stop | None:
+        """Between two people at one terminal: nothing of the last one's hand stays."""
         if self.tty:
-            self.out.write(CLEAR)
+            self.clear()
         else:
             self.say()
         self.say(f"=== Pass to {self.name(player)}. ===")
@@ -249,7 +260,7 @@ class Session:
         it fits, the events since the player's last decision, the hand, the options."""
         player, game = decision.player, self.game
         if self.tty:
-            self.out.write(CLEAR)
+            self.clear()
         if events:
             start = self.seen.get(player, 0)
             log = game.log_for(player)  # with the lines told to this player alone
@@ -655,13 +666,17 @@ def save_data(ruleset: Ruleset, game: Game, history: History,
 
 def save_file_name(ruleset: Ruleset, game: Game) -> str:
     """The name a save of the game gets unless the player gives one."""
-    return f"{_slug(ruleset)}-seed{game.state['seed']}-step{game.state['step']}.save.json"
+    return f"{_slug(ruleset)}-step{game.state['step']}.save.json"  # no seed: it is secret
 
 
 def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
-    """A file name for a new replay in `folder` that no file has yet."""
+    """A file name for a new replay in `folder` that no file has yet. The folder is made if
+    it is missing (its own parent must exist). The name does not give the seed, which fixes
+    every hidden card (the replay and the journal are readable by their owner only)."""
+    with contextlib.suppress(*FILE_ERRORS):
+        folder.mkdir(mode=0o700, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"{_slug(ruleset)}-{stamp}-seed{game.state['seed']}"
+    base = f"{_slug(ruleset)}-{stamp}"
     path = folder / f"{base}.json"
     n = 2
     while _taken(path) or _taken(_journal_of(path)):

@@ -9,8 +9,13 @@ Needs the optional extra `web` (Starlette, uvicorn): `pip install -e ".[web]"`.
     POST /api/TOKEN/save      save the game to a file on the server
     GET  /api/TOKEN/events    server-sent events: the table's version after every change
 
-A refused request gets {"error": "..."} with a 4xx status and changes nothing. Bots move in a
-background task, `bot_delay` seconds apart, so that people can follow them. The server waits for
+A refused request gets {"error": "..."} with a 4xx status and changes nothing. What the server
+trusts (docs/robustness.md): nothing but a seat's token. A POST names its seat before its body
+is read; the body must be `application/json` and at most `MAX_BODY` bytes (it is read no
+further); a request whose `Origin` is another site's, or (for a server on this computer only)
+whose `Host` is not a local name, is refused: another page in the player's browser cannot act
+for them. Bots move in a background task, `bot_delay` seconds apart, so that people can follow
+them. The server waits for
 open responses when it stops: call `app.state.close_streams()` first to end the event streams.
 """
 
@@ -25,6 +30,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -36,6 +42,28 @@ PAGE_FOLDER = Path(__file__).resolve().parent / "web_page"
 STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 NO_STORE = {"Cache-Control": "no-store"}
+MAX_BODY = 16_384  # bytes: a decision is a few dozen
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+def host_name(host: str) -> str:
+    """The name of a Host header without its port ("[::1]:80" -> "[::1]", "a:80" -> "a")."""
+    if host.startswith("["):
+        return host.split("]", 1)[0] + "]"
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def refused_origin(request: Request, hosts: frozenset[str] | None) -> str | None:
+    """Why a request from elsewhere is refused (None: it is not): a Host that is not one of
+    `hosts` (DNS rebinding), an Origin that is not this server (another site's page)."""
+    host = request.headers.get("host", "")
+    if hosts is not None and host_name(host).lower() not in hosts:
+        return f"this server does not answer for the host '{host}'"
+    origin = request.headers.get("origin")
+    if origin is not None and origin.lower() not in (f"http://{host}".lower(),
+                                                     f"https://{host}".lower()):
+        return "a request from another site's page is refused"
+    return None
 
 
 class Hub:
@@ -60,7 +88,10 @@ class Hub:
             self.loop.call_soon_threadsafe(self.notify)
 
 
-def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
+def create_app(table: Table, bot_delay: float = 0.5,
+               hosts: frozenset[str] | None = LOCAL_HOSTS) -> Starlette:
+    """The app; `hosts`: the names the Host header may give (None: any, for a server that
+    listens on every network)."""
     hub = Hub()
 
     async def run_bots() -> None:
@@ -100,8 +131,20 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
                                 headers=NO_STORE)
 
     async def body(request: Request) -> dict[str, Any]:
+        """The JSON object of a POST, read only if it is JSON and small (refused otherwise)."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise TableError(415, "the request's body must be application/json")
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            raise TableError(413, f"the request's body is over {MAX_BODY} bytes")
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise TableError(413, f"the request's body is over {MAX_BODY} bytes")
         try:
-            data = json.loads(await request.body() or b"{}")
+            data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError, RecursionError):  # nested too deep: not ours
             raise TableError(400, "the request's body is not JSON") from None
         if not isinstance(data, dict):
@@ -130,6 +173,7 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
     async def act(request: Request) -> JSONResponse:
         token, action = request.path_params["token"], request.path_params["action"]
         try:
+            table.seat_of(token)  # a stranger's body is never read
             data = await body(request)
         except TableError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
@@ -171,6 +215,22 @@ def create_app(table: Table, bot_delay: float = 0.5) -> Starlette:
         Route("/api/{token}/events", events),
         Route("/api/{token}/{action}", act, methods=["POST"]),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[
+        Middleware(_OriginCheck, hosts=hosts)])
     app.state.close_streams = hub.close
     return app
+
+
+class _OriginCheck:
+    """Refuses (403) every request that `refused_origin` refuses, before any route runs."""
+
+    def __init__(self, app: Any, hosts: frozenset[str] | None):
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            reason = refused_origin(Request(scope), self.hosts)
+            if reason is not None:
+                await JSONResponse({"error": reason}, status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -140,7 +141,9 @@ def _ruleset(source: RulesetSource) -> Ruleset:
     except (RulesError, OSError):
         ruleset = None
     if ruleset is None or ruleset.content_hash != source.content_hash:
-        root = Path(tempfile.gettempdir()) / f"rules-engine-{source.content_hash[:16]}"
+        # a folder of this process's own (a fixed name in a shared /tmp could be another
+        # user's, with links planted in it)
+        root = Path(tempfile.mkdtemp(prefix=f"rules-engine-{source.content_hash[:16]}-"))
         for name, data in source.files:
             target = root / name
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -283,7 +286,8 @@ def _play_in_processes(chunks: list[_Chunk], workers: int, results: _Results) ->
         todo = [i for i in range(len(chunks)) if results.needed(i)]
         if not todo:
             return
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
+                                   initializer=_ignore_interrupts)
         try:
             futures = {pool.submit(play_chunk, chunks[i]): i for i in todo}
             pending = set(futures)
@@ -294,9 +298,32 @@ def _play_in_processes(chunks: list[_Chunk], workers: int, results: _Results) ->
             return
         except BrokenProcessPool:
             continue  # a worker died: play what it left undone in a new pool
+        except BaseException:  # Ctrl-C (or any error here): the workers stop now, not later
+            _stop_workers(pool)
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     raise RulesError(f"worker processes died {RESTARTS + 1} times; stopped")
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the workers), so a worker
+    never turns it into a result and goes on with the next chunk."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's worker processes at once (a game may be running that would not end):
+    none is left behind."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join(5)
 
 
 @contextmanager
