@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, load, settings_text
-from interpreter.cli.simulate import add_game_options, players_of, progress_bar
+from interpreter.cli.simulate import add_game_options, made_folder, players_of, progress_bar
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
 from interpreter.study.comparison import DEFAULT_BOT
@@ -97,6 +97,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         check_chart_path(args.chart)
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise RulesError(f"--out {args.out}: a folder is needed, and this is a file")
+    if args.out is not None:
+        made_folder(args.out, "--out")
     a = load(args.a, args.allow_outside, args.settings + args.settings_a,
              "--set-a" if args.settings_a else "--set")
     b = load(args.b, args.allow_outside, args.settings + args.settings_b,

@@ -113,12 +113,17 @@ def replay_folder(path: Path | None, dask: str | None) -> str | None:
     if dask is not None and dask != "local":
         raise RulesError("--replay-dir writes on the machine that plays each game: use it "
                          "without --dask, or with --dask local")
+    return str(made_folder(path, "--replay-dir").resolve())
+
+
+def made_folder(path: Path, option: str) -> Path:
+    """The output folder an option names (--replay-dir, compare's --out), made if missing."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
-        raise RulesError(f"--replay-dir {path}: cannot make the folder: "
+        raise RulesError(f"{option} {path}: cannot make the folder: "
                          f"{getattr(exc, 'strerror', None) or exc}") from None
-    return str(path.resolve())
+    return path
 
 
 def add_game_options(p: argparse.ArgumentParser, default_bot: str = "random") -> None:

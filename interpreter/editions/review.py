@@ -147,8 +147,8 @@ def load_review(ruleset: Any) -> Review | None:
                 top, f"its sources: {', '.join(sorted(sources)) or 'none'}"))
     if review.errors:
         return review
-    review.ref_text = read_source(sources[review.reference])
-    review.ed_text = read_source(sources[review.edition])
+    review.ref_text = read_source(sources[review.reference])[0]  # None: not there, or refused
+    review.ed_text = read_source(sources[review.edition])[0]
     if review.ref_text is None or review.ed_text is None:
         missing = [sources[s].written for s, t in ((review.reference, review.ref_text),
                                                     (review.edition, review.ed_text)) if t is None]

@@ -311,10 +311,10 @@ def _mutate_yaml(rng: random.Random, text: str) -> bytes:
 
 def _ruleset_command(space: Workspace, rng: random.Random, folder: Path) -> list[str]:
     command = rng.choice(["check", "check", "simulate", "simulate", "play", "replay", "show",
-                          "compare", "diff", "flatten", "coverage"])
+                          "compare", "diff", "flatten", "coverage", "review"])
     path = str(folder)
     players = ["--players", str(space.players[folder])] if folder in space.players else []
-    if command in ("check", "flatten", "coverage"):
+    if command in ("check", "flatten", "coverage", "review"):
         return [command, path]
     if command == "diff":
         return ["diff", path, str(rng.choice(list(space.rulesets)))]
