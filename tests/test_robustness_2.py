@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import os
 import pickle
 
 import pytest
@@ -228,6 +229,24 @@ def test_a_source_text_is_read_like_every_ruleset_file(tmp_path, capsys):
         assert "rulebook not checked" in out and words in out, out
         assert _main("coverage", folder) == 2
         assert words in capsys.readouterr().err
+
+
+def test_a_shared_folder_beside_the_ruleset_may_be_a_link(tmp_path, capsys):
+    """`../shared/...` reached through a link that is not in the ruleset's folder (a checkout
+    whose shared folder is itself a link) is the machine's affair: the text is checked. A link
+    inside the ruleset's folder that leads out is still refused (the test above)."""
+    from .conftest import ROOT
+
+    real = tmp_path / "elsewhere"
+    real.mkdir()
+    (real / "rules.md").write_text((ROOT / "rulesets" / "tutorial" / "four-in-a-row" /
+                                    "README.md").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "shared").symlink_to(real)
+    folder = _with_source(tmp_path / "project" / "rulesets", "../../shared/rules.md")
+    assert _main("check", folder, "--allow-outside") == 0
+    out = capsys.readouterr().out
+    assert "not checked" not in out and "leads outside" not in out, out
 
 
 def test_a_text_of_300000_sections_is_refused_and_one_of_30000_checked_in_linear_time(
@@ -572,7 +591,11 @@ def test_a_blow_up_reported_as_a_clean_error_still_counts_as_memory():
         blob = [bytearray(1 << 20) for _ in range(700)]  # 700 MiB, then "a clean error"
         return 2 if blob else 0
 
-    ended = run_isolated(blow_up_then_fail_cleanly, memory_bytes=1 << 30)
+    # the child starts with the test process's pages (all the extras imported): the limit is
+    # set above them, so that only the child's own 700 MiB count against it
+    with open("/proc/self/statm") as f:
+        resident = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    ended = run_isolated(blow_up_then_fail_cleanly, memory_bytes=resident + (1 << 30))
     assert ended.code == 2 and not ended.over_memory
     assert classify(ended) == "memory"
 

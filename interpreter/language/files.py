@@ -346,14 +346,21 @@ def _listed_files(manifest: dict, key: str, manifest_path: Path,
 
 
 def inside(path: Path, folder: Path) -> bool:
-    """Whether `path` goes where it says: a path without links, or one whose links lead into
-    `folder` (or a folder under it). Relative paths with `..` that name a file without a link
-    are the manifest's to choose; a link must not take a ruleset's file out of its folder."""
+    """Whether `path` goes where it says: no link inside `folder` on its way leads out of
+    `folder`. Relative paths with `..` that name a file outside are the manifest's to choose
+    (`../../shared/...`), and links out there are the machine's (a shared folder that is itself
+    a link); a link within the ruleset's folder must not take its file elsewhere."""
     try:
-        resolved = Path(path).resolve()
-        if resolved == Path(os.path.normpath(os.path.abspath(path))):
-            return True
-        return resolved.is_relative_to(Path(folder).resolve())
+        lexical = Path(os.path.normpath(os.path.abspath(path)))
+        root = Path(os.path.normpath(os.path.abspath(folder)))
+        real_root = root.resolve()
+        current = Path(lexical.anchor)
+        for part in lexical.parts[1:]:
+            current = current / part
+            if current != root and current.is_relative_to(root) and current.is_symlink() \
+                    and not current.resolve().is_relative_to(real_root):
+                return False
+        return True
     except (OSError, RuntimeError):  # RuntimeError: a link that loops
         return False
 
