@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from interpreter.bots.judging import Judge
-from interpreter.bots.views import game_behind
+from interpreter.bots.views import nothing_to_judge
 from interpreter.engine.runtime import Decision
 from interpreter.language.errors import GameRuleError, RulesError, did_you_mean
 
@@ -85,11 +85,9 @@ class GreedyBot:
 
     def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
         options = decision.options
-        if len(options) == 1:
-            return options[0]
-        game = game_behind(view)
+        game, taken = nothing_to_judge(view, options, rng)
         if game is None:
-            return options[rng.randrange(len(options))]
+            return taken
         from interpreter.bots.sampling import sample_game
 
         self.last_note = None

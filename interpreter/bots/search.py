@@ -27,7 +27,7 @@ from typing import Any
 
 from interpreter.bots.judging import Judge
 from interpreter.bots.sampling import sample_game
-from interpreter.bots.views import game_behind
+from interpreter.bots.views import nothing_to_judge
 from interpreter.engine.runtime import Decision
 
 BUDGET = 48  # playouts per decision
@@ -45,11 +45,9 @@ class SearchBot:
 
     def choose(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> Any:
         options = decision.options
-        if len(options) == 1:
-            return options[0]
-        game = game_behind(view)
+        game, taken = nothing_to_judge(view, options, rng)
         if game is None:
-            return options[rng.randrange(len(options))]
+            return taken
         me = decision.player
         judge = self._judges.get((id(game.program), me))
         if judge is None or judge.program is not game.program:

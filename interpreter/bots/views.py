@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -54,3 +55,15 @@ def game_behind(view: Mapping[str, Any]) -> Any:
     """The game a view was taken from, for bots that sample it (`sampling.sample_game` reads
     only what the view's player may see). None for a plain dict."""
     return getattr(view, "game", None)
+
+
+def nothing_to_judge(view: Mapping[str, Any], options: list[Any],
+                     rng: random.Random) -> tuple[Any, Any]:
+    """(None, the option to take) when a bot has nothing to judge: the only option, or a
+    random one when no game stands behind the view; else (the game, None)."""
+    if len(options) == 1:
+        return None, options[0]
+    game = game_behind(view)
+    if game is None:
+        return None, options[rng.randrange(len(options))]
+    return game, None
