@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.language import cache, files, lark_parser, parser
+from interpreter.language import cache, files, lark_parser, parser, tree_builder
 from interpreter.language.errors import RulesetError, RulesetErrors
 from interpreter.language.nodes import Loc, to_json
 
@@ -240,7 +240,7 @@ def test_a_damaged_parser_entry_builds_the_parser_again(folder):
     again = lark_parser._lark.__wrapped__()
     from_cache = lark_parser._lark.__wrapped__()
     text = (BASE / "rules" / "auctions.rules").read_text(encoding="utf-8")
-    trees = [to_json(lark_parser._build(p.parse(text, start="start"), "a.rules", None))
+    trees = [to_json(tree_builder.build(p.parse(text, start="start"), "a.rules", None))
              for p in (built, again, from_cache)]
     assert trees[0] == trees[1] == trees[2]
 

@@ -161,8 +161,8 @@ def test_a_write_refuses_a_fifo_a_link_a_folder_and_a_missing_folder(tmp_path, c
 def test_show_svg_to_a_device_is_refused(tmp_path, capsys):
     save = tmp_path / "game.save.json"
     from interpreter.cli.common import load
+    from interpreter.play.game_files import save_data
     from interpreter.play.replay import History
-    from interpreter.play.terminal import save_data
 
     ruleset = load("tutorial/high-card")
     game = ruleset.new_game(2, 1)
@@ -177,9 +177,9 @@ def test_the_seed_is_not_shown_and_the_journal_is_the_owners(tmp_path, monkeypat
     import io
 
     from interpreter.cli.common import load
+    from interpreter.play.game_files import new_replay_path
     from interpreter.play.journal import Journal
     from interpreter.play.replay import History
-    from interpreter.play.terminal import new_replay_path
 
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     _main("play", "tutorial/high-card", "--players", "2", "--seat", "1=human",
@@ -462,8 +462,8 @@ def _tutorial_save(tmp_path, names):
 
     from interpreter.cli.common import load
     from interpreter.engine.runtime import save_integrity
+    from interpreter.play.game_files import save_data
     from interpreter.play.replay import History
-    from interpreter.play.terminal import save_data
 
     ruleset = load("tutorial/high-card")
     game = ruleset.new_game(2, 1, names={"P1": "Ann", "P2": "Bob"})

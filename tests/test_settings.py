@@ -129,8 +129,8 @@ def test_a_replay_records_its_settings_and_replays_under_them(tmp_path, capsys, 
 
 def test_a_save_records_its_settings_and_loads_under_them(tmp_path):
     from interpreter.cli.common import load_position
+    from interpreter.play.game_files import save_data
     from interpreter.play.history import History
-    from interpreter.play.terminal import save_data
 
     ruleset = load_ruleset(BASE, settings=["skyscrapers_taken=5"])
     game = ruleset.new_game(3, 2)

@@ -118,7 +118,7 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
     from interpreter.engine.world import player_id
-    from interpreter.play.terminal import HUMAN
+    from interpreter.play.game_files import HUMAN
 
     if saved:
         seats = {player_id(i): saved.get(player_id(i), "greedy") for i in range(1, players + 1)}
@@ -148,7 +148,7 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
 def _known_seat(kind: str) -> bool:
     """human, or a bot's name (with a budget for a search bot: ismcts:200)."""
     from interpreter.bots.players import make_bot
-    from interpreter.play.terminal import HUMAN
+    from interpreter.play.game_files import HUMAN
 
     if kind == HUMAN:
         return True

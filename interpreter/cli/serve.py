@@ -64,8 +64,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise RulesError(f"rules serve needs the optional extra 'web' ({exc.name} is not "
                          "installed): pip install -e \".[web]\"") from None
     from interpreter.play.display import load_display
+    from interpreter.play.game_files import HUMAN
     from interpreter.play.table import Table
-    from interpreter.play.terminal import HUMAN
 
     ruleset, game, history, seats = open_game(args, err)
     if HUMAN not in seats.values():

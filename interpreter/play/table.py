@@ -24,16 +24,16 @@ from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.display import Display
-from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
-from interpreter.play.scores import final_scores, score_rows, tiebreak_label
-from interpreter.play.terminal import (
+from interpreter.play.game_files import (
     HUMAN,
-    _sentence,
     bot_decides,
     new_replay_path,
     save_data,
     save_file_name,
+    sentence,
 )
+from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
+from interpreter.play.scores import final_scores, score_rows, tiebreak_label
 from interpreter.play.undo import take_back, undo_limit
 from interpreter.play.why import named_labels, refusal
 
@@ -169,7 +169,7 @@ class Table:
             try:
                 self.game.apply(move)
             except IllegalMove as exc:
-                raise TableError(400, _sentence(str(exc))) from None
+                raise TableError(400, sentence(str(exc))) from None
             except RulesError as exc:  # the rules went wrong: the game cannot go on
                 self.stop(str(exc))
                 raise TableError(500, "The game cannot go on: the rules went wrong (the "
@@ -186,7 +186,7 @@ class Table:
             try:
                 game, history = take_back(self.ruleset, self.game, self.history, 1, player)
             except RulesError as exc:
-                raise TableError(409, _sentence(f"cannot take back: {exc}")) from None
+                raise TableError(409, sentence(f"cannot take back: {exc}")) from None
             self.game, self.history = game, history
             self._changed()
             return {"ok": True, "version": self.version}

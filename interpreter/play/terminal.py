@@ -12,24 +12,27 @@ exactly as it would have.
 
 from __future__ import annotations
 
-import contextlib
-import random
 import re
 import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from interpreter.bots.players import make_bot
-from interpreter.bots.views import LazyView
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.writing import write_atomic
 from interpreter.play.display import Display
-from interpreter.play.history import ruleset_ref
-from interpreter.play.journal import JOURNAL_SUFFIX, Journal
+from interpreter.play.game_files import (
+    HUMAN,
+    bot_decides,
+    journal_of,
+    new_replay_path,
+    save_data,
+    save_file_name,
+)
+from interpreter.play.journal import Journal
 from interpreter.play.preview import change_text, common_points, if_ended_now, preview
 from interpreter.play.replay import (
     FILE_ERRORS,
@@ -46,8 +49,6 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
     from interpreter.engine.runtime import Decision, Game
 
-HUMAN = "human"
-PLAY_FORMAT_KEY = "play"
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled back to
@@ -541,7 +542,7 @@ class Session:
         """Start writing the record as the game goes (see journal.py)."""
         if self.replay_dir is None:
             return
-        path = _journal_of(self.replay_path())
+        path = journal_of(self.replay_path())
         game = self.game
         try:
             self.journal = Journal.create(path, self.ruleset, game.n, game.state["seed"],
@@ -653,52 +654,6 @@ class Session:
         pager.show(lines)
 
 
-def save_data(ruleset: Ruleset, game: Game, history: History,
-              seats: dict[str, str]) -> dict[str, Any]:
-    """A saved game with what a session needs to go on: the ruleset, the seats, the history."""
-    data = game.to_save()
-    data[PLAY_FORMAT_KEY] = {"ruleset": ruleset_ref(ruleset), "seats": seats,
-                             **history.to_dict()}
-    if ruleset.settings:  # `--set`: the game is played again under them
-        data[PLAY_FORMAT_KEY]["settings"] = list(ruleset.settings)
-    return data
-
-
-def save_file_name(ruleset: Ruleset, game: Game) -> str:
-    """The name a save of the game gets unless the player gives one."""
-    return f"{_slug(ruleset)}-step{game.state['step']}.save.json"  # no seed: it is secret
-
-
-def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
-    """A file name for a new replay in `folder` that no file has yet. The folder is made if
-    it is missing (its own parent must exist). The name does not give the seed, which fixes
-    every hidden card (the replay and the journal are readable by their owner only)."""
-    with contextlib.suppress(*FILE_ERRORS):
-        folder.mkdir(mode=0o700, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    base = f"{_slug(ruleset)}-{stamp}"
-    path = folder / f"{base}.json"
-    n = 2
-    while _taken(path) or _taken(_journal_of(path)):
-        path = folder / f"{base}-{n}.json"
-        n += 1
-    return path
-
-
-def bot_decides(game: Game, bot: Any, decision: Decision) -> tuple[Any, str | None]:
-    """A bot's choice from its player's view, and its note (if any). The bot draws from its
-    own generator seeded by the game's seed and the step, so a saved and loaded game goes on
-    exactly as it would have."""
-    step = game.state["step"]
-    rng = random.Random(f"{game.state['seed']}:{step}:{decision.player}")
-    view = LazyView(game, decision.player)
-    try:
-        move = bot.choose(view, decision, rng)
-    finally:
-        view.close()
-    return move, getattr(bot, "last_note", None)
-
-
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 card', '2 cards' (or the plural given)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
@@ -728,23 +683,3 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _taken(path: Path) -> bool:
-    """Whether a file is there; a name the system cannot look up (too long, say) is free
-    here, and writing it later fails with a message that says why."""
-    try:
-        return path.exists()
-    except FILE_ERRORS:
-        return False
-
-
-def _journal_of(replay: Path) -> Path:
-    return replay.with_name(replay.name.removesuffix(".json") + JOURNAL_SUFFIX)
-
-
-def _slug(ruleset: Ruleset) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", ruleset.name.lower()).strip("-") or "game"
