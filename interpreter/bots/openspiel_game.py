@@ -119,15 +119,17 @@ GAME_TYPE = _game_type()  # what is registered; each loaded ruleset gets its own
 
 def kind_of(ruleset: Ruleset) -> tuple[bool, bool]:
     """(hidden, random): whether something is hidden from some player (a zone or value not
-    public, a sealed choice), and whether some rule shuffles or picks at random."""
+    public, a sealed or private choice, a line told to some players only), and whether some
+    rule shuffles or picks at random."""
     program = ruleset.program
     hidden = any(z.decl.visibility != "public" for z in program.zones.values()) or \
         any(v.decl.visibility != "public" for v in program.vars.values())
     drawn = False
     for decl in program.decls.values():
         for node in N.walk(decl):
-            if isinstance(node, N.SecretChoose):
-                hidden = True
+            if isinstance(node, N.SecretChoose | N.Tell) or \
+                    isinstance(node, N.Choose) and node.private:
+                hidden = True  # a sealed choice, a private one, a line told to some players
             elif isinstance(node, N.Shuffle) or \
                     isinstance(node, N.Query) and node.kind == "random":
                 drawn = True
@@ -284,7 +286,7 @@ class RulesState(pyspiel.State):
     @property
     def deciders(self) -> list[str]:
         """Who took each decision of `game.moves`."""
-        return self._held.deciders
+        return [who for who, _, _ in self._held.taken]
 
     def __reduce_ex__(self, protocol):
         """Pickled as the safe serialization: the game and the actions taken."""
@@ -428,7 +430,6 @@ class RulesState(pyspiel.State):
         twin = RulesState(self.rules_game, sample_game(self.game, me, rng))
         held = twin._held
         held.actions.extend(self._held.actions)
-        held.deciders.extend(self.deciders)
         held.taken.extend(self._held.taken)
         held.waiting, held.sampled = self._held.waiting, True
         held.chains[me] = recalled
@@ -501,7 +502,6 @@ class _Held:
         self.rules_game = rules_game
         self.game: Game | None = None
         self.actions: list[int] = []  # as OpenSpiel's history: chance outcomes too
-        self.deciders: list[str] = []
         self.taken: list[tuple[str, int, bool]] = []  # decider, action, sealed
         self.waiting: tuple[str, Any, bool] | None = None  # decider, value, sealed
         self.sampled = False
@@ -517,7 +517,6 @@ class _Held:
         self.base = game.clone()
 
     def choose(self, player: str, value: Any, action: int, secret: bool) -> None:
-        self.deciders.append(player)
         self.taken.append((player, action, secret))
         game = self.game
         if self.rules_game.random_draws:
@@ -567,7 +566,7 @@ class _Held:
         twin.__dict__.update(self.__dict__)
         twin.game = self.game.clone() if self.game is not None else None
         twin.actions = list(self.actions)
-        twin.deciders, twin.taken = list(self.deciders), list(self.taken)
+        twin.taken = list(self.taken)
         twin.since, twin.chains = list(self.since), dict(self.chains)
         return twin
 
