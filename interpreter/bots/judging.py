@@ -6,17 +6,23 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+from interpreter.engine.read_tracking import KeptAnswers, track_reads
 from interpreter.engine.runtime import FINAL as FINAL_SCORING
 from interpreter.language import nodes as N
 
 
 class Judge:
     """Scores options on a sample: "my score minus the best other score, if the game ended
-    right after this option". The final scoring is the costly part; its result is remembered
-    under the contents of the zones and variables it can read (found in the rules: the final
-    scoring, the score, and what they call), so options that change only other things (a card
-    taken into a hand, a pawn moved) are not scored twice, nor positions met again at later
-    decisions of the game (at most KEPT results)."""
+    right after this option". The final scoring is the costly part. Two things keep it cheap:
+
+    - the answers of the ruleset's functions that the final scoring computes are kept with
+      the entries of the state each one read (engine/read_tracking.py), and given to every
+      option's copy whose read entries are unchanged: an option that changes one entry of a
+      family (a piece put on one place) has only the answers that read that entry computed
+      again, and the answers carry over to the next decision's sample the same way;
+    - the result is remembered under the contents of the zones and variables the final
+      scoring can read (found in the rules: the final scoring, the score, and what they
+      call), so positions met again are not scored twice (at most KEPT results)."""
 
     KEPT = 20_000
 
@@ -27,15 +33,17 @@ class Judge:
         zones, variables = rules_reads(program, [FINAL_SCORING], ["score"])
         self.reads = (sorted(zones), sorted(variables))
         self.known: dict[bytes, Any] = {}
-        self.warm: tuple[Any, list[dict]] | None = None  # a sample, its functions' answers
+        self.answers: KeptAnswers | None = None  # valid in `self.answers.state`
 
     def value_after(self, option: Any) -> Any:
         """The value of `option` taken in the sample."""
-        if self.warm is None or self.warm[0] is not self.sample:
-            self.warm = (self.sample, _warm_answers(self.sample))
+        answers = self.answers
+        if answers is None or answers.state is not self.sample.state:
+            answers = self.answers = _warm_answers(self.sample, answers)
         twin = self.sample.clone()
-        twin.memo = [dict(answers) for answers in self.warm[1]]
+        twin.memo = answers.copy()
         twin.apply(option)
+        twin.memo = answers.valid_in(twin.state)
         return self.value(twin, remembered=True)
 
     def value(self, twin: Any, remembered: bool = False) -> Any:
@@ -95,26 +103,16 @@ def rules_reads(program: Any, procedures: list[str], functions: list[str]
     return zones, variables
 
 
-class _Watched(dict):
-    """A cache of a function's answers that notes whether it was ever forgotten."""
-
-    forgotten = False
-
-    def clear(self) -> None:
-        self.forgotten = True
-        dict.clear(self)
-
-
-def _warm_answers(sample: Any) -> list[dict]:
-    """Answers of the ruleset's functions valid in `sample`, to start each option's copy with:
-    the final scoring is run on a copy, and the answers of every function that nothing it
-    changed could make stale are kept (the engine forgets an answer when what it read
-    changes, so an answer never forgotten during the run is valid before it too)."""
+def _warm_answers(sample: Any, kept: KeptAnswers | None) -> KeptAnswers:
+    """The answers of the ruleset's functions that the final scoring computes, valid in
+    `sample`, with what each read: the final scoring is run on a copy in tracking mode,
+    starting from the answers kept from the last sample that are still valid in this one."""
     copy = sample.clone()
-    if FINAL_SCORING not in copy.program.procs:
-        return [{} for _ in copy.memo]
-    caches = [_Watched() for _ in copy.memo]
-    copy.memo = caches
-    copy.stack.clear()
-    copy.perform(FINAL_SCORING, remembered=True)
-    return [{} if cache.forgotten else dict(cache) for cache in caches]
+    track_reads(copy)
+    if kept is not None:
+        kept.give(copy, sample.state)
+    if FINAL_SCORING in copy.program.procs:
+        copy.stack.clear()
+        copy.perform(FINAL_SCORING, remembered=True)
+    # what is cached at the end is valid at the end (the engine forgot what went stale)
+    return KeptAnswers(copy.state, copy.memo, copy.memo_reads).moved_to(sample.state)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine import support
+from interpreter.engine import read_tracking, support
 from interpreter.engine.codecache import CodeCache
 from interpreter.engine.expressions import ExpressionCompiler, attribute_table
 from interpreter.engine.hoisting import (
@@ -73,6 +73,7 @@ class Compiler(ExpressionCompiler):
         self.code_cache = code_cache
         self.player_counts = player_counts or list(range(1, MAX_PLAYERS + 1))
         self._uses_state = False  # while compiling a function: does it read the game state?
+        self._in_function = False  # ... (its reads go through Game.ZT and Game.VT)
         self._callees: set[str] = set()
         self._facts: dict[str, tuple[bool, set[str]]] = {}
         self._reads: set[str] = set()  # while compiling a function: zones and variables read
@@ -324,13 +325,17 @@ class Compiler(ExpressionCompiler):
         body_node, hoisted = decl.body, []
         if self._inline and not self._draws(decl.body):
             body_node, hoisted = hoist_call_arguments(decl.body, self._inline)
-        for name, arg in hoisted:  # arguments computed first, so that calls are inlined
-            py = f"i_{self.fresh_number()}"
-            before += f"    {py} = {self.value_c(arg, scope).src}\n"
-            texts = scope.texts
-            scope = Scope(scope.names, scope.proc, {**scope.py, name: py})
-            scope.texts = texts
-        compiled = self.value_c(body_node, scope)
+        self._in_function = True
+        try:
+            for name, arg in hoisted:  # arguments computed first, so that calls are inlined
+                py = f"i_{self.fresh_number()}"
+                before += f"    {py} = {self.value_c(arg, scope).src}\n"
+                texts = scope.texts
+                scope = Scope(scope.names, scope.proc, {**scope.py, name: py})
+                scope.texts = texts
+            compiled = self.value_c(body_node, scope)
+        finally:
+            self._in_function = False
         body = compiled.src
         self._gives_texts[decl.name] = compiled.texts
         self._facts[decl.name] = (self._uses_state, self._callees)
@@ -412,15 +417,22 @@ class Compiler(ExpressionCompiler):
         call = f"_I(rt{''.join(', ' + a for a in args)})"
         texts = " and ".join(f"{a}.__class__ is str" for a in args) or "True"
         key = "None" if not args else args[0] if len(args) == 1 else f"({', '.join(args)})"
+        tup = "".join(a + ", " for a in args)
         code = (f"def _F_{name}(rt{''.join(', ' + a for a in args)}):\n"
                 f"    if {texts}:\n"  # texts only: 1 and true are equal keys but not equal
                 f"        _c = rt.memo[{slot}]\n"
                 f"        _v = _c.get({key}, _MISS)\n"
                 f"        if _v is _MISS:\n"
-                f"            _v = _c[{key}] = {call}\n"
+                f"            if rt.memo_reads is None:\n"
+                f"                _v = _c[{key}] = {call}\n"
+                f"            else:\n"  # tracking mode (engine/read_tracking.py)
+                f"                _v = _c[{key}] = _traced(rt, {slot}, {key}, _I, ({tup}))\n"
+                f"        elif rt.trace is not None:\n"
+                f"            _read_again(rt, {slot}, {key})\n"
                 f"        return _v\n"
                 f"    return {call}\n")
-        ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS}
+        ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS, "_traced": read_tracking.traced,
+              "_read_again": read_tracking.read_again}
         exec(self.compiled(code, f"<define {name}>"), ns)  # our own generated code
         return ns[f"_F_{name}"]
 

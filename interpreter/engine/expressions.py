@@ -184,14 +184,16 @@ class ExpressionCompiler:
         if name in p.vars or name in p.zones or name == "player_count":
             self._uses_state = True
             self._reads.add(name)
+        # a function body reads through the tables that note reads in tracking mode
+        z, v = ("rt.ZT", "rt.VT") if self._in_function else ("rt.Z", "rt.V")
         if name in p.vars:
             if p.vars[name].decl.index:
-                return self._c(f"rt.V[{name!r}]", FAMILY, f"the variable family '{name}'")
-            return self._c(f"rt.V[{name!r}]", VALUE, f"the variable '{name}'", simple=True)
+                return self._c(f"{v}[{name!r}]", FAMILY, f"the variable family '{name}'")
+            return self._c(f"{v}[{name!r}]", VALUE, f"the variable '{name}'", simple=True)
         if name in p.zones:
             if p.zones[name].decl.index:
-                return self._c(f"rt.Z[{name!r}]", FAMILY, f"the zone family '{name}'")
-            return self._c(f"rt.Z[{name!r}]", ZONE, f"the zone '{name}'",
+                return self._c(f"{z}[{name!r}]", FAMILY, f"the zone family '{name}'")
+            return self._c(f"{z}[{name!r}]", ZONE, f"the zone '{name}'",
                            shape=p.zones[name].decl.shape, zone=name)
         if name in w.member_of:
             return self._const(name, f"'{name}'")

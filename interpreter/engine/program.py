@@ -102,6 +102,11 @@ class Program:
     # the `move` statements (ids of their nodes) whose `of ...` reads something private
     private_moves: set[int] = field(default_factory=set)
 
+    def families(self) -> tuple[list[str], list[str]]:
+        """The zone families and the variable families (`zone hand[player]`)."""
+        return ([n for n, info in self.zones.items() if info.decl.index],
+                [n for n, info in self.vars.items() if info.decl.index])
+
 
 class Scope:
     """Names of one procedure or function: `names` live in the frame's locals (Python-like: any

@@ -147,13 +147,17 @@ class Game:
 
     def _bind(self, state: dict) -> None:
         self.state = state
-        self.Z = state["zones"]
-        self.V = state["vars"]
+        self.Z = self.ZT = state["zones"]  # ZT, VT: as function bodies read them (the same
+        self.V = self.VT = state["vars"]   # tables, but for engine/read_tracking.py)
         self.n = state["players"]
         self.stack = state["stack"]
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
+        # tracking mode (engine/read_tracking.py): the entries each cached answer read, and
+        # those the answer being computed has read so far
+        self.memo_reads: list[dict] | None = None
+        self.trace: set | None = None
         self.budget = WORK_BETWEEN_DECISIONS
 
     def forget(self) -> None:
@@ -529,12 +533,14 @@ class Game:
         twin.__dict__.update(self.__dict__)
         state = twin.state = _copy_state(self.state, self.program)
         twin.Z, twin.V, twin.stack = state["zones"], state["vars"], state["stack"]
+        twin.ZT, twin.VT = twin.Z, twin.V
         twin.names = dict(self.names)
         twin.events = []
         twin.told = []
         twin.watch = None  # a copy is nobody's record of what was seen
         twin.moves = list(self.moves)
         twin.memo = [{} for _ in self.memo]
+        twin.memo_reads = twin.trace = None
         return twin
 
     def state_hash(self, with_options: bool = True) -> str:

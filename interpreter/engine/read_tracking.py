@@ -1,0 +1,216 @@
+"""Which entries of the state each cached function answer read, for tools that keep answers
+across copies of a game (a bot judging many positions that differ in a few entries).
+
+The engine forgets a cached answer when a rule changes any entry of a zone or variable the
+function can read (compiler.forget_src): cheap, and right for one game. A copy of the game
+that differs from another in one entry of a family would lose every answer that reads the
+family. A game put in *tracking mode* (`track_reads`) notes, for each answer it computes,
+the entries it read: `(zone or variable, key)`, with key None for the whole zone, variable or
+family. An answer is then valid in any state whose read entries are equal (`KeptAnswers`).
+
+Tracking mode is for throwaway copies (a game never leaves it): function bodies read the
+state through views that note what they read, which is slower; procedures run as fast as
+ever.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from interpreter.engine.runtime import Game
+
+Read = tuple[str, Any]  # (zone or variable, key of a family entry or None for all of it)
+
+
+class _FamilyView:
+    """A family of zones or variables as function bodies read it in tracking mode: each
+    entry read is noted; going through all of it notes the whole family."""
+
+    __slots__ = ("game", "name", "live")
+
+    def __init__(self, game: Game, name: str, live: dict):
+        self.game, self.name, self.live = game, name, live
+
+    def __getitem__(self, key: Any) -> Any:
+        trace = self.game.trace
+        if trace is not None:
+            trace.add((self.name, key))
+        return self.live[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        trace = self.game.trace
+        if trace is not None:
+            trace.add((self.name, key))
+        return self.live.get(key, default)
+
+    def __contains__(self, key: Any) -> bool:  # a family's keys never change
+        return key in self.live
+
+    def __len__(self) -> int:
+        return len(self.live)
+
+    def _whole(self) -> dict:
+        trace = self.game.trace
+        if trace is not None:
+            trace.add((self.name, None))
+        return self.live
+
+    def __iter__(self) -> Any:
+        return iter(self._whole())
+
+    def keys(self) -> Any:
+        return self.live.keys()
+
+    def items(self) -> Any:
+        return self._whole().items()
+
+    def values(self) -> Any:
+        return self._whole().values()
+
+
+class _TableView:
+    """The zones or the variables of a game as function bodies read them in tracking mode:
+    a read of a whole zone or variable is noted; a family is handed out as a view."""
+
+    __slots__ = ("game", "live", "families")
+
+    def __init__(self, game: Game, live: dict, families: list[str]):
+        self.game, self.live = game, live
+        self.families = {n: _FamilyView(game, n, live[n]) for n in families}
+
+    def __getitem__(self, name: str) -> Any:
+        family = self.families.get(name)
+        if family is not None:
+            return family
+        trace = self.game.trace
+        if trace is not None:
+            trace.add((name, None))
+        return self.live[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.live
+
+
+def track_reads(game: Game) -> None:
+    """Put `game` (a copy of its own) in tracking mode: from now on each cached answer it
+    computes comes with the entries it read, in `game.memo_reads` (slot -> key -> reads).
+    Function bodies read the state through `game.ZT` and `game.VT` (the same tables as
+    `game.Z` and `game.V` outside tracking mode); in tracking mode those note the reads."""
+    zones, variables = _families(game.program)
+    game.ZT = _TableView(game, game.Z, zones)
+    game.VT = _TableView(game, game.V, variables)
+    game.memo_reads = [{} for _ in game.memo]
+
+
+_FAMILIES: dict[int, tuple[Any, tuple[list[str], list[str]]]] = {}
+
+
+def _families(program: Any) -> tuple[list[str], list[str]]:
+    """The zone families and the variable families of a program (kept: asked per copy)."""
+    found = _FAMILIES.get(id(program))
+    if found is None or found[0] is not program:
+        found = _FAMILIES[id(program)] = (program, program.families())
+    return found[1]
+
+
+def traced(game: Game, slot: int, key: Any, compute: Callable[..., Any], args: tuple) -> Any:
+    """Compute a cached answer in tracking mode, noting what it reads (and adding that to the
+    reads of the answer being computed around it, if any)."""
+    outer = game.trace
+    game.trace = reads = set()
+    try:
+        value = compute(game, *args)
+    finally:
+        game.trace = outer
+    game.memo_reads[slot][key] = frozenset(reads)
+    if outer is not None:
+        outer |= reads
+    return value
+
+
+def read_again(game: Game, slot: int, key: Any) -> None:
+    """A cached answer used while another is computed: its reads are the other's too."""
+    game.trace |= game.memo_reads[slot][key]
+
+
+def _whole(state: dict, name: str) -> Any:
+    """A zone, variable or family of a state."""
+    zones = state["zones"]
+    return zones[name] if name in zones else state["vars"][name]
+
+
+class KeptAnswers:
+    """Cached answers of a game's functions valid in one state of it, with the entries each
+    read: they can be given to a copy in another state, less those whose entries differ."""
+
+    def __init__(self, state: dict, memo: list[dict], memo_reads: list[dict]):
+        self.state = state
+        self.memo = [dict(answers) for answers in memo]
+        self.reads = [{key: reads[key] for key in answers}
+                      for answers, reads in zip(memo, memo_reads, strict=True)]
+        self._index()
+
+    def _index(self) -> None:
+        self.keys: dict[str, set[Any]] = {}  # zone or variable -> the keys read of it
+        for name, key in frozenset().union(*(r for answers in self.reads
+                                             for r in answers.values())):
+            self.keys.setdefault(name, set()).add(key)
+
+    def changed(self, state: dict) -> list[Read]:
+        """The reads whose entries differ in `state` (a whole one when any part does)."""
+        out: list[Read] = []
+        for name, keys in self.keys.items():
+            before, after = _whole(self.state, name), _whole(state, name)
+            if before == after and before.__class__ is after.__class__:
+                continue
+            out.append((name, None))
+            if keys != {None} and isinstance(before, dict):
+                out += [(name, k) for k in keys
+                        if not same_value(before.get(k), after.get(k))]
+        return out
+
+    def copy(self) -> list[dict]:
+        """The answers, as a game's cache (Game.memo)."""
+        return [dict(answers) for answers in self.memo]
+
+    def valid_in(self, state: dict) -> list[dict]:
+        """The answers still valid in `state`, as a game's cache."""
+        memo = self.copy()
+        for slot, key in self._stale(state):
+            del memo[slot][key]
+        return memo
+
+    def _stale(self, state: dict) -> list[tuple[int, Any]]:
+        """The answers (slot, key) not valid in `state`."""
+        changed = self.changed(state)
+        if not changed:
+            return []
+        changed = frozenset(changed)
+        return [(slot, key) for slot, answers in enumerate(self.reads)
+                for key, reads in answers.items() if not changed.isdisjoint(reads)]
+
+    def moved_to(self, state: dict) -> KeptAnswers:
+        """Keep only the answers also valid in `state`, as answers of `state`."""
+        stale = self._stale(state)
+        for slot, key in stale:
+            del self.memo[slot][key]
+            del self.reads[slot][key]
+        self.state = state
+        if stale:
+            self._index()
+        return self
+
+    def give(self, game: Game, state: dict) -> None:
+        """Put the answers valid in `state`, the state of `game` (in tracking mode), into its
+        cache."""
+        for slot, answers in enumerate(self.valid_in(state)):
+            game.memo[slot].update(answers)
+            game.memo_reads[slot].update({key: self.reads[slot][key] for key in answers})
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal, and of the same kind at the top (true is not 1 to a rule that shows it)."""
+    return a.__class__ is b.__class__ and a == b
