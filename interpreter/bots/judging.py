@@ -25,6 +25,9 @@ class Judge:
       call), so positions met again are not scored twice (at most KEPT results)."""
 
     KEPT = 20_000
+    # options per sample whose final scoring keeps its answers (and runs in tracking mode,
+    # which is slower): the second one adds what the first one's option made stale
+    TRACKED = 1
 
     def __init__(self, program: Any, me: str):
         self.program = program
@@ -34,38 +37,56 @@ class Judge:
         self.reads = (sorted(zones), sorted(variables))
         self.known: dict[bytes, Any] = {}
         self.answers: KeptAnswers | None = None  # valid in `self.answers.state`
+        self.tracked = 0  # final scorings of options on this sample whose answers are kept
 
     def value_after(self, option: Any) -> Any:
         """The value of `option` taken in the sample."""
-        answers = self.answers
-        if answers is None or answers.state is not self.sample.state:
-            answers = self.answers = _warm_answers(self.sample, answers)
-        twin = self.sample.clone()
-        twin.memo = answers.copy()
+        sample, answers = self.sample, self.answers
+        if answers is None or answers.state is not sample.state:  # a new sample
+            answers = self.answers = KeptAnswers(sample.state, self.program.memo_slots) \
+                if answers is None else answers.moved_to(sample.state)
+            self.tracked = 0 if FINAL_SCORING in self.program.procs else self.TRACKED
+        twin = sample.clone()
+        if self.tracked >= self.TRACKED:
+            twin.memo = answers.copy()
+            twin.apply(option)
+            twin.memo = answers.valid_in(twin.state)
+            return self.value(twin, remembered=True)
+        # one of the first options scored on this sample: what its scoring computes is kept
+        track_reads(twin)
+        answers.give(twin, sample.state)
         twin.apply(option)
-        twin.memo = answers.valid_in(twin.state)
-        return self.value(twin, remembered=True)
+        answers.give(twin, twin.state)  # what the option left valid (the engine forgot more)
+        value, scored = self._scored(twin, remembered=True)
+        if scored:  # cached at the end: valid at the end (the engine forgot what went stale)
+            answers.add(KeptAnswers(twin.state, twin.memo, twin.memo_reads))
+            self.tracked += 1
+        return value
 
     def value(self, twin: Any, remembered: bool = False) -> Any:
         """The value of a copy of the game as it stands (the copy is used up). `remembered`:
         its cached answers are valid (the engine forgets those a change makes stale)."""
+        return self._scored(twin, remembered)[0]
+
+    def _scored(self, twin: Any, remembered: bool) -> tuple[Any, bool]:
+        """The value, and whether the final scoring ran for it (not known already)."""
         if twin.over or FINAL_SCORING not in twin.program.procs:
-            return self._margin(twin)
+            return self._margin(twin), False
         Z, V = twin.Z, twin.V
         key = pickle.dumps(([Z[n] for n in self.reads[0]], [V[n] for n in self.reads[1]]), -1)
         value = self.known.get(key)
         if value is not None:
-            return value
+            return value, False
         twin.stack.clear()  # only the final scoring runs, then the copy is over
         twin.perform(FINAL_SCORING, remembered=remembered)
-        value = self._margin(twin)
+        value = self._margin(twin, remembered)
         if len(self.known) >= self.KEPT:
             self.known.clear()
         self.known[key] = value
-        return value
+        return value, True
 
-    def _margin(self, twin: Any) -> Any:
-        scores = twin.scores()
+    def _margin(self, twin: Any, remembered: bool = False) -> Any:
+        scores = twin.scores(remembered)
         if twin.lowest_wins:  # fewer points is better: the lead is below the others
             scores = {p: -v for p, v in scores.items()}
         others = [v for p, v in scores.items() if p != self.me]
@@ -101,18 +122,3 @@ def rules_reads(program: Any, procedures: list[str], functions: list[str]
                 todo += [program.procs[t].decl for t in program.triggers.get(node.event, [])
                          if t in program.procs]
     return zones, variables
-
-
-def _warm_answers(sample: Any, kept: KeptAnswers | None) -> KeptAnswers:
-    """The answers of the ruleset's functions that the final scoring computes, valid in
-    `sample`, with what each read: the final scoring is run on a copy in tracking mode,
-    starting from the answers kept from the last sample that are still valid in this one."""
-    copy = sample.clone()
-    track_reads(copy)
-    if kept is not None:
-        kept.give(copy, sample.state)
-    if FINAL_SCORING in copy.program.procs:
-        copy.stack.clear()
-        copy.perform(FINAL_SCORING, remembered=True)
-    # what is cached at the end is valid at the end (the engine forgot what went stale)
-    return KeptAnswers(copy.state, copy.memo, copy.memo_reads).moved_to(sample.state)

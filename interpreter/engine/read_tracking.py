@@ -146,11 +146,17 @@ class KeptAnswers:
     """Cached answers of a game's functions valid in one state of it, with the entries each
     read: they can be given to a copy in another state, less those whose entries differ."""
 
-    def __init__(self, state: dict, memo: list[dict], memo_reads: list[dict]):
+    def __init__(self, state: dict, memo: list[dict] | int, memo_reads: list[dict] = ()):
+        """The answers of `memo` (with their reads, `memo_reads`) valid in `state`; a number
+        of caches instead of `memo`: none yet."""
         self.state = state
-        self.memo = [dict(answers) for answers in memo]
-        self.reads = [{key: reads[key] for key in answers}
-                      for answers, reads in zip(memo, memo_reads, strict=True)]
+        if isinstance(memo, int):
+            self.memo: list[dict] = [{} for _ in range(memo)]
+            self.reads: list[dict] = [{} for _ in range(memo)]
+        else:
+            self.memo = [dict(answers) for answers in memo]
+            self.reads = [{key: reads[key] for key in answers}
+                          for answers, reads in zip(memo, memo_reads, strict=True)]
         self._index()
 
     def _index(self) -> None:
@@ -202,6 +208,15 @@ class KeptAnswers:
         if stale:
             self._index()
         return self
+
+    def add(self, other: KeptAnswers) -> None:
+        """Add the answers of `other` (valid in another state) that are valid in this one."""
+        other.moved_to(self.state)
+        for mine, theirs in zip(self.memo, other.memo, strict=True):
+            mine.update(theirs)
+        for mine, theirs in zip(self.reads, other.reads, strict=True):
+            mine.update(theirs)
+        self._index()
 
     def give(self, game: Game, state: dict) -> None:
         """Put the answers valid in `state`, the state of `game` (in tracking mode), into its

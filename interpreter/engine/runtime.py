@@ -444,11 +444,12 @@ class Game:
     def tiebreak(self, player: str) -> Any:
         return self._ranking_value("tiebreak", player)
 
-    def _ranking_value(self, name: str, player: str) -> Any:
+    def _ranking_value(self, name: str, player: str, remembered: bool = False) -> Any:
         func = self.program.funcs.get(name)
         if func is None:
             return 0
-        self.forget()  # the caller may have changed the state by hand
+        if not remembered:
+            self.forget()  # the caller may have changed the state by hand
         try:
             value = func.fn(self, {func.params[0]: player})
         except PYTHON_ERRORS as exc:
@@ -458,8 +459,12 @@ class Game:
                                 f"{self.label(player)}", func.decl.loc)
         return value
 
-    def scores(self) -> dict[str, Any]:
-        return {p: self.score(p) for p in self.players}
+    def scores(self, remembered: bool = False) -> dict[str, Any]:
+        """Every player's score. `remembered=True`: the cached answers of the ruleset's
+        functions are valid (the caller changed nothing by hand), so they are used."""
+        if not remembered:
+            self.forget()
+        return {p: self._ranking_value("score", p, True) for p in self.players}
 
     @property
     def lowest_wins(self) -> bool:
