@@ -12,21 +12,37 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Mapping
 
-Need = tuple[int, "set[str] | None", Counter]  # pieces held, kinds allowed, pieces known there
+# pieces held, kinds allowed (None: any), pieces known there (kind -> how many)
+Need = tuple[int, "set[str] | None", Mapping[str, int]]
 
 TRIES = 3  # random fillings tried before the exact flow
 
 
-def match(needs: list[Need], pool: Counter[str], rng: random.Random) -> list[list[str]] | None:
-    left = Counter(pool)
+def match(needs: list[Need], pool: Mapping[str, int], rng: random.Random
+          ) -> list[list[str]] | None:
+    # plain dicts kept in the order a Counter would keep them (kinds met first come first,
+    # a kind used up is dropped), so the same draws deal the same pieces
+    left = {k: n for k, n in pool.items() if n > 0}
     hands: list[list[str]] = []
     rest: list[int] = []
     for count, _allowed, known in needs:
-        if known - left or sum(known.values()) > count:
+        there = 0
+        for k, n in known.items():
+            if n > 0:
+                if left.get(k, 0) < n:
+                    return None
+                there += n
+        if there > count:
             return None
-        left -= known
-        hands.append(list(known.elements()))
+        for k, n in known.items():
+            if n > 0:
+                if left[k] == n:
+                    del left[k]
+                else:
+                    left[k] -= n
+        hands.append([k for k, n in known.items() for _ in range(n)])
         rest.append(count - sum(known.values()))
     if sum(rest) != sum(left.values()):
         return None
@@ -36,27 +52,33 @@ def match(needs: list[Need], pool: Counter[str], rng: random.Random) -> list[lis
         if drawn is not None:
             break
     else:
-        drawn = _flow(rest, allowed, left, rng)
+        drawn = _flow(rest, allowed, Counter(left), rng)
         if drawn is None:
             return None
     return [hand + more for hand, more in zip(hands, drawn, strict=True)]
 
 
-def _fill(rest: list[int], allowed: list[set[str] | None], pool: Counter[str],
+def _fill(rest: list[int], allowed: list[set[str] | None], pool: dict[str, int],
           rng: random.Random) -> list[list[str]] | None:
     """Most constrained place first, each drawing its pieces at random from what fits."""
-    left = Counter(pool)
+    left = dict(pool)
+    kinds = len(left)
     order = sorted(range(len(rest)), key=lambda i: (
-        len(allowed[i]) if allowed[i] is not None else len(left) + 1, rng.random()))
+        len(allowed[i]) if allowed[i] is not None else kinds + 1, rng.random()))
     out: list[list[str]] = [[] for _ in rest]
     for i in order:
         if not rest[i]:
             continue
-        fits = [k for k in left.elements() if allowed[i] is None or k in allowed[i]]
+        fit = allowed[i]
+        fits = [k for k, n in left.items() if fit is None or k in fit for _ in range(n)]
         if len(fits) < rest[i]:
             return None
         taken = rng.sample(fits, rest[i])
-        left -= Counter(taken)
+        for k in taken:
+            if left[k] == 1:
+                del left[k]
+            else:
+                left[k] -= 1
         out[i] = taken
     return out
 

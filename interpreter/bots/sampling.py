@@ -28,7 +28,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.beliefs import beliefs_for
-from interpreter.bots.matching import match
+from interpreter.bots.matching import Need, match
 from interpreter.engine import rng as game_rng
 from interpreter.engine.runtime import owns
 
@@ -53,7 +53,7 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
     twin.auto = game.auto
     twin.moves = []
     unknown: list[tuple[str, str | None, int, Any]] = []  # zone, key, hidden count, top
-    pool: Counter[str] = Counter()  # the pieces hidden from the player: total - seen
+    pool: dict[str, int] = {}  # the pieces hidden from the player: total - seen
     for name, info in game.program.zones.items():
         decl = info.decl
         if decl.visibility == "public":
@@ -67,14 +67,16 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
                 if decl.visibility == "top" and content:
                     top = content[-1]
                     content.pop()
-                pool.update(content)
+                for piece in content:
+                    pool[piece] = pool.get(piece, 0) + 1
                 count = len(content)
             else:
-                pool.update(content)
+                for piece, n in content.items():
+                    pool[piece] = pool.get(piece, 0) + n
                 count = sum(content.values())
             content.clear()
             unknown.append((name, key, count, top))
-    pool = Counter({k: pool[k] for k in sorted(pool)})  # in an order the hidden ones cannot tell
+    pool = {k: pool[k] for k in sorted(pool)}  # in an order the hidden ones cannot tell
     _deal(game, player, twin.Z, unknown, pool, rng)
     secret = game.state.get("secret")
     if secret is not None:  # only the player's own sealed choice is known
@@ -143,29 +145,29 @@ def _is_summary(decl: Any, key: str | None, player: str) -> bool:
 
 
 def _deal(game: Game, player: str, zones: dict[str, Any],
-          unknown: list[tuple[str, str | None, int, Any]], pool: Counter[str],
+          unknown: list[tuple[str, str | None, int, Any]], pool: dict[str, int],
           rng: random.Random) -> None:
     """Deal the unseen pieces into the places that hide pieces, each place getting only kinds
     that could be there for `player` (bots/beliefs.py; without beliefs: the component the zone
     declares) and the pieces known to be there."""
     beliefs = beliefs_for(game, player)
-    needs: list[tuple[int, set[str] | None, Counter[str]]] = []
+    needs: list[Need] = []
     for name, key, count, top in unknown:
         about = beliefs.about(player, (name, key)) if beliefs is not None else None
         if about is None:
-            needs.append((count, _declared(game, name), Counter()))
+            needs.append((count, _declared(game, name), {}))
             continue
         possible, known = about
-        known = Counter(known)
-        if top is not None and known[top] > 0:
+        if top is not None and known.get(top, 0) > 0:
+            known = dict(known)
             known[top] -= 1
-        needs.append((count, possible, +known))
+        needs.append((count, possible, {k: n for k, n in known.items() if n > 0}))
     hands = match(needs, pool, rng)
     if hands is None:  # beliefs that do not fit this position (set up by hand): declarations
-        hands = match([(c, _declared(game, u[0]), Counter()) for c, u in
+        hands = match([(c, _declared(game, u[0]), {}) for c, u in
                        zip((n[0] for n in needs), unknown, strict=True)], pool, rng)
     if hands is None:
-        hands = match([(n[0], None, Counter()) for n in needs], pool, rng)
+        hands = match([(n[0], None, {}) for n in needs], pool, rng)
     assert hands is not None, "the unseen pieces do not fill the places that hide pieces"
     for (name, key, _count, top), taken in zip(unknown, hands, strict=True):
         rng.shuffle(taken)
@@ -184,4 +186,13 @@ def _declared(game: Game, zone: str) -> set[str] | None:
     of = game.program.zones[zone].decl.of
     if not of:
         return None
-    return {k for k, c in game.world.kind_of.items() if c == of}
+    known = _DECLARED.get(id(game.world))
+    if known is None or known[0] is not game.world:
+        known = _DECLARED[id(game.world)] = (game.world, {})
+    kinds = known[1].get(of)
+    if kinds is None:
+        kinds = known[1][of] = {k for k, c in game.world.kind_of.items() if c == of}
+    return kinds
+
+
+_DECLARED: dict[int, tuple[Any, dict[str, set[str]]]] = {}  # world -> component -> kinds
