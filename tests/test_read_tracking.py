@@ -53,7 +53,8 @@ def test_an_answer_notes_the_entries_of_a_family_it_read(base):
 
 def test_a_changed_entry_makes_only_the_answers_that_read_it_stale(base):
     game = _position(base, 4, 5, 250)
-    kept = KeptAnswers(*(lambda c: (c.state, c.memo, c.memo_reads))(_final(game)))
+    final = _final(game)
+    kept = KeptAnswers(base.program, final.state, final.memo, final.memo_reads)
     kept.moved_to(game.state)
     before = sum(map(len, kept.memo))
     assert before > 0

@@ -43,7 +43,7 @@ class Judge:
         """The value of `option` taken in the sample."""
         sample, answers = self.sample, self.answers
         if answers is None or answers.state is not sample.state:  # a new sample
-            answers = self.answers = KeptAnswers(sample.state, self.program.memo_slots) \
+            answers = self.answers = KeptAnswers(self.program, sample.state) \
                 if answers is None else answers.moved_to(sample.state)
             self.tracked = 0 if FINAL_SCORING in self.program.procs else self.TRACKED
         twin = sample.clone()
@@ -59,7 +59,7 @@ class Judge:
         answers.give(twin, twin.state)  # what the option left valid (the engine forgot more)
         value, scored = self._scored(twin, remembered=True)
         if scored:  # cached at the end: valid at the end (the engine forgot what went stale)
-            answers.add(KeptAnswers(twin.state, twin.memo, twin.memo_reads))
+            answers.add(KeptAnswers(self.program, twin.state, twin.memo, twin.memo_reads))
             self.tracked += 1
         return value
 

@@ -393,6 +393,7 @@ class Compiler(ExpressionCompiler):
             slot = self.memo_slots[name] = len(self.memo_slots)
             for read in reads[name]:
                 self.dependents.setdefault(read, []).append(slot)
+            self.program.memo_reads.append(frozenset(reads[name]))
             self.ns[f"_F_{name}"] = self._cached(name, slot, func.params)
         self.program.memo_slots = len(self.memo_slots)
 

@@ -91,6 +91,7 @@ class Program:
     component_start: dict[str, Fn] = field(default_factory=dict)
     entry: dict[str, Callable] = field(default_factory=dict)  # procedure -> fn(rt, frame)
     memo_slots: int = 0  # caches of functions of the game state (Game.memo)
+    memo_reads: list[frozenset[str]] = field(default_factory=list)  # slot -> what it can read
     line_locs: dict[str, list[N.Loc]] = field(default_factory=dict)  # code file -> lines
     measure_vars: dict[str, Any] = field(default_factory=dict)  # measure -> start (0 or [])
     # function -> the zones and variables some player may not see that it reads (secrecy.py)

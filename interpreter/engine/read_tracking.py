@@ -146,36 +146,33 @@ class KeptAnswers:
     """Cached answers of a game's functions valid in one state of it, with the entries each
     read: they can be given to a copy in another state, less those whose entries differ."""
 
-    def __init__(self, state: dict, memo: list[dict] | int, memo_reads: list[dict] = ()):
-        """The answers of `memo` (with their reads, `memo_reads`) valid in `state`; a number
-        of caches instead of `memo`: none yet."""
+    def __init__(self, program: Any, state: dict, memo: list[dict] | None = None,
+                 memo_reads: list[dict] | None = None):
+        """The answers of `memo` (with their reads, `memo_reads`) valid in `state`; none
+        without `memo`."""
         self.state = state
-        if isinstance(memo, int):
-            self.memo: list[dict] = [{} for _ in range(memo)]
-            self.reads: list[dict] = [{} for _ in range(memo)]
+        self.names = program.memo_reads  # slot -> the zones and variables it can read
+        if memo is None:
+            self.memo: list[dict] = [{} for _ in self.names]
+            self.reads: list[dict] = [{} for _ in self.names]
         else:
             self.memo = [dict(answers) for answers in memo]
             self.reads = [{key: reads[key] for key in answers}
-                          for answers, reads in zip(memo, memo_reads, strict=True)]
-        self._index()
+                          for answers, reads in zip(memo, memo_reads or (), strict=True)]
 
-    def _index(self) -> None:
-        self.keys: dict[str, set[Any]] = {}  # zone or variable -> the keys read of it
-        for name, key in frozenset().union(*(r for answers in self.reads
-                                             for r in answers.values())):
-            self.keys.setdefault(name, set()).add(key)
-
-    def changed(self, state: dict) -> list[Read]:
-        """The reads whose entries differ in `state` (a whole one when any part does)."""
-        out: list[Read] = []
-        for name, keys in self.keys.items():
+    def changed(self, state: dict) -> set[Read]:
+        """The reads whose entries differ in `state` (a whole one when any part does), of
+        the zones and variables the answers kept can read."""
+        out: set[Read] = set()
+        names = self.names
+        for name in frozenset().union(*(names[s] for s, kept in enumerate(self.memo) if kept)):
             before, after = _whole(self.state, name), _whole(state, name)
-            if before == after and before.__class__ is after.__class__:
+            if before.__class__ is after.__class__ and before == after:
                 continue
-            out.append((name, None))
-            if keys != {None} and isinstance(before, dict):
-                out += [(name, k) for k in keys
-                        if not same_value(before.get(k), after.get(k))]
+            out.add((name, None))
+            if before.__class__ is dict and after.__class__ is dict:  # its entries, one by one
+                out.update((name, k) for k, v in before.items()
+                           if (w := after.get(k)).__class__ is not v.__class__ or w != v)
         return out
 
     def copy(self) -> list[dict]:
@@ -194,19 +191,17 @@ class KeptAnswers:
         changed = self.changed(state)
         if not changed:
             return []
-        changed = frozenset(changed)
+        names = {name for name, _ in changed}
         return [(slot, key) for slot, answers in enumerate(self.reads)
+                if answers and not names.isdisjoint(self.names[slot])
                 for key, reads in answers.items() if not changed.isdisjoint(reads)]
 
     def moved_to(self, state: dict) -> KeptAnswers:
         """Keep only the answers also valid in `state`, as answers of `state`."""
-        stale = self._stale(state)
-        for slot, key in stale:
+        for slot, key in self._stale(state):
             del self.memo[slot][key]
             del self.reads[slot][key]
         self.state = state
-        if stale:
-            self._index()
         return self
 
     def add(self, other: KeptAnswers) -> None:
@@ -216,7 +211,6 @@ class KeptAnswers:
             mine.update(theirs)
         for mine, theirs in zip(self.reads, other.reads, strict=True):
             mine.update(theirs)
-        self._index()
 
     def give(self, game: Game, state: dict) -> None:
         """Put the answers valid in `state`, the state of `game` (in tracking mode), into its
