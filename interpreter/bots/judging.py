@@ -50,8 +50,7 @@ class Judge:
         if self.tracked >= self.TRACKED:
             twin.memo = answers.copy()
             twin.apply(option)
-            twin.memo = answers.valid_in(twin.state)
-            return self.value(twin, remembered=True)
+            return self._scored(twin, True, answers)[0]
         # one of the first options scored on this sample: what its scoring computes is kept
         track_reads(twin)
         answers.give(twin, sample.state)
@@ -68,8 +67,10 @@ class Judge:
         its cached answers are valid (the engine forgets those a change makes stale)."""
         return self._scored(twin, remembered)[0]
 
-    def _scored(self, twin: Any, remembered: bool) -> tuple[Any, bool]:
-        """The value, and whether the final scoring ran for it (not known already)."""
+    def _scored(self, twin: Any, remembered: bool, answers: KeptAnswers | None = None
+                ) -> tuple[Any, bool]:
+        """The value, and whether the final scoring ran for it (not known already). With
+        `answers`: the copy's cache is made of those still valid in it before it runs."""
         if twin.over or FINAL_SCORING not in twin.program.procs:
             return self._margin(twin), False
         Z, V = twin.Z, twin.V
@@ -77,6 +78,8 @@ class Judge:
         value = self.known.get(key)
         if value is not None:
             return value, False
+        if answers is not None:
+            twin.memo = answers.valid_in(twin.state)
         twin.stack.clear()  # only the final scoring runs, then the copy is over
         twin.perform(FINAL_SCORING, remembered=remembered)
         value = self._margin(twin, remembered)
