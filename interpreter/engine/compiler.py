@@ -170,6 +170,8 @@ class Compiler(ExpressionCompiler):
                 self._func(decl)
         self._memoize_static_functions()
         self._memoize_dynamic_functions()
+        for name, func in p.funcs.items():  # the generated function, cached or not, at last
+            func.call = self.ns.get(f"_F_{name}")
         self._procedures()
         for key in [k for k in self.ns if k.startswith("_AT_")]:
             self.ns[key] = attribute_table(self.world.attrs, key[4:])

@@ -42,6 +42,7 @@ class Func:
     decl: N.FuncDecl
     fn: Fn | None = None
     static: bool = False
+    call: Callable | None = None  # the generated function itself: call(rt, *args)
 
 
 @dataclass

@@ -451,10 +451,11 @@ class Game:
         if not remembered:
             self.forget()  # the caller may have changed the state by hand
         try:
-            value = func.fn(self, {func.params[0]: player})
+            value = func.call(self, player)
         except PYTHON_ERRORS as exc:
             raise GameRuleError(explain(exc), func.decl.loc) from None
-        if not isinstance(value, int) or isinstance(value, bool):
+        if value.__class__ is not int and (not isinstance(value, int) or
+                                           isinstance(value, bool)):
             raise GameRuleError(f"'{name}' must give a number, it gave {self.label(value)} for "
                                 f"{self.label(player)}", func.decl.loc)
         return value
