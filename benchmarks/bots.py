@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a source checkout without installing
 
-from interpreter.bots.players import TimedBot, make_bot  # noqa: E402
+from interpreter.bots.players import TimedBot, how_often_it_matters, make_bot  # noqa: E402
 from interpreter.engine.ruleset import load_ruleset  # noqa: E402
 from interpreter.engine.world import player_id  # noqa: E402
 from interpreter.language.errors import RulesError  # noqa: E402
@@ -54,14 +54,21 @@ DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 _RULESET = None
 
 
-def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, int, float, dict]]:
-    """Play the (seed, seat of the bot) games of one share: (seed, seat, win share, scores)."""
+def _games(job: tuple[str, int, str, str, list[tuple[int, int]]]
+           ) -> tuple[list[tuple], float, float]:
+    """Play the (seed, seat of the bot) games of one share: a record (seed, seat, win share,
+    scores, ...) per game, their CPU time, and the CPU time of the greedy bot's calibration
+    (bots/players.py, once per process) before them."""
     global _RULESET
     path, players, bot, against, games = job
     if _RULESET is None:
         _RULESET = load_ruleset(path)
     out = []
+    calibration = time.process_time()
+    if "greedy" in (bot, against):  # once per process: timed apart from the games
+        how_often_it_matters(_RULESET.new_game(players, games[0][0], logging=False))
     cpu = time.process_time()
+    calibration = cpu - calibration
     for seed, seat in games:
         timed = TimedBot(make_bot(bot))
         bots = {player_id(i): timed if i == seat else make_bot(against)
@@ -71,7 +78,7 @@ def _games(job: tuple[str, int, str, list[tuple[int, int]]]) -> list[tuple[int, 
         share = 1 / len(record.winners) if me in record.winners else 0.0
         out.append((seed, seat, share, record.scores, timed.seconds, timed.decisions,
                     timed.cpu_seconds))
-    return out, time.process_time() - cpu
+    return out, time.process_time() - cpu, calibration
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,8 +124,9 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_games, work))
     seconds = time.perf_counter() - start
-    cpu = sum(c for _share, c in results)
-    records = sorted((r for share, _c in results for r in share), key=lambda r: r[0])
+    cpu = sum(c for _share, c, _k in results)
+    calibration = sum(k for _share, _c, k in results)
+    records = sorted((r for share, _c, _k in results for r in share), key=lambda r: r[0])
 
     wins = sum(Fraction(r[2]).limit_denominator(16) for r in records)
     # A 95% interval for the win rate (Wilson's: it does not collapse at 0 or all wins).
@@ -136,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{1000 * sum(r[4] for r in records) / max(decisions, 1):.1f} ms per decision "
           f"({1000 * sum(r[6] for r in records) / max(decisions, 1):.1f} ms of CPU time)")
     print(f"time: {seconds:.1f} s ({len(records) / seconds:.2f} games/s); CPU time "
-          f"{cpu:.1f} s ({len(records) / cpu:.2f} games/s on one core, whatever else the "
-          "machine runs)")
+          f"{cpu + calibration:.1f} s ({len(records) / (cpu + calibration):.2f} games/s on one "
+          "core, whatever else the machine runs)")
+    if calibration:
+        print(f"of which the greedy bot's calibration game (once per process): "
+              f"{calibration:.1f} s; the games alone: {len(records) / cpu:.2f} games/s (CPU)")
     return 0
 
 
