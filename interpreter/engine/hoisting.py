@@ -46,13 +46,16 @@ def always_evaluated(node: N.Expr) -> Iterator[N.Expr]:
 
 
 def loop_invariants(roots: list[N.Expr], var: str,
-                    draws: Callable[[N.Node], bool]) -> list[N.Expr]:
-    """The largest parts of `roots` (a query's condition and value) that do not use `var`,
-    are computed for every item, and draw nothing at random."""
+                    draws: Callable[[N.Node], bool], per_item: frozenset[str] = frozenset()
+                    ) -> list[N.Expr]:
+    """The largest parts of `roots` (a query's condition and value) that do not use `var`
+    (nor the names in `per_item`, computed from it for each item), are computed for every
+    item, and draw nothing at random."""
     found: list[N.Expr] = []
 
     def visit(node: N.Expr) -> None:
-        if isinstance(node, _WORTH) and not draws(node) and not _uses(node, var):
+        if isinstance(node, _WORTH) and not draws(node) and not _uses(node, var) and \
+                not any(_uses(node, name) for name in per_item):
             found.append(node)
             return
         for part in always_evaluated(node):
@@ -233,3 +236,52 @@ def hoist_call_arguments(body: N.Expr, inline: dict[str, N.FuncDecl]
 
     visit(body)
     return body, found
+
+
+def inline_per_item(node: N.Expr, var: str, inline: dict[str, N.FuncDecl],
+                    caller_names: set[str], fresh: Callable[[], int]
+                    ) -> tuple[N.Expr, list[tuple[str, N.Expr]]]:
+    """A query's condition (or its value, when it has no condition) in which each call of a
+    small function that is computed for every item is copied in (inline_body), its
+    arguments that are not plain names computed first for each item under new names (the
+    names with what they stand for, in the order written). So `owner_at(c + d[1], r + d[2])`
+    in `any d in directions where ...` becomes the body of `owner_at`, with no call per
+    item. Only arguments that use the query's variable (or a name computed from it) are
+    taken out: the others are the same for every item, and computed once (loop_invariants).
+    The arguments would have been computed anyway, before the call; a condition that draws
+    at random is not given here."""
+    found: list[tuple[str, N.Expr]] = []
+    per_item = {var}
+
+    def expand(node: N.Expr) -> N.Expr:
+        if isinstance(node, N.Call) and node.func in inline:
+            args = list(node.args)
+            for i, arg in enumerate(args):
+                if isinstance(arg, N.Name | N.Num | N.Str | N.Bool | N.NoneLit) or \
+                        not any(_uses(arg, name) for name in per_item):
+                    continue
+                name = f"$item{fresh()}"  # no rule can write this name
+                found.append((name, expand(arg)))
+                per_item.add(name)
+                args[i] = N.Name(loc=arg.loc, id=name)
+            body = inline_body(inline[node.func], args, caller_names | per_item)
+            if body is None:
+                copy = _substitute(node, {})
+                copy.args = args
+                return copy
+            return expand(body)
+        if isinstance(node, N.Query):  # a query inside takes its own items out
+            return node
+        parts = {id(p) for p in always_evaluated(node) if p is not None}
+        if not parts:
+            return node
+        copy = object.__new__(type(node))
+        for key, value in vars(node).items():
+            if id(value) in parts:
+                value = expand(value)
+            elif isinstance(value, list):
+                value = [expand(x) if id(x) in parts else x for x in value]
+            setattr(copy, key, value)
+        return copy
+
+    return expand(node), found
