@@ -109,6 +109,10 @@ def test_the_short_paths_of_move_keep_every_piece(tmp_path, statement, expect):
     ("define has_suit(p, s) = any k in kinds(hand[p]) where k.suit == s",
      "vp[p] += count each k in [red, blue] where has_suit(p, k)",
      "vp[p] += count each x in [red, blue] where has_suit(p, x)"),
+    # a function that only calls a builtin reading the game (the order of the players)
+    ("define after(p) = next_player(p)",
+     "vp[p] += count each player x where after(x) == p",
+     "vp[p] += count each player y where next_player(y) == p"),
 ])
 def test_a_small_function_means_the_same_wherever_it_is_used(tmp_path, define, same, renamed):
     """Small functions are copied into their callers; names must keep their meaning."""

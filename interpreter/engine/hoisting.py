@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from interpreter.engine.builtins import BUILTINS
 from interpreter.language import nodes as N
 
 # Worth computing once: anything but a plain name or a constant.
@@ -77,18 +78,19 @@ def _uses(node: N.Node, var: str) -> bool:
 
 # ------------------------------------------------------------------------ inlining
 INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their callers
+_GAME_BUILTINS = frozenset(name for name, b in BUILTINS.items() if b.reads_game)
 
 
 def inlinable_functions(decls: list[N.Decl], state_names: set[str],
                         numeric: set[str]) -> dict[str, N.FuncDecl]:
     """Functions whose body is worth copying into their callers: small, going through no
     type's values, drawing nothing at random, calling no other function, and reading the game
-    state (a function of the board alone is remembered instead). A function that takes
-    numbers (in `numeric`, see number_functions) is never cached, so it is copied more
-    freely: also when it is a plain formula of its arguments, and when it calls other
-    functions (inlinable ones are copied in turn, so a chain of small functions becomes one
-    expression; the calls of others stay in its body), as long as it calls itself nowhere,
-    not even through others."""
+    state or calling a builtin that reads the game (`opponent(p) = next_player(p)`); a
+    function of the board alone is remembered instead. A function that takes numbers (in
+    `numeric`, see number_functions) is never cached, so it is copied more freely: also when
+    it is a plain formula of its arguments, and when it calls other functions (inlinable ones
+    are copied in turn, so a chain of small functions becomes one expression; the calls of
+    others stay in its body), as long as it calls itself nowhere, not even through others."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
     calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in funcs}
              for name, d in funcs.items()}
@@ -100,7 +102,9 @@ def inlinable_functions(decls: list[N.Decl], state_names: set[str],
         if any(isinstance(n, N.Query) and (n.kind == "random" or n.binder.source is None)
                for n in nodes):
             continue
-        reads = any(isinstance(n, N.Name) and n.id in state_names for n in nodes)
+        reads = any(isinstance(n, N.Name) and n.id in state_names or
+                    isinstance(n, N.Call) and n.func in _GAME_BUILTINS and n.func not in funcs
+                    for n in nodes)
         numbers = name in numeric
         if reads or (numbers and not any(isinstance(n, N.Query) for n in nodes)):
             candidates[name] = numbers
