@@ -399,28 +399,13 @@ class Game:
             reason = self.why_illegal(option)  # a text equal to an option is that option
             if reason is not None:
                 raise IllegalMove(reason)
-        stack = self.stack
-        frame = stack[-1]
+        frame = self.stack[-1]
         frame[2][pending["var"]] = option
         frame[1] = pending["resume"]
         state["pending"] = None
         state["step"] += 1
         self.moves.append(option)
-        # the runtime loop (_run), written out here: this runs at every decision
-        self.budget = WORK_BETWEEN_DECISIONS
-        entry = self.program.entry
-        try:
-            while stack:
-                frame = stack[-1]
-                if entry[frame[0]](self, frame) == SUSPEND:
-                    return
-        except PYTHON_ERRORS as exc:
-            raise GameRuleError(_with_function(exc, explain(exc)), self._place(exc)) from None
-        except GameRuleError as exc:
-            if exc.loc is None:
-                raise GameRuleError(exc.message, self._place(exc)) from None
-            raise
-        state["over"] = True
+        self._run()
 
     def evaluate(self, function: str, *args: Any) -> Any:
         """The value of a ruleset's `define` function now (for tools, tests and bots)."""
