@@ -109,6 +109,10 @@ def test_the_short_paths_of_move_keep_every_piece(tmp_path, statement, expect):
     ("define has_suit(p, s) = any k in kinds(hand[p]) where k.suit == s",
      "vp[p] += count each k in [red, blue] where has_suit(p, k)",
      "vp[p] += count each x in [red, blue] where has_suit(p, x)"),
+    # a function that only calls a builtin reading the game (the order of the players)
+    ("define after(p) = next_player(p)",
+     "vp[p] += count each player x where after(x) == p",
+     "vp[p] += count each player y where next_player(y) == p"),
 ])
 def test_a_small_function_means_the_same_wherever_it_is_used(tmp_path, define, same, renamed):
     """Small functions are copied into their callers; names must keep their meaning."""
@@ -255,3 +259,36 @@ def test_a_run_time_error_is_placed_at_its_statement(tmp_path, extra, statements
     lines = (tmp_path / "t" / "game.rules").read_text(encoding="utf-8").splitlines()
     assert lines[info.value.loc.line - 1].strip() == wrong
     assert "division by zero" in info.value.message
+
+
+PER_ITEM = ("var mismatches = 0\nvar seen = 0\nvar small = [1]\n"
+            "define over(p, n) = vp[p] >= n\n"
+            "define hits(p) = count each x in [1, 2, 3, 4] where over(p, x + 1)\n"
+            "define hits_plain(p) = count each x in [2, 3, 4, 5] where over(p, x)\n")
+
+
+def test_a_small_function_of_each_item_gives_what_its_call_gives(tmp_path):
+    """`over(p, x + 1)` in a query is copied in with `x + 1` computed for each item first:
+    the count is the one of the same function called with plain names."""
+    ruleset = with_rules(tmp_path, PER_ITEM, "if hits(p) != hits_plain(p):\n"
+                         "    mismatches += 1\nseen += hits(p)")
+    game = ruleset.new_game(2, 3)
+    play_out(game)
+    assert game.V["mismatches"] == 0
+    assert game.V["seen"] > 0
+
+
+def test_an_argument_of_each_item_is_computed_only_where_the_call_is(tmp_path):
+    # `small[x]` is an error for x = 2: it must not be computed, `x > 5` being false first
+    ruleset = with_rules(tmp_path, PER_ITEM + "define guarded(p) = count each x in [1, 2] "
+                         "where x > 5 and over(p, small[x])\n", "seen += guarded(p)")
+    game = ruleset.new_game(2, 3)
+    play_out(game)
+    assert game.over and game.V["seen"] == 0
+
+
+def test_an_argument_of_each_item_still_reports_its_error(tmp_path):
+    ruleset = with_rules(tmp_path, PER_ITEM + "define failing(p) = count each x in [1, 2] "
+                         "where over(p, small[x])\n", "seen += failing(p)")
+    with pytest.raises(GameRuleError, match="no item 2"):
+        play_out(ruleset.new_game(2, 3))

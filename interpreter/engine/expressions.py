@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.builtins import BUILTINS, Builtin
-from interpreter.engine.hoisting import inline_body, loop_invariants
+from interpreter.engine.hoisting import inline_body, inline_per_item, loop_invariants
 from interpreter.engine.program import (
     FAMILY,
     PROC,
@@ -540,8 +540,26 @@ class ExpressionCompiler:
         # same for every item is computed once too
         where_node = self._inlined(b.where, inner) if b.where is not None else None
         value_node = self._inlined(node.value, inner) if node.value is not None else None
+        per_item: list[tuple[str, str]] = []  # Python names and sources, for each item
+        first = where_node if where_node is not None else value_node
+        if first is not None and self._inline and not self._draws(first):
+            first, taken = inline_per_item(first, b.var, self._inline,
+                                           set(inner.names) | set(inner.py), self.fresh_number)
+            for name, arg in taken:
+                py = f"_i{self.fresh_number()}"
+                per_item.append((py, self.value_c(arg, inner).src))
+                texts_in = inner.texts
+                inner = Scope(inner.names, inner.proc, {**inner.py, name: py})
+                inner.texts = texts_in
+            if taken:
+                self._costly = True
+            if where_node is not None:
+                where_node = first
+            else:
+                value_node = first
         self._invariant = {id(n) for n in loop_invariants(
-            [x for x in (where_node, value_node) if x is not None], b.var, self._draws)}
+            [x for x in (where_node, value_node) if x is not None], b.var, self._draws,
+            frozenset(inner.py) - frozenset(scope.py) - {b.var})}
         self._hoisted = []
         where = self.test_src(where_node, inner) if where_node is not None else None
         value, gives_texts = None, texts
@@ -554,16 +572,22 @@ class ExpressionCompiler:
         cond = f" if {where}" if where is not None else ""
         pile = src.sort == ZONE and src.shape == "pile"
 
+        after = ""  # for each item, what its condition computes first
+        if per_item:
+            names = "".join(f"{n}, " for n, _ in per_item)
+            values = "".join(f"{v}, " for _, v in per_item)
+            after = f" for ({names}) in (({values}),)"
+
         def each(target: str, items: str, method: str = "") -> str:
             """`for target in items`, after computing once what every item uses."""
             if not hoisted:
-                return f"for {target} in {items}{method}"
+                return f"for {target} in {items}{method}{after}"
             self._counter += 1
             s = f"_s{self._counter}"
             names = "".join(f"{n}, " for n, _ in hoisted)
             values = "".join(f"{v}, " for _, v in hoisted)
             return (f"for {s} in ({items},) if {s} for ({names}) in (({values}),) "
-                    f"for {target} in {s}{method}")
+                    f"for {target} in {s}{method}{after}")
 
         if kind == "count" and pile:
             if where is None:
@@ -581,7 +605,7 @@ class ExpressionCompiler:
         loop = each(var, items)
         if kind == "count":
             return self._c(f"len([1 {loop}{cond}])")
-        if kind in ("any", "every") and where is not None and not hoisted:
+        if kind in ("any", "every") and where is not None and not hoisted and not per_item:
             found = _attribute_test(where, var, "==" if kind == "any" else "!=")
             if found is not None:  # `any k in hand[p] where k.suit == c`: no frame per item
                 table, other = found

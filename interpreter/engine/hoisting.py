@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from interpreter.engine.builtins import BUILTINS
 from interpreter.language import nodes as N
 
 # Worth computing once: anything but a plain name or a constant.
@@ -46,13 +47,16 @@ def always_evaluated(node: N.Expr) -> Iterator[N.Expr]:
 
 
 def loop_invariants(roots: list[N.Expr], var: str,
-                    draws: Callable[[N.Node], bool]) -> list[N.Expr]:
-    """The largest parts of `roots` (a query's condition and value) that do not use `var`,
-    are computed for every item, and draw nothing at random."""
+                    draws: Callable[[N.Node], bool], per_item: frozenset[str] = frozenset()
+                    ) -> list[N.Expr]:
+    """The largest parts of `roots` (a query's condition and value) that do not use `var`
+    (nor the names in `per_item`, computed from it for each item), are computed for every
+    item, and draw nothing at random."""
     found: list[N.Expr] = []
 
     def visit(node: N.Expr) -> None:
-        if isinstance(node, _WORTH) and not draws(node) and not _uses(node, var):
+        if isinstance(node, _WORTH) and not draws(node) and not _uses(node, var) and \
+                not any(_uses(node, name) for name in per_item):
             found.append(node)
             return
         for part in always_evaluated(node):
@@ -74,18 +78,19 @@ def _uses(node: N.Node, var: str) -> bool:
 
 # ------------------------------------------------------------------------ inlining
 INLINE_SIZE = 60  # nodes: larger functions are called, not copied into their callers
+_GAME_BUILTINS = frozenset(name for name, b in BUILTINS.items() if b.reads_game)
 
 
 def inlinable_functions(decls: list[N.Decl], state_names: set[str],
                         numeric: set[str]) -> dict[str, N.FuncDecl]:
     """Functions whose body is worth copying into their callers: small, going through no
     type's values, drawing nothing at random, calling no other function, and reading the game
-    state (a function of the board alone is remembered instead). A function that takes
-    numbers (in `numeric`, see number_functions) is never cached, so it is copied more
-    freely: also when it is a plain formula of its arguments, and when it calls other
-    functions (inlinable ones are copied in turn, so a chain of small functions becomes one
-    expression; the calls of others stay in its body), as long as it calls itself nowhere,
-    not even through others."""
+    state or calling a builtin that reads the game (`opponent(p) = next_player(p)`); a
+    function of the board alone is remembered instead. A function that takes numbers (in
+    `numeric`, see number_functions) is never cached, so it is copied more freely: also when
+    it is a plain formula of its arguments, and when it calls other functions (inlinable ones
+    are copied in turn, so a chain of small functions becomes one expression; the calls of
+    others stay in its body), as long as it calls itself nowhere, not even through others."""
     funcs = {d.name: d for d in decls if isinstance(d, N.FuncDecl)}
     calls = {name: {n.func for n in N.walk(d.body) if isinstance(n, N.Call) and n.func in funcs}
              for name, d in funcs.items()}
@@ -97,7 +102,9 @@ def inlinable_functions(decls: list[N.Decl], state_names: set[str],
         if any(isinstance(n, N.Query) and (n.kind == "random" or n.binder.source is None)
                for n in nodes):
             continue
-        reads = any(isinstance(n, N.Name) and n.id in state_names for n in nodes)
+        reads = any(isinstance(n, N.Name) and n.id in state_names or
+                    isinstance(n, N.Call) and n.func in _GAME_BUILTINS and n.func not in funcs
+                    for n in nodes)
         numbers = name in numeric
         if reads or (numbers and not any(isinstance(n, N.Query) for n in nodes)):
             candidates[name] = numbers
@@ -233,3 +240,52 @@ def hoist_call_arguments(body: N.Expr, inline: dict[str, N.FuncDecl]
 
     visit(body)
     return body, found
+
+
+def inline_per_item(node: N.Expr, var: str, inline: dict[str, N.FuncDecl],
+                    caller_names: set[str], fresh: Callable[[], int]
+                    ) -> tuple[N.Expr, list[tuple[str, N.Expr]]]:
+    """A query's condition (or its value, when it has no condition) in which each call of a
+    small function that is computed for every item is copied in (inline_body), its
+    arguments that are not plain names computed first for each item under new names (the
+    names with what they stand for, in the order written). So `owner_at(c + d[1], r + d[2])`
+    in `any d in directions where ...` becomes the body of `owner_at`, with no call per
+    item. Only arguments that use the query's variable (or a name computed from it) are
+    taken out: the others are the same for every item, and computed once (loop_invariants).
+    The arguments would have been computed anyway, before the call; a condition that draws
+    at random is not given here."""
+    found: list[tuple[str, N.Expr]] = []
+    per_item = {var}
+
+    def expand(node: N.Expr) -> N.Expr:
+        if isinstance(node, N.Call) and node.func in inline:
+            args = list(node.args)
+            for i, arg in enumerate(args):
+                if isinstance(arg, N.Name | N.Num | N.Str | N.Bool | N.NoneLit) or \
+                        not any(_uses(arg, name) for name in per_item):
+                    continue
+                name = f"$item{fresh()}"  # no rule can write this name
+                found.append((name, expand(arg)))
+                per_item.add(name)
+                args[i] = N.Name(loc=arg.loc, id=name)
+            body = inline_body(inline[node.func], args, caller_names | per_item)
+            if body is None:
+                copy = _substitute(node, {})
+                copy.args = args
+                return copy
+            return expand(body)
+        if isinstance(node, N.Query):  # a query inside takes its own items out
+            return node
+        parts = {id(p) for p in always_evaluated(node) if p is not None}
+        if not parts:
+            return node
+        copy = object.__new__(type(node))
+        for key, value in vars(node).items():
+            if id(value) in parts:
+                value = expand(value)
+            elif isinstance(value, list):
+                value = [expand(x) if id(x) in parts else x for x in value]
+            setattr(copy, key, value)
+        return copy
+
+    return expand(node), found

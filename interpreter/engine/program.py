@@ -103,6 +103,9 @@ class Program:
     warnings: list[Any] = field(default_factory=list)
     # the `move` statements (ids of their nodes) whose `of ...` reads something private
     private_moves: set[int] = field(default_factory=set)
+    # players -> what every game of that many players starts with (runtime.Game.start):
+    # the keys of each family, the pieces of each component to place
+    layouts: dict[int, Any] = field(default_factory=dict)
 
     def families(self) -> tuple[list[str], list[str]]:
         """The zone families and the variable families (`zone hand[player]`)."""

@@ -11,7 +11,6 @@ import hashlib
 import itertools
 import json
 from collections.abc import Callable
-from contextlib import contextmanager
 from typing import Any, Protocol
 
 from interpreter.engine import rng
@@ -105,34 +104,37 @@ class Game:
         `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
         those the rule named, None if it named none, False if naming them read something
         private): bots' beliefs follow what each player saw."""
-        program, world = ruleset.program, ruleset.program.world
+        program = ruleset.program
+        layout = program.layouts.get(players)
+        if layout is None:
+            layout = program.layouts[players] = _layout(program, players)
+        zone_keys, var_keys, pieces = layout
+        zones: dict[str, Any] = {}
+        for name, keys, empty in zone_keys:
+            zones[name] = empty() if keys is None else {k: empty() for k in keys}
         state: dict[str, Any] = {
             "players": players, "seed": seed, "rng": rng.seed_state(seed),
-            "zones": {}, "vars": {}, "stack": [], "pending": None, "over": False,
+            "zones": zones, "vars": {}, "stack": [], "pending": None, "over": False,
             "ending": None, "step": 0,
         }
         if streams:
             state["draws"] = {}
-        for name, info in program.zones.items():
-            empty = list if info.decl.shape == "stack" else dict
-            state["zones"][name] = _family(info.index, world, players, empty)
         game = cls(ruleset, state, names)
         game.logging = logging
-        for name, info in program.vars.items():
-            init = info.init
-            with _rule_place(info.decl.loc):
-                state["vars"][name] = _family(info.index, world, players,
-                                              lambda init=init: init(game, {}))
-        for comp_name, start in program.component_start.items():
-            comp = world.components[comp_name]
-            for kind in world.kinds_in_game(comp_name, players):
-                with _rule_place(comp.decl.loc):
-                    where = start(game, dict(world.attrs[kind]))
-                count = comp.count_in_game(kind, players)
+        variables = state["vars"]
+        loc = None
+        try:
+            for name, keys, init, loc in var_keys:  # noqa: B007 (loc: for the error)
+                variables[name] = init(game, {}) if keys is None else \
+                    {k: init(game, {}) for k in keys}
+            for start, kind, count, attrs, loc in pieces:  # noqa: B007 (as above)
+                where = start(game, dict(attrs))
                 if where.__class__ is list:
                     where.extend([kind] * count)
                 elif count > 0:  # a pile keeps no kind with no pieces
                     where[kind] = where.get(kind, 0) + count
+        except (*PYTHON_ERRORS, GameRuleError) as exc:
+            raise _at_rule(exc, loc) from None
         if watch is not None:
             game.watch = watch
             watch.started(game)
@@ -395,7 +397,8 @@ class Game:
 
     def apply(self, option: Any) -> None:
         """Take a decision. An illegal one raises IllegalMove and changes nothing."""
-        pending = self.state["pending"]
+        state = self.state
+        pending = state["pending"]
         if pending is None or option.__class__ is not str or option not in pending["options"]:
             reason = self.why_illegal(option)  # a text equal to an option is that option
             if reason is not None:
@@ -403,8 +406,8 @@ class Game:
         frame = self.stack[-1]
         frame[2][pending["var"]] = option
         frame[1] = pending["resume"]
-        self.state["pending"] = None
-        self.state["step"] += 1
+        state["pending"] = None
+        state["step"] += 1
         self.moves.append(option)
         self._run()
 
@@ -730,18 +733,13 @@ def _with_function(exc: BaseException, message: str) -> str:
     return message
 
 
-@contextmanager
-def _rule_place(loc):
-    """Python errors of a rule evaluated outside the instruction loop become rule errors at
-    the rule's place."""
-    try:
-        yield
-    except PYTHON_ERRORS as exc:
-        raise GameRuleError(_with_function(exc, explain(exc)), loc) from None
-    except GameRuleError as exc:  # e.g. out of the budget of work: at the rule's place too
-        if exc.loc is not None:
-            raise
-        raise GameRuleError(exc.message, loc) from None
+def _at_rule(exc: BaseException, loc) -> BaseException:
+    """A Python error of a rule evaluated outside the procedures (a start, a variable's first
+    value) as a rule error at the rule's place; a rule error too (e.g. out of the budget of
+    work), unless it has a place already."""
+    if isinstance(exc, GameRuleError):
+        return exc if exc.loc is not None else GameRuleError(exc.message, loc)
+    return GameRuleError(_with_function(exc, explain(exc)), loc)
 
 
 def save_integrity(data: dict) -> str:
@@ -761,11 +759,31 @@ def _digest(data: Any) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def _family(index: list[str], world, players: int, make) -> Any:
+def _keys(index: list[str], world, players: int) -> list[str] | None:
+    """The keys of a family's entries (None: not a family, one value)."""
     if not index:
-        return make()
+        return None
     domains = [world.domain(t, players) for t in index]
-    return {"|".join(str(v) for v in combo): make() for combo in itertools.product(*domains)}
+    return ["|".join(str(v) for v in combo) for combo in itertools.product(*domains)]
+
+
+def _layout(program: Program, players: int) -> tuple[list, list, list]:
+    """What every game of `players` players starts with, worked out once: each zone's keys
+    and empty content, each variable's keys, its start and its rule's place, and the pieces
+    of each kind of each component with their start (Game.start)."""
+    world = program.world
+    zones = [(name, _keys(info.index, world, players),
+              list if info.decl.shape == "stack" else dict)
+             for name, info in program.zones.items()]
+    variables = [(name, _keys(info.index, world, players), info.init, info.decl.loc)
+                 for name, info in program.vars.items()]
+    pieces = []
+    for comp_name, start in program.component_start.items():
+        comp = world.components[comp_name]
+        for kind in world.kinds_in_game(comp_name, players):
+            pieces.append((start, kind, comp.count_in_game(kind, players), world.attrs[kind],
+                           comp.decl.loc))
+    return zones, variables, pieces
 
 
 def owns(key: Any, player: Any) -> bool:

@@ -121,7 +121,10 @@ def key_of(value: Any) -> str:
 def family(values: dict, key: Any, name: str, is_zone: bool, loc: Loc) -> Any:
     """One entry of a zone or variable family; a list of keys reads several (zones merged)."""
     if key.__class__ is list:  # before the lookup: a list is no key (no exception raised)
-        found = [family(values, k, name, is_zone, loc) for k in key]
+        try:  # the usual case: every key is an entry's own key
+            found = [values[k] for k in key]
+        except (KeyError, TypeError):
+            found = [family(values, k, name, is_zone, loc) for k in key]
         return merge(found) if is_zone else found
     try:
         return values[key]
