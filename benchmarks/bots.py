@@ -15,13 +15,13 @@ CPU time of the process is the figure to read; docs/bots.md has the whole story)
 
     bot        against          games  win rate, 95% interval (Wilson)  CPU per decision
     greedy     random (before)    200  86.0% (80.5-90.1%)               1.1 ms
-    greedy     random             200  80.5% (74.5-85.4%)               0.2 ms (0.3 before)
+    greedy     random             200  80.0% (73.9-85.0%)               0.1 ms (0.2 before)
     search     greedy (rotate)    100  84.0% (75.6-89.9%)               18 ms (67 ms wall)
     ismcts:10  greedy (rotate)     24   8.3% (2.3-25.8%)                178 ms (wall, older sampler)
 
-    games per second on one core (CPU time)  at first  issue 18 round 1  round 2
-    4 greedy bots (--against greedy, 40)      1.5       6.3               9.5 (10.5 once calibrated)
-    greedy + 3 random bots (100)              5.3       16                27
+    games per second on one core (CPU time)  at first  before round 2  after round 2 (issue 18)
+    4 greedy bots (--against greedy, 100)     1.5       7.8             10.8 (11.3 once calibrated)
+    greedy + 3 random bots (200)              5.3       23.6            28.6
 
     python benchmarks/bots.py --games 200 --jobs 1
     python benchmarks/bots.py --games 30 --jobs 1 --against greedy
