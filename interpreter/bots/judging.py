@@ -25,8 +25,8 @@ class Judge:
       call), so positions met again are not scored twice (at most KEPT results)."""
 
     KEPT = 20_000
-    # options per sample whose final scoring keeps its answers (and runs in tracking mode,
-    # which is slower): the second one adds what the first one's option made stale
+    # options per sample whose final scoring keeps its answers (it runs in tracking mode,
+    # which is slower; with 2, what the first option made stale is kept too: slower in all)
     TRACKED = 1
 
     def __init__(self, program: Any, me: str):

@@ -188,6 +188,8 @@ def _declared(game: Game, zone: str) -> set[str] | None:
         return None
     known = _DECLARED.get(id(game.world))
     if known is None or known[0] is not game.world:
+        if len(_DECLARED) >= 16:  # a process may load many rulesets: keep a few
+            _DECLARED.clear()
         known = _DECLARED[id(game.world)] = (game.world, {})
     kinds = known[1].get(of)
     if kinds is None:

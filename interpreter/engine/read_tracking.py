@@ -106,12 +106,15 @@ def track_reads(game: Game) -> None:
 
 
 _FAMILIES: dict[int, tuple[Any, tuple[list[str], list[str]]]] = {}
+_KEPT_PROGRAMS = 16  # programs whose families are kept (a process may load many rulesets)
 
 
 def _families(program: Any) -> tuple[list[str], list[str]]:
     """The zone families and the variable families of a program (kept: asked per copy)."""
     found = _FAMILIES.get(id(program))
     if found is None or found[0] is not program:
+        if len(_FAMILIES) >= _KEPT_PROGRAMS:
+            _FAMILIES.clear()
         found = _FAMILIES[id(program)] = (program, program.families())
     return found[1]
 
@@ -164,6 +167,8 @@ class KeptAnswers:
         """The reads whose entries differ in `state` (a whole one when any part does), of
         the zones and variables the answers kept can read."""
         out: set[Read] = set()
+        if state is self.state:
+            return out
         names = self.names
         for name in frozenset().union(*(names[s] for s, kept in enumerate(self.memo) if kept)):
             before, after = _whole(self.state, name), _whole(state, name)
@@ -171,6 +176,7 @@ class KeptAnswers:
                 continue
             out.add((name, None))
             if before.__class__ is dict and after.__class__ is dict:  # its entries, one by one
+                # equal and of the same kind (true is not 1 to a rule that shows it)
                 out.update((name, k) for k, v in before.items()
                            if (w := after.get(k)).__class__ is not v.__class__ or w != v)
         return out
@@ -218,8 +224,3 @@ class KeptAnswers:
         for slot, answers in enumerate(self.valid_in(state)):
             game.memo[slot].update(answers)
             game.memo_reads[slot].update({key: self.reads[slot][key] for key in answers})
-
-
-def same_value(a: Any, b: Any) -> bool:
-    """Equal, and of the same kind at the top (true is not 1 to a rule that shows it)."""
-    return a.__class__ is b.__class__ and a == b
