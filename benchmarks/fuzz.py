@@ -119,6 +119,10 @@ def _results(space: Workspace, seeds: range, workers: int, limits: dict, root: P
 
 def _start_worker(limits: dict, root: Path) -> None:
     global _SPACE, _LIMITS
+    # the parent turns SIGTERM into KeyboardInterrupt (for its table); a worker ended by the
+    # pool at the end must just stop, without a traceback, and Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _SPACE = Workspace.create(root / f"worker-{os.getpid()}", rulesets_folder())
     _LIMITS = limits
 
