@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine import read_tracking, support
+from interpreter.engine import support
 from interpreter.engine.codecache import CodeCache
 from interpreter.engine.expressions import ExpressionCompiler, attribute_table
 from interpreter.engine.hoisting import (
@@ -420,22 +420,15 @@ class Compiler(ExpressionCompiler):
         call = f"_I(rt{''.join(', ' + a for a in args)})"
         texts = " and ".join(f"{a}.__class__ is str" for a in args) or "True"
         key = "None" if not args else args[0] if len(args) == 1 else f"({', '.join(args)})"
-        tup = "".join(a + ", " for a in args)
         code = (f"def _F_{name}(rt{''.join(', ' + a for a in args)}):\n"
                 f"    if {texts}:\n"  # texts only: 1 and true are equal keys but not equal
                 f"        _c = rt.memo[{slot}]\n"
                 f"        _v = _c.get({key}, _MISS)\n"
-                f"        if _v is _MISS:\n"
-                f"            if rt.memo_reads is None:\n"
-                f"                _v = _c[{key}] = {call}\n"
-                f"            else:\n"  # tracking mode (engine/read_tracking.py)
-                f"                _v = _c[{key}] = _traced(rt, {slot}, {key}, _I, ({tup}))\n"
-                f"        elif rt.trace is not None:\n"
-                f"            _read_again(rt, {slot}, {key})\n"
+                f"        if _v is _MISS:\n"  # (in tracking mode, _c notes what it reads)
+                f"            _v = _c[{key}] = {call}\n"
                 f"        return _v\n"
                 f"    return {call}\n")
-        ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS, "_traced": read_tracking.traced,
-              "_read_again": read_tracking.read_again}
+        ns = {"_I": self.ns[f"_F_{name}"], "_MISS": _MISS}
         exec(self.compiled(code, f"<define {name}>"), ns)  # our own generated code
         return ns[f"_F_{name}"]
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from interpreter.engine.runtime import Game
 
 Read = tuple[str, Any]  # (zone or variable, key of a family entry or None for all of it)
@@ -94,6 +92,38 @@ class _TableView:
         return name in self.live
 
 
+class _TrackedCache(dict):
+    """The cache of one function's answers in tracking mode, which notes what each answer
+    read. The generated code asks `get(key, MISS)`, and on a miss computes the answer and
+    stores it: a miss starts noting reads, the store ends it (misses nest, stores come in
+    the reverse order). An answer found while another is computed adds its reads to the
+    other's. Plain games keep plain dicts: no cost in play."""
+
+    __slots__ = ("game", "reads", "outer")
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = dict.get(self, key, _ABSENT)
+        game = self.game
+        if value is _ABSENT:
+            self.outer.append(game.trace)
+            game.trace = set()
+            return default
+        if game.trace is not None:
+            game.trace |= self.reads[key]
+        return value
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        game = self.game
+        reads, game.trace = game.trace, self.outer.pop()
+        self.reads[key] = frozenset(reads)
+        if game.trace is not None:
+            game.trace |= reads
+        dict.__setitem__(self, key, value)
+
+
+_ABSENT = object()
+
+
 def track_reads(game: Game) -> None:
     """Put `game` (a copy of its own) in tracking mode: from now on each cached answer it
     computes comes with the entries it read, in `game.memo_reads` (slot -> key -> reads).
@@ -102,7 +132,13 @@ def track_reads(game: Game) -> None:
     zones, variables = _families(game.program)
     game.ZT = _TableView(game, game.Z, zones)
     game.VT = _TableView(game, game.V, variables)
-    game.memo_reads = [{} for _ in game.memo]
+    caches = []
+    for answers in game.memo:
+        cache = _TrackedCache(answers)
+        cache.game, cache.reads, cache.outer = game, {}, []
+        caches.append(cache)
+    game.memo = caches
+    game.memo_reads = [cache.reads for cache in caches]
 
 
 _FAMILIES: dict[int, tuple[Any, tuple[list[str], list[str]]]] = {}
@@ -117,26 +153,6 @@ def _families(program: Any) -> tuple[list[str], list[str]]:
             _FAMILIES.clear()
         found = _FAMILIES[id(program)] = (program, program.families())
     return found[1]
-
-
-def traced(game: Game, slot: int, key: Any, compute: Callable[..., Any], args: tuple) -> Any:
-    """Compute a cached answer in tracking mode, noting what it reads (and adding that to the
-    reads of the answer being computed around it, if any)."""
-    outer = game.trace
-    game.trace = reads = set()
-    try:
-        value = compute(game, *args)
-    finally:
-        game.trace = outer
-    game.memo_reads[slot][key] = frozenset(reads)
-    if outer is not None:
-        outer |= reads
-    return value
-
-
-def read_again(game: Game, slot: int, key: Any) -> None:
-    """A cached answer used while another is computed: its reads are the other's too."""
-    game.trace |= game.memo_reads[slot][key]
 
 
 def _whole(state: dict, name: str) -> Any:

@@ -156,9 +156,7 @@ class Game:
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
-        # tracking mode (engine/read_tracking.py): the entries each cached answer read, and
-        # those the answer being computed has read so far
-        self.memo_reads: list[dict] | None = None
+        # tracking mode (engine/read_tracking.py): what the answer being computed has read
         self.trace: set | None = None
         self.budget = WORK_BETWEEN_DECISIONS
 
@@ -549,7 +547,7 @@ class Game:
         twin.watch = None  # a copy is nobody's record of what was seen
         twin.moves = list(self.moves)
         twin.memo = [{} for _ in self.memo]
-        twin.memo_reads = twin.trace = None
+        twin.trace = None
         return twin
 
     def state_hash(self, with_options: bool = True) -> str:
