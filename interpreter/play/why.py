@@ -128,11 +128,9 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
         found = failing(game, decision.player, condition) if condition is not None else []
         rules = rule_descriptions(game, condition) if condition is not None else []
         if found:
-            lines.append("Because:")
-            lines += [f"  - {r}" for r in found]
+            lines += _listed("Because:", found)
         elif rules:
-            lines.append("It needs what these rules say:")
-            lines += [f"  - {r}" for r in rules]
+            lines += _listed("It needs what these rules say:", rules)
         elif option in point.rules:
             lines.append("Its rule does not hold now"
                          + (f" ({point.rules[option][1]})." if point.rules[option][1] else "."))
@@ -148,13 +146,11 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     if point.where_expr is not None and not found:
         found += failing(game, decision.player, point.where_expr, option, var)
     if found:
-        lines.append("Because:")
-        lines += [f"  - {r}" for r in found]
+        lines += _listed("Because:", found)
     else:
         rules = rule_descriptions(game, [point.source, point.where_expr])
         if rules:
-            lines.append("The choices are what these rules allow:")
-            lines += [f"  - {r}" for r in rules]
+            lines += _listed("The choices are what these rules allow:", rules)
     return lines + lacking(game, decision.player, option)
 
 
@@ -165,8 +161,7 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> 
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
         met = holding(game, decision.player, condition) if condition is not None else []
-        lines += ["It is allowed because:", *[f"  - {r}" for r in met]] if met else \
-            ["Nothing limits it now."]
+        lines += _listed("It is allowed because:", met) if met else ["Nothing limits it now."]
         clause_cite = point.rules.get(option, (None, None))[1]
         lines.append(f"What it does: {point.labels[option]}"
                      + (f" ({clause_cite})." if clause_cite else "."))
@@ -175,11 +170,9 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> 
                   game.state["pending"]["var"]) if point.where_expr is not None else []
     rules = rule_descriptions(game, [point.source, point.where_expr])
     if met:
-        lines.append("It is allowed because:")
-        lines += [f"  - {r}" for r in met]
+        lines += _listed("It is allowed because:", met)
     elif rules:
-        lines.append("It is among what these rules allow now:")
-        lines += [f"  - {r}" for r in rules]
+        lines += _listed("It is among what these rules allow now:", rules)
     lines.append(f"What it does: {decision.prompt}: {decision.labels[k - 1]}.")
     return lines
 
@@ -261,3 +254,8 @@ def _typed(game: Game, option: Any, typed: str) -> str:
 
 def _numbered(decision: Decision) -> list[str]:
     return [f"{i}. {label}" for i, label in enumerate(decision.labels, start=1)]
+
+
+def _listed(title: str, items: list[str]) -> list[str]:
+    """A title line and the items under it, one per line."""
+    return [title, *(f"  - {item}" for item in items)]
