@@ -286,26 +286,25 @@ def failing(game: Game, viewer: str, condition: Any, value: Any = None,
             var: str | None = None) -> list[str]:
     """Why `condition` (an option's `when`, or a choice's `where` with `var` = `value`) does
     not hold now, in words; [] when it cannot be said."""
-    reasons = Reasons(game, viewer)
-    env = reasons.frame()
-    if var is not None:
-        env[var] = value
-    try:
-        return [_sentence(x) for x in reasons.why_false(condition, env) if x]
-    except (GameRuleError, RulesError, RecursionError):
-        return []
+    return _explained(game, viewer, condition, value, var, holds=False)
 
 
 def holding(game: Game, viewer: str, condition: Any, value: Any = None,
             var: str | None = None) -> list[str]:
     """What makes `condition` (an option's `when`, or a choice's `where` with `var` =
     `value`) hold now, in words with its values."""
+    return _explained(game, viewer, condition, value, var, holds=True)
+
+
+def _explained(game: Game, viewer: str, condition: Any, value: Any, var: str | None,
+               holds: bool) -> list[str]:
     reasons = Reasons(game, viewer)
     env = reasons.frame()
     if var is not None:
         env[var] = value
+    explain = reasons.why_holds if holds else reasons.why_false
     try:
-        return [_sentence(x) for x in reasons.why_holds(condition, env) if x]
+        return [_sentence(x) for x in explain(condition, env) if x]
     except (GameRuleError, RulesError, RecursionError):
         return []
 
