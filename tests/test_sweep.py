@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
 from interpreter.cli import main
 from interpreter.language.errors import RulesError
+from interpreter.study.measuring import OPTIONS, POOLED, Sample
 from interpreter.study.sweep import Swept, split_settings, swept
 
 
@@ -89,3 +91,25 @@ def test_the_chart_of_a_sweep(tmp_path, capsys, monkeypatch):
     code, _, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
                        "--set", "adjacency_vp[2]=3..4", "--chart", tmp_path / "x.pdf")
     assert code == 2 and ".png or .svg" in err
+
+
+def test_option_shares_are_in_percent_within_0_and_100(capsys, monkeypatch):
+    """An option's share of a decision reads like a win rate, and a share taken rarely
+    does not get an interval below 0% (its normal interval would reach past it)."""
+    code, out, _ = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "4",
+                       "--set", "adjacency_vp[4]=6,7", "--games", "10", "--workers", "1")
+    assert code == 0
+    rows = [line for line in out.splitlines() if " -> " in line]
+    assert any(line.startswith("choose your option for this turn -> A") for line in rows)
+    bounds = [float(b) for line in rows
+              for b in re.findall(r"[\[,] ?(-?[\d.]+)\]?", line.split("  ", 1)[1])]
+    assert rows and all("%" in line for line in rows)
+    assert bounds and all(0.0 <= b <= 100.0 for b in bounds)
+
+
+def test_an_option_share_interval_is_clipped_to_0_and_1():
+    rare = Sample("d -> x", "share", POOLED, [(0.0, 50)] * 19 + [(1.0, 50)], OPTIONS)
+    e = rare.estimate()
+    assert e.low == 0.0 and 0.0 < e.value < e.high <= 1.0
+    mean = Sample("m", "a pooled mean", POOLED, [(0.0, 50)] * 19 + [(1.0, 50)])
+    assert mean.estimate().low < 0.0  # other pooled means keep their interval

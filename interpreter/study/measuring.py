@@ -75,7 +75,15 @@ class Sample:
         totals, counts = zip(*self.values, strict=True)
         if not any(counts):
             return None
-        return stats.ratio_estimate(totals, counts)
+        e = stats.ratio_estimate(totals, counts)
+        if self.origin == OPTIONS:  # a share: its normal interval may reach past 0 or 1
+            return stats.Estimate(e.value, max(0.0, e.low), min(1.0, e.high), e.n)
+        return e
+
+    @property
+    def is_share(self) -> bool:
+        """A rate or an option's share: shown in percent."""
+        return self.kind == RATE or self.origin == OPTIONS
 
     def shares(self) -> dict[str, stats.Estimate]:
         """For categories: the share of each, with its interval, most frequent first."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import RulesError
-from interpreter.study.measuring import CATEGORIES, RATE
+from interpreter.study.measuring import CATEGORIES
 from interpreter.study.simulate import Progress, SimulationReport, simulate
 
 if TYPE_CHECKING:
@@ -87,8 +87,8 @@ class Sweep:
     def first(self) -> SimulationReport:
         return self.points[0].report
 
-    def kind(self, name: str) -> str:
-        return next(s.kind for s in self.first.samples if s.name == name)
+    def is_share(self, name: str) -> bool:
+        return next(s.is_share for s in self.first.samples if s.name == name)
 
     def measures(self) -> list[str]:
         """The measures with a number per value (how games end has shares: left out)."""
@@ -123,24 +123,25 @@ class Sweep:
                  f"({first.seed}..{first.seed + first.games - 1}) and bots ({bots})"]
         if self.fixed:
             lines.append(f"settings for every value: {', '.join(self.fixed)}")
-        lines.append("mean (or rate) [95% confidence interval] at each value")
+        lines.append("mean (or rate, or share of a decision's choices, in %) [95% confidence "
+                     "interval] at each value")
         lines.append("")
         header = ["measure"] + [self.swept.setting(v) if i == 0 else f"={v}"
                                 for i, v in enumerate(self.swept.values)]
         rows = [header]
         for name in self.measures():
-            rate = self.kind(name) == RATE
-            rows.append([name] + [_cell(e, rate) for e in self.series(name)])
+            share = self.is_share(name)
+            rows.append([name] + [_cell(e, share) for e in self.series(name)])
         widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
         for row in rows:
             lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
         return "\n".join(lines)
 
 
-def _cell(e: Any, rate: bool = False) -> str:
+def _cell(e: Any, share: bool = False) -> str:
     if e is None:
         return "-"
-    if rate:
+    if share:
         return f"{100 * e.value:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
     return f"{_num(e.value)} [{_num(e.low)}, {_num(e.high)}]"
 
