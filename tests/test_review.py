@@ -196,6 +196,15 @@ def test_rules_review_prints_the_state_and_the_first_pass(edition, capsys, tmp_p
     assert data["first_pass"]["recorded"] == 3  # the reading, the unclear unit, the addition
 
 
+def test_review_html_to_a_place_it_cannot_write_is_an_error_not_a_traceback(edition, capsys,
+                                                                           tmp_path):
+    for target, reason in ((tmp_path / "missing" / "review.html", "does not exist"),
+                           (tmp_path, "it is a folder")):
+        code, out, err = run(capsys, "review", edition, "--html", target)
+        assert code == 2 and f"cannot write {target}" in err and reason in err, err
+        assert "Traceback" not in out + err
+
+
 def test_the_blind_first_pass_finds_the_differences(edition, capsys):
     """Before any pair is recorded, the first pass proposes the number change, the omission
     and the addition."""

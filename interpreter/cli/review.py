@@ -65,8 +65,12 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.html:
         from interpreter.editions.review_page import review_page
         from interpreter.language.writing import write_atomic
+        from interpreter.play.replay import FILE_ERRORS, file_error
 
-        write_atomic(Path(args.html), review_page(review, ruleset))
+        try:
+            write_atomic(Path(args.html), review_page(review, ruleset))
+        except FILE_ERRORS as exc:
+            raise RulesError(f"cannot write {args.html}: {file_error(exc)}") from None
     if args.json:
         print(json.dumps(_as_json(review, found, hits, misses), indent=2, ensure_ascii=False),
               file=out)
