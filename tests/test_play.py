@@ -128,6 +128,17 @@ def test_watch_lets_bots_play_every_seat(tmp_path, monkeypatch, capsys):
     ET.parse(tmp_path / "end.svg")
 
 
+def test_greedy_bots_playing_at_the_terminal_print_no_notes_about_their_way_of_playing(
+        monkeypatch, capsys):
+    """A greedy bot picks at random where the options rarely score differently (hundreds of
+    decisions a game): that is how it plays, not something to tell the people at the table."""
+    args = ["play", str(BASE), "--players", "3", "--watch", "--seat", "1=greedy", "--seat",
+            "2=greedy", "--seat", "3=random", "--seed", "3", "--no-replay", "--color", "never"]
+    code, out, _ = run(args, monkeypatch, capsys)
+    assert code == 0 and "Final scores:" in out
+    assert "note:" not in out
+
+
 @pytest.mark.parametrize("seat_args, people", [
     ([], ["Player 1"]),
     (["--seat", "2=human"], ["Player 2"]),  # you in seat 2, not a hot-seat game with seat 1

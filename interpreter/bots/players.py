@@ -93,10 +93,8 @@ class GreedyBot:
         self.last_note = None
         if not self.thorough and game.state["pending"] is not None:
             rate = how_often_it_matters(game).get(tuple(game.state["pending"]["at"]))
-            if rate is not None and rate < RARELY:
-                self.last_note = ("at this choice the options rarely score differently: the "
-                                  "greedy bot picked one at random")
-                return options[rng.randrange(len(options))]
+            if rate is not None and rate < RARELY:  # its way of playing, not worth a note:
+                return options[rng.randrange(len(options))]  # a game has hundreds of these
         sample = sample_game(game, decision.player, rng)
         judge = self._judge(sample, decision.player)
         if len(options) > MAX_JUDGED:
