@@ -102,3 +102,23 @@ def test_replay_dir_is_refused_with_a_remote_cluster(capsys, tmp_path, tiny_path
     code, out, err = run(capsys, "simulate", tiny_path, "-p", 2, "--replay-dir", tmp_path,
                          "--dask", "tcp://nowhere:8786")
     assert code == 2 and "--replay-dir" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "{tiny}", "-p", 2, "-g", 1, "--replay-dir", "{missing}"],
+    ["compare", "{tiny}", "{tiny}", "-p", 2, "-g", 1, "--out", "{missing}"],
+    ["play", "{tiny}", "-p", 2, "--watch", "--seat", "1=random", "--seat", "2=random",
+     "--replay-dir", "{missing}"],
+])
+def test_an_output_folder_is_made_but_never_its_missing_parents(capsys, tmp_path, tiny_path,
+                                                                command):
+    """A mistyped folder is an error before any game (docs/robustness.md: no folder made on
+    the way); a folder whose parent exists is made."""
+    missing = tmp_path / "no" / "such"
+    argv = [str(a).format(tiny=tiny_path, missing=missing) for a in command]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and f"the folder {missing.parent} does not exist" in err, err
+    assert not missing.parent.exists() and "Traceback" not in out + err
+    made = tmp_path / "made"
+    code, _, err = run(capsys, *[a.replace(str(missing), str(made)) for a in argv])
+    assert code == 0 and made.is_dir(), err

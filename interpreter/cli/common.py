@@ -270,3 +270,22 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
 def _warn_changed(ruleset: Any, recorded: Any, path: Path, err: TextIO) -> None:
     if recorded and recorded != ruleset.content_hash:
         print(f"note: the ruleset has changed since {path} was written", file=err)
+
+
+def made_folder(path: Path, option: str) -> Path:
+    """The output folder an option names (--replay-dir, compare's --out), made if missing:
+    only that folder, never its parents (a mistyped path is an error, not a new tree)."""
+    check_parent(path, option)
+    try:
+        path.mkdir(exist_ok=True)
+    except (OSError, ValueError) as exc:
+        raise RulesError(f"{option} {path}: cannot make the folder: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
+    return path
+
+
+def check_parent(path: Path, option: str) -> None:
+    """RulesError unless the folder that is to hold `path` exists."""
+    if not path.parent.is_dir():
+        raise RulesError(f"{option} {path}: the folder {path.parent} does not exist (make it "
+                         "first)")

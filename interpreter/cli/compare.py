@@ -9,8 +9,16 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, any_whole, examples, formatter, load, settings_text
-from interpreter.cli.simulate import add_game_options, made_folder, players_of, progress_bar
+from interpreter.cli.common import (
+    EXIT_OK,
+    any_whole,
+    examples,
+    formatter,
+    load,
+    made_folder,
+    settings_text,
+)
+from interpreter.cli.simulate import add_game_options, players_of, progress_bar
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
 from interpreter.study.comparison import DEFAULT_BOT

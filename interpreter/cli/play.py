@@ -12,6 +12,7 @@ from interpreter.bots.players import bot_names
 from interpreter.cli.common import (
     any_whole,
     bundled_rulesets,
+    check_parent,
     examples,
     formatter,
     is_tty,
@@ -178,6 +179,8 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
     from interpreter.play.replay import History
 
     settings = getattr(args, "settings", None) or []  # --set (a caller may leave it out)
+    if not args.no_replay:  # a mistyped folder is said before the game, not after it
+        check_parent(args.replay_dir, "--replay-dir")
     if args.load is not None:
         if settings:
             raise RulesError("--set: a saved game is played under the settings it was saved "

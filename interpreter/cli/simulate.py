@@ -16,6 +16,7 @@ from interpreter.cli.common import (
     formatter,
     is_tty,
     load,
+    made_folder,
     settings_text,
     whole,
 )
@@ -70,7 +71,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--out", metavar="FILE", type=Path,
                    help="also write one row per game into FILE: .csv or .jsonl")
     p.add_argument("--replay-dir", metavar="DIR", type=Path,
-                   help="keep each game's replay in DIR (made if missing), as seed-S.json")
+                   help="keep each game's replay in DIR, as seed-S.json (DIR is made if "
+                        "missing, but not its parents)")
     p.set_defaults(run=cmd_simulate)
 
 
@@ -114,16 +116,6 @@ def replay_folder(path: Path | None, dask: str | None) -> str | None:
         raise RulesError("--replay-dir writes on the machine that plays each game: use it "
                          "without --dask, or with --dask local")
     return str(made_folder(path, "--replay-dir").resolve())
-
-
-def made_folder(path: Path, option: str) -> Path:
-    """The output folder an option names (--replay-dir, compare's --out), made if missing."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except (OSError, ValueError) as exc:
-        raise RulesError(f"{option} {path}: cannot make the folder: "
-                         f"{getattr(exc, 'strerror', None) or exc}") from None
-    return path
 
 
 def add_game_options(p: argparse.ArgumentParser, default_bot: str = "random") -> None:
