@@ -97,6 +97,14 @@ def test_a_bid_shows_its_running_total_and_build_limit(tmp_path, monkeypatch, ca
                      r"up to \d skyscrapers?\.", out)
 
 
+def test_log_asks_for_a_number_of_1_or_more(tmp_path, monkeypatch, capsys):
+    code, out, _ = run(play_args(tmp_path, 4), monkeypatch, capsys,
+                       stdin="log -3\nlog 0\nlog x\nlog 2\nquit\n")
+    assert code == 0
+    assert out.count("with a whole number N of 1 or more") == 3
+    assert "(the last 2 of " in out
+
+
 def test_hot_seat_shows_a_pass_screen_between_people(tmp_path, monkeypatch, capsys):
     args = ["play", str(BASE), "--players", "3", "--seat", "1=human", "--seat", "2=human",
             "--seat", "3=random", "--seed", "2", "--name", "1=Ann", "--name", "2=Ben",

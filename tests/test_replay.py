@@ -130,6 +130,13 @@ def test_a_damaged_or_foreign_file_is_one_clear_line(tmp_path, monkeypatch, caps
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+def test_a_file_cut_inside_a_text_says_where_the_text_starts(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "cut.json"
+    path.write_text('{"format": "rules-engine-replay", "rules')
+    code, _, err = run(["replay", str(path)], monkeypatch, capsys)
+    assert code == 2 and "Unterminated string starting at line 1, column 35" in err, err
+
+
 def test_a_missing_file_is_one_clear_line(tmp_path, monkeypatch, capsys):
     code, _, err = run(["replay", str(tmp_path / "none.json")], monkeypatch, capsys)
     assert code == 2 and "no such file" in err and len(err.strip().splitlines()) == 1

@@ -94,7 +94,8 @@ def read_json(path: Path, what: str = "replay") -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {exc.msg} at "
+        said = exc.msg if exc.msg.endswith(" at") else exc.msg + " at"  # "... starting at"
+        raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {said} "
                             f"line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SaveFileError(f"{path}: not a {what} file (nested too deeply)") from None

@@ -59,7 +59,7 @@ Commands (at any prompt):
               shortened while only one option begins so)
   why NAME    why an option is or is not allowed now, in the rules' words
               (e.g. 'why D'; the options listed are the ones allowed now)
-  log [N]     the last N events of the game (default 20)
+  log [N]     the last N events of the game (without N: as many as fit)
   score       the final scoring if the game ended now (on what you can see)
   points      the points each option gives now (when some option scores)
   board       show the board (Enter: your hand and the options again)
@@ -483,7 +483,9 @@ class Session:
         try:
             count = int(text) if text else None
         except ValueError:
-            self.say("Type 'log' or 'log N' with a number N.")
+            count = 0
+        if count is not None and count < 1:
+            self.say("Type 'log' or 'log N' with a whole number N of 1 or more.")
             return
         decision = self.game.decision()
         events = self.game.log_for(decision.player if decision is not None else None)
