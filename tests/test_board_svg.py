@@ -74,7 +74,13 @@ def inside(inner, outer) -> bool:
 
 
 def mid_game():
-    return play_until("base", 4, 4, lambda g: g.V["stops"] >= 1 and g.V["auction_at"] is None)
+    """A game after its first building stop (the first seed from 4 whose game has one)."""
+    for seed in range(4, 40):
+        game = play_until("base", 4, seed,
+                          lambda g: g.V["stops"] >= 1 and g.V["auction_at"] is None)
+        if not game.over:
+            return game
+    raise AssertionError("no game of seeds 4..39 has a building stop")
 
 
 def mid_auction():

@@ -40,7 +40,7 @@ def first_difference(edited: Path, data: dict) -> tuple[int, str]:
     """Found without the replay machinery: the recorded game and the same decisions under the
     edited rules, side by side; the first step where a decision is refused, or where the two
     games differ in more than the options they offer."""
-    streams = data["version"] != 1  # version 1: recorded before the random streams
+    streams = data["version"] - 1  # how the recorded game drew at random (history.py)
     games = [load_ruleset(path).new_game(3, data["seed"], names=data["names"], streams=streams)
              for path in (BASE, edited)]
 

@@ -191,7 +191,7 @@ def test_the_seed_is_not_shown_and_the_journal_is_the_owners(tmp_path, monkeypat
     path = new_replay_path(tmp_path / "replays", ruleset, game)
     assert "4242" not in path.name
     journal = Journal.create(path.with_suffix(".journal.jsonl"), ruleset, 2, 4242, {}, {},
-                             History.start(game))
+                             History.start(game), game.streams)
     journal.close()
     assert journal.path.stat().st_mode & 0o777 == 0o600
 

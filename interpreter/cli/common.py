@@ -248,7 +248,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
                           list(data["hashes"]), list(data.get("core_hashes") or []))
         if not history.consistent():
             history, game = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
-                                            list(data["moves"]), "draws" in game.state)
+                                            list(data["moves"]), game.streams)
         return ruleset, game, history, {"seats": data.get("seats") or {}}
     if kind != SAVE_FORMAT:
         raise RulesError(f"{path}: not a saved game or a replay of this engine")

@@ -619,8 +619,13 @@ class ExpressionCompiler:
             return self._c(f"next(({var} {loop}{cond}), None)")
         if kind == "random":
             self._uses_state = self._random = True
-            stream = "random " + render_expr(node)  # its own stream (engine/rng.py)
-            return self._c(f"_random(rt, [{var} {loop}{cond}], {stream!r})")
+            # its own stream (engine/rng.py), named by what it draws from: a variant that
+            # changes the condition draws the same numbers, so it picks the same item as
+            # long as the items that pass are the same. The name of the engine of 2026-11
+            # (the whole query's text) is kept for its saves and replays.
+            stream = "random from " + render_expr(b.source)
+            before = "random " + render_expr(node)
+            return self._c(f"_random(rt, [{var} {loop}{cond}], {stream!r}, {before!r})")
         values = f"[{value} {loop}{cond}]"
         if kind == "list":
             return self._c(values, texts=gives_texts, fresh=True)

@@ -25,7 +25,7 @@ from interpreter.engine.requirements import (
     compile_requirements,
     unplayable,
 )
-from interpreter.engine.runtime import PLAY, Game
+from interpreter.engine.runtime import PLAY, STREAMS, Game
 from interpreter.engine.shape_check import check_shapes
 from interpreter.engine.world import build_world
 from interpreter.language import nodes as N
@@ -101,10 +101,10 @@ class Ruleset:
         return run
 
     def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
-                 logging: bool = True, streams: bool = True) -> Game:
+                 logging: bool = True, streams: int = STREAMS) -> Game:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
-        event log (faster, for simulations); `streams=False` draws as the engine did before
-        its random streams (Game.start)."""
+        event log (faster, for simulations); `streams` below 2 draws as an older engine did,
+        for its saves and replays (Game.start)."""
         self.check_players(players)
         if self.requirements and self.unplayable():  # known before any game: exit code 2
             raise RulesetErrors(self.unplayable())

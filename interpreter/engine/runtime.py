@@ -43,7 +43,8 @@ SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
-SAVE_VERSION = 3  # 3: the players' names are inside the integrity hash
+SAVE_VERSION = 4  # 3: the players' names are inside the integrity hash; 4: "streams"
+STREAMS = 2  # how new games draw at random (Game.start)
 
 
 class Decision:
@@ -89,6 +90,7 @@ class Game:
         self.told: list[tuple[list[str], str, int]] = []  # (players, line, lines before it)
         self.moves: list[Any] = []
         self.auto = True
+        self.streams = STREAMS if "draws" in state else 0  # how it draws (Game.start)
         self.logging = True  # simulations switch the event log off for speed
         self.watch: Any = None  # told of every piece moved (`start(watch=...)`, for beliefs)
         self._bind(state)
@@ -97,9 +99,11 @@ class Game:
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int,
               names: dict[str, str] | None = None, logging: bool = True,
-              streams: bool = True, watch: Any = None) -> Game:
-        """`streams=False`: one random stream for everything, as the engine drew before its
-        streams (engine/rng.py), to play saves and replays of that time again. `watch`, if
+              streams: int = STREAMS, watch: Any = None) -> Game:
+        """`streams`: how the game draws at random (engine/rng.py), to play saves and replays
+        of older engines again: 0, one stream for everything, as the engine drew before its
+        streams; 1, a stream per `random` query named by the query's whole text; 2 (now), a
+        stream per `random` query named by what it draws from. `watch`, if
         given, is told `started(game)` once the components are in their starting places, and
         `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
         those the rule named, None if it named none, False if naming them read something
@@ -120,6 +124,7 @@ class Game:
         if streams:
             state["draws"] = {}
         game = cls(ruleset, state, names)
+        game.streams = int(streams)
         game.logging = logging
         variables = state["vars"]
         loc = None
@@ -566,7 +571,7 @@ class Game:
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.ruleset.name,
                 "ruleset_hash": self.ruleset.content_hash, "names": self.names,
-                "moves": self.moves, "state": self.state,
+                "streams": self.streams, "moves": self.moves, "state": self.state,
                 "state_hash": self._integrity_hash()}
 
     @classmethod
@@ -579,7 +584,7 @@ class Game:
         move None) and after each decision played again."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
-        if data.get("version") not in (1, 2, SAVE_VERSION):
+        if data.get("version") not in (1, 2, 3, SAVE_VERSION):
             raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
                                 f"reads versions 1 to {SAVE_VERSION}")
         saved_for = data.get("ruleset")
@@ -595,7 +600,12 @@ class Game:
         if _integrity(state, names, data["version"]) != data.get("state_hash"):
             raise SaveFileError("the saved game is damaged (its state does not match its hash)")
         changed = data.get("ruleset_hash") not in (None, ruleset.content_hash)
-        game = cls._from_moves(ruleset, state, names, data.get("moves"), changed, on_step)
+        streams = data.get("streams") if data["version"] >= 4 else int("draws" in state)
+        if streams not in range(STREAMS + 1) or streams.__class__ is not int:
+            raise SaveFileError(f"the saved game is damaged ('streams' is {streams!r}, not 0 "
+                                f"to {STREAMS})")
+        game = cls._from_moves(ruleset, state, names, data.get("moves"), changed, on_step,
+                               streams)
         if data["version"] == SAVE_VERSION and not changed and game._integrity_hash() != \
                 data["state_hash"]:  # same engine, same rules: the very same state
             raise SaveFileError("the saved game is damaged or edited: where it stands in the "
@@ -604,7 +614,8 @@ class Game:
 
     @classmethod
     def _from_moves(cls, ruleset: RulesOfGame, state: dict, names: dict, moves: Any,
-                    changed: bool = False, on_step: Callable | None = None) -> Game:
+                    changed: bool = False, on_step: Callable | None = None,
+                    streams: int = STREAMS) -> Game:
         """Play a save's moves again from its seed, and check that this gives its game (the
         game part of the state: where the rules stand is the engine's concern and comes
         from playing, so saves of an older engine load too)."""
@@ -618,7 +629,7 @@ class Game:
         if _too_deep(moves, MAX_SAVED_DEPTH) or _too_deep(state, MAX_SAVED_DEPTH):
             raise SaveFileError(f"the saved game is damaged (values nested more than "
                                 f"{MAX_SAVED_DEPTH} deep)")
-        game = cls.start(ruleset, players, seed, names, streams="draws" in state)
+        game = cls.start(ruleset, players, seed, names, streams=streams)
         if on_step is not None:
             on_step(game, None, None)
         since = " (the ruleset has changed since the game was saved)" if changed else ""

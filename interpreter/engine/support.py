@@ -304,5 +304,10 @@ def _first(pair: tuple[Any, Any]) -> Any:
     return pair[0]
 
 
-def random_one(rt, options: list, stream: str) -> Any:
-    return options[rt.random_draws(stream, [len(options)])[0]] if options else None
+def random_one(rt, options: list, stream: str, text_named: str) -> Any:
+    """One of `options` drawn from the query's stream (`text_named`: its name in the games
+    of an engine that named it by the query's whole text, Game.streams == 1)."""
+    if not options:
+        return None
+    return options[rt.random_draws(text_named if rt.streams == 1 else stream,
+                                   [len(options)])[0]]

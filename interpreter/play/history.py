@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 REPLAY_FORMAT = "rules-engine-replay"
-REPLAY_VERSION = 2  # 1: recorded before the random streams (engine/rng.py)
+REPLAY_VERSION = 3  # 1: before the random streams (engine/rng.py); 2: `random` queries
+# named by their whole text; 3: by what they draw from. A replay is written in the version of
+# its game's way of drawing (Game.streams + 1), so a game loaded from an old save replays.
 SHORT = 16
 
 
@@ -90,7 +92,7 @@ class History:
 
     @classmethod
     def rebuild(cls, ruleset: Ruleset, players: int, seed: int, names: dict[str, str],
-                moves: list[Any], streams: bool = True) -> tuple[History, Game]:
+                moves: list[Any], streams: int) -> tuple[History, Game]:
         """Play `moves` again from the start (for a save without its history)."""
         game = ruleset.new_game(players, seed, names=names, streams=streams)
         history = cls.start(game)

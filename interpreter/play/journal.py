@@ -9,7 +9,7 @@ checks it.
 
 The first line describes the game, each further line one decision:
 
-    {"format": "rules-engine-journal", "version": 2, "ruleset": {"name", "path", "hash"},
+    {"format": "rules-engine-journal", "version": 3, "ruleset": {"name", "path", "hash"},
      "players": 3, "seed": 7, "names": {...}, "seats": {...}, "hash": <after setup>}
     {"move": "pass", "by": "P1", "hash": <after the decision>, "core": <without options>}
 
@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import SaveFileError
 from interpreter.language.writing import check_target, sync_folder
-from interpreter.play.history import REPLAY_FORMAT, REPLAY_VERSION, History, ruleset_record
+from interpreter.play.history import REPLAY_FORMAT, History, ruleset_record
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 JOURNAL_FORMAT = "rules-engine-journal"
-JOURNAL_VERSION = 2  # 1: written before the random streams (engine/rng.py)
+JOURNAL_VERSION = 3  # as a replay's (history.py): a journal's version is its game's way of
+# drawing at random (Game.streams + 1), and the replay it turns into has the same version
 JOURNAL_SUFFIX = ".journal.jsonl"
 
 
@@ -45,7 +46,8 @@ class Journal:
 
     @classmethod
     def create(cls, path: Path, ruleset: Ruleset, players: int, seed: int,
-               names: dict[str, str], seats: dict[str, str], history: History) -> Journal:
+               names: dict[str, str], seats: dict[str, str], history: History,
+               streams: int) -> Journal:
         """A new journal at `path` (created exclusively, never through a link, readable by its
         owner only: it holds the seed, which fixes every hidden card), holding the
         game's description and the decisions of `history` so far. OSError if it cannot be."""
@@ -53,7 +55,7 @@ class Journal:
         check_target(path)
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
         journal = cls(path, os.open(path, flags, 0o600))  # the seed is inside
-        head = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
+        head = {"format": JOURNAL_FORMAT, "version": streams + 1,
                 "ruleset": ruleset_record(ruleset),
                 "players": players, "seed": seed, "names": dict(names), "seats": dict(seats),
                 "hash": history.hashes[0], "core": history.core_hashes[0]}
@@ -105,9 +107,10 @@ def journal_as_replay(text: str, path: Path) -> dict[str, Any]:
     head = journal_head(text)
     if head is None:
         raise SaveFileError(f"{path}: not a journal of this engine")
-    if head.get("version") not in (1, JOURNAL_VERSION):
+    if head.get("version") not in range(1, JOURNAL_VERSION + 1) \
+            or head["version"].__class__ is not int:
         raise SaveFileError(f"{path}: a journal of version {head.get('version')!r}; this "
-                            f"engine reads versions 1 and {JOURNAL_VERSION}")
+                            f"engine reads versions 1 to {JOURNAL_VERSION}")
     lines = text.split("\n")[1:]
     if lines and lines[-1] == "":
         lines.pop()  # the newline that ends the last line
@@ -125,8 +128,7 @@ def journal_as_replay(text: str, path: Path) -> dict[str, Any]:
         deciders.append(step["by"])
         hashes.append(step["hash"])
         cores.append(step["core"])
-    version = 1 if head.get("version") == 1 else REPLAY_VERSION  # 1: the one random stream
-    return {"format": REPLAY_FORMAT, "version": version, "ruleset": head.get("ruleset"),
+    return {"format": REPLAY_FORMAT, "version": head["version"], "ruleset": head.get("ruleset"),
             "players": head.get("players"), "seed": head.get("seed"),
             "names": head.get("names"), "seats": head.get("seats"), "moves": moves,
             "deciders": deciders, "hashes": hashes, "core_hashes": cores}

@@ -2,15 +2,16 @@
 
 A replay file is JSON:
 
-    {"format": "rules-engine-replay", "version": 2,
+    {"format": "rules-engine-replay", "version": 3,
      "ruleset": {"name": ..., "path": ..., "hash": <content hash of the rule and data files>},
      "players": 4, "names": {"P1": "Ann"}, "seats": {"P1": "human", "P2": "greedy"},
      "seed": 7, "moves": [...], "deciders": ["P1", ...],
      "hashes": [<after setup>, <after move 1>, ...], "final_hash": <full hash>,
      "over": true, "ending": "...", "scores": {...}, "winners": [...]}
 
-Version 1 replays were recorded before the random streams (engine/rng.py) and are played
-again with the one stream of that time.
+A replay is played again the way its game drew at random (engine/rng.py): version 1 with the
+one stream of the engine before streams, version 2 with `random` queries named by their whole
+text, version 3 (now) by what they draw from.
 
 `hashes` holds the first 16 hex digits of `Game.state_hash()`; `final_hash` the whole hash;
 `core_hashes` the hash of the state without the options of the decision it waits for. Replaying
@@ -50,7 +51,7 @@ def replay_data(ruleset: Ruleset, game: Game, history: History,
                 seats: dict[str, str]) -> dict[str, Any]:
     over = game.over
     return {
-        "format": REPLAY_FORMAT, "version": REPLAY_VERSION,
+        "format": REPLAY_FORMAT, "version": game.streams + 1,
         "ruleset": ruleset_record(ruleset),
         "players": game.n, "names": dict(game.names), "seats": dict(seats),
         "seed": game.state["seed"], **history.to_dict(),
@@ -162,9 +163,10 @@ def check_replay(data: Any, path: Path) -> dict[str, Any]:
     """The replay's fields, checked; SaveFileError names the first problem."""
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise SaveFileError(f"{path}: not a replay file of this engine")
-    if data.get("version") not in (1, REPLAY_VERSION):
+    if data.get("version") not in range(1, REPLAY_VERSION + 1) \
+            or data["version"].__class__ is not int:
         raise SaveFileError(f"{path}: a replay of version {data.get('version')!r}; this "
-                            f"engine reads versions 1 and {REPLAY_VERSION}")
+                            f"engine reads versions 1 to {REPLAY_VERSION}")
     damaged = f"{path}: the replay is damaged"
     check_fields(data, _REPLAY, damaged, required=True)
     check_fields(data, _HISTORY, damaged)
@@ -200,7 +202,7 @@ def verify(ruleset: Ruleset, data: dict[str, Any], on_step=None, strict: bool = 
     With strict=False, other states are no reason to stop (only decisions the rules refuse)."""
     names = data.get("names") or {}
     game = ruleset.new_game(data["players"], data["seed"], names=names,
-                            streams=data.get("version") != 1)
+                            streams=data["version"] - 1)
     hashes, moves = data["hashes"], data["moves"]
     cores = data.get("core_hashes") or [None] * len(hashes)
     deciders = data.get("deciders") or [None] * len(moves)

@@ -548,7 +548,7 @@ class Session:
         game = self.game
         try:
             self.journal = Journal.create(path, self.ruleset, game.n, game.state["seed"],
-                                          game.names, self.seats, self.history)
+                                          game.names, self.seats, self.history, game.streams)
         except FILE_ERRORS as exc:
             self.say(f"Cannot write the journal {path}: {file_error(exc)}; the game is "
                      "recorded only when it ends.")

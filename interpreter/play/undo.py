@@ -126,7 +126,7 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
                          f"{'s' if limit.count != 1 else ''} can be taken back")
     keep = history.moves[:-count]
     again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], dict(game.names),
-                                      keep, streams="draws" in game.state)
+                                      keep, streams=game.streams)
     return replayed, again
 
 
@@ -134,7 +134,7 @@ def _replay(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:
     """The game played again from its seed with `moves` (no event log, no hashes: fast)."""
     try:
         replayed = ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
-                                    logging=False, streams="draws" in game.state)
+                                    logging=False, streams=game.streams)
         for move in moves:
             replayed.apply(move)
     except RulesError:
