@@ -63,6 +63,10 @@ def test_a_setting_changes_the_game_that_reads_it():
     ("skyscrapers_taken[1]=3", "is a constant, not a table", None),
     ("skyscrapers_taken", "is not a setting", None),
     ("skyscrapers_taken=nosuch", "unknown name 'nosuch'", None),
+    ('skyscrapers_taken="four"', "'skyscrapers_taken' was a number (3); the new value \"four\" "
+     "is a text", "expect a number"),
+    ("skyscrapers_taken=true", "the new value true is yes or no", None),
+    ("tile=true", "'tile' is a component: its count is a number, not yes or no", None),
 ])
 def test_a_wrong_setting_is_an_error_with_its_place(setting, message, hint):
     with pytest.raises(RulesetErrors) as caught:

@@ -220,6 +220,23 @@ def test_replacing_a_rule_that_does_not_exist(tmp_path):
     assert "declare it without 'replace' to add it" in text
 
 
+@pytest.mark.parametrize("rules, place, message", [
+    ('replace const skyscrapers_taken = "four"\n', "1:35",
+     "'skyscrapers_taken' was a number (3); the new value \"four\" is a text"),
+    ("replace table adjacency_vp:\n    0 -> 1\n    1 -> \"two\"\n    2 -> 3\n", "3:10",
+     "the cells of table 'adjacency_vp' in this column were numbers (such as 1); the new value "
+     "\"two\" is a text"),
+])
+def test_a_replaced_value_of_another_kind_is_an_error_at_the_overlay(tmp_path, rules, place,
+                                                                      message):
+    """The rules that read it would fail only in play, at their own line in the base."""
+    path = _overlay(tmp_path, "v", rules)
+    text = _errors(path)
+    assert text.startswith(f"{path / 'v.rules'}:{place}: {message} [in layer v]"), text
+    fine = _overlay(tmp_path, "w", rules.replace('"four"', "4").replace('"two"', "2"))
+    load_ruleset(fine, allow_outside=True)
+
+
 def test_removing_a_rule_that_does_not_exist(tmp_path):
     path = _overlay(tmp_path, "v", "remove no_such_rule\n")
     assert "'remove no_such_rule': there is no rule 'no_such_rule' to remove [in layer v]" in \

@@ -41,6 +41,60 @@ def keyword_of(decl: N.Decl) -> str:
     return _KEYWORDS.get(type(decl).__name__, type(decl).__name__)
 
 
+def literal_kind(value: object) -> str | None:
+    """'a number', 'a text' or 'yes or no' for a literal (`3`, `-2`, `"x"`, `true`); None for
+    anything else (a name, a formula: the kind check judges those)."""
+    if isinstance(value, N.Neg):
+        value = value.operand
+    return {N.Num: "a number", N.Str: "a text", N.Bool: "yes or no"}.get(type(value))
+
+
+def changed_kind(name: str, old: object, new: object, loc: N.Loc | None = None,
+                 cell: bool = False) -> RulesetError | None:
+    """An error when a replaced literal value (a constant, a table cell) is of another kind
+    than the one it replaces: the rules that read it expect that kind, and would fail only
+    in play, at their own line."""
+    before, after = literal_kind(old), literal_kind(new)
+    if before is None or after is None or before == after:
+        return None
+    plural = {"a number": "numbers", "a text": "texts"}.get(before, "yes or no")
+    was = (f"the cells of table '{name}' in this column were {plural} (such as "
+           f"{_shown(old)})" if cell else f"'{name}' was {before} ({_shown(old)})")
+    return RulesetError(f"{was}; the new value {_shown(new)} is {after}",
+                        getattr(new, "loc", None) if loc is None else loc,
+                        f"the rules that read '{name}' expect {before}")
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, N.Neg):
+        return f"-{_shown(value.operand)}"
+    if isinstance(value, N.Str):
+        return f'"{value.value}"'
+    if isinstance(value, N.Bool):
+        return "true" if value.value else "false"
+    return str(getattr(value, "value", "?"))
+
+
+def _replaced_kinds(old: N.Decl, new: N.Decl) -> RulesetError | None:
+    """The first value of a replaced constant or table of another kind than before (a
+    table: column by column, judged by the old table's cells, all of one kind)."""
+    if isinstance(old, N.ConstDecl) and isinstance(new, N.ConstDecl):
+        return changed_kind(new.name, old.value, new.value)
+    if not (isinstance(old, N.TableDecl) and isinstance(new, N.TableDecl)) \
+            or old.style != new.style:
+        return None
+    skip = 1 if old.style == "grid" else 0  # a grid's header row names the columns
+    for j in range(1, max((len(r) for r in old.rows[skip:]), default=0)):
+        kinds = {literal_kind(r[j]) for r in old.rows[skip:] if j < len(r)}
+        if len(kinds) != 1 or None in kinds:
+            continue
+        example = next(r[j] for r in old.rows[skip:] if j < len(r))
+        for row in new.rows[skip:]:
+            if j < len(row) and literal_kind(row[j]) not in (None, *kinds):
+                return changed_kind(new.name, example, row[j], cell=True)
+    return None
+
+
 def _ancestors(layers: list[Layer]) -> dict[Path, set[Path]]:
     by_folder = {layer.folder: layer for layer in layers}
     found: dict[Path, set[Path]] = {}
@@ -193,6 +247,10 @@ def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[s
             return RulesetError(f"'replace {keyword_of(decl)} {name}': '{name}' is a "
                                 f"{keyword_of(merged[name])} (at {merged[name].loc})", decl.loc,
                                 layer=layer.name)
+        wrong = _replaced_kinds(merged[name], decl)
+        if wrong is not None:
+            wrong.layer = layer.name
+            return wrong
         if isinstance(decl, N.ProcDecl) and decl.when is not None:
             previous = merged[name]
             if len(previous.params) != len(decl.params):

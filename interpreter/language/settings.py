@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError, did_you_mean, remember_source
-from interpreter.language.layers import keyword_of
+from interpreter.language.layers import changed_kind, keyword_of, literal_kind
 from interpreter.language.parser import parse_expr
 
 _SETTING = re.compile(r"^\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*"
@@ -91,9 +91,15 @@ def _applied(decl: N.Decl, s: Setting, loc: N.Loc) -> N.Decl:
     changed = copy.deepcopy(decl)
     value = parse_expr(s.value, value_loc)
     if isinstance(changed, N.ConstDecl):
+        wrong = changed_kind(s.name, decl.value, value, value_loc)
         changed.value = value
     else:
+        count = literal_kind(value)
+        wrong = None if count in (None, "a number") else RulesetError(
+            f"'{s.name}' is a component: its count is a number, not {count}", value_loc)
         changed.count = value
+    if wrong is not None:
+        raise wrong
     return changed
 
 
