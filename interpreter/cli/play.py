@@ -171,6 +171,15 @@ def _names(args: argparse.Namespace, players: int, saved: dict | None) -> dict[s
     return names
 
 
+def replay_folder(args: argparse.Namespace) -> Path | None:
+    """Where the replay goes (None with --no-replay); a mistyped folder is an error now, before
+    the game, not when the replay is written at its end."""
+    if args.no_replay:
+        return None
+    check_parent(args.replay_dir, "--replay-dir")
+    return args.replay_dir
+
+
 def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dict[str, str]]:
     """The game the arguments ask for, new or loaded (--load): (ruleset, game, history,
     seats). Used by `rules play` and `rules serve`."""
@@ -179,8 +188,6 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
     from interpreter.play.replay import History
 
     settings = getattr(args, "settings", None) or []  # --set (a caller may leave it out)
-    if not args.no_replay:  # a mistyped folder is said before the game, not after it
-        check_parent(args.replay_dir, "--replay-dir")
     if args.load is not None:
         if settings:
             raise RulesError("--set: a saved game is played under the settings it was saved "
@@ -224,6 +231,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                       display=display, out=out, colour=use_colour(out, args.color),
                       tty=tty, height=terminal_height() if tty and not args.watch else None,
                       watch=args.watch,
-                      delay=args.delay, replay_dir=None if args.no_replay else args.replay_dir,
+                      delay=args.delay, replay_dir=replay_folder(args),
                       svg=args.svg, max_decisions=args.max_decisions)
     return session.run()

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from interpreter.bots.players import bot_names
 from interpreter.cli.common import examples, formatter, seconds, whole
-from interpreter.cli.play import add_game_arguments, open_game
+from interpreter.cli.play import add_game_arguments, open_game, replay_folder
 from interpreter.language.errors import RulesError
 
 SERVE_HELP = "play a game in the browser: a local web server, one private link per person"
@@ -71,7 +71,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if HUMAN not in seats.values():
         raise RulesError("no seat is played by a person: give one with --seat N=human")
     table = Table(ruleset, game, history, seats, load_display(ruleset),
-                  replay_dir=None if args.no_replay else args.replay_dir,
+                  replay_dir=replay_folder(args),
                   save_dir=args.save_dir)
     listener = _listen(args.host, args.port)
     port = listener.getsockname()[1]
