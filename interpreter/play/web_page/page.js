@@ -197,6 +197,16 @@ function renderBoard(s) {
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
+  // A piece drawn on a place (a building on a plot) lies above the place: a click on the
+  // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
+  board.onclick = (e) => {
+    if (e.target.closest("[data-place]")) return;
+    const below = document.elementsFromPoint(e.clientX, e.clientY)
+      .map((el) => el.closest("[data-place]")).find(Boolean);
+    if (below && board.contains(below)) {
+      below.dispatchEvent(new MouseEvent("click", { clientX: e.clientX, clientY: e.clientY }));
+    }
+  };
 }
 
 function renderDecision(s) {
