@@ -86,6 +86,22 @@ def test_a_wrong_option_change_is_an_error_at_its_line(tmp_path, rules, message,
         assert hint in error.hint
 
 
+def test_an_option_removed_then_added_again_in_one_overlay_is_replaced(tmp_path):
+    """What the error for adding an option that is there says to write."""
+    rules = ('remove option A from turn.choice\n'
+             'add option A "take 2 black cards, then move a commissioner" to turn.choice:\n'
+             '    1. draw_black(p)\n    1. draw_black(p)\n    3. move_commissioner(p)\n')
+    ruleset = load_ruleset(overlay(tmp_path, rules), allow_outside=True)
+    game = ruleset.new_game(3, 1, logging=False)
+    while game.decision().prompt != "choose your option for this turn":
+        game.apply(game.decision().options[0])
+    assert game.decision().labels[game.decision().options.index("A")] == \
+        "take 2 black cards, then move a commissioner"
+    before = len(game.Z["black_stack"]) + len(game.Z["black_returned"])
+    game.apply("A")
+    assert len(game.Z["black_stack"]) + len(game.Z["black_returned"]) == before - 2
+
+
 def test_option_changes_render_as_written():
     tree = parse_rules(OPTION_E, "v.rules")
     add, remove = tree.decls

@@ -149,7 +149,7 @@ def merge_layers(layers: list[Layer], reading: str | None = None
                 if reading is not None and decl.reading not in (None, reading):
                     continue
                 if isinstance(decl, N.OptionDecl):  # applied once every rule is in place
-                    problem = _twice(decl, layer, own)
+                    problem = _option_twice(decl, layer, own)
                     if problem is None:
                         option_changes.append((layer, decl))
                 else:
@@ -174,6 +174,17 @@ def _twice(decl: N.Decl, layer: Layer, own: dict[str, N.Decl]) -> RulesetError |
                             decl.loc, layer=layer.name)
     own[decl.name] = decl
     return None
+
+
+def _option_twice(decl: N.OptionDecl, layer: Layer, own: dict[str, N.Decl]
+                  ) -> RulesetError | None:
+    """As _twice, but an option removed and then added again by one layer is that option
+    replaced (what the error for adding an option that is there tells one to write)."""
+    before = own.get(decl.name)
+    if isinstance(before, N.OptionDecl) and before.action == "remove" and decl.action == "add":
+        own[decl.name] = decl
+        return None
+    return _twice(decl, layer, own)
 
 
 def change_options(merged: dict[str, N.Decl],
