@@ -151,6 +151,27 @@ def test_a_wrong_entity_change_is_an_error(tmp_path):
     assert "declared twice" in str(caught.value) and "replace: true" in str(caught.value)
 
 
+@pytest.mark.parametrize("entry, message, hint", [
+    ("{id: slot03, replace: true, sett: 2}", "no slot has an attribute 'sett'",
+     "did you mean 'set'?"),
+    ('{id: slot03, replace: true, set: "two"}', "attribute 'set' of 'slot03' was a number (1); "
+     "the new value 'two' is a text", "expect a number"),
+    ("{id: slot03, replace: true, set: 2}", "no slott 'slot03' is declared before",
+     "did you mean 'slot'"),
+])
+def test_a_misspelt_or_mistyped_entity_change_is_an_error_at_its_line(tmp_path, entry, message,
+                                                                      hint):
+    """A misspelt attribute would change nothing, and a text for a number would fail only
+    in play, at a rule of the base."""
+    kind = "slott" if "slott" in message else "slot"
+    board = f"entities:\n  {kind}:\n    - {entry}\n"
+    with pytest.raises(RulesetErrors) as caught:
+        load_ruleset(overlay(tmp_path, "", board), allow_outside=True)
+    [error] = caught.value.errors
+    assert message in error.message and hint in (error.hint or ""), error
+    assert error.loc.file.endswith("board.yaml") and error.loc.line == 3
+
+
 def test_extends_with_an_absolute_path_needs_allow_outside(tmp_path, capsys):
     folder = overlay(tmp_path, "")
     assert main(["check", str(folder)]) == 2

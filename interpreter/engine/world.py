@@ -203,11 +203,40 @@ def _replace_entity(world: World, type_name: str, inst: dict, path: str) -> list
     if world.member_of.get(ident) != type_name or ident not in world.entity_types.get(
             type_name, []):
         known = world.entity_types.get(type_name, [])
+        hint = did_you_mean(ident, known) if known else did_you_mean(
+            type_name, [t for t, ids in world.entity_types.items() if ids])
         return [RulesetError(f"entity '{ident}' is replaced, but no {type_name} '{ident}' is "
-                             "declared before", _place(path, ident, 1),
-                             did_you_mean(ident, known))]
-    world.attrs[ident].update({k: v for k, v in inst.items() if k not in ("id", "replace")})
-    return []
+                             "declared before", _place(path, ident, 1), hint)]
+    attrs = world.attrs[ident]
+    new = {k: v for k, v in inst.items() if k not in ("id", "replace")}
+    errors = []
+    named = {k for other in world.entity_types[type_name] for k in world.attrs[other]}
+    for key, value in new.items():
+        if key not in named:  # a misspelt name would change nothing, silently
+            errors.append(RulesetError(
+                f"no {type_name} has an attribute '{key}' ('{ident}' is replaced)",
+                _place(path, f"{key}:", 1), did_you_mean(key, named)
+                or f"its attributes: {', '.join(sorted(attrs))}"))
+        elif key in attrs and _kind(attrs[key]) != _kind(value):
+            errors.append(RulesetError(
+                f"attribute '{key}' of '{ident}' was {_kind(attrs[key])} "
+                f"({attrs[key]!r}); the new value {value!r} is {_kind(value)}",
+                _place(path, f"{key}:", 1), "the rules that read it expect "
+                f"{_kind(attrs[key])}"))
+    if not errors:
+        attrs.update(new)
+    return errors
+
+
+def _kind(value: object) -> str:
+    """The kind of a data value, for messages: a number, a text, yes or no, a list."""
+    if isinstance(value, bool):
+        return "yes or no"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    return "a list" if isinstance(value, list) else "a value"
 
 
 # Names a value of an enumeration or an entity may not take: the words of the language that
