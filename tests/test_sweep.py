@@ -93,6 +93,37 @@ def test_the_chart_of_a_sweep(tmp_path, capsys, monkeypatch):
     assert code == 2 and ".png or .svg" in err
 
 
+def test_the_chart_leaves_the_option_balance_out_unless_measures_are_named(
+        tmp_path, capsys, monkeypatch):
+    """Dozens of option shares made a chart thousands of pixels tall; rates and shares are
+    drawn in % as the table gives them."""
+    pytest.importorskip("matplotlib")
+    from interpreter.study.sweep import draw
+
+    args = ["sweep", "fifth-avenue/base", "--players", "3", "--set", "adjacency_vp[2]=3..4",
+            "--games", "2", "--workers", "1", "--json"]
+    captured = {}
+    monkeypatch.setattr("interpreter.study.sweep.write_chart",
+                        lambda result, path, measures=None: captured.update(
+                            result=result, measures=measures))
+    code, _, err = run(capsys, monkeypatch, *args, "--chart", tmp_path / "s.png")
+    assert code == 0, err
+    result = captured["result"]
+    drawn = result.charted(captured["measures"])
+    assert "score P1" in drawn and not any(" -> " in n for n in drawn)
+    assert any(" -> " in n for n in result.measures())  # in the table and the JSON
+    option = "choose your option for this turn -> A"  # about a quarter of the choices
+    figure = draw(result, ["win rate P1", option])
+    titles = [ax.get_title() for ax in figure.axes if ax.get_title()]
+    assert titles == ["win rate P1 (%)", f"{option} (%)"]
+    assert 1 < max(max(line.get_ydata()) for line in figure.axes[1].get_lines()) < 100
+    code, _, err = run(capsys, monkeypatch, *args, "--measure", "score P1")
+    assert code == 2 and "give --chart FILE" in err
+    code, _, err = run(capsys, monkeypatch, *args, "--chart", tmp_path / "s.png",
+                       "--measure", "scor P1")
+    assert code == 2 and "did you mean 'score P1'" in err
+
+
 def test_option_shares_are_in_percent_within_0_and_100(capsys, monkeypatch):
     """An option's share of a decision reads like a win rate, and a share taken rarely
     does not get an interval below 0% (its normal interval would reach past it)."""

@@ -42,7 +42,11 @@ def add_parser(sub: Any) -> None:
     add_game_options(p)
     p.add_argument("--json", action="store_true", help="print the sweep as JSON")
     p.add_argument("--chart", metavar="FILE", type=Path,
-                   help="also draw each measure against the value into FILE (.png or .svg)")
+                   help="also draw each measure against the value into FILE (.png or .svg): "
+                        "every measure but the option balance, or those named by --measure")
+    p.add_argument("--measure", metavar="NAME", action="append", dest="measures",
+                   help="draw this measure in the chart (repeat for more; an option's share "
+                        "as 'PROMPT -> OPTION')")
     p.set_defaults(run=cmd_sweep)
 
 
@@ -57,6 +61,10 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from interpreter.study.charts import check_plotting
 
         check_plotting()
+    if args.measures:
+        if args.chart is None:
+            raise RulesError("--measure picks the measures the chart draws: give --chart FILE")
+        _check_measures(args)
     bar = progress_bar(args, err)
     try:
         result = sweep(lambda settings: load(args.path, args.allow_outside, settings),
@@ -68,7 +76,7 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if bar is not None:
             bar.clear()
     if args.chart is not None:
-        write_chart(result, args.chart)
+        write_chart(result, args.chart, args.measures)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2), file=out)
     else:
@@ -76,3 +84,16 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.chart is not None:
             print(f"chart: {args.chart}", file=out)
     return EXIT_OK
+
+
+def _check_measures(args: argparse.Namespace) -> None:
+    """The measures named for the chart, before any game (the option balance's shares are
+    known only after the games: checked then)."""
+    from interpreter.engine.world import player_id
+    from interpreter.study.compare import check_family
+    from interpreter.study.measuring import measure_names
+
+    ruleset = load(args.path, args.allow_outside)
+    seats = [player_id(i) for i in range(1, players_of(args, [ruleset]) + 1)]
+    check_family([n for n in args.measures if " -> " not in n],
+                 measure_names(seats, ruleset.measures))

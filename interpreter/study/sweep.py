@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import RulesError
-from interpreter.study.measuring import CATEGORIES
+from interpreter.study.measuring import CATEGORIES, OPTIONS
 from interpreter.study.simulate import Progress, SimulationReport, simulate
 
 if TYPE_CHECKING:
@@ -89,6 +89,18 @@ class Sweep:
 
     def is_share(self, name: str) -> bool:
         return next(s.is_share for s in self.first.samples if s.name == name)
+
+    def charted(self, named: Sequence[str] | None = None) -> list[str]:
+        """The measures a chart draws: those named, else every measure but the option
+        balance (dozens of shares, which --measure NAME can add one by one).
+        RulesError (with did-you-mean) for a name that is not a measure of the sweep."""
+        if not named:
+            return [s.name for s in self.first.samples
+                    if s.kind != CATEGORIES and s.origin != OPTIONS]
+        from interpreter.study.compare import check_family
+
+        check_family(list(named), self.measures())
+        return list(named)
 
     def measures(self) -> list[str]:
         """The measures with a number per value (how games end has shares: left out)."""
@@ -181,7 +193,7 @@ def draw(result: Sweep, measures: Sequence[str] | None = None) -> Any:
     import matplotlib.pyplot as plt
     import matplotlib.ticker
 
-    names = list(measures or result.measures())
+    names = result.charted(measures)
     columns = min(4, len(names)) or 1
     rows = -(-len(names) // columns) or 1
     figure, axes = plt.subplots(rows, columns, figsize=(4.2 * columns, 3.2 * rows),
@@ -195,14 +207,15 @@ def draw(result: Sweep, measures: Sequence[str] | None = None) -> Any:
                     "(same seeds and bots), 95% intervals", fontsize=12)
     for ax, name in zip(axes.flat, names, strict=False):
         shown = [(x, e) for x, e in zip(xs, result.series(name), strict=True) if e is not None]
+        scale = 100 if result.is_share(name) else 1  # rates and shares in %, as the table
         if shown:
             x, est = zip(*shown, strict=True)
-            means = [e.value for e in est]
-            below = [e.value - e.low for e in est]
-            above = [e.high - e.value for e in est]
+            means = [scale * e.value for e in est]
+            below = [scale * (e.value - e.low) for e in est]
+            above = [scale * (e.high - e.value) for e in est]
             ax.errorbar(x, means, yerr=[below, above], marker="o", capsize=3,
                         color="#4C72B0")
-        ax.set_title(name, fontsize=10, fontweight="bold")
+        ax.set_title(name + (" (%)" if scale == 100 else ""), fontsize=10, fontweight="bold")
         ax.set_xlabel(result.swept.target)
         if numeric:
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
@@ -217,15 +230,16 @@ def draw(result: Sweep, measures: Sequence[str] | None = None) -> Any:
 CHART_SUFFIXES = (".png", ".svg")
 
 
-def write_chart(result: Sweep, path: Any) -> None:
-    """Draw the sweep into `path` (.png or .svg)."""
+def write_chart(result: Sweep, path: Any, measures: Sequence[str] | None = None) -> None:
+    """Draw the sweep into `path` (.png or .svg): the `measures` named, else every measure
+    but the option balance."""
     import io
 
     from interpreter.language.writing import write_atomic
     from interpreter.study.charts import check_plotting
 
     check_plotting()
-    figure = draw(result)
+    figure = draw(result, measures)
     try:
         picture = io.BytesIO()
         figure.savefig(picture, format=str(path).rsplit(".", 1)[-1].lower(), dpi=100)
