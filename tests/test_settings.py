@@ -67,6 +67,9 @@ def test_a_setting_changes_the_game_that_reads_it():
      "is a text", "expect a number"),
     ("skyscrapers_taken=true", "the new value true is yes or no", None),
     ("tile=true", "'tile' is a component: its count is a number, not yes or no", None),
+    ("skyscrapers_taken=3.5", "'3.5': the rules language has whole numbers only", None),
+    ("adjacency_vp[2]=2.5", "'2.5': the rules language has whole numbers only", None),
+    ("skyscrapers_taken=x y", "'x y' is not a value: unexpected 'y'", None),
 ])
 def test_a_wrong_setting_is_an_error_with_its_place(setting, message, hint):
     with pytest.raises(RulesetErrors) as caught:

@@ -71,6 +71,8 @@ def test_the_text_report_has_a_column_per_value(capsys, monkeypatch):
     (["adjacnecy_vp[2]=3..5"], "did you mean 'adjacency_vp'?"),
     (["adjacency_vp[2]=4"], "exactly one --set with several values"),
     (["adjacency_vp[2]=5..3"], "is empty"),
+    (["adjacency_vp[2]=a..b"], "a range is two whole numbers, LOW..HIGH"),
+    (["adjacency_vp[2]=1.5..3"], "a range is two whole numbers, LOW..HIGH"),
 ])
 def test_a_wrong_sweep_exits_2(capsys, monkeypatch, settings, message):
     args = [a for s in settings for a in ("--set", s)]

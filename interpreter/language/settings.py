@@ -89,7 +89,7 @@ def _applied(decl: N.Decl, s: Setting, loc: N.Loc) -> N.Decl:
         kind = "constant" if isinstance(decl, N.ConstDecl) else "component"
         raise RulesetError(f"'{s.name}' is a {kind}, not a table: write {s.name}=VALUE", loc)
     changed = copy.deepcopy(decl)
-    value = parse_expr(s.value, value_loc)
+    value = _value_of(s.value, value_loc)
     if isinstance(changed, N.ConstDecl):
         wrong = changed_kind(s.name, decl.value, value, value_loc)
         changed.value = value
@@ -103,9 +103,25 @@ def _applied(decl: N.Decl, s: Setting, loc: N.Loc) -> N.Decl:
     return changed
 
 
+_DECIMAL = re.compile(r"^\s*-?\d*\.\d+\s*$")
+
+
+def _value_of(text: str, loc: N.Loc) -> N.Expr:
+    """The value of a setting: an expression of the rules language, with errors that speak of
+    the value written (not of the `{...}` it is parsed as)."""
+    if _DECIMAL.match(text):
+        raise RulesetError(f"'{text}': the rules language has whole numbers only", loc,
+                           "write a whole number (or a text in quotes)")
+    try:
+        return parse_expr(text, loc)
+    except RulesetError as exc:
+        said = exc.message.removeprefix(f"in {{{text}}}: ")
+        raise RulesetError(f"'{text}' is not a value: {said}", exc.loc, exc.hint) from None
+
+
 def _cell_of(text: str, loc: N.Loc) -> N.Expr:
     """A table cell written in a setting: a whole number, a name or a text in quotes."""
-    node = parse_expr(text, loc)
+    node = _value_of(text, loc)
     if isinstance(node, N.Neg) and isinstance(node.operand, N.Num):
         return N.Num(loc=loc, value=-node.operand.value)
     if not isinstance(node, (N.Num, N.Str, N.Name)):

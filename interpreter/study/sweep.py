@@ -47,6 +47,9 @@ def swept(text: str) -> Swept | None:
             raise RulesError(f"--set {text}: the range {low}..{high} is empty (write the "
                              "smaller number first)")
         values = tuple(str(v) for v in range(low, high + 1))
+    elif ".." in value and not value.strip().startswith('"'):
+        raise RulesError(f"--set {text}: a range is two whole numbers, LOW..HIGH (for example "
+                         "6..12)")
     elif "," in value and not value.strip().startswith(("[", '"')):
         values = tuple(v.strip() for v in value.split(","))
         if any(not v for v in values):
