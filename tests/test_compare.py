@@ -105,7 +105,11 @@ def test_the_tested_family_and_the_games_a_target_needs(capsys):
     assert data["power"]["alpha"] == pytest.approx(0.025)
     assert p1["target"] == 0.5 and p1["games_needed"] == pytest.approx(
         30 * (p1["detectable"] / 0.5) ** 2, rel=0.05)
-    assert rows["score P2"]["target"] == pytest.approx(0.1)  # the target for every measure
+    # a target for every measure goes to those of its kind: 10% to the rates and shares
+    rates = [rows[f"win rate P{i}"] for i in range(1, 5)]
+    assert any(r.get("target") == pytest.approx(0.1) for r in rates)
+    assert all("target" not in r for r in rates if r.get("detectable") is None)
+    assert "target" not in rows["score P2"] and "target" not in rows["decisions per game"]
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -113,6 +117,10 @@ def test_the_tested_family_and_the_games_a_target_needs(capsys):
     (["--measure", "scor P1"], "did you mean 'score P1'"),
     (["--target", "x"], "is not DIFF or NAME=DIFF"),
     (["--target", "score P1=0"], "other than 0"),
+    (["--target", "win rate P1=5"], "'win rate P1' is a rate: write the difference as a "
+                                    "percentage, 'win rate P1=5%'"),
+    (["--target", "score P1=5%"], "'score P1' is not a rate: write the difference as a number"),
+    (["--target", "scor P1=2"], "--target 'scor P1': there is no such measure; did you mean"),
 ])
 def test_a_wrong_measure_or_target_is_one_line(capsys, argv, message):
     code, out, err = run(capsys, "compare", "fifth-avenue/base", "fifth-avenue/base", "-p", 4,

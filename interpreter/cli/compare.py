@@ -21,7 +21,7 @@ from interpreter.cli.common import (
 from interpreter.cli.simulate import add_game_options, players_of, progress_bar
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
-from interpreter.study.comparison import DEFAULT_BOT
+from interpreter.study.comparison import DEFAULT_BOT, Target, target_mismatch
 
 COMPARE_HELP = "play two rulesets with the same seeds and bots, and compare every measure"
 COMPARE_DESCRIPTION = f"""\
@@ -43,7 +43,8 @@ corrected p-value is below 0.05; "no evidence": the games played do not show a d
 Then the number of games whose winner, or ranking of the seats, changed.
 
 Power: "detects" is the smallest difference the run would find 4 times in 5; --target DIFF
-(for every measure, or NAME=DIFF for one; a rate as 5%) adds the games a side that would find
+(a number for every measure that is a number, a percentage such as 5% for every rate and
+share, or NAME=DIFF for one; a rate as 5%) adds the games a side that would find
 DIFF as often.
 
 Random bots never look at the score: a change that only moves points leaves their games move
@@ -87,8 +88,9 @@ def add_parser(sub: Any) -> None:
                    help="test this measure (repeat for more): the Holm correction counts only "
                         "these (default: every measure but the option balance)")
     p.add_argument("--target", metavar="[NAME=]DIFF", action="append", dest="targets",
-                   type=target, help="the difference to detect, for every measure or for "
-                                     "NAME: say how many games that needs (a rate as 5%%)")
+                   type=target, help="the difference to detect, for NAME or else for every "
+                                     "measure of its kind (a number: the numbers; 5%%: the "
+                                     "rates and shares): say how many games that needs")
     p.add_argument("--out", metavar="DIR", type=Path,
                    help="write DIR/games.csv (a row per game and side) and "
                         "DIR/comparison.json")
@@ -99,7 +101,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.study.compare import check_family, compare
+    from interpreter.study.compare import compare
 
     if args.chart is not None:
         check_chart_path(args.chart)
@@ -112,13 +114,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     b = load(args.b, args.allow_outside, args.settings + args.settings_b,
              "--set-b" if args.settings_b else "--set")
     players = players_of(args, [a, b])
-    if args.measures:  # the names known before any game (not the option balance)
-        from interpreter.study.measuring import measure_names
-
-        seats = [player_id(i) for i in range(1, players + 1)]
-        known = [n for n in measure_names(seats, a.measures)
-                 if n in measure_names(seats, b.measures)]
-        check_family([n for n in args.measures if " -> " not in n], known)
+    _check_names(args, a, b, players)
     bar = progress_bar(args, err)
     try:
         result = compare(a, b, players, args.games, args.seed, bots=args.bots, progress=bar,
@@ -152,13 +148,35 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _check_names(args: argparse.Namespace, a: Any, b: Any, players: int) -> None:
+    """The measures named by --measure and --target, before any game (the option balance's
+    shares and the kinds of the rulesets' own measures are known only after: checked then)."""
+    from interpreter.study.compare import check_family
+    from interpreter.study.measuring import SHARED, measure_names
+
+    targets = [(n, v) for n, v in args.targets or [] if n]
+    if not args.measures and not targets:
+        return
+    seats = [player_id(i) for i in range(1, players + 1)]
+    known = [n for n in measure_names(seats, a.measures) if n in measure_names(seats, b.measures)]
+    for option in ("--measure", "--target"):
+        names = args.measures or [] if option == "--measure" else [n for n, _ in targets]
+        check_family([n for n in names if " -> " not in n], known, option=option)
+    for name, value in targets:
+        share = name.startswith("win rate ") or name == SHARED or " -> " in name
+        mismatch = target_mismatch(name, value, True) if share else None
+        if mismatch is not None:
+            raise RulesError(mismatch)
+
+
 def target(text: str) -> tuple[str, float]:
     """`--target 2`, `--target 'score P1=2'`, `--target 'win rate P1=5%'`: (name or "", the
     difference)."""
     name, _, number = text.rpartition("=")
     number = number.strip()
     scale = 1.0
-    if number.endswith("%"):
+    percent = number.endswith("%")
+    if percent:
         number, scale = number[:-1], 0.01
     try:
         value = float(number) * scale
@@ -168,7 +186,7 @@ def target(text: str) -> tuple[str, float]:
     if not value or value != value or abs(value) == float("inf"):
         raise argparse.ArgumentTypeError(f"'{text}': the difference must be a number other "
                                          "than 0")
-    return name.strip(), abs(value)
+    return name.strip(), Target.of(abs(value), percent)
 
 
 def write_out(folder: Path, result: Any) -> None:

@@ -39,9 +39,10 @@ from interpreter.study.comparison import (
     Comparison,
     Outcomes,
     Row,
+    target_mismatch,
 )
 from interpreter.study.games import GameRecord
-from interpreter.study.measuring import CATEGORIES, MEAN, RATE, Sample
+from interpreter.study.measuring import CATEGORIES, MEAN, OPTIONS, RATE, Sample
 from interpreter.study.parallel import play_batches
 from interpreter.study.simulate import (
     Progress,
@@ -123,15 +124,15 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
 
 
 def check_family(names: Sequence[str], known: Sequence[str],
-                 one_sided: Sequence[str] = ()) -> set[str]:
+                 one_sided: Sequence[str] = (), option: str = "--measure") -> set[str]:
     """The measures named for the family, each one that both sides have (RulesError with
     did-you-mean otherwise)."""
     for name in names:
         if name in known:
             continue
         if name in one_sided:
-            raise RulesError(f"--measure '{name}': only one of the rulesets has this measure")
-        message = f"--measure '{name}': there is no such measure"
+            raise RulesError(f"{option} '{name}': only one of the rulesets has this measure")
+        message = f"{option} '{name}': there is no such measure"
         hint = did_you_mean(name, known)
         raise RulesError(f"{message}; {hint}" if hint else
                          f"{message} (the measures: {', '.join(known[:12])}, ...)")
@@ -244,11 +245,19 @@ def _paired_row(a: Sample, b: Sample) -> Row:
 
 def _power(row: Row, games: int, alpha: float, targets: Mapping[str, float]) -> None:
     """The smallest difference the run detects; with a target, the games it needs. Nothing
-    when the differences never varied (no spread to go by)."""
+    when the differences never varied (no spread to go by). A target for every measure goes
+    to those of its kind: rates and shares when it is a percentage, the others otherwise."""
+    share = row.kind == RATE or row.origin == OPTIONS
+    target = targets.get(row.name)
+    if target is not None:
+        mismatch = target_mismatch(row.name, target, share)
+        if mismatch is not None:
+            raise RulesError(mismatch)
+    elif "" in targets and getattr(targets[""], "percent", False) == share:
+        target = targets[""]
     if row.se is None or row.se == 0.0 or math.isnan(row.se):
         return
     row.detectable = pairs.detectable(row.se, alpha)
-    target = targets.get(row.name, targets.get(""))
     if target:
         row.target = target
         row.games_needed = pairs.games_needed(games, row.detectable, target)

@@ -29,6 +29,30 @@ TESTS_USED = {
 }
 
 
+class Target(float):
+    """A --target difference; `percent`: written as a rate (`5%`, kept as 0.05)."""
+
+    percent = False
+
+    @classmethod
+    def of(cls, value: float, percent: bool) -> Target:
+        made = cls(value)
+        made.percent = percent
+        return made
+
+
+def target_mismatch(name: str, target: float, share: bool) -> str | None:
+    """Why a target named for a measure does not fit its kind (a rate needs a %), or None."""
+    percent = getattr(target, "percent", False)
+    if share and not percent:
+        return (f"--target '{name}={target:g}': '{name}' is a rate: write the difference as a "
+                f"percentage, '{name}=5%'")
+    if percent and not share:
+        return (f"--target '{name}={100 * target:g}%': '{name}' is not a rate: write the "
+                "difference as a number")
+    return None
+
+
 @dataclass
 class Row:
     """One measure compared. For categories, `shares` holds each category's share on both
