@@ -197,7 +197,7 @@ function renderBoard(s) {
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
-  // A piece drawn on a place (a building on a plot) lies above the place: a click on the
+  // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
   board.onclick = (e) => {
     if (e.target.closest("[data-place]")) return;
