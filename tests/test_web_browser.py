@@ -211,6 +211,17 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
     context.close()
 
 
+def _box(page, locator) -> dict:
+    """The element's box; None while the board is drawn anew (an update of the page) is
+    asked again."""
+    for _ in range(50):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(20)
+    raise AssertionError("the element has no box")
+
+
 def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browser):
     ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
     table = make_table(ruleset, game, history,
@@ -231,7 +242,7 @@ def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browse
         assert any(p in covered for p in illegal_places[:3])  # a piece stands on one of them
         for illegal in illegal_places[:3]:
             target = page.locator(f'#board [data-place="{illegal}"]').first
-            box = target.bounding_box()
+            box = _box(page, target)
             target.click(force=True)  # where a piece stands on it, the click lands on the piece
             near = page.locator("#click-message")
             near.wait_for(state="visible", timeout=1000)
