@@ -243,6 +243,14 @@ def test_removing_a_rule_that_does_not_exist(tmp_path):
         _errors(path)
 
 
+def test_removing_a_rule_still_used_says_which_layer_removed_it(tmp_path):
+    """The error stands at the base's rule that still uses it; the hint names the removal."""
+    path = _overlay(tmp_path, "v", "remove take_skyscrapers\n")
+    text = _errors(path)
+    assert "unknown function 'take_skyscrapers' [in layer Fifth Avenue]" in text
+    assert f"'take_skyscrapers' is removed by 'v' (at {path / 'v.rules'}:1:8)" in text
+
+
 def test_declaring_an_existing_name_without_replace(tmp_path):
     path = _overlay(tmp_path, "v", "table adjacency_vp:\n    0 -> 9\n")
     text = _errors(path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -210,6 +211,7 @@ def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
     if errors:
         if len(layers) > 1:
             _name_layers(errors, layers)
+            _say_removed(errors, layers)
         raise RulesetErrors(_dedupe(errors))
     code_cache.save()
     digest = hashlib.sha256()
@@ -262,6 +264,22 @@ def _name_layers(errors: list[RulesetError], layers: list[Layer]) -> None:
     for e in errors:
         if e.layer is None and e.loc is not None:
             e.layer = owner.get(e.loc.file)
+
+
+_UNKNOWN = re.compile(r"^unknown [a-z ]+ '([^']+)'")
+
+
+def _say_removed(errors: list[RulesetError], layers: list[Layer]) -> None:
+    """An unknown name that a layer removed (`remove NAME`) is that layer's doing: say so
+    (the error stands at a rule of another layer that still uses it)."""
+    removed = {d.name: (layer.name, d.loc) for layer in layers for rf in layer.rule_files
+               for d in rf.decls if isinstance(d, N.RemoveDecl)}
+    for e in errors:
+        found = _UNKNOWN.match(e.message)
+        if found and found[1] in removed:
+            by, at = removed[found[1]]
+            e.hint = (f"'{found[1]}' is removed by '{by}' (at {at}), and this rule still uses "
+                      "it: remove or replace this rule too")
 
 
 def _dedupe(errors: list[RulesetError]) -> list[RulesetError]:
