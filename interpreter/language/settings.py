@@ -81,7 +81,8 @@ def apply_settings(decls: list[N.Decl], settings: Sequence[str],
 def _applied(decl: N.Decl, s: Setting, loc: N.Loc) -> N.Decl:
     value_loc = N.Loc(loc.file, loc.line, s.text.index("=") + 2)
     if isinstance(decl, N.TableDecl):
-        return _table_cell(decl, s, value_loc)
+        key_loc = N.Loc(loc.file, loc.line, s.text.find("[") + 2) if "[" in s.text else loc
+        return _table_cell(decl, s, value_loc, key_loc)
     if not isinstance(decl, (N.ConstDecl, N.ComponentDecl)):
         raise RulesetError(f"'{s.name}' is a {keyword_of(decl)}: a setting changes a "
                            "constant, a table cell or a component's count", loc)
@@ -135,18 +136,19 @@ def _same(cell: N.Expr, key: N.Expr) -> bool:
     return type(cell) is type(key) and value == getattr(key, "value", getattr(key, "id", None))
 
 
-def _table_cell(decl: N.TableDecl, s: Setting, loc: N.Loc) -> N.TableDecl:
+def _table_cell(decl: N.TableDecl, s: Setting, loc: N.Loc, key_loc: N.Loc) -> N.TableDecl:
+    """The table with one cell changed; `loc` is the value's place, `key_loc` the row's."""
     keys = list(s.keys) + ([s.column] if s.column else [])
     grid = decl.style == "grid"
     if len(keys) != (2 if grid else 1):
         shape = f"{s.name}[ROW, COLUMN] or {s.name}[ROW].COLUMN" if grid else f"{s.name}[KEY]"
         raise RulesetError(f"'{s.name}' is a table: write {shape}=VALUE", loc)
     rows = decl.rows[1:] if grid else decl.rows
-    row_key = _cell_of(keys[0], loc)
+    row_key = _cell_of(keys[0], key_loc)
     index = next((i for i, cells in enumerate(rows) if _same(cells[0], row_key)), None)
     shown = [_text(cells[0]) for cells in rows]
     if index is None:
-        raise RulesetError(f"table '{s.name}' has no row {keys[0]}", loc,
+        raise RulesetError(f"table '{s.name}' has no row {keys[0]}", key_loc,
                            did_you_mean(keys[0], shown) or f"its rows: {', '.join(shown)}")
     column = 1
     if grid:
