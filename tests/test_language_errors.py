@@ -169,6 +169,8 @@ def test_bad_indentation_is_reported(folder):
     message = error_of(folder, BAD_DEDENT)
     assert message.startswith("game.rules:")
     assert "indentation matches no line above it" in message
+    # every level open above it: 4 and 8 go on with a block, 0 ends them all
+    assert "indent it by 0 or 4 or 8 spaces, like a line above it" in message
 
 
 def test_bad_indentation_points_at_the_line(folder):

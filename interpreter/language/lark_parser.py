@@ -84,12 +84,13 @@ class _RulesIndenter(Indenter):
 
     def _one(self, token):
         if token.type == self.NL_type:
+            levels = list(self.indent_level)  # before the dedents that then fail
             try:
                 yield from self.handle_NL(token)
             except DedentError:
                 line = (token.end_line or token.line or 1)
                 column = len(token.rsplit("\n", 1)[-1]) + 1
-                raise _IndentError(line, column, self.indent_level) from None
+                raise _IndentError(line, column, levels) from None
         else:
             yield token
         if token.type in self.OPEN_PAREN_types:
@@ -138,7 +139,8 @@ def parse_rules(text: str, path: str) -> N.RuleFile:
         allowed = " or ".join(str(n) for n in exc.levels)
         raise RulesetError("this line's indentation matches no line above it",
                            N.Loc(path, exc.line, exc.column),
-                           f"indent it by {allowed} spaces, like the block it belongs to") from None
+                           f"indent it by {allowed} spaces, like a line above it (as much as "
+                           "the line above to go on with its block, less to end it)") from None
     items = _build(tree, path, N.Loc(path, 1, 1))
     decls = [d for i in items for d in (i[1] if isinstance(i, tuple) else [i])]
     readings = [i[0] for i in items if isinstance(i, tuple)]
