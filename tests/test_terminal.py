@@ -147,6 +147,17 @@ def test_the_hot_seat_screen_clears_the_scrollback_too():
     assert "\x1b[3J" in out.getvalue() and "\x1b[2J" in out.getvalue()
 
 
+def test_one_person_keeps_the_scrollback_between_screens():
+    """Nothing there is another person's: earlier answers (why, score) can be scrolled to."""
+    game = load_ruleset(BASE).new_game(3, 2)
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {"P1": "human", "P2": "random", "P3": "random"},
+                load_display(game.ruleset), out, tty=True, read=lambda prompt: "",
+                width=80, height=24)
+    s.screen(game.decision())
+    assert "\x1b[2J" in out.getvalue() and "\x1b[3J" not in out.getvalue()
+
+
 def test_counts_read_in_the_singular_and_the_plural():
     game = load_ruleset(BASE).new_game(3, 2)
     game.Z["hand"]["P1"] = {"card(violet,4)": 1}

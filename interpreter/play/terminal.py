@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled back to
+CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stays above
 
 HELP = """\
 Commands (at any prompt):
@@ -234,11 +235,12 @@ class Session:
                 return answer
 
     def clear(self) -> None:
-        """Clear the screen and its scrollback (a terminal only): written to the stream under
-        the one that escapes control characters, as the control sequence it is."""
+        """Clear the screen (a terminal only), and its scrollback when more than one person
+        plays at it: written to the stream under the one that escapes control characters, as
+        the control sequence it is. One person can scroll back to earlier answers."""
         raw = getattr(self.out, "raw", self.out)
         self.out.flush()
-        raw.write(CLEAR)
+        raw.write(CLEAR if len(self.humans) > 1 else CLEAR_SCREEN)
         raw.flush()
 
     def pass_screen(self, player: str) -> Stop | None:
