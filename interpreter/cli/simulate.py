@@ -104,6 +104,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if ruleset.settings:
             print(f"settings: {settings_text(ruleset.settings)}", file=out)
         print(report.to_text(), file=out)
+        if args.out is not None:
+            print(f"per-game data: {args.out}", file=out)
+        if replay_dir is not None:
+            print(f"replays: {args.replay_dir / 'seed-S.json'} (S: each game's seed)", file=out)
     return EXIT_OK
 
 
@@ -130,8 +134,9 @@ def add_game_options(p: argparse.ArgumentParser, default_bot: str = "random") ->
     p.add_argument("--bot", "-b", metavar="NAME", action="append", dest="bots",
                    help="bot for the seats: once for all seats, or once per seat in seat "
                         f"order (default: {default_bot}; known: {', '.join(bot_names())}; a search "
-                        "bot takes its budget after a colon: ismcts:50, simulations per "
-                        "decision)")
+                        "bot takes its budget after a colon: search:48 playouts, ismcts:50 "
+                        "simulations per decision, those are the defaults; both are far "
+                        "slower than greedy, seconds per game and more)")
     p.add_argument("--max-decisions", metavar="M", type=whole(1), default=100_000,
                    help="give up on a game that has not ended after M decisions "
                         "(default: 100000)")

@@ -190,8 +190,8 @@ def report_text(c: Comparison) -> str:
     lines = [f"A: {a.ruleset}", f"B: {b.ruleset}",
              f"{a.players} players, {a.games} game{'s' if a.games != 1 else ''} on each "
              f"side, {seeds}, bots: {c.bots}",
-             f"95% confidence intervals; {tests}, corrected for {len(c.family)} measures "
-             f"(Holm), alpha {c.alpha:g}", ""]
+             f"95% confidence intervals; {tests}, corrected for {len(c.family)} "
+             f"measure{'' if len(c.family) == 1 else 's'} (Holm), alpha {c.alpha:g}", ""]
     targets = any(r.target is not None for r in c.rows)
     header = ["measure", "A", "B", "B - A", "p (Holm)", "verdict", "detects"]
     if targets:
