@@ -30,9 +30,10 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 def test_simulate_writes_a_csv_row_per_game_with_every_measure(capsys, tmp_path, tiny_path):
     out = tmp_path / "games.csv"
-    code, _, err = run(capsys, "simulate", tiny_path, "-p", 3, "-g", 12, "--seed", 5,
-                       "--workers", 1, "--bot", "random", "--out", out)
+    code, printed, err = run(capsys, "simulate", tiny_path, "-p", 3, "-g", 12, "--seed", 5,
+                             "--workers", 1, "--bot", "random", "--out", out)
     assert code == 0, err
+    assert f"per-game data: {out}" in printed
     with out.open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     report = simulate(load_ruleset(tiny_path), 3, 12, seed=5)
@@ -83,9 +84,10 @@ def test_compare_out_writes_both_sides_games_and_the_comparison(capsys, tmp_path
 
 def test_replay_dir_keeps_every_games_replay(capsys, tmp_path, tiny_path):
     folder = tmp_path / "replays"
-    code, _, err = run(capsys, "simulate", tiny_path, "-p", 2, "-g", 4, "--seed", 9,
-                       "--workers", 2, "--replay-dir", folder)
+    code, out, err = run(capsys, "simulate", tiny_path, "-p", 2, "-g", 4, "--seed", 9,
+                         "--workers", 2, "--replay-dir", folder)
     assert code == 0, err
+    assert f"replays: {folder / 'seed-S.json'} (S: each game's seed)" in out
     assert {p.name for p in folder.iterdir()} == {f"seed-{s}.json" for s in range(9, 13)}
     report = simulate(load_ruleset(tiny_path), 2, 4, seed=9)
     ruleset = load_ruleset(tiny_path)
