@@ -196,6 +196,21 @@ def test_rules_review_prints_the_state_and_the_first_pass(edition, capsys, tmp_p
     assert data["first_pass"]["recorded"] == 3  # the reading, the unclear unit, the addition
 
 
+def test_a_verdict_of_same_on_other_numbers_is_counted_and_listed(edition, capsys):
+    """The reading de-1 (3 cards, 4 in the edition) marked 'same' by mistake: the review says
+    that a 'same' has other numbers, and --all and --json say which."""
+    edit(edition, "    verdict: reading de-1\n", "    verdict: same\n")
+    code, out, _ = run(capsys, "review", edition)
+    assert code == 0, out
+    assert "verdict 'same' where the first pass finds other numbers: 1 unit(s)" in out
+    code, out, _ = run(capsys, "review", edition, "--all")
+    assert "3 ~ 3: only the reference has 3; only the edition has 4 (review line 11)" in out
+    code, out, _ = run(capsys, "review", edition, "--json")
+    [doubt] = json.loads(out)["questioned"]
+    assert doubt["unit"]["text"].startswith("Each player draws 3 cards") and \
+        doubt["review_line"] == 11
+
+
 def test_review_html_to_a_place_it_cannot_write_is_an_error_not_a_traceback(edition, capsys,
                                                                            tmp_path):
     for target, reason in ((tmp_path / "missing" / "review.html", "does not exist"),

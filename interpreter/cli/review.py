@@ -119,6 +119,16 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
         out.append(f"    {unit.line:>4} {unit.kind:<9} {unit.short(80)}")
     if len(missing) > SHOWN:
         out.append(f"    ... and {len(missing) - SHOWN} more")
+    from interpreter.editions.review import questioned
+
+    doubts = questioned(review, found)
+    if doubts:
+        out.append(f"  verdict 'same' where the first pass finds other numbers: {len(doubts)} "
+                   f"unit(s) (worth a second look: a reading, or a number written as a word?"
+                   f"{'' if every else ' --all lists them'})")
+    for e, p in doubts if every else []:
+        out.append(f"    {e.ref_unit.line:>4} ~ {p.other.line if p.other else '-'}: {p.detail} "
+                   f"(review line {e.loc.line})")
     for e in review.errors:
         out.append(f"  error: {e.loc}: {e.message}")
     order = {"numbers": 0, "summary": 1, "omission": 2, "addition": 3}
@@ -149,6 +159,8 @@ def _by_kind(entries: list[Any]) -> str:
 
 def _as_json(review: Any, found: list[Any], hits: list[Any], misses: list[Any]
              ) -> dict[str, Any]:
+    from interpreter.editions.review import questioned
+
     def unit(u: Any) -> dict[str, Any] | None:
         return None if u is None else {"line": u.line, "kind": u.kind, "text": u.text}
 
@@ -158,6 +170,8 @@ def _as_json(review: Any, found: list[Any], hits: list[Any], misses: list[Any]
             "readings": review.readings,
             "without_verdict": [unit(u) for u in review.unreviewed()],
             "errors": [f"{e.loc}: {e.message}" for e in review.errors],
+            "questioned": [{"unit": unit(e.ref_unit), "review_line": e.loc.line,
+                            "detail": p.detail} for e, p in questioned(review, found)],
             "proposals": [{"kind": p.kind, "side": p.side, "unit": unit(p.unit),
                            "other": unit(p.other), "detail": p.detail} for p in found],
             "first_pass": {"recorded": len(hits) + len(misses), "proposed": len(hits),

@@ -264,6 +264,15 @@ def proposals(review: Review) -> list[Any]:
     return first_pass(review.ref_units, review.ed_units, pairs, added)
 
 
+def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:
+    """Verdicts of 'same' on a unit whose numbers differ from its counterpart's (a proposal of
+    the first pass `found` with the pairs recorded): each with that proposal. The review may
+    be right (a number written as a word), but it is worth a second look."""
+    numbers = {p.unit.line: p for p in found if p.kind == "numbers" and p.side == "ref"}
+    return [(e, numbers[e.ref_unit.line]) for e in review.entries
+            if e.kind == "same" and e.ref_unit is not None and e.ref_unit.line in numbers]
+
+
 def recorded_differences(review: Review) -> list[Entry]:
     """The entries that record a difference: a reading, an omission, an unclear unit, an
     addition."""
