@@ -442,3 +442,15 @@ def test_json_and_text_number_games_alike(tmp_path, capsys):
     numbers = [g["game"] for g in json.loads(data)["play"]["games"]]
     assert code == code2 == 0 and numbers == [1, 2]
     assert "game 1 (seed 1)" in text and "game 2 (seed 2)" in text and "game 0" not in text
+
+
+def test_a_small_function_copied_in_and_every_entity_of_a_kind_count_as_ran(capsys):
+    """The six-plot side: `sixth_plot` is copied into the procedure that calls it (its own
+    code never runs), and the setup goes through every plot, the seven new ones included."""
+    code, out, _ = run(capsys, "diff", "fifth-avenue/base", "fifth-avenue/six-plot",
+                       "--play", "2", "--json")
+    assert code == 0, out
+    usage = {row["difference"]: row for row in json.loads(out)["play"]["table"]}
+    assert usage["added define sixth_plot"]["ran"] == 2
+    added = [row for name, row in usage.items() if name.startswith("added entity plot ")]
+    assert len(added) == 7 and all(row["ran"] == 2 for row in added)

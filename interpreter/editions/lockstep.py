@@ -187,11 +187,11 @@ class _Side:
         # changes by the names a rule would use to reach them.
         self.changed: dict[str, Change] = {}
         self.lines: dict[str, set[str]] = {}
-        self.reaches: dict[str, Change] = {}
+        self.reaches: dict[str, list[Change]] = {}  # a kind's name reaches each of its entities
         for c in _semantic(changes):
             if c.kind in ("entity", "entity order", "relation", "players"):
                 for word in c.name.split():
-                    self.reaches.setdefault(word, c)
+                    self.reaches.setdefault(word, []).append(c)
                 continue
             if (sign == "-" and c.change == "added") or (sign == "+" and c.change == "removed"):
                 continue
@@ -226,6 +226,15 @@ class _Side:
             differing = [line for line in own if line.strip() in lines]
             if differing or not lines:
                 return [self.changed[owner]], "changed rule", (differing or own)[0].strip()
+        hits = self.used(owner, node)
+        if hits:
+            return hits, "uses " + ", ".join(dict.fromkeys(h.name for h in hits)), own[0]
+        return None
+
+    def used(self, owner: str, node: N.Node) -> list[Change]:
+        """The rule and data differences a statement (or a rule's head) uses: the changed
+        functions, constants, tables and data its words reach."""
+        own = [render_decl(node)[0]] if isinstance(node, N.Decl) else render_stmt_own(node)
         words = _words("\n".join(own))
         if isinstance(node, N.Decl):
             words -= {owner}
@@ -233,10 +242,7 @@ class _Side:
         # A procedure or trigger that differs shows in its own statements, which run too.
         hits = [self.changed[w] for w in sorted(reached) if w in self.changed and w != owner
                 and not isinstance(self.decls.get(w), N.ProcDecl | N.TriggerDecl)]
-        hits += [self.reaches[w] for w in sorted(reached) if w in self.reaches]
-        if hits:
-            return hits, "uses " + ", ".join(dict.fromkeys(h.name for h in hits)), own[0]
-        return None
+        return hits + [c for w in sorted(reached) for c in self.reaches.get(w, ())]
 
     def place(self, loc: N.Loc) -> tuple[str, N.Node] | None:
         return self.stmts.get(loc)
@@ -432,9 +438,12 @@ def _differences_run(side: _Side, game: Game, players: int, seed: int) -> set[st
     for name, number in lines:
         locs = line_locs[name]
         place = side.place(locs[number - 1]) if 0 < number <= len(locs) else None
-        got = side.involved(*place) if place is not None else None
+        if place is None:
+            continue
+        got = side.involved(*place)
         if got is not None:
             found.update(c.title() for c in got[0])
+        found.update(c.title() for c in side.used(*place))  # a small function copied in
     return found
 
 
