@@ -304,3 +304,11 @@ def test_the_pandas_example_of_docs_variants_reads_the_per_game_data(capsys, tmp
     except ImportError:
         return
     exec(compile(code, "docs/variants.md", "exec"), {})
+
+
+def test_a_family_of_one_measure_reads_in_the_singular(base):
+    variant = load_ruleset(ONE_CELL, allow_outside=True)
+    result = compare(base, variant, 4, 20, seed=1, family=["score P1"])
+    text = result.to_text()
+    assert "corrected for 1 measure (Holm)" in text
+    assert "the measure tested differs: score P1" in text and "1 of 1" not in text

@@ -77,7 +77,9 @@ def draw(comparison: Comparison) -> Any:
     tests = "paired" if comparison.paired else "independent"
     figure.suptitle(f"A: {a.ruleset}    vs    B: {b.ruleset}\n{a.players} players, {a.games} "
                     f"games on each side ({seeds}), bots: {comparison.bots}: {differing} of "
-                    f"{len(comparison.family)} measures differ (95% intervals, {tests} tests, "
+                    f"{len(comparison.family)} measure{'s' if len(comparison.family) != 1 else ''}"
+                    f" differ{'s' if len(comparison.family) == 1 else ''} (95% intervals, "
+                    f"{tests} tests, "
                     f"Holm-corrected)", fontsize=13)
     scores_a = [float(v) for r in a.records for v in r.scores.values() if _number(v)]
     scores_b = [float(v) for r in b.records for v in r.scores.values() if _number(v)]

@@ -241,7 +241,10 @@ def _summary(c: Comparison) -> list[str]:
     lines = []
     differing = c.differing
     family = len(c.family)
-    if differing:
+    if family == 1:
+        lines.append(f"the measure tested differs: {differing[0].name}" if differing else
+                     "no evidence of a difference in the measure tested")
+    elif differing:
         lines.append(f"{len(differing)} of {family} measures differ: "
                      + ", ".join(r.name for r in differing))
     else:
