@@ -140,6 +140,19 @@ def test_help_shows_what_the_marks_of_the_board_mean():
     assert all(len(x) <= 80 for x in text.splitlines())
 
 
+def test_help_keeps_its_two_columns_on_a_narrow_terminal():
+    """Each description wraps under itself, not under the commands (it was laid out for 80
+    columns, then wrapped again)."""
+    game = load_ruleset(BASE).new_game(4, 1)
+    s, out = session(game, 60)
+    s.handle("help", game.decision())
+    text = out.getvalue()
+    lines = text[text.index("Commands"):text.index("Marks on the board")].splitlines()
+    assert all(len(x) <= 60 for x in lines)
+    assert [x.split()[0] for x in lines[1:] if not x.startswith(" " * 14)] == [
+        "NUMBER", "why", "log", "score", "points", "board", "save", "quit", "help"]
+
+
 def test_the_hot_seat_screen_clears_the_scrollback_too():
     game = load_ruleset(BASE).new_game(3, 2)
     s, out = session(game, 80, tty=True, script=[""])

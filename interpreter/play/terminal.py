@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -54,19 +55,29 @@ RECENT_EVENTS = 20
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled back to
 CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stays above
 
-HELP = """\
-Commands (at any prompt):
-  NUMBER      take that option (or type its name, e.g. D or pass; any case,
-              shortened while only one option begins so)
-  why NAME    why an option is or is not allowed now, in the rules' words
-              (e.g. 'why D'; the options listed are the ones allowed now)
-  log [N]     the last N events of the game (without N: as many as fit)
-  score       the final scoring if the game ended now (on what you can see)
-  points      the points each option gives now (when some option scores)
-  board       show the board (Enter: your hand and the options again)
-  save [FILE] save the game; continue it later with 'rules play --load FILE'
-  quit        stop playing (the replay is kept; 'save' first to continue later)
-  help        this list"""
+HELP = [  # the commands, and what each does: laid out for the terminal's width (help_lines)
+    ("NUMBER", "take that option (or type its name, e.g. D or pass; any case, shortened while "
+               "only one option begins so)"),
+    ("why NAME", "why an option is or is not allowed now, in the rules' words (e.g. 'why D'; "
+                 "the options listed are the ones allowed now)"),
+    ("log [N]", "the last N events of the game (without N: as many as fit)"),
+    ("score", "the final scoring if the game ended now (on what you can see)"),
+    ("points", "the points each option gives now (when some option scores)"),
+    ("board", "show the board (Enter: your hand and the options again)"),
+    ("save [FILE]", "save the game; continue it later with 'rules play --load FILE'"),
+    ("quit", "stop playing (the replay is kept; 'save' first to continue later)"),
+    ("help", "this list"),
+]
+
+
+def help_lines(width: int) -> list[str]:
+    """The commands in two columns, each description wrapped under itself."""
+    out = ["Commands (at any prompt):"]
+    for command, text in HELP:
+        first, *rest = textwrap.wrap(text, max(20, width - 14))
+        out.append(f"  {command:<11} {first}")
+        out += [" " * 14 + line for line in rest]
+    return out
 
 
 @dataclass
@@ -368,7 +379,7 @@ class Session:
             self.say(f"There is no option {k}: type a number from 1 to {n}.")
             return None
         if command in ("help", "?", "h"):
-            self.say(HELP)
+            self.say("\n".join(help_lines(self.width)))
             marks = self.display.legend_items(self.game, decision.player)
             if marks:
                 self.tell(["Marks on the board: "
