@@ -235,6 +235,26 @@ def test_charts_are_written(tmp_path, same, suffix, start):
         assert "<svg" in text and "B - A" in text and "winning_bid" in text
 
 
+def test_every_measure_is_listed_in_the_chart_a_measure_of_0_too(base):
+    """A measure that is 0 in A (no percentage of it) keeps its line, and every line's
+    values read on the right as labels of the axes (not text that spills past the edge)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from interpreter.study.charts import _differences
+
+    result = compare(base, base, 4, 6, seed=7)
+    rows = [r for r in result.rows if r.difference is not None and r.a is not None]
+    assert any(not r.a.value for r in rows)  # shared wins, at least
+    figure, ax = plt.subplots()
+    _differences(ax, rows)
+    names = [t.get_text() for t in ax.get_yticklabels()]
+    assert len(names) == len(rows) and any(n.endswith("(A is 0)") for n in names)
+    right = [t.get_text() for t in ax.child_axes[0].get_yticklabels()]
+    assert right[0].startswith(f"{rows[0].a.value:.2f} -> ") and len(right) == len(rows)
+    plt.close(figure)
+
+
 def test_compare_draws_its_chart(tmp_path: Path, capsys):
     pytest.importorskip("matplotlib")
     chart = tmp_path / "compare.png"

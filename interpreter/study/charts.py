@@ -174,21 +174,29 @@ def _endings(ax: Any, row: Any) -> None:
 
 
 def _differences(ax: Any, rows: list[Any]) -> None:
-    """Every measure's B - A as % of A, with its interval: a forest chart (one line per measure)."""
-    shown = [r for r in rows if r.difference is not None and r.a is not None and r.a.value]
+    """Every measure's B - A as % of A, with its interval: a forest chart (one line per
+    measure). A measure that is 0 in A has no percentage: its line has no point, and its
+    values still read on the right (A -> B, as tick labels, so they stay inside the figure)."""
+    shown = [r for r in rows if r.difference is not None and r.a is not None]
     y = list(range(len(shown)))
+    colours = [DIFFERS_COLOUR if r.verdict == "differs" else SAME_COLOUR for r in shown]
     for i, r in enumerate(shown):
+        if not r.a.value:
+            continue
         scale = 100 / abs(r.a.value)
         d = r.difference
-        colour = DIFFERS_COLOUR if r.verdict == "differs" else SAME_COLOUR
         ax.errorbar(d.value * scale, i, xerr=[[max(0.0, (d.value - d.low) * scale)],
                                               [max(0.0, (d.high - d.value) * scale)]],
-                    fmt="o", color=colour, capsize=3, markersize=6)
-        ax.annotate(_change(r), (1.01, i), xycoords=("axes fraction", "data"), va="center",
-                    fontsize=9, color=colour)
+                    fmt="o", color=colours[i], capsize=3, markersize=6)
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(y, [f"{r.name}" + (" *" if r.origin == "ruleset" else "") for r in shown])
+    ax.set_yticks(y, [f"{r.name}" + (" *" if r.origin == "ruleset" else "")
+                      + ("" if r.a.value else " (A is 0)") for r in shown])
     ax.set_ylim(len(shown) - 0.5, -0.5)
+    right = ax.secondary_yaxis("right")
+    right.set_yticks(y, [_change(r) for r in shown], fontsize=9)
+    right.tick_params(length=0)
+    for label, colour in zip(right.get_yticklabels(), colours, strict=True):
+        label.set_color(colour)
     ax.set_xlabel("B - A, as % of A (95% interval)")
     ax.set_title("Every measure: the change from A to B (red: differs; * the rulesets' own "
                  "measures)", fontweight="bold")
