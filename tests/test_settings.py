@@ -83,6 +83,23 @@ def test_a_wrong_setting_is_an_error_with_its_place(setting, message, hint):
         assert hint in (error.hint or "")
 
 
+def test_a_setting_that_breaks_other_rules_is_named_as_the_cause():
+    """No pieces of a kind: the rules that read their attributes fail at their own lines in
+    the base game; the first error says that the setting is what changed."""
+    with pytest.raises(RulesetErrors) as caught:
+        load_ruleset(BASE, settings=["tile=0"])
+    first, *others = caught.value.errors
+    assert first.loc.file == "--set" and "checks without tile=0, not with it" in first.message
+    assert others and all(e.loc.file.endswith(".rules") for e in others)
+
+
+def test_a_game_that_fails_under_a_setting_names_it(capsys, monkeypatch):
+    code, _, err = run(capsys, monkeypatch, "simulate", str(BASE), "-p", "4", "-g", "1",
+                       "--workers", "1", "--set", "skyscrapers_taken=-5")
+    assert code != 0 and "cannot move -5 items" in err
+    assert "with --set skyscrapers_taken=-5" in err
+
+
 def test_a_wrong_setting_name_exits_2_with_did_you_mean(capsys, monkeypatch):
     for command in (["check", "fifth-avenue/base"],
                     ["simulate", "fifth-avenue/base", "--players", "4", "--games", "1"],

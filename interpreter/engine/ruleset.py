@@ -158,7 +158,13 @@ def load_ruleset(path: str | Path, allow_outside: bool = False,
     Raises RulesError for a path that is no ruleset, RulesetErrors (every error found, each with
     its place) for a ruleset with mistakes."""
     try:
-        return _load(path, allow_outside, tuple(settings), settings_source, reading)
+        try:
+            return _load(path, allow_outside, tuple(settings), settings_source, reading)
+        except RulesetErrors as exc:
+            if settings and all(e.loc is None or e.loc.file != settings_source
+                                for e in exc.errors):
+                _blame_settings(exc, path, allow_outside, settings, settings_source, reading)
+            raise
     except RulesetError as exc:
         raise RulesetErrors([exc]) from None
     except OSError as exc:  # a path the system cannot look up (a name too long, ...)
@@ -168,6 +174,22 @@ def load_ruleset(path: str | Path, allow_outside: bool = False,
         raise RulesetErrors([RulesetError(
             "the ruleset nests too deeply to be checked: an expression of thousands of terms "
             "or brackets? (write it in steps)", N.Loc(display_path(manifest), 1, 1))]) from None
+
+
+def _blame_settings(exc: RulesetErrors, path: str | Path, allow_outside: bool,
+                    settings: Sequence[str], source: str, reading: str | None) -> None:
+    """Errors found at rules that the settings did not touch, in a ruleset that checks
+    without the settings: the settings are the cause, and the first error says so."""
+    try:
+        _load(path, allow_outside, (), source, reading)
+    except (RulesetError, RulesetErrors, RulesError, OSError):
+        return  # the ruleset has mistakes of its own
+    shown = ", ".join(settings)
+    exc.errors.insert(0, RulesetError(
+        f"the ruleset checks without {shown}, not with it: the errors below come from the "
+        "setting, at the rules it changes the meaning of", N.Loc(source, 1, 1),
+        "a count or a value these rules cannot work with (0 pieces, a value of another "
+        "kind, a constant defined by itself)?"))
 
 
 def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),

@@ -46,6 +46,8 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
     """Play one game to its end with `bots` (player -> bot) and record how it went; with
     `replay_dir`, write its replay there as `seed-SEED.json` (play/replay.py)."""
     where = f"game {number}, seed {seed}" if number is not None else f"the game of seed {seed}"
+    if getattr(ruleset, "settings", None):  # a setting is the likely cause: say it
+        where += f", with --set {', '.join(ruleset.settings)}"
     rng = random.Random(seed)
     game: Game | None = None
     offered = 0
