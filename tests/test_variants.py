@@ -243,6 +243,18 @@ def test_removing_a_rule_that_does_not_exist(tmp_path):
         _errors(path)
 
 
+def test_a_mistyped_extends_gets_did_you_mean(tmp_path):
+    import shutil
+
+    shutil.copytree(FIFTH / "base", tmp_path / "base")
+    folder = tmp_path / "v"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text("name: v\nplayers: [3, 4]\nextends: ../bse\n")
+    text = _errors(folder)
+    assert "'extends: ../bse' names no ruleset folder" in text
+    assert "did you mean '../base'?" in text
+
+
 def test_removing_a_rule_still_used_says_which_layer_removed_it(tmp_path):
     """The error stands at the base's rule that still uses it; the hint names the removal."""
     path = _overlay(tmp_path, "v", "remove take_skyscrapers\n")

@@ -14,7 +14,12 @@ from typing import Any
 
 from interpreter.language import cache
 from interpreter.language import nodes as N
-from interpreter.language.errors import RulesetError, RulesetErrors, remember_source
+from interpreter.language.errors import (
+    RulesetError,
+    RulesetErrors,
+    did_you_mean,
+    remember_source,
+)
 from interpreter.language.layers import Layer
 from interpreter.language.parser import parse_rules
 from interpreter.resources import schema
@@ -276,7 +281,8 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
             found = False
             why = f"cannot be looked up ({getattr(exc, 'strerror', None) or 'not a file name'})"
         if not found:
-            raise RulesetError(f"'extends: {target}' {why}", _yaml_loc(manifest_path, ["extends"]))
+            raise RulesetError(f"'extends: {target}' {why}", _yaml_loc(manifest_path, ["extends"]),
+                               _near_rulesets(folder, str(target)))
         if root is not None and not base.is_relative_to(root):
             raise RulesetError(f"'extends: {target}' leads to {base}, outside this ruleset's "
                                f"tree ({root}): a ruleset extends only rulesets of its project "
@@ -371,3 +377,14 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd()))
     except (ValueError, OSError, RuntimeError):  # RuntimeError: a link that loops
         return str(path)
+
+
+def _near_rulesets(folder: Path, target: str) -> str | None:
+    """Did you mean: the ruleset folders beside the one the mistaken path names."""
+    up = Path(target).parent
+    try:
+        names = [p.name for p in (folder / up).iterdir()
+                 if (p / MANIFEST).is_file() and p.resolve() != folder.resolve()]
+    except (OSError, ValueError):
+        return None
+    return did_you_mean(target, [(up / name).as_posix() for name in names])
