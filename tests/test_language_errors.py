@@ -165,6 +165,11 @@ procedure play():
 """
 
 
+def test_a_text_not_closed_on_its_line_says_so(folder):
+    message = error_of(folder, 'const x "a" = "unclosed\n')
+    assert "a text in quotes that is not closed on its line" in message
+
+
 def test_bad_indentation_is_reported(folder):
     message = error_of(folder, BAD_DEDENT)
     assert message.startswith("game.rules:")

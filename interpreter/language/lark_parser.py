@@ -168,6 +168,9 @@ def _syntax_error(exc: UnexpectedInput, path: str, text: str = "") -> RulesetErr
     column = getattr(exc, "column", 1) or 1
     loc = N.Loc(path, line if line > 0 else 1, column if column > 0 else 1)
     if isinstance(exc, UnexpectedCharacters):
+        if exc.char == '"':  # a text opened and never closed on its line
+            return RulesetError("a text in quotes that is not closed on its line", loc,
+                                'end it with " on the same line (a \\" inside it for a quote)')
         return RulesetError(f"unexpected character {exc.char!r}", loc)
     reserved = _reserved_before(text, exc)
     if isinstance(exc, UnexpectedEOF):
