@@ -142,3 +142,11 @@ def test_a_view_cannot_be_used_after_its_decision(tiny):
     unused.close()
     with pytest.raises(RuntimeError):
         unused["zones"]
+
+
+def test_wins_read_as_whole_numbers_unless_a_win_was_shared():
+    from fractions import Fraction
+
+    from interpreter.study.simulate import _wins
+
+    assert _wins(Fraction(3)) == "3" and _wins(Fraction(5, 2)) == "2.50"

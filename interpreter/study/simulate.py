@@ -170,7 +170,7 @@ class SimulationReport:
         header = ["seat", "bot", "mean score", "sd", "min", "max", "wins", "win %",
                   "shared wins"]
         rows = [[s.player, s.bot, _fixed(s.score.mean), _fixed(s.score.sd), _fmt(s.score.min),
-                 _fmt(s.score.max), _fixed(float(s.wins)),
+                 _fmt(s.score.max), _wins(s.wins),
                  f"{100 * s.win_rate(self.games):.1f}", str(s.shared_wins)] for s in self.seats]
         lines += _table(header, rows, left=2)
         first = self.first_seat()
@@ -338,6 +338,11 @@ def _fmt(x: Any) -> str:
 
 def _fixed(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+def _wins(wins: Fraction) -> str:
+    """Wins, a shared win counting a share: whole as a whole number, else with 2 decimals."""
+    return str(int(wins)) if wins.denominator == 1 else f"{float(wins):.2f}"
 
 
 def _estimate_cells(sample: Sample) -> list[str]:
