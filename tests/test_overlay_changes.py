@@ -172,6 +172,20 @@ def test_a_misspelt_or_mistyped_entity_change_is_an_error_at_its_line(tmp_path, 
     assert error.loc.file.endswith("board.yaml") and error.loc.line == 3
 
 
+def test_an_entity_change_may_add_an_attribute_and_errors_point_at_their_entity(tmp_path):
+    """A new attribute no name is near (its own rules may read it) is fine; a misspelt one in
+    the second entity is pointed at in that entity's line."""
+    board = ("entities:\n  slot:\n    - {id: slot03, replace: true, bonus: 2}\n"
+             "    - {id: slot04, replace: true, sett: 2}\n")
+    with pytest.raises(RulesetErrors) as caught:
+        load_ruleset(overlay(tmp_path, "", board), allow_outside=True)
+    [error] = caught.value.errors
+    assert "'sett'" in error.message and error.loc.line == 4 and error.loc.column == 35
+    board = "entities:\n  slot:\n    - {id: slot03, replace: true, bonus: 2}\n"
+    variant = load_ruleset(overlay(tmp_path, "", board, name="ok"), allow_outside=True)
+    assert variant.program.world.attrs["slot03"]["bonus"] == 2
+
+
 def test_extends_with_an_absolute_path_needs_allow_outside(tmp_path, capsys):
     folder = overlay(tmp_path, "")
     assert main(["check", str(folder)]) == 2

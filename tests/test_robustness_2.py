@@ -183,14 +183,14 @@ def test_the_seed_is_not_shown_and_the_journal_is_the_owners(tmp_path, monkeypat
 
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     _main("play", "tutorial/high-card", "--players", "2", "--seat", "1=human",
-          "--seat", "2=human", "--seed", "4242", "--replay-dir", tmp_path / "replays")
+          "--seat", "2=human", "--seed", "86753091", "--replay-dir", tmp_path / "replays")
     shown = capsys.readouterr()
-    assert "4242" not in shown.out + shown.err
+    assert "86753091" not in shown.out + shown.err
     ruleset = load("tutorial/high-card")
-    game = ruleset.new_game(2, 4242)
+    game = ruleset.new_game(2, 86753091)
     path = new_replay_path(tmp_path / "replays", ruleset, game)
-    assert "4242" not in path.name
-    journal = Journal.create(path.with_suffix(".journal.jsonl"), ruleset, 2, 4242, {}, {},
+    assert "86753091" not in path.name
+    journal = Journal.create(path.with_suffix(".journal.jsonl"), ruleset, 2, 86753091, {}, {},
                              History.start(game), game.streams)
     journal.close()
     assert journal.path.stat().st_mode & 0o777 == 0o600

@@ -187,7 +187,7 @@ def beliefs_for(game: Game, player: str) -> Beliefs | None:
     beliefs = Beliefs()
     try:
         replay = Game.start(game.ruleset, game.n, game.state["seed"], game.names,
-                            logging=False, watch=beliefs)
+                            logging=False, streams=game.streams, watch=beliefs)
         replay.auto = game.auto
         for move in game.moves:
             replay.apply(move)

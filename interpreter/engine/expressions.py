@@ -623,7 +623,8 @@ class ExpressionCompiler:
             # changes the condition draws the same numbers, so it picks the same item as
             # long as the items that pass are the same. The name of the engine of 2026-11
             # (the whole query's text) is kept for its saves and replays.
-            stream = "random from " + render_expr(b.source)
+            stream = "random from " + (render_expr(b.source) if b.source is not None
+                                       else f"each {b.type}")
             before = "random " + render_expr(node)
             return self._c(f"_random(rt, [{var} {loop}{cond}], {stream!r}, {before!r})")
         values = f"[{value} {loop}{cond}]"

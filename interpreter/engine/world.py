@@ -146,6 +146,7 @@ def build_world(decls: list[N.Decl],
                 f"'{value}' names both a {world.member_of[value]} and a {owner}", loc))
         world.member_of[value] = owner
 
+    replaced: list[tuple[str, dict, str]] = []  # applied once every entity is declared
     for path, doc in data:
         loc = N.Loc(path, 1, 1)
         for type_name, instances in (doc.get("entities") or {}).items():
@@ -153,7 +154,7 @@ def build_world(decls: list[N.Decl],
             for inst in instances:
                 ident = inst["id"]
                 if inst.get("replace") is True:  # an overlay's new values for some attributes
-                    errors.extend(_replace_entity(world, type_name, inst, path))
+                    replaced.append((type_name, inst, path))
                     continue
                 if ident in world.attrs:
                     errors.append(RulesetError(
@@ -178,6 +179,8 @@ def build_world(decls: list[N.Decl],
                 if not rel.get("directed", False):
                     edges.setdefault(b, []).append(a)
 
+    for type_name, inst, path in replaced:
+        errors.extend(_replace_entity(world, type_name, inst, path))
     for decl in decls:
         if isinstance(decl, N.EnumDecl):
             world.enums[decl.name] = list(decl.members)
@@ -212,20 +215,34 @@ def _replace_entity(world: World, type_name: str, inst: dict, path: str) -> list
     errors = []
     named = {k for other in world.entity_types[type_name] for k in world.attrs[other]}
     for key, value in new.items():
-        if key not in named:  # a misspelt name would change nothing, silently
+        near = did_you_mean(key, named) if key not in named else None
+        if near:  # a misspelt name (a new attribute no rule may read yet is fine)
             errors.append(RulesetError(
                 f"no {type_name} has an attribute '{key}' ('{ident}' is replaced)",
-                _place(path, f"{key}:", 1), did_you_mean(key, named)
-                or f"its attributes: {', '.join(sorted(attrs))}"))
-        elif key in attrs and _kind(attrs[key]) != _kind(value):
+                _key_place(path, ident, key), near))
+        elif key in attrs and None not in (attrs[key], value) \
+                and _kind(attrs[key]) != _kind(value):
             errors.append(RulesetError(
                 f"attribute '{key}' of '{ident}' was {_kind(attrs[key])} "
                 f"({attrs[key]!r}); the new value {value!r} is {_kind(value)}",
-                _place(path, f"{key}:", 1), "the rules that read it expect "
+                _key_place(path, ident, key), "the rules that read it expect "
                 f"{_kind(attrs[key])}"))
     if not errors:
         attrs.update(new)
     return errors
+
+
+def _key_place(path: str, ident: str, key: str) -> N.Loc:
+    """Where `key:` of the entity `ident` stands: on its id's line or after it."""
+    start = _place(path, f"id: {ident}", 1)
+    for number in range(start.line, start.line + 1000):
+        line = source_line(N.Loc(path, number, 1))
+        if line is None:
+            break
+        at = line.find(f"{key}:", start.column if number == start.line else 0)
+        if at >= 0:
+            return N.Loc(path, number, at + 1)
+    return start
 
 
 def _kind(value: object) -> str:
