@@ -243,6 +243,19 @@ def test_removing_a_rule_that_does_not_exist(tmp_path):
         _errors(path)
 
 
+def test_a_replaced_grid_table_is_compared_column_by_column_by_their_headers(tmp_path):
+    """Columns are matched by their header: a new column of texts is no change of kind; a
+    text in a column of numbers is, wherever the column moved."""
+    grid = "replace table card_counts:\n    suit  note  4   5   6\n" + "".join(
+        f"    {suit}  \"few\"  5  4  3\n" for suit in ("violet", "brown", "gray", "orange",
+                                                    "green")) + \
+        "    black  \"many\"  20  16  14\n"
+    load_ruleset(_overlay(tmp_path, "v", grid), allow_outside=True)
+    wrong = grid.replace("20  16", "20  \"x\"")
+    text = _errors(_overlay(tmp_path, "w", wrong))
+    assert "the cells of table 'card_counts' in this column were numbers" in text
+
+
 def test_a_mistyped_extends_gets_did_you_mean(tmp_path):
     import shutil
 

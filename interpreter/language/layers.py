@@ -84,15 +84,29 @@ def _replaced_kinds(old: N.Decl, new: N.Decl) -> RulesetError | None:
             or old.style != new.style:
         return None
     skip = 1 if old.style == "grid" else 0  # a grid's header row names the columns
-    for j in range(1, max((len(r) for r in old.rows[skip:]), default=0)):
+    width = max((len(r) for r in old.rows[skip:]), default=0)
+    for j in range(1, width):
+        k = _same_column(old, new, j)
+        if k is None:
+            continue
         kinds = {literal_kind(r[j]) for r in old.rows[skip:] if j < len(r)}
         if len(kinds) != 1 or None in kinds:
             continue
         example = next(r[j] for r in old.rows[skip:] if j < len(r))
         for row in new.rows[skip:]:
-            if j < len(row) and literal_kind(row[j]) not in (None, *kinds):
-                return changed_kind(new.name, example, row[j], cell=True)
+            if k < len(row) and literal_kind(row[k]) not in (None, *kinds):
+                return changed_kind(new.name, example, row[k], cell=True)
     return None
+
+
+def _same_column(old: N.TableDecl, new: N.TableDecl, j: int) -> int | None:
+    """The column of `new` that stands for column j of `old`: the one with the same header
+    in a grid (columns may be added or moved), the same position otherwise."""
+    if old.style != "grid":
+        return j
+    name = _shown(old.rows[0][j]) if j < len(old.rows[0]) else None
+    found = [k for k, cell in enumerate(new.rows[0]) if k and _shown(cell) == name]
+    return found[0] if found else None
 
 
 def _ancestors(layers: list[Layer]) -> dict[Path, set[Path]]:
