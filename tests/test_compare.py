@@ -120,6 +120,7 @@ def test_the_tested_family_and_the_games_a_target_needs(capsys):
     (["--target", "win rate P1=5"], "'win rate P1' is a rate: write the difference as a "
                                     "percentage, 'win rate P1=5%'"),
     (["--target", "score P1=5%"], "'score P1' is not a rate: write the difference as a number"),
+    (["--target", "turns per game=5%"], "'turns per game' is not a rate"),
     (["--target", "scor P1=2"], "--target 'scor P1': there is no such measure; did you mean"),
 ])
 def test_a_wrong_measure_or_target_is_one_line(capsys, argv, message):
@@ -324,6 +325,23 @@ def test_the_pandas_example_of_docs_variants_reads_the_per_game_data(capsys, tmp
     except ImportError:
         return
     exec(compile(code, "docs/variants.md", "exec"), {})
+
+
+def test_a_number_and_a_percentage_target_for_every_measure_both_hold(capsys, base):
+    code, out, err = run(capsys, "compare", "fifth-avenue/base", ONE_CELL, "--allow-outside",
+                         "-p", 4, "-g", 20, "--workers", 1, "--json", "--target", "2",
+                         "--target", "5%")
+    assert code == 0, err
+    rows = {m["name"]: m for m in json.loads(out)["measures"]}
+    assert rows["score P1"]["target"] == 2
+    assert any(rows[f"win rate P{i}"].get("target") == pytest.approx(0.05) for i in range(1, 5))
+    variant = load_ruleset(ONE_CELL, allow_outside=True)  # from Python: a plain number, all
+    result = compare(base, variant, 4, 20, seed=1, targets={"": 0.5})
+    assert {r.name: r.target for r in result.rows}["score P1"] == 0.5
+    code, _, err = run(capsys, "compare", "fifth-avenue/base", ONE_CELL, "--allow-outside",
+                       "-p", 4, "-g", 4, "--workers", 1, "--target",
+                       "choose your option for this turn -> AA=5%")
+    assert code == 2 and "did you mean 'choose your option for this turn -> A'" in err
 
 
 def test_a_family_of_one_measure_reads_in_the_singular(base):

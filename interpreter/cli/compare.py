@@ -120,7 +120,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         result = compare(a, b, players, args.games, args.seed, bots=args.bots, progress=bar,
                          max_decisions=args.max_decisions, workers=args.workers,
                          dask=args.dask, paired=not args.unpaired, seed_b=args.seed_b,
-                         family=args.measures, targets=dict(args.targets or []))
+                         family=args.measures, targets=_targets(args.targets or []))
     finally:
         if bar is not None:
             bar.clear()
@@ -152,7 +152,7 @@ def _check_names(args: argparse.Namespace, a: Any, b: Any, players: int) -> None
     """The measures named by --measure and --target, before any game (the option balance's
     shares and the kinds of the rulesets' own measures are known only after: checked then)."""
     from interpreter.study.compare import check_family
-    from interpreter.study.measuring import SHARED, measure_names
+    from interpreter.study.measuring import BRANCHING, LEAD, SHARED, measure_names
 
     targets = [(n, v) for n, v in args.targets or [] if n]
     if not args.measures and not targets:
@@ -162,11 +162,19 @@ def _check_names(args: argparse.Namespace, a: Any, b: Any, players: int) -> None
     for option in ("--measure", "--target"):
         names = args.measures or [] if option == "--measure" else [n for n, _ in targets]
         check_family([n for n in names if " -> " not in n], known, option=option)
-    for name, value in targets:
+    numbers = ("decisions per game", "turns per game", BRANCHING, LEAD)
+    for name, value in targets:  # the built-in measures' kinds are known: say it now
         share = name.startswith("win rate ") or name == SHARED or " -> " in name
-        mismatch = target_mismatch(name, value, True) if share else None
+        number = name.startswith("score ") or name in numbers
+        mismatch = target_mismatch(name, value, share) if share or number else None
         if mismatch is not None:
             raise RulesError(mismatch)
+
+
+def _targets(given: list[tuple[str, Target]]) -> dict[str, Target]:
+    """By measure name; a target for every measure under "" (a number) or "%" (a rate), so
+    that `--target 2 --target 5%` keeps both."""
+    return {name or ("%" if value.percent else ""): value for name, value in given}
 
 
 def target(text: str) -> tuple[str, float]:

@@ -39,6 +39,7 @@ from interpreter.study.comparison import (
     Comparison,
     Outcomes,
     Row,
+    Target,
     target_mismatch,
 )
 from interpreter.study.games import GameRecord
@@ -120,6 +121,12 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
         if r.p is not None and not r.tested:
             r.verdict = NOT_TESTED
         _power(r, a.games, result.test_alpha if r.tested else alpha, targets or {})
+    names = [r.name for r in rows]
+    for name in targets or {}:  # an option's share is known only now: a misspelt one
+        if name not in ("", "%") and name not in names:
+            hint = did_you_mean(name, names)
+            raise RulesError(f"--target '{name}': there is no such measure"
+                             + (f"; {hint}" if hint else ""))
     return result
 
 
@@ -249,12 +256,17 @@ def _power(row: Row, games: int, alpha: float, targets: Mapping[str, float]) -> 
     to those of its kind: rates and shares when it is a percentage, the others otherwise."""
     share = row.kind == RATE or row.origin == OPTIONS
     target = targets.get(row.name)
-    if target is not None:
+    if isinstance(target, Target):  # from --target: its kind was said
         mismatch = target_mismatch(row.name, target, share)
         if mismatch is not None:
             raise RulesError(mismatch)
-    elif "" in targets and getattr(targets[""], "percent", False) == share:
-        target = targets[""]
+    elif target is None:  # for every measure: "%" for the rates, "" for the numbers (a
+        every = targets.get("%") if share else None  # plain number from Python: for all)
+        plain = targets.get("")
+        if every is None and plain is not None and (
+                not isinstance(plain, Target) or not share):
+            every = plain
+        target = every
     if row.se is None or row.se == 0.0 or math.isnan(row.se):
         return
     row.detectable = pairs.detectable(row.se, alpha)
