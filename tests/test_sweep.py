@@ -124,6 +124,9 @@ def test_the_chart_leaves_the_option_balance_out_unless_measures_are_named(
     code, _, err = run(capsys, monkeypatch, *args, "--chart", tmp_path / "s.png",
                        "--measure", "scor P1")
     assert code == 2 and "did you mean 'score P1'" in err
+    code, _, err = run(capsys, monkeypatch, *args, "--chart", tmp_path / "s.png",
+                       "--measure", "how games end")
+    assert code == 2 and "a sweep does not draw it" in err
 
 
 def test_option_shares_are_in_percent_within_0_and_100(capsys, monkeypatch):

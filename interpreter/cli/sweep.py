@@ -75,13 +75,13 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar is not None:
             bar.clear()
-    if args.chart is not None:
-        write_chart(result, args.chart, args.measures)
-    if args.json:
+    if args.json:  # the report first: a chart that cannot be drawn does not lose it
         print(json.dumps(result.to_dict(), indent=2), file=out)
     else:
         print(result.to_text(), file=out)
-        if args.chart is not None:
+    if args.chart is not None:
+        write_chart(result, args.chart, args.measures)
+        if not args.json:
             print(f"chart: {args.chart}", file=out)
     return EXIT_OK
 
@@ -91,9 +91,12 @@ def _check_measures(args: argparse.Namespace) -> None:
     known only after the games: checked then)."""
     from interpreter.engine.world import player_id
     from interpreter.study.compare import check_family
-    from interpreter.study.measuring import measure_names
+    from interpreter.study.measuring import ENDINGS, measure_names
 
     ruleset = load(args.path, args.allow_outside)
     seats = [player_id(i) for i in range(1, players_of(args, [ruleset]) + 1)]
-    check_family([n for n in args.measures if " -> " not in n],
-                 measure_names(seats, ruleset.measures))
+    drawn = [n for n in measure_names(seats, ruleset.measures) if n != ENDINGS]
+    if ENDINGS in args.measures:
+        raise RulesError(f"--measure '{ENDINGS}': a share per ending, not a number: a sweep "
+                         "does not draw it (simulate gives it for one value)")
+    check_family([n for n in args.measures if " -> " not in n], drawn)
