@@ -226,3 +226,15 @@ def test_a_tall_terminal_shows_the_board_a_short_one_on_demand():
     assert "Your hand, Player 1" in text and "  1. A: take 3 skyscrapers" in text
     short.handle("board", decision)
     assert "34th W" in out_short.getvalue()[len(text):]
+
+
+def test_the_stacks_line_fits_an_80_column_terminal():
+    """The coloured stacks and the black stack, with cards paid under it: one line."""
+    game = load_ruleset(BASE).new_game(4, 3)
+    rng = random.Random(1)
+    while not game.Z["black_returned"] or len(game.Z["black_stack"]) < 10:
+        game.apply(rng.choice(game.decision().options))
+    board = load_display(game.ruleset).board(game, "P1", False, 80).split("\n")
+    line = next(x for x in board if "face down" in x)
+    assert len(line) <= 80 and "face up" in line
+    assert not board[board.index(line) + 1].startswith("  ")  # not wrapped on
