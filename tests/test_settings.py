@@ -100,6 +100,16 @@ def test_a_game_that_fails_under_a_setting_names_it(capsys, monkeypatch):
     assert "with --set skyscrapers_taken=-5" in err
 
 
+def test_one_option_setting_the_same_thing_twice_exits_2(capsys, monkeypatch):
+    code, _, err = run(capsys, monkeypatch, "check", str(BASE), "--set",
+                       "adjacency_vp[2]=4", "--set", "adjacency_vp[ 2 ]=5")
+    assert code == 2 and "--set adjacency_vp[ 2 ]=5: sets what --set adjacency_vp[2]=4" in err
+    code, _, err = run(capsys, monkeypatch, "compare", str(BASE), str(BASE), "-p", "4", "-g",
+                       "2", "--workers", "1", "--set", "adjacency_vp[2]=4", "--set-b",
+                       "adjacency_vp[2]=5")  # B's own value over the one for both: fine
+    assert code == 0, err
+
+
 def test_a_wrong_setting_name_exits_2_with_did_you_mean(capsys, monkeypatch):
     for command in (["check", "fifth-avenue/base"],
                     ["simulate", "fifth-avenue/base", "--players", "4", "--games", "1"],

@@ -147,12 +147,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run the command; the numbers of a game have no bound, so neither has their length in
     digits (Python refuses to write ints of more than 4300 digits by default)."""
+    _settings_once(args)
     limit = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:
         return args.run(args, out, err)
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+def _settings_once(args: argparse.Namespace) -> None:
+    """One option (--set, --set-a, --set-b) that sets the same thing twice: the last would
+    win silently. (--set then --set-b on the same thing is B's own value: allowed.)"""
+    from interpreter.language.settings import duplicate_setting
+
+    for option in ("settings", "settings_a", "settings_b"):
+        twice = duplicate_setting(getattr(args, option, None) or [])
+        if twice is not None:
+            flag = "--" + option.replace("settings", "set").replace("_", "-")
+            raise RulesError(f"{flag} {twice[1]}: sets what {flag} {twice[0]} sets already (the "
+                             "last would win, silently): give each constant, cell or count once")
 
 
 def _silence_stdout() -> None:

@@ -55,6 +55,22 @@ def parse_setting(text: str, loc: N.Loc | None = None) -> Setting:
     return Setting(found["name"], keys, found["column"], found["value"].strip(), text)
 
 
+def duplicate_setting(settings: Sequence[str]) -> tuple[str, str] | None:
+    """The first two settings that set the same constant, cell or count, if any (settings
+    that are not settings at all are left to apply_settings, which says why)."""
+    seen: dict[tuple, str] = {}
+    for text in settings:
+        found = _SETTING.match(text)
+        if found is None:
+            continue
+        keys = tuple(k.strip() for k in found["keys"].split(",")) if found["keys"] else ()
+        target = (found["name"], keys, found["column"])
+        if target in seen:
+            return seen[target], text
+        seen[target] = text
+    return None
+
+
 def apply_settings(decls: list[N.Decl], settings: Sequence[str],
                    source: str = SOURCE) -> tuple[list[N.Decl], list[RulesetError]]:
     """The declarations with the settings applied (changed ones are copies), and the errors.
