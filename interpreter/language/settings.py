@@ -60,11 +60,11 @@ def duplicate_setting(settings: Sequence[str]) -> tuple[str, str] | None:
     that are not settings at all are left to apply_settings, which says why)."""
     seen: dict[tuple, str] = {}
     for text in settings:
-        found = _SETTING.match(text)
-        if found is None:
+        try:
+            s = parse_setting(text)
+        except RulesetError:
             continue
-        keys = tuple(k.strip() for k in found["keys"].split(",")) if found["keys"] else ()
-        target = (found["name"], keys, found["column"])
+        target = (s.name, s.keys, s.column)
         if target in seen:
             return seen[target], text
         seen[target] = text
