@@ -31,6 +31,7 @@ from interpreter.bots.beliefs import beliefs_for
 from interpreter.bots.matching import Need, match
 from interpreter.engine import rng as game_rng
 from interpreter.engine.runtime import owns
+from interpreter.engine.support import put
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -178,7 +179,7 @@ def _deal(game: Game, player: str, zones: dict[str, Any],
             target.extend(taken)
         else:
             for piece in taken:
-                target[piece] = target.get(piece, 0) + 1
+                put(target, piece, 1, game.rank)
 
 
 def _declared(game: Game, zone: str) -> set[str] | None:

@@ -294,6 +294,7 @@ class ExpressionCompiler:
             if len(args) != want:
                 self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
+            rank = "rt.rank" if is_zone else None  # zones merged by a list of keys: in order
             keys = self.range_keys(name)
             if keys is not None and all(a.simple for a in args) and len(args) <= 2:
                 # a number range read by plain names: the key table inline, within its bounds
@@ -301,13 +302,13 @@ class ExpressionCompiler:
                 table = keys + "".join(f"[{a.src}]" for a in args)
                 inside = " and ".join(f"{a.src}.__class__ is int and {lo} <= {a.src} <= {hi}"
                                       for a, (lo, hi) in zip(args, ranges, strict=True))
-                slow = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
+                slow = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {rank}, "
                         f"{loc})" if len(args) == 1 else
                         f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
                         f"{name!r}, {loc})")
                 src = f"({base.src}[{table}] if {inside} else {slow})"
             elif keys is not None and len(args) == 1:  # a number range: no text key built
-                src = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {is_zone}, "
+                src = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {rank}, "
                        f"{loc})")
             elif keys is not None and len(args) == 2:
                 src = (f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
@@ -317,9 +318,9 @@ class ExpressionCompiler:
             elif len(args) == 1 and args[0].simple:  # the usual case, inlined
                 k = args[0].src
                 src = (f"({base.src}[{k}] if {k}.__class__ is str else "
-                       f"_family({base.src}, {k}, {name!r}, {is_zone}, {loc}))")
+                       f"_family({base.src}, {k}, {name!r}, {rank}, {loc}))")
             elif len(args) == 1:
-                src = f"_family({base.src}, {args[0].src}, {name!r}, {is_zone}, {loc})"
+                src = f"_family({base.src}, {args[0].src}, {name!r}, {rank}, {loc})"
             else:
                 keys = ", ".join(a.src for a in args) + ("," if len(args) == 1 else "")
                 src = f"_family_n({base.src}, ({keys}), {name!r}, {loc})"

@@ -104,8 +104,8 @@ class Ruleset:
     def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
                  logging: bool = True, streams: int = STREAMS) -> Game:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
-        event log (faster, for simulations); `streams` below 2 draws as an older engine did,
-        for its saves and replays (Game.start)."""
+        event log (faster, for simulations); `streams` below 3 plays as an older engine did
+        (how it drew, the order of piles), for its saves and replays (Game.start)."""
         self.check_players(players)
         if self.requirements and self.unplayable():  # known before any game: exit code 2
             raise RulesetErrors(self.unplayable())

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from interpreter.engine import rng
 from interpreter.engine.program import SUSPEND, SWITCH, Program
-from interpreter.engine.support import WORK_BETWEEN_DECISIONS
+from interpreter.engine.support import WORK_BETWEEN_DECISIONS, put
 from interpreter.engine.world import player_id
 from interpreter.language.errors import (
     PYTHON_ERRORS,
@@ -44,7 +44,10 @@ HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
 SAVE_VERSION = 4  # 3: the players' names are inside the integrity hash; 4: "streams"
-STREAMS = 2  # how new games draw at random (Game.start)
+# How new games play (Game.start): 0-2 how they draw at random (engine/rng.py), and from 3 on
+# piles list their kinds in the kinds' declaration order (in the order pieces arrived before)
+STREAMS = 3
+DECLARED_ORDER = 3  # the first `streams` with piles in the kinds' declaration order
 
 
 class Decision:
@@ -90,7 +93,9 @@ class Game:
         self.told: list[tuple[list[str], str, int]] = []  # (players, line, lines before it)
         self.moves: list[Any] = []
         self.auto = True
-        self.streams = STREAMS if "draws" in state else 0  # how it draws (Game.start)
+        self.streams = STREAMS if "draws" in state else 0  # how it plays (Game.start)
+        # the order of kinds in a pile (support.put): declared, or empty (arrival order)
+        self.rank = self.world.kind_rank if self.streams >= DECLARED_ORDER else {}
         self.logging = True  # simulations switch the event log off for speed
         self.watch: Any = None  # told of every piece moved (`start(watch=...)`, for beliefs)
         self._bind(state)
@@ -100,10 +105,11 @@ class Game:
     def start(cls, ruleset: RulesOfGame, players: int, seed: int,
               names: dict[str, str] | None = None, logging: bool = True,
               streams: int = STREAMS, watch: Any = None) -> Game:
-        """`streams`: how the game draws at random (engine/rng.py), to play saves and replays
-        of older engines again: 0, one stream for everything, as the engine drew before its
-        streams; 1, a stream per `random` query named by the query's whole text; 2 (now), a
-        stream per `random` query named by what it draws from. `watch`, if
+        """`streams`: how the game plays, to play saves and replays of older engines again:
+        0, one stream for everything, as the engine drew before its streams; 1, a stream per
+        `random` query named by the query's whole text; 2, a stream per `random` query named
+        by what it draws from, piles listing their kinds in the order pieces arrived; 3 (now),
+        as 2 with piles listing their kinds in the kinds' declaration order. `watch`, if
         given, is told `started(game)` once the components are in their starting places, and
         `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
         those the rule named, None if it named none, False if naming them read something
@@ -125,8 +131,10 @@ class Game:
             state["draws"] = {}
         game = cls(ruleset, state, names)
         game.streams = int(streams)
+        game.rank = game.world.kind_rank if game.streams >= DECLARED_ORDER else {}
         game.logging = logging
         variables = state["vars"]
+        rank = game.rank
         loc = None
         try:
             for name, keys, init, loc in var_keys:  # noqa: B007 (loc: for the error)
@@ -137,7 +145,7 @@ class Game:
                 if where.__class__ is list:
                     where.extend([kind] * count)
                 elif count > 0:  # a pile keeps no kind with no pieces
-                    where[kind] = where.get(kind, 0) + count
+                    put(where, kind, count, rank)
         except (*PYTHON_ERRORS, GameRuleError) as exc:
             raise _at_rule(exc, loc) from None
         if watch is not None:

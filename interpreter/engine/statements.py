@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 from interpreter.engine.program import TYPE, ZONE, ChoicePoint, Compiling, Proc, Scope
-from interpreter.engine.support import STEP_WORK, key_of
+from interpreter.engine.support import STEP_WORK, key_of, put
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
 from interpreter.language.render import render_expr
@@ -829,7 +829,8 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
     """The `move` statement: check everything first, then change the zones (all or nothing).
     The usual cases (one kind between piles, the top of a stack) take a short path. A game
     being watched (`Game.watch`, for bots' beliefs) is told what moved: the pieces, and the
-    kinds the rule named (`public`: False when naming them read something private)."""
+    kinds the rule named (`public`: False when naming them read something private). A pile
+    lists its kinds in their declaration order (`Game.rank`)."""
 
     def tell(rt, s: Any, d: Any, taken: list[str], kinds: Any) -> None:
         if kinds is not None and kinds.__class__ is not list:
@@ -849,7 +850,7 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
                 d.extend(taken)
         else:
             for k in taken:
-                d[k] = d.get(k, 0) + 1
+                put(d, k, 1, rt.rank)
         if rt.watch is not None:
             tell(rt, s, d, taken, kinds)
 
@@ -869,7 +870,7 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
                     del s[kind]
                 else:
                     s[kind] = have - n
-                d[kind] = d.get(kind, 0) + n
+                put(d, kind, n, rt.rank)
             if rt.watch is not None:
                 tell(rt, s, d, [kind] * n, kind)
             return None
@@ -880,7 +881,7 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
         if kind is None and s.__class__ is list and s:
             k = s.pop()
             if d.__class__ is dict:
-                d[k] = d.get(k, 0) + 1
+                put(d, k, 1, rt.rank)
             elif bottom:
                 d.insert(0, k)
             else:
@@ -901,7 +902,7 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
                 taken = list(taken)
             if d.__class__ is dict:
                 for k, m in taken:
-                    d[k] = d.get(k, 0) + m
+                    put(d, k, m, rt.rank)
             else:
                 pieces = [k for k, m in taken for _ in range(m)]
                 if bottom:

@@ -100,7 +100,31 @@ def items(zone: Any) -> list[Any]:
     return zone
 
 
-def merge(contents: list[Any]) -> Any:
+_LAST = 1 << 62  # the rank of a value that is no declared kind: after every kind
+
+
+def put(pile: dict, kind: Any, n: int, rank: dict) -> None:
+    """Add n pieces of `kind` to a pile, which lists its kinds in their declaration order
+    (`rank`: Game.rank, the World's kind_rank), as a player sorts a hand, whatever order they
+    arrived in; with an empty `rank` (games of an older engine), in the order they arrived."""
+    if kind in pile:
+        pile[kind] += n
+        return
+    if pile and rank.get(kind, _LAST) < rank.get(next(reversed(pile)), _LAST):
+        pile[kind] = n
+        in_order(pile, rank)
+    else:
+        pile[kind] = n
+
+
+def in_order(pile: dict, rank: dict) -> None:
+    """Put a pile's kinds in their declaration order (in place)."""
+    ordered = sorted(pile.items(), key=lambda item: rank.get(item[0], _LAST))
+    pile.clear()
+    pile.update(ordered)
+
+
+def merge(contents: list[Any], rank: dict) -> Any:
     """Several zones read as one (e.g. the tiles on all neighbouring spaces)."""
     if contents and contents[0].__class__ is list:
         out_list: list = []
@@ -111,6 +135,7 @@ def merge(contents: list[Any]) -> Any:
     for c in contents:
         for k, v in c.items():
             out[k] = out.get(k, 0) + v
+    in_order(out, rank)
     return out
 
 
@@ -118,14 +143,15 @@ def key_of(value: Any) -> str:
     return value if value.__class__ is str else str(value)
 
 
-def family(values: dict, key: Any, name: str, is_zone: bool, loc: Loc) -> Any:
-    """One entry of a zone or variable family; a list of keys reads several (zones merged)."""
+def family(values: dict, key: Any, name: str, rank: dict | None, loc: Loc) -> Any:
+    """One entry of a zone or variable family; a list of keys reads several (zones merged;
+    `rank`: the order of kinds for a zone family, None for a variable family)."""
     if key.__class__ is list:  # before the lookup: a list is no key (no exception raised)
         try:  # the usual case: every key is an entry's own key
             found = [values[k] for k in key]
         except (KeyError, TypeError):
-            found = [family(values, k, name, is_zone, loc) for k in key]
-        return merge(found) if is_zone else found
+            found = [family(values, k, name, rank, loc) for k in key]
+        return found if rank is None else merge(found, rank)
     try:
         return values[key]
     except (KeyError, TypeError):
@@ -162,13 +188,14 @@ def family_2(values: dict, keys: dict, a: Any, b: Any, name: str, loc: Loc) -> A
     return family_n(values, (a, b), name, loc)
 
 
-def family_1(values: dict, keys: dict, a: Any, name: str, is_zone: bool, loc: Loc) -> Any:
+def family_1(values: dict, keys: dict, a: Any, name: str, rank: dict | None,
+             loc: Loc) -> Any:
     """An entry of a family over one number range (see range_keys)."""
     if a.__class__ is int:
         key = keys.get(a)
         if key is not None:
             return values[key]
-    return family(values, a, name, is_zone, loc)
+    return family(values, a, name, rank, loc)
 
 
 def key_2(keys: dict, a: Any, b: Any) -> str:

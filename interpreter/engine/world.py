@@ -87,6 +87,9 @@ class World:
     tables: dict[str, Table] = field(default_factory=dict)
     components: dict[str, Component] = field(default_factory=dict)
     kind_of: dict[str, str] = field(default_factory=dict)  # kind id -> component name
+    # kind id -> its place in declaration order (components as declared, then each
+    # component's kinds): the order in which a pile lists what it holds
+    kind_rank: dict[str, int] = field(default_factory=dict)
 
     def domain(self, type_name: str, players: int) -> list[Any]:
         """All values of a type (enum members, entities, players or a component's kinds)."""
@@ -435,6 +438,7 @@ def enumerate_kinds(world: World, decl: N.ComponentDecl, max_players: int,
         comp.kinds.append(kind)
         comp.counts[kind] = count
         world.kind_of[kind] = decl.name
+        world.kind_rank.setdefault(kind, len(world.kind_rank))
         world.attrs[kind] = {"component": decl.name, **binding}
     return comp
 

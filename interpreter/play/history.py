@@ -15,9 +15,10 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 REPLAY_FORMAT = "rules-engine-replay"
-REPLAY_VERSION = 3  # 1: before the random streams (engine/rng.py); 2: `random` queries
-# named by their whole text; 3: by what they draw from. A replay is written in the version of
-# its game's way of drawing (Game.streams + 1), so a game loaded from an old save replays.
+REPLAY_VERSION = 4  # 1: before the random streams (engine/rng.py); 2: `random` queries
+# named by their whole text; 3: by what they draw from; 4: piles list their kinds in the kinds'
+# declaration order (in the order pieces arrived before). A replay is written in the version of
+# its game's way of playing (Game.streams + 1), so a game loaded from an old save replays.
 SHORT = 16
 
 

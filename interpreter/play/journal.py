@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 JOURNAL_FORMAT = "rules-engine-journal"
-JOURNAL_VERSION = 3  # as a replay's (history.py): a journal's version is its game's way of
-# drawing at random (Game.streams + 1), and the replay it turns into has the same version
+JOURNAL_VERSION = 4  # as a replay's (history.py): a journal's version is its game's way of
+# playing (Game.streams + 1), and the replay it turns into has the same version
 JOURNAL_SUFFIX = ".journal.jsonl"
 
 

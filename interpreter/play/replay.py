@@ -2,7 +2,7 @@
 
 A replay file is JSON:
 
-    {"format": "rules-engine-replay", "version": 3,
+    {"format": "rules-engine-replay", "version": 4,
      "ruleset": {"name": ..., "path": ..., "hash": <content hash of the rule and data files>},
      "players": 4, "names": {"P1": "Ann"}, "seats": {"P1": "human", "P2": "greedy"},
      "seed": 7, "moves": [...], "deciders": ["P1", ...],
@@ -11,7 +11,8 @@ A replay file is JSON:
 
 A replay is played again the way its game drew at random (engine/rng.py): version 1 with the
 one stream of the engine before streams, version 2 with `random` queries named by their whole
-text, version 3 (now) by what they draw from.
+text, version 3 by what they draw from; version 4 (now) as 3 with piles listing their kinds in
+the kinds' declaration order (in the order pieces arrived before).
 
 `hashes` holds the first 16 hex digits of `Game.state_hash()`; `final_hash` the whole hash;
 `core_hashes` the hash of the state without the options of the decision it waits for. Replaying
