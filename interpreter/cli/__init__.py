@@ -2,7 +2,7 @@
 games; coverage, diff and review for validating editions.
 
 One module per command (check, simulate, compare, flatten, play, replay, show, coverage, diff,
-review),
+review, sweep, serve, code),
 each with its help texts, its `add_parser(sub)` and its `cmd_*(args, out, err)`; what several use
 is in `common`.
 
@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from interpreter.cli.check import add_parser as add_check
+from interpreter.cli.code import add_parser as add_code
 from interpreter.cli.common import (
     EXIT_GAME_ERROR,
     EXIT_INTERRUPTED,
@@ -65,6 +66,7 @@ examples:
   rules coverage {example}
   rules diff {example} my-variant --play 20
   rules review path/to/edition --html review.html
+  rules code {example} NAME
 {bundled}
 Run 'rules COMMAND --help' for the options of one command.
 
@@ -75,7 +77,7 @@ in the ruleset, 130 interrupted."""
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
                                           add_play, add_serve, add_replay, add_show, add_coverage,
-                                          add_diff, add_sweep, add_review]
+                                          add_diff, add_sweep, add_review, add_code]
 
 
 def build_parser() -> ArgumentParser:

@@ -176,6 +176,7 @@ class Compiler(ExpressionCompiler):
         for key in [k for k in self.ns if k.startswith("_AT_")]:
             self.ns[key] = attribute_table(self.world.attrs, key[4:])
         self._check_entry_points()
+        p.namespace = self.ns
         emitted = _emitted_events(self.decl_list)
         for decl in self.decl_list:
             if isinstance(decl, N.TriggerDecl) and decl.event not in emitted:
@@ -347,6 +348,7 @@ class Compiler(ExpressionCompiler):
                f"{before}    rt.budget -= {support.STEP_WORK}\n" \
                f"    if rt.budget < 0: rt.out_of_budget()\n" \
                f"    return {body}\n"
+        func.source = code
         exec(self.compiled(code, f"<define {decl.name}>"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params
         func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
@@ -392,7 +394,7 @@ class Compiler(ExpressionCompiler):
             if func.static or name in drawn or name not in reads or not self._heavy[name] \
                     or name not in used or name in numeric:
                 continue
-            slot = self.memo_slots[name] = len(self.memo_slots)
+            slot = self.memo_slots[name] = func.memo_slot = len(self.memo_slots)
             for read in reads[name]:
                 self.dependents.setdefault(read, []).append(slot)
             self.program.memo_reads.append(frozenset(reads[name]))

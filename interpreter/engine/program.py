@@ -43,6 +43,8 @@ class Func:
     fn: Fn | None = None
     static: bool = False
     call: Callable | None = None  # the generated function itself: call(rt, *args)
+    source: str = ""  # the generated Python source (`rules code`)
+    memo_slot: int | None = None  # its answers' cache in Game.memo, if it has one
 
 
 @dataclass
@@ -106,6 +108,8 @@ class Program:
     # players -> what every game of that many players starts with (runtime.Game.start):
     # the keys of each family, the pieces of each component to place
     layouts: dict[int, Any] = field(default_factory=dict)
+    # the names generated code sees: its helpers, constants and functions (`rules code`)
+    namespace: dict[str, Any] = field(default_factory=dict)
 
     def families(self) -> tuple[list[str], list[str]]:
         """The zone families and the variable families (`zone hand[player]`)."""

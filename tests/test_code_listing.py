@@ -1,0 +1,51 @@
+"""`rules code`: the generated Python of a ruleset's procedures and functions, to read."""
+
+from __future__ import annotations
+
+from interpreter.cli import main
+
+from .conftest import write_tiny
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_without_names_it_lists_every_procedure_and_function_with_its_rule(capsys, tmp_path):
+    folder = write_tiny(tmp_path / "tiny")
+    code, out, _ = run(capsys, "code", folder)
+    assert code == 0
+    rows = {line.split()[0]: line for line in out.splitlines()[1:] if line.strip()}
+    assert rows["score"].split()[1] == "function"
+    assert rows["play"].split()[1] == "procedure"
+    assert "game.rules:" in rows["play"]
+
+
+def test_a_named_procedure_prints_python_that_compiles_and_says_how_it_runs(capsys, tmp_path):
+    folder = write_tiny(tmp_path / "tiny")
+    code, out, _ = run(capsys, "code", folder, "play", "setup")
+    assert code == 0
+    assert "# procedure play, " in out and "# procedure setup, " in out
+    assert "framed: it may wait for a decision" in out  # play asks the players to choose
+    assert "plain: it never waits for a decision" in out  # setup only shuffles and deals
+    compile(out, "<listing>", "exec")  # the listing is Python: comments and functions
+
+
+def test_the_constants_a_function_names_are_shown(capsys):
+    code, out, _ = run(capsys, "code", "tutorial/reversi", "place")
+    assert code == 0
+    assert "# constants it names:" in out
+    assert "[[-1, -1], [0, -1]" in out  # the directions, a constant list of the rules
+    assert "the rule at rulesets/tutorial/reversi/reversi.rules:" in out
+
+
+def test_an_unknown_name_is_one_line_with_did_you_mean(capsys, tmp_path):
+    folder = write_tiny(tmp_path / "tiny")
+    code, out, err = run(capsys, "code", folder, "plya")
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.strip().count("\n") == 0
+    assert "no procedure or function 'plya'" in err and "'play'" in err
