@@ -6,8 +6,9 @@
     python benchmarks/playouts.py --log                # with the event log kept
     python benchmarks/playouts.py --profile 25         # where the time goes
     python benchmarks/playouts.py --reference --games 1000 --seed 1 --repeat 5
-                                                       # both games side by side with their
-                                                       # yardsticks: Fifth Avenue and Reversi
+                                                       # the games side by side with their
+                                                       # yardsticks: Fifth Avenue, Reversi
+                                                       # and Kalah
 
 Prints the time to load the ruleset (parse + check + compile; the first load in a process also
 builds the parser from the grammar, or reads it from the cache), then games/s, decisions/s and
@@ -16,17 +17,20 @@ from the ruleset's variable `turns` when it has one. The yardstick (DESIGN.md, "
 hand-written plain-Python implementation of the same base game, ../shared/reference/fifth.py:
 about 500 random 4-player games/s on one core. The second yardstick is Reversi by hand,
 ../shared/reference/reversi.py, against rulesets/tutorial/reversi (2 players): the engine must
-be fast for a grid game too, not only for the game it was tuned on.
+be fast for a grid game too, not only for the game it was tuned on. The third is Kalah by hand,
+benchmarks/yardsticks/kalah.py (in this repository), against rulesets/tutorial/kalah (2
+players): a sowing game of counts in pits, written from the docs by a newcomer, not tuned.
 
 `--reference` plays as many games (same count, same seeds, the same random-choice loop) with
 the engine and with the reference, in alternating rounds of `--round` games each (engine first,
 then reference first, and so on), so that a slow patch of the machine hits both alike. Without a
-PATH it compares both games, each with its reference, and prints `ratio fifth-avenue: X` and
-`ratio reversi: Y`; with the PATH of one of the two, that game only. R = reference games/s /
-engine games/s (lower is better for the engine). `--repeat K` runs each comparison K times and
-prints the median and the spread of the ratio. The references are looked for in
-../shared/reference next to the repository (or one folder further up: a worktree), or in
-`--reference-dir`.
+PATH it compares the three games, each with its reference, and prints `ratio fifth-avenue: X`,
+`ratio reversi: Y` and `ratio kalah: Z`; with the PATH of one of the three, that game only.
+R = reference games/s / engine games/s (lower is better for the engine). `--repeat K` runs
+each comparison K times and prints the median and the spread of the ratio. The references of
+Fifth Avenue and Reversi are looked for in ../shared/reference next to the repository (or one
+folder further up: a worktree), or in `--reference-dir`; Kalah's is
+benchmarks/yardsticks/kalah.py.
 
 Every figure is printed; nothing is asserted.
 """
@@ -50,6 +54,8 @@ from interpreter.language.errors import GameRuleError, RulesError, RulesetError,
 
 DEFAULT_RULESET = ROOT / "rulesets" / "fifth-avenue" / "base"
 REVERSI = ROOT / "rulesets" / "tutorial" / "reversi"
+KALAH = ROOT / "rulesets" / "tutorial" / "kalah"
+KALAH_REFERENCE = ROOT / "benchmarks" / "yardsticks" / "kalah.py"
 REFERENCE_DIR = next((path for up in (ROOT.parent, ROOT.parent.parent)
                       if (path := up / "shared" / "reference").is_dir()),
                      ROOT.parent / "shared" / "reference")
@@ -61,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Play complete random games of a ruleset on one core and print the speed.")
     parser.add_argument("path", nargs="?", default=None,
                         help="ruleset folder (default: rulesets/fifth-avenue/base; with "
-                             "--reference: Fifth Avenue and Reversi)")
+                             "--reference: Fifth Avenue, Reversi and Kalah)")
     parser.add_argument("--players", type=int, default=4, help="players per game (default: 4)")
     parser.add_argument("--games", type=int, default=200, help="games to play (default: 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
@@ -76,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
                              "with the most time of their own")
     parser.add_argument("--reference", action="store_true",
                         help="play as many games with the hand-written references "
-                             "(../shared/reference/fifth.py, reversi.py) in alternating rounds "
+                             "(../shared/reference/fifth.py, reversi.py, "
+                             "benchmarks/yardsticks/kalah.py) in alternating rounds "
                              "and print the ratio reference/engine of games/s per game")
     parser.add_argument("--reference-dir", type=Path, default=REFERENCE_DIR, metavar="DIR",
                         help=f"where fifth.py and reversi.py are (default: {REFERENCE_DIR})")
@@ -93,13 +100,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--reference: the reference plays 3 or 4 players")
     if args.reference and args.path is None:
         code = 0
-        for path in (DEFAULT_RULESET, REVERSI):
+        for path in (DEFAULT_RULESET, REVERSI, KALAH):
             print(f"\n=== {path.relative_to(ROOT / 'rulesets')} ===")
             code = max(code, main([*(argv if argv is not None else sys.argv[1:]), str(path)]))
         return code
     args.path = args.path or str(DEFAULT_RULESET)
-    reversi = Path(args.path).resolve() == REVERSI.resolve()
-    if reversi:
+    game_name = {REVERSI.resolve(): "reversi", KALAH.resolve(): "kalah"}.get(
+        Path(args.path).resolve(), "fifth-avenue")
+    if game_name != "fifth-avenue":
         args.players = 2
 
     print(f"python {platform.python_version()} ({platform.python_implementation()}) "
@@ -130,14 +138,14 @@ def main(argv: list[str] | None = None) -> int:
 
     reference = None
     if args.reference:
-        name = "reversi.py" if reversi else "fifth.py"
-        reference = load_reference(args.reference_dir / name)
+        where = {"reversi": args.reference_dir / "reversi.py",
+                 "kalah": KALAH_REFERENCE}.get(game_name, args.reference_dir / "fifth.py")
+        reference = load_reference(where)
         if reference is None:
-            print(f"\nreference: {args.reference_dir / name} is missing; playing the engine "
-                  "only (no ratio)")
+            print(f"\nreference: {where} is missing; playing the engine only (no ratio)")
     try:
         if reference is not None:
-            compare(ruleset, reference, args, "reversi" if reversi else "fifth-avenue")
+            compare(ruleset, reference, args, game_name)
         else:
             rates = []
             for run in range(args.repeat):
@@ -226,18 +234,19 @@ def reference_playouts(fifth, players: int, games: int, seed: int):
     return time.perf_counter() - start, decisions, turns
 
 
-def reversi_playouts(reversi, games: int, seed: int):
-    """Random games of the Reversi reference, one generator seeded like the engine's loop."""
+def play_playouts(module, games: int, seed: int):
+    """Random games of a reference with a `play(rng)` (Reversi, Kalah), one generator seeded
+    like the engine's loop."""
     decisions: list[int] = []
     start = time.perf_counter()
     for i in range(games):
-        decisions.append(reversi.play(random.Random(seed + i))[0])
+        decisions.append(module.play(random.Random(seed + i))[0])
     return time.perf_counter() - start, decisions, None
 
 
 def compare(ruleset, reference_module, args, game: str) -> None:
     """Engine and reference side by side, in alternating rounds; once or --repeat times."""
-    yardstick = REVERSI if game == "reversi" else DEFAULT_RULESET
+    yardstick = {"reversi": REVERSI, "kalah": KALAH}.get(game, DEFAULT_RULESET)
     if Path(args.path).resolve() != yardstick.resolve():
         print(f"note: the reference plays {yardstick.name}; {args.path} may be another game")
     rounds = [(args.seed + first, min(args.round, args.games - first))
@@ -250,8 +259,8 @@ def compare(ruleset, reference_module, args, game: str) -> None:
         return playouts(ruleset, args.players, count, seed, args.log)
 
     def reference(seed: int, count: int):
-        if game == "reversi":
-            return reversi_playouts(reference_module, count, seed)
+        if game in ("reversi", "kalah"):
+            return play_playouts(reference_module, count, seed)
         return reference_playouts(reference_module, args.players, count, seed)
 
     ratios = []
@@ -275,7 +284,7 @@ def compare(ruleset, reference_module, args, game: str) -> None:
            mine[2] if len(mine[2]) == args.games else None, yardstick=False)
     report(f"{last}reference ({Path(reference_module.__file__).name})", args.games,
            theirs[0], theirs[1], theirs[2] or None, yardstick=False)
-    if game == "reversi":
+    if game in ("reversi", "kalah"):
         print("\nThe reference counts every move as a decision, the engine only the moves "
               "with a choice\n(it plays a lone legal move by itself). Games/s compare; the "
               "ratio uses games/s.")
