@@ -85,3 +85,70 @@ def test_errors_are_rules_errors(folder):
         assert "mark" in str(exc)
     else:
         raise AssertionError("mark[0, 0] was read")
+
+
+PITS = """\
+var seeds[1..4] = 0
+"""
+
+
+def test_a_family_over_one_range_is_set_by_names_and_by_expressions(folder):
+    events = logged(folder, """\
+        let i = 2
+        seeds[i] += 3
+        seeds[i + 1] = 5
+        seeds[i * 2] += seeds[i]
+        log "{seeds[1]} {seeds[2]} {seeds[3]} {seeds[4]}"
+        """, PITS)
+    assert events == ["0 3 5 3"]
+
+
+def test_a_write_outside_the_range_is_an_error_at_its_place(folder):
+    for index, shown in (("i", "5"), ("i - 5", "0"), ("i * 20", "100")):
+        message = error_of(folder, PITS + "procedure setup():\n    let i = 5\n"
+                                          f"    seeds[{index}] += 1\n"
+                                          "procedure play():\n    end game\n")
+        assert "game.rules:4:5" in message and f"'seeds' has no entry for {shown}" in message
+
+
+
+ROWS = """\
+enum side: left, right
+var pit[player, 1..3] = 0
+var edge[side, player] = 0
+zone tray[player, side]: pile
+"""
+
+
+def test_a_family_over_players_and_numbers_is_read_and_set_by_its_values(folder):
+    events = logged(folder, """\
+        let p = P2
+        let i = 3
+        pit[p, i] += 4
+        pit[P1, i - 2] = pit[p, i] + 1
+        edge[right, p] = pit[p, 3] * 2
+        edge[left, next_player(p)] += 1
+        log "{pit[P1, 1]} {pit[P2, 3]} {pit[p, i]} {edge[right, P2]} {edge[left, P1]}"
+        log "{size(tray[p, left])} {sum pit[p, j] for each j in numbers(1, 3)}"
+        """, ROWS)
+    assert events == ["5 4 4 8 1", "0 4"]
+
+
+@pytest.mark.parametrize("statement, shown", [
+    ("pit[P3, 1] += 1", "P3|1"),          # a seat that this 2-player game does not have
+    ('log "{pit[P3, 1]}"', "P3|1"),
+    ("pit[P1, i] = 1", "P1|4"),           # a number outside the range
+    ('log "{pit[P1, i]}"', "P1|4"),
+    ("edge[right, P3] = 1", "right|P3"),
+])
+def test_an_entry_the_family_does_not_have_is_an_error_at_its_place(folder, statement, shown):
+    message = error_of(folder, ROWS + f"procedure setup():\n    let i = 4\n    {statement}\n"
+                                      "procedure play():\n    end game\n")
+    assert "game.rules:7:5" in message and f"has no entry for {shown}" in message
+
+
+def test_a_seat_the_game_does_not_have_never_becomes_an_entry(folder):
+    game = game_of(folder, ROWS + "procedure setup():\n    pit[P2, 2] = 3\n"
+                                  "procedure play():\n    end game\n")
+    assert sorted(game.state["vars"]["pit"]) == ["P1|1", "P1|2", "P1|3", "P2|1", "P2|2", "P2|3"]
+    assert game.state["vars"]["pit"]["P2|2"] == 3

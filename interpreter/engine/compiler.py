@@ -98,6 +98,7 @@ class Compiler(ExpressionCompiler):
         self.decl_list = decls
         self._counter = 0
         self._range_keys: dict[str, str | None] = {}
+        self._key_tables: dict[str, str | None] = {}
         self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
         self._attributes: tuple[int, set[str]] | None = None
         self.ns: dict[str, Any] = _namespace(world)
@@ -516,7 +517,8 @@ def _namespace(world: World) -> dict[str, Any]:
         "_A": world.attrs, "_W": world, "_KINDS": world.kind_of,
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
-        "_family_1": support.family_1, "_family_2": support.family_2, "_key_2": support.key_2,
+        "_family_1": support.family_1, "_family_2": support.family_2,
+        "_family_k": support.family_k,
         "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,

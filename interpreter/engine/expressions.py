@@ -23,8 +23,9 @@ from interpreter.engine.program import (
     Program,
     Scope,
 )
-from interpreter.engine.support import range_keys
+from interpreter.engine.support import key_table, range_keys
 from interpreter.engine.world import (
+    MAX_PLAYERS,
     PLAYER,
     World,
 )
@@ -73,6 +74,7 @@ class ExpressionCompiler:
     errors: list[RulesetError]
     _counter: int
     _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
+    _key_tables: dict[str, str | None]  # family -> the name of its key table (key_table)
     _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
 
     # ------------------------------------------------------------------ expressions
@@ -103,6 +105,23 @@ class ExpressionCompiler:
         if cached is False:
             table = range_keys(info.index)
             cached = self._range_keys[name] = None if table is None else \
+                self.constant_name(table, "keys")
+        return cached
+
+    def key_table(self, name: str) -> str | None:
+        """The name of the key table of a zone or variable family over two index types of
+        known values that are not both number ranges (see support.key_table), or None."""
+        info = self.program.zones.get(name) or self.program.vars.get(name)
+        if info is None or self.range_keys(name) is not None:
+            return None
+        cached = self._key_tables.get(name, False)
+        if cached is False:
+            try:
+                domains = [self.world.domain(t, MAX_PLAYERS) for t in info.index]
+            except KeyError:  # an unknown type: reported elsewhere
+                domains = None
+            table = None if domains is None else key_table(info.index, domains)
+            cached = self._key_tables[name] = None if table is None else \
                 self.constant_name(table, "keys")
         return cached
 
@@ -312,6 +331,9 @@ class ExpressionCompiler:
                        f"{loc})")
             elif keys is not None and len(args) == 2:
                 src = (f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
+                       f"{name!r}, {loc})")
+            elif len(args) == 2 and (table := self.key_table(name)) is not None:
+                src = (f"_family_k({base.src}, {table}, {args[0].src}, {args[1].src}, "
                        f"{name!r}, {loc})")
             elif len(args) == 1 and args[0].simple and args[0].src in scope.texts:
                 src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys

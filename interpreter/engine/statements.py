@@ -398,14 +398,41 @@ class ProcBuilder:
             return
         store, key = self.temp("st"), self.temp("k")
         loc = self.const(s.loc, "loc")
-        joined = index[0] if len(index) == 1 else " + '|' + ".join(f"_key({i})" for i in index)
         keys = c.range_keys(name)
-        if keys is not None and len(index) == 2:  # a grid: its key found, not built as text
-            joined = f"_key_2({keys}, {index[0]}, {index[1]})"
-        self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {joined}",
-                  f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, {loc})",
-                  f"{store}[{key}] {s.op} {value}")
+        if keys is not None and len(index) <= 2:
+            # a number range: the entry's key found in the key table, as reads find it, not
+            # built as text; anything else (a text, a number outside the range) as below
+            index = self._named(index, d)
+            self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {_range_key(keys, index)}",
+                      f"if {key} is None: {key} = _var_key({store}, {_text_key(index)}, "
+                      f"{name!r}, {loc})",
+                      f"{store}[{key}] {s.op} {value}")
+        elif len(index) == 2 and (table := c.key_table(name)) is not None:
+            # two index types of known values: the key found in the key table; a value of
+            # another type, or a seat not in this game, as below (and refused if no entry)
+            index = self._named(index, d)
+            self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {_table_key(table, index)}",
+                      f"if {key} not in {store}: {key} = _var_key({store}, "
+                      f"{_text_key(index)}, {name!r}, {loc})",
+                      f"{store}[{key}] {s.op} {value}")
+        else:
+            self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {_text_key(index)}",
+                      f"if {key} not in {store}: {key} = _var_key({store}, {key}, {name!r}, "
+                      f"{loc})",
+                      f"{store}[{key}] {s.op} {value}")
         self.forget(d, name)
+
+    def _named(self, values: list[str], d: int) -> list[str]:
+        """Values as plain names, each computed once: a value that is not a name yet is given
+        to a new Python local first."""
+        names = []
+        for v in values:
+            if re.fullmatch(r"[A-Za-z_]\w*", v):
+                names.append(v)
+            else:
+                names.append(self.temp("i"))
+                self.emit(d, f"{names[-1]} = {v}")
+        return names
 
     def _set_item(self, s: N.Assign, d: int) -> None:
         """`row[i] = v` (or `+=`, `-=`) for a local or a variable that holds a list: the name
@@ -801,6 +828,31 @@ def _ends(block: list[tuple[int, str, N.Loc]]) -> bool:
 
 
 # ------------------------------------------------------------------------ helpers of the code
+def _range_key(keys: str, index: list[str]) -> str:
+    """Source of the key of a family over one or two number ranges, found in its key table
+    (support.range_keys) by plain names; None for an index that is not a whole number in its
+    range (then the key is built as text, and refused if the family has no such entry)."""
+    if len(index) == 1:
+        a, = index
+        return f"({keys}.get({a}) if {a}.__class__ is int else None)"
+    a, b = index
+    return (f"({keys}[{a}].get({b}) if {a}.__class__ is int and {a} in {keys} and "
+            f"{b}.__class__ is int else None)")
+
+
+def _table_key(table: str, index: list[str]) -> str:
+    """Source of the key of a family with a key table (support.key_table) by two plain names,
+    None where the table has none (a value of another type)."""
+    a, b = index
+    return (f"({table}[{a}].get({b}) if ({a}.__class__ is str or {a}.__class__ is int) and "
+            f"{a} in {table} and ({b}.__class__ is str or {b}.__class__ is int) else None)")
+
+
+def _text_key(index: list[str]) -> str:
+    """Source of the text key of a family's entry: its index values joined by '|'."""
+    return index[0] if len(index) == 1 else " + '|' + ".join(f"_key({i})" for i in index)
+
+
 def var_key(store: dict, key: Any, name: str, loc: N.Loc) -> str:
     """The entry of a variable family for a key that is not a plain text, or an error."""
     k = key_of(key)

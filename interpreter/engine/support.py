@@ -176,6 +176,39 @@ def range_keys(index: list[str]) -> dict | None:
     return level(0, "")
 
 
+MAX_KEY_TABLE = 100_000  # entries of a key table (key_table): a larger family builds its keys
+
+
+def key_table(index: list[str], domains: list[list[Any]]) -> dict | None:
+    """For a family over two index types with known values (players, an enumeration, places,
+    kinds, a number range): its keys as nested dicts by value (`keys["P1"][3]` is "P1|3"), so
+    that a read or a write finds its entry's key by two lookups instead of building the text.
+    `domains`: every value each index may take in any game (all seats for a player). None for
+    a family of another shape, or one too large."""
+    if len(index) != 2 or len(domains[0]) * len(domains[1]) > MAX_KEY_TABLE:
+        return None
+    second = {v: key_of(v) for v in domains[1]}
+    return {a: {b: f"{key_of(a)}|{text}" for b, text in second.items()} for a in domains[0]}
+
+
+_ABSENT = object()
+
+
+def family_k(values: dict, keys: dict, a: Any, b: Any, name: str, loc: Loc) -> Any:
+    """An entry of a family with a key table (key_table); anything else (a value of another
+    type, a seat not in this game) as family_n finds it or fails."""
+    ca, cb = a.__class__, b.__class__
+    if (ca is str or ca is int) and (cb is str or cb is int):
+        row = keys.get(a)
+        if row is not None:
+            key = row.get(b)
+            if key is not None:
+                found = values.get(key, _ABSENT)
+                if found is not _ABSENT:
+                    return found
+    return family_n(values, (a, b), name, loc)
+
+
 def family_2(values: dict, keys: dict, a: Any, b: Any, name: str, loc: Loc) -> Any:
     """An entry of a family over two number ranges (see range_keys); anything else (a text, a
     number outside the range, yes or no) as family_n finds it or fails."""
@@ -196,18 +229,6 @@ def family_1(values: dict, keys: dict, a: Any, name: str, rank: dict | None,
         if key is not None:
             return values[key]
     return family(values, a, name, rank, loc)
-
-
-def key_2(keys: dict, a: Any, b: Any) -> str:
-    """The key of an entry of a family over two number ranges, to change it (a key that is
-    not in the family is built as text, and refused where it is used)."""
-    if a.__class__ is int and b.__class__ is int:
-        row = keys.get(a)
-        if row is not None:
-            key = row.get(b)
-            if key is not None:
-                return key
-    return key_of(a) + "|" + key_of(b)
 
 
 def family_n(values: dict, keys: tuple, name: str, loc: Loc) -> Any:
