@@ -902,7 +902,10 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
                 d.extend(taken)
         else:
             for k in taken:
-                put(d, k, 1, rt.rank)
+                if k in d:
+                    d[k] += 1
+                else:
+                    put(d, k, 1, rt.rank)
         if rt.watch is not None:
             tell(rt, s, d, taken, kinds)
 
@@ -922,7 +925,10 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
                     del s[kind]
                 else:
                     s[kind] = have - n
-                put(d, kind, n, rt.rank)
+                if kind in d:
+                    d[kind] += n
+                else:
+                    put(d, kind, n, rt.rank)
             if rt.watch is not None:
                 tell(rt, s, d, [kind] * n, kind)
             return None
@@ -933,7 +939,10 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
         if kind is None and s.__class__ is list and s:
             k = s.pop()
             if d.__class__ is dict:
-                put(d, k, 1, rt.rank)
+                if k in d:
+                    d[k] += 1
+                else:
+                    put(d, k, 1, rt.rank)
             elif bottom:
                 d.insert(0, k)
             else:
@@ -953,8 +962,12 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
             if rt.watch is not None:
                 taken = list(taken)
             if d.__class__ is dict:
+                rank = rt.rank
                 for k, m in taken:
-                    put(d, k, m, rt.rank)
+                    if k in d:
+                        d[k] += m
+                    else:
+                        put(d, k, m, rank)
             else:
                 pieces = [k for k, m in taken for _ in range(m)]
                 if bottom:

@@ -110,18 +110,15 @@ def put(pile: dict, kind: Any, n: int, rank: dict) -> None:
     if kind in pile:
         pile[kind] += n
         return
-    if pile and rank.get(kind, _LAST) < rank.get(next(reversed(pile)), _LAST):
-        pile[kind] = n
-        in_order(pile, rank)
-    else:
-        pile[kind] = n
-
-
-def in_order(pile: dict, rank: dict) -> None:
-    """Put a pile's kinds in their declaration order (in place)."""
-    ordered = sorted(pile.items(), key=lambda item: rank.get(item[0], _LAST))
-    pile.clear()
-    pile.update(ordered)
+    if pile:
+        place = rank.get(kind, _LAST)
+        if place < rank.get(next(reversed(pile)), _LAST):
+            # the kinds declared after it (the end of the pile) go back after it
+            later = [(k, pile.pop(k)) for k in [k for k in pile if rank.get(k, _LAST) > place]]
+            pile[kind] = n
+            pile.update(later)
+            return
+    pile[kind] = n
 
 
 def merge(contents: list[Any], rank: dict) -> Any:
@@ -134,8 +131,10 @@ def merge(contents: list[Any], rank: dict) -> Any:
     out: dict[str, int] = {}
     for c in contents:
         for k, v in c.items():
-            out[k] = out.get(k, 0) + v
-    in_order(out, rank)
+            if k in out:
+                out[k] += v
+            else:
+                put(out, k, v, rank)
     return out
 
 
