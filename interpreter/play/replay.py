@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.rng import is_secret
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 from interpreter.language.files import FileRefused, read_bounded
 from interpreter.language.writing import write_atomic
@@ -124,7 +125,7 @@ _REPLAY: Checks = {
     "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str)
     and _texts(v.get("settings", [])),
     "players": lambda v: _is(int)(v) and v > 0,
-    "seed": _is(int),
+    "seed": lambda v: _is(int)(v) or is_secret(v),  # a secret: a game people played
     "moves": _is(list),
     "hashes": _texts,
     "names": _optional(_texts_by_player),
