@@ -188,6 +188,7 @@ def test_the_secret_is_in_no_view_log_or_page_of_rules_serve(base, tmp_path):
         answer = httpx.post(f"{base_url}/api/{token}/save", json={}, timeout=10,
                             headers={"Origin": base_url})
     assert answer.status_code == 200 and not _leaks(answer.text, secret)
+    assert "It holds the game's secret" in answer.json()["message"]  # and says so
     saved = next(tmp_path.glob("*.save.json"))
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     data = json.loads(saved.read_text())
@@ -213,6 +214,21 @@ def test_rules_play_names_the_game_by_an_id_and_its_files_keep_the_secret(
     assert data["seed"] == secret
     code, out, err = cli(capsys, monkeypatch, "replay", replay)
     assert code == 0 and f"game {rng.game_id(secret)}" in out and not _leaks(out + err, secret)
+
+
+def test_a_save_at_the_terminal_keeps_the_secret_0600_and_says_so(capsys, monkeypatch,
+                                                                   tmp_path):
+    made: list[str] = []
+    real = rng.new_secret
+    monkeypatch.setattr(rng, "new_secret", lambda: made.append(real()) or made[-1])
+    path = tmp_path / "g.json"
+    code, out, err = cli(capsys, monkeypatch, "play", "fifth-avenue/base", "--players", "3",
+                         "--no-replay", "--color", "never", stdin=f"save {path}\nquit\n")
+    assert code == 0, err
+    [secret] = made
+    assert "It holds the game's secret" in out and not _leaks(out + err, secret)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert json.loads(path.read_text())["state"]["seed"] == secret
 
 
 def test_rules_serve_prints_the_game_id_never_the_secret(capsys, monkeypatch, tmp_path):

@@ -81,6 +81,14 @@ def game_named(seed: int | str) -> str:
 SECRET_NOTE = "No seed: dealt from a secret that only saves and replays keep (yours alone)."
 
 
+def save_note(game: Game, whose: str = "you") -> str:
+    """What a save of the game says of itself beyond where it is: that it keeps the secret."""
+    if game.state["seed"].__class__ is not str:
+        return ""
+    return (f" It holds the game's secret, which fixes every hidden card, and is readable by "
+            f"{whose} alone.")
+
+
 def sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."

@@ -34,6 +34,7 @@ from interpreter.play.game_files import (
     new_replay_path,
     save_data,
     save_file_name,
+    save_note,
 )
 from interpreter.play.journal import Journal
 from interpreter.play.preview import change_text, common_points, if_ended_now, preview
@@ -550,7 +551,8 @@ class Session:
             return None
         self.saved = self.game.state["step"]
         shown = short_path(path)
-        self.say(f"Saved to {shown}. Continue later with: rules play --load {shown}")
+        self.say(f"Saved to {shown}.{save_note(self.game)} Continue later with: "
+                 f"rules play --load {shown}")
         return path
 
     def replay_path(self) -> Path:
