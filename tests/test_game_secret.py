@@ -305,6 +305,9 @@ def test_a_replay_with_a_seed_that_is_no_secret_is_refused(base, tmp_path: Path)
     game = base.new_game(3, rng.new_secret())
     data = replay_data(base, game, History.start(game), {p: "human" for p in game.players})
     assert check_replay(json.loads(json.dumps(data)), tmp_path)["seed"] == game.state["seed"]
-    data["seed"] = "not a secret"
+    data["version"] = 1  # the engine before streams drew from seeds only
+    with pytest.raises(SaveFileError, match="a secret in a replay of version 1"):
+        check_replay(data, tmp_path)
+    data["version"], data["seed"] = 3, "not a secret"
     with pytest.raises(SaveFileError, match="'seed' is not as expected"):
         check_replay(data, tmp_path)

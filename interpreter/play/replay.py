@@ -171,6 +171,8 @@ def check_replay(data: Any, path: Path) -> dict[str, Any]:
     damaged = f"{path}: the replay is damaged"
     check_fields(data, _REPLAY, damaged, required=True)
     check_fields(data, _HISTORY, damaged)
+    if data["version"] == 1 and is_secret(data["seed"]):  # the one stream took seeds only
+        raise SaveFileError(f"{damaged} (a secret in a replay of version 1)")
     if len(data["hashes"]) != len(data["moves"]) + 1:
         raise SaveFileError(f"{path}: the replay is damaged ({len(data['moves'])} moves but "
                             f"{len(data['hashes'])} state hashes; expected one more hash "
