@@ -42,11 +42,17 @@ seats play hot-seat (--seat 1=human --seat 2=human): a "pass to <name>" screen h
 previous hand. Who plays which seat is said before the first decision. --watch lets bots play
 every seat and prints the game as it goes.
 
-Every game writes a replay (the ruleset's content hash, the seed, the decisions and the state
-hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the game is
-played, each decision is appended at once to a journal beside it (NAME.journal.jsonl): if the
-session is killed, 'rules play --load JOURNAL' continues the game. With no PATH the first
-ruleset that comes with the engine is played."""
+Every game writes a replay (the ruleset's content hash, the seed or secret, the decisions and
+the state hash after each) to --replay-dir; check it later with 'rules replay FILE'. While the
+game is played, each decision is appended at once to a journal beside it (NAME.journal.jsonl):
+if the session is killed, 'rules play --load JOURNAL' continues the game. With no PATH the
+first ruleset that comes with the engine is played.
+
+A game without --seed is dealt from a secret of 256 bits drawn from the operating system: its
+hidden cards and its bots' choices cannot be computed from what the players see. The secret is
+never shown (the game is named by an id instead, e.g. 'game 3fa9c2d01e'); saves, the replay and
+the journal keep it, readable by you alone (mode 0600): give a replay to others only once its
+game is over. --seed N deals a game that can be played again the same."""
 
 PLAY_EPILOG = """\
 examples:
@@ -108,7 +114,11 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", metavar="SEAT=NAME", type=_name_spec, action="append",
                    default=[], help="a player's name, e.g. 1=Ann; may be repeated")
     p.add_argument("--seed", "-s", metavar="S", type=any_whole,
-                   help="the game's seed (default: drawn at random and shown)")
+                   help="the game's seed, a whole number: the same seed deals the same game "
+                        "(default: a secret of 256 bits from the operating system, never "
+                        "shown, that cannot be found from the cards seen; the game is named by "
+                        "an id instead, and its save, replay and journal files keep the secret, "
+                        "readable by you alone)")
     p.add_argument("--load", metavar="FILE", type=Path,
                    help="continue a saved game (or the last position of a replay)")
     p.add_argument("--replay-dir", metavar="DIR", type=Path, default=Path("replays"),
@@ -183,8 +193,7 @@ def replay_folder(args: argparse.Namespace) -> Path | None:
 def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dict[str, str]]:
     """The game the arguments ask for, new or loaded (--load): (ruleset, game, history,
     seats). Used by `rules play` and `rules serve`."""
-    import random as _random
-
+    from interpreter.engine.rng import new_secret
     from interpreter.play.replay import History
 
     settings = getattr(args, "settings", None) or []  # --set (a caller may leave it out)
@@ -197,6 +206,9 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
         if args.players is not None and args.players != game.n:
             raise RulesError(f"the saved game has {game.n} players, not {args.players}")
         if args.seed is not None and args.seed != game.state["seed"]:
+            if game.state["seed"].__class__ is str:  # never shown
+                raise RulesError("the saved game was dealt from a secret, not from a seed: "
+                                 "leave --seed out")
             raise RulesError(f"the saved game has seed {game.state['seed']}, not {args.seed}")
         if args.name:
             game.names.update(_names(args, game.n, None))
@@ -212,7 +224,9 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
         ruleset = load(path, args.allow_outside, settings)
         players = args.players or max(ruleset.player_counts)
         ruleset.check_players(players)
-        seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(10**6)
+        # a game without --seed is dealt from a secret (256 bits from the operating system),
+        # never shown: its hidden cards and bots' choices cannot be computed from what is seen
+        seed = args.seed if args.seed is not None else new_secret()
         seats = _seats(args, players, None)
         game = ruleset.new_game(players, seed, names=_names(args, players, None))
         history = History.start(game)

@@ -37,6 +37,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.play.game_files import game_named
     from interpreter.play.replay import load_replay_file, verify
 
     data = load_replay_file(args.file)
@@ -44,8 +45,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     ruleset = load(args.ruleset or recorded["path"], args.allow_outside,
                    recorded.get("settings") or ())
     moves = len(data["moves"])
-    print(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, seed "
-          f"{data['seed']}, {moves} decisions", file=out)
+    print(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, "
+          f"{game_named(data['seed'])}, {moves} decisions", file=out)
     if recorded.get("hash") and recorded["hash"] != ruleset.content_hash:
         print("note: the ruleset's files have changed since the game was recorded", file=out)
     printed = 0

@@ -24,6 +24,10 @@ Undo takes back your own last decisions, as long as no other player has decided 
 they showed you nothing that was hidden. 'Save the game' writes a save file on the server
 (continue it with --load); the replay is written to --replay-dir after every decision.
 
+Without --seed the game is dealt from a secret of 256 bits from the operating system (see
+'rules play --help'): the server prints the game's id, never the secret, and no page or answer
+holds it; saves and the replay keep it, readable by you alone (mode 0600).
+
 The server listens on 127.0.0.1 (this computer only) unless --host says otherwise. Stop it
 with Ctrl-C. Needs the optional extra 'web': pip install -e ".[web]"."""
 
@@ -64,7 +68,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise RulesError(f"rules serve needs the optional extra 'web' ({exc.name} is not "
                          "installed): pip install -e \".[web]\"") from None
     from interpreter.play.display import load_display
-    from interpreter.play.game_files import HUMAN
+    from interpreter.play.game_files import HUMAN, SECRET_NOTE, game_named
     from interpreter.play.table import Table
 
     ruleset, game, history, seats = open_game(args, err)
@@ -78,8 +82,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "localhost"  # the links work here; others use this computer's address
+    secret = game.state["seed"].__class__ is str  # never shown: the game's id instead
     print(f"{ruleset.name}: {game.n} players"
+          + (f", {game_named(game.state['seed'])}" if secret else "")
           + (f", resumed after {len(game.moves)} decisions" if game.moves else ""), file=out)
+    if secret:
+        print(f"  {SECRET_NOTE}", file=out)
     for player, link in table.links(f"http://{shown}:{port}").items():
         print(f"  {game.label(player)}: {link}", file=out)
     for player, kind in seats.items():

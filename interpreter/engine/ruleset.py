@@ -101,7 +101,7 @@ class Ruleset:
                 raise GameRuleError(explain(exc), where) from None
         return run
 
-    def new_game(self, players: int, seed: int = 0, names: dict[str, str] | None = None,
+    def new_game(self, players: int, seed: int | str = 0, names: dict[str, str] | None = None,
                  logging: bool = True, streams: int = STREAMS) -> Game:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
         event log (faster, for simulations); `streams` below 3 plays as an older engine did

@@ -102,10 +102,12 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def start(cls, ruleset: RulesOfGame, players: int, seed: int,
+    def start(cls, ruleset: RulesOfGame, players: int, seed: int | str,
               names: dict[str, str] | None = None, logging: bool = True,
               streams: int = STREAMS, watch: Any = None) -> Game:
-        """`streams`: how the game plays, to play saves and replays of older engines again:
+        """`seed`: a whole number (the same seed, the same game), or a secret
+        (`rng.new_secret()`, for a game people play: its draws cannot be computed without
+        it). `streams`: how the game plays, to play saves and replays of older engines again:
         0, one stream for everything, as the engine drew before its streams; 1, a stream per
         `random` query named by the query's whole text; 2, a stream per `random` query named
         by what it draws from, piles listing their kinds in the order pieces arrived; 3 (now),
@@ -628,8 +630,8 @@ class Game:
         game part of the state: where the rules stand is the engine's concern and comes
         from playing, so saves of an older engine load too)."""
         players, seed = state.get("players"), state.get("seed")
-        if not isinstance(moves, list) or seed.__class__ is not int \
-                or players.__class__ is not int:
+        if not isinstance(moves, list) or players.__class__ is not int or not (
+                seed.__class__ is int or streams and rng.is_secret(seed)):
             raise SaveFileError("the saved game is damaged (it has no moves, seed or players)")
         if players not in ruleset.player_counts:
             raise SaveFileError(f"the saved game has {players} players; the ruleset allows "

@@ -1,17 +1,18 @@
 """What the terminal game (terminal.py) and the browser table (table.py) share: the seat kind
 of a person, a bot's decision taken the same way in both, the save of a game under way, and the
-names of save and replay files (which never give the seed: it fixes every hidden card)."""
+names of save and replay files (which never give the seed: it fixes every hidden card), and how
+a game is named to people (by its seed, or by an id for a game dealt from a secret)."""
 
 from __future__ import annotations
 
 import contextlib
-import random
 import re
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.views import LazyView
+from interpreter.engine.rng import game_id, private_random
 from interpreter.play.history import ruleset_ref
 from interpreter.play.journal import JOURNAL_SUFFIX
 from interpreter.play.replay import FILE_ERRORS
@@ -59,16 +60,33 @@ def new_replay_path(folder: Path, ruleset: Ruleset, game: Game) -> Path:
 
 def bot_decides(game: Game, bot: Any, decision: Decision) -> tuple[Any, str | None]:
     """A bot's choice from its player's view, and its note (if any). The bot draws from its
-    own generator seeded by the game's seed and the step, so a saved and loaded game goes on
-    exactly as it would have."""
-    step = game.state["step"]
-    rng = random.Random(f"{game.state['seed']}:{step}:{decision.player}")
+    own generator seeded by the game's seed (or derived from its secret) and the step, so a
+    saved and loaded game goes on exactly as it would have."""
+    rng = private_random(game.state["seed"], game.state["step"], decision.player)
     view = LazyView(game, decision.player)
     try:
         move = bot.choose(view, decision, rng)
     finally:
         view.close()
     return move, getattr(bot, "last_note", None)
+
+
+def game_named(seed: int | str) -> str:
+    """How a game is named to people: by its seed ('seed 7'), or, for a game dealt from a
+    secret, by an id derived from it ('game 3fa9c2d01e'), which gives nothing of the secret."""
+    return f"game {game_id(seed)}" if seed.__class__ is str else f"seed {seed}"
+
+
+# said once where a game dealt from a secret starts (the secret itself is never shown)
+SECRET_NOTE = "No seed: dealt from a secret that only saves and replays keep (yours alone)."
+
+
+def save_note(game: Game, whose: str = "you") -> str:
+    """What a save of the game says of itself beyond where it is: that it keeps the secret."""
+    if game.state["seed"].__class__ is not str:
+        return ""
+    return (f" It holds the game's secret, which fixes every hidden card, and is readable by "
+            f"{whose} alone.")
 
 
 def sentence(text: str) -> str:

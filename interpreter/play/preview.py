@@ -8,11 +8,11 @@ a player what their view hides. The scores are the ruleset's own (`score`, and i
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
+from interpreter.engine.rng import private_random
 from interpreter.engine.runtime import FINAL
 from interpreter.language.errors import GameRuleError, IllegalMove
 
@@ -46,8 +46,8 @@ class Ending:
 
 
 def _sample(game: Game, viewer: str) -> Game:
-    seed = f"{game.state['seed']}:{game.state['step']}:{viewer}:preview"
-    return sample_game(game, viewer, random.Random(seed))
+    return sample_game(game, viewer, private_random(game.state["seed"], game.state["step"],
+                                                    viewer, "preview"))
 
 
 def preview(game: Game, decision: Decision, viewer: str) -> Preview | None:

@@ -12,10 +12,10 @@ where words can be found. Nothing here knows any game.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
+from interpreter.engine.rng import private_random
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.render import render_expr
@@ -39,8 +39,8 @@ class Reasons:
 
     def __init__(self, game: Game, viewer: str):
         try:
-            seed = f"{game.state['seed']}:{game.state['step']}:{viewer}:why"
-            self.game = sample_game(game, viewer, random.Random(seed))
+            self.game = sample_game(game, viewer, private_random(
+                game.state["seed"], game.state["step"], viewer, "why"))
         except (GameRuleError, IllegalMove):
             self.game = game.clone()
         self.compiled: dict[tuple[str, tuple[str, ...]], Any] = {}

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.rng import is_secret
 from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
 from interpreter.language.files import FileRefused, read_bounded
 from interpreter.language.writing import write_atomic
@@ -125,7 +126,7 @@ _REPLAY: Checks = {
     "ruleset": lambda v: isinstance(v, dict) and isinstance(v.get("path"), str)
     and _texts(v.get("settings", [])),
     "players": lambda v: _is(int)(v) and v > 0,
-    "seed": _is(int),
+    "seed": lambda v: _is(int)(v) or is_secret(v),  # a secret: a game people played
     "moves": _is(list),
     "hashes": _texts,
     "names": _optional(_texts_by_player),
@@ -171,6 +172,8 @@ def check_replay(data: Any, path: Path) -> dict[str, Any]:
     damaged = f"{path}: the replay is damaged"
     check_fields(data, _REPLAY, damaged, required=True)
     check_fields(data, _HISTORY, damaged)
+    if data["version"] == 1 and is_secret(data["seed"]):  # the one stream took seeds only
+        raise SaveFileError(f"{damaged} (a secret in a replay of version 1)")
     if len(data["hashes"]) != len(data["moves"]) + 1:
         raise SaveFileError(f"{path}: the replay is damaged ({len(data['moves'])} moves but "
                             f"{len(data['hashes'])} state hashes; expected one more hash "

@@ -30,6 +30,7 @@ from interpreter.play.game_files import (
     new_replay_path,
     save_data,
     save_file_name,
+    save_note,
     sentence,
 )
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
@@ -201,7 +202,8 @@ class Table:
                 write_json(path, save_data(self.ruleset, self.game, self.history, self.seats))
             except FILE_ERRORS as exc:
                 raise TableError(500, f"cannot save to {path}: {file_error(exc)}") from None
-            return {"ok": True, "message": f"Saved to {path}. Continue later with: "
+            note = save_note(self.game, "the server's user")
+            return {"ok": True, "message": f"Saved to {path}.{note} Continue later with: "
                                            f"rules serve --load {path}"}
 
     # ------------------------------------------------------------------ bots

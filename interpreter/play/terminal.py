@@ -27,11 +27,14 @@ from interpreter.language.writing import write_atomic
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
+    SECRET_NOTE,
     bot_decides,
+    game_named,
     journal_of,
     new_replay_path,
     save_data,
     save_file_name,
+    save_note,
 )
 from interpreter.play.journal import Journal
 from interpreter.play.preview import change_text, common_points, if_ended_now, preview
@@ -202,9 +205,13 @@ class Session:
 
     def intro(self) -> None:
         game = self.game
-        seed = "" if self.humans else f", seed {game.state['seed']}"  # it fixes hidden cards
-        self.say(f"{self.ruleset.name}: {game.n} players{seed}"
+        seed = game.state["seed"]  # a seed fixes every hidden card: shown with no person
+        secret = seed.__class__ is str  # a secret is never shown: the game's id instead
+        named = f", {game_named(seed)}" if secret or not self.humans else ""
+        self.say(f"{self.ruleset.name}: {game.n} players{named}"
                  + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
+        if secret:
+            self.say(f"  {SECRET_NOTE}")
         for player in game.players:
             seat = self.seats[player]
             who = "a person at this terminal" if seat == HUMAN else f"the {seat} bot"
@@ -544,7 +551,8 @@ class Session:
             return None
         self.saved = self.game.state["step"]
         shown = short_path(path)
-        self.say(f"Saved to {shown}. Continue later with: rules play --load {shown}")
+        self.say(f"Saved to {shown}.{save_note(self.game)} Continue later with: "
+                 f"rules play --load {shown}")
         return path
 
     def replay_path(self) -> Path:
