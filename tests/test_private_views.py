@@ -1,0 +1,128 @@
+"""A `privately choose` reaches only the players it is shown to, wherever a game is shown:
+the pages of `rules serve` (`/api/TOKEN/state`: the places chosen lately, marked on the board,
+the log, the board), ...
+
+The test of the pages plays every bundled ruleset and Hideout (tests/data/hideout: a place
+chosen privately, shown to the next player or to nobody else, marked on the viewer's board)
+with every seat a person's. At a private decision the game is taken two ways, with one option
+and with another: every seat the choice is not shown to must be sent the same state both ways;
+a seat it is shown to sees the difference (so the comparison can fail)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli.common import bundled_rulesets, load
+from interpreter.play.replay import History
+from tests.web_support import make_table, serving, token_of
+
+HIDEOUT = str(Path(__file__).resolve().parent / "data" / "hideout")
+DECISIONS = 120  # decisions of each game played
+BRANCHES = 8  # private decisions of each game taken both ways
+
+
+def _twin(table, game=None):
+    """Another table of the same game at the same point, with the same links."""
+    game = table.game if game is None else game
+    twin = game.clone()
+    twin.events, twin.told = list(game.events), list(game.told)
+    return make_table(table.ruleset, twin, History(**table.history.to_dict()), table.seats,
+                      tokens=dict(table.tokens), places=dict(table.places),
+                      version=table.version)
+
+
+def _states(table) -> dict[str, dict]:
+    """What `/api/TOKEN/state` answers each seat (the JSON of `Table.state_for`)."""
+    return {player: json.loads(json.dumps(table.state_for(token)))
+            for token, player in table.tokens.items()}
+
+
+def _served_states(base: str, table) -> dict[str, dict]:
+    """What a real server answers each seat at `/api/TOKEN/state`."""
+    httpx = pytest.importorskip("httpx")  # the optional extra web-test
+    out = {}
+    for token, player in table.tokens.items():
+        response = httpx.get(f"{base}/api/{token}/state")
+        assert response.status_code == 200
+        out[player] = response.json()
+    return out
+
+
+def _play_both_ways(ruleset, seed: int, decisions: int) -> tuple[int, int]:
+    """Play a game; at private decisions compare each seat's state after one option and
+    after another. Returns (private decisions taken both ways, of which a seat that sees the
+    choice saw a difference)."""
+    game = ruleset.new_game(max(ruleset.player_counts), seed)
+    table = make_table(ruleset, game, History.start(game), {p: "human" for p in game.players})
+    rng = random.Random(seed)
+    branched = seen = 0
+    for _ in range(decisions):
+        decision = table.game.decision()
+        if decision is None:
+            break
+        if decision.shown_to is not None and len(decision.options) > 1 and \
+                branched < BRANCHES:
+            first, second = rng.sample(range(len(decision.options)), 2)
+            one, other = _twin(table), _twin(table)
+            for t, index in ((one, first), (other, second)):
+                t.decide(token_of(t, decision.player), t.version, index)
+            a, b = _states(one), _states(other)
+            for player in table.game.players:
+                if player not in decision.shown_to:
+                    assert a[player] == b[player], (
+                        f"{ruleset.name}: {player} is sent what {decision.player} chose "
+                        f"privately ({decision.prompt}, shown to {decision.shown_to})")
+            branched += 1
+            seen += any(a[p] != b[p] for p in decision.shown_to)
+        table.decide(token_of(table, decision.player), table.version,
+                     rng.randrange(len(decision.options)))
+    return branched, seen
+
+
+@pytest.mark.parametrize("path", [*bundled_rulesets(), HIDEOUT],
+                         ids=[*bundled_rulesets(), "tests/data/hideout"])
+def test_a_page_shows_a_private_choice_only_to_the_players_it_is_shown_to(path):
+    ruleset = load(path)
+    if ruleset.requirements and ruleset.unplayable():  # a literal edition: nothing to play
+        return
+    private = any(point.private for point in ruleset.program.choices.values())
+    # a ruleset without a private choice is played a little: no decision is private there
+    branched, seen = _play_both_ways(ruleset, 3, DECISIONS if private else 20)
+    if private:
+        assert branched > 0, f"{path}: no private decision was reached"
+        assert seen == branched, f"{path}: a choice that changed nothing its players see"
+    else:
+        assert branched == 0
+
+
+def test_a_place_chosen_privately_is_marked_only_for_those_it_is_shown_to():
+    """Hideout: Player 1 hides in the Well (shown to Player 2), then leaves a decoy in the
+    Mill (shown to nobody else). The places chosen lately, which a page marks on the board,
+    as a real server sends them:"""
+    ruleset = load(HIDEOUT)
+    game = ruleset.new_game(3, 1)
+    table = make_table(ruleset, game, History.start(game), {p: "human" for p in game.players})
+    p1, p2 = token_of(table, "P1"), token_of(table, "P2")
+    with serving(table) as base:
+        table.decide(p1, table.version, place="well")
+        seen = _served_states(base, table)
+        assert {p: s["recent"] for p, s in seen.items()} == {
+            "P1": ["well"], "P2": ["well"], "P3": []}
+        assert [s["log"] for s in seen.values()] == [["Player 1 hides in The Well"]] * 2 + [[]]
+        table.decide(p1, table.version, place="mill")
+        seen = _served_states(base, table)
+        assert {p: s["recent"] for p, s in seen.items()} == {"P1": ["mill"], "P2": [], "P3": []}
+        assert seen["P3"]["log"] == ["Player 1 hides"]
+        assert 'class="decoy"' in seen["P1"]["board"]
+        assert 'class="hideout"' in seen["P1"]["board"]
+        assert "class=" not in seen["P2"]["board"] and "class=" not in seen["P3"]["board"]
+    table.decide(p2, table.version, place="barn")  # shown to Player 3
+    assert {p: s["recent"] for p, s in _states(table).items()} == {
+        "P1": [], "P2": ["barn"], "P3": ["barn"]}
+    table.decide(p2, table.version, place="tower")
+    assert {p: s["recent"] for p, s in _states(table).items()} == {
+        "P1": [], "P2": ["tower"], "P3": []}
