@@ -1,6 +1,7 @@
 """A `privately choose` reaches only the players it is shown to, wherever a game is shown:
 the pages of `rules serve` (`/api/TOKEN/state`: the places chosen lately, marked on the board,
-the log, the board), ...
+the log, the board), the terminal of a hot-seat game (the screens and their scrollback), and
+`rules show` of a save (the question of a decision is its decider's).
 
 The test of the pages plays every bundled ruleset and Hideout (tests/data/hideout: a place
 chosen privately, shown to the next player or to nobody else, marked on the viewer's board)
@@ -10,14 +11,20 @@ a seat it is shown to sees the difference (so the comparison can fail)."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
 
 import pytest
 
-from interpreter.cli.common import bundled_rulesets, load
+from interpreter.cli import main
+from interpreter.cli.common import Printable, bundled_rulesets, load
+from interpreter.play.display import load_display
+from interpreter.play.game_files import save_data
 from interpreter.play.replay import History
+from interpreter.play.terminal import Session
+from tests.test_hot_seat_terminal import ScrollOnClear
 from tests.web_support import make_table, serving, token_of
 
 HIDEOUT = str(Path(__file__).resolve().parent / "data" / "hideout")
@@ -126,3 +133,80 @@ def test_a_place_chosen_privately_is_marked_only_for_those_it_is_shown_to():
     table.decide(p2, table.version, place="tower")
     assert {p: s["recent"] for p, s in _states(table).items()} == {
         "P1": [], "P2": ["tower"], "P3": []}
+
+
+# ------------------------------------------------------------------ the terminal (hot seat)
+def _hot_seat(hide: int) -> list[tuple[str, str]]:
+    """Hideout for three people at one terminal (80x24); Player 1 hides in the spot of option
+    `hide`, every other answer is the first option, and the game stops at the seventh
+    decision (the first seek: it may find Player 1, and then the log says where). For each
+    question asked: who decides now, and what can be read at the terminal then (its screen and
+    the scrollback of a terminal that keeps a cleared screen there, as tmux does)."""
+    ruleset = load(HIDEOUT)
+    game = ruleset.new_game(3, 1)
+    stream = io.StringIO()
+    terminal = ScrollOnClear()
+    fed, seen, answered = 0, [], 0
+
+    def read(prompt: str) -> str:
+        nonlocal fed, answered
+        terminal.feed(stream.getvalue()[fed:])
+        fed = len(stream.getvalue())
+        decision = game.decision()
+        seen.append((decision.player, terminal.everything()))
+        if prompt != "> ":
+            return ""  # Enter: to start, or "press Enter when you are ready"
+        answered += 1
+        return "quit" if answered == 7 else str(hide if answered == 1 else 1)
+
+    session = Session(ruleset, game, History.start(game), {p: "human" for p in game.players},
+                      load_display(ruleset), Printable(stream), tty=True, read=read,
+                      width=80, height=24)
+    session.run()
+    return seen
+
+
+def test_at_a_hot_seat_terminal_a_private_choice_shows_only_to_those_it_is_shown_to():
+    """Player 1 hides in the Mill or in the Well (shown to Player 2): everything Player 3 can
+    read at the terminal when it is their turn is the same both ways."""
+    mill, well = _hot_seat(1), _hot_seat(2)
+    assert [who for who, _ in mill] == [who for who, _ in well]
+
+    def screens(seen, player):
+        return [text for who, text in seen if who == player]
+
+    assert len(screens(mill, "P3")) >= 4  # the pass screen, hide, decoy, the first seek
+    assert screens(mill, "P3") == screens(well, "P3")
+    assert not any("You, Player 1" in text or "You, Player 2" in text  # the others' hands
+                   for text in screens(mill, "P3"))
+    assert screens(mill, "P2") != screens(well, "P2")  # told where Player 1 hides
+    assert any("Player 1 hides in The Well" in text for text in screens(well, "P2"))
+
+
+# ------------------------------------------------------------------ rules show
+def test_rules_show_shows_the_question_of_a_private_decision_only_as_its_decider(tmp_path,
+                                                                                 capsys):
+    """Hideout asks for the decoy with the hideout in the question ("you hide in The Well:
+    where ..."): `rules show` of a save made then says who decides, and only `--as` the
+    decider what they are asked."""
+    ruleset = load(HIDEOUT)
+    shown = {}
+    for spot in ("mill", "well"):
+        game = ruleset.new_game(3, 1)
+        history = History.start(game)
+        game.apply(spot)
+        history.record(game, "P1", spot)
+        save = tmp_path / f"{spot}.json"
+        save.write_text(json.dumps(save_data(ruleset, game, history,
+                                             {p: "human" for p in game.players})))
+        for seat in (None, 1, 2, 3):
+            assert main(["show", str(save), "--color", "never",
+                         *(["--as", str(seat)] if seat else [])]) == 0
+            shown[spot, seat] = capsys.readouterr().out
+    for seat in (None, 2, 3):
+        assert shown["mill", seat] == shown["well", seat]
+        assert shown["well", seat].rstrip().endswith(
+            "Next: Player 1 decides (--as 1 shows the question and the options).")
+    assert shown["well", 1].rstrip().endswith(
+        "Next: Player 1 decides: you hide in The Well: where do you leave a decoy? (3 options)")
+    assert shown["mill", 1] != shown["well", 1]
