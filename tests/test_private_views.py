@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from interpreter.cli import main
 from interpreter.cli.common import Printable, bundled_rulesets, load
 from interpreter.play.display import load_display
 from interpreter.play.game_files import save_data
+from interpreter.play.public_log import check_game
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
 from tests.test_hot_seat_terminal import ScrollOnClear
@@ -29,7 +31,7 @@ from tests.web_support import make_table, serving, token_of
 
 HIDEOUT = str(Path(__file__).resolve().parent / "data" / "hideout")
 DECISIONS = 120  # decisions of each game played
-BRANCHES = 8  # private decisions of each game taken both ways
+BRANCHES = 16  # private decisions of each game taken both ways
 
 
 def _twin(table, game=None):
@@ -77,6 +79,9 @@ def _play_both_ways(ruleset, seed: int, decisions: int) -> tuple[int, int]:
             one, other = _twin(table), _twin(table)
             for t, index in ((one, first), (other, second)):
                 t.decide(token_of(t, decision.player), t.version, index)
+            if one.game.over or other.game.over:  # the final scoring may show everything
+                table.decide(token_of(table, decision.player), table.version, first)
+                continue
             a, b = _states(one), _states(other)
             for player in table.game.players:
                 if player not in decision.shown_to:
@@ -210,3 +215,45 @@ def test_rules_show_shows_the_question_of_a_private_decision_only_as_its_decider
     assert shown["well", 1].rstrip().endswith(
         "Next: Player 1 decides: you hide in The Well: where do you leave a decoy? (3 options)")
     assert shown["mill", 1] != shown["well", 1]
+
+
+# ------------------------------------------------------------------ the public log
+@pytest.mark.parametrize("path", ["tutorial/pass-left", "tutorial/high-card", HIDEOUT],
+                         ids=["pass-left", "high-card", "hideout"])
+def test_the_log_and_the_public_facts_tell_nobody_else_a_private_choice(path):
+    ruleset = load(path)
+    for players in ruleset.player_counts:
+        for seed in range(3):
+            found = [u for u in check_game(ruleset, players, seed) if "privately" in u.what]
+            assert not found, "\n".join(str(u) for u in found[:3])
+
+
+@pytest.mark.parametrize("line, says", [
+    ('    if s == well:\n        log "{p} hears water"\n', "the log tells what Player 1 chose "
+                                                          "privately"),
+    ('    if s == mill:\n        noise += 1\n', "noise shows what Player 1 chose privately"),
+    ('    if s == barn:\n        tell next_player(next_player(p)) "{p} is near the barn"\n',
+     "Player 3 sees what Player 1 chose privately"),
+], ids=["log", "public value", "told"])
+def test_a_line_or_a_change_made_on_some_values_of_a_private_choice_is_found(tmp_path, line,
+                                                                            says):
+    """The rules' check refuses a line that names the value chosen; a line written, or a
+    public value changed, only when the value is one of some (an `if`) passes it, and shows
+    the choice all the same: the public log's check takes each private choice both ways."""
+    folder = tmp_path / "hideout"
+    shutil.copytree(HIDEOUT, folder)
+    rules = folder / "hideout.rules"
+    told = '    3. tell [p, next_player(p)] "{p} hides in {s}"\n'
+    text = rules.read_text().replace(told, told + line)
+    text = text.replace('var found[player]', 'var noise "how much noise was made" = 0\n'
+                                            'var found[player]')
+    rules.write_text(text)
+    ruleset = load(str(folder))  # the rules' check lets it through
+    found = [str(u) for seed in range(4) for u in both_ways_of(ruleset, seed)]
+    assert any(says in u for u in found), found
+    assert not [u for seed in range(4) for u in both_ways_of(load(HIDEOUT), seed)]
+
+
+def both_ways_of(ruleset, seed: int) -> list:
+    """What the private choices of a random 3-player game show to others (public_log)."""
+    return [u for u in check_game(ruleset, 3, seed) if "privately" in u.what]
