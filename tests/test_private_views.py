@@ -140,6 +140,24 @@ def test_a_place_chosen_privately_is_marked_only_for_those_it_is_shown_to():
         "P1": [], "P2": ["tower"], "P3": []}
 
 
+def test_the_board_never_shows_a_local_that_holds_a_private_choice():
+    """Hideout's board reads the locals of `hide` under way (`running`): the spot chosen and
+    a copy of it (`let spot = s`), held while the decoy is chosen. Neither is drawn, for any
+    viewer, the chooser too: the picture is the same whichever spot was chosen."""
+    ruleset = load(HIDEOUT)
+    display = load_display(ruleset)
+    pictures = {}
+    for spot in ("mill", "well"):
+        game = ruleset.new_game(3, 1)
+        game.apply(spot)  # the game waits for the decoy, inside `hide`
+        assert game.stack[-1][2]["spot"] == spot
+        pictures[spot] = {v: display.to_svg(game, v) for v in (None, "P1", "P2", "P3")}
+    for viewer in (None, "P2", "P3"):
+        assert pictures["mill"][viewer] == pictures["well"][viewer]
+    assert "hiding: nobody, nobody" in pictures["well"]["P1"]
+    assert pictures["mill"]["P1"] != pictures["well"]["P1"]  # its hideout, marked
+
+
 # ------------------------------------------------------------------ the terminal (hot seat)
 def _hot_seat(hide: int) -> list[tuple[str, str]]:
     """Hideout for three people at one terminal (80x24); Player 1 hides in the spot of option
@@ -243,7 +261,7 @@ def test_a_line_or_a_change_made_on_some_values_of_a_private_choice_is_found(tmp
     folder = tmp_path / "hideout"
     shutil.copytree(HIDEOUT, folder)
     rules = folder / "hideout.rules"
-    told = '    3. tell [p, next_player(p)] "{p} hides in {s}"\n'
+    told = '    4. tell [p, next_player(p)] "{p} hides in {s}"\n'
     text = rules.read_text().replace(told, told + line)
     text = text.replace('var found[player]', 'var noise "how much noise was made" = 0\n'
                                             'var found[player]')
