@@ -1,7 +1,9 @@
 """A `privately choose` reaches only the players it is shown to, wherever a game is shown:
 the pages of `rules serve` (`/api/TOKEN/state`: the places chosen lately, marked on the board,
-the log, the board), the terminal of a hot-seat game (the screens and their scrollback), and
-`rules show` of a save (the question of a decision is its decider's).
+the log, the board), the terminal of a hot-seat game (the screens and their scrollback),
+`rules show` of a save (the question of a decision is its decider's), the board picture (a
+procedure's locals under way), the public log (its check takes private choices both ways) and
+`rules replay --log`.
 
 The test of the pages plays every bundled ruleset and Hideout (tests/data/hideout: a place
 chosen privately, shown to the next player or to nobody else, marked on the viewer's board)
@@ -24,7 +26,7 @@ from interpreter.cli.common import Printable, bundled_rulesets, load
 from interpreter.play.display import load_display
 from interpreter.play.game_files import save_data
 from interpreter.play.public_log import check_game
-from interpreter.play.replay import History
+from interpreter.play.replay import History, replay_data
 from interpreter.play.terminal import Session
 from tests.test_hot_seat_terminal import ScrollOnClear
 from tests.web_support import make_table, serving, token_of
@@ -275,3 +277,25 @@ def test_a_line_or_a_change_made_on_some_values_of_a_private_choice_is_found(tmp
 def both_ways_of(ruleset, seed: int) -> list:
     """What the private choices of a random 3-player game show to others (public_log)."""
     return [u for u in check_game(ruleset, 3, seed) if "privately" in u.what]
+
+
+# ------------------------------------------------------------------ replays
+def test_a_replay_played_again_shows_the_public_log_only(tmp_path, capsys):
+    """`rules replay --log` prints what every player read: a card passed in Pass Left is told
+    to its giver and receiver only, so the replay says that a card was passed, not which."""
+    ruleset = load("tutorial/pass-left")
+    game = ruleset.new_game(3, 2)
+    history = History.start(game)
+    rng = random.Random(2)
+    while not game.over:
+        decision = game.decision()
+        move = rng.choice(decision.options)
+        game.apply(move)
+        history.record(game, decision.player, move)
+    assert any("passes the" in line for line in game.log_for("P1"))
+    replay = tmp_path / "game.json"
+    replay.write_text(json.dumps(replay_data(ruleset, game, history,
+                                             {p: "human" for p in game.players})))
+    assert main(["replay", str(replay), "--log"]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 passes a card to Player 2" in out and "passes the" not in out
