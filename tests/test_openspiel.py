@@ -333,3 +333,20 @@ def test_evaluate_bots_plays_with_openspiels_bots_wrapped():
             interpreter.openspiel.Restartable(pyspiel.make_uniform_random_bot(1, 3))]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, numbers)
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_a_private_choice_is_in_the_information_state_of_those_it_is_shown_to_only():
+    """Pass Left: Player 1 passes a card to Player 2 (`privately choose ... shown to`). Taken
+    one way or another, Player 3's information state (string and tensor) is the same; Player
+    2's is not."""
+    game = pyspiel.load_game("rules", {"path": "tutorial/pass-left", "players": 3, "seed": 2})
+    one, other = game.new_initial_state(), game.new_initial_state()
+    actions = one.legal_actions()
+    one.apply_action(actions[0])
+    other.apply_action(actions[-1])
+    assert one.observation_string(2) == other.observation_string(2)
+    assert one.information_state_string(2) == other.information_state_string(2)
+    assert np.array_equal(one.information_state_tensor(2), other.information_state_tensor(2))
+    assert one.information_state_string(1) != other.information_state_string(1)
+    assert not np.array_equal(one.information_state_tensor(1),
+                              other.information_state_tensor(1))

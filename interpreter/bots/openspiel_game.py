@@ -353,7 +353,7 @@ class RulesState(pyspiel.State):
         if not any(value == o and type(value) is type(o) for o in decision.options):
             raise _error(f"action {action} ({held.game.label(value)}) is not one of the "
                          "options now")
-        held.choose(decision.player, value, int(action), decision.secret)
+        held.choose(decision.player, value, int(action), _seers(decision))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -399,10 +399,10 @@ class RulesState(pyspiel.State):
         me = player_id(player + 1)
         n = len(self.rules_game.space)
         mine, others = np.zeros(n, np.float32), np.zeros(n, np.float32)
-        for who, action, secret in self._held.taken:
+        for who, action, seers in self._held.taken:
             if who == me:
                 mine[action] += 1
-            elif not secret:
+            elif seers is None or me in seers:
                 others[action] += 1
         return mine, others
 
@@ -434,6 +434,17 @@ class RulesState(pyspiel.State):
         held.waiting, held.sampled = self._held.waiting, True
         held.chains[me] = recalled
         return twin
+
+
+def _seers(decision: Any) -> tuple[str, ...] | None:
+    """Who sees the option taken: every player (None), or for a secret choice its chooser
+    (the others see it when all are revealed, in their views), for a private choice the
+    players it is shown to."""
+    if decision.secret:
+        return (decision.player,)
+    if decision.shown_to is not None:
+        return tuple(decision.shown_to)
+    return None
 
 
 def _serialized(held: _Held) -> str:
@@ -502,11 +513,12 @@ class _Held:
         self.rules_game = rules_game
         self.game: Game | None = None
         self.actions: list[int] = []  # as OpenSpiel's history: chance outcomes too
-        self.taken: list[tuple[str, int, bool]] = []  # decider, action, sealed
-        self.waiting: tuple[str, Any, bool] | None = None  # decider, value, sealed
+        # decider, action, who saw it (None: every player; a secret or private choice: some)
+        self.taken: list[tuple[str, int, tuple[str, ...] | None]] = []
+        self.waiting: tuple[str, Any, tuple[str, ...] | None] | None = None  # decider, value, seers
         self.sampled = False
         self.base: Game | None = None
-        self.since: list[tuple[str, Any, bool, int]] = []  # decider, value, sealed, rng
+        self.since: list[tuple[str, Any, tuple[str, ...] | None, int]] = []  # ..., rng
         self.chains: dict[str, tuple[str, str]] = {}
         if game is not None:
             self.deal(game)
@@ -516,26 +528,27 @@ class _Held:
         game.logging = False
         self.base = game.clone()
 
-    def choose(self, player: str, value: Any, action: int, secret: bool) -> None:
-        self.taken.append((player, action, secret))
+    def choose(self, player: str, value: Any, action: int,
+               seers: tuple[str, ...] | None) -> None:
+        self.taken.append((player, action, seers))
         game = self.game
         if self.rules_game.random_draws:
             trial = game.clone()  # does this step draw? then chance seeds its draws first
             trial.apply(value)
             if trial.state.get("draws") != game.state.get("draws") or \
                     trial.state["rng"] != game.state["rng"]:
-                self.waiting = (player, value, secret)
+                self.waiting = (player, value, seers)
                 return
-        self._apply(player, value, secret)
+        self._apply(player, value, seers)
 
     def draw(self, outcome: int) -> None:
-        player, value, secret = self.waiting
+        player, value, seers = self.waiting
         self.waiting = None
         self.game.state["rng"] = game_rng.seed_state(outcome)  # the root of every stream
-        self._apply(player, value, secret)
+        self._apply(player, value, seers)
 
-    def _apply(self, player: str, value: Any, secret: bool) -> None:
-        self.since.append((player, value, secret, self.game.state["rng"]))
+    def _apply(self, player: str, value: Any, seers: tuple[str, ...] | None) -> None:
+        self.since.append((player, value, seers, self.game.state["rng"]))
         self.game.apply(value)
 
     def recall(self, player: str) -> tuple[str, str]:
@@ -552,12 +565,12 @@ class _Held:
             if p not in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 self.chains[p] = (_digest("start", view), view)
-        for decider, value, secret, seed_state in self.since:
+        for decider, value, seers, seed_state in self.since:
             game.state["rng"] = seed_state
             game.apply(value)
             for p in game.players:
                 view = json.dumps(game.view(p), sort_keys=True)
-                seen = value if p == decider or not secret else "?"
+                seen = value if seers is None or p in seers else "?"
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
         self.base, self.since = game, []
 

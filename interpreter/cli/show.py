@@ -14,7 +14,8 @@ SHOW_DESCRIPTION = """\
 Show the position of a saved game (from 'save' in 'rules play') or the last position of a
 replay: the board as the ruleset's display draws it, then who decides next, or the final
 scores. --svg writes the picture to a file instead. Only what every player may see is shown,
-unless --as names the seat whose hand is shown too."""
+unless --as names the seat whose hand is shown too (and, if that seat decides next, what it is
+asked and its options: they may show its hand or what it chose privately)."""
 
 SHOW_EPILOG = """\
 examples:
@@ -69,7 +70,11 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     decision = game.decision()
     if decision is None:
         print(final_scores(game), file=out)
-    else:
+    elif decision.player == viewer:
         print(f"Next: {game.label(decision.player)} decides: {decision.prompt} "
               f"({len(decision.options)} options)", file=out)
+    else:  # the question and the options are the decider's: they may show their hand
+        print(f"Next: {game.label(decision.player)} decides (--as "
+              f"{game.world.attrs[decision.player]['seat']} shows the question and the "
+              "options).", file=out)
     return EXIT_OK

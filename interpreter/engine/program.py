@@ -101,6 +101,9 @@ class Program:
     private_reads: dict[str, set[str]] = field(default_factory=dict)
     # procedure -> its local names that hold a `privately choose` (bots' samples drop them)
     private_locals: dict[str, set[str]] = field(default_factory=dict)
+    # procedure -> its local names that may hold what some player may not see while it waits
+    # for a decision (secrecy.py): a board's `running` value never shows them
+    private_while_waiting: dict[str, set[str]] = field(default_factory=dict)
     # what `rules check` warns of (a choice that looks secret but every player sees it)
     warnings: list[Any] = field(default_factory=list)
     # the `move` statements (ids of their nodes) whose `of ...` reads something private

@@ -297,6 +297,8 @@ class _Leaks:
 
     def wait(self) -> None:
         self.crossed |= set(self.tainted)
+        if self.tainted:
+            self.program.private_while_waiting.setdefault(self.name, set()).update(self.tainted)
 
     def say(self, text: str | None, loc: N.Loc, what: str) -> None:
         if self.name in AFTER_THE_END:

@@ -269,9 +269,12 @@ class Painter:
 
     def running(self, proc: str, local: str, default: Field | None, names: dict) -> Any:
         """A local name of the innermost procedure `proc` under way (public: every player at
-        the table can follow where the rules stand), or the default."""
+        the table can follow where the rules stand), or the default. Never a local that may
+        hold something private while the procedure waits (a value chosen privately, or
+        computed from a hand): the default then."""
+        held = self.game.program.private_while_waiting.get(proc, ())
         for frame in reversed(self.game.stack):
-            if frame[0] == proc and local in frame[2]:
+            if frame[0] == proc and local in frame[2] and local not in held:
                 return frame[2][local]
         return self.value(default, names) if default is not None else None
 

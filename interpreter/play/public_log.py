@@ -19,7 +19,13 @@ The other way round, a line must not name a thing that went into a hidden zone w
 seen on the way (a card drawn face down): `leaked` finds such lines.
 
 The check only looks at labels in the text: it cannot tell a true line from a false one, but it
-finds the changes nobody was told about. Nothing here knows any game.
+finds the changes nobody was told about.
+
+A private choice (`privately choose`) tells the others nothing: taken one way and another, it
+leaves the same log lines, the same public facts, and for each player it is not shown to the
+same view and the same lines told to them (`both_ways`). The rules' check refuses a log line
+that names the value chosen; this finds what it cannot see, a line or a public change made
+only on some of the values (`if s == well: log "..."`). Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.runtime import face_down
+from interpreter.language.errors import RulesError
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -240,11 +247,53 @@ def leaked(game: Game, secret: Counter, lines: list[str], step: int) -> list[Unt
     return out
 
 
+def both_ways(game: Game, move: Any, other: Any) -> list[Untold]:
+    """What the others learn of a private choice: `game` waits for a `privately choose`; it
+    is taken as `move` on a copy and as `other` on another copy. Each difference between the
+    two that the log, a public fact, or the view or the told lines of a player the choice is
+    not shown to holds. A choice that ends the game is compared by how it ends only (the final
+    scoring may show everything); one whose other value breaks the rules, not at all."""
+    decision = game.decision()
+    if decision is None or decision.shown_to is None:
+        return []
+    taken = []
+    for option in (move, other):
+        twin = game.clone()
+        twin.logging = True
+        try:
+            twin.apply(option)
+        except RulesError:
+            return []
+        taken.append(twin)
+    one, two = taken
+    step = one.state["step"]
+    who = f"what {game.label(decision.player)} chose privately ({decision.prompt})"
+    if one.over or two.over:
+        ends = [(g.over, g.state["ending"]) for g in taken]
+        return [] if ends[0] == ends[1] else [Untold(step, f"how the game ends tells {who}",
+                                                     one.events)]
+    out = []
+    if one.events != two.events:
+        out.append(Untold(step, f"the log tells {who}: {game.label(move)} and "
+                                f"{game.label(other)} give other lines", one.events))
+    facts_one, facts_two = public_facts(one), public_facts(two)
+    for fact in facts_one.keys() | facts_two.keys():
+        if facts_one.get(fact) != facts_two.get(fact):
+            out.append(Untold(step, f"{fact[1]} shows {who} to every player", one.events))
+    for player in game.players:
+        if player in decision.shown_to:
+            continue
+        if one.view(player) != two.view(player) or one.log_for(player) != two.log_for(player):
+            out.append(Untold(step, f"{game.label(player)} sees {who}", one.log_for(player)))
+    return out
+
+
 def check_game(ruleset: Ruleset, players: int, seed: int, ignore: frozenset[str] = frozenset(),
                max_steps: int = 5000) -> list[Untold]:
     """Play a game with random decisions (from `seed`) and return the public changes the log
-    left untold, and the lines that name what nobody saw. `ignore` names variables a reader
-    works out from other lines (a turn counter)."""
+    left untold, the lines that name what nobody saw, and what a private choice showed to
+    others (`both_ways`, taken the way played and with its first other option). `ignore`
+    names variables a reader works out from other lines (a turn counter)."""
     game = ruleset.new_game(players, seed)
     rng = random.Random(seed)
     before = _without(public_facts(game), ignore)
@@ -255,7 +304,10 @@ def check_game(ruleset: Ruleset, players: int, seed: int, ignore: frozenset[str]
         decision = game.decision()
         seen = len(game.events)
         options = decision.options
-        game.apply(options[rng.randrange(len(options))])
+        move = options[rng.randrange(len(options))]
+        if decision.shown_to is not None and len(options) > 1:
+            out += both_ways(game, move, next(o for o in options if o != move))
+        game.apply(move)
         after = _without(public_facts(game), ignore)
         lines, step = game.events[seen:], game.state["step"]
         out += untold_changes(game, before, after, lines, step, initial)

@@ -69,7 +69,8 @@ class Table:
     replay_file: Path | None = None
     failure: str | None = None  # why the game cannot go on (the rules or a bot went wrong)
     listeners: list[Callable[[], None]] = field(default_factory=list)
-    places: dict[int, str] = field(default_factory=dict)  # step -> a board place chosen openly
+    # step -> a board place chosen, and who may see it (None: every player)
+    places: dict[int, tuple[str, frozenset[str] | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -234,25 +235,30 @@ class Table:
 
     # ------------------------------------------------------------------ inside
     def _record(self, decision: Any, move: Any) -> None:
-        """Keep the decision; remember a place of the board chosen in the open (not a secret
-        choice, and a place every player sees), to show the last moves on the board."""
+        """Keep the decision; remember a place of the board chosen, with who may see it (a
+        private choice: the players it is shown to), to show the last moves on the board. A
+        secret choice is never shown there (its reveal is the log's)."""
         step = len(self.history.moves)
         self.history.record(self.game, decision.player, move)
         world = self.game.world
         if not decision.secret and isinstance(move, str) and \
                 any(move in values for values in world.entity_types.values()):
-            self.places[step] = move
+            seers = None if decision.shown_to is None else frozenset(decision.shown_to)
+            self.places[step] = (move, seers)
 
     def recent_places(self, player: str) -> list[str]:
-        """The places chosen since `player`'s last decision, oldest first (the last one is
-        the last move)."""
+        """The places chosen since `player`'s last decision that `player` may see (a place
+        chosen privately only by the players it is shown to), oldest first (the last one is
+        the last move that `player` may see)."""
         moves = len(self.history.moves)
         for step in list(self.places):
             if step >= moves:  # taken back
                 del self.places[step]
         mine = [i for i, p in enumerate(self.history.deciders) if p == player]
         since = mine[-1] + 1 if mine and mine[-1] + 1 < moves else max(0, moves - 1)
-        return [self.places[i] for i in range(since, moves) if i in self.places]
+        return [place for place, seers in (self.places[i] for i in range(since, moves)
+                                           if i in self.places)
+                if seers is None or player in seers]
 
     def _current(self, player: str, decision_id: Any):
         decision = self.game.decision()

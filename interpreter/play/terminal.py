@@ -55,7 +55,9 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
-CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # the scrollback too: no hand can be scrolled back to
+# The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
+# (tmux's scroll-on-clear) would keep the last hand there if the scrollback went first.
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # no hand can be scrolled back to
 CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stays above
 
 HELP = [  # the commands, and what each does: laid out for the terminal's width (help_lines)
@@ -649,7 +651,12 @@ class Session:
             self.say()
 
     def ending(self) -> None:
+        """The end: the last moves, the final scoring, the board and the scores. Between
+        people at one terminal, on a screen cleared first: the last one's hand, and the lines
+        told to them alone, do not stay above it for all to read."""
         game = self.game
+        if self.tty and len(self.humans) > 1:
+            self.clear()
         events = game.events
         end_line = f"Game end: {game.state['ending']}."
         end = events.index(end_line) if end_line in events else len(events)
