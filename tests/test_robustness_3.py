@@ -120,3 +120,166 @@ def test_every_answer_of_the_server_carries_the_security_headers():
         assert "script-src 'self'" in policy and "img-src 'self'" in policy
         assert answer.headers.get("referrer-policy") == "no-referrer"
         assert answer.headers.get("x-content-type-options") == "nosniff"
+
+
+# ------------------------------------------------------------------ 5. rules serve's connections
+def _half_sent(source: str, port: int):
+    """A connection from `source` (an address of the loopback) that sends half a request."""
+    import socket
+
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    try:
+        sock.sendall(b"GET /play/x HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    except OSError:  # closed by the server already: it made room
+        pass
+    return sock
+
+
+def test_half_sent_requests_do_not_make_the_game_unreachable(tmp_path):
+    """1,100 half-sent requests from one client, and 550 more from 44 others (more than the
+    server keeps open at once), against a server that may open 1,024 files: the seats'
+    pages still answer."""
+    import re
+    import resource
+    import subprocess
+    import sys
+
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    httpx = pytest.importorskip("httpx")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2_000
+    if soft < wanted:
+        if hard != resource.RLIM_INFINITY and hard < wanted:
+            pytest.skip(f"this test opens {wanted} connections; the limit is {hard} files")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+    def files_1024():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, max(1024, min(hard, 1 << 20))))
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", "serve", "tutorial/high-card", "--players", "2",
+         "--port", "0", "--no-replay", "--save-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=files_1024)
+    sockets = []
+    try:
+        link = None
+        for line in server.stdout:
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/play/(\S+)", line)
+            if found:
+                link, port, token = found.group(0), int(found.group(1)), found.group(2)
+                break
+        assert link is not None, server.communicate(timeout=10)
+        assert httpx.get(link, timeout=10).status_code == 200
+        try:
+            sockets.append(_half_sent("127.0.0.2", port))
+        except OSError:
+            pytest.skip("cannot connect from 127.0.0.2 (a loopback of one address only)")
+        sockets += [_half_sent("127.0.0.2", port) for _ in range(1_099)]
+        sockets += [_half_sent(f"127.0.0.{3 + i % 44}", port) for i in range(550)]
+        base = link.split("/play/")[0]
+        for _ in range(3):
+            assert httpx.get(link, timeout=15).status_code == 200
+            state = httpx.get(f"{base}/api/{token}/state", timeout=15)
+            assert state.status_code == 200 and state.json()["you"]["player"] == "P1"
+        assert server.poll() is None
+    finally:
+        for sock in sockets:
+            sock.close()
+        server.terminate()
+        server.communicate(timeout=30)
+
+
+def test_a_request_whose_headers_do_not_come_is_closed():
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    httpx = pytest.importorskip("httpx")
+    import socket
+
+    from tests.web_support import TUTORIAL, make_table, play_until, serving, token_of
+
+    ruleset, game, history = play_until(TUTORIAL, 2, 1, lambda g, d: True)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    with serving(table, header_seconds=1) as base:
+        port = int(base.rsplit(":", 1)[1])
+        slow = socket.create_connection(("127.0.0.1", port), timeout=30)
+        slow.sendall(b"GET /api/x/state HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        assert slow.recv(1000) == b""  # closed by the server, without an answer
+        silent = socket.create_connection(("127.0.0.1", port), timeout=30)
+        assert silent.recv(1000) == b""
+        # a whole request is answered, and the next one on the same connection too
+        with httpx.Client(timeout=10) as client:
+            for _ in range(2):
+                assert client.get(f"{base}/api/{token_of(table, 'P1')}/state").status_code == 200
+
+
+def test_a_strangers_request_does_not_wait_for_the_tables_lock():
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    httpx = pytest.importorskip("httpx")
+    import threading
+
+    from tests.web_support import TUTORIAL, make_table, play_until, serving
+
+    ruleset, game, history = play_until(TUTORIAL, 2, 1, lambda g, d: True)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    holding, answered = threading.Event(), threading.Event()
+    held_to_the_end = []
+
+    def hold():  # a bot thinking, say
+        with table._lock:
+            holding.set()
+            held_to_the_end.append(answered.wait(30))
+
+    with serving(table) as base:
+        holder = threading.Thread(target=hold)
+        holder.start()
+        holding.wait(10)
+        codes = [httpx.get(f"{base}/api/NOT-A-TOKEN/state", timeout=60).status_code,
+                 httpx.post(f"{base}/api/NOT-A-TOKEN/save", timeout=60).status_code,
+                 httpx.get(f"{base}/play/NOT-A-TOKEN", timeout=60).status_code]
+        answered.set()
+        holder.join(60)
+    assert codes == [404, 404, 404]
+    assert held_to_the_end == [True]  # answered while the lock was held
+
+
+# ------------------------------------------------------------------ 13. Save on a served game
+def test_a_seats_save_never_overwrites_a_file_it_did_not_write(tmp_path, monkeypatch):
+    import json
+
+    from interpreter.play.game_files import save_file_name
+    from interpreter.play.table import TableError
+    from tests.web_support import TUTORIAL, make_table, play_until, token_of
+
+    ruleset, game, history = play_until(TUTORIAL, 2, 1, lambda g, d: True)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players},
+                       save_dir=tmp_path)
+    hosts = tmp_path / save_file_name(ruleset, game)
+    hosts.write_text('{"the host": "own save"}\n', encoding="utf-8")
+    (tmp_path / hosts.name.replace(".save.json", "-2.save.json")).symlink_to(tmp_path / "gone")
+    guest = token_of(table, "P2")
+    message = table.save(guest)["message"]
+    assert hosts.read_text(encoding="utf-8") == '{"the host": "own save"}\n'
+    written = tmp_path / hosts.name.replace(".save.json", "-3.save.json")
+    assert str(written) in message
+    assert json.loads(written.read_text(encoding="utf-8"))["format"] == "rules-engine-game"
+    # saving again at the same step replaces the table's own save; a new step, a new name
+    written.write_text("older\n", encoding="utf-8")
+    table.save(token_of(table, "P1"))
+    assert json.loads(written.read_text(encoding="utf-8"))["format"] == "rules-engine-game"
+    decision = table.game.decision()
+    table.decide(token_of(table, decision.player), table.version, 0)
+    message = table.save(guest)["message"]
+    assert save_file_name(ruleset, table.game) in message
+    assert len([p for p in tmp_path.glob("*.save.json") if not p.is_symlink()]) == 3
+    # and a table writes a bounded number of files
+    monkeypatch.setattr("interpreter.play.table.MAX_SAVES", 2)
+    decision = table.game.decision()
+    table.decide(token_of(table, decision.player), table.version, 0)
+    with pytest.raises(TableError) as info:
+        table.save(guest)
+    assert info.value.status == 429

@@ -70,9 +70,10 @@ def file_error(exc: Exception) -> str:
     return getattr(exc, "strerror", None) or str(exc)
 
 
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write the file whole or not at all (see `write_atomic`)."""
-    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
+def write_json(path: Path, data: dict[str, Any], replace: bool = True) -> None:
+    """Write the file whole or not at all (see `write_atomic`; `replace=False`: never over a
+    file that is there, FileExistsError)."""
+    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n", replace=replace)
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
