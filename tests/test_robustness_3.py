@@ -283,3 +283,81 @@ def test_a_seats_save_never_overwrites_a_file_it_did_not_write(tmp_path, monkeyp
     with pytest.raises(TableError) as info:
         table.save(guest)
     assert info.value.status == 429
+
+
+# ------------------------------------------------------------------ 7. bots that files ask for
+def _bots_save(tmp_path, seats):
+    import json
+
+    from interpreter.cli.common import load
+    from interpreter.play.game_files import save_data
+    from interpreter.play.replay import History
+
+    ruleset = load("tutorial/high-card")
+    game = ruleset.new_game(2, 1)
+    path = tmp_path / "game.save.json"
+    path.write_text(json.dumps(save_data(ruleset, game, History.start(game), seats)),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["search:1000000000000", "search:1001", "ismcts:201",
+                                  "search:" + "9" * 5000])
+def test_a_save_may_not_ask_for_a_bot_that_thinks_for_ever(tmp_path, capsys, kind):
+    from .test_robustness import assert_one_line, time_limit
+
+    path = _bots_save(tmp_path, {"P1": kind, "P2": "random"})
+    with time_limit(30):
+        code = _main("play", "--load", path, "--watch", "--no-replay", "--color", "never")
+    err = capsys.readouterr().err
+    assert code == 2, err
+    line = assert_one_line(err)
+    assert "seat 1 of the saved game" in line and "a file may ask for a budget of at most" in line
+    assert len(line) < 300  # the 5,000 digits are not printed back
+
+
+def test_the_command_line_may_give_a_saved_seat_a_bigger_budget(tmp_path, capsys):
+    path = _bots_save(tmp_path, {"P1": "search:1000000000000", "P2": "search:1000"})
+    code = _main("play", "--load", path, "--watch", "--no-replay", "--color", "never",
+                 "--seat", "1=search:2", "--max-decisions", "3")
+    assert code == 1, capsys.readouterr().err  # played 3 decisions, then stopped
+    assert _main("play", "tutorial/high-card", "--watch", "--seat", "1=search:" + "9" * 5000,
+                 "--no-replay") == 2
+    err = capsys.readouterr().err
+    assert "from 1 to 1,000,000,000" in err and len(err) < 500
+
+
+def test_the_pages_are_answered_while_a_bot_thinks(monkeypatch):
+    import threading
+
+    from interpreter.bots import players
+    from tests.web_support import TUTORIAL, make_table, play_until, token_of
+
+    thinking, release = threading.Event(), threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, view, decision, rng):
+            thinking.set()
+            release.wait(30)
+            return decision.options[0]
+
+    monkeypatch.setitem(players.BOTS, "slow", Slow)
+    ruleset, game, history = play_until(TUTORIAL, 2, 1, lambda g, d: d.player == "P2")
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "slow"})
+    version = table.version
+    bot = threading.Thread(target=table.bot_step)
+    bot.start()
+    assert thinking.wait(30)
+    seen = []
+    page = threading.Thread(target=lambda: seen.append(table.state_for(token_of(table, "P1"))))
+    page.start()
+    page.join(20)
+    answered_while_thinking = bool(seen) and not release.is_set()
+    release.set()
+    bot.join(30)
+    page.join(30)
+    assert answered_while_thinking
+    assert seen[0]["waiting_for"] == table.game.label("P2")
+    assert table.version == version + 1 and table.history.deciders[-1] == "P2"

@@ -118,6 +118,7 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
+    from interpreter.bots.players import MAX_BUDGET, too_much_for_a_file
     from interpreter.engine.world import player_id
     from interpreter.play.game_files import HUMAN
 
@@ -131,15 +132,25 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
             seats[player_id(1)] = HUMAN
     known = ", ".join([HUMAN, *bot_names()])
     for seat, kind in args.seat:
+        shown = kind if len(kind) <= 40 else kind[:39] + "…"
         if not 1 <= seat <= players:
-            raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
+            raise RulesError(f"--seat {seat}={shown}: there are seats 1 to {players}")
         if not _known_seat(kind):
-            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known}; "
-                             "search:N or ismcts:N for a search budget of N)")
+            raise RulesError(f"--seat {seat}={shown}: unknown kind '{shown}' (known: {known}; "
+                             f"search:N or ismcts:N for a search budget of N, from 1 to "
+                             f"{MAX_BUDGET:,})")
         seats[player_id(seat)] = kind
-    for seat, kind in enumerate(seats.values(), start=1):
+    chosen = {player_id(seat) for seat, _ in args.seat}
+    for seat, (player, kind) in enumerate(seats.items(), start=1):
+        if player in chosen:
+            continue
+        shown = kind if len(kind) <= 40 else kind[:39] + "…"
+        too_much = too_much_for_a_file(kind)
+        if too_much:
+            raise RulesError(f"seat {seat} of the saved game is played by '{shown}': "
+                             f"{too_much}; choose with --seat {seat}=KIND")
         if not _known_seat(kind):  # a seat of the saved game
-            raise RulesError(f"seat {seat} of the saved game is played by '{kind}', unknown "
+            raise RulesError(f"seat {seat} of the saved game is played by '{shown}', unknown "
                              f"here: choose another with --seat {seat}=KIND (known: {known})")
     if args.watch and any(kind == HUMAN for kind in seats.values()):
         raise RulesError("--watch lets bots play every seat: leave out the human seats")

@@ -246,12 +246,19 @@ class Table:
         self._changed()
 
     def bot_step(self) -> bool:
-        """One bot decision, if a bot decides now; False otherwise."""
+        """One bot decision, if a bot decides now; False otherwise. The bot thinks on a copy
+        of the game, without the table's lock: the pages are answered meanwhile. If the game
+        changed while it thought (an undo), its choice is dropped (True: look again)."""
         with self._lock:
             decision = self.game.decision()
             if decision is None or decision.player not in self.bots or self.failure:
                 return False
-            move, note = bot_decides(self.game, self.bots[decision.player], decision)
+            game, version = self.game.clone(), self.version
+        move, note = bot_decides(game, self.bots[decision.player], game.decision())
+        with self._lock:
+            if self.version != version or self.failure:
+                return True
+            decision = self.game.decision()
             if note:
                 self.notes.append(note)
             try:
