@@ -361,3 +361,104 @@ def test_the_pages_are_answered_while_a_bot_thinks(monkeypatch):
     assert answered_while_thinking
     assert seen[0]["waiting_for"] == table.game.label("P2")
     assert table.version == version + 1 and table.history.deciders[-1] == "P2"
+
+
+# ------------------------------------------------------------------ 14. names, moves, deciders
+def _recorded_game(tmp_path):
+    """A save and a replay of a game of High Card after 3 decisions (P1 a person)."""
+    import json
+
+    from interpreter.cli.common import load
+    from interpreter.play.game_files import save_data
+    from interpreter.play.replay import History, replay_data
+
+    ruleset = load("tutorial/high-card")
+    game = ruleset.new_game(2, 1, names={"P1": "Ann", "P2": "Bob"})
+    history = History.start(game)
+    for _ in range(3):
+        decision = game.decision()
+        history.record(game, decision.player, decision.options[0])
+        game.apply(decision.options[0])
+    seats = {"P1": "human", "P2": "random"}
+    save = json.loads(json.dumps(save_data(ruleset, game, history, seats)))
+    replay = json.loads(json.dumps(replay_data(ruleset, game, history, seats)))
+    return save, replay
+
+
+def _write(path, data):
+    import json
+
+    path.write_text(json.dumps(data), encoding="utf-8")  # "\ud800" written as its escape
+    return path
+
+
+@pytest.mark.parametrize("where", ["save name", "replay name", "move", "decider"])
+def test_a_lone_surrogate_in_a_file_is_one_clear_line_everywhere(tmp_path, capsys, where):
+    from interpreter.engine.runtime import save_integrity
+
+    from .test_robustness import assert_one_line
+
+    save, replay = _recorded_game(tmp_path)
+    if where == "save name":
+        save["names"]["P1"] = "A\ud800nn"
+        save["state_hash"] = save_integrity(save)
+        path = _write(tmp_path / "game.save.json", save)
+    else:
+        if where == "replay name":
+            replay["names"]["P1"] = "A\ud800nn"
+        else:
+            replay["moves" if where == "move" else "deciders"][0] = "\ud800"
+        path = _write(tmp_path / "game.json", replay)
+    for command in (("show", path), ("replay", path),
+                    ("play", "--load", path, "--watch", "--seat", "1=random", "--no-replay"),
+                    ("serve", "--load", path, "--port", "0", "--no-replay")):
+        assert _main(*command) == 2, command
+        line = assert_one_line(capsys.readouterr().err)
+        assert "\\ud800" in line and "lone surrogate" in line, (command, line)
+
+
+def test_names_from_a_file_are_shown_on_one_line_and_visible(tmp_path, capsys):
+    from interpreter.engine.runtime import save_integrity
+
+    save, replay = _recorded_game(tmp_path)
+    names = {"P1": "Ann\nP2 wins!\r", "P2": "Bo\u200bb\u2028x\u202e" + "y" * 100}
+    save["names"] = names
+    save["state_hash"] = save_integrity(save)
+    path = _write(tmp_path / "game.save.json", save)
+    assert _main("show", path) == 0
+    shown = capsys.readouterr().out
+    assert "Ann\\nP2 wins!\\r" in shown and "Bo\\u200bb\\u2028x\\u202e" in shown
+    assert not any(line.startswith("P2 wins!") for line in shown.splitlines())
+    assert not set("\r\u200b\u2028\u202e") & set(shown) and "y" * 40 not in shown
+    assert _main("play", "--load", path, "--watch", "--seat", "1=random", "--no-replay",
+                 "--color", "never") == 0
+    out = capsys.readouterr().out
+    assert "Ann\\nP2 wins!\\r" in out and not set("\r\u200b\u2028\u202e") & set(out)
+    replay["names"] = names
+    _write(tmp_path / "game.json", replay)
+    assert _main("play", "--load", tmp_path / "game.json", "--watch", "--seat", "1=random",
+                 "--no-replay", "--color", "never") == 0
+    assert "Ann\\nP2 wins!\\r" in capsys.readouterr().out
+    # the command line refuses such a name (the one typing it can choose another)
+    for name in ("A\nB", "A\u200bB", "A\udcffB", "   "):
+        assert _main("play", "tutorial/high-card", "--watch", "--name", f"1={name}",
+                     "--no-replay") == 2
+        err = capsys.readouterr().err
+        assert "--name" in err and "\n" not in err.strip() and "\udcff" not in err
+
+
+def test_a_lone_surrogate_in_a_request_is_refused():
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    httpx = pytest.importorskip("httpx")
+    from tests.web_support import TUTORIAL, make_table, play_until, serving, token_of
+
+    ruleset, game, history = play_until(TUTORIAL, 2, 1, lambda g, d: True)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    player = table.game.decision().player
+    with serving(table) as base:
+        response = httpx.post(f"{base}/api/{token_of(table, player)}/decide", timeout=10,
+                              content=b'{"decision": 0, "place": "\\ud800"}',
+                              headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and "surrogate" in response.json()["error"]
+    assert table.version == 0

@@ -60,20 +60,37 @@ examples:
 seat kinds: human, """
 
 
-def _seat_and(what: str, example: str) -> Callable[[str], tuple[int, str]]:
-    """SEAT=VALUE (--seat, --name) -> (seat number, value)."""
+def _seat_and(what: str, example: str,
+              check: Callable[[str], str | None] | None = None
+              ) -> Callable[[str], tuple[int, str]]:
+    """SEAT=VALUE (--seat, --name) -> (seat number, value); `check`: why a value is refused."""
     def parse(text: str) -> tuple[int, str]:
         seat, sep, value = text.partition("=")
         seat, value = seat.strip(), value.strip()
-        if not sep or not (seat.isascii() and seat.isdigit()) or not value:
+        if not sep or not (seat.isascii() and seat.isdigit()) or len(seat) > 6 or not value:
             raise argparse.ArgumentTypeError(f"expected SEAT={what}, e.g. {example}, "
-                                             f"not '{text}'")
+                                             f"not '{_shown(text)}'")
+        problem = check(value) if check is not None else None
+        if problem:
+            raise argparse.ArgumentTypeError(f"'{_shown(text)}': {problem}")
         return int(seat), value
     return parse
 
 
+def _shown(text: str) -> str:
+    """A text of the command line as it may be printed back (escaped, cut)."""
+    text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _name_problem(name: str) -> str | None:
+    from interpreter.play.names import name_problem
+
+    return name_problem(name)
+
+
 _seat_spec = _seat_and("KIND", "2=greedy")
-_name_spec = _seat_and("NAME", "1=Ann")
+_name_spec = _seat_and("NAME", "1=Ann", _name_problem)
 
 
 def add_parser(sub: Any) -> None:

@@ -176,6 +176,11 @@ def create_app(table: Table, bot_delay: float = 0.5,
             raise TableError(400, "the request's body is not JSON") from None
         if not isinstance(data, dict):
             raise TableError(400, "the request's body must be a JSON object")
+        try:  # a lone surrogate ("\\ud800") is no character: no answer could say it
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise TableError(400, "the request's body holds a lone surrogate, which is no "
+                                  "character") from None
         return data
 
     async def page(request: Request) -> Response:
