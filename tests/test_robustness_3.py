@@ -462,3 +462,144 @@ def test_a_lone_surrogate_in_a_request_is_refused():
                               headers={"Content-Type": "application/json"})
     assert response.status_code == 400 and "surrogate" in response.json()["error"]
     assert table.version == 0
+
+
+# ------------------------------------------------------------------ 6. --dask local
+def _tls_refused(address: str, certificate: tuple[str, str] | None) -> bool:
+    """Whether the TLS server at `address` (tls://host:port) refuses a client that presents
+    `certificate` (PEM texts of a certificate and its key, or None: no certificate)."""
+    import socket
+    import ssl
+    import tempfile
+
+    host, port = address.removeprefix("tls://").rsplit(":", 1)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    if certificate is not None:
+        with tempfile.TemporaryDirectory() as folder:
+            cert, key = f"{folder}/cert.pem", f"{folder}/key.pem"
+            for path, text in ((cert, certificate[0]), (key, certificate[1])):
+                with open(path, "w", encoding="utf-8") as out:
+                    out.write(text)
+            context.load_cert_chain(cert, key)
+    try:
+        with socket.create_connection((host, int(port)), timeout=10) as raw, \
+                context.wrap_socket(raw) as tls:
+            tls.sendall(b"\x00" * 8)
+            return tls.recv(100) == b""
+    except (ssl.SSLError, ConnectionError, TimeoutError):
+        return True
+
+
+def test_a_local_dask_cluster_lets_in_only_this_command():
+    pytest.importorskip("distributed")
+    pytest.importorskip("cryptography")
+    import operator
+
+    from distributed.security import Security
+
+    from interpreter.study.parallel import _dask_client
+
+    other = Security.temporary()  # another user's own credentials
+    with _dask_client("local", 1) as client:
+        address = client.scheduler.address
+        workers = list(client.scheduler_info()["workers"])
+        assert address.startswith("tls://127.0.0.1:") and workers
+        for target in (address, *workers):
+            assert target.startswith("tls://127.0.0.1:")
+            assert _tls_refused(target, None)
+            assert _tls_refused(target, (other.tls_client_cert, other.tls_client_key))
+        mine = client.security
+        assert not _tls_refused(address, (mine.tls_client_cert, mine.tls_client_key))
+        assert client.submit(operator.add, 1, 2).result(timeout=60) == 3
+
+
+def _in_session(session: int) -> list[int]:
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_ctrl_c_on_compare_dask_local_is_clean_every_time():
+    """Issue 30, 15: Ctrl-C printed a traceback in 1 of 3 tries (the workers got Ctrl-C too and
+    stopped on their own, then closing the cluster failed at exit). The workers now write
+    nowhere and the cluster is closed quietly: exit 130, no traceback, no process left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not os.path.isdir("/proc"):
+        pytest.skip("needs /proc to find the worker processes")
+    pytest.importorskip("distributed")
+    pytest.importorskip("cryptography")
+    for _ in range(2):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "interpreter", "compare", "fifth-avenue/base",
+             "fifth-avenue/base", "--players", "4", "--games", "40", "--workers", "2",
+             "--dask", "local", "--bot", "search:100000", "--no-progress"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+        try:
+            deadline = time.monotonic() + 120
+            workers: list[int] = []
+            while len(workers) < 2:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.5)
+                workers = [pid for pid in _in_session(process.pid) if "spawn_main" in
+                           open(f"/proc/{pid}/cmdline", encoding="utf-8").read()]
+            time.sleep(4)  # the workers are in the middle of games
+            for pid in workers:
+                assert os.readlink(f"/proc/{pid}/fd/2") == "/dev/null"
+            os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C at a terminal
+            _, err = process.communicate(timeout=120)
+            assert process.returncode == 130, err
+            assert "Traceback" not in err and err.strip() == "interrupted", err
+            deadline = time.monotonic() + 10
+            while _in_session(process.pid) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert _in_session(process.pid) == []
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.communicate()
+
+
+# ------------------------------------------------------------------ 15. OpenSpiel actions
+def test_an_openspiel_action_out_of_range_is_a_spiel_error():
+    pyspiel = pytest.importorskip("pyspiel")
+    import json
+
+    import interpreter.openspiel  # noqa: F401  (registers the game "rules")
+
+    game = pyspiel.load_game("rules", {"path": "tutorial/high-card", "players": 2})
+    state = game.new_initial_state()
+    huge = (1 << 63, 1 << 64, -(1 << 63) - 1, 10 ** 400)
+    for action in huge:  # at the deal (a chance node)
+        with pytest.raises(pyspiel.SpielError, match="rules: "):
+            state.apply_action(action)
+    state.apply_action(state.legal_actions()[0])
+    for action in (*huge, 10 ** 10, -5):  # at a player's decision
+        for call in (state.apply_action, state.apply_action_with_legality_check,
+                     state.action_to_string,
+                     lambda a: state.action_to_string(state.current_player(), a)):
+            with pytest.raises(pyspiel.SpielError):
+                call(action)
+    legal = state.legal_actions()[0]
+    assert state.action_to_string(legal) == state.action_to_string(state.current_player(),
+                                                                    legal)
+    data = json.loads(state.serialize())
+    data["actions"].append(1 << 63)
+    with pytest.raises(pyspiel.SpielError, match="64-bit"):
+        game.deserialize_state(json.dumps(data))
+    state.apply_action(legal)  # the state is as it was: play goes on
