@@ -194,7 +194,7 @@ BUDGETED = {"ismcts", "search"}  # bots that take a search budget: NAME:BUDGET
 MAX_BUDGET = 1_000_000_000  # the largest budget anyone may ask for
 # The largest budget a save, a replay or a journal may ask for (a seat of a file is a
 # stranger's choice: `search:10**12` would think for ever at `rules play --load`). About 6 s
-# a decision of Fifth Avenue for `search`, a few minutes for `ismcts`; the command line may
+# a decision of the bundled 4-player game for `search`, minutes for `ismcts`; the command line may
 # ask for more (`--seat 2=search:5000`).
 FILE_BUDGETS = {"search": 1_000, "ismcts": 200}
 

@@ -351,10 +351,15 @@ def _bounded_protocol(total: int, per_client: int, header_seconds: float) -> typ
                       not (c.transport is None or c.transport.is_closing())]
             mine = [c for c in others if getattr(c, "client", None) and c.client[0] == address]
             for crowd, bound in ((mine, per_client), (others, total)):
-                if len(crowd) >= bound and not _close_oldest_idle(crowd):
+                if len(crowd) < bound:
+                    continue
+                closed = _close_oldest_idle(crowd)
+                if closed is None:
                     transport.write(_REFUSED)
                     transport.close()
                     return
+                if closed in others:  # it made room in all too
+                    others.remove(closed)
             self._arm()
 
         def idle(self) -> bool:
@@ -386,12 +391,13 @@ def _bounded_protocol(total: int, per_client: int, header_seconds: float) -> typ
     return Bounded
 
 
-def _close_oldest_idle(connections: list[Any]) -> bool:
-    """Close the connection opened first among those that are idle; False if none is."""
+def _close_oldest_idle(connections: list[Any]) -> Any:
+    """Close the connection opened first among those that are idle, and return it (None if
+    none is idle)."""
     idle = [c for c in connections if isinstance(getattr(c, "opened", None), float) and
             c.idle()]
     if not idle:
-        return False
+        return None
     oldest = min(idle, key=lambda c: c.opened)
     oldest.transport.close()
-    return True
+    return oldest
