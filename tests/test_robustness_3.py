@@ -317,12 +317,15 @@ def test_a_save_may_not_ask_for_a_bot_that_thinks_for_ever(tmp_path, capsys, kin
 
 
 def test_the_command_line_may_give_a_saved_seat_a_bigger_budget(tmp_path, capsys):
+    from .test_robustness import time_limit
+
     path = _bots_save(tmp_path, {"P1": "search:1000000000000", "P2": "search:1000"})
     code = _main("play", "--load", path, "--watch", "--no-replay", "--color", "never",
                  "--seat", "1=search:2", "--max-decisions", "3")
     assert code == 1, capsys.readouterr().err  # played 3 decisions, then stopped
-    assert _main("play", "tutorial/high-card", "--watch", "--seat", "1=search:" + "9" * 5000,
-                 "--no-replay") == 2
+    with time_limit(30):  # a budget of 5,000 digits was taken, and thought for ever
+        assert _main("play", "tutorial/high-card", "--watch", "--seat",
+                     "1=search:" + "9" * 5000, "--no-replay") == 2
     err = capsys.readouterr().err
     assert "from 1 to 1,000,000,000" in err and len(err) < 500
 
