@@ -259,3 +259,51 @@ def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browse
             page.keyboard.press("Escape")
         assert len(table.history.moves) == len(history.moves)
     context.close()
+
+
+def test_a_colour_that_slipped_a_url_into_the_page_is_not_fetched(page: Page, tmp_path):
+    """Issue 30, 4: the display file's colours are checked when it loads; should one get past
+    (here put in after loading), the page's Content-Security-Policy keeps the browser from
+    fetching the address it names, which would carry the viewer's hand to another server."""
+    import http.server
+    import threading
+
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.play.display import load_display
+    from interpreter.play.markup import Colour
+    from interpreter.play.replay import History
+    from interpreter.play.table import Table
+    from tests.test_robustness import tiny
+
+    asked: list[str] = []
+
+    class Leak(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the name http.server calls)
+            asked.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    leak = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Leak)
+    threading.Thread(target=leak.serve_forever, daemon=True).start()
+    folder = tiny(tmp_path / "t", display='colours:\n  red: {ansi: "31", svg: "#cc0000"}\n'
+                                          'private:\n  lines: ["[red]{kinds(hand[viewer])}[/]"]\n')
+    ruleset = load_ruleset(folder)
+    display = load_display(ruleset)
+    display.colours["red"] = Colour("31", f"url(http://127.0.0.1:{leak.server_port}/hand.png)")
+    game = ruleset.new_game(2, 1)
+    table = Table(ruleset, game, History.start(game), {"P1": "human", "P2": "random"}, display)
+    page.add_init_script("window.blocked = []; document.addEventListener("
+                         "'securitypolicyviolation', e => window.blocked.push(e.blockedURI));")
+    try:
+        with serving(table) as base:
+            _open(page, base, table, "P1")
+            page.locator("#hand .chip").first.wait_for()
+            page.wait_for_function("() => window.blocked.length > 0")
+            blocked = page.evaluate("() => window.blocked")
+    finally:
+        leak.shutdown()
+    assert any("/hand.png" in uri for uri in blocked), blocked
+    assert asked == []

@@ -246,6 +246,18 @@ class RulesGame(pyspiel.Game):
         return ViewObserver(self, recall)
 
 
+def _int64(action: Any) -> Any:
+    """`action`, or a SpielError if it is a whole number that OpenSpiel cannot take (outside
+    -2**63 .. 2**63 - 1); anything else is left to OpenSpiel."""
+    if isinstance(action, int | np.integer) and not isinstance(action, bool) and \
+            not -(1 << 63) <= int(action) < 1 << 63:
+        bits = int(action).bit_length()
+        shown = str(action) if bits <= 128 else f"a number of {bits} bits"
+        raise _error(f"action {shown} is not an action of this game (OpenSpiel's actions are "
+                     "64-bit numbers)")
+    return action
+
+
 def _read_serialized(text: Any) -> list[int]:
     if not isinstance(text, str) or len(text) > MAX_SERIALIZED:
         raise _error("a serialized state is a text of at most "
@@ -311,6 +323,21 @@ class RulesState(pyspiel.State):
             return _uniform(DEAL_OUTCOMES)
         return _uniform(DRAW_OUTCOMES) if self._held.waiting is not None else []
 
+    # OpenSpiel's C++ methods take a 64-bit action: a larger number was a TypeError of the
+    # binding (pybind11), not OpenSpiel's SpielError. Every action is checked first.
+    def apply_action(self, action: Any) -> None:
+        super().apply_action(_int64(action))
+
+    def apply_action_with_legality_check(self, action: Any) -> None:
+        super().apply_action_with_legality_check(_int64(action))
+
+    def action_to_string(self, *args: Any) -> str:
+        return super().action_to_string(*args[:-1], _int64(args[-1])) if args else \
+            super().action_to_string()
+
+    def undo_action(self, player: Any, action: Any) -> None:
+        super().undo_action(player, _int64(action))
+
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
         if held.game is None or held.waiting is not None:
@@ -330,8 +357,8 @@ class RulesState(pyspiel.State):
         return action
 
     def _apply_action(self, action: int) -> None:
+        """Apply an action; one that is refused (a SpielError) is not recorded."""
         held = self._held
-        held.actions.append(int(action))
         if self.is_chance_node():
             outcomes = DEAL_OUTCOMES if held.game is None else DRAW_OUTCOMES
             if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
@@ -341,6 +368,7 @@ class RulesState(pyspiel.State):
                 held.deal(self.rules_game.dealt(int(action)))
             else:
                 held.draw(int(action))
+            held.actions.append(int(action))
             return
         space = self.rules_game.space
         if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
@@ -354,11 +382,15 @@ class RulesState(pyspiel.State):
             raise _error(f"action {action} ({held.game.label(value)}) is not one of the "
                          "options now")
         held.choose(decision.player, value, int(action), _seers(decision))
+        held.actions.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal #{action}" if self._held.game is None else f"draws #{action}"
-        return self.game.label(self.rules_game.space.values[action])
+        space = self.rules_game.space
+        if not 0 <= action < len(space):
+            raise _error(f"action {action} is not one of the game's {len(space)} actions")
+        return self.game.label(space.values[action])
 
     def is_terminal(self) -> bool:
         return self._held.game is not None and self._held.waiting is None and self.game.over

@@ -191,6 +191,12 @@ BOTS: dict[str, BotFactory] = {
     "ismcts": _ismcts,  # ismcts:BUDGET for another search budget (simulations per decision)
 }
 BUDGETED = {"ismcts", "search"}  # bots that take a search budget: NAME:BUDGET
+MAX_BUDGET = 1_000_000_000  # the largest budget anyone may ask for
+# The largest budget a save, a replay or a journal may ask for (a seat of a file is a
+# stranger's choice: `search:10**12` would think for ever at `rules play --load`). About 6 s
+# a decision of the bundled 4-player game for `search`, minutes for `ismcts`; the command line may
+# ask for more (`--seat 2=search:5000`).
+FILE_BUDGETS = {"search": 1_000, "ismcts": 200}
 
 
 def bot_names() -> list[str]:
@@ -218,16 +224,41 @@ def make_bot(name: str) -> Bot:
     Raises RulesError for an unknown name or a budget that is not a whole number above 0."""
     base, _, budget = name.partition(":")
     if budget and base in BUDGETED:
-        if not budget.isdigit() or int(budget) < 1:
-            raise RulesError(f"bot '{name}': the budget after ':' must be a whole number above "
-                             "0")
-        return BOTS[base](int(budget))  # type: ignore[call-arg]
+        number = _whole(budget)
+        if number is None or not 1 <= number <= MAX_BUDGET:
+            raise RulesError(f"bot '{_cut(name)}': the budget after ':' must be a whole number "
+                             f"from 1 to {MAX_BUDGET:,}")
+        return BOTS[base](number)  # type: ignore[call-arg]
     factory = BOTS.get(name)
     if factory is None:
         known = ", ".join(bot_names()) or "none"
-        message = f"unknown bot '{name}' (known bots: {known})"
+        message = f"unknown bot '{_cut(name)}' (known bots: {known})"
         hint = did_you_mean(name, BOTS)
         if hint:
             message += f"; {hint}"
         raise RulesError(message)
     return factory()
+
+
+def too_much_for_a_file(name: str) -> str | None:
+    """Why a save, a replay or a journal may not name the bot `name` (a budget over
+    FILE_BUDGETS), or None."""
+    base, _, budget = name.partition(":")
+    limit = FILE_BUDGETS.get(base)
+    if limit is None or not (budget.isascii() and budget.isdigit()):
+        return None  # no budget, or not one (make_bot says why)
+    number = _whole(budget)
+    if number is not None and number <= limit:
+        return None
+    return f"a file may ask for a budget of at most {limit:,} for the {base} bot"
+
+
+def _whole(text: str) -> int | None:
+    """The number of a text of ASCII digits (at most 12 of them), else None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        return None
+    return int(text)
+
+
+def _cut(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"

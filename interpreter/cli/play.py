@@ -66,20 +66,37 @@ examples:
 seat kinds: human, """
 
 
-def _seat_and(what: str, example: str) -> Callable[[str], tuple[int, str]]:
-    """SEAT=VALUE (--seat, --name) -> (seat number, value)."""
+def _seat_and(what: str, example: str,
+              check: Callable[[str], str | None] | None = None
+              ) -> Callable[[str], tuple[int, str]]:
+    """SEAT=VALUE (--seat, --name) -> (seat number, value); `check`: why a value is refused."""
     def parse(text: str) -> tuple[int, str]:
         seat, sep, value = text.partition("=")
         seat, value = seat.strip(), value.strip()
-        if not sep or not (seat.isascii() and seat.isdigit()) or not value:
+        if not sep or not (seat.isascii() and seat.isdigit()) or len(seat) > 6 or not value:
             raise argparse.ArgumentTypeError(f"expected SEAT={what}, e.g. {example}, "
-                                             f"not '{text}'")
+                                             f"not '{_shown(text)}'")
+        problem = check(value) if check is not None else None
+        if problem:
+            raise argparse.ArgumentTypeError(f"'{_shown(text)}': {problem}")
         return int(seat), value
     return parse
 
 
+def _shown(text: str) -> str:
+    """A text of the command line as it may be printed back (escaped, cut)."""
+    text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _name_problem(name: str) -> str | None:
+    from interpreter.play.names import name_problem
+
+    return name_problem(name)
+
+
 _seat_spec = _seat_and("KIND", "2=greedy")
-_name_spec = _seat_and("NAME", "1=Ann")
+_name_spec = _seat_and("NAME", "1=Ann", _name_problem)
 
 
 def add_parser(sub: Any) -> None:
@@ -128,6 +145,7 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None) -> dict:
+    from interpreter.bots.players import MAX_BUDGET, too_much_for_a_file
     from interpreter.engine.world import player_id
     from interpreter.play.game_files import HUMAN
 
@@ -141,15 +159,25 @@ def _seats(args: argparse.Namespace, players: int, saved: dict[str, str] | None)
             seats[player_id(1)] = HUMAN
     known = ", ".join([HUMAN, *bot_names()])
     for seat, kind in args.seat:
+        shown = kind if len(kind) <= 40 else kind[:39] + "…"
         if not 1 <= seat <= players:
-            raise RulesError(f"--seat {seat}={kind}: there are seats 1 to {players}")
+            raise RulesError(f"--seat {seat}={shown}: there are seats 1 to {players}")
         if not _known_seat(kind):
-            raise RulesError(f"--seat {seat}={kind}: unknown kind '{kind}' (known: {known}; "
-                             "search:N or ismcts:N for a search budget of N)")
+            raise RulesError(f"--seat {seat}={shown}: unknown kind '{shown}' (known: {known}; "
+                             f"search:N or ismcts:N for a search budget of N, from 1 to "
+                             f"{MAX_BUDGET:,})")
         seats[player_id(seat)] = kind
-    for seat, kind in enumerate(seats.values(), start=1):
+    chosen = {player_id(seat) for seat, _ in args.seat}
+    for seat, (player, kind) in enumerate(seats.items(), start=1):
+        if player in chosen:
+            continue
+        shown = kind if len(kind) <= 40 else kind[:39] + "…"
+        too_much = too_much_for_a_file(kind)
+        if too_much:
+            raise RulesError(f"seat {seat} of the saved game is played by '{shown}': "
+                             f"{too_much}; choose with --seat {seat}=KIND")
         if not _known_seat(kind):  # a seat of the saved game
-            raise RulesError(f"seat {seat} of the saved game is played by '{kind}', unknown "
+            raise RulesError(f"seat {seat} of the saved game is played by '{shown}', unknown "
                              f"here: choose another with --seat {seat}=KIND (known: {known})")
     if args.watch and any(kind == HUMAN for kind in seats.values()):
         raise RulesError("--watch lets bots play every seat: leave out the human seats")

@@ -63,7 +63,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         import uvicorn
 
-        from interpreter.play.web import create_app
+        from interpreter.play.web import create_app, server_config
     except ModuleNotFoundError as exc:
         raise RulesError(f"rules serve needs the optional extra 'web' ({exc.name} is not "
                          "installed): pip install -e \".[web]\"") from None
@@ -96,12 +96,13 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print("Each link is private: it shows that player's hand. Stop the server with Ctrl-C.",
           file=out, flush=True)
     app = create_app(table, bot_delay=args.bot_delay, hosts=_hosts(args.host))
+
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:
             app.state.close_streams()  # open pages' event streams end, so the server can stop
             super().handle_exit(sig, frame)
 
-    server = Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5))
+    server = Server(server_config(app, log_level="warning", timeout_graceful_shutdown=5))
     try:
         server.run(sockets=[listener])
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises Ctrl-C again

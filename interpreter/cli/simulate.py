@@ -147,9 +147,12 @@ def add_game_options(p: argparse.ArgumentParser, default_bot: str = "random") ->
     p.add_argument("--dask", metavar="ADDRESS",
                    help="play the games on a Dask cluster: the address of its scheduler "
                         "(tcp://host:8786), or 'local' for a cluster of K workers on this "
-                        "machine (needs the extra: pip install 'rules-engine[cluster]'; the "
-                        "workers need the engine installed, the ruleset's files are sent "
-                        "along)")
+                        "machine, on 127.0.0.1 over TLS with credentials made for the run "
+                        "(needs the extra: pip install 'rules-engine[cluster]'; the workers "
+                        "need the engine installed, the ruleset's files are sent along). A "
+                        "scheduler named by its address is trusted: it and its workers run "
+                        "what this command sends them, and what they send back is read as "
+                        "pickles, which can run code here")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar, even on a terminal")
 

@@ -27,10 +27,16 @@ from pathlib import Path
 STALE_SECONDS = 600
 
 
-def write_atomic(path: Path | str, data: str | bytes, durable: bool = True) -> None:
+def write_atomic(path: Path | str, data: str | bytes, durable: bool = True,
+                 replace: bool = True) -> None:
     """Write `data` (text as UTF-8) to `path` whole or not at all; OSError (or ValueError for
-    a name with a NUL) if it cannot be. `durable=False` skips flushing to the disk (a cache)."""
+    a name with a NUL) if it cannot be. `durable=False` skips flushing to the disk (a cache).
+    `replace=False`: a file already at `path` is left as it is (FileExistsError), however
+    near in time another writer comes (the new file is linked to the name, never renamed
+    over it)."""
     path = Path(path)
+    if not replace and os.path.lexists(path):
+        raise FileExistsError(errno.EEXIST, "a file of that name is there already", str(path))
     check_target(path)
     remove_stale_temporaries(path)
     blob = data.encode("utf-8") if isinstance(data, str) else data
@@ -41,7 +47,11 @@ def write_atomic(path: Path | str, data: str | bytes, durable: bool = True) -> N
             out.flush()
             if durable:
                 os.fsync(out.fileno())
-        os.replace(name, path)
+        if replace:
+            os.replace(name, path)
+        else:
+            os.link(name, path)  # FileExistsError if a file came meanwhile
+            os.unlink(name)
     except BaseException:
         with contextlib.suppress(OSError, ValueError):
             os.unlink(name)

@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
-from interpreter.play.svg_text import BOLD, FONT_FAMILY, fit_text, ink_on, text_width
+from interpreter.play.svg_text import (
+    BOLD,
+    COLOUR_HELP,
+    FONT_FAMILY,
+    css_colour,
+    fit_text,
+    ink_on,
+    text_width,
+)
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
 
@@ -236,8 +244,17 @@ class Painter:
         return v if isinstance(v, str) else self.game.label(v)
 
     def paint(self, spec: dict, key: str, names: dict, default: str) -> str:
+        """The colour a template gives: a colour name of the display file, or a colour a page
+        may be given (anything else could make the viewer's browser fetch an address)."""
         name = self.text(spec, key, names, "")
-        return self.colour(name) if name else default
+        if not name:
+            return default
+        colour = css_colour(self.colour(name))
+        if colour is None:
+            shown = name if len(name) <= 40 else name[:39] + "…"
+            raise GameRuleError(f"'{key}' gives {shown!r}, which is not a colour: a colour "
+                                f"name of the display file, or {COLOUR_HELP}", spec[key].loc)
+        return colour
 
     # ------------------------------------------------------------------ the picture
     def render(self) -> str:

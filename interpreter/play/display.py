@@ -52,7 +52,7 @@ from interpreter.play.markup import (
 )
 from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
-from interpreter.play.svg_text import ELLIPSIS
+from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
 from interpreter.resources import schema
@@ -623,6 +623,16 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def check_colour(self, value: Any, where: str, names: Any = ()) -> None:
+        """A colour written in the file: one of the colour `names`, or a colour a page may be
+        given (a free text would go into the page's styles and the picture's `fill`)."""
+        if value is None or str(value) in names or css_colour(value) is not None:
+            return
+        shown = str(value) if len(str(value)) <= 40 else str(value)[:39] + "…"
+        self.errors.append(RulesetError(
+            f"{where}: {shown!r} is not a colour", _loc_of(value, self.default),
+            f"write {COLOUR_HELP}" + (", or a colour name of 'colours'" if names else "")))
+
     def check_public(self, where: str, doc: Any) -> None:
         """A part of the board that every player sees may not show a private thing."""
         texts: list[tuple[Any, bool]] = []
@@ -647,8 +657,9 @@ class _Builder:
                     _loc_of(text, self.default),
                     "show how many (size(...)), or put it in the 'private' block"))
 
-    def geometry(self, doc: Any) -> Geometry:
-        """The `board:` section, or the file it names (next to the display file)."""
+    def geometry(self, doc: Any, colours: Any = ()) -> Geometry:
+        """The `board:` section, or the file it names (next to the display file); `colours`:
+        the colour names of the display file."""
         builder = self
         if isinstance(doc, str):
             path = self.path.parent / doc
@@ -661,9 +672,17 @@ class _Builder:
             doc = _read_checked(path, shown, {"$ref": "#/$defs/board", "$defs": full["$defs"]})
             builder = _Builder(self.ruleset, path, shown)
             builder.errors = self.errors
+        known = {*colours, *((doc.get("colours") or {}) if isinstance(doc, dict) else {})}
+        for name, value in ((doc.get("colours") or {}) if isinstance(doc, dict) else {}).items():
+            builder.check_colour(value, f"the board's colour '{name}'")
+        if isinstance(doc, dict):
+            builder.check_colour(doc.get("background"), "the board's background", known)
         return GeometryBuilder(builder.expression, builder.template, builder.default).build(doc)
 
-    def block(self, name: str, doc: dict) -> Block:
+    def block(self, name: str, doc: dict, colours: Any = ()) -> Block:
+        if isinstance(doc.get("svg"), dict):
+            self.check_colour(doc["svg"].get("fill"), f"the fill of the block '{name}'",
+                              colours)
         values = {k: self.expression(v, ("viewer",)) for k, v in (doc.get("values") or {}).items()}
         names = ("viewer", *values)
         lines = []
@@ -704,10 +723,11 @@ class _Builder:
     def build(self, doc: dict) -> Display:
         display = Display(self.ruleset, self.path)
         for name, spec in (doc.get("colours") or {}).items():
+            self.check_colour(spec.get("svg"), f"the colour '{name}'")
             display.colours[str(name)] = Colour(str(spec.get("ansi", "")),
                                                 str(spec.get("svg", "#000000")))
         for name, spec in (doc.get("blocks") or {}).items():
-            display.blocks[str(name)] = self.block(str(name), spec)
+            display.blocks[str(name)] = self.block(str(name), spec, display.colours)
         full = self.layout(doc, doc.get("text") or {}, display)
         display.header, display.gap = full.header, full.gap
         display.columns, display.below = full.columns, full.below
@@ -722,13 +742,13 @@ class _Builder:
                 str(spec["for"]) if "for" in spec else None,
                 self.expression(spec["in"], ("viewer",)) if "in" in spec else None))
         if "private" in doc:
-            display.private = self.block("private", doc["private"])
+            display.private = self.block("private", doc["private"], display.colours)
         for spec in doc.get("hints") or []:
             when = self.expression(spec["when"], ("viewer", "options")) \
                 if "when" in spec else None
             display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
         if "final" in doc:
-            display.final = self.block("final", doc["final"])
+            display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:
             spec = doc["final_table"]
             each = str(spec["for"])
@@ -737,11 +757,12 @@ class _Builder:
                 self.template(spec["row"], ("viewer", each)),
                 self.template(spec["cell"], ("viewer", "p", each)))
         svg = doc.get("svg") or {}
+        self.check_colour(svg.get("background"), "the picture's background", display.colours)
         display.svg = {k: v for k, v in svg.items() if k != "title"}
         if "title" in svg:
             display.svg_title = self.template(svg["title"], ("viewer",))
         if "board" in doc:
-            display.geometry = self.geometry(doc["board"])
+            display.geometry = self.geometry(doc["board"], display.colours)
         watch = doc.get("watch") or {}
         if "redraw_when" in watch:
             display.redraw_when = self.expression(watch["redraw_when"], ("viewer",))

@@ -44,6 +44,7 @@ from interpreter.play.history import (
     short_hash,
 )
 from interpreter.play.journal import journal_as_replay, journal_head
+from interpreter.play.names import shown_names
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -72,9 +73,10 @@ def file_error(exc: Exception) -> str:
     return getattr(exc, "strerror", None) or str(exc)
 
 
-def write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write the file whole or not at all (see `write_atomic`)."""
-    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
+def write_json(path: Path, data: dict[str, Any], replace: bool = True) -> None:
+    """Write the file whole or not at all (see `write_atomic`; `replace=False`: never over a
+    file that is there, FileExistsError)."""
+    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n", replace=replace)
 
 
 def read_json(path: Path, what: str = "replay") -> Any:
@@ -93,15 +95,46 @@ def read_json(path: Path, what: str = "replay") -> Any:
         raise SaveFileError(f"{path}: {reason}") from None
 
     if journal_head(text) is not None:  # the record `rules play` writes as the game goes
-        return journal_as_replay(text, path)
+        return _as_text(journal_as_replay(text, path), path, what)
     try:
-        return json.loads(text)
+        return _as_text(json.loads(text), path, what)
     except json.JSONDecodeError as exc:
         said = exc.msg if exc.msg.endswith(" at") else exc.msg + " at"  # "... starting at"
         raise SaveFileError(f"{path}: not a {what} file (damaged or not JSON: {said} "
                             f"line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SaveFileError(f"{path}: not a {what} file (nested too deeply)") from None
+
+
+def _as_text(data: Any, path: Path, what: str) -> Any:
+    """`data` read from a file, refused if a text in it holds a lone surrogate (`\\ud800` in
+    JSON: no character, it cannot be printed or written as UTF-8), with the players' names as
+    they are shown (names.py). A save's names are inside its integrity hash: they are shown
+    so only when the hash matches the names as written (the hash is then made anew)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start:exc.end].encode("unicode_escape", "backslashreplace")
+        raise SaveFileError(f"{path}: not a {what} file (a text in it holds "
+                            f"{bad.decode('ascii')}, a lone surrogate, which is no "
+                            "character)") from None
+    except (ValueError, RecursionError):  # not JSON's own values: checked field by field later
+        return data
+    names = data.get("names") if isinstance(data, dict) else None
+    if not (isinstance(names, dict) and all(isinstance(v, str) for v in names.values())):
+        return data
+    shown = shown_names(names)
+    if shown == names:
+        return data
+    from interpreter.engine.runtime import SAVE_FORMAT, save_integrity
+
+    if data.get("format") == SAVE_FORMAT:
+        if save_integrity(data) != data.get("state_hash"):
+            return data  # damaged: loading it says so
+        data = {**data, "names": shown}
+        data["state_hash"] = save_integrity(data)
+        return data
+    return {**data, "names": shown}
 
 
 def _is(kind: type) -> Callable[[Any], bool]:

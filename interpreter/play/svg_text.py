@@ -69,6 +69,43 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:
 
 
 # ---------------------------------------------------------------------------------- colour
+# The colour names of CSS (Color Module Level 4), and `none` and `transparent`. A colour from
+# a display file reaches a page's styles and the picture's `fill`: only these names and
+# #rrggbb may (a free text could be `url(https://elsewhere/?{hand})`, a request that carries
+# what the page shows).
+CSS_NAMES = frozenset("""
+aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
+brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan
+darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta
+darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue
+darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey
+dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray
+green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush
+lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray
+lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray
+lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon
+mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
+navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen
+paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple
+rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna
+silver skyblue slateblue slategray slategrey snow springgreen steelblue tan teal thistle
+tomato turquoise violet wheat white whitesmoke yellow yellowgreen none transparent
+""".split())
+_RRGGBB = re.compile(r"#[0-9a-fA-F]{6}")
+COLOUR_HELP = "#rrggbb or a CSS colour name"
+
+
+def css_colour(value: object) -> str | None:
+    """`value` if it is a colour a page may be given (#rrggbb or a CSS colour name, in any
+    case), else None."""
+    if not isinstance(value, str):
+        return None
+    if _RRGGBB.fullmatch(value) or value.lower() in CSS_NAMES:
+        return value
+    return None
+
+
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 NAMED = {"white": "#ffffff", "black": "#000000", "none": "", "transparent": ""}
 

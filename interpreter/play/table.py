@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
+MAX_SAVES = 100  # files that one table's Save writes at most
+SAVE_SUFFIX = ".save.json"
 
 
 class TableError(Exception):
@@ -71,6 +73,7 @@ class Table:
     listeners: list[Callable[[], None]] = field(default_factory=list)
     # step -> a board place chosen, and who may see it (None: every player)
     places: dict[int, tuple[str, frozenset[str] | None]] = field(default_factory=dict)
+    saved: dict[int, Path] = field(default_factory=dict)  # step -> the file this table saved
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -85,6 +88,8 @@ class Table:
         return {player: f"{base}/play/{token}" for token, player in self.tokens.items()}
 
     def seat_of(self, token: str) -> str:
+        """The player of a seat's token (TableError 404 for any other text). The tokens do
+        not change once the table is set: no lock is needed to read them."""
         player = self.tokens.get(token)
         if player is None:
             raise TableError(404, "this link is not a seat at this table: use the link the "
@@ -94,8 +99,8 @@ class Table:
     # ------------------------------------------------------------------ what a seat sees
     def state_for(self, token: str) -> dict[str, Any]:
         """Everything the page of `token`'s seat shows, from that seat's view only."""
+        player = self.seat_of(token)  # a stranger is refused without waiting for the lock
         with self._lock:
-            player = self.seat_of(token)
             game, display = self.game, self.display
             decision = game.decision()
             mine = decision is not None and decision.player == player
@@ -154,8 +159,8 @@ class Table:
         """Take an option of the current decision: by its index, or by the place clicked
         (the text of a value). Refused with the reason, changing nothing, when the seat does
         not decide now, the decision is not the current one, or the option is not legal."""
+        player = self.seat_of(token)
         with self._lock:
-            player = self.seat_of(token)
             decision = self._current(player, decision_id)
             if index is not None:
                 if not isinstance(index, int) or isinstance(index, bool) or \
@@ -182,8 +187,8 @@ class Table:
 
     def undo(self, token: str, decision_id: Any) -> dict[str, Any]:
         """Take back the seat's last decision, if undo_limit allows it."""
+        player = self.seat_of(token)
         with self._lock:
-            player = self.seat_of(token)
             self._check_version(decision_id)
             try:
                 game, history = take_back(self.ruleset, self.game, self.history, 1, player)
@@ -195,17 +200,46 @@ class Table:
 
     def save(self, token: str) -> dict[str, Any]:
         """Save the game to a file on the server (its path is the answer: it holds every
-        hand, so it is never sent to a page)."""
+        hand, so it is never sent to a page). Any seat may save, so a save never overwrites a
+        file that this table did not write (the host's own save of that name, say): it takes
+        the first name of `save_file_name`, `-2`, `-3`, ... that no file has. Saving again at
+        the same step replaces the table's own save of that step; a table writes at most
+        MAX_SAVES files."""
+        self.seat_of(token)
         with self._lock:
-            self.seat_of(token)
-            path = self.save_dir / save_file_name(self.ruleset, self.game)
+            step = self.game.state["step"]
+            data = save_data(self.ruleset, self.game, self.history, self.seats)
+            path = self.saved.get(step)
             try:
-                write_json(path, save_data(self.ruleset, self.game, self.history, self.seats))
+                if path is not None:
+                    write_json(path, data)
+                else:
+                    if len(self.saved) >= MAX_SAVES:
+                        raise TableError(429, f"this table has saved {MAX_SAVES} times already: "
+                                              "it saves no more")
+                    path = self._new_save(data)
+                    self.saved[step] = path
             except FILE_ERRORS as exc:
-                raise TableError(500, f"cannot save to {path}: {file_error(exc)}") from None
+                raise TableError(500, f"cannot save to {path or self.save_dir}: "
+                                      f"{file_error(exc)}") from None
             note = save_note(self.game, "the server's user")
             return {"ok": True, "message": f"Saved to {path}.{note} Continue later with: "
                                            f"rules serve --load {path}"}
+
+    def _new_save(self, data: dict[str, Any]) -> Path:
+        """Write `data` under the first free name of its step (FileExistsError never left
+        to the caller: a name taken meanwhile is passed over)."""
+        name = save_file_name(self.ruleset, self.game).removesuffix(SAVE_SUFFIX)
+        for n in range(1, MAX_SAVES + 2):
+            path = self.save_dir / (f"{name}{SAVE_SUFFIX}" if n == 1 else
+                                    f"{name}-{n}{SAVE_SUFFIX}")
+            try:
+                write_json(path, data, replace=False)
+                return path
+            except FileExistsError:
+                continue
+        raise OSError(f"every name from {name}{SAVE_SUFFIX} to {name}-{MAX_SAVES + 1}"
+                      f"{SAVE_SUFFIX} is taken")
 
     # ------------------------------------------------------------------ bots
     def stop(self, reason: str) -> None:
@@ -215,12 +249,19 @@ class Table:
         self._changed()
 
     def bot_step(self) -> bool:
-        """One bot decision, if a bot decides now; False otherwise."""
+        """One bot decision, if a bot decides now; False otherwise. The bot thinks on a copy
+        of the game, without the table's lock: the pages are answered meanwhile. If the game
+        changed while it thought (an undo), its choice is dropped (True: look again)."""
         with self._lock:
             decision = self.game.decision()
             if decision is None or decision.player not in self.bots or self.failure:
                 return False
-            move, note = bot_decides(self.game, self.bots[decision.player], decision)
+            game, version = self.game.clone(), self.version
+        move, note = bot_decides(game, self.bots[decision.player], game.decision())
+        with self._lock:
+            if self.version != version or self.failure:
+                return True
+            decision = self.game.decision()
             if note:
                 self.notes.append(note)
             try:

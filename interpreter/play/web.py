@@ -43,7 +43,26 @@ STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_BODY = 16_384  # bytes: a decision is a few dozen
+# Bounds of the connections (see `server_config`): however many a client opens and leaves half
+# sent, the server keeps answering the others.
+MAX_CONNECTIONS = 256  # open at once, in all (fewer if the process may open fewer files)
+MAX_PER_CLIENT = 32  # open at once from one address (a page needs 2 or 3)
+HEADER_SECONDS = 10.0  # a request's line and headers arrive within this, or the connection ends
+BODY_SECONDS = 10.0  # a POST's body (its seat checked first) arrives within this
+MAX_HEAD = 16_384  # bytes of a request's line and headers
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+# Sent with every answer. The page's script, style and requests come from this server only (a
+# colour or text of a ruleset that slipped a URL into the page could not make the browser
+# fetch it), no other site may frame the page (clickjacking), a link followed from it does not
+# carry the private link as its Referer, and nothing is read as another type than it says.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self'; connect-src 'self'; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
 
 
 def host_name(host: str) -> str:
@@ -138,17 +157,30 @@ def create_app(table: Table, bot_delay: float = 0.5,
         length = request.headers.get("content-length", "0")
         if not length.isdigit() or int(length) > MAX_BODY:
             raise TableError(413, f"the request's body is over {MAX_BODY} bytes")
-        raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise TableError(413, f"the request's body is over {MAX_BODY} bytes")
+        async def read() -> bytes:
+            raw = b""
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise TableError(413, f"the request's body is over {MAX_BODY} bytes")
+            return raw
+
+        try:
+            raw = await asyncio.wait_for(read(), BODY_SECONDS)
+        except TimeoutError:
+            raise TableError(408, f"the request's body did not come within {BODY_SECONDS:g} "
+                                  "seconds") from None
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError, RecursionError):  # nested too deep: not ours
             raise TableError(400, "the request's body is not JSON") from None
         if not isinstance(data, dict):
             raise TableError(400, "the request's body must be a JSON object")
+        try:  # a lone surrogate ("\\ud800") is no character: no answer could say it
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise TableError(400, "the request's body holds a lone surrogate, which is no "
+                                  "character") from None
         return data
 
     async def page(request: Request) -> Response:
@@ -168,6 +200,10 @@ def create_app(table: Table, bot_delay: float = 0.5,
 
     async def state(request: Request) -> JSONResponse:
         token = request.path_params["token"]
+        try:
+            table.seat_of(token)  # a stranger takes no thread (and waits for no lock)
+        except TableError as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
         return await run_in_threadpool(answer, lambda: table.state_for(token))
 
     async def act(request: Request) -> JSONResponse:
@@ -216,7 +252,7 @@ def create_app(table: Table, bot_delay: float = 0.5,
         Route("/api/{token}/{action}", act, methods=["POST"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
-        Middleware(_OriginCheck, hosts=hosts)])
+        Middleware(_SecurityHeaders), Middleware(_OriginCheck, hosts=hosts)])
     app.state.close_streams = hub.close
     return app
 
@@ -234,3 +270,134 @@ class _OriginCheck:
                 await JSONResponse({"error": reason}, status_code=403)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+class _SecurityHeaders:
+    """Adds SECURITY_HEADERS to every answer (a refusal and an error too)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.headers = [(k.lower().encode("latin-1"), v.encode("latin-1"))
+                        for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), *self.headers]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+# ---------------------------------------------------------------------------- the connections
+def connection_limit(wanted: int = MAX_CONNECTIONS) -> int:
+    """`wanted`, or fewer if this process may not open three times as many files (besides 64 for
+    the rest: the listening socket, the threads, saves and replays): connections accepted in
+    a burst are open for a moment before they are counted and closed."""
+    try:
+        import resource
+
+        files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return wanted
+    if files == resource.RLIM_INFINITY:
+        return wanted
+    return max(8, min(wanted, (files - 64) // 3))
+
+
+def server_config(app: Any, *, max_connections: int | None = None,
+                  max_per_client: int = MAX_PER_CLIENT,
+                  header_seconds: float = HEADER_SECONDS, **config: Any) -> Any:
+    """The uvicorn configuration of `app` with the connections bounded (uvicorn bounds none
+    of this itself): at most `max_connections` open at once and `max_per_client` from one
+    address, each sending its request's line and headers (at most MAX_HEAD bytes) within
+    `header_seconds` of being opened or of the end of its last answer. A connection over a
+    bound closes the oldest idle one (no request of it being answered: half sent, or kept
+    alive) of its address, resp. of all; when there is none, the new one is answered 503
+    and closed. Idle keep-alive connections end after 5 seconds (uvicorn's own timeout)."""
+    import uvicorn
+
+    limit = connection_limit() if max_connections is None else max_connections
+    protocol = _bounded_protocol(limit, max_per_client, header_seconds)
+    # `backlog` is also how many connections are accepted at one go, before any is counted
+    # (uvicorn's default, 2,048, opens more files at once than a process may have)
+    return uvicorn.Config(app, http=protocol, ws="none", h11_max_incomplete_event_size=MAX_HEAD,
+                          timeout_keep_alive=5, backlog=max(8, min(128, limit // 2)), **config)
+
+
+_TOO_MANY = b"too many connections: try again in a while"
+_REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(_TOO_MANY), _TOO_MANY))
+
+
+def _bounded_protocol(total: int, per_client: int, header_seconds: float) -> type:
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Bounded(H11Protocol):
+        """uvicorn's HTTP/1.1 connection, with its number and its time for headers bounded."""
+
+        opened = 0.0
+        deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self.opened = self.loop.time()
+            address = self.client[0] if self.client else None
+            others = [c for c in self.connections if c is not self and
+                      not (c.transport is None or c.transport.is_closing())]
+            mine = [c for c in others if getattr(c, "client", None) and c.client[0] == address]
+            for crowd, bound in ((mine, per_client), (others, total)):
+                if len(crowd) < bound:
+                    continue
+                closed = _close_oldest_idle(crowd)
+                if closed is None:
+                    transport.write(_REFUSED)
+                    transport.close()
+                    return
+                if closed in others:  # it made room in all too
+                    others.remove(closed)
+            self._arm()
+
+        def idle(self) -> bool:
+            """No request of this connection is being answered (none yet, one half sent,
+            or the last one answered)."""
+            return self.cycle is None or self.cycle.response_complete
+
+        def _arm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+            self.deadline = self.loop.call_later(header_seconds, self._late)
+
+        def _late(self) -> None:
+            self.deadline = None
+            if self.idle() and not self.transport.is_closing():
+                self.transport.close()  # its request's head did not come in time
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()  # the next request's head has the same time
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+            super().connection_lost(exc)
+
+    return Bounded
+
+
+def _close_oldest_idle(connections: list[Any]) -> Any:
+    """Close the connection opened first among those that are idle, and return it (None if
+    none is idle)."""
+    idle = [c for c in connections if isinstance(getattr(c, "opened", None), float) and
+            c.idle()]
+    if not idle:
+        return None
+    oldest = min(idle, key=lambda c: c.opened)
+    oldest.transport.close()
+    return oldest

@@ -13,6 +13,7 @@ first result that arrives, so nothing is counted twice.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import os
@@ -326,10 +327,28 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             process.join(5)
 
 
+def local_security() -> Any:
+    """Credentials for a local cluster, made for it and kept in memory (never written to a
+    file): a certificate authority of its own, and a certificate signed by it that the
+    scheduler, the workers and this client present to each other over TLS. Another user of
+    the machine, who can reach the ports but has not the credentials, cannot connect (without
+    them a local cluster would run whatever anyone who connects sends it)."""
+    try:
+        from distributed.security import Security
+
+        return Security.temporary()
+    except ImportError:
+        raise RulesError("--dask local needs the package 'cryptography' for the credentials "
+                         "of its cluster: pip install 'rules-engine[cluster]' (or play "
+                         "without --dask: --workers K worker processes)") from None
+
+
 @contextmanager
 def _dask_client(address: str, workers: int) -> Iterator[Any]:
     """A client of the scheduler at `address`, or of a new local cluster of `workers`
-    single-threaded worker processes ("local"), closed afterwards."""
+    single-threaded worker processes ("local": on 127.0.0.1 only, over TLS with credentials
+    of its own), closed afterwards. A scheduler named by its address is trusted: it and its
+    workers run what is sent them, and what they send back is unpickled here."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -337,25 +356,81 @@ def _dask_client(address: str, workers: int) -> Iterator[Any]:
                          "pip install 'rules-engine[cluster]'") from None
     import logging
 
-    cluster = None
+    cluster = client = None
     try:
         if address == "local":
-            cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1,
-                                   processes=True, dashboard_address=None,
-                                   silence_logs=logging.ERROR)
-            client = Client(cluster)
+            security = local_security()
+            from distributed.deploy.spec import SpecCluster
+
+            known = set(SpecCluster._instances)
+            try:
+                with _workers_write_nowhere():
+                    cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1,
+                                           processes=True, dashboard_address=None,
+                                           silence_logs=logging.ERROR, host="127.0.0.1",
+                                           protocol="tls://", security=security)
+            except BaseException:  # Ctrl-C while it starts: stop what has started
+                for started in set(SpecCluster._instances) - known:
+                    _close_quietly(None, started)
+                raise
+            client = Client(cluster, security=security)
         else:
             client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as exc:
-        if cluster is not None:
-            cluster.close()
+        _close_quietly(client, cluster)
         raise RulesError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except BaseException:
+        _close_quietly(client, cluster)
+        raise
     try:
         yield client
+    except BaseException:  # Ctrl-C (or an error): close, but say nothing more than it
+        _close_quietly(client, cluster)
+        raise
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+@contextmanager
+def _workers_write_nowhere() -> Iterator[None]:
+    """The worker processes of a local cluster started meanwhile write to nothing (their
+    standard error is /dev/null): Ctrl-C at the terminal reaches them as well as this
+    process, and a worker stopped in the middle of its work (of an import, say) would print
+    its traceback between this command's own lines. This process reports what goes wrong."""
+    try:
+        kept = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(nowhere, 2)
+        finally:
+            os.close(nowhere)
+        yield
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        os.dup2(kept, 2)
+        os.close(kept)
+
+
+def _close_quietly(client: Any, cluster: Any) -> None:
+    """Close the client and the local cluster after Ctrl-C or an error: what goes wrong while
+    closing is not shown (the cause is), and nothing is left for Dask to close at exit."""
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    if client is not None:
+        with contextlib.suppress(Exception):
+            client.close(timeout=10)
+    if cluster is not None:
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=10)
+        with contextlib.suppress(Exception):
+            from distributed.deploy.spec import SpecCluster
+
+            SpecCluster._instances.discard(cluster)
 
 
 def _play_on_dask(client: Any, chunks: list[_Chunk], results: _Results) -> None:
