@@ -26,6 +26,7 @@ from interpreter.resources import schema
 
 MANIFEST = "ruleset.yaml"
 MAX_EXTENDS = 50  # rulesets in one chain of `extends`
+MAX_LAYERS = 200  # rulesets in all that one ruleset builds on (through `extends`)
 
 
 # No ruleset, display or save file is larger than this: a bigger one (or /dev/zero) is refused
@@ -269,9 +270,19 @@ def tree_root(folder: Path) -> Path:
 def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> list[Layer]:
     """The layers of a ruleset, base first: each `extends` target, then the folder itself.
     Every target must lie under `root` (the top ruleset's tree), unless it is None."""
+    return _load_layers(folder, chain, root, {})
+
+
+def _load_layers(folder: Path, chain: list[Path], root: Path | None,
+                 done: dict[Path, tuple[list[Layer], int]]) -> list[Layer]:
+    """load_layers, each ruleset loaded once however many rulesets extend it (`done`: folder ->
+    its layers and the length of its longest chain of `extends`): rulesets that extend each
+    other in diamonds load in time linear in their number, not exponential."""
     manifest_path = folder / MANIFEST
     manifest = _checked_yaml(manifest_path, "manifest")
     layers: list[Layer] = []
+    have: set[Path] = set()
+    height = 0  # the longest chain of `extends` below this ruleset
     extends = manifest.get("extends") or []
     for target in [extends] if isinstance(extends, str) else extends:
         try:
@@ -293,12 +304,22 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
                                "extends this one", _yaml_loc(manifest_path, ["extends"]))
-        if len(chain) >= MAX_EXTENDS:
+        below = done[base][1] if base in done else 0
+        if len(chain) + below >= MAX_EXTENDS:
             raise RulesetError(f"'extends: {target}': more than {MAX_EXTENDS} rulesets extend "
                                "each other in a chain", _yaml_loc(manifest_path, ["extends"]))
-        for layer in load_layers(base, [*chain, folder], root):
-            if all(existing.folder != layer.folder for existing in layers):
+        if base not in done:
+            _load_layers(base, [*chain, folder], root, done)
+        base_layers, below = done[base]
+        height = max(height, below + 1)
+        for layer in base_layers:
+            if layer.folder not in have:
+                have.add(layer.folder)
                 layers.append(layer)
+        if len(layers) > MAX_LAYERS:
+            raise RulesetError(f"'extends: {target}': this ruleset builds on more than "
+                               f"{MAX_LAYERS} rulesets in all (through `extends`)",
+                               _yaml_loc(manifest_path, ["extends"]))
     rule_files, files = [], [manifest_path]
     errors: list[RulesetError] = []
     for rel in _listed_files(manifest, "rules", manifest_path, errors):
@@ -323,6 +344,7 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
     parents = [(folder / t).resolve() for t in ([extends] if isinstance(extends, str) else extends)]
     layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
                         files=files, parents=parents))
+    done[folder] = (layers, height)
     return layers
 
 

@@ -1,0 +1,118 @@
+"""Bounds on the work that files from strangers can ask for (issue 30, items 8-12): rulesets
+that extend each other in diamonds, the expression cache, huge numbers in files, long chains of
+constants and large data files, and the alignment of `rules review` and `rules diff` of many
+rules. Each test counts the work, or gives a command a generous time limit that the code
+before these bounds went far past (docs/robustness.md has the figures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.language import files
+from interpreter.language.errors import RulesetErrors
+
+from .conftest import TINY_RULES, write_tiny
+
+
+class TooMuchWork(Exception):
+    """Raised by a counter past its bound: the code under test went on far too long."""
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str, bound: int
+              ) -> dict[str, int]:
+    """Count the calls of `module.name`; past `bound`, stop the test with TooMuchWork."""
+    real = getattr(module, name)
+    calls = {"n": 0}
+
+    def counted(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] > bound:
+            raise TooMuchWork(f"{name} called more than {bound} times")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+# ============================================================ 8. extends in a diamond lattice
+def _manifest(folder: Path, name: str, extends: list[str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    listed = ", ".join(extends)
+    (folder / "ruleset.yaml").write_text(f"name: {name}\nplayers: [2]\nextends: [{listed}]\n",
+                                         encoding="utf-8")
+    return folder
+
+
+def lattice(root: Path, size: int) -> Path:
+    """`size` rulesets over a tiny game, each extending the two before it (a diamond on
+    a diamond): the top one."""
+    write_tiny(root / "m0")
+    _manifest(root / "m1", "m1", ["../m0"])
+    for k in range(2, size + 1):
+        _manifest(root / f"m{k}", f"m{k}", [f"../m{k - 1}", f"../m{k - 2}"])
+    return root / f"m{size}"
+
+
+def test_a_diamond_lattice_of_overlays_reads_each_manifest_once(tmp_path, monkeypatch):
+    """30 rulesets each extending the two before it: every path through them was loaded
+    again (1.6 million paths: over 120 s); now each ruleset is read once."""
+    top = lattice(tmp_path / "rulesets", 30)
+    reads = _counting(monkeypatch, files, "_checked_yaml", 1000)
+    ruleset = load_ruleset(top)
+    assert reads["n"] == 31
+    assert [layer.name for layer in ruleset.layers] == ["Tiny", *(f"m{k}" for k in range(1, 31))]
+
+
+def test_a_chain_too_long_is_found_through_a_ruleset_loaded_before(tmp_path):
+    """A ruleset reached twice is loaded once: its chain of `extends` still counts where it is
+    reached the second time, deeper."""
+    root = tmp_path / "rulesets"
+    write_tiny(root / "c0")
+    for i in range(1, files.MAX_EXTENDS + 1):  # c0 <- c1 <- ... <- c50: 50 links, allowed
+        _manifest(root / f"c{i}", f"c{i}", [f"../c{i - 1}"])
+    top = files.MAX_EXTENDS
+    load_ruleset(root / f"c{top}")
+    _manifest(root / "x", "x", [f"../c{top}"])  # 51 links
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(root / "x")
+    assert "in a chain" in str(info.value)
+    # x reaches c49 first directly (loaded, 49 links below it), then through c50: 51 links
+    _manifest(root / "y", "y", [f"../c{top - 1}", f"../c{top}"])
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(root / "y")
+    assert "in a chain" in str(info.value)
+
+
+def test_a_ruleset_that_builds_on_too_many_rulesets_is_an_error(tmp_path):
+    root = tmp_path / "rulesets"
+    write_tiny(root / "base")
+    count = files.MAX_LAYERS + 1
+    for i in range(count):
+        _manifest(root / f"s{i}", f"s{i}", ["../base"])
+    _manifest(root / "top", "top", [f"../s{i}" for i in range(count)])
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(root / "top")
+    assert f"more than {files.MAX_LAYERS} rulesets" in str(info.value)
+    assert info.value.errors[0].loc.line == 3
+
+
+def test_many_unrelated_overlays_changing_one_name_give_one_error_each(tmp_path):
+    """Each overlay that changes a name another unrelated overlay changed is one error
+    (not one per pair: 150 overlays made 11,175)."""
+    root = tmp_path / "rulesets"
+    write_tiny(root / "base", TINY_RULES + "const zz = 1\n")
+    count = 150
+    for i in range(count):
+        folder = _manifest(root / f"s{i}", f"s{i}", ["../base"])
+        (folder / "ruleset.yaml").write_text(
+            f"name: s{i}\nplayers: [2]\nextends: ../base\nrules: [s.rules]\n", encoding="utf-8")
+        (folder / "s.rules").write_text(f"replace const zz = {i + 2}\n", encoding="utf-8")
+    _manifest(root / "top", "top", [f"../s{i}" for i in range(count)])
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(root / "top")
+    conflicts = [e for e in info.value.errors if "do not build on each other" in e.message]
+    assert len(conflicts) == count - 1
+    assert "'s0'" in conflicts[0].message and "'s1' (here)" in conflicts[0].message
