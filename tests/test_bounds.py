@@ -6,6 +6,10 @@ before these bounds went far past (docs/robustness.md has the figures)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +18,17 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language import files
 from interpreter.language.errors import RulesetErrors
 
-from .conftest import TINY_RULES, write_tiny
+from .conftest import ROOT, TINY_RULES, write_tiny
+from .test_robustness import (
+    assert_one_line,
+    cli,
+    copy_tutorial,
+    no_python_errors,
+    tutorial,
+    tutorial_files,
+)
+
+__all__ = ["tutorial", "tutorial_files"]  # fixtures, used by name
 
 
 class TooMuchWork(Exception):
@@ -116,3 +130,79 @@ def test_many_unrelated_overlays_changing_one_name_give_one_error_each(tmp_path)
     conflicts = [e for e in info.value.errors if "do not build on each other" in e.message]
     assert len(conflicts) == count - 1
     assert "'s0'" in conflicts[0].message and "'s1' (here)" in conflicts[0].message
+
+
+# ============================================================ 10. numbers of a million digits
+def _rules(*args: object, env: dict[str, str] | None = None, timeout: float = 30
+           ) -> subprocess.CompletedProcess:
+    """`rules ARGS` in a process of its own, stopped (TimeoutExpired) after `timeout` s."""
+    return subprocess.run([sys.executable, "-m", "interpreter", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+def test_a_replay_with_a_number_of_a_million_digits_is_refused_at_once(tutorial_files, tmp_path):
+    """The command lifted Python's limit on digits: reading the number and writing it back
+    took 96 s. The limit holds even if the environment lifts it."""
+    _, replay = tutorial_files
+    text = json.dumps(replay).replace(f'"seed": {replay["seed"]}', '"seed": ' + "7" * 10**6)
+    path = tmp_path / "huge.replay.json"
+    path.write_text(text, encoding="utf-8")
+    done = _rules("replay", path, env={"PYTHONINTMAXSTRDIGITS": "0"})
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "a number of 1,000,000 digits, more than 4,300" in assert_one_line(done.stderr)
+
+
+@no_python_errors
+def test_a_journal_with_a_number_too_long_is_damaged(tutorial, tmp_path, capsys, monkeypatch):
+    from interpreter.play.journal import JOURNAL_FORMAT
+
+    path = tmp_path / "game.journal"
+    path.write_text('{"format":"' + JOURNAL_FORMAT + '","version":1,"x":' + "9" * 5000 + "}\n",
+                    encoding="utf-8")
+    code, _, err = cli(capsys, monkeypatch, "replay", path)
+    assert code == 2
+    assert "journal" in assert_one_line(err)
+
+
+@no_python_errors
+def test_a_save_with_a_number_too_long_is_one_line(tutorial_files, tmp_path, capsys,
+                                                    monkeypatch):
+    save, _ = tutorial_files
+    text = json.dumps(save).replace('"seed": ', '"seed": ' + "9" * 5000 + ", \"was\": ", 1)
+    path = tmp_path / "x.save.json"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = cli(capsys, monkeypatch, "show", path)
+    assert code == 2
+    assert "a number of 5,000 digits, more than 4,300" in assert_one_line(err)
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 5000, "-" + "1" * 4001])
+def test_a_data_file_with_a_number_too_long_is_an_error_at_its_line(tmp_path, number):
+    folder = copy_tutorial(tmp_path)
+    data = folder / "suits.yaml"
+    text = data.read_text(encoding="utf-8")
+    data.write_text(text.replace('name: "Suns"', f'name: "Suns"\n      strength: {number}'),
+                    encoding="utf-8")
+    line = text[:text.index('name: "Suns"')].count("\n") + 2
+    with pytest.raises(RulesetErrors) as info:
+        load_ruleset(folder)
+    (error,) = info.value.errors
+    assert "a number of more than 4,000 digits" in error.message \
+        or "more than 4,300" in error.message
+    assert error.loc.line == line
+
+
+@no_python_errors
+def test_a_rule_that_writes_a_number_too_long_stops_at_its_line(tmp_path, capsys, monkeypatch):
+    """Values a game keeps have at most 4,000 digits; a number made only to be written (in a
+    log line) with more than Python writes is an error at its rule, not written."""
+    rules = TINY_RULES.replace('    log "{p} plays {c}"', "    let big = 7\n"
+                               "    for each q in numbers(1, 11):\n      big = big * big\n"
+                               '    log "{p} plays {c}: {big * big * big}"')
+    folder = write_tiny(tmp_path / "t", rules)
+    code, out, err = cli(capsys, monkeypatch, "play", folder, "--watch", "--no-replay",
+                         "--color", "never")
+    assert code == 1
+    line = rules[:rules.index("log \"{p} plays {c}:")].count("\n") + 1
+    assert f"game.rules:{line}:" in err and "more than 4,300 digits: too long to write" in err

@@ -19,6 +19,7 @@ from interpreter.language.errors import (
     RulesetErrors,
     did_you_mean,
     remember_source,
+    too_many_digits,
 )
 from interpreter.language.layers import Layer
 from interpreter.language.parser import parse_rules
@@ -123,6 +124,11 @@ def yaml_entry_lines(path: Path, key: str) -> list[int]:
 # the values written out) is refused.
 MAX_YAML_EXPANDED = 100_000
 
+# The most digits of a whole number in a YAML file: as many as a value of a game may have
+# (MAX_DIGITS in engine/support.py).
+MAX_YAML_DIGITS = 4_000
+_MAX_YAML_BITS = int(MAX_YAML_DIGITS * 3.3219280948873626)  # log2(10)
+
 
 def expanded_size(node: Any) -> tuple[int, int]:
     """(values with every alias expanded, values written) of a composed YAML node graph: an
@@ -172,6 +178,27 @@ def strict_loader() -> Any:
 
         anchors_seen = False
 
+        def construct_yaml_int(self, node: Any) -> int:
+            """A whole number of at most MAX_YAML_DIGITS digits (its value, in any base):
+            reading one of a million decimal digits takes seconds (Python refuses more than
+            4300 digits or, with its limit lifted, takes time that grows with their square)."""
+            written = str(node.value).replace("_", "").lstrip("+-")
+            decimal = not written.startswith("0") and ":" not in written
+            if len(written) > (MAX_YAML_DIGITS if decimal else 4 * MAX_YAML_DIGITS):
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a number of more than {MAX_YAML_DIGITS:,} digits",
+                    node.start_mark)  # refused unread: reading takes the square of its length
+            try:
+                value = super().construct_yaml_int(node)
+            except ValueError as exc:
+                raise yaml.constructor.ConstructorError(
+                    None, None, too_many_digits(exc) or str(exc), node.start_mark) from None
+            if value.bit_length() > _MAX_YAML_BITS:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a number of more than {MAX_YAML_DIGITS:,} digits",
+                    node.start_mark)
+            return value
+
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             seen: set[Any] = set()
             for key_node, _ in node.value:
@@ -190,6 +217,7 @@ def strict_loader() -> Any:
                 seen.add(key)
             return super().construct_mapping(node, deep=deep)
 
+    StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
     return StrictLoader
 
 
