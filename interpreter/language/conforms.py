@@ -7,6 +7,8 @@ Only the answer is given: when a document does not conform, jsonschema is asked 
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
 _TYPES: dict[str, Any] = {
@@ -20,7 +22,13 @@ _TYPES: dict[str, Any] = {
 }
 _KNOWN = {"type", "properties", "required", "additionalProperties", "const", "enum", "anyOf",
           "allOf", "items", "prefixItems", "minItems", "maxItems", "$ref", "if", "then",
-          "$schema", "$id", "title", "description", "$defs"}
+          "$schema", "$id", "title", "description", "$defs", "default", "pattern",
+          "propertyNames", "minimum", "maximum", "minLength"}
+
+
+@functools.cache
+def _pattern(text: str) -> re.Pattern:
+    return re.compile(text)  # searched, not matched whole, as JSON Schema (and jsonschema) do
 
 
 def conforms(root: dict, doc: Any) -> bool | None:
@@ -92,6 +100,18 @@ class _Check:
                     return False
             elif key == "maxItems":
                 if isinstance(v, list) and len(v) > want:
+                    return False
+            elif key == "pattern":
+                if isinstance(v, str) and not _pattern(want).search(v):
+                    return False
+            elif key == "propertyNames":
+                if isinstance(v, dict) and not all(self.ok(want, k) for k in v):
+                    return False
+            elif key == "minLength":
+                if isinstance(v, str) and len(v) < want:
+                    return False
+            elif key in ("minimum", "maximum"):
+                if _TYPES["number"](v) and (v < want if key == "minimum" else v > want):
                     return False
             elif key == "anyOf":
                 if not any(self.ok(sub, v) for sub in want):
