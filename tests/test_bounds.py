@@ -392,3 +392,92 @@ def test_the_fast_schema_check_agrees_with_jsonschema_on_data(seed):
         doc = mutate_value(rng, doc)
     expected = jsonschema.Draft202012Validator(schema("data")).is_valid(doc)
     assert conforms(schema("data"), doc) is expected
+
+
+# ============================================================ 9. the expression cache
+@pytest.fixture
+def cache_folder(tmp_path, monkeypatch) -> Path:
+    """A cache folder of this test's own, and a process that remembers no expression."""
+    from interpreter.language import cache, parser
+
+    where = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV, str(where))
+    monkeypatch.setattr(parser, "_EXPRESSIONS", {})
+    monkeypatch.setattr(parser, "_BATCHES", {})
+    monkeypatch.setattr(cache, "_TIDIED", set())
+    return where
+
+
+def _many_texts(count: int) -> str:
+    """A procedure logging `count` distinct {...} expressions, ten to a line."""
+    lines = ['  log "' + "".join(f"{{turns+{j}}}" for j in range(i, min(i + 10, count))) + '"\n'
+             for i in range(0, count, 10)]
+    return TINY_RULES + "\nprocedure zz_logs():\n" + "".join(lines)
+
+
+def test_the_expressions_of_a_file_are_one_cache_entry(tmp_path, cache_folder, monkeypatch):
+    """A rule file of 12,875 distinct {...} texts wrote 12,875 cache files, reading the whole
+    folder at each write (over 300 s); now the expressions of a file are one entry."""
+    from interpreter.language import cache, parser
+
+    folder = write_tiny(tmp_path / "t", _many_texts(2000))
+    stores = _counting(monkeypatch, cache, "store", 100)
+    load_ruleset(folder)
+    parser.save_expressions()  # as at the end of the process
+    assert stores["n"] <= 10
+    assert len(list(cache_folder.glob("expr-*"))) == 1
+    assert len(list(cache_folder.iterdir())) <= 10
+    parser._EXPRESSIONS.clear()  # a new process: every expression from the one entry
+    parser._BATCHES.clear()
+    from interpreter.language import lark_parser
+
+    _counting(monkeypatch, lark_parser, "parse_expr", 0)
+    load_ruleset(folder)
+
+
+def test_an_entry_keeps_the_expressions_the_file_still_has(tmp_path, cache_folder):
+    from interpreter.language import parser
+    from interpreter.language.nodes import Loc
+
+    where = Loc(str(tmp_path / "a.rules"), 1, 1)
+    for text in ("turns + 1", "turns + 2"):
+        parser.parse_expr(text, where)
+    parser.save_expressions()
+    parser._EXPRESSIONS.clear()
+    parser._BATCHES.clear()
+    parser.parse_expr("turns + 2", where)  # the file was edited: "turns + 1" is gone
+    parser.save_expressions()
+    parser._EXPRESSIONS.clear()
+    parser._BATCHES.clear()
+    assert sorted(parser._batch(parser._slot(where)).known) == ["turns + 2"]
+
+
+def test_the_cache_folder_is_read_once_a_process_and_kept_below_its_bound(cache_folder,
+                                                                          monkeypatch):
+    import glob
+    import os
+    import time
+
+    from interpreter.language import cache, writing
+
+    cache.store("yaml", "first", cache.key("yaml", "first"), 1)  # the folder and its key
+    monkeypatch.setattr(cache, "_TIDIED", set())
+    now = time.time()
+    for i in range(cache.MAX_ENTRIES + 100):
+        old = cache_folder / f"rules-{i:08d}.cache"
+        old.write_bytes(b"x")
+        os.utime(old, (now - 10_000 + i, now - 10_000 + i))
+    stale = cache_folder / ".rules-x.cache.abcdefgh.tmp"
+    stale.write_bytes(b"")
+    os.utime(stale, (now - 2 * writing.STALE_SECONDS, now - 2 * writing.STALE_SECONDS))
+    globs = _counting(monkeypatch, glob, "glob", 0)
+    scans = _counting(monkeypatch, os, "scandir", 1)
+    for i in range(200):
+        cache.store("yaml", f"slot {i}", cache.key("yaml", f"slot {i}"), i)
+    assert globs["n"] == 0 and scans["n"] == 1
+    left = sorted(p.name for p in cache_folder.iterdir())
+    assert not stale.exists() and "user.key" in left
+    assert len([n for n in left if n.endswith(".cache")]) <= cache.MAX_ENTRIES * 3 // 4 + 200
+    assert f"rules-{cache.MAX_ENTRIES + 99:08d}.cache" in left  # the newest are kept
+    assert "rules-00000000.cache" not in left  # the oldest are gone
+    assert cache.load("yaml", "slot 199", cache.key("yaml", "slot 199")) == 199

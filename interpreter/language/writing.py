@@ -27,12 +27,16 @@ from pathlib import Path
 STALE_SECONDS = 600
 
 
-def write_atomic(path: Path | str, data: str | bytes, durable: bool = True) -> None:
+def write_atomic(path: Path | str, data: str | bytes, durable: bool = True,
+                 tidy: bool = True) -> None:
     """Write `data` (text as UTF-8) to `path` whole or not at all; OSError (or ValueError for
-    a name with a NUL) if it cannot be. `durable=False` skips flushing to the disk (a cache)."""
+    a name with a NUL) if it cannot be. `durable=False` skips flushing to the disk (a cache);
+    `tidy=False` leaves stale temporaries of `path` alone (looking for them reads the whole
+    folder: a writer of many files in one folder removes them itself, once)."""
     path = Path(path)
     check_target(path)
-    remove_stale_temporaries(path)
+    if tidy:
+        remove_stale_temporaries(path)
     blob = data.encode("utf-8") if isinstance(data, str) else data
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
