@@ -481,3 +481,192 @@ def test_the_cache_folder_is_read_once_a_process_and_kept_below_its_bound(cache_
     assert f"rules-{cache.MAX_ENTRIES + 99:08d}.cache" in left  # the newest are kept
     assert "rules-00000000.cache" not in left  # the oldest are gone
     assert cache.load("yaml", "slot 199", cache.key("yaml", "slot 199")) == 199
+
+
+# ============================================================ 12. rules review and rules diff
+_VOCABULARY = ("player card tile plot district auction bid money victory point build shop "
+               "round turn move phase score supply black joker coin").split()
+
+
+def _units(seed: int, count: int) -> list:
+    import random
+
+    from interpreter.editions.units import Unit
+
+    rng = random.Random(seed)
+    kinds = ["paragraph"] * 6 + ["item", "caption", "summary", "heading"]
+    return [Unit(2 * k + 1, 2 * k + 1, rng.choice(kinds),
+                 " ".join(rng.choice(_VOCABULARY) for _ in range(rng.randint(4, 16)))
+                 + f" {rng.randint(1, 30)}", "") for k in range(count)]
+
+
+def test_aligning_two_long_texts_compares_a_bounded_number_of_pairs(monkeypatch):
+    """Two texts of 10,000 units (a megabyte each) were compared unit by unit: 100 million
+    likenesses held in memory (about 20 GB); now those in a band, MAX_PAIRS in all. The
+    edition here is the reference with units left out, added and changed: most units find
+    their own counterpart."""
+    import random
+
+    from interpreter.editions import align
+    from interpreter.editions.units import Unit
+
+    rng = random.Random(5)
+    ref, ed, truth = _units(1, 10_000), [], {}
+    extra = _units(2, 10_000)
+    for k, unit in enumerate(ref):
+        roll = rng.random()
+        if roll < 0.05:
+            continue  # left out
+        if roll < 0.10:
+            ed.append(extra[k])  # something else in its place
+            continue
+        text = unit.text if roll > 0.2 else unit.text.rsplit(" ", 1)[0] + " 99"
+        truth[unit.line] = len(ed)
+        ed.append(Unit(len(ed) * 2 + 1, 0, unit.kind, text, ""))
+    ed = [Unit(2 * k + 1, 2 * k + 1, u.kind, u.text, "") for k, u in enumerate(ed)]
+    bound = 3 * align.MAX_PAIRS
+    for name in ("likeness", "_like"):
+        if hasattr(align, name):
+            _counting(monkeypatch, align, name, bound)
+    pairs = align.align(ref, ed)
+    align.first_pass(ref, ed, pairs)
+    assert align.banded(ref, ed)
+    right = sum(1 for line, k in truth.items() if ed[k].line in pairs.get(line, []))
+    assert right > 0.9 * len(truth)
+
+
+def test_a_unit_of_the_same_words_is_paired_across_a_long_text():
+    from interpreter.editions import align
+    from interpreter.editions.units import Unit
+
+    ref, ed = _units(1, 3_000), _units(2, 3_000)
+    moved = "A sidebar that the extraction put at the very end of the page, 17 and 4"
+    ref[10] = Unit(ref[10].line, ref[10].line, "paragraph", moved, "")
+    ed[-1] = Unit(ed[-1].line, ed[-1].line, "paragraph", moved, "")
+    assert align.banded(ref, ed)
+    assert align.align(ref, ed)[ref[10].line] == [ed[-1].line]
+
+
+def test_many_review_entries_are_found_without_reading_every_unit_again(monkeypatch):
+    from interpreter.editions import units as units_module
+
+    units = _units(3, 5_000)
+    spaced = _counting(monkeypatch, units_module, "_spaced", 5_000 + 2 * 2_000)
+    index = units_module.UnitIndex(units)
+    for k in range(0, 4_000, 2):
+        quote = " ".join(units[k].text.split()[:3])
+        found, _ = index.find(quote, at=units[k].line)
+        assert found == [units[k]]
+    assert spaced["n"] <= 5_000 + 2 * 2_000
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_unit_index_finds_what_each_unit_searched_alone_finds(seed):
+    import random
+    import re
+
+    from interpreter.editions import units as units_module
+
+    rng = random.Random(seed)
+    units = _units(seed, 60)
+    for _ in range(30):
+        unit = rng.choice(units)
+        words = unit.text.split()
+        start = rng.randrange(len(words))
+        quote = " ".join(words[start:start + rng.randint(1, 3)])
+        if rng.random() < 0.3:
+            quote += " ... " + rng.choice(_VOCABULARY)
+        if rng.random() < 0.2:
+            quote = quote[:-1]  # a word cut short
+        at = rng.choice([None, None, unit.line, unit.line + 2])
+        alone = []
+        parts = [units_module._spaced(p) for p in re.split(r"\.\.\.|…", quote)]
+        patterns = [units_module._bounded(p) for p in parts if p]
+        for u in units:
+            if at is not None and u.line != at:
+                continue
+            body, pos = units_module._spaced(u.text), 0
+            for pattern in patterns:
+                m = pattern.search(body, pos)
+                if m is None:
+                    break
+                pos = m.end()
+            else:
+                if patterns:
+                    alone.append(u)
+        assert units_module.find_unit(units, quote, at)[0] == alone
+
+
+def _side(decls: dict[str, str]):
+    from interpreter.editions.diff import Side
+    from interpreter.language import nodes as N
+
+    at = N.Loc("x.rules", 1, 1)
+    made = {name: N.ConstDecl(loc=at, name=name) for name in decls}
+    text = {name: [line] for name, line in decls.items()}
+    return Side(made, text, text)
+
+
+def _old_renames(left, right, removed, added) -> dict[str, str]:
+    """The renames as found before: every removed rule tried for every added one."""
+    from interpreter.editions.citations import kind_of
+    from interpreter.editions.diff import _renamer
+
+    out, taken = {}, set()
+    for new in added:
+        for old in removed:
+            if old in taken or kind_of(left.decls[old]) != kind_of(right.decls[new]):
+                continue
+            if _renamer({new: old})(right.text[new]) == left.text[old]:
+                out[new] = old
+                taken.add(old)
+                break
+    return out
+
+
+def test_renames_among_thousands_of_rules_are_found_in_linear_time(monkeypatch):
+    """2,000 constants removed and 2,000 others added, none a rename: each added one was
+    compared with each removed one (49 s); now each is looked up by its text."""
+    from interpreter.editions import diff
+
+    count = 2_000
+    left = _side({f"zz_c{i}": f"const zz_c{i} = {i}" for i in range(count)})
+    right = _side({f"zz_d{i}": f"const zz_d{i} = {i + 100_000}" for i in range(count)})
+    calls = _counting(monkeypatch, diff, "_renamer", 10 * count)
+    assert diff._renames(left, right, list(left.decls), list(right.decls)) == {}
+    renamed = _side({f"zz_d{i}": f"const zz_d{i} = {count - 1 - i}" for i in range(count)})
+    found = diff._renames(left, renamed, list(left.decls), list(renamed.decls))
+    assert found == {f"zz_d{i}": f"zz_c{count - 1 - i}" for i in range(count)}
+    assert calls["n"] <= 10 * count
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_renames_are_found_as_before(seed):
+    import random
+
+    from interpreter.editions import diff
+
+    rng = random.Random(seed)
+    names = [f"n{i}" for i in range(12)]
+
+    def text(name: str) -> str:
+        other = rng.choice([*names, name, name])
+        return rng.choice([f"const {name} = 1", f"const {name} = {other} + 1",
+                           f'const {name} = "{other}"', f"const {name} = {other} + {name}"])
+
+    left = _side({f"a{i}": text(f"a{i}") for i in range(8)})
+    right = _side({f"b{i}": text(f"b{i}") for i in range(8)})
+    names[:] = [*left.decls, *right.decls]
+    for side in (left, right):
+        for name in list(side.decls):
+            side.text[name] = [text(name)]
+    # renames on purpose, some mentioning the old name as it is
+    for i in rng.sample(range(8), 4):
+        old, new = f"a{i}", f"b{i}"
+        right.text[new] = [line.replace(old, new) for line in left.text[old]]
+        if rng.random() < 0.3:
+            right.text[new] = [right.text[new][0] + f" + {old}"]
+            left.text[old] = [left.text[old][0] + f" + {old}"]
+    removed, added = list(left.decls), list(right.decls)
+    rng.shuffle(removed)
+    assert diff._renames(left, right, removed, added) == _old_renames(left, right, removed, added)
