@@ -670,3 +670,30 @@ def test_renames_are_found_as_before(seed):
     removed, added = list(left.decls), list(right.decls)
     rng.shuffle(removed)
     assert diff._renames(left, right, removed, added) == _old_renames(left, right, removed, added)
+
+
+def test_too_many_expressions_in_texts_are_refused_before_parsing(tmp_path, monkeypatch):
+    """Each {...} of a text is parsed on its own (about a millisecond): 13,000 of them took
+    longer than the fuzzer's 10 s."""
+    from interpreter.language import lark_parser
+
+    count = files.MAX_TEXT_EXPRESSIONS + 1
+    folder = write_tiny(tmp_path / "t", _many_texts(count))
+    _counting(monkeypatch, lark_parser, "parse_rules", 0)
+    error = _one_error(folder)
+    assert f"more than {files.MAX_TEXT_EXPRESSIONS:,} {{...}}" in error.message
+    assert error.loc.line == TINY_RULES.count("\n") + 2 + files.MAX_TEXT_EXPRESSIONS // 10
+
+
+def test_a_display_file_of_too_many_templates_is_refused(tmp_path):
+    from interpreter.play.display import load_display
+
+    folder = copy_tutorial(tmp_path)
+    manifest = folder / "ruleset.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "display: zz.yaml\n",
+                        encoding="utf-8")
+    (folder / "zz.yaml").write_text("log:\n" + "".join(
+        f'  - "{{{i} + 1}}"\n' for i in range(files.MAX_TEXT_EXPRESSIONS + 1)), encoding="utf-8")
+    with pytest.raises(RulesetErrors) as info:
+        load_display(load_ruleset(folder))
+    assert "{...}" in str(info.value) and "zz.yaml" in str(info.value)

@@ -475,7 +475,6 @@ def _number_case(space: Workspace, rng: random.Random, seed: int, category: str)
         ["simulate", path, "--games", "2", "--workers", "1", "--no-progress", "--seed", digits],
         ["play", path, "--watch", "--no-replay", "--color", "never", "--seed", digits,
          "--max-decisions", MAX_DECISIONS],
-        ["simulate", path, "--games", digits, "--workers", "1", "--no-progress"],
         ["check", path, "--set", f"{rng.choice(constants or ['zz'])}={digits}"],
         ["diff", path, path, "--play", "1", "--seed", digits, "--no-progress"]])
     return Case(category, seed, target, argv, content=space.originals[target])

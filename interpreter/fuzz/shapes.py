@@ -138,14 +138,14 @@ CHAIN_SHAPES = ["constants", "circle", "declarations", "texts", "entities"]
 def chain_rules(rng: random.Random, shape: str) -> str:
     """Declarations to append to a rule file (not `entities`: see many_entities)."""
     if shape in ("constants", "circle"):
-        count = rng.choice([1_000, 9_000, 20_000, 30_000])
+        count = rng.choice([1_000, 2_900, 20_000, 30_000])
         lines = [f"const zz_c{i} = zz_c{i + 1} + 1\n" for i in range(count)]
         last = "zz_c0 + 1" if shape == "circle" else "1"
         return "\n" + "".join(lines) + f"const zz_c{count} = {last}\n"
     if shape == "declarations":
-        count = rng.choice([5_000, 10_001, 15_000])
+        count = rng.choice([2_000, 3_001, 15_000])
         return "\n" + "".join(f"const zz_d{i} = {i}\n" for i in range(count))
-    count = rng.choice([1_000, 5_000, 13_000])
+    count = rng.choice([1_000, 3_800, 13_000])
     lines = ['  log "' + "".join(f"{{{i}+{j}}}" for j in range(i, min(i + 10, count))) + '"\n'
              for i in range(0, count, 10)]
     return "\nprocedure zz_texts():\n" + "".join(lines)
@@ -153,7 +153,7 @@ def chain_rules(rng: random.Random, shape: str) -> str:
 
 def many_entities(rng: random.Random, original: str) -> str:
     """A data file with an entity type of tens of thousands of entities added."""
-    count = rng.choice([5_000, 20_001, 60_000])
+    count = rng.choice([5_000, 10_001, 60_000])
     items = "".join(f"    - {{id: zz_e{i}, name: \"Entity {i}\", value: {i}}}\n"
                     for i in range(count))
     if "\nentities:\n" in "\n" + original:

@@ -32,13 +32,16 @@ MANIFEST = "ruleset.yaml"
 MAX_EXTENDS = 50  # rulesets in one chain of `extends`
 MAX_LAYERS = 200  # rulesets in all that one ruleset builds on (through `extends`)
 
-# What one ruleset (all its layers together) may hold: each about 10 s of work to load and
-# check (docs/robustness.md), and 20 to 100 times what Fifth Avenue holds (161 declarations,
-# 64 entities, 9,500 words and signs of rules).
-MAX_DECLARATIONS = 10_000
-MAX_ENTITIES = 20_000
-MAX_RULE_WORDS = 200_000  # words (and numbers) and signs in all the rule files, unparsed
+# What one ruleset (all its layers together) may hold: each a few seconds of work to load
+# and check (about 10 s on a busy machine: docs/robustness.md), and 5 to 150 times what Fifth
+# Avenue holds (161 declarations, 9,500 words and signs of rules, 109 {...} in their texts,
+# 64 entities).
+MAX_DECLARATIONS = 3_000
+MAX_RULE_WORDS = 50_000  # words (and numbers) and signs in all the rule files, unparsed
+MAX_TEXT_EXPRESSIONS = 4_000  # {...} in the texts of the rules (each parsed on its own)
+MAX_ENTITIES = 10_000
 _WORDS = re.compile(r"\w+|[^\w\s]")
+_IN_TEXT = re.compile(r"\{[^{}\n]*\}")  # the rules language has braces in texts only
 _DECLARATION = re.compile(r"^[ \t]*(?:replace[ \t]+)?(?:enum|const|table|component|zone|var|"
                           r"procedure|define|trigger|require|measure|remove|add[ \t]+option)"
                           r"[ \t]", re.MULTILINE)  # the lines that start one, found unparsed
@@ -48,6 +51,7 @@ _DECLARATION = re.compile(r"^[ \t]*(?:replace[ \t]+)?(?:enum|const|table|compone
 class _Totals:
     """What the layers loaded so far hold, against the limits above."""
     words: int = 0
+    expressions: int = 0
     declarations: int = 0
     entities: int = 0
     values: int = 0  # of the data files (MAX_YAML_VALUES for all of them)
@@ -148,9 +152,9 @@ def yaml_entry_lines(path: Path, key: str) -> list[int]:
 MAX_YAML_EXPANDED = 100_000
 
 # The most values (numbers, texts, lists, mappings, keys: each counts) written in one YAML
-# file: about 20,000 entities of a few attributes, read in a few seconds. The board of Fifth
-# Avenue has 1,100.
-MAX_YAML_VALUES = 200_000
+# file, and in all the data files of a ruleset: about 10,000 entities of a few attributes,
+# read in a few seconds. The board of Fifth Avenue has 1,100.
+MAX_YAML_VALUES = 100_000
 
 # The most digits of a whole number in a YAML file: as many as a value of a game may have
 # (MAX_DIGITS in engine/support.py).
@@ -427,6 +431,7 @@ def _load_layers(folder: Path, chain: list[Path], root: Path | None,
             continue
         _count_words(text, path, totals)  # past a limit: an error at once, nothing parsed
         _count_declarations(text, path, totals)
+        totals.expressions = count_expressions(text, path, totals.expressions)
         try:
             rule_file = parse_rules(text, display_path(path))
         except RulesetError as exc:
@@ -461,6 +466,9 @@ def _count_words(text: str, path: Path, totals: _Totals) -> None:
     """Add the words and signs of a rule file to `totals`; past MAX_RULE_WORDS, an error at
     the first word too many (found before the file is parsed: parsing takes the time)."""
     left = MAX_RULE_WORDS - totals.words
+    if len(text) <= left:  # no more words than characters: counted at once
+        totals.words += len(_WORDS.findall(text))
+        return
     count = 0
     for count, word in enumerate(_WORDS.finditer(text), start=1):  # noqa: B007 - counted
         if count > left:
@@ -473,10 +481,29 @@ def _count_words(text: str, path: Path, totals: _Totals) -> None:
     totals.words += count
 
 
+def count_expressions(text: str, path: Path, before: int = 0) -> int:
+    """`before` and the {...} of the texts in `text`; past MAX_TEXT_EXPRESSIONS, an error at
+    the first one too many (each is parsed on its own: a millisecond)."""
+    left = MAX_TEXT_EXPRESSIONS - before
+    if text.count("{") <= left:
+        return before + len(_IN_TEXT.findall(text))
+    for count, found in enumerate(_IN_TEXT.finditer(text), start=1):
+        if count > left:
+            at = found.start()
+            raise RulesetError(f"more than {MAX_TEXT_EXPRESSIONS:,} {{...}} in the texts of "
+                               "the rules of this ruleset (or of a display file): more than a "
+                               "game needs, and than is read in a few seconds",
+                               N.Loc(display_path(path), text.count("\n", 0, at) + 1,
+                                     at - text.rfind("\n", 0, at)))
+    return before + len(_IN_TEXT.findall(text))
+
+
 def _count_declarations(text: str, path: Path, totals: _Totals) -> None:
     """An error at the first declaration past MAX_DECLARATIONS, found before the file is
     parsed (parsing takes the time); `totals` counts them once the file is parsed."""
     left = MAX_DECLARATIONS - totals.declarations
+    if text.count("\n") < left:  # no more declarations than lines
+        return
     for count, line in enumerate(_DECLARATION.finditer(text), start=1):
         if count > left:
             at = line.start() + len(line.group()) - len(line.group().lstrip(" \t"))

@@ -40,6 +40,7 @@ from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
 from interpreter.language.files import (
     FileRefused,
+    count_expressions,
     inside,
     read_bounded,
     strict_loader,
@@ -577,8 +578,11 @@ def _read_checked(path: Path, shown: str, rules: dict) -> Any:
     `rules` (a JSON schema); RulesetErrors at file:line:col for what is wrong."""
     try:
         text = read_bounded(path)
+        count_expressions(text, path)  # each {...} of a template is parsed on its own
     except FileRefused as exc:
         raise RulesetErrors([RulesetError(f"the display file {shown} {exc}")]) from None
+    except RulesetError as exc:
+        raise RulesetErrors([exc]) from None
     try:
         doc = yaml.load(text, Loader=_loader(shown))  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
