@@ -55,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="resident size at which an input is killed (counted as memory)")
     parser.add_argument("--out", default="fuzz-failures", help="folder for failing inputs")
     parser.add_argument("--case", type=int, help="run only the input of this seed, verbosely")
+    parser.add_argument("--category", action="append", choices=CATEGORIES,
+                        help="only inputs of this category (repeat for several; give the same "
+                             "with --case)")
     args = parser.parse_args(argv)
     root = Path(tempfile.mkdtemp(prefix="fuzz-workspace-"))
     os.environ.setdefault(CACHE_ENV, str(root / "cache"))
@@ -71,19 +74,21 @@ def _fuzz(args: argparse.Namespace, root: Path) -> int:
           f"{len(space.replays)} replays ({time.monotonic() - started:.1f} s)", file=sys.stderr)
     limits = {"timeout": args.timeout, "memory_bytes": args.memory_mb << 20}
     if args.case is not None:
-        result = run_case(space, make_case(space, args.case), rules, **limits)
+        result = run_case(space, make_case(space, args.case, categories=args.category), rules,
+                          **limits)
         print(result.case.describe(), result.outcome, f"exit {result.ended.code}",
               result.ended.err, sep="\n")
         return 0 if result.outcome in GOOD else 1
     seeds = range(args.seed, args.seed + args.inputs)
-    counts: dict[str, Counter] = {c: Counter() for c in CATEGORIES}
+    counts: dict[str, Counter] = {c: Counter() for c in args.category or CATEGORIES}
     out = Path(args.out)
     started = time.monotonic()
     done = 0
     signal.signal(signal.SIGINT, signal.default_int_handler)  # also when started in background
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        for done, result in enumerate(_results(space, seeds, args.workers, limits, root), 1):
+        for done, result in enumerate(_results(space, seeds, args.workers, limits, root,
+                                               args.category), 1):
             counts[result.case.category][result.outcome] += 1
             if result.outcome not in GOOD:
                 _keep(out, result)
@@ -103,33 +108,37 @@ def _fuzz(args: argparse.Namespace, root: Path) -> int:
 
 _SPACE: Workspace | None = None
 _LIMITS: dict = {}
+_CATEGORIES: list[str] | None = None
 
 
-def _results(space: Workspace, seeds: range, workers: int, limits: dict, root: Path):
+def _results(space: Workspace, seeds: range, workers: int, limits: dict, root: Path,
+             categories: list[str] | None = None):
     """The result of every seed, in order; with several workers each works on a workspace
     of its own (a case changes files in it)."""
     if workers <= 1:
         for seed in seeds:
-            yield run_case(space, make_case(space, seed), rules, **limits)
+            yield run_case(space, make_case(space, seed, categories=categories), rules,
+                           **limits)
         return
     with multiprocessing.get_context("fork").Pool(
-            workers, initializer=_start_worker, initargs=(limits, root)) as pool:
+            workers, initializer=_start_worker, initargs=(limits, root, categories)) as pool:
         yield from pool.imap(_run_seed, seeds, chunksize=4)
 
 
-def _start_worker(limits: dict, root: Path) -> None:
-    global _SPACE, _LIMITS
+def _start_worker(limits: dict, root: Path, categories: list[str] | None = None) -> None:
+    global _SPACE, _LIMITS, _CATEGORIES
     # the parent turns SIGTERM into KeyboardInterrupt (for its table); a worker ended by the
     # pool at the end must just stop, without a traceback, and Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _SPACE = Workspace.create(root / f"worker-{os.getpid()}", rulesets_folder())
     _LIMITS = limits
+    _CATEGORIES = categories
 
 
 def _run_seed(seed: int) -> Result:
     assert _SPACE is not None
-    return run_case(_SPACE, make_case(_SPACE, seed), rules, **_LIMITS)
+    return run_case(_SPACE, make_case(_SPACE, seed, categories=_CATEGORIES), rules, **_LIMITS)
 
 
 def _keep(out: Path, result: Result) -> None:

@@ -107,8 +107,25 @@ def _version() -> str:
         return "(not installed)"
 
 
+# The most digits of a whole number read or written as text: Python's own limit (4300), kept
+# even if the environment lifts it (PYTHONINTMAXSTRDIGITS=0). Reading a number of a million
+# digits takes seconds and writing it a minute (the time grows with the square of the digits):
+# a number of more digits in a save, a replay or a data file is refused at once. The values a
+# game makes stay below it (MAX_DIGITS, engine/support.py).
+DIGITS = sys.int_info.default_max_str_digits
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `rules` command with `argv` (default: sys.argv[1:]); returns the exit code."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(DIGITS)
+    try:
+        return _main(argv)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     out, err = Printable(sys.stdout), Printable(sys.stderr)
     parser = build_parser()
     try:
@@ -147,15 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Run the command; the numbers of a game have no bound, so neither has their length in
-    digits (Python refuses to write ints of more than 4300 digits by default)."""
     _settings_once(args)
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        return args.run(args, out, err)
-    finally:
-        sys.set_int_max_str_digits(limit)
+    return args.run(args, out, err)
 
 
 def _settings_once(args: argparse.Namespace) -> None:

@@ -50,6 +50,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.editions.align import MAX_PAIRS, banded
     from interpreter.editions.review import blind_hits, load_review, proposals
     from interpreter.language.errors import RulesError
 
@@ -62,6 +63,10 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise RulesError(f"the review {review.path} cannot be shown: {review.unchecked}")
     found = proposals(review)
     hits, misses = blind_hits(review)
+    if banded(review.ref_units, review.ed_units):
+        print(f"note: {len(review.ref_units):,} and {len(review.ed_units):,} units: more pairs "
+              f"than {MAX_PAIRS:,} to compare, so each unit is compared with those around its "
+              "place (and with a unit of the very same words anywhere)", file=err)
     if args.html:
         from interpreter.editions.review_page import review_page
         from interpreter.language.writing import write_atomic

@@ -17,6 +17,7 @@ are aligned in order (a monotone alignment, as `difflib` aligns lines).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import Counter
@@ -41,6 +42,16 @@ class Proposal:
     detail: str
 
 
+# Texts whose units would be compared more often than this (units of the reference times
+# units of the edition, about a second of work) are aligned in a band along the diagonal:
+# each unit is compared with MAX_PAIRS // units of the other text around its place (and with
+# a unit of the very same words anywhere). Rulebooks have a few hundred units a side (300 x
+# 300 pairs): they are aligned whole; two texts of 10,000 units (a megabyte each) took 20 GB.
+MAX_PAIRS = 250_000
+WINDOW = 40  # units around its place where a leftover unit looks for the one it is part of
+_VERBATIM_REACH = 20_000  # characters around its place where a long text looks for a unit
+
+
 @functools.lru_cache(maxsize=4096)
 def _words(unit: Unit) -> Counter:
     return Counter(w.lower() for w in _WORD.findall(unit.text))
@@ -51,40 +62,75 @@ def _numbers(unit: Unit) -> Counter:
     return Counter(unit.numbers())
 
 
-def likeness(a: Unit, b: Unit, pos_a: float, pos_b: float) -> float:
-    """How alike two units look, from 0 to about 1, without reading them."""
-    wa, wb = _words(a), _words(b)
-    words = 2 * sum((wa & wb).values()) / max(sum(wa.values()) + sum(wb.values()), 1)
-    na, nb = _numbers(a), _numbers(b)
-    if na or nb:
-        numbers = 2 * sum((na & nb).values()) / (sum(na.values()) + sum(nb.values()))
+@dataclass(frozen=True)
+class _Looks:
+    """What likeness compares of a unit, computed once."""
+    words: dict[str, int]
+    word_count: int
+    numbers: dict[str, int]
+    number_count: int
+    length: int
+    kind: str
+
+    @classmethod
+    def of(cls, unit: Unit) -> _Looks:
+        words = Counter(w.lower() for w in _WORD.findall(unit.text))
+        numbers = Counter(unit.numbers())
+        return cls(dict(words), sum(words.values()), dict(numbers), sum(numbers.values()),
+                   len(unit.text), unit.kind)
+
+
+def _common(a: dict[str, int], b: dict[str, int]) -> int:
+    """The size of the multiset intersection of two counts."""
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(min(n, b[w]) for w, n in a.items() if w in b)
+
+
+def _like(a: _Looks, b: _Looks, pos_a: float, pos_b: float) -> float:
+    """`likeness` of two units from their looks (the same number, computed faster)."""
+    words = 2 * _common(a.words, b.words) / max(a.word_count + b.word_count, 1)
+    if a.number_count or b.number_count:
+        numbers = 2 * _common(a.numbers, b.numbers) / (a.number_count + b.number_count)
     else:
         numbers = 0.5
-    la, lb = len(a.text), len(b.text)
-    length = min(la, lb) / max(la, lb, 1)
+    length = min(a.length, b.length) / max(a.length, b.length, 1)
     kind = 1.0 if a.kind == b.kind else 0.0
     place = max(0.0, 1 - 4 * abs(pos_a - pos_b))
     return 0.4 * words + 0.2 * numbers + 0.1 * length + 0.1 * kind + 0.2 * place
 
 
+def likeness(a: Unit, b: Unit, pos_a: float, pos_b: float) -> float:
+    """How alike two units look, from 0 to about 1, without reading them."""
+    return _like(_Looks.of(a), _Looks.of(b), pos_a, pos_b)
+
+
+def banded(ref: list[Unit], ed: list[Unit]) -> bool:
+    """Whether two texts are too long to compare every unit of one with every unit of the
+    other (they are aligned in a band: see MAX_PAIRS)."""
+    return len(ref) * len(ed) > MAX_PAIRS
+
+
 def align(ref: list[Unit], ed: list[Unit], fixed: dict[int, list[int]] | None = None
           ) -> dict[int, list[int]]:
     """Reference unit line -> edition unit lines: the pairs `fixed` (a person's), then the
-    rest aligned between them in order, then leftovers paired out of order."""
+    rest aligned between them in order, then leftovers paired out of order. In time and
+    memory about linear in the units beyond MAX_PAIRS pairs (a band), quadratic below it."""
     fixed = dict(fixed or {})
     out: dict[int, list[int]] = {k: list(v) for k, v in fixed.items()}
     used = {line for lines in fixed.values() for line in lines}
-    for line, lines in _verbatim(ref, ed, out, used).items():
+    wide = banded(ref, ed)
+    for line, lines in _verbatim(ref, ed, out, used, wide).items():
         out[line] = lines
         used.update(lines)
     ref_free = [i for i, u in enumerate(ref) if u.line not in out]
     ed_free = [j for j, u in enumerate(ed) if u.line not in used]
-    pos_r = {i: i / max(len(ref) - 1, 1) for i in range(len(ref))}
-    pos_e = {j: j / max(len(ed) - 1, 1) for j in range(len(ed))}
-    score = {}
-    for i in ref_free:
-        for j in ed_free:
-            score[i, j] = likeness(ref[i], ed[j], pos_r[i], pos_e[j])
+    pos_r = [i / max(len(ref) - 1, 1) for i in range(len(ref))]
+    pos_e = [j / max(len(ed) - 1, 1) for j in range(len(ed))]
+    looks_r = {i: _Looks.of(ref[i]) for i in ref_free}
+    looks_e = {j: _Looks.of(ed[j]) for j in ed_free}
+    score = {(i, j): _like(looks_r[i], looks_e[j], pos_r[i], pos_e[j])
+             for i, j in _candidates(ref, ed, ref_free, ed_free, wide)}
     for _, i, j in sorted(((v, i, j) for (i, j), v in score.items() if v >= ANCHOR),
                           reverse=True):  # units alike enough to pair wherever they are
         if ref[i].line not in out and ed[j].line not in used:
@@ -92,21 +138,47 @@ def align(ref: list[Unit], ed: list[Unit], fixed: dict[int, list[int]] | None = 
             used.add(ed[j].line)
     ref_free = [i for i in ref_free if ref[i].line not in out]
     ed_free = [j for j in ed_free if ed[j].line not in used]
-    for i, j in _in_order(ref_free, ed_free, score):
+    pairs = _in_band(ref_free, ed_free, score) if wide else _in_order(ref_free, ed_free, score)
+    for i, j in pairs:
         out[ref[i].line] = [ed[j].line]
         used.add(ed[j].line)
-    _parts(ref, ed, out, used)
+    _parts(ref, ed, out, used, wide)
     return out
+
+
+def _candidates(ref: list[Unit], ed: list[Unit], rows: list[int], cols: list[int],
+                wide: bool) -> list[tuple[int, int]]:
+    """The pairs of units to compare: all of them; or, for long texts, those in a band along
+    the diagonal (MAX_PAIRS in all) and those of the very same words."""
+    if not wide:
+        return [(i, j) for i in rows for j in cols]
+    if not rows or not cols:
+        return []
+    reach = max(1, MAX_PAIRS // (2 * len(rows)))
+    found = set()
+    for a, i in enumerate(rows):
+        middle = round(a * (len(cols) - 1) / max(len(rows) - 1, 1))
+        for b in range(max(0, middle - reach), min(len(cols), middle + reach + 1)):
+            found.add((i, cols[b]))
+    same: dict[str, list[int]] = {}
+    for j in cols:
+        same.setdefault(fold(ed[j].text), []).append(j)
+    for i in rows:
+        twins = same.get(fold(ref[i].text), [])
+        if len(twins) == 1:
+            found.add((i, twins[0]))
+    return sorted(found)
 
 
 _BULLET = re.compile(r"^(?:[-*•–—·▪◦‣⁃●▶►⇒z]\s+)+")  # `z`: a bullet as an extraction gives it
 
 
-def _verbatim(ref: list[Unit], ed: list[Unit], out: dict[int, list[int]], used: set[int]
-              ) -> dict[int, list[int]]:
+def _verbatim(ref: list[Unit], ed: list[Unit], out: dict[int, list[int]], used: set[int],
+              wide: bool = False) -> dict[int, list[int]]:
     """Units of the reference whose words occur once, word for word, in the edition's text
     (the same book cut otherwise): the edition units they span (spacing, line breaks and
-    bullets do not count)."""
+    bullets do not count). For long texts, once within _VERBATIM_REACH characters of its
+    place (searching the whole text for each unit is quadratic)."""
     keys = [fold(_BULLET.sub("", u.text.strip())) for u in ed]
     joined = "".join(keys)
     starts, at = [], 0
@@ -114,16 +186,25 @@ def _verbatim(ref: list[Unit], ed: list[Unit], out: dict[int, list[int]], used: 
         starts.append(at)
         at += len(key)
     found: dict[int, list[int]] = {}
-    for unit in ref:
+    for n, unit in enumerate(ref):
         key = fold(_BULLET.sub("", unit.text.strip()))
         if unit.line in out or len(key) < VERBATIM:
             continue
-        first = joined.find(key)
-        if first < 0 or joined.find(key, first + 1) >= 0:
+        low, high = 0, len(joined)
+        if wide:
+            middle = round(n * len(joined) / max(len(ref), 1))
+            low, high = max(0, middle - _VERBATIM_REACH), middle + _VERBATIM_REACH + len(key)
+        first = joined.find(key, low, high)
+        if first < 0 or joined.find(key, first + 1, high) >= 0:
             continue
         end = first + len(key)
-        found[unit.line] = [ed[k].line for k in range(len(ed))
-                            if starts[k] < end and starts[k] + len(keys[k]) > first and keys[k]]
+        k = bisect.bisect_right(starts, first) - 1  # the unit where it starts
+        span = []
+        while k < len(ed) and starts[k] < end:
+            if starts[k] + len(keys[k]) > first and keys[k]:
+                span.append(ed[k].line)
+            k += 1
+        found[unit.line] = span
     return found
 
 
@@ -135,24 +216,40 @@ def _inside(part: Unit, whole: Unit) -> bool:
     return size >= 3 and sum((wp & ww).values()) >= CONTAINED * size
 
 
-def _parts(ref: list[Unit], ed: list[Unit], out: dict[int, list[int]], used: set[int]) -> None:
+def _parts(ref: list[Unit], ed: list[Unit], out: dict[int, list[int]], used: set[int],
+           wide: bool = False) -> None:
     """Units left over that are a part of a unit already paired (a paragraph one text cuts
     in two): an edition unit joins its reference unit's counterparts; a reference unit
-    shares the edition unit it is part of."""
+    shares the edition unit it is part of. For long texts, the unit it is part of is looked
+    for among the WINDOW units around its place."""
     by_ed = {u.line: u for u in ed}
-    for unit in ed:
+    for k, unit in enumerate(ed):
         if unit.line in used:
             continue
-        host = next((r for r in ref if r.line in out and _inside(unit, r)), None)
+        hosts = ref if not wide else _around(ref, k, len(ed))
+        host = next((r for r in hosts if r.line in out and _inside(unit, r)), None)
         if host is not None:
             out[host.line].append(unit.line)
             used.add(unit.line)
-    for unit in ref:
+    order = {u.line: k for k, u in enumerate(ed)}
+    for k, unit in enumerate(ref):
         if unit.line in out:
             continue
-        host = next((line for line in sorted(used) if _inside(unit, by_ed[line])), None)
+        if wide:
+            near = {u.line for u in _around(ed, k, len(ref))}
+            lines = sorted(line for line in near if line in used)
+        else:
+            lines = sorted(used)
+        host = next((line for line in lines if line in order and _inside(unit, by_ed[line])),
+                    None)
         if host is not None:
             out[unit.line] = [host]
+
+
+def _around(units: list[Unit], k: int, of: int) -> list[Unit]:
+    """The WINDOW units of `units` around the place of the k-th unit of a text of `of`."""
+    middle = round(k * len(units) / max(of, 1))
+    return units[max(0, middle - WINDOW):middle + WINDOW]
 
 
 def _in_order(rows: list[int], cols: list[int], score: dict) -> list[tuple[int, int]]:
@@ -175,6 +272,56 @@ def _in_order(rows: list[int], cols: list[int], score: dict) -> list[tuple[int, 
         else:
             b += 1
     return pairs
+
+
+def _in_band(rows: list[int], cols: list[int], score: dict) -> list[tuple[int, int]]:
+    """A best monotone alignment among the pairs compared (those not compared are worth
+    nothing), in time P log P for P pairs worth something: the heaviest chain of pairs going
+    down both texts, found row by row with a tree of the best chain ending before each
+    column."""
+    row_of = {i: a for a, i in enumerate(rows)}
+    col_of = {j: b for b, j in enumerate(cols)}
+    worth = sorted((row_of[i], col_of[j], v - THRESHOLD) for (i, j), v in score.items()
+                   if v > THRESHOLD and i in row_of and j in col_of)
+    size = len(cols)
+    tree = [(0.0, -1)] * (size + 1)  # Fenwick tree: best (total, pair) over columns < b
+
+    def best_before(b: int) -> tuple[float, int]:
+        found = (0.0, -1)
+        while b > 0:
+            found = max(found, tree[b])
+            b -= b & -b
+        return found
+
+    def offer(b: int, value: tuple[float, int]) -> None:
+        b += 1
+        while b <= size:
+            if value > tree[b]:
+                tree[b] = value
+            b += b & -b
+
+    back: list[int] = []
+    ends: list[tuple[float, int]] = []
+    start = 0
+    while start < len(worth):  # one row at a time: its pairs build on earlier rows only
+        stop = start
+        while stop < len(worth) and worth[stop][0] == worth[start][0]:
+            stop += 1
+        chains = []
+        for k in range(start, stop):
+            total, previous = best_before(worth[k][1])
+            back.append(previous)
+            chains.append((total + worth[k][2], k))
+        for (total, k) in chains:
+            offer(worth[k][1], (total, k))
+            ends.append((total, k))
+        start = stop
+    pairs: list[tuple[int, int]] = []
+    k = max(ends)[1] if ends else -1
+    while k >= 0:
+        pairs.append((rows[worth[k][0]], cols[worth[k][1]]))
+        k = back[k]
+    return pairs[::-1]
 
 
 def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
@@ -226,14 +373,22 @@ def _numbers_detail(gone: list[str], new: list[str]) -> str:
 
 
 def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
-    """Summary lines and captions with numbers that their main text does not have."""
+    """Summary lines and captions with numbers that their main text does not have. For long
+    texts, the main text is looked for among the MAX_PAIRS // summaries units around."""
     main = [u for u in units if u.kind not in ("summary", "caption", "heading")]
     positions = {u.line: k / max(len(units) - 1, 1) for k, u in enumerate(units)}
+    asked = [u for u in units if u.kind in ("summary", "caption") and u.numbers()]
+    if not main or not asked:
+        return []
+    looks = {u.line: _Looks.of(u) for u in [*main, *asked]}
+    reach = len(main) if len(asked) * len(main) <= MAX_PAIRS else \
+        max(1, MAX_PAIRS // (2 * len(asked)))
+    main_at = [positions[m.line] for m in main]
     out = []
-    for unit in units:
-        if unit.kind not in ("summary", "caption") or not unit.numbers() or not main:
-            continue
-        best = max(main, key=lambda m: likeness(unit, m, 0, 0) - 0.01 * abs(
+    for unit in asked:
+        middle = bisect.bisect_left(main_at, positions[unit.line])
+        near = main[max(0, middle - reach):middle + reach]
+        best = max(near, key=lambda m: _like(looks[unit.line], looks[m.line], 0, 0) - 0.01 * abs(
             positions[unit.line] - positions[m.line]))
         missing = sorted((Counter(unit.numbers()) - Counter(best.numbers())).elements())
         if missing and best.numbers():

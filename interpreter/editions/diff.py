@@ -156,19 +156,42 @@ def _renamer(renames: dict[str, str]):
 
 def _renames(left: Side, right: Side, removed: list[str], added: list[str]) -> dict[str, str]:
     """Pairs (B name -> A name) of a removed and an added rule of the same kind that read the
-    same but for the name."""
+    same but for the name: for each added rule, the first removed one (in A's order) that
+    does. Found by the text of each rule with its own name blanked out (a rule and its
+    rename read the same so), then checked: in time linear in the rules, not quadratic
+    (2,000 rules removed and 2,000 others added took 49 s)."""
     out: dict[str, str] = {}
     taken: set[str] = set()
+    order = {name: k for k, name in enumerate(removed)}
+    alike: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for old in removed:
+        key = (kind_of(left.decls[old]), _blanked(old, left.text[old]))
+        alike.setdefault(key, []).append(old)
+    names = _NAME_OR_STRING
     for new in added:
-        for old in removed:
-            if old in taken or kind_of(left.decls[old]) != kind_of(right.decls[new]):
+        kind = kind_of(right.decls[new])
+        text = right.text[new]
+        mentioned = {m.group(2) for line in text for m in names.finditer(line)
+                     if m.group(2) in order}  # removed names B's rule writes as they are
+        candidates = [*alike.get((kind, _blanked(new, text)), []), *mentioned]
+        for old in sorted(set(candidates), key=order.__getitem__):
+            if old in taken or kind_of(left.decls[old]) != kind:
                 continue
-            same = _renamer({new: old})(right.text[new])
+            same = _renamer({new: old})(text)
             if same == left.text[old]:
                 out[new] = old
                 taken.add(old)
                 break
     return out
+
+
+_NAME_OR_STRING = re.compile(rf"({_STRING})|\b(\w+)\b")
+
+
+def _blanked(name: str, lines: list[str]) -> tuple[str, ...]:
+    """A rule's lines with its own name (outside texts in quotes) written as NUL."""
+    pattern = re.compile(rf"({_STRING})|\b({re.escape(name)})\b")
+    return tuple(pattern.sub(lambda m: m.group(1) or "\0", line) for line in lines)
 
 
 # ---------------------------------------------------------------------------- board data

@@ -25,7 +25,7 @@ from typing import Any
 
 from interpreter.editions.citations import read_source, sources_of
 from interpreter.editions.sourcetext import SourceText
-from interpreter.editions.units import Unit, find_unit, text_units
+from interpreter.editions.units import Unit, UnitIndex, text_units
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError
 from interpreter.language.files import checked_yaml, display_path, inside, yaml_entry_lines
@@ -166,13 +166,14 @@ def _check(review: Review, ruleset: Any) -> None:
     seen_ref: dict[int, Entry] = {}
     paired_ed: dict[int, Entry] = {}
     added_ed: dict[int, Entry] = {}
+    ref_units, ed_units = UnitIndex(review.ref_units), UnitIndex(review.ed_units)
     for e in review.entries:
         errors.extend(_shape(e, review))
         if e.ref is not None:
-            e.ref_unit = _one(e.ref, e.ref_at, review.ref_units, ref_name, e, errors)
+            e.ref_unit = _one(e.ref, e.ref_at, ref_units, ref_name, e, errors)
         for n, quote in enumerate(e.ed):
             at = e.ed_at[n] if n < len(e.ed_at) else None
-            unit = _one(quote, at, review.ed_units, ed_name, e, errors)
+            unit = _one(quote, at, ed_units, ed_name, e, errors)
             if unit is not None:
                 e.ed_units.append(unit)
         if e.ref_unit is not None:
@@ -231,9 +232,9 @@ def _shape(e: Entry, review: Review) -> list[RulesetError]:
     return [RulesetError(message, e.loc) for message in out]
 
 
-def _one(quote: str, at: int | None, units: list[Unit], name: str, e: Entry,
+def _one(quote: str, at: int | None, units: UnitIndex, name: str, e: Entry,
          errors: list[RulesetError]) -> Unit | None:
-    found, _ = find_unit(units, quote, at)
+    found, _ = units.find(quote, at)
     if len(found) == 1:
         return found[0]
     if not found:

@@ -16,6 +16,7 @@ and for the first pass (`align.py`):
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -136,23 +137,55 @@ def find_unit(units: list[Unit], quote: str, at: int | None = None) -> tuple[lis
     """The units whose text holds the words of `quote` (case, spacing, typographic quotes and
     Markdown marks do not count; `...` stands for any words between its parts; a Latin letter
     or digit at either end of a part must begin or end a word there: `Play` is not in
-    `Players`), and the quote as searched. With `at`, only the unit that starts on that line."""
-    parts = [_spaced(p) for p in re.split(r"\.\.\.|…", quote)]
-    patterns = [_bounded(p) for p in parts if p]
-    found = []
-    for unit in units:
-        if at is not None and unit.line != at:
-            continue
-        body, pos = _spaced(unit.text), 0
+    `Players`), and the quote as searched. With `at`, only the unit that starts on that line.
+    To look for many quotes in the same units, make a `UnitIndex` once."""
+    return UnitIndex(units).find(quote, at)
+
+
+class UnitIndex:
+    """Units made ready to find quotes in (find_unit): their texts as quotes are compared,
+    joined into one text that a quote's first part is searched in once (not unit by unit),
+    and the units by line."""
+
+    def __init__(self, units: list[Unit]):
+        self.units = units
+        self.bodies = [_spaced(u.text) for u in units]
+        self.joined = "\n".join(self.bodies)  # a body has no line break: none is crossed
+        self.starts: list[int] = []
+        at = 0
+        for body in self.bodies:
+            self.starts.append(at)
+            at += len(body) + 1
+        self.by_line = {u.line: k for k, u in enumerate(units)}
+
+    def find(self, quote: str, at: int | None = None) -> tuple[list[Unit], str]:
+        parts = [_spaced(p) for p in re.split(r"\.\.\.|…", quote)]
+        patterns = [_bounded(p) for p in parts if p]
+        if not patterns:
+            return [], quote
+        if at is not None:
+            k = self.by_line.get(at)
+            found = [] if k is None or not self._holds(k, patterns, 0) else [self.units[k]]
+            return found, quote
+        found, last = [], -1
+        for m in patterns[0].finditer(self.joined):
+            k = bisect.bisect_right(self.starts, m.start()) - 1
+            if k == last:
+                continue  # the first place in a unit only, as searching it alone would find
+            last = k
+            if self._holds(k, patterns[1:], m.end() - self.starts[k]):
+                found.append(self.units[k])
+        return found, quote
+
+    def _holds(self, k: int, patterns: list[re.Pattern], pos: int) -> bool:
+        """Whether unit k's text holds the patterns in order from `pos`."""
+        body = self.bodies[k]
         for pattern in patterns:
             m = pattern.search(body, pos)
             if m is None:
-                break
+                return False
             pos = m.end()
-        else:
-            if patterns:
-                found.append(unit)
-    return found, quote
+        return True
 
 
 def _spaced(text: str) -> str:

@@ -6,6 +6,11 @@ Categories of input (what is damaged): `rules` (a rule file), `data` (a data or 
 file), `display` (a display file), `manifest` (a ruleset.yaml), `files` (a file of a ruleset
 replaced by a FIFO, a link to itself or to /dev/zero, a folder, ...), `save` and `replay` (a
 JSON file; for a save, its integrity hash is computed again so that the damage reaches past it).
+Hostile shapes (shapes.py): `hostile` (rules that compute without bound), `bomb` (YAML
+aliases), `sources` (rulebook texts), `lattice` (rulesets extending each other), `chain` (long
+chains of constants, many declarations, texts or entities), `number` (numbers of thousands to
+a million digits), `surrogate` and `control` (lone surrogates and control characters in names,
+moves, labels and options).
 
 Outcomes: `accepted` (exit 0), `clean` (exit 1 or 2, no traceback), `traceback` (a Python
 error escaped), `other` (another exit code, or a signal), `hang` (the time limit), `memory`
@@ -20,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 from collections.abc import Callable
@@ -30,11 +36,22 @@ import yaml
 
 from interpreter.engine.runtime import save_integrity
 from interpreter.fuzz.isolation import ESCAPED, OUT_OF_MEMORY, Ended, run_isolated
-from interpreter.fuzz.mutations import FILE_KINDS, mutate_text, mutate_value
-from interpreter.fuzz.shapes import SOURCE_KINDS, alias_bomb, hostile_rules, many_sections
+from interpreter.fuzz.mutations import FILE_KINDS, NUMBER, mutate_text, mutate_value
+from interpreter.fuzz.shapes import (
+    CHAIN_SHAPES,
+    SOURCE_KINDS,
+    alias_bomb,
+    chain_rules,
+    hostile_rules,
+    huge_digits,
+    lattice,
+    many_entities,
+    many_sections,
+    odd_text,
+)
 
 CATEGORIES = ["rules", "data", "display", "manifest", "files", "save", "replay", "hostile",
-              "bomb", "sources"]
+              "bomb", "sources", "lattice", "chain", "number", "surrogate", "control"]
 OUTCOMES = ["accepted", "clean", "traceback", "other", "hang", "memory"]
 GOOD = {"accepted", "clean"}
 MAX_DECISIONS = "150"  # for the commands that play games on a damaged ruleset
@@ -50,6 +67,8 @@ class Case:
     argv: list[str]
     content: bytes | None = None
     kind: str | None = None
+    extra: dict[Path, bytes] = field(default_factory=dict)  # more files, in `scratch`
+    scratch: Path | None = None  # a folder made for the case, removed after it
 
     def describe(self) -> str:
         what = self.kind or f"{len(self.content or b'')} bytes"
@@ -125,6 +144,10 @@ class Workspace:
 
     # ---------------------------------------------------------------- one case at a time
     def apply(self, case: Case) -> None:
+        for path, content in case.extra.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
+        case.target.parent.mkdir(parents=True, exist_ok=True)
         _remove(case.target)
         if case.kind is None:
             case.target.write_bytes(case.content or b"")
@@ -135,6 +158,8 @@ class Workspace:
         _remove(case.target)
         if case.target in self.originals:
             case.target.write_bytes(self.originals[case.target])
+        if case.scratch is not None:
+            shutil.rmtree(case.scratch, ignore_errors=True)
 
 
 def _files_by_role(folder: Path) -> dict[str, list[Path]]:
@@ -248,14 +273,18 @@ def _hostile_files(folder: Path) -> None:
     (folder / "many-sections.md").write_text(many_sections(rng), encoding="utf-8")
 
 
-def make_case(space: Workspace, seed: int, category: str | None = None) -> Case:
-    """The fuzz input number `seed` (of `category`, or one drawn at random)."""
+def make_case(space: Workspace, seed: int, category: str | None = None,
+              categories: list[str] | None = None) -> Case:
+    """The fuzz input number `seed` (of `category`, or one drawn at random from `categories`,
+    all by default)."""
     rng = random.Random(seed)
-    category = category or rng.choice(CATEGORIES)
+    category = category or rng.choice(categories or CATEGORIES)
     if category in ("save", "replay"):
         return _json_case(space, rng, seed, category)
     if category in ("hostile", "bomb", "sources"):
         return _hostile_case(space, rng, seed, category)
+    if category in NEW_SHAPES:
+        return NEW_SHAPES[category](space, rng, seed, category)
     role = rng.choice(["rules", "data", "display", "manifest"]) if category == "files" \
         else category
     candidates = space.files(role) or space.files("rules")
@@ -361,6 +390,162 @@ def _json_case(space: Workspace, rng: random.Random, seed: int, category: str) -
             "play": ["play", "--load", name, "--no-replay", "--color", "never",
                      "--max-decisions", MAX_DECISIONS]}[command]
     return Case(category, seed, target, argv, content=content)
+
+
+# ------------------------------------------------------------------------ shapes of issue 30
+_CONSTANT = re.compile(r"^(?:replace[ \t]+)?const[ \t]+(\w+)", re.MULTILINE)
+_JSON_NUMBER = re.compile(r"(?<=[:\[,] )-?\d+(?=[,\]}])|(?<=[:\[,])-?\d+(?=[,\]}])")
+
+
+def _lattice_case(space: Workspace, rng: random.Random, seed: int, category: str) -> Case:
+    """Rulesets made for the case that extend a ruleset of the workspace (and each other)."""
+    folder = rng.choice(list(space.rulesets))
+    scratch = space.root / "rulesets" / "zz-fuzz"
+    constants = sorted({m.group(1) for path in space.rulesets[folder].get("rules", [])
+                        for m in _CONSTANT.finditer(space.originals[path].decode("utf-8"))})
+    written, top = lattice(rng, os.path.relpath(folder, scratch), constants)
+    files = {scratch / name: text.encode("utf-8") for name, text in written.items()}
+    target = scratch / top / "ruleset.yaml"
+    content = files.pop(target)
+    path = str(target.parent)
+    players = ["--players", str(space.players[folder])] if folder in space.players else []
+    argv = rng.choice([
+        ["check", path], ["check", path], ["flatten", path], ["coverage", path],
+        ["diff", str(folder), path],
+        ["simulate", path, *players, "--games", "2", "--workers", "1", "--no-progress",
+         "--max-decisions", MAX_DECISIONS],
+        ["play", path, *players, "--watch", "--no-replay", "--color", "never",
+         "--max-decisions", MAX_DECISIONS]])
+    return Case(category, seed, target, argv, content=content, extra=files, scratch=scratch)
+
+
+def _chain_case(space: Workspace, rng: random.Random, seed: int, category: str) -> Case:
+    """A rule file with a long chain of constants, or thousands of declarations or texts, or
+    a data file of tens of thousands of entities."""
+    shape = rng.choice(CHAIN_SHAPES)
+    role = "data" if shape == "entities" and space.files("data") else "rules"
+    target = rng.choice(space.files(role))
+    folder = space.ruleset_of(target)
+    original = space.originals[target].decode("utf-8")
+    content = many_entities(rng, original) if role == "data" else \
+        original + chain_rules(rng, shape if shape != "entities" else "constants")
+    return Case(category, seed, target, _ruleset_command(space, rng, folder),
+                content=content.encode("utf-8"))
+
+
+def _number_case(space: Workspace, rng: random.Random, seed: int, category: str) -> Case:
+    """A number of thousands to a million digits in a save, a replay, a data file or an
+    option."""
+    digits = huge_digits(rng)
+    where = rng.choice(["save", "replay", "replay", "data", "option"])
+    if where in ("save", "replay"):
+        source = rng.choice(space.saves if where == "save" else space.replays)
+        text = source.read_text(encoding="utf-8")
+        spots = list(_JSON_NUMBER.finditer(text))
+        if where == "save" and len(digits) <= 4_000 and rng.random() < 0.5:
+            data = json.loads(text)  # within Python's limit: its hash made again
+            state = data.get("state") if isinstance(data, dict) else None
+            if isinstance(state, dict):
+                state["seed"] = int(digits)
+                data["state_hash"] = save_integrity(data)
+            content = json.dumps(data)
+        elif spots:
+            spot = rng.choice(spots)
+            content = text[:spot.start()] + digits + text[spot.end():]
+        else:
+            content = text
+        target = space.root / "inputs" / f"case.{where}.json"
+        return Case(category, seed, target, _game_file_command(rng, where, str(target)),
+                    content=content.encode())
+    if where == "data" and space.files("data"):
+        target = rng.choice(space.files("data"))
+        original = space.originals[target].decode("utf-8")
+        spots = list(NUMBER.finditer(original))
+        content = original + f"\nzz_big: {digits}\n" if not spots else \
+            (lambda spot: original[:spot.start()] + digits + original[spot.end():])(
+                rng.choice(spots))
+        return Case(category, seed, target, _ruleset_command(space, rng, space.ruleset_of(target)),
+                    content=content.encode())
+    folder = rng.choice(list(space.rulesets))
+    target = space.rulesets[folder]["manifest"][0]
+    constants = [m.group(1) for path in space.rulesets[folder].get("rules", [])
+                 for m in _CONSTANT.finditer(space.originals[path].decode("utf-8"))]
+    path = str(folder)
+    argv = rng.choice([
+        ["simulate", path, "--games", "2", "--workers", "1", "--no-progress", "--seed", digits],
+        ["play", path, "--watch", "--no-replay", "--color", "never", "--seed", digits,
+         "--max-decisions", MAX_DECISIONS],
+        ["check", path, "--set", f"{rng.choice(constants or ['zz'])}={digits}"],
+        ["diff", path, path, "--play", "1", "--seed", digits, "--no-progress"]])
+    return Case(category, seed, target, argv, content=space.originals[target])
+
+
+def _odd_case(space: Workspace, rng: random.Random, seed: int, category: str) -> Case:
+    """A lone surrogate (`surrogate`) or control characters (`control`) where a name, a move,
+    a decider, a label or an option's value is."""
+    odd = odd_text(rng, category)
+    where = rng.choice(["save", "save", "replay", "replay", "yaml", "rules", "option"])
+    if where in ("save", "replay"):
+        source = rng.choice(space.saves if where == "save" else space.replays)
+        data = json.loads(source.read_text(encoding="utf-8"))
+        record = data.get("play", data) if where == "save" else data
+        spot = rng.choice(["names", "names", "seats", "moves", "deciders", "ruleset"])
+        if spot == "names":
+            data["names"] = {f"P{rng.randint(1, 2)}": odd}
+        elif spot == "seats" and isinstance(record.get("seats"), dict):
+            record["seats"][rng.choice(list(record["seats"]) or ["P1"])] = odd
+        elif spot in ("moves", "deciders") and record.get(spot):
+            record[spot][rng.randrange(len(record[spot]))] = odd
+        elif spot == "ruleset" and where == "replay" and isinstance(data.get("ruleset"), dict):
+            data["ruleset"][rng.choice(["name", "path"])] = odd
+        else:
+            data["names"] = {"P1": odd}
+        if where == "save" and rng.random() < 0.9:
+            data["state_hash"] = save_integrity(data)
+        target = space.root / "inputs" / f"case.{where}.json"
+        return Case(category, seed, target, _game_file_command(rng, where, str(target)),
+                    content=json.dumps(data, ensure_ascii=rng.random() < 0.7).encode(
+                        "utf-8", "surrogatepass"))
+    if where in ("yaml", "rules"):
+        role = rng.choice(["data", "display", "manifest"]) if where == "yaml" else "rules"
+        target = rng.choice(space.files(role) or space.files("manifest"))
+        original = space.originals[target].decode("utf-8")
+        quoted = list(re.finditer(r'"[^"\n\\]*"', original))
+        written = json.dumps(odd)[1:-1] if where == "yaml" and rng.random() < 0.7 else odd
+        if quoted:
+            spot = rng.choice(quoted)
+            at = rng.randint(spot.start() + 1, spot.end() - 1)
+            content = original[:at] + written + original[at:]
+        else:
+            content = original + written
+        folder = space.ruleset_of(target)
+        return Case(category, seed, target, _ruleset_command(space, rng, folder),
+                    content=content.encode("utf-8", "surrogatepass"))
+    folder = rng.choice(list(space.rulesets))
+    target = space.rulesets[folder]["manifest"][0]
+    path = str(folder)
+    players = ["--players", str(space.players[folder])] if folder in space.players else []
+    argv = rng.choice([
+        ["play", path, *players, "--watch", "--no-replay", "--color", "never",
+         "--name", f"1={odd}", "--max-decisions", MAX_DECISIONS],
+        ["check", odd], ["check", path, "--set", f"zz={odd}"],
+        ["check", path, "--set", f'zz="{odd}"'],
+        ["simulate", path, *players, "--games", "2", "--workers", "1", "--no-progress",
+         "--bot", odd]])
+    return Case(category, seed, target, argv, content=space.originals[target])
+
+
+def _game_file_command(rng: random.Random, what: str, name: str) -> list[str]:
+    command = rng.choice(["show", "play", "play", "replay"] if what == "save"
+                         else ["replay", "replay", "show", "play"])
+    return {"show": ["show", name, "--color", "never"], "replay": ["replay", name],
+            "play": ["play", "--load", name, "--no-replay", "--color", "never",
+                     "--max-decisions", MAX_DECISIONS]}[command]
+
+
+NEW_SHAPES: dict[str, Callable[[Workspace, random.Random, int, str], Case]] = {
+    "lattice": _lattice_case, "chain": _chain_case, "number": _number_case,
+    "surrogate": _odd_case, "control": _odd_case}
 
 
 # ------------------------------------------------------------------------ running cases

@@ -21,6 +21,10 @@ process reads them instead of computing them again.
   holding a header with the key and the HMAC of the contents. A file that is damaged, cut
   short, unreadable or from another key counts as missing; a cache folder that cannot be written
   is no cache: loading never fails because of the cache.
+- Bounded: an entry is kept per place (a file's path, a ruleset's folder: `slot`), not per
+  version; the expressions of the texts of one file are one entry (parser.py). The first
+  write of a process looks over the folder once: past MAX_ENTRIES files, the oldest written
+  are removed (down to three quarters of it), and so are temporaries left by a killed write.
 """
 
 from __future__ import annotations
@@ -31,7 +35,9 @@ import hmac
 import importlib.util
 import os
 import pickle
+import stat
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +50,8 @@ _SCHEMAS = ("manifest", "data")
 _KEY_FILE = "user.key"
 _KEY_BYTES = 32
 _WARNED: set[str] = set()  # folders refused, said once per process
+MAX_ENTRIES = 2_000  # files in the cache folder: past it, the oldest are removed
+_TIDIED: set[str] = set()  # folders looked over by this process
 
 
 def folder() -> Path | None:
@@ -224,6 +232,47 @@ def store(kind: str, slot: str, key: str | None, value: Any) -> None:
     try:
         from interpreter.language.writing import write_atomic  # only when writing: tempfile
 
-        write_atomic(path, header + signature + b"\n" + contents, durable=False)
+        write_atomic(path, header + signature + b"\n" + contents, durable=False, tidy=False)
     except (OSError, ValueError):
         pass
+    if str(path.parent) not in _TIDIED:
+        _TIDIED.add(str(path.parent))
+        tidy(path.parent)
+
+
+def tidy(where: Path, now: float | None = None) -> int:
+    """Remove the oldest entries past MAX_ENTRIES (down to three quarters of it) and the
+    temporaries of writes that a killed process left (STALE_SECONDS old): the folder is read
+    once. Returns how many files were removed."""
+    from interpreter.language.writing import STALE_SECONDS
+
+    now = time.time() if now is None else now
+    entries: list[tuple[float, str]] = []
+    removed = 0
+    try:
+        with os.scandir(where) as found:
+            for item in found:
+                try:
+                    status = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if item.name.endswith(".tmp") and item.name.startswith(".") \
+                        and now - status.st_mtime > STALE_SECONDS:
+                    removed += _unlink(item.path)
+                elif item.name.endswith(".cache") and stat.S_ISREG(status.st_mode):
+                    entries.append((status.st_mtime, item.path))
+    except OSError:
+        return removed
+    if len(entries) > MAX_ENTRIES:
+        entries.sort()
+        for _, old in entries[:len(entries) - MAX_ENTRIES * 3 // 4]:
+            removed += _unlink(old)
+    return removed
+
+
+def _unlink(path: str) -> int:
+    try:
+        os.unlink(path)
+    except OSError:
+        return 0
+    return 1

@@ -109,8 +109,27 @@ _TYPE_WORDS = {"int": "a number", "float": "a number", "str": "a text", "list": 
                "Table": "a whole table", "tuple": "a list"}
 
 
+_DIGITS = re.compile(r"limit \((\d+) digits\) for integer string conversion"
+                     r"(?:: value has (\d+) digits)?")
+
+
+def too_many_digits(exc: BaseException) -> str | None:
+    """Python's error on reading or writing a whole number of more digits than its limit
+    (sys.get_int_max_str_digits()) in words: "a number of N digits, more than LIMIT"; None
+    for another error."""
+    m = _DIGITS.search(str(exc)) if isinstance(exc, ValueError) else None
+    if m is None:
+        return None
+    limit, has = m.groups()
+    return f"a number of {int(has):,} digits, more than {int(limit):,}" if has else \
+        f"a number of more than {int(limit):,} digits"
+
+
 def explain(exc: BaseException) -> str:
     """A Python error inside a rule, in the words of the rules."""
+    digits = too_many_digits(exc)
+    if digits is not None:
+        return f"{digits}: too long to write"
     if isinstance(exc, RecursionError):
         return "a function calls itself without end"
     if isinstance(exc, KeyError):

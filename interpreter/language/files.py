@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter.language import cache
 from interpreter.language import nodes as N
+from interpreter.language.conforms import conforms
 from interpreter.language.errors import (
     RulesetError,
     RulesetErrors,
     did_you_mean,
     remember_source,
+    too_many_digits,
 )
 from interpreter.language.layers import Layer
 from interpreter.language.parser import parse_rules
@@ -26,6 +30,31 @@ from interpreter.resources import schema
 
 MANIFEST = "ruleset.yaml"
 MAX_EXTENDS = 50  # rulesets in one chain of `extends`
+MAX_LAYERS = 200  # rulesets in all that one ruleset builds on (through `extends`)
+
+# What one ruleset (all its layers together) may hold: each a few seconds of work to load
+# and check (about 10 s on a busy machine: docs/robustness.md), and 5 to 150 times what Fifth
+# Avenue holds (161 declarations, 9,500 words and signs of rules, 109 {...} in their texts,
+# 64 entities).
+MAX_DECLARATIONS = 3_000
+MAX_RULE_WORDS = 50_000  # words (and numbers) and signs in all the rule files, unparsed
+MAX_TEXT_EXPRESSIONS = 4_000  # {...} in the texts of the rules (each parsed on its own)
+MAX_ENTITIES = 10_000
+_WORDS = re.compile(r"\w+|[^\w\s]")
+_IN_TEXT = re.compile(r"\{[^{}\n]*\}")  # the rules language has braces in texts only
+_DECLARATION = re.compile(r"^[ \t]*(?:replace[ \t]+)?(?:enum|const|table|component|zone|var|"
+                          r"procedure|define|trigger|require|measure|remove|add[ \t]+option)"
+                          r"[ \t]", re.MULTILINE)  # the lines that start one, found unparsed
+
+
+@dataclass
+class _Totals:
+    """What the layers loaded so far hold, against the limits above."""
+    words: int = 0
+    expressions: int = 0
+    declarations: int = 0
+    entities: int = 0
+    values: int = 0  # of the data files (MAX_YAML_VALUES for all of them)
 
 
 # No ruleset, display or save file is larger than this: a bigger one (or /dev/zero) is refused
@@ -122,6 +151,16 @@ def yaml_entry_lines(path: Path, key: str) -> list[int]:
 # the values written out) is refused.
 MAX_YAML_EXPANDED = 100_000
 
+# The most values (numbers, texts, lists, mappings, keys: each counts) written in one YAML
+# file, and in all the data files of a ruleset: about 10,000 entities of a few attributes,
+# read in a few seconds. The board of Fifth Avenue has 1,100.
+MAX_YAML_VALUES = 100_000
+
+# The most digits of a whole number in a YAML file: as many as a value of a game may have
+# (MAX_DIGITS in engine/support.py).
+MAX_YAML_DIGITS = 4_000
+_MAX_YAML_BITS = int(MAX_YAML_DIGITS * 3.3219280948873626)  # log2(10)
+
 
 def expanded_size(node: Any) -> tuple[int, int]:
     """(values with every alias expanded, values written) of a composed YAML node graph: an
@@ -145,14 +184,37 @@ def expanded_size(node: Any) -> tuple[int, int]:
     return sizes[id(node)], len(sizes)
 
 
+def _safe_loader() -> Any:
+    """PyYAML's safe loader, its text scanned and parsed by libyaml where PyYAML has it (three
+    times faster), its values composed and built by PyYAML's Python code (which the strict
+    loader changes)."""
+    import yaml
+
+    try:
+        from yaml._yaml import CParser
+    except ImportError:  # PyYAML without libyaml
+        return yaml.SafeLoader
+
+    class FastSafeLoader(yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor,
+                         yaml.resolver.Resolver):
+        def __init__(self, stream: Any) -> None:
+            CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+    return FastSafeLoader
+
+
 @functools.cache
 def strict_loader() -> Any:
     """PyYAML's safe loader, except that a key given twice in one mapping is an error at the
-    second one (PyYAML keeps the last silently), and an alias bomb is refused before it is
-    built (`MAX_YAML_EXPANDED`)."""
+    second one (PyYAML keeps the last silently), a file of more than MAX_YAML_VALUES values is
+    refused as soon as it is seen to be (not read to its end), and an alias bomb is refused
+    before it is built (`MAX_YAML_EXPANDED`)."""
     import yaml
 
-    class StrictLoader(yaml.SafeLoader):
+    class StrictLoader(_safe_loader()):  # type: ignore[misc, valid-type]
         def compose_document(self) -> Any:
             node = super().compose_document()
             if node is not None and self.anchors_seen:
@@ -167,9 +229,37 @@ def strict_loader() -> Any:
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(yaml.events.AliasEvent):
                 self.anchors_seen = True
+            self.values_seen += 1
+            if self.values_seen > MAX_YAML_VALUES:
+                raise yaml.composer.ComposerError(
+                    None, None, f"more than {MAX_YAML_VALUES:,} values in one file: more than "
+                    "a game needs (and than is read in a few seconds)",
+                    self.peek_event().start_mark)
             return super().compose_node(parent, index)
 
         anchors_seen = False
+        values_seen = 0
+
+        def construct_yaml_int(self, node: Any) -> int:
+            """A whole number of at most MAX_YAML_DIGITS digits (its value, in any base):
+            reading one of a million decimal digits takes seconds (Python refuses more than
+            4300 digits or, with its limit lifted, takes time that grows with their square)."""
+            written = str(node.value).replace("_", "").lstrip("+-")
+            decimal = not written.startswith("0") and ":" not in written
+            if len(written) > (MAX_YAML_DIGITS if decimal else 4 * MAX_YAML_DIGITS):
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a number of more than {MAX_YAML_DIGITS:,} digits",
+                    node.start_mark)  # refused unread: reading takes the square of its length
+            try:
+                value = super().construct_yaml_int(node)
+            except ValueError as exc:
+                raise yaml.constructor.ConstructorError(
+                    None, None, too_many_digits(exc) or str(exc), node.start_mark) from None
+            if value.bit_length() > _MAX_YAML_BITS:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a number of more than {MAX_YAML_DIGITS:,} digits",
+                    node.start_mark)
+            return value
 
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             seen: set[Any] = set()
@@ -189,6 +279,7 @@ def strict_loader() -> Any:
                 seen.add(key)
             return super().construct_mapping(node, deep=deep)
 
+    StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
     return StrictLoader
 
 
@@ -204,10 +295,19 @@ def _parse_yaml(text: str, path: Path) -> Any:
         mark = getattr(exc, "problem_mark", None)
         shown = display_path(path)
         loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
-        raise RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}", loc) from None
+        raise RulesetError(f"not valid YAML: {yaml_problem(exc)}", loc) from None
+
+
+def yaml_problem(exc: Exception) -> str:
+    """What a YAML error says is wrong (libyaml's limit on nesting said as PyYAML's
+    RecursionError is)."""
+    problem = str(getattr(exc, "problem", None) or exc)
+    return "nested too deeply" if "nesting depth" in problem else problem
 
 
 def _validate(doc: Any, schema_name: str, path: Path) -> None:
+    if conforms(schema(schema_name), doc):
+        return  # the fast check (linear); jsonschema says what is wrong, when something is
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema(schema_name))
@@ -269,9 +369,19 @@ def tree_root(folder: Path) -> Path:
 def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> list[Layer]:
     """The layers of a ruleset, base first: each `extends` target, then the folder itself.
     Every target must lie under `root` (the top ruleset's tree), unless it is None."""
+    return _load_layers(folder, chain, root, {}, _Totals())
+
+
+def _load_layers(folder: Path, chain: list[Path], root: Path | None,
+                 done: dict[Path, tuple[list[Layer], int]], totals: _Totals) -> list[Layer]:
+    """load_layers, each ruleset loaded once however many rulesets extend it (`done`: folder ->
+    its layers and the length of its longest chain of `extends`): rulesets that extend each
+    other in diamonds load in time linear in their number, not exponential."""
     manifest_path = folder / MANIFEST
     manifest = _checked_yaml(manifest_path, "manifest")
     layers: list[Layer] = []
+    have: set[Path] = set()
+    height = 0  # the longest chain of `extends` below this ruleset
     extends = manifest.get("extends") or []
     for target in [extends] if isinstance(extends, str) else extends:
         try:
@@ -293,21 +403,45 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
         if base in chain or base == folder:
             raise RulesetError(f"'extends: {target}' goes round in a circle: that ruleset "
                                "extends this one", _yaml_loc(manifest_path, ["extends"]))
-        if len(chain) >= MAX_EXTENDS:
+        below = done[base][1] if base in done else 0
+        if len(chain) + below >= MAX_EXTENDS:
             raise RulesetError(f"'extends: {target}': more than {MAX_EXTENDS} rulesets extend "
                                "each other in a chain", _yaml_loc(manifest_path, ["extends"]))
-        for layer in load_layers(base, [*chain, folder], root):
-            if all(existing.folder != layer.folder for existing in layers):
+        if base not in done:
+            _load_layers(base, [*chain, folder], root, done, totals)
+        base_layers, below = done[base]
+        height = max(height, below + 1)
+        for layer in base_layers:
+            if layer.folder not in have:
+                have.add(layer.folder)
                 layers.append(layer)
+        if len(layers) > MAX_LAYERS:
+            raise RulesetError(f"'extends: {target}': this ruleset builds on more than "
+                               f"{MAX_LAYERS} rulesets in all (through `extends`)",
+                               _yaml_loc(manifest_path, ["extends"]))
     rule_files, files = [], [manifest_path]
     errors: list[RulesetError] = []
     for rel in _listed_files(manifest, "rules", manifest_path, errors):
         path = folder / rel
         files.append(path)
         try:
-            rule_files.append(parse_rules(read_text(path, "rule file"), display_path(path)))
+            text = read_text(path, "rule file")
         except RulesetError as exc:
             errors.append(exc)
+            continue
+        _count_words(text, path, totals)  # past a limit: an error at once, nothing parsed
+        _count_declarations(text, path, totals)
+        totals.expressions = count_expressions(text, path, totals.expressions)
+        try:
+            rule_file = parse_rules(text, display_path(path))
+        except RulesetError as exc:
+            errors.append(exc)
+            continue
+        rule_files.append(rule_file)
+        totals.declarations += len(rule_file.decls)
+        if totals.declarations > MAX_DECLARATIONS:
+            past = rule_file.decls[len(rule_file.decls) - (totals.declarations - MAX_DECLARATIONS)]
+            raise _too_many_declarations(past.loc)
     data = []
     for rel in _listed_files(manifest, "data", manifest_path, errors):
         path = folder / rel
@@ -318,12 +452,102 @@ def load_layers(folder: Path, chain: list[Path], root: Path | None = None) -> li
             errors.append(exc)
             continue
         data.append((display_path(path), doc))
+        _count_data(doc, path, totals)
     if errors:
         raise RulesetErrors(errors)
     parents = [(folder / t).resolve() for t in ([extends] if isinstance(extends, str) else extends)]
     layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
                         files=files, parents=parents))
+    done[folder] = (layers, height)
     return layers
+
+
+def _count_words(text: str, path: Path, totals: _Totals) -> None:
+    """Add the words and signs of a rule file to `totals`; past MAX_RULE_WORDS, an error at
+    the first word too many (found before the file is parsed: parsing takes the time)."""
+    left = MAX_RULE_WORDS - totals.words
+    if len(text) <= left:  # no more words than characters: counted at once
+        totals.words += len(_WORDS.findall(text))
+        return
+    count = 0
+    for count, word in enumerate(_WORDS.finditer(text), start=1):  # noqa: B007 - counted
+        if count > left:
+            line = text.count("\n", 0, word.start()) + 1
+            column = word.start() - text.rfind("\n", 0, word.start())
+            raise RulesetError(f"more than {MAX_RULE_WORDS:,} words and signs in the rule "
+                               "files of this ruleset (and of those it extends): more than a "
+                               "game needs, and than is read in a few seconds",
+                               N.Loc(display_path(path), line, column))
+    totals.words += count
+
+
+def count_expressions(text: str, path: Path, before: int = 0) -> int:
+    """`before` and the {...} of the texts in `text`; past MAX_TEXT_EXPRESSIONS, an error at
+    the first one too many (each is parsed on its own: a millisecond)."""
+    left = MAX_TEXT_EXPRESSIONS - before
+    if text.count("{") <= left:
+        return before + len(_IN_TEXT.findall(text))
+    for count, found in enumerate(_IN_TEXT.finditer(text), start=1):
+        if count > left:
+            at = found.start()
+            raise RulesetError(f"more than {MAX_TEXT_EXPRESSIONS:,} {{...}} in the texts of "
+                               "the rules of this ruleset (or of a display file): more than a "
+                               "game needs, and than is read in a few seconds",
+                               N.Loc(display_path(path), text.count("\n", 0, at) + 1,
+                                     at - text.rfind("\n", 0, at)))
+    return before + len(_IN_TEXT.findall(text))
+
+
+def _count_declarations(text: str, path: Path, totals: _Totals) -> None:
+    """An error at the first declaration past MAX_DECLARATIONS, found before the file is
+    parsed (parsing takes the time); `totals` counts them once the file is parsed."""
+    left = MAX_DECLARATIONS - totals.declarations
+    if text.count("\n") < left:  # no more declarations than lines
+        return
+    for count, line in enumerate(_DECLARATION.finditer(text), start=1):
+        if count > left:
+            at = line.start() + len(line.group()) - len(line.group().lstrip(" \t"))
+            raise _too_many_declarations(N.Loc(display_path(path),
+                                               text.count("\n", 0, at) + 1,
+                                               at - text.rfind("\n", 0, at)))
+
+
+def _too_many_declarations(loc: N.Loc) -> RulesetError:
+    return RulesetError(f"more than {MAX_DECLARATIONS:,} declarations in this ruleset (all its "
+                        "rule files, and those of the rulesets it extends): more than a game "
+                        "needs, and than is checked in a few seconds", loc)
+
+
+def _count_data(doc: Any, path: Path, totals: _Totals) -> None:
+    """Add the entities and values of a data file to `totals`; past MAX_ENTITIES or
+    MAX_YAML_VALUES (for all the data files of the ruleset), an error."""
+    entities = doc.get("entities") if isinstance(doc, dict) else None
+    totals.entities += sum(len(items) for items in (entities or {}).values()
+                           if isinstance(items, list))
+    if totals.entities > MAX_ENTITIES:
+        raise RulesetError(f"more than {MAX_ENTITIES:,} entities in the data files of this "
+                           "ruleset (and of those it extends): more than a game needs, and "
+                           "than is checked in a few seconds", _yaml_loc(path, ["entities"]))
+    totals.values += yaml_values(doc)
+    if totals.values > MAX_YAML_VALUES:
+        raise RulesetError(f"more than {MAX_YAML_VALUES:,} values in the data files of this "
+                           "ruleset (and of those it extends): more than a game needs, and "
+                           "than is read in a few seconds", N.Loc(display_path(path), 1, 1))
+
+
+def yaml_values(doc: Any) -> int:
+    """The values of a document read from YAML, as the strict loader counts them (each
+    number, text, list, mapping and key)."""
+    count, todo = 0, [doc]
+    while todo:
+        item = todo.pop()
+        count += 1
+        if isinstance(item, dict):
+            count += len(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return count
 
 
 def _listed_files(manifest: dict, key: str, manifest_path: Path,

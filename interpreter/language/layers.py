@@ -298,19 +298,25 @@ def _apply(decl: N.Decl, layer: Layer, merged: dict[str, N.Decl], origin: dict[s
 
 def _conflicts(name: str, changes: list[tuple[Layer, N.Decl]],
                ancestors: dict[Path, set[Path]]) -> list[RulesetError]:
-    """Two unrelated layers changing one name, with no later layer over both settling it."""
+    """Two unrelated layers changing one name, with no later layer over both settling it: one
+    error at each change that such an earlier change meets (the first of them named), in time
+    quadratic in the changes of the name (each pair once, the layers over both as bits)."""
     out: list[RulesetError] = []
-    for i, (a, decl_a) in enumerate(changes):
-        for b, decl_b in changes[i + 1:]:
+    over = [0] * len(changes)  # bit c of over[i]: the layer of change c builds on that of i
+    for c, (layer_c, _) in enumerate(changes):
+        below = ancestors[layer_c.folder]
+        for i, (layer_i, _) in enumerate(changes):
+            if layer_i.folder in below:
+                over[i] |= 1 << c
+    for j, (b, decl_b) in enumerate(changes):
+        for i, (a, decl_a) in enumerate(changes[:j]):
             related = a.folder in ancestors[b.folder] or b.folder in ancestors[a.folder]
-            if related or a.folder == b.folder:
+            if related or a.folder == b.folder or over[i] & over[j]:
                 continue
-            settled = any(a.folder in ancestors[c.folder] and b.folder in ancestors[c.folder]
-                          for c, _ in changes)
-            if not settled:
-                out.append(RulesetError(
-                    f"'{name}' is changed by two overlays that do not build on each other: "
-                    f"'{a.name}' (at {decl_a.loc}) and '{b.name}' (here)", decl_b.loc,
-                    f"say which wins: 'replace' or 'remove' '{name}' in the ruleset that "
-                    "combines them", layer=b.name))
+            out.append(RulesetError(
+                f"'{name}' is changed by two overlays that do not build on each other: "
+                f"'{a.name}' (at {decl_a.loc}) and '{b.name}' (here)", decl_b.loc,
+                f"say which wins: 'replace' or 'remove' '{name}' in the ruleset that "
+                "combines them", layer=b.name))
+            break
     return out

@@ -28,17 +28,19 @@ STALE_SECONDS = 600
 
 
 def write_atomic(path: Path | str, data: str | bytes, durable: bool = True,
-                 replace: bool = True) -> None:
+                 replace: bool = True, tidy: bool = True) -> None:
     """Write `data` (text as UTF-8) to `path` whole or not at all; OSError (or ValueError for
     a name with a NUL) if it cannot be. `durable=False` skips flushing to the disk (a cache).
     `replace=False`: a file already at `path` is left as it is (FileExistsError), however
     near in time another writer comes (the new file is linked to the name, never renamed
-    over it)."""
+    over it). `tidy=False` leaves stale temporaries of `path` alone (looking for them reads the
+    whole folder: a writer of many files in one folder removes them itself, once)."""
     path = Path(path)
     if not replace and os.path.lexists(path):
         raise FileExistsError(errno.EEXIST, "a file of that name is there already", str(path))
     check_target(path)
-    remove_stale_temporaries(path)
+    if tidy:
+        remove_stale_temporaries(path)
     blob = data.encode("utf-8") if isinstance(data, str) else data
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

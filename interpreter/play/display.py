@@ -38,7 +38,14 @@ import yaml
 from interpreter.engine.secrecy import shown_private
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesetError, RulesetErrors
-from interpreter.language.files import FileRefused, inside, read_bounded, strict_loader
+from interpreter.language.files import (
+    FileRefused,
+    count_expressions,
+    inside,
+    read_bounded,
+    strict_loader,
+    yaml_problem,
+)
 from interpreter.language.files import display_path as files_display_path
 from interpreter.play.board_svg import Geometry, GeometryBuilder, Painter
 from interpreter.play.generic_board import generic_board, generic_private, secret_lines
@@ -571,8 +578,11 @@ def _read_checked(path: Path, shown: str, rules: dict) -> Any:
     `rules` (a JSON schema); RulesetErrors at file:line:col for what is wrong."""
     try:
         text = read_bounded(path)
+        count_expressions(text, path)  # each {...} of a template is parsed on its own
     except FileRefused as exc:
         raise RulesetErrors([RulesetError(f"the display file {shown} {exc}")]) from None
+    except RulesetError as exc:
+        raise RulesetErrors([exc]) from None
     try:
         doc = yaml.load(text, Loader=_loader(shown))  # noqa: S506 - a SafeLoader subclass
     except RecursionError:
@@ -581,8 +591,8 @@ def _read_checked(path: Path, shown: str, rules: dict) -> Any:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         loc = N.Loc(shown, mark.line + 1, mark.column + 1) if mark else N.Loc(shown, 1, 1)
-        raise RulesetErrors([RulesetError(f"not valid YAML: {getattr(exc, 'problem', exc)}",
-                                          loc)]) from None
+        raise RulesetErrors([RulesetError(f"not valid YAML: {yaml_problem(exc)}", loc)]) \
+            from None
     validator = jsonschema.Draft202012Validator(rules)
     problems = sorted(validator.iter_errors(doc), key=lambda e: list(e.absolute_path))
     if problems:

@@ -95,7 +95,7 @@ def journal_head(text: str) -> dict[str, Any] | None:
         return None
     try:
         head = json.loads(first)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # ValueError: also a number of too many digits
         return None
     return head if isinstance(head, dict) else None
 
@@ -120,7 +120,7 @@ def journal_as_replay(text: str, path: Path) -> dict[str, Any]:
     for number, line in enumerate(lines, start=2):
         try:
             step = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # ValueError: also a number of too many digits
             step = None
         if not (isinstance(step, dict) and {"move", "by", "hash", "core"} <= set(step)):
             raise SaveFileError(f"{path}: the journal is damaged (line {number})")

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.rng import is_secret
-from interpreter.language.errors import IllegalMove, RulesError, SaveFileError
+from interpreter.language.errors import IllegalMove, RulesError, SaveFileError, too_many_digits
 from interpreter.language.files import FileRefused, read_bounded
 from interpreter.language.writing import write_atomic
 from interpreter.play.history import (
@@ -104,6 +104,9 @@ def read_json(path: Path, what: str = "replay") -> Any:
                             f"line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SaveFileError(f"{path}: not a {what} file (nested too deeply)") from None
+    except ValueError as exc:  # a number of more digits than Python reads (cli.DIGITS)
+        raise SaveFileError(f"{path}: not a {what} file (damaged: {too_many_digits(exc) or exc})") \
+            from None
 
 
 def _as_text(data: Any, path: Path, what: str) -> Any:
