@@ -153,7 +153,7 @@ MAX_YAML_EXPANDED = 100_000
 
 # The most values (numbers, texts, lists, mappings, keys: each counts) written in one YAML
 # file, and in all the data files of a ruleset: about 10,000 entities of a few attributes,
-# read in a few seconds. The board of Fifth Avenue has 1,100.
+# read in a few seconds. The largest bundled board has about 1,100.
 MAX_YAML_VALUES = 100_000
 
 # The most digits of a whole number in a YAML file: as many as a value of a game may have
