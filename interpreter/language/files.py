@@ -33,9 +33,9 @@ MAX_EXTENDS = 50  # rulesets in one chain of `extends`
 MAX_LAYERS = 200  # rulesets in all that one ruleset builds on (through `extends`)
 
 # What one ruleset (all its layers together) may hold: each a few seconds of work to load
-# and check (about 10 s on a busy machine: docs/robustness.md), and 5 to 150 times what Fifth
-# Avenue holds (161 declarations, 9,500 words and signs of rules, 109 {...} in their texts,
-# 64 entities).
+# and check (about 10 s on a busy machine: docs/robustness.md), and 5 to 150 times what the
+# largest bundled ruleset holds (161 declarations, 9,500 words and signs of rules, 109 {...}
+# in their texts, 64 entities).
 MAX_DECLARATIONS = 3_000
 MAX_RULE_WORDS = 50_000  # words (and numbers) and signs in all the rule files, unparsed
 MAX_TEXT_EXPRESSIONS = 4_000  # {...} in the texts of the rules (each parsed on its own)
@@ -153,7 +153,7 @@ MAX_YAML_EXPANDED = 100_000
 
 # The most values (numbers, texts, lists, mappings, keys: each counts) written in one YAML
 # file, and in all the data files of a ruleset: about 10,000 entities of a few attributes,
-# read in a few seconds. The largest bundled board has about 1,100.
+# read in a few seconds. The largest board of the bundled rulesets has 1,100.
 MAX_YAML_VALUES = 100_000
 
 # The most digits of a whole number in a YAML file: as many as a value of a game may have
