@@ -49,3 +49,15 @@ def test_an_unknown_name_is_one_line_with_did_you_mean(capsys, tmp_path):
     assert "Traceback" not in err
     assert err.strip().count("\n") == 0
     assert "no procedure or function 'plya'" in err and "'play'" in err
+
+
+def test_the_loops_of_a_functions_queries_are_shown_with_it(capsys):
+    # `any d in directions where ...` runs as a plain loop in a generated function of its own
+    code, out, _ = run(capsys, "code", "tutorial/reversi", "can_place")
+    assert code == 0
+    assert "# the loops of its queries:" in out
+    loop = out.split("# the loops of its queries:\n")[1]
+    assert loop.startswith("def _q") and "for v_d_" in loop and "return True" in loop
+    called = loop.split("(")[0][len("def "):]
+    assert f"{called}(" in out.split("# the loops of its queries:")[0]  # the function calls it
+    compile(out, "<listing>", "exec")

@@ -10,7 +10,7 @@ import pytest
 
 from interpreter import GameRuleError, load_ruleset
 
-from .conftest import TINY_RULES, write_tiny
+from .conftest import TINY_RULES, play_random, write_tiny
 
 
 def play_out(game, seed: int = 1) -> None:
@@ -292,3 +292,52 @@ def test_an_argument_of_each_item_still_reports_its_error(tmp_path):
                          "where over(p, small[x])\n", "seen += failing(p)")
     with pytest.raises(GameRuleError, match="no item 2"):
         play_out(ruleset.new_game(2, 3))
+
+
+LOOP_RULES = TINY_RULES + """
+define any_value(p, v) = any c in hand[p] where c.value == v and c.suit != "green"
+define every_red(p) = every c in hand[p] where c.suit == red
+define first_high(p) = first c in kinds(hand[p]) where c.value >= 2
+define reds_held(p) = count c in hand[p] where c.suit == red
+define value_held(p) = sum c.value for each c in hand[p]
+define red_value_held(p) = sum c.value for each c in hand[p] where c.suit == red
+define any_above(xs, limit) = any x in xs where x > limit + size(hand[P1])
+define pairs_over(xs) = count x in xs where any y in xs where x + y > 4 and x != y
+"""
+
+
+def test_queries_run_as_loops_give_what_the_rules_say(tmp_path):
+    # any, every, first, and count and sum over a pile run as plain loops in functions of
+    # their own (the loops of `rules code`): the same answers as the rules' words
+    folder = write_tiny(tmp_path / "loops", LOOP_RULES)
+    game = load_ruleset(folder).new_game(2, seed=3)
+    for p in game.players:
+        hand = game.Z["hand"][p]
+        cards = [k for k, n in hand.items() for _ in range(n)]
+        value = {k: game.world.attrs[k]["value"] for k in hand}
+        suit = {k: game.world.attrs[k]["suit"] for k in hand}
+        for v in (1, 2, 3):
+            assert game.evaluate("any_value", p, v) is any(value[k] == v for k in cards)
+        assert game.evaluate("every_red", p) is all(suit[k] == "red" for k in cards)
+        assert game.evaluate("first_high", p) == next((k for k in hand if value[k] >= 2), None)
+        assert game.evaluate("reds_held", p) == sum(suit[k] == "red" for k in cards)
+        assert game.evaluate("value_held", p) == sum(value[k] for k in cards)
+        assert game.evaluate("red_value_held", p) == sum(
+            value[k] for k in cards if suit[k] == "red")
+    held = sum(game.Z["hand"]["P1"].values())
+    assert game.evaluate("any_above", [1, 5, 9], 5) is (9 > 5 + held)
+    assert game.evaluate("any_above", [], 5) is False
+    assert game.evaluate("pairs_over", [1, 2, 3, 4]) == 4  # each has another to pass 4
+    assert game.evaluate("pairs_over", [1, 2, 3]) == 2  # 2 and 3
+
+
+def test_an_error_inside_a_querys_loop_names_the_rule(tmp_path):
+    rules = TINY_RULES.replace("    vp[p] += c.value\n",
+                               "    vp[p] += c.value\n"
+                               "    if any x in [1, \"two\"] where x > 1:\n"
+                               "        vp[p] += 1\n")
+    folder = write_tiny(tmp_path / "bad", rules)
+    with pytest.raises(GameRuleError) as err:
+        play_random(load_ruleset(folder).new_game(2, seed=1), random.Random(1))
+    line = rules.splitlines().index("    if any x in [1, \"two\"] where x > 1:") + 1
+    assert f"game.rules:{line}:5: cannot compare a text with a number" in str(err.value)

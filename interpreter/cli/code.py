@@ -42,5 +42,5 @@ def cmd_code(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               file=out)
         return EXIT_OK
     chosen = items if args.all else pick(items, args.names)
-    print("\n\n".join(code_text(x, program.namespace) for x in chosen), file=out)
+    print("\n\n".join(code_text(x, program.namespace, program.loops) for x in chosen), file=out)
     return EXIT_OK

@@ -5,6 +5,7 @@ declarations (what is compiled, cached and in which order); statements.py the pr
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -612,22 +613,44 @@ class ExpressionCompiler:
             return (f"for {s} in ({items},) if {s} for ({names}) in (({values}),) "
                     f"for {target} in {s}{method}{after}")
 
+        def looped(target: str, items: str, method: str, body: list[str], start: str,
+                 end: str) -> CExpr:
+            """The query as a call of a generated function that goes through the items in a
+            plain loop (`each` as statements): what any(), sum() or next() over a generator
+            does, without resuming a generator for every item."""
+            lines, pad = [f"    {start}"] if start else [], "    "
+            if hoisted:
+                self._counter += 1
+                s = f"_s{self._counter}"
+                lines += [f"{pad}{s} = {items}", f"{pad}if {s}:"]
+                pad += "    "
+                lines.append(f"{pad}({''.join(f'{n}, ' for n, _ in hoisted)}) = "
+                             f"({''.join(f'{v}, ' for _, v in hoisted)})")
+                items = s
+            lines.append(f"{pad}for {target} in {items}{method}:")
+            pad += "    "
+            if per_item:
+                lines.append(f"{pad}({''.join(f'{n}, ' for n, _ in per_item)}) = "
+                             f"({''.join(f'{v}, ' for _, v in per_item)})")
+            lines += [pad + line for line in body]
+            lines.append(f"    {end}")
+            return self._c(self.loop_function(lines, scope.proc))
+
         if kind == "count" and pile:
             if where is None:
                 return self._c(f"_size({src.src})")
-            return self._c(f"sum(_n {each(f'{var}, _n', src.src, '.items()')}{cond})")
+            return looped(f"{var}, _n", src.src, ".items()", [f"if {where}: _t = _t + _n"],
+                        "_t = 0", "return _t")
         if kind == "sum" and pile:
-            return self._c(f"sum(({value}) * _n {each(f'{var}, _n', src.src, '.items()')}"
-                           f"{cond})")
+            add = f"_t = _t + ({value}) * _n"
+            return looped(f"{var}, _n", src.src, ".items()", [f"if {where}: {add}" if where
+                                                             else add], "_t = 0", "return _t")
         # any, every and first need each kind of a pile once, not each piece
         items = src.src if pile and kind in ("any", "every", "first") else self.items_src(src)
         if kind == "count" and where is None:
             return self._c(f"len({items})")
         if src.sort == VALUE and not kinds:  # a list the rules made: its length is work
             items = f"_charge(rt, {items})"
-        loop = each(var, items)
-        if kind == "count":
-            return self._c(f"len([1 {loop}{cond}])")
         if kind in ("any", "every") and where is not None and not hoisted and not per_item:
             found = _attribute_test(where, var, "==" if kind == "any" else "!=")
             if found is not None:  # `any k in hand[p] where k.suit == c`: no frame per item
@@ -635,11 +658,17 @@ class ExpressionCompiler:
                 test = "in" if kind == "any" else "not in"
                 return self._c(f"({other} {test} map({table}.__getitem__, {items}))")
         if kind == "any":
-            return self._c(f"any({where or 'True'} {loop})")
+            return looped(var, items, "", [f"if {where}: return True" if where
+                                         else "return True"], "", "return False")
         if kind == "every":
-            return self._c(f"all({where or 'True'} {loop})")
+            return looped(var, items, "", [f"if not ({where}): return False" if where
+                                         else "pass"], "", "return True")
         if kind == "first":
-            return self._c(f"next(({var} {loop}{cond}), None)")
+            return looped(var, items, "", [f"if {where}: return {var}" if where
+                                         else f"return {var}"], "", "return None")
+        loop = each(var, items)
+        if kind == "count":
+            return self._c(f"len([1 {loop}{cond}])")
         if kind == "random":
             self._uses_state = self._random = True
             # its own stream (engine/rng.py), named by what it draws from: a variant that
@@ -663,6 +692,18 @@ class ExpressionCompiler:
             return self._c(f"list(dict.fromkeys({values}))", texts=gives_texts, fresh=True)
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
+
+    def loop_function(self, lines: list[str], rule: str) -> str:
+        """A generated function with the body `lines` (indented), defined in the namespace of
+        generated code: the source of its call, which passes it the names the body uses from
+        around it (the game, the frame's locals, parameters, variables of queries around)."""
+        name = f"_q{self.fresh_number()}"
+        body = "\n".join(lines)
+        params = ", ".join(free_names(f"def {name}():\n{body}\n", self.ns))
+        code = f"def {name}({params}):\n{body}\n"
+        exec(self.compiled(code, f"<query in {rule}>"), self.ns)  # our own generated code
+        self.program.loops[name] = code
+        return f"{name}({params})"
 
     def _query_source(self, b: N.Binder, scope: Scope) -> tuple[CExpr, bool]:
         """What a query goes through, and whether it is the kinds in a pile (gone through
@@ -756,3 +797,16 @@ def attribute_table(attrs: dict, name: str) -> dict:
     """Every value that has the attribute `name` -> its value of it (one lookup in generated
     code; a value without it is a KeyError, explained as a missing attribute)."""
     return {value: a[name] for value, a in attrs.items() if name in a}
+
+
+def free_names(code: str, ns: dict[str, Any]) -> list[str]:
+    """The names that generated `code` (one function) reads without binding them and that are
+    not in the namespace `ns` of generated code: those it must be given (sorted)."""
+    read, bound = set(), set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    builtins = ns.get("__builtins__", {})
+    return sorted(n for n in read - bound if n not in ns and n not in builtins)

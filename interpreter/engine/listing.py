@@ -83,15 +83,25 @@ def index_text(items: list[Listed]) -> str:
     return "\n".join(rows)
 
 
-def code_text(item: Listed, namespace: dict[str, Any]) -> str:
-    """An item's source, with a heading and the constants it names."""
+def code_text(item: Listed, namespace: dict[str, Any], loops: dict[str, str] | None = None
+              ) -> str:
+    """An item's source, with a heading, the functions that run its queries' loops (`loops`:
+    Program.loops) and the constants they name."""
     head = [f"# {item.sort} {item.name}, {item.where}", f"# {item.how}"]
+    sources = [item.source.rstrip("\n")]
+    loops = loops or {}
+    for source in sources:  # grows: a loop's function may call another
+        for ref in dict.fromkeys(_NAMES.findall(source)):
+            if ref in loops and loops[ref].rstrip("\n") not in sources:
+                sources.append(loops[ref].rstrip("\n"))
+    if len(sources) > 1:
+        sources.insert(1, "# the loops of its queries:")
     constants = []
-    for ref in dict.fromkeys(_NAMES.findall(item.source)):
+    for ref in dict.fromkeys(_NAMES.findall("\n".join(sources))):
         if ref in namespace and not callable(namespace[ref]) and ref != "__builtins__":
             constants.append(f"#   {ref} = {_brief(namespace[ref])}")
     tail = ["# constants it names:", *constants] if constants else []
-    return "\n".join([*head, item.source.rstrip("\n"), *tail])
+    return "\n".join([*head, *sources, *tail])
 
 
 def _brief(value: Any) -> str:

@@ -113,6 +113,8 @@ class Program:
     layouts: dict[int, Any] = field(default_factory=dict)
     # the names generated code sees: its helpers, constants and functions (`rules code`)
     namespace: dict[str, Any] = field(default_factory=dict)
+    # the generated functions that run a query's loop (`_q12`): name -> source
+    loops: dict[str, str] = field(default_factory=dict)
 
     def families(self) -> tuple[list[str], list[str]]:
         """The zone families and the variable families (`zone hand[player]`)."""
