@@ -341,3 +341,29 @@ def test_an_error_inside_a_querys_loop_names_the_rule(tmp_path):
         play_random(load_ruleset(folder).new_game(2, seed=1), random.Random(1))
     line = rules.splitlines().index("    if any x in [1, \"two\"] where x > 1:") + 1
     assert f"game.rules:{line}:5: cannot compare a text with a number" in str(err.value)
+
+
+WALK_RULES = TINY_RULES + """
+define down_to_zero(n) = true if n == 0 else down_to_zero(n - 1)
+define steps_to(n, goal) = n >= goal or (n >= 0 and steps_to(n + 3, goal))
+define never_ends(n) = n < 0 and never_ends(n - 1)
+define twice(n) = 0 if n == 0 else 1 + twice(n - 1)
+"""
+
+
+def test_a_function_that_calls_itself_last_runs_as_a_loop(tmp_path):
+    # the walk along a line of Reversi's closed_by: a loop, not a Python call per step, so
+    # that a walk of 20,000 steps (far deeper than Python's calls may go) gives its answer
+    folder = write_tiny(tmp_path / "walk", WALK_RULES)
+    ruleset = load_ruleset(folder)
+    assert "while True:" in ruleset.program.funcs["down_to_zero"].source
+    assert "while True:" not in ruleset.program.funcs["twice"].source  # 1 + ... is not last
+    game = ruleset.new_game(2, seed=1)
+    assert game.evaluate("down_to_zero", 20_000) is True
+    assert game.evaluate("steps_to", 0, 9) is True
+    assert game.evaluate("steps_to", -1, 9) is False
+    # without end it is stopped by the budget of work, with the usual message
+    with pytest.raises(GameRuleError, match="more than 5,000,000 units of work"):
+        game.evaluate("never_ends", -1)
+    with pytest.raises(GameRuleError, match="calls itself without end"):
+        game.evaluate("twice", 20_000)

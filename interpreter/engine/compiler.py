@@ -344,22 +344,62 @@ class Compiler(ExpressionCompiler):
                 texts = scope.texts
                 scope = Scope(scope.names, scope.proc, {**scope.py, name: py})
                 scope.texts = texts
-            compiled = self.value_c(body_node, scope)
+            loop = self._tail_loop(decl, body_node, scope, list(args.values()))
+            compiled = self.value_c(body_node, scope) if loop is None else self._c("")
         finally:
             self._in_function = False
-        body = compiled.src
         self._gives_texts[decl.name] = compiled.texts
         self._facts[decl.name] = (self._uses_state, self._callees)
         self._reads_of[decl.name] = (self._reads, self._random)
         self._heavy[decl.name] = bool(self._callees) or self._costly
-        code = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n" \
-               f"{before}    rt.budget -= {support.STEP_WORK}\n" \
-               f"    if rt.budget < 0: rt.out_of_budget()\n" \
-               f"    return {body}\n"
+        head = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n"
+        charge = f"rt.budget -= {support.STEP_WORK}\n"
+        if loop is None:
+            code = f"{head}{before}    {charge}    if rt.budget < 0: rt.out_of_budget()\n" \
+                   f"    return {compiled.src}\n"
+        else:  # each turn of the loop is a call of the function: the same work counted
+            before = "".join(f"    {line}\n" for line in before.splitlines())
+            code = f"{head}    while True:\n{before}        {charge}" \
+                   f"        if rt.budget < 0: rt.out_of_budget({decl.name!r})\n" + \
+                   "".join(f"        {line}\n" for line in loop)
         func.source = code
         exec(self.compiled(code, f"<define {decl.name}>"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params
         func.fn = lambda rt, L: ns[key](rt, *[L[p] for p in params])
+
+    def _tail_loop(self, decl: N.FuncDecl, body: N.Expr, scope: Scope,
+                   params: list[str]) -> list[str] | None:
+        """A function that calls itself only as the last thing it does (`define
+        closed(c, dc) = mine(c) or (theirs(c) and closed(c + dc, dc))`, a walk along a line)
+        as the statements of a loop: each such call gives the parameters their new values and
+        goes round again, instead of a Python call per step (and a limit on the depth). None
+        for any other function."""
+        name = decl.name
+        if not _calls_itself_last(body, name, isinstance(body, N.BoolOp)):
+            return None
+
+        def lines(node: N.Expr, truth: bool) -> list[str]:
+            """Statements that return what `node` gives (`truth`: as true or false)."""
+            if isinstance(node, N.Call) and node.func == name:
+                self._callees.add(name)
+                if not self._arity(name, len(params), node):
+                    return ["return None"]
+                values = [self.value_c(a, scope).src for a in node.args]
+                if not params:
+                    return ["continue"]
+                return [f"{', '.join(params)}, = {', '.join(values)},", "continue"]
+            if isinstance(node, N.BoolOp):
+                test = "if {}: return True" if node.op == "or" else "if not {}: return False"
+                return [test.format(self.test_src(item, scope)) for item in node.items[:-1]] + \
+                    lines(node.items[-1], True)
+            if isinstance(node, N.IfExpr):
+                return [f"if {self.test_src(node.cond, scope)}:",
+                        *("    " + line for line in lines(node.then, truth)),
+                        *lines(node.other, truth)]
+            if truth:
+                return [f"return True if {self.test_src(node, scope)} else False"]
+            return [f"return {self.value_c(node, scope).src}"]
+        return lines(body, False)
 
     def _memoize_static_functions(self) -> None:
         """A function that reads only the board, tables and its arguments (directly and through
@@ -533,6 +573,31 @@ def _namespace(world: World) -> dict[str, Any]:
         "_charge": support.charge,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
+
+
+def _calls_itself_last(node: N.Expr, name: str, truths: bool) -> bool:
+    """Whether a function's body calls the function `name`, and only as the last thing it
+    does: the whole body, the last of an `and` / `or`, or a branch of an `if ... else` that
+    is itself last. Under `and` / `or` only when the body is one (`truths`): every answer is
+    then true or false, so the call's answer needs no turning into one."""
+    def calls(n: N.Node) -> bool:
+        return any(isinstance(x, N.Call) and x.func == name for x in N.walk(n))
+
+    def last(n: N.Expr, in_truth: bool) -> bool | None:
+        """True: calls itself, only last; None: never calls itself; False: otherwise."""
+        if isinstance(n, N.Call) and n.func == name:
+            return not in_truth or truths if not any(calls(a) for a in n.args) else False
+        if isinstance(n, N.BoolOp) and n.items:
+            if any(calls(item) for item in n.items[:-1]):
+                return False
+            return last(n.items[-1], True)
+        if isinstance(n, N.IfExpr):
+            if calls(n.cond):
+                return False
+            a, b = last(n.then, in_truth), last(n.other, in_truth)
+            return None if a is None and b is None else a is not False and b is not False
+        return None if not calls(n) else False
+    return last(node, False) is True
 
 
 def _not_compiled(name: str) -> Callable:

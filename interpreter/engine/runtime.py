@@ -349,12 +349,15 @@ class Game:
             where = self.program.procs[self.stack[-1][0]].decl.loc
         return where
 
-    def out_of_budget(self) -> None:
+    def out_of_budget(self, looping: str | None = None) -> None:
         """One budget of work, renewed at every decision, counts loop turns, runs of
         procedures and triggers, calls of functions (`define`) and the items of the lists the
         rules make or go through (support.WORK_BETWEEN_DECISIONS): rules that never ask for a
-        decision, or compute too much in between, are stopped at the rule running."""
+        decision, or compute too much in between, are stopped at the rule running.
+        `looping`: the function that calls itself last (run as a loop) that was running."""
         where = f" (in '{self.stack[-1][0]}')" if self.stack else ""
+        if looping is not None:
+            where = f" (in '{looping}', which calls itself{where and ', from' + where[4:-1]})"
         raise GameRuleError(f"the rules did more than {WORK_BETWEEN_DECISIONS:,} units of work "
                             f"without asking anyone to decide{where}: loop turns, procedure "
                             "and function runs, list items made or gone through; rules that "
@@ -432,6 +435,7 @@ class Game:
         if len(args) != len(func.params):
             raise TypeError(f"'{function}' takes {len(func.params)} value(s), got {len(args)}")
         self.forget()  # the caller may have changed the state by hand
+        self.budget = WORK_BETWEEN_DECISIONS  # a computation of its own, with its own budget
         try:
             return func.fn(self, dict(zip(func.params, args, strict=True)))
         except PYTHON_ERRORS as exc:

@@ -37,7 +37,7 @@ class CheckBudget:
         self.budget = WORK_BETWEEN_DECISIONS
         self.what = what
 
-    def out_of_budget(self) -> None:
+    def out_of_budget(self, looping: str | None = None) -> None:
         raise GameRuleError(f"{self.what} takes more than {WORK_BETWEEN_DECISIONS:,} units of "
                             "work to compute (list items made or gone through, steps): too "
                             "much for a ruleset to compute before a game")

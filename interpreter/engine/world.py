@@ -71,7 +71,7 @@ class SetupOnly:
         self.players = [player_id(i) for i in range(1, players + 1)]
         self.budget = 5_000_000  # what the lists of a count may hold (support.charge)
 
-    def out_of_budget(self) -> None:
+    def out_of_budget(self, looping: str | None = None) -> None:
         raise RulesetError("a piece count that makes lists of more than 5,000,000 items")
 
 
