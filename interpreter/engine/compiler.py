@@ -82,6 +82,7 @@ class Compiler(ExpressionCompiler):
         self._heavy: dict[str, bool] = {}  # function -> worth caching
         self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
         self._list_items: dict[str, int] = {}  # query variable -> items each of its lists has
+        self._number_items: set[str] = set()  # ... whole numbers only
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
         self._gives_texts: dict[str, bool] = {}  # function -> gives a list of texts only
@@ -340,10 +341,9 @@ class Compiler(ExpressionCompiler):
         try:
             for name, arg in hoisted:  # arguments computed first, so that calls are inlined
                 py = f"i_{self.fresh_number()}"
-                before += f"    {py} = {self.value_c(arg, scope).src}\n"
-                texts = scope.texts
-                scope = Scope(scope.names, scope.proc, {**scope.py, name: py})
-                scope.texts = texts
+                value = self.value_c(arg, scope)
+                before += f"    {py} = {value.src}\n"
+                scope = scope.with_name(name, py, number=value.number)
             loop = self._tail_loop(decl, body_node, scope, list(args.values()))
             compiled = self.value_c(body_node, scope) if loop is None else self._c("")
         finally:

@@ -53,6 +53,8 @@ class CExpr:
     zone: str | None = None  # for a zone: the name of its zone (family)
     pile: str | None = None  # for size(<pile>): the pile's source
     texts: bool = False  # a list of texts only (kinds, places, players, ...)
+    number: bool = False  # a whole number (never yes or no), when it gives a value at all
+    numbers: bool = False  # a list of whole numbers only
     fresh: bool = False  # a list made anew each time (nobody else holds it)
     ns: dict | None = field(default=None, repr=False)
     _fn: Fn | None = field(default=None, repr=False)
@@ -77,6 +79,7 @@ class ExpressionCompiler:
     _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
     _key_tables: dict[str, str | None]  # family -> the name of its key table (key_table)
     _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
+    _number_items: set[str]  # ... of lists of whole numbers only
 
     # ------------------------------------------------------------------ expressions
     # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
@@ -167,7 +170,7 @@ class ExpressionCompiler:
                 name = f"_h{self._counter}"
                 self._hoisted.append((name, c.src))
                 return CExpr(name, c.sort, c.what, simple=True, shape=c.shape, zone=c.zone,
-                             ns=self.ns)
+                             number=c.number, ns=self.ns)
             return c
         c = getattr(self, "_e_" + type(node).__name__)(node, scope)
         c.ns = self.ns
@@ -178,7 +181,9 @@ class ExpressionCompiler:
 
     def _const(self, value: Any, what: str = "") -> CExpr:
         texts = value.__class__ is list and all(v.__class__ is str for v in value)
-        return self._c(self.literal(value), VALUE, what, constant=(value,), texts=texts)
+        numbers = value.__class__ is list and all(v.__class__ is int for v in value)
+        return self._c(self.literal(value), VALUE, what, constant=(value,), texts=texts,
+                       number=value.__class__ is int, numbers=numbers)
 
     def _e_Num(self, node: N.Num, scope: Scope) -> CExpr:
         return self._const(node.value, f"the number {node.value}")
@@ -196,7 +201,8 @@ class ExpressionCompiler:
         name, p, w = node.id, self.program, self.world
         bound = scope.lookup(name)
         if bound is not None:
-            return self._c(bound, VALUE, f"'{name}'", simple=True)
+            return self._c(bound, VALUE, f"'{name}'", simple=True,
+                           number=bound in scope.numbers)
         if name in scope.names:
             return self._c(f"L[{name!r}]", VALUE, f"'{name}'", simple=True)
         if name in p.consts:
@@ -320,7 +326,8 @@ class ExpressionCompiler:
                 # a number range read by plain names: the key table inline, within its bounds
                 ranges = [t.split("..") for t in info.index]
                 table = keys + "".join(f"[{a.src}]" for a in args)
-                inside = " and ".join(f"{a.src}.__class__ is int and {lo} <= {a.src} <= {hi}"
+                inside = " and ".join(("" if a.number else f"{a.src}.__class__ is int and ")
+                                      + f"{lo} <= {a.src} <= {hi}"
                                       for a, (lo, hi) in zip(args, ranges, strict=True))
                 slow = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {rank}, "
                         f"{loc})" if len(args) == 1 else
@@ -360,7 +367,8 @@ class ExpressionCompiler:
             return self._c("None", UNKNOWN)
         i = args[0].constant[0] if args[0].constant is not None else None
         if i.__class__ is int and 0 < i <= self._list_items.get(base.src, 0):
-            return self._c(f"{base.src}[{i - 1}]")  # an item every list it goes through has
+            # an item every list it goes through has
+            return self._c(f"{base.src}[{i - 1}]", number=base.src in self._number_items)
         if base.simple and i.__class__ is int and i > 0:  # `d[1]`: the item read in place
             b = base.src
             return self._c(f"({b}[{i - 1}] if {b}.__class__ is list and len({b}) >= {i} else "
@@ -463,7 +471,9 @@ class ExpressionCompiler:
             x = args[0]
             return self._c(f"((rt.following.get({x}) if {x}.__class__ is str else None) or "
                            f"{fn}(rt, {x}))")
-        return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})")
+        # numbers(a, b) is a range of whole numbers, whatever numbers a and b are
+        return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})",
+                       numbers=node.func == "numbers")
 
     def _e_ListLit(self, node: N.ListLit, scope: Scope) -> CExpr:
         items = [self.value_c(i, scope) for i in node.items]
@@ -472,10 +482,16 @@ class ExpressionCompiler:
         return self._c("[" + ", ".join(i.src for i in items) + "]", texts=texts, fresh=True)
 
     def _e_Arith(self, node: N.Arith, scope: Scope) -> CExpr:
-        src = self.number_c(node.first, scope).src
+        first = self.number_c(node.first, scope)
+        src, numbers = first.src, [first.number]
         for op, operand in zip(node.ops, node.rest, strict=True):
-            src += f" {op} {self.number_c(operand, scope).src}"  # left to right, as Python
-        return self._c(f"({src})", fresh=True)  # lists added up make a new list
+            c = self.number_c(operand, scope)
+            src += f" {op} {c.src}"  # left to right, as Python
+            numbers.append(c.number)
+        # a whole number and anything, added or taken away, is a whole number or an error
+        number = all(numbers) and set(node.ops) <= {"+", "-", "*"} or \
+            any(numbers) and set(node.ops) <= {"+", "-"}
+        return self._c(f"({src})", fresh=True, number=number)  # lists added make a new list
 
     def _e_Compare(self, node: N.Compare, scope: Scope) -> CExpr:
         op = node.op
@@ -517,7 +533,8 @@ class ExpressionCompiler:
         return self._c(f"(not {self.test_src(node.operand, scope)})")
 
     def _e_Neg(self, node: N.Neg, scope: Scope) -> CExpr:
-        return self._c(f"(-{self.number_c(node.operand, scope).src})")
+        c = self.number_c(node.operand, scope)
+        return self._c(f"(-{c.src})", number=c.number)
 
     def _e_IfExpr(self, node: N.IfExpr, scope: Scope) -> CExpr:
         c = self.test_src(node.cond, scope)
@@ -554,10 +571,12 @@ class ExpressionCompiler:
         src, kinds = self._query_source(b, scope)
         self._costly |= src.sort == TYPE
         texts = kinds or src.texts or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
-        inner, var = scope.bind(b.var, self, text=texts)
+        inner, var = scope.bind(b.var, self, text=texts, number=src.numbers and not kinds)
         fixed = src.constant[0] if src.constant is not None else None
         if fixed.__class__ is list and fixed and all(x.__class__ is list for x in fixed):
             self._list_items[var] = min(len(x) for x in fixed)  # e.g. a constant of pairs
+            if all(y.__class__ is int for x in fixed for y in x):
+                self._number_items.add(var)
         kind = node.kind
         outer = self._invariant, self._hoisted
         # a small function as the condition or value: its body, so that what in it is the
@@ -571,10 +590,9 @@ class ExpressionCompiler:
                                            set(inner.names) | set(inner.py), self.fresh_number)
             for name, arg in taken:
                 py = f"_i{self.fresh_number()}"
-                per_item.append((py, self.value_c(arg, inner).src))
-                texts_in = inner.texts
-                inner = Scope(inner.names, inner.proc, {**inner.py, name: py})
-                inner.texts = texts_in
+                value = self.value_c(arg, inner)
+                per_item.append((py, value.src))
+                inner = inner.with_name(name, py, number=value.number)
             if taken:
                 self._costly = True
             if where_node is not None:
@@ -699,6 +717,13 @@ class ExpressionCompiler:
         around it (the game, the frame's locals, parameters, variables of queries around)."""
         name = f"_q{self.fresh_number()}"
         body = "\n".join(lines)
+        # the tables of zones and variables it reads, looked up once: no rule changes them
+        # while a query runs (a query, and the functions it calls, change nothing)
+        tables = dict.fromkeys(_TABLE_READ.findall(body))
+        if tables:
+            local = {t: f"_t{self.fresh_number()}" for t in tables}
+            body = _TABLE_READ.sub(lambda m: local[m.group(0)], body)
+            body = "".join(f"    {py} = {t}\n" for t, py in local.items()) + body
         params = ", ".join(free_names(f"def {name}():\n{body}\n", self.ns))
         code = f"def {name}({params}):\n{body}\n"
         exec(self.compiled(code, f"<query in {rule}>"), self.ns)  # our own generated code
@@ -797,6 +822,9 @@ def attribute_table(attrs: dict, name: str) -> dict:
     """Every value that has the attribute `name` -> its value of it (one lookup in generated
     code; a value without it is a KeyError, explained as a missing attribute)."""
     return {value: a[name] for value, a in attrs.items() if name in a}
+
+
+_TABLE_READ = re.compile(r"\brt\.(?:VT|ZT|V|Z)\['\w+'\]")
 
 
 def free_names(code: str, ns: dict[str, Any]) -> list[str]:

@@ -132,17 +132,26 @@ class Scope:
         self.proc = proc
         self.py = py or {}
         self.texts: frozenset[str] = frozenset()  # Python names known to hold a text value
+        # Python names known to hold a whole number (never yes or no): reads of a family by
+        # them need not check that they are numbers
+        self.numbers: frozenset[str] = frozenset()
 
     def lookup(self, name: str) -> str | None:
         return self.py.get(name)
 
-    def bind(self, name: str, compiler: Compiling, text: bool = False) -> tuple[Scope, str]:
+    def bind(self, name: str, compiler: Compiling, text: bool = False,
+             number: bool = False) -> tuple[Scope, str]:
         """A scope in which `name` is a new Python variable (`text`: it always holds a text,
-        e.g. a kind, a place or a player)."""
+        e.g. a kind, a place or a player; `number`: a whole number)."""
         var = f"v_{name}_{compiler.fresh_number()}"
-        inner = Scope(self.names, self.proc, {**self.py, name: var})
-        inner.texts = self.texts | {var} if text else self.texts - {var}
-        return inner, var
+        return self.with_name(name, var, text, number), var
+
+    def with_name(self, name: str, py: str, text: bool = False, number: bool = False) -> Scope:
+        """A scope in which `name` is the Python variable `py`."""
+        inner = Scope(self.names, self.proc, {**self.py, name: py})
+        inner.texts = self.texts | {py} if text else self.texts - {py}
+        inner.numbers = self.numbers | {py} if number else self.numbers - {py}
+        return inner
 
     def all_names(self) -> list[str]:
         return [*self.names, *self.py]
