@@ -355,13 +355,14 @@ class Compiler(ExpressionCompiler):
         head = f"def _F_{decl.name}(rt{''.join(', ' + a for a in args.values())}):\n"
         charge = f"rt.budget -= {support.STEP_WORK}\n"
         if loop is None:
-            code = f"{head}{before}    {charge}    if rt.budget < 0: rt.out_of_budget()\n" \
-                   f"    return {compiled.src}\n"
+            code = head + self.tables_once(f"{before}    {charge}    if rt.budget < 0: "
+                                           f"rt.out_of_budget()\n    return {compiled.src}\n")
         else:  # each turn of the loop is a call of the function: the same work counted
             before = "".join(f"    {line}\n" for line in before.splitlines())
-            code = f"{head}    while True:\n{before}        {charge}" \
-                   f"        if rt.budget < 0: rt.out_of_budget({decl.name!r})\n" + \
-                   "".join(f"        {line}\n" for line in loop)
+            code = head + self.tables_once(
+                f"    while True:\n{before}        {charge}        if rt.budget < 0: "
+                f"rt.out_of_budget({decl.name!r})\n" +
+                "".join(f"        {line}\n" for line in loop))
         func.source = code
         exec(self.compiled(code, f"<define {decl.name}>"), self.ns)  # our own generated code
         ns, key, params = self.ns, f"_F_{decl.name}", func.params

@@ -711,19 +711,23 @@ class ExpressionCompiler:
         loc = self.constant_name(node.loc, "loc")
         return self._c(f"_extreme({kind}, {values}, {kind!r}, {loc})")
 
+    def tables_once(self, body: str) -> str:
+        """The body of a generated function that changes nothing (a query's loop, a `define`)
+        with the tables of the zones and variables it reads looked up once, at its start:
+        nothing changes them while it runs."""
+        tables = dict.fromkeys(_TABLE_READ.findall(body))
+        if not tables:
+            return body
+        local = {t: f"_t{self.fresh_number()}" for t in tables}
+        body = _TABLE_READ.sub(lambda m: local[m.group(0)], body)
+        return "".join(f"    {py} = {t}\n" for t, py in local.items()) + body
+
     def loop_function(self, lines: list[str], rule: str) -> str:
         """A generated function with the body `lines` (indented), defined in the namespace of
         generated code: the source of its call, which passes it the names the body uses from
         around it (the game, the frame's locals, parameters, variables of queries around)."""
         name = f"_q{self.fresh_number()}"
-        body = "\n".join(lines)
-        # the tables of zones and variables it reads, looked up once: no rule changes them
-        # while a query runs (a query, and the functions it calls, change nothing)
-        tables = dict.fromkeys(_TABLE_READ.findall(body))
-        if tables:
-            local = {t: f"_t{self.fresh_number()}" for t in tables}
-            body = _TABLE_READ.sub(lambda m: local[m.group(0)], body)
-            body = "".join(f"    {py} = {t}\n" for t, py in local.items()) + body
+        body = self.tables_once("\n".join(lines))
         params = ", ".join(free_names(f"def {name}():\n{body}\n", self.ns))
         code = f"def {name}({params}):\n{body}\n"
         exec(self.compiled(code, f"<query in {rule}>"), self.ns)  # our own generated code
