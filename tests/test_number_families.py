@@ -152,3 +152,14 @@ def test_a_seat_the_game_does_not_have_never_becomes_an_entry(folder):
                                   "procedure play():\n    end game\n")
     assert sorted(game.state["vars"]["pit"]) == ["P1|1", "P1|2", "P1|3", "P2|1", "P2|2", "P2|3"]
     assert game.state["vars"]["pit"]["P2|2"] == 3
+
+
+@pytest.mark.parametrize("seat, pit, shown", [("P3", "1", "P3|1"), ("P1", "4", "P1|4")])
+def test_a_read_by_names_of_an_entry_the_family_does_not_have_is_an_error(folder, seat, pit,
+                                                                          shown):
+    # read by plain names, the key is found in the key table in place: only for a seat of
+    # this game and a whole number in range, anything else as before
+    message = error_of(folder, ROWS + f"procedure setup():\n    let q = {seat}\n"
+                                      f"    let j = {pit}\n    log \"{{pit[q, j]}}\"\n"
+                                      "procedure play():\n    end game\n")
+    assert "game.rules:8:5" in message and f"'pit' has no entry for {shown}" in message

@@ -343,6 +343,10 @@ class ExpressionCompiler:
             elif len(args) == 2 and (table := self.key_table(name)) is not None:
                 src = (f"_family_k({base.src}, {table}, {args[0].src}, {args[1].src}, "
                        f"{name!r}, {loc})")
+                inside = _key_table_test(info.index, args)
+                if inside is not None:  # seats of this game and numbers in range: inline
+                    src = (f"({base.src}[{table}[{args[0].src}][{args[1].src}]] if {inside} "
+                           f"else {src})")
             elif len(args) == 1 and args[0].simple and args[0].src in scope.texts:
                 src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys
             elif len(args) == 1 and args[0].simple:  # the usual case, inlined
@@ -826,6 +830,27 @@ def attribute_table(attrs: dict, name: str) -> dict:
     """Every value that has the attribute `name` -> its value of it (one lookup in generated
     code; a value without it is a KeyError, explained as a missing attribute)."""
     return {value: a[name] for value, a in attrs.items() if name in a}
+
+
+def _key_table_test(index: list[str], args: list[CExpr]) -> str | None:
+    """For a read of a family over a player and a number range (in either order) by plain
+    names: the test that both are entries of this game's family (a seat of this game, a whole
+    number in range), so that its key is read from the key table in place; None for another
+    family or other arguments."""
+    tests = []
+    for t, a in zip(index, args, strict=True):
+        if not a.simple:
+            return None
+        if t == PLAYER:
+            # the seats of this game, by name (a list is no key: a text first)
+            tests.append(f"{a.src}.__class__ is str and {a.src} in rt.following")
+        elif ".." in t:
+            lo, hi = t.split("..")
+            tests.append(("" if a.number else f"{a.src}.__class__ is int and ")
+                         + f"{lo} <= {a.src} <= {hi}")
+        else:
+            return None
+    return " and ".join(tests)
 
 
 _TABLE_READ = re.compile(r"\brt\.(?:VT|ZT|V|Z)\['\w+'\]")
