@@ -303,6 +303,7 @@ define value_held(p) = sum c.value for each c in hand[p]
 define red_value_held(p) = sum c.value for each c in hand[p] where c.suit == red
 define any_above(xs, limit) = any x in xs where x > limit + size(hand[P1])
 define pairs_over(xs) = count x in xs where any y in xs where x + y > 4 and x != y
+define two_above(xs, gap) = any x in xs where (count y in xs where y > x + gap) > 1
 """
 
 
@@ -329,6 +330,9 @@ def test_queries_run_as_loops_give_what_the_rules_say(tmp_path):
     assert game.evaluate("any_above", [], 5) is False
     assert game.evaluate("pairs_over", [1, 2, 3, 4]) == 4  # each has another to pass 4
     assert game.evaluate("pairs_over", [1, 2, 3]) == 2  # 2 and 3
+    # a loop whose condition holds a list of its own that reads a parameter from outside
+    assert game.evaluate("two_above", [1, 2, 3, 4, 5], 1) is True  # 3, 4 and 5 above 1 + 1
+    assert game.evaluate("two_above", [1, 2, 3, 4, 5], 3) is False  # only 5 above 1 + 3
 
 
 def test_an_error_inside_a_querys_loop_names_the_rule(tmp_path):

@@ -5,8 +5,8 @@ declarations (what is compiled, cached and in which order); statements.py the pr
 
 from __future__ import annotations
 
-import ast
 import re
+import symtable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -859,11 +859,11 @@ _TABLE_READ = re.compile(r"\brt\.(?:VT|ZT|V|Z)\['\w+'\]")
 def free_names(code: str, ns: dict[str, Any]) -> list[str]:
     """The names that generated `code` (one function) reads without binding them and that are
     not in the namespace `ns` of generated code: those it must be given (sorted)."""
-    read, bound = set(), set()
-    for node in ast.walk(ast.parse(code)):
-        if isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
+    found: set[str] = set()
+    tables = symtable.symtable(code, "<query>", "exec").get_children()
+    while tables:  # the function, and the comprehensions inside it
+        table = tables.pop()
+        found.update(table.get_globals())
+        tables += table.get_children()
     builtins = ns.get("__builtins__", {})
-    return sorted(n for n in read - bound if n not in ns and n not in builtins)
+    return sorted(n for n in found if n not in ns and n not in builtins)
