@@ -307,14 +307,19 @@ class Game:
         if self.logging:
             self.log(f"{self.label(player)} has chosen.")
 
-    def reveal(self, what: str) -> dict[str, Any]:
-        """Close the secret choice: every choice, by player, now public."""
+    def reveal(self, what: str, seers: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+        """Close the secret choice: every choice, by player, now public; or, with `seers`
+        (`secretly choose ... shown to`), told to its chooser and those it is shown to only."""
         secret = self.state.pop("secret")
         chosen = {p: secret["chosen"][p] for p in secret["who"]}
         if chosen and self.logging:
             self.log(f"All have chosen ({what}).")
-            self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
-                                              for p, v in chosen.items()) + ".")
+            if seers is None:
+                self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
+                                                  for p, v in chosen.items()) + ".")
+            for p, v in chosen.items() if seers is not None else ():
+                self.tell(seers[p], f"{self.label(p)} chose {self.label(v)} (shown to "
+                                    f"{', '.join(map(self.label, seers[p]))}).")
         return chosen
 
     # ------------------------------------------------------------------ the loop
