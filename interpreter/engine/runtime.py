@@ -104,7 +104,7 @@ class Game:
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int | str,
               names: dict[str, str] | None = None, logging: bool = True,
-              streams: int = STREAMS, watch: Any = None) -> Game:
+              streams: int = STREAMS, watch: Any = None, auto: bool = True) -> Game:
         """`seed`: a whole number (the same seed, the same game), or a secret
         (`rng.new_secret()`, for a game people play: its draws cannot be computed without
         it). `streams`: how the game plays, to play saves and replays of older engines again:
@@ -115,7 +115,8 @@ class Game:
         given, is told `started(game)` once the components are in their starting places, and
         `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
         those the rule named, None if it named none, False if naming them read something
-        private): bots' beliefs follow what each player saw."""
+        private): bots' beliefs follow what each player saw. `auto=False`: a decision with
+        one legal option is asked too, from setup on (`Game.auto`)."""
         program = ruleset.program
         layout = program.layouts.get(players)
         if layout is None:
@@ -135,6 +136,7 @@ class Game:
         game.streams = int(streams)
         game.rank = game.world.kind_rank if game.streams >= DECLARED_ORDER else {}
         game.logging = logging
+        game.auto = auto
         variables = state["vars"]
         rank = game.rank
         loc = None

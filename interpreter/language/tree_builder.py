@@ -167,6 +167,9 @@ class _Builder(Transformer):
     def member_list(self, meta, items):
         return list(items)
 
+    def member_lines(self, meta, items):
+        return [m for line in items for m in line]
+
     def member(self, meta, items):
         return (str(items[0]), self._text(items[1]))
 
