@@ -220,6 +220,7 @@ def test_what_was_shown_to_a_player_may_be_told_to_them(folder):
         '    3. log', '    3. tell p "{q} holds {join(kinds(hand[q]), \\", \\")}"\n    4. log')
     text = error_of(folder, showing_rules().replace(PEEK, unshown), MANIFEST)
     assert "this line is told to p but shows what they may not see ('hand[q]')" in text
+    assert "write 'show hand[q] to p' on the line before" in text
     assert "`show hand[p] to q` first" in DOC  # the table of messages says what to write
 
 

@@ -389,7 +389,8 @@ class _Leaks:
                         f"this line is told to {viewer} but shows what they may not see "
                         f"({', '.join(repr(u) for u in unseen)})", s.loc,
                         "tell each player only what they see: their own zones and values, a "
-                        "choice shown to them, counts"))
+                        "choice shown to them, counts; when the rules let them see it, write "
+                        f"'show {unseen[0]} to {viewer}' on the line before"))
                     return
 
     def block(self, body: list[N.Stmt]) -> None:
