@@ -272,3 +272,14 @@ def test_the_migration_note_old_spelling_refused_new_one_loads(folder, old, mess
     assert re.match(r"game\.rules:\d+:\d+: ", text)
     write(folder, MIGRATION_BASE + new, manifest)
     load_ruleset(folder)
+
+
+def test_the_hint_names_a_private_choice_as_the_rules_write_it(folder):
+    told = PASS_ONE + '    3. tell previous_player(P1) "{c[P1]}"\n'
+    text = error_of(folder, showing_rules().replace(PASS_ONE, told), MANIFEST)
+    assert "write 'show c[P1] to previous_player(P1)' on the line before" in text
+    peeked = PEEK.replace("    2. show hand[q] to p\n", "    2. privately choose k from "
+                          "kinds(hand[p]) by p \"which?\"\n").replace(
+        '    3. log', '    3. tell q "{k}"\n    4. log')
+    text = error_of(folder, showing_rules().replace(PEEK, peeked), MANIFEST)
+    assert "write 'show k to q' on the line before" in text

@@ -28,7 +28,10 @@ the choice is moved from a zone others cannot see into another: did the rules me
 A choice nobody may see before all have chosen is a `secretly choose` (the runtime keeps it out
 of the locals until it reveals it); a choice only the chooser and the players it is `shown to`
 see is a `privately choose`: its value may reach no log line, only `tell` to those players, and
-like a private value it may not be kept across a decision.
+like a private value it may not be kept across a decision. A `secretly choose ... shown to`
+reveals each choice to its chooser and the players shown: `NAME[q]` is seen by `q` and by
+them. What a `show` shows is seen by its players from then on, until the rules wait for a
+decision (or a piece moves into the zone shown, or a name it reads is set again).
 The check reads the rules as written: a loop's body is read twice (what its second turn reads
 may come from its first), and a name set on only one branch counts as set.
 """
@@ -248,6 +251,13 @@ def _viewers(players: N.Expr) -> list[str]:
     return [render_expr(i) for i in _viewer_exprs(players)]
 
 
+def _as_written(thing: str) -> str:
+    """A private thing as the rules write it (a choice without the words saying how made)."""
+    for suffix in (PRIVATE_CHOICE, SECRET_CHOICE):
+        thing = thing.removesuffix(suffix)
+    return thing
+
+
 def _viewer_exprs(players: N.Expr) -> list[N.Expr]:
     return list(players.items) if isinstance(players, N.ListLit) else [players]
 
@@ -390,7 +400,7 @@ class _Leaks:
                         f"({', '.join(repr(u) for u in unseen)})", s.loc,
                         "tell each player only what they see: their own zones and values, a "
                         "choice shown to them, counts; when the rules let them see it, write "
-                        f"'show {unseen[0]} to {viewer}' on the line before"))
+                        f"'show {_as_written(unseen[0])} to {viewer}' on the line before"))
                     return
 
     def block(self, body: list[N.Stmt]) -> None:
@@ -460,8 +470,8 @@ class _Leaks:
                     f"({', '.join(repr(u) for u in unseen)})", s.loc,
                     "a player's private value may hold only what that player sees: their own "
                     "zones and values, public ones, counts, and what the rules showed them: "
-                    f"write 'show {unseen[0]} to {viewer}' on the line before (a hand passed "
-                    "to them, a card they look at)"))
+                    f"write 'show {_as_written(unseen[0])} to {viewer}' on the line before (a "
+                    "hand passed to them, a card they look at)"))
         if s.name in self.program.vars and s.name not in self.private \
                 and self.name not in AFTER_THE_END:
             reads = self.reads([s.value, *(s.index or [])])
