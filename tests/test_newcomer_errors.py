@@ -9,6 +9,7 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.editions.citations import check_citations
+from interpreter.editions.coverage import coverage
 from interpreter.engine.ruleset import load_ruleset
 
 from .test_citations import write_game
@@ -91,6 +92,8 @@ def test_cite_on_a_statement_or_a_branch_is_checked_against_the_text(tmp_path, c
     assert "citation of 'play: step 1': section 'Playing' of book.txt has no paragraph " \
            "labelled 'Z'" in problems[0][2]
     assert "citation of 'play: step 2'" in problems[1][2] and "valve" in problems[1][2]
+    cov = coverage(load_ruleset(folder))  # A, B: the if's branches; C: `end game`
+    assert sorted(cov.direct.values()) == [["play: line 30"], ["play: step 1"], ["play: step 1"]]
     code = main(["check", str(folder)])
     out = capsys.readouterr().out
     assert code == 2 and "game.rules:25:20: citation of 'play: step 1'" in out
