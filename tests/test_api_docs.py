@@ -18,7 +18,8 @@ def examples() -> list[str]:
 def test_the_page_has_examples_of_each_part():
     text = "\n".join(examples())
     for needed in ("load_ruleset(", ".decision()", ".view(", ".state", ".clone()",
-                   "to_save()", "Game.from_save(", ".moves", ".events", "IllegalMove"):
+                   "to_save()", "Game.from_save(", ".moves", ".events", "IllegalMove",
+                   "logging=False", "auto=False", ".legal_options()"):
         assert needed in text, needed
 
 

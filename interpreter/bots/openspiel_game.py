@@ -127,7 +127,7 @@ def kind_of(ruleset: Ruleset) -> tuple[bool, bool]:
     drawn = False
     for decl in program.decls.values():
         for node in N.walk(decl):
-            if isinstance(node, N.SecretChoose | N.Tell) or \
+            if isinstance(node, N.SecretChoose | N.Tell | N.Show) or \
                     isinstance(node, N.Choose) and node.private:
                 hidden = True  # a sealed choice, a private one, a line told to some players
             elif isinstance(node, N.Shuffle) or \

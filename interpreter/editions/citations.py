@@ -83,6 +83,12 @@ def rules_of(program: Any) -> list[Rule]:
             for clause in option_clauses(getattr(version, "body", None)):
                 option = f"{name}: option {clause.name}"
                 out.append(Rule(option, "option", clause.loc, _cited(option, clause)))
+            for stmt, cite in statement_cites(getattr(version, "body", None)):
+                step = f"step {stmt.step}" if stmt.step is not None else f"line {stmt.loc.line}"
+                rule = f"{name}: {step}"
+                loc, escaped = cite_place(stmt.loc, cite)
+                out.append(Rule(rule, "statement", stmt.loc,
+                                Cited(rule, "statement", cite, loc, escaped)))
             version = getattr(version, "fallback", None)
             suffix = " (the rule it replaces)" if suffix == "" else suffix
     return out
@@ -97,6 +103,13 @@ def readings_cited(ruleset: Any) -> list[Rule]:
 def option_clauses(body: Any) -> list[N.OptionClause]:
     """The option clauses in a procedure's statements, at any depth."""
     return [n for n in N.walk(body) if isinstance(n, N.OptionClause)]
+
+
+def statement_cites(body: Any) -> list[tuple[N.Stmt, str]]:
+    """The statements that cite the rulebook (`... cite "..."` on a step, a branch, a loop),
+    at any depth, each with its citation (an `if` with its `elif`s and `else` once each)."""
+    return [(n, cite) for n in N.walk(body or []) if isinstance(n, N.Stmt)
+            for cite in (n.cite, *(getattr(n, "branch_cites", None) or ())) if cite]
 
 
 def _cited(rule: str, node: Any) -> Cited | None:

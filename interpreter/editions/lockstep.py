@@ -573,7 +573,8 @@ def _ranking(game: Game) -> list[list[str]]:
     """Players from first to last, those tied together in one group."""
     values = _ranking_values(game)
     groups: list[list[str]] = []
-    for value in sorted(set(values.values()), reverse=True):
+    sign = -1 if game.lowest_wins else 1  # the best first: the lowest score when it wins
+    for value in sorted(set(values.values()), key=lambda v: (sign * v[0], v[1]), reverse=True):
         groups.append([p for p in game.players if values[p] == value])
     return groups
 

@@ -102,14 +102,15 @@ class Ruleset:
         return run
 
     def new_game(self, players: int, seed: int | str = 0, names: dict[str, str] | None = None,
-                 logging: bool = True, streams: int = STREAMS) -> Game:
+                 logging: bool = True, streams: int = STREAMS, auto: bool = True) -> Game:
         """A new game, set up and waiting for its first decision. `logging=False` skips the
         event log (faster, for simulations); `streams` below 3 plays as an older engine did
-        (how it drew, the order of piles), for its saves and replays (Game.start)."""
+        (how it drew, the order of piles), for its saves and replays (Game.start);
+        `auto=False` stops at every decision, one-option ones too, from the first on."""
         self.check_players(players)
         if self.requirements and self.unplayable():  # known before any game: exit code 2
             raise RulesetErrors(self.unplayable())
-        return Game.start(self, players, seed, names, logging, streams)
+        return Game.start(self, players, seed, names, logging, streams, auto=auto)
 
     def unplayable(self) -> list[RulesetError]:
         """The `require` rules known to fail before any game (the ruleset cannot be played as

@@ -104,7 +104,7 @@ class Game:
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int | str,
               names: dict[str, str] | None = None, logging: bool = True,
-              streams: int = STREAMS, watch: Any = None) -> Game:
+              streams: int = STREAMS, watch: Any = None, auto: bool = True) -> Game:
         """`seed`: a whole number (the same seed, the same game), or a secret
         (`rng.new_secret()`, for a game people play: its draws cannot be computed without
         it). `streams`: how the game plays, to play saves and replays of older engines again:
@@ -115,7 +115,8 @@ class Game:
         given, is told `started(game)` once the components are in their starting places, and
         `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
         those the rule named, None if it named none, False if naming them read something
-        private): bots' beliefs follow what each player saw."""
+        private): bots' beliefs follow what each player saw. `auto=False`: a decision with
+        one legal option is asked too, from setup on (`Game.auto`)."""
         program = ruleset.program
         layout = program.layouts.get(players)
         if layout is None:
@@ -135,6 +136,7 @@ class Game:
         game.streams = int(streams)
         game.rank = game.world.kind_rank if game.streams >= DECLARED_ORDER else {}
         game.logging = logging
+        game.auto = auto
         variables = state["vars"]
         rank = game.rank
         loc = None
@@ -307,14 +309,19 @@ class Game:
         if self.logging:
             self.log(f"{self.label(player)} has chosen.")
 
-    def reveal(self, what: str) -> dict[str, Any]:
-        """Close the secret choice: every choice, by player, now public."""
+    def reveal(self, what: str, seers: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+        """Close the secret choice: every choice, by player, now public; or, with `seers`
+        (`secretly choose ... shown to`), told to its chooser and those it is shown to only."""
         secret = self.state.pop("secret")
         chosen = {p: secret["chosen"][p] for p in secret["who"]}
         if chosen and self.logging:
             self.log(f"All have chosen ({what}).")
-            self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
-                                              for p, v in chosen.items()) + ".")
+            if seers is None:
+                self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
+                                                  for p, v in chosen.items()) + ".")
+            for p, v in chosen.items() if seers is not None else ():
+                self.tell(seers[p], f"{self.label(p)} chose {self.label(v)} (shown to "
+                                    f"{', '.join(map(self.label, seers[p]))}).")
         return chosen
 
     # ------------------------------------------------------------------ the loop

@@ -28,7 +28,10 @@ the choice is moved from a zone others cannot see into another: did the rules me
 A choice nobody may see before all have chosen is a `secretly choose` (the runtime keeps it out
 of the locals until it reveals it); a choice only the chooser and the players it is `shown to`
 see is a `privately choose`: its value may reach no log line, only `tell` to those players, and
-like a private value it may not be kept across a decision.
+like a private value it may not be kept across a decision. A `secretly choose ... shown to`
+reveals each choice to its chooser and the players shown: `NAME[q]` is seen by `q` and by
+them. What a `show` shows is seen by its players from then on, until the rules wait for a
+decision (or a piece moves into the zone shown, or a name it reads is set again).
 The check reads the rules as written: a loop's body is read twice (what its second turn reads
 may come from its first), and a name set on only one branch counts as set.
 """
@@ -47,6 +50,7 @@ COUNTING = {"size", "empty"}  # builtins that read only how many pieces a zone h
 TOP = "top"  # the builtin that reads the top piece of a stack: public in a zone seen `top`
 AFTER_THE_END = {"final_scoring"}  # runs once the game has ended: it may reveal everything
 PRIVATE_CHOICE = " (chosen privately)"  # how a `privately choose` is named in messages
+SECRET_CHOICE = " (chosen secretly, shown to some)"  # ... a `secretly choose ... shown to`
 
 
 class Private(set):
@@ -151,6 +155,10 @@ class _Whose:
                       if z.decl.visibility == "owner"}
         self.locals: dict[str, dict[str, Seen]] = {}  # a local name -> what it holds
         self._calling: set[str] = set()
+        # what `show` showed (as written) -> to whom, until the rules wait for a decision
+        self.grants: dict[str, frozenset[str]] = {}
+        # a `secretly choose ... shown to`: its name -> (the binder's name, the players shown)
+        self.revealed: dict[str, tuple[str, N.Expr]] = {}
 
     def of(self, node: Any, rename: dict[str, str] | None = None) -> dict[str, Seen]:
         out: dict[str, Seen] = {}
@@ -159,6 +167,13 @@ class _Whose:
             n = todo.pop()
             if isinstance(n, list):
                 todo.extend(n)
+            elif self.grants and isinstance(n, N.Expr) and self._granted(n, rename, out):
+                continue
+            elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and rename is None \
+                    and n.obj.id in self.revealed:
+                who = render_expr(n.args[0]) if n.args else "?"
+                out[f"{n.obj.id}[{who}]"] = frozenset({who, *self._shown(n.obj.id, who)})
+                todo.extend(n.args)
             elif isinstance(n, N.Index) and isinstance(n.obj, N.Name) and n.obj.id in self.owned \
                     and n.obj.id not in self.locals:
                 who = _render(n.args[0], rename) if n.args else None
@@ -180,6 +195,29 @@ class _Whose:
                     out.update(self.called(n, rename))
                 todo.extend(v for v in vars(n).values() if isinstance(v, N.Node | list))
         return out
+
+    def _granted(self, n: N.Expr, rename: dict[str, str] | None,
+                 out: dict[str, Seen]) -> bool:
+        """An expression the rules showed some players (`show`): what it reads is seen by
+        them too. False if it is none."""
+        key = _render(n, rename)
+        viewers = self.grants.get(key)
+        if viewers is None:
+            return False
+        grants, self.grants = self.grants, {k: v for k, v in self.grants.items() if k != key}
+        try:
+            inner = self.of(n, rename)
+        finally:
+            self.grants = grants
+        for thing, seen in inner.items():
+            widened = frozenset(seen or ()) | viewers
+            out[thing] = widened & (out[thing] or frozenset()) if thing in out else widened
+        return True
+
+    def _shown(self, name: str, who: str) -> list[str]:
+        """The players a `secretly choose ... shown to` shows `who`'s choice to, as written."""
+        binder, shown = self.revealed[name]
+        return [_render(v, {binder: who}) for v in _viewer_exprs(shown)]
 
     def called(self, call: N.Call, rename: dict[str, str] | None) -> dict[str, Seen]:
         """What a function reads, its parameters written as the call's values."""
@@ -210,9 +248,18 @@ def _not_seen(things: dict[str, Seen], viewer: str) -> list[str]:
 
 def _viewers(players: N.Expr) -> list[str]:
     """The players an expression names, as written: each item of a list, or the one."""
-    if isinstance(players, N.ListLit):
-        return [render_expr(i) for i in players.items]
-    return [render_expr(players)]
+    return [render_expr(i) for i in _viewer_exprs(players)]
+
+
+def _as_written(thing: str) -> str:
+    """A private thing as the rules write it (a choice without the words saying how made)."""
+    for suffix in (PRIVATE_CHOICE, SECRET_CHOICE):
+        thing = thing.removesuffix(suffix)
+    return thing
+
+
+def _viewer_exprs(players: N.Expr) -> list[N.Expr]:
+    return list(players.items) if isinstance(players, N.ListLit) else [players]
 
 
 def _zone_name(node: Any) -> str | None:
@@ -288,6 +335,10 @@ class _Leaks:
         reads = self.reads(value) if value is not None else set()
         self.crossed.discard(name)
         self.open_choices.pop(name, None)
+        self.whose.revealed.pop(name, None)
+        word = re.compile(rf"\b{re.escape(name)}\b")  # what was shown of it is of its old value
+        self.whose.grants = {k: v for k, v in self.whose.grants.items()
+                             if not word.search(k) and not any(word.search(w) for w in v)}
         if reads:
             self.tainted[name] = {r for n in reads for r in self.tainted.get(n, {n})}
             self.whose.locals[name] = self.whose.of(value)
@@ -297,6 +348,7 @@ class _Leaks:
 
     def wait(self) -> None:
         self.crossed |= set(self.tainted)
+        self.whose.grants.clear()  # what was shown may change while the rules wait
         if self.tainted:
             self.program.private_while_waiting.setdefault(self.name, set()).update(self.tainted)
 
@@ -314,7 +366,7 @@ class _Leaks:
     def fix(self, reads: set[str]) -> str:
         """The way out that fits what a line would show."""
         things = {r for n in reads for r in self.tainted.get(n, {n})}
-        if any(t.endswith(PRIVATE_CHOICE) for t in things):
+        if any(t.endswith((PRIVATE_CHOICE, SECRET_CHOICE)) for t in things):
             return ("a private choice is told only to the players who see it: "
                     "tell [chooser, ...] \"...\"; or show only how many (size(...))")
         return ("to show it to every player, reveal it first: move the pieces to a public zone "
@@ -322,6 +374,16 @@ class _Leaks:
                 "choose' (all choices revealed together); to show it to one player, 'tell "
                 "PLAYER \"...\"'; a count (size(...)) is always fine, and the final scoring "
                 "may show everything")
+
+    def show(self, s: N.Show) -> None:
+        """What the rules show some players, they see from then on (until the rules wait for a
+        decision); the line told to them may show it, and whatever else each of them sees."""
+        self.use([s.what, s.players], s.loc)
+        key = render_expr(s.what)
+        self.whose.grants[key] = frozenset(_viewers(s.players)) | self.whose.grants.get(
+            key, frozenset())
+        if s.text:
+            self.tell(N.Tell(loc=s.loc, players=s.players, text=s.text))
 
     def tell(self, s: N.Tell) -> None:
         """A line told to some players may show only what each of them sees."""
@@ -337,7 +399,8 @@ class _Leaks:
                         f"this line is told to {viewer} but shows what they may not see "
                         f"({', '.join(repr(u) for u in unseen)})", s.loc,
                         "tell each player only what they see: their own zones and values, a "
-                        "choice shown to them, counts"))
+                        "choice shown to them, counts; when the rules let them see it, write "
+                        f"'show {_as_written(unseen[0])} to {viewer}' on the line before"))
                     return
 
     def block(self, body: list[N.Stmt]) -> None:
@@ -406,7 +469,9 @@ class _Leaks:
                     f"{viewer} only, but this sets it from what {viewer} may not see "
                     f"({', '.join(repr(u) for u in unseen)})", s.loc,
                     "a player's private value may hold only what that player sees: their own "
-                    "zones and values, public ones, counts"))
+                    "zones and values, public ones, counts, and what the rules showed them: "
+                    f"write 'show {_as_written(unseen[0])} to {viewer}' on the line before (a "
+                    "hand passed to them, a card they look at)"))
         if s.name in self.program.vars and s.name not in self.private \
                 and self.name not in AFTER_THE_END:
             reads = self.reads([s.value, *(s.index or [])])
@@ -432,7 +497,11 @@ class _Leaks:
                 "ones, counts"))
         self.wait()
         self.set(s.var, None)  # what a player chose with `choose` is an open action
-        if isinstance(s, N.Choose) and s.private:  # ... with `privately choose`, theirs
+        if isinstance(s, N.SecretChoose) and s.shown_to is not None:  # ... revealed to some
+            self.tainted[s.var] = {f"{s.var}{SECRET_CHOICE}"}
+            self.whose.locals[s.var] = {f"{s.var}{SECRET_CHOICE}": frozenset()}
+            self.whose.revealed[s.var] = (s.binder.var, s.shown_to)
+        elif isinstance(s, N.Choose) and s.private:  # ... with `privately choose`, theirs
             thing = f"{s.var}{PRIVATE_CHOICE}"
             self.tainted[s.var] = {thing}
             seen = [render_expr(chooser)] + (_viewers(s.shown_to) if s.shown_to else [])
@@ -445,6 +514,8 @@ class _Leaks:
         kinds a `move` takes is public unless its `of ...` reads something private: bots'
         beliefs (bots/beliefs.py) may then use the named kinds."""
         self.use(s, s.loc)
+        into = render_expr(s.dest)  # what was shown of the zone changes
+        self.whose.grants = {k: v for k, v in self.whose.grants.items() if into not in k}
         if s.what is not None and self.reads(s.what):
             self.program.private_moves.add(id(s))
         what = s.what.items if isinstance(s.what, N.ListLit) else [s.what]
@@ -498,6 +569,7 @@ _STATEMENTS: list[tuple[type, Any]] = [
     (N.Choose | N.SecretChoose, _Leaks._choose), (N.Options, _Leaks._options),
     (N.If, _Leaks._if), (N.For | N.While | N.Loop, _Leaks._loop),
     (N.Log, _Leaks._log), (N.EndGame, _Leaks._end), (N.Tell, _Leaks.tell),
+    (N.Show, _Leaks.show),
     (N.Move, _Leaks._move), (N.CallStmt, _Leaks._call),
 ]
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from interpreter.engine import showing
 from interpreter.engine.program import TYPE, ZONE, ChoicePoint, Compiling, Proc, Scope
 from interpreter.engine.support import STEP_WORK, key_of, put
 from interpreter.language import nodes as N
@@ -492,6 +493,10 @@ class ProcBuilder:
         text = self.c.format_src(s.text, self.scope, s.loc)
         self.emit(d, f"if rt.logging: rt.tell({self.value(s.players)}, {text})")
 
+    def _s_Show(self, s: N.Show, d: int) -> None:
+        line = showing.line_src(self.c, s, self.scope)
+        self.emit(d, f"if rt.logging: rt.tell({self.value(s.players)}, {line})")
+
     def _s_EndGame(self, s: N.EndGame, d: int) -> None:
         reason = self.c.format_src(s.reason, self.scope, s.loc) if s.reason \
             else repr("the game ends")
@@ -705,7 +710,13 @@ class ProcBuilder:
         self.goto(0, head)
         self.place(end)
         said = s.prompt if s.prompt and "{" not in s.prompt else s.var
-        self.emit(0, f"{self.local(s.var)} = rt.reveal({said!r})")
+        seers = ""
+        if s.shown_to is not None:  # each choice revealed to its chooser and those it names
+            inner, v = self.scope.bind(b.var, c)
+            shown = c.value_c(s.shown_to, inner).src
+            seers = f", {{{v}: _shown_to({v}, {shown}) for {v} in rt.state['secret']['who']}}"
+            c.program.private_locals.setdefault(self.proc.name, set()).add(s.var)
+        self.emit(0, f"{self.local(s.var)} = rt.reveal({said!r}{seers})")
 
     def _prompt(self, s: N.Choose | N.SecretChoose | N.Options) -> str:
         """The prompt of a choice, when it is a template: its text filled in as it is asked."""
@@ -815,7 +826,7 @@ class ProcBuilder:
 
 def _only_logs(s: N.If) -> bool:
     """Whether every branch of an `if` only writes log lines (`log`, `tell`, such `if`s)."""
-    return all(isinstance(x, N.Log | N.Tell) or isinstance(x, N.If) and _only_logs(x)
+    return all(isinstance(x, N.Log | N.Tell | N.Show) or isinstance(x, N.If) and _only_logs(x)
                for body in [*s.bodies, s.orelse or []] for x in body)
 
 

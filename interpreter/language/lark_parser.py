@@ -24,6 +24,7 @@ from lark.indenter import DedentError, Indenter
 from interpreter.language import cache
 from interpreter.language import nodes as N
 from interpreter.language.errors import RulesetError
+from interpreter.language.mistakes import known_mistake
 from interpreter.language.reserved import RESERVED, reserved_hint, reserved_names
 from interpreter.language.tree_builder import build as _build
 from interpreter.resources import grammar_path, grammar_text
@@ -184,6 +185,9 @@ def _syntax_error(exc: UnexpectedInput, path: str, text: str = "") -> RulesetErr
         accepts = set(getattr(exc, "accepts", None) or exc.expected)
         if "NAME" not in accepts and reserved and str(tok) in RESERVED:
             reserved = None  # the word itself is misplaced, not a name
+        mistake = known_mistake(text, tok.line or line, str(tok), path)
+        if mistake is not None:
+            return mistake
         continued = _continued_line(text, tok, accepts, path)
         if continued is not None:
             return continued

@@ -151,6 +151,7 @@ class Query(Expr):
 @dataclass
 class Stmt(Node):
     step: int | None = None
+    cite: str | None = None  # `... cite "Rules: 3"` at the end of its line (before its ':')
 
 
 @dataclass
@@ -207,6 +208,7 @@ class SecretChoose(Stmt):
     options: Expr | None = None
     binder: Binder | None = None
     prompt: str | None = None
+    shown_to: Expr | None = None  # `shown to ...`: each choice revealed to its chooser and these
 
 
 @dataclass
@@ -237,6 +239,16 @@ class Tell(Stmt):
 
     players: Expr | None = None
     text: str = ""
+
+
+@dataclass
+class Show(Stmt):
+    """`show what to players ["text"]`: a zone or a value shown to some players, who then know
+    it (a line of the log told to them: the text, or one naming what is shown)."""
+
+    what: Expr | None = None
+    players: Expr | None = None
+    text: str | None = None
 
 
 @dataclass
@@ -284,6 +296,8 @@ class If(Stmt):
     conds: list[Expr] = field(default_factory=list)
     bodies: list[list[Stmt]] = field(default_factory=list)
     orelse: list[Stmt] | None = None
+    # the citations of the `elif` branches, then of `else` (`cite` is the `if` line's)
+    branch_cites: list[str | None] = field(default_factory=list)
 
 
 @dataclass

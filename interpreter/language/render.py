@@ -225,14 +225,17 @@ class _Renderer:
             return (f"{head} {s.var} from {r(s.options)} by {r(s.player)}{where}{shown}"
                     f"{t(s.prompt)}")
         if isinstance(s, N.SecretChoose):
+            shown = f" shown to {r(s.shown_to)}" if s.shown_to is not None else ""
             return (f"secretly choose {s.var} from {r(s.options)} by "
-                    f"{render_binder(s.binder)}{t(s.prompt)}")
+                    f"{render_binder(s.binder)}{shown}{t(s.prompt)}")
         if isinstance(s, N.Options):
             return f"choose {s.var} by {r(s.player)}{t(s.prompt)}:"
         if isinstance(s, N.Log):
             return f"log{t(s.text)}"
         if isinstance(s, N.Tell):
             return f"tell {r(s.players)}{t(s.text)}"
+        if isinstance(s, N.Show):
+            return f"show {r(s.what)} to {r(s.players)}{t(s.text) if s.text else ''}"
         if isinstance(s, N.EndGame):
             return f"end game{t(s.reason)}"
         if isinstance(s, N.Return):

@@ -19,7 +19,8 @@ from interpreter.language.errors import RulesetError
 RESERVED = frozenset({
     "any", "break", "choose", "count", "distinct", "emit", "end", "every", "false", "first",
     "for", "if", "let", "log", "loop", "max", "min", "move", "none", "not", "pass", "privately",
-    "random", "record", "return", "secretly", "shuffle", "sort", "sum", "tell", "true", "while",
+    "random", "record", "return", "secretly", "show", "shuffle", "sort", "sum", "tell", "true",
+    "while",
 })
 
 

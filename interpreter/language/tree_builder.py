@@ -167,6 +167,9 @@ class _Builder(Transformer):
     def member_list(self, meta, items):
         return list(items)
 
+    def member_lines(self, meta, items):
+        return [m for line in items for m in line]
+
     def member(self, meta, items):
         return (str(items[0]), self._text(items[1]))
 
@@ -388,9 +391,9 @@ class _Builder(Transformer):
                         where=where, prompt=self._text(prompt))
 
     def secret_stmt(self, meta, items):
-        var, options, binder, prompt = items
+        var, options, binder, shown, prompt = items
         return N.SecretChoose(loc=self._loc(meta), var=str(var), options=options, binder=binder,
-                              prompt=self._text(prompt))
+                              prompt=self._text(prompt), shown_to=shown)
 
     def private_stmt(self, meta, items):
         var, options, player, where, shown, prompt = items
@@ -399,6 +402,16 @@ class _Builder(Transformer):
 
     def tell_stmt(self, meta, items):
         return N.Tell(loc=self._loc(meta), players=items[0], text=self._text(items[1]))
+
+    def show_stmt(self, meta, items):
+        what, players, text = items
+        return N.Show(loc=self._loc(meta), what=what, players=players, text=self._text(text))
+
+    def simple_stmt(self, meta, items):
+        """A statement and the citation at the end of its line."""
+        stmt, cite = items
+        stmt.cite = cite
+        return stmt
 
     def log_stmt(self, meta, items):
         return N.Log(loc=self._loc(meta), text=self._text(items[0]))
@@ -425,28 +438,34 @@ class _Builder(Transformer):
         return N.Record(loc=self._loc(meta), value=items[0], name=str(items[1]))
 
     def if_stmt(self, meta, items):
-        cond, body, *rest = items
-        orelse = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], list)) else None
-        conds, bodies = [cond], [body]
-        for c, b in rest:
+        cond, cite, body, *rest = items
+        orelse, cites = None, []
+        if rest and (rest[-1] is None or isinstance(rest[-1], tuple) and len(rest[-1]) == 2):
+            last = rest.pop()  # the else clause: (cite, block), or None
+            if last is not None:
+                cites, orelse = [last[0]], last[1]
+        conds, bodies, elif_cites = [cond], [body], []
+        for c, branch_cite, b in rest:
             conds.append(c)
             bodies.append(b)
-        return N.If(loc=self._loc(meta), conds=conds, bodies=bodies, orelse=orelse)
+            elif_cites.append(branch_cite)
+        return N.If(loc=self._loc(meta), conds=conds, bodies=bodies, orelse=orelse, cite=cite,
+                    branch_cites=elif_cites + cites if any(elif_cites + cites) else [])
 
     def elif_clause(self, meta, items):
-        return (items[0], items[1])
+        return (items[0], items[1], items[2])
 
     def else_clause(self, meta, items):
-        return items[0]
+        return (items[0], items[1])
 
     def for_stmt(self, meta, items):
-        return N.For(loc=self._loc(meta), binder=items[0], body=items[1])
+        return N.For(loc=self._loc(meta), binder=items[0], cite=items[1], body=items[2])
 
     def while_stmt(self, meta, items):
-        return N.While(loc=self._loc(meta), cond=items[0], body=items[1])
+        return N.While(loc=self._loc(meta), cond=items[0], cite=items[1], body=items[2])
 
     def loop_stmt(self, meta, items):
-        return N.Loop(loc=self._loc(meta), body=items[0])
+        return N.Loop(loc=self._loc(meta), cite=items[0], body=items[1])
 
     def options_stmt(self, meta, items):
         var, player, prompt, *clauses = items

@@ -157,11 +157,14 @@ def outcomes(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> Outcomes:
 
 
 def _ranks(record: GameRecord) -> dict[str, int] | None:
-    """Each seat's place (1 + the seats with a higher score; ties share a place)."""
+    """Each seat's place (1 + the seats with a better score: higher, or lower when the lowest
+    score wins; ties share a place)."""
     scores = record.scores
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in scores.values()):
         return None
-    return {s: 1 + sum(1 for v in scores.values() if v > mine) for s, mine in scores.items()}
+    sign = -1 if record.lowest_wins else 1
+    return {s: 1 + sum(1 for v in scores.values() if sign * v > sign * mine)
+            for s, mine in scores.items()}
 
 
 def _comparable(a: Sample, b: Sample) -> tuple[Sample, Sample] | None:

@@ -38,6 +38,7 @@ class GameRecord:
     # prompt of a decision -> option (as text) -> times taken; every option offered is there
     # (0 if never taken), for decisions of at most MAX_BALANCED options
     choices: dict[str, dict[str, int]] = field(default_factory=dict)
+    lowest_wins: bool = False  # the lowest score wins: measures comparing players follow it
 
 
 def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
@@ -96,7 +97,7 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
         turns = None
     return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
                       turns=turns, ending=game.state["ending"], measures=measures,
-                      options=offered, choices=choices)
+                      options=offered, choices=choices, lowest_wins=game.lowest_wins)
 
 
 def _count_choice(choices: dict[str, dict[str, int]], prompt: str, options: list[Any],

@@ -151,7 +151,8 @@ def _automatic(records: Sequence[GameRecord], seats: Sequence[str]) -> list[Samp
     out = [Sample(BRANCHING, "legal options per decision (branching)", MEAN,
                   [r.options / r.decisions if r.decisions else 0.0 for r in records])]
     if all(_number(r.scores[s]) for r in records for s in seats):
-        out.append(Sample(LEAD, "the winner's score minus the best score of the others", MEAN,
+        out.append(Sample(LEAD, "how far the winner's score is ahead of the best score of the "
+                          "others (below it when the lowest score wins)", MEAN,
                           [_lead(r, seats) for r in records]))
     out.append(Sample(SHARED, "games won by more than one player", RATE,
                       [1.0 if len(r.winners) > 1 else 0.0 for r in records]))
@@ -159,8 +160,11 @@ def _automatic(records: Sequence[GameRecord], seats: Sequence[str]) -> list[Samp
 
 
 def _lead(record: GameRecord, seats: Sequence[str]) -> float:
-    best = max((record.scores[s] for s in seats if s in record.winners), default=None)
-    others = [record.scores[s] for s in seats if s not in record.winners]
+    """How far the winner's score is ahead of the best other score: above it, or below it
+    when the lowest score wins (a lead is never negative but for a tiebreak's winner)."""
+    sign = -1 if record.lowest_wins else 1
+    best = max((sign * record.scores[s] for s in seats if s in record.winners), default=None)
+    others = [sign * record.scores[s] for s in seats if s not in record.winners]
     if best is None or not others:
         return 0.0
     return float(best - max(others))
