@@ -18,10 +18,15 @@ reference text (paragraph, list item, table row, caption, summary line, heading)
 counterpart in the edition's text and a verdict: same, reading ID, omitted or unclear; a unit
 of the edition with no counterpart is 'added'. This command prints how far the review is (units
 reviewed of all, by verdict, the ones still without a verdict) and a first pass that needs no
-reading: aligned units whose numbers differ, units with no counterpart on either side
-(candidate omissions and additions), and summary lines or captions whose numbers are not in
-their own main text. It ends with how many of the differences the review records the first
-pass proposes before anyone reads.
+reading: aligned units whose numbers differ, and (for an edition in the reference's language)
+whose words differ, shown inline, a negation or an opposite first; pairs out of order; units
+with no counterpart on either side (candidate omissions and additions); and summary lines or
+captions whose numbers are not in their own main text. It ends with how many of the
+differences the review records the first pass proposes before anyone reads.
+
+With --draft it writes a draft review into the review file: an entry for every unit of both
+texts, with a proposed verdict ('same' only where words and numbers agree) and 'status:
+draft' until a person confirms it; entries already reviewed are kept as written.
 
 With --html FILE it writes the review side by side: the reference's unit | the edition's unit
 with its English gloss | the rules that cite either | the verdict. docs/editions.md shows the
@@ -30,6 +35,7 @@ method step by step."""
 REVIEW_EPILOG = """\
 examples:
   rules review path/to/edition
+  rules review path/to/edition --draft
   rules review path/to/edition --html review.html
   rules review path/to/edition --all
   rules review path/to/edition --json > review.json"""
@@ -46,6 +52,16 @@ def add_parser(sub: Any) -> None:
                    help="list every proposal of the first pass, also those about units that "
                         "have a verdict")
     p.add_argument("--json", action="store_true", help="print the state and proposals as JSON")
+    p.add_argument("--draft", action="store_true",
+                   help="write a draft review into the review file: an entry for every unit "
+                        "of both texts with a proposed verdict and 'status: draft' (entries "
+                        "already reviewed are kept as they are)")
+    p.add_argument("--reference", metavar="ID",
+                   help="with --draft, for a new review file: the source id of the reference "
+                        "text (default: the one source that is not the edition's)")
+    p.add_argument("--language", metavar="XX",
+                   help="with --draft, for a new review file: the edition's language (ISO "
+                        "639-1; not en: every quote of the edition needs an English gloss)")
     p.set_defaults(run=cmd_review)
 
 
@@ -55,6 +71,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.language.errors import RulesError
 
     ruleset = load(args.path, args.allow_outside)
+    if args.draft:
+        return _draft(args, ruleset, out)
     review = load_review(ruleset)
     if review is None:
         raise RulesError(f"{args.path} names no review (add 'review: review.yaml' to its "
@@ -83,6 +101,61 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(_as_text(review, found, hits, misses, args.all), file=out)
     if args.html:
         print(f"wrote {args.html}", file=out)
+    return EXIT_OK
+
+
+def _draft(args: argparse.Namespace, ruleset: Any, out: TextIO) -> int:
+    """`--draft`: the review file with a draft entry for every unit no reviewed entry has."""
+    from interpreter.editions.citations import sources_of
+    from interpreter.editions.draft import write_draft
+    from interpreter.editions.review import load_review, review_path
+    from interpreter.language.errors import RulesError
+    from interpreter.language.writing import write_atomic
+    from interpreter.play.replay import FILE_ERRORS, file_error
+
+    path = review_path(ruleset)
+    if path is None:
+        raise RulesError(f"{args.path} names no review file: add 'review: review.yaml' to its "
+                         "ruleset.yaml, then run --draft again")
+    if not path.exists():
+        sources, edition = sources_of(ruleset)
+        others = [sid for sid in sources if sid != edition]
+        reference = args.reference or (others[0] if len(others) == 1 else None)
+        if edition not in sources or reference not in sources or reference == edition:
+            raise RulesError(
+                f"cannot tell which texts to compare: the ruleset's sources are "
+                f"{', '.join(sources) or 'none'} and its 'cite' is {edition or 'not set'}; "
+                "name the edition's text with 'cite:' in ruleset.yaml and the reference with "
+                "--reference ID")
+        if args.language is not None and not re.fullmatch(r"[a-z]{2}", args.language):
+            raise RulesError(f"--language {args.language}: give a two-letter code (nl, ko, en)")
+        language = f"language: {args.language}\n" if args.language else ""
+        try:
+            write_atomic(path, f"reference: {reference}\nedition: {edition}\n{language}"
+                               "readings: {}\nunits: []\n")
+        except FILE_ERRORS as exc:
+            raise RulesError(f"cannot write {display_path(path)}: {file_error(exc)}") from None
+    review = load_review(ruleset)
+    if review.unchecked:
+        raise RulesError(f"cannot draft the review {display_path(path)}: {review.unchecked}")
+    confirmed = {e.loc.line for e in review.entries if e.status != "draft"}
+    broken = [e for e in review.errors if e.loc.line in confirmed and e.loc.line > 1]
+    if broken:
+        raise RulesError(f"the review {display_path(path)} has {len(broken)} error(s) in its "
+                         f"reviewed entries (first: {broken[0].loc}: {broken[0].message}): "
+                         "'rules check' lists them; fix them, then draft")
+    try:
+        kept, written, counts = write_draft(review, path)
+    except ValueError as exc:
+        raise RulesError(f"cannot draft into {display_path(path)}: {exc}") from None
+    except FILE_ERRORS as exc:
+        raise RulesError(f"cannot write {display_path(path)}: {file_error(exc)}") from None
+    shown = ", ".join(f"{n} {k}" for k, n in counts.items())
+    print(f"wrote {written} draft entr{'y' if written == 1 else 'ies'} to {display_path(path)} "
+          f"({shown}); kept {kept} reviewed entr{'y' if kept == 1 else 'ies'} as written",
+          file=out)
+    print("each draft says 'status: draft': read it, set its verdict, and remove the status; "
+          "'rules check' refuses the review while drafts remain", file=out)
     return EXIT_OK
 
 
@@ -136,9 +209,9 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
                    f"(review line {e.loc.line})")
     for e in review.errors:
         out.append(f"  error: {e.loc}: {e.message}")
-    order = {"numbers": 0, "summary": 1, "omission": 2, "addition": 3}
-    shown = sorted(_open(review, found, every), key=lambda p: (order.get(p.kind, 4), p.side,
-                                                               p.unit.line))
+    order = {"numbers": 0, "words": 1, "moved": 2, "summary": 3, "omission": 4, "addition": 5}
+    shown = sorted(_open(review, found, every), key=lambda p: (-p.weight, order.get(p.kind, 6),
+                                                               p.side, p.unit.line))
     what = "all" if every else "about units without a verdict"
     out += ["", f"First pass ({len(found)} proposal(s); {len(shown)} {what}):"]
     for p in shown[:SHOWN if not every else len(shown)]:
@@ -178,7 +251,8 @@ def _as_json(review: Any, found: list[Any], hits: list[Any], misses: list[Any]
             "questioned": [{"unit": unit(e.ref_unit), "review_line": e.loc.line,
                             "detail": p.detail} for e, p in questioned(review, found)],
             "proposals": [{"kind": p.kind, "side": p.side, "unit": unit(p.unit),
-                           "other": unit(p.other), "detail": p.detail} for p in found],
+                           "other": unit(p.other), "detail": p.detail, "weight": p.weight}
+                          for p in found],
             "first_pass": {"recorded": len(hits) + len(misses), "proposed": len(hits),
                            "missed": [{"verdict": e.verdict, "line": e.loc.line}
                                       for e in misses]}}

@@ -1,0 +1,225 @@
+"""Validating an edition in an afternoon (issue 31): `rules review --draft`, a first pass that
+reads words, an alignment that does not cancel, and a stricter `rules check` of reviews.
+
+The planted edition (tests/planted.py) is the reference rulebook with 13 changes: 4 of digits,
+9 of words (a dropped sentence, a dropped paragraph and an added rule far apart, a caption,
+left and right swapped, "may" made "may not", a reordered list, a footnote, face up made face
+down)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from interpreter.editions.align import align, first_pass
+from interpreter.editions.sourcetext import SourceText
+from interpreter.editions.units import text_units
+from interpreter.editions.words import word_diff
+from interpreter.engine.ruleset import load_ruleset
+
+from .planted import CHANGES, REFERENCE, write_planted
+from .test_diff import run
+from .test_review import edit, edition  # noqa: F401  (a fixture)
+
+needs_reference = pytest.mark.skipif(not REFERENCE.is_file(),
+                                     reason="the shared rulebooks are not next to the repository")
+
+
+@pytest.fixture
+def drafted(tmp_path):
+    """The planted edition, its review file not yet written."""
+    return write_planted(tmp_path)
+
+
+def _flagged(folder):
+    from interpreter.editions.review import load_review
+
+    review = load_review(load_ruleset(folder))
+    return review, [e for e in review.entries if e.verdict != "same"]
+
+
+def _surfaced(flagged) -> list[str]:
+    found = []
+    for name, _, _, side, key in CHANGES:
+        if any((e.ref_unit is not None and key in e.ref_unit.text) if side == "ref"
+               else any(key in u.text for u in e.ed_units) for e in flagged):
+            found.append(name)
+    return found
+
+
+@needs_reference
+def test_the_draft_surfaces_the_planted_changes_and_no_more(drafted, capsys):
+    code, out, _ = run(capsys, "review", drafted, "--draft")
+    assert code == 0, out
+    assert re.search(r"wrote 27\d draft entries", out), out
+    review, flagged = _flagged(drafted)
+    assert all(e.status == "draft" for e in review.entries)
+    assert len(review.verdict_of()) == len(review.ref_units)  # every unit of the reference
+    named = {u.line for e in review.entries for u in e.ed_units}
+    assert named == {u.line for u in review.ed_units}  # and of the edition
+    surfaced = _surfaced(flagged)
+    assert len(surfaced) >= 12, sorted({c[0] for c in CHANGES} - set(surfaced))
+    assert len(flagged) <= 13  # 13 changes in 12 units: hardly a false alarm
+    by_verdict = {e.verdict for e in flagged if e.ref_unit is not None and
+                  "A player may move a commissioner to any adjacent" in e.ref_unit.text}
+    assert by_verdict == {"omitted"}  # the dropped paragraph is not paired with the added rule
+    assert any(e.verdict == "added" and "one coin of his color" in e.ed_units[0].text
+               for e in flagged)
+    notes = " ".join(e.note or "" for e in flagged)
+    assert "[-up-]{+down+}" in notes and "may {+not+} choose" in notes
+    assert "[-green-]{+red+}" in notes  # the caption
+
+
+@needs_reference
+def test_check_refuses_the_draft_until_each_change_is_recorded(drafted, capsys):
+    run(capsys, "review", drafted, "--draft")
+    code, out, _ = run(capsys, "check", drafted)
+    assert code == 2 and "entries are drafts (status: draft), not yet confirmed" in out, out
+    path = drafted / "review.yaml"
+    confirmed = re.sub(r"\n *status: draft", "", path.read_text(encoding="utf-8"))
+    path.write_text(confirmed, encoding="utf-8")
+    code, out, _ = run(capsys, "check", drafted)
+    assert code == 0, out
+    review, flagged = _flagged(drafted)
+    lines = confirmed.splitlines(keepends=True)
+    starts = sorted(e.loc.line for e in review.entries)
+    for entry in flagged:  # the entry recording a change taken out: refused
+        start = entry.loc.line
+        end = next((s for s in starts if s > start), len(lines) + 1)
+        path.write_text("".join(lines[:start - 1] + lines[end - 1:]), encoding="utf-8")
+        code, out, _ = run(capsys, "check", drafted)
+        assert code == 2 and ("have no verdict" in out or "are in no entry" in out), out
+    path.write_text(confirmed, encoding="utf-8")
+
+
+@needs_reference
+def test_drafting_again_keeps_the_reviewed_entries(drafted, capsys):
+    run(capsys, "review", drafted, "--draft")
+    path = drafted / "review.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("status: draft")  # the first entry, confirmed with a note of its own
+    text = text[:first] + "note: \"# read by a person\"" + text[first + len("status: draft"):]
+    text = text.replace("units:\n", "# a comment of the reviewer\nunits:\n", 1)
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "review", drafted, "--draft")
+    assert code == 0 and "kept 1 reviewed entry as written" in out, out
+    again = path.read_text(encoding="utf-8")
+    assert "# a comment of the reviewer" in again and again.count("# read by a person") == 1
+    review, _ = _flagged(drafted)
+    assert sum(e.status is None for e in review.entries) == 1
+    assert not [e for e in review.errors if "reviewed twice" in e.message]
+
+
+def test_a_draft_needs_a_review_file_named_and_two_texts(edition, capsys):  # noqa: F811
+    (edition / "review.yaml").unlink()
+    code, out, err = run(capsys, "review", edition, "--draft", "--language", "deu")
+    assert code == 2 and "--language deu: give a two-letter code" in err, err
+    code, out, err = run(capsys, "review", edition, "--draft", "--language", "de")
+    assert code == 0, out + err
+    text = (edition / "review.yaml").read_text(encoding="utf-8")
+    assert text.startswith("reference: Book\nedition: de\nlanguage: de\n")
+    assert "verdict: same" not in text  # a translation: words cannot be compared
+    manifest = edition / "ruleset.yaml"
+    manifest.write_text(manifest.read_text().replace("review: review.yaml\n", ""))
+    code, _, err = run(capsys, "review", edition, "--draft")
+    assert code == 2 and "names no review file" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------- words
+def test_the_word_diff_shows_changes_inline_and_weighs_turns():
+    diff = word_diff("The player may choose freely, moving left.",
+                     "The player may not choose freely, moving right.")
+    assert "may {+not+} choose" in diff.inline() and "[-left-]{+right+}" in diff.inline()
+    assert diff.turned == ["'not' inserted", "'left' became 'right'"]
+    assert not word_diff("Draw 3 cards.", "draw 3 CARDS").changes  # case and punctuation
+    plain = word_diff("Draw three cards from the deck.", "Take three cards from the deck.")
+    assert plain and not plain.turned
+    long = word_diff("a b c", "x y z a b c d e f", crop=True)
+    assert long.inline() == "{+x y z+} a b c" or not long.turned
+
+
+BOOK = "\n\n".join([
+    "Setup", "Each player draws three cards from the deck and keeps them hidden.",
+    "The oldest player begins the game and play goes on clockwise.",
+    "Play", "On his turn a player plays one card face up in front of him.",
+    "A player who cannot play a card passes and draws a card.",
+    "Scoring", "Every card in front of a player scores its value in points at the end.",
+    "The player with the most points wins the game."]) + "\n"
+
+
+def _proposals(book: str, edition_text: str):
+    ref = text_units(SourceText.parse(book))
+    ed = text_units(SourceText.parse(edition_text))
+    return {(p.kind, p.side, p.unit.text.split()[0]) for p in
+            first_pass(ref, ed, align(ref, ed))}, align(ref, ed)
+
+
+def test_a_dropped_paragraph_and_an_added_one_far_apart_are_not_paired():
+    edition_text = BOOK.replace("The oldest player begins the game and play goes on "
+                                "clockwise.\n\n", "").replace(
+        "The player with the most points", "Ties are broken by the cards still in hand of a "
+        "player at the end.\n\nThe player with the most points")
+    found, _ = _proposals(BOOK, edition_text)
+    assert ("omission", "ref", "The") in found and ("addition", "ed", "Ties") in found
+
+
+def test_a_reordered_pair_and_an_opposite_are_proposed():
+    edition_text = BOOK.replace(
+        "On his turn a player plays one card face up in front of him.\n\n"
+        "A player who cannot play a card passes and draws a card.",
+        "A player who cannot play a card passes and draws a card.\n\n"
+        "On his turn a player plays one card face down in front of him.")
+    found, _ = _proposals(BOOK, edition_text)
+    assert ("moved", "ref", "A") in found or ("moved", "ref", "On") in found
+    assert ("words", "ref", "On") in found
+
+
+# ---------------------------------------------------------------------------- stricter check
+def test_a_unit_of_the_edition_in_no_entry_is_an_error(edition, capsys):  # noqa: F811
+    edit(edition, '  - ed: "Viel Spass!"\n    gloss: "Have fun!"\n    verdict: added\n', "")
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 2 and "1 unit(s) of buch.txt are in no entry" in out and "line(s) 16" in out
+
+
+def test_a_reading_that_changes_the_game_is_encoded_or_says_why_not(edition, capsys):  # noqa: F811
+    edit(edition, '  de-1: {class: changes the game, title: "4 cards, not 3"}\n',
+         '  de-1: {class: changes the game, title: "4 cards, not 3"}\n'
+         '  de-2: {class: changes the game, title: "the summary says 5"}\n')
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 2 and "the reading 'de-2' changes the game, but no rule encodes it" in out
+    edit(edition, 'title: "the summary says 5"}',
+         'title: "the summary says 5", not_encoded: "a summary: the main text rules"}')
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 0, out
+
+
+def test_a_same_whose_pair_shows_a_difference_is_a_warning(edition, capsys):  # noqa: F811
+    edit(edition, 'gloss: "In turn, until the stack is empty."',
+         'gloss: "In turn, until the stack is not empty."')
+    edit(edition, "    verdict: reading de-1\n", "    verdict: same\n")
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 0, out
+    assert "warning: " in out and "verdict 'same', but the numbers differ: 3 in the " \
+        "reference, 4 in the edition" in out, out
+    assert "verdict 'same', but the words differ ('not' inserted)" in out, out
+
+
+def test_an_edition_without_its_texts_fails_unless_told(edition, tmp_path, capsys, monkeypatch):  # noqa: F811
+    texts = tmp_path / "texts"
+    texts.mkdir()
+    game = edition.parent
+    for name in ("book.txt", "buch.txt"):
+        (game / name).rename(texts / name)
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 1 and "the texts of this edition are not there" in out, out
+    assert "--texts DIR" in out and "RULES_TEXTS" in out and "--skip-texts" in out
+    code, out, _ = run(capsys, "check", edition, "--skip-texts")
+    assert code == 0 and "review: not checked" in out, out
+    code, out, _ = run(capsys, "check", edition, "--texts", texts)
+    assert code == 0 and "review: 11 of 11 units of Book reviewed" in out, out
+    monkeypatch.setenv("RULES_TEXTS", str(texts))
+    code, out, _ = run(capsys, "review", edition)
+    assert code == 0 and "Review of de (buch.txt)" in out, out
+    code, _, err = run(capsys, "check", edition, "--texts", tmp_path / "nowhere")
+    assert code == 2 and "not a folder" in err and "Traceback" not in err
