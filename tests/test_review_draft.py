@@ -223,3 +223,46 @@ def test_an_edition_without_its_texts_fails_unless_told(edition, tmp_path, capsy
     assert code == 0 and "Review of de (buch.txt)" in out, out
     code, _, err = run(capsys, "check", edition, "--texts", tmp_path / "nowhere")
     assert code == 2 and "not a folder" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------- for the publisher
+def test_the_report_gives_each_reading_with_both_texts_and_its_rule(edition, capsys, tmp_path):  # noqa: F811
+    import csv
+
+    page = tmp_path / "report.md"
+    code, out, _ = run(capsys, "review", edition, "--report", page)
+    assert code == 0 and f"wrote {page}" in out, out
+    text = page.read_text(encoding="utf-8")
+    reading = text[text.index("### de-1: 4 cards, not 3"):text.index("## Left out")]
+    assert "- class: changes the game" in reading and "de.rules:1:9: hand_size" in reading
+    assert "Each player draws 3 cards from the deck." in reading
+    assert "Jeder Spieler zieht 4 Karten vom Stapel." in reading
+    assert "Each player draws 4 cards from the stack." in reading  # the gloss
+    assert "## Left out by the edition (omitted): 1" in text and "The deck is shuffled" in text
+    assert "## Added by the edition: 1" in text and "Viel Spass!" in text
+    table = tmp_path / "report.csv"
+    code, _, _ = run(capsys, "review", edition, "--report", table)
+    found = list(csv.DictReader(table.open(encoding="utf-8")))
+    assert [r["section"] for r in found] == ["reading", "omitted", "added", "unclear"]
+    assert found[0]["reading"] == "de-1" and found[0]["gloss"].startswith("Each player draws 4")
+    code, _, err = run(capsys, "review", edition, "--report", tmp_path / "report.pdf")
+    assert code == 2 and "give a file ending in .md or .csv" in err and "Traceback" not in err
+
+
+def test_the_page_of_a_new_review_shows_the_edition_and_filters(edition, capsys, tmp_path):  # noqa: F811
+    path = edition / "review.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index("units:")] + "units: []\n", encoding="utf-8")
+    page = tmp_path / "review.html"
+    code, out, _ = run(capsys, "review", edition, "--html", page)
+    assert code == 0, out
+    html = page.read_text(encoding="utf-8")
+    assert "Eine Karte mit Wert 3 bringt 5 Punkte." in html  # the edition's column
+    assert "(paired by the first pass, not yet reviewed)" in html
+    assert "first pass: numbers: only the reference has 3; only the edition has 4" in html
+    assert 'name="verdict" value="reading"' in html and '<option>changes the game</option>' \
+        in html and 'name="draft"' in html
+    run(capsys, "review", edition, "--draft")
+    run(capsys, "review", edition, "--html", page)
+    html = page.read_text(encoding="utf-8")
+    assert 'data-draft="yes"' in html and '<span class="draft">draft</span>' in html

@@ -36,6 +36,7 @@ REVIEW_EPILOG = """\
 examples:
   rules review path/to/edition
   rules review path/to/edition --draft
+  rules review path/to/edition --report report.md
   rules review path/to/edition --html review.html
   rules review path/to/edition --all
   rules review path/to/edition --json > review.json"""
@@ -52,6 +53,11 @@ def add_parser(sub: Any) -> None:
                    help="list every proposal of the first pass, also those about units that "
                         "have a verdict")
     p.add_argument("--json", action="store_true", help="print the state and proposals as JSON")
+    p.add_argument("--report", metavar="FILE",
+                   help="write a report for the publisher: FILE.md (Markdown) or FILE.csv (a "
+                        "table, one row a unit): each reading with its class, both texts' "
+                        "words, the gloss and the rules that encode it; then the omitted, "
+                        "added and unclear units")
     p.add_argument("--draft", action="store_true",
                    help="write a draft review into the review file: an entry for every unit "
                         "of both texts with a proposed verdict and 'status: draft' (entries "
@@ -85,13 +91,15 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"note: {len(review.ref_units):,} and {len(review.ed_units):,} units: more pairs "
               f"than {MAX_PAIRS:,} to compare, so each unit is compared with those around its "
               "place (and with a unit of the very same words anywhere)", file=err)
+    if args.report:
+        _report(args.report, review, ruleset)
     if args.html:
         from interpreter.editions.review_page import review_page
         from interpreter.language.writing import write_atomic
         from interpreter.play.replay import FILE_ERRORS, file_error
 
         try:
-            write_atomic(Path(args.html), review_page(review, ruleset))
+            write_atomic(Path(args.html), review_page(review, ruleset, found))
         except FILE_ERRORS as exc:
             raise RulesError(f"cannot write {args.html}: {file_error(exc)}") from None
     if args.json:
@@ -99,9 +107,27 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               file=out)
         return EXIT_OK
     print(_as_text(review, found, hits, misses, args.all), file=out)
-    if args.html:
-        print(f"wrote {args.html}", file=out)
+    for written in (args.html, args.report):
+        if written:
+            print(f"wrote {written}", file=out)
     return EXIT_OK
+
+
+def _report(target: str, review: Any, ruleset: Any) -> None:
+    from interpreter.editions.report import FORMATS, report_csv, report_markdown
+    from interpreter.language.errors import RulesError
+    from interpreter.language.writing import write_atomic
+    from interpreter.play.replay import FILE_ERRORS, file_error
+
+    suffix = Path(target).suffix.lower()
+    if suffix not in FORMATS:
+        raise RulesError(f"--report {target}: give a file ending in {' or '.join(FORMATS)} "
+                         "(Markdown, or a table for a spreadsheet)")
+    text = report_csv(review, ruleset) if suffix == ".csv" else report_markdown(review, ruleset)
+    try:
+        write_atomic(Path(target), text)
+    except FILE_ERRORS as exc:
+        raise RulesError(f"cannot write {target}: {file_error(exc)}") from None
 
 
 def _draft(args: argparse.Namespace, ruleset: Any, out: TextIO) -> int:

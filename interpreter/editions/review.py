@@ -248,22 +248,31 @@ def _unencoded(review: Review, ruleset: Any, top: N.Loc) -> list[RulesetError]:
     why not (`not_encoded`)."""
     wanted = [ident for ident, info in review.readings.items()
               if info.get("class") == "changes the game" and not info.get("not_encoded")]
-    encoded = set(readings_of(ruleset.layers))
-    if all(ident in encoded for ident in wanted):
-        return []
-    for folder in _sharing(review.path, Path(ruleset.path)):
-        from interpreter.language.errors import RulesetErrors
-        from interpreter.language.files import load_layers, tree_root
-
-        try:
-            encoded |= set(readings_of(load_layers(folder, [], tree_root(folder))))
-        except (RulesetError, RulesetErrors, OSError):
-            continue  # a broken ruleset next to it is its own check's business
+    encoded = encoded_readings(review, ruleset, wanted)
     return [RulesetError(
         f"the reading '{ident}' changes the game, but no rule encodes it (no 'reading "
         f"{ident} ...:' unit in the rules of the rulesets of this review)", top,
         "encode it as a reading unit of the rules, or say why not with 'not_encoded: ...' "
         "under the reading") for ident in wanted if ident not in encoded]
+
+
+def encoded_readings(review: Review, ruleset: Any, wanted: list[str] | None = None
+                     ) -> dict[str, N.Reading]:
+    """The readings the rules encode: of this ruleset, and (unless it has all of `wanted`) of
+    the other rulesets in the folder next to it that name the same review."""
+    encoded = dict(readings_of(ruleset.layers))
+    if wanted is not None and all(ident in encoded for ident in wanted):
+        return encoded
+    from interpreter.language.errors import RulesetErrors
+    from interpreter.language.files import load_layers, tree_root
+
+    for folder in _sharing(review.path, Path(ruleset.path)):
+        try:
+            for ident, reading in readings_of(load_layers(folder, [], tree_root(folder))).items():
+                encoded.setdefault(ident, reading)
+        except (RulesetError, RulesetErrors, OSError):
+            continue  # a broken ruleset next to it is its own check's business
+    return encoded
 
 
 def _sharing(path: Path, own: Path) -> list[Path]:
