@@ -266,3 +266,19 @@ def test_the_page_of_a_new_review_shows_the_edition_and_filters(edition, capsys,
     run(capsys, "review", edition, "--html", page)
     html = page.read_text(encoding="utf-8")
     assert 'data-draft="yes"' in html and '<span class="draft">draft</span>' in html
+
+
+@pytest.mark.parametrize("name", ["nl", "ko", "en-fan-1.2", "en-2004-pdf"])
+def test_each_edition_has_its_report_linked_from_its_readme(name):
+    import yaml
+
+    from .conftest import FIFTH
+
+    folder = FIFTH / "editions" / name
+    assert "[report.md](report.md)" in (folder / "README.md").read_text(encoding="utf-8")
+    report = (folder / "report.md").read_text(encoding="utf-8")
+    review = yaml.safe_load((folder / "review.yaml").read_text(encoding="utf-8"))
+    for ident, info in (review["readings"] or {}).items():
+        assert f"### {ident}: {info['title']}" in report
+    added = sum(u["verdict"] == "added" for u in review["units"])
+    assert f"## Added by the edition: {added}" in report
