@@ -5,8 +5,9 @@ changed, shown inline, and whether a change turns the meaning round.
 Words are compared without case and punctuation (`Play,` is `play`). A change is shown with a
 few words around it: `... moves [-left-]{+right+} one ...` (deleted words in `[-...-]`,
 inserted ones in `{+...+}`). A change **turns** the meaning when it inserts or deletes a
-negation (`not`, `no`, `never`, ...) or swaps a word for its opposite (left/right, may/must,
-before/after, ...): those are weighed more, as a reader would. The words are English: the
+negation (`not`, `no`, `never`, ...: a few words inserted or deleted, not a phrase said
+otherwise) or swaps a word for its opposite (left/right, may/must, before/after, ...: one or
+two words for one or two): those are weighed more, as a reader would. The words are English: the
 reference and the glosses are English."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+(?:['’][^\W\d_]+)*")
 CONTEXT = 3  # words shown either side of a change
 SMALL = 3  # the most words deleted or inserted by a change that can turn the meaning
+SWAP = 2  # the most words on either side of a change that swaps a word for its opposite
 
 NEGATIONS = frozenset({"not", "no", "never", "cannot", "can't", "don't", "doesn't", "mustn't",
                        "none", "nobody", "nothing", "without", "except", "neither", "nor",
@@ -99,9 +101,11 @@ def _turns(gone: list[str], new: list[str]) -> str:
     is not weighed)."""
     if len(gone) > SMALL or len(new) > SMALL:
         return ""
-    negations = [w for w in gone + new if w in NEGATIONS and (w in gone) != (w in new)]
-    if negations:
-        return f"'{negations[0]}' {'deleted' if negations[0] in gone else 'inserted'}"
+    negations = [w for w in gone + new if w in NEGATIONS]
+    if negations and not (gone and new):  # inserted or deleted, not a phrase said otherwise
+        return f"'{negations[0]}' {'deleted' if gone else 'inserted'}"
+    if len(gone) > SWAP or len(new) > SWAP:
+        return ""
     for x in gone:
         for y in new:
             if frozenset((x, y)) in OPPOSITES and x != y:
