@@ -282,3 +282,18 @@ def test_each_edition_has_its_report_linked_from_its_readme(name):
         assert f"### {ident}: {info['title']}" in report
     added = sum(u["verdict"] == "added" for u in review["units"])
     assert f"## Added by the edition: {added}" in report
+
+
+def test_a_glossary_flags_a_pair_whose_terms_do_not_correspond(edition, capsys):  # noqa: F811
+    import json
+
+    edit(edition, "units:\n", "glossary:\n  player: Spieler\n  deck: Stapel\nunits:\n")
+    code, out, _ = run(capsys, "review", edition, "--json", "--all")
+    assert code == 0, out
+    terms = [p for p in json.loads(out)["proposals"] if p["kind"] == "terms"]
+    assert [(p["unit"]["line"], p["detail"]) for p in terms] == [
+        (9, "the edition's words for 'player' (Spieler) are not there"),  # "Reihum, bis ..."
+        (20, "the edition's words for 'player' (Spieler) are not there")]  # "jeder zieht ..."
+    edit(edition, "  deck: Stapel\n", "  deck: 3\n")
+    code, out, err = run(capsys, "check", edition)
+    assert code == 2 and "glossary" in out + err and "Traceback" not in out + err

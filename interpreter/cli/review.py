@@ -235,8 +235,9 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
                    f"(review line {e.loc.line})")
     for e in review.errors:
         out.append(f"  error: {e.loc}: {e.message}")
-    order = {"numbers": 0, "words": 1, "moved": 2, "summary": 3, "omission": 4, "addition": 5}
-    shown = sorted(_open(review, found, every), key=lambda p: (-p.weight, order.get(p.kind, 6),
+    order = {"numbers": 0, "words": 1, "terms": 2, "moved": 3, "summary": 4, "omission": 5,
+             "addition": 6}
+    shown = sorted(_open(review, found, every), key=lambda p: (-p.weight, order.get(p.kind, 7),
                                                                p.side, p.unit.line))
     what = "all" if every else "about units without a verdict"
     out += ["", f"First pass ({len(found)} proposal(s); {len(shown)} {what}):"]

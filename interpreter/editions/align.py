@@ -20,6 +20,8 @@ are proposed as an omission and an addition.
 - `words`: for two texts in one language, an aligned pair whose words differ (a word diff,
   shown inline; a negation inserted or deleted, or a word swapped for its opposite, is weighed
   more: `weight` 2, and listed first);
+- `terms`: with a glossary (the edition's words for the reference's terms), an aligned pair
+  whose reference unit uses a term and whose edition units use none of its words;
 - `moved`: an aligned pair out of the order of the pairs around it (a list reordered, a
   paragraph put elsewhere);
 - `omission`: a unit of the reference with no counterpart;
@@ -52,7 +54,7 @@ _WORD = re.compile(r"[^\W\d_]{3,}|[A-Z]\)|\(\d\)|\d+")
 
 @dataclass(frozen=True)
 class Proposal:
-    kind: str  # numbers | words | moved | omission | addition | summary
+    kind: str  # numbers | words | terms | moved | omission | addition | summary
     side: str  # ref | ed: the text of the unit the proposal is about
     unit: Unit
     other: Unit | None  # the counterpart (numbers, words, moved), the main text (summary)
@@ -378,12 +380,13 @@ def _in_band(rows: list[int], cols: list[int], score: dict) -> list[tuple[int, i
 
 
 def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
-               added: set[int] | None = None, same_language: bool | None = None
-               ) -> list[Proposal]:
+               added: set[int] | None = None, same_language: bool | None = None,
+               glossary: dict[str, list[str]] | None = None) -> list[Proposal]:
     """What may differ (see the module's text). `added`: edition units a person has marked
     as added (no counterpart wanted); `same_language`: whether words are compared (by
-    default, when the two texts are in one language)."""
-    from interpreter.editions.words import only_numbers, word_diff
+    default, when the two texts are in one language); `glossary`: the edition's words for
+    the reference's terms (a pair whose terms do not correspond is proposed: `terms`)."""
+    from interpreter.editions.words import missing_terms, only_numbers, word_diff
 
     if same_language is None:
         same_language = one_language(ref, ed)
@@ -413,8 +416,13 @@ def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
             gone, new = sorted((mine - theirs).elements()), sorted((theirs - mine).elements())
             out.append(Proposal("numbers", "ref", unit, by_ed[lines[0]],
                                 _numbers_detail(gone, new)))
+        ed_lines = dict.fromkeys(x for u in group.values() for x in pairs[u.line])
+        missing = missing_terms(glossary or {}, " ".join(u.text for u in group.values()),
+                                " ".join(by_ed[line].text for line in ed_lines))
+        if missing:
+            out.append(Proposal("terms", "ref", unit, by_ed[lines[0]],
+                                f"the edition's words for {', '.join(missing)} are not there"))
         if same_language:
-            ed_lines = dict.fromkeys(x for u in group.values() for x in pairs[u.line])
             diff = word_diff(" ".join(u.text for u in group.values()),
                              " ".join(by_ed[line].text for line in ed_lines))
             if diff and not only_numbers(diff):

@@ -48,7 +48,8 @@ def draft_entries(review: Any) -> list[dict[str, Any]]:
         if e.ref_unit is not None and e.kind == "omitted":
             pairs.pop(e.ref_unit.line, None)
     same_language = one_language(review.ref_units, review.ed_units)
-    found = first_pass(review.ref_units, review.ed_units, pairs, same_language=same_language)
+    found = first_pass(review.ref_units, review.ed_units, pairs, same_language=same_language,
+                       glossary=review.glossary)
     about: dict[tuple[str, int], list[str]] = {}
     for p in found:
         if p.kind not in ("omission", "addition"):

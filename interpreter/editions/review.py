@@ -68,6 +68,7 @@ class Review:
     language: str | None
     readings: dict[str, dict[str, str]]
     entries: list[Entry]
+    glossary: dict[str, list[str]] = field(default_factory=dict)  # term -> the edition's words
     ref_text: SourceText | None = None
     ed_text: SourceText | None = None
     ref_units: list[Unit] = field(default_factory=list)
@@ -140,8 +141,10 @@ def load_review(ruleset: Any) -> Review | None:
                              ed_at if isinstance(ed_at, list) else [ed_at],
                              item.get("gloss"), item["verdict"], item.get("note"),
                              item.get("status")))
+    glossary = {term: [words] if isinstance(words, str) else list(words)
+                for term, words in (doc.get("glossary") or {}).items()}
     review = Review(path, doc["reference"], doc["edition"], doc.get("language"),
-                    doc.get("readings") or {}, entries)
+                    doc.get("readings") or {}, entries, glossary)
     sources, _ = sources_of(ruleset)
     top = N.Loc(shown, 1, 1)
     for sid in (review.reference, review.edition):
@@ -380,7 +383,8 @@ def proposals(review: Review) -> list[Any]:
         if entry.kind == "omitted":
             pairs.pop(line, None)
     added = {u.line for e in review.added() for u in e.ed_units}
-    return first_pass(review.ref_units, review.ed_units, pairs, added)
+    return first_pass(review.ref_units, review.ed_units, pairs, added,
+                      glossary=review.glossary)
 
 
 def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:

@@ -125,3 +125,16 @@ def shared_vocabulary(a: list[str], b: list[str]) -> float:
     words_a = {w for text in a for w in tokens(text) if len(w) >= 3 and not w.isdigit()}
     words_b = {w for text in b for w in tokens(text) if len(w) >= 3 and not w.isdigit()}
     return len(words_a & words_b) / max(len(words_b), 1)
+
+
+def missing_terms(glossary: dict[str, list[str]], ref_text: str, ed_text: str) -> list[str]:
+    """The terms of the reference used in `ref_text` whose edition words `ed_text` has none
+    of, as "term (edition words)". A term matches with any ending (`district`, `districts`);
+    an edition word anywhere in a word (compounds, particles: `winkelfiche`, `구역에`)."""
+    ref_low, ed_low = ref_text.lower(), ed_text.lower()
+    out = []
+    for term, words in glossary.items():
+        if re.search(r"(?<!\w)" + re.escape(term.lower()), ref_low) and \
+                not any(w.lower() in ed_low for w in words):
+            out.append(f"'{term}' ({' / '.join(words)})")
+    return out
