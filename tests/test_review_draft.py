@@ -140,7 +140,7 @@ def test_the_word_diff_shows_changes_inline_and_weighs_turns():
 
 
 BOOK = "\n\n".join([
-    "Setup", "Each player draws three cards from the deck and keeps them hidden.",
+    "Setup", "Each player draws 3 cards from the deck and keeps them hidden.",
     "The oldest player begins the game and play goes on clockwise.",
     "Play", "On his turn a player plays one card face up in front of him.",
     "A player who cannot play a card passes and draws a card.",
@@ -297,3 +297,27 @@ def test_a_glossary_flags_a_pair_whose_terms_do_not_correspond(edition, capsys):
     edit(edition, "  deck: Stapel\n", "  deck: 3\n")
     code, out, err = run(capsys, "check", edition)
     assert code == 2 and "glossary" in out + err and "Traceback" not in out + err
+
+
+# ---------------------------------------------------------------------------- summaries
+def test_a_summary_page_laid_out_as_a_table_is_checked_against_the_main_text():
+    edition_text = BOOK + "\nSUMMARY\n\nA TURN\n\ndraw\t4 cards\nplay\t1 card\n"
+    ref = text_units(SourceText.parse(BOOK))
+    ed = text_units(SourceText.parse(edition_text))
+    rows = [u for u in ed if "\t" in u.text or u.text.startswith("draw")]
+    assert rows and all(u.kind == "summary" for u in rows)
+    found = first_pass(ref, ed, align(ref, ed))
+    flagged = [(p.unit.text, p.detail.split(" not in")[0]) for p in found if p.kind == "summary"]
+    assert ("draw\t4 cards", "4") in flagged, flagged
+
+
+def test_the_references_own_inconsistency_is_the_references_not_the_editions(capsys):
+    from interpreter.editions.align import reference_summaries
+
+    book = BOOK + "\nSummary of play\n\neach player draws 4 cards\n"
+    ref = text_units(SourceText.parse(book))
+    ed = text_units(SourceText.parse(book.replace("oldest", "youngest")))
+    found = first_pass(ref, ed, align(ref, ed))
+    assert not [p for p in found if p.kind == "summary"], found
+    [own] = reference_summaries(ref)
+    assert own.unit.text == "each player draws 4 cards" and own.detail.startswith("4 not in")

@@ -204,6 +204,8 @@ def _open(review: Any, found: list[Any], every: bool) -> list[Any]:
 
 def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
              every: bool) -> str:
+    from interpreter.editions.align import reference_summaries
+
     ref, ed = review.ref_text.path.name, review.ed_text.path.name
     out = [f"Review of {review.edition} ({ed}) against {review.reference} ({ref}): "
            f"{display_path(review.path)}",
@@ -248,6 +250,13 @@ def _as_text(review: Any, found: list[Any], hits: list[Any], misses: list[Any],
         out.append(f"            \"{p.unit.short(90)}\"")
     if len(shown) > SHOWN and not every:
         out.append(f"  ... and {len(shown) - SHOWN} more (--all lists every one)")
+    own = reference_summaries(review.ref_units)
+    if own:
+        out += ["", f"The reference's own summary lines and captions whose numbers its main text "
+                    f"does not have: {len(own)} (the reference's, not the edition's: not among "
+                    f"the proposals{'' if every else '; --all lists them'})"]
+        for p in own if every else []:
+            out.append(f"  {review.reference} {p.unit.line}: {p.detail}: \"{p.unit.short(70)}\"")
     total = len(hits) + len(misses)
     out += ["", f"Before anyone read, the first pass proposed {len(hits)} of the {total} "
                 f"difference(s) this review records ({_by_kind(hits)}; missed: "

@@ -504,13 +504,18 @@ def reference_summaries(ref: list[Unit]) -> list[Proposal]:
 
 
 def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
-    """Summary lines and captions with numbers that their main text does not have. For long
-    texts, the main text is looked for among the MAX_PAIRS // summaries units around."""
+    """Summary lines and captions (in any layout: lines, table rows, sidebars) with numbers
+    that their main text does not have: the section of the unit most like it (a table's rows
+    say together what a summary line sums up). For long texts, the main text is looked for
+    among the MAX_PAIRS // summaries units around."""
     main = [u for u in units if u.kind not in ("summary", "caption", "heading")]
     positions = {u.line: k / max(len(units) - 1, 1) for k, u in enumerate(units)}
     asked = [u for u in units if u.kind in ("summary", "caption") and u.numbers()]
     if not main or not asked:
         return []
+    by_section: dict[str, Counter] = {}  # a table's rows say together what one row sums up
+    for m in main:
+        by_section.setdefault(m.section, Counter()).update(m.numbers())
     looks = {u.line: _Looks.of(u) for u in [*main, *asked]}
     reach = len(main) if len(asked) * len(main) <= MAX_PAIRS else \
         max(1, MAX_PAIRS // (2 * len(asked)))
@@ -521,7 +526,7 @@ def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
         near = main[max(0, middle - reach):middle + reach]
         best = max(near, key=lambda m: _like(looks[unit.line], looks[m.line], 0, 0) - 0.01 * abs(
             positions[unit.line] - positions[m.line]))
-        missing = sorted((Counter(unit.numbers()) - Counter(best.numbers())).elements())
+        missing = sorted((Counter(unit.numbers()) - by_section[best.section]).elements())
         if missing and best.numbers():
             out.append(Proposal("summary", side, unit, best,
                                 f"{', '.join(missing)} not in its main text (line {best.line})"))
