@@ -274,7 +274,7 @@ def encoded_readings(review: Review, ruleset: Any, wanted: list[str] | None = No
             for ident, reading in readings_of(load_layers(folder, [], tree_root(folder))).items():
                 encoded.setdefault(ident, reading)
         except (RulesetError, RulesetErrors, OSError):
-            continue  # a broken ruleset next to it is its own check's business
+            continue  # a broken ruleset next to it is for its own check to report
     return encoded
 
 

@@ -129,8 +129,8 @@ def shared_vocabulary(a: list[str], b: list[str]) -> float:
 
 def missing_terms(glossary: dict[str, list[str]], ref_text: str, ed_text: str) -> list[str]:
     """The terms of the reference used in `ref_text` whose edition words `ed_text` has none
-    of, as "term (edition words)". A term matches with any ending (`district`, `districts`);
-    an edition word anywhere in a word (compounds, particles: `winkelfiche`, `구역에`)."""
+    of, as "term (edition words)". A term matches with any ending (`card`, `cards`); an
+    edition word anywhere in a word (compounds, particles: `kaart` in `speelkaarten`)."""
     ref_low, ed_low = ref_text.lower(), ed_text.lower()
     out = []
     for term, words in glossary.items():
