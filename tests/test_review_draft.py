@@ -321,3 +321,10 @@ def test_the_references_own_inconsistency_is_the_references_not_the_editions(cap
     assert not [p for p in found if p.kind == "summary"], found
     [own] = reference_summaries(ref)
     assert own.unit.text == "each player draws 4 cards" and own.detail.startswith("4 not in")
+
+
+def test_numbers_are_read_before_a_particle_of_another_script():
+    from interpreter.editions.units import Unit
+
+    unit = Unit(1, 1, "paragraph", "비딩(8에서 21, 오른쪽 그림 참조), 3번째 차례, 4th, 20x", "")
+    assert unit.numbers() == ["8", "21", "3", "4"]  # not 20x: a Latin letter makes a word

@@ -31,7 +31,8 @@ _EXAMPLE = re.compile(r"^\W*(?:examples?|voorbeelden?|beispiel|예시|예제|exe
 _SUMMARY = re.compile(r"summary|overzicht|요약|zusammenfassung|résumé|kurzübersicht",
                       re.IGNORECASE)
 PAGE_WORDS = 30  # a paragraph this long is main text: a summary page has ended
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?:st|nd|rd|th|de|e|ste|번째|번)?(?!\w)")
+_NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?:st|nd|rd|th|de|e|ste|번째|번)?"
+                     r"(?![A-Za-z0-9_])")
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ class Unit:
         return fold(self.text)
 
     def numbers(self) -> list[str]:
-        """The numbers written in digits, in order (ordinals as their number: 3rd -> 3)."""
+        """The numbers written in digits, in order (ordinals as their number: 3rd -> 3; a
+        particle of another script may follow: 8에서 -> 8)."""
         return [m.group(1).replace(",", ".") for m in _NUMBER.finditer(self.text)]
 
     def short(self, width: int = 70) -> str:
