@@ -328,3 +328,17 @@ def test_numbers_are_read_before_a_particle_of_another_script():
 
     unit = Unit(1, 1, "paragraph", "비딩(8에서 21, 오른쪽 그림 참조), 3번째 차례, 4th, 20x", "")
     assert unit.numbers() == ["8", "21", "3", "4"]  # not 20x: a Latin letter makes a word
+
+
+def test_the_report_says_what_each_reading_does_in_play(edition, capsys, tmp_path):  # noqa: F811
+    page = tmp_path / "report.md"
+    code, out, err = run(capsys, "review", edition, "--report", page, "--play", 4,
+                         "--against", edition.parent / "base", "--players", 2)
+    assert code == 0, out + err
+    text = page.read_text(encoding="utf-8")
+    assert "- in play, on its own: 4 of 4 game(s) differ from" in text, text  # 4 cards, not 3
+    code, _, err = run(capsys, "review", edition, "--report", page, "--play", 4)
+    assert code == 2 and "--play N and --against BASE go together" in err
+    code, _, err = run(capsys, "review", edition, "--report", page, "--play", 0, "--against",
+                       edition.parent / "base")
+    assert code == 2 and "give a number of games from 1" in err and "Traceback" not in err

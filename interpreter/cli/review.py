@@ -37,11 +37,13 @@ examples:
   rules review path/to/edition
   rules review path/to/edition --draft
   rules review path/to/edition --report report.md
+  rules review path/to/edition --report report.md --play 100 --against path/to/base
   rules review path/to/edition --html review.html
   rules review path/to/edition --all
   rules review path/to/edition --json > review.json"""
 
 SHOWN = 40  # proposals listed before "... and N more"
+MAX_PLAY = 10_000  # games a reading is played in for a report
 
 
 def add_parser(sub: Any) -> None:
@@ -58,6 +60,14 @@ def add_parser(sub: Any) -> None:
                         "table, one row a unit): each reading with its class, both texts' "
                         "words, the gloss and the rules that encode it; then the omitted, "
                         "added and unclear units")
+    p.add_argument("--play", metavar="N", type=int,
+                   help="with --report: play each reading that changes the game (encoded by "
+                        "this ruleset) on its own, N games against --against BASE in lockstep, "
+                        "and say how many games differ and how many rankings change")
+    p.add_argument("--against", metavar="BASE",
+                   help="with --play: the ruleset the readings are played against (the "
+                        "reference's ruleset)")
+    p.add_argument("--players", type=int, help="with --play: the number of players")
     p.add_argument("--draft", action="store_true",
                    help="write a draft review into the review file: an entry for every unit "
                         "of both texts with a proposed verdict and 'status: draft' (entries "
@@ -91,8 +101,14 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"note: {len(review.ref_units):,} and {len(review.ed_units):,} units: more pairs "
               f"than {MAX_PAIRS:,} to compare, so each unit is compared with those around its "
               "place (and with a unit of the very same words anywhere)", file=err)
+    if (args.play is not None or args.against) and not (
+            args.report and args.play is not None and args.against):
+        raise RulesError("--play N and --against BASE go together, with --report FILE")
+    if args.play is not None and not 1 <= args.play <= MAX_PLAY:
+        raise RulesError(f"--play {args.play}: give a number of games from 1 to {MAX_PLAY}")
     if args.report:
-        _report(args.report, review, ruleset)
+        played = _played(args, ruleset, review) if args.play is not None else None
+        _report(args.report, review, ruleset, played)
     if args.html:
         from interpreter.editions.review_page import review_page
         from interpreter.language.writing import write_atomic
@@ -113,7 +129,32 @@ def cmd_review(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _report(target: str, review: Any, ruleset: Any) -> None:
+def _played(args: argparse.Namespace, ruleset: Any, review: Any) -> dict[str, str]:
+    """Reading id -> what it does in play, in words (`--play N --against BASE`)."""
+    from interpreter.editions.lockstep import lockstep
+    from interpreter.language.errors import RulesError, RulesetError, RulesetErrors
+    from interpreter.language.layers import readings_of
+
+    base = load(args.against, args.allow_outside)
+    out = {}
+    for ident in readings_of(ruleset.layers):
+        if review.readings.get(ident, {}).get("class") != "changes the game":
+            continue
+        try:
+            alone = load(args.path, args.allow_outside, reading=ident)
+            played = lockstep(base, alone, args.play, args.players).to_json()["summary"]
+        except (RulesError, RulesetError, RulesetErrors) as exc:
+            message = exc.errors[0].message if isinstance(exc, RulesetErrors) else str(exc)
+            out[ident] = f"not played: {message.splitlines()[0]}"
+            continue
+        out[ident] = (f"{played['differing']} of {played['games']} game(s) differ from "
+                      f"{base.name} (seeds 1-{args.play}); the final ranking changed in "
+                      f"{played['ranking_changed']}")
+    return out
+
+
+def _report(target: str, review: Any, ruleset: Any, played: dict[str, str] | None = None
+            ) -> None:
     from interpreter.editions.report import FORMATS, report_csv, report_markdown
     from interpreter.language.errors import RulesError
     from interpreter.language.writing import write_atomic
@@ -123,7 +164,8 @@ def _report(target: str, review: Any, ruleset: Any) -> None:
     if suffix not in FORMATS:
         raise RulesError(f"--report {target}: give a file ending in {' or '.join(FORMATS)} "
                          "(Markdown, or a table for a spreadsheet)")
-    text = report_csv(review, ruleset) if suffix == ".csv" else report_markdown(review, ruleset)
+    text = report_csv(review, ruleset, played) if suffix == ".csv" else \
+        report_markdown(review, ruleset, played)
     try:
         write_atomic(Path(target), text)
     except FILE_ERRORS as exc:

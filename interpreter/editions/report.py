@@ -36,9 +36,11 @@ def _encoding(review: Any, ruleset: Any) -> dict[str, str]:
     return out
 
 
-def rows(review: Any, ruleset: Any) -> list[dict[str, str]]:
+def rows(review: Any, ruleset: Any, played: dict[str, str] | None = None
+         ) -> list[dict[str, str]]:
     """One row a recorded difference: readings first (by id, as listed), then omitted,
-    added, unclear units, then drafts still open."""
+    added, unclear units, then drafts still open. `played`: reading id -> what it does in
+    play."""
     encoded = _encoding(review, ruleset)
     out = []
 
@@ -51,6 +53,7 @@ def rows(review: Any, ruleset: Any) -> list[dict[str, str]]:
                 "edition lines": " ".join(str(u.line) for u in e.ed_units),
                 "edition": " / ".join(_flat(u.text) for u in e.ed_units),
                 "gloss": _flat(e.gloss or ""), "encoded by": encoded.get(ident, ""),
+                "in play": (played or {}).get(ident, ""),
                 "verdict": e.verdict, "status": e.status or "", "note": _flat(e.note or "")}
 
     for ident in review.readings:
@@ -68,11 +71,12 @@ def _flat(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def report_csv(review: Any, ruleset: Any) -> str:
-    found = rows(review, ruleset)
+def report_csv(review: Any, ruleset: Any, played: dict[str, str] | None = None) -> str:
+    found = rows(review, ruleset, played)
     buffer = io.StringIO()
     fields = ["section", "reading", "class", "title", "reference line", "reference",
-              "edition lines", "edition", "gloss", "encoded by", "verdict", "status", "note"]
+              "edition lines", "edition", "gloss", "encoded by", "in play", "verdict", "status",
+              "note"]
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for r in found:
@@ -84,8 +88,8 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|") or " "
 
 
-def report_markdown(review: Any, ruleset: Any) -> str:
-    found = rows(review, ruleset)
+def report_markdown(review: Any, ruleset: Any, played: dict[str, str] | None = None) -> str:
+    found = rows(review, ruleset, played)
     ref, ed = review.ref_text.path.name, review.ed_text.path.name
     lines = [f"# {review.edition} ({ed}) against {review.reference} ({ref})", "",
              f"{review.summary()}.", ""]
@@ -102,7 +106,10 @@ def report_markdown(review: Any, ruleset: Any) -> str:
     encoded = _encoding(review, ruleset)
     for ident, info in review.readings.items():
         lines += [f"### {ident}: {info['title']}", "", f"- class: {info['class']}",
-                  f"- encoded by: {encoded[ident]}", ""]
+                  f"- encoded by: {encoded[ident]}"]
+        if played and ident in played:
+            lines.append(f"- in play, on its own: {played[ident]}")
+        lines.append("")
         mine = [r for r in found if r["section"] == "reading" and r["reading"] == ident]
         if mine:
             lines += _table(mine, review)

@@ -399,7 +399,8 @@ def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:
 def recorded_differences(review: Review) -> list[Entry]:
     """The entries that record a difference: a reading, an omission, an unclear unit, an
     addition."""
-    return [e for e in review.entries if e.kind != "same" and (e.ref_unit or e.ed_units)]
+    return [e for e in review.entries if e.kind != "same" and e.status != "draft"
+            and (e.ref_unit or e.ed_units)]
 
 
 def blind_hits(review: Review) -> tuple[list[Entry], list[Entry]]:
