@@ -188,6 +188,17 @@ def test_a_reading_that_changes_the_game_is_encoded_or_says_why_not(edition, cap
          '  de-2: {class: changes the game, title: "the summary says 5"}\n')
     code, out, _ = run(capsys, "check", edition)
     assert code == 2 and "the reading 'de-2' changes the game, but no rule encodes it" in out
+    sibling = edition.parent / "de-more"  # a ruleset next to it, naming the same review
+    sibling.mkdir()
+    (sibling / "ruleset.yaml").write_text(
+        'name: "more"\nplayers: [2, 3]\nextends: ../de\nrules: [more.rules]\n'
+        "review: ../de/review.yaml\n", encoding="utf-8")
+    (sibling / "more.rules").write_text(
+        'reading de-2 "the summary says 5" cite "de: Zusammenfassung":\n'
+        '    const summary_cards "cards the summary names" = 5\n', encoding="utf-8")
+    code, out, _ = run(capsys, "check", edition)
+    assert code == 0, out  # encoded next to it
+    (sibling / "ruleset.yaml").unlink()
     edit(edition, 'title: "the summary says 5"}',
          'title: "the summary says 5", not_encoded: "a summary: the main text rules"}')
     code, out, _ = run(capsys, "check", edition)

@@ -279,8 +279,10 @@ def encoded_readings(review: Review, ruleset: Any, wanted: list[str] | None = No
 
 
 def _sharing(path: Path, own: Path) -> list[Path]:
-    """The other ruleset folders next to `own` whose manifest names the review `path`."""
-    import yaml
+    """The other ruleset folders next to `own` whose manifest names the review `path` (each
+    manifest read as every ruleset file is: bounded, and checked against its schema)."""
+    from interpreter.language.errors import RulesetErrors
+    from interpreter.language.files import MANIFEST, checked_yaml
 
     found = []
     try:
@@ -288,12 +290,12 @@ def _sharing(path: Path, own: Path) -> list[Path]:
     except OSError:
         return []
     for folder in folders:
-        manifest = folder / "ruleset.yaml"
+        manifest = folder / MANIFEST
         if folder == own.absolute() or not manifest.is_file():
             continue
         try:
-            written = (yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}).get("review")
-        except (OSError, UnicodeError, yaml.YAMLError, AttributeError):
+            written = checked_yaml(manifest, "manifest").get("review")
+        except (RulesetError, RulesetErrors, OSError, AttributeError):
             continue
         if isinstance(written, str) and \
                 Path(os.path.normpath(folder.absolute() / written)) == path:
