@@ -80,6 +80,9 @@ COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, a
                                           add_diff, add_sweep, add_review, add_code]
 
 
+TEXT_COMMANDS = ("check", "review", "coverage", "diff")  # commands that read rulebook texts
+
+
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog="rules", description=DESCRIPTION, epilog=examples(EPILOG),
                             formatter_class=formatter)
@@ -91,6 +94,12 @@ def build_parser() -> ArgumentParser:
         command.set_defaults(parser=command)
         if name in SETTING_COMMANDS:
             add_setting_options(command, both_sides=name == "compare")
+        if name in TEXT_COMMANDS:
+            command.add_argument("--texts", metavar="DIR",
+                                 help="the folder of the rulebook texts: a source's text that "
+                                      "is not where its manifest says is looked for here by "
+                                      "its file name (default: the environment variable "
+                                      "RULES_TEXTS)")
         command.add_argument("--allow-outside", action="store_true",
                              help="let a ruleset extend rulesets outside its project (the "
                                   "nearest folder above it named rulesets/ or holding "
@@ -164,8 +173,15 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.editions.citations import texts_folder
+
     _settings_once(args)
-    return args.run(args, out, err)
+    texts = getattr(args, "texts", None)
+    if texts is not None and not os.path.isdir(texts):
+        raise RulesError(f"--texts {texts}: not a folder (give the folder that holds the "
+                         "texts the manifests name under 'sources')")
+    with texts_folder(getattr(args, "texts", None)):
+        return args.run(args, out, err)
 
 
 def _settings_once(args: argparse.Namespace) -> None:

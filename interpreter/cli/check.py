@@ -7,7 +7,15 @@ import json
 import time
 from typing import Any, TextIO
 
-from interpreter.cli.common import EXIT_OK, EXIT_USAGE, examples, formatter, load, settings_text
+from interpreter.cli.common import (
+    EXIT_GAME_ERROR,
+    EXIT_OK,
+    EXIT_USAGE,
+    examples,
+    formatter,
+    load,
+    settings_text,
+)
 from interpreter.language.errors import RulesetError, RulesetErrors
 
 CHECK_HELP = "load a ruleset, check it, and summarise it"
@@ -20,7 +28,10 @@ Citations are checked against the texts the manifest names under 'sources' (ID: 
 text file): every cited section must be a heading of that text, every cited part (a heading
 inside it, or labels such as A, (3), 3.) to 4.2)) must be in it, and quoted words, written in
 brackets at the end (Section (words of the text)), must occur there. A source whose text is
-not there leaves its citations unchecked, with a note (docs/editions.md).
+not there is looked for by its file name in the folder of texts (--texts DIR, or the
+environment variable RULES_TEXTS); a text found nowhere leaves its citations unchecked, with
+a note, and for an edition (a ruleset with a review) is an error (exit code 1) unless
+--skip-texts is given (docs/editions.md).
 
 A warning (a rule that is allowed but probably not what was meant: an open 'choose' of a piece
 that moves between zones other players cannot see, which every player sees as it is made) is
@@ -28,7 +39,10 @@ printed with its place too, as 'warning: ...'; it does not stop the check.
 
 A ruleset whose manifest names a 'review' (an edition read against a reference text unit by
 unit) has it checked too: every quoted unit must be in its text, no unit reviewed twice, every
-unit of the reference with a verdict ('rules review' shows it).
+unit of the reference with a verdict and every unit of the edition in an entry, no entry left
+a draft ('status: draft', from 'rules review --draft'), every reading that changes the game
+encoded by a rule (or saying why not); a verdict of 'same' whose pair shows a difference
+(other numbers, a negation or an opposite) is a warning.
 
 If the ruleset has mistakes, every one is printed with its place (file:line:column), the
 offending line and a caret under the spot, then the number of errors; the exit code is 2."""
@@ -38,6 +52,8 @@ examples:
   rules check {example}
   rules check my-variant/ruleset.yaml
   rules check {example} --json"""
+
+WARNINGS_SHOWN = 10  # warnings of a review printed before "... and N more"
 
 SUMMARY_LABELS = {
     "players": "players",
@@ -58,6 +74,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("path", metavar="PATH", help="ruleset folder, or its ruleset.yaml")
     p.add_argument("--json", action="store_true",
                    help="print the summary as JSON (errors stay plain text)")
+    p.add_argument("--skip-texts", action="store_true",
+                   help="check an edition (a ruleset with a review) even when its texts are "
+                        "not there: its citations and review go unchecked (without this, "
+                        "missing texts are an error, exit code 1)")
     p.set_defaults(run=cmd_check)
 
 
@@ -95,6 +115,13 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(e.render(), file=out)
         print(f"{len(errors)} error(s)", file=out)
         return EXIT_USAGE
+    missing = _missing_texts(citations, review)
+    if missing and not args.skip_texts:
+        print(f"{args.path}: the texts of this edition are not there, so neither its "
+              f"citations nor its review can be checked: {'; '.join(missing)}", file=out)
+        print("  point the tools at the folder of texts with --texts DIR (or the environment "
+              "variable RULES_TEXTS=DIR), or check without them with --skip-texts", file=out)
+        return EXIT_GAME_ERROR
     seconds = time.perf_counter() - start
     summary = ruleset.summary()
     if args.json:
@@ -118,6 +145,12 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if review is not None:
         state = f"not checked ({review.unchecked})" if review.unchecked else review.summary()
         print(f"review: {state}", file=out)
+        for warning in review.warnings[:WARNINGS_SHOWN]:
+            print(f"warning: {warning.render()}", file=out)
+        if len(review.warnings) > WARNINGS_SHOWN:
+            print(f"warning: ... and {len(review.warnings) - WARNINGS_SHOWN} more verdict(s) "
+                  "of 'same' that show a difference ('rules check --json' lists every one)",
+                  file=out)
     layers = len(getattr(ruleset, "layers", []) or [])
     what = "every layer and the merged ruleset are" if layers > 1 else "the ruleset is"
     print(f"schemas: {what} valid", file=out)
@@ -160,10 +193,18 @@ def _summary_value(key: str, value: Any) -> str:
     return str(value)
 
 
+def _missing_texts(citations: Any, review: Any) -> list[str]:
+    """For an edition (a ruleset with a review): why its texts cannot be read."""
+    if review is None:
+        return []
+    return list(citations.unchecked.values()) or ([review.unchecked] if review.unchecked else [])
+
+
 def _review_json(review: Any) -> dict[str, Any] | None:
     if review is None:
         return None
     if review.unchecked:
         return {"file": str(review.path), "checked": False, "why": review.unchecked}
     return {"file": str(review.path), "checked": True, "units": len(review.ref_units),
-            "reviewed": len(review.verdict_of()), "counts": review.counts()}
+            "reviewed": len(review.verdict_of()), "counts": review.counts(),
+            "warnings": [w.render() for w in review.warnings]}

@@ -8,12 +8,28 @@ the same language), the kind of unit, and the place in the text. Units very much
 paired first wherever they are (a page's sidebar that an extraction put elsewhere); the rest
 are aligned in order (a monotone alignment, as `difflib` aligns lines).
 
+**No cancelling.** Two texts in one language (most of the edition's words are the
+reference's) are aligned on their words: a pair aligned in order must share at least half of
+its words (SAME_WORDS), and lie near the run of the pairs around it (at most DRIFT units off
+the offset of the nearest pair found word for word or very much alike). So a paragraph the
+edition drops and a rule it adds elsewhere are never paired (they would hide each other): they
+are proposed as an omission and an addition.
+
 **Proposals**, for a person to confirm or dismiss:
 - `numbers`: an aligned pair whose numbers differ (counts, values, VP, players);
+- `words`: for two texts in one language, an aligned pair whose words differ (a word diff,
+  shown inline; a negation inserted or deleted, or a word swapped for its opposite, is weighed
+  more: `weight` 2, and listed first);
+- `terms`: with a glossary (the edition's words for the reference's terms), an aligned pair
+  whose reference unit uses a term and whose edition units use none of its words;
+- `moved`: an aligned pair out of the order of the pairs around it (a list reordered, a
+  paragraph put elsewhere);
 - `omission`: a unit of the reference with no counterpart;
 - `addition`: a unit of the edition with no counterpart;
-- `summary`: a summary line or caption whose numbers are not in the main text it sums up (the
-  unit of the same text most like it that is neither a summary nor a caption)."""
+- `summary`: a summary line or caption of the edition whose numbers are not in the main text
+  it sums up (the unit of the same text most like it that is neither a summary nor a
+  caption); one that repeats an inconsistency of the reference's own is the reference's
+  (`reference_summaries`), not the edition's."""
 
 from __future__ import annotations
 
@@ -30,16 +46,28 @@ ANCHOR = 0.6  # units this alike are paired first, wherever they are
 VERBATIM = 12  # the least length (folded) of a unit found word for word
 CONTAINED = 0.8  # the share of a unit's words that makes it part of another
 THRESHOLD = 0.3  # the least likeness for two units to be aligned in order, between those
+SAME_LANGUAGE = 0.5  # the share of the edition's words the reference has, for one language
+SAME_WORDS = 0.5  # in one language, the least share of words two units aligned in order share
+DRIFT = 8  # in one language, the most units a pair aligned in order lies off its neighbours
 _WORD = re.compile(r"[^\W\d_]{3,}|[A-Z]\)|\(\d\)|\d+")
 
 
 @dataclass(frozen=True)
 class Proposal:
-    kind: str  # numbers | omission | addition | summary
+    kind: str  # numbers | words | terms | moved | omission | addition | summary
     side: str  # ref | ed: the text of the unit the proposal is about
     unit: Unit
-    other: Unit | None  # the counterpart (numbers), the main text (summary)
+    other: Unit | None  # the counterpart (numbers, words, moved), the main text (summary)
     detail: str
+    weight: int = 1  # 2: a change that turns the meaning (a negation, an opposite)
+
+
+def one_language(ref: list[Unit], ed: list[Unit]) -> bool:
+    """Whether the two texts are in one language (most of the edition's words are the
+    reference's)."""
+    from interpreter.editions.words import shared_vocabulary
+
+    return shared_vocabulary([u.text for u in ref], [u.text for u in ed]) >= SAME_LANGUAGE
 
 
 # Texts whose units would be compared more often than this (units of the reference times
@@ -139,11 +167,38 @@ def align(ref: list[Unit], ed: list[Unit], fixed: dict[int, list[int]] | None = 
     ref_free = [i for i in ref_free if ref[i].line not in out]
     ed_free = [j for j in ed_free if ed[j].line not in used]
     pairs = _in_band(ref_free, ed_free, score) if wide else _in_order(ref_free, ed_free, score)
+    if one_language(ref, ed):
+        pairs = _not_cancelling(ref, ed, pairs, out, looks_r, looks_e)
     for i, j in pairs:
         out[ref[i].line] = [ed[j].line]
         used.add(ed[j].line)
     _parts(ref, ed, out, used, wide)
     return out
+
+
+def _not_cancelling(ref: list[Unit], ed: list[Unit], pairs: list[tuple[int, int]],
+                    found: dict[int, list[int]], looks_r: dict, looks_e: dict
+                    ) -> list[tuple[int, int]]:
+    """The pairs aligned in order that share enough words and lie near the run of the pairs
+    `found` so far (see the module's text)."""
+    ref_at = {u.line: i for i, u in enumerate(ref)}
+    ed_at = {u.line: j for j, u in enumerate(ed)}
+    runs = sorted((ref_at[line], ed_at[lines[0]]) for line, lines in found.items()
+                  if lines and line in ref_at and lines[0] in ed_at)
+    kept = []
+    for i, j in pairs:
+        a, b = looks_r[i], looks_e[j]
+        if fold(ref[i].text) == fold(ed[j].text):
+            kept.append((i, j))  # the very same words, too short to be found word for word
+            continue
+        if 2 * _common(a.words, b.words) < SAME_WORDS * max(a.word_count + b.word_count, 1):
+            continue
+        k = bisect.bisect_left(runs, (i, -1))
+        near = [runs[x] for x in (k - 1, k) if 0 <= x < len(runs)]
+        if near and min(abs((j - i) - (q - p)) for p, q in near) > DRIFT:
+            continue
+        kept.append((i, j))
+    return kept
 
 
 def _candidates(ref: list[Unit], ed: list[Unit], rows: list[int], cols: list[int],
@@ -325,9 +380,16 @@ def _in_band(rows: list[int], cols: list[int], score: dict) -> list[tuple[int, i
 
 
 def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
-               added: set[int] | None = None) -> list[Proposal]:
+               added: set[int] | None = None, same_language: bool | None = None,
+               glossary: dict[str, list[str]] | None = None) -> list[Proposal]:
     """What may differ (see the module's text). `added`: edition units a person has marked
-    as added (no counterpart wanted)."""
+    as added (no counterpart wanted); `same_language`: whether words are compared (by
+    default, when the two texts are in one language); `glossary`: the edition's words for
+    the reference's terms (a pair whose terms do not correspond is proposed: `terms`)."""
+    from interpreter.editions.words import missing_terms, only_numbers, word_diff
+
+    if same_language is None:
+        same_language = one_language(ref, ed)
     by_ref = {u.line: u for u in ref}
     by_ed = {u.line: u for u in ed}
     out: list[Proposal] = []
@@ -354,12 +416,59 @@ def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
             gone, new = sorted((mine - theirs).elements()), sorted((theirs - mine).elements())
             out.append(Proposal("numbers", "ref", unit, by_ed[lines[0]],
                                 _numbers_detail(gone, new)))
+        ed_lines = dict.fromkeys(x for u in group.values() for x in pairs[u.line])
+        missing = missing_terms(glossary or {}, " ".join(u.text for u in group.values()),
+                                " ".join(by_ed[line].text for line in ed_lines))
+        if missing:
+            out.append(Proposal("terms", "ref", unit, by_ed[lines[0]],
+                                f"the edition's words for {', '.join(missing)} are not there"))
+        if same_language:
+            diff = word_diff(" ".join(u.text for u in group.values()),
+                             " ".join(by_ed[line].text for line in ed_lines))
+            if diff and not only_numbers(diff):
+                out.append(Proposal("words", "ref", unit, by_ed[lines[0]], diff.inline(),
+                                    2 if diff.turned else 1))
+    out += _moved(ref, ed, pairs)
     for unit in ed:
         if unit.line not in used and unit.line not in (added or set()):
             out.append(Proposal("addition", "ed", unit, None, "no counterpart in the reference"))
-    for side, units in (("ref", ref), ("ed", ed)):
-        out += _summaries(side, units)
+    out += _own_summaries(ref, ed, pairs)
     del by_ref
+    return out
+
+
+def _moved(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]]) -> list[Proposal]:
+    """The pairs out of the order of the others: those not on a longest run of pairs that
+    goes down both texts in order."""
+    ed_at = {u.line: j for j, u in enumerate(ed)}
+    by_ed = {u.line: u for u in ed}
+    chain = [(unit, pairs[unit.line][0]) for unit in ref
+             if pairs.get(unit.line) and pairs[unit.line][0] in ed_at]
+    keys = [ed_at[line] for _, line in chain]
+    tails: list[int] = []  # the longest increasing run (patience sorting), with its links
+    tail_at: list[int] = []
+    back = [-1] * len(keys)
+    for k, key in enumerate(keys):
+        n = bisect.bisect_right(tails, key)
+        if n == len(tails):
+            tails.append(key)
+            tail_at.append(k)
+        else:
+            tails[n], tail_at[n] = key, k
+        back[k] = tail_at[n - 1] if n else -1
+    on_run = set()
+    k = tail_at[-1] if tail_at else -1
+    while k >= 0:
+        on_run.add(k)
+        k = back[k]
+    seen: set[int] = set()
+    out = []
+    for k, (unit, line) in enumerate(chain):
+        if k in on_run or line in seen:
+            continue
+        seen.add(line)  # a unit the reference cuts in two is moved once
+        out.append(Proposal("moved", "ref", unit, by_ed[line],
+                            f"out of the order of the text: the edition has it at line {line}"))
     return out
 
 
@@ -372,14 +481,41 @@ def _numbers_detail(gone: list[str], new: list[str]) -> str:
     return "; ".join(parts)
 
 
+def _own_summaries(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]]
+                   ) -> list[Proposal]:
+    """The edition's summary lines and captions whose numbers its own main text does not
+    have, but for those that only repeat an inconsistency of the reference (its counterpart
+    misses the same numbers in the reference's main text): that is the reference's, reported
+    once, by `reference_summaries`."""
+    inherited: dict[int, str] = {}
+    theirs = {p.unit.line: p for p in _summaries("ref", ref)}
+    for line, lines in pairs.items():
+        if line in theirs:
+            for other in lines:
+                inherited[other] = theirs[line].detail.split(" not in ")[0]
+    return [p for p in _summaries("ed", ed)
+            if inherited.get(p.unit.line) != p.detail.split(" not in ")[0]]
+
+
+def reference_summaries(ref: list[Unit]) -> list[Proposal]:
+    """The reference's own summary lines and captions whose numbers its main text does not
+    have (the same in every edition's review: reported for the reference, once)."""
+    return _summaries("ref", ref)
+
+
 def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
-    """Summary lines and captions with numbers that their main text does not have. For long
-    texts, the main text is looked for among the MAX_PAIRS // summaries units around."""
+    """Summary lines and captions (in any layout: lines, table rows, sidebars) with numbers
+    that their main text does not have: the section of the unit most like it (a table's rows
+    say together what a summary line sums up). For long texts, the main text is looked for
+    among the MAX_PAIRS // summaries units around."""
     main = [u for u in units if u.kind not in ("summary", "caption", "heading")]
     positions = {u.line: k / max(len(units) - 1, 1) for k, u in enumerate(units)}
     asked = [u for u in units if u.kind in ("summary", "caption") and u.numbers()]
     if not main or not asked:
         return []
+    by_section: dict[str, Counter] = {}  # a table's rows say together what one row sums up
+    for m in main:
+        by_section.setdefault(m.section, Counter()).update(m.numbers())
     looks = {u.line: _Looks.of(u) for u in [*main, *asked]}
     reach = len(main) if len(asked) * len(main) <= MAX_PAIRS else \
         max(1, MAX_PAIRS // (2 * len(asked)))
@@ -390,7 +526,7 @@ def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
         near = main[max(0, middle - reach):middle + reach]
         best = max(near, key=lambda m: _like(looks[unit.line], looks[m.line], 0, 0) - 0.01 * abs(
             positions[unit.line] - positions[m.line]))
-        missing = sorted((Counter(unit.numbers()) - Counter(best.numbers())).elements())
+        missing = sorted((Counter(unit.numbers()) - by_section[best.section]).elements())
         if missing and best.numbers():
             out.append(Proposal("summary", side, unit, best,
                                 f"{', '.join(missing)} not in its main text (line {best.line})"))

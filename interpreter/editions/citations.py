@@ -25,7 +25,10 @@ there leaves its citations unchecked, with a note."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,17 +151,48 @@ class Source:
     written: str  # the path as the manifest writes it
     path: Path  # resolved from the folder of the manifest that names it
     manifest: Path
+    in_texts_folder: bool = False  # found by its name in the folder of texts
+
+
+# The folder of texts: where a source's text is looked for (by its file name) when it is not
+# where the manifest says (a clone of the repository without the shared folder next to it).
+# Set by the environment variable, or by a command's --texts DIR for its run (texts_folder).
+TEXTS_ENV = "RULES_TEXTS"
+_TEXTS_FOLDER: list[Path] = []
+
+
+@contextlib.contextmanager
+def texts_folder(folder: str | None) -> Iterator[None]:
+    """Look for texts in `folder` (if given) while the block runs."""
+    if folder:
+        _TEXTS_FOLDER.append(Path(folder))
+    try:
+        yield
+    finally:
+        if folder:
+            _TEXTS_FOLDER.pop()
+
+
+def _in_texts_folder(written: str) -> Path | None:
+    folder = _TEXTS_FOLDER[-1] if _TEXTS_FOLDER else os.environ.get(TEXTS_ENV)
+    if not folder:
+        return None
+    candidate = Path(folder) / Path(written).name
+    return candidate.resolve() if candidate.is_file() else None
 
 
 def sources_of(ruleset: Any) -> tuple[dict[str, Source], str | None]:
     """The sources in effect (each layer's `sources`, a later layer's winning) and the default
-    source of citations (the last `cite` of the layers)."""
+    source of citations (the last `cite` of the layers). A text that is not where the manifest
+    says is looked for, by its file name, in the folder of texts (--texts DIR or RULES_TEXTS)."""
     found: dict[str, Source] = {}
     default = None
     for layer in ruleset.layers:
         for sid, written in (layer.manifest.get("sources") or {}).items():
-            found[sid] = Source(sid, written, (layer.folder / written).resolve(),
-                                layer.folder / "ruleset.yaml")
+            path = (layer.folder / written).resolve()
+            elsewhere = None if path.exists() else _in_texts_folder(written)
+            found[sid] = Source(sid, written, elsewhere or path,
+                                layer.folder / "ruleset.yaml", elsewhere is not None)
         default = layer.manifest.get("cite", default)
     return found, default
 
@@ -171,7 +205,7 @@ def read_source(source: Source) -> tuple[SourceText | None, str]:
     ruleset's folder through a link, or is refused as every ruleset file is (not a regular
     file, larger than MAX_FILE_BYTES, not UTF-8 text)."""
     written = source.manifest.parent / source.written
-    if not inside(written, source.manifest.parent):
+    if not source.in_texts_folder and not inside(written, source.manifest.parent):
         return None, "leads outside the ruleset's folder (through a link)"
     try:
         mtime = source.path.stat().st_mtime

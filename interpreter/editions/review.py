@@ -19,6 +19,7 @@ reference that have no verdict yet."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ class Entry:
     gloss: str | None
     verdict: str  # same | reading ID | omitted | unclear | added
     note: str | None
+    status: str | None = None  # draft: proposed by `rules review --draft`, not yet confirmed
     ref_unit: Unit | None = None
     ed_units: list[Unit] = field(default_factory=list)
 
@@ -66,11 +68,13 @@ class Review:
     language: str | None
     readings: dict[str, dict[str, str]]
     entries: list[Entry]
+    glossary: dict[str, list[str]] = field(default_factory=dict)  # term -> the edition's words
     ref_text: SourceText | None = None
     ed_text: SourceText | None = None
     ref_units: list[Unit] = field(default_factory=list)
     ed_units: list[Unit] = field(default_factory=list)
     errors: list[RulesetError] = field(default_factory=list)
+    warnings: list[RulesetError] = field(default_factory=list)  # worth a second look
     unchecked: str | None = None  # why the texts could not be read
 
     # ------------------------------------------------------------------ the state
@@ -135,9 +139,12 @@ def load_review(ruleset: Any) -> Review | None:
                              item.get("ref"), item.get("ref_at"),
                              [ed] if isinstance(ed, str) else list(ed or []),
                              ed_at if isinstance(ed_at, list) else [ed_at],
-                             item.get("gloss"), item["verdict"], item.get("note")))
+                             item.get("gloss"), item["verdict"], item.get("note"),
+                             item.get("status")))
+    glossary = {term: [words] if isinstance(words, str) else list(words)
+                for term, words in (doc.get("glossary") or {}).items()}
     review = Review(path, doc["reference"], doc["edition"], doc.get("language"),
-                    doc.get("readings") or {}, entries)
+                    doc.get("readings") or {}, entries, glossary)
     sources, _ = sources_of(ruleset)
     top = N.Loc(shown, 1, 1)
     for sid in (review.reference, review.edition):
@@ -203,13 +210,129 @@ def _check(review: Review, ruleset: Any) -> None:
             f"{len(missing)} unit(s) of {ref_name} have no verdict: line(s) {shown}{more}",
             N.Loc(display_path(review.path), 1, 1),
             f"'rules review {display_path(Path(ruleset.path))}' lists them, with a first pass"))
+    top = N.Loc(display_path(review.path), 1, 1)
     for ident, reading in readings_of(ruleset.layers).items():
         listed = review.readings.get(ident)
         if listed is None or listed.get("class") != "changes the game":
             errors.append(RulesetError(
                 f"the rules' reading '{ident}' is not listed in the review's readings as one "
-                "that changes the game", N.Loc(display_path(review.path), 1, 1),
+                "that changes the game", top,
                 f"add it under 'readings:' (the rules declare it at {reading.loc})"))
+    errors.extend(_unencoded(review, ruleset, top))
+    errors.extend(_strays(review, ed_name, top))
+    drafts = [e for e in review.entries if e.status == "draft"]
+    if drafts:
+        shown = ", ".join(str(e.loc.line) for e in drafts[:MAX_LISTED])
+        more = f" and {len(drafts) - MAX_LISTED} more" if len(drafts) > MAX_LISTED else ""
+        errors.append(RulesetError(
+            f"{len(drafts)} entr{'y is a draft' if len(drafts) == 1 else 'ies are drafts'} "
+            f"(status: draft), not yet confirmed: line(s) {shown}{more}", drafts[0].loc,
+            "read each, set its verdict, and remove its 'status: draft'"))
+    review.warnings.extend(_same_but_different(review))
+
+
+def _strays(review: Review, ed_name: str, top: N.Loc) -> list[RulesetError]:
+    """Units of the edition in no entry (neither a counterpart nor added)."""
+    named = {u.line for e in review.entries for u in e.ed_units}
+    stray = [u for u in review.ed_units if u.line not in named]
+    if not stray:
+        return []
+    shown = ", ".join(str(u.line) for u in stray[:MAX_LISTED])
+    more = f" and {len(stray) - MAX_LISTED} more" if len(stray) > MAX_LISTED else ""
+    return [RulesetError(
+        f"{len(stray)} unit(s) of {ed_name} are in no entry (neither a counterpart nor "
+        f"'added'): line(s) {shown}{more}", top,
+        "'rules review EDITION --draft' adds an entry for each, to confirm")]
+
+
+def _unencoded(review: Review, ruleset: Any, top: N.Loc) -> list[RulesetError]:
+    """Readings classed as changing the game that no ruleset of the review encodes (this one,
+    or another in the folder next to it that names the same review), and that do not say
+    why not (`not_encoded`)."""
+    wanted = [ident for ident, info in review.readings.items()
+              if info.get("class") == "changes the game" and not info.get("not_encoded")]
+    encoded = encoded_readings(review, ruleset, wanted)
+    return [RulesetError(
+        f"the reading '{ident}' changes the game, but no rule encodes it (no 'reading "
+        f"{ident} ...:' unit in the rules of the rulesets of this review)", top,
+        "encode it as a reading unit of the rules, or say why not with 'not_encoded: ...' "
+        "under the reading") for ident in wanted if ident not in encoded]
+
+
+def encoded_readings(review: Review, ruleset: Any, wanted: list[str] | None = None
+                     ) -> dict[str, N.Reading]:
+    """The readings the rules encode: of this ruleset, and (unless it has all of `wanted`) of
+    the other rulesets in the folder next to it that name the same review."""
+    encoded = dict(readings_of(ruleset.layers))
+    if wanted is not None and all(ident in encoded for ident in wanted):
+        return encoded
+    from interpreter.language.errors import RulesetErrors
+    from interpreter.language.files import load_layers, tree_root
+
+    for folder in _sharing(review.path, Path(ruleset.path)):
+        try:
+            for ident, reading in readings_of(load_layers(folder, [], tree_root(folder))).items():
+                encoded.setdefault(ident, reading)
+        except (RulesetError, RulesetErrors, OSError):
+            continue  # a broken ruleset next to it is for its own check to report
+    return encoded
+
+
+def _sharing(path: Path, own: Path) -> list[Path]:
+    """The other ruleset folders next to `own` whose manifest names the review `path` (each
+    manifest read as every ruleset file is: bounded, and checked against its schema)."""
+    from interpreter.language.errors import RulesetErrors
+    from interpreter.language.files import MANIFEST, checked_yaml
+
+    found = []
+    try:
+        folders = sorted(own.absolute().parent.iterdir())
+    except OSError:
+        return []
+    for folder in folders:
+        manifest = folder / MANIFEST
+        if folder == own.absolute() or not manifest.is_file():
+            continue
+        try:
+            written = checked_yaml(manifest, "manifest").get("review")
+        except (RulesetError, RulesetErrors, OSError, AttributeError):
+            continue
+        if isinstance(written, str) and \
+                Path(os.path.normpath(folder.absolute() / written)) == path:
+            found.append(folder)
+    return found
+
+
+def _same_but_different(review: Review) -> list[RulesetError]:
+    """Verdicts of `same` whose pair shows a difference: other numbers in digits, or words
+    that turn the meaning (a negation, an opposite) between the reference unit and the
+    edition's (one language) or its gloss (a translation)."""
+    from interpreter.editions.align import one_language
+    from interpreter.editions.words import word_diff
+
+    same_language = one_language(review.ref_units, review.ed_units)
+    uses = Counter(u.line for e in review.entries if e.ref_unit is not None
+                   for u in e.ed_units)
+    out = []
+    for e in review.entries:
+        if e.kind != "same" or e.ref_unit is None or not e.ed_units:
+            continue
+        theirs = " ".join(u.text for u in e.ed_units) if same_language else e.gloss
+        mine = sorted(e.ref_unit.numbers())
+        found = sorted(n for u in e.ed_units for n in u.numbers())
+        if mine != found and not e.note and all(uses[u.line] == 1 for u in e.ed_units):
+            out.append(RulesetError(
+                f"verdict 'same', but the numbers differ: {', '.join(mine) or 'none'} in the "
+                f"reference, {', '.join(found) or 'none'} in the edition", e.loc,
+                "a reading, or a number written in words? say so in 'note'"))
+            continue
+        if theirs:
+            diff = word_diff(e.ref_unit.text, theirs, crop=True)
+            if diff.turned:
+                out.append(RulesetError(
+                    f"verdict 'same', but the words differ ({'; '.join(diff.turned)}): "
+                    f"{diff.inline(2)}", e.loc, "a reading? if not, say why in 'note'"))
+    return out
 
 
 def _shape(e: Entry, review: Review) -> list[RulesetError]:
@@ -227,7 +350,7 @@ def _shape(e: Entry, review: Review) -> list[RulesetError]:
     if e.reading is not None and e.reading not in review.readings:
         out.append(f"the reading '{e.reading}' is not among the review's readings "
                    f"({', '.join(review.readings) or 'none'})")
-    if e.ed and review.language not in (None, "en") and not e.gloss:
+    if e.ed and review.language not in (None, "en") and not e.gloss and e.status != "draft":
         out.append(f"the edition's words need an English gloss (language {review.language})")
     return [RulesetError(message, e.loc) for message in out]
 
@@ -262,7 +385,8 @@ def proposals(review: Review) -> list[Any]:
         if entry.kind == "omitted":
             pairs.pop(line, None)
     added = {u.line for e in review.added() for u in e.ed_units}
-    return first_pass(review.ref_units, review.ed_units, pairs, added)
+    return first_pass(review.ref_units, review.ed_units, pairs, added,
+                      glossary=review.glossary)
 
 
 def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:
@@ -277,7 +401,8 @@ def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:
 def recorded_differences(review: Review) -> list[Entry]:
     """The entries that record a difference: a reading, an omission, an unclear unit, an
     addition."""
-    return [e for e in review.entries if e.kind != "same" and (e.ref_unit or e.ed_units)]
+    return [e for e in review.entries if e.kind != "same" and e.status != "draft"
+            and (e.ref_unit or e.ed_units)]
 
 
 def blind_hits(review: Review) -> tuple[list[Entry], list[Entry]]:

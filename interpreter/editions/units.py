@@ -30,7 +30,9 @@ _EXAMPLE = re.compile(r"^\W*(?:examples?|voorbeelden?|beispiel|예시|예제|exe
                       re.IGNORECASE)
 _SUMMARY = re.compile(r"summary|overzicht|요약|zusammenfassung|résumé|kurzübersicht",
                       re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?:st|nd|rd|th|de|e|ste|번째|번)?(?!\w)")
+PAGE_WORDS = 30  # a paragraph this long is main text: a summary page has ended
+_NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?:st|nd|rd|th|de|e|ste|번째|번)?"
+                     r"(?![A-Za-z0-9_])")
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,8 @@ class Unit:
         return fold(self.text)
 
     def numbers(self) -> list[str]:
-        """The numbers written in digits, in order (ordinals as their number: 3rd -> 3)."""
+        """The numbers written in digits, in order (ordinals as their number: 3rd -> 3; a
+        particle of another script may follow: 8에서 -> 8)."""
         return [m.group(1).replace(",", ".") for m in _NUMBER.finditer(self.text)]
 
     def short(self, width: int = 70) -> str:
@@ -117,7 +120,23 @@ def _summary_sections(text: SourceText) -> set[int]:
             if words and sum(words) / len(words) < 15:
                 found.add(i)
         first.setdefault(key, i)
-    return found
+    return found | _summary_page(text, found)
+
+
+def _summary_page(text: SourceText, found: set[int]) -> set[int]:
+    """The sections after a section that calls itself a summary, up to the first with main
+    text again (a paragraph of PAGE_WORDS words or more): a summary page that goes on under
+    headings of its own ("SCORING" after "SUMMARY"), often as a table."""
+    out: set[int] = set()
+    starts = [i for i in sorted(found) if _SUMMARY.search(text.sections[i].title)]
+    for start in starts:
+        for i in range(start + 1, len(text.sections)):
+            words = [len(text.paragraphs[p].text.split()) for p in text.own(i)
+                     if not text.paragraphs[p].heading and "\t" not in text.paragraphs[p].text]
+            if any(n >= PAGE_WORDS for n in words):
+                break
+            out.add(i)
+    return out
 
 
 def _body(text: SourceText, section: int) -> int:
