@@ -37,13 +37,12 @@ from interpreter.study.comparison import (
     NOT_TESTED,
     UNPAIRED_TESTS,
     Comparison,
-    Outcomes,
     Row,
     Target,
     target_mismatch,
 )
-from interpreter.study.games import GameRecord
 from interpreter.study.measuring import CATEGORIES, MEAN, OPTIONS, RATE, Sample
+from interpreter.study.outcomes import outcomes
 from interpreter.study.parallel import play_batches
 from interpreter.study.simulate import (
     Progress,
@@ -112,7 +111,7 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
         for r in rows:
             r.tested = r.name in chosen
     result = Comparison(a, b, rows, only_a, only_b, seconds, alpha, paired=paired,
-                        outcomes=outcomes(a.records, b.records) if paired else None)
+                        outcomes=outcomes(a.records, b.records, alpha) if paired else None)
     tested = result.family
     for r, adjusted in zip(tested, stats.holm([r.p for r in tested]), strict=True):
         r.p_adjusted = adjusted
@@ -144,24 +143,6 @@ def check_family(names: Sequence[str], known: Sequence[str],
         raise RulesError(f"{message}; {hint}" if hint else
                          f"{message} (the measures: {', '.join(known[:12])}, ...)")
     return set(names)
-
-
-def outcomes(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> Outcomes:
-    """How many pairs of games ended with other winners, or another ranking of the seats."""
-    winners = sum(1 for x, y in zip(a, b, strict=True) if set(x.winners) != set(y.winners))
-    ranks_a, ranks_b = [_ranks(r) for r in a], [_ranks(r) for r in b]
-    ranking = None
-    if all(r is not None for r in ranks_a + ranks_b):
-        ranking = sum(1 for x, y in zip(ranks_a, ranks_b, strict=True) if x != y)
-    return Outcomes(len(a), winners, ranking)
-
-
-def _ranks(record: GameRecord) -> dict[str, int] | None:
-    """Each seat's place (1 + the seats with a higher score; ties share a place)."""
-    scores = record.scores
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in scores.values()):
-        return None
-    return {s: 1 + sum(1 for v in scores.values() if v > mine) for s, mine in scores.items()}
 
 
 def _comparable(a: Sample, b: Sample) -> tuple[Sample, Sample] | None:

@@ -10,6 +10,7 @@ from typing import Any
 from interpreter.study import paired as pairs
 from interpreter.study import stats
 from interpreter.study.measuring import BUILT_IN, CATEGORIES, MEAN, OPTIONS, POOLED, RATE, RULESET
+from interpreter.study.outcomes import Outcomes
 from interpreter.study.simulate import SimulationReport
 
 DIFFERS, NO_EVIDENCE, NOT_TESTED, NO_TEST = "differs", "no evidence", "not tested", "(no test)"
@@ -100,19 +101,6 @@ class Row:
             out["target"] = self.target
             out["games_needed"] = self.games_needed
         return out
-
-
-@dataclass
-class Outcomes:
-    """Of the pairs of games, how many ended with other winners, or another ranking."""
-
-    games: int
-    winner_changed: int
-    ranking_changed: int | None  # None when the scores are not numbers
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "winner_changed": self.winner_changed,
-                "ranking_changed": self.ranking_changed}
 
 
 @dataclass
@@ -249,12 +237,8 @@ def _summary(c: Comparison) -> list[str]:
                      + ", ".join(r.name for r in differing))
     else:
         lines.append(f"no evidence of a difference in any of the {family} measures tested")
-    o = c.outcomes
-    if o is not None:
-        text = f"games whose winner changed: {o.winner_changed} of {o.games}"
-        if o.ranking_changed is not None:
-            text += f"; whose ranking of the seats changed: {o.ranking_changed} of {o.games}"
-        lines.append(text)
+    if c.outcomes is not None:
+        lines += c.outcomes.lines()
     for side, names in (("A", c.only_in_a), ("B", c.only_in_b)):
         if names:
             lines.append(f"only {side} measures: {', '.join(names)}")
