@@ -16,7 +16,6 @@ from interpreter.cli.common import (
     formatter,
     load,
     made_folder,
-    settings_text,
 )
 from interpreter.cli.simulate import add_game_options, players_of, progress_bar
 from interpreter.engine.world import player_id
@@ -105,10 +104,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.chart is not None:
         check_chart_path(args.chart)
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        raise RulesError(f"--out {args.out}: a folder is needed, and this is a file")
     if args.out is not None:
-        made_folder(args.out, "--out")
+        out_folder(args.out)
     a = load(args.a, args.allow_outside, args.settings + args.settings_a,
              "--set-a" if args.settings_a else "--set")
     b = load(args.b, args.allow_outside, args.settings + args.settings_b,
@@ -131,15 +128,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         write_chart(result, args.chart)
     if args.json:
-        data = result.to_dict()
-        for side, ruleset in (("a", a), ("b", b)):
-            if ruleset.settings:
-                data[f"settings_{side}"] = list(ruleset.settings)
-        print(json.dumps(data, indent=2), file=out)
+        print(json.dumps(result.to_dict(), indent=2), file=out)
     else:
-        for side, ruleset in (("A", a), ("B", b)):
-            if ruleset.settings:
-                print(f"settings of {side}: {settings_text(ruleset.settings)}", file=out)
         print(result.to_text(), file=out)
         if args.chart is not None:
             print(f"chart: {args.chart}", file=out)
@@ -200,25 +190,29 @@ def target(text: str) -> tuple[str, float]:
 def write_out(folder: Path, result: Any) -> None:
     """DIR/games.csv: both sides' games, a row each (column `side`: A or B); and
     DIR/comparison.json: the comparison as --json prints it."""
-    from interpreter.language.writing import write_atomic
-    from interpreter.study.pergame import game_rows, write_rows
+    from interpreter.study.pergame import game_rows, write_json, write_rows
 
     write_rows(folder / "games.csv", game_rows(result.a, "A") + game_rows(result.b, "B"))
-    try:
-        write_atomic(folder / "comparison.json", json.dumps(result.to_dict(), indent=2) + "\n")
-    except (OSError, ValueError) as exc:
-        raise RulesError(f"cannot write {folder / 'comparison.json'}: "
-                         f"{getattr(exc, 'strerror', None) or exc}") from None
+    write_json(folder / "comparison.json", result.to_dict())
 
 
-def check_chart_path(path: Path) -> None:
+def out_folder(folder: Path) -> None:
+    """Before any game is played: --out names a folder (made if it is not there)."""
+    if folder.exists() and not folder.is_dir():
+        raise RulesError(f"--out {folder}: a folder is needed, and this is a file")
+    made_folder(folder, "--out")
+
+
+def check_chart_path(path: Path, option: str = "--chart",
+                     suffixes: tuple[str, ...] = CHART_SUFFIXES) -> None:
     """Before any game is played: a chart file of a known kind, a plotting library, a folder
     that exists."""
-    if path.suffix.lower() not in CHART_SUFFIXES:
-        raise RulesError(f"--chart {path}: the file must end in "
-                         f"{', '.join(CHART_SUFFIXES[:-1])} or {CHART_SUFFIXES[-1]}")
+    if path.suffix.lower() not in suffixes:
+        ends = (f"{', '.join(suffixes[:-1])} or {suffixes[-1]}" if len(suffixes) > 1
+                else suffixes[0])
+        raise RulesError(f"{option} {path}: the file must end in {ends}")
     if not path.parent.is_dir():
-        raise RulesError(f"--chart {path}: there is no folder {path.parent}")
+        raise RulesError(f"{option} {path}: there is no folder {path.parent}")
     from interpreter.study.charts import check_plotting
 
     check_plotting()

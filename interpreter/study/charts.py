@@ -39,8 +39,14 @@ def check_plotting() -> None:
 def write_chart(comparison: Comparison, path: Path) -> None:
     """Draw the comparison into `path` (.png, .svg or .html)."""
     check_plotting()
-    figure = draw(comparison)
-    suffix = path.suffix.lower()
+    save_figure(draw(comparison), path, comparison.title(), comparison.to_text(),
+                "The comparison")
+
+
+def save_figure(figure: Any, path: Path, title: str, text: str, heading: str) -> None:
+    """Write a figure as PNG or SVG, or as an HTML page holding the SVG, then `text` (the
+    report) under `heading`; the figure is closed."""
+    suffix = Path(path).suffix.lower()
     from interpreter.language.writing import write_atomic
 
     try:
@@ -51,7 +57,7 @@ def write_chart(comparison: Comparison, path: Path) -> None:
         elif suffix == ".html":
             svg = io.StringIO()
             figure.savefig(svg, format="svg")
-            write_atomic(path, _page(comparison, svg.getvalue()))
+            write_atomic(path, _page(title, svg.getvalue(), text, heading))
         else:
             raise RulesError(f"{path}: a chart is a .html, .svg or .png file")
     except OSError as exc:
@@ -75,7 +81,7 @@ def draw(comparison: Comparison) -> Any:
     differing = len(comparison.differing)
     seeds = "same seeds" if a.seed == b.seed else "own seeds"
     tests = "paired" if comparison.paired else "independent"
-    figure.suptitle(f"A: {a.ruleset}    vs    B: {b.ruleset}\n{a.players} players, {a.games} "
+    figure.suptitle(f"{comparison.title()}\n{a.players} players, {a.games} "
                     f"games on each side ({seeds}), bots: {comparison.bots}: {differing} of "
                     f"{len(comparison.family)} measure{'s' if len(comparison.family) != 1 else ''}"
                     f" differ{'s' if len(comparison.family) == 1 else ''} (95% intervals, "
@@ -222,11 +228,11 @@ def _number(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
 
 
-def _page(comparison: Comparison, svg: str) -> str:
-    """An HTML page: the chart, then the comparison as text."""
-    title = html.escape(f"{comparison.a.ruleset} vs {comparison.b.ruleset}")
+def _page(title: str, svg: str, text: str, heading: str) -> str:
+    """An HTML page: the chart, then the report as text."""
+    title = html.escape(title)
     start = svg.find("<svg")
     return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{title}</title>\n<style>{STYLE}</style>\n"
-            f"</head>\n<body>\n<h1>{title}</h1>\n{svg[start:]}\n<h2>The comparison</h2>\n"
-            f"<pre>{html.escape(comparison.to_text())}</pre>\n</body>\n</html>\n")
+            f"</head>\n<body>\n<h1>{title}</h1>\n{svg[start:]}\n<h2>{heading}</h2>\n"
+            f"<pre>{html.escape(text)}</pre>\n</body>\n</html>\n")

@@ -11,6 +11,7 @@ from interpreter.study import paired as pairs
 from interpreter.study import stats
 from interpreter.study.measuring import BUILT_IN, CATEGORIES, MEAN, OPTIONS, POOLED, RATE, RULESET
 from interpreter.study.outcomes import Outcomes
+from interpreter.study.sides import Side
 from interpreter.study.simulate import SimulationReport
 
 DIFFERS, NO_EVIDENCE, NOT_TESTED, NO_TEST = "differs", "no evidence", "not tested", "(no test)"
@@ -130,6 +131,15 @@ class Comparison:
         each measure is given at it."""
         return self.alpha / max(1, len(self.family))
 
+    def side(self, which: str) -> Side:
+        """What side "a" or "b" played: the ruleset, its overlays, its settings."""
+        report = self.a if which == "a" else self.b
+        return report.side or Side(report.ruleset, self.paths.get(which, ""))
+
+    def title(self) -> str:
+        """`A: ...  vs  B: ...`, each side with its overlays and settings."""
+        return f"A: {self.side('a').title()}    vs    B: {self.side('b').title()}"
+
     @property
     def bots(self) -> str:
         names = list(self.a.bots.values())
@@ -139,6 +149,7 @@ class Comparison:
         """Plain JSON-ready data. With timing=False the result depends only on the inputs."""
         out: dict[str, Any] = {
             "a": self.a.ruleset, "b": self.b.ruleset, "paths": dict(self.paths),
+            "sides": {s: self.side(s).to_dict() for s in ("a", "b")},
             "players": self.a.players,
             "games": self.a.games, "seed": self.a.seed,
             "seeds": {"a": self.a.seed, "b": self.b.seed}, "bots": dict(self.a.bots),
@@ -150,6 +161,9 @@ class Comparison:
             "outcomes": self.outcomes.to_dict() if self.outcomes is not None else None,
             "only_in_a": list(self.only_in_a), "only_in_b": list(self.only_in_b),
         }
+        for side in ("a", "b"):
+            if self.side(side).settings:
+                out[f"settings_{side}"] = list(self.side(side).settings)
         if timing:
             games = self.a.games + self.b.games
             out["timing"] = {"seconds": _r(self.seconds), "workers": self.a.workers,
@@ -175,7 +189,7 @@ def report_text(c: Comparison) -> str:
              f"seeds {a.seed}..{a.seed + last} (A) and {b.seed}..{b.seed + last} (B)")
     tests = ("paired tests (game i of A against game i of B)" if c.paired
              else "independent tests")
-    lines = [f"A: {a.ruleset}", f"B: {b.ruleset}",
+    lines = [f"A: {c.side('a').title()}", f"B: {c.side('b').title()}",
              f"{a.players} players, {a.games} game{'s' if a.games != 1 else ''} on each "
              f"side, {seeds}, bots: {c.bots}",
              f"95% confidence intervals; {tests}, corrected for {len(c.family)} "

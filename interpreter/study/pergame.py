@@ -67,3 +67,14 @@ def write_rows(path: Path, rows: Sequence[dict[str, Any]]) -> None:
     except (OSError, ValueError) as exc:
         raise RulesError(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}") \
             from None
+
+
+def write_json(path: Path, data: Any) -> None:
+    """`data` as indented JSON (a report of --out)."""
+    from interpreter.language.writing import write_atomic
+
+    try:
+        write_atomic(path, json.dumps(data, indent=2) + "\n")
+    except (OSError, ValueError) as exc:
+        raise RulesError(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}") \
+            from None

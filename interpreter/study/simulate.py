@@ -35,6 +35,7 @@ from interpreter.study.measuring import (
     samples,
 )
 from interpreter.study.parallel import Batch, play_batches
+from interpreter.study.sides import Side
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -99,6 +100,7 @@ class SimulationReport:
     records: list[GameRecord] = field(default_factory=list, repr=False)
     samples: list[Sample] = field(default_factory=list, repr=False)
     workers: str = "1 process"
+    side: Side | None = None  # the ruleset, its overlays and settings
 
     def first_seat(self) -> tuple[str, stats.Estimate, float, stats.Estimate] | None:
         """The first seat, its win rate with its interval, the fair share (1 / players), and
@@ -302,7 +304,7 @@ def summarise(ruleset: Ruleset, players: int, seed: int, bots: dict[str, str],
         turns=Stats.of(turns) if has_turns else None,
         endings=Counter(r.ending if r.ending is not None else NO_REASON for r in records),
         seconds=seconds, records=records, workers=workers,
-        samples=samples(records, list(bots), ruleset.measures))
+        samples=samples(records, list(bots), ruleset.measures), side=Side.of(ruleset))
 
 
 # ---------------------------------------------------------------------------------- formatting
