@@ -230,7 +230,7 @@ def test_charts_are_written(tmp_path, same, suffix, start):
     if suffix != ".png":
         text = data.decode()
         for title in ("Scores (every seat)", "Win rate by seat", "How games end",
-                      "Every measure"):
+                      "Every number", "Every rate", "Winner changed in"):
             assert title.replace(" ", "") in text.replace(" ", "") or suffix == ".svg"
     if suffix == ".html":
         assert "<svg" in text and "B - A" in text and "winning_bid" in text

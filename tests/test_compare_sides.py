@@ -40,3 +40,27 @@ def test_an_overlay_is_named_with_the_ruleset_it_is_built_on(capsys):
     sides = json.loads(capsys.readouterr().out)["sides"]
     assert sides["b"]["overlays"][0] == "Fifth Avenue" and len(sides["b"]["overlays"]) == 2
     assert sides["b"]["title"].endswith("(over Fifth Avenue)")
+
+
+def test_the_chart_draws_rates_in_points_on_their_own_axis(base):
+    """A rate near 0 (shared wins, 0.4% of games) as a share of A stretched the axis of every
+    change to hundreds of %: rates and shares have an axis of their own, in points, and the
+    axis of the numbers is kept to the changes that matter."""
+    pytest.importorskip("matplotlib")
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.study.charts import MAX_SHARE_OF_A, draw
+    from interpreter.study.compare import compare
+
+    result = compare(base, load_ruleset(ONE_CELL, allow_outside=True), 4, 20, seed=1)
+    figure = draw(result)
+    by_title = {ax.get_title().split("\n")[0]: ax for ax in figure.axes if ax.get_title()}
+    numbers = by_title["Every number: the change from A to B"]
+    rates = by_title["Every rate: the change in points"]
+    number_labels = [t.get_text() for t in numbers.get_yticklabels()]
+    rate_labels = [t.get_text().split("\n")[0] for t in rates.get_yticklabels()]
+    assert "score P1" in number_labels and not any("win rate" in n for n in number_labels)
+    assert {"win rate P1", "shared wins"} <= set(rate_labels)
+    assert "points" in rates.get_xlabel()
+    assert max(abs(x) for x in numbers.get_xlim()) <= 1.1 * MAX_SHARE_OF_A
+    winner = by_title["Winner changed in " f"{result.outcomes.winner_changed} of 20 pairs:"]
+    assert winner.get_title().endswith("fewer than unrelated games")
