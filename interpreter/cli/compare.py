@@ -39,7 +39,10 @@ how games end): the luck of the deal is the same in both games of a pair and can
 a change shows in far fewer games. The p-values of the tested measures (all but the option
 balance, or those named with --measure) are corrected for their number (Holm). "differs": the
 corrected p-value is below 0.05; "no evidence": the games played do not show a difference.
-Then the number of games whose winner, or ranking of the seats, changed.
+Then the number of games whose winner, or ranking of the seats, changed, beside its baseline:
+the same count between unrelated games of A (every two games of A on different seeds), and a
+verdict: fewer than unrelated games (the pairs stayed alike: the changes are the change's
+doing), or as many (the pairs parted ways: the count shows how chaotic the games are).
 
 Power: "detects" is the smallest difference the run would find 4 times in 5; --target DIFF
 (a number for every measure that is a number, a percentage such as 5% for every rate and
@@ -53,7 +56,8 @@ bot that plays for points (--bot greedy) lets such a change show in play.
 --unpaired uses independent tests instead (Welch's t, two-proportion z, z over games,
 chi-squared); --seed-b N gives B its own seeds (N, N+1, ...): comparing a ruleset with itself
 on other seeds shows how often "differs" comes by chance. --out DIR writes DIR/games.csv (one
-row per game and side) and DIR/comparison.json.
+row per game and side), DIR/turns.csv (the seats' scores after every turn) and
+DIR/comparison.json.
 
 The report is the same whatever the number of processes (--workers) or cluster workers
 (--dask) that play the games. --chart draws the comparison (needs the charts extra:
@@ -91,8 +95,8 @@ def add_parser(sub: Any) -> None:
                                      "measure of its kind (a number: the numbers; 5%%: the "
                                      "rates and shares): say how many games that needs")
     p.add_argument("--out", metavar="DIR", type=Path,
-                   help="write DIR/games.csv (a row per game and side) and "
-                        "DIR/comparison.json")
+                   help="write DIR/games.csv (a row per game and side), DIR/turns.csv "
+                        "(the scores after every turn) and DIR/comparison.json")
     p.add_argument("--chart", metavar="FILE", type=Path,
                    help="also draw the comparison into FILE: .html (a page with the chart "
                         "and the table), .svg or .png")
@@ -188,11 +192,13 @@ def target(text: str) -> tuple[str, float]:
 
 
 def write_out(folder: Path, result: Any) -> None:
-    """DIR/games.csv: both sides' games, a row each (column `side`: A or B); and
-    DIR/comparison.json: the comparison as --json prints it."""
-    from interpreter.study.pergame import game_rows, write_json, write_rows
+    """DIR/games.csv: both sides' games, a row each (column `side`: A or B); DIR/turns.csv:
+    the seats' scores after every turn of every game; and DIR/comparison.json: the
+    comparison as --json prints it."""
+    from interpreter.study.pergame import game_rows, turn_rows, write_json, write_rows
 
     write_rows(folder / "games.csv", game_rows(result.a, "A") + game_rows(result.b, "B"))
+    write_rows(folder / "turns.csv", turn_rows(result.a, "A") + turn_rows(result.b, "B"))
     write_json(folder / "comparison.json", result.to_dict())
 
 

@@ -69,7 +69,9 @@ def add_parser(sub: Any) -> None:
     add_game_options(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--out", metavar="FILE", type=Path,
-                   help="also write one row per game into FILE: .csv or .jsonl")
+                   help="also write one row per game into FILE: .csv or .jsonl (and the "
+                        "scores after every turn into FILE's name with .turns before its "
+                        "suffix)")
     p.add_argument("--replay-dir", metavar="DIR", type=Path,
                    help="keep each game's replay in DIR, as seed-S.json (DIR is made if "
                         "missing, but not its parents)")
@@ -77,7 +79,7 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.study.pergame import check_path, game_rows, write_rows
+    from interpreter.study.pergame import check_path, game_rows, turn_rows, turns_path, write_rows
     from interpreter.study.simulate import simulate
 
     if args.out is not None:
@@ -95,6 +97,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bar.clear()
     if args.out is not None:
         write_rows(args.out, game_rows(report))
+        write_rows(turns_path(args.out), turn_rows(report))
     if args.json:
         data = report.to_dict()
         if ruleset.settings:
@@ -105,7 +108,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"settings: {settings_text(ruleset.settings)}", file=out)
         print(report.to_text(), file=out)
         if args.out is not None:
-            print(f"per-game data: {args.out}", file=out)
+            print(f"per-game data: {args.out} (per turn: {turns_path(args.out)})", file=out)
         if replay_dir is not None:
             print(f"replays: {args.replay_dir / 'seed-S.json'} (S: each game's seed)", file=out)
     return EXIT_OK

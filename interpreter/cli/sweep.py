@@ -54,8 +54,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--html", metavar="FILE", type=Path,
                    help="also write a page with the chart and the report into FILE (.html)")
     p.add_argument("--out", metavar="DIR", type=Path,
-                   help="write DIR/sweep.json (the sweep as --json prints it) and "
-                        "DIR/games.csv (a row per game and value)")
+                   help="write DIR/sweep.json (the sweep as --json prints it), "
+                        "DIR/games.csv (a row per game and value) and DIR/turns.csv (the "
+                        "scores after every turn)")
     p.add_argument("--base", metavar="VALUE",
                    help="the value the others are compared with (default: the ruleset's own "
                         "value of the setting, if swept, else the first)")

@@ -26,7 +26,9 @@ from interpreter.study.games import GameRecord
 from interpreter.study.measuring import (
     BRANCHING,
     BUILT_IN,
+    DECISIVENESS,
     LEAD,
+    LEAD_CHANGES,
     NO_REASON,
     OPTIONS,
     RULESET,
@@ -41,7 +43,8 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 Progress = Callable[[int, int], None]
-AUTOMATIC = (BRANCHING, LEAD, SHARED)  # shown apart from the seats, length and endings
+# shown apart from the seats, length and endings
+AUTOMATIC = (BRANCHING, LEAD, SHARED, LEAD_CHANGES, DECISIVENESS)
 
 
 # ---------------------------------------------------------------------------------- report

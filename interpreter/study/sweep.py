@@ -357,11 +357,12 @@ def write_chart(result: Sweep, path: Any, measures: Sequence[str] | None = None)
 
 
 def write_out(folder: Path, result: Sweep) -> None:
-    """DIR/sweep.json (the sweep as --json prints it) and DIR/games.csv: a row per game and
-    value, the value in the column `value` (game i of every value is a pair)."""
-    from interpreter.study.pergame import game_rows, write_json, write_rows
+    """DIR/sweep.json (the sweep as --json prints it), DIR/games.csv (a row per game and
+    value, the value in the column `value`: game i of every value is a pair) and
+    DIR/turns.csv (the seats' scores after every turn)."""
+    from interpreter.study.pergame import game_rows, turn_rows, write_json, write_rows
 
-    rows = [{"value": point.value, **row} for point in result.points
-            for row in game_rows(point.report)]
-    write_rows(folder / "games.csv", rows)
+    for name, rows_of in (("games.csv", game_rows), ("turns.csv", turn_rows)):
+        write_rows(folder / name, [{"value": point.value, **row} for point in result.points
+                                   for row in rows_of(point.report)])
     write_json(folder / "sweep.json", result.to_dict())
