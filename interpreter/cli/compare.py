@@ -17,7 +17,7 @@ from interpreter.cli.common import (
     load,
     made_folder,
 )
-from interpreter.cli.simulate import add_game_options, players_of, progress_bar
+from interpreter.cli.simulate import add_game_options, add_skill_option, players_of, progress_bar
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
 from interpreter.study.comparison import DEFAULT_BOT, Target, target_mismatch
@@ -100,10 +100,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--chart", metavar="FILE", type=Path,
                    help="also draw the comparison into FILE: .html (a page with the chart "
                         "and the table), .svg or .png")
+    add_skill_option(p)
     p.set_defaults(run=cmd_compare)
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.study import skill
     from interpreter.study.compare import compare
 
     if args.chart is not None:
@@ -125,6 +127,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar is not None:
             bar.clear()
+    trace = skill.run(args, [a, b], players, DEFAULT_BOT)
+    if trace is not None:
+        result.skill = trace
     if args.out is not None:
         write_out(args.out, result)
     if args.chart is not None:

@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.study import balance, skill, stats
 from interpreter.study import paired as pairs
-from interpreter.study import stats
 from interpreter.study.measuring import BUILT_IN, CATEGORIES, MEAN, OPTIONS, POOLED, RATE, RULESET
 from interpreter.study.outcomes import Outcomes
 from interpreter.study.sides import Side
@@ -116,6 +116,7 @@ class Comparison:
     paths: dict[str, str] = field(default_factory=dict)  # "a", "b" -> the rulesets' folders
     paired: bool = True
     outcomes: Outcomes | None = None
+    skill: Any = None  # the skill trace of each side (skill.py), when asked for
 
     @property
     def differing(self) -> list[Row]:
@@ -159,6 +160,8 @@ class Comparison:
             "measures": [r.to_dict() for r in self.rows],
             "differing": [r.name for r in self.differing],
             "outcomes": self.outcomes.to_dict() if self.outcomes is not None else None,
+            "seat_balance": _balance_dict(self.seat_balance()),
+            "skill_trace": None if self.skill is None else skill.to_dict(self.skill),
             "only_in_a": list(self.only_in_a), "only_in_b": list(self.only_in_b),
         }
         for side in ("a", "b"):
@@ -173,6 +176,17 @@ class Comparison:
 
     def to_text(self) -> str:
         return report_text(self)
+
+    def seat_balance(self) -> dict[str, Any] | None:
+        """Each side's seat balance, and (paired) B's minus A's with its interval."""
+        a, b = self.a.seat_balance(), self.b.seat_balance()
+        if a is None or b is None:
+            return None
+        out: dict[str, Any] = {"a": a, "b": b, "difference": None}
+        if self.paired:
+            out["difference"] = balance.paired_difference(self.a.records, self.b.records,
+                                                          list(self.a.bots))
+        return out
 
 
 # ------------------------------------------------------------------------ formatting
@@ -253,6 +267,16 @@ def _summary(c: Comparison) -> list[str]:
         lines.append(f"no evidence of a difference in any of the {family} measures tested")
     if c.outcomes is not None:
         lines += c.outcomes.lines()
+    seats = c.seat_balance()
+    if seats is not None:
+        text = f"seat balance: A {seats['a'].text()}; B {seats['b'].text()}"
+        d = seats["difference"]
+        if d is not None:
+            text += (f"; B - A {100 * d.value:+.1f} pts [{100 * d.low:+.1f}, "
+                     f"{100 * d.high:+.1f}] (paired bootstrap)")
+        lines += [text, f"  ({balance.DEFINITION})"]
+    if c.skill is not None:
+        lines += skill.lines(c.skill)
     for side, names in (("A", c.only_in_a), ("B", c.only_in_b)):
         if names:
             lines.append(f"only {side} measures: {', '.join(names)}")
@@ -314,6 +338,14 @@ def _digits(e: stats.Estimate) -> int:
 
 def _p(p: float) -> str:
     return "<0.0001" if p < 0.0001 else f"{p:.4f}"
+
+
+def _balance_dict(seats: dict[str, Any] | None) -> dict[str, Any] | None:
+    if seats is None:
+        return None
+    return {"a": seats["a"].to_dict(), "b": seats["b"].to_dict(),
+            "difference": _difference(seats["difference"]),
+            "definition": balance.DEFINITION}
 
 
 def _difference(e: stats.Estimate | None) -> dict[str, Any] | None:

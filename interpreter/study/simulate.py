@@ -22,6 +22,8 @@ from interpreter.bots.players import Bot, make_bot
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
 from interpreter.study import stats
+from interpreter.study.balance import DEFINITION as BALANCE_DEFINITION
+from interpreter.study.balance import Balance, seat_balance
 from interpreter.study.games import GameRecord
 from interpreter.study.measuring import (
     BRANCHING,
@@ -116,6 +118,12 @@ class SimulationReport:
         return first.player, rate, fair, stats.Estimate(rate.value - fair, rate.low - fair,
                                                        rate.high - fair, rate.n)
 
+    def seat_balance(self) -> Balance | None:
+        """The spread of the seats' win rates beyond chance, with its interval (balance.py)."""
+        if not hasattr(self, "_balance"):
+            self._balance = seat_balance(self.records, list(self.bots))
+        return self._balance
+
     @property
     def total_decisions(self) -> int:
         return sum(r.decisions for r in self.records)
@@ -158,6 +166,9 @@ class SimulationReport:
             seat, rate, fair, advantage = first
             out["first_seat"] = {"seat": seat, "win_rate": rate.to_dict(), "fair": _round(fair),
                                  "advantage": advantage.to_dict()}
+        balance = self.seat_balance()
+        if balance is not None:
+            out["seat_balance"] = balance.to_dict()
         if timing:
             out["timing"] = {
                 "seconds": _round(self.seconds),
@@ -185,6 +196,9 @@ class SimulationReport:
                          f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}] of the games, a fair "
                          f"share is {100 * fair:.1f}%: {100 * adv.value:+.1f} pts "
                          f"[{100 * adv.low:+.1f}, {100 * adv.high:+.1f}]")
+        balance = self.seat_balance()
+        if balance is not None:
+            lines.append(f"seat balance: {balance.text()} ({BALANCE_DEFINITION})")
         lines.append("")
         lines.append("game length:")
         lines.append(f"  decisions  {_range(self.decisions)}")
