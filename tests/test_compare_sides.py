@@ -64,3 +64,31 @@ def test_the_chart_draws_rates_in_points_on_their_own_axis(base):
     assert max(abs(x) for x in numbers.get_xlim()) <= 1.1 * MAX_SHARE_OF_A
     winner = by_title["Winner changed in " f"{result.outcomes.winner_changed} of 20 pairs:"]
     assert winner.get_title().endswith("fewer than unrelated games")
+
+
+def test_a_variants_own_measure_shows_its_value_and_may_be_named(tmp_path, capsys):
+    """A measure only the variant declares was listed by name alone, and --measure refused
+    it: it now has its row, with its value on its side, shown untested."""
+    folder = tmp_path / "own"
+    (folder / "rules").mkdir(parents=True)
+    (folder / "ruleset.yaml").write_text('name: "own measure"\nplayers: [3, 4]\n'
+                                         'extends: fifth-avenue/base\nrules:\n'
+                                         '  - rules/m.rules\n', encoding="utf-8")
+    (folder / "rules" / "m.rules").write_text(
+        'measure stops_seen "building stops, counted by the variant" = stops\n',
+        encoding="utf-8")
+    argv = ["compare", "fifth-avenue/base", str(folder), "-p", "4", "-g", "4", "--workers",
+            "1", "--measure", "stops_seen", "--measure", "building_stops"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = {m["name"]: m for m in data["measures"]}
+    own = rows["stops_seen"]
+    assert own["a"] is None and own["b"]["value"] == rows["building_stops"]["b"]["value"]
+    assert own["verdict"] == "only in B" and own["p"] is None
+    assert own["in_family"] is False
+    assert data["family"] == ["building_stops"]
+    assert main(argv) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("stops_seen"))
+    assert "only in B" in line and "[" in line
+    assert main([*argv[:-4], "--target", "stops_seen=1"]) == 2
+    assert "only one of the rulesets has this measure" in capsys.readouterr().err

@@ -157,10 +157,16 @@ def _check_names(args: argparse.Namespace, a: Any, b: Any, players: int) -> None
     if not args.measures and not targets:
         return
     seats = [player_id(i) for i in range(1, players + 1)]
-    known = [n for n in measure_names(seats, a.measures) if n in measure_names(seats, b.measures)]
+    names_a, names_b = measure_names(seats, a.measures), measure_names(seats, b.measures)
+    known = [n for n in names_a if n in names_b]
+    one_side = [n for n in [*names_a, *names_b] if n not in known]  # shown, not tested
+    for name, _ in targets:
+        if name in one_side:
+            raise RulesError(f"--target '{name}': only one of the rulesets has this measure: "
+                             "there is no difference to detect")
     for option in ("--measure", "--target"):
         names = args.measures or [] if option == "--measure" else [n for n, _ in targets]
-        check_family([n for n in names if " -> " not in n], known, option=option)
+        check_family([n for n in names if " -> " not in n], known, one_side, option=option)
     numbers = ("decisions per game", "turns per game", BRANCHING, LEAD)
     for name, value in targets:  # the built-in measures' kinds are known: say it now
         share = name.startswith("win rate ") or name == SHARED or " -> " in name

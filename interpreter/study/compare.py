@@ -35,6 +35,8 @@ from interpreter.study.comparison import (
     DIFFERS,
     NO_EVIDENCE,
     NOT_TESTED,
+    ONLY_A,
+    ONLY_B,
     UNPAIRED_TESTS,
     Comparison,
     Row,
@@ -106,10 +108,13 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
             continue
         rows.append(_paired_row(*pair) if paired else _row(*pair))
     only_b = [name for name in theirs if name not in mine or name in only_a]
+    for name in [*only_a, *only_b]:  # a measure of one side: its value, and no test
+        if (name in mine) != (name in theirs):
+            rows.append(_one_side(mine.get(name), theirs.get(name)))
     if family is not None:
         chosen = check_family(family, [r.name for r in rows], only_a + only_b)
         for r in rows:
-            r.tested = r.name in chosen
+            r.tested = r.name in chosen and r.verdict not in (ONLY_A, ONLY_B)
     result = Comparison(a, b, rows, only_a, only_b, seconds, alpha, paired=paired,
                         outcomes=outcomes(a.records, b.records, alpha) if paired else None)
     tested = result.family
@@ -131,18 +136,27 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
 
 def check_family(names: Sequence[str], known: Sequence[str],
                  one_sided: Sequence[str] = (), option: str = "--measure") -> set[str]:
-    """The measures named for the family, each one that both sides have (RulesError with
-    did-you-mean otherwise)."""
+    """The measures named for the family, each one that a side has (RulesError with
+    did-you-mean otherwise). A measure of one side only is shown with its value, untested."""
     for name in names:
-        if name in known:
+        if name in known or name in one_sided:
             continue
-        if name in one_sided:
-            raise RulesError(f"{option} '{name}': only one of the rulesets has this measure")
         message = f"{option} '{name}': there is no such measure"
         hint = did_you_mean(name, known)
         raise RulesError(f"{message}; {hint}" if hint else
                          f"{message} (the measures: {', '.join(known[:12])}, ...)")
     return set(names)
+
+
+def _one_side(a: Sample | None, b: Sample | None) -> Row:
+    """The row of a measure that only one side has (a variant's own): its value there."""
+    sample = a if a is not None else b
+    assert sample is not None
+    row = Row(sample.name, sample.label, sample.kind, sample.origin,
+              a.estimate() if a is not None else None, b.estimate() if b is not None else None,
+              None, None, verdict=ONLY_A if a is not None else ONLY_B, cite=sample.cite,
+              tested=False)
+    return row
 
 
 def _comparable(a: Sample, b: Sample) -> tuple[Sample, Sample] | None:

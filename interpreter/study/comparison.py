@@ -15,6 +15,7 @@ from interpreter.study.sides import Side
 from interpreter.study.simulate import SimulationReport
 
 DIFFERS, NO_EVIDENCE, NOT_TESTED, NO_TEST = "differs", "no evidence", "not tested", "(no test)"
+ONLY_A, ONLY_B = "only in A", "only in B"  # a measure of one side: shown, never tested
 # The bot of every seat when none is named. Random bots never look at the score, so a change
 # that only moves points leaves their games move for move the same: it shows in the scores
 # but never in who wins or how the game goes. The greedy bot plays for points; it becomes the
