@@ -75,3 +75,13 @@ def test_compare_gives_the_skill_trace_of_both_sides(capsys):
     assert main([*argv[:-2], "--bot", "random", "--bot", "random", "--bot", "greedy",
                  "--skill", "greedy"]) == 2
     assert "give one --bot, not one per seat" in capsys.readouterr().err
+
+
+def test_an_unknown_skill_bot_is_refused_before_any_game(capsys, monkeypatch):
+    def no_games(*args, **kwargs):
+        raise AssertionError("games were played")
+
+    monkeypatch.setattr("interpreter.study.simulate.play_batches", no_games)
+    assert main(["simulate", "fifth-avenue/base", "-p", "3", "--skill", "grredy"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown bot 'grredy'" in err and "Traceback" not in err

@@ -110,6 +110,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.chart is not None:
         check_chart_path(args.chart)
+    skill.check(args)
     if args.out is not None:
         out_folder(args.out)
     a = load(args.a, args.allow_outside, args.settings + args.settings_a,

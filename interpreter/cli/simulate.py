@@ -93,6 +93,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if args.out is not None:
         check_path(args.out)
+    skill.check(args)
     replay_dir = replay_folder(args.replay_dir, args.dask)
     ruleset = load(args.path, args.allow_outside, args.settings)
     players = players_of(args, [ruleset])

@@ -115,16 +115,24 @@ def run(args: Any, rulesets: Sequence[Ruleset], players: int,
     strong = getattr(args, "skill", None)
     if not strong:
         return None
+    check(args)
     weak = args.bots or [default_bot]
-    if len(weak) != 1:
+    return skill_trace(rulesets, players, args.games, args.seed, strong, weak[0],
+                       args.workers, args.dask, args.max_decisions)
+
+
+def check(args: Any) -> None:
+    """Before any game is played: `--skill` bots that exist, against one `--bot`."""
+    strong = getattr(args, "skill", None)
+    if not strong:
+        return
+    if args.bots and len(args.bots) != 1:
         raise RulesError("--skill puts a stronger bot in one seat against one bot in the "
                          "others: give one --bot, not one per seat")
     from interpreter.bots.players import make_bot
 
     for name in strong:
         make_bot(name)  # an unknown bot: the list of known ones
-    return skill_trace(rulesets, players, args.games, args.seed, strong, weak[0],
-                       args.workers, args.dask, args.max_decisions)
 
 
 def lines(sides: Sequence[Sequence[Level]]) -> list[str]:
