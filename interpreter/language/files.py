@@ -395,7 +395,7 @@ def _load_layers(folder: Path, chain: list[Path], root: Path | None,
         if base is None or not found:
             raise RulesetError(f"'extends: {target}' {why} (a path from this folder, or the "
                                "name of a ruleset of its project or of those that come with "
-                               "the engine, as the commands take: fifth-avenue/base)",
+                               "the engine, as the commands take it: GAME/RULESET)",
                                _yaml_loc(manifest_path, ["extends"]),
                                _near_rulesets(folder, str(target)))
         parents.append(base)
@@ -611,7 +611,7 @@ def display_path(path: Path) -> str:
 
 def _extended(folder: Path, target: str, root: Path | None) -> tuple[Path | None, Path | None]:
     """The folder `extends: TARGET` names: a path from `folder`; else a ruleset's short name
-    (`fifth-avenue/base`, as the commands take it) in the project's tree, then among the
+    (`GAME/RULESET`, as the commands take it) in the project's tree, then among the
     rulesets that come with the engine. Returns (folder or None, the bundled rulesets' folder
     when it is one of those: its own tree, read whatever the project)."""
     own = (folder / target).resolve()

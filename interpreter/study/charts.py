@@ -245,7 +245,7 @@ def _differences(ax: Any, rows: list[Any]) -> None:
                     fmt="o", color=colours[i], capsize=3, markersize=6)
         for end, past, marker in ((d.low * scale, low, "<"), (d.high * scale, high, ">")):
             if abs(end) > edge:  # cut at the edge of the axis
-                ax.plot(past, i, marker=marker, color=colours[i], markersize=8)
+                ax.scatter([past], [i], marker=marker, color=colours[i], s=64)
     ax.set_xlim(-edge, edge)
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(y, [f"{r.name}" + (" *" if r.origin == "ruleset" else "")

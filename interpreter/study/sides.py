@@ -28,7 +28,7 @@ class Side:
 
     @property
     def overlays(self) -> str:
-        """`Fifth Avenue > Fifth Avenue, fewer skyscrapers` ("" for a ruleset of one layer)."""
+        """`Base game > Its variant` ("" for a ruleset of one layer)."""
         return " > ".join(self.layers) if len(self.layers) > 1 else ""
 
     def title(self) -> str:

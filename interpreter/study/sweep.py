@@ -320,8 +320,8 @@ def draw(result: Sweep, measures: Sequence[str] | None = None) -> Any:
             ax.errorbar([x], [scale * d.value], yerr=[[scale * max(0.0, d.value - d.low)],
                                                      [scale * max(0.0, d.high - d.value)]],
                         marker="o", capsize=3, color=colour)
-        ax.plot([base_x], [0], marker="*", markersize=13, color="black", linestyle="none",
-                label=f"base {result.base}")
+        ax.scatter([base_x], [0], marker="*", s=170, color="black", zorder=3,
+                   label=f"base {result.base}")
         ax.axhline(0, color="black", linewidth=0.8)
         ax.axvline(base_x, color="black", linestyle=":", linewidth=0.8)
         at_base = result.series(name)[values.index(result.base)]

@@ -7,8 +7,8 @@ decision in a ruleset without a variable `turns`) and at the end (games.py recor
   the next such point. 0: whoever went ahead first stayed ahead; many: a see-saw game.
 - Decisiveness: the share of the game's turns played after the winner took the lead for
   good (the turn after which a winner is always among the leaders, a shared lead counting).
-  Near 1: the winner led from the first turns on, and the rest of the game was a foregone
-  conclusion ((T - 1) / T for a lead taken in the first of T turns); 0: the winner went
+  Near 1: the winner led from the first turns on, and the rest of the game was already
+  settled ((T - 1) / T for a lead taken in the first of T turns); 0: the winner went
   ahead only at the end (the final scoring decided it).
 """
 
