@@ -57,3 +57,48 @@ def test_the_excerpts_are_in_their_rulesets():
                 assert any(x.startswith(line[:-4]) for x in lines), line
             else:
                 assert line in lines, line
+
+
+def commands() -> list[str]:
+    """Every `rules ...` command of the page's sh blocks (continued lines joined)."""
+    text = PAGE.read_text(encoding="utf-8")
+    found = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        found += [line.strip() for line in block.replace("\\\n", " ").splitlines()
+                  if line.strip().startswith("rules ")]
+    return found
+
+
+def test_every_command_of_the_page_runs(tmp_path, capsys, monkeypatch):
+    """Each command of the page, as written, with 2 games (a command's own game count is
+    what the page measured with) and its files written into a folder of its own: the
+    worked example's variant made there beside a copy of the bundled rulesets."""
+    import shlex
+
+    shutil.copytree(ROOT / "rulesets", tmp_path / "rulesets")
+    for kind, path, _, text in blocks():
+        if kind == "file":
+            target = tmp_path / "rulesets" / "fifth-avenue" / path.strip()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "data").symlink_to(ROOT / "tests" / "data")
+    monkeypatch.chdir(tmp_path)
+    ran = 0
+    for command in commands():
+        argv = shlex.split(command)[1:]
+        if "--dask" in argv or argv[0] not in ("check", "simulate", "compare", "sweep",
+                                               "diff", "flatten"):
+            continue
+        for option in ("--games", "--play"):
+            if option in argv:
+                argv[argv.index(option) + 1] = "2"
+        if argv[0] in ("simulate", "compare", "sweep"):
+            argv += ["--workers", "1", "--no-progress"]
+            if "--games" not in argv:
+                argv += ["--games", "2"]
+        code = main(argv)
+        captured = capsys.readouterr()
+        assert code == 0, f"{command}\n{captured.out}\n{captured.err}"
+        ran += 1
+    assert ran >= 12

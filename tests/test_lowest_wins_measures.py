@@ -9,8 +9,8 @@ import pytest
 
 from interpreter.editions.lockstep import _ranking
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.study.compare import _ranks
 from interpreter.study.measuring import LEAD
+from interpreter.study.outcomes import _ranks
 from interpreter.study.simulate import simulate
 
 from .test_language_errors import write

@@ -168,7 +168,7 @@ def test_the_base_game_measures_what_it_declares(base):
         assert values["building_stops"] == game.V["stops"]
         assert values["park_skyscrapers"] == sum(game.Z["park_towers"].values())
         scores = sorted(game.scores().values(), reverse=True)
-        assert values["winner_lead"] == scores[0] - scores[1]
+        assert "winner_lead" not in values  # the built-in "winner's lead" is the one name
         assert values["tie_for_first"] is (scores[0] == scores[1])
         assert all(4 <= bid for bid in values["winning_bid"])
         assert values["skyscrapers_built"] >= 0 and values["auctions_without_bids"] >= 0

@@ -92,7 +92,7 @@ def test_the_chart_of_a_sweep(tmp_path, capsys, monkeypatch):
     assert chart.read_bytes().startswith(b"\x89PNG")
     code, _, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "3",
                        "--set", "adjacency_vp[2]=3..4", "--chart", tmp_path / "x.pdf")
-    assert code == 2 and ".png or .svg" in err
+    assert code == 2 and ".svg or .png" in err
 
 
 def test_the_chart_leaves_the_option_balance_out_unless_measures_are_named(
@@ -117,10 +117,12 @@ def test_the_chart_leaves_the_option_balance_out_unless_measures_are_named(
     option = "choose your option for this turn -> A"  # about a quarter of the choices
     figure = draw(result, ["win rate P1", option])
     titles = [ax.get_title() for ax in figure.axes if ax.get_title()]
-    assert titles == ["win rate P1 (%)", f"{option} (%)"]
-    assert 1 < max(max(line.get_ydata()) for line in figure.axes[1].get_lines()) < 100
+    assert [t.split("\n")[0] for t in titles] == ["win rate P1", option]
+    at_base = float(re.search(r"at base: ([\d.]+)%", titles[1])[1])
+    assert 1 < at_base < 100
+    assert [ax.get_ylabel() for ax in figure.axes[:2]] == ["minus base (pts)"] * 2
     code, _, err = run(capsys, monkeypatch, *args, "--measure", "score P1")
-    assert code == 2 and "give --chart FILE" in err
+    assert code == 2 and "give --chart FILE or --html FILE" in err
     code, _, err = run(capsys, monkeypatch, *args, "--chart", tmp_path / "s.png",
                        "--measure", "scor P1")
     assert code == 2 and "did you mean 'score P1'" in err
@@ -149,3 +151,36 @@ def test_an_option_share_interval_is_clipped_to_0_and_1():
     assert e.low == 0.0 and 0.0 < e.value < e.high <= 1.0
     mean = Sample("m", "a pooled mean", POOLED, [(0.0, 50)] * 19 + [(1.0, 50)])
     assert mean.estimate().low < 0.0  # other pooled means keep their interval
+
+
+def test_each_value_against_the_base_value_paired(capsys, monkeypatch, tmp_path):
+    """Issue 36: the base value is the ruleset's own (adjacency_vp[2] is 3), marked, and every
+    other value has its paired difference from it with a verdict; --out and --html keep the
+    sweep, each naming the ruleset with its settings."""
+    pytest.importorskip("matplotlib")
+    page, folder = tmp_path / "sweep.html", tmp_path / "out"
+    code, out, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "4",
+                         "--set", "adjacency_vp[2]=2..4", "--set", "stops_to_end=2",
+                         "--games", "30", "--workers", "1", "--html", page, "--out", folder)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Fifth Avenue with stops_to_end=2: adjacency_vp[2] = 2, 3, 4"
+    assert "=3 (base)" in out
+    score = lines.index(next(x for x in lines if x.startswith("score P1 ")))
+    below = lines[score + 1]
+    assert below.startswith("  - base") and below.count("differs") == 2  # 2 and 4
+    data = json.loads((folder / "sweep.json").read_text(encoding="utf-8"))
+    assert data["base"] == "3" and data["paired"]
+    assert data["side"]["settings"] == ["stops_to_end=2"]
+    by_value = {m["name"]: m["by_value"] for m in data["measures"]}["score P1"]
+    assert "difference" not in by_value[1]  # the base value
+    assert by_value[0]["difference"]["value"] < 0 < by_value[2]["difference"]["value"]
+    assert by_value[2]["verdict"] == "differs"
+    games = (folder / "games.csv").read_text(encoding="utf-8").splitlines()
+    assert games[0].startswith("value,game,seed,") and len(games) == 1 + 3 * 30
+    html = page.read_text(encoding="utf-8")
+    assert "<title>Fifth Avenue with stops_to_end=2: adjacency_vp[2] = 2, 3, 4</title>" in html
+    assert "<svg" in html and "(base)" in html
+    code, _, err = run(capsys, monkeypatch, "sweep", "fifth-avenue/base", "--players", "4",
+                       "--set", "adjacency_vp[2]=2..4", "--games", "2", "--base", "7")
+    assert code == 2 and "--base 7: not one of the values swept (2, 3, 4)" in err

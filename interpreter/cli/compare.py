@@ -16,9 +16,8 @@ from interpreter.cli.common import (
     formatter,
     load,
     made_folder,
-    settings_text,
 )
-from interpreter.cli.simulate import add_game_options, players_of, progress_bar
+from interpreter.cli.simulate import add_game_options, add_skill_option, players_of, progress_bar
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
 from interpreter.study.comparison import DEFAULT_BOT, Target, target_mismatch
@@ -40,7 +39,10 @@ how games end): the luck of the deal is the same in both games of a pair and can
 a change shows in far fewer games. The p-values of the tested measures (all but the option
 balance, or those named with --measure) are corrected for their number (Holm). "differs": the
 corrected p-value is below 0.05; "no evidence": the games played do not show a difference.
-Then the number of games whose winner, or ranking of the seats, changed.
+Then the number of games whose winner, or ranking of the seats, changed, beside its baseline:
+the same count between unrelated games of A (every two games of A on different seeds), and a
+verdict: fewer than unrelated games (the pairs stayed alike: the changes are the change's
+doing), or as many (the pairs parted ways: the count shows how chaotic the games are).
 
 Power: "detects" is the smallest difference the run would find 4 times in 5; --target DIFF
 (a number for every measure that is a number, a percentage such as 5% for every rate and
@@ -54,7 +56,8 @@ bot that plays for points (--bot greedy) lets such a change show in play.
 --unpaired uses independent tests instead (Welch's t, two-proportion z, z over games,
 chi-squared); --seed-b N gives B its own seeds (N, N+1, ...): comparing a ruleset with itself
 on other seeds shows how often "differs" comes by chance. --out DIR writes DIR/games.csv (one
-row per game and side) and DIR/comparison.json.
+row per game and side), DIR/turns.csv (the seats' scores after every turn) and
+DIR/comparison.json.
 
 The report is the same whatever the number of processes (--workers) or cluster workers
 (--dask) that play the games. --chart draws the comparison (needs the charts extra:
@@ -92,23 +95,24 @@ def add_parser(sub: Any) -> None:
                                      "measure of its kind (a number: the numbers; 5%%: the "
                                      "rates and shares): say how many games that needs")
     p.add_argument("--out", metavar="DIR", type=Path,
-                   help="write DIR/games.csv (a row per game and side) and "
-                        "DIR/comparison.json")
+                   help="write DIR/games.csv (a row per game and side), DIR/turns.csv "
+                        "(the scores after every turn) and DIR/comparison.json")
     p.add_argument("--chart", metavar="FILE", type=Path,
                    help="also draw the comparison into FILE: .html (a page with the chart "
                         "and the table), .svg or .png")
+    add_skill_option(p)
     p.set_defaults(run=cmd_compare)
 
 
 def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from interpreter.study import skill
     from interpreter.study.compare import compare
 
     if args.chart is not None:
         check_chart_path(args.chart)
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        raise RulesError(f"--out {args.out}: a folder is needed, and this is a file")
+    skill.check(args)
     if args.out is not None:
-        made_folder(args.out, "--out")
+        out_folder(args.out)
     a = load(args.a, args.allow_outside, args.settings + args.settings_a,
              "--set-a" if args.settings_a else "--set")
     b = load(args.b, args.allow_outside, args.settings + args.settings_b,
@@ -124,6 +128,9 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar is not None:
             bar.clear()
+    trace = skill.run(args, [a, b], players, DEFAULT_BOT)
+    if trace is not None:
+        result.skill = trace
     if args.out is not None:
         write_out(args.out, result)
     if args.chart is not None:
@@ -131,15 +138,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         write_chart(result, args.chart)
     if args.json:
-        data = result.to_dict()
-        for side, ruleset in (("a", a), ("b", b)):
-            if ruleset.settings:
-                data[f"settings_{side}"] = list(ruleset.settings)
-        print(json.dumps(data, indent=2), file=out)
+        print(json.dumps(result.to_dict(), indent=2), file=out)
     else:
-        for side, ruleset in (("A", a), ("B", b)):
-            if ruleset.settings:
-                print(f"settings of {side}: {settings_text(ruleset.settings)}", file=out)
         print(result.to_text(), file=out)
         if args.chart is not None:
             print(f"chart: {args.chart}", file=out)
@@ -158,10 +158,16 @@ def _check_names(args: argparse.Namespace, a: Any, b: Any, players: int) -> None
     if not args.measures and not targets:
         return
     seats = [player_id(i) for i in range(1, players + 1)]
-    known = [n for n in measure_names(seats, a.measures) if n in measure_names(seats, b.measures)]
+    names_a, names_b = measure_names(seats, a.measures), measure_names(seats, b.measures)
+    known = [n for n in names_a if n in names_b]
+    one_side = [n for n in [*names_a, *names_b] if n not in known]  # shown, not tested
+    for name, _ in targets:
+        if name in one_side:
+            raise RulesError(f"--target '{name}': only one of the rulesets has this measure: "
+                             "there is no difference to detect")
     for option in ("--measure", "--target"):
         names = args.measures or [] if option == "--measure" else [n for n, _ in targets]
-        check_family([n for n in names if " -> " not in n], known, option=option)
+        check_family([n for n in names if " -> " not in n], known, one_side, option=option)
     numbers = ("decisions per game", "turns per game", BRANCHING, LEAD)
     for name, value in targets:  # the built-in measures' kinds are known: say it now
         share = name.startswith("win rate ") or name == SHARED or " -> " in name
@@ -198,27 +204,33 @@ def target(text: str) -> tuple[str, float]:
 
 
 def write_out(folder: Path, result: Any) -> None:
-    """DIR/games.csv: both sides' games, a row each (column `side`: A or B); and
-    DIR/comparison.json: the comparison as --json prints it."""
-    from interpreter.language.writing import write_atomic
-    from interpreter.study.pergame import game_rows, write_rows
+    """DIR/games.csv: both sides' games, a row each (column `side`: A or B); DIR/turns.csv:
+    the seats' scores after every turn of every game; and DIR/comparison.json: the
+    comparison as --json prints it."""
+    from interpreter.study.pergame import game_rows, turn_rows, write_json, write_rows
 
     write_rows(folder / "games.csv", game_rows(result.a, "A") + game_rows(result.b, "B"))
-    try:
-        write_atomic(folder / "comparison.json", json.dumps(result.to_dict(), indent=2) + "\n")
-    except (OSError, ValueError) as exc:
-        raise RulesError(f"cannot write {folder / 'comparison.json'}: "
-                         f"{getattr(exc, 'strerror', None) or exc}") from None
+    write_rows(folder / "turns.csv", turn_rows(result.a, "A") + turn_rows(result.b, "B"))
+    write_json(folder / "comparison.json", result.to_dict())
 
 
-def check_chart_path(path: Path) -> None:
+def out_folder(folder: Path) -> None:
+    """Before any game is played: --out names a folder (made if it is not there)."""
+    if folder.exists() and not folder.is_dir():
+        raise RulesError(f"--out {folder}: a folder is needed, and this is a file")
+    made_folder(folder, "--out")
+
+
+def check_chart_path(path: Path, option: str = "--chart",
+                     suffixes: tuple[str, ...] = CHART_SUFFIXES) -> None:
     """Before any game is played: a chart file of a known kind, a plotting library, a folder
     that exists."""
-    if path.suffix.lower() not in CHART_SUFFIXES:
-        raise RulesError(f"--chart {path}: the file must end in "
-                         f"{', '.join(CHART_SUFFIXES[:-1])} or {CHART_SUFFIXES[-1]}")
+    if path.suffix.lower() not in suffixes:
+        ends = (f"{', '.join(suffixes[:-1])} or {suffixes[-1]}" if len(suffixes) > 1
+                else suffixes[0])
+        raise RulesError(f"{option} {path}: the file must end in {ends}")
     if not path.parent.is_dir():
-        raise RulesError(f"--chart {path}: there is no folder {path.parent}")
+        raise RulesError(f"{option} {path}: there is no folder {path.parent}")
     from interpreter.study.charts import check_plotting
 
     check_plotting()

@@ -69,19 +69,31 @@ def add_parser(sub: Any) -> None:
     add_game_options(p)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--out", metavar="FILE", type=Path,
-                   help="also write one row per game into FILE: .csv or .jsonl")
+                   help="also write one row per game into FILE: .csv or .jsonl (and the "
+                        "scores after every turn into FILE's name with .turns before its "
+                        "suffix)")
     p.add_argument("--replay-dir", metavar="DIR", type=Path,
                    help="keep each game's replay in DIR, as seed-S.json (DIR is made if "
                         "missing, but not its parents)")
+    add_skill_option(p)
     p.set_defaults(run=cmd_simulate)
 
 
+def add_skill_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--skill", metavar="BOT", action="append",
+                   help="skill trace: also play G games with BOT in one seat (going round the "
+                        "table) and the --bot bot in the others, and give BOT's win rate "
+                        "against the fair share (repeat for a trace of stronger bots)")
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.study.pergame import check_path, game_rows, write_rows
+    from interpreter.study import skill
+    from interpreter.study.pergame import check_path, game_rows, turn_rows, turns_path, write_rows
     from interpreter.study.simulate import simulate
 
     if args.out is not None:
         check_path(args.out)
+    skill.check(args)
     replay_dir = replay_folder(args.replay_dir, args.dask)
     ruleset = load(args.path, args.allow_outside, args.settings)
     players = players_of(args, [ruleset])
@@ -93,19 +105,25 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar is not None:
             bar.clear()
+    trace = skill.run(args, [ruleset], players, "random")
     if args.out is not None:
         write_rows(args.out, game_rows(report))
+        write_rows(turns_path(args.out), turn_rows(report))
     if args.json:
         data = report.to_dict()
         if ruleset.settings:
             data["settings"] = list(ruleset.settings)
+        if trace is not None:
+            data["skill_trace"] = skill.to_dict(trace)
         print(json.dumps(data, indent=2), file=out)
     else:
         if ruleset.settings:
             print(f"settings: {settings_text(ruleset.settings)}", file=out)
         print(report.to_text(), file=out)
+        if trace is not None:
+            print("\n".join(skill.lines(trace)), file=out)
         if args.out is not None:
-            print(f"per-game data: {args.out}", file=out)
+            print(f"per-game data: {args.out} (per turn: {turns_path(args.out)})", file=out)
         if replay_dir is not None:
             print(f"replays: {args.replay_dir / 'seed-S.json'} (S: each game's seed)", file=out)
     return EXIT_OK

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.cli.common import EXIT_OK, SETTING_HELP, examples, formatter, load
+from interpreter.cli.compare import out_folder
 from interpreter.cli.simulate import add_game_options, players_of, progress_bar
 from interpreter.language.errors import RulesError
 
@@ -21,8 +22,13 @@ options hold for every value. Every value plays the same seeds (S, S+1, ...) wit
 bots, so what differs between values is the setting (and what it changes in play).
 
 The report gives each measure (the built-in ones and the ruleset's own) at each value: the
-mean, or the rate, with its 95% confidence interval. --chart draws each measure against the
-value (needs the charts extra: pip install 'rules-engine[charts]'); --json prints the data."""
+mean, or the rate, with its 95% confidence interval; and its paired difference from the base
+value (--base; default: the ruleset's own value of the setting when it is swept, else the
+first), game i against game i, with its interval and the verdict of a paired test (Holm over
+the measures at each value), as 'rules compare' gives it. --chart draws that difference
+against the value, the base value marked (needs the charts extra: pip install
+'rules-engine[charts]'); --html FILE writes a page with the chart and the report; --json prints
+the data; --out DIR writes DIR/sweep.json and DIR/games.csv (a row per game and value)."""
 
 SWEEP_EPILOG = """\
 examples:
@@ -42,8 +48,18 @@ def add_parser(sub: Any) -> None:
     add_game_options(p)
     p.add_argument("--json", action="store_true", help="print the sweep as JSON")
     p.add_argument("--chart", metavar="FILE", type=Path,
-                   help="also draw each measure against the value into FILE (.png or .svg): "
+                   help="also draw each measure against the value into FILE (.png, .svg "
+                        "or .html): "
                         "every measure but the option balance, or those named by --measure")
+    p.add_argument("--html", metavar="FILE", type=Path,
+                   help="also write a page with the chart and the report into FILE (.html)")
+    p.add_argument("--out", metavar="DIR", type=Path,
+                   help="write DIR/sweep.json (the sweep as --json prints it), "
+                        "DIR/games.csv (a row per game and value) and DIR/turns.csv (the "
+                        "scores after every turn)")
+    p.add_argument("--base", metavar="VALUE",
+                   help="the value the others are compared with (default: the ruleset's own "
+                        "value of the setting, if swept, else the first)")
     p.add_argument("--measure", metavar="NAME", action="append", dest="measures",
                    help="draw this measure in the chart (repeat for more; an option's share "
                         "as 'PROMPT -> OPTION')")
@@ -51,19 +67,19 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from interpreter.study.sweep import CHART_SUFFIXES, sweep, write_chart
+    from interpreter.cli.compare import check_chart_path
+    from interpreter.study.sweep import sweep, write_chart, write_out
 
     if args.chart is not None:
-        if args.chart.suffix.lower() not in CHART_SUFFIXES:
-            raise RulesError(f"--chart {args.chart}: the file must end in .png or .svg")
-        if not args.chart.parent.is_dir():
-            raise RulesError(f"--chart {args.chart}: there is no folder {args.chart.parent}")
-        from interpreter.study.charts import check_plotting
-
-        check_plotting()
+        check_chart_path(args.chart)
+    if args.html is not None:
+        check_chart_path(args.html, "--html", (".html",))
+    if args.out is not None:
+        out_folder(args.out)
     if args.measures:
-        if args.chart is None:
-            raise RulesError("--measure picks the measures the chart draws: give --chart FILE")
+        if args.chart is None and args.html is None:
+            raise RulesError("--measure picks the measures the chart draws: give --chart FILE "
+                             "or --html FILE")
         _check_measures(args)
     bar = progress_bar(args, err)
     try:
@@ -71,7 +87,7 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                        args.settings, lambda ruleset: players_of(args, [ruleset]),
                        args.games, args.seed,
                        bots=args.bots, progress=bar, max_decisions=args.max_decisions,
-                       workers=args.workers, dask=args.dask)
+                       workers=args.workers, dask=args.dask, base=args.base)
     finally:
         if bar is not None:
             bar.clear()
@@ -79,10 +95,15 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(json.dumps(result.to_dict(), indent=2), file=out)
     else:
         print(result.to_text(), file=out)
-    if args.chart is not None:
-        write_chart(result, args.chart, args.measures)
-        if not args.json:
-            print(f"chart: {args.chart}", file=out)
+    if args.out is not None:
+        write_out(args.out, result)
+    for chart in (args.chart, args.html):
+        if chart is not None:
+            write_chart(result, chart, args.measures)
+            if not args.json:
+                print(f"chart: {chart}", file=out)
+    if args.out is not None and not args.json:
+        print(f"per-game data: {args.out / 'games.csv'}", file=out)
     return EXIT_OK
 
 

@@ -225,7 +225,16 @@ class KindChecker:
         return TRUTH if kinds == {TRUTH} else None
 
     def _k_Arith(self, node: N.Arith) -> Kind:
-        kinds = {self.kind(x) for x in [node.first, *node.rest]}
+        items = [node.first, *node.rest]
+        known = [self.kind(x) for x in items]
+        lists = [k for k in known if k is not None and k.startswith(LIST)]
+        for x, k in zip(items, known, strict=True):  # `LIST + (x)`: one item is `[x]`
+            if lists and k is not None and not k.startswith(LIST) \
+                    and not isinstance(k, _Inferred) and x is not None:
+                self.report(f"cannot join {_words(k)} to {_words(lists[0])}: `+` joins a "
+                            f"list to a list only", x.loc, "write the item in brackets, "
+                            "[x], for a list of one item")
+        kinds = set(known)
         if len(kinds) != 1:
             return None
         kind = kinds.pop()

@@ -383,17 +383,23 @@ def _load_layers(folder: Path, chain: list[Path], root: Path | None,
     have: set[Path] = set()
     height = 0  # the longest chain of `extends` below this ruleset
     extends = manifest.get("extends") or []
-    for target in [extends] if isinstance(extends, str) else extends:
+    targets = [extends] if isinstance(extends, str) else extends
+    parents = []
+    for target in targets:
         try:
-            base = (folder / target).resolve()
-            found, why = (base / MANIFEST).is_file(), "names no ruleset folder"
+            base, bundled = _extended(folder, str(target), root)
+            found, why = base is not None, "names no ruleset folder"
         except (OSError, ValueError) as exc:  # a name the system cannot look up
-            found = False
+            base, bundled, found = None, None, False
             why = f"cannot be looked up ({getattr(exc, 'strerror', None) or 'not a file name'})"
-        if not found:
-            raise RulesetError(f"'extends: {target}' {why}", _yaml_loc(manifest_path, ["extends"]),
+        if base is None or not found:
+            raise RulesetError(f"'extends: {target}' {why} (a path from this folder, or the "
+                               "name of a ruleset of its project or of those that come with "
+                               "the engine, as the commands take it: GAME/RULESET)",
+                               _yaml_loc(manifest_path, ["extends"]),
                                _near_rulesets(folder, str(target)))
-        if root is not None and not base.is_relative_to(root):
+        parents.append(base)
+        if bundled is None and root is not None and not base.is_relative_to(root):
             raise RulesetError(f"'extends: {target}' leads to {base}, outside this ruleset's "
                                f"tree ({root}): a ruleset extends only rulesets of its project "
                                f"(the nearest folder above it named '{TREE_FOLDER}' or holding "
@@ -408,7 +414,8 @@ def _load_layers(folder: Path, chain: list[Path], root: Path | None,
             raise RulesetError(f"'extends: {target}': more than {MAX_EXTENDS} rulesets extend "
                                "each other in a chain", _yaml_loc(manifest_path, ["extends"]))
         if base not in done:
-            _load_layers(base, [*chain, folder], root, done, totals)
+            _load_layers(base, [*chain, folder], root if bundled is None else bundled, done,
+                         totals)
         base_layers, below = done[base]
         height = max(height, below + 1)
         for layer in base_layers:
@@ -455,7 +462,6 @@ def _load_layers(folder: Path, chain: list[Path], root: Path | None,
         _count_data(doc, path, totals)
     if errors:
         raise RulesetErrors(errors)
-    parents = [(folder / t).resolve() for t in ([extends] if isinstance(extends, str) else extends)]
     layers.append(Layer(folder=folder, manifest=manifest, rule_files=rule_files, data=data,
                         files=files, parents=parents))
     done[folder] = (layers, height)
@@ -603,12 +609,46 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def _extended(folder: Path, target: str, root: Path | None) -> tuple[Path | None, Path | None]:
+    """The folder `extends: TARGET` names: a path from `folder`; else a ruleset's short name
+    (`GAME/RULESET`, as the commands take it) in the project's tree, then among the
+    rulesets that come with the engine. Returns (folder or None, the bundled rulesets' folder
+    when it is one of those: its own tree, read whatever the project)."""
+    own = (folder / target).resolve()
+    if (own / MANIFEST).is_file():
+        return own, None
+    if Path(target).is_absolute() or ".." in Path(target).parts:
+        return None, None
+    tree = (root or tree_root(folder)) / target
+    if (tree / MANIFEST).is_file():
+        return tree.resolve(), None
+    try:
+        from interpreter.resources import rulesets_folder
+
+        bundled = rulesets_folder().resolve()
+    except (OSError, ModuleNotFoundError, TypeError):
+        return None, None
+    named = (bundled / target).resolve()
+    if named.is_relative_to(bundled) and (named / MANIFEST).is_file():
+        return named, bundled
+    return None, None
+
+
 def _near_rulesets(folder: Path, target: str) -> str | None:
     """Did you mean: the ruleset folders beside the one the mistaken path names."""
     up = Path(target).parent
+    places = [folder / up]
     try:
-        names = [p.name for p in (folder / up).iterdir()
-                 if (p / MANIFEST).is_file() and p.resolve() != folder.resolve()]
-    except (OSError, ValueError):
-        return None
-    return did_you_mean(target, [(up / name).as_posix() for name in names])
+        from interpreter.resources import rulesets_folder
+
+        places.append(rulesets_folder() / up)  # a short name, as the commands take it
+    except (OSError, ModuleNotFoundError, TypeError):
+        pass
+    names: list[str] = []
+    for place in places:
+        try:
+            names += [p.name for p in place.iterdir()
+                      if (p / MANIFEST).is_file() and p.resolve() != folder.resolve()]
+        except (OSError, ValueError):
+            continue
+    return did_you_mean(target, [(up / name).as_posix() for name in dict.fromkeys(names)])

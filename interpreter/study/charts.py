@@ -1,9 +1,13 @@
 """A comparison drawn as one picture (matplotlib, the optional extra `charts`).
 
-Top row: the distributions of scores and of game lengths on both sides, and the win rate of
-each seat with its interval. Bottom row: how games end, and every tested measure's difference
-B - A (as a share of A, with its interval), the measures that differ in red. The title says
-which bots played and whether the tests were paired.
+Top row: the distributions of scores and of game lengths on both sides, the win rate of each
+seat with its interval, and the games whose winner (ranking) changed beside the baseline of
+unrelated games. Bottom row: how games end, then every tested measure's difference B - A with
+its interval, the measures that differ in red: numbers as a share of A, on an axis kept to
+the changes that matter (an interval past it ends in an arrow at the edge), and rates and
+shares in points on their own axis (a rate near 0 would stretch a share of A to hundreds of
+%). The title names both sides (overlays, settings), the bots, and whether the tests were
+paired.
 Written as PNG, SVG, or an HTML page holding the SVG and the comparison's table.
 """
 
@@ -16,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import RulesError
-from interpreter.study.measuring import CATEGORIES, RATE
+from interpreter.study.measuring import CATEGORIES, OPTIONS, RATE
 
 if TYPE_CHECKING:
     from interpreter.study.comparison import Comparison
@@ -39,8 +43,14 @@ def check_plotting() -> None:
 def write_chart(comparison: Comparison, path: Path) -> None:
     """Draw the comparison into `path` (.png, .svg or .html)."""
     check_plotting()
-    figure = draw(comparison)
-    suffix = path.suffix.lower()
+    save_figure(draw(comparison), path, comparison.title(), comparison.to_text(),
+                "The comparison")
+
+
+def save_figure(figure: Any, path: Path, title: str, text: str, heading: str) -> None:
+    """Write a figure as PNG or SVG, or as an HTML page holding the SVG, then `text` (the
+    report) under `heading`; the figure is closed."""
+    suffix = Path(path).suffix.lower()
     from interpreter.language.writing import write_atomic
 
     try:
@@ -51,7 +61,7 @@ def write_chart(comparison: Comparison, path: Path) -> None:
         elif suffix == ".html":
             svg = io.StringIO()
             figure.savefig(svg, format="svg")
-            write_atomic(path, _page(comparison, svg.getvalue()))
+            write_atomic(path, _page(title, svg.getvalue(), text, heading))
         else:
             raise RulesError(f"{path}: a chart is a .html, .svg or .png file")
     except OSError as exc:
@@ -70,12 +80,14 @@ def draw(comparison: Comparison) -> Any:
     import matplotlib.pyplot as plt
 
     a, b = comparison.a, comparison.b
-    figure = plt.figure(figsize=(16, 10.5), layout="constrained")
-    grid = figure.add_gridspec(2, 3, height_ratios=[1, 1.35])
+    figure = plt.figure(figsize=(19, 10.5), layout="constrained")
+    top, bottom = figure.subfigures(2, 1, height_ratios=[1, 1.35])
+    upper = top.subplots(1, 4)
+    lower = bottom.add_gridspec(1, 3, width_ratios=[1, 2.1, 1.3])
     differing = len(comparison.differing)
     seeds = "same seeds" if a.seed == b.seed else "own seeds"
     tests = "paired" if comparison.paired else "independent"
-    figure.suptitle(f"A: {a.ruleset}    vs    B: {b.ruleset}\n{a.players} players, {a.games} "
+    figure.suptitle(f"{comparison.title()}\n{a.players} players, {a.games} "
                     f"games on each side ({seeds}), bots: {comparison.bots}: {differing} of "
                     f"{len(comparison.family)} measure{'s' if len(comparison.family) != 1 else ''}"
                     f" differ{'s' if len(comparison.family) == 1 else ''} (95% intervals, "
@@ -83,23 +95,54 @@ def draw(comparison: Comparison) -> Any:
                     f"Holm-corrected)", fontsize=13)
     scores_a = [float(v) for r in a.records for v in r.scores.values() if _number(v)]
     scores_b = [float(v) for r in b.records for v in r.scores.values() if _number(v)]
-    _histograms(figure.add_subplot(grid[0, 0]), scores_a, scores_b,
+    _histograms(upper[0], scores_a, scores_b,
                 "Scores (every seat)", "score", "share of scores")
     length = "turns" if a.turns is not None and b.turns is not None else "decisions"
-    _histograms(figure.add_subplot(grid[0, 1]),
+    _histograms(upper[1],
                 [float(getattr(r, length)) for r in a.records],
                 [float(getattr(r, length)) for r in b.records],
                 f"Game length in {length}", length, "share of games")
     rows = {r.name: r for r in comparison.rows}
     seats = [s.player for s in a.seats if f"win rate {s.player}" in rows]
-    _win_rates(figure.add_subplot(grid[0, 2]), [rows[f"win rate {s}"] for s in seats], seats,
+    _win_rates(upper[2], [rows[f"win rate {s}"] for s in seats], seats,
                a.players)
+    if comparison.outcomes is not None:
+        _outcomes(upper[3], comparison.outcomes)
     endings = next((r for r in comparison.rows if r.kind == CATEGORIES), None)
     if endings is not None:
-        _endings(figure.add_subplot(grid[1, 0]), endings)
-    _differences(figure.add_subplot(grid[1, 1:]), [r for r in comparison.rows
-                                                   if r.kind != CATEGORIES and r.tested])
+        _endings(bottom.add_subplot(lower[0]), endings)
+    tested = [r for r in comparison.rows if r.kind != CATEGORIES and r.tested]
+    _differences(bottom.add_subplot(lower[1]), [r for r in tested if not _share(r)])
+    _rate_differences(bottom.add_subplot(lower[2]), [r for r in tested if _share(r)])
     return figure
+
+
+def _share(row: Any) -> bool:
+    return row.kind == RATE or row.origin == OPTIONS
+
+
+def _outcomes(ax: Any, o: Any) -> None:
+    """Winner (ranking) changed in the pairs, beside the baseline of unrelated games."""
+    import numpy as np
+
+    labels = ["winner"] + (["ranking"] if o.ranking_changed is not None else [])
+    x = np.arange(len(labels))
+    observed = [o.winner_changed, o.ranking_changed][:len(labels)]
+    ax.bar(x - 0.2, [100 * k / o.games for k in observed], 0.4, color=COLOUR_B, alpha=0.85,
+           label="pairs A, B")
+    base = [o.baseline_winner, o.baseline_ranking][:len(labels)]
+    if all(e is not None for e in base):
+        ax.bar(x + 0.2, [100 * e.value for e in base], 0.4, color=SAME_COLOUR, alpha=0.85,
+               yerr=[[100 * (e.value - e.low) for e in base],
+                     [100 * (e.high - e.value) for e in base]], capsize=4,
+               label="unrelated games of A")
+    ax.set_xticks(x, [f"{name} changed" for name in labels])
+    ax.set_ylim(0, 115)
+    ax.set_ylabel("% of pairs")
+    verdict = o.verdict or ""
+    ax.set_title(f"Winner changed in {o.winner_changed} of {o.games} pairs:\n{verdict}",
+                 fontweight="bold", fontsize=11)
+    ax.legend(frameon=False, loc="upper left", fontsize=9)
 
 
 def _histograms(ax: Any, a: list[float], b: list[float], title: str, xlabel: str,
@@ -168,26 +211,42 @@ def _endings(ax: Any, row: Any) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("% of games")
     verdict = row.verdict if row.p_adjusted is not None else "no test"
-    ax.set_title(f"How games end ({row.test}: {verdict})", fontweight="bold",
+    ax.set_title(f"How games end\n({row.test}: {verdict})", fontweight="bold",
                  color=DIFFERS_COLOUR if verdict == "differs" else "black")
     ax.legend(frameon=False, loc="lower right")
 
 
+MAX_SHARE_OF_A = 100.0  # % of A: an axis past this is kept to the changes that matter
+
+
 def _differences(ax: Any, rows: list[Any]) -> None:
-    """Every measure's B - A as % of A, with its interval: a forest chart (one line per
+    """Every number's B - A as % of A, with its interval: a forest chart (one line per
     measure). A measure that is 0 in A has no percentage: its line has no point, and its
-    values still read on the right (A -> B, as tick labels, so they stay inside the figure)."""
+    values still read on the right (A -> B, as tick labels, so they stay inside the figure).
+    The axis spans the intervals within ±MAX_SHARE_OF_A; a wider one ends at the edge in an
+    arrow."""
     shown = [r for r in rows if r.difference is not None and r.a is not None]
     y = list(range(len(shown)))
     colours = [DIFFERS_COLOUR if r.verdict == "differs" else SAME_COLOUR for r in shown]
+    spans = []
+    for r in shown:
+        if r.a.value:
+            scale = 100 / abs(r.a.value)
+            spans.append((r.difference.low * scale, r.difference.high * scale))
+    near = [max(abs(lo), abs(hi)) for lo, hi in spans if max(abs(lo), abs(hi)) <= MAX_SHARE_OF_A]
+    edge = 1.1 * max([*near, 5.0])
     for i, r in enumerate(shown):
         if not r.a.value:
             continue
         scale = 100 / abs(r.a.value)
         d = r.difference
-        ax.errorbar(d.value * scale, i, xerr=[[max(0.0, (d.value - d.low) * scale)],
-                                              [max(0.0, (d.high - d.value) * scale)]],
+        value, low, high = (max(-edge, min(edge, v * scale)) for v in (d.value, d.low, d.high))
+        ax.errorbar(value, i, xerr=[[max(0.0, value - low)], [max(0.0, high - value)]],
                     fmt="o", color=colours[i], capsize=3, markersize=6)
+        for end, past, marker in ((d.low * scale, low, "<"), (d.high * scale, high, ">")):
+            if abs(end) > edge:  # cut at the edge of the axis
+                ax.scatter([past], [i], marker=marker, color=colours[i], s=64)
+    ax.set_xlim(-edge, edge)
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(y, [f"{r.name}" + (" *" if r.origin == "ruleset" else "")
                       + ("" if r.a.value else " (A is 0)") for r in shown])
@@ -197,9 +256,33 @@ def _differences(ax: Any, rows: list[Any]) -> None:
     right.tick_params(length=0)
     for label, colour in zip(right.get_yticklabels(), colours, strict=True):
         label.set_color(colour)
-    ax.set_xlabel("B - A, as % of A (95% interval)")
-    ax.set_title("Every measure: the change from A to B (red: differs; * the rulesets' own "
+    ax.set_xlabel("B - A, as % of A (95% interval; an arrow: the interval goes on)")
+    ax.set_title("Every number: the change from A to B\n(red: differs; * the rulesets' own "
                  "measures)", fontweight="bold")
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _rate_differences(ax: Any, rows: list[Any]) -> None:
+    """Every rate's (and share's) B - A in points, with its interval."""
+    shown = [r for r in rows if r.difference is not None and r.a is not None]
+    if not shown:
+        ax.set_axis_off()
+        return
+    colours = [DIFFERS_COLOUR if r.verdict == "differs" else SAME_COLOUR for r in shown]
+    for i, r in enumerate(shown):
+        d = r.difference
+        ax.errorbar(100 * d.value, i, xerr=[[max(0.0, 100 * (d.value - d.low))],
+                                            [max(0.0, 100 * (d.high - d.value))]],
+                    fmt="o", color=colours[i], capsize=3, markersize=6)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(range(len(shown)), [_wrap(f"{r.name}" + (" *" if r.origin == "ruleset"
+                                                             else ""), 30)
+                                      + f"\n{_change(r)}" for r in shown], fontsize=9)
+    for label, colour in zip(ax.get_yticklabels(), colours, strict=True):
+        label.set_color(colour)
+    ax.set_ylim(len(shown) - 0.5, -0.5)
+    ax.set_xlabel("B - A, in points of % (95% interval)")
+    ax.set_title("Every rate: the change in points\n(an axis of its own)", fontweight="bold")
     ax.grid(axis="x", alpha=0.3)
 
 
@@ -222,11 +305,11 @@ def _number(x: Any) -> bool:
     return isinstance(x, int | float) and not isinstance(x, bool)
 
 
-def _page(comparison: Comparison, svg: str) -> str:
-    """An HTML page: the chart, then the comparison as text."""
-    title = html.escape(f"{comparison.a.ruleset} vs {comparison.b.ruleset}")
+def _page(title: str, svg: str, text: str, heading: str) -> str:
+    """An HTML page: the chart, then the report as text."""
+    title = html.escape(title)
     start = svg.find("<svg")
     return (f"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{title}</title>\n<style>{STYLE}</style>\n"
-            f"</head>\n<body>\n<h1>{title}</h1>\n{svg[start:]}\n<h2>The comparison</h2>\n"
-            f"<pre>{html.escape(comparison.to_text())}</pre>\n</body>\n</html>\n")
+            f"</head>\n<body>\n<h1>{title}</h1>\n{svg[start:]}\n<h2>{heading}</h2>\n"
+            f"<pre>{html.escape(text)}</pre>\n</body>\n</html>\n")

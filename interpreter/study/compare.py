@@ -35,15 +35,16 @@ from interpreter.study.comparison import (
     DIFFERS,
     NO_EVIDENCE,
     NOT_TESTED,
+    ONLY_A,
+    ONLY_B,
     UNPAIRED_TESTS,
     Comparison,
-    Outcomes,
     Row,
     Target,
     target_mismatch,
 )
-from interpreter.study.games import GameRecord
 from interpreter.study.measuring import CATEGORIES, MEAN, OPTIONS, RATE, Sample
+from interpreter.study.outcomes import outcomes
 from interpreter.study.parallel import play_batches
 from interpreter.study.simulate import (
     Progress,
@@ -107,12 +108,15 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
             continue
         rows.append(_paired_row(*pair) if paired else _row(*pair))
     only_b = [name for name in theirs if name not in mine or name in only_a]
+    for name in [*only_a, *only_b]:  # a measure of one side: its value, and no test
+        if (name in mine) != (name in theirs):
+            rows.append(_one_side(mine.get(name), theirs.get(name)))
     if family is not None:
         chosen = check_family(family, [r.name for r in rows], only_a + only_b)
         for r in rows:
-            r.tested = r.name in chosen
+            r.tested = r.name in chosen and r.verdict not in (ONLY_A, ONLY_B)
     result = Comparison(a, b, rows, only_a, only_b, seconds, alpha, paired=paired,
-                        outcomes=outcomes(a.records, b.records) if paired else None)
+                        outcomes=outcomes(a.records, b.records, alpha) if paired else None)
     tested = result.family
     for r, adjusted in zip(tested, stats.holm([r.p for r in tested]), strict=True):
         r.p_adjusted = adjusted
@@ -132,13 +136,11 @@ def compare_reports(a: SimulationReport, b: SimulationReport, seconds: float = 0
 
 def check_family(names: Sequence[str], known: Sequence[str],
                  one_sided: Sequence[str] = (), option: str = "--measure") -> set[str]:
-    """The measures named for the family, each one that both sides have (RulesError with
-    did-you-mean otherwise)."""
+    """The measures named for the family, each one that a side has (RulesError with
+    did-you-mean otherwise). A measure of one side only is shown with its value, untested."""
     for name in names:
-        if name in known:
+        if name in known or name in one_sided:
             continue
-        if name in one_sided:
-            raise RulesError(f"{option} '{name}': only one of the rulesets has this measure")
         message = f"{option} '{name}': there is no such measure"
         hint = did_you_mean(name, known)
         raise RulesError(f"{message}; {hint}" if hint else
@@ -146,25 +148,15 @@ def check_family(names: Sequence[str], known: Sequence[str],
     return set(names)
 
 
-def outcomes(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> Outcomes:
-    """How many pairs of games ended with other winners, or another ranking of the seats."""
-    winners = sum(1 for x, y in zip(a, b, strict=True) if set(x.winners) != set(y.winners))
-    ranks_a, ranks_b = [_ranks(r) for r in a], [_ranks(r) for r in b]
-    ranking = None
-    if all(r is not None for r in ranks_a + ranks_b):
-        ranking = sum(1 for x, y in zip(ranks_a, ranks_b, strict=True) if x != y)
-    return Outcomes(len(a), winners, ranking)
-
-
-def _ranks(record: GameRecord) -> dict[str, int] | None:
-    """Each seat's place (1 + the seats with a better score: higher, or lower when the lowest
-    score wins; ties share a place)."""
-    scores = record.scores
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in scores.values()):
-        return None
-    sign = -1 if record.lowest_wins else 1
-    return {s: 1 + sum(1 for v in scores.values() if sign * v > sign * mine)
-            for s, mine in scores.items()}
+def _one_side(a: Sample | None, b: Sample | None) -> Row:
+    """The row of a measure that only one side has (a variant's own): its value there."""
+    sample = a if a is not None else b
+    assert sample is not None
+    row = Row(sample.name, sample.label, sample.kind, sample.origin,
+              a.estimate() if a is not None else None, b.estimate() if b is not None else None,
+              None, None, verdict=ONLY_A if a is not None else ONLY_B, cite=sample.cite,
+              tested=False)
+    return row
 
 
 def _comparable(a: Sample, b: Sample) -> tuple[Sample, Sample] | None:

@@ -7,12 +7,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.study import balance, skill, stats
 from interpreter.study import paired as pairs
-from interpreter.study import stats
 from interpreter.study.measuring import BUILT_IN, CATEGORIES, MEAN, OPTIONS, POOLED, RATE, RULESET
+from interpreter.study.outcomes import Outcomes
+from interpreter.study.sides import Side
 from interpreter.study.simulate import SimulationReport
 
 DIFFERS, NO_EVIDENCE, NOT_TESTED, NO_TEST = "differs", "no evidence", "not tested", "(no test)"
+ONLY_A, ONLY_B = "only in A", "only in B"  # a measure of one side: shown, never tested
 # The bot of every seat when none is named. Random bots never look at the score, so a change
 # that only moves points leaves their games move for move the same: it shows in the scores
 # but never in who wins or how the game goes. The greedy bot plays for points; it becomes the
@@ -103,19 +106,6 @@ class Row:
 
 
 @dataclass
-class Outcomes:
-    """Of the pairs of games, how many ended with other winners, or another ranking."""
-
-    games: int
-    winner_changed: int
-    ranking_changed: int | None  # None when the scores are not numbers
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "winner_changed": self.winner_changed,
-                "ranking_changed": self.ranking_changed}
-
-
-@dataclass
 class Comparison:
     a: SimulationReport
     b: SimulationReport
@@ -127,6 +117,7 @@ class Comparison:
     paths: dict[str, str] = field(default_factory=dict)  # "a", "b" -> the rulesets' folders
     paired: bool = True
     outcomes: Outcomes | None = None
+    skill: Any = None  # the skill trace of each side (skill.py), when asked for
 
     @property
     def differing(self) -> list[Row]:
@@ -142,6 +133,15 @@ class Comparison:
         each measure is given at it."""
         return self.alpha / max(1, len(self.family))
 
+    def side(self, which: str) -> Side:
+        """What side "a" or "b" played: the ruleset, its overlays, its settings."""
+        report = self.a if which == "a" else self.b
+        return report.side or Side(report.ruleset, self.paths.get(which, ""))
+
+    def title(self) -> str:
+        """`A: ...  vs  B: ...`, each side with its overlays and settings."""
+        return f"A: {self.side('a').title()}    vs    B: {self.side('b').title()}"
+
     @property
     def bots(self) -> str:
         names = list(self.a.bots.values())
@@ -151,6 +151,7 @@ class Comparison:
         """Plain JSON-ready data. With timing=False the result depends only on the inputs."""
         out: dict[str, Any] = {
             "a": self.a.ruleset, "b": self.b.ruleset, "paths": dict(self.paths),
+            "sides": {s: self.side(s).to_dict() for s in ("a", "b")},
             "players": self.a.players,
             "games": self.a.games, "seed": self.a.seed,
             "seeds": {"a": self.a.seed, "b": self.b.seed}, "bots": dict(self.a.bots),
@@ -160,8 +161,13 @@ class Comparison:
             "measures": [r.to_dict() for r in self.rows],
             "differing": [r.name for r in self.differing],
             "outcomes": self.outcomes.to_dict() if self.outcomes is not None else None,
+            "seat_balance": _balance_dict(self.seat_balance()),
+            "skill_trace": None if self.skill is None else skill.to_dict(self.skill),
             "only_in_a": list(self.only_in_a), "only_in_b": list(self.only_in_b),
         }
+        for side in ("a", "b"):
+            if self.side(side).settings:
+                out[f"settings_{side}"] = list(self.side(side).settings)
         if timing:
             games = self.a.games + self.b.games
             out["timing"] = {"seconds": _r(self.seconds), "workers": self.a.workers,
@@ -171,6 +177,17 @@ class Comparison:
 
     def to_text(self) -> str:
         return report_text(self)
+
+    def seat_balance(self) -> dict[str, Any] | None:
+        """Each side's seat balance, and (paired) B's minus A's with its interval."""
+        a, b = self.a.seat_balance(), self.b.seat_balance()
+        if a is None or b is None:
+            return None
+        out: dict[str, Any] = {"a": a, "b": b, "difference": None}
+        if self.paired:
+            out["difference"] = balance.paired_difference(self.a.records, self.b.records,
+                                                          list(self.a.bots))
+        return out
 
 
 # ------------------------------------------------------------------------ formatting
@@ -187,7 +204,7 @@ def report_text(c: Comparison) -> str:
              f"seeds {a.seed}..{a.seed + last} (A) and {b.seed}..{b.seed + last} (B)")
     tests = ("paired tests (game i of A against game i of B)" if c.paired
              else "independent tests")
-    lines = [f"A: {a.ruleset}", f"B: {b.ruleset}",
+    lines = [f"A: {c.side('a').title()}", f"B: {c.side('b').title()}",
              f"{a.players} players, {a.games} game{'s' if a.games != 1 else ''} on each "
              f"side, {seeds}, bots: {c.bots}",
              f"95% confidence intervals; {tests}, corrected for {len(c.family)} "
@@ -249,12 +266,18 @@ def _summary(c: Comparison) -> list[str]:
                      + ", ".join(r.name for r in differing))
     else:
         lines.append(f"no evidence of a difference in any of the {family} measures tested")
-    o = c.outcomes
-    if o is not None:
-        text = f"games whose winner changed: {o.winner_changed} of {o.games}"
-        if o.ranking_changed is not None:
-            text += f"; whose ranking of the seats changed: {o.ranking_changed} of {o.games}"
-        lines.append(text)
+    if c.outcomes is not None:
+        lines += c.outcomes.lines()
+    seats = c.seat_balance()
+    if seats is not None:
+        text = f"seat balance: A {seats['a'].text()}; B {seats['b'].text()}"
+        d = seats["difference"]
+        if d is not None:
+            text += (f"; B - A {100 * d.value:+.1f} pts [{100 * d.low:+.1f}, "
+                     f"{100 * d.high:+.1f}] (paired bootstrap)")
+        lines += [text, f"  ({balance.DEFINITION})"]
+    if c.skill is not None:
+        lines += skill.lines(c.skill)
     for side, names in (("A", c.only_in_a), ("B", c.only_in_b)):
         if names:
             lines.append(f"only {side} measures: {', '.join(names)}")
@@ -316,6 +339,14 @@ def _digits(e: stats.Estimate) -> int:
 
 def _p(p: float) -> str:
     return "<0.0001" if p < 0.0001 else f"{p:.4f}"
+
+
+def _balance_dict(seats: dict[str, Any] | None) -> dict[str, Any] | None:
+    if seats is None:
+        return None
+    return {"a": seats["a"].to_dict(), "b": seats["b"].to_dict(),
+            "difference": _difference(seats["difference"]),
+            "definition": balance.DEFINITION}
 
 
 def _difference(e: stats.Estimate | None) -> dict[str, Any] | None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 TURNS_VAR = "turns"
 MAX_BALANCED = 12  # a decision offering more options is left out of the option balance
+MAX_TRACE = 2_000  # points of a game's score trace at most (a longer game keeps none)
 
 
 @dataclass
@@ -38,7 +39,11 @@ class GameRecord:
     # prompt of a decision -> option (as text) -> times taken; every option offered is there
     # (0 if never taken), for decisions of at most MAX_BALANCED options
     choices: dict[str, dict[str, int]] = field(default_factory=dict)
-    lowest_wins: bool = False  # the lowest score wins: measures comparing players follow it
+    # the scores of the seats (in seat order) at the start and after every turn (every
+    # decision without a variable `turns`), the last the final scores; None when a score
+    # was not a number during play, or the game was too long
+    trace: list[list[Any]] | None = None
+    lowest_wins: bool = False  # the lowest score wins (the ruleset says so)
 
 
 def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
@@ -54,8 +59,12 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
     offered = 0
     choices: dict[str, dict[str, int]] = {}
     history = None
+    trace: list[list[Any]] | None = []
     try:
         game = ruleset.new_game(players, seed, logging=logging)
+        turns_var = TURNS_VAR in game.state["vars"]
+        turn = game.state["vars"].get(TURNS_VAR)
+        trace = _trace_point(game, trace)
         if replay_dir is not None:
             from interpreter.play.history import History
 
@@ -82,7 +91,13 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
                                  f"an illegal option: {exc}") from None
             if history is not None:
                 history.record(game, decision.player, option)
+            if trace is not None and (not turns_var or game.state["vars"][TURNS_VAR] != turn):
+                turn = game.state["vars"].get(TURNS_VAR)
+                if not game.over:
+                    trace = _trace_point(game, trace)
         scores = game.scores()
+        if trace is not None:
+            trace.append(list(scores.values()))
         winners = game.winners()
         measures = ruleset.measure_values(game)
     except GameRuleError as exc:
@@ -97,7 +112,23 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
         turns = None
     return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
                       turns=turns, ending=game.state["ending"], measures=measures,
-                      options=offered, choices=choices, lowest_wins=game.lowest_wins)
+                      options=offered, choices=choices, trace=trace,
+                      lowest_wins=game.lowest_wins)
+
+
+def _trace_point(game: Game, trace: list[list[Any]]) -> list[list[Any]] | None:
+    """The trace with the seats' scores now added; None (no trace) when a score is not a
+    number yet, or the trace would grow past MAX_TRACE."""
+    if len(trace) >= MAX_TRACE:
+        return None
+    try:
+        scores = list(game.scores(remembered=True).values())
+    except GameRuleError:  # a score that means something only at the end
+        return None
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in scores):
+        return None
+    trace.append(scores)
+    return trace
 
 
 def _count_choice(choices: dict[str, dict[str, int]], prompt: str, options: list[Any],

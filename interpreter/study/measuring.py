@@ -3,7 +3,8 @@ estimate and interval:
 
 - built in, for every ruleset: the score and win rate of each seat, the length in decisions
   and turns, how games end, the options per decision (branching), the winner's lead over the
-  best other score, how often a win is shared;
+  best other score, how often a win is shared; and from each game's score trace (the seats'
+  scores after every turn, traces.py) the lead changes and the decisiveness;
 - option balance, for every ruleset: for each `choose` (known by its prompt) of at most
   games.MAX_BALANCED options, the share of its decisions that took each option. There are
   many, so they are not tested unless asked for (`rules compare --measure`);
@@ -20,7 +21,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import TYPE_CHECKING, Any
 
-from interpreter.study import stats
+from interpreter.study import stats, traces
 from interpreter.study.games import MAX_BALANCED
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ NO_REASON = "(no reason given)"
 ENDINGS = "how games end"
 BUILT_IN, OPTIONS, RULESET = "built-in", "option balance", "ruleset"  # a sample's origin
 BRANCHING, LEAD, SHARED = "options per decision", "winner's lead", "shared wins"
+LEAD_CHANGES, DECISIVENESS = "lead changes", "decisiveness"
 MAX_PROMPTS = 40  # option balance for the decisions met most often, at most this many
 
 
@@ -143,6 +145,7 @@ def measure_names(seats: Sequence[str], measures: Sequence[Measure] = ()) -> lis
     option balance, which depends on the decisions met)."""
     return [*(f"score {s}" for s in seats), *(f"win rate {s}" for s in seats),
             "decisions per game", "turns per game", ENDINGS, BRANCHING, LEAD, SHARED,
+            LEAD_CHANGES, DECISIVENESS,
             *(m.name for m in measures)]
 
 
@@ -156,6 +159,12 @@ def _automatic(records: Sequence[GameRecord], seats: Sequence[str]) -> list[Samp
                           [_lead(r, seats) for r in records]))
     out.append(Sample(SHARED, "games won by more than one player", RATE,
                       [1.0 if len(r.winners) > 1 else 0.0 for r in records]))
+    if records and all(r.trace is not None and len(r.trace) > 1 for r in records):
+        out.append(Sample(LEAD_CHANGES, traces.LEAD_CHANGES_LABEL, MEAN,
+                          [traces.lead_changes(r.trace, r.lowest_wins) for r in records]))
+        out.append(Sample(DECISIVENESS, traces.DECISIVENESS_LABEL, MEAN,
+                          [traces.decisiveness(r.trace, seats, r.winners, r.lowest_wins)
+                           for r in records]))
     return out
 
 

@@ -8,6 +8,11 @@ recorded several times a game holds the mean of that game's values (empty if it 
 none); an option's share holds the share of that game's decisions. `rules compare --out`
 writes both sides into one file, with a first column `side` (A or B): game i of A and game i
 of B are a pair.
+
+Per-turn data (`turn_rows`): one row per point of each game's score trace, the columns
+`game`, `seed`, `turn` (0: the start; the last row of a game holds its final scores) and
+`score P1`...; `rules simulate --out games.csv` writes them to `games.turns.csv`, `rules
+compare --out DIR` and `rules sweep --out DIR` to `DIR/turns.csv` (with `side`, or `value`).
 """
 
 from __future__ import annotations
@@ -41,6 +46,24 @@ def game_rows(report: SimulationReport, side: str | None = None) -> list[dict[st
     return rows
 
 
+def turn_rows(report: SimulationReport, side: str | None = None) -> list[dict[str, Any]]:
+    """A row per point of every game's score trace (none for a game without a trace)."""
+    rows = []
+    seats = list(report.bots)
+    for i, record in enumerate(report.records):
+        for turn, scores in enumerate(record.trace or []):
+            row: dict[str, Any] = {} if side is None else {"side": side}
+            row.update({"game": i + 1, "seed": record.seed, "turn": turn})
+            row.update({f"score {seat}": v for seat, v in zip(seats, scores, strict=True)})
+            rows.append(row)
+    return rows
+
+
+def turns_path(path: Path) -> Path:
+    """Where `rules simulate --out games.csv` writes the per-turn data: games.turns.csv."""
+    return path.with_name(f"{path.stem}.turns{path.suffix}")
+
+
 def check_path(path: Path, option: str = "--out") -> None:
     """Before any game is played: a known format, in a folder that exists."""
     if path.suffix.lower() not in FORMATS:
@@ -64,6 +87,17 @@ def write_rows(path: Path, rows: Sequence[dict[str, Any]]) -> None:
         text = out.getvalue()
     try:
         write_atomic(path, text)
+    except (OSError, ValueError) as exc:
+        raise RulesError(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+
+
+def write_json(path: Path, data: Any) -> None:
+    """`data` as indented JSON (a report of --out)."""
+    from interpreter.language.writing import write_atomic
+
+    try:
+        write_atomic(path, json.dumps(data, indent=2) + "\n")
     except (OSError, ValueError) as exc:
         raise RulesError(f"cannot write {path}: {getattr(exc, 'strerror', None) or exc}") \
             from None

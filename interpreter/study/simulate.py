@@ -22,11 +22,15 @@ from interpreter.bots.players import Bot, make_bot
 from interpreter.engine.world import player_id
 from interpreter.language.errors import RulesError
 from interpreter.study import stats
+from interpreter.study.balance import DEFINITION as BALANCE_DEFINITION
+from interpreter.study.balance import Balance, seat_balance
 from interpreter.study.games import GameRecord
 from interpreter.study.measuring import (
     BRANCHING,
     BUILT_IN,
+    DECISIVENESS,
     LEAD,
+    LEAD_CHANGES,
     NO_REASON,
     OPTIONS,
     RULESET,
@@ -35,12 +39,14 @@ from interpreter.study.measuring import (
     samples,
 )
 from interpreter.study.parallel import Batch, play_batches
+from interpreter.study.sides import Side
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 Progress = Callable[[int, int], None]
-AUTOMATIC = (BRANCHING, LEAD, SHARED)  # shown apart from the seats, length and endings
+# shown apart from the seats, length and endings
+AUTOMATIC = (BRANCHING, LEAD, SHARED, LEAD_CHANGES, DECISIVENESS)
 
 
 # ---------------------------------------------------------------------------------- report
@@ -99,6 +105,7 @@ class SimulationReport:
     records: list[GameRecord] = field(default_factory=list, repr=False)
     samples: list[Sample] = field(default_factory=list, repr=False)
     workers: str = "1 process"
+    side: Side | None = None  # the ruleset, its overlays and settings
 
     def first_seat(self) -> tuple[str, stats.Estimate, float, stats.Estimate] | None:
         """The first seat, its win rate with its interval, the fair share (1 / players), and
@@ -110,6 +117,12 @@ class SimulationReport:
         fair = 1.0 / self.players
         return first.player, rate, fair, stats.Estimate(rate.value - fair, rate.low - fair,
                                                        rate.high - fair, rate.n)
+
+    def seat_balance(self) -> Balance | None:
+        """The spread of the seats' win rates beyond chance, with its interval (balance.py)."""
+        if not hasattr(self, "_balance"):
+            self._balance = seat_balance(self.records, list(self.bots))
+        return self._balance
 
     @property
     def total_decisions(self) -> int:
@@ -153,6 +166,9 @@ class SimulationReport:
             seat, rate, fair, advantage = first
             out["first_seat"] = {"seat": seat, "win_rate": rate.to_dict(), "fair": _round(fair),
                                  "advantage": advantage.to_dict()}
+        balance = self.seat_balance()
+        if balance is not None:
+            out["seat_balance"] = balance.to_dict()
         if timing:
             out["timing"] = {
                 "seconds": _round(self.seconds),
@@ -180,6 +196,9 @@ class SimulationReport:
                          f"[{100 * rate.low:.1f}, {100 * rate.high:.1f}] of the games, a fair "
                          f"share is {100 * fair:.1f}%: {100 * adv.value:+.1f} pts "
                          f"[{100 * adv.low:+.1f}, {100 * adv.high:+.1f}]")
+        balance = self.seat_balance()
+        if balance is not None:
+            lines.append(f"seat balance: {balance.text()} ({BALANCE_DEFINITION})")
         lines.append("")
         lines.append("game length:")
         lines.append(f"  decisions  {_range(self.decisions)}")
@@ -302,7 +321,7 @@ def summarise(ruleset: Ruleset, players: int, seed: int, bots: dict[str, str],
         turns=Stats.of(turns) if has_turns else None,
         endings=Counter(r.ending if r.ending is not None else NO_REASON for r in records),
         seconds=seconds, records=records, workers=workers,
-        samples=samples(records, list(bots), ruleset.measures))
+        samples=samples(records, list(bots), ruleset.measures), side=Side.of(ruleset))
 
 
 # ---------------------------------------------------------------------------------- formatting
