@@ -9,6 +9,7 @@ import atexit
 import os
 import random
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -118,3 +119,17 @@ def write_tiny(folder: Path, rules: str = TINY_RULES, players: str = "2") -> Pat
     (folder / "ruleset.yaml").write_text(TINY_MANIFEST.format(players=players), encoding="utf-8")
     (folder / "game.rules").write_text(rules, encoding="utf-8")
     return folder
+
+
+# Run a Python command as from a terminal: Ctrl-C's signal neither ignored nor blocked. A
+# process whose SIGINT is ignored passes that on to every command it starts, and Python then
+# leaves it ignored, so a test of Ctrl-C must not depend on what the test process was left with.
+_AT_A_TERMINAL = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                  "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+                  "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+
+
+def as_at_a_terminal(argv: list[str]) -> list[str]:
+    """`argv` (a command of this Python: [sys.executable, ...]) started the same way, with
+    SIGINT as a terminal gives it (the very process: it replaces itself by the command)."""
+    return [sys.executable, "-c", _AT_A_TERMINAL, *argv[1:]]

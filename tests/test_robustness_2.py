@@ -9,6 +9,8 @@ import pickle
 
 import pytest
 
+from .conftest import as_at_a_terminal
+
 
 # ------------------------------------------------------------------ 1. OpenSpiel deserialization
 class _Plant:
@@ -562,9 +564,9 @@ def test_ctrl_c_stops_workers_with_130_and_leaves_none(command):
     pytest.importorskip("pyspiel")  # a search bot: one decision takes minutes at this budget
     folder = "fifth-avenue/base"
     args = [str(folder)] if command == "simulate" else [str(folder), str(folder)]
-    process = subprocess.Popen(
+    process = subprocess.Popen(as_at_a_terminal(
         [sys.executable, "-m", "interpreter", command, *args, "--players", "4",
-         "--games", "40", "--workers", "2", "--bot", "ismcts:1000000"],
+         "--games", "40", "--workers", "2", "--bot", "ismcts:1000000"]),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
     try:
         time.sleep(4)  # the workers are in the middle of games

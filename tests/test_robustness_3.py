@@ -9,6 +9,7 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, RulesetErrors
 from interpreter.play.display import load_display
 
+from .conftest import as_at_a_terminal
 from .test_robustness import tiny
 
 
@@ -548,10 +549,10 @@ def test_ctrl_c_on_compare_dask_local_is_clean_every_time():
     pytest.importorskip("distributed")
     pytest.importorskip("cryptography")
     for _ in range(2):
-        process = subprocess.Popen(
+        process = subprocess.Popen(as_at_a_terminal(
             [sys.executable, "-m", "interpreter", "compare", "fifth-avenue/base",
              "fifth-avenue/base", "--players", "4", "--games", "40", "--workers", "2",
-             "--dask", "local", "--bot", "search:100000", "--no-progress"],
+             "--dask", "local", "--bot", "search:100000", "--no-progress"]),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
         try:
             deadline = time.monotonic() + 120
