@@ -133,3 +133,19 @@ def as_at_a_terminal(argv: list[str]) -> list[str]:
     """`argv` (a command of this Python: [sys.executable, ...]) started the same way, with
     SIGINT as a terminal gives it (the very process: it replaces itself by the command)."""
     return [sys.executable, "-c", _AT_A_TERMINAL, *argv[1:]]
+
+
+def session_processes(session: int) -> list[int]:
+    """The live processes of a session (a command started with start_new_session=True and
+    the workers it started), read from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry))
+    return found

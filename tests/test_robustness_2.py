@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from .conftest import as_at_a_terminal
+from .conftest import as_at_a_terminal, session_processes
 
 
 # ------------------------------------------------------------------ 1. OpenSpiel deserialization
@@ -535,21 +535,6 @@ def test_an_entity_id_with_another_name_is_an_error_at_its_line(tmp_path, capsys
 
 
 # ------------------------------------------------------------------ 10. Ctrl-C and workers
-def _session_processes(session: int) -> list[int]:
-    import os
-
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == session and fields[0] != "Z":
-                found.append(int(entry))
-    return found
-
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])
 def test_ctrl_c_stops_workers_with_130_and_leaves_none(command):
@@ -571,14 +556,14 @@ def test_ctrl_c_stops_workers_with_130_and_leaves_none(command):
     try:
         time.sleep(4)  # the workers are in the middle of games
         assert process.poll() is None, process.communicate()
-        assert len(_session_processes(process.pid)) >= 3  # the command and its workers
+        assert len(session_processes(process.pid)) >= 3  # the command and its workers
         os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C at a terminal
         process.communicate(timeout=60)  # a worker that played on would take hours
         assert process.returncode == 130
         deadline = time.time() + 10
-        while _session_processes(process.pid) and time.time() < deadline:
+        while session_processes(process.pid) and time.time() < deadline:
             time.sleep(0.2)
-        assert _session_processes(process.pid) == []  # no orphan worker
+        assert session_processes(process.pid) == []  # no orphan worker
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

@@ -9,7 +9,7 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import GameRuleError, RulesetErrors
 from interpreter.play.display import load_display
 
-from .conftest import as_at_a_terminal
+from .conftest import as_at_a_terminal, session_processes
 from .test_robustness import tiny
 
 
@@ -518,21 +518,6 @@ def test_a_local_dask_cluster_lets_in_only_this_command():
         assert client.submit(operator.add, 1, 2).result(timeout=60) == 3
 
 
-def _in_session(session: int) -> list[int]:
-    import os
-
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == session and fields[0] != "Z":
-                found.append(int(entry))
-    return found
-
 
 def test_ctrl_c_on_compare_dask_local_is_clean_every_time():
     """Issue 30, 15: Ctrl-C printed a traceback in 1 of 3 tries (the workers got Ctrl-C too and
@@ -560,7 +545,7 @@ def test_ctrl_c_on_compare_dask_local_is_clean_every_time():
             while len(workers) < 2:
                 assert time.monotonic() < deadline and process.poll() is None
                 time.sleep(0.5)
-                workers = [pid for pid in _in_session(process.pid) if "spawn_main" in
+                workers = [pid for pid in session_processes(process.pid) if "spawn_main" in
                            open(f"/proc/{pid}/cmdline", encoding="utf-8").read()]
             time.sleep(4)  # the workers are in the middle of games
             for pid in workers:
@@ -570,9 +555,9 @@ def test_ctrl_c_on_compare_dask_local_is_clean_every_time():
             assert process.returncode == 130, err
             assert "Traceback" not in err and err.strip() == "interrupted", err
             deadline = time.monotonic() + 10
-            while _in_session(process.pid) and time.monotonic() < deadline:
+            while session_processes(process.pid) and time.monotonic() < deadline:
                 time.sleep(0.2)
-            assert _in_session(process.pid) == []
+            assert session_processes(process.pid) == []
         finally:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
