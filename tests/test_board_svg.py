@@ -86,7 +86,8 @@ def mid_game():
 def mid_auction():
     return play_until("base", 4, 8, lambda g: g.V["turns"] >= 8 and g.V["auction_at"] is not None
                       and g.V["high_bidder"] is not None and any(
-                          f[0] == "auction" and f[2].get("passed") for f in g.stack))
+                          f[0] == "auction" and g.frame_locals(i).get("passed")
+                          for i, f in enumerate(g.stack)))
 
 
 # ------------------------------------------------------------------------------ what it shows
@@ -135,7 +136,8 @@ def test_a_running_auction_shows_its_district_high_bid_and_who_passed():
     texts = [t.text or "" for t in root.iter(SVG + "text")]
     assert f"high bid {game.V['high_bid']}" in texts
     assert f"by {game.label(game.V['high_bidder'])}" in texts
-    passed = next(f[2]["passed"] for f in reversed(game.stack) if f[0] == "auction")
+    passed = next(game.frame_locals(i)["passed"] for i in range(len(game.stack) - 1, -1, -1)
+                  if game.stack[i][0] == "auction")
     assert texts.count("passed") == len(passed) > 0
 
 

@@ -137,12 +137,13 @@ def hidden_twin(game: Game, player: str, rng: random.Random) -> Game | None:
                 if others:
                     secret["chosen"][p] = rng.choice(others)
                     changed = True
-    for frame in twin.stack:  # a private choice kept by a procedure under way
+    for depth, frame in enumerate(twin.stack):  # a private choice kept by a procedure under way
+        names = twin.frame_locals(depth)
         for name in twin.program.private_locals.get(frame[0], ()):
-            others = [o for o in _values_like(twin, frame[2].get(name)) if o != frame[2][name]] \
-                if name in frame[2] else []
+            others = [o for o in _values_like(twin, names[name]) if o != names[name]] \
+                if name in names else []
             if others:
-                frame[2][name] = rng.choice(others)
+                twin.set_frame_local(name, rng.choice(others), depth)
                 changed = True
     twin.forget()
     return twin if changed else None
@@ -262,7 +263,8 @@ def test_the_check_finds_a_private_choice_left_in_a_bots_sample(monkeypatch):
 
     ruleset = load_ruleset(ROOT / "rulesets" / "tutorial" / "high-card")
     game, rng = ruleset.new_game(2, 0), random.Random(0)
-    while not any("c" in f[2] for f in game.stack if f[0] == "take_turn"):
+    while not any(game.frame_locals(i).get("c") is not None
+                  for i, f in enumerate(game.stack) if f[0] == "take_turn"):
         game.apply(rng.choice(game.decision().options))
     twin = hidden_twin(game, "P2", random.Random(1))
     assert twin is not None

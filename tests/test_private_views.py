@@ -152,7 +152,7 @@ def test_the_board_never_shows_a_local_that_holds_a_private_choice():
     for spot in ("mill", "well"):
         game = ruleset.new_game(3, 1)
         game.apply(spot)  # the game waits for the decoy, inside `hide`
-        assert game.stack[-1][2]["spot"] == spot
+        assert game.frame_locals()["spot"] == spot
         pictures[spot] = {v: display.to_svg(game, v) for v in (None, "P1", "P2", "P3")}
     for viewer in (None, "P2", "P3"):
         assert pictures["mill"][viewer] == pictures["well"][viewer]

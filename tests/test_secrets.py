@@ -66,7 +66,7 @@ def test_each_player_is_asked_in_turn_and_sees_only_their_own_choice(sealed):
     assert game.view("P1")["secret"]["chosen"] == {"P1": 4}
     assert game.view("P2")["secret"]["chosen"] == {"P1": HIDDEN}
     assert game.view("P3")["secret"] == {"who": ["P1", "P2", "P3"], "chosen": {"P1": HIDDEN}}
-    assert all(4 not in frame[2].values() for frame in game.stack)  # not in any local name
+    assert all(4 not in frame[2] for frame in game.stack)  # not in any local's slot
     assert game.events == ["Player 1 has chosen."]
 
 

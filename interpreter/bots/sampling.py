@@ -97,11 +97,12 @@ def sample_game(game: Game, player: str, rng: random.Random) -> Game:
 def _drop_private_choices(game: Game, state: dict[str, Any]) -> None:
     """Forget what the procedures under way chose privately (`privately choose`): the check
     makes sure no rule reads it once the game waits for a decision, so nobody needs it."""
-    private = game.program.private_locals
+    private, procs = game.program.private_locals, game.program.procs
     for frame in state["stack"]:
         for name in private.get(frame[0], ()):
-            if name in frame[2]:
-                frame[2][name] = None
+            slot = procs[frame[0]].slot_of[name]
+            if slot < len(frame[2]):
+                frame[2][slot] = None
 
 
 def _choose_again(twin: Game, pending: dict[str, Any], rng: random.Random) -> None:

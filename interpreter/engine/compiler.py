@@ -525,7 +525,7 @@ class Compiler(ExpressionCompiler):
             source = ProcBuilder(self, proc, names, framed, name in recursive).build()
             filename = f"<rules {name}>"
             if name not in framed:  # its entry for the runtime loop: run it, then finish
-                args = "".join(f", F[2][{q!r}]" for q in proc.params)
+                args = "".join(f", F[2][{i}]" for i in range(len(proc.params)))
                 source += (f"def {proc.framed_fn}(rt, F):\n"
                            f"    return rt.finish(F, {proc.plain_fn}(rt{args}))\n")
                 proc.line_locs += [decl.loc, decl.loc]

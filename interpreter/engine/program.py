@@ -33,6 +33,10 @@ class Proc:
     source: str = ""  # the generated Python source
     line_locs: list[N.Loc] = field(default_factory=list)  # the rule of each generated line
     labels: int = 1  # blocks of a framed procedure: a frame's label is one of 0..labels-1
+    # a frame's locals are a list (Game.frame_locals): one slot per name, the parameters first,
+    # then the other rule locals, then helpers of the generated code (`$seq3`)
+    slots: list[str] = field(default_factory=list)
+    slot_of: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

@@ -43,7 +43,8 @@ SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 HIDDEN = "?"  # what a view shows in place of a value its player may not see
 SAVE_FORMAT = "rules-engine-game"
 # 2: a frame's place is a block of its procedure's generated function (1: an instruction).
-SAVE_VERSION = 4  # 3: the players' names are inside the integrity hash; 4: "streams"
+SAVE_VERSION = 5  # 3: the players' names are inside the integrity hash; 4: "streams";
+# 5: a frame's locals are a list of slots (Proc.slots), not a map
 # How new games play (Game.start): 0-2 how they draw at random (engine/rng.py), and from 3 on
 # piles list their kinds in the kinds' declaration order (in the order pieces arrived before)
 STREAMS = 3
@@ -156,9 +157,9 @@ class Game:
             game.watch = watch
             watch.started(game)
         stack = state["stack"]
-        stack.append([PLAY, 0, {}, None])
+        stack.append([PLAY, 0, [], None])
         if SETUP in program.procs:
-            stack.append([SETUP, 0, {}, None])
+            stack.append([SETUP, 0, [], None])
         if ruleset.requirements:  # the `require` rules, before setup (engine/requirements.py)
             ruleset.check_requirements(game)
         game._run()
@@ -176,6 +177,7 @@ class Game:
         # tracking mode (engine/read_tracking.py): what the answer being computed has read
         self.trace: set | None = None
         self.budget = WORK_BETWEEN_DECISIONS
+        self.result: Any = None  # what the procedure that finished last gave (finish)
 
     def forget(self) -> None:
         """Forget every cached answer of the ruleset's functions (after a change to the state
@@ -240,11 +242,17 @@ class Game:
         return out + [text for at, text in mine if at >= len(self.events)]
 
     def finish(self, frame: list, value: Any) -> int:
-        """A procedure has finished: drop its frame, hand its result to the caller."""
+        """A procedure has finished: drop its frame, hand its result to the caller (in
+        `result`, where a caller that called it directly reads it, and in the caller's slot
+        frame[3], where a caller that waited for it finds it when it runs again)."""
         stack = self.stack
         stack.pop()
-        if frame[3] is not None and stack:
-            stack[-1][2][frame[3]] = value
+        self.result = value
+        slot = frame[3]
+        if slot is not None and stack:
+            caller = stack[-1][2]
+            if slot < len(caller):  # else the caller has not waited yet: it reads `result`
+                caller[slot] = value
         return 0
 
     def deep_call(self) -> int:
@@ -262,7 +270,7 @@ class Game:
         self.stack.clear()
         if FINAL in self.program.procs and not st.get("final_done"):
             st["final_done"] = True
-            self.stack.append([FINAL, 0, {}, None])
+            self.stack.append([FINAL, 0, [], None])
         return SWITCH
 
     def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
@@ -427,7 +435,7 @@ class Game:
             if reason is not None:
                 raise IllegalMove(reason)
         frame = self.stack[-1]
-        frame[2][pending["var"]] = option
+        frame[2][self.program.procs[frame[0]].slot_of[pending["var"]]] = option
         frame[1] = pending["resume"]
         state["pending"] = None
         state["step"] += 1
@@ -462,8 +470,27 @@ class Game:
         self.state["over"] = False
         if not remembered:
             self.forget()  # the caller may have set up a position by hand
-        self.stack.append([procedure, 0, dict(zip(proc.params, args, strict=True)), None])
+        self.stack.append([procedure, 0, list(args), None])
         self._run()
+
+    def frame_locals(self, depth: int = -1) -> dict[str, Any]:
+        """The rule locals of a procedure under way by name: the innermost (the one that
+        waits for the decision) by default, `depth` counting as in a list (0: the outermost).
+        Generated code keeps them in a list of slots (Proc.slots), filled in when the
+        procedure waits; a procedure that has not waited yet shows only its parameters."""
+        frame = self.stack[depth]
+        slots = self.program.procs[frame[0]].slots
+        return {name: value for name, value in zip(slots, frame[2], strict=False)
+                if not name.startswith("$")}
+
+    def set_frame_local(self, name: str, value: Any, depth: int = -1) -> None:
+        """Give a rule local of a procedure under way a new value (for tests and tools that
+        set up a position; see frame_locals)."""
+        frame = self.stack[depth]
+        slot = self.program.procs[frame[0]].slot_of.get(name)
+        if slot is None or slot >= len(frame[2]):
+            raise KeyError(f"'{frame[0]}' has no local '{name}' now")
+        frame[2][slot] = value
 
     def score(self, player: str) -> Any:
         return self._ranking_value("score", player)
@@ -605,7 +632,7 @@ class Game:
         move None) and after each decision played again."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("not a saved game of this engine")
-        if data.get("version") not in (1, 2, 3, SAVE_VERSION):
+        if data.get("version") not in (1, 2, 3, 4, SAVE_VERSION):
             raise SaveFileError(f"a saved game of version {data.get('version')!r}; this engine "
                                 f"reads versions 1 to {SAVE_VERSION}")
         saved_for = data.get("ruleset")

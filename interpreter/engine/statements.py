@@ -7,8 +7,11 @@ Procedures come in two sorts, decided once for the whole program (`framed_proced
   locals are Python locals; callers call it directly.
 - A *framed* procedure may wait for a decision (a `choose`, an option choice, or a call that
   may wait). It becomes a resumable function `_P<i>(rt, F)` over its frame
-  `F = [procedure, label, locals, result]`, the frame being plain data on the game's frame
-  stack. Its body is cut into blocks only where it may wait: at a `choose` and after each call
+  `F = [procedure, label, slots, result]`, the frame being plain data on the game's frame
+  stack. Its rule locals are Python locals too while it runs: they go into the frame's list of
+  slots (Proc.slots) only when it stops to wait, and come back from it when it runs again
+  (`result`: the caller's slot for what it returns). Its body is cut into blocks only where it
+  may wait: at a `choose` and after each call
   that may wait, plus the jumps of the loops and conditions around them. Everything between two
   such points is straight Python in one block, so a turn costs a few Python calls, not one per
   statement. The block to run next is the frame's label, so where a game waits is data: a saved
@@ -43,6 +46,31 @@ BUDGET = (f"rt.budget -= {STEP_WORK}", "if rt.budget < 0: rt.out_of_budget()")
 # which no rule text can bring into the source (texts are written with repr(), which escapes
 # it), so a text such as "@1@" is never taken for one.
 _LABEL = re.compile("\x00(\\d+)\x00")
+
+
+# Where a framed procedure's Python locals go back into its frame before it returns to wait
+# (filled in by _assemble, once every slot is known)
+_SPILL = "\x00spill\x00"
+
+
+def slot_local(slot: str) -> str:
+    """The Python local of a frame slot: a rule local `x` is `l_x`, a helper `$seq3` is
+    `_hseq3`."""
+    return "_h" + slot[1:] if slot.startswith("$") else "l_" + slot
+
+
+def _unspill(names: list[str], params: int) -> list[str]:
+    """The first lines of a framed function: its Python locals from its frame's slots. A
+    frame that has not run yet holds its parameters only (its other locals start as none)."""
+    def unpack(some: list[str]) -> str:
+        return f"{', '.join(some)}{',' if len(some) == 1 else ''} = L"
+    lines = ["    L = F[2]"]
+    if len(names) == params:
+        return lines + (["    " + unpack(names)] if names else [])
+    rest = " = ".join(names[params:]) + " = None"
+    return lines + [f"    if len(L) == {len(names)}:", "        " + unpack(names), "    else:",
+                    *(["        " + unpack(names[:params])] if params else []),
+                    "        " + rest]
 
 
 def _ref(label: int) -> str:
@@ -183,10 +211,12 @@ class ProcBuilder:
         self.recursive = recursive
         self.resumable = proc.name in framed
         self.locals = names
-        if self.resumable:
-            self.scope = Scope(set(names), proc.name)
-        else:
-            self.scope = Scope(set(), proc.name, {n: f"l_{n}" for n in names})
+        # rule locals are Python locals in both sorts; a framed procedure keeps them in its
+        # frame's slots only while it waits (see _assemble)
+        self.scope = Scope(set(), proc.name, {n: f"l_{n}" for n in names})
+        proc.slots = [*proc.params, *sorted(names - set(proc.params))]
+        proc.slot_of = {name: i for i, name in enumerate(proc.slots)}
+        self.hiddens: list[str] = []  # helper locals that must survive a wait (hidden())
         self.scope.texts = frozenset(self.local(n) for n in text_parameters(proc, compiler))
         self.lines: list[tuple[int, str, N.Loc] | int] = []  # (depth, text, loc) or a label
         self.loc = proc.decl.loc
@@ -218,12 +248,15 @@ class ProcBuilder:
 
     def local(self, name: str) -> str:
         """Python source of a rule local as an assignment target or a value."""
-        return f"L[{name!r}]" if self.resumable else f"l_{name}"
+        return f"l_{name}"
 
     def hidden(self, tag: str) -> str:
-        """A helper local of the generated code that must survive a wait."""
+        """A helper local of the generated code that must survive a wait (a slot of the
+        frame, named `$tag<n>`, in a framed procedure)."""
         self.temps += 1
-        return f"L['${tag}{self.temps}']" if self.resumable else f"_{tag}{self.temps}"
+        if self.resumable:
+            self.hiddens.append(f"${tag}{self.temps}")
+        return f"_h{tag}{self.temps}"
 
     def value(self, node: N.Expr) -> str:
         return self.c.value_c(node, self.scope).src
@@ -269,11 +302,10 @@ class ProcBuilder:
         fallback = fallback_name(self.proc.name, decl)
         target = self.c.program.procs[fallback]
         cond = self.test(decl.when)
-        if self.resumable:
-            args = ", ".join(f"{fp!r}: L[{p!r}]" for fp, p in
-                             zip(target.params, params, strict=True))
+        if self.resumable:  # the replaced rule's frame: its parameters, given in order
+            args = "".join(f"l_{p}, " for p in params)
             self.emit(0, f"if not ({cond}):",
-                      f"    F[0], F[1], F[2] = {fallback!r}, 0, {{{args}}}",
+                      f"    F[0], F[1], F[2] = {fallback!r}, 0, [{args}]",
                       f"    return {target.framed_fn}(rt, F)")
         else:
             args = "".join(f", l_{p}" for p in params)
@@ -310,14 +342,19 @@ class ProcBuilder:
             point.resume = number[label]
         for point, label in self.agains:
             point.again = number[label]
-        out = [f"def {proc.framed_fn}(rt, F):", "    L = F[2]", "    stack = rt.stack",
-               "    pc = F[1]", "    while True:"]
-        locs += [proc.decl.loc] * 4
+        proc.slots += self.hiddens
+        proc.slot_of = {name: i for i, name in enumerate(proc.slots)}
+        names = [slot_local(name) for name in proc.slots]
+        spill = f"F[2] = [{', '.join(names)}]"
+        out = [f"def {proc.framed_fn}(rt, F):", *_unspill(names, len(proc.params)),
+               "    stack = rt.stack", "    pc = F[1]", "    while True:"]
+        locs += [proc.decl.loc] * (len(out) - 1)
         for i, block in enumerate(blocks):
             out.append(f"        if pc == {i}:")
             locs.append(proc.decl.loc)
             for j, (depth, text, loc) in enumerate(block):
                 text = _LABEL.sub(lambda m: str(number[int(m.group(1))]), text)
+                text = text.replace(_SPILL, spill)
                 nxt = block[j + 1] if j + 1 < len(block) else None
                 if (text == "continue" and depth == 0 and nxt is None
                         and out[-1].strip() == f"pc = {i + 1}"):
@@ -626,21 +663,23 @@ class ProcBuilder:
         if not self._callable(name, proc, args, node):
             return
         values = [self.value(a) for a in args]
-        frame = "{" + ", ".join(f"{p!r}: {v}" for p, v in zip(proc.params, values,
-                                                               strict=True)) + "}"
-        self._w_enter(proc, frame, result)
+        self._w_enter(proc, "[" + "".join(v + ", " for v in values) + "]", result)
 
     def _w_enter(self, proc: Proc, frame_locals: str, result: str | None) -> None:
         """Call a procedure that may wait: its frame goes on the stack; the caller resumes
         after it at a new block."""
         after = self.label()
         g = self.temp("g")
+        slot = self.proc.slots.index(result) if result is not None else None
         self.emit(0, f"F[1] = {_ref(after)}",
-                  f"{g} = [{proc.name!r}, 0, {frame_locals}, {result!r}]",
+                  f"{g} = [{proc.name!r}, 0, {frame_locals}, {slot!r}]",
                   f"stack.append({g})",
-                  f"if len(stack) > {DIRECT_DEPTH}: return rt.deep_call()",
+                  f"if len(stack) > {DIRECT_DEPTH}:", f"    {_SPILL}",
+                  "    return rt.deep_call()",
                   f"_r = {proc.framed_fn}(rt, {g})",
-                  "if _r: return _r")
+                  "if _r:", f"    {_SPILL}", "    return _r")
+        if result is not None:  # it finished at once: its result, as rt.finish left it
+            self.emit(0, f"{self.local(result)} = rt.result")
         self.place(after)
 
     def _w_Emit(self, s: N.Emit) -> None:
@@ -650,9 +689,8 @@ class ProcBuilder:
         self.emit(0, f"{held} = [{', '.join(values)}]")
         for proc in handlers:
             if proc.name in self.framed:
-                frame = "{" + ", ".join(f"{p!r}: {held}[{i}]"
-                                        for i, p in enumerate(proc.params)) + "}"
-                self._w_enter(proc, frame, None)
+                frame = "".join(f"{held}[{i}], " for i in range(len(proc.params)))
+                self._w_enter(proc, f"[{frame}]", None)
             else:
                 args = "".join(f", {held}[{i}]" for i in range(len(proc.params)))
                 self.emit(0, f"{proc.plain_fn}(rt{args})")
@@ -693,8 +731,7 @@ class ProcBuilder:
             inner, v = self.scope.bind(b.var, c)
             who = f"[{v} for {v} in {items} if {c.test_src(b.where, inner)}]"
         point = ChoicePoint(s.loc, s.prompt or f"choose {s.var}", {}, {}, None, secret=True)
-        self.temps += 1
-        pick = f"$pick{self.temps}"  # the choice, until it is sealed in the same block
+        pick = self.hidden("pick")  # the choice, until it is sealed in the same block
         self.emit(0, f"rt.open_secret({who})")
         head, end = self.label(), self.label()
         self.agains.append((point, head))
@@ -706,7 +743,7 @@ class ProcBuilder:
         legal = c.items_src(options)
         self._ask(pick, self.local(b.var), [f"_o = {legal if options.fresh else f'list({legal})'}"],
                   point, self._prompt(s))
-        self.emit(0, f"rt.seal({self.local(b.var)}, L.pop({pick!r}))")
+        self.emit(0, f"rt.seal({self.local(b.var)}, {pick})", f"{pick} = None")
         self.goto(0, head)
         self.place(end)
         said = s.prompt if s.prompt and "{" not in s.prompt else s.var
@@ -726,7 +763,8 @@ class ProcBuilder:
 
     def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint,
              extra: str = "") -> None:
-        """Compute the legal options; with only one, take it and go on; otherwise wait."""
+        """Compute the legal options; with only one, take it and go on; otherwise wait.
+        `var`: the rule local the choice goes to, or a hidden helper local (`_h...`)."""
         self.choice_count += 1
         key = (self.proc.name, self.choice_count)
         self.c.program.choices[key] = point
@@ -735,12 +773,15 @@ class ProcBuilder:
         before, after = self.label(), self.label()
         self.resumes.append((point, after))
         self.place(before)
+        target = var if var.startswith("_h") else self.local(var)
+        slot_name = "$" + var[2:] if var.startswith("_h") else var
         self.emit(0, f"_p = {player}", *legal,
                   "if len(_o) == 1 and rt.auto and _p in rt.players:",
-                  f"    L[{var!r}] = _o[0]",
+                  f"    {target} = _o[0]",
                   "else:",
                   f"    F[1] = {_ref(before)}",
-                  f"    return rt.ask(_p, _o, {var!r}, {key!r}, {_ref(after)}{extra})")
+                  f"    {_SPILL}",
+                  f"    return rt.ask(_p, _o, {slot_name!r}, {key!r}, {_ref(after)}{extra})")
         self.place(after)
 
     def _w_Options(self, s: N.Options) -> None:
@@ -764,7 +805,8 @@ class ProcBuilder:
         targets = {clause.name: self.label() for clause in s.clauses}
         end = self.label()
         for name, label in targets.items():
-            self.emit(0, f"if L[{s.var!r}] == {name!r}:", f"    pc = {_ref(label)}", "    continue")
+            self.emit(0, f"if {self.local(s.var)} == {name!r}:", f"    pc = {_ref(label)}",
+                      "    continue")
         self.goto(0, end)
         for clause in s.clauses:
             self.place(targets[clause.name])
@@ -802,7 +844,7 @@ class ProcBuilder:
                   f"{idx} = _i",
                   "if not _f:", f"    pc = {_ref(end)}", "    continue")
         self._w_loop_body(s.body, head, end)
-        self.emit(0, f"L.pop({seq[2:-1]}, None)", f"L.pop({idx[2:-1]}, None)")
+        self.emit(0, f"{seq} = {idx} = None")
 
     def _w_loop_body(self, body: list[N.Stmt], head: int, end: int) -> None:
         self.loops.append(end)

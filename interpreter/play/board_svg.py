@@ -290,9 +290,12 @@ class Painter:
         hold something private while the procedure waits (a value chosen privately, or
         computed from a hand): the default then."""
         held = self.game.program.private_while_waiting.get(proc, ())
-        for frame in reversed(self.game.stack):
-            if frame[0] == proc and local in frame[2] and local not in held:
-                return frame[2][local]
+        stack = self.game.stack
+        for depth in range(len(stack) - 1, -1, -1):
+            if stack[depth][0] == proc and local not in held:
+                names = self.game.frame_locals(depth)
+                if local in names:
+                    return names[local]
         return self.value(default, names) if default is not None else None
 
     def draw_items(self, items: list[Item], names: dict, ox: float, oy: float) -> None:

@@ -49,8 +49,7 @@ class Reasons:
         """The names of the procedure that waits for the decision."""
         if not self.game.stack:
             return {}
-        return {k: v for k, v in self.game.stack[-1][2].items()
-                if isinstance(k, str) and k.isidentifier()}
+        return self.game.frame_locals()
 
     # ------------------------------------------------------------------ values
     def value(self, expr: Any, env: dict[str, Any]) -> Any:
