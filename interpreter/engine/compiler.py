@@ -24,6 +24,7 @@ from interpreter.engine.hoisting import (
     inlinable_functions,
     number_functions,
 )
+from interpreter.engine.kind_check import NUMBER, TEXT, KindChecker
 from interpreter.engine.program import (
     PLAIN_TYPES,
     ZONE,
@@ -95,6 +96,8 @@ class Compiler(ExpressionCompiler):
         self.memo_slots: dict[str, int] = {}  # function -> its cache in Game.memo
         self.dependents: dict[str, list[int]] = {}  # zone or variable -> caches to forget
         self._proc_decls: list[N.ProcDecl] = []
+        self._outside = False  # compiling a tool's expression (after the rules): see _e_Call
+        self.name_kinds: dict[int, dict[str, str | None]] = {}  # _infer_kinds
         self.errors: list[RulesetError] = []
         self.program = Program(world, {})
         self.decl_list = decls
@@ -166,6 +169,7 @@ class Compiler(ExpressionCompiler):
         for decl in self.decl_list:
             if isinstance(decl, N.ComponentDecl):
                 self._component(decl)
+        self._infer_kinds()
         for decl in self.decl_list:
             if isinstance(decl, N.VarDecl):
                 p.vars[decl.name].init = self.value(decl.init, Scope(set(), decl.name))
@@ -180,6 +184,7 @@ class Compiler(ExpressionCompiler):
             self.ns[key] = attribute_table(self.world.attrs, key[4:])
         self._check_entry_points()
         p.namespace = self.ns
+        self._outside = True  # from now on: expressions of tools, checked at calls
         emitted = _emitted_events(self.decl_list)
         for decl in self.decl_list:
             if isinstance(decl, N.TriggerDecl) and decl.event not in emitted:
@@ -191,6 +196,29 @@ class Compiler(ExpressionCompiler):
                 self.error(f"the triggers after '{event}' take different numbers of values",
                            p.procs[handlers[0]].decl.loc)
         return p
+
+    def _infer_kinds(self) -> None:
+        """The kinds of the names of every rule, as far as the rules tell (kind_check):
+        whole numbers and texts need no check where the code uses them. Kept for the kind
+        check (check_value_kinds), which reports with the same kinds."""
+        self.kinds = KindChecker(self.program)
+        self.name_kinds = self.kinds.infer_for_code(self.decl_list)
+        for name, kinds in self.kinds.param_kinds.items():
+            relied = [k if k == NUMBER or self._text_kind(k) else None for k in kinds.values()]
+            if any(relied):
+                self.program.arg_kinds[name] = relied
+
+    def _text_kind(self, kind: str | None) -> bool:
+        """Whether every value of a kind is a text (a player, a type's value, a text)."""
+        return kind is not None and (kind in (TEXT, PLAYER) or self.world.is_type(kind))
+
+    def typed(self, scope: Scope, decl: N.Decl, py: dict[str, str]) -> Scope:
+        """`scope` knowing which Python names (py: rule name -> Python name) hold whole
+        numbers or texts in every run of the rule `decl` (see _infer_kinds)."""
+        kinds = self.name_kinds.get(id(decl), {})
+        scope.numbers |= {py[n] for n, k in kinds.items() if n in py and k == NUMBER}
+        scope.texts |= {py[n] for n, k in kinds.items() if n in py and self._text_kind(k)}
+        return scope
 
     def _consts_in_order(self) -> list[N.ConstDecl]:
         """Constants in an order where each comes after the constants it uses (the rule file
@@ -334,7 +362,7 @@ class Compiler(ExpressionCompiler):
         args = {x.name: f"a_{x.name}" for x in decl.params}
         self._uses_state, self._callees = False, set()
         self._reads, self._random, self._costly = set(), False, False
-        scope, before = Scope(set(), decl.name, dict(args)), ""
+        scope, before = self.typed(Scope(set(), decl.name, dict(args)), decl, args), ""
         body_node, hoisted = decl.body, []
         if self._inline and not self._draws(decl.body):
             body_node, hoisted = hoist_call_arguments(decl.body, self._inline)
@@ -572,7 +600,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
         "_shuffle": shuffle, "_bounded": support.bounded, "_shown_to": shown_to,
-        "_shown": shown_label, "_charge": support.charge,
+        "_shown": shown_label, "_charge": support.charge, "_check_arg": support.check_arg,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }
 

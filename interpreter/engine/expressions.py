@@ -328,12 +328,14 @@ class ExpressionCompiler:
                 table = keys + "".join(f"[{a.src}]" for a in args)
                 inside = " and ".join(("" if a.number else f"{a.src}.__class__ is int and ")
                                       + f"{lo} <= {a.src} <= {hi}"
-                                      for a, (lo, hi) in zip(args, ranges, strict=True))
+                                      for a, (lo, hi) in zip(args, ranges, strict=True)
+                                      if not scope.within(a.src, int(lo), int(hi)))
                 slow = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {rank}, "
                         f"{loc})" if len(args) == 1 else
                         f"_family_2({base.src}, {keys}, {args[0].src}, {args[1].src}, "
                         f"{name!r}, {loc})")
-                src = f"({base.src}[{table}] if {inside} else {slow})"
+                src = f"({base.src}[{table}] if {inside} else {slow})" if inside else \
+                    f"{base.src}[{table}]"  # known to be in range: read at once
             elif keys is not None and len(args) == 1:  # a number range: no text key built
                 src = (f"_family_1({base.src}, {keys}, {args[0].src}, {name!r}, {rank}, "
                        f"{loc})")
@@ -343,7 +345,7 @@ class ExpressionCompiler:
             elif len(args) == 2 and (table := self.key_table(name)) is not None:
                 src = (f"_family_k({base.src}, {table}, {args[0].src}, {args[1].src}, "
                        f"{name!r}, {loc})")
-                inside = _key_table_test(info.index, args)
+                inside = _key_table_test(info.index, args, scope.texts)
                 if inside is not None:  # seats of this game and numbers in range: inline
                     src = (f"({base.src}[{table}[{args[0].src}][{args[1].src}]] if {inside} "
                            f"else {src})")
@@ -403,6 +405,10 @@ class ExpressionCompiler:
             func = p.funcs[name]
             self._arity(name, len(func.params), node)
             args = [self.value_c(a, scope).src for a in node.args]
+            kinds = p.arg_kinds.get(name) if self._outside else None
+            if kinds is not None and len(args) == len(kinds):  # a tool's call: checked
+                args = [f"_check_arg({a}, {k!r}, {name!r}, {i})" if k else a
+                        for i, (a, k) in enumerate(zip(args, kinds, strict=True))]
             return self._c(f"_F_{name}(rt{''.join(', ' + a for a in args)})",
                            texts=self._gives_texts.get(name, False))
         if name in p.procs:
@@ -473,8 +479,9 @@ class ExpressionCompiler:
         fn = self.constant_name(b.fn, "builtin")
         if node.func == "next_player" and compiled[0].simple:  # the seat after: one lookup
             x = args[0]
-            return self._c(f"((rt.following.get({x}) if {x}.__class__ is str else None) or "
-                           f"{fn}(rt, {x}))")
+            seat = f"rt.following.get({x})" if x in scope.texts else \
+                f"(rt.following.get({x}) if {x}.__class__ is str else None)"
+            return self._c(f"({seat} or {fn}(rt, {x}))")
         # numbers(a, b) is a range of whole numbers, whatever numbers a and b are
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})",
                        numbers=node.func == "numbers")
@@ -542,8 +549,44 @@ class ExpressionCompiler:
 
     def _e_IfExpr(self, node: N.IfExpr, scope: Scope) -> CExpr:
         c = self.test_src(node.cond, scope)
-        a, b = (self.value_c(x, scope).src for x in (node.then, node.other))
+        a = self.value_c(node.then, scope.knowing(self._bounds(node.cond, scope))).src
+        b = self.value_c(node.other, scope).src
         return self._c(f"({a} if {c} else {b})")
+
+    def _bounds(self, cond: N.Expr, scope: Scope) -> dict[str, tuple[int | None, int | None]]:
+        """What a condition that holds says of the whole numbers it compares with constants
+        (`c >= 1 and c <= side`): Python name -> (low, high), None where it says nothing."""
+        cond = self._inlined(cond, scope)
+        found: dict[str, tuple[int | None, int | None]] = {}
+        items = cond.items if isinstance(cond, N.BoolOp) and cond.op == "and" else [cond]
+        for item in items:
+            if not isinstance(item, N.Compare) or item.op not in ("<", "<=", ">", ">="):
+                continue
+            op, name, value = item.op, item.left, self._constant_int(item.right)
+            if value is None:  # `1 <= c`: the constant first
+                op = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+                name, value = item.right, self._constant_int(item.left)
+            py = scope.lookup(name.id) if isinstance(name, N.Name) else None
+            if value is None or py is None or py not in scope.numbers:
+                continue
+            lo, hi = found.get(py, (None, None))
+            if op in (">", ">="):
+                low = value + (op == ">")
+                lo = low if lo is None else max(lo, low)
+            else:
+                high = value - (op == "<")
+                hi = high if hi is None else min(hi, high)
+            found[py] = (lo, hi)
+        return found
+
+    def _constant_int(self, node: N.Expr | None) -> int | None:
+        """The whole number a constant expression is (a number, a `const`), else None."""
+        if isinstance(node, N.Num) and node.value.__class__ is int:
+            return node.value
+        if isinstance(node, N.Name) and node.id in self.program.consts:
+            value = self.program.consts[node.id]
+            return value if value.__class__ is int else None
+        return None
 
     def source(self, binder: N.Binder, scope: Scope) -> CExpr:
         """What a binder goes through (its `in` expression or every value of its type)."""
@@ -832,18 +875,20 @@ def attribute_table(attrs: dict, name: str) -> dict:
     return {value: a[name] for value, a in attrs.items() if name in a}
 
 
-def _key_table_test(index: list[str], args: list[CExpr]) -> str | None:
+def _key_table_test(index: list[str], args: list[CExpr],
+                    texts: frozenset[str] = frozenset()) -> str | None:
     """For a read of a family over a player and a number range (in either order) by plain
     names: the test that both are entries of this game's family (a seat of this game, a whole
     number in range), so that its key is read from the key table in place; None for another
-    family or other arguments."""
+    family or other arguments. `texts`: names known to hold a text."""
     tests = []
     for t, a in zip(index, args, strict=True):
         if not a.simple:
             return None
         if t == PLAYER:
             # the seats of this game, by name (a list is no key: a text first)
-            tests.append(f"{a.src}.__class__ is str and {a.src} in rt.following")
+            tests.append(("" if a.src in texts else f"{a.src}.__class__ is str and ")
+                         + f"{a.src} in rt.following")
         elif ".." in t:
             lo, hi = t.split("..")
             tests.append(("" if a.number else f"{a.src}.__class__ is int and ")

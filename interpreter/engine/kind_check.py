@@ -41,13 +41,16 @@ _BUILTIN_KINDS = {"size": NUMBER, "seat": NUMBER, "half": NUMBER, "index_of": NU
 _ORDINALS = ("first", "second", "third", "fourth")
 
 
-def check_value_kinds(program: Program, decls: list[N.Decl]) -> list[RulesetError]:
-    """Every kind error of the ruleset's rules (see the module docstring)."""
-    checker = KindChecker(program)
-    try:
-        checker.infer_parameters(decls)
-    except RecursionError:  # thousands of functions calling each other: parameters not known
-        checker.param_kinds = {}
+def check_value_kinds(program: Program, decls: list[N.Decl],
+                      checker: KindChecker | None = None) -> list[RulesetError]:
+    """Every kind error of the ruleset's rules (see the module docstring). `checker`: one
+    whose parameters' kinds are known already (the compiler's, from infer_for_code)."""
+    if checker is None:
+        checker = KindChecker(program)
+        try:
+            checker.infer_parameters(decls)
+        except RecursionError:  # thousands of functions calling each other: not known
+            checker.param_kinds = {}
     for decl in decls:
         try:
             checker.declaration(decl)
@@ -71,6 +74,9 @@ class KindChecker:
         # one walk of each declaration's tree, kept: its nodes, and the names it binds
         self._walked: dict[int, tuple[N.Decl, list[N.Node]]] = {}
         self._bound: dict[int, tuple[list[tuple[str, N.Node | None]], list[N.Assign]]] = {}
+        self._templates: dict[int, tuple[N.Decl, list[N.Node]]] = {}  # _template_nodes
+        # a rule's calls, with the kinds of its parameters they were worked out with
+        self._sites: dict[int, tuple[dict[str, Kind], list[tuple[str, list[Kind]]]]] = {}
 
     def _nodes(self, decl: N.Decl) -> list[N.Node]:
         """Every node of a declaration, in the order written (walked once per check)."""
@@ -127,6 +133,84 @@ class KindChecker:
         finally:
             self._reporting = reporting
             self._func_kinds = {}
+
+    def infer_for_code(self, decls: list[N.Decl]) -> dict[int, dict[str, Kind]]:
+        """id of a rule's declaration -> name -> kind, for the code generator: kinds that
+        hold for every value a name can take when the rule runs from the rules (a tool that
+        calls a rule from outside is checked at the door: Program.arg_kinds). Unlike
+        infer_parameters, a parameter's kind may come through calls of the rule by itself (a
+        walk along a line, `closed(c + dc, dc)`): the kinds are first guessed from the calls
+        that tell, then
+        kept only where every call gives them, with every guess made, until none changes, so
+        each kind found holds by induction over the calls."""
+        p = self.program
+        reporting, self._reporting = self._reporting, False
+        try:
+            for _ in range(20):  # the guess: what the calls that tell give, passed on
+                guessed = {callee: _common(p.decls.get(callee), sites, guess=True)
+                           for callee, sites in self._call_sites(decls).items()}
+                if guessed == self.param_kinds:
+                    break
+                self.param_kinds = guessed
+            for _ in range(50):  # then kept only where every call agrees
+                calls = self._call_sites(decls)
+                kept = {callee: {name: kind if kind is not None and all(
+                    len(site) == len(kinds) and site[i] == kind
+                    for site in calls.get(callee, [])) else None
+                    for i, (name, kind) in enumerate(kinds.items())}
+                    for callee, kinds in self.param_kinds.items()}
+                if kept == self.param_kinds:
+                    break
+                self.param_kinds = kept
+            else:  # did not settle: nothing is known of any parameter
+                self.param_kinds = {}
+            out = {}
+            for decl in decls:
+                if isinstance(decl, N.FuncDecl | N.ProcDecl | N.TriggerDecl):
+                    out[id(decl)] = self._names(decl, self._parameters(decl))
+            return out
+        except RecursionError:
+            return {}
+        finally:
+            self._reporting = reporting
+            self._func_kinds = {}
+
+    def _call_sites(self, decls: list[N.Decl]) -> dict[str, list[list[Kind]]]:
+        """Rule -> the kinds of the values each call in the rules gives it (the engine
+        calls score and tiebreak with a player). A rule's calls are worked out again only
+        when the kinds of its parameters have changed (kept in self._sites)."""
+        p = self.program
+        calls: dict[str, list[list[Kind]]] = {
+            name: [[PLAYER]] for name in ("score", "tiebreak") if name in p.funcs}
+        for decl in decls:
+            params = self._parameters(decl)
+            kept = self._sites.get(id(decl))
+            if kept is None or kept[0] != params:
+                self.env = self._names(decl, params)
+                kept = self._sites[id(decl)] = (params, [
+                    (callee, [self.kind(a) for a in node.args])
+                    for node in [*self._nodes(decl), *self._template_nodes(decl)]
+                    for callee in _callees(node, p)])
+            for callee, kinds in kept[1]:
+                calls.setdefault(callee, []).append(kinds)
+        return calls
+
+    def _template_nodes(self, decl: N.Decl) -> list[N.Node]:
+        """Every node of the {expressions} in a declaration's texts (a log line, a prompt, a
+        component's display): their calls are calls too."""
+        got = self._templates.get(id(decl))
+        if got is None or got[0] is not decl:
+            nodes: list[N.Node] = []
+            texts = [(decl, decl.display)] if isinstance(decl, N.ComponentDecl) and \
+                isinstance(decl.display, str) else list(_texts(decl))
+            for node, text in texts:
+                for piece in re.findall(r"\{([^{}]*)\}", text):
+                    try:
+                        nodes += N.walk(parse_expr(piece, node.loc))
+                    except RulesetError:
+                        pass  # the compiler reports it
+            got = self._templates[id(decl)] = (decl, nodes)
+        return got[1]
 
     def _names(self, decl: N.Decl, params: dict[str, Kind]) -> dict[str, Kind]:
         """The kind of each name a declaration binds (params, let, for, choose, queries): one
@@ -503,14 +587,15 @@ def _callees(node: N.Node, program: Program) -> list[str]:
     return []
 
 
-def _common(decl: N.Decl | None, sites: list[list[Kind]]) -> dict[str, Kind]:
+def _common(decl: N.Decl | None, sites: list[list[Kind]],
+            guess: bool = False) -> dict[str, Kind]:
     """Parameter -> the kind every call gives it (calls with another number of values are
-    errors of their own: left out)."""
+    errors of their own: left out); `guess`: every call whose kind is known."""
     names = [p.name if isinstance(p, N.Param) else p for p in getattr(decl, "params", [])]
     sites = [s for s in sites if len(s) == len(names)]
     out: dict[str, Kind] = {}
     for i, name in enumerate(names):
-        kinds = {s[i] for s in sites}
+        kinds = {s[i] for s in sites} - ({None} if guess else set())
         kind = kinds.pop() if len(kinds) == 1 else None
         out[name] = _Inferred(kind) if kind is not None else None
     return out

@@ -88,6 +88,11 @@ class ChoicePoint:
 class Program:
     world: World
     decls: dict[str, N.Decl]
+    # rule -> the kind of each parameter that the generated code relies on (kind_check's
+    # infer_for_code: "number", or a kind whose values are texts), None where it does not;
+    # a call from outside the rules (Game.evaluate, perform, a tool's expression) is checked
+    # against it (support.check_args)
+    arg_kinds: dict[str, list[str | None]] = field(default_factory=dict)
     consts: dict[str, Any] = field(default_factory=dict)
     zones: dict[str, ZoneInfo] = field(default_factory=dict)
     vars: dict[str, VarInfo] = field(default_factory=dict)
@@ -139,6 +144,9 @@ class Scope:
         # Python names known to hold a whole number (never yes or no): reads of a family by
         # them need not check that they are numbers
         self.numbers: frozenset[str] = frozenset()
+        # Python names of whole numbers known to lie within bounds here (low, high; None:
+        # no bound), from the condition that guards the code (`x if c >= 1 and c <= 8 ...`)
+        self.bounds: dict[str, tuple[int | None, int | None]] = {}
 
     def lookup(self, name: str) -> str | None:
         return self.py.get(name)
@@ -155,7 +163,28 @@ class Scope:
         inner = Scope(self.names, self.proc, {**self.py, name: py})
         inner.texts = self.texts | {py} if text else self.texts - {py}
         inner.numbers = self.numbers | {py} if number else self.numbers - {py}
+        inner.bounds = {k: v for k, v in self.bounds.items() if k != py}
         return inner
+
+    def knowing(self, bounds: dict[str, tuple[int | None, int | None]]) -> Scope:
+        """This scope where the names of `bounds` are known to lie within them too."""
+        if not bounds:
+            return self
+        inner = Scope(self.names, self.proc, self.py)
+        inner.texts, inner.numbers, inner.bounds = self.texts, self.numbers, dict(self.bounds)
+        for name, (lo, hi) in bounds.items():
+            old_lo, old_hi = inner.bounds.get(name, (None, None))
+            inner.bounds[name] = (lo if old_lo is None else old_lo if lo is None
+                                  else max(lo, old_lo),
+                                  hi if old_hi is None else old_hi if hi is None
+                                  else min(hi, old_hi))
+        return inner
+
+    def within(self, py: str, low: int, high: int) -> bool:
+        """Whether the Python name `py` is known to hold a whole number in low..high."""
+        lo, hi = self.bounds.get(py, (None, None))
+        return py in self.numbers and lo is not None and hi is not None and \
+            low <= lo and hi <= high
 
     def all_names(self) -> list[str]:
         return [*self.names, *self.py]
@@ -171,6 +200,7 @@ class Compiling(Protocol):
     def fresh_number(self) -> int: ...
     def error(self, message: str, loc: N.Loc, hint: str | None = None) -> None: ...
     def constant_name(self, value: Any, hint: str = "k") -> str: ...
+    def typed(self, scope: Scope, decl: N.Decl, py: dict[str, str]) -> Scope: ...
     def range_keys(self, name: str) -> str | None: ...
     def key_table(self, name: str) -> str | None: ...
     def forget_src(self, zone_or_var: str | None) -> str | None: ...

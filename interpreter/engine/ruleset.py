@@ -225,7 +225,7 @@ def _load(path: str | Path, allow_outside: bool, settings: tuple[str, ...] = (),
     program.measure_vars = {m.name: 0 if m.kind == COUNTER else []
                             for m in measures if m.kind != VALUE}
     errors += compiler.errors
-    errors += check_value_kinds(program, decls)
+    errors += check_value_kinds(program, decls, getattr(compiler, "kinds", None))
     errors += check_shapes(program, decls)
     if PLAY not in program.procs:
         errors.append(RulesetError(f"the ruleset has no 'procedure {PLAY}()': it says how "

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from interpreter.engine import rng
 from interpreter.engine.program import SUSPEND, SWITCH, Program
-from interpreter.engine.support import WORK_BETWEEN_DECISIONS, put
+from interpreter.engine.support import WORK_BETWEEN_DECISIONS, check_args, put
 from interpreter.engine.world import player_id
 from interpreter.language.errors import (
     PYTHON_ERRORS,
@@ -430,7 +430,9 @@ class Game:
         """Take a decision. An illegal one raises IllegalMove and changes nothing."""
         state = self.state
         pending = state["pending"]
-        if pending is None or option.__class__ is not str or option not in pending["options"]:
+        c = option.__class__
+        if pending is None or option not in pending["options"] or not (
+                c is str or c is int and not -1 < option < 2):  # 0 and 1 equal no and yes
             reason = self.why_illegal(option)  # a text equal to an option is that option
             if reason is not None:
                 raise IllegalMove(reason)
@@ -449,6 +451,7 @@ class Game:
             raise KeyError(f"the ruleset defines no function '{function}'")
         if len(args) != len(func.params):
             raise TypeError(f"'{function}' takes {len(func.params)} value(s), got {len(args)}")
+        check_args(self.program.arg_kinds, function, args)
         self.forget()  # the caller may have changed the state by hand
         self.budget = WORK_BETWEEN_DECISIONS  # a computation of its own, with its own budget
         try:
@@ -466,6 +469,7 @@ class Game:
             raise KeyError(f"the ruleset has no procedure '{procedure}'")
         if len(args) != len(proc.params):
             raise TypeError(f"'{procedure}' takes {len(proc.params)} value(s), got {len(args)}")
+        check_args(self.program.arg_kinds, procedure, args)
         self.state["pending"] = None
         self.state["over"] = False
         if not remembered:
@@ -504,6 +508,7 @@ class Game:
             return 0
         if not remembered:
             self.forget()  # the caller may have changed the state by hand
+            check_args(self.program.arg_kinds, name, (player,))
         try:
             value = func.call(self, player)
         except PYTHON_ERRORS as exc:

@@ -218,6 +218,7 @@ class ProcBuilder:
         proc.slot_of = {name: i for i, name in enumerate(proc.slots)}
         self.hiddens: list[str] = []  # helper locals that must survive a wait (hidden())
         self.scope.texts = frozenset(self.local(n) for n in text_parameters(proc, compiler))
+        compiler.typed(self.scope, proc.decl, {n: self.local(n) for n in names})
         self.lines: list[tuple[int, str, N.Loc] | int] = []  # (depth, text, loc) or a label
         self.loc = proc.decl.loc
         self.labels = 0
@@ -423,7 +424,8 @@ class ProcBuilder:
                 c._unknown(name, s.loc, "variable", [*p.vars, *self.locals])
             return
         want = len(p.vars[name].decl.index)
-        index = [self.value(a) for a in (s.index or [])]
+        compiled = [c.value_c(a, self.scope) for a in (s.index or [])]
+        index = [x.src for x in compiled]
         if len(index) != want:
             c.error(f"'{name}' takes {want} index value(s), got {len(index)}", s.loc)
             return
@@ -441,7 +443,10 @@ class ProcBuilder:
             # a number range: the entry's key found in the key table, as reads find it, not
             # built as text; anything else (a text, a number outside the range) as below
             index = self._named(index, d)
-            self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {_range_key(keys, index)}",
+            numbers = [x.number or n in self.scope.numbers for x, n in zip(compiled, index,
+                                                                            strict=True)]
+            self.emit(d, f"{store} = rt.V[{name!r}]",
+                      f"{key} = {_range_key(keys, index, numbers)}",
                       f"if {key} is None: {key} = _var_key({store}, {_text_key(index)}, "
                       f"{name!r}, {loc})",
                       f"{store}[{key}] {s.op} {value}")
@@ -449,7 +454,10 @@ class ProcBuilder:
             # two index types of known values: the key found in the key table; a value of
             # another type, or a seat not in this game, as below (and refused if no entry)
             index = self._named(index, d)
-            self.emit(d, f"{store} = rt.V[{name!r}]", f"{key} = {_table_key(table, index)}",
+            known = [x.number or n in self.scope.numbers or n in self.scope.texts
+                     for x, n in zip(compiled, index, strict=True)]
+            self.emit(d, f"{store} = rt.V[{name!r}]",
+                      f"{key} = {_table_key(table, index, known)}",
                       f"if {key} not in {store}: {key} = _var_key({store}, "
                       f"{_text_key(index)}, {name!r}, {loc})",
                       f"{store}[{key}] {s.op} {value}")
@@ -881,24 +889,31 @@ def _ends(block: list[tuple[int, str, N.Loc]]) -> bool:
 
 
 # ------------------------------------------------------------------------ helpers of the code
-def _range_key(keys: str, index: list[str]) -> str:
+def _range_key(keys: str, index: list[str], numbers: list[bool]) -> str:
     """Source of the key of a family over one or two number ranges, found in its key table
     (support.range_keys) by plain names; None for an index that is not a whole number in its
-    range (then the key is built as text, and refused if the family has no such entry)."""
+    range (then the key is built as text, and refused if the family has no such entry).
+    `numbers`: which names are known to hold whole numbers (not checked again)."""
+    def whole(a: str, known: bool) -> list[str]:
+        return [] if known else [f"{a}.__class__ is int"]
     if len(index) == 1:
         a, = index
-        return f"({keys}.get({a}) if {a}.__class__ is int else None)"
+        tests = whole(a, numbers[0])
+        return f"({keys}.get({a}) if {tests[0]} else None)" if tests else f"{keys}.get({a})"
     a, b = index
-    return (f"({keys}[{a}].get({b}) if {a}.__class__ is int and {a} in {keys} and "
-            f"{b}.__class__ is int else None)")
+    tests = [*whole(a, numbers[0]), f"{a} in {keys}", *whole(b, numbers[1])]
+    return f"({keys}[{a}].get({b}) if {' and '.join(tests)} else None)"
 
 
-def _table_key(table: str, index: list[str]) -> str:
+def _table_key(table: str, index: list[str], known: list[bool]) -> str:
     """Source of the key of a family with a key table (support.key_table) by two plain names,
-    None where the table has none (a value of another type)."""
+    None where the table has none (a value of another type). `known`: which names are known
+    to hold a text or a whole number (not checked again)."""
+    def plain(x: str, k: bool) -> list[str]:
+        return [] if k else [f"({x}.__class__ is str or {x}.__class__ is int)"]
     a, b = index
-    return (f"({table}[{a}].get({b}) if ({a}.__class__ is str or {a}.__class__ is int) and "
-            f"{a} in {table} and ({b}.__class__ is str or {b}.__class__ is int) else None)")
+    tests = [*plain(a, known[0]), f"{a} in {table}", *plain(b, known[1])]
+    return f"({table}[{a}].get({b}) if {' and '.join(tests)} else None)"
 
 
 def _text_key(index: list[str]) -> str:

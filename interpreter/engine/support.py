@@ -238,6 +238,27 @@ def family_n(values: dict, keys: tuple, name: str, loc: Loc) -> Any:
         raise GameRuleError(f"'{name}' has no entry for {joined}", loc) from None
 
 
+def check_arg(value: Any, kind: str, rule: str, i: int) -> Any:
+    """`value`, if it is of the kind the generated code of `rule` relies on for its
+    parameter i (Program.arg_kinds: "number", or a kind whose values are texts): a call
+    from outside the rules (a tool, a test, an expression typed in) must not hand it
+    another kind, which the code would not check."""
+    if value.__class__ is (int if kind == "number" else str):
+        return value
+    what = "a whole number" if kind == "number" else f"a {kind}" if kind != "text" else "a text"
+    raise GameRuleError(f"'{rule}' takes {what} as its value {i + 1}, not "
+                        f"{kind_word(value)} ({_shown(value)})")
+
+
+def check_args(kinds: dict, rule: str, args: tuple) -> None:
+    """The values a tool gives a rule, checked as check_arg does (kinds: Program.arg_kinds)."""
+    relied = kinds.get(rule)
+    if relied is not None:
+        for i, (value, kind) in enumerate(zip(args, relied, strict=False)):
+            if kind:
+                check_arg(value, kind, rule, i)
+
+
 def attr(attrs: dict, obj: Any, name: str, loc: Loc) -> Any:
     """`obj.name`: an attribute of a kind, an entity or a player, or a column of a table row."""
     try:
