@@ -1,0 +1,121 @@
+"""`rules book`: every bundled ruleset reads as a rulebook, in every language, with no rule code
+left in its rules and no phrase missing; a rule added to a ruleset appears in its book."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from interpreter import load_ruleset
+from interpreter.cli import main
+from interpreter.language.book.output import columns, to_html, to_markdown, to_text
+from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
+from interpreter.play.rulebook import book_of
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = sorted(str(p.parent.relative_to(ROOT / "rulesets"))
+                  for p in (ROOT / "rulesets").rglob("ruleset.yaml"))
+# What rule text looks like: comparisons, brackets, calls, names_with_underscores.
+CODE = re.compile(r"==|!=|<=|>=|->|\[|\]|\b[a-z0-9]+_[a-z0-9_]+\b|\w\(|\b[A-Z][a-z]+\(")
+
+
+def _lines(book) -> list[str]:
+    """Every line of the rules in words (citations and rulings are quoted text: left out)."""
+    out = [book.title, *book.intro]
+    for s in book.sections:
+        out += [s.title, *s.intro]
+        for e in s.entries:
+            out += [e.title, *(line.text for line in e.lines)]
+            out += [cell for row in e.table or [] for cell in row]
+    return out
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    cache: dict[str, object] = {}
+
+    def get(name: str):
+        if name not in cache:
+            try:
+                cache[name] = load_ruleset(ROOT / "rulesets" / name)
+            except Exception as e:  # an edition read literally may be unplayable: no book
+                pytest.skip(f"{name} does not load: {e}")
+        return cache[name]
+    return get
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_ruleset_reads_without_rule_code(loaded, name, lang):
+    book = book_of(loaded(name), lang)
+    code = [line for line in _lines(book) if CODE.search(line)]
+    assert code == []
+    assert len(book.sections) >= 5
+    text = to_text(book)
+    assert max(columns(x) for x in text.splitlines()) <= 80
+    assert to_markdown(book).startswith("# ")
+
+
+def test_every_phrase_table_has_every_phrase_of_english():
+    english = set(yaml.safe_load((FOLDER / "en.yaml").read_text(encoding="utf-8")))
+    for lang in languages():
+        table = set(yaml.safe_load((FOLDER / f"{lang}.yaml").read_text(encoding="utf-8")))
+        assert english - table == set(), lang
+        assert table - english == set(), lang
+
+
+def test_a_missing_phrase_is_an_error_not_english():
+    with pytest.raises(PhraseError, match="no phrase 'stmt.nothing'"):
+        Phrases("en").say("stmt.nothing")
+    with pytest.raises(PhraseError, match="no phrase table for the language 'xx'"):
+        Phrases("xx")
+
+
+def test_a_rule_added_to_a_ruleset_appears_in_its_book(tmp_path):
+    folder = tmp_path / "high-card"
+    shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+    with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\ntrigger comeback after trick_won(w) when tricks[w] == 0\n'
+                '        cite "High Card: Comebacks":\n'
+                '    bonus[w] += 2\n')
+    text = to_text(book_of(load_ruleset(folder)))
+    assert "After trick won, if tricks won of w is 0:" in text
+    assert "bonus points of w increases by 2." in text
+    assert "Rulebook: High Card: Comebacks" in text
+
+
+def test_the_book_of_the_base_game_says_how_a_turn_goes(loaded):
+    text = to_text(book_of(loaded("fifth-avenue/base")))
+    assert "p chooses one of these options" in text
+    assert "Option D: score a district" in text
+    assert "the tie is broken by most cards in hand" in text
+    assert "the second building stop" in text  # how the game ends
+    assert "Ruling: the starting player is seat 1" in text
+
+
+def test_cli_book_text_markdown_and_html(tmp_path, capsys):
+    assert main(["book", "tutorial/high-card"]) == 0
+    assert "1. The game" in capsys.readouterr().out
+    assert main(["book", "tutorial/high-card", "--markdown"]) == 0
+    assert "## Contents" in capsys.readouterr().out
+    page = tmp_path / "book.html"
+    assert main(["book", "tutorial/high-card", "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<nav>" in html and "href='#setup'" in html and "<section id='setup'>" in html
+
+
+def test_cli_book_refuses_an_unknown_language(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["book", "tutorial/high-card", "--lang", "xx"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "no phrase table for 'xx'" in err and "Traceback" not in err
+
+
+def test_html_escapes_what_the_rules_say(loaded):
+    html = to_html(book_of(loaded("tutorial/pass-left")))
+    assert "‹p›" in html and "<script" not in html
