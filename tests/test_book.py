@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted(str(p.parent.relative_to(ROOT / "rulesets"))
                   for p in (ROOT / "rulesets").rglob("ruleset.yaml"))
 # What rule text looks like: comparisons, brackets, calls, names_with_underscores.
-CODE = re.compile(r"==|!=|<=|>=|->|\[|\]|\b[a-z0-9]+_[a-z0-9_]+\b|\w\(|\b[A-Z][a-z]+\(")
+CODE = re.compile(r"==|!=|<=|>=|->|\[|\]|\b[a-z0-9]+_[a-z0-9_]+\b|[A-Za-z0-9_]\([A-Za-z0-9_\")]")
 
 
 def _lines(book) -> list[str]:
@@ -119,3 +119,36 @@ def test_cli_book_refuses_an_unknown_language(capsys):
 def test_html_escapes_what_the_rules_say(loaded):
     html = to_html(book_of(loaded("tutorial/pass-left")))
     assert "‹p›" in html and "<script" not in html
+
+
+@pytest.mark.parametrize(("name", "lang", "words"), [
+    ("fifth-avenue/editions/nl-playable", "nl", ["Spelvoorbereiding", "torenflat", "Bouwstop",
+                                                 "Mogelijkheid D", "dichtstbijzijnde"]),
+    ("fifth-avenue/editions/ko-playable", "ko", ["게임 준비", "빌딩", "건설 중단", "D)",
+                                                 "가장 가까운"]),
+    ("fifth-avenue/editions/nl", "nl", ["zoals geschreven"]),
+])
+def test_an_edition_reads_in_its_language_with_its_own_names(loaded, name, lang, words):
+    ruleset = loaded(name)
+    book, english = book_of(ruleset, lang), book_of(ruleset, "en")
+    text = to_text(book)
+    assert [w for w in words if w not in text] == []
+    # every rule is named in the language (the ruleset's book/LANG.yaml), none left in English
+    untranslated = [e.key for s, t in zip(book.sections, english.sections, strict=True)
+                    for e, f in zip(s.entries, t.entries, strict=True)
+                    if e.key and e.key != "score" and e.title == f.title]
+    assert untranslated == []
+
+
+def test_a_names_file_that_is_not_a_mapping_is_a_clear_error(tmp_path):
+    from interpreter.language.book.names import load_names
+    from interpreter.language.errors import RulesetError
+
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "nl.yaml").write_text("names: [a, b]\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="'names' maps each name"):
+        load_names([tmp_path], "nl")
+    (tmp_path / "book" / "nl.yaml").write_text("names: {a: [\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_names([tmp_path], "nl")
+    assert "nl.yaml:" in str(error.value)

@@ -4,6 +4,7 @@ language. Used by `rules book`, and during a game by the terminal and the browse
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from interpreter.engine.ruleset import Ruleset
 from interpreter.language import nodes as N
@@ -28,8 +29,22 @@ def facts_of(ruleset: Ruleset, lang: str = "en") -> Facts:
                  players=list(ruleset.player_counts), decls=dict(program.decls),
                  entities={t: list(ids) for t, ids in world.entity_types.items()},
                  value_label=value_label, measures={m.name for m in ruleset.measures},
-                 names=load_names([layer.folder for layer in ruleset.layers], lang),
+                 names=load_names(_name_folders(ruleset), lang),
                  path=str(ruleset.path))
+
+
+def _name_folders(ruleset: Ruleset) -> list[Path]:
+    """Where names files are looked for, base first: each layer's folder, and the folder above
+    each rule file it takes from elsewhere (an edition's playable reading takes the edition's
+    rules, and their names with them)."""
+    out: list[Path] = []
+    for layer in ruleset.layers:
+        for folder in [*(Path(rf.path).resolve().parent.parent for rf in layer.rule_files),
+                       layer.folder]:  # the layer's own names last: they win
+            if folder in out:
+                out.remove(folder)
+            out.append(folder)
+    return out
 
 
 def book_of(ruleset: Ruleset, lang: str = "en",

@@ -180,7 +180,7 @@ class Builder:
         intro.append(say("overview.steps", **parts))
         endings = sorted({n.reason for d in self.decls.values() if d.name in self.used
                           for n in N.walk(d) if isinstance(n, N.EndGame) and n.reason})
-        lines = [Line(0, say("overview.ending"))] + [Line(1, r) for r in endings]
+        lines = [Line(0, say("overview.ending"))] + [Line(1, w.tr(r)) for r in endings]
         entries = [Entry("", say("section.end"), lines)] if endings else []
         decisions = self.decisions()
         if decisions:
@@ -197,8 +197,8 @@ class Builder:
             for n in N.walk(d):
                 prompt = getattr(n, "prompt", None) if isinstance(
                     n, N.Choose | N.Options | N.SecretChoose) else None
-                if prompt and prompt not in out:
-                    out.append(prompt)
+                if prompt and self.words.tr(prompt) not in out:
+                    out.append(self.words.tr(prompt))
         return out
 
     # ------------------------------------------------------------------ things

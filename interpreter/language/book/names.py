@@ -1,7 +1,8 @@
 """A ruleset's names in a language: `book/LANG.yaml` in a ruleset's folder (or in any folder
 it extends; the overlay's names win). Each maps a name of the rules (a rule, an enumeration's
-member, an entity of the board, an attribute, an option `option A`) to how it reads, and may
-give the ruleset's own `name` and `description` in that language."""
+member, an entity of the board, an attribute, an option `option A`) to how it reads; `texts`
+translates the rules' own texts (prompts, the reasons an ending gives); and it may give the
+ruleset's own `name` and `description` in that language."""
 
 from __future__ import annotations
 
@@ -45,4 +46,9 @@ def load_names(folders: Iterable[Path], lang: str) -> dict[str, str]:
             if not isinstance(v, str | int | float):
                 raise RulesetError(f"the name of {k!r} must be a text", Loc(str(path), 1, 1))
             out[str(k)] = str(v)
+        texts = data.get("texts") or {}
+        if not isinstance(texts, dict):
+            raise RulesetError("'texts' maps each text of the rules (a prompt, a reason) to "
+                               "its translation", Loc(str(path), 1, 1))
+        out.update({f"text:{k}": str(v) for k, v in texts.items()})
     return out

@@ -60,9 +60,13 @@ class Words:
             return self.names[name]
         decl = self.decls.get(name)
         if decl is not None and decl.label:
-            return decl.label
+            return self.tr(decl.label)
         label = self.value_label(name)
-        return label if label else humane(name)
+        return self.tr(label) if label else humane(name)
+
+    def tr(self, text: str) -> str:
+        """A text of the rules (a prompt, a reason) in the language, if its names file gives it."""
+        return self.names.get("text:" + text, text)
 
     # ------------------------------------------------------------------ expressions
 
@@ -123,8 +127,7 @@ class Words:
 
     def _name_expr(self, name: str) -> str:
         decl = self.decls.get(name)
-        if isinstance(decl, N.ConstDecl) and isinstance(decl.value, N.Num) \
-                and name not in self.names:
+        if isinstance(decl, N.ConstDecl) and isinstance(decl.value, N.Num):
             return str(decl.value.value)
         if name == "player_count":
             return self.p.say("expr.player_count")
@@ -212,13 +215,14 @@ class Words:
                 text = say("stmt.choose", player=x(s.player), var=humane(s.var),
                            options=x(s.options), where=where)
             if s.prompt:
-                text = text[:-1] + say("stmt.choose_prompt", prompt=s.prompt) + text[-1:]
+                text = text[:-1] + say("stmt.choose_prompt", prompt=self.tr(s.prompt)) \
+                    + text[-1:]
             return one(text)
         if isinstance(s, N.SecretChoose):
             return one(say("stmt.secretly", players=self.binder(s.binder, each=False),
                            var=humane(s.var), options=x(s.options)))
         if isinstance(s, N.Options):
-            prompt = say("stmt.choose_prompt", prompt=s.prompt) if s.prompt else ""
+            prompt = say("stmt.choose_prompt", prompt=self.tr(s.prompt)) if s.prompt else ""
             out = one(say("stmt.options", player=x(s.player), prompt=prompt))
             for c in s.clauses:
                 out += self.option(c, depth + 1)
@@ -228,7 +232,8 @@ class Words:
         if isinstance(s, N.Show):
             return one(say("stmt.show", what=x(s.what), players=x(s.players)))
         if isinstance(s, N.EndGame):
-            return one(say("stmt.end", reason=s.reason) if s.reason else say("stmt.end_plain"))
+            return one(say("stmt.end", reason=self.tr(s.reason)) if s.reason
+                       else say("stmt.end_plain"))
         if isinstance(s, N.Break):
             return one(say("stmt.break"))
         if isinstance(s, N.Pass):
@@ -274,7 +279,7 @@ class Words:
 
     def option(self, c: N.OptionClause, depth: int) -> list[Line]:
         say = self.p.say
-        label = self.names.get(f"option {c.name}") or c.label or humane(c.name)
+        label = self.names.get(f"option {c.name}") or self.tr(c.label or humane(c.name))
         text = say("stmt.option", name=c.name, label=label)
         if c.when is not None:
             text += say("stmt.option_when", cond=self.expr(c.when))
