@@ -152,3 +152,33 @@ def test_a_names_file_that_is_not_a_mapping_is_a_clear_error(tmp_path):
     with pytest.raises(RulesetError) as error:
         load_names([tmp_path], "nl")
     assert "nl.yaml:" in str(error.value)
+
+
+def test_a_book_with_diff_marks_what_the_variant_changes(loaded):
+    from interpreter.editions.book_diff import marked_book
+
+    book = marked_book(loaded("fifth-avenue/base"), loaded("fifth-avenue/editions/nl-playable"),
+                       "nl")
+    marked = {e.key: (e.mark, e.note) for s in book.sections for e in s.entries if e.mark}
+    assert marked["place_starting_businesses"][0] == "changed"
+    assert marked["place_starting_businesses"][1].startswith("lezing nl-1")
+    assert "take_skyscrapers" not in marked  # the same in both
+    assert "[ANDERS]" in to_text(book)
+    same = marked_book(loaded("fifth-avenue/base"), loaded("fifth-avenue/base"))
+    assert [e for s in same.sections for e in s.entries if e.mark] == []
+
+
+TEXTS = ROOT.parent / "shared" / "rulebooks"
+
+
+@pytest.mark.skipif(not (TEXTS / "nl.txt").is_file(), reason="the rulebook texts are not here")
+def test_each_rule_stands_beside_the_paragraph_it_cites(loaded):
+    from interpreter.editions.book_cites import cited_paragraphs
+
+    ruleset = loaded("fifth-avenue/editions/nl-playable")
+    book = book_of(ruleset, "nl", cited_paragraphs(ruleset, str(TEXTS)))
+    _, entry = book.entry("place_starting_businesses")
+    assert "per stadswijk wordt één willekeurige winkelfiche open" in entry.cited_text
+    base = loaded("fifth-avenue/base")
+    _, entry = book_of(base, "en", cited_paragraphs(base, str(TEXTS))).entry("take_skyscrapers")
+    assert "There is no limit (except piece limit in the game)" in entry.cited_text
