@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from interpreter.language import nodes as N
+from interpreter.language.book.comments import no_paragraph, rulings
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import Line, Words, humane
-from interpreter.language.errors import source_line
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 RANKING = ("score", "tiebreak")
@@ -61,35 +61,10 @@ def calls_in_order(decls: dict[str, N.Decl], start: str, seen: set[str]) -> list
         for n in N.walk(decls[name]):
             if isinstance(n, N.CallStmt):
                 visit(n.name)
+            elif isinstance(n, N.Call):  # a procedure that returns a value
+                visit(n.func)
 
     visit(start)
-    return out
-
-
-def rulings(decl: N.Decl) -> list[str]:
-    """The rulings written as comments in a rule (`# Ruling: ...` and the comment lines that go
-    on from it), from its source text."""
-    out: list[str] = []
-    number, margin, current = decl.loc.line, None, None
-    while True:
-        text = source_line(N.Loc(decl.loc.file, number, 1))
-        if text is None:
-            break
-        stripped = text.strip()
-        indent = len(text) - len(text.lstrip())
-        margin = indent if margin is None else margin
-        if number > decl.loc.line and stripped and indent <= margin \
-                and not stripped.startswith("#"):
-            break
-        comment = stripped[1:].strip() if stripped.startswith("#") else None
-        if comment is not None and comment.lower().startswith("ruling"):
-            current = comment.split(":", 1)[1].strip() if ":" in comment else comment
-            out.append(current)
-        elif comment is not None and current is not None and comment:
-            out[-1] += " " + comment
-        else:
-            current = None
-        number += 1
     return out
 
 
@@ -125,8 +100,13 @@ class Builder:
         return self.p.say(key, **parts)
 
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
-        return Entry(key=decl.name, title=title or self.words.name(decl.name), lines=lines,
-                     cite=decl.cite, rulings=rulings(decl))
+        e = Entry(key=decl.name, title=title or self.words.name(decl.name), lines=lines,
+                  cite=decl.cite, rulings=rulings(decl))
+        if decl.cite is None:
+            why = no_paragraph(decl)
+            e.no_cite = self.say("book.no_cite", why=why) if why else \
+                self.say("book.no_cite_unknown")
+        return e
 
     # ------------------------------------------------------------------ the book
 

@@ -15,6 +15,7 @@ class Entry:
     lines: list[Line] = field(default_factory=list)
     cite: str | None = None
     cited_text: str | None = None  # the cited paragraph, when the rulebook text is there
+    no_cite: str | None = None  # a rule citing nothing: why (its `# No paragraph:`), in words
     rulings: list[str] = field(default_factory=list)
     table: list[list[str]] | None = None  # header row, then rows
     mark: str | None = None  # in a book with --diff: "changed", "added" or "removed"

@@ -73,6 +73,8 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80) -> list[str]:
         out += _wrap(p.say("book.cites", cite=e.cite), width, "  | ")
         if e.cited_text:
             out += _wrap(e.cited_text, width, "  |   ")
+    elif e.no_cite:
+        out += _wrap(e.no_cite, width, "  | ")
     return out
 
 
@@ -130,6 +132,8 @@ def to_markdown(book: Book) -> str:
                 out += ["", f"> {_md_escape(p.say('book.cites', cite=e.cite))}"]
                 if e.cited_text:
                     out += [">", f"> {_md_escape(e.cited_text)}"]
+            elif e.no_cite:
+                out += ["", f"> *{_md_escape(e.no_cite)}*"]
             out.append("")
     return "\n".join(out) + "\n"
 
@@ -186,6 +190,8 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str) -> list[str]:
     if e.cite:
         quote = f"<br><span class='quote'>{esc(e.cited_text)}</span>" if e.cited_text else ""
         out.append(f"<p class='cite'>{esc(p.say('book.cites', cite=e.cite))}{quote}</p>")
+    elif e.no_cite:
+        out.append(f"<p class='cite'>{esc(e.no_cite)}</p>")
     out.append("</section>")
     return out
 

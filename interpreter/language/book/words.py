@@ -247,13 +247,18 @@ class Words:
         if isinstance(s, N.Emit):
             return one(say("stmt.emit", event=self.name(s.event)))
         if isinstance(s, N.If):
+            bodies = [self.block(body, depth + 1) for body in s.bodies]
+            orelse = self.block(s.orelse, depth + 1) if s.orelse is not None else []
+            if not any(bodies) and not orelse:  # a condition that only writes the log
+                return []
+            nothing = [Line(depth + 1, say("stmt.pass"))]
             out = []
-            for i, (cond, body) in enumerate(zip(s.conds, s.bodies, strict=True)):
+            for i, (cond, body) in enumerate(zip(s.conds, bodies, strict=True)):
                 key = "stmt.if" if i == 0 else "stmt.elif"
                 out.append(Line(depth, say(key, cond=x(cond)), s.step if i == 0 else None))
-                out += self.block(body, depth + 1)
-            if s.orelse is not None:
-                out += [Line(depth, say("stmt.else")), *self.block(s.orelse, depth + 1)]
+                out += body or nothing
+            if orelse:
+                out += [Line(depth, say("stmt.else")), *orelse]
             return out
         if isinstance(s, N.For | N.While | N.Loop):
             body = self.block(s.body, depth + 1)
