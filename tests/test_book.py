@@ -182,3 +182,34 @@ def test_each_rule_stands_beside_the_paragraph_it_cites(loaded):
     base = loaded("fifth-avenue/base")
     _, entry = book_of(base, "en", cited_paragraphs(base, str(TEXTS))).entry("take_skyscrapers")
     assert "There is no limit (except piece limit in the game)" in entry.cited_text
+
+
+def test_a_rule_says_why_it_cites_no_paragraph(tmp_path):
+    folder = tmp_path / "high-card"
+    shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+    with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\ndefine doubled(n) = n * 2  # No paragraph: a helper of the tests\n'
+                'define tripled(n) = n * 3\n'
+                'trigger again after trick_won(w) cite "High Card: Streaks":\n'
+                '    bonus[w] += doubled(tripled(0))\n')
+    book = book_of(load_ruleset(folder))
+    assert book.entry("doubled")[1].no_cite == "No paragraph of the rulebook: a helper of the tests"
+    assert book.entry("tripled")[1].no_cite == "cites no paragraph of the rulebook"
+    assert book.entry("again")[1].no_cite is None
+
+
+@pytest.mark.skipif(not (TEXTS / "en-riograndegames-2004.txt").is_file(),
+                    reason="the rulebook texts are not here")
+def test_coverage_reports_the_rules_that_say_why_they_cite_nothing(loaded, capsys):
+    from interpreter.editions.citations import texts_folder
+    from interpreter.editions.coverage import coverage, coverage_json, coverage_text
+
+    with texts_folder(str(TEXTS)):
+        cov = coverage(loaded("fifth-avenue/base"))
+    data = coverage_json(cov)
+    why = {r["name"]: r["why"] for r in data["uncited_rules"]}
+    assert why["bid_total"] == "a sum the auction rules use (The play of an auction)"
+    assert data["summary"]["rules_saying_why"] >= 55
+    text = coverage_text(cov)
+    assert "Rules that say why they cite no paragraph (" in text
+    assert "of them say why)" in text.splitlines()[-1]

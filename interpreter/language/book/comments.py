@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from interpreter.language import nodes as N
 from interpreter.language.errors import source_line
@@ -12,7 +13,7 @@ from interpreter.language.errors import source_line
 NO_PARAGRAPH = "# No paragraph:"
 
 
-def _span(decl: N.Node) -> Iterator[str]:
+def _span(decl: N.Node | Any) -> Iterator[str]:
     """The source lines of a declaration: its first line and those indented deeper."""
     number, margin = decl.loc.line, None
     while True:
@@ -45,7 +46,7 @@ def rulings(decl: N.Node) -> list[str]:
     return out
 
 
-def no_paragraph(decl: N.Node) -> str | None:
+def no_paragraph(decl: N.Node | Any) -> str | None:
     """Why a rule cites no paragraph, as its `# No paragraph: ...` comment says, or None."""
     for text in _span(decl):
         at = text.find(NO_PARAGRAPH)
