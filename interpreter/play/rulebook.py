@@ -28,6 +28,8 @@ def facts_of(ruleset: Ruleset, lang: str = "en") -> Facts:
     return Facts(name=ruleset.name, description=str(ruleset.manifest.get("description", "")),
                  players=list(ruleset.player_counts), decls=dict(program.decls),
                  entities={t: list(ids) for t, ids in world.entity_types.items()},
+                 relations={r: {a: list(bs) for a, bs in links.items()}
+                            for r, links in world.relations.items()},
                  value_label=value_label, measures={m.name for m in ruleset.measures},
                  names=load_names(_name_folders(ruleset), lang),
                  path=str(ruleset.path))

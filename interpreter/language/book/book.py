@@ -26,6 +26,7 @@ class Facts:
     players: list[int]
     decls: dict[str, N.Decl]
     entities: dict[str, list[str]] = field(default_factory=dict)  # board type -> ids
+    relations: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # the board's links
     value_label: Callable[[str], str | None] = lambda name: None
     measures: set[str] = field(default_factory=set)
     names: dict[str, str] = field(default_factory=dict)  # the language's names of the rules
@@ -225,6 +226,13 @@ class Builder:
                 shown.append(say("entity.more", n=len(ids) - ENTITY_NAMES_SHOWN))
             entries.append(Entry(kind, w.name(kind), [Line(0, say(
                 "entity.list", type=w.name(kind), n=len(ids), names="; ".join(shown)))]))
+        for name, links in self.f.relations.items():
+            lines = [Line(0, say("relation.link", a=w.name(a), b="; ".join(w.name(x) for x in bs)))
+                     for a, bs in links.items() if bs]
+            if len(lines) > ENTITY_NAMES_SHOWN:
+                more = say("entity.more", n=len(lines) - ENTITY_NAMES_SHOWN)
+                lines = [*lines[:ENTITY_NAMES_SHOWN], Line(0, more)]
+            entries.append(Entry(name, w.name(name), lines))
         return Section("board", say("section.board"), entries=entries)
 
     def zones(self) -> Section:
