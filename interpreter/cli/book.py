@@ -70,6 +70,10 @@ def cmd_book(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"wrote {args.html}", file=err)
     elif args.markdown:
         out.write(to_markdown(book))
+    elif getattr(out, "isatty", lambda: False)():  # at a terminal: a page at a time
+        import pydoc
+
+        pydoc.pager(to_text(book, args.width))
     else:
         out.write(to_text(book, args.width))
     return EXIT_OK
