@@ -151,7 +151,7 @@ def test_help_keeps_its_two_columns_on_a_narrow_terminal():
     lines = text[text.index("Commands"):text.index("Marks on the board")].splitlines()
     assert all(len(x) <= 60 for x in lines)
     assert [x.split()[0] for x in lines[1:] if not x.startswith(" " * 14)] == [
-        "NUMBER", "why", "log", "score", "points", "board", "save", "quit", "help"]
+        "NUMBER", "why", "rules", "log", "score", "points", "board", "save", "quit", "help"]
 
 
 def test_the_hot_seat_screen_clears_the_scrollback_too():

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from interpreter.cli.book import add_parser as add_book
 from interpreter.cli.check import add_parser as add_check
 from interpreter.cli.code import add_parser as add_code
 from interpreter.cli.common import (
@@ -77,10 +78,10 @@ in the ruleset, 130 interrupted."""
 # (args, out, err) returning an exit code); list it here.
 COMMANDS: list[Callable[[Any], None]] = [add_check, add_simulate, add_compare, add_flatten,
                                           add_play, add_serve, add_replay, add_show, add_coverage,
-                                          add_diff, add_sweep, add_review, add_code]
+                                          add_diff, add_sweep, add_review, add_code, add_book]
 
 
-TEXT_COMMANDS = ("check", "review", "coverage", "diff")  # commands that read rulebook texts
+TEXT_COMMANDS = ("check", "review", "coverage", "diff", "book")  # commands that read rulebook texts
 
 
 def build_parser() -> ArgumentParser:

@@ -12,6 +12,7 @@ from typing import Any
 
 from interpreter.editions.citations import Report, Rule, check_citations
 from interpreter.editions.sourcetext import SourceText
+from interpreter.language.book.comments import no_paragraph
 from interpreter.language.errors import RulesError
 
 
@@ -44,7 +45,8 @@ class Coverage:
                 "cited_through_section": through,
                 "share": round((direct + through) / total, 4) if total else 0.0,
                 "sections": len(sections), "sections_cited": len(cited_sections),
-                "rules": self.rule_count, "rules_citing_nothing": len(self.uncited_rules)}
+                "rules": self.rule_count, "rules_citing_nothing": len(self.uncited_rules),
+                "rules_saying_why": sum(1 for r in self.uncited_rules if no_paragraph(r))}
 
     def summary_line(self) -> str:
         s = self.summary()
@@ -53,7 +55,9 @@ class Coverage:
                 f"({share}): {s['cited_directly']} directly (a label or quoted words), "
                 f"{s['cited_through_section']} through a section cited whole; "
                 f"{s['sections_cited']} of {s['sections']} sections cited; "
-                f"{s['rules_citing_nothing']} of {s['rules']} rules cite nothing")
+                f"{s['rules_citing_nothing']} of {s['rules']} rules cite nothing"
+                + (f" ({s['rules_saying_why']} of them say why)" if s["rules_saying_why"]
+                   else ""))
 
 
 def coverage(ruleset: Any, source: str | None = None) -> Coverage:
@@ -134,8 +138,8 @@ def coverage_json(cov: Coverage) -> dict[str, Any]:
         "before_first_heading": [_paragraph_json(cov, i) for i in before],
         "sections": sections,
         "uncited_paragraphs": [_paragraph_json(cov, i) for i in cov.uncited()],
-        "uncited_rules": [{"name": r.name, "kind": r.kind, "at": str(r.loc)}
-                          for r in cov.uncited_rules],
+        "uncited_rules": [{"name": r.name, "kind": r.kind, "at": str(r.loc),
+                           "why": no_paragraph(r)} for r in cov.uncited_rules],
         "summary": cov.summary(),
     }
 
@@ -187,10 +191,16 @@ def coverage_text(cov: Coverage, uncited_only: bool = False, width: int = 100) -
         out.extend(rows)
     uncited = cov.uncited()
     out += ["", f"Paragraphs no rule cites: {len(uncited)} (marked '-' above)"]
-    if cov.uncited_rules:
-        out.append(f"Rules that cite nothing ({len(cov.uncited_rules)}):")
+    said = [(r, no_paragraph(r)) for r in cov.uncited_rules]
+    if any(why for _, why in said):
+        out.append(f"Rules that say why they cite no paragraph "
+                   f"({sum(1 for _, why in said if why)}; '# No paragraph: ...'):")
+        out += [f"  {r.name}: {why}" for r, why in said if why]
+    silent = [r for r, why in said if not why]
+    if silent:
+        out.append(f"Rules that cite nothing ({len(silent)}):")
         by_kind: dict[str, list[str]] = {}
-        for r in cov.uncited_rules:
+        for r in silent:
             by_kind.setdefault(r.kind, []).append(r.name)
         for kind, names in by_kind.items():
             out.append(f"  {kind}: {', '.join(names)}")

@@ -45,6 +45,7 @@ from interpreter.play.replay import (
     replay_data,
     write_json,
 )
+from interpreter.play.rules_help import how_it_works, option_words, rules_lines
 from interpreter.play.scores import final_scores
 from interpreter.play.screen import Pager, Screen, option_lines, short_path, wrap_lines
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
@@ -65,6 +66,8 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                "only one option begins so)"),
     ("why NAME", "why an option is or is not allowed now, in the rules' words (e.g. 'why D'; "
                  "the options listed are the ones allowed now)"),
+    ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
+                    "part of them (e.g. 'rules end', 'rules setup', 'rules 9')"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "the points each option gives now (when some option scores)"),
@@ -220,6 +223,11 @@ class Session:
             self.say(f"  {self.name(player)}: {who}")
         if self.humans:
             self.say("Type 'help' at any prompt for the commands.")
+        if self.humans and not game.moves:  # "how this game works", in the rows left
+            said = len(game.players) + 2 + secret
+            self.say()
+            self.say("\n".join(how_it_works(self.ruleset, self.width,
+                                             (self.height or 24) - said - 6)))
         self.say()
 
     def wait_to_start(self) -> Stop | None:
@@ -387,6 +395,11 @@ class Session:
                 return decision.options[k - 1]
             self.say(f"There is no option {k}: type a number from 1 to {n}.")
             return None
+        if command == "rules" or (command in ("help", "?", "h") and rest.lower()
+                                  .startswith("rules")):
+            topic = rest if command == "rules" else rest[len("rules"):]
+            self.tell(rules_lines(self.ruleset, decision.prompt, topic, self.width))
+            return self.remind(decision)
         if command in ("help", "?", "h"):
             self.say("\n".join(help_lines(self.width)))
             marks = self.display.legend_items(self.game, decision.player)
@@ -453,13 +466,20 @@ class Session:
         found = matching(text, decision.options, decision.labels)
         return (found[0],) if len(found) == 1 else None
 
+    def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
+        """The rulebook's line for an option (`why` says what the book says)."""
+        words = option_words(self.ruleset, decision.prompt, option)
+        return [f"In the rules: {words}"] if words else []
+
     def why(self, text: str, decision: Decision) -> None:
         if not text:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
             return
         if _is_number(text) and 1 <= int(text) <= len(decision.options):
-            self.tell(explain(self.game, decision, decision.options[int(text) - 1], text))
+            option = decision.options[int(text) - 1]
+            self.tell(explain(self.game, decision, option, text)
+                      + self.in_the_rules(decision, option))
             return
         found = matching(text, decision.options, decision.labels)
         if len(found) > 1:
@@ -470,7 +490,8 @@ class Session:
         if known is None:
             self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
             return
-        self.tell(explain(self.game, decision, known[0], text))
+        self.tell(explain(self.game, decision, known[0], text)
+                  + self.in_the_rules(decision, known[0]))
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words

@@ -36,6 +36,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from interpreter.language.errors import RulesError
+from interpreter.play.rules_help import rules_page
 from interpreter.play.table import Table, TableError
 
 PAGE_FOLDER = Path(__file__).resolve().parent / "web_page"
@@ -244,11 +245,21 @@ def create_app(table: Table, bot_delay: float = 0.5,
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**NO_STORE, "X-Accel-Buffering": "no"})
 
+    async def rules(request: Request) -> JSONResponse:
+        """The Rules panel: the game's book as HTML, and where each decision's rule is."""
+        try:
+            table.seat_of(request.path_params["token"])
+        except TableError as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse(await run_in_threadpool(rules_page, table.ruleset),
+                            headers=NO_STORE)
+
     routes = [
         Route("/play/{token}", page),
         Route("/static/{name}", static),
         Route("/api/{token}/state", state),
         Route("/api/{token}/events", events),
+        Route("/api/{token}/rules", rules),
         Route("/api/{token}/{action}", act, methods=["POST"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[

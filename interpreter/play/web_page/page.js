@@ -291,3 +291,38 @@ function follow() {
 }
 
 load().then(follow);
+
+// The Rules panel: the game's rulebook (HTML the server writes, every text escaped), opened
+// at the rule that asks the current decision.
+let rules = null;
+
+async function showRules() {
+  const box = $("rules"), button = $("rules-open");
+  if (!box.hidden) {
+    box.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    button.textContent = "Show the rules of this decision";
+    return;
+  }
+  if (!rules) {
+    const response = await fetch(api("rules"), { cache: "no-store" });
+    if (!response.ok) {
+      showMessage("The rules could not be loaded.", true);
+      return;
+    }
+    rules = await response.json();
+    box.innerHTML = rules.html;
+  }
+  box.hidden = false;
+  button.setAttribute("aria-expanded", "true");
+  button.textContent = "Hide the rules";
+  for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
+  const prompt = state && state.decision ? state.decision.prompt : null;
+  const anchor = prompt && rules.anchors[prompt];
+  const target = anchor ? document.getElementById(anchor) : null;
+  if (target) {
+    target.classList.add("current");
+    box.scrollTop = target.offsetTop - box.offsetTop;
+  }
+}
+$("rules-open").addEventListener("click", showRules);

@@ -1,0 +1,1 @@
+"""The rules in effect as a book, in words, in several languages."""

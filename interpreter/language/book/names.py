@@ -1,0 +1,54 @@
+"""A ruleset's names in a language: `book/LANG.yaml` in a ruleset's folder (or in any folder
+it extends; the overlay's names win). Each maps a name of the rules (a rule, an enumeration's
+member, an entity of the board, an attribute, an option `option A`) to how it reads; `texts`
+translates the rules' own texts (prompts, the reasons an ending gives); and it may give the
+ruleset's own `name` and `description` in that language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import yaml
+
+from interpreter.language.errors import RulesetError
+from interpreter.language.nodes import Loc
+
+
+def names_file(folder: Path, lang: str) -> Path:
+    return folder / "book" / f"{lang}.yaml"
+
+
+def load_names(folders: Iterable[Path], lang: str) -> dict[str, str]:
+    """The names of every folder's `book/LANG.yaml`, later folders over earlier ones."""
+    out: dict[str, str] = {}
+    for folder in folders:
+        path = names_file(folder, lang)
+        if not path.is_file():
+            continue
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            where = Loc(str(path), mark.line + 1, mark.column + 1) if mark else Loc(str(path), 1, 1)
+            raise RulesetError(f"not YAML: {getattr(e, 'problem', e)}", where) from None
+        if not isinstance(data, dict):
+            raise RulesetError("a names file maps 'names' (and 'name', 'description') to texts",
+                               Loc(str(path), 1, 1))
+        for key in ("name", "description"):
+            if isinstance(data.get(key), str):
+                out[f"ruleset.{key}"] = data[key]
+        names = data.get("names") or {}
+        if not isinstance(names, dict):
+            raise RulesetError("'names' maps each name of the rules to a text",
+                               Loc(str(path), 1, 1))
+        for k, v in names.items():
+            if not isinstance(v, str | int | float):
+                raise RulesetError(f"the name of {k!r} must be a text", Loc(str(path), 1, 1))
+            out[str(k)] = str(v)
+        texts = data.get("texts") or {}
+        if not isinstance(texts, dict):
+            raise RulesetError("'texts' maps each text of the rules (a prompt, a reason) to "
+                               "its translation", Loc(str(path), 1, 1))
+        out.update({f"text:{k}": str(v) for k, v in texts.items()})
+    return out

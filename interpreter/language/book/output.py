@@ -1,0 +1,224 @@
+"""A book written out: text for the terminal (wrapped to a width), Markdown, or an HTML page
+with a table of contents."""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+
+from interpreter.language.book.model import Book, Entry, Section
+from interpreter.language.book.phrases import Phrases
+
+INDENT = 3  # columns a level of a rule is indented at the terminal
+
+
+def _marks(book: Book) -> dict[str, str]:
+    p = Phrases(book.lang)
+    return {"changed": p.say("book.changed"), "added": p.say("book.added"),
+            "removed": p.say("book.removed")}
+
+
+def columns(text: str) -> int:
+    """The columns a text takes at the terminal (a wide character, as in Korean, takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrap(text: str, width: int, first: str, rest: str | None = None) -> list[str]:
+    """Words filled into lines of `width` columns (wide characters counted twice)."""
+    rest = first if rest is None else rest
+    out: list[str] = []
+    line, empty = first, True
+    for word in text.split():
+        candidate = line + word if empty else line + " " + word
+        if columns(candidate) > width and not empty:
+            out.append(line)
+            line = rest + word
+        else:
+            line = candidate
+        empty = False
+    out.append(line)
+    return [x.rstrip() for x in out]
+
+
+def _table_text(rows: list[list[str]], width: int, indent: str) -> list[str]:
+    header, body = rows[0], rows[1:]
+    cols = max(len(r) for r in rows)
+    grid = [r + [""] * (cols - len(r)) for r in ([header] if any(header) else []) + body]
+    widths = [max(len(r[i]) for r in grid) for i in range(cols)]
+    out = []
+    for n, r in enumerate(grid):
+        line = indent + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip()
+        out.append(line[:width])
+        if n == 0 and any(header):
+            out.append(indent + "  ".join("-" * x for x in widths))
+    return out
+
+
+def entry_text(book: Book, e: Entry, number: str, width: int = 80) -> list[str]:
+    """One entry at the terminal: its title, its lines, its rulings, its citation."""
+    p = Phrases(book.lang)
+    mark = f"[{_marks(book)[e.mark]}] " if e.mark else ""
+    out = _wrap(f"{number} {mark}{e.title}", width, "", "    ")
+    if e.note:
+        out += _wrap(e.note, width, "    ")
+    for line in e.lines:
+        pad = " " * (2 + INDENT * line.depth)
+        step = f"{line.step}. " if line.step is not None else ""
+        out += _wrap(step + line.text, width, pad, pad + " " * len(step))
+    if e.table:
+        out += _table_text(e.table, width, "    ")
+    for r in e.rulings:
+        out += _wrap(p.say("book.ruling", text=r), width, "  * ", "    ")
+    if e.cite:
+        out += _wrap(p.say("book.cites", cite=e.cite), width, "  | ")
+        if e.cited_text:
+            out += _wrap(e.cited_text, width, "  |   ")
+    elif e.no_cite:
+        out += _wrap(e.no_cite, width, "  | ")
+    return out
+
+
+def section_text(book: Book, s: Section, index: int, width: int = 80) -> list[str]:
+    title = f"{index}. {s.title}"
+    out = [*_wrap(title, width, ""), "=" * min(columns(title), width)]
+    for t in s.intro:
+        out += _wrap(t, width, "")
+    for n, e in enumerate(s.entries, 1):
+        out.append("")
+        out += entry_text(book, e, f"{index}.{n}", width)
+    return out
+
+
+def to_text(book: Book, width: int = 80) -> str:
+    out = [*_wrap(book.title, width, ""), "#" * min(columns(book.title), width), ""]
+    for t in book.intro:
+        out += _wrap(t, width, "")
+    out += ["", book.contents_title]
+    out += [f"  {i}. {s.title}" for i, s in enumerate(book.sections, 1)]
+    for i, s in enumerate(book.sections, 1):
+        out += ["", ""] + section_text(book, s, i, width)
+    return "\n".join(out) + "\n"
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;")
+
+
+def to_markdown(book: Book) -> str:
+    p = Phrases(book.lang)
+    marks = _marks(book)
+    out = [f"# {_md_escape(book.title)}", ""]
+    out += [_md_escape(t) + "\n" for t in book.intro]
+    out += [f"## {book.contents_title}", ""]
+    out += [f"{i}. [{_md_escape(s.title)}](#{s.id})" for i, s in enumerate(book.sections, 1)]
+    for i, s in enumerate(book.sections, 1):
+        out += ["", f'<a id="{s.id}"></a>', "", f"## {i}. {_md_escape(s.title)}", ""]
+        out += [_md_escape(t) + "\n" for t in s.intro]
+        for n, e in enumerate(s.entries, 1):
+            mark = f"**[{marks[e.mark]}]** " if e.mark else ""
+            out += [f"### {i}.{n} {mark}{_md_escape(e.title)}", ""]
+            if e.note:
+                out += [f"*{_md_escape(e.note)}*", ""]
+            for line in e.lines:
+                step = f"{line.step}. " if line.step is not None else ""
+                out.append("  " * line.depth + f"- {step}{_md_escape(line.text)}")
+            if e.table:
+                header, body = e.table[0], e.table[1:]
+                out += ["", "| " + " | ".join(_md_escape(c) for c in header) + " |",
+                        "|" + "---|" * len(header)]
+                out += ["| " + " | ".join(_md_escape(c) for c in r) + " |" for r in body]
+            out += [f"- *{_md_escape(p.say('book.ruling', text=r))}*" for r in e.rulings]
+            if e.cite:
+                out += ["", f"> {_md_escape(p.say('book.cites', cite=e.cite))}"]
+                if e.cited_text:
+                    out += [">", f"> {_md_escape(e.cited_text)}"]
+            elif e.no_cite:
+                out += ["", f"> *{_md_escape(e.no_cite)}*"]
+            out.append("")
+    return "\n".join(out) + "\n"
+
+
+_STYLE = """
+body { font-family: Georgia, serif; max-width: 46em; margin: 2em auto; padding: 0 1em;
+       line-height: 1.45; color: #222; }
+nav { border: 1px solid #ccc; padding: .5em 1.5em; margin-bottom: 2em; }
+h2 { border-bottom: 1px solid #999; margin-top: 2em; }
+ol.rule, ol.rule ol { list-style: none; padding-left: 1.4em; }
+.step { font-weight: bold; margin-right: .3em; }
+.cite { color: #555; font-size: .9em; border-left: 3px solid #bbb; padding-left: .8em; }
+.quote { font-style: italic; }
+.ruling { color: #633; font-size: .95em; }
+.mark { background: #fe9; padding: 0 .3em; font-size: .8em; }
+.changed, .added { border-left: 4px solid #e90; padding-left: .6em; }
+.removed { border-left: 4px solid #c33; padding-left: .6em; opacity: .8; }
+table { border-collapse: collapse; } td, th { border: 1px solid #bbb; padding: .2em .6em; }
+"""
+
+
+def _lines_html(e: Entry) -> list[str]:
+    out, depth = ["<ol class='rule'>"], 0
+    for line in e.lines:
+        while depth < line.depth:
+            out.append("<ol>")
+            depth += 1
+        while depth > line.depth:
+            out.append("</ol>")
+            depth -= 1
+        step = f"<span class='step'>{line.step}.</span>" if line.step is not None else ""
+        out.append(f"<li>{step}{html.escape(line.text)}</li>")
+    out += ["</ol>"] * depth + ["</ol>"]
+    return out
+
+
+def entry_html(book: Book, e: Entry, number: str, anchor: str) -> list[str]:
+    esc, p = html.escape, Phrases(book.lang)
+    cls = f" class='{e.mark}'" if e.mark else ""
+    mark = f"<span class='mark'>{esc(_marks(book)[e.mark])}</span> " if e.mark else ""
+    out = [f"<section id='{esc(anchor)}'{cls}>", f"<h3>{number} {mark}{esc(e.title)}</h3>"]
+    if e.note:
+        out.append(f"<p><em>{esc(e.note)}</em></p>")
+    if e.lines:
+        out += _lines_html(e)
+    if e.table:
+        header, body = e.table[0], e.table[1:]
+        out.append("<table>")
+        if any(header):
+            out.append("<tr>" + "".join(f"<th>{esc(c)}</th>" for c in header) + "</tr>")
+        out += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in body]
+        out.append("</table>")
+    out += [f"<p class='ruling'>{esc(p.say('book.ruling', text=r))}</p>" for r in e.rulings]
+    if e.cite:
+        quote = f"<br><span class='quote'>{esc(e.cited_text)}</span>" if e.cited_text else ""
+        out.append(f"<p class='cite'>{esc(p.say('book.cites', cite=e.cite))}{quote}</p>")
+    elif e.no_cite:
+        out.append(f"<p class='cite'>{esc(e.no_cite)}</p>")
+    out.append("</section>")
+    return out
+
+
+def body_html(book: Book) -> list[str]:
+    """The book as HTML without the page around it (the browser's Rules panel shows it)."""
+    esc = html.escape
+    out = [f"<h1>{esc(book.title)}</h1>", *(f"<p>{esc(t)}</p>" for t in book.intro),
+           f"<nav><h2>{esc(book.contents_title)}</h2><ol>"]
+    for s in book.sections:
+        out.append(f"<li><a href='#{s.id}'>{esc(s.title)}</a><ol>")
+        out += [f"<li><a href='#{s.id}-{e.key or n}'>{esc(e.title)}</a></li>"
+                for n, e in enumerate(s.entries, 1)]
+        out.append("</ol></li>")
+    out.append("</ol></nav>")
+    for i, s in enumerate(book.sections, 1):
+        out += [f"<section id='{s.id}'>", f"<h2>{i}. {esc(s.title)}</h2>"]
+        out += [f"<p>{esc(t)}</p>" for t in s.intro]
+        for n, e in enumerate(s.entries, 1):
+            out += entry_html(book, e, f"{i}.{n}", f"{s.id}-{e.key or n}")
+        out.append("</section>")
+    return out
+
+
+def to_html(book: Book) -> str:
+    esc = html.escape
+    return "\n".join([
+        "<!DOCTYPE html>", f"<html lang='{esc(book.lang)}'><head><meta charset='utf-8'>",
+        f"<title>{esc(book.title)}</title><style>{_STYLE}</style></head><body>",
+        *body_html(book), "</body></html>", ""])

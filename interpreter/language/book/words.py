@@ -1,0 +1,306 @@
+"""Each construct of the rules language in words: expressions and statements, walking the
+syntax tree (nodes.py). Generic: the names come from the ruleset (its labels, or a language's
+names file), the phrases from the language's table (phrases.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from interpreter.language import nodes as N
+from interpreter.language.book.phrases import Phrases
+from interpreter.language.errors import RulesError
+from interpreter.language.parser import parse_expr
+
+_ARITH = {"+": "expr.plus", "-": "expr.minus", "*": "expr.times", "/": "expr.divided",
+          "//": "expr.divided", "%": "expr.modulo"}
+_COMPARE = {"==": "expr.eq", "!=": "expr.ne", "<": "expr.lt", "<=": "expr.le", ">": "expr.gt",
+            ">=": "expr.ge", "in": "expr.in", "not in": "expr.not_in"}
+_ASSIGN = {"=": "stmt.set", "+=": "stmt.add", "-=": "stmt.subtract", "*=": "stmt.multiply"}
+
+
+@dataclass
+class Line:
+    """One line of a rule in words: its depth, its step number if it has one, its text."""
+
+    depth: int
+    text: str
+    step: int | None = None
+
+
+def humane(name: str) -> str:
+    """A name as words, when nothing better is known: `take_two` -> `take two`."""
+    return name.replace("_", " ").strip()
+
+
+class Words:
+    """Rule text -> words, for one ruleset in one language.
+
+    `decls`: the rules in effect by name; `names`: how a name reads (labels, per language);
+    `value_label`: how a value of the data reads (an entity's name), or None; `skip`: names
+    whose statements are not rules of play (measures)."""
+
+    def __init__(self, phrases: Phrases, decls: dict[str, N.Decl], names: dict[str, str],
+                 value_label: Callable[[str], str | None], types: set[str],
+                 skip: set[str] = frozenset()):  # type: ignore[assignment]
+        self.p = phrases
+        self.decls = decls
+        self.names = names
+        self.value_label = value_label
+        self.types = types
+        self.skip = set(skip)
+
+    # ------------------------------------------------------------------ names
+
+    def name(self, name: str) -> str:
+        """How a name reads: the language's name for it, its label, a value's name, or the
+        name in words."""
+        if name in self.names:
+            return self.names[name]
+        decl = self.decls.get(name)
+        if decl is not None and decl.label:
+            return self.tr(decl.label)
+        label = self.value_label(name)
+        return self.tr(label) if label else humane(name)
+
+    def tr(self, text: str) -> str:
+        """A text of the rules (a prompt, a reason) in the language, if its names file gives it."""
+        return self.names.get("text:" + text, text)
+
+    # ------------------------------------------------------------------ expressions
+
+    def expr(self, e: N.Expr | None) -> str:
+        say, x = self.p.say, self.expr
+        if e is None:
+            return ""
+        if isinstance(e, N.Num):
+            return str(e.value)
+        if isinstance(e, N.Str):
+            return say("expr.text", text=e.value)
+        if isinstance(e, N.Bool):
+            return say("expr.true" if e.value else "expr.false")
+        if isinstance(e, N.NoneLit):
+            return say("expr.none")
+        if isinstance(e, N.Name):
+            return self._name_expr(e.id)
+        if isinstance(e, N.Attr):
+            return say("expr.attr", attr=self.name(e.name), obj=x(e.obj))
+        if isinstance(e, N.Index):
+            args = self._args(e.args)
+            base = e.obj.id if isinstance(e.obj, N.Name) else None
+            if isinstance(self.decls.get(base or ""), N.TableDecl):
+                return say("expr.table", name=self.name(base or ""), args=args)
+            return say("expr.of", name=x(e.obj), args=args)
+        if isinstance(e, N.Call):
+            return self._call(e)
+        if isinstance(e, N.ListLit):
+            if not e.items:
+                return say("expr.list_empty")
+            return say("expr.list", items=say("expr.list_sep").join(x(i) for i in e.items))
+        if isinstance(e, N.Arith):
+            out = self._operand(e.first)
+            for op, operand in zip(e.ops, e.rest, strict=True):
+                out = say(_ARITH.get(op, "expr.plus"), a=out, b=self._operand(operand))
+            return out
+        if isinstance(e, N.Compare):
+            return say(_COMPARE.get(e.op, "expr.eq"), a=x(e.left), b=x(e.right))
+        if isinstance(e, N.BoolOp):
+            joiner = say("expr.and" if e.op == "and" else "expr.or")
+            return joiner.join(self._operand(i) if isinstance(i, N.BoolOp) else x(i)
+                               for i in e.items)
+        if isinstance(e, N.Not):
+            return say("expr.not", a=x(e.operand))
+        if isinstance(e, N.Neg):
+            return say("expr.neg", a=self._operand(e.operand))
+        if isinstance(e, N.IfExpr):
+            return say("expr.if", then=x(e.then), cond=x(e.cond), other=x(e.other))
+        if isinstance(e, N.Query):
+            return self._query(e)
+        return humane(type(e).__name__)
+
+    def _operand(self, e: N.Expr | None) -> str:
+        text = self.expr(e)
+        if isinstance(e, N.Arith | N.BoolOp | N.IfExpr | N.Compare):
+            return self.p.say("expr.group", a=text)
+        return text
+
+    def _name_expr(self, name: str) -> str:
+        decl = self.decls.get(name)
+        if isinstance(decl, N.ConstDecl) and isinstance(decl.value, N.Num):
+            return str(decl.value.value)
+        if name == "player_count":
+            return self.p.say("expr.player_count")
+        if name == "P1":
+            return self.p.say("expr.first_player")
+        if name in self.types and decl is None:
+            return self.p.say("expr.any_type", type=self.name(name))
+        return self.name(name)
+
+    def _args(self, args: list[N.Expr]) -> str:
+        return self.p.say("expr.args_sep").join(self.expr(a) for a in args)
+
+    def _call(self, e: N.Call) -> str:
+        say = self.p.say
+        decl = self.decls.get(e.func)
+        if isinstance(decl, N.ComponentDecl):
+            return say("expr.kind", name=self.name(e.func), args=self._args(e.args)).strip()
+        if decl is None and self.p.has(f"builtin.{e.func}"):
+            parts = {"a": "", "b": ""}
+            parts.update(zip("ab", (self.expr(a) for a in e.args), strict=False))
+            return say(f"builtin.{e.func}", args=self._args(e.args), **parts)
+        if not e.args:
+            return self.name(e.func)
+        return say("expr.call", name=self.name(e.func), args=self._args(e.args))
+
+    def binder(self, b: N.Binder | None, each: bool = True) -> str:
+        say = self.p.say
+        if b is None:
+            return ""
+        what = say("binder.typed", type=self.name(b.type), var=humane(b.var)) if b.type \
+            else humane(b.var)
+        if b.source is not None:
+            what = say("binder.in", var=what, source=self.expr(b.source))
+        if b.where is not None:
+            what = say("binder.where", what=what, cond=self.expr(b.where))
+        return say("binder.each" if each else "binder.plain", what=what)
+
+    def _query(self, q: N.Query) -> str:
+        say = self.p.say
+        binder = self.binder(q.binder, each=q.kind in ("count", "sum", "max", "min", "list",
+                                                         "distinct", "sort"))
+        value = self.expr(q.value) if q.value is not None else ""
+        if q.kind == "sort":
+            return say("expr.query.sort_desc" if q.descending else "expr.query.sort",
+                       binder=binder, value=value)
+        if q.value is None and self.p.has(f"expr.query.{q.kind}_bare"):
+            return say(f"expr.query.{q.kind}_bare", binder=binder)
+        if self.p.has(f"expr.query.{q.kind}"):
+            return say(f"expr.query.{q.kind}", binder=binder, value=value)
+        return say("expr.query.value", binder=binder, value=value)
+
+    # ------------------------------------------------------------------ statements
+
+    def block(self, body: list[N.Stmt], depth: int = 0) -> list[Line]:
+        out: list[Line] = []
+        for s in body:
+            out += self.stmt(s, depth)
+        return out
+
+    def stmt(self, s: N.Stmt, depth: int) -> list[Line]:
+        say, x = self.p.say, self.expr
+        one = lambda text: [Line(depth, text, s.step)]  # noqa: E731
+        if isinstance(s, N.Log | N.Record):
+            return []  # the game's log and the simulations' records are not rules of play
+        if isinstance(s, N.Assign) and s.name in self.skip:
+            return []
+        if isinstance(s, N.Let):
+            return one(say("stmt.let", name=humane(s.name), value=x(s.value)))
+        if isinstance(s, N.Assign):
+            target = self.name(s.name)
+            if s.index:
+                target = say("expr.of", name=target, args=self._args(s.index))
+            return one(say(_ASSIGN.get(s.op, "stmt.set"), target=target, value=x(s.value)))
+        if isinstance(s, N.Move):
+            return one(self._move(s))
+        if isinstance(s, N.Shuffle):
+            return one(say("stmt.shuffle", zone=x(s.zone)))
+        if isinstance(s, N.Choose):
+            where = say("stmt.choose_where", cond=x(s.where)) if s.where is not None else ""
+            if s.private:
+                text = say("stmt.privately", player=x(s.player), var=humane(s.var),
+                           options=x(s.options), where=where,
+                           who=x(s.shown_to) if s.shown_to is not None else x(s.player))
+            else:
+                text = say("stmt.choose", player=x(s.player), var=humane(s.var),
+                           options=x(s.options), where=where)
+            if s.prompt:
+                text = text[:-1] + say("stmt.choose_prompt", prompt=self.tr(s.prompt)) \
+                    + text[-1:]
+            return one(text)
+        if isinstance(s, N.SecretChoose):
+            return one(say("stmt.secretly", players=self.binder(s.binder, each=False),
+                           var=humane(s.var), options=x(s.options)))
+        if isinstance(s, N.Options):
+            prompt = say("stmt.choose_prompt", prompt=self.tr(s.prompt)) if s.prompt else ""
+            out = one(say("stmt.options", player=x(s.player), prompt=prompt))
+            for c in s.clauses:
+                out += self.option(c, depth + 1)
+            return out
+        if isinstance(s, N.Tell):
+            return one(say("stmt.tell", players=x(s.players), text=self.template(s.text, s.loc)))
+        if isinstance(s, N.Show):
+            return one(say("stmt.show", what=x(s.what), players=x(s.players)))
+        if isinstance(s, N.EndGame):
+            return one(say("stmt.end", reason=self.tr(s.reason)) if s.reason
+                       else say("stmt.end_plain"))
+        if isinstance(s, N.Break):
+            return one(say("stmt.break"))
+        if isinstance(s, N.Pass):
+            return one(say("stmt.pass"))
+        if isinstance(s, N.Return):
+            return one(say("stmt.return", value=x(s.value)) if s.value is not None
+                       else say("stmt.return_plain"))
+        if isinstance(s, N.CallStmt):
+            args = say("stmt.call_args", args=self._args(s.args)) if s.args else ""
+            return one(say("stmt.call", title=self.name(s.name), args=args))
+        if isinstance(s, N.Emit):
+            return one(say("stmt.emit", event=self.name(s.event)))
+        if isinstance(s, N.If):
+            bodies = [self.block(body, depth + 1) for body in s.bodies]
+            orelse = self.block(s.orelse, depth + 1) if s.orelse is not None else []
+            if not any(bodies) and not orelse:  # a condition that only writes the log
+                return []
+            nothing = [Line(depth + 1, say("stmt.pass"))]
+            out = []
+            for i, (cond, body) in enumerate(zip(s.conds, bodies, strict=True)):
+                key = "stmt.if" if i == 0 else "stmt.elif"
+                out.append(Line(depth, say(key, cond=x(cond)), s.step if i == 0 else None))
+                out += body or nothing
+            if orelse:
+                out += [Line(depth, say("stmt.else")), *orelse]
+            return out
+        if isinstance(s, N.For | N.While | N.Loop):
+            body = self.block(s.body, depth + 1)
+            if not body:  # a loop that only writes the log
+                return []
+            if isinstance(s, N.For):
+                return one(say("stmt.for", binder=self.binder(s.binder))) + body
+            if isinstance(s, N.While):
+                return one(say("stmt.while", cond=x(s.cond))) + body
+            return one(say("stmt.loop")) + body
+        return one(humane(type(s).__name__))
+
+    def template(self, text: str, loc: N.Loc) -> str:
+        """A text with {expressions} (a message to players), each expression in words."""
+
+        def words(m: re.Match) -> str:
+            try:
+                return "‹" + self.expr(parse_expr(m.group(1), loc)) + "›"
+            except RulesError:
+                return "‹…›"
+
+        return re.sub(r"\{([^{}]+)\}", words, text)
+
+    def option(self, c: N.OptionClause, depth: int) -> list[Line]:
+        say = self.p.say
+        label = self.names.get(f"option {c.name}") or self.tr(c.label or humane(c.name))
+        text = say("stmt.option", name=c.name, label=label)
+        if c.when is not None:
+            text += say("stmt.option_when", cond=self.expr(c.when))
+        return [Line(depth, text), *self.block(c.body, depth + 1)]
+
+    def _move(self, s: N.Move) -> str:
+        say, x = self.p.say, self.expr
+        if s.amount == "top":
+            amount = say("stmt.move.top")
+        elif s.amount == "all":
+            amount = say("stmt.move.all")
+        elif s.amount == "up_to":
+            amount = say("stmt.move.up_to", n=x(s.count))
+        else:
+            amount = say("stmt.move.exact", n=x(s.count))
+        what = say("stmt.move.what", what=x(s.what)) if s.what is not None else ""
+        at = say("stmt.move.bottom") if s.at == "bottom" else ""
+        return say("stmt.move", amount=amount, what=what, source=x(s.source), dest=x(s.dest),
+                   at=at)

@@ -1,0 +1,159 @@
+"""The book during a game: the section of the current decision (`rules` at the terminal, the
+browser's Rules panel), any section by its name (`rules TOPIC`), the words of an option, and a
+page of "how this game works" before the first decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine.ruleset import Ruleset
+from interpreter.language import nodes as N
+from interpreter.language.book.model import Book, Entry, Section
+from interpreter.language.book.output import _wrap, entry_text, section_text
+from interpreter.language.book.words import humane
+from interpreter.play.rulebook import book_of
+
+PAGE_ROWS = 24  # the "how this game works" page fits a terminal of 24 rows
+
+
+_BOOKS: dict[tuple[int, str], tuple[Ruleset, Book]] = {}
+
+
+def book_for(ruleset: Ruleset, lang: str = "en") -> Book:
+    """The ruleset's book, written once per ruleset and language (the ruleset is kept with it,
+    so that its id stays its own)."""
+    key = (id(ruleset), lang)
+    if key not in _BOOKS:
+        if len(_BOOKS) >= 8:
+            _BOOKS.pop(next(iter(_BOOKS)))
+        _BOOKS[key] = (ruleset, book_of(ruleset, lang))
+    return _BOOKS[key][1]
+
+
+def decision_entry(ruleset: Ruleset, prompt: str, lang: str = "en"
+                   ) -> tuple[int, Section, Entry] | None:
+    """The book's entry of the rule that asks this decision (found by its question), with its
+    section and the section's number."""
+    book = book_for(ruleset, lang)
+    for name, decl in ruleset.program.decls.items():
+        asks = any(isinstance(n, N.Choose | N.Options | N.SecretChoose)
+                   and (n.prompt == prompt or humane(n.var) == prompt)
+                   for n in N.walk(decl))
+        found = book.entry(name) if asks else None
+        if found is not None:
+            section, entry = found
+            return book.sections.index(section) + 1, section, entry
+    return None
+
+
+def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 80,
+                lang: str = "en") -> list[str]:
+    """`rules [TOPIC]`: the section of the current decision's rule, or what TOPIC names (a
+    section by its number, id or title, or a rule by its title or name)."""
+    book = book_for(ruleset, lang)
+    topic = topic.strip().lower()
+    contents = "Sections: " + "; ".join(f"{i} {s.id}" for i, s in enumerate(book.sections, 1))
+    if not topic:
+        found = decision_entry(ruleset, prompt, lang) if prompt else None
+        if found is None:
+            return [*section_text(book, book.sections[0], 1, width), "", contents]
+        number, section, entry = found
+        index = section.entries.index(entry) + 1
+        return [f"The rule of this decision ({section.title}):", "",
+                *entry_text(book, entry, f"{number}.{index}", width), "",
+                "'rules TOPIC' shows any part of the rules. " + contents]
+    for i, s in enumerate(book.sections, 1):
+        if topic in (str(i), s.id, s.title.lower()):
+            return section_text(book, s, i, width)
+    entries = [(f"{i}.{n}", e) for i, s in enumerate(book.sections, 1)
+               for n, e in enumerate(s.entries, 1)]
+    for fits in (lambda e: topic in (e.key, e.title.lower()),  # the best fit first
+                 lambda e: e.title.lower().startswith(topic),
+                 lambda e: topic in e.title.lower()):
+        for number, e in entries:
+            if fits(e):
+                return entry_text(book, e, number, width)
+    for i, s in enumerate(book.sections, 1):
+        if s.title.lower().startswith(topic) or s.id.startswith(topic):
+            return section_text(book, s, i, width)
+    return [f"No part of the rules is called '{topic}'. {contents}"]
+
+
+def option_words(ruleset: Ruleset, prompt: str, option: Any, lang: str = "en") -> str | None:
+    """The book's line for an option of a choice between named options (its words and its
+    condition), or None."""
+    found = decision_entry(ruleset, prompt, lang)
+    if found is None:
+        return None
+    prefix = f"{option}: ".lower()
+    for line in found[2].lines:
+        words = line.text.split(" ", 1)
+        if len(words) == 2 and words[1].lower().startswith(prefix):
+            return line.text
+    return None
+
+
+def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
+                 lang: str = "en") -> list[str]:
+    """A page before the first decision: what the game is, how a turn goes, how it ends and
+    who wins, from the book, in at most `rows` lines (the most useful parts first)."""
+    book = book_for(ruleset, lang)
+    head = [_cut(f"How {ruleset.name} works ('rules' at any prompt shows the rules):", width)]
+    turn: list[str] = []
+    entry = _first_options_entry(ruleset, book)
+    if entry is not None:
+        turn = [_cut(entry.title + ":", width)] + [
+            _cut("  " + line.text.split(" (only if ")[0], width)
+            for line in entry.lines if line.depth == 1]
+    end: list[str] = []
+    over = book.section("overview")
+    if over is not None and over.entries:
+        first = over.entries[0]
+        end = _wrap(first.lines[0].text + " " + "; ".join(x.text for x in first.lines[1:])
+                    + ".", width, "")
+    winner: list[str] = []
+    ending = book.section("end")
+    for e in ending.entries[-1:] if ending else []:
+        for line in e.lines[:2]:
+            winner += _wrap(line.text, width, "")
+    about = [x for text in book.intro[:1] for x in _wrap(text, width, "")]
+    chosen: dict[int, list[str]] = {}
+    left = rows
+    for order, block in ((0, head), (2, turn), (3, end), (4, winner), (1, about)):
+        if block and len(block) <= left:
+            chosen[order] = block
+            left -= len(block)
+    return [x for order in sorted(chosen) for x in chosen[order]]
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+
+
+def _first_options_entry(ruleset: Ruleset, book: Book) -> Entry | None:
+    """The rule of play that offers named options (a turn's choice), if any."""
+    section = book.section("play")
+    for e in section.entries if section else []:
+        decl = ruleset.program.decls.get(e.key)
+        if decl is not None and any(isinstance(n, N.Options) for n in N.walk(decl)):
+            return e
+    return None
+
+
+def rules_page(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
+    """The browser's Rules panel: the book as HTML (every text escaped), and the anchor of the
+    rule that asks each decision (by its question)."""
+    from interpreter.language.book.output import body_html
+
+    book = book_for(ruleset, lang)
+    anchors: dict[str, str] = {}
+    for name, decl in ruleset.program.decls.items():
+        found = book.entry(name)
+        if found is None:
+            continue
+        section, entry = found
+        anchor = f"{section.id}-{entry.key}"
+        for n in N.walk(decl):
+            if isinstance(n, N.Choose | N.Options | N.SecretChoose):
+                anchors.setdefault(n.prompt or humane(n.var), anchor)
+    return {"html": "\n".join(body_html(book)), "anchors": anchors}

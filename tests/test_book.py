@@ -1,0 +1,215 @@
+"""`rules book`: every bundled ruleset reads as a rulebook, in every language, with no rule code
+left in its rules and no phrase missing; a rule added to a ruleset appears in its book."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from interpreter import load_ruleset
+from interpreter.cli import main
+from interpreter.language.book.output import columns, to_html, to_markdown, to_text
+from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
+from interpreter.play.rulebook import book_of
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = sorted(str(p.parent.relative_to(ROOT / "rulesets"))
+                  for p in (ROOT / "rulesets").rglob("ruleset.yaml"))
+# What rule text looks like: comparisons, brackets, calls, names_with_underscores.
+CODE = re.compile(r"==|!=|<=|>=|->|\[|\]|\b[a-z0-9]+_[a-z0-9_]+\b|[A-Za-z0-9_]\([A-Za-z0-9_\")]")
+
+
+def _lines(book) -> list[str]:
+    """Every line of the rules in words (citations and rulings are quoted text: left out)."""
+    out = [book.title, *book.intro]
+    for s in book.sections:
+        out += [s.title, *s.intro]
+        for e in s.entries:
+            out += [e.title, *(line.text for line in e.lines)]
+            out += [cell for row in e.table or [] for cell in row]
+    return out
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    cache: dict[str, object] = {}
+
+    def get(name: str):
+        if name not in cache:
+            try:
+                cache[name] = load_ruleset(ROOT / "rulesets" / name)
+            except Exception as e:  # an edition read literally may be unplayable: no book
+                pytest.skip(f"{name} does not load: {e}")
+        return cache[name]
+    return get
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_ruleset_reads_without_rule_code(loaded, name, lang):
+    book = book_of(loaded(name), lang)
+    code = [line for line in _lines(book) if CODE.search(line)]
+    assert code == []
+    assert len(book.sections) >= 5
+    text = to_text(book)
+    assert max(columns(x) for x in text.splitlines()) <= 80
+    assert to_markdown(book).startswith("# ")
+
+
+def test_every_phrase_table_has_every_phrase_of_english():
+    english = set(yaml.safe_load((FOLDER / "en.yaml").read_text(encoding="utf-8")))
+    for lang in languages():
+        table = set(yaml.safe_load((FOLDER / f"{lang}.yaml").read_text(encoding="utf-8")))
+        assert english - table == set(), lang
+        assert table - english == set(), lang
+
+
+def test_a_missing_phrase_is_an_error_not_english():
+    with pytest.raises(PhraseError, match="no phrase 'stmt.nothing'"):
+        Phrases("en").say("stmt.nothing")
+    with pytest.raises(PhraseError, match="no phrase table for the language 'xx'"):
+        Phrases("xx")
+
+
+def test_a_rule_added_to_a_ruleset_appears_in_its_book(tmp_path):
+    folder = tmp_path / "high-card"
+    shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+    with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\ntrigger comeback after trick_won(w) when tricks[w] == 0\n'
+                '        cite "High Card: Comebacks":\n'
+                '    bonus[w] += 2\n')
+    text = to_text(book_of(load_ruleset(folder)))
+    assert "After trick won, if tricks won of w is 0:" in text
+    assert "bonus points of w increases by 2." in text
+    assert "Rulebook: High Card: Comebacks" in text
+
+
+def test_the_book_of_the_base_game_says_how_a_turn_goes(loaded):
+    text = to_text(book_of(loaded("fifth-avenue/base")))
+    assert "p chooses one of these options" in text
+    assert "Option D: score a district" in text
+    assert "the tie is broken by most cards in hand" in text
+    assert "the second building stop" in text  # how the game ends
+    assert "Ruling: the starting player is seat 1" in text
+
+
+def test_cli_book_text_markdown_and_html(tmp_path, capsys):
+    assert main(["book", "tutorial/high-card"]) == 0
+    assert "1. The game" in capsys.readouterr().out
+    assert main(["book", "tutorial/high-card", "--markdown"]) == 0
+    assert "## Contents" in capsys.readouterr().out
+    page = tmp_path / "book.html"
+    assert main(["book", "tutorial/high-card", "--html", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<nav>" in html and "href='#setup'" in html and "<section id='setup'>" in html
+
+
+def test_cli_book_refuses_an_unknown_language(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["book", "tutorial/high-card", "--lang", "xx"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "no phrase table for 'xx'" in err and "Traceback" not in err
+
+
+def test_html_escapes_what_the_rules_say(loaded):
+    html = to_html(book_of(loaded("tutorial/pass-left")))
+    assert "‹p›" in html and "<script" not in html
+
+
+@pytest.mark.parametrize(("name", "lang", "words"), [
+    ("fifth-avenue/editions/nl-playable", "nl", ["Spelvoorbereiding", "torenflat", "Bouwstop",
+                                                 "Mogelijkheid D", "dichtstbijzijnde"]),
+    ("fifth-avenue/editions/ko-playable", "ko", ["게임 준비", "빌딩", "건설 중단", "D)",
+                                                 "가장 가까운"]),
+    ("fifth-avenue/editions/nl", "nl", ["zoals geschreven"]),
+])
+def test_an_edition_reads_in_its_language_with_its_own_names(loaded, name, lang, words):
+    ruleset = loaded(name)
+    book, english = book_of(ruleset, lang), book_of(ruleset, "en")
+    text = to_text(book)
+    assert [w for w in words if w not in text] == []
+    # every rule is named in the language (the ruleset's book/LANG.yaml), none left in English
+    untranslated = [e.key for s, t in zip(book.sections, english.sections, strict=True)
+                    for e, f in zip(s.entries, t.entries, strict=True)
+                    if e.key and e.key != "score" and e.title == f.title]
+    assert untranslated == []
+
+
+def test_a_names_file_that_is_not_a_mapping_is_a_clear_error(tmp_path):
+    from interpreter.language.book.names import load_names
+    from interpreter.language.errors import RulesetError
+
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "nl.yaml").write_text("names: [a, b]\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="'names' maps each name"):
+        load_names([tmp_path], "nl")
+    (tmp_path / "book" / "nl.yaml").write_text("names: {a: [\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_names([tmp_path], "nl")
+    assert "nl.yaml:" in str(error.value)
+
+
+def test_a_book_with_diff_marks_what_the_variant_changes(loaded):
+    from interpreter.editions.book_diff import marked_book
+
+    book = marked_book(loaded("fifth-avenue/base"), loaded("fifth-avenue/editions/nl-playable"),
+                       "nl")
+    marked = {e.key: (e.mark, e.note) for s in book.sections for e in s.entries if e.mark}
+    assert marked["place_starting_businesses"][0] == "changed"
+    assert marked["place_starting_businesses"][1].startswith("lezing nl-1")
+    assert "take_skyscrapers" not in marked  # the same in both
+    assert "[ANDERS]" in to_text(book)
+    same = marked_book(loaded("fifth-avenue/base"), loaded("fifth-avenue/base"))
+    assert [e for s in same.sections for e in s.entries if e.mark] == []
+
+
+TEXTS = ROOT.parent / "shared" / "rulebooks"
+
+
+@pytest.mark.skipif(not (TEXTS / "nl.txt").is_file(), reason="the rulebook texts are not here")
+def test_each_rule_stands_beside_the_paragraph_it_cites(loaded):
+    from interpreter.editions.book_cites import cited_paragraphs
+
+    ruleset = loaded("fifth-avenue/editions/nl-playable")
+    book = book_of(ruleset, "nl", cited_paragraphs(ruleset, str(TEXTS)))
+    _, entry = book.entry("place_starting_businesses")
+    assert "per stadswijk wordt één willekeurige winkelfiche open" in entry.cited_text
+    base = loaded("fifth-avenue/base")
+    _, entry = book_of(base, "en", cited_paragraphs(base, str(TEXTS))).entry("take_skyscrapers")
+    assert "There is no limit (except piece limit in the game)" in entry.cited_text
+
+
+def test_a_rule_says_why_it_cites_no_paragraph(tmp_path):
+    folder = tmp_path / "high-card"
+    shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+    with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\ndefine doubled(n) = n * 2  # No paragraph: a helper of the tests\n'
+                'define tripled(n) = n * 3\n'
+                'trigger again after trick_won(w) cite "High Card: Streaks":\n'
+                '    bonus[w] += doubled(tripled(0))\n')
+    book = book_of(load_ruleset(folder))
+    assert book.entry("doubled")[1].no_cite == "No paragraph of the rulebook: a helper of the tests"
+    assert book.entry("tripled")[1].no_cite == "cites no paragraph of the rulebook"
+    assert book.entry("again")[1].no_cite is None
+
+
+@pytest.mark.skipif(not (TEXTS / "en-riograndegames-2004.txt").is_file(),
+                    reason="the rulebook texts are not here")
+def test_coverage_reports_the_rules_that_say_why_they_cite_nothing(loaded, capsys):
+    from interpreter.editions.citations import texts_folder
+    from interpreter.editions.coverage import coverage, coverage_json, coverage_text
+
+    with texts_folder(str(TEXTS)):
+        cov = coverage(loaded("fifth-avenue/base"))
+    data = coverage_json(cov)
+    why = {r["name"]: r["why"] for r in data["uncited_rules"]}
+    assert why["bid_total"] == "a sum the auction rules use (The play of an auction)"
+    assert data["summary"]["rules_saying_why"] >= 55
+    text = coverage_text(cov)
+    assert "Rules that say why they cite no paragraph (" in text
+    assert "of them say why)" in text.splitlines()[-1]

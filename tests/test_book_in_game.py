@@ -1,0 +1,103 @@
+"""The book during a game: `rules` and `rules TOPIC` at the terminal, `why` in the book's
+words, the page of "how this game works" before the first decision, and the browser's Rules
+panel opened at the current decision (headless Chromium)."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+
+import pytest
+
+from interpreter.cli.common import load
+from interpreter.play.rules_help import how_it_works, option_words, rules_lines, rules_page
+
+FIFTH = "fifth-avenue/base"
+TURN = "choose your option for this turn"
+
+
+def test_rules_at_a_decision_shows_the_rule_that_asks_it():
+    ruleset = load(FIFTH)
+    lines = rules_lines(ruleset, TURN, "")
+    assert lines[0] == "The rule of this decision (Playing the game):"
+    text = "\n".join(lines)
+    assert "p chooses one of these options" in text and "Option D: score a district" in text
+    bid = "\n".join(rules_lines(ruleset, "choose the colour of your bid, or pass", ""))
+    assert "Bid (card by card) or pass" in bid
+
+
+def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
+    ruleset = load(FIFTH)
+    assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")
+    assert "Building stop" in rules_lines(ruleset, None, "building stop")[0]
+    missing = rules_lines(ruleset, None, "nothing like this")
+    assert missing[0].startswith("No part of the rules is called 'nothing like this'. "
+                                 "Sections: 1 overview;")
+
+
+def test_why_quotes_the_book_for_an_option():
+    words = option_words(load(FIFTH), TURN, "D")
+    assert words.startswith("Option D: score a district") and "only if" in words
+
+
+def test_how_this_game_works_fits_a_page_and_says_turn_end_and_winner():
+    page = how_it_works(load(FIFTH), 80, 12)
+    assert len(page) <= 12 and max(len(x) for x in page) <= 80
+    text = "\n".join(page)
+    for words in ("Option A:", "Option D:", "The game ends when", "the second building stop",
+                  "tie is broken by most cards in hand"):
+        assert words in text
+    assert "The base game of Fifth Avenue" in "\n".join(how_it_works(load(FIFTH), 80, 24))
+
+
+def test_the_terminal_answers_rules_and_shows_the_page_first(tmp_path, monkeypatch):
+    from interpreter.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    answers = iter(["rules", "help rules end", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    main(["play", FIFTH, "--players", "3", "--seed", "1"])
+    text = out.getvalue()
+    assert text.index("How Fifth Avenue works") < text.index("place a skyscraper on an empty")
+    assert "The rule of this decision (Preparation):" in text
+    assert "The end of the game and the winner" in text
+
+
+def test_the_rules_page_of_the_browser_places_every_decision():
+    page = rules_page(load(FIFTH))
+    assert page["anchors"][TURN] == "play-turn"
+    assert "id='play-turn'" in page["html"] and "<script" not in page["html"]
+
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Chromium")
+def test_the_rules_panel_opens_at_the_current_decision_in_chromium():
+    pytest.importorskip("uvicorn")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.web_support import make_table, play_until, serving, token_of
+
+    ruleset, game, history = play_until(
+        FIFTH, 3, 4, lambda g, d: d.player == "P1" and d.prompt == TURN)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random", "P3": "random"})
+    with serving(table) as base, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.set_default_timeout(15_000)
+            page.goto(f"{base}/play/{token_of(table, 'P1')}")
+            page.wait_for_function("() => document.querySelector('#options button')")
+            page.click("#rules-open")
+            page.wait_for_selector("#rules section.current")
+            current = page.locator("#rules section.current")
+            assert current.get_attribute("id") == "play-turn"
+            assert "Option D: score a district" in current.inner_text()
+            assert page.locator("#rules nav a[href='#setup']").count() == 1
+            page.click("#rules-open")
+            assert page.locator("#rules").is_hidden()
+        finally:
+            browser.close()
