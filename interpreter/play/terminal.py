@@ -64,7 +64,8 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
     ("NUMBER", "take that option (or type its name, e.g. D or pass; any case, shortened while "
                "only one option begins so)"),
     ("why NAME", "why an option is or is not allowed now, in the rules' words (e.g. 'why D'; "
-                 "the options listed are the ones allowed now)"),
+                 "the options listed are the ones allowed now; 'why --cite D' adds where "
+                 "the rulebook says so)"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "the points each option gives now (when some option scores)"),
@@ -454,12 +455,16 @@ class Session:
         return (found[0],) if len(found) == 1 else None
 
     def why(self, text: str, decision: Decision) -> None:
+        words = text.split()
+        cites = "--cite" in words
+        text = " ".join(w for w in words if w != "--cite")
         if not text:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
             return
         if _is_number(text) and 1 <= int(text) <= len(decision.options):
-            self.tell(explain(self.game, decision, decision.options[int(text) - 1], text))
+            self.tell(explain(self.game, decision, decision.options[int(text) - 1], text,
+                              cites))
             return
         found = matching(text, decision.options, decision.labels)
         if len(found) > 1:
@@ -470,7 +475,7 @@ class Session:
         if known is None:
             self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
             return
-        self.tell(explain(self.game, decision, known[0], text))
+        self.tell(explain(self.game, decision, known[0], text, cites))
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words
