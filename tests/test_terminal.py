@@ -241,3 +241,68 @@ def test_the_stacks_line_fits_an_80_column_terminal():
     line = next(x for x in board if "face down" in x)
     assert len(line) <= 80 and "face up" in line
     assert not board[board.index(line) + 1].startswith("  ")  # not wrapped on
+
+
+def test_undo_takes_back_the_last_decision_as_the_browser_allows():
+    game = load_ruleset(BASE).new_game(3, 4)
+    out = io.StringIO()
+    answers = iter(["undo", "1", "undo", "quit", "n"])
+    history = History.start(game)
+    seats = {"P1": "human", "P2": "random", "P3": "random"}
+    s = Session(game.ruleset, game, history, seats, load_display(game.ruleset), out,
+                read=lambda prompt: next(answers), width=80)
+    assert s.run() == 0
+    text = out.getvalue()
+    # nothing decided yet: refused, with the reason; then one decision, taken back
+    assert "Cannot take it back: nothing has been decided yet." in text
+    assert "Your last decision is taken back." in text
+    assert s.game.moves == [] and s.history.moves == []
+    assert "Game stopped (not saved)." in text
+
+
+def test_undo_is_refused_after_another_player_s_decision():
+    game = load_ruleset(BASE).new_game(3, 4)
+    history = History.start(game)
+    s, out = session(game, 80, script=[])
+    s.history = history
+    for _ in range(2):  # Player 1, then Player 3 place a starting skyscraper
+        decision = game.decision()
+        game.apply(decision.options[0])
+        history.record(game, decision.player, decision.options[0])
+    assert s.handle("undo", game.decision()) is None
+    assert "the last decision was Player 3's, not yours" in out.getvalue()
+    assert len(s.game.moves) == 2
+
+
+@pytest.mark.parametrize("answer, stops, saved", [("", False, False), ("n", True, False),
+                                                  ("y", True, True)])
+def test_quit_asks_whether_to_save_when_the_game_is_not_saved(tmp_path, monkeypatch, answer,
+                                                               stops, saved):
+    monkeypatch.chdir(tmp_path)
+    game = load_ruleset(BASE).new_game(3, 4)
+    s, out = session(game, 80)
+    prompts = []
+    s.read = lambda prompt: prompts.append(prompt) or answer
+    s.history = History.start(game)
+    stop = s.handle("quit", game.decision())
+    assert prompts[0].startswith("The game is not saved. Save before you leave?")
+    assert (stop is not None) == stops
+    assert bool(list(tmp_path.glob("*.json"))) == saved
+    if not stops:
+        assert "Playing on." in out.getvalue()
+    # saved as it stands: quit asks nothing
+    s2, out2 = session(game, 80, script=[])
+    s2.saved = game.state["step"]
+    assert s2.handle("quit", game.decision()).reason == "Game stopped (saved)."
+
+
+def test_the_seed_is_said_to_the_one_person_who_typed_it_never_at_a_hot_seat():
+    game = load_ruleset(BASE).new_game(3, 7)
+    solo = {"P1": "human", "P2": "random", "P3": "random"}
+    out = io.StringIO()
+    Session(game.ruleset, game, History(), solo, load_display(game.ruleset), out,
+            width=80).intro()
+    assert out.getvalue().startswith("Fifth Avenue: 3 players, seed 7\n")
+    s, hot = session(game, 80)  # every seat a person
+    s.intro()
+    assert "seed" not in hot.getvalue()
