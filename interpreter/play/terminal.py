@@ -64,15 +64,13 @@ CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stay
 HELP = [  # the commands, and what each does: laid out for the terminal's width (help_lines)
     ("NUMBER", "take that option (or type its name, e.g. D or pass; any case, shortened while "
                "only one option begins so)"),
-    ("why NAME", "why an option is or is not allowed now, in the rules' words (e.g. 'why D'; "
-                 "the options listed are the ones allowed now; 'why --cite D' adds where "
-                 "the rulebook says so)"),
+    ("why NAME", "why an option is or is not allowed now, in words (e.g. 'why D'; "
+                 "'why --cite D' adds the rulebook's paragraphs)"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "the points each option gives now (when some option scores)"),
     ("board", "show the board (Enter: your hand and the options again)"),
-    ("undo", "take back your last decision (only your own since another player's, and "
-             "none that showed you something hidden)"),
+    ("undo", "take back your last decision (unless it showed you something hidden)"),
     ("save [FILE]", "save the game; continue it later with 'rules play --load FILE'"),
     ("quit", "stop playing (the replay is kept; asks whether to save first)"),
     ("help", "this list"),
@@ -401,11 +399,10 @@ class Session:
             self.say(f"There is no option {k}: type a number from 1 to {n}.")
             return None
         if command in ("help", "?", "h"):
-            self.say("\n".join(help_lines(self.width)))
             marks = self.display.legend_items(self.game, decision.player)
-            if marks:
-                self.tell(["Marks on the board: "
-                           + ", ".join(f"{mark} {means}" for mark, means in marks)])
+            # one answer, a page at a time on a short terminal
+            self.tell(help_lines(self.width) + (["Marks on the board: " + ", ".join(
+                f"{mark} {means}" for mark, means in marks)] if marks else []))
             return self.remind(decision)
         if command == "why":
             self.why(rest, decision)
