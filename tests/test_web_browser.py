@@ -317,13 +317,20 @@ SENT = """() => { window.sent = []; const f = window.fetch;
     spinner: !document.getElementById('sending').hidden}); return f(...a); }; }"""
 
 
-def test_a_click_shows_at_once_that_it_was_taken_and_a_second_click_waits(browser):
+def _player_1_moves_a_commissioner(browser):
+    """A table where Player 1 (a person, against bots) moves a commissioner, and a page of
+    1366x768 to open it in."""
     ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
     page.set_default_timeout(15_000)
+    return table, context, page
+
+
+def test_a_click_shows_at_once_that_it_was_taken_and_a_second_click_waits(browser):
+    table, context, page = _player_1_moves_a_commissioner(browser)
     with serving(table) as base:
         _open(page, base, table, "P1")
         assert page.title().startswith("\u25b6 Your turn - ")  # the tab says whose turn
@@ -343,12 +350,7 @@ def test_a_click_shows_at_once_that_it_was_taken_and_a_second_click_waits(browse
 
 
 def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
-    ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
-    table = make_table(ruleset, game, history,
-                       {p: "random" for p in game.players} | {"P1": "human"})
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    table, context, page = _player_1_moves_a_commissioner(browser)
     with serving(table) as base:
         _open(page, base, table, "P1")
         assert page.locator("#connection").is_hidden()
