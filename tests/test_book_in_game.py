@@ -55,7 +55,7 @@ def test_the_terminal_answers_rules_and_shows_the_page_first(tmp_path, monkeypat
     from interpreter.cli import main
 
     monkeypatch.chdir(tmp_path)
-    answers = iter(["rules", "help rules end", "quit"])
+    answers = iter(["rules", "help rules end", "quit", "n"])  # quit: not saved
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     out = io.StringIO()
     monkeypatch.setattr("sys.stdout", out)

@@ -309,7 +309,7 @@ def test_the_board_of_every_ruleset_is_drawn_without_colour_codes_under_no_color
                   "Business supply row", "Your hand, Ann"):
         assert place in text
     if "six-plot" in name:
-        assert text.count("6th ") == 7
+        assert text.count("6th  ") == 7  # a 6th plot per district (the legend says "6th plot")
     ET.fromstring(display.to_svg(game, "P1"))
 
 

@@ -60,8 +60,11 @@ def first_difference(edited: Path, data: dict) -> tuple[int, str]:
 
 
 def test_the_stored_game_replays_to_the_recorded_final_state(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
     code, out, err = run(["replay", str(STORED)], monkeypatch, capsys)
     assert code == 0, out + err
+    assert max(len(x) for x in out.splitlines()) <= 80  # fits an 80-column terminal
+    out = " ".join(out.split())
     data = json.loads(STORED.read_text())
     assert f"OK: all {len(data['moves'])} decisions replayed" in out
     assert "the final state matches the recording" in out
@@ -84,12 +87,15 @@ def test_the_stored_game_replays_to_the_recorded_final_state(monkeypatch, capsys
 ])
 def test_under_an_edited_ruleset_the_replay_names_the_step_where_the_game_diverges(
         tmp_path, monkeypatch, capsys, file, old, new, kind, reason):
+    monkeypatch.setenv("COLUMNS", "80")
     edited = edited_copy(tmp_path, file, old, new)
     data = load_replay_file(STORED)
     step, found = first_difference(edited, data)
     assert found == kind
     code, out, _ = run(["replay", str(STORED), "--ruleset", str(edited)], monkeypatch, capsys)
     assert code == 1
+    assert max(len(x) for x in out.splitlines()) <= 80  # fits an 80-column terminal
+    out = " ".join(out.split())  # a sentence wrapped at 80 columns, read as one
     assert "the ruleset's files have changed" in out
     assert f"The game diverges at step {step} of {len(data['moves'])}:" in out
     assert reason in out

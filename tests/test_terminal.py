@@ -123,7 +123,8 @@ def test_the_layout_is_chosen_by_the_terminal_width():
     narrow = display.board(game, "P1", width=80)
     assert max(len(x) for x in wide.splitlines()) > 80  # the board as on the table
     assert max(len(x) for x in narrow.splitlines()) <= 80
-    assert "34th W" in narrow and "34th W" not in wide  # one line per district
+    rows = [x for x in narrow.splitlines() if x.startswith("34th W")]  # a line a district
+    assert rows and not any(x.startswith("34th W") for x in wide.splitlines())
     assert display.board(game, "P1") == display.board(game, "P1", width=None)
     # With the hand, the prompt and the options it leaves room on a 24-line screen.
     assert len(narrow.splitlines()) <= 17
@@ -151,7 +152,8 @@ def test_help_keeps_its_two_columns_on_a_narrow_terminal():
     lines = text[text.index("Commands"):text.index("Marks on the board")].splitlines()
     assert all(len(x) <= 60 for x in lines)
     assert [x.split()[0] for x in lines[1:] if not x.startswith(" " * 14)] == [
-        "NUMBER", "why", "rules", "log", "score", "points", "board", "save", "quit", "help"]
+        "NUMBER", "why", "rules", "log", "score", "points", "board", "undo", "save", "quit",
+        "help"]
 
 
 def test_the_hot_seat_screen_clears_the_scrollback_too():
@@ -241,3 +243,141 @@ def test_the_stacks_line_fits_an_80_column_terminal():
     line = next(x for x in board if "face down" in x)
     assert len(line) <= 80 and "face up" in line
     assert not board[board.index(line) + 1].startswith("  ")  # not wrapped on
+
+
+def test_undo_takes_back_the_last_decision_as_the_browser_allows():
+    game = load_ruleset(BASE).new_game(3, 4)
+    out = io.StringIO()
+    answers = iter(["undo", "1", "undo", "quit", "n"])
+    history = History.start(game)
+    seats = {"P1": "human", "P2": "random", "P3": "random"}
+    s = Session(game.ruleset, game, history, seats, load_display(game.ruleset), out,
+                read=lambda prompt: next(answers), width=80)
+    assert s.run() == 0
+    text = out.getvalue()
+    # nothing decided yet: refused, with the reason; then one decision, taken back
+    assert "Cannot take it back: nothing has been decided yet." in text
+    assert "Your last decision is taken back." in text
+    assert s.game.moves == [] and s.history.moves == []
+    assert "Game stopped (not saved)." in text
+
+
+def test_undo_is_refused_after_another_player_s_decision():
+    game = load_ruleset(BASE).new_game(3, 4)
+    history = History.start(game)
+    s, out = session(game, 80, script=[])
+    s.history = history
+    for _ in range(2):  # Player 1, then Player 3 place a starting skyscraper
+        decision = game.decision()
+        game.apply(decision.options[0])
+        history.record(game, decision.player, decision.options[0])
+    assert s.handle("undo", game.decision()) is None
+    assert "the last decision was Player 3's, not yours" in out.getvalue()
+    assert len(s.game.moves) == 2
+
+
+@pytest.mark.parametrize("answer, stops, saved", [("", False, False), ("n", True, False),
+                                                  ("y", True, True)])
+def test_quit_asks_whether_to_save_when_the_game_is_not_saved(tmp_path, monkeypatch, answer,
+                                                               stops, saved):
+    monkeypatch.chdir(tmp_path)
+    game = load_ruleset(BASE).new_game(3, 4)
+    s, out = session(game, 80)
+    prompts = []
+    s.read = lambda prompt: prompts.append(prompt) or answer
+    s.history = History.start(game)
+    stop = s.handle("quit", game.decision())
+    assert prompts[0].startswith("The game is not saved. Save before you leave?")
+    assert (stop is not None) == stops
+    assert bool(list(tmp_path.glob("*.json"))) == saved
+    if not stops:
+        assert "Playing on." in out.getvalue()
+    # saved as it stands: quit asks nothing
+    s2, out2 = session(game, 80, script=[])
+    s2.saved = game.state["step"]
+    assert s2.handle("quit", game.decision()).reason == "Game stopped (saved)."
+
+
+def test_the_seed_is_said_to_the_one_person_who_typed_it_never_at_a_hot_seat():
+    game = load_ruleset(BASE).new_game(3, 7)
+    solo = {"P1": "human", "P2": "random", "P3": "random"}
+    out = io.StringIO()
+    Session(game.ruleset, game, History(), solo, load_display(game.ruleset), out,
+            width=80).intro()
+    assert out.getvalue().startswith("Fifth Avenue: 3 players, seed 7\n")
+    s, hot = session(game, 80)  # every seat a person
+    s.intro()
+    assert "seed" not in hot.getvalue()
+
+
+def played_until(name: str, players: int, steps: int, seed: int = 3):
+    ruleset = load_ruleset(FIFTH / name)
+    game = ruleset.new_game(players, seed)
+    rng = random.Random(seed)
+    while not game.over and game.state["step"] < steps:
+        game.apply(rng.choice(game.decision().options))
+    return game
+
+
+def district_rows(board: str) -> list[str]:
+    return [x for x in board.splitlines() if x[:9].strip() in (
+        "34th W", "34th E", "42nd W", "Times Sq", "42nd E", "52nd W", "52nd E")]
+
+
+@pytest.mark.parametrize("name, players", [("base", 4), ("alea-2p", 2)])
+def test_every_mark_of_the_compact_board_is_in_the_legend(name, players):
+    game = played_until(name, players, 220)
+    display = load_display(game.ruleset)
+    marks = {mark for mark, _ in display.legend_items(game, "P1")}
+    rows = district_rows(display.board(game, "P1", width=80))
+    assert len(rows) == 7
+    for row in rows:
+        for token in row[9:].split():
+            # a business, a commissioner, a marker, STOP, or skyscrapers: a mark and a count
+            assert token == ".." or token in marks or \
+                (token.rstrip("0123456789") in marks and token[-1].isdigit()), (token, row)
+    if name == "alea-2p":
+        assert any(" A1" in x or " A2" in x for x in rows)  # Alea has built: its mark...
+        assert "A" in marks  # ...is explained
+
+
+def test_a_stopped_district_still_shows_what_was_built_in_it():
+    game = played_until("alea-2p", 2, 220)
+    board = load_display(game.ruleset).board(game, "P1", width=80)
+    rows = [x for x in district_rows(board) if x.rstrip().endswith("STOP")
+            or " STOP " in x]
+    assert rows, board  # this game has building stops (2)
+    assert "BUILDING STOP" not in board
+    for row in rows:
+        assert len(row[9:54].split()) >= 5  # its five plots are drawn, built or not
+    assert "2 building stops" in board and len(rows) == 2
+
+
+@pytest.mark.parametrize("name, players", [("base", 4), ("alea-2p", 2)])
+def test_the_board_stays_aligned_at_60_columns(name, players):
+    game = played_until(name, players, 220)
+    board = load_display(game.ruleset).board(game, "P1", width=60)
+    lines = board.splitlines()
+    assert max(len(x) for x in lines) <= 60
+    heading = next(x for x in lines if x.strip().startswith("violet"))
+    columns = [heading.index(c) for c in ["violet", "brown", "gray", "orange", "green"]]
+    rows = district_rows(board)
+    assert len(rows) == 7  # one line per district, none wrapped into two
+    for row in rows:
+        for at in columns:  # each plot begins under its colour, after a space
+            assert row[at - 1] == " " and row[at] != " ", (row, heading)
+
+
+def test_two_businesses_on_a_plot_read_as_two_marks():
+    game = played_until("alea-2p", 2, 220)
+    rows = district_rows(load_display(game.ruleset).board(game, "P1", width=80))
+    assert not any(re.search(r"\b(Bo|Je|Ga|Pe)(Bo|Je|Ga|Pe)\b", x) for x in rows)
+    assert any(re.search(r"\b(Bo|Je|Ga|Pe) (Bo|Je|Ga|Pe)\b", x) for x in rows)
+
+
+def test_help_shows_which_plots_touch_and_where_commissioners_move():
+    game = load_ruleset(BASE).new_game(4, 1)
+    items = dict(load_display(game.ruleset).legend_items(game, "P1"))
+    assert items["violet"] == "plot next to the brown and green plots of its district"
+    assert items["City Hall"] == "commissioners move on to 34th W or 34th E"
+    assert items["52nd E"] == "commissioners move on to Central Park"

@@ -252,6 +252,8 @@ def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browse
             assert "is not allowed now" in text or "is no option now" in text, text
             assert not RULE_CODE.search(text.split("(en-2004")[0]), text
             assert _in_view(page, "#click-message")
+            # it never takes a click: a click on what it lies over goes through
+            assert near.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
             shown = near.bounding_box()
             # next to the click: within 300 pixels of the place clicked
             assert abs(shown["x"] - (box["x"] + box["width"] / 2)) < 300
@@ -307,3 +309,73 @@ def test_a_colour_that_slipped_a_url_into_the_page_is_not_fetched(page: Page, tm
         leak.shutdown()
     assert any("/hand.png" in uri for uri in blocked), blocked
     assert asked == []
+
+
+SENT = """() => { window.sent = []; const f = window.fetch;
+  window.fetch = (...a) => { if (String(a[0]).endsWith('/decide')) window.sent.push({
+    disabled: [...document.querySelectorAll('#options button')].every(b => b.disabled),
+    spinner: !document.getElementById('sending').hidden}); return f(...a); }; }"""
+
+
+def _player_1_moves_a_commissioner(browser):
+    """A table where Player 1 (a person, against bots) moves a commissioner, and a page of
+    1366x768 to open it in."""
+    ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return table, context, page
+
+
+def test_a_click_shows_at_once_that_it_was_taken_and_a_second_click_waits(browser):
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.title().startswith("\u25b6 Your turn - ")  # the tab says whose turn
+        page.evaluate(SENT)
+        before, decided = _version(page), len(table.history.moves)
+        # two clicks at once: the first is taken (buttons disabled, a spinner), the second
+        # does not reach the server (no "the game has moved on")
+        page.evaluate("() => { const b = document.querySelector('#options button');"
+                      " b.click(); b.click(); }")
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+        sent = page.evaluate("() => window.sent")
+        assert sent == [{"disabled": True, "spinner": True}]
+        assert page.locator("#message.bad").count() == 0 or \
+            page.locator("#message.bad").is_hidden()
+        assert len(table.history.moves) > decided
+    context.close()
+
+
+def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#connection").is_hidden()
+    page.locator("#connection").wait_for(state="visible", timeout=5000)  # the server is gone
+    assert "cannot be reached" in page.locator("#connection").inner_text()
+    port = int(base.rsplit(":", 1)[1])
+    with serving(table, port=port):
+        page.locator("#connection").wait_for(state="hidden", timeout=10_000)  # back by itself
+        page.wait_for_function(ACTIVE)
+        assert page.locator("#options button").count() > 0
+    context.close()
+
+
+def test_thirty_options_at_1366x768_keep_undo_save_and_the_log_in_view(browser):
+    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: len(d.options) >= 28)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {game.decision().player: "human"})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    with serving(table) as base:
+        _open(page, base, table, game.decision().player)
+        assert page.locator("#options button").count() >= 28
+        for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
+            assert _in_view(page, part), part
+        log = page.locator("#log-panel").bounding_box()
+        assert log["height"] >= 80  # a few lines of the log, not one
+    context.close()

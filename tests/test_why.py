@@ -36,6 +36,8 @@ def test_why_an_option_is_not_allowed_cites_the_rule_in_words_not_code():
     game = first_turn()
     s, out = session(game, [])
     s.why("d", game.decision())  # any case
+    assert "en-2004" not in out.getvalue()  # citations only when asked for
+    s.why("--cite d", game.decision())
     text = out.getvalue()
     assert "Option D (score a district" in text and "is not allowed now" in text
     assert "districts where a commissioner stands" in text  # the rule's own description
@@ -57,7 +59,7 @@ def test_why_says_when_the_player_lacks_the_cards():
     game.Z["hand"]["P1"] = {"card(brown,4)": 1, "card(black,6)": 1}
     game.perform("district_auction", "P1", "w34")
     decision = game.decision()
-    lines = explain(game, decision, "violet", "violet")
+    lines = explain(game, decision, "violet", "violet", cites=True)
     assert "You have no violet bidding card in your hand of bidding cards." in lines
     assert any("colours the player may open with" in x and "en-2004: The play of an auction"
                in x for x in lines)
@@ -113,7 +115,7 @@ def place_business_decision():
 def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     game, decision = place_business_decision()
     towered = next(q for q in game.Z["towers"] if game.Z["towers"][q])
-    lines = explain(game, decision, towered, game.label(towered))
+    lines = explain(game, decision, towered, game.label(towered), cites=True)
     text = "\n".join(lines)
     assert f"'{game.label(towered)}' is not allowed now (place it on a building plot)." in text
     count = sum(game.Z["towers"][towered].values())
@@ -129,7 +131,7 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
 
 def test_why_a_refused_option_gives_the_failing_values():
     game = first_turn()
-    lines = explain(game, game.decision(), "D", "d")
+    lines = explain(game, game.decision(), "D", "d", cites=True)
     assert "The number of districts where a commissioner stands is 0; it must be more than " \
            "0." in "\n".join(lines)
     assert "Rule: en-2004: Scoring districts." in lines
@@ -138,7 +140,7 @@ def test_why_a_refused_option_gives_the_failing_values():
 def test_why_an_allowed_option_says_why_and_what_it_does():
     game, decision = place_business_decision()
     q = decision.options[0]
-    lines = explain(game, decision, q, game.label(q))
+    lines = explain(game, decision, q, game.label(q), cites=True)
     assert lines[0] == f"'{game.label(q)}' is allowed now: it is option 1."
     assert "It is allowed because:" in lines
     assert any("A plot that may take a business" in x and "en-2004: The businesses" in x

@@ -47,15 +47,17 @@ def token_of(table: Table, player: str) -> str:
 
 
 @contextmanager
-def serving(table: Table, bot_delay: float = 0.0, **limits: Any) -> Iterator[str]:
-    """The table's web app on a free port of 127.0.0.1, in a thread, configured as `rules
-    serve` configures it (`limits`: those of `server_config`); yields its base URL."""
+def serving(table: Table, bot_delay: float = 0.0, port: int = 0,
+            **limits: Any) -> Iterator[str]:
+    """The table's web app on a free port of 127.0.0.1 (or `port`), in a thread, configured
+    as `rules serve` configures it (`limits`: those of `server_config`); yields its base URL."""
     import uvicorn
 
     from interpreter.play.web import create_app, server_config
 
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
     sock.listen(64)
     app = create_app(table, bot_delay=bot_delay)
     server = uvicorn.Server(server_config(app, log_level="warning", **limits))

@@ -32,8 +32,9 @@ a terminal or NO_COLOR is set) when the terminal has the rows for it; else 'boar
 Type a number to choose; Enter shows the screen again.
 
 At any prompt you may also type: help, why NAME (why an option is or is not allowed now, in
-the rules' words), score (the final scoring if the game ended now), log [N], board, save
-[FILE], quit. Names may be typed in any case and shortened. Ctrl-C asks whether to save.
+words; why --cite NAME adds the rulebook's paragraphs), score (the final scoring if the game
+ended now), log [N], board, undo (your last decision), save [FILE], quit (asks whether to
+save first). Names may be typed in any case and shortened. Ctrl-C asks whether to save.
 
 Seats: with no --seat, seat 1 is you and the others are greedy bots. Naming a human seat puts
 you there instead: --seat 2=human is you in seat 2 against bots in seats 1, 3 and 4. Every seat

@@ -39,41 +39,50 @@ def add_parser(sub: Any) -> None:
 def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.play.game_files import game_named
     from interpreter.play.replay import load_replay_file, verify
+    from interpreter.play.screen import wrap_lines
+    from interpreter.play.terminal import terminal_width
+
+    width = terminal_width()
+
+    def say(text: str) -> None:
+        """A line wrapped to the terminal's width (80 columns when it is not a terminal)."""
+        for line in wrap_lines([text], width):
+            print(line, file=out)
 
     data = load_replay_file(args.file)
     recorded = data["ruleset"]
     ruleset = load(args.ruleset or recorded["path"], args.allow_outside,
                    recorded.get("settings") or ())
     moves = len(data["moves"])
-    print(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, "
-          f"{game_named(data['seed'])}, {moves} decisions", file=out)
+    say(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, "
+        f"{game_named(data['seed'])}, {moves} decisions")
     if recorded.get("hash") and recorded["hash"] != ruleset.content_hash:
-        print("note: the ruleset's files have changed since the game was recorded", file=out)
+        say("note: the ruleset's files have changed since the game was recorded")
     printed = 0
 
     def on_step(game: Any, step: int) -> None:
         nonlocal printed
         if args.log:
             for line in game.events[printed:]:
-                print(f"  {line}", file=out)
+                say(f"  {line}")
             printed = len(game.events)
 
     verdict = verify(ruleset, data, on_step=on_step if args.log else None)
     game = verdict.game
     if args.log and printed < len(game.events):
         for line in game.events[printed:]:
-            print(f"  {line}", file=out)
+            say(f"  {line}")
     if verdict.ok:
         state = "the game is over" if game.over else "the game is not over yet"
-        print(f"OK: all {moves} decisions replayed; the final state matches the recording "
-              f"({game.state_hash()[:16]}); {state}.", file=out)
+        say(f"OK: all {moves} decisions replayed; the final state matches the recording "
+            f"({game.state_hash()[:16]}); {state}.")
         return EXIT_OK
     step = verdict.step
     where = "at setup (step 0)" if step == 0 else f"at step {step} of {moves}"
-    print(f"The game diverges {where}: {verdict.reason}", file=out)
+    say(f"The game diverges {where}: {verdict.reason}")
     recent = game.events[-5:]
     if recent and verdict.kind != "ended":
-        print("The last events before it:", file=out)
+        say("The last events before it:")
         for line in recent:
-            print(f"  {line}", file=out)
+            say(f"  {line}")
     return EXIT_GAME_ERROR

@@ -48,6 +48,7 @@ from interpreter.play.replay import (
 from interpreter.play.rules_help import how_it_works, option_words, rules_lines
 from interpreter.play.scores import final_scores
 from interpreter.play.screen import Pager, Screen, option_lines, short_path, wrap_lines
+from interpreter.play.undo import last_own, take_back
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
 if TYPE_CHECKING:
@@ -64,16 +65,17 @@ CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stay
 HELP = [  # the commands, and what each does: laid out for the terminal's width (help_lines)
     ("NUMBER", "take that option (or type its name, e.g. D or pass; any case, shortened while "
                "only one option begins so)"),
-    ("why NAME", "why an option is or is not allowed now, in the rules' words (e.g. 'why D'; "
-                 "the options listed are the ones allowed now)"),
+    ("why NAME", "why an option is or is not allowed now, in words (e.g. 'why D'; "
+                 "'why --cite D' adds the rulebook's paragraphs)"),
     ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9')"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "the points each option gives now (when some option scores)"),
     ("board", "show the board (Enter: your hand and the options again)"),
+    ("undo", "take back your last decision (unless it showed you something hidden)"),
     ("save [FILE]", "save the game; continue it later with 'rules play --load FILE'"),
-    ("quit", "stop playing (the replay is kept; 'save' first to continue later)"),
+    ("quit", "stop playing (the replay is kept; asks whether to save first)"),
     ("help", "this list"),
 ]
 
@@ -86,6 +88,9 @@ def help_lines(width: int) -> list[str]:
         out.append(f"  {command:<11} {first}")
         out += [" " * 14 + line for line in rest]
     return out
+
+
+UNDONE = object()  # an answer: the player took a decision back, the game asks again
 
 
 @dataclass
@@ -173,8 +178,8 @@ class Session:
         return EXIT_GAME_ERROR if code == EXIT_OK and not written else code
 
     def _loop(self) -> Stop | None:
-        game = self.game
-        while not game.over:
+        while not self.game.over:
+            game = self.game  # a new game after an undo
             decision = game.decision()
             if decision is None:  # pragma: no cover - the runtime always has one
                 raise RulesError("the game stopped without a decision and without ending")
@@ -182,6 +187,8 @@ class Session:
                 choice = self.ask_human(decision)
                 if isinstance(choice, Stop):
                     return choice
+                if choice is UNDONE:
+                    continue
                 move = choice
             else:
                 if self.max_decisions is not None and not self.humans \
@@ -210,9 +217,13 @@ class Session:
 
     def intro(self) -> None:
         game = self.game
-        seed = game.state["seed"]  # a seed fixes every hidden card: shown with no person
+        seed = game.state["seed"]
         secret = seed.__class__ is str  # a secret is never shown: the game's id instead
-        named = f", {game_named(seed)}" if secret or not self.humans else ""
+        # A seed fixes every hidden card: shown with no person, or to the one person who
+        # typed it (a new game); never between people at one terminal, nor in a resumed game
+        # (it may be another person's save).
+        own = len(self.humans) == 1 and not game.moves
+        named = f", {game_named(seed)}" if secret or not self.humans or own else ""
         self.say(f"{self.ruleset.name}: {game.n} players{named}"
                  + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
         if secret:
@@ -401,11 +412,10 @@ class Session:
             self.tell(rules_lines(self.ruleset, decision.prompt, topic, self.width))
             return self.remind(decision)
         if command in ("help", "?", "h"):
-            self.say("\n".join(help_lines(self.width)))
             marks = self.display.legend_items(self.game, decision.player)
-            if marks:
-                self.tell(["Marks on the board: "
-                           + ", ".join(f"{mark} {means}" for mark, means in marks)])
+            # one answer, a page at a time on a short terminal
+            self.tell(help_lines(self.width) + (["Marks on the board: " + ", ".join(
+                f"{mark} {means}" for mark, means in marks)] if marks else []))
             return self.remind(decision)
         if command == "why":
             self.why(rest, decision)
@@ -428,10 +438,9 @@ class Session:
                       if notes else ["No choice changes a score now."])
             return self.remind(decision)
         if command in ("quit", "exit"):
-            if self.saved == self.game.state["step"]:
-                return Stop("Game stopped (saved).")
-            return Stop("Game stopped (not saved: type 'save' before 'quit' to continue "
-                        "later).")
+            return self.quit()
+        if command == "undo":
+            return self.undo(decision)
         found = self.match_option(text, decision)
         if found is not None:
             return found[0]
@@ -453,6 +462,49 @@ class Session:
                  "or 'help'.")
         return None
 
+    def quit(self) -> Stop | None:
+        """Stop; when the game is not saved as it stands, ask first (Enter: play on)."""
+        if self.saved == self.game.state["step"]:
+            return Stop("Game stopped (saved).")
+        try:
+            answer = self.read("The game is not saved. Save before you leave? "
+                               "[y: save and quit, n: quit without saving, Enter: play on] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = "n"
+        answer = answer.strip().lower()
+        if answer in ("y", "yes"):
+            return Stop("Game stopped (saved).") if self.save(None) is not None else None
+        if answer in ("n", "no"):
+            return Stop("Game stopped (not saved).")
+        self.say("Playing on.")
+        return None
+
+    def undo(self, decision: Decision) -> Any:
+        """Take back the player's last decision (with the bots' answers to it: a bot decides
+        the same again), as far as undo.py allows; UNDONE when it was taken back."""
+        bots = frozenset(self.bots)
+        count = last_own(self.history, decision.player, bots) or 1
+        try:
+            game, history = take_back(self.ruleset, self.game, self.history, count,
+                                      decision.player, bots)
+        except RulesError as exc:
+            self.say(f"Cannot take it back: {exc}.")
+            return None
+        self.game, self.history = game, history
+        for player, seen in self.seen.items():  # the events taken back are not "new"
+            self.seen[player] = min(seen, len(game.log_for(player)))
+        self.restart_journal()
+        self.say("Your last decision is taken back.")
+        return UNDONE
+
+    def restart_journal(self) -> None:
+        """The journal written again from the start (a decision taken back is not in it)."""
+        if self.journal is None:
+            return
+        self.journal.close(remove=True)
+        self.journal = None
+        self.open_journal(quiet=True)
+
     def remind(self, decision: Decision) -> None:
         """After a long answer, where the decision stands (its options may have scrolled
         off a short terminal)."""
@@ -472,13 +524,16 @@ class Session:
         return [f"In the rules: {words}"] if words else []
 
     def why(self, text: str, decision: Decision) -> None:
+        words = text.split()
+        cites = "--cite" in words
+        text = " ".join(w for w in words if w != "--cite")
         if not text:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
             return
         if _is_number(text) and 1 <= int(text) <= len(decision.options):
             option = decision.options[int(text) - 1]
-            self.tell(explain(self.game, decision, option, text)
+            self.tell(explain(self.game, decision, option, text, cites)
                       + self.in_the_rules(decision, option))
             return
         found = matching(text, decision.options, decision.labels)
@@ -490,7 +545,7 @@ class Session:
         if known is None:
             self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
             return
-        self.tell(explain(self.game, decision, known[0], text)
+        self.tell(explain(self.game, decision, known[0], text, cites)
                   + self.in_the_rules(decision, known[0]))
 
     def resolve(self, text: str) -> tuple[Any] | None:
@@ -584,7 +639,7 @@ class Session:
             self.replay_file = new_replay_path(self.replay_dir, self.ruleset, self.game)
         return self.replay_file
 
-    def open_journal(self) -> None:
+    def open_journal(self, quiet: bool = False) -> None:
         """Start writing the record as the game goes (see journal.py)."""
         if self.replay_dir is None:
             return
@@ -598,8 +653,9 @@ class Session:
                      "recorded only when it ends.")
             return
         shown = short_path(path)
-        self.say(f"Journal: {shown} (if this session is killed, continue with: rules play "
-                 f"--load {shown})")
+        if not quiet:
+            self.say(f"Journal: {shown} (if this session is killed, continue with: rules "
+                     f"play --load {shown})")
 
     def journal_step(self, durable: bool) -> None:
         """Append the last decision to the journal (to the disk too for a person's)."""

@@ -74,16 +74,20 @@ def _values_shown(was: Any, now: Any) -> bool:
     return was == HIDDEN and now != HIDDEN
 
 
-def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str) -> UndoLimit:
-    """How many of `player`'s last decisions may be taken back now."""
+def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
+               along: frozenset[str] = frozenset()) -> UndoLimit:
+    """How many of the last decisions `player` may take back now: their own, and those of
+    the seats `along` (bots that answered them at one terminal) after them."""
     moves, deciders = history.moves, history.deciders
     if not history.consistent() or len(deciders) != len(moves):
         return UndoLimit(0, "the game's history is incomplete, so nothing can be taken back")
     if game.over:
         return UndoLimit(0, "the game is over")
     own = 0
-    while own < len(deciders) and deciders[-1 - own] == player:
+    while own < len(deciders) and deciders[-1 - own] in along | {player}:
         own += 1
+    while own and deciders[-own] != player:  # the run starts with one of the player's
+        own -= 1
     if own == 0:
         if not moves:
             return UndoLimit(0, "nothing has been decided yet")
@@ -115,10 +119,11 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str) -> U
 
 
 def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
-              player: str) -> tuple[Game, History]:
-    """The game and history with `player`'s last `count` decisions taken back. Raises
-    RulesError (changing nothing) when undo_limit does not allow that many."""
-    limit = undo_limit(ruleset, game, history, player)
+              player: str, along: frozenset[str] = frozenset()) -> tuple[Game, History]:
+    """The game and history with the last `count` decisions taken back (`player`'s, and
+    those of `along` after them). Raises RulesError (changing nothing) when undo_limit does
+    not allow that many."""
+    limit = undo_limit(ruleset, game, history, player, along)
     if count < 1:
         raise RulesError("nothing to take back: give a number of decisions of 1 or more")
     if count > limit.count:
@@ -128,6 +133,16 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
     again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], dict(game.names),
                                       keep, streams=game.streams)
     return replayed, again
+
+
+def last_own(history: History, player: str, along: frozenset[str]) -> int:
+    """How many decisions go back to `player`'s last one over those of `along` after it
+    (1: the last decision is the player's; 0: another seat decided since)."""
+    deciders = history.deciders
+    k = 0
+    while k < len(deciders) and deciders[-1 - k] in along:
+        k += 1
+    return k + 1 if k < len(deciders) and deciders[-1 - k] == player else 0
 
 
 def _replay(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 SHOWN = 12  # options listed by name; the others are counted ("and 3 more")
 
 
-def cited(text: str, cite: str | None) -> str:
-    return f"{text} ({cite})" if cite else text
+def cited(text: str, cite: str | None, cites: bool = True) -> str:
+    """The text with its citation in brackets (when there is one and it is asked for)."""
+    return f"{text} ({cite})" if cite and cites else text
 
 
 def listed(words: list[str], limit: int = SHOWN) -> str:
@@ -34,7 +35,7 @@ def listed(words: list[str], limit: int = SHOWN) -> str:
     return f"{', '.join(words[:limit])} and {len(words) - limit} more"
 
 
-def rule_descriptions(game: Game, expr: Any) -> list[str]:
+def rule_descriptions(game: Game, expr: Any, cites: bool = False) -> list[str]:
     """The descriptions (with citations) of the functions an expression uses: a function with
     no description is looked through, to the functions it uses."""
     out: list[str] = []
@@ -46,12 +47,12 @@ def rule_descriptions(game: Game, expr: Any) -> list[str]:
             seen.add(node.func)
             decl = game.program.funcs[node.func].decl
             if decl.label:
-                out.append(cited(decl.label, decl.cite))
+                out.append(cited(decl.label, decl.cite, cites))
                 return
             found = len(out)
             walk(decl.body)
             if len(out) == found:  # nothing described below: the rule's name, in words
-                out.append(cited(decl.name.replace("_", " "), decl.cite))
+                out.append(cited(decl.name.replace("_", " "), decl.cite, cites))
             return
         if isinstance(node, list):
             for item in node:
@@ -99,76 +100,80 @@ def _things(game: Game, value: Any, kinds: list[str]) -> str:
     return f"{game.label(value)} {noun}"
 
 
-def explain(game: Game, decision: Decision, option: Any, typed: str) -> list[str]:
+def explain(game: Game, decision: Decision, option: Any, typed: str,
+            cites: bool = False) -> list[str]:
     """Why `option` (what `typed` names) is allowed now or not, as lines for the player: for
     an option, why it is allowed and what it does; for a refused one, which condition fails
-    on which values (with the rule's citation); for a value of another kind, that it is no
-    option."""
+    on which values; for a value of another kind, that it is no option. The rules'
+    citations only when asked for (`cites`)."""
     pending = game.state["pending"]
     point: ChoicePoint = game.program.choices[tuple(pending["at"])]
     proc = game.program.procs.get(pending["at"][0])
-    this = [f"This decision: {cited(proc.decl.label, proc.decl.cite)}."] \
+    this = [f"This decision: {cited(proc.decl.label, proc.decl.cite, cites)}."] \
         if proc is not None and proc.decl.label else []
     if option in decision.options:
-        return allowed(game, decision, point, option) + this
+        return allowed(game, decision, point, option, cites) + this
     if not could_be_option(game, decision, point, option):
         return [f"{_typed(game, option, typed)} is no option now ({decision.prompt}).",
                 *allowed_lines(decision)]
-    return refused(game, decision, point, option, typed) + this + allowed_lines(decision)
+    return refused(game, decision, point, option, typed, cites) + this + \
+        allowed_lines(decision)
 
 
 def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
-            typed: str) -> list[str]:
+            typed: str, cites: bool = False) -> list[str]:
     """Why an option of the decision's kind is refused now: the conditions that fail, with
     their values, in words; the rules' descriptions when the values cannot be said."""
     lines = []
     if isinstance(option, str) and option in point.labels:
         lines.append(f"Option {option} ({point.labels[option]}) is not allowed now.")
         condition = point.conditions.get(option)
-        found = failing(game, decision.player, condition) if condition is not None else []
-        rules = rule_descriptions(game, condition) if condition is not None else []
+        found = failing(game, decision.player, condition, cites=cites) \
+            if condition is not None else []
+        rules = rule_descriptions(game, condition, cites) if condition is not None else []
         if found:
             lines += _listed("Because:", found)
         elif rules:
             lines += _listed("It needs what these rules say:", rules)
         elif option in point.rules:
-            lines.append("Its rule does not hold now"
-                         + (f" ({point.rules[option][1]})." if point.rules[option][1] else "."))
+            lines.append(cited("Its rule does not hold now", point.rules[option][1], cites)
+                         + ".")
         clause_cite = point.rules.get(option, (None, None))[1]
-        if clause_cite:
+        if clause_cite and cites:
             lines.append(f"Rule: {clause_cite}.")
         return lines
     lines.append(f"{_typed(game, option, typed)} is not allowed now ({decision.prompt}).")
     var = game.state["pending"]["var"]
     found = []
     if point.source is not None:
-        found += not_listed(game, decision.player, option, point.source)
+        found += not_listed(game, decision.player, option, point.source, cites)
     if point.where_expr is not None and not found:
-        found += failing(game, decision.player, point.where_expr, option, var)
+        found += failing(game, decision.player, point.where_expr, option, var, cites)
     if found:
         lines += _listed("Because:", found)
     else:
-        rules = rule_descriptions(game, [point.source, point.where_expr])
+        rules = rule_descriptions(game, [point.source, point.where_expr], cites)
         if rules:
             lines += _listed("The choices are what these rules allow:", rules)
     return lines + lacking(game, decision.player, option)
 
 
-def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> list[str]:
+def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
+            cites: bool = False) -> list[str]:
     """Why an option is allowed (the rules it meets, with their values) and what it does."""
     k = decision.options.index(option) + 1
     lines = [f"{_named(point, decision, option)} is allowed now: it is option {k}."]
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
-        met = holding(game, decision.player, condition) if condition is not None else []
+        met = holding(game, decision.player, condition, cites=cites) \
+            if condition is not None else []
         lines += _listed("It is allowed because:", met) if met else ["Nothing limits it now."]
         clause_cite = point.rules.get(option, (None, None))[1]
-        lines.append(f"What it does: {point.labels[option]}"
-                     + (f" ({clause_cite})." if clause_cite else "."))
+        lines.append(f"What it does: {cited(point.labels[option], clause_cite, cites)}.")
         return lines
     met = holding(game, decision.player, point.where_expr, option,
-                  game.state["pending"]["var"]) if point.where_expr is not None else []
-    rules = rule_descriptions(game, [point.source, point.where_expr])
+                  game.state["pending"]["var"], cites) if point.where_expr is not None else []
+    rules = rule_descriptions(game, [point.source, point.where_expr], cites)
     if met:
         lines += _listed("It is allowed because:", met)
     elif rules:

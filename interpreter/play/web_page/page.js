@@ -8,6 +8,8 @@ const api = (what) => `/api/${encodeURIComponent(token)}/${what}`;
 const $ = (id) => document.getElementById(id);
 let state = null;
 let loading = null;
+let busy = false; // a decision sent, its answer not come yet: the options wait
+let wasMine = false;
 
 function showMessage(text, bad, at) {
   const box = $("message");
@@ -23,10 +25,13 @@ function showMessage(text, bad, at) {
     near.style.left = `${Math.max(4, Math.min(at.x + 12, innerWidth - width - 4))}px`;
     near.style.top = `${Math.max(4, Math.min(at.y + 12, innerHeight - height - 4))}px`;
     clearTimeout(showMessage.timer);
-    showMessage.timer = setTimeout(() => { near.hidden = true; }, 8000);
+    showMessage.timer = setTimeout(() => { near.hidden = true; }, 5000);
   }
 }
+// The answer beside a click never takes a click (CSS: pointer-events none), and the next
+// click or key puts it away.
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") $("click-message").hidden = true; });
+document.addEventListener("pointerdown", () => { $("click-message").hidden = true; }, true);
 
 // One request at a time; a change announced meanwhile is fetched right after it.
 let again = false;
@@ -48,13 +53,26 @@ async function load() {
         }
         state = data;
         render();
+        connected(true);
       } catch (err) {
-        showMessage(`The server cannot be reached (${err.message}).`, true);
+        connected(false);
       }
     } while (again);
     loading = null;
   })();
   return loading;
+}
+
+// The server gone: said at once in the header; the page keeps trying and comes back by itself.
+function connected(up) {
+  const box = $("connection");
+  if (up === box.hidden) return; // already so
+  box.hidden = up;
+  box.textContent = up ? "" : "The server cannot be reached: trying again every few seconds...";
+  if (!up) {
+    clearTimeout(connected.timer);
+    connected.timer = setTimeout(() => load(), 3000);
+  }
 }
 
 async function post(action, payload, at) {
@@ -70,24 +88,52 @@ async function post(action, payload, at) {
     ok = response.ok;
   } catch (err) {
     data = { error: `The server cannot be reached (${err.message}).` };
+    connected(false);
   }
+  setBusy(false);
   if (!ok) showMessage(data.error || "The server refused this.", true, at);
   else showMessage(data.message || "", false);
   await load();
 }
 
+function setBusy(on) {
+  busy = on;
+  document.body.classList.toggle("busy", on);
+  $("sending").hidden = !on;
+  for (const button of $("options").querySelectorAll("button")) button.disabled = on;
+}
+
 function decide(payload, event) {
-  if (!state || !state.decision) return;
+  if (!state || !state.decision || busy) return; // a second click waits for the first
   const at = event ? { x: event.clientX, y: event.clientY } : null;
+  setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
+
+// A short tone when it becomes your turn, if the box is ticked (kept in this browser).
+function beep() {
+  if (!$("sound").checked || !window.AudioContext) return;
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  gain.gain.value = 0.08;
+  tone.frequency.value = 660;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.18);
+}
+$("sound").checked = localStorage.getItem("sound") === "on";
+$("sound").addEventListener("change", () => localStorage.setItem("sound", $("sound").checked ? "on" : "off"));
 
 function render() {
   const s = state;
   document.body.dataset.version = s.version; // what the page shows (tests wait on it)
-  document.title = `${s.game}: ${s.you.name}`;
-  $("title").textContent = `${s.game} - ${s.you.name}`;
   const mine = Boolean(s.decision);
+  // the tab says when it is your turn, seen from another tab too
+  document.title = `${mine ? "\u25b6 Your turn - " : ""}${s.game}: ${s.you.name}`;
+  $("title").textContent = `${s.game} - ${s.you.name}`;
+  if (mine && !wasMine) beep();
+  wasMine = mine;
   const status = $("status");
   status.classList.toggle("yours", mine);
   status.textContent = s.failure ? s.failure : s.over ? "The game is over."
@@ -235,6 +281,7 @@ function renderDecision(s) {
         button.classList.add("place");
         button.title = "or click it on the board";
       }
+      button.disabled = busy;
       button.addEventListener("click", (e) => decide({ option: option.index }, e));
       options.append(button);
     }
@@ -285,9 +332,12 @@ $("save").addEventListener("click", () => post("save", {}));
 function follow() {
   const events = new EventSource(api("events"));
   events.onmessage = (event) => {
+    connected(true);
     const { version } = JSON.parse(event.data);
     if (!state || version !== state.version) load();
   };
+  events.onerror = () => { if (events.readyState !== EventSource.OPEN) connected(false); };
+  events.onopen = () => load();
 }
 
 load().then(follow);

@@ -1,0 +1,84 @@
+"""Every `why` of whole games of every bundled ruleset is said in words: no rule code, no
+value said twice, no citation unless asked for (`why --cite`), an allowed option never
+explained by a condition that fails, and a refused choice from a list says what the list
+holds instead when it is short."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.why import explain, refusal, types_of
+from interpreter.resources import rulesets_folder
+
+from .conftest import BASE
+from .test_terminal import playable_bundled
+
+RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\]")
+DOUBLED = re.compile(r"\(([^()]+)\) \(\1\)")
+REFUSED_PER_DECISION = 4
+
+
+def citations(game) -> set[str]:
+    program = game.program
+    decls = [f.decl for f in program.funcs.values()] + [p.decl for p in program.procs.values()]
+    return {d.cite for d in decls if d.cite}
+
+
+def candidates(game, decision, rng: random.Random) -> list:
+    """The decision's options and a few values of their kinds that are refused now."""
+    point = game.program.choices[tuple(game.state["pending"]["at"])]
+    others = [o for o in point.labels if o not in decision.options]
+    for kind in sorted(set().union(*[types_of(game, o) for o in decision.options])):
+        try:
+            others += [v for v in game.world.domain(kind, game.n) if v not in decision.options]
+        except KeyError:
+            continue
+    rng.shuffle(others)
+    return list(decision.options[:6]) + others[:REFUSED_PER_DECISION]
+
+
+def said(game, decision, option) -> list[str]:
+    lines = explain(game, decision, option, str(option))
+    if option not in decision.options:
+        lines.append(refusal(game, decision, option))
+    return lines
+
+
+@pytest.mark.parametrize("name", playable_bundled())
+def test_every_why_of_a_whole_game_is_said_in_words(name):
+    ruleset = load_ruleset(rulesets_folder() / name)
+    game = ruleset.new_game(max(ruleset.player_counts), 7)
+    rng = random.Random(7)
+    cites = citations(game)
+    asked = 0
+    while not game.over and game.state["step"] < 120:
+        decision = game.decision()
+        if game.state["step"] % 4 == 0:
+            for option in candidates(game, decision, rng):
+                lines = said(game, decision, option)
+                asked += 1
+                for line in lines:
+                    assert not RULE_CODE.search(line), (option, line)
+                    assert not DOUBLED.search(line), (option, line)
+                    assert not any(c in line for c in cites), (option, line)
+                if option in decision.options:
+                    assert not any("; it must be" in x for x in lines), (option, lines)
+        game.apply(rng.choice(decision.options))
+    assert asked > 20
+
+
+def test_why_cite_adds_the_citations_and_a_refused_colour_says_which_are_allowed():
+    from .conftest import empty_board
+    game = empty_board(load_ruleset(BASE).new_game(3, 1))
+    game.Z["hand"]["P1"] = {"card(brown,4)": 1, "card(gray,5)": 1, "card(black,6)": 1}
+    game.perform("district_auction", "P1", "w34")
+    decision = game.decision()
+    plain = "\n".join(explain(game, decision, "violet", "violet"))
+    assert "en-2004" not in plain
+    assert "(now: brown, gray)" in plain  # what is allowed instead
+    cited = "\n".join(explain(game, decision, "violet", "violet", cites=True))
+    assert "en-2004: The play of an auction" in cited
