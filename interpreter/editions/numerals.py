@@ -6,10 +6,11 @@ Read: numbers in digits, with a suffix of letters (`3rd`, `20x`) or of another s
 language has its digits read alone); Korean native numerals before a counter or a noun
 (`두 개`, `세 번째`, `한 장`). Left out: the numbers of figures and pages (`fig. 03`, `page 11`,
 `그림 5`, `p.4`), which say where something is printed, not what the rules say; and a number
-word that begins a name (`Third Street`, a capitalised word followed by another).
+word that begins a name (`Third Street`, a capitalised word followed by another); the label
+that numbers a list item or a row (`2.`, `4.1)`, `(2)`), which says where it is in its list.
 
 Words that are something else as often as a number are not read: the articles `a`/`een`
-(only the accented `één` is one), `both`/`beide`, `once`."""
+(only the accented `één` is one), `once`. `both` (`beide`) is two."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ import re
 # The numbers of a figure or a page: a label, then its number.
 _PLACE = re.compile(r"(?<![^\W\d_])(?:fig(?:ure|uur)?|afb(?:eelding)?|abb(?:ildung)?|page|pagina|"
                     r"blz|p|그림|페이지)\.?\s*\d+", re.IGNORECASE)
+# A unit's label: its place in a list ("2.", "4.1)", "- 3.)", "(2)", "## 3.", a table row's
+# first cell "3<tab>" or a cell alone), not a number it says.
+_LABEL = re.compile(r"^[\s\-–•●▶►*⇒#]*(?:\(\d+\)|\d+(?:\.\d+)*(?:\.\)|\.|\))|\d+(?=\t|\s*$))"
+                    r"(?=\s|[^\W\d_]|$)")
 # Digits, not inside a word or after a dot (`fig.05`); any letters may follow (`3rd`, `20x`).
 DIGITS = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)")
 
@@ -41,8 +46,9 @@ def _table(*lists: list[str], extra: dict[str, int] | None = None) -> dict[str, 
 
 
 WORDS: dict[str, dict[str, int]] = {
-    "en": _table(_EN, _EN_ORDINAL, extra={"twenty": 20, "thirty": 30}),
+    "en": _table(_EN, _EN_ORDINAL, extra={"twenty": 20, "thirty": 30, "both": 2}),
     "nl": _table(_NL, _NL_ORDINAL, extra={"eén": 1, "éen": 1, "twintig": 20, "dertig": 30,
+                                          "beide": 2, "beiden": 2,
                                           **_NL_PLURAL}),
 }
 
@@ -65,7 +71,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 def numbers(text: str, language: str | None = "en") -> list[str]:
     """The numbers `text` says, in digits and in words of `language`, in order, as digits
     (`2`, `4.1`)."""
-    text = _PLACE.sub(" ", text)
+    text = _PLACE.sub(" ", _LABEL.sub(" ", text))
     found: list[tuple[int, str]] = [(m.start(), m.group(1).replace(",", "."))
                                     for m in DIGITS.finditer(text)]
     words = WORDS.get(language or "en", {})
