@@ -68,6 +68,20 @@ _KO = re.compile(
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
+def digits(text: str) -> list[str]:
+    """The numbers in digits, in order, but for those of figures and pages and an ordinal
+    that begins a name ("52nd Street East")."""
+    text = _PLACE.sub(" ", text)
+    return [m.group(1).replace(",", ".") for m in DIGITS.finditer(text)
+            if not _names(text, m)]
+
+
+def _names(text: str, m: re.Match) -> bool:
+    """Digits with an ordinal's letters that begin a name: "5th Avenue", "52nd Street"."""
+    return bool(re.match(r"(?:st|nd|rd|th)\s+[^\W\d_]", text[m.end():]) and
+                re.match(r"\w+\s+([^\W\d_])", text[m.start():]).group(1).isupper())
+
+
 def numbers(text: str, language: str | None = "en") -> list[str]:
     """The numbers `text` says, in digits and in words of `language`, in order, as digits
     (`2`, `4.1`)."""

@@ -390,7 +390,7 @@ def proposals(review: Review) -> list[Any]:
             pairs.pop(line, None)
     added = {u.line for e in review.added() for u in e.ed_units}
     return first_pass(review.ref_units, review.ed_units, pairs, added,
-                      glossary=review.glossary)
+                      glossary=review.glossary, language=review.language)
 
 
 def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:
@@ -415,7 +415,7 @@ def blind_hits(review: Review) -> tuple[list[Entry], list[Entry]]:
     from interpreter.editions.align import align, first_pass
 
     pairs = align(review.ref_units, review.ed_units)
-    found = first_pass(review.ref_units, review.ed_units, pairs)
+    found = first_pass(review.ref_units, review.ed_units, pairs, language=review.language)
     flagged = {(p.side, p.unit.line) for p in found}
     flagged |= {("ed", p.other.line) for p in found if p.kind == "numbers" and p.other}
     hits, misses = [], []
