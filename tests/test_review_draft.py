@@ -338,7 +338,7 @@ def test_numbers_are_read_before_a_particle_of_another_script():
     from interpreter.editions.units import Unit
 
     unit = Unit(1, 1, "paragraph", "비딩(8에서 21, 오른쪽 그림 참조), 3번째 차례, 4th, 20x", "")
-    assert unit.numbers() == ["8", "21", "3", "4"]  # not 20x: a Latin letter makes a word
+    assert unit.numbers() == ["8", "21", "3", "4", "20"]  # 20x: twenty times (nl "telkens 20x")
 
 
 def test_the_report_says_what_each_reading_does_in_play(edition, capsys, tmp_path):  # noqa: F811

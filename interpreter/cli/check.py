@@ -41,8 +41,9 @@ A ruleset whose manifest names a 'review' (an edition read against a reference t
 unit) has it checked too: every quoted unit must be in its text, no unit reviewed twice, every
 unit of the reference with a verdict and every unit of the edition in an entry, no entry left
 a draft ('status: draft', from 'rules review --draft'), every reading that changes the game
-encoded by a rule (or saying why not); a verdict of 'same' whose pair shows a difference
-(other numbers, a negation or an opposite) is a warning.
+encoded by a rule (or saying why not); a verdict of 'same' without a 'note' whose pair shows
+a difference (other numbers, read in digits and in number words of each text's language; a
+negation or an opposite) is a warning.
 
 If the ruleset has mistakes, every one is printed with its place (file:line:column), the
 offending line and a caret under the spot, then the number of errors; the exit code is 2."""

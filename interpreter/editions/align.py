@@ -35,10 +35,13 @@ from __future__ import annotations
 
 import bisect
 import functools
+import heapq
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
 
+from interpreter.editions.numerals import digits, numbers
 from interpreter.editions.sourcetext import fold
 from interpreter.editions.units import Unit
 
@@ -76,6 +79,9 @@ def one_language(ref: list[Unit], ed: list[Unit]) -> bool:
 # a unit of the very same words anywhere). Rulebooks have a few hundred units a side (300 x
 # 300 pairs): they are aligned whole; two texts of 10,000 units (a megabyte each) took 20 GB.
 MAX_PAIRS = 250_000
+CELL_WORDS = 3  # words (a number is one) that make a summary, or a summary row's cell
+SUMMED_UP = 3  # a summary is checked against the sections of the main units most like it
+# (by each of two likenesses)
 WINDOW = 40  # units around its place where a leftover unit looks for the one it is part of
 _VERBATIM_REACH = 20_000  # characters around its place where a long text looks for a unit
 
@@ -381,11 +387,13 @@ def _in_band(rows: list[int], cols: list[int], score: dict) -> list[tuple[int, i
 
 def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
                added: set[int] | None = None, same_language: bool | None = None,
-               glossary: dict[str, list[str]] | None = None) -> list[Proposal]:
+               glossary: dict[str, list[str]] | None = None, language: str | None = None
+               ) -> list[Proposal]:
     """What may differ (see the module's text). `added`: edition units a person has marked
     as added (no counterpart wanted); `same_language`: whether words are compared (by
     default, when the two texts are in one language); `glossary`: the edition's words for
-    the reference's terms (a pair whose terms do not correspond is proposed: `terms`)."""
+    the reference's terms (a pair whose terms do not correspond is proposed: `terms`);
+    `language`: the edition's (its main text's number words count for its summaries)."""
     from interpreter.editions.words import missing_terms, only_numbers, word_diff
 
     if same_language is None:
@@ -432,7 +440,7 @@ def first_pass(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
     for unit in ed:
         if unit.line not in used and unit.line not in (added or set()):
             out.append(Proposal("addition", "ed", unit, None, "no counterpart in the reference"))
-    out += _own_summaries(ref, ed, pairs)
+    out += _own_summaries(ref, ed, pairs, language)
     del by_ref
     return out
 
@@ -481,42 +489,46 @@ def _numbers_detail(gone: list[str], new: list[str]) -> str:
     return "; ".join(parts)
 
 
-def _own_summaries(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]]
-                   ) -> list[Proposal]:
+def _own_summaries(ref: list[Unit], ed: list[Unit], pairs: dict[int, list[int]],
+                   language: str | None = None) -> list[Proposal]:
     """The edition's summary lines and captions whose numbers its own main text does not
     have, but for those that only repeat an inconsistency of the reference (its counterpart
     misses the same numbers in the reference's main text): that is the reference's, reported
     once, by `reference_summaries`."""
     inherited: dict[int, str] = {}
-    theirs = {p.unit.line: p for p in _summaries("ref", ref)}
+    theirs = {p.unit.line: p for p in _summaries("ref", ref, "en")}
     for line, lines in pairs.items():
         if line in theirs:
             for other in lines:
                 inherited[other] = theirs[line].detail.split(" not in ")[0]
-    return [p for p in _summaries("ed", ed)
+    return [p for p in _summaries("ed", ed, language)
             if inherited.get(p.unit.line) != p.detail.split(" not in ")[0]]
 
 
 def reference_summaries(ref: list[Unit]) -> list[Proposal]:
     """The reference's own summary lines and captions whose numbers its main text does not
     have (the same in every edition's review: reported for the reference, once)."""
-    return _summaries("ref", ref)
+    return _summaries("ref", ref, "en")
 
 
-def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
+def _summaries(side: str, units: list[Unit], language: str | None) -> list[Proposal]:
     """Summary lines and captions (in any layout: lines, table rows, sidebars) with numbers
     that their main text does not have: the section of the unit most like it (a table's rows
-    say together what a summary line sums up). For long texts, the main text is looked for
-    among the MAX_PAIRS // summaries units around."""
+    say together what a summary line sums up). The main text's numbers are read in digits
+    and in words (`language`), a summary's in digits, but for figures, pages and names
+    (`numerals.digits`). For long texts, the main text is looked for among the MAX_PAIRS //
+    summaries units around."""
     main = [u for u in units if u.kind not in ("summary", "caption", "heading")]
     positions = {u.line: k / max(len(units) - 1, 1) for k, u in enumerate(units)}
-    asked = [u for u in units if u.kind in ("summary", "caption") and u.numbers()]
+    asked = [u for u in units if u.kind in ("summary", "caption") and digits(u.text)
+             and len(_WORD.findall(u.text)) >= CELL_WORDS]  # not a number alone: a cell
     if not main or not asked:
         return []
     by_section: dict[str, Counter] = {}  # a table's rows say together what one row sums up
     for m in main:
-        by_section.setdefault(m.section, Counter()).update(m.numbers())
-    looks = {u.line: _Looks.of(u) for u in [*main, *asked]}
+        by_section.setdefault(m.section, Counter()).update(
+            {*m.numbers(), *numbers(m.text, language)})
+    lettered = {m.line: _lettered(m) for m in main}
     reach = len(main) if len(asked) * len(main) <= MAX_PAIRS else \
         max(1, MAX_PAIRS // (2 * len(asked)))
     main_at = [positions[m.line] for m in main]
@@ -524,10 +536,47 @@ def _summaries(side: str, units: list[Unit]) -> list[Proposal]:
     for unit in asked:
         middle = bisect.bisect_left(main_at, positions[unit.line])
         near = main[max(0, middle - reach):middle + reach]
-        best = max(near, key=lambda m: _like(looks[unit.line], looks[m.line], 0, 0) - 0.01 * abs(
-            positions[unit.line] - positions[m.line]))
-        missing = sorted((Counter(unit.numbers()) - by_section[best.section]).elements())
-        if missing and best.numbers():
-            out.append(Proposal("summary", side, unit, best,
-                                f"{', '.join(missing)} not in its main text (line {best.line})"))
+        found = []
+        for part in _cells(unit):
+            seen = _lettered(part)
+            best = [m for like in (_overlap, _dice) for m in heapq.nlargest(
+                SUMMED_UP, near, key=lambda m: like(seen, lettered[m.line])
+                - 0.01 * abs(positions[unit.line] - positions[m.line]))]
+            best = [m for m in best if _common(seen, lettered[m.line])] or best[:1]
+            said = {n for m in best for n in by_section[m.section]}
+            missing = sorted(set(digits(part.text)) - said, key=float)
+            if missing and said:
+                found.append((best[0], f"{', '.join(missing)} not in its main text "
+                                       f"(line {best[0].line})"))
+        if found:
+            out.append(Proposal("summary", side, unit, found[0][0],
+                                "; ".join(detail for _, detail in found)))
     return out
+
+
+def _lettered(unit: Unit) -> dict[str, int]:
+    """A unit's words without its numbers: what finds the main text a summary sums up (its
+    numbers are what is checked, so they must not choose it)."""
+    return {w: n for w, n in _words(unit).items() if not w.isdigit()}
+
+
+def _overlap(a: dict[str, int], b: dict[str, int]) -> float:
+    """The words two units share, against the geometric mean of their lengths: a short table
+    row of the main text that a long summary line repeats scores well, a long paragraph that
+    shares a few of its words does not (as it would by the Dice coefficient)."""
+    return _common(a, b) / max(math.sqrt(sum(a.values()) * sum(b.values())), 1)
+
+
+def _dice(a: dict[str, int], b: dict[str, int]) -> float:
+    """The words two units share, against their mean length."""
+    return 2 * _common(a, b) / max(sum(a.values()) + sum(b.values()), 1)
+
+
+def _cells(unit: Unit) -> list[Unit]:
+    """A row holding summaries side by side (two cells or more, each with words and numbers
+    of its own, as a summary page's table has them) as one unit a cell, each compared with
+    the main text most like it; any other unit as it is."""
+    cells = [Unit(unit.line, unit.end, unit.kind, c.strip(), unit.section)
+             for c in unit.text.split("\t")]
+    own = [c for c in cells if len(_WORD.findall(c.text)) >= CELL_WORDS and digits(c.text)]
+    return own if len(own) >= 2 else [unit]

@@ -49,7 +49,7 @@ def draft_entries(review: Any) -> list[dict[str, Any]]:
             pairs.pop(e.ref_unit.line, None)
     same_language = one_language(review.ref_units, review.ed_units)
     found = first_pass(review.ref_units, review.ed_units, pairs, same_language=same_language,
-                       glossary=review.glossary)
+                       glossary=review.glossary, language=review.language)
     about: dict[tuple[str, int], list[str]] = {}
     for p in found:
         if p.kind not in ("omission", "addition"):

@@ -304,10 +304,12 @@ def _sharing(path: Path, own: Path) -> list[Path]:
 
 
 def _same_but_different(review: Review) -> list[RulesetError]:
-    """Verdicts of `same` whose pair shows a difference: other numbers in digits, or words
-    that turn the meaning (a negation, an opposite) between the reference unit and the
+    """Verdicts of `same` without a `note` whose pair shows a difference: other numbers (in
+    digits or in words of each text's language, as `numerals.compared` compares them), or
+    words that turn the meaning (a negation, an opposite) between the reference unit and the
     edition's (one language) or its gloss (a translation)."""
     from interpreter.editions.align import one_language
+    from interpreter.editions.numerals import compared, numbers
     from interpreter.editions.words import word_diff
 
     same_language = one_language(review.ref_units, review.ed_units)
@@ -318,9 +320,11 @@ def _same_but_different(review: Review) -> list[RulesetError]:
         if e.kind != "same" or e.ref_unit is None or not e.ed_units:
             continue
         theirs = " ".join(u.text for u in e.ed_units) if same_language else e.gloss
-        mine = sorted(e.ref_unit.numbers())
-        found = sorted(n for u in e.ed_units for n in u.numbers())
-        if mine != found and not e.note and all(uses[u.line] == 1 for u in e.ed_units):
+        if e.note:
+            continue
+        mine = compared(numbers(e.ref_unit.text, "en"))
+        found = compared([n for u in e.ed_units for n in numbers(u.text, review.language)])
+        if mine != found and all(uses[u.line] == 1 for u in e.ed_units):
             out.append(RulesetError(
                 f"verdict 'same', but the numbers differ: {', '.join(mine) or 'none'} in the "
                 f"reference, {', '.join(found) or 'none'} in the edition", e.loc,
@@ -386,7 +390,7 @@ def proposals(review: Review) -> list[Any]:
             pairs.pop(line, None)
     added = {u.line for e in review.added() for u in e.ed_units}
     return first_pass(review.ref_units, review.ed_units, pairs, added,
-                      glossary=review.glossary)
+                      glossary=review.glossary, language=review.language)
 
 
 def questioned(review: Review, found: list[Any]) -> list[tuple[Entry, Any]]:
@@ -411,7 +415,7 @@ def blind_hits(review: Review) -> tuple[list[Entry], list[Entry]]:
     from interpreter.editions.align import align, first_pass
 
     pairs = align(review.ref_units, review.ed_units)
-    found = first_pass(review.ref_units, review.ed_units, pairs)
+    found = first_pass(review.ref_units, review.ed_units, pairs, language=review.language)
     flagged = {(p.side, p.unit.line) for p in found}
     flagged |= {("ed", p.other.line) for p in found if p.kind == "numbers" and p.other}
     hits, misses = [], []

@@ -21,6 +21,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from interpreter.editions.numerals import DIGITS
 from interpreter.editions.sourcetext import _QUOTES, SourceText, fold, name_key
 
 _CAPTION_END = re.compile(r"\b(?:fig|abb|afb)\.?\s?\d+[a-z]?\s*$", re.IGNORECASE)
@@ -31,8 +32,6 @@ _EXAMPLE = re.compile(r"^\W*(?:examples?|voorbeelden?|beispiel|예시|예제|exe
 _SUMMARY = re.compile(r"summary|overzicht|요약|zusammenfassung|résumé|kurzübersicht",
                       re.IGNORECASE)
 PAGE_WORDS = 30  # a paragraph this long is main text: a summary page has ended
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)(?:st|nd|rd|th|de|e|ste|번째|번)?"
-                     r"(?![A-Za-z0-9_])")
 
 
 @dataclass(frozen=True)
@@ -48,9 +47,9 @@ class Unit:
         return fold(self.text)
 
     def numbers(self) -> list[str]:
-        """The numbers written in digits, in order (ordinals as their number: 3rd -> 3; a
-        particle of another script may follow: 8에서 -> 8)."""
-        return [m.group(1).replace(",", ".") for m in _NUMBER.finditer(self.text)]
+        """The numbers written in digits, in order (any letters may follow: 3rd -> 3, 20x ->
+        20; a particle of another script too: 8에서 -> 8)."""
+        return [m.group(1).replace(",", ".") for m in DIGITS.finditer(self.text)]
 
     def short(self, width: int = 70) -> str:
         text = re.sub(r"\s+", " ", self.text).strip()
