@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from interpreter.bots.beliefs import Beliefs, beliefs_for
 from interpreter.bots.openspiel_space import ActionSpace, UnboundedChoice, action_space
 from interpreter.bots.openspiel_tensor import Layout, encode, make_layout
 from interpreter.engine import rng as game_rng
@@ -559,6 +560,8 @@ class _Held:
         self.game = game
         game.logging = False
         self.base = game.clone()
+        if self.rules_game.hidden and game.players:  # beliefs follow the game from its deal
+            beliefs_for(game, game.players[0])
 
     def choose(self, player: str, value: Any, action: int,
                seers: tuple[str, ...] | None) -> None:
@@ -610,6 +613,8 @@ class _Held:
         twin = _Held.__new__(_Held)
         twin.__dict__.update(self.__dict__)
         twin.game = self.game.clone() if self.game is not None else None
+        if twin.game is not None and isinstance(self.game.watch, Beliefs):
+            twin.game.watch = self.game.watch.copy_for(twin.game)  # they survive the draws
         twin.actions = list(self.actions)
         twin.taken = list(self.taken)
         twin.since, twin.chains = list(self.since), dict(self.chains)
@@ -714,6 +719,9 @@ class ISMCTSBot:
             game=rules_game, evaluator=mcts.RandomRolloutEvaluator(1, numbers), uct_c=2.0,
             max_simulations=self.budget, random_state=numbers,
             allow_inconsistent_action_sets=True)
-        state = rules_game.new_initial_state(game.clone())
+        inner = game.clone()
+        if isinstance(game.watch, Beliefs) and game.watch.follows(game):
+            inner.watch = game.watch.copy_for(inner)  # not played again from the seed
+        state = rules_game.new_initial_state(inner)
         search.set_resampler(lambda s, p: s.resample_from_infostate(p, numbers.uniform))
         return rules_game.space.values[search.step(state)]
