@@ -57,12 +57,13 @@ from interpreter.language import nodes as N
 from interpreter.language.errors import RulesError
 
 GAME_NAME = "rules"
-MAX_GAME_LENGTH = 100_000  # decisions; the engine itself sets no bound
+MAX_GAME_LENGTH = 100_000  # decisions, for a ruleset that states no `max_decisions`
 MAX_PATH = 4096  # characters of the `path` parameter
 MAX_SERIALIZED = 20_000_000  # characters of a serialized state
 STATE_FORMAT = "rules-openspiel-state"
 DEAL_OUTCOMES = 1 << 16  # equally likely deals, with seed -1: the seeds 0 .. 65,535
 DRAW_OUTCOMES = 1 << 12  # equally likely seeds of the draws of one step
+SPECTATOR = ""  # the player id of nobody: `Game.view(SPECTATOR)` is what every player sees
 _DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
 UTILITIES = ("share", "zero_sum")
 
@@ -137,6 +138,16 @@ def kind_of(ruleset: Ruleset) -> tuple[bool, bool]:
     return hidden, drawn
 
 
+def max_decisions(ruleset: Ruleset) -> int:
+    """The most decisions a game of the ruleset takes, as its manifest (or the nearest of
+    the rulesets it extends) states it (`max_decisions`), else MAX_GAME_LENGTH."""
+    for layer in reversed(getattr(ruleset, "layers", None) or []):
+        stated = layer.manifest.get("max_decisions")
+        if isinstance(stated, int) and not isinstance(stated, bool) and stated > 0:
+            return stated
+    return MAX_GAME_LENGTH
+
+
 _RULESETS: dict[str, Ruleset] = {}  # loaded once per process: OpenSpiel loads games often
 
 
@@ -177,6 +188,11 @@ class RulesGame(pyspiel.Game):
         self.zero_sum = params["utility"] == "zero_sum"
         if ruleset is None:
             ruleset = _ruleset(path)
+        if ruleset.requirements:
+            refused = ruleset.unplayable()
+            if refused:  # an edition written as its text reads, which cannot be played
+                raise _error(f"'{ruleset.name}' cannot be played as written: {refused[0]}"
+                             + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
         players = players or max(ruleset.player_counts)
         if players not in ruleset.player_counts:
             raise _error(f"'{ruleset.name}' is played by "
@@ -197,7 +213,8 @@ class RulesGame(pyspiel.Game):
             num_distinct_actions=len(self.space),
             max_chance_outcomes=most if self.random_draws else 0,
             num_players=players, min_utility=low, max_utility=1.0,
-            utility_sum=0.0 if self.zero_sum else 1.0, max_game_length=MAX_GAME_LENGTH)
+            utility_sum=0.0 if self.zero_sum else 1.0,
+            max_game_length=max_decisions(ruleset))
         super().__init__(_game_type(self.hidden, self.random_draws, self.zero_sum), info,
                          {"path": path, "players": players, "seed": seed,
                           "utility": params["utility"]})
@@ -236,15 +253,29 @@ class RulesGame(pyspiel.Game):
     def layout(self, recall: bool) -> Layout:
         if recall not in self._layouts:
             self._layouts[recall] = make_layout(self.ruleset, self.players, len(self.space),
-                                                recall)
+                                                recall, self.max_game_length())
         return self._layouts[recall]
 
     def __reduce_ex__(self, protocol):
         return _load, (str(self),)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
+        """An observer of what OpenSpiel's `iig_obs_type` asks for: with perfect recall or
+        not; a player's private information (SINGLE_PLAYER, the default) or none (the public
+        view, the same for every player). Every player's private information at once
+        (ALL_PLAYERS) and any `params` are refused with a SpielError."""
+        if params:
+            raise _error(f"observer parameters are not supported (got {sorted(params)})")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ViewObserver(self, recall)
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else \
+            iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise _error("an observer of every player's private information is not "
+                         "supported: observe one player, or the public information")
+        if iig_obs_type is not None and not iig_obs_type.public_info and \
+                private == pyspiel.PrivateInfoType.NONE:
+            raise _error("an observer of neither public nor private information sees nothing")
+        return ViewObserver(self, recall, private == pyspiel.PrivateInfoType.NONE)
 
 
 def _int64(action: Any) -> Any:
@@ -422,14 +453,15 @@ class RulesState(pyspiel.State):
             return "null"
         return json.dumps(self.game.view(me), sort_keys=True)
 
-    def information_state_string(self, player: int | None = None) -> str:
-        digest, view = self._held.recall(self._player(player))
+    def information_state_string(self, player: int | str | None = None) -> str:
+        """What `player` observed since the start, in order (SPECTATOR: what all did)."""
+        digest, view = self._held.recall(player if player == SPECTATOR else
+                                         self._player(player))
         return f'{{"recall": "{digest}", "view": {view}}}'
 
-    def history_counts(self, player: int) -> tuple[np.ndarray, np.ndarray]:
-        """How often `player` took each action, and how often the others took each where
-        the player could see it (the information-state tensor's history part)."""
-        me = player_id(player + 1)
+    def history_counts(self, me: str) -> tuple[np.ndarray, np.ndarray]:
+        """How often player `me` took each action, and how often the others took each where
+        `me` could see it (the information-state tensor's history part)."""
         n = len(self.rules_game.space)
         mine, others = np.zeros(n, np.float32), np.zeros(n, np.float32)
         for who, action, seers in self._held.taken:
@@ -438,6 +470,11 @@ class RulesState(pyspiel.State):
             elif seers is None or me in seers:
                 others[action] += 1
         return mine, others
+
+    def sequence(self, me: str) -> list[tuple[str, int | None]]:
+        """The decisions taken, in order: who took each, and the action where `me` saw it."""
+        return [(who, action if who == me or seers is None or me in seers else None)
+                for who, action, seers in self._held.taken]
 
     # -------------------------------------------------------------- copies
     def __str__(self) -> str:
@@ -460,6 +497,7 @@ class RulesState(pyspiel.State):
         me = self._player(player)
         recalled = self._held.recall(me)
         rng = random.Random(int(probability_sampler() * 2**31))
+        self._held.beliefs()
         twin = RulesState(self.rules_game, sample_game(self.game, me, rng))
         held = twin._held
         held.actions.extend(self._held.actions)
@@ -553,6 +591,7 @@ class _Held:
         self.base: Game | None = None
         self.since: list[tuple[str, Any, tuple[str, ...] | None, int]] = []  # ..., rng
         self.chains: dict[str, tuple[str, str]] = {}
+        self.record: list[tuple[Any, Any]] = []  # each decision since the deal, its draws' seed
         if game is not None:
             self.deal(game)
 
@@ -560,8 +599,26 @@ class _Held:
         self.game = game
         game.logging = False
         self.base = game.clone()
-        if self.rules_game.hidden and game.players:  # beliefs follow the game from its deal
-            beliefs_for(game, game.players[0])
+        self.record = []
+
+    def beliefs(self) -> Beliefs | None:
+        """The players' beliefs following the game (bots/beliefs.py), built when first asked
+        for by playing the game again from its deal, each step with the draws it had: the
+        chance outcomes reseed the draws, so the game's own seed does not give them."""
+        game = self.game
+        if isinstance(game.watch, Beliefs) and game.watch.follows(game):
+            return game.watch
+        beliefs = Beliefs()
+        replay = Game.start(game.ruleset, game.n, game.state["seed"], game.names,
+                            logging=False, streams=game.streams, watch=beliefs)
+        for value, drawn in self.record:
+            replay.state["rng"] = drawn
+            replay.apply(value)
+        if replay.state_hash() != game.state_hash():  # a game wrapped under way: its seed
+            return beliefs_for(game, game.players[0])
+        game.watch = beliefs
+        beliefs.follow(game)
+        return beliefs
 
     def choose(self, player: str, value: Any, action: int,
                seers: tuple[str, ...] | None) -> None:
@@ -584,6 +641,7 @@ class _Held:
 
     def _apply(self, player: str, value: Any, seers: tuple[str, ...] | None) -> None:
         self.since.append((player, value, seers, self.game.state["rng"]))
+        self.record.append((value, self.game.state["rng"]))
         self.game.apply(value)
 
     def recall(self, player: str) -> tuple[str, str]:
@@ -596,14 +654,14 @@ class _Held:
 
     def _catch_up(self) -> None:
         game = self.base.clone() if self.since else self.base
-        for p in game.players:
+        for p in [*game.players, SPECTATOR]:
             if p not in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 self.chains[p] = (_digest("start", view), view)
         for decider, value, seers, seed_state in self.since:
             game.state["rng"] = seed_state
             game.apply(value)
-            for p in game.players:
+            for p in [*game.players, SPECTATOR]:
                 view = json.dumps(game.view(p), sort_keys=True)
                 seen = value if seers is None or p in seers else "?"
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
@@ -613,8 +671,7 @@ class _Held:
         twin = _Held.__new__(_Held)
         twin.__dict__.update(self.__dict__)
         twin.game = self.game.clone() if self.game is not None else None
-        if twin.game is not None and isinstance(self.game.watch, Beliefs):
-            twin.game.watch = self.game.watch.copy_for(twin.game)  # they survive the draws
+        twin.record = list(self.record)  # beliefs are built from it when asked for
         twin.actions = list(self.actions)
         twin.taken = list(self.taken)
         twin.since, twin.chains = list(self.since), dict(self.chains)
@@ -626,26 +683,46 @@ class _Held:
 
 
 class ViewObserver:
-    """Observation and information-state strings and tensors from `Game.view(player)`."""
+    """Observation and information-state strings and tensors from `Game.view(player)`, or
+    with `public` (OpenSpiel's private_info NONE) from what every player sees, the same for
+    all (`Game.view` of nobody: no hand, no sealed choice, no options)."""
 
-    def __init__(self, game: RulesGame, perfect_recall: bool):
+    def __init__(self, game: RulesGame, perfect_recall: bool, public: bool = False):
         self.perfect_recall = perfect_recall
+        self.public = public
+        self.space = game.space
         self.layout = game.layout(perfect_recall)
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict: dict[str, np.ndarray] = {
             name: self.tensor[start:start + length] for name, start, length in self.layout.parts}
 
     def set_from(self, state: RulesState, player: int) -> None:
-        me = state._player(player)
+        me = SPECTATOR if self.public else state._player(player)
         if state._held.game is None:  # before the deal: only who is looking
             self.tensor.fill(0.0)
-            self.tensor[player] = 1.0
+            if not self.public:
+                self.tensor[player] = 1.0
             return
         view = state.game.view(me)
-        history = state.history_counts(player) if self.perfect_recall else None
-        encode(self.layout, view, self.tensor, history)
+        history = sequence = None
+        if self.perfect_recall:
+            history, sequence = state.history_counts(me), state.sequence(me)
+        encode(self.layout, view, self.tensor, history, self._action, sequence)
+
+    def _action(self, value: Any) -> int:
+        action = self.space.action(value)
+        if action is None:
+            raise _error(f"the value {value!r} is not in the action space")
+        return action
 
     def string_from(self, state: RulesState, player: int) -> str:
+        if self.public:
+            state._player(player)  # a player of the game, though the string is everybody's
+            if self.perfect_recall:
+                return state.information_state_string(SPECTATOR)
+            if state._held.game is None:
+                return "null"
+            return json.dumps(state.game.view(SPECTATOR), sort_keys=True)
         if self.perfect_recall:
             return state.information_state_string(player)
         return state.observation_string(player)
