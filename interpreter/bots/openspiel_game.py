@@ -624,14 +624,26 @@ class _Held:
                seers: tuple[str, ...] | None) -> None:
         self.taken.append((player, action, seers))
         game = self.game
-        if self.rules_game.random_draws:
-            trial = game.clone()  # does this step draw? then chance seeds its draws first
-            trial.apply(value)
-            if trial.state.get("draws") != game.state.get("draws") or \
-                    trial.state["rng"] != game.state["rng"]:
-                self.waiting = (player, value, seers)
-                return
-        self._apply(player, value, seers)
+        if not self.rules_game.random_draws:
+            self._apply(player, value, seers)
+            return
+        draws, seed = game.state.get("draws"), game.state["rng"]
+        self._apply(player, value, seers)  # the step is played; did it draw?
+        if game.state.get("draws") is not draws or game.state["rng"] != seed:
+            # it did: the step is taken back (the game played again from the last step
+            # recalled, no copy per action), and chance seeds its draws first
+            self.since.pop()
+            self.record.pop()
+            self.game = self._replayed()
+            self.waiting = (player, value, seers)
+
+    def _replayed(self) -> Game:
+        """The game as the steps recorded since `base` leave it."""
+        game = self.base.clone()
+        for _player, value, _seers, seed in self.since:
+            game.state["rng"] = seed
+            game.apply(value)
+        return game
 
     def draw(self, outcome: int) -> None:
         player, value, seers = self.waiting
