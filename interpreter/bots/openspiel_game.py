@@ -63,6 +63,7 @@ MAX_SERIALIZED = 20_000_000  # characters of a serialized state
 STATE_FORMAT = "rules-openspiel-state"
 DEAL_OUTCOMES = 1 << 16  # equally likely deals, with seed -1: the seeds 0 .. 65,535
 DRAW_OUTCOMES = 1 << 12  # equally likely seeds of the draws of one step
+MARK_EVERY = 16  # steps between the copies a step that drew is played again from
 SPECTATOR = ""  # the player id of nobody: `Game.view(SPECTATOR)` is what every player sees
 _DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
 UTILITIES = ("share", "zero_sum")
@@ -592,6 +593,7 @@ class _Held:
         self.since: list[tuple[str, Any, tuple[str, ...] | None, int]] = []  # ..., rng
         self.chains: dict[str, tuple[str, str]] = {}
         self.record: list[tuple[Any, Any]] = []  # each decision since the deal, its draws' seed
+        self.mark: tuple[Game, int] | None = None  # a copy after that many steps of `since`
         if game is not None:
             self.deal(game)
 
@@ -638,9 +640,12 @@ class _Held:
             self.waiting = (player, value, seers)
 
     def _replayed(self) -> Game:
-        """The game as the steps recorded since `base` leave it."""
-        game = self.base.clone()
-        for _player, value, _seers, seed in self.since:
+        """The game as the steps recorded since `base` leave it (from the latest mark)."""
+        start, at = self.base, 0
+        if self.mark is not None and self.mark[1] <= len(self.since):
+            start, at = self.mark
+        game = start.clone()
+        for _player, value, _seers, seed in self.since[at:]:
             game.state["rng"] = seed
             game.apply(value)
         return game
@@ -655,6 +660,8 @@ class _Held:
         self.since.append((player, value, seers, self.game.state["rng"]))
         self.record.append((value, self.game.state["rng"]))
         self.game.apply(value)
+        if len(self.since) % MARK_EVERY == 0:  # a step taken back replays at most these
+            self.mark = (self.game.clone(), len(self.since))
 
     def recall(self, player: str) -> tuple[str, str]:
         """The digest of all `player` observed, and their view now (as JSON)."""
@@ -677,7 +684,7 @@ class _Held:
                 view = json.dumps(game.view(p), sort_keys=True)
                 seen = value if seers is None or p in seers else "?"
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
-        self.base, self.since = game, []
+        self.base, self.since, self.mark = game, [], None
 
     def __deepcopy__(self, memo: dict) -> _Held:
         twin = _Held.__new__(_Held)
