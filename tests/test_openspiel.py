@@ -17,10 +17,28 @@ from interpreter.bots.openspiel_space import _Bounds  # noqa: E402
 from interpreter.language import nodes as N  # noqa: E402
 from interpreter.openspiel import UnboundedChoice, action_space  # noqa: E402
 
-BUNDLED = [("fifth-avenue/base", 4), ("fifth-avenue/base", 3), ("fifth-avenue/alea-2p", 2),
-           ("fifth-avenue/six-plot", 4), ("fifth-avenue/six-plot-2p", 2),
-           ("tutorial/high-card", 2), ("tutorial/photo-finish", 3),
-           ("tutorial/four-in-a-row", 2), ("tutorial/four-in-a-row", 3)]
+
+def _bundled() -> tuple[list[tuple[str, int]], list[str]]:
+    """Every ruleset that comes with the engine, with each of its player counts (the base
+    game with its smallest and largest), and the ones that cannot be played as written."""
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.resources import rulesets_folder
+
+    playable, unplayable = [], []
+    for manifest in sorted(rulesets_folder().glob("*/*/ruleset.yaml")) + sorted(
+            rulesets_folder().glob("*/editions/*/ruleset.yaml")):
+        name = manifest.parent.relative_to(rulesets_folder()).as_posix()
+        ruleset = load_ruleset(manifest.parent)
+        if ruleset.requirements and ruleset.unplayable():
+            unplayable.append(name)
+            continue
+        counts = sorted(ruleset.player_counts)
+        playable += [(name, n) for n in ([counts[0], counts[-1]] if len(counts) > 1
+                                         else counts)]
+    return playable, unplayable
+
+
+BUNDLED, UNPLAYABLE = _bundled()
 
 
 @pytest.mark.parametrize(("path", "players"), BUNDLED)
@@ -28,6 +46,12 @@ def test_random_sim_test_with_serialization(path, players):
     game = pyspiel.load_game("rules", {"path": path, "players": players, "seed": 5})
     assert game.num_players() == players
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("path", UNPLAYABLE)
+def test_a_ruleset_that_cannot_be_played_is_a_spiel_error(path):
+    with pytest.raises(pyspiel.SpielError, match="cannot be played as written"):
+        pyspiel.load_game("rules", {"path": path})
 
 
 def _play_randomly(state, rng, steps):

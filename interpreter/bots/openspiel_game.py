@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from interpreter.bots.beliefs import Beliefs, beliefs_for
 from interpreter.bots.openspiel_space import ActionSpace, UnboundedChoice, action_space
 from interpreter.bots.openspiel_tensor import Layout, encode, make_layout
 from interpreter.engine import rng as game_rng
@@ -56,12 +57,14 @@ from interpreter.language import nodes as N
 from interpreter.language.errors import RulesError
 
 GAME_NAME = "rules"
-MAX_GAME_LENGTH = 100_000  # decisions; the engine itself sets no bound
+MAX_GAME_LENGTH = 100_000  # decisions, for a ruleset that states no `max_decisions`
 MAX_PATH = 4096  # characters of the `path` parameter
 MAX_SERIALIZED = 20_000_000  # characters of a serialized state
 STATE_FORMAT = "rules-openspiel-state"
 DEAL_OUTCOMES = 1 << 16  # equally likely deals, with seed -1: the seeds 0 .. 65,535
 DRAW_OUTCOMES = 1 << 12  # equally likely seeds of the draws of one step
+MARK_EVERY = 16  # steps between the copies a step that drew is played again from
+SPECTATOR = ""  # the player id of nobody: `Game.view(SPECTATOR)` is what every player sees
 _DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
 UTILITIES = ("share", "zero_sum")
 
@@ -136,6 +139,16 @@ def kind_of(ruleset: Ruleset) -> tuple[bool, bool]:
     return hidden, drawn
 
 
+def max_decisions(ruleset: Ruleset) -> int:
+    """The most decisions a game of the ruleset takes, as its manifest (or the nearest of
+    the rulesets it extends) states it (`max_decisions`), else MAX_GAME_LENGTH."""
+    for layer in reversed(getattr(ruleset, "layers", None) or []):
+        stated = layer.manifest.get("max_decisions")
+        if isinstance(stated, int) and not isinstance(stated, bool) and stated > 0:
+            return stated
+    return MAX_GAME_LENGTH
+
+
 _RULESETS: dict[str, Ruleset] = {}  # loaded once per process: OpenSpiel loads games often
 
 
@@ -176,6 +189,11 @@ class RulesGame(pyspiel.Game):
         self.zero_sum = params["utility"] == "zero_sum"
         if ruleset is None:
             ruleset = _ruleset(path)
+        if ruleset.requirements:
+            refused = ruleset.unplayable()
+            if refused:  # an edition written as its text reads, which cannot be played
+                raise _error(f"'{ruleset.name}' cannot be played as written: {refused[0]}"
+                             + (f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
         players = players or max(ruleset.player_counts)
         if players not in ruleset.player_counts:
             raise _error(f"'{ruleset.name}' is played by "
@@ -196,7 +214,8 @@ class RulesGame(pyspiel.Game):
             num_distinct_actions=len(self.space),
             max_chance_outcomes=most if self.random_draws else 0,
             num_players=players, min_utility=low, max_utility=1.0,
-            utility_sum=0.0 if self.zero_sum else 1.0, max_game_length=MAX_GAME_LENGTH)
+            utility_sum=0.0 if self.zero_sum else 1.0,
+            max_game_length=max_decisions(ruleset))
         super().__init__(_game_type(self.hidden, self.random_draws, self.zero_sum), info,
                          {"path": path, "players": players, "seed": seed,
                           "utility": params["utility"]})
@@ -235,15 +254,29 @@ class RulesGame(pyspiel.Game):
     def layout(self, recall: bool) -> Layout:
         if recall not in self._layouts:
             self._layouts[recall] = make_layout(self.ruleset, self.players, len(self.space),
-                                                recall)
+                                                recall, self.max_game_length())
         return self._layouts[recall]
 
     def __reduce_ex__(self, protocol):
         return _load, (str(self),)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> ViewObserver:
+        """An observer of what OpenSpiel's `iig_obs_type` asks for: with perfect recall or
+        not; a player's private information (SINGLE_PLAYER, the default) or none (the public
+        view, the same for every player). Every player's private information at once
+        (ALL_PLAYERS) and any `params` are refused with a SpielError."""
+        if params:
+            raise _error(f"observer parameters are not supported (got {sorted(params)})")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ViewObserver(self, recall)
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER if iig_obs_type is None else \
+            iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise _error("an observer of every player's private information is not "
+                         "supported: observe one player, or the public information")
+        if iig_obs_type is not None and not iig_obs_type.public_info and \
+                private == pyspiel.PrivateInfoType.NONE:
+            raise _error("an observer of neither public nor private information sees nothing")
+        return ViewObserver(self, recall, private == pyspiel.PrivateInfoType.NONE)
 
 
 def _int64(action: Any) -> Any:
@@ -421,14 +454,15 @@ class RulesState(pyspiel.State):
             return "null"
         return json.dumps(self.game.view(me), sort_keys=True)
 
-    def information_state_string(self, player: int | None = None) -> str:
-        digest, view = self._held.recall(self._player(player))
+    def information_state_string(self, player: int | str | None = None) -> str:
+        """What `player` observed since the start, in order (SPECTATOR: what all did)."""
+        digest, view = self._held.recall(player if player == SPECTATOR else
+                                         self._player(player))
         return f'{{"recall": "{digest}", "view": {view}}}'
 
-    def history_counts(self, player: int) -> tuple[np.ndarray, np.ndarray]:
-        """How often `player` took each action, and how often the others took each where
-        the player could see it (the information-state tensor's history part)."""
-        me = player_id(player + 1)
+    def history_counts(self, me: str) -> tuple[np.ndarray, np.ndarray]:
+        """How often player `me` took each action, and how often the others took each where
+        `me` could see it (the information-state tensor's history part)."""
         n = len(self.rules_game.space)
         mine, others = np.zeros(n, np.float32), np.zeros(n, np.float32)
         for who, action, seers in self._held.taken:
@@ -437,6 +471,11 @@ class RulesState(pyspiel.State):
             elif seers is None or me in seers:
                 others[action] += 1
         return mine, others
+
+    def sequence(self, me: str) -> list[tuple[str, int | None]]:
+        """The decisions taken, in order: who took each, and the action where `me` saw it."""
+        return [(who, action if who == me or seers is None or me in seers else None)
+                for who, action, seers in self._held.taken]
 
     # -------------------------------------------------------------- copies
     def __str__(self) -> str:
@@ -459,6 +498,7 @@ class RulesState(pyspiel.State):
         me = self._player(player)
         recalled = self._held.recall(me)
         rng = random.Random(int(probability_sampler() * 2**31))
+        self._held.beliefs()
         twin = RulesState(self.rules_game, sample_game(self.game, me, rng))
         held = twin._held
         held.actions.extend(self._held.actions)
@@ -552,6 +592,8 @@ class _Held:
         self.base: Game | None = None
         self.since: list[tuple[str, Any, tuple[str, ...] | None, int]] = []  # ..., rng
         self.chains: dict[str, tuple[str, str]] = {}
+        self.record: list[tuple[Any, Any]] = []  # each decision since the deal, its draws' seed
+        self.mark: tuple[Game, int] | None = None  # a copy after that many steps of `since`
         if game is not None:
             self.deal(game)
 
@@ -559,19 +601,54 @@ class _Held:
         self.game = game
         game.logging = False
         self.base = game.clone()
+        self.record = []
+
+    def beliefs(self) -> Beliefs | None:
+        """The players' beliefs following the game (bots/beliefs.py), built when first asked
+        for by playing the game again from its deal, each step with the draws it had: the
+        chance outcomes reseed the draws, so the game's own seed does not give them."""
+        game = self.game
+        if isinstance(game.watch, Beliefs) and game.watch.follows(game):
+            return game.watch
+        beliefs = Beliefs()
+        replay = Game.start(game.ruleset, game.n, game.state["seed"], game.names,
+                            logging=False, streams=game.streams, watch=beliefs)
+        for value, drawn in self.record:
+            replay.state["rng"] = drawn
+            replay.apply(value)
+        if replay.state_hash() != game.state_hash():  # a game wrapped under way: its seed
+            return beliefs_for(game, game.players[0])
+        game.watch = beliefs
+        beliefs.follow(game)
+        return beliefs
 
     def choose(self, player: str, value: Any, action: int,
                seers: tuple[str, ...] | None) -> None:
         self.taken.append((player, action, seers))
         game = self.game
-        if self.rules_game.random_draws:
-            trial = game.clone()  # does this step draw? then chance seeds its draws first
-            trial.apply(value)
-            if trial.state.get("draws") != game.state.get("draws") or \
-                    trial.state["rng"] != game.state["rng"]:
-                self.waiting = (player, value, seers)
-                return
-        self._apply(player, value, seers)
+        if not self.rules_game.random_draws:
+            self._apply(player, value, seers)
+            return
+        draws, seed = game.state.get("draws"), game.state["rng"]
+        self._apply(player, value, seers)  # the step is played; did it draw?
+        if game.state.get("draws") is not draws or game.state["rng"] != seed:
+            # it did: the step is taken back (the game played again from the last step
+            # recalled, no copy per action), and chance seeds its draws first
+            self.since.pop()
+            self.record.pop()
+            self.game = self._replayed()
+            self.waiting = (player, value, seers)
+
+    def _replayed(self) -> Game:
+        """The game as the steps recorded since `base` leave it (from the latest mark)."""
+        start, at = self.base, 0
+        if self.mark is not None and self.mark[1] <= len(self.since):
+            start, at = self.mark
+        game = start.clone()
+        for _player, value, _seers, seed in self.since[at:]:
+            game.state["rng"] = seed
+            game.apply(value)
+        return game
 
     def draw(self, outcome: int) -> None:
         player, value, seers = self.waiting
@@ -581,7 +658,10 @@ class _Held:
 
     def _apply(self, player: str, value: Any, seers: tuple[str, ...] | None) -> None:
         self.since.append((player, value, seers, self.game.state["rng"]))
+        self.record.append((value, self.game.state["rng"]))
         self.game.apply(value)
+        if len(self.since) % MARK_EVERY == 0:  # a step taken back replays at most these
+            self.mark = (self.game.clone(), len(self.since))
 
     def recall(self, player: str) -> tuple[str, str]:
         """The digest of all `player` observed, and their view now (as JSON)."""
@@ -593,23 +673,24 @@ class _Held:
 
     def _catch_up(self) -> None:
         game = self.base.clone() if self.since else self.base
-        for p in game.players:
+        for p in [*game.players, SPECTATOR]:
             if p not in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 self.chains[p] = (_digest("start", view), view)
         for decider, value, seers, seed_state in self.since:
             game.state["rng"] = seed_state
             game.apply(value)
-            for p in game.players:
+            for p in [*game.players, SPECTATOR]:
                 view = json.dumps(game.view(p), sort_keys=True)
                 seen = value if seers is None or p in seers else "?"
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
-        self.base, self.since = game, []
+        self.base, self.since, self.mark = game, [], None
 
     def __deepcopy__(self, memo: dict) -> _Held:
         twin = _Held.__new__(_Held)
         twin.__dict__.update(self.__dict__)
         twin.game = self.game.clone() if self.game is not None else None
+        twin.record = list(self.record)  # beliefs are built from it when asked for
         twin.actions = list(self.actions)
         twin.taken = list(self.taken)
         twin.since, twin.chains = list(self.since), dict(self.chains)
@@ -621,26 +702,46 @@ class _Held:
 
 
 class ViewObserver:
-    """Observation and information-state strings and tensors from `Game.view(player)`."""
+    """Observation and information-state strings and tensors from `Game.view(player)`, or
+    with `public` (OpenSpiel's private_info NONE) from what every player sees, the same for
+    all (`Game.view` of nobody: no hand, no sealed choice, no options)."""
 
-    def __init__(self, game: RulesGame, perfect_recall: bool):
+    def __init__(self, game: RulesGame, perfect_recall: bool, public: bool = False):
         self.perfect_recall = perfect_recall
+        self.public = public
+        self.space = game.space
         self.layout = game.layout(perfect_recall)
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict: dict[str, np.ndarray] = {
             name: self.tensor[start:start + length] for name, start, length in self.layout.parts}
 
     def set_from(self, state: RulesState, player: int) -> None:
-        me = state._player(player)
+        me = SPECTATOR if self.public else state._player(player)
         if state._held.game is None:  # before the deal: only who is looking
             self.tensor.fill(0.0)
-            self.tensor[player] = 1.0
+            if not self.public:
+                self.tensor[player] = 1.0
             return
         view = state.game.view(me)
-        history = state.history_counts(player) if self.perfect_recall else None
-        encode(self.layout, view, self.tensor, history)
+        history = sequence = None
+        if self.perfect_recall:
+            history, sequence = state.history_counts(me), state.sequence(me)
+        encode(self.layout, view, self.tensor, history, self._action, sequence)
+
+    def _action(self, value: Any) -> int:
+        action = self.space.action(value)
+        if action is None:
+            raise _error(f"the value {value!r} is not in the action space")
+        return action
 
     def string_from(self, state: RulesState, player: int) -> str:
+        if self.public:
+            state._player(player)  # a player of the game, though the string is everybody's
+            if self.perfect_recall:
+                return state.information_state_string(SPECTATOR)
+            if state._held.game is None:
+                return "null"
+            return json.dumps(state.game.view(SPECTATOR), sort_keys=True)
         if self.perfect_recall:
             return state.information_state_string(player)
         return state.observation_string(player)
@@ -714,6 +815,9 @@ class ISMCTSBot:
             game=rules_game, evaluator=mcts.RandomRolloutEvaluator(1, numbers), uct_c=2.0,
             max_simulations=self.budget, random_state=numbers,
             allow_inconsistent_action_sets=True)
-        state = rules_game.new_initial_state(game.clone())
+        inner = game.clone()
+        if isinstance(game.watch, Beliefs) and game.watch.follows(game):
+            inner.watch = game.watch.copy_for(inner)  # not played again from the seed
+        state = rules_game.new_initial_state(inner)
         search.set_resampler(lambda s, p: s.resample_from_infostate(p, numbers.uniform))
         return rules_game.space.values[search.step(state)]

@@ -64,6 +64,8 @@ def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
     numbers: set[int] = set()
     functions = {d.name: d for d in program.decls.values() if isinstance(d, N.FuncDecl)}
     for decl in program.decls.values():
+        lets = {n.name: n.value for n in N.walk(decl)
+                if isinstance(n, N.Let) and n.value is not None}
         for node in N.walk(decl):
             if isinstance(node, N.Str):
                 values.append(node.value)
@@ -72,11 +74,12 @@ def action_space(ruleset: Ruleset, players: int) -> ActionSpace:
             elif isinstance(node, N.Choose | N.SecretChoose):
                 if node.options is None:
                     continue
-                for options in _option_sources(node.options, functions):
+                for options in _option_sources(node.options, functions, lets):
                     if isinstance(options, N.Name) and (world.is_type(options.id)
                                                         or ".." in options.id):
                         values += world.domain(options.id, players)
-                numbers |= bounds.numbers_of(node, functions)
+                    values += _constant_items(options, program.consts)
+                numbers |= bounds.numbers_of(node, functions, lets)
     return ActionSpace(values + sorted(numbers))
 
 
@@ -92,11 +95,12 @@ class _Bounds:
         self.players = players
 
     def numbers_of(self, choose: N.Choose,
-                   functions: dict[str, N.FuncDecl] | None = None) -> set[int]:
+                   functions: dict[str, N.FuncDecl] | None = None,
+                   lets: dict[str, N.Expr] | None = None) -> set[int]:
         """The whole numbers the choice may offer, following the functions its options call
         (`choose c from open_columns()`, where the function goes over `numbers(1, 7)`)."""
         found: set[int] = set()
-        for node in (n for source in _option_sources(choose.options, functions or {})
+        for node in (n for source in _option_sources(choose.options, functions or {}, lets)
                      for n in N.walk(source)):
             if isinstance(node, N.ListLit):
                 found |= {i.value for i in node.items if isinstance(i, N.Num)}
@@ -150,10 +154,13 @@ class _Bounds:
         return None, "the lower bound is not a number or a constant"
 
 
-def _option_sources(options: N.Expr, functions: dict[str, N.FuncDecl]) -> list[N.Expr]:
-    """The options expression and the bodies of every function it calls, directly or through
-    other functions (each once, so recursion ends)."""
+def _option_sources(options: N.Expr, functions: dict[str, N.FuncDecl],
+                    lets: dict[str, N.Expr] | None = None) -> list[N.Expr]:
+    """The options expression, the values of the names its procedure gave them with `let`
+    (`let options = moves(p)`), and the bodies of every function it calls, directly or
+    through other functions (each once, so recursion ends)."""
     found, todo, seen = [], [options], set()
+    lets = lets or {}
     while todo:
         expr = todo.pop()
         found.append(expr)
@@ -163,4 +170,17 @@ def _option_sources(options: N.Expr, functions: dict[str, N.FuncDecl]) -> list[N
                 body = functions[node.func].body
                 if body is not None:
                     todo.append(body)
+            elif isinstance(node, N.Name) and node.id in lets and ("let", node.id) not in seen:
+                seen.add(("let", node.id))
+                todo.append(lets[node.id])
     return found
+
+
+def _constant_items(expr: N.Expr, consts: dict[str, Any]) -> list[Any]:
+    """The items of every list constant the expression names (`squares`, a list of
+    squares): options taken from such a list are among them."""
+    items: list[Any] = []
+    for node in N.walk(expr):
+        if isinstance(node, N.Name) and isinstance(consts.get(node.id), list):
+            items += consts[node.id]
+    return items

@@ -12,8 +12,13 @@ Parts, in order (docs/openspiel.md has an example):
   is hidden from the player], then a count per word of the vocabulary (players, enumeration
   members, entities, kinds of pieces) that the value is or holds.
 - `chosen`: per player, 1 if they have made their sealed choice.
+- `options`: per action of the game, 1 if it is one of the player's options now;
+  `sealed`: per action, 1 for the player's own sealed choice under way.
 - `history` (information state only): per action of the game, how often the player took it,
   then how often the others took it where the player could see it.
+- `sequence` (information state only): the decisions in the order they were taken, the first
+  `min(max_decisions, SEQUENCE_STEPS)` of them: per decision a one-hot of who took it, then
+  (action + 1) / actions when the player saw which action (0 when they did not).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
 
 VAR_FLAGS = 6  # is number, number, is yes/no, yes/no, is none, is hidden
+SEQUENCE_STEPS = 2000  # decisions in the ordered part of the information-state tensor
 
 
 @dataclass
@@ -41,6 +47,7 @@ class Layout:
     zones: list[tuple[str, str | None, dict[str, int], bool]]  # zone, key, kinds, has a top
     vars: list[tuple[str, str | None]]
     actions: int
+    steps: int = 0  # decisions in the ordered history (information state only)
     parts: list[tuple[str, int, int]] = field(default_factory=list)  # name, start, length
     size: int = 0
 
@@ -49,8 +56,10 @@ class Layout:
         self.size += length
 
 
-def make_layout(ruleset: Ruleset, players: int, actions: int, recall: bool) -> Layout:
-    """The layout of a view of `ruleset` with `players`; with `recall`, the history part too."""
+def make_layout(ruleset: Ruleset, players: int, actions: int, recall: bool,
+                max_decisions: int = SEQUENCE_STEPS) -> Layout:
+    """The layout of a view of `ruleset` with `players`; with `recall`, the history parts
+    too."""
     program, world = ruleset.program, ruleset.program.world
     words: list[Any] = [player_id(i) for i in range(1, players + 1)]
     words += [m for members in world.enums.values() for m in members]
@@ -85,18 +94,27 @@ def make_layout(ruleset: Ruleset, players: int, actions: int, recall: bool) -> L
             layout.add(f"var:{name}" if key is None else f"var:{name}[{key}]",
                        VAR_FLAGS + len(vocab))
     layout.add("chosen", players)
+    layout.add("options", actions)
+    layout.add("sealed", actions)
     if recall:
         layout.add("history", 2 * actions)
+        layout.steps = min(max_decisions, SEQUENCE_STEPS)
+        layout.add("sequence", layout.steps * (players + 1))
     return layout
 
 
 def encode(layout: Layout, view: dict[str, Any], out: np.ndarray,
-           history: tuple[list[int], list[int]] | None = None) -> None:
-    """Write `view` (`Game.view(player)`) into `out` (zeroed first) by `layout`."""
+           history: tuple[list[int], list[int]] | None = None,
+           action_of: Any = None,
+           sequence: list[tuple[str, int | None]] | None = None) -> None:
+    """Write `view` (`Game.view(player)`) into `out` (zeroed first) by `layout`.
+    `action_of(value)`: the action number of an option; `sequence`: the decisions taken, as
+    (who, the action or None where the player did not see it)."""
     out.fill(0.0)
     seats = {player_id(i): i - 1 for i in range(1, layout.players + 1)}
     at = 0
-    out[at + seats[view["you"]]] = 1.0
+    if view["you"] in seats:  # a public observer is nobody
+        out[at + seats[view["you"]]] = 1.0
     at += layout.players
     decision = view.get("decision")
     if decision is not None:
@@ -122,10 +140,24 @@ def encode(layout: Layout, view: dict[str, Any], out: np.ndarray,
         for p in secret["chosen"]:
             out[at + seats[p]] = 1.0
     at += layout.players
+    if action_of is not None:
+        for option in (decision or {}).get("options", ()):
+            out[at + action_of(option)] = 1.0
+        for p, value in (secret or {}).get("chosen", {}).items():
+            if p == view["you"]:
+                out[at + layout.actions + action_of(value)] = 1.0
+    at += 2 * layout.actions
     if history is not None:
         mine, others = history
         out[at:at + layout.actions] = mine
         out[at + layout.actions:at + 2 * layout.actions] = others
+        at += 2 * layout.actions
+    if sequence is not None:
+        width = layout.players + 1
+        for step, (who, action) in enumerate(sequence[:layout.steps]):
+            out[at + step * width + seats[who]] = 1.0
+            if action is not None:
+                out[at + step * width + layout.players] = (action + 1) / layout.actions
 
 
 def _zone(out: np.ndarray, at: int, content: Any, kinds: dict[str, int], top: bool) -> int:

@@ -27,8 +27,9 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from interpreter.bots.beliefs import beliefs_for
+from interpreter.bots.beliefs import Beliefs, Place, beliefs_for
 from interpreter.bots.matching import Need, match
+from interpreter.bots.worlds import Hidden, deal_tokens
 from interpreter.engine import rng as game_rng
 from interpreter.engine.runtime import owns
 from interpreter.engine.support import put
@@ -153,6 +154,8 @@ def _deal(game: Game, player: str, zones: dict[str, Any],
     that could be there for `player` (bots/beliefs.py; without beliefs: the component the zone
     declares) and the pieces known to be there."""
     beliefs = beliefs_for(game, player)
+    if beliefs is not None and _deal_worlds(beliefs, player, zones, unknown, pool, rng, game.rank):
+        return
     needs: list[Need] = []
     for name, key, count, top in unknown:
         about = beliefs.about(player, (name, key)) if beliefs is not None else None
@@ -181,6 +184,31 @@ def _deal(game: Game, player: str, zones: dict[str, Any],
         else:
             for piece in taken:
                 put(target, piece, 1, game.rank)
+
+
+def _deal_worlds(beliefs: Beliefs, player: str, zones: dict[str, Any],
+                 unknown: list[tuple[str, str | None, int, Any]], pool: dict[str, int],
+                 rng: random.Random, rank: dict[str, int]) -> bool:
+    """Deal `player`'s tokens (bots/worlds.py): a possible world; False if they do not fit."""
+    places: dict[Place, Hidden] = {}
+    whole = Counter(pool)
+    for name, key, count, top in unknown:
+        target = zones[name] if key is None else zones[name][key]
+        places[(name, key)] = Hidden(count + (top is not None), target.__class__ is list, top)
+        if top is not None:
+            whole[top] += 1
+    dealt = deal_tokens(beliefs.tokens_of(player), places, whole, rng)
+    if dealt is None:
+        return False
+    for (name, key), pieces in dealt.items():
+        target = zones[name] if key is None else zones[name][key]
+        if target.__class__ is list:
+            target[:] = pieces
+        else:
+            target.clear()
+            for piece in pieces:
+                put(target, piece, 1, rank)
+    return True
 
 
 def _declared(game: Game, zone: str) -> set[str] | None:

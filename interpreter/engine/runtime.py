@@ -116,7 +116,8 @@ class Game:
         given, is told `started(game)` once the components are in their starting places, and
         `moved(source, dest, pieces, amount, at_bottom, kinds)` after every `move` (kinds:
         those the rule named, None if it named none, False if naming them read something
-        private): bots' beliefs follow what each player saw. `auto=False`: a decision with
+        private), and `shuffled(stack)` after a shuffle if it has that method: bots'
+        beliefs follow what each player saw. `auto=False`: a decision with
         one legal option is asked too, from setup on (`Game.auto`)."""
         program = ruleset.program
         layout = program.layouts.get(players)

@@ -943,6 +943,10 @@ def shuffle(rt, z: Any, loc: N.Loc) -> None:
     draws = rt.random_draws(rt.zone_name(z), list(range(len(z), 1, -1)))
     for i, j in zip(range(len(z) - 1, 0, -1), draws, strict=True):
         z[i], z[j] = z[j], z[i]
+    if rt.watch is not None:  # a watcher with `shuffled(stack)` forgets positions in it
+        shuffled = getattr(rt.watch, "shuffled", None)
+        if shuffled is not None:
+            shuffled(z)
 
 
 def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
