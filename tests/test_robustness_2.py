@@ -554,9 +554,13 @@ def test_ctrl_c_stops_workers_with_130_and_leaves_none(command):
          "--games", "40", "--workers", "2", "--bot", "ismcts:1000000"]),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
     try:
+        deadline = time.monotonic() + 120  # a loaded machine (pytest -n) starts them slowly
+        while len(session_processes(process.pid)) < 3:  # the command and its workers
+            assert time.monotonic() < deadline and process.poll() is None, \
+                process.communicate() if process.poll() is not None else "no workers"
+            time.sleep(0.5)
         time.sleep(4)  # the workers are in the middle of games
         assert process.poll() is None, process.communicate()
-        assert len(session_processes(process.pid)) >= 3  # the command and its workers
         os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C at a terminal
         process.communicate(timeout=60)  # a worker that played on would take hours
         assert process.returncode == 130

@@ -21,6 +21,8 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from tests.test_undo import ADD_CARD  # noqa: E402
 from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of  # noqa: E402
 
+# how long a page may take to answer: generous, for a loaded machine (pytest -n on 2 cores)
+WAIT_MS = 60_000
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)",
@@ -49,7 +51,7 @@ def browser() -> Iterator:
 def page(browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1400, "height": 950})
     opened = context.new_page()
-    opened.set_default_timeout(15_000)
+    opened.set_default_timeout(WAIT_MS)
     yield opened
     context.close()
 
@@ -185,7 +187,7 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
                        {p: "random" for p in game.players} | {"P1": "human"})
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     decisions = 0
     with serving(table) as base:
         _open(page, base, table, "P1")
