@@ -18,9 +18,14 @@ from interpreter.language import nodes as N  # noqa: E402
 from interpreter.openspiel import UnboundedChoice, action_space  # noqa: E402
 
 
+BASE = "fifth-avenue/base"
+
+
 def _bundled() -> tuple[list[tuple[str, int]], list[str]]:
-    """Every ruleset that comes with the engine, with each of its player counts (the base
-    game with its smallest and largest), and the ones that cannot be played as written."""
+    """Every ruleset that comes with the engine, the base game and the small games with their
+    smallest and largest player counts and the others with their smallest (the editions and
+    variants run the same adapter code as the base game: their largest counts add minutes,
+    not checks), and the ones that cannot be played as written."""
     from interpreter.engine.ruleset import load_ruleset
     from interpreter.resources import rulesets_folder
 
@@ -33,8 +38,8 @@ def _bundled() -> tuple[list[tuple[str, int]], list[str]]:
             unplayable.append(name)
             continue
         counts = sorted(ruleset.player_counts)
-        playable += [(name, n) for n in ([counts[0], counts[-1]] if len(counts) > 1
-                                         else counts)]
+        both = name == BASE or name.startswith("tutorial/")  # the small games cost little
+        playable += [(name, n) for n in ([counts[0], counts[-1]] if both else counts[:1])]
     return playable, unplayable
 
 
