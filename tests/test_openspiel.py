@@ -17,7 +17,6 @@ from interpreter.bots.openspiel_space import _Bounds  # noqa: E402
 from interpreter.language import nodes as N  # noqa: E402
 from interpreter.openspiel import UnboundedChoice, action_space  # noqa: E402
 
-
 BASE = "fifth-avenue/base"
 
 
