@@ -140,9 +140,8 @@ class KindChecker:
         calls a rule from outside is checked at the door: Program.arg_kinds). Unlike
         infer_parameters, a parameter's kind may come through calls of the rule by itself (a
         walk along a line, `closed(c + dc, dc)`): the kinds are first guessed from the calls
-        that tell, then
-        kept only where every call gives them, with every guess made, until none changes, so
-        each kind found holds by induction over the calls."""
+        that tell, then kept only where every call gives them, with every guess made, until
+        none changes, so each kind found holds by induction over the calls."""
         p = self.program
         reporting, self._reporting = self._reporting, False
         try:
