@@ -213,3 +213,14 @@ def test_coverage_reports_the_rules_that_say_why_they_cite_nothing(loaded, capsy
     text = coverage_text(cov)
     assert "Rules that say why they cite no paragraph (" in text
     assert "of them say why)" in text.splitlines()[-1]
+
+
+def test_every_rule_of_the_base_game_cites_a_paragraph_or_says_why(loaded):
+    from interpreter.editions.citations import check_citations
+    from interpreter.language.book.comments import no_paragraph
+
+    rules = check_citations(loaded("fifth-avenue/base")).rules
+    silent = [f"{r.kind} {r.name} ({r.loc})" for r in rules
+              if r.cite is None and not no_paragraph(r)]
+    assert silent == []
+    assert sum(1 for r in rules if r.cite is not None) > 100  # the rules were read
