@@ -224,3 +224,18 @@ def test_every_rule_of_the_base_game_cites_a_paragraph_or_says_why(loaded):
               if r.cite is None and not no_paragraph(r)]
     assert silent == []
     assert sum(1 for r in rules if r.cite is not None) > 100  # the rules were read
+
+
+# What the 2-player rules say in English: the imaginary bidder's name, its labels and names.
+ALEA_ENGLISH = re.compile(r"\b(Alea|skyscrapers?|bidders?|bid cards|cards? drawn|turns taken|"
+                          r"repeated|bidding turn done|auction over|most valuable|plots?)\b",
+                          re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang, bidder", [("nl", "Bolleke"), ("ko", "Egon")])
+def test_the_two_player_rules_read_in_the_words_of_each_edition(loaded, lang, bidder):
+    book = book_of(loaded("fifth-avenue/alea-2p"), lang)
+    lines = _lines(book)
+    assert [line for line in lines if ALEA_ENGLISH.search(line)] == []
+    assert bidder in book.title
+    assert any(line.startswith(bidder) or f" {bidder}" in line for line in lines[1:])

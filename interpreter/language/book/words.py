@@ -195,7 +195,7 @@ class Words:
         if isinstance(s, N.Assign) and s.name in self.skip:
             return []
         if isinstance(s, N.Let):
-            return one(say("stmt.let", name=humane(s.name), value=x(s.value)))
+            return one(say("stmt.let", name=self.name(s.name), value=x(s.value)))
         if isinstance(s, N.Assign):
             target = self.name(s.name)
             if s.index:
