@@ -239,3 +239,21 @@ def test_the_two_player_rules_read_in_the_words_of_each_edition(loaded, lang, bi
     assert [line for line in lines if ALEA_ENGLISH.search(line)] == []
     assert bidder in book.title
     assert any(line.startswith(bidder) or f" {bidder}" in line for line in lines[1:])
+
+
+def test_a_book_with_diff_marks_changed_board_data_and_counts(loaded, tmp_path):
+    from interpreter.editions.book_diff import marked_book
+
+    base = loaded("fifth-avenue/base")
+    six = marked_book(base, loaded("fifth-avenue/six-plot"))
+    board = {e.key: e.mark for e in six.section("board").entries}
+    assert board["plot"] == "changed"  # a sixth plot in each district
+    assert board["place"] is None  # the same places
+    (tmp_path / "ruleset.yaml").write_text(
+        f"name: more tiles\nplayers: [3, 4]\nextends: {ROOT / 'rulesets/fifth-avenue/base'}\n"
+        "rules:\n  - more.rules\n", encoding="utf-8")
+    (tmp_path / "more.rules").write_text(
+        'replace const tiles_per_type "business tiles of each type" = 10\n', encoding="utf-8")
+    more = marked_book(base, load_ruleset(tmp_path, allow_outside=True))
+    marks = {e.key: e.mark for s in more.sections for e in s.entries if e.mark}
+    assert marks == {"tiles_per_type": "changed", "tile": "changed"}
