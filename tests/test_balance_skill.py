@@ -59,8 +59,8 @@ def test_the_strong_seat_goes_round_the_table(base):
 
 
 def test_a_greedy_seat_wins_more_than_its_fair_share_of_fifth_avenue(base):
-    [[level]] = skill_trace([base], 4, 8, 1, ["greedy"], "random")
-    assert level.games == 8
+    [[level]] = skill_trace([base], 4, 16, 1, ["greedy"], "random")
+    assert level.games == 16
     assert level.estimate().low > 0.25  # the fair share of 4 seats
 
 
