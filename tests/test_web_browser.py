@@ -233,6 +233,7 @@ def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browse
     page = context.new_page()
     with serving(table) as base:
         _open(page, base, table, "P1")
+        page.locator("#board [data-piece]").first.wait_for()  # the board with its pieces
         places = page.locator("#board [data-place]").evaluate_all(
             "els => els.map(e => e.getAttribute('data-place'))")
         covered = set(page.locator("#board [data-piece]").evaluate_all(
