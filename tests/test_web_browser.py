@@ -33,7 +33,8 @@ IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return fa
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
     && r.bottom <= innerHeight && r.right <= innerWidth; }"""
-ACTIVE = "() => document.querySelector('#options button') || " \
+# an option that can be clicked (options are disabled while a click is under way), or the end
+ACTIVE = "() => document.querySelector('#options button:not([disabled])') || " \
          "!document.getElementById('final-panel').hidden"
 
 
@@ -114,7 +115,7 @@ def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
         assert table.history.moves[-1] in legal
         for _ in range(15):  # play on by the buttons, the bots answering
             page.wait_for_function(ACTIVE)
-            _click_and_wait(page, page.locator("#options button").first)
+            _click_and_wait(page, page.locator("#options button:not([disabled])").first)
     assert table.history.deciders.count("P1") >= 16
 
 
