@@ -12,6 +12,10 @@ with the event log off). Only the games are timed, in CPU time of the process (l
 so another program on the machine slows both alike. Prints games/s per engine (the median of
 the rounds) and the speed-up new/old, of games and of decisions (a change that plays other games,
 as the order of piles did, may change their length); nothing is asserted.
+
+Each engine plays its own checkout's copy of a ruleset when it has one (the rulesets change with
+the language: a manifest key the old engine does not know yet), else this checkout's; a ruleset
+the old engine cannot load is reported as such.
 """
 
 from __future__ import annotations
@@ -62,12 +66,23 @@ def playable(paths: list[Path]) -> list[Path]:
     return found
 
 
+class EngineFailed(Exception):
+    """An engine could not play a ruleset (the last line of its error)."""
+
+
+def own_copy(engine: Path, ruleset: Path) -> Path:
+    """The checkout's own copy of `ruleset` (the same path under its root), if it has one."""
+    copy = engine / ruleset.relative_to(ROOT)
+    return copy if (copy / "ruleset.yaml").is_file() else ruleset
+
+
 def timed(engine: Path, ruleset: Path, games: int) -> tuple[float, float]:
     """Games and decisions per CPU second of one engine on one ruleset (a fresh process)."""
+    ruleset = own_copy(engine, ruleset)
     out = subprocess.run([sys.executable, "-c", PLAY, str(engine), str(ruleset), str(games)],
                          capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        raise SystemExit(f"{engine} on {ruleset}: {out.stderr.strip().splitlines()[-1:]}")
+        raise EngineFailed(" ".join(out.stderr.strip().splitlines()[-1:]))
     result = json.loads(out.stdout)
     seconds = max(result["seconds"], 1e-9)
     return games / seconds, result["decisions"] / seconds
@@ -90,12 +105,16 @@ def main(argv: list[str] | None = None) -> int:
           f"{'(decisions/s)':>14}")
     for path in playable(paths):
         runs: dict[Path, list[tuple[float, float]]] = {old: [], ROOT: []}
-        for r in range(args.rounds):
-            for engine in ((old, ROOT) if r % 2 == 0 else (ROOT, old)):
-                runs[engine].append(timed(engine, path, args.games))
+        name = path.relative_to(ROOT / "rulesets").as_posix()
+        try:
+            for r in range(args.rounds):
+                for engine in ((old, ROOT) if r % 2 == 0 else (ROOT, old)):
+                    runs[engine].append(timed(engine, path, args.games))
+        except EngineFailed as exc:
+            print(f"{name:<38} not compared: {exc}"[:200], flush=True)
+            continue
         a, b = (statistics.median(g for g, _ in runs[e]) for e in (old, ROOT))
         da, db = (statistics.median(d for _, d in runs[e]) for e in (old, ROOT))
-        name = path.relative_to(ROOT / "rulesets").as_posix()
         print(f"{name:<38} {a:>12.1f} {b:>12.1f} {b / a:>8.2f}x {db / da:>13.2f}x", flush=True)
     return 0
 

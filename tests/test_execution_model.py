@@ -156,3 +156,63 @@ def test_a_save_of_the_engine_before_slots_loads_and_plays_on():
     rng = random.Random(1)
     while not game.over:
         game.apply(rng.choice(game.legal_options()))
+
+
+# ------------------------------------------------------------------ flat families (flat.py)
+GRID = """\
+var cell[1..3, 0..2] = 0
+var row[5..7] = none
+var got = none
+procedure play():
+    cell[2, 1] = 4
+    cell[3, 2] += 5
+    row[6] = "six"
+    let c = 3
+    got = [cell[2, 1], cell[c, 2], row[6]]
+    choose k from [1, 2] by P1 "pick"
+    cell[1, 0] = k
+    choose j from [0, 9] by P2 "where"
+    cell[1, j] = 1
+    end game
+"""
+
+
+def test_a_family_over_number_ranges_runs_as_a_list_and_leaves_as_entries(tmp_path):
+    ruleset = ruleset_of(tmp_path, GRID)
+    assert set(ruleset.program.flat) == {"cell", "row"}
+    game = ruleset.new_game(2, 1)
+    assert game.state["vars"]["cell"].__class__ is list  # the engine's own form
+    assert game.state["vars"]["got"] == [4, 5, "six"]  # read by numbers, and by a local
+    plain = game.plain_state()["vars"]
+    assert plain["cell"] == {"1|0": 0, "1|1": 0, "1|2": 0, "2|0": 0, "2|1": 4, "2|2": 0,
+                             "3|0": 0, "3|1": 0, "3|2": 5}
+    assert list(plain["row"]) == ["5", "6", "7"]  # an offset layout: 5..7
+    assert game.view("P1")["vars"]["cell"] == plain["cell"]
+    json.dumps(game.to_save())  # saves hold the text form
+    assert game.to_save()["state"]["vars"]["row"] == {"5": None, "6": "six", "7": None}
+
+
+def test_a_copy_of_a_game_has_a_flat_family_of_its_own(tmp_path):
+    game = ruleset_of(tmp_path, GRID).new_game(2, 1)
+    twin = game.clone()
+    twin.apply(2)
+    assert twin.plain_state()["vars"]["cell"]["1|0"] == 2
+    assert game.plain_state()["vars"]["cell"]["1|0"] == 0
+
+
+def test_a_save_with_a_flat_family_loads_and_keeps_its_hash(tmp_path):
+    ruleset = ruleset_of(tmp_path, GRID)
+    game = ruleset.new_game(2, 1)
+    game.apply(1)
+    loaded = type(game).from_save(ruleset, json.loads(json.dumps(game.to_save())))
+    assert loaded.state_hash() == game.state_hash()
+    assert loaded.plain_state() == game.plain_state()
+
+
+def test_an_entry_out_of_a_flat_familys_range_is_refused_by_name(tmp_path):
+    game = ruleset_of(tmp_path, GRID).new_game(2, 1)
+    game.apply(1)
+    before = game.plain_state()
+    with pytest.raises(GameRuleError, match=r"'cell' has no entry for 1\|9"):
+        game.apply(9)
+    assert game.plain_state()["vars"]["cell"] == before["vars"]["cell"]

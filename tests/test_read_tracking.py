@@ -99,3 +99,28 @@ def test_judging_with_kept_answers_agrees_with_scoring_afresh(request, ruleset_n
                 judged += 1
         game.apply(decision.options[rng.randrange(len(decision.options))])
     assert judged >= 60
+
+
+def test_reads_of_a_flat_family_are_noted_by_position():
+    """A family over number ranges is a list while the game runs (engine/flat.py): an answer
+    notes the positions it read, and a changed square makes stale only what read it."""
+    from pathlib import Path
+
+    from interpreter.engine.ruleset import load_ruleset
+
+    reversi = load_ruleset(Path(__file__).resolve().parent.parent / "rulesets/tutorial/reversi")
+    at = reversi.program.flat["disc_at"].positions
+    game = reversi.new_game(2, 1, logging=False).clone()
+    track_reads(game)
+    assert sorted(game.evaluate("moves", "P1")) == [[3, 4], [4, 3], [5, 6], [6, 5]]
+    reads = set().union(*(r for slot in game.memo_reads for r in slot.values()))
+    assert {("disc_at", at["4|5"]), ("disc_at", at["1|1"])} <= reads
+    assert ("disc_at", None) not in reads
+    kept = KeptAnswers(reversi.program, game.state, game.memo, game.memo_reads)
+    same = game.clone()
+    assert kept.changed(same.state) == set()
+    assert sum(map(len, kept.valid_in(same.state))) == 1  # the answer of moves(P1) holds
+    corner = game.clone()
+    corner.V["disc_at"][at["1|1"]] = "P2"
+    assert kept.changed(corner.state) == {("disc_at", None), ("disc_at", at["1|1"])}
+    assert sum(map(len, kept.valid_in(corner.state))) == 0  # moves(P1) read that square

@@ -34,10 +34,11 @@ def square(name: str) -> list[int]:
 
 
 def board(game) -> dict[str, str]:
-    """Square name -> the player whose disc lies there, read from the state."""
+    """Square name -> the player whose disc lies there, read from the state as saves store
+    it (a family over number ranges is a flat list while the game runs)."""
     return {f"{LETTERS[int(c) - 1]}{r}": owner
             for (c, r), owner in ((key.split("|"), owner)
-                                  for key, owner in game.state["vars"]["disc_at"].items())
+                                  for key, owner in game.plain_state()["vars"]["disc_at"].items())
             if owner is not None}
 
 

@@ -129,7 +129,10 @@ def _start_unseen_values(twin: Game, player: str) -> None:
         if vis == "public" or name in twin.program.measure_vars:
             continue
         value = twin.V[name]
-        if value.__class__ is dict:
+        flat = twin.program.flat.get(name)
+        if flat is not None:  # a family over number ranges, a list (engine/flat.py): hidden
+            twin.V[name] = flat.start(lambda _k, info=info: info.init(twin, {}))
+        elif value.__class__ is dict:
             for key in value:
                 if vis == "hidden" or not owns(key, player):
                     value[key] = info.init(twin, {})

@@ -34,6 +34,9 @@ def _kinds(rt, zone):
 
 
 def _clockwise(rt, p):
+    found = rt.rounds.get(p) if p.__class__ is str else None
+    if found is not None:
+        return found
     s = seat_of(p)
     return [player_id((s - 1 + i) % rt.n + 1) for i in range(rt.n)]
 

@@ -19,6 +19,7 @@ from typing import Any
 from interpreter.engine import support
 from interpreter.engine.codecache import CodeCache
 from interpreter.engine.expressions import ExpressionCompiler, attribute_table
+from interpreter.engine.flat import flat_layout, flat_position, flat_read
 from interpreter.engine.hoisting import (
     hoist_call_arguments,
     inlinable_functions,
@@ -103,6 +104,7 @@ class Compiler(ExpressionCompiler):
         self.decl_list = decls
         self._counter = 0
         self._range_keys: dict[str, str | None] = {}
+        self._flat_names: dict[str, str] = {}
         self._key_tables: dict[str, str | None] = {}
         self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
         self._attributes: tuple[int, set[str]] | None = None
@@ -166,6 +168,8 @@ class Compiler(ExpressionCompiler):
         for info in [*p.zones.values(), *p.vars.values()]:
             info.index = [self._index_type(t, info.decl.loc) for t in info.decl.index]
             self._check_family_size(info.decl.name, info.index, info.decl.loc)
+        p.flat = {name: layout for name, info in p.vars.items()
+                  if (layout := flat_layout(info.index)) is not None}
         for decl in self.decl_list:
             if isinstance(decl, N.ComponentDecl):
                 self._component(decl)
@@ -595,6 +599,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_size": support.size, "_items": support.items, "_family": support.family,
         "_family_n": support.family_n, "_attr": support.attr, "_position": support.position,
         "_family_1": support.family_1, "_family_2": support.family_2,
+        "_flat_read": flat_read, "_flat_position": flat_position,
         "_family_k": support.family_k,
         "_with_item": support.with_item, "_sort": support.sort_by,
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,

@@ -77,6 +77,7 @@ class ExpressionCompiler:
     errors: list[RulesetError]
     _counter: int
     _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
+    _flat_names: dict[str, str]  # flat family -> the name of its layout (flat_name)
     _key_tables: dict[str, str | None]  # family -> the name of its key table (key_table)
     _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
     _number_items: set[str]  # ... of lists of whole numbers only
@@ -98,6 +99,13 @@ class ExpressionCompiler:
         name = f"_{hint}{self._counter}"
         self.ns[name] = value
         return name
+
+    def flat_name(self, name: str) -> str:
+        """The name of the layout of a flat family (engine/flat.py) in the generated code."""
+        found = self._flat_names.get(name)
+        if found is None:
+            found = self._flat_names[name] = self.constant_name(self.program.flat[name], "flat")
+        return found
 
     def range_keys(self, name: str) -> str | None:
         """The name of the key table of a zone or variable family over number ranges (see
@@ -321,8 +329,11 @@ class ExpressionCompiler:
                 self.error(f"'{name}' takes {want} index value(s), got {len(args)}", node.loc)
             is_zone = name in self.program.zones
             rank = "rt.rank" if is_zone else None  # zones merged by a list of keys: in order
-            keys = self.range_keys(name)
-            if keys is not None and all(a.simple for a in args) and len(args) <= 2:
+            flat = self.program.flat.get(name)
+            keys = self.range_keys(name) if flat is None else None
+            if flat is not None:
+                src = self._flat_entry(name, flat, base.src, args, scope, loc)
+            elif keys is not None and all(a.simple for a in args) and len(args) <= 2:
                 # a number range read by plain names: the key table inline, within its bounds
                 ranges = [t.split("..") for t in info.index]
                 table = keys + "".join(f"[{a.src}]" for a in args)
@@ -380,6 +391,24 @@ class ExpressionCompiler:
             return self._c(f"({b}[{i - 1}] if {b}.__class__ is list and len({b}) >= {i} else "
                            f"_position({b}, {i}, {loc}))")
         return self._c(f"_position({base.src}, {args[0].src}, {loc})")
+
+    def _flat_entry(self, name: str, flat: Any, values: str, args: list[CExpr], scope: Scope,
+                    loc: str) -> str:
+        """Source of an entry of a flat family (engine/flat.py): by its position, where the
+        indexes are plain names that hold whole numbers in the ranges (checked here unless
+        known); anything else through `_flat_read`, which finds it as a text key did or
+        fails with the same error."""
+        layout = self.flat_name(name)
+        slow = f"_flat_read({values}, {layout}, ({''.join(a.src + ', ' for a in args)}), " \
+            f"{name!r}, {loc})"
+        if len(args) != len(flat.ranges) or not all(a.simple for a in args):
+            return slow
+        inside = " and ".join(("" if a.number else f"{a.src}.__class__ is int and ")
+                              + f"{lo} <= {a.src} <= {hi}"
+                              for a, (lo, hi) in zip(args, flat.ranges, strict=True)
+                              if not scope.within(a.src, lo, hi))
+        at = f"{values}[{flat.position_src([a.src for a in args])}]"
+        return f"({at} if {inside} else {slow})" if inside else at
 
     def _table_index(self, name: str, table_src: str, args: list[CExpr], at: N.Loc,
                      loc: str) -> CExpr:
@@ -684,6 +713,12 @@ class ExpressionCompiler:
             plain loop (`each` as statements): what any(), sum() or next() over a generator
             does, without resuming a generator for every item."""
             lines, pad = [f"    {start}"] if start else [], "    "
+            known = re.fullmatch(r"_charge\(rt, (_k\d+)\)", items)
+            if known is not None and self.ns.get(known.group(1)).__class__ is list:
+                # a constant list: its length is known, spent without a call
+                items = known.group(1)
+                lines += [f"    rt.budget -= {len(self.ns[items])}",
+                          "    if rt.budget < 0: rt.out_of_budget()"]
             if hoisted:
                 self._counter += 1
                 s = f"_s{self._counter}"

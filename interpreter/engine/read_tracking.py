@@ -171,6 +171,7 @@ class KeptAnswers:
         without `memo`."""
         self.state = state
         self.names = program.memo_reads  # slot -> the zones and variables it can read
+        self.flat = program.flat  # families kept as lists: read by position
         if memo is None:
             self.memo: list[dict] = [{} for _ in self.names]
             self.reads: list[dict] = [{} for _ in self.names]
@@ -195,6 +196,9 @@ class KeptAnswers:
                 # equal and of the same kind (true is not 1 to a rule that shows it)
                 out.update((name, k) for k, v in before.items()
                            if (w := after.get(k)).__class__ is not v.__class__ or w != v)
+            elif name in self.flat and len(before) == len(after):  # a flat family, by position
+                out.update((name, i) for i, (v, w) in enumerate(zip(before, after, strict=True))
+                           if w.__class__ is not v.__class__ or w != v)
         return out
 
     def copy(self) -> list[dict]:

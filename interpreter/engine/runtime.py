@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from interpreter.engine import rng
+from interpreter.engine.flat import text_state, text_vars
 from interpreter.engine.program import SUSPEND, SWITCH, Program
 from interpreter.engine.support import WORK_BETWEEN_DECISIONS, check_args, put
 from interpreter.engine.world import player_id
@@ -140,12 +141,15 @@ class Game:
         game.logging = logging
         game.auto = auto
         variables = state["vars"]
-        rank = game.rank
+        rank, flat = game.rank, program.flat
         loc = None
         try:
             for name, keys, init, loc in var_keys:  # noqa: B007 (loc: for the error)
-                variables[name] = init(game, {}) if keys is None else \
-                    {k: init(game, {}) for k in keys}
+                if name in flat:  # a list (engine/flat.py), its entries started in order
+                    variables[name] = flat[name].start(lambda _k, init=init: init(game, {}))
+                else:
+                    variables[name] = init(game, {}) if keys is None else \
+                        {k: init(game, {}) for k in keys}
             for start, kind, count, attrs, loc in pieces:  # noqa: B007 (as above)
                 where = start(game, dict(attrs))
                 if where.__class__ is list:
@@ -174,6 +178,8 @@ class Game:
         self.stack = state["stack"]
         self.players = [player_id(i) for i in range(1, self.n + 1)]
         self.following = {p: self.players[i - self.n + 1] for i, p in enumerate(self.players)}
+        # every player's round, clockwise from them (a value: shared, never changed in place)
+        self.rounds = {p: self.players[i:] + self.players[:i] for i, p in enumerate(self.players)}
         self.memo: list[dict] = [{} for _ in range(self.program.memo_slots)]
         # tracking mode (engine/read_tracking.py): what the answer being computed has read
         self.trace: set | None = None
@@ -579,7 +585,7 @@ class Game:
         """The variables as `player` sees them: a private value of another player (or a
         hidden one, before the game is over) shows as HIDDEN."""
         out: dict[str, Any] = {}
-        for name, value in self.V.items():
+        for name, value in text_vars(self.V, self.program.flat).items():
             if name in self.program.measure_vars:
                 continue
             vis = self.program.vars[name].decl.visibility
@@ -615,17 +621,23 @@ class Game:
         only who). How the engine keeps its place in the rules (the frames of running
         procedures, the instruction a decision waits at) is left out, so that a replay still
         matches after a change to the rules or the engine that plays the same game."""
-        return _game_hash(self.state, with_options, self.program.measure_vars)
+        return _game_hash(text_state(self.state, self.program.flat), with_options,
+                          self.program.measure_vars)
 
     def _integrity_hash(self) -> str:
         """The whole state, execution point included, and the players' names: what a save
         file is checked against."""
-        return _integrity(self.state, self.names, SAVE_VERSION)
+        return _integrity(self.plain_state(), self.names, SAVE_VERSION)
+
+    def plain_state(self) -> dict:
+        """The state as saves store it: `state`, with each family over number ranges (a
+        flat list while the game runs, engine/flat.py) as its entries under text keys."""
+        return text_state(self.state, self.program.flat)
 
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.ruleset.name,
                 "ruleset_hash": self.ruleset.content_hash, "names": self.names,
-                "streams": self.streams, "moves": self.moves, "state": self.state,
+                "streams": self.streams, "moves": self.moves, "state": self.plain_state(),
                 "state_hash": self._integrity_hash()}
 
     @classmethod
@@ -698,7 +710,7 @@ class Game:
                 on_step(game, player, move)
         measures = ruleset.program.measure_vars
         if game.state_hash() != _game_hash(state, True, measures):
-            where = _first_difference(game.state, state, measures)
+            where = _first_difference(game.plain_state(), state, measures)
             raise SaveFileError(f"the saved game is damaged or edited: its {len(moves)} "
                                 f"decisions, played again from its seed, lead to another game "
                                 f"({where} differs){since}")
@@ -710,11 +722,11 @@ def _copy_state(state: dict, program) -> dict:
     contents and frames' locals in place; variables and locals are only ever given new values
     (no statement changes a list in place: `xs[i] = v` gives `xs` a new list), so their values
     are shared, not copied."""
-    zones = state["zones"]
+    zones, flat = state["zones"], program.flat
     copy = dict(state)
     copy["zones"] = {name: {k: c.copy() for k, c in zones[name].items()} if info.decl.index
                      else zones[name].copy() for name, info in program.zones.items()}
-    copy["vars"] = {name: v.copy() if v.__class__ is dict else v
+    copy["vars"] = {name: v.copy() if v.__class__ is dict or name in flat else v
                     for name, v in state["vars"].items()}
     copy["stack"] = [[f[0], f[1], f[2].copy(), f[3]] for f in state["stack"]]
     if state["pending"] is not None:

@@ -438,8 +438,26 @@ class ProcBuilder:
             return
         store, key = self.temp("st"), self.temp("k")
         loc = self.const(s.loc, "loc")
-        keys = c.range_keys(name)
-        if keys is not None and len(index) <= 2:
+        flat = p.flat.get(name)
+        keys = c.range_keys(name) if flat is None else None
+        if flat is not None and len(index) == len(flat.ranges):
+            # a flat family (engine/flat.py): the entry's position by arithmetic where the
+            # indexes are whole numbers in the ranges, else as a text key was found (or refused)
+            index = self._named(index, d)
+            numbers = [x.number or n in self.scope.numbers for x, n in zip(compiled, index,
+                                                                            strict=True)]
+            inside = " and ".join(("" if known else f"{n}.__class__ is int and ")
+                                  + f"{lo} <= {n} <= {hi}"
+                                  for n, known, (lo, hi) in zip(index, numbers, flat.ranges,
+                                                                strict=True)
+                                  if not self.scope.within(n, lo, hi))
+            at = flat.position_src(index)
+            slow = (f"_flat_position({c.flat_name(name)}, ({''.join(n + ', ' for n in index)}), "
+                    f"{name!r}, {loc})")
+            self.emit(d, f"{store} = rt.V[{name!r}]",
+                      f"{key} = {at} if {inside} else {slow}" if inside else f"{key} = {at}",
+                      f"{store}[{key}] {s.op} {value}")
+        elif keys is not None and len(index) <= 2:
             # a number range: the entry's key found in the key table, as reads find it, not
             # built as text; anything else (a text, a number outside the range) as below
             index = self._named(index, d)
