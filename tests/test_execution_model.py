@@ -216,3 +216,30 @@ def test_an_entry_out_of_a_flat_familys_range_is_refused_by_name(tmp_path):
     with pytest.raises(GameRuleError, match=r"'cell' has no entry for 1\|9"):
         game.apply(9)
     assert game.plain_state()["vars"]["cell"] == before["vars"]["cell"]
+
+
+PITS = """\
+const pits = 4
+var seeds[player, 1..pits] = 2
+var last = 0
+define total(p) = sum seeds[p, i] for each i in numbers(1, pits)
+define far(p) = sum seeds[p, i] for each i in numbers(1, pits + 3)
+procedure play():
+    seeds[P1, 3] = 0
+    choose pit from numbers(1, pits) by P1 where seeds[P1, pit] > 0 "which pit"
+    last = total(P1) + pit
+    end game
+"""
+
+
+def test_numbers_of_constants_is_made_once_and_its_items_need_no_check(tmp_path):
+    ruleset = ruleset_of(tmp_path, PITS)
+    total = ruleset.program.funcs["total"].source
+    assert "numbers" not in total and "_builtin" not in total  # a constant list
+    assert "1 <= v_i" not in total  # its items lie in 1..4: the read checks only the seat
+    game = ruleset.new_game(2, 1)
+    assert game.legal_options() == [1, 2, 4]  # a choice from it: pit 3 is empty
+    game.apply(4)
+    assert game.V["last"] == 6 + 4
+    with pytest.raises(GameRuleError, match=r"'seeds' has no entry for P1\|5"):
+        game.evaluate("far", "P1")  # a larger range than the family's: still refused

@@ -55,7 +55,7 @@ var height[1..7] = 0
 
 def test_a_variable_family_over_a_range_has_one_entry_per_number(folder):
     game = game_of(folder, GRID + "procedure play():\n    end game\n")
-    assert game.state["vars"]["height"] == {str(i): 0 for i in range(1, 8)}
+    assert game.plain_state()["vars"]["height"] == {str(i): 0 for i in range(1, 8)}
 
 
 def test_a_zone_family_over_a_coordinate_pair_with_a_constant_end(folder):

@@ -64,10 +64,13 @@ def test_a_text_is_no_number_of_the_grid(folder):
     assert "mark" in message
 
 
-def test_a_range_family_still_has_its_text_keys_in_the_state(folder):
+def test_a_range_family_has_its_text_keys_where_the_state_leaves_the_engine(folder):
     game = game_of(folder, MARKS + "procedure setup():\n    mark[3, 2] = 7\n"
                                    "procedure play():\n    end game\n")
-    assert game.state["vars"]["mark"]["3|2"] == 7 and len(game.state["vars"]["mark"]) == 9
+    plain = game.plain_state()["vars"]["mark"]  # as saves and views show it
+    assert plain["3|2"] == 7 and len(plain) == 9
+    assert game.view("P1")["vars"]["mark"] == plain
+    assert game.state["vars"]["mark"].__class__ is list  # the engine's own form (flat.py)
     assert isinstance(game.state_hash(), str)
 
 

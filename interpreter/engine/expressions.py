@@ -356,10 +356,12 @@ class ExpressionCompiler:
             elif len(args) == 2 and (table := self.key_table(name)) is not None:
                 src = (f"_family_k({base.src}, {table}, {args[0].src}, {args[1].src}, "
                        f"{name!r}, {loc})")
-                inside = _key_table_test(info.index, args, scope.texts)
-                if inside is not None:  # seats of this game and numbers in range: inline
-                    src = (f"({base.src}[{table}[{args[0].src}][{args[1].src}]] if {inside} "
-                           f"else {src})")
+                inside = _key_table_test(info.index, args, scope)
+                read = f"{base.src}[{table}[{args[0].src}][{args[1].src}]]"
+                if inside == "":  # known seats of this game and numbers in range
+                    src = read
+                elif inside is not None:  # seats of this game and numbers in range: inline
+                    src = f"({read} if {inside} else {src})"
             elif len(args) == 1 and args[0].simple and args[0].src in scope.texts:
                 src = f"{base.src}[{args[0].src}]"  # a text: one of the family's keys
             elif len(args) == 1 and args[0].simple:  # the usual case, inlined
@@ -511,6 +513,12 @@ class ExpressionCompiler:
             seat = f"rt.following.get({x})" if x in scope.texts else \
                 f"(rt.following.get({x}) if {x}.__class__ is str else None)"
             return self._c(f"({seat} or {fn}(rt, {x}))")
+        ends = [c.constant[0] if c.constant is not None else None for c in compiled]
+        if node.func == "numbers" and all(e.__class__ is int for e in ends) \
+                and ends[1] - ends[0] < MAX_FOLDED:
+            # numbers of constants is a constant: made once, and its items' bounds are known
+            values = list(range(ends[0], ends[1] + 1))
+            return self._c(self.constant_name(values), constant=(values,), numbers=True)
         # numbers(a, b) is a range of whole numbers, whatever numbers a and b are
         return self._c(f"{fn}(rt{''.join(', ' + a for a in args)})",
                        numbers=node.func == "numbers")
@@ -649,6 +657,8 @@ class ExpressionCompiler:
         texts = kinds or src.texts or (src.sort in (ZONE, TYPE) and ".." not in (b.type or ""))
         inner, var = scope.bind(b.var, self, text=texts, number=src.numbers and not kinds)
         fixed = src.constant[0] if src.constant is not None else None
+        if fixed.__class__ is list and fixed and all(x.__class__ is int for x in fixed):
+            inner = inner.knowing({var: (min(fixed), max(fixed))})  # e.g. numbers(1, 6)
         if fixed.__class__ is list and fixed and all(x.__class__ is list for x in fixed):
             self._list_items[var] = min(len(x) for x in fixed)  # e.g. a constant of pairs
             if all(y.__class__ is int for x in fixed for y in x):
@@ -859,6 +869,10 @@ class ExpressionCompiler:
         return " + ".join(parts) if parts else "''"
 
 
+# numbers(a, b) of constants is made once at load when it has fewer items than this (a larger
+# one is made when it is used, and spent from the budget then)
+MAX_FOLDED = 10_000
+
 # A value that costs nothing to compute and cannot fail: a name, a constant, a rule local.
 _SIMPLE = r"(?:[A-Za-z_]\w*|'[^'\\]*'|-?\d+|L\['\w+'\])"
 
@@ -910,13 +924,13 @@ def attribute_table(attrs: dict, name: str) -> dict:
     return {value: a[name] for value, a in attrs.items() if name in a}
 
 
-def _key_table_test(index: list[str], args: list[CExpr],
-                    texts: frozenset[str] = frozenset()) -> str | None:
+def _key_table_test(index: list[str], args: list[CExpr], scope: Scope) -> str | None:
     """For a read of a family over a player and a number range (in either order) by plain
     names: the test that both are entries of this game's family (a seat of this game, a whole
     number in range), so that its key is read from the key table in place; None for another
-    family or other arguments. `texts`: names known to hold a text."""
-    tests = []
+    family or other arguments. What `scope` knows (texts, numbers within bounds) is not
+    tested again."""
+    tests, texts = [], scope.texts
     for t, a in zip(index, args, strict=True):
         if not a.simple:
             return None
@@ -926,8 +940,9 @@ def _key_table_test(index: list[str], args: list[CExpr],
                          + f"{a.src} in rt.following")
         elif ".." in t:
             lo, hi = t.split("..")
-            tests.append(("" if a.number else f"{a.src}.__class__ is int and ")
-                         + f"{lo} <= {a.src} <= {hi}")
+            if not scope.within(a.src, int(lo), int(hi)):
+                tests.append(("" if a.number else f"{a.src}.__class__ is int and ")
+                             + f"{lo} <= {a.src} <= {hi}")
         else:
             return None
     return " and ".join(tests)

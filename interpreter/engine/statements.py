@@ -734,7 +734,10 @@ class ProcBuilder:
         else:  # one comprehension: the chosen name is its variable
             # the values of a type and the pieces of a zone are texts: read without a check
             text = bool(options.texts) or options.sort in (ZONE, TYPE)
-            inner, v = self.scope.bind(s.var, c, text=text)
+            inner, v = self.scope.bind(s.var, c, text=text, number=options.numbers)
+            fixed = options.constant[0] if options.constant is not None else None
+            if fixed.__class__ is list and fixed and all(x.__class__ is int for x in fixed):
+                inner = inner.knowing({v: (min(fixed), max(fixed))})  # e.g. numbers(1, 6)
             where = c.test_src(s.where, inner)
             legal = f"[{v} for {v} in {items} if {where}]"
         extra = ""
