@@ -599,3 +599,32 @@ def test_a_variable_that_starts_with_too_much_work_is_stopped_at_its_line(tmp_pa
     err = capsys.readouterr().err
     line = len((folder / "high-card.rules").read_text(encoding="utf-8").splitlines())
     assert f"high-card.rules:{line}:" in err and "units of work" in err, err
+
+
+def test_a_key_file_left_empty_by_a_stopped_process_is_made_anew(tmp_path):
+    """The user's key is written whole before it is put in place; one left empty by an
+    older engine stopped half-way is replaced, so caching does not stay off for good."""
+    from interpreter.language import cache
+
+    where = tmp_path / "cache"
+    where.mkdir(mode=0o700)
+    key_file = where / "user.key"
+    key_file.write_bytes(b"")
+    key_file.chmod(0o600)
+    first = cache._user_key(str(where))
+    assert first is not None and len(first) == 32
+    assert key_file.read_bytes() == first and key_file.stat().st_mode & 0o777 == 0o600
+    assert cache._user_key(str(where)) == first  # kept from then on
+    assert [p.name for p in where.iterdir()] == ["user.key"]  # no temporary file left
+
+
+def test_processes_that_make_the_key_at_once_all_read_the_same_one(tmp_path):
+    import concurrent.futures
+
+    from interpreter.language import cache
+
+    where = tmp_path / "cache"
+    where.mkdir(mode=0o700)
+    with concurrent.futures.ProcessPoolExecutor(4) as pool:
+        keys = list(pool.map(cache._user_key, [str(where)] * 16))
+    assert None not in keys and len(set(keys)) == 1

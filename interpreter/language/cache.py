@@ -98,29 +98,64 @@ def _owned(where: str) -> bool:
 
 
 def _user_key(where: str) -> bytes | None:
-    """The user's signing key in the folder `where` (made if missing); None if it cannot be
-    had, or if the key file is not the user's alone (then nothing is cached)."""
+    """The user's signing key in the folder `where` (made if missing, or made anew if a
+    process was stopped while writing it); None if it cannot be had, or if the key file is
+    not the user's alone (then nothing is cached)."""
     path = os.path.join(where, _KEY_FILE)
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
     try:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
-        except FileExistsError:
-            fd = os.open(path, flags)
-        else:
-            os.write(fd, os.urandom(_KEY_BYTES))
-            os.close(fd)
-            fd = os.open(path, flags)
-        try:
-            status = os.fstat(fd)
-            secret = os.read(fd, _KEY_BYTES + 1)
-        finally:
-            os.close(fd)
+        found = _read_key(path)
+        if found is None or (found[1] and len(found[0]) != _KEY_BYTES):
+            _write_key(where, path, replace=found is not None)
+            found = _read_key(path)
     except (OSError, ValueError):
         return None
+    if found is None:
+        return None
+    secret, mine = found
+    return secret if mine and len(secret) == _KEY_BYTES else None
+
+
+def _read_key(path: str) -> tuple[bytes, bool] | None:
+    """The key file's bytes and whether it is the user's alone; None if there is none."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return None
+    try:
+        status = os.fstat(fd)
+        secret = os.read(fd, _KEY_BYTES + 1)
+    finally:
+        os.close(fd)
     mine = not hasattr(os, "getuid") or (status.st_uid == os.getuid()
                                          and not status.st_mode & 0o077)
-    return secret if mine and len(secret) == _KEY_BYTES else None
+    return secret, mine
+
+
+def _write_key(where: str, path: str, replace: bool) -> None:
+    """A new key, written whole to a file of its own first and then put in place at once, so
+    that no process ever reads a key half written. Without `replace`, a key another process
+    put in place meanwhile is kept."""
+    import tempfile  # only when a key is made: a warm load never needs it
+
+    fd, temp = tempfile.mkstemp(dir=where, prefix=".key-")  # mode 0600
+    try:
+        try:
+            os.write(fd, os.urandom(_KEY_BYTES))
+        finally:
+            os.close(fd)
+        if replace:
+            os.replace(temp, path)
+        else:
+            try:
+                os.link(temp, path)  # fails if the key is there already: that one is kept
+            except FileExistsError:
+                pass
+            except OSError:  # a file system without hard links
+                if not os.path.exists(path):
+                    os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 def _signature(where: Path, header: bytes, contents: bytes) -> bytes | None:
