@@ -163,3 +163,38 @@ def test_the_error_reported_is_the_first_game_that_fails_whatever_the_workers(tm
             simulate(ruleset, 2, 30, seed=1, workers=workers)
         messages.add(str(caught.value))
     assert len(messages) == 1, messages
+
+
+class _FailingCluster:
+    """A local cluster that fails to start, as distributed's does when its workers stop first;
+    with `ctrl_c`, after Ctrl-C reached this process (which distributed's start swallowed)."""
+
+    def __init__(self, ctrl_c: bool):
+        self.ctrl_c = ctrl_c
+
+    def __call__(self, **options):
+        import os
+        import signal
+        import time
+
+        if self.ctrl_c:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(5)
+            except KeyboardInterrupt:
+                pass
+        raise RuntimeError("Nanny failed to start.")
+
+
+@pytest.mark.parametrize("ctrl_c", [True, False])
+def test_a_local_cluster_that_fails_to_start_is_said_in_words(monkeypatch, ctrl_c):
+    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("cryptography")
+    from interpreter.study.parallel import _dask_client
+
+    monkeypatch.setattr(distributed, "LocalCluster", _FailingCluster(ctrl_c))
+    with pytest.raises(KeyboardInterrupt if ctrl_c else RulesError) as caught:
+        with _dask_client("local", 1):
+            pass
+    if not ctrl_c:
+        assert "did not start: Nanny failed to start" in str(caught.value)

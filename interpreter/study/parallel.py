@@ -362,16 +362,20 @@ def _dask_client(address: str, workers: int) -> Iterator[Any]:
             security = local_security()
             from distributed.deploy.spec import SpecCluster
 
-            known = set(SpecCluster._instances)
+            known, interrupted = set(SpecCluster._instances), []
             try:
-                with _workers_write_nowhere():
+                with _workers_write_nowhere(), _noting_ctrl_c(interrupted):
                     cluster = LocalCluster(n_workers=max(workers, 1), threads_per_worker=1,
                                            processes=True, dashboard_address=None,
                                            silence_logs=logging.ERROR, host="127.0.0.1",
                                            protocol="tls://", security=security)
-            except BaseException:  # Ctrl-C while it starts: stop what has started
+            except BaseException as exc:  # Ctrl-C while it starts: stop what has started
                 for started in set(SpecCluster._instances) - known:
                     _close_quietly(None, started)
+                if interrupted:  # Ctrl-C also reaches the workers, which may stop first
+                    raise KeyboardInterrupt from None  # ("Nanny failed to start")
+                if isinstance(exc, Exception):
+                    raise RulesError(f"the local Dask cluster did not start: {exc}") from None
                 raise
             client = Client(cluster, security=security)
         else:
@@ -390,6 +394,27 @@ def _dask_client(address: str, workers: int) -> Iterator[Any]:
     client.close()
     if cluster is not None:
         cluster.close()
+
+
+@contextmanager
+def _noting_ctrl_c(heard: list[int]) -> Iterator[None]:
+    """`heard` gets an item if Ctrl-C comes meanwhile (which still interrupts as ever);
+    outside the main thread, where no handler can be set, it stays empty."""
+    import signal
+
+    def note(signum: int, frame: Any) -> None:
+        heard.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager
