@@ -79,6 +79,9 @@ def main() -> None:
     print("score B - A by seat: mean " + ", ".join(f"{statistics.fmean(d):+.2f}" for d in seats)
           + "; sd " + ", ".join(f"{x:.2f}" for x in sds)
           + f" (root mean square {statistics.fmean(x * x for x in sds) ** 0.5:.2f})")
+    pooled = [statistics.fmean(d) for d in diffs]
+    print(f"the seats' mean score, B - A: mean {statistics.fmean(pooled):+.2f}, sd "
+          f"{statistics.stdev(pooled):.2f}")
     print(f"cpu: {time.process_time() - start:.0f} s")
 
 
