@@ -257,7 +257,8 @@ def report_text(c: Comparison) -> str:
         lines += [f"  {r.name:<{name_width}}  {r.label}" for r in own]
     games = a.games + b.games
     if c.seconds > 0:
-        lines.append(f"speed: {games / c.seconds:.1f} games/s ({games} games in "
+        how = f"{a.games} games played and scored again" if c.rescore else f"{games} games"
+        lines.append(f"speed: {games / c.seconds:.1f} games/s ({how} in "
                      f"{c.seconds:.2f} s, {a.workers})")
     return "\n".join(lines)
 
