@@ -1,9 +1,9 @@
 """Many seeded games between bots, summed up: scores, wins, game length, endings, speed.
 
-Game i (counting from 0) is started with seed `seed + i`, and its bots draw from their own
-`random.Random(seed + i)`, so the same ruleset, players, games, seed and bots give the same
-report every time (apart from the timings), however many processes or cluster workers play
-the games (parallel.py).
+Game i (counting from 0) is started with seed `seed + i`, and its bots draw, at decision k,
+from `draws.decision_draws(seed + i, k)`, so the same ruleset, players, games, seed and bots
+give the same report every time (apart from the timings), however many processes or cluster
+workers play the games (parallel.py).
 """
 
 from __future__ import annotations
