@@ -3,12 +3,12 @@ shared wins, the option balance of each decision, and the first seat's advantage
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from interpreter.bots.draws import decision_draws
 from interpreter.bots.players import RandomBot
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.study.compare import compare
@@ -38,15 +38,16 @@ def by_name(report):
 
 def test_branching_is_the_options_offered_per_decision(tiny, report):
     s = by_name(report)[BRANCHING]
-    for i in (0, 7):  # the game played again by hand, as a random bot plays it
+    for i in (0, 7):  # the game played again by hand, as a random bot plays it (its draws
+        # keyed by the seed and the decision's number, as simulations hand them)
         seed = report.records[i].seed
-        game, rng, offered, decisions = tiny.new_game(2, seed), random.Random(seed), 0, 0
+        game, offered, decisions = tiny.new_game(2, seed), 0, 0
         taken: Counter[str] = Counter()
         while not game.over:
             decision = game.decision()
             offered += len(decision.options)
+            option = RandomBot().choose({}, decision, decision_draws(seed, decisions))
             decisions += 1
-            option = RandomBot().choose({}, decision, rng)
             taken[str(option)] += 1
             game.apply(option)
         assert s.values[i] == offered / decisions and 1 < s.values[i] <= 6

@@ -194,7 +194,9 @@ def test_the_text_report(capsys):
     lines = out.splitlines()
     assert lines[0] == "A: Fifth Avenue" and lines[1].startswith("B: Fifth Avenue, 6-plot")
     assert "the same seeds (1..12), bots: random" in lines[2]
-    assert "paired tests" in lines[3]
+    assert lines[3] == "the question: with play adapted to the new rule: each side's bots " \
+                       "play under its own rules"
+    assert "paired tests" in lines[4]
     header = next(line for line in lines if line.startswith("measure "))
     for column in ("A", "B", "B - A", "p (Holm)", "verdict", "detects"):
         assert column in header

@@ -53,6 +53,13 @@ Random bots never look at the score: a change that only moves points leaves thei
 for move the same, so it shows in the scores but never in who wins or how the game goes. A
 bot that plays for points (--bot greedy) lets such a change show in play.
 
+--rescore answers another question, for a change that only touches scoring: B's games
+are A's games played again under B's rules, move for move, so the report gives the points
+with the same play ("what the change does to the points") rather than with play adapted to
+the new rule ("what it does once the bots play for its points"). A change that alters play
+(another option, another player asked, another ending) is refused, at the first decision
+that differs.
+
 --unpaired uses independent tests instead (Welch's t, two-proportion z, z over games,
 chi-squared); --seed-b N gives B its own seeds (N, N+1, ...): comparing a ruleset with itself
 on other seeds shows how often "differs" comes by chance. --out DIR writes DIR/games.csv (one
@@ -69,6 +76,7 @@ examples:
   rules compare {example} my-variant --players {n} --games 200 --bot greedy --out compare/
   rules compare {example} my-variant --players {n} --games 2000 --chart compare.html
   rules compare {example} my-variant --players {n} --measure 'score P1' --target 'score P1=1'
+  rules compare {example} my-scoring-variant --players {n} --games 25 --bot greedy --rescore
   rules compare {example} my-variant --players {n} --json > compare.json
   rules compare {example} {example} --players {n} --seed-b 100001 --unpaired
   rules compare {example} my-variant --players {n} --games 20000 --dask tcp://scheduler:8786"""
@@ -87,6 +95,9 @@ def add_parser(sub: Any) -> None:
                    help="independent tests, as if the two sides' games were unrelated")
     p.add_argument("--seed-b", metavar="N", type=any_whole,
                    help="B's games start from seed N instead of A's seeds (for calibration)")
+    p.add_argument("--rescore", action="store_true",
+                   help="B is A's games played again under B move for move: the points with "
+                        "the same play (for a change that only touches scoring)")
     p.add_argument("--measure", metavar="NAME", action="append", dest="measures",
                    help="test this measure (repeat for more): the Holm correction counts only "
                         "these (default: every measure but the option balance)")
@@ -124,7 +135,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         result = compare(a, b, players, args.games, args.seed, bots=args.bots, progress=bar,
                          max_decisions=args.max_decisions, workers=args.workers,
                          dask=args.dask, paired=not args.unpaired, seed_b=args.seed_b,
-                         family=args.measures, targets=_targets(args.targets or []))
+                         family=args.measures, targets=_targets(args.targets or []),
+                         rescore=args.rescore)
     finally:
         if bar is not None:
             bar.clear()

@@ -46,6 +46,7 @@ from interpreter.study.comparison import (
 from interpreter.study.measuring import CATEGORIES, MEAN, OPTIONS, RATE, Sample
 from interpreter.study.outcomes import outcomes
 from interpreter.study.parallel import play_batches
+from interpreter.study.rescore import rescored
 from interpreter.study.simulate import (
     Progress,
     SimulationReport,
@@ -67,25 +68,35 @@ def compare(a: Ruleset, b: Ruleset, players: int, games: int, seed: int,
             max_decisions: int | None = None, workers: int = 1, dask: str | None = None,
             alpha: float = stats.ALPHA, paired: bool = True, seed_b: int | None = None,
             family: Sequence[str] | None = None,
-            targets: Mapping[str, float] | None = None) -> Comparison:
+            targets: Mapping[str, float] | None = None, rescore: bool = False) -> Comparison:
     """Play `games` games of each ruleset with seeds seed.. (B: seed_b.. if given) and the
     same bots (DEFAULT_BOT if none), and compare them measure by measure (see the module's
     docstring). `family`: the names of the measures tested (default: all but the option
     balance); `targets`: a difference to detect per measure name ("" for every measure), for
-    the games it needs. The other arguments are those of `simulate`; both rulesets' games are
-    played together, by the same workers."""
+    the games it needs. `rescore`: B's games are A's games played again under B, move for
+    move (rescore.py: the points with the same play). The other arguments are those of
+    `simulate`; both rulesets' games are played together, by the same workers."""
     bots = bots or [DEFAULT_BOT]
     seed_b = seed if seed_b is None else seed_b
-    batch_a, labels = make_batch(a, players, games, seed, bots, max_decisions)
+    if rescore and (seed_b != seed or not paired):
+        raise RulesError("--rescore scores A's own games again under B: it takes neither "
+                         "--seed-b nor --unpaired")
+    batch_a, labels = make_batch(a, players, games, seed, bots, max_decisions,
+                                 keep_moves=rescore)
     batch_b, _ = make_batch(b, players, games, seed_b, bots, max_decisions)
     start = time.perf_counter()
-    records_a, records_b = play_batches([batch_a, batch_b], workers, dask, progress)
+    if rescore:
+        (records_a,) = play_batches([batch_a], workers, dask, progress)
+        records_b = rescored(a, b, players, records_a, max_decisions)
+    else:
+        records_a, records_b = play_batches([batch_a, batch_b], workers, dask, progress)
     seconds = time.perf_counter() - start
     where = describe_workers(workers, dask)
     report_a = summarise(a, players, seed, labels, records_a, seconds, where)
     report_b = summarise(b, players, seed_b, labels, records_b, seconds, where)
     result = compare_reports(report_a, report_b, seconds, alpha, paired, family, targets)
     result.paths = {"a": str(a.path), "b": str(b.path)}
+    result.rescore = rescore
     return result
 
 

@@ -23,6 +23,11 @@ ONLY_A, ONLY_B = "only in A", "only in B"  # a measure of one side: shown, never
 DEFAULT_BOT = "random"
 UNPAIRED_TESTS = {MEAN: "Welch t", RATE: "two-proportion z", POOLED: "z over games",
                   CATEGORIES: "chi-squared"}
+QUESTIONS = {  # what a comparison answers: with play adapted (bots play B), or play held fixed
+    False: "with play adapted to the new rule: each side's bots play under its own rules",
+    True: "points with the same play: B is A's games, move for move, scored again under "
+          "B's rules (--rescore)",
+}
 TESTS_USED = {
     True: "paired t for numbers, exact McNemar for yes/no (the exact sign test where a game "
           "counts a share), paired z over games for means of recorded values, Stuart-Maxwell "
@@ -118,6 +123,7 @@ class Comparison:
     paired: bool = True
     outcomes: Outcomes | None = None
     skill: Any = None  # the skill trace of each side (skill.py), when asked for
+    rescore: bool = False  # B is A's games scored again under B (rescore.py)
 
     @property
     def differing(self) -> list[Row]:
@@ -155,7 +161,8 @@ class Comparison:
             "players": self.a.players,
             "games": self.a.games, "seed": self.a.seed,
             "seeds": {"a": self.a.seed, "b": self.b.seed}, "bots": dict(self.a.bots),
-            "paired": self.paired, "level": stats.LEVEL, "alpha": self.alpha,
+            "paired": self.paired, "rescore": self.rescore,
+            "question": QUESTIONS[self.rescore], "level": stats.LEVEL, "alpha": self.alpha,
             "correction": "Holm", "family": [r.name for r in self.family],
             "power": {"chance": pairs.POWER, "alpha": _r(self.test_alpha)},
             "measures": [r.to_dict() for r in self.rows],
@@ -207,6 +214,7 @@ def report_text(c: Comparison) -> str:
     lines = [f"A: {c.side('a').title()}", f"B: {c.side('b').title()}",
              f"{a.players} players, {a.games} game{'s' if a.games != 1 else ''} on each "
              f"side, {seeds}, bots: {c.bots}",
+             f"the question: {QUESTIONS[c.rescore]}",
              f"95% confidence intervals; {tests}, corrected for {len(c.family)} "
              f"measure{'' if len(c.family) == 1 else 's'} (Holm), alpha {c.alpha:g}", ""]
     targets = any(r.target is not None for r in c.rows)
@@ -249,7 +257,8 @@ def report_text(c: Comparison) -> str:
         lines += [f"  {r.name:<{name_width}}  {r.label}" for r in own]
     games = a.games + b.games
     if c.seconds > 0:
-        lines.append(f"speed: {games / c.seconds:.1f} games/s ({games} games in "
+        how = f"{a.games} games played and scored again" if c.rescore else f"{games} games"
+        lines.append(f"speed: {games / c.seconds:.1f} games/s ({how} in "
                      f"{c.seconds:.2f} s, {a.workers})")
     return "\n".join(lines)
 

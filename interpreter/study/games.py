@@ -5,12 +5,12 @@ option each `choose` took (option balance); on request the game's replay is writ
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.draws import decision_draws
 from interpreter.bots.views import LazyView
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 
@@ -44,17 +44,21 @@ class GameRecord:
     # was not a number during play, or the game was too long
     trace: list[list[Any]] | None = None
     lowest_wins: bool = False  # the lowest score wins (the ruleset says so)
+    moves: list[Any] | None = None  # the options taken, in order (when asked for)
 
 
 def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
              max_decisions: int | None = None, number: int | None = None,
-             logging: bool = False, replay_dir: str | None = None) -> GameRecord:
+             logging: bool = False, replay_dir: str | None = None,
+             keep_moves: bool = False) -> GameRecord:
     """Play one game to its end with `bots` (player -> bot) and record how it went; with
-    `replay_dir`, write its replay there as `seed-SEED.json` (play/replay.py)."""
+    `replay_dir`, write its replay there as `seed-SEED.json` (play/replay.py); with
+    `keep_moves`, the record keeps the options taken. The bot deciding at decision k draws
+    from `draws.decision_draws(seed, k)`: the same draws wherever two games of the seed
+    reach decision k by the same moves, whatever their rules."""
     where = f"game {number}, seed {seed}" if number is not None else f"the game of seed {seed}"
     if getattr(ruleset, "settings", None):  # a setting is the likely cause: say it
         where += f", with --set {', '.join(ruleset.settings)}"
-    rng = random.Random(seed)
     game: Game | None = None
     offered = 0
     choices: dict[str, dict[str, int]] = {}
@@ -77,7 +81,7 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
                 raise GameRuleError(f"the game did not end after {max_decisions} decisions")
             bot = bots[decision.player]
             view = LazyView(game, decision.player)
-            option = bot.choose(view, decision, rng)
+            option = bot.choose(view, decision, decision_draws(seed, game.state["step"]))
             view.close()
             options = decision.options
             offered += len(options)
@@ -113,7 +117,8 @@ def play_one(ruleset: Ruleset, players: int, seed: int, bots: Mapping[str, Bot],
     return GameRecord(seed=seed, scores=scores, winners=winners, decisions=game.state["step"],
                       turns=turns, ending=game.state["ending"], measures=measures,
                       options=offered, choices=choices, trace=trace,
-                      lowest_wins=game.lowest_wins)
+                      lowest_wins=game.lowest_wins,
+                      moves=list(game.moves) if keep_moves else None)
 
 
 def _trace_point(game: Game, trace: list[list[Any]]) -> list[list[Any]] | None:

@@ -87,6 +87,7 @@ class Batch:
     max_decisions: int | None = None
     logging: bool = False
     replay_dir: str | None = None  # write each game's replay there (games.play_one)
+    keep_moves: bool = False  # each record keeps its game's moves (for rescore.py)
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class _Chunk:
     max_decisions: int | None
     logging: bool
     replay_dir: str | None = None
+    keep_moves: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,8 @@ def play_chunk(chunk: _Chunk) -> list[GameRecord] | _Failure:
                     for p, e in zip(seats, chunk.entries, strict=True)}
             records.append(play_one(ruleset, chunk.players, seed, bots, chunk.max_decisions,
                                     number=seed - chunk.first + 1, logging=chunk.logging,
-                                    replay_dir=chunk.replay_dir))
+                                    replay_dir=chunk.replay_dir,
+                                    keep_moves=chunk.keep_moves))
         return records
     except GameRuleError as exc:
         return _Failure("GameRuleError", str(exc), exc.loc)
@@ -226,7 +229,7 @@ def _play_here(index: int, batch: Batch, source: RulesetSource, progress: Progre
 
 def _chunk(index: int, source: RulesetSource, b: Batch, start: int, stop: int) -> _Chunk:
     return _Chunk(index, source, b.players, b.first, start, stop, tuple(b.entries),
-                  b.max_decisions, b.logging, b.replay_dir)
+                  b.max_decisions, b.logging, b.replay_dir, b.keep_moves)
 
 
 def _chunks(batches: Sequence[Batch], sources: dict[int, RulesetSource],

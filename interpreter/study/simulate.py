@@ -1,9 +1,9 @@
 """Many seeded games between bots, summed up: scores, wins, game length, endings, speed.
 
-Game i (counting from 0) is started with seed `seed + i`, and its bots draw from their own
-`random.Random(seed + i)`, so the same ruleset, players, games, seed and bots give the same
-report every time (apart from the timings), however many processes or cluster workers play
-the games (parallel.py).
+Game i (counting from 0) is started with seed `seed + i`, and its bots draw, at decision k,
+from `draws.decision_draws(seed + i, k)`, so the same ruleset, players, games, seed and bots
+give the same report every time (apart from the timings), however many processes or cluster
+workers play the games (parallel.py).
 """
 
 from __future__ import annotations
@@ -255,8 +255,8 @@ def simulate(ruleset: Ruleset, players: int, games: int, seed: int,
 
 def make_batch(ruleset: Ruleset, players: int, games: int, seed: int,
                bots: Sequence[str | Bot] | None, max_decisions: int | None = None,
-               logging: bool = False,
-               replay_dir: str | None = None) -> tuple[Batch, dict[str, str]]:
+               logging: bool = False, replay_dir: str | None = None,
+               keep_moves: bool = False) -> tuple[Batch, dict[str, str]]:
     """The games to play, checked, and the bots' names by seat."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"the number of games must be a whole number of at least 1, "
@@ -267,7 +267,7 @@ def make_batch(ruleset: Ruleset, players: int, games: int, seed: int,
     labels = {p: (e if isinstance(e, str) else getattr(e, "name", type(e).__name__))
               for p, e in zip(seat_names, entries, strict=True)}
     return Batch(ruleset, players, seed, games, tuple(entries), max_decisions, logging,
-                 replay_dir), labels
+                 replay_dir, keep_moves), labels
 
 
 def describe_workers(workers: int, dask: str | None) -> str:
