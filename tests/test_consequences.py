@@ -163,3 +163,31 @@ def test_every_consequence_of_a_whole_game_is_said_in_words(name):
                 assert "?" not in text and not re.search(r"\d an? ", text), text
         game.apply(rng.choice(decision.options))
     assert said > 0
+
+
+def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_happened(
+        tmp_path):
+    from .test_hot_seat_terminal import Pty
+
+    game = Pty(["play", "fifth-avenue/base", "--players", "4", "--seed", "1", "--no-replay",
+                "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        first = game.until("\n> ")
+        assert "Every choice: your 1 skyscraper: general skyscraper supply -> the plot " \
+               "chosen." in " ".join(first.split())
+        game.type("1")
+        second = game.until("\n> ")  # the second starting skyscraper, after the bots' first
+        said = " ".join(second.split())
+        assert "In short, since your last decision:" in said
+        assert re.search(r"Pieces: Player \d's 2 skyscrapers: general skyscraper supply -> ",
+                         said), said
+        game.type("1")
+        turn = " ".join(game.until("\n> ").split())
+        assert "A: take 3 skyscrapers, then 2 coloured cards, then move a commissioner: " \
+               "your 3 skyscrapers: general skyscraper supply -> your supply" in turn
+        rows = [x for x in re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", game.output).split("\n")]
+        assert all(len(x.rstrip("\r")) <= 80 for x in rows)
+    finally:
+        game.close()

@@ -16,6 +16,7 @@ estimate. Nothing here knows any game.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -89,8 +90,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
-    estimate = any(len({(tuple(sorted(x.points.items())), tuple(x.moves), x.ending)
-                        for x in s}) > 1 for s in seen)
+    estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
+                   for e in effects)  # what the samples disagree on is said as such
     return Outlook(effects, samples, estimate)
 
 
@@ -228,7 +229,10 @@ def _flat(values: dict[str, Any]) -> dict[tuple, Any]:
 def _counted(content: Any) -> Counter:
     if isinstance(content, list):
         return Counter(content)
-    if isinstance(content, dict) and "count" in content:
+    if isinstance(content, dict) and "count" in content:  # face down, perhaps its top seen
+        top = content.get("top")
+        if top is not None and content["count"] > 0:
+            return Counter({top: 1, UNSEEN: content["count"] - 1})
         return Counter({UNSEEN: content["count"]})
     if isinstance(content, dict):
         return Counter({k: n for k, n in content.items() if n})
@@ -285,8 +289,8 @@ class _Words:
     def moves(self, flows: list[tuple]) -> list[str]:
         groups: dict[tuple, list] = {}
         for source, target, kind, n in flows:
-            if source[1] in self.players and source[1] == target[1]:
-                continue  # within one player's own zones: no news
+            if source == target or source[1] in self.players and source[1] == target[1]:
+                continue  # within one zone (a new top), or one player's own zones: no news
             owner = self.owner(kind)
             noun = self.noun(kind, source, target)
             key = (noun, owner, source[0], self.player_key(source), target[0],
@@ -351,9 +355,10 @@ class _Words:
     def zone(self, name: str, player: Any, places: list[Any]) -> str:
         decl = self.game.program.zones[name].decl
         label = decl.label or name.replace("_", " ")
-        if player is not None:
-            return f"your {label}" if player == self.viewer else \
-                f"{self.game.label(player)}'s {label}"
+        if player is not None:  # a player's own zone: by its short name ('your hand')
+            short = name.replace("_", " ")
+            return f"your {short}" if player == self.viewer else \
+                f"{self.game.label(player)}'s {short}"
         if not places:
             return label
         distinct = list(dict.fromkeys(places))
@@ -392,6 +397,12 @@ def _plural(noun: str) -> str:
     return noun + "s"
 
 
+def _without_kinds(move: str) -> str:
+    """A move without the kinds of its pieces ('2 cards: ...' for '2 cards (a, b): ...')."""
+    head, sep, tail = move.partition(": ")
+    return re.sub(r" \([^)]*\)$", "", head) + sep + tail
+
+
 def _combine(game: Game, seen: list[_Seen]) -> Effect:
     """One effect from the samples: points as ranges, pieces moved in every sample, the others
     as 'perhaps', the end when it comes in every sample."""
@@ -400,8 +411,14 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     for p in sorted(players, key=game.players.index):
         values = [s.points.get(p, 0) for s in seen]
         points[p] = (min(values), max(values))
-    always = [m for m in seen[0].moves if all(m in s.moves for s in seen)]
-    some = list(dict.fromkeys(m for s in seen for m in s.moves if m not in always))
+    # a move in every sample is said; its kinds only when every sample names the same
+    said = [{_without_kinds(m): m for m in s.moves} for s in seen]
+    always, plain = [], set()
+    for key, move in said[0].items():
+        if all(key in d for d in said):
+            always.append(move if all(d[key] == move for d in said) else key)
+            plain.add(key)
+    some = list(dict.fromkeys(key for d in said for key in d if key not in plain))
     endings = {s.ending for s in seen}
     ending = seen[0].ending if len(endings) == 1 else None
     return Effect(points, always, some, ending, ending is None and endings != {None})

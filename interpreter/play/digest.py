@@ -6,7 +6,8 @@ the position now (consequences.Picture, through the public Game API): the points
 gained or lost, and the pieces that moved where they concern the player (their own pieces or
 zones) or the board (places); cards the others took are left to the log. The log is shortened
 where one player took several steps in a row that changed nothing but their own zones and
-variables (cards put forward and taken back): only the last line of such a run is kept.
+variables (cards put forward and taken back): only the last line of such a run is kept, or
+none when the same player's next step concludes it.
 Nothing here knows any game.
 """
 
@@ -53,7 +54,8 @@ class Steps:
 
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, all but
-        the last line."""
+        the last line; all of them when the same player's next step concludes the run (the
+        offer finished, or withdrawn as the round ends)."""
         out: set[int] = set()
         k = 0
         while k < len(self.quiet):
@@ -65,7 +67,9 @@ class Steps:
                     self.deciders[end + 1] == self.deciders[k]:
                 end += 1
             run = [i for r in self.lines[k:end + 1] for i in r]
-            out.update(run[:-1])
+            concluded = end + 1 < len(self.quiet) and \
+                self.deciders[end + 1] == self.deciders[k]
+            out.update(run if concluded else run[:-1])
             k = end + 1
         return out
 

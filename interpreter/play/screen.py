@@ -109,7 +109,8 @@ class Screen:
         """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
         it when `height` is None. The board comes with at least the newest few events, or
         not at all."""
-        must = (["In short:", *self.digest] if self.digest else []) + \
+        must = (["In short, since your last decision:", *self.digest, ""] if self.digest
+                else []) + \
             ([*self.private, ""] if self.private else []) + self.decision
         events = self.events
         if height is None:

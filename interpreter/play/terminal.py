@@ -356,7 +356,7 @@ class Session:
             return lines + self.wrapped(notes) + option_lines(labels, self.width)
         private = self.display.private_text(self.game, player, self.colour, self.width)
         rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0) \
-            - (len(self.digest) + 1 if self.digest else 0)
+            - (len(self.digest) + 2 if self.digest else 0)
         shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
