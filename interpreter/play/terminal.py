@@ -390,6 +390,9 @@ class Session:
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
+        if not whole:  # two lines an option at most: the rest by 'why N' (room for events)
+            words = [_cut(w, 2 * self.width - len(label) - 12, f"why {k}")
+                     for k, (w, label) in enumerate(zip(words, labels, strict=True), start=1)]
         notes.append("What each choice does at once (nothing where not said):")
         return ([f"{label}: {w}" if w else label for label, w in zip(labels, words,
                                                                       strict=True)], notes)
@@ -816,6 +819,14 @@ class Session:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 card', '2 cards' (or the plural given)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _cut(text: str, room: int, more: str) -> str:
+    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, saying how to see the rest."""
+    if len(text) <= room:
+        return text
+    kept = text[:max(0, room - len(more) - 12)].rsplit("; ", 1)[0]
+    return f"{kept}; more: '{more}'"
 
 
 def terminal_width() -> int:
