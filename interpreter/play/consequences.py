@@ -250,6 +250,11 @@ def _holds(game: Game, zone: tuple[str, Any], kind: str) -> bool:
     return of is None or kind == UNSEEN or _component(game, kind) == of
 
 
+def _apart(loss: list, gain: list) -> bool:
+    """One zone, or zones of two families."""
+    return loss[0] == gain[0] or loss[0][0] != gain[0][0]
+
+
 def _matched(game: Game, losses: list[list], gains: list[list]) -> list[tuple]:
     """Pieces that left one zone and arrived in another: (from, to, kind, count). A piece that
     comes from where the player could not see it is of a kind unknown to them (UNSEEN: a
@@ -271,9 +276,13 @@ def _matched(game: Game, losses: list[list], gains: list[list]) -> list[tuple]:
 
     pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: lo[0][1] == g[0][1])
     pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: True)
-    pair(lambda lo, g: lo[1] == UNSEEN and g[1] != UNSEEN, lambda lo, g: _holds(game, lo[0], g[1]))
-    pair(lambda lo, g: lo[1] != UNSEEN and g[1] == UNSEEN, lambda lo, g: _holds(game, g[0], lo[1]))
-    pair(lambda lo, g: lo[1] == g[1] == UNSEEN, lambda lo, g: True)
+    # where one side is unseen: within one zone (a new top from below), or between zones of
+    # two families; two stacks of one family that lose and gain cards are unrelated changes
+    pair(lambda lo, g: lo[1] == UNSEEN and g[1] != UNSEEN,
+         lambda lo, g: _apart(lo, g) and _holds(game, lo[0], g[1]))
+    pair(lambda lo, g: lo[1] != UNSEEN and g[1] == UNSEEN,
+         lambda lo, g: _apart(lo, g) and _holds(game, g[0], lo[1]))
+    pair(lambda lo, g: lo[1] == g[1] == UNSEEN, _apart)
     return flows
 
 
