@@ -183,7 +183,8 @@ class Picture:
             else:
                 self.zones[(name, None)] = _counted(content)
 
-    def compare(self, after: Picture, option: Any = None) -> _Seen:
+    def compare(self, after: Picture, option: Any = None, own: bool = False) -> _Seen:
+        """What changed; `own`: moves within the viewer's own zones too (a bid taken back)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
@@ -197,7 +198,7 @@ class Picture:
                 elif change < 0:
                     losses.append([zone, kind, -change])
         flows = _matched(self.game, losses, gains)
-        return _Seen(points, _Words(self.game, self.viewer, option).moves(flows), ending)
+        return _Seen(points, _Words(self.game, self.viewer, option, own).moves(flows), ending)
 
     def changed(self, after: Picture, mover: str) -> bool:
         """Whether anything changed beyond the mover's own zones and variables (a card moved
@@ -289,8 +290,9 @@ def _matched(game: Game, losses: list[list], gains: list[list]) -> list[tuple]:
 class _Words:
     """Moves of pieces in the ruleset's words."""
 
-    def __init__(self, game: Game, viewer: str, option: Any = None) -> None:
+    def __init__(self, game: Game, viewer: str, option: Any = None, own: bool = False) -> None:
         self.game = game
+        self.own = own  # moves within the viewer's own zones are said too
         self.viewer = viewer
         self.option = option  # a place that is the option chosen is said so
         self.players = set(game.players)
@@ -298,7 +300,8 @@ class _Words:
     def moves(self, flows: list[tuple]) -> list[str]:
         groups: dict[tuple, list] = {}
         for source, target, kind, n in flows:
-            if source == target or source[1] in self.players and source[1] == target[1]:
+            if source == target or source[1] in self.players and source[1] == target[1] \
+                    and not (self.own and source[1] == self.viewer):
                 continue  # within one zone (a new top), or one player's own zones: no news
             owner = self.owner(kind)
             noun = self.noun(kind, source, target)

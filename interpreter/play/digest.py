@@ -4,7 +4,8 @@ log without the steps that changed nothing for anyone else.
 The digest compares the position as the player saw it right after their last decision with
 the position now (consequences.Picture, through the public Game API): the points each player
 gained or lost, and the pieces that moved where they concern the player (their own pieces or
-zones) or the board (places); cards the others took are left to the log. The log is shortened
+zones, their cards given back to them after an offer that lost) or the board (places); cards
+the others took are left to the log. The log is shortened
 where one player took several steps in a row that changed nothing but their own zones and
 variables (cards put forward and taken back): only the last line of such a run is kept, or
 none when the same player's next step concludes it.
@@ -93,7 +94,7 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
 def digest_lines(game: Game, before: Picture, viewer: str) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none."""
-    seen = before.compare(Picture(game, viewer))
+    seen = before.compare(Picture(game, viewer), own=True)  # a bid of yours taken back
     lines = []
     if seen.points:
         lines.append("Points: " + points_text(
