@@ -184,7 +184,7 @@ class Picture:
                 self.zones[(name, None)] = _counted(content)
 
     def compare(self, after: Picture, option: Any = None, own: bool = False) -> _Seen:
-        """What changed; `own`: moves within the viewer's own zones too (a bid taken back)."""
+        """What changed; `own`: moves within the viewer's own zones too (an offer taken back)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None

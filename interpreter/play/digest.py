@@ -94,7 +94,7 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
 def digest_lines(game: Game, before: Picture, viewer: str) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none."""
-    seen = before.compare(Picture(game, viewer), own=True)  # a bid of yours taken back
+    seen = before.compare(Picture(game, viewer), own=True)  # an offer of yours taken back
     lines = []
     if seen.points:
         lines.append("Points: " + points_text(
