@@ -8,8 +8,9 @@ import random
 import re
 
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.consequences import Effect, Outlook
 from interpreter.play.display import load_display
-from interpreter.play.preview import Preview, common_points, if_ended_now, preview
+from interpreter.play.preview import common_points, if_ended_now, preview
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session, plural
 
@@ -64,7 +65,7 @@ def test_the_session_shows_the_points_of_each_choice():
                 load_display(game.ruleset), out, width=80)
     s.screen(game.decision())
     text = out.getvalue()
-    assert "Points each choice gives now" in text
+    assert "What each choice does at once" in text
     assert re.search(r"  1\. [^:]+: (you|Player \d) [+-]\d", text)
 
 
@@ -107,12 +108,12 @@ def test_what_every_choice_gives_is_said_once():
 def test_identical_previews_are_one_line_not_one_per_option(monkeypatch):
     game = game_at(SCORE_DISTRICT)
     decision = game.decision()
-    found = Preview([{"P1": 13, "P2": 42}] * len(decision.options))
-    monkeypatch.setattr("interpreter.play.terminal.preview", lambda *args: found)
+    found = Outlook([Effect({"P1": (13, 13), "P2": (42, 42)})] * len(decision.options))
+    monkeypatch.setattr("interpreter.play.terminal.outlook", lambda *args: found)
     out = io.StringIO()
     s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
                 load_display(game.ruleset), out, width=80)
     s.screen(decision)
     text = out.getvalue()
     assert text.count("+13") == 1 and text.count("+42") == 1
-    assert "Every choice gives the same points now:" in text
+    assert "Every choice: you +13, Player 2 +42." in text

@@ -1,4 +1,4 @@
-"""Rulings the rules make without saying so (docs/rulings.md, rows 18-23, A4, A5, S2), each as
+"""Rulings the rules make without saying so (docs/rulings.md, rows 6, 18-24, A4, A5, S2), each as
 an executable scenario. Positions are built as in test_rulebook_examples.py (its helpers are
 reused): Blue = P1, Yellow = P2, Red = P3, Green = P4."""
 
@@ -175,3 +175,30 @@ def test_six_plot_side_with_all_five_coloured_plots_owned():
     # Alea draws 4, 4 = 8 > 6 and wins unless P1 raises; P1 has no card left: Alea wins and,
     # with no empty plot, declares the building stop.
     assert "Alea declares a building stop in 34th St. West (Alea scores nothing)." in game.events
+
+
+def test_options_that_cannot_build_are_offered_and_say_so(base):
+    """Rulings 6 and 24: option A with none of the player's skyscrapers left in the general
+    supply, and a bid by a player with no skyscraper in supply, stay offered (en-2004: "There
+    is no limit (except piece limit in the game)"; "a player may participate in an auction even
+    when he has no skyscrapers in his supply"), and the decision's hints say what they do."""
+    from interpreter.play.display import load_display
+
+    display = load_display(base)
+    game = fresh(base)
+    decision = game.decision()
+    assert "A" in decision.options
+    assert not any("takes no skyscrapers" in x
+                   for x in display.hint_lines(game, BLUE, decision.options))
+    game.Z["general_supply"] = {k: n for k, n in game.Z["general_supply"].items()
+                                if k != sky(BLUE)}
+    decision = game.decision()
+    assert "A" in decision.options
+    assert "Option A takes no skyscrapers now: none of yours is left in the general supply." \
+        in " ".join(display.hint_lines(game, BLUE, decision.options))
+    position(game, supply={BLUE: 0})
+    game.perform("district_auction", BLUE, "w34")
+    decision = game.decision()
+    assert "violet" in decision.options
+    assert "You have no skyscrapers in your supply: you may still bid, but if you win you " \
+        "build none" in " ".join(display.hint_lines(game, BLUE, decision.options))

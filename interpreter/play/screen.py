@@ -103,12 +103,15 @@ class Screen:
     events_title: str  # "Since your last decision:"
     decision: list[str]  # the hints, the prompt, the options and their points
     earlier: int = 0  # events before `events` that are not shown
+    digest: list[str] = field(default_factory=list)  # what changed, in short: always shown
 
     def lines(self, height: int | None) -> list[str]:
         """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
         it when `height` is None. The board comes with at least the newest few events, or
         not at all."""
-        must = ([*self.private, ""] if self.private else []) + self.decision
+        must = (["In short, since your last decision:", *self.digest, ""] if self.digest
+                else []) + \
+            ([*self.private, ""] if self.private else []) + self.decision
         events = self.events
         if height is None:
             return self._join(self.board, events, self.earlier, must)

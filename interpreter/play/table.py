@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
+from interpreter.play.consequences import effect_texts, outlook, run_start
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -81,6 +82,7 @@ class Table:
             self.tokens = {secrets.token_urlsafe(18): p for p, kind in self.seats.items()
                            if kind == HUMAN}
         self._lock = threading.RLock()
+        self._effects: tuple[int, list[str]] = (-1, [])  # version -> what each option does
 
     # ------------------------------------------------------------------ seats
     def links(self, base: str) -> dict[str, str]:
@@ -128,13 +130,13 @@ class Table:
                            "terminal says how)." if self.failure else None,
             }
             if decision is not None and mine:
+                labels = self._with_effects(decision, named_labels(game, decision))
                 state["decision"] = {
                     "id": self.version, "prompt": decision.prompt,
                     "hints": display.hint_lines(game, player, decision.options),
                     "options": [{"index": i, "label": label, "place": str(option)}
                                 for i, (option, label) in enumerate(
-                                    zip(decision.options, named_labels(game, decision),
-                                        strict=True))]}
+                                    zip(decision.options, labels, strict=True))]}
             elif decision is not None:
                 state["waiting_for"] = game.label(decision.player)
             if game.over:
@@ -152,6 +154,18 @@ class Table:
                     "lines": display.final_lines(game),
                     "scores": final_scores(game)}
             return state
+
+    def _with_effects(self, decision: Any, labels: list[str]) -> list[str]:
+        """The options' words with what each does at once (consequences.py), worked out once
+        per version of the table (the same samples for the player's run of decisions)."""
+        if self._effects[0] != self.version:
+            found = outlook(self.game, decision, decision.player,
+                            run_start(self.history, decision.player))
+            self._effects = (self.version, effect_texts(self.game, found, decision.player))
+        words = self._effects[1]
+        if len(words) != len(labels):
+            return labels
+        return [f"{label}: {w}" if w else label for label, w in zip(labels, words, strict=True)]
 
     # ------------------------------------------------------------------ acting
     def decide(self, token: str, decision_id: Any, index: Any = None,

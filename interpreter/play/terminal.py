@@ -24,6 +24,15 @@ from typing import TYPE_CHECKING, Any, TextIO
 from interpreter.bots.players import make_bot
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.writing import write_atomic
+from interpreter.play.consequences import (
+    Outlook,
+    Picture,
+    common_effect,
+    effect_words,
+    outlook,
+    run_start,
+)
+from interpreter.play.digest import Steps, digest_lines, hidden_positions
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -37,7 +46,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
-from interpreter.play.preview import change_text, common_points, if_ended_now, preview
+from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
     FILE_ERRORS,
     History,
@@ -71,7 +80,7 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9')"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
-    ("points", "the points each option gives now (when some option scores)"),
+    ("points", "what each option does at once: points, pieces, the end of the game"),
     ("board", "show the board (Enter: your hand and the options again)"),
     ("undo", "take back your last decision (unless it showed you something hidden)"),
     ("save [FILE]", "save the game; continue it later with 'rules play --load FILE'"),
@@ -128,6 +137,10 @@ class Session:
     height: int | None = None  # the terminal's rows (None: no limit, output not a terminal)
     recent: tuple[int, list[str]] | None = None  # the events of the last screen
     journal: Journal | None = None  # the record written as the game goes
+    outlooks: tuple[Any, Outlook | None] = (None, None)  # the last decision's consequences
+    steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
+    pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
+    digest: list[str] = field(default_factory=list)  # the changes on the screen now
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -180,6 +193,8 @@ class Session:
     def _loop(self) -> Stop | None:
         while not self.game.over:
             game = self.game  # a new game after an undo
+            if self.steps.last is None:
+                self.steps.start(game)
             decision = game.decision()
             if decision is None:  # pragma: no cover - the runtime always has one
                 raise RulesError("the game stopped without a decision and without ending")
@@ -204,6 +219,9 @@ class Session:
                                  f"{self.name(decision.player)} chose an illegal option: "
                                  f"{exc}") from None
             self.history.record(game, decision.player, move)
+            self.steps.record(game, decision.player)
+            if self.seats[decision.player] == HUMAN:
+                self.pictures[decision.player] = Picture(game, decision.player)
             self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
@@ -306,8 +324,13 @@ class Session:
         if events:
             start = self.seen.get(player, 0)
             log = game.log_for(player)  # with the lines told to this player alone
-            self.recent = (start, log[start:])
+            hidden = hidden_positions(game, player, self.steps)
+            self.recent = (start, [line for k, line in enumerate(log[start:], start)
+                                   if k not in hidden])
             self.seen[player] = len(log)
+            before = self.pictures.get(player)
+            self.digest = self.wrapped(digest_lines(game, before, player)) \
+                if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
         board = self.display.board(game, player, self.colour, self.width).split("\n")
         private = self.display.private_text(game, player, self.colour, self.width)
@@ -315,7 +338,7 @@ class Session:
         parts = Screen(board, private.split("\n") if private else [],
                        [self.wrapped([f"  {line}"]) for line in shown],
                        "Since your last decision:" if start else "So far:",
-                       self.decision_lines(decision), len(new) - len(shown))
+                       self.decision_lines(decision), len(new) - len(shown), self.digest)
         for line in parts.lines(self.height):
             self.say(line)
 
@@ -332,36 +355,56 @@ class Session:
         if self.height is None:
             return lines + self.wrapped(notes) + option_lines(labels, self.width)
         private = self.display.private_text(self.game, player, self.colour, self.width)
-        rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0)
+        rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0) \
+            - (len(self.digest) + 2 if self.digest else 0)
         shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
-            notes = notes[:1] if notes[0].startswith("Every choice gives at least") else []
-            notes.append("Some choices give points: type 'points' to see which.")
+            notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
+            notes.append("Some choices change points or pieces: type 'points' to see which.")
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
 
-    def with_points(self, decision: Decision, labels: list[str]) -> tuple[list[str],
-                                                                          list[str]]:
-        """The options' labels with the points each gives at once (when some option changes
-        a score), and the lines to say before them."""
-        found = preview(self.game, decision, decision.player)
+    def with_points(self, decision: Decision, labels: list[str],
+                    whole: bool = False) -> tuple[list[str], list[str]]:
+        """The options' labels with what each does at once (points, pieces, the end of the
+        game; see consequences.py), and the lines to say before them (what every choice does
+        cut to two lines unless `whole`)."""
+        found = self.outlook(decision)
         if found is None:
             return labels, []
         if found.skipped:
-            return labels, [f"(no preview of the points: {found.skipped} options are too many)"]
-        if not found.scores:
+            return labels, [f"(what each choice does is not worked out: {found.skipped} "
+                            "options are too many)"]
+        if not found.any:
             return labels, []
         player = decision.player
-        common, extras = common_points(found.changes)
-        if not any(extras):
-            return labels, ["Every choice gives the same points now: "
-                            f"{change_text(self.game, common, player)}."]
-        notes = [f"Every choice gives at least: {change_text(self.game, common, player)}; "
-                 "more where said:"] if common else \
-            ["Points each choice gives now (none where not said):"]
-        return ([f"{label}: {change_text(self.game, change, player)}" if change else label
-                 for label, change in zip(labels, extras, strict=True)], notes)
+        common, extras = common_effect(found.effects)
+        said = effect_words(self.game, common, player)
+        if not whole and len(said) > 2 * self.width - 30:
+            said = said[:2 * self.width - 60].rsplit("; ", 1)[0] + "; and more ('points')"
+        notes = [f"Every choice: {said}."] if said else []
+        if found.estimate:
+            notes.append(f"(Estimates over {found.samples} deals of what you cannot see: "
+                         "a range where they differ.)")
+        words = [effect_words(self.game, e, player) for e in extras]
+        if not any(words):
+            return labels, notes
+        if not whole:  # two lines an option at most: the rest by 'why N' (room for events)
+            words = [_cut(w, 2 * self.width - len(label) - 12, f"why {k}")
+                     for k, (w, label) in enumerate(zip(words, labels, strict=True), start=1)]
+        notes.append("What each choice does at once (nothing where not said):")
+        return ([f"{label}: {w}" if w else label for label, w in zip(labels, words,
+                                                                      strict=True)], notes)
+
+    def outlook(self, decision: Decision) -> Outlook | None:
+        """The decision's consequences, worked out once per decision (the same samples on
+        every screen of it, and of the player's run of decisions: see run_start)."""
+        key = (id(self.game), self.game.state["step"], decision.player)
+        if self.outlooks[0] != key:
+            self.outlooks = (key, outlook(self.game, decision, decision.player,
+                                          run_start(self.history, decision.player)))
+        return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:
         return wrap_lines(lines, self.width)
@@ -433,9 +476,9 @@ class Session:
             self.show_board(decision)
             return None
         if command == "points":
-            labels, notes = self.with_points(decision, self.shown_labels(decision))
+            labels, notes = self.with_points(decision, self.shown_labels(decision), True)
             self.tell(notes + [f"  {k}. {label}" for k, label in enumerate(labels, start=1)]
-                      if notes else ["No choice changes a score now."])
+                      if notes else ["No choice changes points or pieces at once."])
             return self.remind(decision)
         if command in ("quit", "exit"):
             return self.quit()
@@ -493,6 +536,7 @@ class Session:
         self.game, self.history = game, history
         for player, seen in self.seen.items():  # the events taken back are not "new"
             self.seen[player] = min(seen, len(game.log_for(player)))
+        self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
         self.restart_journal()
         self.say("Your last decision is taken back.")
         return UNDONE
@@ -518,6 +562,17 @@ class Session:
         found = matching(text, decision.options, decision.labels)
         return (found[0],) if len(found) == 1 else None
 
+    def at_once(self, decision: Decision, option: Any) -> list[str]:
+        """What an allowed option does at once, for `why` (see consequences.py)."""
+        found = self.outlook(decision)
+        if found is None or found.skipped or option not in decision.options:
+            return []
+        effect = found.effects[decision.options.index(option)]
+        words = effect_words(self.game, effect, decision.player)
+        estimate = " (an estimate: what you cannot see may differ)" if found.estimate else ""
+        return [f"At once: {words}{estimate}." if words else
+                "At once: no points change, no piece moves, the game goes on."]
+
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
         """The rulebook's line for an option (`why` says what the book says)."""
         words = option_words(self.ruleset, decision.prompt, option)
@@ -534,7 +589,7 @@ class Session:
         if _is_number(text) and 1 <= int(text) <= len(decision.options):
             option = decision.options[int(text) - 1]
             self.tell(explain(self.game, decision, option, text, cites)
-                      + self.in_the_rules(decision, option))
+                      + self.at_once(decision, option) + self.in_the_rules(decision, option))
             return
         found = matching(text, decision.options, decision.labels)
         if len(found) > 1:
@@ -546,7 +601,7 @@ class Session:
             self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
             return
         self.tell(explain(self.game, decision, known[0], text, cites)
-                  + self.in_the_rules(decision, known[0]))
+                  + self.at_once(decision, known[0]) + self.in_the_rules(decision, known[0]))
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words
@@ -764,6 +819,14 @@ class Session:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 card', '2 cards' (or the plural given)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _cut(text: str, room: int, more: str) -> str:
+    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, saying how to see the rest."""
+    if len(text) <= room:
+        return text
+    kept = text[:max(0, room - len(more) - 12)].rsplit("; ", 1)[0]
+    return f"{kept}; more: '{more}'"
 
 
 def terminal_width() -> int:

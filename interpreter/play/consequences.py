@@ -1,0 +1,440 @@
+"""What each option of a decision does at once, in words: points, pieces, the end of the game.
+
+Each option is played on copies of the game as the deciding player may imagine it
+(`sampling.sample_game`: what the player cannot see is dealt anew), up to the next decision,
+and the copies are compared before and after through the public Game API: the scores
+(`scores()`), the pieces as the player sees them (`view()`), and whether the game ended
+(`over`, `state["ending"]`). Pieces are said with the ruleset's own words (component and zone
+labels, the names of places and players); a move between two zones of one player (a card from a
+hand to the same player's table area) is no news and is left out.
+
+Several samples are played (SAMPLES), seeded by where the player's turn at deciding began
+(`run_start`), so that every screen of one decision shows the same figures; where the samples
+disagree (hidden cards, a shuffle), the figures are a range and the outlook says it is an
+estimate. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from interpreter.bots.sampling import sample_game
+from interpreter.engine.rng import private_random
+from interpreter.language.errors import GameRuleError, IllegalMove
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Decision, Game
+    from interpreter.play.history import History
+
+SAMPLES = 5  # deals of what the player cannot see, per decision
+MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
+UNSEEN = "?"  # a piece the player cannot tell from others (a face-down card)
+PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
+
+
+@dataclass
+class Effect:
+    """What one option does at once, over the samples."""
+
+    points: dict[str, tuple[int, int]] = field(default_factory=dict)  # least, most change
+    moves: list[str] = field(default_factory=list)  # pieces, in words (in every sample)
+    maybe: list[str] = field(default_factory=list)  # pieces moved in some samples only
+    ending: str | None = None  # the reason the game ends (in every sample)
+    ends_sometimes: bool = False
+
+
+@dataclass
+class Outlook:
+    """The effects of a decision's options (in order), and how sure they are."""
+
+    effects: list[Effect]
+    samples: int = SAMPLES
+    estimate: bool = False  # some figure differs between samples
+    skipped: int = 0  # options not played out (too many)
+
+    @property
+    def any(self) -> bool:
+        return any(effect_words_parts(e) for e in self.effects)
+
+
+def run_start(history: History, player: str) -> int:
+    """The step at which `player`'s present run of decisions began (after someone else's
+    decision): one seed for all screens of one offer, say, made card by card."""
+    k = len(history.deciders)
+    while k > 0 and history.deciders[k - 1] == player:
+        k -= 1
+    return k
+
+
+def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = None,
+            samples: int = SAMPLES) -> Outlook | None:
+    """The effect of each option of `decision`, as `viewer` may foresee it; None when the
+    options cannot be played out on a sample."""
+    if len(decision.options) > MAX_OPTIONS:
+        return Outlook([], samples, skipped=len(decision.options))
+    anchor = game.state["step"] if anchor is None else anchor
+    seen: list[list[_Seen]] = [[] for _ in decision.options]
+    try:
+        for k in range(samples):
+            rng = private_random(game.state["seed"], anchor, viewer, f"outlook {k}")
+            sample = sample_game(game, viewer, rng)
+            before = Picture(sample, viewer)
+            for i, option in enumerate(decision.options):
+                twin = sample.clone()
+                twin.logging = False
+                twin.apply(option)
+                seen[i].append(before.compare(Picture(twin, viewer), option))
+    except (GameRuleError, IllegalMove):
+        return None
+    effects = [_combine(game, s) for s in seen]
+    estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
+                   for e in effects)  # what the samples disagree on is said as such
+    return Outlook(effects, samples, estimate)
+
+
+def effect_words_parts(effect: Effect, game: Game | None = None,
+                       viewer: str | None = None) -> list[str]:
+    """The parts of an effect in words: the end, the points, the pieces."""
+    parts = []
+    if effect.ending is not None:
+        parts.append(f"the game ends ({effect.ending})")
+    elif effect.ends_sometimes:
+        parts.append("the game may end")
+    if effect.points and game is not None:
+        parts.append(points_text(game, effect.points, viewer))
+    elif effect.points:
+        parts.append("points")
+    parts += effect.moves
+    parts += [f"perhaps {m}" for m in effect.maybe]
+    return parts
+
+
+def effect_words(game: Game, effect: Effect, viewer: str) -> str:
+    """'you +14, Ben +2 to +5; Ann's 3 towers: ... -> ...' ('' when it does nothing)."""
+    return "; ".join(effect_words_parts(effect, game, viewer))
+
+
+def effect_texts(game: Game, found: Outlook | None, viewer: str) -> list[str]:
+    """Each option's effect in words, whole (an estimate said so), '' for none: for a list
+    that cannot say what every option does alike once (the browser's buttons)."""
+    if found is None or found.skipped:
+        return []
+    note = " (an estimate)" if found.estimate else ""
+    return [f"{w}{note}" if (w := effect_words(game, e, viewer)) else "" for e in found.effects]
+
+
+def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | None) -> str:
+    """'you +4, Ben +1 to +3' (the viewer first)."""
+    order = sorted(points, key=lambda p: (p != viewer, game.players.index(p)))
+    out = []
+    for p in order:
+        least, most = points[p]
+        amount = f"{least:+d}" if least == most else f"{least:+d} to {most:+d}"
+        out.append(f"{'you' if p == viewer else game.label(p)} {amount}")
+    return ", ".join(out)
+
+
+def common_effect(effects: list[Effect]) -> tuple[Effect, list[Effect]]:
+    """What every option does alike (the same points, pieces and end), said once, and what
+    each does beyond it."""
+    if len(effects) < 2:
+        return Effect(), effects
+    first = effects[0]
+    points = {p: r for p, r in first.points.items()
+              if all(e.points.get(p) == r for e in effects)}
+    moves = [m for m in first.moves if all(m in e.moves for e in effects)]
+    ending = first.ending if all(e.ending == first.ending for e in effects) else None
+    common = Effect(points, moves, [], ending)
+    rest = [Effect({p: r for p, r in e.points.items() if p not in points},
+                   [m for m in e.moves if m not in moves], e.maybe,
+                   None if ending is not None else e.ending, e.ends_sometimes)
+            for e in effects]
+    return common, rest
+
+
+# ---------------------------------------------------------------- comparing two positions
+@dataclass
+class _Seen:
+    points: dict[str, int]
+    moves: list[str]
+    ending: str | None
+
+
+class Picture:
+    """A position as a player sees it: the scores, each zone's pieces (kind -> count, or
+    UNSEEN -> count where the player sees only how many), whether the game is over."""
+
+    def __init__(self, game: Game, viewer: str) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.scores = game.scores()
+        self.over = game.over
+        self.ending = game.state.get("ending") if game.over else None
+        view = game.view(viewer)
+        self.vars = _flat(view["vars"])
+        self.zones: dict[tuple[str, Any], Counter] = {}
+        for name, content in view["zones"].items():
+            if game.program.zones[name].decl.index:
+                for key, member in content.items():
+                    self.zones[(name, key)] = _counted(member)
+            else:
+                self.zones[(name, None)] = _counted(content)
+
+    def compare(self, after: Picture, option: Any = None, own: bool = False) -> _Seen:
+        """What changed; `own`: moves within the viewer's own zones too (an offer taken back)."""
+        points = {p: after.scores[p] - self.scores[p] for p in self.scores
+                  if after.scores[p] != self.scores[p]}
+        ending = after.ending if after.over and not self.over else None
+        gains, losses = [], []
+        for zone, now in after.zones.items():
+            was = self.zones.get(zone, Counter())
+            for kind in set(now) | set(was):
+                change = now[kind] - was[kind]
+                if change > 0:
+                    gains.append([zone, kind, change])
+                elif change < 0:
+                    losses.append([zone, kind, -change])
+        flows = _matched(self.game, losses, gains)
+        return _Seen(points, _Words(self.game, self.viewer, option, own).moves(flows), ending)
+
+    def changed(self, after: Picture, mover: str) -> bool:
+        """Whether anything changed beyond the mover's own zones and variables (a card moved
+        from their hand to their own area, a choice of their own): a quiet step is not."""
+        if after.scores != self.scores or after.over != self.over:
+            return True
+        for key in set(after.vars) | set(self.vars):
+            if after.vars.get(key) != self.vars.get(key) and key[1] != mover:
+                return True
+        for zone in set(after.zones) | set(self.zones):
+            if after.zones.get(zone, Counter()) != self.zones.get(zone, Counter()) and \
+                    zone[1] != mover:
+                return True
+        return False
+
+
+def _flat(values: dict[str, Any]) -> dict[tuple, Any]:
+    """Variables as (name, key) -> value, one entry per key of an indexed one."""
+    out: dict[tuple, Any] = {}
+    for name, value in values.items():
+        if isinstance(value, dict):
+            for key, member in value.items():
+                out[(name, key)] = member
+        else:
+            out[(name, None)] = value
+    return out
+
+
+def _counted(content: Any) -> Counter:
+    if isinstance(content, list):
+        return Counter(content)
+    if isinstance(content, dict) and "count" in content:  # face down, perhaps its top seen
+        top = content.get("top")
+        if top is not None and content["count"] > 0:
+            return Counter({top: 1, UNSEEN: content["count"] - 1})
+        return Counter({UNSEEN: content["count"]})
+    if isinstance(content, dict):
+        return Counter({k: n for k, n in content.items() if n})
+    return Counter()
+
+
+def _component(game: Game, kind: str) -> str | None:
+    attrs = game.world.attrs.get(kind)
+    return attrs.get("component") if attrs else None
+
+
+def _holds(game: Game, zone: tuple[str, Any], kind: str) -> bool:
+    """Could `zone` hold pieces of `kind` (by the zone's declared component)?"""
+    of = game.program.zones[zone[0]].decl.of
+    return of is None or kind == UNSEEN or _component(game, kind) == of
+
+
+def _apart(loss: list, gain: list) -> bool:
+    """One zone, or zones of two families."""
+    return loss[0] == gain[0] or loss[0][0] != gain[0][0]
+
+
+def _matched(game: Game, losses: list[list], gains: list[list]) -> list[tuple]:
+    """Pieces that left one zone and arrived in another: (from, to, kind, count). A piece that
+    comes from where the player could not see it is of a kind unknown to them (UNSEEN: a
+    sample's card is no fact); one seen leaving keeps its kind. Pieces of one kind pair first
+    within one player's zones (cards taken back to the same hand)."""
+    flows = []
+
+    def pair(loss_ok, gain_ok) -> None:
+        for gain in gains:
+            for loss in losses:
+                if gain[2] == 0:
+                    break
+                if loss[2] == 0 or not loss_ok(loss, gain) or not gain_ok(loss, gain):
+                    continue
+                n = min(loss[2], gain[2])
+                flows.append((loss[0], gain[0], loss[1], n))
+                loss[2] -= n
+                gain[2] -= n
+
+    pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: lo[0][1] == g[0][1])
+    pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: True)
+    # where one side is unseen: within one zone (a new top from below), or between zones of
+    # two families; two stacks of one family that lose and gain cards are unrelated changes
+    pair(lambda lo, g: lo[1] == UNSEEN and g[1] != UNSEEN,
+         lambda lo, g: _apart(lo, g) and _holds(game, lo[0], g[1]))
+    pair(lambda lo, g: lo[1] != UNSEEN and g[1] == UNSEEN,
+         lambda lo, g: _apart(lo, g) and _holds(game, g[0], lo[1]))
+    pair(lambda lo, g: lo[1] == g[1] == UNSEEN, _apart)
+    return flows
+
+
+class _Words:
+    """Moves of pieces in the ruleset's words."""
+
+    def __init__(self, game: Game, viewer: str, option: Any = None, own: bool = False) -> None:
+        self.game = game
+        self.own = own  # moves within the viewer's own zones are said too
+        self.viewer = viewer
+        self.option = option  # a place that is the option chosen is said so
+        self.players = set(game.players)
+
+    def moves(self, flows: list[tuple]) -> list[str]:
+        groups: dict[tuple, list] = {}
+        for source, target, kind, n in flows:
+            if source == target or source[1] in self.players and source[1] == target[1] \
+                    and not (self.own and source[1] == self.viewer):
+                continue  # within one zone (a new top), or one player's own zones: no news
+            owner = self.owner(kind)
+            noun = self.noun(kind, source, target)
+            key = (noun, owner, source[0], self.player_key(source), target[0],
+                   self.player_key(target))
+            group = groups.setdefault(key, [0, [], [], []])
+            group[0] += n
+            group[1] += [kind] * n
+            if source[1] is not None and source[1] not in self.players:
+                group[2].append(source[1])
+            if target[1] is not None and target[1] not in self.players:
+                group[3].append(target[1])
+        out = []
+        for (noun, owner, src, src_player, dst, dst_player), (n, kinds, froms, tos) in \
+                groups.items():
+            things = self.things(noun, n, kinds)
+            whose = "" if owner is None else ("your " if owner == self.viewer
+                                              else f"{self.game.label(owner)}'s ")
+            out.append(f"{whose}{things}: {self.zone(src, src_player, froms)} -> "
+                       f"{self.zone(dst, dst_player, tos)}")
+        return out
+
+    def player_key(self, zone: tuple[str, Any]) -> Any:
+        return zone[1] if zone[1] in self.players else None
+
+    def owner(self, kind: str) -> str | None:
+        """The player a piece belongs to (an attribute of the player type), if any."""
+        comp = self.game.world.components.get(_component(self.game, kind) or "")
+        attrs = self.game.world.attrs.get(kind, {})
+        if comp is None:
+            return None
+        for name, value in attrs.items():
+            if name not in ("component", "name") and value in self.players:
+                return value
+        return None
+
+    def noun(self, kind: str, source: tuple, target: tuple) -> str:
+        comp_name = _component(self.game, kind) if kind != UNSEEN else None
+        if comp_name is None:  # unseen on both sides: the zones say what they hold
+            comp_name = self.game.program.zones[source[0]].decl.of or \
+                self.game.program.zones[target[0]].decl.of
+        comp = self.game.world.components.get(comp_name or "")
+        if comp is None:
+            return "piece"
+        noun = comp.decl.label or comp.decl.name.replace("_", " ")
+        first, _, rest = noun.partition(" ")
+        return rest if first.lower() in ("a", "an", "the") and rest else noun
+
+    def things(self, noun: str, n: int, kinds: list[str]) -> str:
+        """'3 towers', '2 cards (red 5, black 6)'."""
+        words = f"{n} {noun if n == 1 else _plural(noun)}"
+        known = [k for k in kinds if k != UNSEEN]
+        if known and len(known) == len(kinds) and n <= 3 and self.named_kinds(known[0]):
+            words += f" ({', '.join(self.game.label(k) for k in known)})"
+        return words
+
+    def named_kinds(self, kind: str) -> bool:
+        """Whether a kind says more than its owner (a card's colour and value does)."""
+        attrs = self.game.world.attrs.get(kind, {})
+        return any(name not in ("component", "name") and value not in self.players
+                   for name, value in attrs.items())
+
+    def zone(self, name: str, player: Any, places: list[Any]) -> str:
+        decl = self.game.program.zones[name].decl
+        label = decl.label or name.replace("_", " ")
+        if player is not None:  # a player's own zone: by its short name ('your hand')
+            short = name.replace("_", " ")
+            return f"your {short}" if player == self.viewer else \
+                f"{self.game.label(player)}'s {short}"
+        if not places:
+            return label
+        distinct = list(dict.fromkeys(places))
+        index = decl.index[0] if decl.index else None
+        if index is not None and index not in self.game.world.entity_types:
+            keys = ["-".join(self.game.label(part) for part in str(p).split("|"))
+                    for p in distinct]
+            return f"{label} ({', '.join(keys)})"
+        if distinct == [self.option]:  # alike for every option: said once
+            return f"the {index.replace('_', ' ')} chosen"
+        if len(distinct) <= PLACES_NAMED:
+            return " and ".join(self.game.label(p) for p in distinct)
+        shared = self.shared(distinct)
+        return shared if shared is not None else f"{len(distinct)} places"
+
+    def shared(self, places: list[Any]) -> str | None:
+        """The name of an entity that all `places` refer to alike (their region, say)."""
+        attrs = self.game.world.attrs
+        first = attrs.get(places[0], {})
+        for name, value in first.items():
+            if name in ("id", "name") or not isinstance(value, str) or value not in attrs:
+                continue
+            if all(attrs.get(p, {}).get(name) == value for p in places):
+                return self.game.label(value)
+        return None
+
+
+def _plural(noun: str) -> str:
+    head, sep, tail = noun.partition(" of ")
+    if sep:
+        return _plural(head) + sep + tail
+    if noun.endswith(("s", "sh", "ch", "x")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def _without_kinds(move: str) -> str:
+    """A move without the kinds of its pieces ('2 cards: ...' for '2 cards (a, b): ...')."""
+    head, sep, tail = move.partition(": ")
+    return re.sub(r" \([^)]*\)$", "", head) + sep + tail
+
+
+def _combine(game: Game, seen: list[_Seen]) -> Effect:
+    """One effect from the samples: points as ranges, pieces moved in every sample, the others
+    as 'perhaps', the end when it comes in every sample."""
+    players = {p for s in seen for p in s.points}
+    points = {}
+    for p in sorted(players, key=game.players.index):
+        values = [s.points.get(p, 0) for s in seen]
+        points[p] = (min(values), max(values))
+    # a move in every sample is said; its kinds only when every sample names the same
+    said = [{_without_kinds(m): m for m in s.moves} for s in seen]
+    always, plain = [], set()
+    for key, move in said[0].items():
+        if all(key in d for d in said):
+            always.append(move if all(d[key] == move for d in said) else key)
+            plain.add(key)
+    some = list(dict.fromkeys(key for d in said for key in d if key not in plain))
+    endings = {s.ending for s in seen}
+    ending = seen[0].ending if len(endings) == 1 else None
+    return Effect(points, always, some, ending, ending is None and endings != {None})
+
+
+__all__ = ["Effect", "effect_texts", "Outlook", "common_effect", "effect_words", "outlook",
+           "points_text", "run_start"]

@@ -1,0 +1,118 @@
+"""'Since your last decision': what happened to a player and to the board, in short, and the
+log without the steps that changed nothing for anyone else.
+
+The digest compares the position as the player saw it right after their last decision with
+the position now (consequences.Picture, through the public Game API): the points each player
+gained or lost, and the pieces that moved where they concern the player (their own pieces or
+zones, their cards given back to them after an offer that lost) or the board (places); cards
+the others took are left to the log. The log is shortened
+where one player took several steps in a row that changed nothing but their own zones and
+variables (cards put forward and taken back): only the last line of such a run is kept, or
+none when the same player's next step concludes it.
+Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from interpreter.play.consequences import Picture, points_text
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Game
+
+NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
+MOST_MOVES = 4  # moves of pieces said in a digest; past that, how many more
+
+
+@dataclass
+class Steps:
+    """Every step of a game seen from the public view: who decided, the log lines it wrote
+    (as indices of `game.events`), and whether it changed anything beyond the decider's own
+    zones and variables."""
+
+    deciders: list[str] = field(default_factory=list)
+    lines: list[range] = field(default_factory=list)
+    quiet: list[bool] = field(default_factory=list)
+    last: Picture | None = None
+    events: int = 0
+
+    def start(self, game: Game) -> None:
+        self.last = Picture(game, NOBODY)
+        self.events = len(game.events)
+
+    def record(self, game: Game, player: str) -> None:
+        """After each decision (a person's or a bot's)."""
+        if self.last is None:
+            self.start(game)
+            return
+        now = Picture(game, NOBODY)
+        self.deciders.append(player)
+        self.lines.append(range(self.events, len(game.events)))
+        self.quiet.append(not self.last.changed(now, player))
+        self.last, self.events = now, len(game.events)
+
+    def hidden_lines(self) -> set[int]:
+        """The log lines a digest leaves out: in each run of one player's quiet steps, all but
+        the last line; all of them when the same player's next step concludes the run (the
+        offer finished, or withdrawn as the round ends)."""
+        out: set[int] = set()
+        k = 0
+        while k < len(self.quiet):
+            if not self.quiet[k]:
+                k += 1
+                continue
+            end = k
+            while end + 1 < len(self.quiet) and self.quiet[end + 1] and \
+                    self.deciders[end + 1] == self.deciders[k]:
+                end += 1
+            run = [i for r in self.lines[k:end + 1] for i in r]
+            concluded = end + 1 < len(self.quiet) and \
+                self.deciders[end + 1] == self.deciders[k]
+            out.update(run if concluded else run[:-1])
+            k = end + 1
+        return out
+
+
+def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
+    """The positions in `game.log_for(player)` of the lines a digest leaves out (see Steps);
+    the lines told to this player alone are kept."""
+    hidden = steps.hidden_lines()
+    if not hidden:
+        return set()
+    events = game.events
+    out, j = set(), 0
+    for position, line in enumerate(game.log_for(player)):
+        if j < len(events) and line == events[j]:
+            if j in hidden:
+                out.add(position)
+            j += 1
+    return out
+
+
+def digest_lines(game: Game, before: Picture, viewer: str) -> list[str]:
+    """The changes since `before` (the viewer's picture after their last decision) that
+    concern the viewer or the board, in words: [] when there are none."""
+    seen = before.compare(Picture(game, viewer), own=True)  # an offer of yours taken back
+    lines = []
+    if seen.points:
+        lines.append("Points: " + points_text(
+            game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
+    moves = [m for m in seen.moves if _concerns(game, m, viewer)]
+    if moves:
+        more = f"; and {len(moves) - MOST_MOVES} more ('log')" \
+            if len(moves) > MOST_MOVES else ""
+        lines.append("Pieces: " + "; ".join(moves[:MOST_MOVES]) + more + ".")
+    return lines
+
+
+def _concerns(game: Game, move: str, viewer: str) -> bool:
+    """A move of the viewer's (their pieces or zones), or one that a place of the board
+    gives or takes (not a hand, stack or supply of another player only)."""
+    if move.startswith("your ") or " your " in move:
+        return True
+    others = [f"{game.label(p)}'s " for p in game.players if p != viewer]
+    if not any(o in move for o in others):
+        return True  # the board and the common supplies
+    return any(move.startswith(o) for o in others)  # another player's own pieces

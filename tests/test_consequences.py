@@ -1,0 +1,193 @@
+"""What each option does at once (interpreter/play/consequences.py), in words: who gains
+points, whose pieces go where, whether the game ends; the same figures on every screen of one
+decision; estimates said to be estimates, with a range; in the terminal's option list, in
+`why`, and in the browser's option words."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.consequences import (
+    common_effect,
+    effect_texts,
+    effect_words,
+    outlook,
+    run_start,
+)
+from interpreter.play.display import load_display
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session
+from interpreter.resources import rulesets_folder
+
+from .conftest import BASE
+from .test_rulebook_examples import card, empty_hands, fresh, position, sky, stop_position, tile
+from .test_terminal import playable_bundled
+from .test_why_words import RULE_CODE, citations
+
+STOP_PROMPT = "build, or declare a building stop?"
+
+
+def at_the_second_stop(park: list[str] | None = None):
+    """Player 2 has won the auction of the full 52nd St. West, where she has 3 skyscrapers
+    and Player 3 has 1 (fig. 11, reconstructed), after one building stop already: she chooses
+    to build or to stop (which ends the game). `park`: businesses below Central Park, where
+    Player 2 has 2 skyscrapers."""
+    game = stop_position(fresh(load_ruleset(BASE)))
+    empty_hands(game)
+    position(game, hands={"P2": {card("violet", 4): 1}})
+    game.V["stops"] = 1
+    if park is not None:
+        game.Z["park_tiles"] = [tile(k) for k in park]
+        game.Z["park_towers"] = {sky("P2"): 2}
+    game.perform("district_auction", "P2", "w52")
+    while game.decision().prompt != STOP_PROMPT:
+        decision = game.decision()
+        wanted = {"choose the colour of your bid, or pass": "violet"}
+        if decision.player == "P2":
+            game.apply(wanted.get(decision.prompt, decision.options[0]))
+        else:
+            game.apply("pass_bid")
+    return game
+
+
+def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
+    game = at_the_second_stop()
+    decision = game.decision()
+    found = outlook(game, decision, "P2")
+    words = dict(zip(decision.options, [effect_words(game, e, "P2") for e in found.effects],
+                     strict=True))
+    stop = words["building stop"]
+    assert stop.startswith("the game ends (the second building stop)")
+    assert "you +4, Player 3 +2" in stop  # 1 VP per skyscraper; half of 5 for Player 3
+    assert "your 3 skyscrapers: 52nd St. West, violet -> out of the game" in stop
+    assert "Player 3's 1 skyscraper: 52nd St. West, gray -> out of the game" in stop
+    assert "4 business tiles: 52nd St. West -> out of the game" in stop
+    assert words["build"] == ""  # how many to build is the next decision
+    assert not found.estimate  # nothing hidden changes it
+
+
+def test_an_estimate_says_so_and_gives_a_range():
+    # the final scoring turns 3 of the 5 businesses below Central Park over at random
+    game = at_the_second_stop(["boutique", "boutique", "boutique", "jeweler", "gallery"])
+    decision = game.decision()
+    found = outlook(game, decision, "P2", samples=8)
+    assert found.estimate
+    stop = effect_texts(game, found, "P2")[decision.options.index("building stop")]
+    assert "(an estimate)" in stop
+    assert " to +" in stop  # a range of points, not one figure
+
+
+def test_the_same_samples_on_every_screen_of_one_run_of_decisions():
+    game = load_ruleset(BASE).new_game(4, 5)
+    history = History()
+    rng = random.Random(5)
+    while not game.over:  # on to a player's second decision in a row
+        decision = game.decision()
+        if history.deciders[-1:] == [decision.player] and len(decision.options) > 1:
+            break
+        game.apply(rng.choice(decision.options))
+        history.record(game, decision.player, game.moves[-1])
+    player = decision.player
+    start = run_start(history, player)
+    assert start < len(history.deciders) and history.deciders[start] == player
+    assert start == 0 or history.deciders[start - 1] != player
+    first = outlook(game, decision, player, start)
+    again = outlook(game, decision, player, start)
+    assert first == again
+
+
+def test_what_every_option_does_alike_is_said_once():
+    game = load_ruleset(BASE).new_game(4, 1)
+    decision = game.decision()  # the starting skyscrapers: one on any empty plot
+    found = outlook(game, decision, decision.player)
+    common, rest = common_effect(found.effects)
+    said = effect_words(game, common, decision.player)
+    assert "your 1 skyscraper: general skyscraper supply -> the plot chosen" in said
+    assert not any(effect_words(game, e, decision.player) for e in rest)
+
+
+def session_at(game) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    seats = {p: "human" for p in game.players}
+    return Session(game.ruleset, game, History(), seats, load_display(game.ruleset), out,
+                   width=80, height=40), out
+
+
+def test_the_terminal_lists_the_consequences_and_why_says_them():
+    game = at_the_second_stop()
+    s, out = session_at(game)
+    decision = game.decision()
+    s.screen(decision)
+    screen = out.getvalue()
+    assert "What each choice does at once" in screen
+    assert "2. building stop: the game ends (the second building stop); you +4" in screen
+    s.handle("why 2", decision)
+    assert "At once: the game ends (the second building stop)" in out.getvalue()
+    s.handle("why 1", decision)
+    assert "At once: no points change, no piece moves, the game goes on." in out.getvalue()
+
+
+def test_the_browser_s_options_carry_the_same_words():
+    pytest.importorskip("starlette")
+    from interpreter.play.table import Table
+
+    game = at_the_second_stop()
+    table = Table(game.ruleset, game, History(), {p: "human" for p in game.players},
+                  load_display(game.ruleset))
+    token = next(t for t, p in table.tokens.items() if p == "P2")
+    options = table.state_for(token)["decision"]["options"]
+    stop = next(o["label"] for o in options if o["place"] == "building stop")
+    assert stop.startswith("building stop: the game ends (the second building stop); you +4")
+
+
+@pytest.mark.parametrize("name", playable_bundled())
+def test_every_consequence_of_a_whole_game_is_said_in_words(name):
+    ruleset = load_ruleset(rulesets_folder() / name)
+    game = ruleset.new_game(max(ruleset.player_counts), 11)
+    rng = random.Random(11)
+    cites = citations(game)
+    said = 0
+    while not game.over and game.state["step"] < 400:
+        decision = game.decision()
+        if game.state["step"] % 3 == 0 or game.state["step"] < 30:
+            found = outlook(game, decision, decision.player, samples=2)
+            for text in effect_texts(game, found, decision.player):
+                said += bool(text)
+                assert not RULE_CODE.search(text.replace("->", "")), text
+                assert not any(re.search(rf"\b{re.escape(c)}\b", text) for c in cites), text
+                assert "?" not in text and not re.search(r"\d an? ", text), text
+        game.apply(rng.choice(decision.options))
+    assert said > 0
+
+
+def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_happened(
+        tmp_path):
+    from .test_hot_seat_terminal import Pty
+
+    game = Pty(["play", "fifth-avenue/base", "--players", "4", "--seed", "1", "--no-replay",
+                "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        first = game.until("\n> ")
+        assert "Every choice: your 1 skyscraper: general skyscraper supply -> the plot " \
+               "chosen." in " ".join(first.split())
+        game.type("1")
+        second = game.until("\n> ")  # the second starting skyscraper, after the bots' first
+        said = " ".join(second.split())
+        assert "In short, since your last decision:" in said
+        assert re.search(r"Pieces: Player \d's 2 skyscrapers: general skyscraper supply -> ",
+                         said), said
+        game.type("1")
+        turn = " ".join(game.until("\n> ").split())
+        assert "A: take 3 skyscrapers, then 2 coloured cards, then move a commissioner: " \
+               "your 3 skyscrapers: general skyscraper supply -> your supply" in turn
+        rows = [x for x in re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", game.output).split("\n")]
+        assert all(len(x.rstrip("\r")) <= 80 for x in rows)
+    finally:
+        game.close()

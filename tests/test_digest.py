@@ -1,0 +1,82 @@
+"""'Since your last decision' (interpreter/play/digest.py): the screen says in short what
+changed for the player and on the board (points, pieces), and a bot's bid that it takes back
+is one line of the log on the screen, not a line per card (the whole log keeps every line)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.digest import Steps
+from interpreter.play.display import load_display
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session
+
+from .conftest import BASE
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
+    """The first `count` screens of a game at an 80x24 terminal, Player 1 a person answering
+    at random, the others random bots."""
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, seed)
+    out, rng, screens, at = io.StringIO(), random.Random(seed), [], [0]
+
+    def read(prompt: str) -> str:
+        text = out.getvalue()[at[0]:]
+        at[0] = len(out.getvalue())
+        screens.append(ANSI.sub("", text.split("\x1b[2J")[-1]))
+        if prompt != "> ":
+            return ""
+        if len(screens) > count:
+            raise EOFError
+        return str(rng.randrange(len(session.game.decision().options)) + 1)
+
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    session = Session(ruleset, game, History(), seats, load_display(ruleset), out, tty=True,
+                      read=read, width=80, height=24)
+    session.run()
+    return screens, session
+
+
+def test_a_withdrawn_bid_is_one_line_and_the_digest_says_what_changed():
+    screens, session = screens_of(2, 120)
+    game = session.game
+    log = game.events
+    withdrawn = [k for k, line in enumerate(log) if " passes and takes back " in line]
+    assert withdrawn  # the bots took bids back
+    added = [line for line in log if " adds " in line]
+    shown = "\n".join(screens)
+    seen = 0
+    for k in withdrawn:  # each card of a withdrawn bid is in the log, not on its screen
+        who = log[k].split(" passes and takes back ")[0]
+        start = k
+        while start > 0 and log[start - 1].startswith(who + " "):
+            start -= 1
+        cards = [line for line in log[start:k] if line.startswith(f"{who} adds ")]
+        assert cards
+        for screen in screens:
+            if log[k] in screen:
+                seen += 1
+                assert not any(line in screen for line in cards), screen
+    assert seen
+    assert len([line for line in added if line in shown]) < len(added) / 2
+    assert "In short, since your last decision:" in shown
+    assert re.search(r"^Points: (you|Player \d) [+-]\d", shown, re.M), shown[-3000:]
+    assert re.search(r"^Pieces: ", shown, re.M)
+    for screen in screens:
+        assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in screen.splitlines())
+
+
+def test_quiet_runs_keep_their_last_line_unless_the_same_player_concludes_them():
+    steps = Steps(["P2", "P2", "P2", "P3", "P3", "P3"],
+                  [range(0, 1), range(1, 2), range(2, 3), range(3, 4), range(4, 5),
+                   range(5, 7)],
+                  [True, True, True, True, True, False])
+    # P2: three quiet steps (a colour, a card, taking it back): the last line stays;
+    # P3: two quiet steps, then a step of theirs that changes the board: none stays
+    assert steps.hidden_lines() == {0, 1, 3, 4}
