@@ -385,3 +385,26 @@ def test_thirty_options_at_1366x768_keep_undo_save_and_the_log_in_view(browser):
                              "'#log li:last-child')).lineHeight) || 20")
         assert log["height"] >= 3 * line  # a few lines of the log, not one
     context.close()
+
+
+# counts the times the options are drawn anew while the page shows the same version
+REDRAWS = """() => { window.redraws = 0; let seen = document.body.dataset.version;
+  new MutationObserver(() => { const v = document.body.dataset.version;
+    if (v === seen) window.redraws += 1; seen = v; })
+  .observe(document.getElementById('options'), {childList: true}); }"""
+
+
+def test_each_version_is_drawn_once_so_no_click_is_lost_to_a_redraw(browser):
+    """A click pressed on a button and released on the button drawn in its place is lost
+    (the browser sends the click to neither): the page draws a state again only when it has
+    changed. Each decision's answer and the server's event used to draw it twice."""
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(REDRAWS)
+        for _ in range(8):
+            page.wait_for_function(ACTIVE)
+            _click_and_wait(page, page.locator("#options button:not([disabled])").first)
+        page.wait_for_function(ACTIVE)
+        assert page.evaluate("() => window.redraws") == 0
+    context.close()

@@ -74,6 +74,8 @@ class Table:
     # step -> a board place chosen, and who may see it (None: every player)
     places: dict[int, tuple[str, frozenset[str] | None]] = field(default_factory=dict)
     saved: dict[int, Path] = field(default_factory=dict)  # step -> the file this table saved
+    # this server's run: a page tells a table restarted from a save (its versions from 0) apart
+    run: str = field(default_factory=lambda: secrets.token_hex(4))
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -107,6 +109,7 @@ class Table:
             limit = undo_limit(self.ruleset, game, self.history, player)
             state: dict[str, Any] = {
                 "version": self.version,
+                "run": self.run,
                 "game": self.ruleset.name,
                 "you": {"player": player, "name": game.label(player)},
                 "players": [{"player": p, "name": game.label(p), "seat": self.seats[p],

@@ -51,9 +51,13 @@ async function load() {
           showMessage(data.error || `error ${response.status}`, true);
           continue;
         }
+        connected(true);
+        // The same version is the same state: it is not drawn again. (Drawing anew replaces
+        // the buttons and the board's places: a click pressed on one and released on its
+        // successor would be lost.) `run` tells a server restarted from a save apart.
+        if (state && data.version === state.version && data.run === state.run) continue;
         state = data;
         render();
-        connected(true);
       } catch (err) {
         connected(false);
       }
@@ -90,10 +94,10 @@ async function post(action, payload, at) {
     data = { error: `The server cannot be reached (${err.message}).` };
     connected(false);
   }
-  setBusy(false);
   if (!ok) showMessage(data.error || "The server refused this.", true, at);
   else showMessage(data.message || "", false);
-  await load();
+  // the options wait until the answer's state is drawn: the old ones are no longer current
+  try { await load(); } finally { setBusy(false); }
 }
 
 function setBusy(on) {
