@@ -21,12 +21,30 @@ function showMessage(text, bad, at) {
   if (text && bad && at) { // answered next to where the click was, inside the window
     near.textContent = text;
     near.hidden = false;
-    const width = near.offsetWidth, height = near.offsetHeight;
-    near.style.left = `${Math.max(4, Math.min(at.x + 12, innerWidth - width - 4))}px`;
-    near.style.top = `${Math.max(4, Math.min(at.y + 12, innerHeight - height - 4))}px`;
+    placeBeside(near, at);
     clearTimeout(showMessage.timer);
     showMessage.timer = setTimeout(() => { near.hidden = true; }, 5000);
   }
+}
+// Beside the click: right of, left of, below or above what was clicked (a place of the board,
+// or a button), where it covers neither that nor any place the decision offers (the fewest).
+function placeBeside(box, at) {
+  const width = box.offsetWidth, height = box.offsetHeight, gap = 8;
+  const hit = at.target && at.target.closest ? at.target.closest("[data-place], button") : null;
+  const r = hit ? hit.getBoundingClientRect()
+    : { left: at.x - 6, right: at.x + 6, top: at.y - 6, bottom: at.y + 6 };
+  const clamp = (x, y) => ({ x: Math.max(4, Math.min(x, innerWidth - width - 4)),
+                             y: Math.max(4, Math.min(y, innerHeight - height - 4)) });
+  const spots = [clamp(r.right + gap, at.y - height / 2), clamp(r.left - gap - width, at.y - height / 2),
+                 clamp(at.x - width / 2, r.bottom + gap), clamp(at.x - width / 2, r.top - gap - height)];
+  const avoid = [r, ...[...document.querySelectorAll("#board .legal, #options button")]
+    .map((el) => el.getBoundingClientRect())];
+  const covers = (p, q) => p.x < q.right && p.x + width > q.left && p.y < q.bottom && p.y + height > q.top;
+  const cost = (p) => avoid.reduce((n, q, i) => n + (covers(p, q) ? (i === 0 ? 100 : 1) : 0), 0)
+    + Math.hypot(p.x - at.x, p.y - at.y) / 1000; // the nearest of the free spots
+  const best = spots.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+  box.style.left = `${best.x}px`;
+  box.style.top = `${best.y}px`;
 }
 // The answer beside a click never takes a click (CSS: pointer-events none), and the next
 // click or key puts it away.
@@ -109,7 +127,7 @@ function setBusy(on) {
 
 function decide(payload, event) {
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  const at = event ? { x: event.clientX, y: event.clientY } : null;
+  const at = event ? { x: event.clientX, y: event.clientY, target: event.target } : null;
   setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
@@ -132,6 +150,7 @@ $("sound").addEventListener("change", () => localStorage.setItem("sound", $("sou
 function render() {
   const s = state;
   document.body.dataset.version = s.version; // what the page shows (tests wait on it)
+  document.body.classList.toggle("spectator", Boolean(s.spectator)); // no hand, no decisions
   const mine = Boolean(s.decision);
   // the tab says when it is your turn, seen from another tab too
   document.title = `${mine ? "\u25b6 Your turn - " : ""}${s.game}: ${s.you.name}`;
@@ -141,7 +160,8 @@ function render() {
   const status = $("status");
   status.classList.toggle("yours", mine);
   status.textContent = s.failure ? s.failure : s.over ? "The game is over."
-    : mine ? "Your decision." : `Waiting for ${s.waiting_for}...`;
+    : mine ? "Your decision." : s.spectator ? `Watching: ${s.waiting_for} decides.`
+    : `Waiting for ${s.waiting_for}...`;
 
   renderBoard(s);
   renderDecision(s);
@@ -247,6 +267,7 @@ function renderBoard(s) {
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
+  if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
   board.onclick = (e) => {
