@@ -39,6 +39,9 @@ function row(seat, kind, path) {
         () => { document.getElementById("copied").textContent = "Select the link and copy it (Ctrl-C)."; });
     });
     copy.append(button);
+  } else {
+    link.textContent = "no link: a bot plays it";
+    link.className = "quiet";
   }
   tr.append(link, copy);
   return tr;

@@ -27,11 +27,10 @@ function showMessage(text, bad, at) {
   }
 }
 // Beside the click: right of, left of, below or above what was clicked (a place of the board,
-// or a button), where it covers neither that nor any place the decision offers (the fewest).
+// or a button), where it covers none of that and the least of the places the decision offers.
 function placeBeside(box, at) {
   const width = box.offsetWidth, height = box.offsetHeight, gap = 8;
-  const hit = at.target && at.target.closest ? at.target.closest("[data-place], button") : null;
-  const r = hit ? hit.getBoundingClientRect()
+  const r = at.rect && at.rect.width ? at.rect
     : { left: at.x - 6, right: at.x + 6, top: at.y - 6, bottom: at.y + 6 };
   const clamp = (x, y) => ({ x: Math.max(4, Math.min(x, innerWidth - width - 4)),
                              y: Math.max(4, Math.min(y, innerHeight - height - 4)) });
@@ -39,9 +38,12 @@ function placeBeside(box, at) {
                  clamp(at.x - width / 2, r.bottom + gap), clamp(at.x - width / 2, r.top - gap - height)];
   const avoid = [r, ...[...document.querySelectorAll("#board .legal, #options button")]
     .map((el) => el.getBoundingClientRect())];
-  const covers = (p, q) => p.x < q.right && p.x + width > q.left && p.y < q.bottom && p.y + height > q.top;
-  const cost = (p) => avoid.reduce((n, q, i) => n + (covers(p, q) ? (i === 0 ? 100 : 1) : 0), 0)
-    + Math.hypot(p.x - at.x, p.y - at.y) / 1000; // the nearest of the free spots
+  const covered = (p, q) => ( // the share of q's area that the box at p covers
+    Math.max(0, Math.min(p.x + width, q.right) - Math.max(p.x, q.left))
+    * Math.max(0, Math.min(p.y + height, q.bottom) - Math.max(p.y, q.top)))
+    / Math.max(1, (q.right - q.left) * (q.bottom - q.top));
+  const cost = (p) => avoid.reduce((n, q, i) => n + (covered(p, q) > 0 && i === 0 ? 100 : covered(p, q)), 0)
+    + Math.hypot(p.x - at.x, p.y - at.y) / 10000; // the nearest of the free spots
   const best = spots.reduce((a, b) => (cost(b) < cost(a) ? b : a));
   box.style.left = `${best.x}px`;
   box.style.top = `${best.y}px`;
@@ -127,7 +129,9 @@ function setBusy(on) {
 
 function decide(payload, event) {
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  const at = event ? { x: event.clientX, y: event.clientY, target: event.target } : null;
+  const what = event && event.currentTarget && event.currentTarget.getBoundingClientRect
+    ? event.currentTarget.getBoundingClientRect() : null; // the place or button clicked
+  const at = event ? { x: event.clientX, y: event.clientY, rect: what } : null;
   setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
