@@ -264,6 +264,9 @@ def test_an_illegal_click_is_answered_in_words_beside_it(browser):
             assert _in_view(page, "#click-message")
             # it never takes a click: a click on what it lies over goes through
             assert near.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
+            assert near.evaluate("el => { const r = el.getBoundingClientRect(); const hit ="
+                                 " document.elementFromPoint(r.x + r.width / 2, r.y + 4);"
+                                 " return !el.contains(hit); }")
             shown = near.bounding_box()
             # next to the click: within 300 pixels of the place clicked
             assert abs(shown["x"] - (box["x"] + box["width"] / 2)) < 300

@@ -327,3 +327,28 @@ def test_links_survive_a_restart_from_a_save_and_from_the_replay(tmp_path: Path)
         finally:
             again.send_signal(signal.SIGINT)
             again.communicate(timeout=20)
+
+
+@pytest.mark.parametrize("links", [
+    {"seats": {"P1": "short"}, "spectator": "s" * 24, "host": "h" * 24},
+    {"seats": {"P1": "a" * 24}, "spectator": "a" * 24, "host": "h" * 24},  # twice the same
+    {"seats": {"P1": "a" * 24}, "spectator": "s" * 24, "host": "h" * 24, "port": 70000},
+    {"seats": {"P1": "a/../b" * 4}, "spectator": "s" * 24, "host": "h" * 24},
+    "links"])
+def test_a_save_with_damaged_links_is_refused_in_one_line(table, tmp_path: Path, links):
+    from interpreter.cli import main
+
+    table.save_dir = tmp_path
+    table.save(token_of(table, "P1"))
+    saved = next(tmp_path.glob("*.save.json"))
+    data = json.loads(saved.read_text())
+    assert data["play"]["links"]["seats"]["P1"] == token_of(table, "P1")
+    data["play"]["links"] = links
+    saved.write_text(json.dumps(data))
+    args = Namespace(load=saved, path=None, players=None, seed=None, name=[], seat=[],
+                     allow_outside=False, watch=False)
+    from interpreter.language.errors import RulesError
+
+    with pytest.raises(RulesError, match=r"damaged \('play.links' is not as expected\)"):
+        open_game(args, io.StringIO())
+    assert main(["serve", "--load", str(saved), "--port", "0"]) == 2
