@@ -225,7 +225,13 @@ def _box(page, locator) -> dict:
     raise AssertionError("the element has no box")
 
 
-def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browser):
+def _overlap(a: dict, b: dict) -> float:
+    """The area that two boxes share."""
+    return max(0.0, min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])) * \
+        max(0.0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
+
+
+def test_an_illegal_click_is_answered_in_words_beside_it(browser):
     ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
@@ -251,17 +257,26 @@ def test_an_illegal_click_is_answered_in_words_next_to_it_within_a_second(browse
             # click lands on the piece (the board may be drawn anew meanwhile: same places)
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             near = page.locator("#click-message")
-            near.wait_for(state="visible", timeout=1000)
+            near.wait_for(state="visible", timeout=WAIT_MS)  # soon (no timing asserted)
             text = near.inner_text()
             assert "is not allowed now" in text or "is no option now" in text, text
             assert not RULE_CODE.search(text.split("(en-2004")[0]), text
             assert _in_view(page, "#click-message")
             # it never takes a click: a click on what it lies over goes through
             assert near.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
+            assert near.evaluate("el => { const r = el.getBoundingClientRect(); const hit ="
+                                 " document.elementFromPoint(r.x + r.width / 2, r.y + 4);"
+                                 " return !el.contains(hit); }")
             shown = near.bounding_box()
             # next to the click: within 300 pixels of the place clicked
             assert abs(shown["x"] - (box["x"] + box["width"] / 2)) < 300
             assert abs(shown["y"] - (box["y"] + box["height"] / 2)) < 300
+            # beside it: not on the place clicked, and each place that may be chosen stays
+            # mostly in sight (a legal district may hold the plot clicked)
+            assert _overlap(shown, box) == 0, (shown, box)
+            for other in page.locator("#board [data-place].legal").all():
+                legal_box = _box(page, other)
+                assert _overlap(shown, legal_box) < legal_box["width"] * legal_box["height"] / 2
             page.keyboard.press("Escape")
         assert len(table.history.moves) == len(history.moves)
     context.close()
@@ -385,3 +400,99 @@ def test_thirty_options_at_1366x768_keep_undo_save_and_the_log_in_view(browser):
                              "'#log li:last-child')).lineHeight) || 20")
         assert log["height"] >= 3 * line  # a few lines of the log, not one
     context.close()
+
+
+# counts the times the options are drawn anew while the page shows the same version
+REDRAWS = """() => { window.redraws = 0; let seen = document.body.dataset.version;
+  new MutationObserver(() => { const v = document.body.dataset.version;
+    if (v === seen) window.redraws += 1; seen = v; })
+  .observe(document.getElementById('options'), {childList: true}); }"""
+
+
+def test_each_version_is_drawn_once_so_no_click_is_lost_to_a_redraw(browser):
+    """A click pressed on a button and released on the button drawn in its place is lost
+    (the browser sends the click to neither): the page draws a state again only when it has
+    changed. Each decision's answer and the server's event used to draw it twice."""
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(REDRAWS)
+        for _ in range(8):
+            page.wait_for_function(ACTIVE)
+            _click_and_wait(page, page.locator("#options button:not([disabled])").first)
+        page.wait_for_function(ACTIVE)
+        assert page.evaluate("() => window.redraws") == 0
+    context.close()
+
+
+PHONE = {"width": 390, "height": 844}
+# the median font size of the board's labels as drawn, in pixels
+LABELS = """() => { const svg = document.querySelector('#board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize))
+    .filter(x => x > 0).sort((a, b) => a - b);
+  return sizes[sizes.length >> 1] * scale; }"""
+IN_BOARD_BOX = """sel => { const box = document.getElementById('board').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].some(el => { const r = el.getBoundingClientRect();
+    return r.left >= box.left && r.right <= box.right && r.top >= box.top
+      && r.bottom <= box.bottom; }); }"""
+
+
+def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    context.close()
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.evaluate(LABELS) >= 11  # was 3-4 px: the board squeezed to 368 px
+        # the page does not scroll sideways: the board scrolls in its own box
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
+        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
+        page.locator("#zoom-fit").click()
+        whole = page.locator("#board svg").bounding_box()
+        assert whole["width"] <= PHONE["width"] and page.evaluate(LABELS) < 11
+        page.locator("#zoom-in").click()
+        assert page.locator("#board svg").bounding_box()["width"] > whole["width"]
+        page.locator("#zoom-read").click()
+        assert page.evaluate(LABELS) >= 11
+        _click_and_wait(page, page.locator("#board .legal").first)  # a place, by finger
+        assert table.history.deciders[-1] == "P1" or table.history.deciders.count("P1") > 0
+        page.wait_for_function(ACTIVE)
+        assert page.evaluate(LABELS) >= 11  # the zoom stays as the board is drawn anew
+        assert _in_view(page, "#zoom-in")
+    context.close()
+
+
+def test_the_hosts_page_copies_each_link_and_the_spectators_see_no_hand(browser):
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    context.close()
+    for size in (SMALL, PHONE):
+        context = browser.new_context(viewport=size)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        with serving(table) as base:
+            page.goto(f"{base}/host/{table.host}")
+            buttons = page.locator("#links button")
+            buttons.first.wait_for()
+            assert buttons.count() == 2  # Player 1 (the bots have none) and the spectators
+            assert page.evaluate("() => document.scrollingElement.scrollWidth") <= size["width"]
+            buttons.first.click()
+            page.locator("#copied").get_by_text("Copied").wait_for()
+            copied = page.evaluate("() => navigator.clipboard.readText()")
+            assert copied == f"{base}/play/{token_of(table, 'P1')}"
+            buttons.last.click()
+            page.wait_for_function(
+                "() => document.getElementById('copied').textContent.includes('Spectators')")
+            watching = page.evaluate("() => navigator.clipboard.readText()")
+            assert watching == f"{base}/play/{table.spectator}"
+            page.goto(watching)
+            page.wait_for_function("() => document.body.classList.contains('spectator')")
+            assert page.locator("#status").inner_text() == "Watching: Player 1 decides."
+            for part in ("#hand-panel", "#decision-panel", "#options button"):
+                assert not page.locator(part).first.is_visible(), part
+            assert page.locator("#board svg").is_visible()
+            assert page.locator("#log li").count() == len(table.game.log_for(None))
+        context.close()

@@ -124,7 +124,7 @@ def test_no_response_shows_a_seat_what_its_view_hides(path, players, stop, tmp_p
         first = make_table(ruleset, _copy(game), History(**history.to_dict()), humans,
                            save_dir=tmp_path)
         second = make_table(ruleset, twin, History(**history.to_dict()), humans,
-                            save_dir=tmp_path, tokens=dict(first.tokens))
+                            save_dir=tmp_path, tokens=dict(first.tokens), run=first.run)
         tokens = {p: t for t, p in first.tokens.items()}
         with serving(first) as one, serving(second) as two:
             for other in seers:  # the test can see a difference where there is one
@@ -156,9 +156,35 @@ def test_a_score_made_of_private_values_is_not_sent_to_the_others(tmp_path):
     first = make_table(ruleset, _copy(game), History(**history.to_dict()), humans,
                        save_dir=tmp_path)
     second = make_table(ruleset, twin, History(**history.to_dict()), humans,
-                        save_dir=tmp_path, tokens=dict(first.tokens))
+                        save_dir=tmp_path, tokens=dict(first.tokens), run=first.run)
     tokens = {p: t for t, p in first.tokens.items()}
     seen = {p: [first.state_for(tokens[p]), second.state_for(tokens[p])] for p in ("P1", "P2")}
     assert seen["P1"][0] == seen["P1"][1]
     assert [row["score"] for row in seen["P1"][0]["players"] if row["player"] == "P2"] == ["?"]
     assert seen["P2"][0] != seen["P2"][1]  # its owner sees it
+
+
+@pytest.mark.parametrize("path,players,stop", [(FIFTH, 4, _auction), (FIFTH, 3, _later_turn)])
+def test_the_spectators_link_shows_no_hidden_piece(path, players, stop, tmp_path):
+    """Whatever two pieces hidden from some seat change places (another's hand, a face-down
+    stack), every endpoint answers the spectators' link alike: it shows the public view
+    only. The seat that may see one of them sees the difference."""
+    ruleset, game, history = play_until(path, players, 21, stop)
+    humans = {p: "human" for p in game.players}
+    for seat in game.players:
+        twin, seers = _swap_hidden(game, seat)
+        first = make_table(ruleset, _copy(game), History(**history.to_dict()), humans,
+                           save_dir=tmp_path)
+        second = make_table(ruleset, twin, History(**history.to_dict()), humans,
+                            save_dir=tmp_path, tokens=dict(first.tokens),
+                            spectator=first.spectator, run=first.run)
+        tokens = {p: t for t, p in first.tokens.items()}
+        assert first.state_for(first.spectator)["spectator"]
+        with serving(first) as one, serving(second) as two:
+            for other in seers:
+                url = f"/api/{tokens[other]}/state"
+                assert httpx.get(one + url).json() != httpx.get(two + url).json()
+            answers = [_answers(base, first.spectator, table.version)
+                       for base, table in ((one, first), (two, second))]
+        assert answers[0] == answers[1]
+        assert [status for _, status, _ in answers[0]][3:7] == [403] * 4  # it only watches

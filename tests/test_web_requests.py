@@ -142,9 +142,12 @@ def test_rules_serve_prints_one_private_link_per_person_and_stops_on_ctrl_c(tmp_
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
-        lines = [server.stdout.readline() for _ in range(5)]
-        links = [line.split(": ", 1)[1].strip() for line in lines if "/play/" in line]
+        lines = [server.stdout.readline() for _ in range(7)]
+        links = [line.split(": ", 1)[1].strip() for line in lines if "/play/" in line
+                 and "Spectators" not in line]
         assert len(links) == 2 and links[0] != links[1]
+        assert any("/host/" in line for line in lines)
+        assert any("Spectators" in line and "/play/" in line for line in lines)
         assert all(link.startswith("http://127.0.0.1:") for link in links)
         assert "Player 3: the greedy bot" in "".join(lines)
         assert "seed" not in "".join(lines)  # it fixes every hidden card (issue 21)
@@ -235,3 +238,117 @@ def test_the_last_move_is_marked_for_the_other_seats_and_the_end_says_who_won(ta
         assert (row["tiebreak"] is not None) == (scores.count(row["score"]) > 1)
     assert final["table"]["columns"] == [table.game.label(p) for p in table.game.players]
     assert [r[0] for r in final["table"]["rows"]][-1] == "Central Park"
+
+
+def test_the_spectators_link_watches_and_may_not_act(table):
+    watcher = table.spectator
+    before = _snapshot(table)
+    with serving(table) as base:
+        state = httpx.get(f"{base}/api/{watcher}/state", timeout=10).json()
+        page = httpx.get(f"{base}/play/{watcher}", timeout=10)
+        refused = [_post(base, watcher, action, {"decision": table.version, "option": 0})
+                   for action in ("decide", "undo", "save")]
+    assert page.status_code == 200
+    assert state["spectator"] is True and state["you"]["player"] is None
+    assert state["decision"] is None and state["hand"] == "" and state["hand_parts"] == []
+    assert state["waiting_for"] == "Player 1" and state["undo"]["count"] == 0
+    assert state["log"] == table.game.log_for(None)
+    assert [r.status_code for r in refused] == [403] * 3
+    assert all("spectators' link" in r.json()["error"] for r in refused)
+    assert _snapshot(table) == before
+
+
+def test_the_hosts_page_lists_every_link_and_only_the_host_may_read_it(table):
+    table.seats["P4"] = "random"
+    table.tokens = {t: p for t, p in table.tokens.items() if p != "P4"}
+    with serving(table) as base:
+        links = httpx.get(f"{base}/api/{table.host}/links", timeout=10).json()
+        page = httpx.get(f"{base}/host/{table.host}", timeout=10)
+        strangers = [httpx.get(f"{base}{path}", timeout=10).status_code for path in (
+            f"/api/{token_of(table, 'P1')}/links", f"/api/{table.spectator}/links",
+            f"/host/{token_of(table, 'P1')}", f"/host/{table.spectator}", "/host/nobody",
+            f"/play/{table.host}", f"/api/{table.host}/state")]
+    assert page.status_code == 200 and "host.js" in page.text
+    assert [s["name"] for s in links["seats"]] == ["Player 1", "Player 2", "Player 3",
+                                                    "Player 4"]
+    assert [s["path"] for s in links["seats"]] == [
+        f"/play/{token_of(table, p)}" for p in ("P1", "P2", "P3")] + [None]
+    assert links["seats"][3]["kind"] == "random"
+    assert links["spectator"] == f"/play/{table.spectator}"
+    assert strangers == [404] * 7
+
+
+def _serve(command: list[str], lines: int):
+    """`rules serve ...` in a process, and the first lines it prints."""
+    import os
+    import subprocess
+    import sys
+
+    server = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", *command],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    return server, [server.stdout.readline() for _ in range(lines)]
+
+
+def _links(lines: list[str]) -> list[str]:
+    return [line.split(": ", 1)[1].strip() for line in lines if "http://" in line]
+
+
+def test_links_survive_a_restart_from_a_save_and_from_the_replay(tmp_path: Path):
+    """The save and the replay keep the tokens and the port: a server started again from
+    either prints the same links, and the old links answer (not 404)."""
+    import signal
+
+    first, lines = _serve(["tutorial/high-card", "--players", "3", "--seat", "1=human",
+                           "--seat", "2=human", "--seed", "5", "--port", "0", "--bot-delay",
+                           "0", "--replay-dir", str(tmp_path), "--save-dir", str(tmp_path)], 6)
+    try:
+        links = _links(lines)
+        assert len(links) == 4 and "/host/" in links[0]  # the host, 2 seats, spectators
+        base, token = links[1].split("/play/")
+        state = httpx.get(f"{base}/api/{token}/state", timeout=10).json()
+        _post(base, token, "decide", {"decision": state["version"], "option": 0})
+        assert httpx.post(f"{base}/api/{token}/save", json={}, timeout=10).status_code == 200
+    finally:
+        first.kill()  # as a crash: the replay is all that is left besides the save
+        first.communicate(timeout=20)
+    saved = next(tmp_path.glob("*.save.json"))
+    replay = next(p for p in tmp_path.glob("*.json") if not p.name.endswith(".save.json"))
+    for source in (saved, replay):
+        again, lines = _serve(["--load", str(source), "--bot-delay", "0"], 6)
+        try:
+            assert _links(lines) == links, source
+            for link in links[1:]:
+                assert httpx.get(link, timeout=10).status_code == 200
+                base, token = link.split("/play/")
+                assert httpx.get(f"{base}/api/{token}/state", timeout=10).status_code == 200
+            assert httpx.get(links[0].replace("/host/", "/api/") + "/links",
+                             timeout=10).status_code == 200
+        finally:
+            again.send_signal(signal.SIGINT)
+            again.communicate(timeout=20)
+
+
+@pytest.mark.parametrize("links", [
+    {"seats": {"P1": "short"}, "spectator": "s" * 24, "host": "h" * 24},
+    {"seats": {"P1": "a" * 24}, "spectator": "a" * 24, "host": "h" * 24},  # twice the same
+    {"seats": {"P1": "a" * 24}, "spectator": "s" * 24, "host": "h" * 24, "port": 70000},
+    {"seats": {"P1": "a/../b" * 4}, "spectator": "s" * 24, "host": "h" * 24},
+    "links"])
+def test_a_save_with_damaged_links_is_refused_in_one_line(table, tmp_path: Path, links):
+    from interpreter.cli import main
+
+    table.save_dir = tmp_path
+    table.save(token_of(table, "P1"))
+    saved = next(tmp_path.glob("*.save.json"))
+    data = json.loads(saved.read_text())
+    assert data["play"]["links"]["seats"]["P1"] == token_of(table, "P1")
+    data["play"]["links"] = links
+    saved.write_text(json.dumps(data))
+    args = Namespace(load=saved, path=None, players=None, seed=None, name=[], seat=[],
+                     allow_outside=False, watch=False)
+    from interpreter.language.errors import RulesError
+
+    with pytest.raises(RulesError, match=r"damaged \('play.links' is not as expected\)"):
+        open_game(args, io.StringIO())
+    assert main(["serve", "--load", str(saved), "--port", "0"]) == 2

@@ -1,9 +1,11 @@
 """Makes the pictures of docs/playing.md: `python docs/images/screenshots.py`.
 
 The browser: three positions of a 4-player Fifth Avenue game (a commissioner to move, an
-auction, the end), each at 1366x768 (serve-NAME.png) and 1920x1080 (serve-NAME-1920.png),
-through `rules serve`'s page in headless Chromium (Playwright and Debian's chromium, as
-tests/test_web_browser.py). The board picture (board-NAME.png): the SVG of `rules show --svg`
+auction, the end), each at 1366x768 (serve-NAME.png), 1920x1080 (serve-NAME-1920.png) and on
+a phone, 390x844 (serve-NAME-phone.png), through `rules serve`'s page in headless Chromium
+(Playwright and Debian's chromium, as tests/test_web_browser.py); the spectators' page
+mid-game (serve-spectator.png) and the host's page (serve-host.png, serve-host-phone.png).
+The board picture (board-NAME.png): the SVG of `rules show --svg`
 after a building stop, in an auction (as Cleo sees it, with her hand), and at the end.
 """
 
@@ -24,7 +26,7 @@ from tests.web_support import FIFTH, make_table, play_until, serving, token_of  
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ACTIVE = "() => document.querySelector('#options button') || " \
          "!document.getElementById('final-panel').hidden"
-SIZES = {"": (1366, 768), "-1920": (1920, 1080)}
+SIZES = {"": (1366, 768), "-1920": (1920, 1080), "-phone": (390, 844)}
 
 
 def _commissioner(game, decision) -> bool:
@@ -77,6 +79,20 @@ def boards(browser) -> None:
         context.close()
 
 
+DRAWN = "() => document.querySelector('#board svg')"
+
+
+def shoot(browser, size: tuple[int, int], url: str, ready: str, name: str) -> None:
+    """A picture of the page at `url` in a window of `size`, once `ready` holds."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(ready)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(HERE / name))
+    context.close()
+
+
 def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
@@ -87,13 +103,15 @@ def main() -> None:
             table = make_table(ruleset, game, history, seats)
             with serving(table) as base:
                 for suffix, (width, height) in SIZES.items():
-                    context = browser.new_context(viewport={"width": width, "height": height})
-                    page = context.new_page()
-                    page.goto(f"{base}/play/{token_of(table, 'P1')}")
-                    page.wait_for_function(ACTIVE)
-                    page.wait_for_timeout(300)
-                    page.screenshot(path=str(HERE / f"serve-{name}{suffix}.png"))
-                    context.close()
+                    shoot(browser, (width, height), f"{base}/play/{token_of(table, 'P1')}",
+                          ACTIVE, f"serve-{name}{suffix}.png")
+                if name == "midgame":
+                    shoot(browser, SIZES[""], f"{base}/play/{table.spectator}", DRAWN,
+                          "serve-spectator.png")
+                    for suffix in ("", "-phone"):
+                        shoot(browser, SIZES[suffix], f"{base}/host/{table.host}",
+                              "() => document.querySelector('#links button')",
+                              f"serve-host{suffix}.png")
         browser.close()
 
 

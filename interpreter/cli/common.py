@@ -249,7 +249,8 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
         if not history.consistent():
             history, game = History.rebuild(ruleset, game.n, game.state["seed"], game.names,
                                             list(data["moves"]), game.streams)
-        return ruleset, game, history, {"seats": data.get("seats") or {}}
+        return ruleset, game, history, {"seats": data.get("seats") or {},
+                                        "links": data.get("links")}
     if kind != SAVE_FORMAT:
         raise RulesError(f"{path}: not a saved game or a replay of this engine")
     play = check_save_play(data, path)

@@ -222,6 +222,13 @@ def replay_folder(args: argparse.Namespace) -> Path | None:
 def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dict[str, str]]:
     """The game the arguments ask for, new or loaded (--load): (ruleset, game, history,
     seats). Used by `rules play` and `rules serve`."""
+    return open_game_saved(args, err)[:4]
+
+
+def open_game_saved(args: argparse.Namespace,
+                    err: TextIO) -> tuple[Any, Any, Any, dict[str, str], dict[str, Any]]:
+    """`open_game`, and what the loaded file keeps besides the game (its 'play' part: the
+    seats, a browser table's links; empty for a new game)."""
     from interpreter.engine.rng import new_secret
     from interpreter.play.replay import History
 
@@ -259,7 +266,8 @@ def open_game(args: argparse.Namespace, err: TextIO) -> tuple[Any, Any, Any, dic
         seats = _seats(args, players, None)
         game = ruleset.new_game(players, seed, names=_names(args, players, None))
         history = History.start(game)
-    return ruleset, game, history, seats
+        saved = {}
+    return ruleset, game, history, seats, saved
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from interpreter.bots.players import bot_names
 from interpreter.cli.common import examples, formatter, seconds, whole
-from interpreter.cli.play import add_game_arguments, open_game, replay_folder
+from interpreter.cli.play import add_game_arguments, open_game_saved, replay_folder
 from interpreter.language.errors import RulesError
 
 SERVE_HELP = "play a game in the browser: a local web server, one private link per person"
@@ -18,11 +18,15 @@ Start a web server for one game and print one private link per person's seat (--
 with no human seat named, seat 1 is a person; every seat not named is a greedy bot). Open your
 link in a browser: the page shows the board, your hand, the options of your decisions (places
 to click on the board, or buttons), the log and the scores, and follows the game live as the
-others move. Each link shows its player's view only: keep it to yourself.
+others move. Each link shows its player's view only: keep it to yourself. The server also
+prints the host's page, which lists every link with a button to copy it, and a link for
+spectators, who see what every player sees and nothing more.
 
 Undo takes back your own last decisions, as long as no other player has decided since and
 they showed you nothing that was hidden. 'Save the game' writes a save file on the server
-(continue it with --load); the replay is written to --replay-dir after every decision.
+(continue it with --load); the replay is written to --replay-dir after every decision. Both
+keep the links: a server started again from either (--load, same --host) answers the same
+links on the same port, so pages left open and links sent to friends go on working.
 
 Without --seed the game is dealt from a secret of 256 bits from the operating system (see
 'rules play --help'): the server prints the game's id, never the secret, and no page or answer
@@ -50,8 +54,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default: 127.0.0.1, this computer only; "
                         "0.0.0.0 for every network the computer is on)")
-    p.add_argument("--port", type=whole(0, 65535), default=8000,
-                   help="the port to listen on (default: 8000; 0: any free port)")
+    p.add_argument("--port", type=whole(0, 65535), default=None,
+                   help="the port to listen on (default: 8000, or with --load the port the "
+                        "saved game's server had, so its links work again; 0: any free port)")
     p.add_argument("--bot-delay", metavar="SECONDS", type=seconds, default=0.6,
                    help="pause after each bot decision, to follow them (default: 0.6)")
     p.add_argument("--save-dir", metavar="DIR", type=Path, default=Path("."),
@@ -69,16 +74,21 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          "installed): pip install -e \".[web]\"") from None
     from interpreter.play.display import load_display
     from interpreter.play.game_files import HUMAN, SECRET_NOTE, game_named
+    from interpreter.play.links import DEFAULT_PORT, LINKS_KEY, restored_links
     from interpreter.play.table import Table
 
-    ruleset, game, history, seats = open_game(args, err)
+    ruleset, game, history, seats, saved = open_game_saved(args, err)
     if HUMAN not in seats.values():
         raise RulesError("no seat is played by a person: give one with --seat N=human")
-    table = Table(ruleset, game, history, seats, load_display(ruleset),
-                  replay_dir=replay_folder(args),
-                  save_dir=args.save_dir)
-    listener = _listen(args.host, args.port)
+    # a game loaded from a save or a replay of a table keeps its links (and its port)
+    links = restored_links([p for p, kind in seats.items() if kind == HUMAN],
+                           saved.get(LINKS_KEY))
+    saved_port = links.pop("port", None)
+    wanted = args.port if args.port is not None else saved_port or DEFAULT_PORT
+    listener = _listen(args.host, wanted)
     port = listener.getsockname()[1]
+    table = Table(ruleset, game, history, seats, load_display(ruleset),
+                  replay_dir=replay_folder(args), save_dir=args.save_dir, port=port, **links)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "localhost"  # the links work here; others use this computer's address
@@ -88,13 +98,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
           + (f", resumed after {len(game.moves)} decisions" if game.moves else ""), file=out)
     if secret:
         print(f"  {SECRET_NOTE}", file=out)
-    for player, link in table.links(f"http://{shown}:{port}").items():
+    base = f"http://{shown}:{port}"
+    print(f"  Host page (every link below, to copy and send): {base}/host/{table.host}",
+          file=out)
+    for player, link in table.links(base).items():
         print(f"  {game.label(player)}: {link}", file=out)
     for player, kind in seats.items():
         if kind != HUMAN:
             print(f"  {game.label(player)}: the {kind} bot", file=out)
-    print("Each link is private: it shows that player's hand. Stop the server with Ctrl-C.",
-          file=out, flush=True)
+    print(f"  Spectators (what every player sees): {base}/play/{table.spectator}", file=out)
+    print("Each player's link is private: it shows that player's hand. Stop the server with "
+          "Ctrl-C.", file=out, flush=True)
     app = create_app(table, bot_delay=args.bot_delay, hosts=_hosts(args.host))
 
     class Server(uvicorn.Server):

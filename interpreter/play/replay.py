@@ -44,6 +44,7 @@ from interpreter.play.history import (
     short_hash,
 )
 from interpreter.play.journal import journal_as_replay, journal_head
+from interpreter.play.links import LINKS_KEY, check_links
 from interpreter.play.names import shown_names
 
 if TYPE_CHECKING:
@@ -171,7 +172,8 @@ _REPLAY: Checks = {
 # save (which its integrity hash does not cover; its 'names' are covered since version 3).
 _HISTORY: Checks = {"moves": _optional(_is(list)), "deciders": _optional(_texts),
                     "hashes": _optional(_texts), "core_hashes": _optional(_texts),
-                    "seats": _optional(_texts_by_player)}
+                    "seats": _optional(_texts_by_player),
+                    LINKS_KEY: _optional(check_links)}  # a browser table's (links.py)
 _SAVE: Checks = {"names": _optional(_texts_by_player), "play": _optional(_is(dict))}
 _SAVE_PLAY: Checks = {"ruleset": _optional(_is(str)), "settings": _optional(_texts),
                       **_HISTORY}

@@ -27,6 +27,7 @@ from interpreter.play.consequences import effect_texts, outlook, run_start
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
+    PLAY_FORMAT_KEY,
     bot_decides,
     new_replay_path,
     save_data,
@@ -34,9 +35,10 @@ from interpreter.play.game_files import (
     save_note,
     sentence,
 )
+from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
-from interpreter.play.undo import take_back, undo_limit
+from interpreter.play.undo import UndoLimit, take_back, undo_limit
 from interpreter.play.why import named_labels, refusal
 
 if TYPE_CHECKING:
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
 XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
 MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
+SPECTATOR = "Spectator"  # the name a spectators' page shows
 
 
 class TableError(Exception):
@@ -67,6 +70,9 @@ class Table:
     replay_dir: Path | None = None
     save_dir: Path = Path(".")
     tokens: dict[str, str] = field(default_factory=dict)  # token -> player
+    spectator: str = field(default_factory=new_token)  # the link that shows the public view
+    host: str = field(default_factory=new_token)  # the host's page: every link, to copy
+    port: int | None = None  # where the server listens (kept in saves, with the tokens)
     version: int = 0
     notes: list[str] = field(default_factory=list)  # what the bots said, and file errors
     replay_file: Path | None = None
@@ -75,12 +81,13 @@ class Table:
     # step -> a board place chosen, and who may see it (None: every player)
     places: dict[int, tuple[str, frozenset[str] | None]] = field(default_factory=dict)
     saved: dict[int, Path] = field(default_factory=dict)  # step -> the file this table saved
+    # this server's run: a page tells a table restarted from a save (its versions from 0) apart
+    run: str = field(default_factory=lambda: secrets.token_hex(4))
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
         if not self.tokens:
-            self.tokens = {secrets.token_urlsafe(18): p for p, kind in self.seats.items()
-                           if kind == HUMAN}
+            self.tokens = {new_token(): p for p, kind in self.seats.items() if kind == HUMAN}
         self._lock = threading.RLock()
         self._effects: tuple[int, list[str]] = (-1, [])  # version -> what each option does
 
@@ -89,36 +96,58 @@ class Table:
         """player -> the private link of their seat."""
         return {player: f"{base}/play/{token}" for token, player in self.tokens.items()}
 
+    def links_record(self) -> dict[str, Any]:
+        """The tokens and the port, as saves and replays keep them."""
+        return links_record(self.tokens, self.spectator, self.host, self.port)
+
     def seat_of(self, token: str) -> str:
-        """The player of a seat's token (TableError 404 for any other text). The tokens do
-        not change once the table is set: no lock is needed to read them."""
+        """The player of a seat's token (TableError 404 for any other text; 403 for the
+        spectators' link, which only watches). The tokens do not change once the table is
+        set: no lock is needed to read them."""
         player = self.tokens.get(token)
         if player is None:
+            if token == self.spectator:
+                raise TableError(403, "this is the spectators' link: it only watches")
             raise TableError(404, "this link is not a seat at this table: use the link the "
                                   "server printed for your seat")
         return player
 
+    def viewer_of(self, token: str) -> str | None:
+        """The player whose view a token shows: a seat's player, or None for the
+        spectators' link (the public view); TableError 404 for any other text."""
+        return None if token == self.spectator else self.seat_of(token)
+
+    def check_host(self, token: str) -> None:
+        """TableError 404 unless `token` is the host's."""
+        if token != self.host:
+            raise TableError(404, "this link is not the host's page of this table")
+
     # ------------------------------------------------------------------ what a seat sees
     def state_for(self, token: str) -> dict[str, Any]:
-        """Everything the page of `token`'s seat shows, from that seat's view only."""
-        player = self.seat_of(token)  # a stranger is refused without waiting for the lock
+        """Everything the page of `token`'s seat shows, from that seat's view only (the
+        spectators' link: the public view, what every player sees)."""
+        player = self.viewer_of(token)  # a stranger is refused without waiting for the lock
         with self._lock:
             game, display = self.game, self.display
             decision = game.decision()
             mine = decision is not None and decision.player == player
-            limit = undo_limit(self.ruleset, game, self.history, player)
+            limit = undo_limit(self.ruleset, game, self.history, player) if player else \
+                UndoLimit(0, "a spectator only watches")
             state: dict[str, Any] = {
                 "version": self.version,
+                "run": self.run,
                 "game": self.ruleset.name,
-                "you": {"player": player, "name": game.label(player)},
+                "you": {"player": player,
+                        "name": game.label(player) if player else SPECTATOR},
+                "spectator": player is None,
                 "players": [{"player": p, "name": game.label(p), "seat": self.seats[p],
                              "score": seen_score(game, p, player),
                              "deciding": decision is not None and decision.player == p}
                             for p in game.players],
                 "board": XML_DECLARATION.sub("", display.to_svg(game, player,
                                                                  private_beside=True)),
-                "hand": display.private_text(game, player),
-                "hand_parts": display.private_segments(game, player),
+                "hand": display.private_text(game, player) if player else "",
+                "hand_parts": display.private_segments(game, player) if player else [],
                 "recent": self.recent_places(player),
                 "log": game.log_for(player),
                 "over": game.over,
@@ -223,6 +252,7 @@ class Table:
         with self._lock:
             step = self.game.state["step"]
             data = save_data(self.ruleset, self.game, self.history, self.seats)
+            data[PLAY_FORMAT_KEY][LINKS_KEY] = self.links_record()
             path = self.saved.get(step)
             try:
                 if path is not None:
@@ -355,8 +385,9 @@ class Table:
         self.replay_file = self.replay_file or new_replay_path(self.replay_dir, self.ruleset,
                                                                self.game)
         try:
-            write_json(self.replay_file, replay_data(self.ruleset, self.game, self.history,
-                                                     self.seats))
+            data = replay_data(self.ruleset, self.game, self.history, self.seats)
+            data[LINKS_KEY] = self.links_record()
+            write_json(self.replay_file, data)
         except FILE_ERRORS as exc:
             note = f"cannot write the replay to {self.replay_file}: {file_error(exc)}"
             if note not in self.notes:

@@ -2,7 +2,10 @@
 
 Needs the optional extra `web` (Starlette, uvicorn): `pip install -e ".[web]"`.
 
-    GET  /play/TOKEN          the page of a seat (plain HTML and a small script)
+    GET  /play/TOKEN          the page of a seat (plain HTML and a small script); with the
+                              spectators' token, the public view (what every player sees)
+    GET  /host/TOKEN          the host's page: every seat's link and the spectators', to copy
+    GET  /api/TOKEN/links     the links the host's page lists (the host's token only)
     GET  /api/TOKEN/state     what the seat sees now (JSON)
     POST /api/TOKEN/decide    {"decision": ID, "option": INDEX} or {"decision": ID, "place": V}
     POST /api/TOKEN/undo      {"decision": ID}: take back the seat's last decision
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -40,7 +43,8 @@ from interpreter.play.rules_help import rules_page
 from interpreter.play.table import Table, TableError
 
 PAGE_FOLDER = Path(__file__).resolve().parent / "web_page"
-STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
+STATIC = {"page.js": "text/javascript", "page.css": "text/css", "host.js": "text/javascript",
+          "host.css": "text/css", "zoom.js": "text/javascript"}
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet event stream
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_BODY = 16_384  # bytes: a decision is a few dozen
@@ -184,14 +188,25 @@ def create_app(table: Table, bot_delay: float = 0.5,
                                   "character") from None
         return data
 
-    async def page(request: Request) -> Response:
+    def html_page(check: Callable[[str], Any], name: str) -> Callable[..., Any]:
+        """The route of a page (a seat's or the spectators', the host's) for the tokens
+        that `check` lets through."""
+        async def serve_page(request: Request) -> Response:
+            try:
+                check(request.path_params["token"])
+            except TableError as exc:
+                return not_found(exc)
+            return FileResponse(PAGE_FOLDER / name, media_type="text/html", headers=NO_STORE)
+
+        return serve_page
+
+    async def links(request: Request) -> JSONResponse:
+        """The host's page: each seat (a person's with its link's path), the spectators'."""
         try:
-            table.seat_of(request.path_params["token"])
+            table.check_host(request.path_params["token"])
         except TableError as exc:
-            return Response(f"<!doctype html><title>Not a seat</title><p>{exc.message}</p>",
-                            status_code=404, media_type="text/html")
-        return FileResponse(PAGE_FOLDER / "page.html", media_type="text/html",
-                            headers=NO_STORE)
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse(host_links(table), headers=NO_STORE)
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -202,7 +217,7 @@ def create_app(table: Table, bot_delay: float = 0.5,
     async def state(request: Request) -> JSONResponse:
         token = request.path_params["token"]
         try:
-            table.seat_of(token)  # a stranger takes no thread (and waits for no lock)
+            table.viewer_of(token)  # a stranger takes no thread (and waits for no lock)
         except TableError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         return await run_in_threadpool(answer, lambda: table.state_for(token))
@@ -226,7 +241,7 @@ def create_app(table: Table, bot_delay: float = 0.5,
 
     async def events(request: Request) -> Response:
         try:
-            table.seat_of(request.path_params["token"])
+            table.viewer_of(request.path_params["token"])
         except TableError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
 
@@ -248,14 +263,16 @@ def create_app(table: Table, bot_delay: float = 0.5,
     async def rules(request: Request) -> JSONResponse:
         """The Rules panel: the game's book as HTML, and where each decision's rule is."""
         try:
-            table.seat_of(request.path_params["token"])
+            table.viewer_of(request.path_params["token"])
         except TableError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         return JSONResponse(await run_in_threadpool(rules_page, table.ruleset),
                             headers=NO_STORE)
 
     routes = [
-        Route("/play/{token}", page),
+        Route("/play/{token}", html_page(table.viewer_of, "page.html")),
+        Route("/host/{token}", html_page(table.check_host, "host.html")),
+        Route("/api/{token}/links", links),
         Route("/static/{name}", static),
         Route("/api/{token}/state", state),
         Route("/api/{token}/events", events),
@@ -266,6 +283,24 @@ def create_app(table: Table, bot_delay: float = 0.5,
         Middleware(_SecurityHeaders), Middleware(_OriginCheck, hosts=hosts)])
     app.state.close_streams = hub.close
     return app
+
+
+def not_found(exc: TableError) -> Response:
+    """The page of a link that is none of this table's."""
+    return Response(f"<!doctype html><title>Not a link of this table</title>"
+                    f"<p>{exc.message}</p>",
+                    status_code=404, media_type="text/html")
+
+
+def host_links(table: Table) -> dict[str, Any]:
+    """What the host's page lists: every seat in order (a person's with the path of its
+    link, a bot's with its kind) and the spectators' link."""
+    paths = {player: f"/play/{token}" for token, player in table.tokens.items()}
+    game = table.game
+    return {"game": table.ruleset.name,
+            "seats": [{"player": p, "name": game.label(p), "kind": table.seats[p],
+                       "path": paths.get(p)} for p in game.players],
+            "spectator": f"/play/{table.spectator}"}
 
 
 class _OriginCheck:

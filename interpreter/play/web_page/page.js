@@ -21,12 +21,32 @@ function showMessage(text, bad, at) {
   if (text && bad && at) { // answered next to where the click was, inside the window
     near.textContent = text;
     near.hidden = false;
-    const width = near.offsetWidth, height = near.offsetHeight;
-    near.style.left = `${Math.max(4, Math.min(at.x + 12, innerWidth - width - 4))}px`;
-    near.style.top = `${Math.max(4, Math.min(at.y + 12, innerHeight - height - 4))}px`;
+    placeBeside(near, at);
     clearTimeout(showMessage.timer);
     showMessage.timer = setTimeout(() => { near.hidden = true; }, 5000);
   }
+}
+// Beside the click: right of, left of, below or above what was clicked (a place of the board,
+// or a button), where it covers none of that and the least of the places the decision offers.
+function placeBeside(box, at) {
+  const width = box.offsetWidth, height = box.offsetHeight, gap = 8;
+  const r = at.rect && at.rect.width ? at.rect
+    : { left: at.x - 6, right: at.x + 6, top: at.y - 6, bottom: at.y + 6 };
+  const clamp = (x, y) => ({ x: Math.max(4, Math.min(x, innerWidth - width - 4)),
+                             y: Math.max(4, Math.min(y, innerHeight - height - 4)) });
+  const spots = [clamp(r.right + gap, at.y - height / 2), clamp(r.left - gap - width, at.y - height / 2),
+                 clamp(at.x - width / 2, r.bottom + gap), clamp(at.x - width / 2, r.top - gap - height)];
+  const avoid = [r, ...[...document.querySelectorAll("#board .legal, #options button")]
+    .map((el) => el.getBoundingClientRect())];
+  const covered = (p, q) => ( // the share of q's area that the box at p covers
+    Math.max(0, Math.min(p.x + width, q.right) - Math.max(p.x, q.left))
+    * Math.max(0, Math.min(p.y + height, q.bottom) - Math.max(p.y, q.top)))
+    / Math.max(1, (q.right - q.left) * (q.bottom - q.top));
+  const cost = (p) => avoid.reduce((n, q, i) => n + (covered(p, q) > 0 && i === 0 ? 100 : covered(p, q)), 0)
+    + Math.hypot(p.x - at.x, p.y - at.y) / 10000; // the nearest of the free spots
+  const best = spots.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+  box.style.left = `${best.x}px`;
+  box.style.top = `${best.y}px`;
 }
 // The answer beside a click never takes a click (CSS: pointer-events none), and the next
 // click or key puts it away.
@@ -51,9 +71,13 @@ async function load() {
           showMessage(data.error || `error ${response.status}`, true);
           continue;
         }
+        connected(true);
+        // The same version is the same state: it is not drawn again. (Drawing anew replaces
+        // the buttons and the board's places: a click pressed on one and released on its
+        // successor would be lost.) `run` tells a server restarted from a save apart.
+        if (state && data.version === state.version && data.run === state.run) continue;
         state = data;
         render();
-        connected(true);
       } catch (err) {
         connected(false);
       }
@@ -90,10 +114,10 @@ async function post(action, payload, at) {
     data = { error: `The server cannot be reached (${err.message}).` };
     connected(false);
   }
-  setBusy(false);
   if (!ok) showMessage(data.error || "The server refused this.", true, at);
   else showMessage(data.message || "", false);
-  await load();
+  // the options wait until the answer's state is drawn: the old ones are no longer current
+  try { await load(); } finally { setBusy(false); }
 }
 
 function setBusy(on) {
@@ -105,7 +129,9 @@ function setBusy(on) {
 
 function decide(payload, event) {
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  const at = event ? { x: event.clientX, y: event.clientY } : null;
+  const what = event && event.currentTarget && event.currentTarget.getBoundingClientRect
+    ? event.currentTarget.getBoundingClientRect() : null; // the place or button clicked
+  const at = event ? { x: event.clientX, y: event.clientY, rect: what } : null;
   setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
@@ -128,6 +154,7 @@ $("sound").addEventListener("change", () => localStorage.setItem("sound", $("sou
 function render() {
   const s = state;
   document.body.dataset.version = s.version; // what the page shows (tests wait on it)
+  document.body.classList.toggle("spectator", Boolean(s.spectator)); // no hand, no decisions
   const mine = Boolean(s.decision);
   // the tab says when it is your turn, seen from another tab too
   document.title = `${mine ? "\u25b6 Your turn - " : ""}${s.game}: ${s.you.name}`;
@@ -137,7 +164,8 @@ function render() {
   const status = $("status");
   status.classList.toggle("yours", mine);
   status.textContent = s.failure ? s.failure : s.over ? "The game is over."
-    : mine ? "Your decision." : `Waiting for ${s.waiting_for}...`;
+    : mine ? "Your decision." : s.spectator ? `Watching: ${s.waiting_for} decides.`
+    : `Waiting for ${s.waiting_for}...`;
 
   renderBoard(s);
   renderDecision(s);
@@ -243,6 +271,7 @@ function renderBoard(s) {
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
+  if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
   board.onclick = (e) => {
