@@ -75,9 +75,16 @@ def test_a_missing_phrase_is_an_error_not_english():
         Phrases("xx")
 
 
-def test_a_rule_added_to_a_ruleset_appears_in_its_book(tmp_path):
+@pytest.fixture
+def high_card(tmp_path) -> Path:
+    """A copy of the tutorial's High Card, to add rules to."""
     folder = tmp_path / "high-card"
     shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+    return folder
+
+
+def test_a_rule_added_to_a_ruleset_appears_in_its_book(high_card):
+    folder = high_card
     with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write('\ntrigger comeback after trick_won(w) when tricks[w] == 0\n'
                 '        cite "High Card: Comebacks":\n'
@@ -184,9 +191,8 @@ def test_each_rule_stands_beside_the_paragraph_it_cites(loaded):
     assert "There is no limit (except piece limit in the game)" in entry.cited_text
 
 
-def test_a_rule_says_why_it_cites_no_paragraph(tmp_path):
-    folder = tmp_path / "high-card"
-    shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+def test_a_rule_says_why_it_cites_no_paragraph(high_card):
+    folder = high_card
     with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write('\ndefine doubled(n) = n * 2  # No paragraph: a helper of the tests\n'
                 'define tripled(n) = n * 3\n'

@@ -11,6 +11,7 @@ from interpreter.language.book.comments import no_paragraph, rulings
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import Line, Words, humane
+from interpreter.language.reach import reachable
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 RANKING = ("score", "tiebreak")
@@ -85,17 +86,8 @@ class Builder:
         roots = [n for n in (SETUP, PLAY, FINAL, *RANKING) if n in self.decls]
         roots += [n for n, d in self.decls.items()
                   if isinstance(d, N.TriggerDecl | N.RequireDecl | N.ComponentDecl)]
-        seen: set[str] = set()
-        todo = list(roots)
-        while todo:
-            name = todo.pop()
-            if name in seen:
-                continue
-            seen.add(name)
-            decl = self.decls.get(name)
-            if decl is not None:
-                todo += [u for u in uses(decl) if u not in seen]
-        return seen
+        return reachable(roots, lambda name: uses(self.decls[name]) if name in self.decls
+                         else ())
 
     def say(self, key: str, **parts: object) -> str:
         return self.p.say(key, **parts)
