@@ -12,6 +12,7 @@ import yaml
 
 from interpreter import load_ruleset
 from interpreter.cli import main
+from interpreter.language.book.korean import particles
 from interpreter.language.book.output import columns, to_html, to_markdown, to_text
 from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
 from interpreter.play.rulebook import book_of
@@ -263,3 +264,21 @@ def test_a_book_with_diff_marks_changed_board_data_and_counts(loaded, tmp_path):
     more = marked_book(base, load_ruleset(tmp_path, allow_outside=True))
     marks = {e.key: e.mark for s in more.sections for e in s.entries if e.mark}
     assert marks == {"tiles_per_type": "changed", "tile": "changed"}
+
+
+@pytest.mark.parametrize("written, read", [
+    ("카드을(를) 섞는다", "카드를 섞는다"),  # a vowel: 를
+    ("빌딩을(를) 짓는다", "빌딩을 짓는다"),  # a final consonant: 을
+    ("플레이어이(가) 고른다", "플레이어가 고른다"),
+    ("점수은(는) 0", "점수는 0"),
+    ("카드와(과) 빌딩", "카드와 빌딩"), ("빌딩와(과) 카드", "빌딩과 카드"),
+    ("상자(으)로", "상자로"), ("구역(으)로", "구역으로"), ("서울(으)로", "서울로"),  # ㄹ: 로
+    ("3을(를)", "3을"), ("2을(를)", "2를"), ("10이(가)", "10이"),  # numbers as read: 삼, 이, 십
+    ("p와(과) d", "p와 d"), ("m을(를)", "m을"),  # one letter as read: 피, 엠
+    ("“건물”을(를)", "“건물”을"), ("빌딩(상자)을(를)", "빌딩(상자)을"),
+    ("(건물 더하기 카드)이(가)", "(건물 더하기 카드)가"),
+    ("total이(가)", "total이(가)"),  # a Latin word: unknown, both forms stay
+])
+def test_korean_particles_follow_the_word_before_them(written, read):
+    assert particles(written) == read
+    assert Phrases("ko").say("stmt.shuffle", zone="카드") == "카드를 섞는다."
