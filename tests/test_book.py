@@ -282,3 +282,27 @@ def test_a_book_with_diff_marks_changed_board_data_and_counts(loaded, tmp_path):
 def test_korean_particles_follow_the_word_before_them(written, read):
     assert particles(written) == read
     assert Phrases("ko").say("stmt.shuffle", zone="카드") == "카드를 섞는다."
+
+
+# Words of English sentences that are no Dutch word (Dutch has "is", "in", "of", "op" too).
+ENGLISH = re.compile(r"\b(the|and|with|which|when|each|from|this|that|must|may|not|every|"
+                     r"there|his|their|are|players?|if|to|by|it|its|for|or|build|district)\b")
+ENGLISH_KO = re.compile(ENGLISH.pattern[:-3] + r"|is|of|in)\b")
+TRANSLATED = [(f"fifth-avenue/{name}", lang) for name, lang in (
+    ("base", "nl"), ("base", "ko"), ("alea-2p", "nl"), ("alea-2p", "ko"),
+    ("editions/nl", "nl"), ("editions/nl-playable", "nl"), ("editions/ko", "ko"),
+    ("editions/ko-2p", "ko"), ("editions/ko-playable", "ko"), ("editions/ko-playable-2p", "ko"))]
+
+
+@pytest.mark.parametrize("name, lang", TRANSLATED)
+def test_no_english_sentence_in_a_dutch_or_korean_book(loaded, name, lang):
+    """Every line in words, the rulings and why a rule cites nothing included, is in the book's
+    language (the citations name the English reference text: they stay as they are)."""
+    book = book_of(loaded(name), lang)
+    said = _lines(book) + [x for s in book.sections for e in s.entries
+                           for x in (*e.rulings, e.no_cite or "")]
+    english = ENGLISH_KO if lang == "ko" else ENGLISH
+    assert [x for x in said if english.search(x)] == []
+    if lang == "ko":  # every particle after a Korean word has its one form
+        both = re.compile(r"[가-힣](을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+        assert [x for x in said if both.search(x)] == []

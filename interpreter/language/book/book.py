@@ -94,12 +94,16 @@ class Builder:
 
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
         e = Entry(key=decl.name, title=title or self.words.name(decl.name), lines=lines,
-                  cite=decl.cite, rulings=rulings(decl))
+                  cite=decl.cite, rulings=self.rulings(decl))
         if decl.cite is None:
             why = no_paragraph(decl)
-            e.no_cite = self.say("book.no_cite", why=why) if why else \
+            e.no_cite = self.say("book.no_cite", why=self.words.tr(why)) if why else \
                 self.say("book.no_cite_unknown")
         return e
+
+    def rulings(self, decl: N.Decl) -> list[str]:
+        """A rule's rulings, in the language when its names file translates them (`texts`)."""
+        return [self.words.tr(r) for r in rulings(decl)]
 
     # ------------------------------------------------------------------ the book
 
@@ -131,7 +135,7 @@ class Builder:
             book.sections.append(Section("definitions", say("section.definitions"),
                                          entries=[self.procedure(n) for n in rest] + defs))
         requires = [Entry(d.name, self.words.name(d.name),
-                          [Line(0, self.words.expr(d.condition))], d.cite, rulings=rulings(d))
+                          [Line(0, self.words.expr(d.condition))], d.cite, rulings=self.rulings(d))
                     for d in self.decls.values() if isinstance(d, N.RequireDecl)]
         if requires:
             book.sections.append(Section("requirements", say("section.requirements"),
@@ -239,7 +243,7 @@ class Builder:
             if d.of:
                 parts.append(say("zone.of", kind=w.name(d.of)))
             entries.append(Entry(d.name, w.name(d.name), [Line(0, "; ".join(parts))], d.cite,
-                                 rulings=rulings(d)))
+                                 rulings=self.rulings(d)))
         return Section("zones", say("section.zones"), entries=entries)
 
     def state(self) -> Section:
@@ -284,7 +288,7 @@ class Builder:
             table = [header, *rows[1:]]
         else:
             table = [["", ""], *rows]
-        e = Entry(d.name, w.name(d.name), [], d.cite, rulings=rulings(d))
+        e = Entry(d.name, w.name(d.name), [], d.cite, rulings=self.rulings(d))
         e.table = table
         return e
 
@@ -296,7 +300,7 @@ class Builder:
         w = self.words
         lines: list[Line] = []
         if d.params:
-            params = ", ".join(humane(p.name) for p in d.params)
+            params = ", ".join(w.local(p.name) for p in d.params)
             lines.append(Line(0, self.say("rule.with", params=params)))
         if d.when is not None:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
@@ -317,7 +321,7 @@ class Builder:
         body = w.expr(d.body)
         if d.params:
             text = self.say("rule.define_params", label=w.name(d.name),
-                            params=", ".join(humane(p.name) for p in d.params), body=body)
+                            params=", ".join(w.local(p.name) for p in d.params), body=body)
         else:
             text = self.say("rule.define", label=w.name(d.name), body=body)
         return self.entry(d, [Line(0, text)])

@@ -64,6 +64,10 @@ class Words:
         label = self.value_label(name)
         return self.tr(label) if label else humane(name)
 
+    def local(self, name: str) -> str:
+        """How a rule's own variable or parameter reads: the language's name for it, if any."""
+        return self.names.get(name) or humane(name)
+
     def tr(self, text: str) -> str:
         """A text of the rules (a prompt, a reason) in the language, if its names file gives it."""
         return self.names.get("text:" + text, text)
@@ -77,7 +81,7 @@ class Words:
         if isinstance(e, N.Num):
             return str(e.value)
         if isinstance(e, N.Str):
-            return say("expr.text", text=e.value)
+            return say("expr.text", text=self.tr(e.value))
         if isinstance(e, N.Bool):
             return say("expr.true" if e.value else "expr.false")
         if isinstance(e, N.NoneLit):
@@ -157,8 +161,8 @@ class Words:
         say = self.p.say
         if b is None:
             return ""
-        what = say("binder.typed", type=self.name(b.type), var=humane(b.var)) if b.type \
-            else humane(b.var)
+        what = say("binder.typed", type=self.name(b.type), var=self.local(b.var)) if b.type \
+            else self.local(b.var)
         if b.source is not None:
             what = say("binder.in", var=what, source=self.expr(b.source))
         if b.where is not None:
@@ -208,11 +212,11 @@ class Words:
         if isinstance(s, N.Choose):
             where = say("stmt.choose_where", cond=x(s.where)) if s.where is not None else ""
             if s.private:
-                text = say("stmt.privately", player=x(s.player), var=humane(s.var),
+                text = say("stmt.privately", player=x(s.player), var=self.local(s.var),
                            options=x(s.options), where=where,
                            who=x(s.shown_to) if s.shown_to is not None else x(s.player))
             else:
-                text = say("stmt.choose", player=x(s.player), var=humane(s.var),
+                text = say("stmt.choose", player=x(s.player), var=self.local(s.var),
                            options=x(s.options), where=where)
             if s.prompt:
                 text = text[:-1] + say("stmt.choose_prompt", prompt=self.tr(s.prompt)) \
@@ -220,7 +224,7 @@ class Words:
             return one(text)
         if isinstance(s, N.SecretChoose):
             return one(say("stmt.secretly", players=self.binder(s.binder, each=False),
-                           var=humane(s.var), options=x(s.options)))
+                           var=self.local(s.var), options=x(s.options)))
         if isinstance(s, N.Options):
             prompt = say("stmt.choose_prompt", prompt=self.tr(s.prompt)) if s.prompt else ""
             out = one(say("stmt.options", player=x(s.player), prompt=prompt))
