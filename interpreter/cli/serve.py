@@ -76,7 +76,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise RulesError("no seat is played by a person: give one with --seat N=human")
     table = Table(ruleset, game, history, seats, load_display(ruleset),
                   replay_dir=replay_folder(args),
-                  save_dir=args.save_dir)
+                  save_dir=args.save_dir, lang=args.lang)
     listener = _listen(args.host, args.port)
     port = listener.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host

@@ -74,6 +74,7 @@ class Table:
     # step -> a board place chosen, and who may see it (None: every player)
     places: dict[int, tuple[str, frozenset[str] | None]] = field(default_factory=dict)
     saved: dict[int, Path] = field(default_factory=dict)  # step -> the file this table saved
+    lang: str = "en"  # the language of the Rules panel (the ruleset's book in it)
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}

@@ -128,6 +128,7 @@ class Session:
     height: int | None = None  # the terminal's rows (None: no limit, output not a terminal)
     recent: tuple[int, list[str]] | None = None  # the events of the last screen
     journal: Journal | None = None  # the record written as the game goes
+    lang: str = "en"  # the language of the rules shown during the game (its book's)
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -238,7 +239,7 @@ class Session:
             said = len(game.players) + 2 + secret
             self.say()
             self.say("\n".join(how_it_works(self.ruleset, self.width,
-                                             (self.height or 24) - said - 6)))
+                                             (self.height or 24) - said - 6, self.lang)))
         self.say()
 
     def wait_to_start(self) -> Stop | None:
@@ -409,7 +410,7 @@ class Session:
         if command == "rules" or (command in ("help", "?", "h") and rest.lower()
                                   .startswith("rules")):
             topic = rest if command == "rules" else rest[len("rules"):]
-            self.tell(rules_lines(self.ruleset, decision.prompt, topic, self.width))
+            self.tell(rules_lines(self.ruleset, decision.prompt, topic, self.width, self.lang))
             return self.remind(decision)
         if command in ("help", "?", "h"):
             marks = self.display.legend_items(self.game, decision.player)
@@ -520,8 +521,8 @@ class Session:
 
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
         """The rulebook's line for an option (`why` says what the book says)."""
-        words = option_words(self.ruleset, decision.prompt, option)
-        return [f"In the rules: {words}"] if words else []
+        words = option_words(self.ruleset, decision.prompt, option, self.lang)
+        return [words] if words else []
 
     def why(self, text: str, decision: Decision) -> None:
         words = text.split()

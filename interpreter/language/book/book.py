@@ -109,8 +109,9 @@ class Builder:
 
     def build(self) -> Book:
         f, say = self.f, self.say
-        book = Book(title=say("book.title", name=f.names.get("ruleset.name", f.name)),
-                    lang=self.p.lang, contents_title=say("book.contents"))
+        name = f.names.get("ruleset.name", f.name)
+        book = Book(title=say("book.title", name=name), lang=self.p.lang,
+                    contents_title=say("book.contents"), name=name)
         description = f.names.get("ruleset.description", f.description)
         book.intro = [x for x in (description, self._players()) if x]
         procs_seen: set[str] = set()

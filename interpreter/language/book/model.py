@@ -37,6 +37,7 @@ class Book:
     intro: list[str] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     contents_title: str = "Contents"
+    name: str = ""  # the ruleset's name in the book's language
 
     def section(self, id: str) -> Section | None:
         return next((s for s in self.sections if s.id == id), None)
