@@ -306,3 +306,38 @@ def test_no_english_sentence_in_a_dutch_or_korean_book(loaded, name, lang):
     if lang == "ko":  # every particle after a Korean word has its one form
         both = re.compile(r"[가-힣](을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
         assert [x for x in said if both.search(x)] == []
+
+
+def test_the_game_in_short_and_a_rules_own_words_come_from_its_names_file(high_card):
+    """`goal` and `about` make "the game in short" and stand with their rules; `reads` says
+    how a name reads in a sentence; a list grown by `x = x + [a]` reads as adding a to x."""
+    (high_card / "book").mkdir()
+    (high_card / "book" / "en.yaml").write_text(
+        "goal: Win the most tricks; a trick goes to the strongest card.\n"
+        "about:\n  play_trick: Everybody plays one card; the strongest card takes all.\n"
+        "reads:\n  hand: \"{1}'s hand\"\n  played: the card {1} played\n", encoding="utf-8")
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write("\nvar winners \"who won a trick\" = []\n"
+                "trigger remember after trick_won(w):\n    winners = winners + [w]\n")
+    book = book_of(load_ruleset(high_card))
+    short = book.sections[0]
+    assert (short.id, short.intro) == ("short", [
+        "The goal: Win the most tricks; a trick goes to the strongest card."])
+    assert short.entries[0].lines[0].text == \
+        "one trick: Everybody plays one card; the strongest card takes all."
+    _, trick = book.entry("play_trick")
+    assert trick.about == "Everybody plays one card; the strongest card takes all."
+    text = to_text(book)
+    assert "Move 1 of c from p's hand to card in the trick of p." in text
+    assert "the suit of the card the player who leads the next trick played" in text
+    assert "played of" not in text
+    assert "Add w to who won a trick." in text
+    assert "» Everybody plays one card" in text
+    assert "<p class='about'><em>Everybody plays one card" in to_html(book)
+
+
+def test_a_list_of_options_joined_reads_as_or(high_card):
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write("\ntrigger pick after trick_won(w):\n"
+                "    choose x from [1, 2] + [\"pass\"] by w\n")
+    assert "w chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))

@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from interpreter.cli.common import load
+from interpreter.language.book.output import columns
 from interpreter.play.rules_help import how_it_works, option_words, rules_lines, rules_page
 
 FIFTH = "fifth-avenue/base"
@@ -33,7 +34,7 @@ def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     assert "Building stop" in rules_lines(ruleset, None, "building stop")[0]
     missing = rules_lines(ruleset, None, "nothing like this")
     assert missing[0].startswith("No part of the rules is called 'nothing like this'. "
-                                 "Sections: 1 overview;")
+                                 "Sections: 1 short; 2 overview;")
 
 
 def test_why_quotes_the_book_for_an_option():
@@ -48,7 +49,9 @@ def test_how_this_game_works_fits_a_page_and_says_turn_end_and_winner():
     for words in ("Option A:", "Option D:", "The game ends when", "the second building stop",
                   "tie is broken by most cards in hand"):
         assert words in text
-    assert "The base game of Fifth Avenue" in "\n".join(how_it_works(load(FIFTH), 80, 24))
+    page = "\n".join(how_it_works(load(FIFTH), 80, 24))
+    assert "The base game of Fifth Avenue" in page
+    assert "The goal: Build skyscrapers" in page  # the ruleset's own goal (book/en.yaml)
 
 
 def test_the_terminal_answers_rules_and_shows_the_page_first(tmp_path, monkeypatch):
@@ -85,7 +88,9 @@ def test_the_terminal_shows_the_rules_in_the_language_asked(tmp_path, monkeypatc
 
 def test_the_page_before_the_game_and_why_read_in_korean():
     ruleset = load("fifth-avenue/editions/ko-playable")
-    page = "\n".join(how_it_works(ruleset, 80, 24, "ko"))
+    page = how_it_works(ruleset, 80, 24, "ko")
+    assert max(columns(x) for x in page) <= 80  # a Korean character takes two columns
+    page = "\n".join(page)
     assert "게임 방법" in page and "How " not in page
     assert option_words(ruleset, TURN, "D", "ko").startswith("규칙서: ")
     assert rules_lines(ruleset, TURN, "", lang="ko")[0].startswith("이 결정의 규칙 (")

@@ -9,7 +9,7 @@ from typing import Any
 from interpreter.engine.ruleset import Ruleset
 from interpreter.language import nodes as N
 from interpreter.language.book.model import Book, Entry, Section
-from interpreter.language.book.output import _wrap, entry_text, section_text
+from interpreter.language.book.output import _wrap, columns, entry_text, section_text
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
 from interpreter.play.rulebook import book_of
@@ -120,9 +120,13 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
         for line in e.lines[:2]:
             winner += _wrap(line.text, width, "")
     about = [x for text in book.intro[:1] for x in _wrap(text, width, "")]
+    short = book.section("short")
+    goal = [x for text in (short.intro if short else []) for x in _wrap(text, width, "")]
     chosen: dict[int, list[str]] = {}
     left = rows
-    for order, block in ((0, head), (2, turn), (3, end), (4, winner), (1, about)):
+    for order, block in ((0, head), (2, turn), (3, end), (4, goal), (5, winner), (1, about)):
+        if order == 5 and 4 in chosen:  # the goal says who wins, in the ruleset's words
+            continue
         if block and len(block) <= left:
             chosen[order] = block
             left -= len(block)
@@ -130,7 +134,12 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
 
 
 def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+    """One line of at most `width` columns (a wide character takes two)."""
+    if columns(text) <= width:
+        return text
+    while columns(text) > width - 1:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _first_options_entry(ruleset: Ruleset, book: Book) -> Entry | None:

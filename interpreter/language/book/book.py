@@ -94,7 +94,8 @@ class Builder:
 
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
         e = Entry(key=decl.name, title=title or self.words.name(decl.name), lines=lines,
-                  cite=decl.cite, rulings=self.rulings(decl))
+                  cite=decl.cite, rulings=self.rulings(decl),
+                  about=self.f.names.get("about:" + decl.name))
         if decl.cite is None:
             why = no_paragraph(decl)
             e.no_cite = self.say("book.no_cite", why=self.words.tr(why)) if why else \
@@ -141,7 +142,29 @@ class Builder:
         if requires:
             book.sections.append(Section("requirements", say("section.requirements"),
                                          entries=requires))
+        for section in book.sections:  # what a rule is for, on any entry of it
+            for e in section.entries:
+                e.about = e.about or self.f.names.get("about:" + e.key) if e.key else None
+        short = self.in_short(book)
+        if short.intro or short.entries:
+            book.sections.insert(0, short)
         return book
+
+    def in_short(self, book: Book) -> Section:
+        """The game in short: its goal, then what each rule is for, in the book's order (the
+        ruleset's own sentences: `goal` and `about` in its names file)."""
+        say = self.say
+        goal = self.f.names.get("ruleset.goal")
+        if goal is None:
+            end = book.section("end")
+            winner = [line.text for e in (end.entries if end else []) if e.key == "score"
+                      for line in e.lines[:2]]
+            goal = " ".join(winner)
+        intro = [say("short.goal", goal=goal)] if goal else []
+        lines = [Line(0, say("short.about", title=e.title, about=e.about))
+                 for s in book.sections for e in s.entries if e.about]
+        entries = [Entry("", say("short.steps"), lines)] if lines else []
+        return Section("short", say("section.short"), intro=intro, entries=entries)
 
     def _players(self) -> str:
         players = self.f.players
@@ -320,7 +343,11 @@ class Builder:
     def define(self, d: N.FuncDecl) -> Entry:
         w = self.words
         body = w.expr(d.body)
-        if d.params:
+        template = self.f.names.get("reads:" + d.name)
+        if template is not None:  # the rule's own words with its parameters' names
+            head = template.format("", *(w.local(p.name) for p in d.params))
+            text = self.say("rule.define_reads", head=head, body=body)
+        elif d.params:
             text = self.say("rule.define_params", label=w.name(d.name),
                             params=", ".join(w.local(p.name) for p in d.params), body=body)
         else:
@@ -335,7 +362,11 @@ class Builder:
         most = say("overview.least" if isinstance(score, N.FuncDecl) and score.lowest
                    else "overview.most")
         if isinstance(score, N.FuncDecl):
-            label = w.name("score") if score.label else w.expr(score.body)
+            body = score.body  # a score kept per player reads as the name of what is kept
+            kept = body.obj.id if isinstance(body, N.Index) and isinstance(body.obj, N.Name) \
+                else None
+            label = w.name("score") if score.label else w.name(kept) if kept \
+                else w.expr(body)
             lines.append(Line(0, say("overview.winner", most=most, score=label)))
         if isinstance(tiebreak, N.FuncDecl):
             label = w.name("tiebreak") if tiebreak.label else w.expr(tiebreak.body)

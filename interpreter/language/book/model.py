@@ -20,6 +20,7 @@ class Entry:
     table: list[list[str]] | None = None  # header row, then rows
     mark: str | None = None  # in a book with --diff: "changed", "added" or "removed"
     note: str | None = None  # in a book with --diff: the reading that changed it
+    about: str | None = None  # what the rule is for, in the ruleset's words (its names file)
 
 
 @dataclass
