@@ -221,7 +221,12 @@ class Builder:
                 lines.append(Line(0, say("component.kinds", params=params)))
             if d.count is not None:
                 key = "component.count" if d.params else "component.count_total"
-                lines.append(Line(0, say(key, count=w.expr(d.count))))
+                count = w.expr(d.count)
+                table = d.count.obj.id if isinstance(d.count, N.Index) \
+                    and isinstance(d.count.obj, N.Name) else ""
+                if isinstance(self.decls.get(table), N.TableDecl):  # a count per kind
+                    count = say("component.count_table", table=w.name(table))
+                lines.append(Line(0, say(key, count=count)))
             if d.start is not None:
                 lines.append(Line(0, say("component.start", zone=w.expr(d.start))))
             entries.append(Entry(d.name, w.name(d.name), lines, d.cite))
