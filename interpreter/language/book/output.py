@@ -152,6 +152,7 @@ ol.rule, ol.rule ol { list-style: none; padding-left: 1.4em; }
 .cite { color: #555; font-size: .9em; border-left: 3px solid #bbb; padding-left: .8em; }
 .quote { font-style: italic; }
 .ruling { color: #633; font-size: .95em; }
+.about { color: #235; }
 .mark { background: #fe9; padding: 0 .3em; font-size: .8em; }
 .changed, .added { border-left: 4px solid #e90; padding-left: .6em; }
 .removed { border-left: 4px solid #c33; padding-left: .6em; opacity: .8; }
