@@ -12,6 +12,7 @@ import yaml
 
 from interpreter import load_ruleset
 from interpreter.cli import main
+from interpreter.language.book.korean import particles
 from interpreter.language.book.output import columns, to_html, to_markdown, to_text
 from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
 from interpreter.play.rulebook import book_of
@@ -75,9 +76,16 @@ def test_a_missing_phrase_is_an_error_not_english():
         Phrases("xx")
 
 
-def test_a_rule_added_to_a_ruleset_appears_in_its_book(tmp_path):
+@pytest.fixture
+def high_card(tmp_path) -> Path:
+    """A copy of the tutorial's High Card, to add rules to."""
     folder = tmp_path / "high-card"
     shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+    return folder
+
+
+def test_a_rule_added_to_a_ruleset_appears_in_its_book(high_card):
+    folder = high_card
     with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write('\ntrigger comeback after trick_won(w) when tricks[w] == 0\n'
                 '        cite "High Card: Comebacks":\n'
@@ -184,9 +192,8 @@ def test_each_rule_stands_beside_the_paragraph_it_cites(loaded):
     assert "There is no limit (except piece limit in the game)" in entry.cited_text
 
 
-def test_a_rule_says_why_it_cites_no_paragraph(tmp_path):
-    folder = tmp_path / "high-card"
-    shutil.copytree(ROOT / "rulesets/tutorial/high-card", folder)
+def test_a_rule_says_why_it_cites_no_paragraph(high_card):
+    folder = high_card
     with (folder / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write('\ndefine doubled(n) = n * 2  # No paragraph: a helper of the tests\n'
                 'define tripled(n) = n * 3\n'
@@ -257,3 +264,80 @@ def test_a_book_with_diff_marks_changed_board_data_and_counts(loaded, tmp_path):
     more = marked_book(base, load_ruleset(tmp_path, allow_outside=True))
     marks = {e.key: e.mark for s in more.sections for e in s.entries if e.mark}
     assert marks == {"tiles_per_type": "changed", "tile": "changed"}
+
+
+@pytest.mark.parametrize("written, read", [
+    ("카드을(를) 섞는다", "카드를 섞는다"),  # a vowel: 를
+    ("빌딩을(를) 짓는다", "빌딩을 짓는다"),  # a final consonant: 을
+    ("플레이어이(가) 고른다", "플레이어가 고른다"),
+    ("점수은(는) 0", "점수는 0"),
+    ("카드와(과) 빌딩", "카드와 빌딩"), ("빌딩와(과) 카드", "빌딩과 카드"),
+    ("상자(으)로", "상자로"), ("구역(으)로", "구역으로"), ("서울(으)로", "서울로"),  # ㄹ: 로
+    ("3을(를)", "3을"), ("2을(를)", "2를"), ("10이(가)", "10이"),  # numbers as read: 삼, 이, 십
+    ("p와(과) d", "p와 d"), ("m을(를)", "m을"),  # one letter as read: 피, 엠
+    ("“건물”을(를)", "“건물”을"), ("빌딩(상자)을(를)", "빌딩(상자)을"),
+    ("(건물 더하기 카드)이(가)", "(건물 더하기 카드)가"),
+    ("total이(가)", "total이(가)"),  # a Latin word: unknown, both forms stay
+])
+def test_korean_particles_follow_the_word_before_them(written, read):
+    assert particles(written) == read
+    assert Phrases("ko").say("stmt.shuffle", zone="카드") == "카드를 섞는다."
+
+
+# Words of English sentences that are no Dutch word (Dutch has "is", "in", "of", "op" too).
+ENGLISH = re.compile(r"\b(the|and|with|which|when|each|from|this|that|must|may|not|every|"
+                     r"there|his|their|are|players?|if|to|by|it|its|for|or|build|district)\b")
+ENGLISH_KO = re.compile(ENGLISH.pattern[:-3] + r"|is|of|in)\b")
+TRANSLATED = [(f"fifth-avenue/{name}", lang) for name, lang in (
+    ("base", "nl"), ("base", "ko"), ("alea-2p", "nl"), ("alea-2p", "ko"),
+    ("editions/nl", "nl"), ("editions/nl-playable", "nl"), ("editions/ko", "ko"),
+    ("editions/ko-2p", "ko"), ("editions/ko-playable", "ko"), ("editions/ko-playable-2p", "ko"))]
+
+
+@pytest.mark.parametrize("name, lang", TRANSLATED)
+def test_no_english_sentence_in_a_dutch_or_korean_book(loaded, name, lang):
+    """Every line in words, the rulings and why a rule cites nothing included, is in the book's
+    language (the citations name the English reference text: they stay as they are)."""
+    book = book_of(loaded(name), lang)
+    said = _lines(book) + [x for s in book.sections for e in s.entries
+                           for x in (*e.rulings, e.no_cite or "")]
+    english = ENGLISH_KO if lang == "ko" else ENGLISH
+    assert [x for x in said if english.search(x)] == []
+    if lang == "ko":  # every particle after a Korean word has its one form
+        both = re.compile(r"[가-힣](을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+        assert [x for x in said if both.search(x)] == []
+
+
+def test_the_game_in_short_and_a_rules_own_words_come_from_its_names_file(high_card):
+    """`goal` and `about` make "the game in short" and stand with their rules; `reads` says
+    how a name reads in a sentence; a list grown by `x = x + [a]` reads as adding a to x."""
+    (high_card / "book").mkdir()
+    (high_card / "book" / "en.yaml").write_text(
+        "goal: Win the most tricks; a trick goes to the strongest card.\n"
+        "about:\n  play_trick: Everybody plays one card; the strongest card takes all.\n"
+        "reads:\n  hand: \"{1}'s hand\"\n  played: the card {1} played\n", encoding="utf-8")
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write("\nvar winners \"who won a trick\" = []\n"
+                "trigger remember after trick_won(w):\n    winners = winners + [w]\n")
+    book = book_of(load_ruleset(high_card))
+    short = book.sections[0]
+    assert (short.id, short.intro) == ("short", [
+        "The goal: Win the most tricks; a trick goes to the strongest card."])
+    assert short.entries[0].lines[0].text == \
+        "one trick: Everybody plays one card; the strongest card takes all."
+    _, trick = book.entry("play_trick")
+    assert trick.about == "Everybody plays one card; the strongest card takes all."
+    text = to_text(book)
+    assert "Move 1 of c from p's hand to card in the trick of p." in text
+    assert "the suit of the card the player who leads the next trick played" in text
+    assert "played of" not in text
+    assert "Add w to who won a trick." in text
+    assert "» Everybody plays one card" in text
+    assert "<p class='about'><em>Everybody plays one card" in to_html(book)
+
+
+def test_a_list_of_options_joined_reads_as_or(high_card):
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write("\ntrigger pick after trick_won(w):\n"
+                "    choose x from [1, 2] + [\"pass\"] by w\n")
+    assert "w chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))

@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from interpreter.cli.common import load
+from interpreter.language.book.output import columns
 from interpreter.play.rules_help import how_it_works, option_words, rules_lines, rules_page
 
 FIFTH = "fifth-avenue/base"
@@ -33,12 +34,12 @@ def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     assert "Building stop" in rules_lines(ruleset, None, "building stop")[0]
     missing = rules_lines(ruleset, None, "nothing like this")
     assert missing[0].startswith("No part of the rules is called 'nothing like this'. "
-                                 "Sections: 1 overview;")
+                                 "Sections: 1 short; 2 overview;")
 
 
 def test_why_quotes_the_book_for_an_option():
     words = option_words(load(FIFTH), TURN, "D")
-    assert words.startswith("Option D: score a district") and "only if" in words
+    assert words.startswith("In the rules: Option D: score a district") and "only if" in words
 
 
 def test_how_this_game_works_fits_a_page_and_says_turn_end_and_winner():
@@ -48,7 +49,9 @@ def test_how_this_game_works_fits_a_page_and_says_turn_end_and_winner():
     for words in ("Option A:", "Option D:", "The game ends when", "the second building stop",
                   "tie is broken by most cards in hand"):
         assert words in text
-    assert "The base game of Fifth Avenue" in "\n".join(how_it_works(load(FIFTH), 80, 24))
+    page = "\n".join(how_it_works(load(FIFTH), 80, 24))
+    assert "The base game of Fifth Avenue" in page
+    assert "The goal: Build skyscrapers" in page  # the ruleset's own goal (book/en.yaml)
 
 
 def test_the_terminal_answers_rules_and_shows_the_page_first(tmp_path, monkeypatch):
@@ -64,6 +67,48 @@ def test_the_terminal_answers_rules_and_shows_the_page_first(tmp_path, monkeypat
     assert text.index("How Fifth Avenue works") < text.index("place a skyscraper on an empty")
     assert "The rule of this decision (Preparation):" in text
     assert "The end of the game and the winner" in text
+
+
+def test_the_terminal_shows_the_rules_in_the_language_asked(tmp_path, monkeypatch):
+    from interpreter.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    answers = iter(["rules", "why A", "quit", "n"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    main(["play", "fifth-avenue/editions/nl-playable", "--players", "3", "--seed", "1",
+          "--lang", "nl"])
+    text = out.getvalue()
+    assert "Zo werkt Fifth Avenue" in text and "How Fifth Avenue works" not in text
+    assert "De regel van deze beslissing (Spelvoorbereiding):" in text
+    assert "p kiest q uit een bouwplaats" in text
+    assert "'rules ONDERWERP' toont elk deel van de regels. Hoofdstukken: 1 " in text
+
+
+def test_the_page_before_the_game_and_why_read_in_korean():
+    ruleset = load("fifth-avenue/editions/ko-playable")
+    page = how_it_works(ruleset, 80, 24, "ko")
+    assert max(columns(x) for x in page) <= 80  # a Korean character takes two columns
+    page = "\n".join(page)
+    assert "게임 방법" in page and "How " not in page
+    assert option_words(ruleset, TURN, "D", "ko").startswith("규칙서: ")
+    assert rules_lines(ruleset, TURN, "", lang="ko")[0].startswith("이 결정의 규칙 (")
+
+
+def test_the_browser_rules_panel_is_in_the_tables_language():
+    pytest.importorskip("uvicorn")
+    httpx = pytest.importorskip("httpx")
+    from tests.web_support import make_table, play_until, serving, token_of
+
+    ruleset, game, history = play_until(
+        "fifth-avenue/editions/nl-playable", 3, 4, lambda g, d: d.prompt == TURN)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "human", "P3": "human"},
+                       lang="nl")
+    with serving(table) as base:
+        page = httpx.get(f"{base}/api/{token_of(table, 'P1')}/rules", timeout=10).json()
+    assert "Het spelverloop</h2>" in page["html"] and "Playing the game</h2>" not in page["html"]
+    assert page["anchors"][TURN] == "play-turn"
 
 
 def test_the_rules_page_of_the_browser_places_every_decision():

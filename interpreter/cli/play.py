@@ -21,6 +21,7 @@ from interpreter.cli.common import (
     seconds,
     whole,
 )
+from interpreter.language.book.phrases import languages
 from interpreter.language.errors import RulesError
 
 PLAY_HELP = "play a game at the terminal: people and bots, saves, replays, a board picture"
@@ -142,6 +143,10 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--replay-dir", metavar="DIR", type=Path, default=Path("replays"),
                    help="where the replay of the game is written (default: ./replays)")
     p.add_argument("--no-replay", action="store_true", help="do not write a replay")
+    p.add_argument("--lang", metavar="LANG", choices=languages(), default="en",
+                   help="the language of the rules shown during the game (`rules` at a "
+                        f"prompt, the page before the first decision): {', '.join(languages())}"
+                        " (default: en)")
     p.set_defaults(watch=False)
 
 
@@ -283,5 +288,5 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                       tty=tty, height=terminal_height() if tty and not args.watch else None,
                       watch=args.watch,
                       delay=args.delay, replay_dir=replay_folder(args),
-                      svg=args.svg, max_decisions=args.max_decisions)
+                      svg=args.svg, max_decisions=args.max_decisions, lang=args.lang)
     return session.run()

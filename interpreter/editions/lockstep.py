@@ -37,6 +37,7 @@ from interpreter.editions.diff import Change, diff_rulesets
 from interpreter.editions.tracing import Traced, traced, with_trace
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, RulesError
+from interpreter.language.reach import reachable
 from interpreter.language.render import render_decl, render_stmt_head, render_stmt_own
 
 if TYPE_CHECKING:
@@ -202,19 +203,14 @@ class _Side:
         """The names `words` reach: the rules they name, and what the functions, constants,
         tables, enumerations and components among them use, in turn; an event reaches the
         triggers after it."""
-        out: set[str] = set()
-        todo = list(words)
-        while todo:
-            word = todo.pop()
-            if word in out:
-                continue
-            out.add(word)
-            todo.extend(self.listeners.get(word, ()))
-            decl = self.decls.get(word)
-            if isinstance(decl, N.FuncDecl | N.ConstDecl | N.TableDecl | N.EnumDecl
-                          | N.ComponentDecl):
-                todo.extend(self.uses.get(word, ()))
-        return out
+        def neighbours(word: str) -> list[str]:
+            out = list(self.listeners.get(word, ()))
+            if isinstance(self.decls.get(word), N.FuncDecl | N.ConstDecl | N.TableDecl
+                          | N.EnumDecl | N.ComponentDecl):
+                out += self.uses.get(word, ())
+            return out
+
+        return reachable(words, neighbours)
 
     def involved(self, owner: str, node: N.Node) -> tuple[list[Change], str, str] | None:
         """The rule differences a statement (or a rule's head) stands for, why, and its line

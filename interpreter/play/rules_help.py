@@ -9,7 +9,8 @@ from typing import Any
 from interpreter.engine.ruleset import Ruleset
 from interpreter.language import nodes as N
 from interpreter.language.book.model import Book, Entry, Section
-from interpreter.language.book.output import _wrap, entry_text, section_text
+from interpreter.language.book.output import _wrap, columns, entry_text, section_text
+from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
 from interpreter.play.rulebook import book_of
 
@@ -52,16 +53,18 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
     section by its number, id or title, or a rule by its title or name)."""
     book = book_for(ruleset, lang)
     topic = topic.strip().lower()
-    contents = "Sections: " + "; ".join(f"{i} {s.id}" for i, s in enumerate(book.sections, 1))
+    say = Phrases(lang).say
+    contents = say("help.sections", list="; ".join(f"{i} {s.id}" for i, s in
+                                                   enumerate(book.sections, 1)))
     if not topic:
         found = decision_entry(ruleset, prompt, lang) if prompt else None
         if found is None:
             return [*section_text(book, book.sections[0], 1, width), "", contents]
         number, section, entry = found
         index = section.entries.index(entry) + 1
-        return [f"The rule of this decision ({section.title}):", "",
+        return [say("help.this_decision", section=section.title), "",
                 *entry_text(book, entry, f"{number}.{index}", width), "",
-                "'rules TOPIC' shows any part of the rules. " + contents]
+                say("help.any_topic", contents=contents)]
     for i, s in enumerate(book.sections, 1):
         if topic in (str(i), s.id, s.title.lower()):
             return section_text(book, s, i, width)
@@ -76,20 +79,20 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
     for i, s in enumerate(book.sections, 1):
         if s.title.lower().startswith(topic) or s.id.startswith(topic):
             return section_text(book, s, i, width)
-    return [f"No part of the rules is called '{topic}'. {contents}"]
+    return [say("help.no_topic", topic=topic, contents=contents)]
 
 
 def option_words(ruleset: Ruleset, prompt: str, option: Any, lang: str = "en") -> str | None:
-    """The book's line for an option of a choice between named options (its words and its
-    condition), or None."""
+    """"In the rules: " and the book's line for an option of a choice between named options
+    (its words and its condition), or None."""
     found = decision_entry(ruleset, prompt, lang)
     if found is None:
         return None
-    prefix = f"{option}: ".lower()
+    say = Phrases(lang).say
+    head = say("stmt.option", name=option, label="").strip().lower()  # "option d:", "d)"
     for line in found[2].lines:
-        words = line.text.split(" ", 1)
-        if len(words) == 2 and words[1].lower().startswith(prefix):
-            return line.text
+        if line.text.lower().startswith(head):
+            return say("help.in_the_rules", words=line.text)
     return None
 
 
@@ -98,7 +101,7 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     """A page before the first decision: what the game is, how a turn goes, how it ends and
     who wins, from the book, in at most `rows` lines (the most useful parts first)."""
     book = book_for(ruleset, lang)
-    head = [_cut(f"How {ruleset.name} works ('rules' at any prompt shows the rules):", width)]
+    head = _wrap(Phrases(lang).say("help.how", name=book.name or ruleset.name), width, "")
     turn: list[str] = []
     entry = _first_options_entry(ruleset, book)
     if entry is not None:
@@ -117,9 +120,13 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
         for line in e.lines[:2]:
             winner += _wrap(line.text, width, "")
     about = [x for text in book.intro[:1] for x in _wrap(text, width, "")]
+    short = book.section("short")
+    goal = [x for text in (short.intro if short else []) for x in _wrap(text, width, "")]
     chosen: dict[int, list[str]] = {}
     left = rows
-    for order, block in ((0, head), (2, turn), (3, end), (4, winner), (1, about)):
+    for order, block in ((0, head), (2, turn), (3, end), (4, goal), (5, winner), (1, about)):
+        if order == 5 and 4 in chosen:  # the goal says who wins, in the ruleset's words
+            continue
         if block and len(block) <= left:
             chosen[order] = block
             left -= len(block)
@@ -127,7 +134,12 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
 
 
 def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+    """One line of at most `width` columns (a wide character takes two)."""
+    if columns(text) <= width:
+        return text
+    while columns(text) > width - 1:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _first_options_entry(ruleset: Ruleset, book: Book) -> Entry | None:

@@ -141,6 +141,7 @@ class Session:
     steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
+    lang: str = "en"  # the language of the rules shown during the game (its book's)
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -256,7 +257,7 @@ class Session:
             said = len(game.players) + 2 + secret
             self.say()
             self.say("\n".join(how_it_works(self.ruleset, self.width,
-                                             (self.height or 24) - said - 6)))
+                                             (self.height or 24) - said - 6, self.lang)))
         self.say()
 
     def wait_to_start(self) -> Stop | None:
@@ -452,7 +453,7 @@ class Session:
         if command == "rules" or (command in ("help", "?", "h") and rest.lower()
                                   .startswith("rules")):
             topic = rest if command == "rules" else rest[len("rules"):]
-            self.tell(rules_lines(self.ruleset, decision.prompt, topic, self.width))
+            self.tell(rules_lines(self.ruleset, decision.prompt, topic, self.width, self.lang))
             return self.remind(decision)
         if command in ("help", "?", "h"):
             marks = self.display.legend_items(self.game, decision.player)
@@ -575,8 +576,8 @@ class Session:
 
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
         """The rulebook's line for an option (`why` says what the book says)."""
-        words = option_words(self.ruleset, decision.prompt, option)
-        return [f"In the rules: {words}"] if words else []
+        words = option_words(self.ruleset, decision.prompt, option, self.lang)
+        return [words] if words else []
 
     def why(self, text: str, decision: Decision) -> None:
         words = text.split()

@@ -266,7 +266,7 @@ def create_app(table: Table, bot_delay: float = 0.5,
             table.viewer_of(request.path_params["token"])
         except TableError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return JSONResponse(await run_in_threadpool(rules_page, table.ruleset),
+        return JSONResponse(await run_in_threadpool(rules_page, table.ruleset, table.lang),
                             headers=NO_STORE)
 
     routes = [

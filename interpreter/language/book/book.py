@@ -11,6 +11,7 @@ from interpreter.language.book.comments import no_paragraph, rulings
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import Line, Words, humane
+from interpreter.language.reach import reachable
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 RANKING = ("score", "tiebreak")
@@ -85,36 +86,33 @@ class Builder:
         roots = [n for n in (SETUP, PLAY, FINAL, *RANKING) if n in self.decls]
         roots += [n for n, d in self.decls.items()
                   if isinstance(d, N.TriggerDecl | N.RequireDecl | N.ComponentDecl)]
-        seen: set[str] = set()
-        todo = list(roots)
-        while todo:
-            name = todo.pop()
-            if name in seen:
-                continue
-            seen.add(name)
-            decl = self.decls.get(name)
-            if decl is not None:
-                todo += [u for u in uses(decl) if u not in seen]
-        return seen
+        return reachable(roots, lambda name: uses(self.decls[name]) if name in self.decls
+                         else ())
 
     def say(self, key: str, **parts: object) -> str:
         return self.p.say(key, **parts)
 
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
         e = Entry(key=decl.name, title=title or self.words.name(decl.name), lines=lines,
-                  cite=decl.cite, rulings=rulings(decl))
+                  cite=decl.cite, rulings=self.rulings(decl),
+                  about=self.f.names.get("about:" + decl.name))
         if decl.cite is None:
             why = no_paragraph(decl)
-            e.no_cite = self.say("book.no_cite", why=why) if why else \
+            e.no_cite = self.say("book.no_cite", why=self.words.tr(why)) if why else \
                 self.say("book.no_cite_unknown")
         return e
+
+    def rulings(self, decl: N.Decl) -> list[str]:
+        """A rule's rulings, in the language when its names file translates them (`texts`)."""
+        return [self.words.tr(r) for r in rulings(decl)]
 
     # ------------------------------------------------------------------ the book
 
     def build(self) -> Book:
         f, say = self.f, self.say
-        book = Book(title=say("book.title", name=f.names.get("ruleset.name", f.name)),
-                    lang=self.p.lang, contents_title=say("book.contents"))
+        name = f.names.get("ruleset.name", f.name)
+        book = Book(title=say("book.title", name=name), lang=self.p.lang,
+                    contents_title=say("book.contents"), name=name)
         description = f.names.get("ruleset.description", f.description)
         book.intro = [x for x in (description, self._players()) if x]
         procs_seen: set[str] = set()
@@ -139,12 +137,34 @@ class Builder:
             book.sections.append(Section("definitions", say("section.definitions"),
                                          entries=[self.procedure(n) for n in rest] + defs))
         requires = [Entry(d.name, self.words.name(d.name),
-                          [Line(0, self.words.expr(d.condition))], d.cite, rulings=rulings(d))
+                          [Line(0, self.words.expr(d.condition))], d.cite, rulings=self.rulings(d))
                     for d in self.decls.values() if isinstance(d, N.RequireDecl)]
         if requires:
             book.sections.append(Section("requirements", say("section.requirements"),
                                          entries=requires))
+        for section in book.sections:  # what a rule is for, on any entry of it
+            for e in section.entries:
+                e.about = e.about or self.f.names.get("about:" + e.key) if e.key else None
+        short = self.in_short(book)
+        if short.intro or short.entries:
+            book.sections.insert(0, short)
         return book
+
+    def in_short(self, book: Book) -> Section:
+        """The game in short: its goal, then what each rule is for, in the book's order (the
+        ruleset's own sentences: `goal` and `about` in its names file)."""
+        say = self.say
+        goal = self.f.names.get("ruleset.goal")
+        if goal is None:
+            end = book.section("end")
+            winner = [line.text for e in (end.entries if end else []) if e.key == "score"
+                      for line in e.lines[:2]]
+            goal = " ".join(winner)
+        intro = [say("short.goal", goal=goal)] if goal else []
+        lines = [Line(0, say("short.about", title=e.title, about=e.about))
+                 for s in book.sections for e in s.entries if e.about]
+        entries = [Entry("", say("short.steps"), lines)] if lines else []
+        return Section("short", say("section.short"), intro=intro, entries=entries)
 
     def _players(self) -> str:
         players = self.f.players
@@ -201,7 +221,12 @@ class Builder:
                 lines.append(Line(0, say("component.kinds", params=params)))
             if d.count is not None:
                 key = "component.count" if d.params else "component.count_total"
-                lines.append(Line(0, say(key, count=w.expr(d.count))))
+                count = w.expr(d.count)
+                table = d.count.obj.id if isinstance(d.count, N.Index) \
+                    and isinstance(d.count.obj, N.Name) else ""
+                if isinstance(self.decls.get(table), N.TableDecl):  # a count per kind
+                    count = say("component.count_table", table=w.name(table))
+                lines.append(Line(0, say(key, count=count)))
             if d.start is not None:
                 lines.append(Line(0, say("component.start", zone=w.expr(d.start))))
             entries.append(Entry(d.name, w.name(d.name), lines, d.cite))
@@ -247,7 +272,7 @@ class Builder:
             if d.of:
                 parts.append(say("zone.of", kind=w.name(d.of)))
             entries.append(Entry(d.name, w.name(d.name), [Line(0, "; ".join(parts))], d.cite,
-                                 rulings=rulings(d)))
+                                 rulings=self.rulings(d)))
         return Section("zones", say("section.zones"), entries=entries)
 
     def state(self) -> Section:
@@ -292,7 +317,7 @@ class Builder:
             table = [header, *rows[1:]]
         else:
             table = [["", ""], *rows]
-        e = Entry(d.name, w.name(d.name), [], d.cite, rulings=rulings(d))
+        e = Entry(d.name, w.name(d.name), [], d.cite, rulings=self.rulings(d))
         e.table = table
         return e
 
@@ -304,7 +329,7 @@ class Builder:
         w = self.words
         lines: list[Line] = []
         if d.params:
-            params = ", ".join(humane(p.name) for p in d.params)
+            params = ", ".join(w.local(p.name) for p in d.params)
             lines.append(Line(0, self.say("rule.with", params=params)))
         if d.when is not None:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
@@ -323,9 +348,13 @@ class Builder:
     def define(self, d: N.FuncDecl) -> Entry:
         w = self.words
         body = w.expr(d.body)
-        if d.params:
+        template = self.f.names.get("reads:" + d.name)
+        if template is not None:  # the rule's own words with its parameters' names
+            head = template.format("", *(w.local(p.name) for p in d.params))
+            text = self.say("rule.define_reads", head=head, body=body)
+        elif d.params:
             text = self.say("rule.define_params", label=w.name(d.name),
-                            params=", ".join(humane(p.name) for p in d.params), body=body)
+                            params=", ".join(w.local(p.name) for p in d.params), body=body)
         else:
             text = self.say("rule.define", label=w.name(d.name), body=body)
         return self.entry(d, [Line(0, text)])
@@ -338,7 +367,11 @@ class Builder:
         most = say("overview.least" if isinstance(score, N.FuncDecl) and score.lowest
                    else "overview.most")
         if isinstance(score, N.FuncDecl):
-            label = w.name("score") if score.label else w.expr(score.body)
+            body = score.body  # a score kept per player reads as the name of what is kept
+            kept = body.obj.id if isinstance(body, N.Index) and isinstance(body.obj, N.Name) \
+                else None
+            label = w.name("score") if score.label else w.name(kept) if kept \
+                else w.expr(body)
             lines.append(Line(0, say("overview.winner", most=most, score=label)))
         if isinstance(tiebreak, N.FuncDecl):
             label = w.name("tiebreak") if tiebreak.label else w.expr(tiebreak.body)

@@ -20,6 +20,7 @@ class Entry:
     table: list[list[str]] | None = None  # header row, then rows
     mark: str | None = None  # in a book with --diff: "changed", "added" or "removed"
     note: str | None = None  # in a book with --diff: the reading that changed it
+    about: str | None = None  # what the rule is for, in the ruleset's words (its names file)
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Book:
     intro: list[str] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     contents_title: str = "Contents"
+    name: str = ""  # the ruleset's name in the book's language
 
     def section(self, id: str) -> Section | None:
         return next((s for s in self.sections if s.id == id), None)

@@ -1,8 +1,11 @@
 """A ruleset's names in a language: `book/LANG.yaml` in a ruleset's folder (or in any folder
 it extends; the overlay's names win). Each maps a name of the rules (a rule, an enumeration's
 member, an entity of the board, an attribute, an option `option A`) to how it reads; `texts`
-translates the rules' own texts (prompts, the reasons an ending gives); and it may give the
-ruleset's own `name` and `description` in that language."""
+translates the rules' own texts (prompts, the reasons an ending gives, rulings); `reads` says how
+a name reads inside a sentence with its arguments ({1}, {2}: `hand: "{1}'s
+hand"`); `about` says what a rule is for, in a sentence a newcomer needs (the book shows it
+with the rule and gathers them in "the game in short"); and it may give the ruleset's own
+`name`, `description` and `goal` in that language."""
 
 from __future__ import annotations
 
@@ -13,6 +16,15 @@ import yaml
 
 from interpreter.language.errors import RulesetError
 from interpreter.language.nodes import Loc
+
+
+def _texts(data: dict, key: str, path: Path) -> dict[str, str]:
+    """A part of a names file that maps names to texts (`reads`, `about`)."""
+    part = data.get(key) or {}
+    if not isinstance(part, dict) or not all(isinstance(v, str) for v in part.values()):
+        raise RulesetError(f"'{key}' maps each name of the rules to a text",
+                           Loc(str(path), 1, 1))
+    return {str(k): v for k, v in part.items()}
 
 
 def names_file(folder: Path, lang: str) -> Path:
@@ -35,7 +47,7 @@ def load_names(folders: Iterable[Path], lang: str) -> dict[str, str]:
         if not isinstance(data, dict):
             raise RulesetError("a names file maps 'names' (and 'name', 'description') to texts",
                                Loc(str(path), 1, 1))
-        for key in ("name", "description"):
+        for key in ("name", "description", "goal"):
             if isinstance(data.get(key), str):
                 out[f"ruleset.{key}"] = data[key]
         names = data.get("names") or {}
@@ -51,4 +63,6 @@ def load_names(folders: Iterable[Path], lang: str) -> dict[str, str]:
             raise RulesetError("'texts' maps each text of the rules (a prompt, a reason) to "
                                "its translation", Loc(str(path), 1, 1))
         out.update({f"text:{k}": str(v) for k, v in texts.items()})
+        for part in ("reads", "about"):
+            out.update({f"{part}:{k}": v for k, v in _texts(data, part, path).items()})
     return out

@@ -61,6 +61,8 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80) -> list[str]:
     out = _wrap(f"{number} {mark}{e.title}", width, "", "    ")
     if e.note:
         out += _wrap(e.note, width, "    ")
+    if e.about:
+        out += _wrap(e.about, width, "  » ", "    ")
     for line in e.lines:
         pad = " " * (2 + INDENT * line.depth)
         step = f"{line.step}. " if line.step is not None else ""
@@ -119,6 +121,8 @@ def to_markdown(book: Book) -> str:
             out += [f"### {i}.{n} {mark}{_md_escape(e.title)}", ""]
             if e.note:
                 out += [f"*{_md_escape(e.note)}*", ""]
+            if e.about:
+                out += [f"*{_md_escape(e.about)}*", ""]
             for line in e.lines:
                 step = f"{line.step}. " if line.step is not None else ""
                 out.append("  " * line.depth + f"- {step}{_md_escape(line.text)}")
@@ -148,6 +152,7 @@ ol.rule, ol.rule ol { list-style: none; padding-left: 1.4em; }
 .cite { color: #555; font-size: .9em; border-left: 3px solid #bbb; padding-left: .8em; }
 .quote { font-style: italic; }
 .ruling { color: #633; font-size: .95em; }
+.about { color: #235; }
 .mark { background: #fe9; padding: 0 .3em; font-size: .8em; }
 .changed, .added { border-left: 4px solid #e90; padding-left: .6em; }
 .removed { border-left: 4px solid #c33; padding-left: .6em; opacity: .8; }
@@ -177,6 +182,8 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str) -> list[str]:
     out = [f"<section id='{esc(anchor)}'{cls}>", f"<h3>{number} {mark}{esc(e.title)}</h3>"]
     if e.note:
         out.append(f"<p><em>{esc(e.note)}</em></p>")
+    if e.about:
+        out.append(f"<p class='about'><em>{esc(e.about)}</em></p>")
     if e.lines:
         out += _lines_html(e)
     if e.table:

@@ -3,12 +3,17 @@ in which each construct of the rules language reads. Data, not code: a translato
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import yaml
 
+from interpreter.language.book.korean import particles
+
 FOLDER = Path(__file__).resolve().parent / "phrases"
+# What a language does to a filled phrase: Korean picks each particle by the word before it.
+FINISH: dict[str, Callable[[str], str]] = {"ko": particles}
 
 
 class PhraseError(ValueError):
@@ -44,7 +49,9 @@ class Phrases:
         template = self.table.get(key)
         if template is None:
             raise PhraseError(f"the phrase table {self.lang}.yaml has no phrase {key!r}")
-        return template.format_map({k: str(v) for k, v in parts.items()})
+        text = template.format_map({k: str(v) for k, v in parts.items()})
+        finish = FINISH.get(self.lang)
+        return finish(text) if finish else text
 
     def has(self, key: str) -> bool:
         return key in self.table

@@ -64,6 +64,17 @@ class Words:
         label = self.value_label(name)
         return self.tr(label) if label else humane(name)
 
+    def local(self, name: str) -> str:
+        """How a rule's own variable or parameter reads: the language's name for it, if any."""
+        return self.names.get(name) or humane(name)
+
+    def reads(self, name: str, args: list[N.Expr]) -> str | None:
+        """How a name reads in a sentence with its arguments, if the names file says so."""
+        template = self.names.get("reads:" + name)
+        if template is None:
+            return None
+        return template.format("", *(self.expr(a) for a in args))
+
     def tr(self, text: str) -> str:
         """A text of the rules (a prompt, a reason) in the language, if its names file gives it."""
         return self.names.get("text:" + text, text)
@@ -77,7 +88,7 @@ class Words:
         if isinstance(e, N.Num):
             return str(e.value)
         if isinstance(e, N.Str):
-            return say("expr.text", text=e.value)
+            return say("expr.text", text=self.tr(e.value))
         if isinstance(e, N.Bool):
             return say("expr.true" if e.value else "expr.false")
         if isinstance(e, N.NoneLit):
@@ -85,10 +96,14 @@ class Words:
         if isinstance(e, N.Name):
             return self._name_expr(e.id)
         if isinstance(e, N.Attr):
-            return say("expr.attr", attr=self.name(e.name), obj=x(e.obj))
+            attr = self.names.get(e.name) or humane(e.name)  # an attribute, not a rule
+            return say("expr.attr", attr=attr.removeprefix(say("expr.article")), obj=x(e.obj))
         if isinstance(e, N.Index):
             args = self._args(e.args)
             base = e.obj.id if isinstance(e.obj, N.Name) else None
+            read = self.reads(base, e.args) if base else None
+            if read is not None:
+                return read
             if isinstance(self.decls.get(base or ""), N.TableDecl):
                 return say("expr.table", name=self.name(base or ""), args=args)
             return say("expr.of", name=x(e.obj), args=args)
@@ -98,6 +113,9 @@ class Words:
             if not e.items:
                 return say("expr.list_empty")
             return say("expr.list", items=say("expr.list_sep").join(x(i) for i in e.items))
+        if isinstance(e, N.Arith) and set(e.ops) == {"+"} and any(
+                isinstance(i, N.ListLit) for i in (e.first, *e.rest)):  # lists joined
+            return say("expr.list_or").join(x(i) for i in (e.first, *e.rest))
         if isinstance(e, N.Arith):
             out = self._operand(e.first)
             for op, operand in zip(e.ops, e.rest, strict=True):
@@ -143,6 +161,9 @@ class Words:
     def _call(self, e: N.Call) -> str:
         say = self.p.say
         decl = self.decls.get(e.func)
+        read = self.reads(e.func, e.args)
+        if read is not None:
+            return read
         if isinstance(decl, N.ComponentDecl):
             return say("expr.kind", name=self.name(e.func), args=self._args(e.args)).strip()
         if decl is None and self.p.has(f"builtin.{e.func}"):
@@ -157,8 +178,8 @@ class Words:
         say = self.p.say
         if b is None:
             return ""
-        what = say("binder.typed", type=self.name(b.type), var=humane(b.var)) if b.type \
-            else humane(b.var)
+        what = say("binder.typed", type=self.name(b.type), var=self.local(b.var)) if b.type \
+            else self.local(b.var)
         if b.source is not None:
             what = say("binder.in", var=what, source=self.expr(b.source))
         if b.where is not None:
@@ -170,6 +191,8 @@ class Words:
         binder = self.binder(q.binder, each=q.kind in ("count", "sum", "max", "min", "list",
                                                          "distinct", "sort"))
         value = self.expr(q.value) if q.value is not None else ""
+        if q.kind in ("max", "min", "distinct"):  # "the largest {value}": one article
+            value = value.removeprefix(say("expr.article"))
         if q.kind == "sort":
             return say("expr.query.sort_desc" if q.descending else "expr.query.sort",
                        binder=binder, value=value)
@@ -199,7 +222,14 @@ class Words:
         if isinstance(s, N.Assign):
             target = self.name(s.name)
             if s.index:
-                target = say("expr.of", name=target, args=self._args(s.index))
+                target = self.reads(s.name, s.index) or say("expr.of", name=target,
+                                                              args=self._args(s.index))
+            if isinstance(s.value, N.Bool) and s.op == "=" and self.reads(s.name, s.index):
+                return one(say("stmt.set_yes" if s.value.value else "stmt.set_no",
+                               target=target))  # a yes/no that reads as a sentence
+            added = self._appended(s)
+            if added is not None:
+                return one(say("stmt.append", target=target, value=added))
             return one(say(_ASSIGN.get(s.op, "stmt.set"), target=target, value=x(s.value)))
         if isinstance(s, N.Move):
             return one(self._move(s))
@@ -208,11 +238,11 @@ class Words:
         if isinstance(s, N.Choose):
             where = say("stmt.choose_where", cond=x(s.where)) if s.where is not None else ""
             if s.private:
-                text = say("stmt.privately", player=x(s.player), var=humane(s.var),
+                text = say("stmt.privately", player=x(s.player), var=self.local(s.var),
                            options=x(s.options), where=where,
                            who=x(s.shown_to) if s.shown_to is not None else x(s.player))
             else:
-                text = say("stmt.choose", player=x(s.player), var=humane(s.var),
+                text = say("stmt.choose", player=x(s.player), var=self.local(s.var),
                            options=x(s.options), where=where)
             if s.prompt:
                 text = text[:-1] + say("stmt.choose_prompt", prompt=self.tr(s.prompt)) \
@@ -220,7 +250,7 @@ class Words:
             return one(text)
         if isinstance(s, N.SecretChoose):
             return one(say("stmt.secretly", players=self.binder(s.binder, each=False),
-                           var=humane(s.var), options=x(s.options)))
+                           var=self.local(s.var), options=x(s.options)))
         if isinstance(s, N.Options):
             prompt = say("stmt.choose_prompt", prompt=self.tr(s.prompt)) if s.prompt else ""
             out = one(say("stmt.options", player=x(s.player), prompt=prompt))
@@ -242,6 +272,9 @@ class Words:
             return one(say("stmt.return", value=x(s.value)) if s.value is not None
                        else say("stmt.return_plain"))
         if isinstance(s, N.CallStmt):
+            read = self.reads(s.name, s.args)
+            if read is not None:
+                return one(say("stmt.call_reads", text=read))
             args = say("stmt.call_args", args=self._args(s.args)) if s.args else ""
             return one(say("stmt.call", title=self.name(s.name), args=args))
         if isinstance(s, N.Emit):
@@ -270,6 +303,22 @@ class Words:
                 return one(say("stmt.while", cond=x(s.cond))) + body
             return one(say("stmt.loop")) + body
         return one(humane(type(s).__name__))
+
+    def _appended(self, s: N.Assign) -> str | None:
+        """`x = x + [a, b]` in words: what is added to x (None for any other assignment)."""
+        v = s.value
+        if s.op != "=" or not isinstance(v, N.Arith) or set(v.ops) != {"+"} \
+                or not all(isinstance(i, N.ListLit) for i in v.rest):
+            return None
+        first = v.first
+        if isinstance(first, N.Index) and isinstance(first.obj, N.Name):
+            same = first.obj.id == s.name and self._args(first.args) == self._args(s.index)
+        else:
+            same = isinstance(first, N.Name) and not s.index and first.id == s.name
+        if not same:
+            return None
+        return self.p.say("expr.list_sep").join(self.expr(i) for r in v.rest
+                                                 for i in r.items)
 
     def template(self, text: str, loc: N.Loc) -> str:
         """A text with {expressions} (a message to players), each expression in words."""

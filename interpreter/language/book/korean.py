@@ -1,0 +1,77 @@
+"""Korean particles chosen by the sound before them. A phrase is written with both forms,
+`을(를)`, `이(가)`, `은(는)`, `와(과)`, `(으)로`, `(이)라`; once filled, each pair becomes the one
+form the word before it takes: the form for a final consonant (batchim) or the one for a vowel.
+A word whose sound is unknown (a Latin name) keeps both forms."""
+
+from __future__ import annotations
+
+import re
+
+# (form after a final consonant, form after a vowel)
+_PAIRS = {"을(를)": ("을", "를"), "를(을)": ("을", "를"), "이(가)": ("이", "가"),
+          "가(이)": ("이", "가"), "은(는)": ("은", "는"), "는(은)": ("은", "는"),
+          "과(와)": ("과", "와"), "와(과)": ("과", "와")}
+_PARTICLE = re.compile("|".join(re.escape(p) for p in _PAIRS) + r"|\((이|으)\)(\w?)")
+_CLOSING = "”’\"'»›」』]"
+# The last sound of a number read in Sino-Korean, by its last digit: (has a batchim, is ㄹ).
+_DIGITS = {"0": (True, False), "1": (True, True), "2": (False, False), "3": (True, False),
+           "4": (False, False), "5": (False, False), "6": (True, False), "7": (True, True),
+           "8": (True, True), "9": (False, False)}
+# A Latin letter read on its own (p: 피, m: 엠, l: 엘): the same, for the letters that end in a
+# consonant; the others end in a vowel.
+_LETTERS = {c: (False, False) for c in "abcdeghijkopqtuvwyz"} | {
+    "f": (False, False), "s": (False, False), "x": (False, False),  # 에프, 에스, 엑스
+    "l": (True, True), "r": (True, True), "m": (True, False), "n": (True, False)}
+_RIEUL = 8  # the index of ㄹ among the final consonants of a syllable
+
+
+def final_sound(text: str) -> tuple[bool, bool] | None:
+    """Whether the last word of `text` ends in a consonant, and whether that consonant is ㄹ;
+    None if unknown. Closing quotes are looked through, a closing parenthesis skipped with what
+    it holds (the particle goes with the word before the remark)."""
+    i = len(text) - 1
+    while i >= 0:
+        ch = text[i]
+        if ch in _CLOSING or ch.isspace():
+            i -= 1
+        elif ch == ")":
+            j, depth = i, 0
+            while j >= 0:
+                depth += {")": 1, "(": -1}.get(text[j], 0)
+                j -= 1
+                if depth == 0:
+                    break
+            if j < 0 or not text[j].strip():  # a group in brackets: its last word counts
+                i -= 1
+            else:  # a remark after a word: the word counts
+                i = j
+        else:
+            break
+    if i < 0:
+        return None
+    ch = text[i]
+    if "가" <= ch <= "힣":
+        final = (ord(ch) - ord("가")) % 28
+        return final != 0, final == _RIEUL
+    if ch.isascii() and ch.isalpha() and (i == 0 or not text[i - 1].isalpha()):
+        return _LETTERS.get(ch.lower())  # a one-letter name reads as its letter
+    return _DIGITS.get(ch)
+
+
+def particles(text: str) -> str:
+    """`text` with each two-form particle made the form that the word before it takes."""
+
+    def choose(m: re.Match) -> str:
+        sound = final_sound(text[:m.start()])
+        if sound is None:
+            return m.group(0)
+        consonant, rieul = sound
+        if m.group(1) is None:
+            after_consonant, after_vowel = _PAIRS[m.group(0)]
+            return after_consonant if consonant else after_vowel
+        rest = m.group(2)
+        if m.group(1) == "으" and rest == "로" and rieul:
+            return rest  # 로 after ㄹ: 서울로
+        return (m.group(1) if consonant else "") + rest
+
+    return _PARTICLE.sub(choose, text)
