@@ -17,7 +17,7 @@ def _no_memory(*args):
     raise MemoryError
 
 
-@pytest.mark.parametrize("statement", ["turns += size(numbers(1, 1000))",
+@pytest.mark.parametrize("statement", ["turns += size(numbers(1, 1000 + turns))",
                                        'turns += size(repeat("ab", 1000))'])
 def test_running_out_of_memory_in_a_builtin_names_the_memory_and_the_rule(
         tmp_path, monkeypatch, statement):

@@ -43,7 +43,7 @@ def _twin(table, game=None):
     twin.events, twin.told = list(game.events), list(game.told)
     return make_table(table.ruleset, twin, History(**table.history.to_dict()), table.seats,
                       tokens=dict(table.tokens), places=dict(table.places),
-                      version=table.version)
+                      version=table.version, run=table.run)
 
 
 def _states(table) -> dict[str, dict]:

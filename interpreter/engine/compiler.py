@@ -67,6 +67,7 @@ from interpreter.language.errors import (
 )
 
 MAX_FAMILY = 1_000_000  # entries of one zone or variable family
+MAX_FLAT = 100_000  # entries of a family kept as a flat list (engine/flat.py); larger: a dict
 
 
 class Compiler(ExpressionCompiler):
@@ -169,7 +170,7 @@ class Compiler(ExpressionCompiler):
             info.index = [self._index_type(t, info.decl.loc) for t in info.decl.index]
             self._check_family_size(info.decl.name, info.index, info.decl.loc)
         p.flat = {name: layout for name, info in p.vars.items()
-                  if (layout := flat_layout(info.index)) is not None}
+                  if (layout := flat_layout(info.index, MAX_FLAT)) is not None}
         for decl in self.decl_list:
             if isinstance(decl, N.ComponentDecl):
                 self._component(decl)

@@ -13,6 +13,7 @@ read; with other ranges an offset is subtracted, so the list holds no more than 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,13 +56,13 @@ class FlatLayout:
         return {key: values[positions[key]] for key in self.keys}
 
 
-def flat_layout(index: list[str]) -> FlatLayout | None:
+def flat_layout(index: list[str], most: int) -> FlatLayout | None:
     """The layout of a family with these index types (ranges made numbers, `1..8`), or None
-    when it is not one or two number ranges."""
+    when it is not one or two number ranges, or has more than `most` entries."""
     if not 1 <= len(index) <= 2 or not all(".." in t for t in index):
         return None
     ranges = tuple((int(lo), int(hi)) for lo, hi in (t.split("..") for t in index))
-    if any(hi < lo for lo, hi in ranges):
+    if any(hi < lo for lo, hi in ranges) or math.prod(hi - lo + 1 for lo, hi in ranges) > most:
         return None
     padded = all(0 <= lo <= 1 for lo, _ in ranges)
     if len(ranges) == 1:
