@@ -60,6 +60,7 @@ MAX_PATH = 4096  # characters of the `path` parameter
 MAX_SERIALIZED = 20_000_000  # characters of a serialized state
 STATE_FORMAT = "rules-openspiel-state"
 DRAW_OUTCOMES = 1 << 12  # the most options of a `random` query (its outcomes' numbers)
+RECALLED = 200_000  # information-state strings remembered per game (RulesGame.recalled)
 MARK_EVERY = 16  # steps between the copies a step that drew is played again from
 SPECTATOR = ""  # the player id of nobody: `Game.view(SPECTATOR)` is what every player sees
 _DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
@@ -209,6 +210,7 @@ class RulesGame(pyspiel.Game):
         self.kinds = kinds_of(k for c in world.components for k in world.kinds_in_game(c, players))
         self.kind_names = sorted(self.kinds, key=self.kinds.__getitem__)
         self._first_draw: tuple[Game | None, Draw | None] | None = None
+        self._recalled: dict[tuple[tuple[int, ...], str], str] = {}
         most = max(DRAW_OUTCOMES, len(self.kinds))
         low = -1.0 / (players - 1) if self.zero_sum and players > 1 else 0.0
         info = pyspiel.GameInfo(
@@ -224,9 +226,27 @@ class RulesGame(pyspiel.Game):
     def new_initial_state(self, game: Game | None = None) -> RulesState:
         """The start of a game (with seed -1 and draws, a chance node: the deal), or a state
         wrapping an engine game under way (for bots that search from it)."""
-        if game is None and not self.dealt_by_chance:
+        own = game is None
+        if own and not self.dealt_by_chance:
             game = self.dealt(max(self.seed, 0))
-        return RulesState(self, game)
+        state = RulesState(self, game)
+        state._held.own = own  # its actions alone say what it is (Game.recalled)
+        return state
+
+    def recalled(self, held: _Held, player: str) -> str:
+        """The information-state string of `player` in `held`: remembered per history for
+        states of the game's own (exact algorithms ask for each node's again and again),
+        computed from the game for the others (a sample, a game wrapped under way)."""
+        key = (tuple(held.actions), player) if held.own else None
+        text = self._recalled.get(key) if key is not None else None
+        if text is None:
+            digest, view = held.recall(player)
+            text = f'{{"recall": "{digest}", "view": {view}}}'
+            if key is not None:
+                if len(self._recalled) >= RECALLED:
+                    self._recalled.clear()
+                self._recalled[key] = text
+        return text
 
     def deal_by_chance(self, calls: list[list[int]]) -> tuple[Game | None, Draw | None]:
         """The game dealt with the draws `calls` (None, and the next draw to choose, if the
@@ -478,9 +498,8 @@ class RulesState(pyspiel.State):
 
     def information_state_string(self, player: int | str | None = None) -> str:
         """What `player` observed since the start, in order (SPECTATOR: what all did)."""
-        digest, view = self._held.recall(player if player == SPECTATOR else
-                                         self._player(player))
-        return f'{{"recall": "{digest}", "view": {view}}}'
+        return self.rules_game.recalled(
+            self._held, player if player == SPECTATOR else self._player(player))
 
     def history_counts(self, me: str) -> tuple[np.ndarray, np.ndarray]:
         """How often player `me` took each action, and how often the others took each where
@@ -526,7 +545,7 @@ class RulesState(pyspiel.State):
         held = twin._held
         held.actions.extend(self._held.actions)
         held.taken.extend(self._held.taken)
-        held.sampled = True
+        held.sampled, held.own = True, False
         held.chains[me] = recalled
         if self._held.waiting is not None:  # the step's draws begin again in the sample
             held.redraw(self._held.waiting)
@@ -613,6 +632,7 @@ class _Held:
         self.calls: list[list[int]] = []  # the draws chosen so far of the step waiting
         self.draw: Draw | None = None  # the chance node now
         self.sampled = False
+        self.own = False  # made by the game's new_initial_state(): its actions say it all
         self.base: Game | None = None
         self.since: list[tuple[str, Any, tuple[str, ...] | None, list]] = []  # ..., draws
         self.chains: dict[str, tuple[str, str]] = {}
