@@ -248,6 +248,14 @@ class RulesGame(pyspiel.Game):
                 self._recalled[key] = text
         return text
 
+    def returns_of(self, game: Game) -> list[float]:
+        """The returns of a game over (see the module's text)."""
+        winners, n = game.winners(), self.players
+        shares = [1.0 / len(winners) if p in winners else 0.0 for p in game.players]
+        if self.zero_sum and n > 1:  # 1 for a lone winner, -1/(n-1) per loser
+            return [n / (n - 1) * (s - 1.0 / n) for s in shares]
+        return shares
+
     def deal_by_chance(self, calls: list[list[int]]) -> tuple[Game | None, Draw | None]:
         """The game dealt with the draws `calls` (None, and the next draw to choose, if the
         deal needs more)."""
@@ -473,11 +481,7 @@ class RulesState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.rules_game.players
-        winners, n = self.game.winners(), self.rules_game.players
-        shares = [1.0 / len(winners) if p in winners else 0.0 for p in self.game.players]
-        if self.rules_game.zero_sum and n > 1:  # 1 for a lone winner, -1/(n-1) per loser
-            return [n / (n - 1) * (s - 1.0 / n) for s in shares]
-        return shares
+        return self.rules_game.returns_of(self.game)
 
     def rewards(self) -> list[float]:
         return self.returns()
@@ -662,6 +666,8 @@ class _Held:
         game = self.game
         if isinstance(game.watch, Beliefs) and game.watch.follows(game):
             return game.watch
+        if not self.own:  # a game wrapped under way or a sample: played again from its seed
+            return beliefs_for(game, game.players[0])
         beliefs = Beliefs()
         forced = None if self.deal_calls is None else Forcer(self.deal_calls)
         replay = Game.start(game.ruleset, game.n, game.state["seed"], game.names,
@@ -759,18 +765,21 @@ class _Held:
         if self.base is None:
             return _digest("", "not dealt"), "null"
         if player not in self.chains or self.since:
-            self._catch_up()
+            self._catch_up(player)
         return self.chains[player]
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, player: str) -> None:
+        """Bring the digests up to now: of every player for a game of its own, else (a sample,
+        a game wrapped under way, whose digests start where it starts) of those asked for."""
         game = self.base.clone() if self.since else self.base
-        for p in [*game.players, SPECTATOR]:
+        players = [*game.players, SPECTATOR] if self.own else [*self.chains, player]
+        for p in players:
             if p not in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 self.chains[p] = (_digest("start", view), view)
         for decider, value, seers, calls in self.since:
             _apply_with(game, value, calls)
-            for p in [*game.players, SPECTATOR]:
+            for p in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 seen = value if seers is None or p in seers else "?"
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
@@ -905,7 +914,9 @@ class ISMCTSBot:
         self.budget = budget
 
     def choose(self, view: Any, decision: Any, rng: random.Random) -> Any:
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts
+
+        from interpreter.bots.openspiel_rollout import EngineRollout
 
         options = decision.options
         if len(options) == 1:
@@ -916,10 +927,11 @@ class ISMCTSBot:
         rules_game = game_of(game.ruleset, game.n)
         numbers = np.random.RandomState(rng.randrange(2**31))
         search = ismcts.ISMCTSBot(
-            game=rules_game, evaluator=mcts.RandomRolloutEvaluator(1, numbers), uct_c=2.0,
+            game=rules_game, evaluator=EngineRollout(numbers), uct_c=2.0,
             max_simulations=self.budget, random_state=numbers,
             allow_inconsistent_action_sets=True)
         inner = game.clone()
+        beliefs_for(game, decision.player)  # built once, then following the game
         if isinstance(game.watch, Beliefs) and game.watch.follows(game):
             inner.watch = game.watch.copy_for(inner)  # not played again from the seed
         state = rules_game.new_initial_state(inner)
