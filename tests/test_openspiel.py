@@ -69,6 +69,15 @@ def _play_randomly(state, rng, steps):
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+def _through_chance(state, first=None):
+    """Past the chance nodes now: `first` as the first outcome, then each node's first one."""
+    while state.is_chance_node():
+        outcome = state.chance_outcomes()[0][0] if first is None else first
+        state.apply_action(outcome)
+        first = None
+    return state
+
+
 def test_draws_are_chance_nodes_and_a_clone_does_not_know_them():
     game = pyspiel.load_game("rules", {"path": "fifth-avenue/base", "players": 4})
     rng, chance_nodes = random.Random(1), 0
@@ -81,14 +90,34 @@ def test_draws_are_chance_nodes_and_a_clone_does_not_know_them():
             chance_nodes += 1
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-            twins = [state.clone() for _ in range(4)]
-            for twin, outcome in zip(twins, [0, 0, 1, 2], strict=True):
-                twin.apply_action(outcome)
+            assert len(outcomes) > 1  # a node with one outcome is no node
+            firsts = [o for o, _ in outcomes]
+            twins = [_through_chance(state.clone(), o)
+                     for o in [firsts[0], firsts[0], firsts[1]]]
             # the same outcome gives the same draws, others other draws: nothing was known
             assert twins[0].game.state_hash() == twins[1].game.state_hash()
-            assert len({t.game.state_hash() for t in twins}) == 3
-            state.apply_action(rng.choice(outcomes)[0])
-    assert "draws" in state.action_to_string(pyspiel.PlayerId.CHANCE, 5)
+            assert len({t.game.state_hash() for t in twins}) == 2
+            text = state.action_to_string(pyspiel.PlayerId.CHANCE, firsts[0])
+            assert text.startswith("draws: ") and " comes to place " in text
+            state.apply_action(rng.choices(firsts, [p for _, p in outcomes])[0])
+
+
+def test_a_shuffle_is_the_pieces_that_can_come_with_their_probabilities():
+    """Chance is the game's own: the deal of High Card is one node per card of the deck, the
+    top card first, among the cards not placed yet (each as likely); every deal can come."""
+    fresh = pyspiel.load_game("rules", {"path": "tutorial/high-card", "players": 2, "seed": -1})
+    state = fresh.new_initial_state()
+    sizes = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        sizes.append(len(outcomes))
+        assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
+        state.apply_action(outcomes[-1][0])
+    assert sizes == list(range(15, 1, -1))  # 15 distinct cards: 15 x 14 x ... x 2 orders
+    hand = json.loads(state.observation_string(0))["zones"]["hand"]["P1"]
+    # the deck was shuffled top first with the last (highest numbered) card each time: the
+    # last four in sorted order are the top four, dealt to the first player
+    assert sorted(hand) == sorted(fresh.kind_names)[-4:]
 
 
 def test_seed_minus_one_deals_anew_each_game_and_a_seed_repeats():
@@ -97,8 +126,9 @@ def test_seed_minus_one_deals_anew_each_game_and_a_seed_repeats():
     deals = set()
     for _ in range(6):
         state = fresh.new_initial_state()
-        assert state.is_chance_node() and len(state.chance_outcomes()) == 65536
-        state.apply_action(rng.randrange(65536))
+        assert state.is_chance_node() and len(state.chance_outcomes()) == 15
+        while state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         deals.add(json_view(state, 0))
     assert len(deals) > 1
     fixed = pyspiel.load_game("rules", {"path": "tutorial/high-card", "players": 2, "seed": 3})

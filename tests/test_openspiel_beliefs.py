@@ -1,6 +1,7 @@
 """Beliefs through the OpenSpiel adapter: they follow its games across its chance outcomes
-(which seed the engine's draws anew, so the game cannot be played again from its seed), so
-samples of a game under way there are possible worlds too."""
+(the adapter chooses the engine's draws, so the game cannot be played again from its seed),
+so samples of a game under way there are possible worlds too (10,000 of them:
+benchmarks/openspiel_samples.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,10 @@ def _after_a_draw(path: str, players: int) -> object:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+                while state.is_chance_node():  # every draw of the step (one piece each)
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(rng.choices([o for o, _ in outcomes],
+                                                   [p for _, p in outcomes])[0])
                 if not state.is_terminal():
                     return state
             else:

@@ -16,7 +16,8 @@ piece has a token from the start, in one place, at a known position. Then, move 
   have left (a kind the rule allows, possibly in the source); the tokens known to be in the
   pieces taken (the top pieces of a stack at known positions, or every piece of a `move all`)
   go to the destination for sure;
-- a place seen empty holds no token any more; a shuffle forgets the positions in the stack.
+- a place seen empty holds no token any more; a shuffle forgets the positions in the stack;
+- a zone shown to a player (`show ZONE to PLAYERS`) is known to them as it lies then.
 
 So a piece a player saw stays known, in one place, until it moves where they cannot see, and
 then it is in one of the places it could have gone to: never back in the deck it never
@@ -92,6 +93,35 @@ class Beliefs:
             for t in self.tokens[p]:
                 if place in t.places:
                     t.pos = None
+
+    def shown(self, what: Any, players: Any) -> None:
+        """`show ZONE to PLAYERS`: those players now know what lies in the zone (in a stack,
+        where). For each piece shown, a token of its kind that may be there is put there (one
+        known to be there first, else the one with the fewest other places); the other
+        tokens are not there. A value that is not a zone teaches nothing about pieces."""
+        if self.game is None or what.__class__ not in (list, dict):
+            return
+        place = self._place(what)
+        if place is None:
+            return
+        pieces = list(what) if what.__class__ is list else list(Counter(what).elements())
+        stack = what.__class__ is list
+        for p in players if players.__class__ is list else [players]:
+            if place not in self.hidden.get(p, ()):
+                continue
+            tokens = self.tokens[p]
+            left = [t for t in tokens if place in t.places]
+            for at, kind in enumerate(pieces):
+                fits = [t for t in left if t.kind == kind]
+                if not fits:  # a piece not foreseen: known from now on
+                    tokens.append(Token(kind, {place}, at if stack else None))
+                    continue
+                token = min(fits, key=lambda t: len(t.places))
+                left.remove(token)
+                token.places, token.pos = {place}, at if stack else None
+            for t in left:  # not there after all
+                if len(t.places) > 1:
+                    t.places.discard(place)
 
     def moved(self, source: Any, dest: Any, taken: list[str], amount: str, bottom: bool,
               kinds: Any) -> None:

@@ -11,14 +11,13 @@ that seed). A bad parameter is a `pyspiel.SpielError` saying which.
 
 - Game type, per ruleset: perfect information when no zone, value or choice is hidden from
   anyone (Four in a Row), else imperfect; deterministic when no rule shuffles or picks at
-  random, else explicit chance. The engine draws inside the rules, in the middle of a step,
-  so chance comes as seeds: when a player's choice leads to a step that draws (found by
-  trying it on a clone), the state becomes a chance node with 4,096 equally likely outcomes,
-  each seeding the engine's generator for that step's draws; with `seed` -1, the deal itself
-  is a chance node of 65,536 equally likely seeds. So a clone does not know the coming draws,
-  the history (the actions and chance outcomes) is the whole state, and the draws of a step
-  follow the engine's own distribution over those seeds (4,096 / 65,536 of the possible
-  shuffles, chosen at random: an approximation documented in docs/openspiel.md).
+  random, else explicit chance. Chance is the game's own (bots/openspiel_chance.py): the
+  adapter chooses the engine's draws (`Game.draws_from`); when a player's choice leads to a
+  step that draws, the state becomes chance nodes, one per draw: for a shuffle, the kinds of
+  the pieces that can come to each place of the stack (top first) with their shares; for a
+  `random` query, its options, equally likely. With `seed` -1 the deal is such a sequence of
+  chance nodes too. So a clone does not know the coming draws, the history (the actions and
+  chance outcomes) is the whole state, and every draw has the engine's own probabilities.
 - Actions: one fixed list of values derived from the ruleset (`openspiel_space.action_space`).
 - Returns: at the end the winners (ties broken by the ruleset's tiebreak) share 1; with the
   parameter `utility` = `zero_sum`, the shares less 1/n, scaled so that a lone winner gets 1
@@ -36,7 +35,6 @@ that seed). A bad parameter is a `pyspiel.SpielError` saying which.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import random
@@ -47,9 +45,9 @@ import numpy as np
 import pyspiel
 
 from interpreter.bots.beliefs import Beliefs, beliefs_for
+from interpreter.bots.openspiel_chance import Draw, Forcer, Unforced, kinds_of, play_step
 from interpreter.bots.openspiel_space import ActionSpace, UnboundedChoice, action_space
 from interpreter.bots.openspiel_tensor import Layout, encode, make_layout
-from interpreter.engine import rng as game_rng
 from interpreter.engine.ruleset import Ruleset, load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.engine.world import player_id, seat_of
@@ -61,8 +59,8 @@ MAX_GAME_LENGTH = 100_000  # decisions, for a ruleset that states no `max_decisi
 MAX_PATH = 4096  # characters of the `path` parameter
 MAX_SERIALIZED = 20_000_000  # characters of a serialized state
 STATE_FORMAT = "rules-openspiel-state"
-DEAL_OUTCOMES = 1 << 16  # equally likely deals, with seed -1: the seeds 0 .. 65,535
-DRAW_OUTCOMES = 1 << 12  # equally likely seeds of the draws of one step
+DRAW_OUTCOMES = 1 << 12  # the most options of a `random` query (its outcomes' numbers)
+RECALLED = 200_000  # information-state strings remembered per game (RulesGame.recalled)
 MARK_EVERY = 16  # steps between the copies a step that drew is played again from
 SPECTATOR = ""  # the player id of nobody: `Game.view(SPECTATOR)` is what every player sees
 _DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
@@ -208,7 +206,12 @@ class RulesGame(pyspiel.Game):
         self.dealt_by_chance = self.random_draws and seed < 0
         self._layouts: dict[bool, Layout] = {}
         self._start_seed, self._start = max(seed, 0), None
-        most = DEAL_OUTCOMES if self.dealt_by_chance else DRAW_OUTCOMES
+        world = ruleset.program.world
+        self.kinds = kinds_of(k for c in world.components for k in world.kinds_in_game(c, players))
+        self.kind_names = sorted(self.kinds, key=self.kinds.__getitem__)
+        self._first_draw: tuple[Game | None, Draw | None] | None = None
+        self._recalled: dict[tuple[tuple[int, ...], str], str] = {}
+        most = max(DRAW_OUTCOMES, len(self.kinds))
         low = -1.0 / (players - 1) if self.zero_sum and players > 1 else 0.0
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
@@ -223,9 +226,54 @@ class RulesGame(pyspiel.Game):
     def new_initial_state(self, game: Game | None = None) -> RulesState:
         """The start of a game (with seed -1 and draws, a chance node: the deal), or a state
         wrapping an engine game under way (for bots that search from it)."""
-        if game is None and not self.dealt_by_chance:
+        own = game is None
+        if own and not self.dealt_by_chance:
             game = self.dealt(max(self.seed, 0))
-        return RulesState(self, game)
+        state = RulesState(self, game)
+        state._held.own = own  # its actions alone say what it is (Game.recalled)
+        return state
+
+    def recalled(self, held: _Held, player: str) -> str:
+        """The information-state string of `player` in `held`: remembered per history for
+        states of the game's own (exact algorithms ask for each node's again and again),
+        computed from the game for the others (a sample, a game wrapped under way)."""
+        key = (tuple(held.actions), player) if held.own else None
+        text = self._recalled.get(key) if key is not None else None
+        if text is None:
+            digest, view = held.recall(player)
+            text = f'{{"recall": "{digest}", "view": {view}}}'
+            if key is not None:
+                if len(self._recalled) >= RECALLED:
+                    self._recalled.clear()
+                self._recalled[key] = text
+        return text
+
+    def returns_of(self, game: Game) -> list[float]:
+        """The returns of a game over (see the module's text)."""
+        winners, n = game.winners(), self.players
+        shares = [1.0 / len(winners) if p in winners else 0.0 for p in game.players]
+        if self.zero_sum and n > 1:  # 1 for a lone winner, -1/(n-1) per loser
+            return [n / (n - 1) * (s - 1.0 / n) for s in shares]
+        return shares
+
+    def deal_by_chance(self, calls: list[list[int]]) -> tuple[Game | None, Draw | None]:
+        """The game dealt with the draws `calls` (None, and the next draw to choose, if the
+        deal needs more)."""
+        if not calls and self._first_draw is not None:
+            game, draw = self._first_draw
+            return (game.clone() if game else None), (draw.copy() if draw else None)
+        try:
+            game = Game.start(self.ruleset, self.players, 0, logging=False,
+                              draws_from=Forcer(calls))
+        except Unforced as exc:
+            found: tuple[Game | None, Draw | None] = (None, Draw(exc, self.kinds))
+        else:
+            game.draws_from = None
+            found = (game, None)
+        if not calls:
+            self._first_draw = found
+            return self.deal_by_chance(calls)
+        return found
 
     def dealt(self, seed: int) -> Game:
         """A new game of the ruleset dealt with `seed` (the one of the parameter is made once
@@ -340,21 +388,20 @@ class RulesState(pyspiel.State):
     # -------------------------------------------------------------- play
     def current_player(self) -> int:
         held = self._held
-        if held.game is None or held.waiting is not None:
+        if held.draw is not None:
             return pyspiel.PlayerId.CHANCE
         if held.game.over:
             return pyspiel.PlayerId.TERMINAL
         return seat_of(held.game.state["pending"]["player"]) - 1
 
     def is_chance_node(self) -> bool:
-        return self._held.game is None or self._held.waiting is not None
+        return self._held.draw is not None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Equally likely outcomes: the deal (before it) or the draws of the step a player
-        has just chosen (each outcome seeds the engine's generator for that step)."""
-        if self._held.game is None:
-            return _uniform(DEAL_OUTCOMES)
-        return _uniform(DRAW_OUTCOMES) if self._held.waiting is not None else []
+        """The outcomes of the next draw (of the deal, or of the step a player has just
+        chosen) with their probabilities (bots/openspiel_chance.py)."""
+        draw = self._held.draw
+        return draw.outcomes() if draw is not None else []
 
     # OpenSpiel's C++ methods take a 64-bit action: a larger number was a TypeError of the
     # binding (pybind11), not OpenSpiel's SpielError. Every action is checked first.
@@ -373,7 +420,7 @@ class RulesState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
-        if held.game is None or held.waiting is not None:
+        if held.draw is not None:
             return []
         pending = held.game.state["pending"]
         if pending is None or seat_of(pending["player"]) - 1 != player:
@@ -392,15 +439,14 @@ class RulesState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         """Apply an action; one that is refused (a SpielError) is not recorded."""
         held = self._held
-        if self.is_chance_node():
-            outcomes = DEAL_OUTCOMES if held.game is None else DRAW_OUTCOMES
+        if held.draw is not None:
+            outcomes = [o for o, _ in held.draw.outcomes()]
             if isinstance(action, bool) or not isinstance(action, int | np.integer) or \
-                    not 0 <= action < outcomes:
-                raise _error(f"chance outcome {action!r} is not one of 0..{outcomes - 1}")
-            if held.game is None:
-                held.deal(self.rules_game.dealt(int(action)))
-            else:
-                held.draw(int(action))
+                    int(action) not in outcomes:
+                raise _error(f"chance outcome {action!r} is not one of "
+                             f"{', '.join(map(str, outcomes[:20]))}"
+                             + (" ..." if len(outcomes) > 20 else ""))
+            held.chance(int(action))
             held.actions.append(int(action))
             return
         space = self.rules_game.space
@@ -419,23 +465,23 @@ class RulesState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal #{action}" if self._held.game is None else f"draws #{action}"
+            draw = self._held.draw
+            if draw is None:
+                return f"chance outcome {action}"
+            return ("deal: " if self._held.game is None else "draws: ") + \
+                draw.label(action, self.rules_game.kind_names)
         space = self.rules_game.space
         if not 0 <= action < len(space):
             raise _error(f"action {action} is not one of the game's {len(space)} actions")
         return self.game.label(space.values[action])
 
     def is_terminal(self) -> bool:
-        return self._held.game is not None and self._held.waiting is None and self.game.over
+        return self._held.draw is None and self._held.game is not None and self.game.over
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.rules_game.players
-        winners, n = self.game.winners(), self.rules_game.players
-        shares = [1.0 / len(winners) if p in winners else 0.0 for p in self.game.players]
-        if self.rules_game.zero_sum and n > 1:  # 1 for a lone winner, -1/(n-1) per loser
-            return [n / (n - 1) * (s - 1.0 / n) for s in shares]
-        return shares
+        return self.rules_game.returns_of(self.game)
 
     def rewards(self) -> list[float]:
         return self.returns()
@@ -456,9 +502,8 @@ class RulesState(pyspiel.State):
 
     def information_state_string(self, player: int | str | None = None) -> str:
         """What `player` observed since the start, in order (SPECTATOR: what all did)."""
-        digest, view = self._held.recall(player if player == SPECTATOR else
-                                         self._player(player))
-        return f'{{"recall": "{digest}", "view": {view}}}'
+        return self.rules_game.recalled(
+            self._held, player if player == SPECTATOR else self._player(player))
 
     def history_counts(self, me: str) -> tuple[np.ndarray, np.ndarray]:
         """How often player `me` took each action, and how often the others took each where
@@ -481,10 +526,11 @@ class RulesState(pyspiel.State):
     def __str__(self) -> str:
         held = self._held
         if held.game is None:
-            return "(not dealt yet)"
+            return f"(not dealt yet: draws {held.calls})"
         state = {k: v for k, v in held.game.state.items() if k != "rng"}
         if held.waiting is not None:
             state["chosen, before its draws"] = held.waiting[1]
+            state["its draws so far"] = [*held.calls, held.draw.values]
         return json.dumps(state, sort_keys=True, default=str)
 
     def serialize(self) -> str:
@@ -503,8 +549,10 @@ class RulesState(pyspiel.State):
         held = twin._held
         held.actions.extend(self._held.actions)
         held.taken.extend(self._held.taken)
-        held.waiting, held.sampled = self._held.waiting, True
+        held.sampled, held.own = True, False
         held.chains[me] = recalled
+        if self._held.waiting is not None:  # the step's draws begin again in the sample
+            held.redraw(self._held.waiting)
         return twin
 
 
@@ -523,11 +571,6 @@ def _serialized(held: _Held) -> str:
     if held.sampled:
         raise _error("a sampled state (resample_from_infostate) has no history to serialize")
     return json.dumps({"format": STATE_FORMAT, "version": 2, "actions": held.actions})
-
-
-@functools.cache
-def _uniform(n: int) -> list[tuple[int, float]]:
-    return [(i, 1.0 / n) for i in range(n)]
 
 
 _GAMES_BY_TEXT: dict[str, RulesGame] = {}
@@ -576,8 +619,10 @@ def _digest(previous: str, observed: Any) -> str:
 class _Held:
     """What a state holds; a deep copy shares the game object and clones the engine's game.
 
-    A player's choice whose step draws at random waits (`waiting`) for the chance outcome
-    that seeds those draws. For perfect recall it keeps, per player, a digest of everything
+    A player's choice whose step draws at random waits (`waiting`) for its draws: `draw`, the
+    chance node now, and `calls`, the draws of the step chosen before it
+    (bots/openspiel_chance.py); before the deal (seed -1), `game` is None and the deal's draws
+    are chosen the same way. For perfect recall it keeps, per player, a digest of everything
     they observed up to a past step (`chains`, with their view then), the game as it was at
     that step (`base`) and the steps since (`since`); `recall` brings a digest up to now."""
 
@@ -588,34 +633,50 @@ class _Held:
         # decider, action, who saw it (None: every player; a secret or private choice: some)
         self.taken: list[tuple[str, int, tuple[str, ...] | None]] = []
         self.waiting: tuple[str, Any, tuple[str, ...] | None] | None = None  # decider, value, seers
+        self.calls: list[list[int]] = []  # the draws chosen so far of the step waiting
+        self.draw: Draw | None = None  # the chance node now
         self.sampled = False
+        self.own = False  # made by the game's new_initial_state(): its actions say it all
         self.base: Game | None = None
-        self.since: list[tuple[str, Any, tuple[str, ...] | None, int]] = []  # ..., rng
+        self.since: list[tuple[str, Any, tuple[str, ...] | None, list]] = []  # ..., draws
         self.chains: dict[str, tuple[str, str]] = {}
-        self.record: list[tuple[Any, Any]] = []  # each decision since the deal, its draws' seed
+        self.record: list[tuple[Any, list]] = []  # each decision since the deal, its draws
+        self.deal_calls: list[list[int]] | None = None  # the deal's draws (by chance)
         self.mark: tuple[Game, int] | None = None  # a copy after that many steps of `since`
         if game is not None:
             self.deal(game)
+        elif rules_game.dealt_by_chance:
+            dealt, self.draw = rules_game.deal_by_chance([])
+            if dealt is not None:
+                self.deal(dealt, [])
+            else:
+                self.settle()
 
-    def deal(self, game: Game) -> None:
+    def deal(self, game: Game, calls: list[list[int]] | None = None) -> None:
         self.game = game
         game.logging = False
         self.base = game.clone()
         self.record = []
+        self.deal_calls = calls
 
     def beliefs(self) -> Beliefs | None:
         """The players' beliefs following the game (bots/beliefs.py), built when first asked
         for by playing the game again from its deal, each step with the draws it had: the
-        chance outcomes reseed the draws, so the game's own seed does not give them."""
+        adapter chose them, so the game's own seed does not give them."""
         game = self.game
         if isinstance(game.watch, Beliefs) and game.watch.follows(game):
             return game.watch
+        if not self.own:  # a game wrapped under way or a sample: played again from its seed
+            return beliefs_for(game, game.players[0])
         beliefs = Beliefs()
+        forced = None if self.deal_calls is None else Forcer(self.deal_calls)
         replay = Game.start(game.ruleset, game.n, game.state["seed"], game.names,
-                            logging=False, streams=game.streams, watch=beliefs)
-        for value, drawn in self.record:
-            replay.state["rng"] = drawn
+                            logging=False, streams=game.streams, watch=beliefs,
+                            draws_from=forced)
+        for value, calls in self.record:
+            replay.draws_from = Forcer(calls) if calls else None
             replay.apply(value)
+        replay.draws_from = None
         if replay.state_hash() != game.state_hash():  # a game wrapped under way: its seed
             return beliefs_for(game, game.players[0])
         game.watch = beliefs
@@ -627,17 +688,59 @@ class _Held:
         self.taken.append((player, action, seers))
         game = self.game
         if not self.rules_game.random_draws:
-            self._apply(player, value, seers)
+            game.apply(value)
+            self._played(player, value, seers, [])
             return
-        draws, seed = game.state.get("draws"), game.state["rng"]
-        self._apply(player, value, seers)  # the step is played; did it draw?
-        if game.state.get("draws") is not draws or game.state["rng"] != seed:
-            # it did: the step is taken back (the game played again from the last step
-            # recalled, no copy per action), and chance seeds its draws first
-            self.since.pop()
-            self.record.pop()
+        game.draws_from = _NO_DRAWS
+        try:
+            game.apply(value)  # the step is played; does it draw?
+        except Unforced as exc:
+            # it does: the step is taken back (the game played again from the last mark,
+            # no copy per action), and chance chooses its draws first
             self.game = self._replayed()
-            self.waiting = (player, value, seers)
+            self.waiting, self.calls = (player, value, seers), []
+            self.draw = Draw(exc, self.rules_game.kinds)
+            self.settle()
+            return
+        finally:
+            game.draws_from = None
+        self._played(player, value, seers, [])
+
+    def chance(self, outcome: int) -> None:
+        """Take a chance outcome (checked by the caller) of the draw now."""
+        self.draw.choose(outcome)
+        self.settle()
+
+    def settle(self) -> None:
+        """Take the draws that have one outcome; once a call's draws are all chosen, play the
+        deal or the step again with them, up to its next draw or its end."""
+        while self.draw is not None:
+            self.draw.settle()
+            if not self.draw.done:
+                return
+            self.calls.append(self.draw.values)
+            if self.game is None:  # the deal
+                dealt, self.draw = self.rules_game.deal_by_chance(self.calls)
+                if dealt is not None:
+                    self.deal(dealt, self.calls)
+                    self.calls = []
+                continue
+            self.game, self.draw = play_step(self.game, self.waiting[1], self.calls,
+                                             self.rules_game.kinds)
+            if self.draw is None:
+                player, value, seers = self.waiting
+                self.waiting = None
+                self._played(player, value, seers, self.calls)
+                self.calls = []
+
+    def redraw(self, waiting: tuple[str, Any, tuple[str, ...] | None]) -> None:
+        """The step `waiting` (a decision taken) with its draws all to choose again."""
+        player, value, seers = waiting
+        self.game, self.draw = play_step(self.game, value, [], self.rules_game.kinds)
+        self.waiting, self.calls = (waiting, []) if self.draw is not None else (None, [])
+        if self.draw is None:
+            self._played(player, value, seers, [])
+        self.settle()
 
     def _replayed(self) -> Game:
         """The game as the steps recorded since `base` leave it (from the latest mark)."""
@@ -645,21 +748,15 @@ class _Held:
         if self.mark is not None and self.mark[1] <= len(self.since):
             start, at = self.mark
         game = start.clone()
-        for _player, value, _seers, seed in self.since[at:]:
-            game.state["rng"] = seed
-            game.apply(value)
+        for _player, value, _seers, calls in self.since[at:]:
+            _apply_with(game, value, calls)
         return game
 
-    def draw(self, outcome: int) -> None:
-        player, value, seers = self.waiting
-        self.waiting = None
-        self.game.state["rng"] = game_rng.seed_state(outcome)  # the root of every stream
-        self._apply(player, value, seers)
-
-    def _apply(self, player: str, value: Any, seers: tuple[str, ...] | None) -> None:
-        self.since.append((player, value, seers, self.game.state["rng"]))
-        self.record.append((value, self.game.state["rng"]))
-        self.game.apply(value)
+    def _played(self, player: str, value: Any, seers: tuple[str, ...] | None,
+                calls: list[list[int]]) -> None:
+        """Record a step played (its draws `calls`)."""
+        self.since.append((player, value, seers, calls))
+        self.record.append((value, calls))
         if len(self.since) % MARK_EVERY == 0:  # a step taken back replays at most these
             self.mark = (self.game.clone(), len(self.since))
 
@@ -668,19 +765,21 @@ class _Held:
         if self.base is None:
             return _digest("", "not dealt"), "null"
         if player not in self.chains or self.since:
-            self._catch_up()
+            self._catch_up(player)
         return self.chains[player]
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, player: str) -> None:
+        """Bring the digests up to now: of every player for a game of its own, else (a sample,
+        a game wrapped under way, whose digests start where it starts) of those asked for."""
         game = self.base.clone() if self.since else self.base
-        for p in [*game.players, SPECTATOR]:
+        players = [*game.players, SPECTATOR] if self.own else [*self.chains, player]
+        for p in players:
             if p not in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 self.chains[p] = (_digest("start", view), view)
-        for decider, value, seers, seed_state in self.since:
-            game.state["rng"] = seed_state
-            game.apply(value)
-            for p in [*game.players, SPECTATOR]:
+        for decider, value, seers, calls in self.since:
+            _apply_with(game, value, calls)
+            for p in self.chains:
                 view = json.dumps(game.view(p), sort_keys=True)
                 seen = value if seers is None or p in seers else "?"
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
@@ -694,11 +793,25 @@ class _Held:
         twin.actions = list(self.actions)
         twin.taken = list(self.taken)
         twin.since, twin.chains = list(self.since), dict(self.chains)
+        twin.calls = list(self.calls)
+        twin.draw = self.draw.copy() if self.draw is not None else None
         return twin
 
     def __reduce_ex__(self, protocol):
         """Pickled (OpenSpiel's own serialization does) as the safe serialized text."""
         return _unpickle_held, (str(self.rules_game), _serialized(self))
+
+
+_NO_DRAWS = Forcer([])  # a step that must not draw: the first draw stops it (Unforced)
+
+
+def _apply_with(game: Game, value: Any, calls: list[list[int]]) -> None:
+    """Play the decision `value` again with the draws it had."""
+    game.draws_from = Forcer(calls) if calls else None
+    try:
+        game.apply(value)
+    finally:
+        game.draws_from = None
 
 
 class ViewObserver:
@@ -801,7 +914,9 @@ class ISMCTSBot:
         self.budget = budget
 
     def choose(self, view: Any, decision: Any, rng: random.Random) -> Any:
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts
+
+        from interpreter.bots.openspiel_rollout import EngineRollout
 
         options = decision.options
         if len(options) == 1:
@@ -812,10 +927,11 @@ class ISMCTSBot:
         rules_game = game_of(game.ruleset, game.n)
         numbers = np.random.RandomState(rng.randrange(2**31))
         search = ismcts.ISMCTSBot(
-            game=rules_game, evaluator=mcts.RandomRolloutEvaluator(1, numbers), uct_c=2.0,
+            game=rules_game, evaluator=EngineRollout(numbers), uct_c=2.0,
             max_simulations=self.budget, random_state=numbers,
             allow_inconsistent_action_sets=True)
         inner = game.clone()
+        beliefs_for(game, decision.player)  # built once, then following the game
         if isinstance(game.watch, Beliefs) and game.watch.follows(game):
             inner.watch = game.watch.copy_for(inner)  # not played again from the seed
         state = rules_game.new_initial_state(inner)

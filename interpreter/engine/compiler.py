@@ -37,7 +37,7 @@ from interpreter.engine.program import (
     ZoneInfo,
 )
 from interpreter.engine.secrecy import leaks, private_functions, private_names
-from interpreter.engine.showing import shown_label
+from interpreter.engine.showing import shown_label, tell_watch
 from interpreter.engine.statements import (
     ProcBuilder,
     call_graph,
@@ -606,6 +606,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_table_row": support.table_row, "_kind": support.kind, "_extreme": support.extreme,
         "_random": support.random_one, "_key": support.key_of, "_var_key": var_key,
         "_shuffle": shuffle, "_bounded": support.bounded, "_shown_to": shown_to,
+        "_tell_watch": tell_watch,
         "_shown": shown_label, "_charge": support.charge, "_check_arg": support.check_arg,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
     }

@@ -100,13 +100,15 @@ class Game:
         self.rank = self.world.kind_rank if self.streams >= DECLARED_ORDER else {}
         self.logging = True  # simulations switch the event log off for speed
         self.watch: Any = None  # told of every piece moved (`start(watch=...)`, for beliefs)
+        self.draws_from: Callable[[Game, str, list[int]], list[int]] | None = None  # start()
         self._bind(state)
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def start(cls, ruleset: RulesOfGame, players: int, seed: int | str,
               names: dict[str, str] | None = None, logging: bool = True,
-              streams: int = STREAMS, watch: Any = None, auto: bool = True) -> Game:
+              streams: int = STREAMS, watch: Any = None, auto: bool = True,
+              draws_from: Callable[[Game, str, list[int]], list[int]] | None = None) -> Game:
         """`seed`: a whole number (the same seed, the same game), or a secret
         (`rng.new_secret()`, for a game people play: its draws cannot be computed without
         it). `streams`: how the game plays, to play saves and replays of older engines again:
@@ -119,7 +121,9 @@ class Game:
         those the rule named, None if it named none, False if naming them read something
         private), and `shuffled(stack)` after a shuffle if it has that method: bots'
         beliefs follow what each player saw. `auto=False`: a decision with
-        one legal option is asked too, from setup on (`Game.auto`)."""
+        one legal option is asked too, from setup on (`Game.auto`). `draws_from`, if given,
+        chooses every random draw instead of the streams (`Game.random_draws`), from setup on;
+        `game.draws_from` may be set or cleared between decisions."""
         program = ruleset.program
         layout = program.layouts.get(players)
         if layout is None:
@@ -140,6 +144,7 @@ class Game:
         game.rank = game.world.kind_rank if game.streams >= DECLARED_ORDER else {}
         game.logging = logging
         game.auto = auto
+        game.draws_from = draws_from
         variables = state["vars"]
         rank, flat = game.rank, program.flat
         loc = None
@@ -195,7 +200,11 @@ class Game:
     # ------------------------------------------------------------------ used by instructions
     def random_draws(self, stream: str, bounds: list[int]) -> list[int]:
         """One number below each bound, drawn from the random stream `stream` (engine/rng.py).
-        The counts of draws are given a new dict, never changed in place: clones share it."""
+        The counts of draws are given a new dict, never changed in place: clones share it.
+        With `draws_from` set, it chooses them: `draws_from(game, stream, bounds)` (the
+        OpenSpiel adapter's chance outcomes; a shuffle's stream is the zone's name)."""
+        if self.draws_from is not None:
+            return self.draws_from(self, stream, bounds)
         draws = self.state.get("draws")
         if draws is None:  # a game of the engine before streams: one stream for everything
             out = []

@@ -28,6 +28,14 @@ def shown_label(rt: Any, value: Any) -> str:
     return ", ".join(rt.label(p) for p in pieces) if pieces else "nothing"
 
 
+def tell_watch(rt: Any, what: Any, players: Any) -> None:
+    """A game being watched (`Game.watch`, bots' beliefs) is told what a `show` showed to whom,
+    if the watcher has `shown(what, players)`."""
+    shown = getattr(rt.watch, "shown", None)
+    if shown is not None:
+        shown(what, players)
+
+
 def default_text(what: N.Expr) -> str:
     """The template of the line told when `show` gives no text: what is shown, its indexes
     filled in (`hand[{q}]`), then the value (filled in by `shown_label`)."""

@@ -559,6 +559,9 @@ class ProcBuilder:
     def _s_Show(self, s: N.Show, d: int) -> None:
         line = showing.line_src(self.c, s, self.scope)
         self.emit(d, f"if rt.logging: rt.tell({self.value(s.players)}, {line})")
+        if s.what is not None:  # a watcher with `shown(what, players)` learns it (beliefs)
+            self.emit(d, f"if rt.watch is not None: "
+                         f"_tell_watch(rt, {self.value(s.what)}, {self.value(s.players)})")
 
     def _s_EndGame(self, s: N.EndGame, d: int) -> None:
         reason = self.c.format_src(s.reason, self.scope, s.loc) if s.reason \
