@@ -22,12 +22,11 @@ from interpreter.play.consequences import (
 from interpreter.play.display import load_display
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
-from interpreter.resources import rulesets_folder
 
 from .conftest import BASE
 from .test_rulebook_examples import card, empty_hands, fresh, position, sky, stop_position, tile
 from .test_terminal import playable_bundled
-from .test_why_words import RULE_CODE, citations
+from .test_why_words import RULE_CODE, citations, looked_at
 
 STOP_PROMPT = "build, or declare a building stop?"
 
@@ -147,21 +146,15 @@ def test_the_browser_s_options_carry_the_same_words():
 
 @pytest.mark.parametrize("name", playable_bundled())
 def test_every_consequence_of_a_whole_game_is_said_in_words(name):
-    ruleset = load_ruleset(rulesets_folder() / name)
-    game = ruleset.new_game(max(ruleset.player_counts), 11)
-    rng = random.Random(11)
-    cites = citations(game)
     said = 0
-    while not game.over and game.state["step"] < 400:
-        decision = game.decision()
-        if game.state["step"] % 3 == 0 or game.state["step"] < 30:
-            found = outlook(game, decision, decision.player, samples=2)
-            for text in effect_texts(game, found, decision.player):
-                said += bool(text)
-                assert not RULE_CODE.search(text.replace("->", "")), text
-                assert not any(re.search(rf"\b{re.escape(c)}\b", text) for c in cites), text
-                assert "?" not in text and not re.search(r"\d an? ", text), text
-        game.apply(rng.choice(decision.options))
+    for game, decision, _ in looked_at(name, 11, 400, lambda step: step % 3 == 0 or step < 30):
+        cites = citations(game)
+        found = outlook(game, decision, decision.player, samples=2)
+        for text in effect_texts(game, found, decision.player):
+            said += bool(text)
+            assert not RULE_CODE.search(text.replace("->", "")), text
+            assert not any(re.search(rf"\b{re.escape(c)}\b", text) for c in cites), text
+            assert "?" not in text and not re.search(r"\d an? ", text), text
     assert said > 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -48,26 +49,34 @@ def said(game, decision, option) -> list[str]:
     return lines
 
 
+def looked_at(name: str, seed: int, steps: int, looked: Callable[[int], bool]):
+    """(game, decision, rng) at each step of a random game of a bundled ruleset (the most
+    players, `seed`) for which `looked(step)` holds, up to `steps` steps; a random option is
+    played after each decision."""
+    ruleset = load_ruleset(rulesets_folder() / name)
+    game = ruleset.new_game(max(ruleset.player_counts), seed)
+    rng = random.Random(seed)
+    while not game.over and game.state["step"] < steps:
+        decision = game.decision()
+        if looked(game.state["step"]):
+            yield game, decision, rng
+        game.apply(rng.choice(decision.options))
+
+
 @pytest.mark.parametrize("name", playable_bundled())
 def test_every_why_of_a_whole_game_is_said_in_words(name):
-    ruleset = load_ruleset(rulesets_folder() / name)
-    game = ruleset.new_game(max(ruleset.player_counts), 7)
-    rng = random.Random(7)
-    cites = citations(game)
     asked = 0
-    while not game.over and game.state["step"] < 120:
-        decision = game.decision()
-        if game.state["step"] % 4 == 0:
-            for option in candidates(game, decision, rng):
-                lines = said(game, decision, option)
-                asked += 1
-                for line in lines:
-                    assert not RULE_CODE.search(line), (option, line)
-                    assert not DOUBLED.search(line), (option, line)
-                    assert not any(c in line for c in cites), (option, line)
-                if option in decision.options:
-                    assert not any("; it must be" in x for x in lines), (option, lines)
-        game.apply(rng.choice(decision.options))
+    for game, decision, rng in looked_at(name, 7, 120, lambda step: step % 4 == 0):
+        cites = citations(game)
+        for option in candidates(game, decision, rng):
+            lines = said(game, decision, option)
+            asked += 1
+            for line in lines:
+                assert not RULE_CODE.search(line), (option, line)
+                assert not DOUBLED.search(line), (option, line)
+                assert not any(c in line for c in cites), (option, line)
+            if option in decision.options:
+                assert not any("; it must be" in x for x in lines), (option, lines)
     assert asked > 20
 
 
