@@ -527,7 +527,7 @@ class RulesState(pyspiel.State):
         held = self._held
         if held.game is None:
             return f"(not dealt yet: draws {held.calls})"
-        state = {k: v for k, v in held.game.state.items() if k != "rng"}
+        state = {k: v for k, v in held.game.plain_state().items() if k != "rng"}
         if held.waiting is not None:
             state["chosen, before its draws"] = held.waiting[1]
             state["its draws so far"] = [*held.calls, held.draw.values]
