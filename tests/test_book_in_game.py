@@ -146,3 +146,13 @@ def test_the_rules_panel_opens_at_the_current_decision_in_chromium():
             assert page.locator("#rules").is_hidden()
         finally:
             browser.close()
+
+
+def test_the_page_says_each_option_whole_where_it_has_room_and_cuts_it_where_not():
+    roomy = how_it_works(load(FIFTH), 80, 24)
+    assert any(line.startswith("  Option B: place a business") for line in roomy)
+    assert not any(line.endswith("…") for line in roomy)  # wrapped, not cut
+    assert "    commissioner" in roomy  # the rest of option B, under it
+    tight = how_it_works(load(FIFTH), 60, 20)
+    assert len(tight) <= 20 and max(map(columns, tight)) <= 60
+    assert any(line.startswith("  Option B") and line.endswith("…") for line in tight)

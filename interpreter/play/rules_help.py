@@ -102,12 +102,14 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     who wins, from the book, in at most `rows` lines (the most useful parts first)."""
     book = book_for(ruleset, lang)
     head = _wrap(Phrases(lang).say("help.how", name=book.name or ruleset.name), width, "")
-    turn: list[str] = []
+    turn: list[str] = []  # each option whole if the page has room, else cut to a line
+    turns: list[list[str]] = []
     entry = _first_options_entry(ruleset, book)
     if entry is not None:
-        turn = [_cut(entry.title + ":", width)] + [
-            _cut("  " + line.text.split(" (only if ")[0], width)
-            for line in entry.lines if line.depth == 1]
+        options = [line.text.split(" (only if ")[0] for line in entry.lines if line.depth == 1]
+        title = [_cut(entry.title + ":", width)]
+        turns = [title + [x for text in options for x in _wrap(text, width, "  ", "    ")],
+                 title + [_cut("  " + text, width) for text in options]]
     end: list[str] = []
     over = book.section("overview")
     if over is not None and over.entries:
@@ -127,6 +129,10 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     for order, block in ((0, head), (2, turn), (3, end), (4, goal), (5, winner), (1, about)):
         if order == 5 and 4 in chosen:  # the goal says who wins, in the ruleset's words
             continue
+        if order == 2:  # the options whole if the rest still fits the page, else cut
+            needed = sum(len(b) for b in (head, end, goal))
+            block = next((b for b in turns if len(b) <= left - needed), turns[-1] if turns
+                         else [])
         if block and len(block) <= left:
             chosen[order] = block
             left -= len(block)
