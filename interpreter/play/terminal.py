@@ -252,7 +252,7 @@ class Session:
             who = "a person at this terminal" if seat == HUMAN else f"the {seat} bot"
             self.say(f"  {self.name(player)}: {who}")
         if self.humans:
-            self.say("Type 'help' at any prompt for the commands.")
+            self.say("Answer with an option's number or its name; 'help' lists the commands.")
         if self.humans and not game.moves:  # "how this game works", in the rows left
             said = len(game.players) + 2 + secret
             self.say()
