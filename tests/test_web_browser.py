@@ -109,6 +109,9 @@ def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
         page.locator(f'#board [data-place="{illegal}"]').click()
         message = page.locator("#message.bad")
         message.wait_for()
+        # the refusal shows once the page takes clicks again (a click made as soon as it was
+        # read was dropped as one made while the refused decision was under way)
+        assert not page.evaluate("document.body.classList.contains('busy')")
         assert "is not allowed now" in message.inner_text()
         assert len(table.history.moves) == len(history.moves)
         _click_and_wait(page, page.locator("#board [data-place].legal").first)

@@ -114,10 +114,12 @@ async function post(action, payload, at) {
     data = { error: `The server cannot be reached (${err.message}).` };
     connected(false);
   }
-  if (!ok) showMessage(data.error || "The server refused this.", true, at);
-  else showMessage(data.message || "", false);
   // the options wait until the answer's state is drawn: the old ones are no longer current
   try { await load(); } finally { setBusy(false); }
+  // the answer is shown once the page takes clicks again: a click made as soon as a refusal
+  // is read is never dropped as one made while the refused decision was under way
+  if (!ok) showMessage(data.error || "The server refused this.", true, at);
+  else showMessage(data.message || "", false);
 }
 
 function setBusy(on) {
