@@ -186,7 +186,7 @@ def _in_view(page: Page, selector: str) -> bool:
 
 def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_view(browser):
     # a whole game: from Player 1's first decision (in the setup) to the end
-    ruleset, game, history = play_until(FIFTH, 3, 6, lambda g, d: d.player == "P1")
+    ruleset, game, history = play_until(FIFTH, 4, 6, lambda g, d: d.player == "P1")
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     context = browser.new_context(viewport=SMALL)
