@@ -4,6 +4,7 @@ shown to`) and a line told to some players only (`tell`)."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import Game
 
 FOLDER = Path(__file__).resolve().parent.parent / "rulesets" / "tutorial" / "pass-left"
 NAMES = {"P1": "Ann", "P2": "Bob", "P3": "Cleo"}
@@ -83,3 +85,17 @@ def test_every_cited_paragraph_is_in_the_rulebook():
     paragraphs = set(re.findall(r"^(\d+)\. \*\*", (FOLDER / "README.md").read_text(), re.M))
     cited = set(re.findall(r'cite "Pass Left: (\d+)"', (FOLDER / "pass-left.rules").read_text()))
     assert cited and cited <= paragraphs
+
+
+def test_3_the_prompt_names_the_round_in_the_decision_and_a_save(ruleset):
+    """The prompt's words are made when someone reads them (bots never do): the decision and a
+    save read the same filled-in text, and the save loads."""
+    game = ruleset.new_game(3, 2, names=NAMES)
+    for _ in range(4):  # round 1 for three players, then round 2
+        game.apply(game.legal_options()[0])
+    said = "which card do you pass to the left (round 2 of 3)?"
+    assert game.decision().prompt == said
+    save = json.loads(json.dumps(game.to_save()))
+    assert save["state"]["pending"]["prompt"] == said
+    again = Game.from_save(ruleset, save)
+    assert again.decision().prompt == said and again.state_hash() == game.state_hash()

@@ -849,6 +849,24 @@ class ExpressionCompiler:
 
     def format_src(self, text: str, scope: Scope, loc: N.Loc) -> str:
         """Python source of a text with {expressions} filled in with labels."""
+        return self._format_parts(text, scope, loc, None)
+
+    def deferred_text_src(self, text: str, scope: Scope, loc: N.Loc) -> str:
+        """Python source of a text with {expressions} whose values are computed now and whose
+        words are made only when someone reads them (a decision's prompt, which bots never
+        read): `(fill, (values...))`, read by `runtime.text_of`; a plain text when every
+        value is a constant."""
+        values: list[str] = []
+        src = self._format_parts(text, scope, loc, values)
+        if not values:
+            return src
+        name = f"_text{self.fresh_number()}"
+        exec(f"def {name}(rt, a):\n    return {src}\n", self.ns)  # our own generated code
+        return f"({name}, ({''.join(v + ', ' for v in values)}))"
+
+    def _format_parts(self, text: str, scope: Scope, loc: N.Loc, values: list[str] | None) -> str:
+        """The source of the text; with `values` (a list to fill), each value is `a[i]` in the
+        source and its own source goes into `values`."""
         parts: list[str] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
@@ -865,7 +883,14 @@ class ExpressionCompiler:
             except RulesetError as exc:
                 self.errors.append(exc)
                 continue
-            parts.append(f"_label(rt, {self.value_c(node, scope).src})")
+            value = self.value_c(node, scope)
+            if value.constant is not None and value.constant[0].__class__ is int:
+                parts.append(repr(str(value.constant[0])))  # a number reads as its digits
+            elif values is None:
+                parts.append(f"_label(rt, {value.src})")
+            else:
+                parts.append(f"_label(rt, a[{len(values)}])")
+                values.append(value.src)
         return " + ".join(parts) if parts else "''"
 
 

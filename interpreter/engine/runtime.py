@@ -290,17 +290,19 @@ class Game:
         return SWITCH
 
     def ask(self, player: Any, options: list[Any], var: str, key: tuple[str, int],
-            resume: int, shown: list[Any] | None = None, prompt: str | None = None) -> int:
+            resume: int, shown: list[Any] | None = None, prompt: Any = None) -> int:
         """Wait for `player` to choose one of `options` (generated code has already taken a
-        lone option itself when it may)."""
+        lone option itself when it may). `prompt`: a text, or one whose words are made when
+        read (`text_of`)."""
         if player not in self.players:
             point = self.program.choices[key]
             raise GameRuleError(f"{self.label(player)} is asked to decide "
-                                f"({prompt or point.prompt}) but is not a player of this game",
-                                point.loc)
+                                f"({self.text_of(prompt or point.prompt)}) but is not a "
+                                "player of this game", point.loc)
         if not options:
             point = self.program.choices[key]
-            raise GameRuleError(f"{self.label(player)} must decide ({prompt or point.prompt}) "
+            raise GameRuleError(f"{self.label(player)} must decide "
+                                f"({self.text_of(prompt or point.prompt)}) "
                                 "but has no legal option", point.loc)
         pending = self.state["pending"] = {"player": player, "options": options, "var": var,
                                            "at": [key[0], key[1]], "resume": resume}
@@ -409,7 +411,7 @@ class Game:
         def labeler(options: list[Any]) -> list[str]:
             return [point.labels[o] if isinstance(o, str) and o in point.labels
                     else self.label(o) for o in options]
-        return Decision(pending["player"], pending.get("prompt", point.prompt),
+        return Decision(pending["player"], self.text_of(pending.get("prompt", point.prompt)),
                         list(pending["options"]), labeler, point.secret,
                         pending.get("shown_to"))
 
@@ -640,8 +642,19 @@ class Game:
 
     def plain_state(self) -> dict:
         """The state as saves store it: `state`, with each family over number ranges (a
-        flat list while the game runs, engine/flat.py) as its entries under text keys."""
-        return text_state(self.state, self.program.flat)
+        flat list while the game runs, engine/flat.py) as its entries under text keys, and
+        the prompt of the decision waited for in words."""
+        state = text_state(self.state, self.program.flat)
+        pending = state["pending"]
+        if pending is not None and pending.get("prompt", "").__class__ is not str:
+            state = state if state is not self.state else dict(state)
+            state["pending"] = {**pending, "prompt": self.text_of(pending["prompt"])}
+        return state
+
+    def text_of(self, text: Any) -> str:
+        """A text the rules made: as it is, or, where its words are made only when someone
+        reads them (a prompt: `(fill, values)`, expressions.deferred_text_src), filled in."""
+        return text if text.__class__ is str else text[0](self, text[1])
 
     def to_save(self) -> dict:
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "ruleset": self.ruleset.name,

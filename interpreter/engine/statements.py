@@ -788,10 +788,11 @@ class ProcBuilder:
         self.emit(0, f"{self.local(s.var)} = rt.reveal({said!r}{seers})")
 
     def _prompt(self, s: N.Choose | N.SecretChoose | N.Options) -> str:
-        """The prompt of a choice, when it is a template: its text filled in as it is asked."""
+        """The prompt of a choice, when it is a template: its values computed as it is asked,
+        its words made when read (runtime.text_of)."""
         if not s.prompt or "{" not in s.prompt and "}" not in s.prompt:
             return ""
-        return f", prompt={self.c.format_src(s.prompt, self.scope, s.loc)}"
+        return f", prompt={self.c.deferred_text_src(s.prompt, self.scope, s.loc)}"
 
     def _ask(self, var: str, player: str, legal: list[str], point: ChoicePoint,
              extra: str = "") -> None:
