@@ -35,7 +35,7 @@ def by_hand():
 def board(game) -> list[int]:
     """The board as the hand-written version lays it out, read from the state: player 1's
     pits 1-6, player 1's store, player 2's pits 1-6, player 2's store."""
-    seeds, store = game.state["vars"]["seeds"], game.state["vars"]["store"]
+    seeds, store = (game.plain_state()["vars"][name] for name in ("seeds", "store"))
     return [*(seeds[f"P1|{i}"] for i in range(1, 7)), store["P1"],
             *(seeds[f"P2|{i}"] for i in range(1, 7)), store["P2"]]
 

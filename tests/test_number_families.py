@@ -5,10 +5,12 @@ copied into their callers, also when they call a function that calls itself."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from interpreter.bots.sampling import sample_game
 from interpreter.language.errors import RulesError
 from tests.test_grids_and_lists import error_of, game_of, logged
 
@@ -153,8 +155,9 @@ def test_an_entry_the_family_does_not_have_is_an_error_at_its_place(folder, stat
 def test_a_seat_the_game_does_not_have_never_becomes_an_entry(folder):
     game = game_of(folder, ROWS + "procedure setup():\n    pit[P2, 2] = 3\n"
                                   "procedure play():\n    end game\n")
-    assert sorted(game.state["vars"]["pit"]) == ["P1|1", "P1|2", "P1|3", "P2|1", "P2|2", "P2|3"]
-    assert game.state["vars"]["pit"]["P2|2"] == 3
+    pit = game.plain_state()["vars"]["pit"]  # a flat list inside the engine (flat.py)
+    assert list(pit) == ["P1|1", "P1|2", "P1|3", "P2|1", "P2|2", "P2|3"]
+    assert pit["P2|2"] == 3
 
 
 @pytest.mark.parametrize("seat, pit, shown", [("P3", "1", "P3|1"), ("P1", "4", "P1|4")])
@@ -166,3 +169,23 @@ def test_a_read_by_names_of_an_entry_the_family_does_not_have_is_an_error(folder
                                       f"    let j = {pit}\n    log \"{{pit[q, j]}}\"\n"
                                       "procedure play():\n    end game\n")
     assert "game.rules:8:5" in message and f"'pit' has no entry for {shown}" in message
+
+
+def test_a_sample_keeps_a_players_own_entries_of_a_family_over_players_and_numbers(folder):
+    """A family over players and numbers is a flat list inside the engine; a bot's sample
+    draws anew only the entries its player does not own, and the game's state, views and
+    saves read it under text keys."""
+    game = game_of(folder, """\
+var secret_pit[player, 1..2] = random v in numbers(1, 1000), owner
+procedure play():
+    choose x from [1, 2] by P1 "go"
+    end game
+""")
+    assert game.state["vars"]["secret_pit"].__class__ is list  # the engine's own form
+    mine = game.plain_state()["vars"]["secret_pit"]
+    assert list(mine) == ["P1|1", "P1|2", "P2|1", "P2|2"]
+    assert game.view("P1")["vars"]["secret_pit"]["P2|1"] != mine["P2|1"]  # hidden from P1
+    twin = sample_game(game, "P1", random.Random(5)).plain_state()["vars"]["secret_pit"]
+    assert [twin["P1|1"], twin["P1|2"]] == [mine["P1|1"], mine["P1|2"]]
+    assert [twin["P2|1"], twin["P2|2"]] != [mine["P2|1"], mine["P2|2"]]
+    assert game.plain_state()["vars"]["secret_pit"] == mine  # the game itself unchanged

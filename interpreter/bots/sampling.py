@@ -130,8 +130,10 @@ def _start_unseen_values(twin: Game, player: str) -> None:
             continue
         value = twin.V[name]
         flat = twin.program.flat.get(name)
-        if flat is not None:  # a family over number ranges, a list (engine/flat.py): hidden
-            twin.V[name] = flat.start(lambda _k, info=info: info.init(twin, {}))
+        if flat is not None:  # a family kept as a list (engine/flat.py)
+            for key, at in flat.placed(twin.n):
+                if vis == "hidden" or not owns(key, player):
+                    value[at] = info.init(twin, {})
         elif value.__class__ is dict:
             for key in value:
                 if vis == "hidden" or not owns(key, player):

@@ -106,6 +106,7 @@ class Compiler(ExpressionCompiler):
         self._counter = 0
         self._range_keys: dict[str, str | None] = {}
         self._flat_names: dict[str, str] = {}
+        self._seats: str | None = None
         self._key_tables: dict[str, str | None] = {}
         self._component_names = {d.name for d in decls if isinstance(d, N.ComponentDecl)}
         self._attributes: tuple[int, set[str]] | None = None

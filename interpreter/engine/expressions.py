@@ -29,6 +29,7 @@ from interpreter.engine.world import (
     MAX_PLAYERS,
     PLAYER,
     World,
+    player_id,
 )
 from interpreter.language import nodes as N
 from interpreter.language.errors import (
@@ -78,6 +79,7 @@ class ExpressionCompiler:
     _counter: int
     _range_keys: dict[str, str | None]  # family -> the name of its key table (range_keys)
     _flat_names: dict[str, str]  # flat family -> the name of its layout (flat_name)
+    _seats: str | None  # the name of the table of seat numbers (seats_name), once made
     _key_tables: dict[str, str | None]  # family -> the name of its key table (key_table)
     _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
     _number_items: set[str]  # ... of lists of whole numbers only
@@ -402,15 +404,40 @@ class ExpressionCompiler:
         fails with the same error."""
         layout = self.flat_name(name)
         slow = f"_flat_read({values}, {layout}, ({''.join(a.src + ', ' for a in args)}), " \
-            f"{name!r}, {loc})"
+            f"{name!r}, {loc}, rt.n)"
         if len(args) != len(flat.ranges) or not all(a.simple for a in args):
             return slow
-        inside = " and ".join(("" if a.number else f"{a.src}.__class__ is int and ")
-                              + f"{lo} <= {a.src} <= {hi}"
-                              for a, (lo, hi) in zip(args, flat.ranges, strict=True)
-                              if not scope.within(a.src, lo, hi))
-        at = f"{values}[{flat.position_src([a.src for a in args])}]"
+        position, inside = self.flat_place(flat, [a.src for a in args],
+                                           [a.number for a in args], scope)
+        at = f"{values}[{position}]"
         return f"({at} if {inside} else {slow})" if inside else at
+
+    def flat_place(self, flat: Any, index: list[str], numbers: list[bool],
+                   scope: Scope) -> tuple[str, str]:
+        """The source of the position of an entry of a flat family at `index` (plain names),
+        and of the test that they name an entry of this game (a whole number within its range,
+        a player of this game; "" when `numbers` or `scope` know it already)."""
+        tests, at = [], []
+        for n, known, (lo, hi), player in zip(index, numbers, flat.ranges,
+                                              flat.players or [False] * len(index),
+                                              strict=True):
+            if player:  # its seat number; a list is no key: a text first
+                at.append(f"{self.seats_name()}[{n}]")
+                tests.append(("" if n in scope.texts else f"{n}.__class__ is str and ")
+                             + f"{n} in rt.following")
+                continue
+            at.append(n)
+            if not scope.within(n, lo, hi):
+                tests.append(("" if known else f"{n}.__class__ is int and ")
+                             + f"{lo} <= {n} <= {hi}")
+        return flat.position_src(at), " and ".join(tests)
+
+    def seats_name(self) -> str:
+        """The name of the table of every player's seat number in the generated code."""
+        if self._seats is None:
+            self._seats = self.constant_name({player_id(s): s for s in range(1, MAX_PLAYERS + 1)},
+                                             "seat")
+        return self._seats
 
     def _table_index(self, name: str, table_src: str, args: list[CExpr], at: N.Loc,
                      loc: str) -> CExpr:

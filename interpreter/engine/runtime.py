@@ -151,7 +151,8 @@ class Game:
         try:
             for name, keys, init, loc in var_keys:  # noqa: B007 (loc: for the error)
                 if name in flat:  # a list (engine/flat.py), its entries started in order
-                    variables[name] = flat[name].start(lambda _k, init=init: init(game, {}))
+                    variables[name] = flat[name].start(lambda _k, init=init: init(game, {}),
+                                                        players)
                 else:
                     variables[name] = init(game, {}) if keys is None else \
                         {k: init(game, {}) for k in keys}
@@ -596,7 +597,7 @@ class Game:
         """The variables as `player` sees them: a private value of another player (or a
         hidden one, before the game is over) shows as HIDDEN."""
         out: dict[str, Any] = {}
-        for name, value in text_vars(self.V, self.program.flat).items():
+        for name, value in text_vars(self.V, self.program.flat, self.n).items():
             if name in self.program.measure_vars:
                 continue
             vis = self.program.vars[name].decl.visibility

@@ -446,14 +446,9 @@ class ProcBuilder:
             index = self._named(index, d)
             numbers = [x.number or n in self.scope.numbers for x, n in zip(compiled, index,
                                                                             strict=True)]
-            inside = " and ".join(("" if known else f"{n}.__class__ is int and ")
-                                  + f"{lo} <= {n} <= {hi}"
-                                  for n, known, (lo, hi) in zip(index, numbers, flat.ranges,
-                                                                strict=True)
-                                  if not self.scope.within(n, lo, hi))
-            at = flat.position_src(index)
+            at, inside = c.flat_place(flat, index, numbers, self.scope)
             slow = (f"_flat_position({c.flat_name(name)}, ({''.join(n + ', ' for n in index)}), "
-                    f"{name!r}, {loc})")
+                    f"{name!r}, {loc}, rt.n)")
             self.emit(d, f"{store} = rt.V[{name!r}]",
                       f"{key} = {at} if {inside} else {slow}" if inside else f"{key} = {at}",
                       f"{store}[{key}] {s.op} {value}")
