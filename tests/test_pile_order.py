@@ -8,9 +8,12 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
+from interpreter.engine.support import put, put_many
 from interpreter.language.errors import RulesError, RulesetError, RulesetErrors
 from tests.conftest import ROOT, write_tiny
 
@@ -119,3 +122,21 @@ procedure play():
         played = game.Z["played"]
         assert len(played) == 4
         assert played == sorted(played, key=rank.__getitem__)
+
+
+@given(st.lists(st.tuples(st.sampled_from("abcdexy"), st.integers(1, 3)), max_size=12),
+       st.lists(st.tuples(st.sampled_from("abcdexy"), st.integers(1, 3)), max_size=6))
+def test_pieces_put_together_land_as_if_put_one_by_one(before, added):
+    """A deal puts its pieces at once and sorts the pile once (support.put_many): the pile is
+    the one that putting each in turn makes (x and y are no declared kind: last, as they
+    came)."""
+    rank = {k: i for i, k in enumerate("abcde")}
+    one_by_one: dict[str, int] = {}
+    together: dict[str, int] = {}
+    for kind, n in before:
+        put(one_by_one, kind, n, rank)
+        put(together, kind, n, rank)
+    for kind, n in added:
+        put(one_by_one, kind, n, rank)
+    put_many(together, added, rank)
+    assert list(together.items()) == list(one_by_one.items())

@@ -35,7 +35,7 @@ from typing import Any
 
 from interpreter.engine import showing
 from interpreter.engine.program import TYPE, ZONE, ChoicePoint, Compiling, Proc, Scope
-from interpreter.engine.support import STEP_WORK, key_of, put
+from interpreter.engine.support import STEP_WORK, key_of, put, put_many
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError
 from interpreter.language.render import render_expr
@@ -993,11 +993,7 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
             else:
                 d.extend(taken)
         else:
-            for k in taken:
-                if k in d:
-                    d[k] += 1
-                else:
-                    put(d, k, 1, rt.rank)
+            put_many(d, [(k, 1) for k in taken], rt.rank)
         if rt.watch is not None:
             tell(rt, s, d, taken, kinds)
 
@@ -1054,12 +1050,7 @@ def make_mover(amount: str, bottom: bool, loc: N.Loc, public: bool = True):
             if rt.watch is not None:
                 taken = list(taken)
             if d.__class__ is dict:
-                rank = rt.rank
-                for k, m in taken:
-                    if k in d:
-                        d[k] += m
-                    else:
-                        put(d, k, m, rank)
+                put_many(d, taken, rt.rank)
             else:
                 pieces = [k for k, m in taken for _ in range(m)]
                 if bottom:

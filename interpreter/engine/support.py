@@ -121,6 +121,23 @@ def put(pile: dict, kind: Any, n: int, rank: dict) -> None:
     pile[kind] = n
 
 
+def put_many(pile: dict, pieces: Any, rank: dict) -> None:
+    """Add the pieces (pairs of kind and number) to a pile as `put` adds each, sorting the
+    pile once at the end where a kind came before one already there (a hand dealt at once)."""
+    unsorted = False
+    for kind, n in pieces:
+        if kind in pile:
+            pile[kind] += n
+            continue
+        if pile and rank and not unsorted:
+            unsorted = rank.get(kind, _LAST) < rank.get(next(reversed(pile)), _LAST)
+        pile[kind] = n
+    if unsorted:  # stable: kinds that are no declared kind stay last, in arrival order
+        ordered = sorted(pile.items(), key=lambda item: rank.get(item[0], _LAST))
+        pile.clear()
+        pile.update(ordered)
+
+
 def merge(contents: list[Any], rank: dict) -> Any:
     """Several zones read as one (e.g. the tiles on all neighbouring spaces)."""
     if contents and contents[0].__class__ is list:
@@ -130,11 +147,7 @@ def merge(contents: list[Any], rank: dict) -> Any:
         return out_list
     out: dict[str, int] = {}
     for c in contents:
-        for k, v in c.items():
-            if k in out:
-                out[k] += v
-            else:
-                put(out, k, v, rank)
+        put_many(out, c.items(), rank)
     return out
 
 
