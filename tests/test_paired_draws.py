@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 import random
 
-from interpreter.bots.draws import decision_draws, first_of
+from interpreter.bots.draws import KeyedRandom, decision_draws, first_of
 from interpreter.bots.players import RandomBot, make_bot
 from interpreter.study.games import play_one
 
@@ -101,3 +101,15 @@ def test_paired_greedy_games_of_one_ruleset_are_identical(base):
                         keep_moves=True) for _ in range(2)]
     assert records[0].moves == records[1].moves
     assert records[0].scores == records[1].scores
+
+
+def test_a_draw_of_up_to_64_bits_is_the_top_of_one_number_of_the_sequence():
+    """getrandbits(k) for k <= 64 takes one number of the keyed sequence (a shortcut through
+    the general loop): the same bits as the loop that joins 64-bit numbers gives."""
+    for k in (1, 7, 32, 53, 64):
+        fast, wide = KeyedRandom(99), KeyedRandom(99)
+        for _ in range(5):
+            assert fast.getrandbits(k) == wide.getrandbits(64) >> (64 - k)
+    joined = KeyedRandom(99).getrandbits(128)  # two numbers: the first in the low bits
+    again = KeyedRandom(99)
+    assert joined == again.getrandbits(64) | again.getrandbits(64) << 64

@@ -20,6 +20,7 @@ import pytest
 from scipy.stats import chisquare
 
 from interpreter.bots.sampling import sample_game
+from interpreter.bots.worlds import _weighted
 from interpreter.engine.ruleset import load_ruleset
 
 from .conftest import ROOT
@@ -170,3 +171,15 @@ def test_top_stack_cards_under_the_top_stay_known(seed):
     assert len(seen) == worlds
     if worlds > 1:
         assert chisquare(list(seen.values())).pvalue > 0.001
+
+
+def test_a_place_drawn_by_room_left_is_the_draw_random_choices_makes():
+    """`_spread` draws a token's place in proportion to the room left without building
+    `random.choices`' lists: the same place for the same draw, so bots' samples (and the
+    games they play) are the same as with `choices`."""
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        options = [("hand", f"P{i}") for i in range(1, 1 + seed % 5 + 1)]
+        left = {q: 1 + (seed * 7 + i) % 4 for i, q in enumerate(options)}
+        expected = theirs.choices(options, [left[q] for q in options])[0]
+        assert _weighted(options, left, ours.random) == expected

@@ -62,6 +62,9 @@ class KeyedRandom(random.Random):
         self._drawn = 0
 
     def getrandbits(self, k: int) -> int:
+        if 0 < k <= 64:  # the usual draw: one number of the sequence, its top k bits
+            self._drawn += 1
+            return _mix((self._key + self._drawn * _GOLDEN) & _MASK) >> (64 - k)
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         out, bits = 0, 0

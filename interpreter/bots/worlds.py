@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from interpreter.bots.beliefs import Place, Token
 from interpreter.bots.matching import _flow
@@ -96,22 +97,38 @@ def _spread(loose: list[Token], room: dict[Place, int], rng: random.Random
     if sum(room.values()) != len(loose):
         return None
     order = list(range(len(loose)))
+    by_set: dict[int, list[Place]] = {}  # a token's places in the order of their names
+    for t in loose:
+        if id(t.places) not in by_set:
+            by_set[id(t.places)] = sorted(t.places, key=str)
+    places_of = [by_set[id(t.places)] for t in loose]
+    random = rng.random
     for _ in range(TRIES):
         rng.shuffle(order)
         left = dict(room)
         chosen: list[Place | None] = [None] * len(loose)
         for i in order:
-            options = [q for q in loose[i].places if left.get(q, 0) > 0]
+            options = [q for q in places_of[i] if left.get(q, 0) > 0]
             if not options:
                 break
-            options.sort(key=str)
-            weights = [left[q] for q in options]
-            q = rng.choices(options, weights)[0]
+            q = _weighted(options, left, random)
             left[q] -= 1
             chosen[i] = q
         else:
             return chosen  # type: ignore[return-value]
     return _by_flow(loose, room, rng)
+
+
+def _weighted(options: list[Place], left: dict[Place, int], random: Any) -> Place:
+    """One of the options drawn in proportion to its room left: the draw
+    `rng.choices(options, weights)` makes from the same `random()`, without its lists."""
+    x = random() * (sum(left[q] for q in options) + 0.0)
+    acc = 0
+    for q in options[:-1]:
+        acc += left[q]
+        if x < acc:
+            return q
+    return options[-1]
 
 
 def _by_flow(loose: list[Token], room: dict[Place, int], rng: random.Random
