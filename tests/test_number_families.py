@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from interpreter.bots.sampling import sample_game
-from interpreter.language.errors import RulesError
+from interpreter.engine.flat import flat_layout, flat_position
+from interpreter.language.errors import GameRuleError, RulesError
 from tests.test_grids_and_lists import error_of, game_of, logged
 
 MARKS = """\
@@ -189,3 +190,18 @@ procedure play():
     assert [twin["P1|1"], twin["P1|2"]] == [mine["P1|1"], mine["P1|2"]]
     assert [twin["P2|1"], twin["P2|2"]] != [mine["P2|1"], mine["P2|2"]]
     assert game.plain_state()["vars"]["secret_pit"] == mine  # the game itself unchanged
+
+
+@pytest.mark.parametrize("index, found", [(("P2", 3), 2 * 4 + 3), (("P2", "3"), 2 * 4 + 3),
+                                          (("P3", 1), None), ((2, 1), None), (("P1", 4), None),
+                                          (("P1", True), None)])
+def test_an_entry_of_a_family_over_players_and_numbers_is_found_by_its_values(index, found):
+    """The slow path of a flat family's place (flat_position): a player of this game and a
+    number in range (a text "3" as the number 3, as a text key found it); a seat this
+    2-player game lacks, a number given for a player, a number out of range: no entry."""
+    layout = flat_layout(["player", "1..3"], 1000)
+    if found is None:
+        with pytest.raises(GameRuleError, match="'pit' has no entry"):
+            flat_position(layout, index, "pit", None, 2)
+    else:
+        assert flat_position(layout, index, "pit", None, 2) == found

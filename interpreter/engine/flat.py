@@ -124,7 +124,8 @@ def flat_position(layout: FlatLayout, index: tuple, name: str, loc: Loc | None,
         at = 0
         for k, (lo, hi), player in zip(index, layout.ranges,
                                        layout.players or (False,) * len(index), strict=True):
-            k = _SEATS.get(k, 0) if player and k.__class__ is str else k
+            if player:  # a player of this game, by name (a number is no player)
+                k = _SEATS.get(k, 0) if k.__class__ is str else 0
             if k.__class__ is not int or not lo <= k <= (players if player else hi):
                 break
             at = at * layout.stride + k
