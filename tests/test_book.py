@@ -413,7 +413,7 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
            "points of w increases by 1. Do this 3 times: bonus points" in text
     assert "If hand of w is not empty:" in text
     assert "w chooses a number k from 0 to n (“how many”)." in text
-    assert "the last winner of a trick is cleared (none)." in text
+    assert "the last winner of a trick is cleared." in text
     assert not re.search(r"nobody/nothing|not \(|from 1 to 1", text)
 
 

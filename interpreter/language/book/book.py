@@ -385,7 +385,7 @@ class Builder:
         d = self.decls[name]
         assert isinstance(d, N.ProcDecl)
         w = self.words
-        w.start_rule()
+        w.start_rule(d)
         lines: list[Line] = []
         if d.params:
             lines.append(Line(0, self.say("rule.with", params=self.params(d.params))))
@@ -423,7 +423,7 @@ class Builder:
 
     def trigger(self, d: N.TriggerDecl) -> Entry:
         w = self.words
-        w.start_rule()
+        w.start_rule(d)
         when = self.say("rule.trigger_when", cond=w.expr(d.when)) if d.when is not None else ""
         head = self.say("rule.trigger", event=w.name(d.event), when=when)
         return self.entry(d, [Line(0, head), *w.block(d.body, 1)])

@@ -73,7 +73,7 @@ class Phrases:
         for part in self.table.get(key, "").split(";"):
             if "=>" in part:
                 a, b = part.split("=>", 1)
-                out.append((f" {a.strip()} ", f" {b.strip()} "))
+                out.append((a.strip(), b.strip()))
         return out
 
     def has(self, key: str) -> bool:

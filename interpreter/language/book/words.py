@@ -38,6 +38,21 @@ def numbers(e: N.Expr | None) -> tuple[N.Expr, N.Expr] | None:
     return None
 
 
+def names_read(node: object):
+    """The names a rule reads, what its log and records read left out."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, N.Log | N.Record):
+            continue
+        if isinstance(item, N.Name):
+            yield item.id
+        if isinstance(item, N.Node):
+            stack += [v for v in vars(item).values() if isinstance(v, list | N.Node)]
+        elif isinstance(item, list):
+            stack += item
+
+
 def humane(name: str) -> str:
     """A name as words, when nothing better is known: `take_two` -> `take two`."""
     return name.replace("_", " ").strip()
@@ -60,10 +75,13 @@ class Words:
         self.types = types
         self.skip = set(skip)
         self.lets: dict[str, N.Expr] = {}  # the current rule's `let`s: a name's value in words
+        self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
 
-    def start_rule(self) -> None:
-        """Forget the `let`s of the rule rendered before."""
+    def start_rule(self, decl: N.Node | None = None) -> None:
+        """Forget the `let`s of the rule rendered before; note the names `decl` reads outside
+        its log and records (a `let` nothing else reads is not a rule of play)."""
         self.lets = {}
+        self.read = None if decl is None else set(names_read(decl))
 
     # ------------------------------------------------------------------ names
 
@@ -183,8 +201,9 @@ class Words:
         text = self.expr(e)
         if not isinstance(e, N.BoolOp | N.IfExpr):
             for find, into in self.p.pairs("expr.negate"):
-                if find in text:
-                    return text.replace(find, into, 1)
+                word = re.search(rf"(?<!\S){re.escape(find)}(?!\S)", text)  # a whole word
+                if word:
+                    return text[:word.start()] + into + text[word.end():]
         return say("expr.not", a=text)
 
     def is_test(self, e: N.Expr | None) -> bool:
@@ -294,6 +313,8 @@ class Words:
             return []  # the game's log and the simulations' records are not rules of play
         if isinstance(s, N.Assign) and s.name in self.skip:
             return []
+        if isinstance(s, N.Let) and self.read is not None and s.name not in self.read:
+            return []  # a name only the log or a measure reads
         if isinstance(s, N.Let):
             self.lets[s.name] = s.value
             key = "stmt.let_test" if self.is_test(s.value) else "stmt.let"
