@@ -387,11 +387,15 @@ def test_no_sentence_of_a_book_reads_like_code(loaded, book_in, name, lang):
 def test_conditions_loops_and_parameters_read_as_sentences(high_card):
     """Each construct that read like code reads as a rulebook says it: `every ... where`,
     `not`, `== none`, a loop over 1 to 1 (folded) or over a fixed range whose number the body
-    does not use, a choice of a number, a rule's parameters, `if c: (nothing) else: ...`."""
+    does not use, a choice of a number, a rule's parameters, `if c: (nothing) else: ...`,
+    a `let` nothing reads."""
     with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write('\nvar last_winner "the last winner of a trick" = none\n'
                 'procedure reward(w: player, n: number) "a reward" cite "High Card: Play":\n'
                 '    let all_out = every p in clockwise_from(w) where empty(hand[p])\n'
+                '    if all_out:\n'
+                '        bonus[w] += 1\n'
+                '    let unread = size(hand[w])\n'
                 '    if last_winner == none:\n'
                 '        pass\n'
                 '    else:\n'
@@ -409,6 +413,7 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
     assert "Here w is a player and n is a number." in text
     assert "Let all out say whether for every p in all players clockwise from w: hand of p " \
            "is empty." in text
+    assert "unread" not in text  # a let that nothing reads is no rule of play
     assert "If there is a last winner of a trick: bonus points of w increases by 1. bonus " \
            "points of w increases by 1. Do this 3 times: bonus points" in text
     assert "If hand of w is not empty:" in text
