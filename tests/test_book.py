@@ -446,5 +446,7 @@ def test_the_base_book_says_what_only_the_rulebook_quoted(book_in):
     assert "8 sets of 3, 2, 3, 2, 3, 2, 3 and 2 spaces" in text
     assert "the count runs over the whole board" in text
     assert "business placed on a plot" not in text
+    assert "(only if there is something in districts where a commissioner stands)" in text
+    assert "the number of things in" not in text.split("13. Definitions")[0].split("10. Playing")[1]
     _, stop = book.entry("building_stop")
     assert "What it is for" in (stop.about or "") and "(rulebook: Building stop)" in stop.about

@@ -175,7 +175,16 @@ class Words:
         for this, other in ((e.left, e.right), (e.right, e.left)):
             if isinstance(other, N.NoneLit) and op in ("==", "!="):
                 return self._is_none(this, op == "==")
-        return say(_COMPARE.get(op, "expr.eq"), a=self.expr(e.left), b=self.expr(e.right))
+        left, right = e.left, e.right
+        if isinstance(left, N.Call) and left.func == "size" and len(left.args) == 1 \
+                and self.constant(right) in (0, 1) and "size" not in self.decls:
+            nothing = {("==", 0), ("<=", 0), ("<", 1)}
+            something = {("!=", 0), (">", 0), (">=", 1)}
+            key = (op, self.constant(right))
+            if key in nothing | something:  # "there is nothing in the stack", not "... is 0"
+                return say("expr.size_none" if key in nothing else "expr.size_some",
+                           a=self.expr(left.args[0]))
+        return say(_COMPARE.get(op, "expr.eq"), a=self.expr(left), b=self.expr(right))
 
     def _is_none(self, e: N.Expr | None, none: bool) -> str:
         """`x == none` as "there is no x": a rule's own name reads as the value it was given,
