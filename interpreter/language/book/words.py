@@ -136,8 +136,10 @@ class Words:
             read = self.reads(base, e.args) if base else None
             if read is not None:
                 return read
-            if isinstance(self.decls.get(base or ""), N.TableDecl):
-                return say("expr.table", name=self.name(base or ""), args=args)
+            table = self.decls.get(base or "")
+            if isinstance(table, N.TableDecl):
+                key = "expr.table_row" if table.style == "grid" else "expr.table"
+                return say(key, name=self.name(base or ""), args=args)
             return say("expr.of", name=x(e.obj), args=args)
         if isinstance(e, N.Call):
             return self._call(e)
@@ -184,6 +186,10 @@ class Words:
             if key in nothing | something:  # "there is nothing in the stack", not "... is 0"
                 return say("expr.size_none" if key in nothing else "expr.size_some",
                            a=self.expr(left.args[0]))
+        if op in ("in", "not in") and isinstance(right, N.Name) \
+                and isinstance(self.decls.get(right.id), N.TableDecl):  # a key of a table
+            return say("expr.in_table" if op == "in" else "expr.not_in_table",
+                       a=self.expr(left), b=self.name(right.id))
         return say(_COMPARE.get(op, "expr.eq"), a=self.expr(left), b=self.expr(right))
 
     def _is_none(self, e: N.Expr | None, none: bool) -> str:
