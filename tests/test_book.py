@@ -424,7 +424,8 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
 
 def test_the_board_gives_every_link_a_rule_reads_and_the_groups_of_a_set(book_in):
     """The adjacency the scoring reads is given whole, district by district, and the supply
-    row's spaces by set (3, 2, 3, 2, ...), in every language (nl and ko name the spaces)."""
+    row's spaces by set (3, 2, 3, 2, ...), in every language (nl and ko name the spaces and
+    the plots)."""
     text = to_text(book_in("fifth-avenue/base", "en"))
     assert "more" not in text.split("5. Where things lie")[0]
     for district in ("34th St. West", "52nd St. East"):
@@ -433,6 +434,9 @@ def test_the_board_gives_every_link_a_rule_reads_and_the_groups_of_a_set(book_in
     nl, ko = (to_text(book_in("fifth-avenue/base", lang)) for lang in ("nl", "ko"))
     assert "groep 1 (3): vak 1–3" in nl and "supply space" not in nl.split("5. ")[0]
     assert "공급 칸 1–3" in ko and "supply space" not in ko.split("5. ")[0]
+    assert "34th St. West: paars, bruin, grijs, oranje, groen;" in nl  # the plots named in nl
+    board_nl = to_text(book_in("fifth-avenue/six-plot", "nl")).split("5. ")[0]
+    assert "zesde bouwplaats" in board_nl and "sixth" not in board_nl
 
 
 def test_the_base_book_says_what_only_the_rulebook_quoted(book_in):

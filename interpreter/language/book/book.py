@@ -295,8 +295,11 @@ class Builder:
         for key in keys:
             values = [self.f.attrs.get(i, {}).get(key) for i in ids]
             shown = [w.name(str(v)) for v in values]
-            if None in values or all(v in n for v, n in zip(shown, names, strict=True)):
-                continue  # the names say it already (34th St. West, violet)
+            said = [(v, self.f.value_label(str(raw)) or str(raw))
+                    for v, raw in zip(shown, values, strict=True)]
+            if None in values or all(v in n or raw in n for (v, raw), n
+                                     in zip(said, names, strict=True)):
+                continue  # the names say it already (Row A, red)
             groups: dict[str, list[str]] = {}
             for value, name in zip(shown, names, strict=True):
                 groups.setdefault(value, []).append(name)
