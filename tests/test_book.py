@@ -432,10 +432,10 @@ def test_the_board_gives_every_link_a_rule_reads_and_the_groups_of_a_set(book_in
         assert f"{district}: violet → brown, green; brown → violet, gray;" in text
     assert "set 1 (3): supply space 1–3; set 2 (2): supply space 4–5;" in text
     nl, ko = (to_text(book_in("fifth-avenue/base", lang)) for lang in ("nl", "ko"))
-    assert "groep 1 (3): vak 1–3" in nl and "supply space" not in nl.split("5. ")[0]
-    assert "공급 칸 1–3" in ko and "supply space" not in ko.split("5. ")[0]
+    assert "groep 1 (3): vak 1–3" in nl and "supply space" not in nl.split("\n5. ")[0]
+    assert "공급 칸 1–3" in ko and "supply space" not in ko.split("\n5. ")[0]
     assert "34th St. West: paars, bruin, grijs, oranje, groen;" in nl  # the plots named in nl
-    board_nl = to_text(book_in("fifth-avenue/six-plot", "nl")).split("5. ")[0]
+    board_nl = to_text(book_in("fifth-avenue/six-plot", "nl")).split("\n5. ")[0]
     assert "zesde bouwplaats" in board_nl and "sixth" not in board_nl
 
 
