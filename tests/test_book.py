@@ -427,7 +427,8 @@ def test_the_board_gives_every_link_a_rule_reads_and_the_groups_of_a_set(book_in
     row's spaces by set (3, 2, 3, 2, ...), in every language (nl and ko name the spaces and
     the plots)."""
     text = to_text(book_in("fifth-avenue/base", "en"))
-    assert "more" not in text.split("\n5. Where things lie")[0]
+    board = text.split("\n4. The board")[1].split("\n5. Where things lie")[0]
+    assert "more" not in board
     for district in ("34th St. West", "52nd St. East"):
         assert f"{district}: violet → brown, green; brown → violet, gray;" in text
     assert "set 1 (3): supply space 1–3; set 2 (2): supply space 4–5;" in text
