@@ -257,7 +257,7 @@ class Words:
             name, args = self.name(e.func), self._args(e.args)
             if args and re.search(rf"(?<!\w){re.escape(args)}(?!\w)", name):  # said once
                 return name
-            if [q.type for q in decl.params] == ["player"]:  # p's skyscraper
+            if [q.type for q in decl.params] == ["player"]:  # p's piece
                 return say("expr.kind_owned", name=name, args=args)
             return say("expr.kind", name=name, args=args).strip()
         if decl is None and self.p.has(f"builtin.{e.func}"):
