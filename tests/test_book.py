@@ -49,10 +49,22 @@ def loaded():
     return get
 
 
+@pytest.fixture(scope="module")
+def book_in(loaded):
+    """The book of a bundled ruleset in a language, built once for the tests that read it."""
+    cache: dict[tuple[str, str], object] = {}
+
+    def get(name: str, lang: str):
+        if (name, lang) not in cache:
+            cache[name, lang] = book_of(loaded(name), lang)
+        return cache[name, lang]
+    return get
+
+
 @pytest.mark.parametrize("lang", languages())
 @pytest.mark.parametrize("name", RULESETS)
-def test_every_ruleset_reads_without_rule_code(loaded, name, lang):
-    book = book_of(loaded(name), lang)
+def test_every_ruleset_reads_without_rule_code(book_in, name, lang):
+    book = book_in(name, lang)
     code = [line for line in _lines(book) if CODE.search(line)]
     assert code == []
     assert len(book.sections) >= 5
@@ -341,3 +353,106 @@ def test_a_list_of_options_joined_reads_as_or(high_card):
         f.write("\ntrigger pick after trick_won(w):\n"
                 "    choose x from [1, 2] + [\"pass\"] by w\n")
     assert "w chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))
+
+
+# What reads like code in a sentence (issue 32): a word twice in a row ("where where", "in in"),
+# a name_with_underscores, a file name, a label said twice ("A set of auctions: A set of
+# auctions:"). A word that a language doubles in good prose is allowed (Dutch "waar je je ...").
+SLIPS = {"a word twice": re.compile(r"(?i)\b([^\W\d_]+)\s+\1\b"),
+         "a name of the rules": re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b"),
+         "a file name": re.compile(r"\b[\w-]+\.(?:yaml|rules|json)\b"),
+         "a label said twice": re.compile(r"(?i)(?:^|[\s(])([^:.»\s][^:.»]{3,}): \1\b")}
+GOOD_DOUBLES = {"nl": {"je je"}}
+
+
+def _said(book) -> list[str]:
+    """Every line of the book in its own words: the rules, headings, rulings, why a rule cites
+    nothing, what it is for (the quoted rulebook text is left out)."""
+    return _lines(book) + [x for s in book.sections for e in s.entries
+                           for x in (*e.rulings, e.no_cite or "", e.about or "")]
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("name", RULESETS)
+def test_no_sentence_of_a_book_reads_like_code(loaded, book_in, name, lang):
+    book = book_in(name, lang)
+    slips = [(what, m.group(0), x) for x in _said(book) for what, rx in SLIPS.items()
+             for m in rx.finditer(x) if m.group(0).lower() not in GOOD_DOUBLES.get(lang, ())]
+    raw = {n.replace("_", " ") for n in loaded(name).program.decls if "_" in n}
+    slips += [("a heading that is a rule's name", e.title, e.title)
+              for s in book.sections for e in s.entries if e.title in raw]
+    assert slips == []
+
+
+def test_conditions_loops_and_parameters_read_as_sentences(high_card):
+    """Each construct that read like code reads as a rulebook says it: `every ... where`,
+    `not`, `== none`, a loop over 1 to 1 (folded) or over a fixed range whose number the body
+    does not use, a choice of a number, a rule's parameters, `if c: (nothing) else: ...`,
+    a `let` nothing reads."""
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\nvar last_winner "the last winner of a trick" = none\n'
+                'procedure reward(w: player, n: number) "a reward" cite "High Card: Play":\n'
+                '    let all_out = every p in clockwise_from(w) where empty(hand[p])\n'
+                '    if all_out:\n'
+                '        bonus[w] += 1\n'
+                '    let unread = size(hand[w])\n'
+                '    if last_winner == none:\n'
+                '        pass\n'
+                '    else:\n'
+                '        bonus[w] += 1\n'
+                '    for each i in numbers(1, 1):\n'
+                '        bonus[w] += 1\n'
+                '    for each i in numbers(1, 3):\n'
+                '        bonus[w] += 1\n'
+                '    if not empty(hand[w]):\n'
+                '        choose k from numbers(0, n) by w "how many"\n'
+                '    last_winner = none\n'
+                'trigger rewarded after trick_won(w):\n'
+                '    reward(w, 2)\n')
+    text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
+    assert "Here w is a player and n is a number." in text
+    assert "Let all out say whether for every p in all players clockwise from w: hand of p " \
+           "is empty." in text
+    assert "unread" not in text  # a let that nothing reads is no rule of play
+    assert "If there is a last winner of a trick: bonus points of w increases by 1. bonus " \
+           "points of w increases by 1. Do this 3 times: bonus points" in text
+    assert "If hand of w is not empty:" in text
+    assert "w chooses a number k from 0 to n (“how many”)." in text
+    assert "the last winner of a trick is cleared." in text
+    assert not re.search(r"nobody/nothing|not \(|from 1 to 1", text)
+
+
+def test_the_board_gives_every_link_a_rule_reads_and_the_groups_of_a_set(book_in):
+    """The adjacency the scoring reads is given whole, district by district, and the supply
+    row's spaces by set (3, 2, 3, 2, ...), in every language (nl and ko name the spaces and
+    the plots)."""
+    text = to_text(book_in("fifth-avenue/base", "en"))
+    board = text.split("\n4. The board")[1].split("\n5. Where things lie")[0]
+    assert "more" not in board
+    for district in ("34th St. West", "52nd St. East"):
+        assert f"{district}: violet → brown, green; brown → violet, gray;" in text
+    assert "set 1 (3): supply space 1–3; set 2 (2): supply space 4–5;" in text
+    nl, ko = (to_text(book_in("fifth-avenue/base", lang)) for lang in ("nl", "ko"))
+    assert "groep 1 (3): vak 1–3" in nl and "supply space" not in nl.split("\n5. ")[0]
+    assert "공급 칸 1–3" in ko and "supply space" not in ko.split("\n5. ")[0]
+    assert "34th St. West: paars, bruin, grijs, oranje, groen;" in nl  # the plots named in nl
+    board_nl = to_text(book_in("fifth-avenue/six-plot", "nl")).split("\n5. ")[0]
+    assert "zesde bouwplaats" in board_nl and "sixth" not in board_nl
+
+
+def test_the_base_book_says_what_only_the_rulebook_quoted(book_in):
+    """The game's end by the last business skips the rest of the turn; the supply row's sets;
+    the special scoring counts the businesses of the whole board; why a building stop."""
+    book = book_in("fifth-avenue/base", "en")
+    text = " ".join(to_text(book).split())
+    assert "The game ends at once (the last business of the supply row was placed): nothing " \
+           "more is played, not even the rest of this turn." in text
+    assert "does not take his 2nd and 3rd actions" in text
+    assert "8 sets of 3, 2, 3, 2, 3, 2, 3 and 2 spaces" in text
+    assert "the count runs over the whole board" in text
+    assert "business placed on a plot" not in text
+    assert "(only if there is something in districts where a commissioner stands)" in text
+    play = text.split(" 13. Definitions =")[0].split(" 10. Playing the game =")[1]
+    assert not re.search(r"the number of things in [^.:]*? is (more than )?0\b", play)
+    _, stop = book.entry("building_stop")
+    assert "What it is for" in (stop.about or "") and "(rulebook: Building stop)" in stop.about

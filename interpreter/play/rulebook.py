@@ -30,6 +30,8 @@ def facts_of(ruleset: Ruleset, lang: str = "en") -> Facts:
                  entities={t: list(ids) for t, ids in world.entity_types.items()},
                  relations={r: {a: list(bs) for a, bs in links.items()}
                             for r, links in world.relations.items()},
+                 attrs={i: dict(world.attrs.get(i) or {}) for ids in world.entity_types.values()
+                        for i in ids},
                  value_label=value_label, measures={m.name for m in ruleset.measures},
                  names=load_names(_name_folders(ruleset), lang),
                  path=str(ruleset.path))

@@ -3,6 +3,7 @@ rule's citation and rulings. The words of each construct are words.py's."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -28,6 +29,7 @@ class Facts:
     decls: dict[str, N.Decl]
     entities: dict[str, list[str]] = field(default_factory=dict)  # board type -> ids
     relations: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # the board's links
+    attrs: dict[str, dict[str, object]] = field(default_factory=dict)  # entity -> its data
     value_label: Callable[[str], str | None] = lambda name: None
     measures: set[str] = field(default_factory=set)
     names: dict[str, str] = field(default_factory=dict)  # the language's names of the rules
@@ -92,8 +94,21 @@ class Builder:
     def say(self, key: str, **parts: object) -> str:
         return self.p.say(key, **parts)
 
+    def title(self, decl: N.Decl) -> str:
+        """A rule's heading: its name in the language, its label, or, for a rule with neither,
+        its own words with its parameters (`reads`), or the moment a trigger follows."""
+        w = self.words
+        template = self.f.names.get("reads:" + decl.name)
+        if decl.name in self.f.names or decl.label or (
+                template is None and not isinstance(decl, N.TriggerDecl)):
+            return w.name(decl.name)
+        if template is not None:
+            params = getattr(decl, "params", [])
+            return template.format("", *(w.local(p.name) for p in params))
+        return self.say("rule.trigger_title", event=w.name(decl.event))
+
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
-        e = Entry(key=decl.name, title=title or self.words.name(decl.name), lines=lines,
+        e = Entry(key=decl.name, title=title or self.title(decl), lines=lines,
                   cite=decl.cite, rulings=self.rulings(decl),
                   about=self.f.names.get("about:" + decl.name))
         if decl.cite is None:
@@ -161,7 +176,8 @@ class Builder:
                       for line in e.lines[:2]]
             goal = " ".join(winner)
         intro = [say("short.goal", goal=goal)] if goal else []
-        lines = [Line(0, say("short.about", title=e.title, about=e.about))
+        lines = [Line(0, e.about if e.about.lower().startswith(e.title.lower() + ":")
+                      else say("short.about", title=e.title, about=e.about))
                  for s in book.sections for e in s.entries if e.about]
         entries = [Entry("", say("short.steps"), lines)] if lines else []
         return Section("short", say("section.short"), intro=intro, entries=entries)
@@ -245,20 +261,65 @@ class Builder:
     def board(self) -> Section:
         say, w = self.say, self.words
         entries = []
+        read = self._attrs_read()
         for kind, ids in self.f.entities.items():
-            shown = [w.name(i) for i in ids[:ENTITY_NAMES_SHOWN]]
-            if len(ids) > ENTITY_NAMES_SHOWN:
-                shown.append(say("entity.more", n=len(ids) - ENTITY_NAMES_SHOWN))
-            entries.append(Entry(kind, w.name(kind), [Line(0, say(
-                "entity.list", type=w.name(kind), n=len(ids), names="; ".join(shown)))]))
+            names = [w.name(i) for i in ids]
+            shown = compact(names)
+            if len(shown) > ENTITY_NAMES_SHOWN and kind not in self.used:
+                shown = [*shown[:ENTITY_NAMES_SHOWN],
+                         say("entity.more", n=len(shown) - ENTITY_NAMES_SHOWN)]
+            lines = [Line(0, say("entity.list", type=w.name(kind), n=len(ids),
+                                 names="; ".join(shown)))]
+            lines += self._grouped_by(ids, names, read)
+            entries.append(Entry(kind, w.name(kind), lines))
         for name, links in self.f.relations.items():
-            lines = [Line(0, say("relation.link", a=w.name(a), b="; ".join(w.name(x) for x in bs)))
-                     for a, bs in links.items() if bs]
-            if len(lines) > ENTITY_NAMES_SHOWN:
+            pairs = [(w.name(a), [w.name(x) for x in bs]) for a, bs in links.items() if bs]
+            lines = [Line(0, text) for text in self._links(pairs)]
+            if len(lines) > ENTITY_NAMES_SHOWN and name not in self.used:
                 more = say("entity.more", n=len(lines) - ENTITY_NAMES_SHOWN)
                 lines = [*lines[:ENTITY_NAMES_SHOWN], Line(0, more)]
             entries.append(Entry(name, w.name(name), lines))
         return Section("board", say("section.board"), entries=entries)
+
+    def _attrs_read(self) -> set[str]:
+        """The attributes of board things that the rules of play read (`s.set`)."""
+        return {n.name for name in self.used if name in self.decls
+                for n in N.walk(self.decls[name]) if isinstance(n, N.Attr)}
+
+    def _grouped_by(self, ids: list[str], names: list[str], read: set[str]) -> list[Line]:
+        """A board type's things grouped by each attribute the rules read, where the names
+        alone do not tell it (the squares of each row): "row 1: square 1-8"."""
+        say, w = self.say, self.words
+        out = []
+        keys = [k for k in self.f.attrs.get(ids[0], {}) if k in read] if ids else []
+        for key in keys:
+            values = [self.f.attrs.get(i, {}).get(key) for i in ids]
+            shown = [w.name(str(v)) for v in values]
+            said = [(v, self.f.value_label(str(raw)) or str(raw))
+                    for v, raw in zip(shown, values, strict=True)]
+            if None in values or all(v in n or raw in n for (v, raw), n
+                                     in zip(said, names, strict=True)):
+                continue  # the names say it already (Row A, red)
+            groups: dict[str, list[str]] = {}
+            for value, name in zip(shown, names, strict=True):
+                groups.setdefault(value, []).append(name)
+            parts = [say("entity.group", attr=w.name(key), value=v, names=", ".join(compact(ns)),
+                         n=len(ns)) for v, ns in groups.items()]
+            out.append(Line(0, say("entity.by", attr=w.name(key), groups="; ".join(parts))))
+        return out
+
+    def _links(self, pairs: list[tuple[str, list[str]]]) -> list[str]:
+        """A relation's links, one line each, or one line per group of things whose names
+        share their first part (the squares of one row: "Row A: 1 → 2; 2 → 1, 3; ...")."""
+        say = self.say
+        groups: dict[str, list[str]] = {}
+        for a, bs in pairs:
+            head, _, rest = a.rpartition(", ")
+            if not head or not all(b.rpartition(", ")[0] == head for b in bs):
+                return [say("relation.link", a=a, b="; ".join(bs)) for a, bs in pairs]
+            groups.setdefault(head, []).append(say(
+                "relation.link", a=rest, b=", ".join(b.rpartition(", ")[2] for b in bs)))
+        return [say("relation.group", group=g, links="; ".join(ls)) for g, ls in groups.items()]
 
     def zones(self) -> Section:
         say, w = self.say, self.words
@@ -327,10 +388,10 @@ class Builder:
         d = self.decls[name]
         assert isinstance(d, N.ProcDecl)
         w = self.words
+        w.start_rule(d)
         lines: list[Line] = []
         if d.params:
-            params = ", ".join(w.local(p.name) for p in d.params)
-            lines.append(Line(0, self.say("rule.with", params=params)))
+            lines.append(Line(0, self.say("rule.with", params=self.params(d.params))))
         if d.when is not None:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
         lines += w.block(d.body)
@@ -339,14 +400,40 @@ class Builder:
             lines += [Line(1, x.text, x.step) for x in w.block(fallback.body)]
         return self.entry(d, lines)
 
+    def params(self, params: list[N.Param]) -> str:
+        """A rule's parameters in a sentence: "opener is a player and d is a place"."""
+        w, say = self.words, self.say
+        parts = []
+        for p in params:
+            name, kind = w.local(p.name), self.kind(p.type) if p.type else ""
+            said = kind and not name.endswith(w.name(p.type or ""))  # not "the opener: a player"
+            parts.append(say("rule.param", name=name, type=kind) if said
+                         else say("rule.param_plain", name=name))
+        if len(parts) == 1:
+            return parts[0]
+        return say("expr.list_sep").join(parts[:-1]) + say("expr.args_sep") + parts[-1]
+
+    def kind(self, type_name: str) -> str:
+        """What a parameter is: a yes/no, a number, or a thing of the ruleset (a player)."""
+        if self.p.has(f"type.{type_name}"):
+            return self.say(f"type.{type_name}")
+        return self.indefinite(self.words.name(type_name))
+
+    def indefinite(self, noun: str) -> str:
+        """A noun with its indefinite article (a player, an item)."""
+        vowel = noun[:1].lower() in "aeiou"
+        return self.say("expr.indefinite_vowel" if vowel else "expr.indefinite", x=noun)
+
     def trigger(self, d: N.TriggerDecl) -> Entry:
         w = self.words
+        w.start_rule(d)
         when = self.say("rule.trigger_when", cond=w.expr(d.when)) if d.when is not None else ""
         head = self.say("rule.trigger", event=w.name(d.event), when=when)
         return self.entry(d, [Line(0, head), *w.block(d.body, 1)])
 
     def define(self, d: N.FuncDecl) -> Entry:
         w = self.words
+        w.start_rule()
         body = w.expr(d.body)
         template = self.f.names.get("reads:" + d.name)
         if template is not None:  # the rule's own words with its parameters' names
@@ -382,6 +469,38 @@ class Builder:
             entries.append(Entry("score", say("winner.score"), lines, score.cite
                                  or (tiebreak.cite if tiebreak else None)))
         return Section("end", say("section.end"), entries=entries)
+
+
+def compact(names: list[str]) -> list[str]:
+    """Names said shortly: a run of numbered names as one ("square 1-8"), the names that
+    share a first part as one ("Row A: red, blue, green")."""
+    out: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if run:
+            stem, first, last = run[0][0], run[0][1], run[-1][1]
+            out.append(f"{stem}{first}" if first == last else f"{stem}{first}–{last}")
+            run.clear()
+
+    for name in names:
+        m = re.fullmatch(r"(.*?)(\d+)", name)
+        if m and run and run[-1][0] == m.group(1) and run[-1][1] + 1 == int(m.group(2)):
+            run.append((m.group(1), int(m.group(2))))
+            continue
+        flush()
+        if m:
+            run.append((m.group(1), int(m.group(2))))
+        else:
+            out.append(name)
+    flush()
+    heads = [n.rpartition(", ")[0] for n in out]
+    if all(heads) and len(set(heads)) < len(out):
+        grouped: dict[str, list[str]] = {}
+        for n, h in zip(out, heads, strict=True):
+            grouped.setdefault(h, []).append(n.rpartition(", ")[2])
+        return [f"{h}: {', '.join(rest)}" for h, rest in grouped.items()]
+    return out
 
 
 def build_book(facts: Facts, lang: str = "en") -> Book:

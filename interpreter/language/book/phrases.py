@@ -3,6 +3,7 @@ in which each construct of the rules language reads. Data, not code: a translato
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -14,6 +15,16 @@ from interpreter.language.book.korean import particles
 FOLDER = Path(__file__).resolve().parent / "phrases"
 # What a language does to a filled phrase: Korean picks each particle by the word before it.
 FINISH: dict[str, Callable[[str], str]] = {"ko": particles}
+
+
+_DOUBLED = re.compile(r"(?i)\b([^\W\d_]+)\s+\1\b")
+
+
+def _doubled(text: str, parts: dict[str, object]) -> bool:
+    """Whether filling a phrase put one word twice in a row ("where where"), where no part
+    had it already."""
+    return any(not any(m.group(0) in str(v) for v in parts.values())
+               for m in _DOUBLED.finditer(text))
 
 
 class PhraseError(ValueError):
@@ -49,9 +60,21 @@ class Phrases:
         template = self.table.get(key)
         if template is None:
             raise PhraseError(f"the phrase table {self.lang}.yaml has no phrase {key!r}")
-        text = template.format_map({k: str(v) for k, v in parts.items()})
-        finish = FINISH.get(self.lang)
-        return finish(text) if finish else text
+        filled = {k: str(v) for k, v in parts.items()}
+        finish = FINISH.get(self.lang) or (lambda text: text)
+        text = finish(template.format_map(filled))
+        if f"{key}_alt" in self.table and _doubled(text, filled):  # "where where": said otherwise
+            text = finish(self.table[f"{key}_alt"].format_map(filled))
+        return text
+
+    def pairs(self, key: str) -> list[tuple[str, str]]:
+        """A phrase of pairs, `a => b; c => d` (how a sentence says its opposite): the pairs."""
+        out = []
+        for part in self.table.get(key, "").split(";"):
+            if "=>" in part:
+                a, b = part.split("=>", 1)
+                out.append((a.strip(), b.strip()))
+        return out
 
     def has(self, key: str) -> bool:
         return key in self.table

@@ -17,6 +17,8 @@ _ARITH = {"+": "expr.plus", "-": "expr.minus", "*": "expr.times", "/": "expr.div
           "//": "expr.divided", "%": "expr.modulo"}
 _COMPARE = {"==": "expr.eq", "!=": "expr.ne", "<": "expr.lt", "<=": "expr.le", ">": "expr.gt",
             ">=": "expr.ge", "in": "expr.in", "not in": "expr.not_in"}
+_OPPOSITE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">",
+             "in": "not in", "not in": "in"}
 _ASSIGN = {"=": "stmt.set", "+=": "stmt.add", "-=": "stmt.subtract", "*=": "stmt.multiply"}
 
 
@@ -27,6 +29,28 @@ class Line:
     depth: int
     text: str
     step: int | None = None
+
+
+def numbers(e: N.Expr | None) -> tuple[N.Expr, N.Expr] | None:
+    """The bounds of `numbers(a, b)` (a range of whole numbers), or None for anything else."""
+    if isinstance(e, N.Call) and e.func == "numbers" and len(e.args) == 2:
+        return e.args[0], e.args[1]
+    return None
+
+
+def names_read(node: object):
+    """The names a rule reads, what its log and records read left out."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, N.Log | N.Record):
+            continue
+        if isinstance(item, N.Name):
+            yield item.id
+        if isinstance(item, N.Node):
+            stack += [v for v in vars(item).values() if isinstance(v, list | N.Node)]
+        elif isinstance(item, list):
+            stack += item
 
 
 def humane(name: str) -> str:
@@ -50,6 +74,14 @@ class Words:
         self.value_label = value_label
         self.types = types
         self.skip = set(skip)
+        self.lets: dict[str, N.Expr] = {}  # the current rule's `let`s: a name's value in words
+        self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
+
+    def start_rule(self, decl: N.Node | None = None) -> None:
+        """Forget the `let`s of the rule rendered before; note the names `decl` reads outside
+        its log and records (a `let` nothing else reads is not a rule of play)."""
+        self.lets = {}
+        self.read = None if decl is None else set(names_read(decl))
 
     # ------------------------------------------------------------------ names
 
@@ -104,8 +136,10 @@ class Words:
             read = self.reads(base, e.args) if base else None
             if read is not None:
                 return read
-            if isinstance(self.decls.get(base or ""), N.TableDecl):
-                return say("expr.table", name=self.name(base or ""), args=args)
+            table = self.decls.get(base or "")
+            if isinstance(table, N.TableDecl):
+                key = "expr.table_row" if table.style == "grid" else "expr.table"
+                return say(key, name=self.name(base or ""), args=args)
             return say("expr.of", name=x(e.obj), args=args)
         if isinstance(e, N.Call):
             return self._call(e)
@@ -122,13 +156,13 @@ class Words:
                 out = say(_ARITH.get(op, "expr.plus"), a=out, b=self._operand(operand))
             return out
         if isinstance(e, N.Compare):
-            return say(_COMPARE.get(e.op, "expr.eq"), a=x(e.left), b=x(e.right))
+            return self._compare(e, e.op)
         if isinstance(e, N.BoolOp):
             joiner = say("expr.and" if e.op == "and" else "expr.or")
             return joiner.join(self._operand(i) if isinstance(i, N.BoolOp) else x(i)
                                for i in e.items)
         if isinstance(e, N.Not):
-            return say("expr.not", a=x(e.operand))
+            return self.negated(e.operand)
         if isinstance(e, N.Neg):
             return say("expr.neg", a=self._operand(e.operand))
         if isinstance(e, N.IfExpr):
@@ -136,6 +170,61 @@ class Words:
         if isinstance(e, N.Query):
             return self._query(e)
         return humane(type(e).__name__)
+
+    def _compare(self, e: N.Compare, op: str) -> str:
+        """A comparison; one with `none` reads as whether there is such a thing."""
+        say = self.p.say
+        for this, other in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(other, N.NoneLit) and op in ("==", "!="):
+                return self._is_none(this, op == "==")
+        left, right = e.left, e.right
+        if isinstance(left, N.Call) and left.func == "size" and len(left.args) == 1 \
+                and self.constant(right) in (0, 1) and "size" not in self.decls:
+            nothing = {("==", 0), ("<=", 0), ("<", 1)}
+            something = {("!=", 0), (">", 0), (">=", 1)}
+            key = (op, self.constant(right))
+            if key in nothing | something:  # "there is nothing in the stack", not "... is 0"
+                return say("expr.size_none" if key in nothing else "expr.size_some",
+                           a=self.expr(left.args[0]))
+        if op in ("in", "not in") and isinstance(right, N.Name) \
+                and isinstance(self.decls.get(right.id), N.TableDecl):  # a key of a table
+            return say("expr.in_table" if op == "in" else "expr.not_in_table",
+                       a=self.expr(left), b=self.name(right.id))
+        return say(_COMPARE.get(op, "expr.eq"), a=self.expr(left), b=self.expr(right))
+
+    def _is_none(self, e: N.Expr | None, none: bool) -> str:
+        """`x == none` as "there is no x": a rule's own name reads as the value it was given,
+        and the article goes (there is no winner of ..., not: w is none)."""
+        say = self.p.say
+        if isinstance(e, N.Name) and e.id in self.lets:
+            e = self.lets[e.id]
+        text, article = self.expr(e), say("expr.article")
+        if article and text.startswith(article):
+            return say("expr.none_is" if none else "expr.some_is", a=text[len(article):])
+        return say("expr.is_unset" if none else "expr.is_set", a=text)
+
+    def negated(self, e: N.Expr | None) -> str:
+        """The opposite of a condition, as a sentence says it: "q is not empty", "there is no
+        card ...", "p has no card in d"; `not (...)` only where nothing else fits."""
+        say = self.p.say
+        if isinstance(e, N.Not):
+            return self.expr(e.operand)
+        if isinstance(e, N.Compare) and e.op in _OPPOSITE:
+            return self._compare(e, _OPPOSITE[e.op])
+        if isinstance(e, N.Query) and e.kind == "any" and self.p.has("expr.query.none"):
+            return say("expr.query.none", binder=self.binder(e.binder, each=False))
+        text = self.expr(e)
+        if not isinstance(e, N.BoolOp | N.IfExpr):
+            for find, into in self.p.pairs("expr.negate"):
+                word = re.search(rf"(?<!\S){re.escape(find)}(?!\S)", text)  # a whole word
+                if word:
+                    return text[:word.start()] + into + text[word.end():]
+        return say("expr.not", a=text)
+
+    def is_test(self, e: N.Expr | None) -> bool:
+        """Whether an expression is a yes/no question (written as one)."""
+        return isinstance(e, N.Compare | N.BoolOp | N.Not | N.Bool) or (
+            isinstance(e, N.Query) and e.kind in ("any", "every"))
 
     def _operand(self, e: N.Expr | None) -> str:
         text = self.expr(e)
@@ -165,7 +254,12 @@ class Words:
         if read is not None:
             return read
         if isinstance(decl, N.ComponentDecl):
-            return say("expr.kind", name=self.name(e.func), args=self._args(e.args)).strip()
+            name, args = self.name(e.func), self._args(e.args)
+            if args and re.search(rf"(?<!\w){re.escape(args)}(?!\w)", name):  # said once
+                return name
+            if [q.type for q in decl.params] == ["player"]:  # p's piece
+                return say("expr.kind_owned", name=name, args=args)
+            return say("expr.kind", name=name, args=args).strip()
         if decl is None and self.p.has(f"builtin.{e.func}"):
             parts = {"a": "", "b": ""}
             parts.update(zip("ab", (self.expr(a) for a in e.args), strict=False))
@@ -180,7 +274,11 @@ class Words:
             return ""
         what = say("binder.typed", type=self.name(b.type), var=self.local(b.var)) if b.type \
             else self.local(b.var)
-        if b.source is not None:
+        low_high = numbers(b.source)
+        if low_high is not None:  # each i from 1 to 3
+            what = say("binder.range", var=what, a=self.expr(low_high[0]),
+                       b=self.expr(low_high[1]))
+        elif b.source is not None:
             what = say("binder.in", var=what, source=self.expr(b.source))
         if b.where is not None:
             what = say("binder.where", what=what, cond=self.expr(b.where))
@@ -193,6 +291,11 @@ class Words:
         value = self.expr(q.value) if q.value is not None else ""
         if q.kind in ("max", "min", "distinct"):  # "the largest {value}": one article
             value = value.removeprefix(say("expr.article"))
+        if q.kind == "every" and q.binder is not None and q.binder.where is not None:
+            return self._every(q.binder)
+        if q.kind == "list" and isinstance(q.value, N.Name) and q.binder is not None \
+                and q.value.id == q.binder.var and self.p.has("expr.query.list_bare"):
+            return say("expr.query.list_bare", binder=binder)  # [c for each c in X]: each c in X
         if q.kind == "sort":
             return say("expr.query.sort_desc" if q.descending else "expr.query.sort",
                        binder=binder, value=value)
@@ -201,6 +304,16 @@ class Words:
         if self.p.has(f"expr.query.{q.kind}"):
             return say(f"expr.query.{q.kind}", binder=binder, value=value)
         return say("expr.query.value", binder=binder, value=value)
+
+    def _every(self, b: N.Binder) -> str:
+        """`every q in X where C`: "every q in X is ..." when C is about q, else "for every q in
+        X: C"."""
+        say = self.p.say
+        what = self.binder(N.Binder(type=b.type, var=b.var, source=b.source), each=False)
+        cond, var = self.expr(b.where), self.local(b.var) + " "
+        if cond.startswith(var) and self.p.has("expr.query.every_subject"):
+            return say("expr.query.every_subject", what=what, rest=cond[len(var):])
+        return say("expr.query.every_cond", what=what, cond=cond)
 
     # ------------------------------------------------------------------ statements
 
@@ -217,8 +330,12 @@ class Words:
             return []  # the game's log and the simulations' records are not rules of play
         if isinstance(s, N.Assign) and s.name in self.skip:
             return []
+        if isinstance(s, N.Let) and self.read is not None and s.name not in self.read:
+            return []  # a name only the log or a measure reads
         if isinstance(s, N.Let):
-            return one(say("stmt.let", name=self.name(s.name), value=x(s.value)))
+            self.lets[s.name] = s.value
+            key = "stmt.let_test" if self.is_test(s.value) else "stmt.let"
+            return one(say(key, name=self.name(s.name), value=x(s.value)))
         if isinstance(s, N.Assign):
             target = self.name(s.name)
             if s.index:
@@ -227,6 +344,8 @@ class Words:
             if isinstance(s.value, N.Bool) and s.op == "=" and self.reads(s.name, s.index):
                 return one(say("stmt.set_yes" if s.value.value else "stmt.set_no",
                                target=target))  # a yes/no that reads as a sentence
+            if isinstance(s.value, N.NoneLit) and s.op == "=":
+                return one(say("stmt.clear", target=target))
             added = self._appended(s)
             if added is not None:
                 return one(say("stmt.append", target=target, value=added))
@@ -237,7 +356,11 @@ class Words:
             return one(say("stmt.shuffle", zone=x(s.zone)))
         if isinstance(s, N.Choose):
             where = say("stmt.choose_where", cond=x(s.where)) if s.where is not None else ""
-            if s.private:
+            low_high = numbers(s.options)
+            if low_high is not None and not s.private:  # a number from 0 to 3
+                text = say("stmt.choose_number", player=x(s.player), var=self.local(s.var),
+                           a=x(low_high[0]), b=x(low_high[1]), where=where)
+            elif s.private:
                 text = say("stmt.privately", player=x(s.player), var=self.local(s.var),
                            options=x(s.options), where=where,
                            who=x(s.shown_to) if s.shown_to is not None else x(s.player))
@@ -284,6 +407,11 @@ class Words:
             orelse = self.block(s.orelse, depth + 1) if s.orelse is not None else []
             if not any(bodies) and not orelse:  # a condition that only writes the log
                 return []
+            if len(s.conds) == 1 and orelse and (not bodies[0] or all(
+                    isinstance(b, N.Pass) for b in s.bodies[0])):
+                # "if c: nothing, else: B" reads as "if not c: B"
+                return [Line(depth, say("stmt.if", cond=self.negated(s.conds[0])), s.step),
+                        *orelse]
             nothing = [Line(depth + 1, say("stmt.pass"))]
             out = []
             for i, (cond, body) in enumerate(zip(s.conds, bodies, strict=True)):
@@ -298,11 +426,34 @@ class Words:
             if not body:  # a loop that only writes the log
                 return []
             if isinstance(s, N.For):
+                times = self._times(s)
+                if times == 1:  # once: the body is the rule
+                    return self.block(s.body, depth)
+                if times is not None:
+                    return one(say("stmt.times", n=times)) + body
                 return one(say("stmt.for", binder=self.binder(s.binder))) + body
             if isinstance(s, N.While):
                 return one(say("stmt.while", cond=x(s.cond))) + body
             return one(say("stmt.loop")) + body
         return one(humane(type(s).__name__))
+
+    def _times(self, s: N.For) -> int | None:
+        """How many times a loop over a fixed number range runs when the body does not use its
+        number (None for any other loop)."""
+        b = s.binder
+        low_high = numbers(b.source) if b is not None and b.where is None else None
+        bounds = [self.constant(v) for v in low_high] if low_high is not None else [None]
+        if None in bounds:
+            return None
+        if any(isinstance(n, N.Name) and n.id == b.var for st in s.body for n in N.walk(st)):
+            return None
+        return max(0, bounds[1] - bounds[0] + 1)
+
+    def constant(self, e: N.Expr | None) -> int | None:
+        """A whole number written in the rules, or a constant naming one; else None."""
+        if isinstance(e, N.Name) and isinstance(self.decls.get(e.id), N.ConstDecl):
+            e = self.decls[e.id].value  # type: ignore[union-attr]
+        return int(e.value) if isinstance(e, N.Num) and float(e.value).is_integer() else None
 
     def _appended(self, s: N.Assign) -> str | None:
         """`x = x + [a, b]` in words: what is added to x (None for any other assignment)."""
@@ -334,7 +485,8 @@ class Words:
     def option(self, c: N.OptionClause, depth: int) -> list[Line]:
         say = self.p.say
         label = self.names.get(f"option {c.name}") or self.tr(c.label or humane(c.name))
-        text = say("stmt.option", name=c.name, label=label)
+        same = label.lower().split()[:1] == [c.name.lower()]  # "keep: keep your hand"
+        text = say("stmt.option_named" if same else "stmt.option", name=c.name, label=label)
         if c.when is not None:
             text += say("stmt.option_when", cond=self.expr(c.when))
         return [Line(depth, text), *self.block(c.body, depth + 1)]
