@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random
 from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 
 SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
-UNSEEN = "?"  # a piece the player cannot tell from others (a face-down card)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
 
 
@@ -85,8 +85,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
             for i, option in enumerate(decision.options):
                 twin = sample.clone()
                 twin.logging = False
-                twin.apply(option)
-                seen[i].append(before.compare(Picture(twin, viewer), option))
+                moves = watched_apply(twin, option)
+                seen[i].append(before.compare(Picture(twin, viewer), moves, option))
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
@@ -183,22 +183,16 @@ class Picture:
             else:
                 self.zones[(name, None)] = _counted(content)
 
-    def compare(self, after: Picture, option: Any = None, own: bool = False) -> _Seen:
-        """What changed; `own`: moves within the viewer's own zones too (an offer taken back)."""
+    def compare(self, after: Picture, moves: list[Moved], option: Any = None,
+                own: bool = False) -> _Seen:
+        """What changed: the points and the end from the two pictures, the pieces from the
+        moves the engine made in between (`moves_seen`), as the viewer may know them. `own`:
+        moves within the viewer's own zones too (an offer taken back)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
-        gains, losses = [], []
-        for zone, now in after.zones.items():
-            was = self.zones.get(zone, Counter())
-            for kind in set(now) | set(was):
-                change = now[kind] - was[kind]
-                if change > 0:
-                    gains.append([zone, kind, change])
-                elif change < 0:
-                    losses.append([zone, kind, -change])
-        flows = _matched(self.game, losses, gains)
-        return _Seen(points, _Words(self.game, self.viewer, option, own).moves(flows), ending)
+        words = _Words(self.game, self.viewer, option, own)
+        return _Seen(points, words.moves(flows(self.game, moves, self.viewer)), ending)
 
     def changed(self, after: Picture, mover: str) -> bool:
         """Whether anything changed beyond the mover's own zones and variables (a card moved
@@ -245,48 +239,6 @@ def _component(game: Game, kind: str) -> str | None:
     return attrs.get("component") if attrs else None
 
 
-def _holds(game: Game, zone: tuple[str, Any], kind: str) -> bool:
-    """Could `zone` hold pieces of `kind` (by the zone's declared component)?"""
-    of = game.program.zones[zone[0]].decl.of
-    return of is None or kind == UNSEEN or _component(game, kind) == of
-
-
-def _apart(loss: list, gain: list) -> bool:
-    """One zone, or zones of two families."""
-    return loss[0] == gain[0] or loss[0][0] != gain[0][0]
-
-
-def _matched(game: Game, losses: list[list], gains: list[list]) -> list[tuple]:
-    """Pieces that left one zone and arrived in another: (from, to, kind, count). A piece that
-    comes from where the player could not see it is of a kind unknown to them (UNSEEN: a
-    sample's card is no fact); one seen leaving keeps its kind. Pieces of one kind pair first
-    within one player's zones (cards taken back to the same hand)."""
-    flows = []
-
-    def pair(loss_ok, gain_ok) -> None:
-        for gain in gains:
-            for loss in losses:
-                if gain[2] == 0:
-                    break
-                if loss[2] == 0 or not loss_ok(loss, gain) or not gain_ok(loss, gain):
-                    continue
-                n = min(loss[2], gain[2])
-                flows.append((loss[0], gain[0], loss[1], n))
-                loss[2] -= n
-                gain[2] -= n
-
-    pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: lo[0][1] == g[0][1])
-    pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: True)
-    # where one side is unseen: within one zone (a new top from below), or between zones of
-    # two families; two stacks of one family that lose and gain cards are unrelated changes
-    pair(lambda lo, g: lo[1] == UNSEEN and g[1] != UNSEEN,
-         lambda lo, g: _apart(lo, g) and _holds(game, lo[0], g[1]))
-    pair(lambda lo, g: lo[1] != UNSEEN and g[1] == UNSEEN,
-         lambda lo, g: _apart(lo, g) and _holds(game, g[0], lo[1]))
-    pair(lambda lo, g: lo[1] == g[1] == UNSEEN, _apart)
-    return flows
-
-
 class _Words:
     """Moves of pieces in the ruleset's words."""
 
@@ -298,15 +250,18 @@ class _Words:
         self.players = set(game.players)
 
     def moves(self, flows: list[tuple]) -> list[str]:
+        """Each (from, to, kind, count, at the bottom) in words, alike moves together."""
         groups: dict[tuple, list] = {}
-        for source, target, kind, n in flows:
+        for source, target, kind, n, bottom in flows:
             if source == target or source[1] in self.players and source[1] == target[1] \
                     and not (self.own and source[1] == self.viewer):
                 continue  # within one zone (a new top), or one player's own zones: no news
+            if self.restates(source, target):
+                continue
             owner = self.owner(kind)
             noun = self.noun(kind, source, target)
             key = (noun, owner, source[0], self.player_key(source), target[0],
-                   self.player_key(target))
+                   self.player_key(target), bottom)
             group = groups.setdefault(key, [0, [], [], []])
             group[0] += n
             group[1] += [kind] * n
@@ -315,14 +270,24 @@ class _Words:
             if target[1] is not None and target[1] not in self.players:
                 group[3].append(target[1])
         out = []
-        for (noun, owner, src, src_player, dst, dst_player), (n, kinds, froms, tos) in \
-                groups.items():
+        for (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) \
+                in groups.items():
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else ("your " if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
+            under = ", at the bottom" if bottom else ""
             out.append(f"{whose}{things}: {self.zone(src, src_player, froms)} -> "
-                       f"{self.zone(dst, dst_player, tos)}")
+                       f"{self.zone(dst, dst_player, tos)}{under}")
         return out
+
+    def restates(self, source: tuple, target: tuple) -> bool:
+        """A move into or out of the place chosen, from or to no player's zone (a piece put
+        on the place chosen from a common supply): the option itself says it."""
+        option = self.option
+        if option is None or option in self.players:
+            return False
+        return target[1] == option and source[1] not in self.players or \
+            source[1] == option and target[1] not in self.players
 
     def player_key(self, zone: tuple[str, Any]) -> Any:
         return zone[1] if zone[1] in self.players else None

@@ -1,11 +1,14 @@
 """'Since your last decision': what happened to a player and to the board, in short, and the
 log without the steps that changed nothing for anyone else.
 
-The digest compares the position as the player saw it right after their last decision with
-the position now (consequences.Picture, through the public Game API): the points each player
-gained or lost, and the pieces that moved where they concern the player (their own pieces or
-zones, their cards given back to them after an offer that lost) or the board (places); cards
-the others took are left to the log. The log is shortened
+The digest compares the scores as the player saw them right after their last decision with
+the scores now (consequences.Picture, through the public Game API), and says the moves the
+engine made since (moves_seen: each step watched on a copy), as the player may know them,
+where they concern the player (their own pieces or zones, their cards given back to them after
+an offer that lost) or the board (places); cards the others took are left to the log. A
+decision of the player's with one legal option, which the game takes without asking, is said
+too, with the log line about them just before it (why it was the only one). The log is
+shortened
 where one player took several steps in a row that changed nothing but their own zones and
 variables (cards put forward and taken back): only the last line of such a run is kept, or
 none when the same player's next step concludes it.
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from interpreter.play.consequences import Picture, points_text
+from interpreter.play.moves_seen import Lone, Moved, StepSeen
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -35,6 +39,7 @@ class Steps:
     deciders: list[str] = field(default_factory=list)
     lines: list[range] = field(default_factory=list)
     quiet: list[bool] = field(default_factory=list)
+    seen: list[StepSeen] = field(default_factory=list)  # what each step did (moves_seen)
     last: Picture | None = None
     events: int = 0
 
@@ -42,16 +47,29 @@ class Steps:
         self.last = Picture(game, NOBODY)
         self.events = len(game.events)
 
-    def record(self, game: Game, player: str) -> None:
-        """After each decision (a person's or a bot's)."""
+    def record(self, game: Game, player: str, seen: StepSeen | None = None) -> None:
+        """After each decision (a person's or a bot's); `seen`: what it did
+        (moves_seen.watch_step, before it was applied)."""
         if self.last is None:
             self.start(game)
             return
         now = Picture(game, NOBODY)
+        self.seen.append(seen if seen is not None else StepSeen())
         self.deciders.append(player)
         self.lines.append(range(self.events, len(game.events)))
         self.quiet.append(not self.last.changed(now, player))
         self.last, self.events = now, len(game.events)
+
+    def since(self, player: str) -> tuple[list[Moved], list[tuple[Lone, bool]]]:
+        """The moves since `player`'s last decision, and the choices taken alone for them
+        since it (in it too: what their own decision led to), each with whether the log
+        lines before it may say why (not the words of the player's own decision)."""
+        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        moves = [m for s in self.seen[last + 1:] for m in s.moves]
+        lone = [(c, k > 0 or self.deciders[at] != player)
+                for at in range(max(last, 0), len(self.seen))
+                for k, c in enumerate(self.seen[at].lone) if c.player == player]
+        return moves, lone
 
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, all but
@@ -91,11 +109,12 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
     return out
 
 
-def digest_lines(game: Game, before: Picture, viewer: str) -> list[str]:
+def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none."""
-    seen = before.compare(Picture(game, viewer), own=True)  # an offer of yours taken back
-    lines = []
+    moves, lone = steps.since(viewer)
+    seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
+    lines = [lone_line(game, lone, viewer)] if lone else []
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
@@ -105,6 +124,19 @@ def digest_lines(game: Game, before: Picture, viewer: str) -> list[str]:
             if len(moves) > MOST_MOVES else ""
         lines.append("Pieces: " + "; ".join(moves[:MOST_MOVES]) + more + ".")
     return lines
+
+
+def lone_line(game: Game, lone: list[tuple[Lone, bool]], viewer: str) -> str:
+    """'Taken for you, the only option: choose ...: pass.' with the last log line about the
+    viewer written before it (the reason, where the rules give one)."""
+    name = game.label(viewer)
+    said = []
+    for c, reason in lone:
+        why = next((line for line in reversed(c.before) if name in line), "") \
+            if reason else ""
+        said.append(f"{c.prompt.rstrip(' ?:')}: {c.label}" +
+                    (f" - {why.rstrip('.')}" if why else ""))
+    return f"Taken for you, the only option: {'; '.join(dict.fromkeys(said))}."
 
 
 def _concerns(game: Game, move: str, viewer: str) -> bool:

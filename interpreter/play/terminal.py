@@ -33,6 +33,7 @@ from interpreter.play.consequences import (
     run_start,
 )
 from interpreter.play.digest import Steps, digest_lines, hidden_positions
+from interpreter.play.moves_seen import watch_step
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -213,6 +214,7 @@ class Session:
                                 "(--max-decisions)", EXIT_GAME_ERROR)
                 self.watch_board(decision)
                 move = self.bot_move(decision)
+            seen = watch_step(game, move) if self.humans else None  # for the digest
             try:
                 game.apply(move)
             except IllegalMove as exc:  # a bot that breaks the rules: say who and why
@@ -220,7 +222,7 @@ class Session:
                                  f"{self.name(decision.player)} chose an illegal option: "
                                  f"{exc}") from None
             self.history.record(game, decision.player, move)
-            self.steps.record(game, decision.player)
+            self.steps.record(game, decision.player, seen)
             if self.seats[decision.player] == HUMAN:
                 self.pictures[decision.player] = Picture(game, decision.player)
             self.journal_step(self.seats[decision.player] == HUMAN)
@@ -330,7 +332,7 @@ class Session:
                                    if k not in hidden])
             self.seen[player] = len(log)
             before = self.pictures.get(player)
-            self.digest = self.wrapped(digest_lines(game, before, player)) \
+            self.digest = self.wrapped(digest_lines(game, before, player, self.steps)) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
         board = self.display.board(game, player, self.colour, self.width).split("\n")
