@@ -70,6 +70,20 @@ def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
     assert not found.estimate  # nothing hidden changes it
 
 
+def test_a_paid_card_goes_under_its_stack_in_the_preview():
+    game = stop_position(fresh(load_ruleset(BASE)))
+    empty_hands(game)
+    position(game, hands={"P2": {card("violet", 4): 1}})
+    game.perform("district_auction", "P2", "w52")
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    decision = game.decision()  # finish: the others cannot bid, Player 2 wins and pays
+    found = outlook(game, decision, "P2")
+    finish = effect_words(game, found.effects[decision.options.index("finish_bid")], "P2")
+    assert finish == "1 bidding card (violet 4): your bid -> face-up stack of coloured " \
+                     "cards (violet), at the bottom"
+
+
 def test_an_estimate_says_so_and_gives_a_range():
     # the final scoring turns 3 of the 5 businesses below Central Park over at random
     game = at_the_second_stop(["boutique", "boutique", "boutique", "jeweler", "gallery"])

@@ -9,7 +9,10 @@ import random
 import re
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.play.digest import Steps
+from interpreter.engine.runtime import Game
+from interpreter.play.consequences import Picture, _without_kinds, outlook
+from interpreter.play.digest import MOST_MOVES, Steps, _concerns, digest_lines
+from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.display import load_display
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
@@ -80,3 +83,74 @@ def test_quiet_runs_keep_their_last_line_unless_the_same_player_concludes_them()
     # P2: three quiet steps (a colour, a card, taking it back): the last line stays;
     # P3: two quiet steps, then a step of theirs that changes the board: none stays
     assert steps.hidden_lines() == {0, 1, 3, 4}
+
+
+def stretches(base, seed: int, steps_wanted: int):
+    """A random game of 4 whose moves a watcher records as they happen (`Game.start(...,
+    watch=)`), and, at each of Player 1's decisions, the digest as the terminal builds it
+    (each step watched on a copy), beside the digest words of the watcher's own record."""
+    live = Recorder(None)
+    game = Game.start(base, 4, seed, watch=live)
+    rng, steps, before, marks = random.Random(seed), Steps(), None, []
+    steps.start(game)
+    while not game.over and game.state["step"] < steps_wanted:
+        decision = game.decision()
+        if decision.player == "P1" and before is not None:
+            last = max(k for k, p in enumerate(steps.deciders) if p == "P1")
+            recorded = [m for k in range(last + 1, len(steps.seen)) for m in marks[k]]
+            words = before.compare(Picture(game, "P1"), recorded, own=True).moves
+            yield game, steps, before, recorded, words
+        move = rng.choice(decision.options)
+        seen = watch_step(game, move)
+        at = len(live.moves)
+        game.apply(move)
+        marks.append(live.moves[at:])
+        steps.record(game, decision.player, seen)
+        if decision.player == "P1":
+            before = Picture(game, "P1")
+
+
+def test_the_digest_names_the_moves_the_engine_made(base):
+    black_to_me = 0
+    for game, steps, before, recorded, words in stretches(base, 5, 260):
+        moves, _ = steps.since("P1")
+        assert moves == recorded  # the copies moved what the game moved, in order
+        said = digest_lines(game, before, "P1", steps)
+        pieces = next((x for x in said if x.startswith("Pieces: ")), "")
+        shown = [w for w in words if _concerns(game, w, "P1")]
+        for w in shown[:MOST_MOVES]:
+            assert w in pieces, (w, said)
+        sources = {m.source[0] for m in recorded}
+        if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
+            black_to_me += 1
+            assert re.search(r"1 bidding card \(black \d\): face-down black stack -> your "
+                             r"hand", pieces), said
+        # a face-down card that left the black stack went to a hand, never to a stack of
+        # another colour (a diff of views once paired it with a card arriving there)
+        assert not re.search(r"black stack -> face-up stack", " ".join(said)), said
+    assert black_to_me  # the case was met
+
+
+def test_a_preview_names_the_moves_its_option_makes(base):
+    """On a position where nothing is hidden from the player that the options touch, the
+    preview of the option chosen says the moves the game then makes."""
+    live = Recorder(None)
+    game = Game.start(base, 4, 3, watch=live)
+    rng, checked = random.Random(3), 0
+    while checked < 3 and not game.over:
+        decision = game.decision()
+        move = rng.choice(decision.options)
+        found = None
+        if decision.player == "P1" and len(decision.options) > 1 and \
+                game.state["step"] > 20:
+            found = outlook(game, decision, "P1", samples=2)
+        at, before = len(live.moves), Picture(game, "P1")
+        game.apply(move)
+        if found is None:
+            continue
+        made = before.compare(Picture(game, "P1"), live.moves[at:], move).moves
+        said = found.effects[decision.options.index(move)]
+        plain = {_without_kinds(x) for x in made}  # the kinds of unseen cards are samples'
+        assert {_without_kinds(m) for m in said.moves} <= plain, (said.moves, made)
+        checked += bool(made)
+    assert checked == 3

@@ -64,16 +64,18 @@ def sees_into(game: Game, place: Place, viewer: str) -> bool:
 
 
 class Recorder:
-    """A watcher (`Game.watch`) keeping every move made while it watches."""
+    """A watcher (`Game.watch`) keeping every move made while it watches: set on a game,
+    or given to `Game.start` with no game (it is told of the game as it starts)."""
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, game: Game | None) -> None:
         self.moves: list[Moved] = []
-        zones = game.program.zones
-        self._top = {n for n, z in zones.items() if z.decl.visibility == "top"}
+        self._top: set[str] = set()
+        if game is not None:
+            self.started(game)
 
-    def started(self, game: Game) -> None:  # pragma: no cover - watchers are set on copies
+    def started(self, game: Game) -> None:
         self.game = game
+        self._top = {n for n, z in game.program.zones.items() if z.decl.visibility == "top"}
 
     def moved(self, source: Any, dest: Any, taken: list[str], amount: str, bottom: bool,
               kinds: Any) -> None:

@@ -33,7 +33,6 @@ from interpreter.play.consequences import (
     run_start,
 )
 from interpreter.play.digest import Steps, digest_lines, hidden_positions
-from interpreter.play.moves_seen import watch_step
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -47,6 +46,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
+from interpreter.play.moves_seen import watch_step
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
     FILE_ERRORS,
