@@ -44,6 +44,7 @@ class Effect:
     maybe: list[str] = field(default_factory=list)  # pieces moved in some samples only
     ending: str | None = None  # the reason the game ends (in every sample)
     ends_sometimes: bool = False
+    supplied: set[str] = field(default_factory=set)  # moves out of a common pile (a supply)
 
 
 @dataclass
@@ -137,19 +138,21 @@ def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | No
     return ", ".join(out)
 
 
-def common_effect(effects: list[Effect]) -> tuple[Effect, list[Effect]]:
+def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect, list[Effect]]:
     """What every option does alike (the same points, pieces and end), said once, and what
-    each does beyond it."""
+    each does beyond it. `supplies=False`: pieces handed out of a common pile whatever the
+    choice (the rest of a setup, say) are left out: they tell nothing about the choice."""
     if len(effects) < 2:
         return Effect(), effects
     first = effects[0]
     points = {p: r for p, r in first.points.items()
               if all(e.points.get(p) == r for e in effects)}
-    moves = [m for m in first.moves if all(m in e.moves for e in effects)]
+    alike = [m for m in first.moves if all(m in e.moves for e in effects)]
+    moves = alike if supplies else [m for m in alike if m not in first.supplied]
     ending = first.ending if all(e.ending == first.ending for e in effects) else None
     common = Effect(points, moves, [], ending)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
-                   [m for m in e.moves if m not in moves], e.maybe,
+                   [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes)
             for e in effects]
     return common, rest
@@ -161,6 +164,7 @@ class _Seen:
     points: dict[str, int]
     moves: list[str]
     ending: str | None
+    supplied: set[str] = field(default_factory=set)
 
 
 class Picture:
@@ -192,7 +196,8 @@ class Picture:
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
         words = _Words(self.game, self.viewer, option, own)
-        return _Seen(points, words.moves(flows(self.game, moves, self.viewer)), ending)
+        said = words.moves(flows(self.game, moves, self.viewer))
+        return _Seen(points, said, ending, words.supplied)
 
     def changed(self, after: Picture, mover: str) -> bool:
         """Whether anything changed beyond the mover's own zones and variables (a card moved
@@ -248,6 +253,7 @@ class _Words:
         self.viewer = viewer
         self.option = option  # a place that is the option chosen is said so
         self.players = set(game.players)
+        self.supplied: set[str] = set()  # the moves said that come out of a common pile
 
     def moves(self, flows: list[tuple]) -> list[str]:
         """Each (from, to, kind, count, at the bottom) in words, alike moves together."""
@@ -278,6 +284,8 @@ class _Words:
             under = ", at the bottom" if bottom else ""
             out.append(f"{whose}{things}: {self.zone(src, src_player, froms)} -> "
                        f"{self.zone(dst, dst_player, tos)}{under}")
+            if src_player is None and not froms:  # a zone of its own, nobody's
+                self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
 
     def restates(self, source: tuple, target: tuple) -> bool:
@@ -398,7 +406,9 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     some = list(dict.fromkeys(key for d in said for key in d if key not in plain))
     endings = {s.ending for s in seen}
     ending = seen[0].ending if len(endings) == 1 else None
-    return Effect(points, always, some, ending, ending is None and endings != {None})
+    supplied = set().union(*(s.supplied for s in seen))
+    return Effect(points, always, some, ending, ending is None and endings != {None},
+                  supplied)
 
 
 __all__ = ["Effect", "effect_texts", "Outlook", "common_effect", "effect_words", "outlook",

@@ -382,7 +382,7 @@ class Session:
         if not found.any:
             return labels, []
         player = decision.player
-        common, extras = common_effect(found.effects)
+        common, extras = common_effect(found.effects, supplies=whole)
         said = effect_words(self.game, common, player)
         if not whole and len(said) > 2 * self.width - 30:
             said = said[:2 * self.width - 60].rsplit("; ", 1)[0] + "; and more ('points')"
