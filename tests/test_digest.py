@@ -12,8 +12,8 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.consequences import Picture, _without_kinds, outlook
 from interpreter.play.digest import MOST_MOVES, Steps, _concerns, digest_lines
-from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.display import load_display
+from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
 
@@ -154,3 +154,24 @@ def test_a_preview_names_the_moves_its_option_makes(base):
         assert {_without_kinds(m) for m in said.moves} <= plain, (said.moves, made)
         checked += bool(made)
     assert checked == 3
+
+
+def test_a_card_taking_screen_always_shows_the_cards_on_offer(base):
+    """However many rows the digest takes, each option of taking a card says which card it
+    takes (on one line an option when two do not fit)."""
+    game = base.new_game(4, 2)
+    while game.decision().prompt != "take a coloured card":
+        decision = game.decision()
+        game.apply("A" if "A" in decision.options else decision.options[0])
+    session = Session(base, game, History(), {p: "human" for p in game.players},
+                      load_display(base), io.StringIO(), width=80, height=24)
+    decision = game.decision()
+    tops = {c: game.label(game.view("P1")["zones"]["colour_stack"][c]["top"])
+            for c in decision.options}
+    for rows in range(0, 10):
+        session.digest = ["a line of the digest"] * rows
+        lines = session.decision_lines(decision)
+        for k, option in enumerate(decision.options, start=1):
+            line = next(x for x in lines if x.startswith(f"  {k}. "))
+            assert f"({tops[option]})" in line, (rows, lines)
+        assert all(len(x) <= 80 for x in lines)

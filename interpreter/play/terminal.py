@@ -363,16 +363,20 @@ class Session:
         shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
+            labels, notes = self.with_points(decision, plain, lines=1)  # a line an option
+            shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
+                                 group=False)
+        if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
             notes.append("Some choices change points or pieces: type 'points' to see which.")
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
 
-    def with_points(self, decision: Decision, labels: list[str],
-                    whole: bool = False) -> tuple[list[str], list[str]]:
+    def with_points(self, decision: Decision, labels: list[str], whole: bool = False,
+                    lines: int = 2) -> tuple[list[str], list[str]]:
         """The options' labels with what each does at once (points, pieces, the end of the
         game; see consequences.py), and the lines to say before them (what every choice does
-        cut to two lines unless `whole`)."""
+        cut to two lines unless `whole`); each option's words cut to `lines` lines."""
         found = self.outlook(decision)
         if found is None:
             return labels, []
@@ -394,7 +398,7 @@ class Session:
         if not any(words):
             return labels, notes
         if not whole:  # two lines an option at most: the rest by 'why N' (room for events)
-            words = [_cut(w, 2 * self.width - len(label) - 12, f"why {k}")
+            words = [_cut(w, lines * self.width - len(label) - 8 - 4 * lines, f"why {k}")
                      for k, (w, label) in enumerate(zip(words, labels, strict=True), start=1)]
         notes.append("What each choice does at once (nothing where not said):")
         return ([f"{label}: {w}" if w else label for label, w in zip(labels, words,
@@ -828,8 +832,11 @@ def _cut(text: str, room: int, more: str) -> str:
     """`text` ('a; b; c') cut at a '; ' to fit `room` characters, saying how to see the rest."""
     if len(text) <= room:
         return text
-    kept = text[:max(0, room - len(more) - 12)].rsplit("; ", 1)[0]
-    return f"{kept}; more: '{more}'"
+    kept = text[:max(0, room - len(more) - 12)]
+    if "; " in kept:
+        return f"{kept.rsplit('; ', 1)[0]}; more: '{more}'"
+    cut = text[:max(0, room - len(more) - 8)].rstrip()
+    return f"{cut}... ('{more}')"  # the first part, cut: its pieces come first
 
 
 def terminal_width() -> int:
