@@ -143,6 +143,7 @@ class Session:
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
     lang: str = "en"  # the language of the rules shown during the game (its book's)
+    typed: str | None = None  # an answer typed at a pager's question, taken as the next
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -163,7 +164,14 @@ class Session:
         """Lines of an answer, each wrapped to the terminal's width (continued indented), a
         page at a time on a short terminal."""
         rows = self.height - 1 if self.height is not None else None  # one for `remind`
-        Pager(self.say, self.read, rows).show(self.wrapped(lines))
+        self.page(self.wrapped(lines), rows)
+
+    def page(self, lines: list[str], rows: int | None) -> None:
+        """Lines a page at a time; an answer typed at a page's question is kept for the
+        decision's prompt (`typed`)."""
+        pager = Pager(self.say, self.read, rows)
+        pager.show(lines)
+        self.typed = pager.typed
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -285,7 +293,7 @@ class Session:
         self.screen(decision)
         while True:
             try:
-                line = self.read("> ")
+                line, self.typed = self.typed or self.read("> "), None
             except EOFError:
                 return Stop("End of input: the game stops here (not saved).")
             except KeyboardInterrupt:
@@ -635,7 +643,7 @@ class Session:
         below = self.decision_lines(decision)
         if self.height is not None and len(lines) + len(below) > self.height - 1:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
-        Pager(self.say, self.read, self.height).show(lines + below)
+        self.page(lines + below, self.height)
 
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of
@@ -663,7 +671,7 @@ class Session:
         head = [f"(the last {len(shown)} of {len(events)} events; 'log N' shows N)"] \
             if len(events) > len(shown) else []
         rows = self.height - 1 if self.height is not None else None  # one for `remind`
-        Pager(self.say, self.read, rows).show(head + [x for e in shown for x in e])
+        self.page(head + [x for e in shown for x in e], rows)
 
     def interrupted(self) -> Stop:
         self.say()
