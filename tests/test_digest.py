@@ -175,3 +175,28 @@ def test_a_card_taking_screen_always_shows_the_cards_on_offer(base):
             line = next(x for x in lines if x.startswith(f"  {k}. "))
             assert f"({tops[option]})" in line, (rows, lines)
         assert all(len(x) <= 80 for x in lines)
+
+
+def test_a_bid_that_can_only_stop_building_says_so(base):
+    """In a full district, a bidder with no skyscraper there cannot build: winning declares
+    a building stop (en-2004, Building stop); one with skyscrapers there may build or stop."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
+
+    game = stop_position(fresh(base))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 5): 1},
+                         "P2": {card("violet", 4): 1, card("violet", 6): 1}})
+    game.perform("district_auction", "P1", "w52")
+    display = load_display(base)
+    game.apply("brown")
+    game.apply(card("brown", 5))
+    said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                width=80)).split())
+    assert "If your bid wins, it is a building stop in 52nd St. West" in said
+    assert "you may build" not in said
+    game.apply("finish_bid")
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    said = " ".join(" ".join(display.hint_lines(game, "P2", game.decision().options,
+                                                width=80)).split())
+    assert "If it wins, you may build up to 3 skyscrapers, or declare a building stop" in said
