@@ -200,3 +200,25 @@ def test_a_bid_that_can_only_stop_building_says_so(base):
     said = " ".join(" ".join(display.hint_lines(game, "P2", game.decision().options,
                                                 width=80)).split())
     assert "If it wins, you may build up to 3 skyscrapers, or declare a building stop" in said
+
+
+def test_a_choice_taken_alone_is_said_with_its_reason(base):
+    """Player 1 holds no card of a colour allowed in the auction: the game passes for them
+    without asking (one legal option); their digest says so, and why (the rules' log line)."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
+
+    game = stop_position(fresh(base))
+    empty_hands(game)
+    position(game, hands={"P1": {card("violet", 5): 1}, "P4": {card("brown", 4): 1}})
+    game.perform("district_auction", "P4", "w52")
+    steps, before = Steps(), Picture(game, "P1")
+    steps.start(game)
+    assert game.decision().player == "P4"
+    seen = watch_step(game, "pass_bid")
+    game.apply("pass_bid")
+    steps.record(game, "P4", seen)
+    said = " ".join(" ".join(digest_lines(game, before, "P1", steps)).split())
+    assert "Taken for you, the only option: choose the colour of your bid, or pass: pass " \
+           "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
+           "allowed in 52nd St. West) and passes." in said
+    assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid

@@ -17,6 +17,7 @@ Nothing here knows any game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -60,15 +61,12 @@ class Steps:
         self.quiet.append(not self.last.changed(now, player))
         self.last, self.events = now, len(game.events)
 
-    def since(self, player: str) -> tuple[list[Moved], list[tuple[Lone, bool]]]:
+    def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
         """The moves since `player`'s last decision, and the choices taken alone for them
-        since it (in it too: what their own decision led to), each with whether the log
-        lines before it may say why (not the words of the player's own decision)."""
+        since it (in it too: what their own decision led to)."""
         last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
         moves = [m for s in self.seen[last + 1:] for m in s.moves]
-        lone = [(c, k > 0 or self.deciders[at] != player)
-                for at in range(max(last, 0), len(self.seen))
-                for k, c in enumerate(self.seen[at].lone) if c.player == player]
+        lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
 
     def hidden_lines(self) -> set[int]:
@@ -126,17 +124,24 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list
     return lines
 
 
-def lone_line(game: Game, lone: list[tuple[Lone, bool]], viewer: str) -> str:
-    """'Taken for you, the only option: choose ...: pass.' with the last log line about the
-    viewer written before it (the reason, where the rules give one)."""
-    name = game.label(viewer)
+def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
+    """'Taken for you, the only option: choose ...: pass - <why>.' The reason is the log line
+    written just before the choice, when it is about the viewer and says the option's own
+    words ('... and passes' before 'pass'): the rules' own account of why it was the only one."""
     said = []
-    for c, reason in lone:
-        why = next((line for line in reversed(c.before) if name in line), "") \
-            if reason else ""
-        said.append(f"{c.prompt.rstrip(' ?:')}: {c.label}" +
-                    (f" - {why.rstrip('.')}" if why else ""))
+    for c in lone:
+        why = _reason(game, c, viewer)
+        said.append(f"{c.prompt.rstrip(' ?:')}: {c.label}" + (f" - {why}" if why else ""))
     return f"Taken for you, the only option: {'; '.join(dict.fromkeys(said))}."
+
+
+def _reason(game: Game, lone: Lone, viewer: str) -> str:
+    if not lone.before or game.label(viewer) not in lone.before[-1]:
+        return ""
+    line = lone.before[-1].rstrip(".")
+    words = {w for w in re.findall(r"[a-z]{4,}", lone.label.lower())}
+    said = re.findall(r"[a-z]+", line.lower())
+    return line if any(w.startswith(tuple(words)) for w in said) and words else ""
 
 
 def _concerns(game: Game, move: str, viewer: str) -> bool:
