@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces said in a digest; past that, how many more
+MOST_CHARS = 200  # and characters for them (3 rows at 80 columns), one move at least
+LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
 @dataclass
@@ -118,21 +120,39 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     if moves:
-        more = f"; and {len(moves) - MOST_MOVES} more ('log')" \
-            if len(moves) > MOST_MOVES else ""
-        lines.append("Pieces: " + "; ".join(moves[:MOST_MOVES]) + more + ".")
+        said = 1
+        while said < min(len(moves), MOST_MOVES) and \
+                len("; ".join(moves[:said + 1])) <= MOST_CHARS:
+            said += 1
+        more = f"; and {len(moves) - said} more ('log')" if len(moves) > said else ""
+        lines.append("Pieces: " + "; ".join(moves[:said]) + more + ".")
     return lines
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
-    """'Taken for you, the only option: choose ...: pass - <why>.' The reason is the log line
-    written just before the choice, when it is about the viewer and says the option's own
-    words ('... and passes' before 'pass'): the rules' own account of why it was the only one."""
-    said = []
+    """'Taken for you, the only option: move ... to: City Hall', or 'pass - <why>'. The
+    reason is the log line written just before the choice, when it is about the viewer and
+    says the option's own words ('... and passes' before 'pass'): the rules' own account of
+    why it was the only one. The same choice taken again is said once ('(2 times)', the last
+    reason); in LONE_CHARS."""
+    said: dict[tuple[str, str], list] = {}
     for c in lone:
-        why = _reason(game, c, viewer)
-        said.append(f"{c.prompt.rstrip(' ?:')}: {c.label}" + (f" - {why}" if why else ""))
-    return f"Taken for you, the only option: {'; '.join(dict.fromkeys(said))}."
+        entry = said.setdefault((c.prompt.rstrip(" ?:"), c.label), [0, ""])
+        entry[0] += 1
+        entry[1] = _reason(game, c, viewer) or entry[1]
+    parts = []
+    for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
+        parts = [(label if why and with_reasons else f"{prompt}: {label}")
+                 + (f" ({n} times)" if n > 1 else "")
+                 + (f" - {why}" if why and with_reasons else "")
+                 for (prompt, label), (n, why) in said.items()]
+        if len("; ".join(parts)) <= LONE_CHARS:
+            break
+    kept = 1
+    while kept < len(parts) and len("; ".join(parts[:kept + 1])) <= LONE_CHARS:
+        kept += 1
+    more = f"; and {len(parts) - kept} more" if len(parts) > kept else ""
+    return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
 
 
 def _reason(game: Game, lone: Lone, viewer: str) -> str:
