@@ -130,7 +130,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
-    """'Taken for you, the only option: move ... to: City Hall', or 'pass - <why>'. The
+    """'Taken for you, the only option: move the token to: X', or 'pass - <why>'. The
     reason is the log line written just before the choice, when it is about the viewer and
     says the option's own words ('... and passes' before 'pass'): the rules' own account of
     why it was the only one. The same choice taken again is said once ('(2 times)', the last
