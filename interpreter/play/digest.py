@@ -131,9 +131,9 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list
 
 def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
     """'Taken for you, the only option: move the token to: X', or 'pass - <why>'. The
-    reason is the log line written just before the choice, when it is about the viewer and
-    says the option's own words ('... and passes' before 'pass'): the rules' own account of
-    why it was the only one. The same choice taken again is said once ('(2 times)', the last
+    reason is the log line written just after the choice or just before it, when it is about
+    the viewer and says the option's own words ('... and passes' for 'pass'): the rules' own
+    account of it. The same choice taken again is said once ('(2 times)', the last
     reason); in LONE_CHARS."""
     said: dict[tuple[str, str], list] = {}
     for c in lone:
@@ -156,12 +156,17 @@ def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
 
 
 def _reason(game: Game, lone: Lone, viewer: str) -> str:
-    if not lone.before or game.label(viewer) not in lone.before[-1]:
+    """The line that tells of the choice: the first written after it, or the last before it,
+    that names the viewer and says a word of the option ('passes' for 'pass')."""
+    name = game.label(viewer)
+    words = tuple(w for w in re.findall(r"[a-z]{4,}", lone.label.lower()))
+    if not words:
         return ""
-    line = lone.before[-1].rstrip(".")
-    words = {w for w in re.findall(r"[a-z]{4,}", lone.label.lower())}
-    said = re.findall(r"[a-z]+", line.lower())
-    return line if any(w.startswith(tuple(words)) for w in said) and words else ""
+    for line in [*lone.after[:1], *lone.before[-1:]]:
+        if name in line and any(w.startswith(words) for w in re.findall(r"[a-z]+",
+                                                                        line.lower())):
+            return line.rstrip(".")
+    return ""
 
 
 def _concerns(game: Game, move: str, viewer: str) -> bool:

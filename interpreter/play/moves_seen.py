@@ -55,6 +55,7 @@ class Lone:
     prompt: str
     label: str
     before: tuple[str, ...]  # the log lines written since the decision before it
+    after: tuple[str, ...] = ()  # and after it, up to the next decision
 
 
 def sees_into(game: Game, place: Place, viewer: str) -> bool:
@@ -113,19 +114,23 @@ def watch_step(game: Game, option: Any) -> StepSeen:
     twin.watch = recorder
     twin.auto = False
     seen = StepSeen(recorder.moves)
+    asked: list[tuple[str, str, str]] = []  # the lone choices met: player, prompt, label
+    lines: list[tuple[str, ...]] = []  # the log lines before each, and after the last
     try:
         twin.apply(option)
         for _ in range(MOST_LONE):
             decision = twin.decision()
             if decision is None or len(decision.options) != 1:
                 break
-            before = tuple(twin.events)
+            lines.append(tuple(twin.events))
             twin.events.clear()
-            seen.lone.append(Lone(decision.player, decision.prompt,
-                                  decision.labels[0], before))
+            asked.append((decision.player, decision.prompt, decision.labels[0]))
             twin.apply(decision.options[0])
     except (GameRuleError, IllegalMove):
         pass
+    lines.append(tuple(twin.events))
+    seen.lone = [Lone(player, prompt, label, lines[k], lines[k + 1])
+                 for k, (player, prompt, label) in enumerate(asked)]
     return seen
 
 
