@@ -3,10 +3,12 @@
 Each option is played on copies of the game as the deciding player may imagine it
 (`sampling.sample_game`: what the player cannot see is dealt anew), up to the next decision,
 and the copies are compared before and after through the public Game API: the scores
-(`scores()`), the pieces as the player sees them (`view()`), and whether the game ended
-(`over`, `state["ending"]`). Pieces are said with the ruleset's own words (component and zone
-labels, the names of places and players); a move between two zones of one player (a card from a
-hand to the same player's table area) is no news and is left out.
+(`scores()`) and whether the game ended (`over`, `state["ending"]`); the pieces are the moves
+the engine made on the copy, as a watcher hears them (`moves_seen`: `Game.watch`), each as the
+player may know it (a face-down card stays unseen). Pieces are said with the ruleset's own
+words (component and zone labels, the names of places and players); a move between two zones
+of one player (a card from a hand to the same player's table area) is no news and is left
+out, and so is a piece put on the place chosen from a common supply (the option says it).
 
 Several samples are played (SAMPLES), seeded by where the player's turn at deciding began
 (`run_start`), so that every screen of one decision shows the same figures; where the samples
