@@ -70,6 +70,20 @@ def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
     assert not found.estimate  # nothing hidden changes it
 
 
+def test_a_paid_card_goes_under_its_stack_in_the_preview():
+    game = stop_position(fresh(load_ruleset(BASE)))
+    empty_hands(game)
+    position(game, hands={"P2": {card("violet", 4): 1}})
+    game.perform("district_auction", "P2", "w52")
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    decision = game.decision()  # finish: the others cannot bid, Player 2 wins and pays
+    found = outlook(game, decision, "P2")
+    finish = effect_words(game, found.effects[decision.options.index("finish_bid")], "P2")
+    assert finish == "1 bidding card (violet 4): your bid -> face-up stack of coloured " \
+                     "cards (violet), at the bottom"
+
+
 def test_an_estimate_says_so_and_gives_a_range():
     # the final scoring turns 3 of the 5 businesses below Central Park over at random
     game = at_the_second_stop(["boutique", "boutique", "boutique", "jeweler", "gallery"])
@@ -100,13 +114,12 @@ def test_the_same_samples_on_every_screen_of_one_run_of_decisions():
     assert first == again
 
 
-def test_what_every_option_does_alike_is_said_once():
+def test_a_piece_put_on_the_place_chosen_from_a_common_supply_is_not_said_again():
     game = load_ruleset(BASE).new_game(4, 1)
     decision = game.decision()  # the starting skyscrapers: one on any empty plot
     found = outlook(game, decision, decision.player)
     common, rest = common_effect(found.effects)
-    said = effect_words(game, common, decision.player)
-    assert "your 1 skyscraper: general skyscraper supply -> the plot chosen" in said
+    assert effect_words(game, common, decision.player) == ""  # the option itself says it
     assert not any(effect_words(game, e, decision.player) for e in rest)
 
 
@@ -168,8 +181,7 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         game.until("Press Enter to start.")
         game.type("")
         first = game.until("\n> ")
-        assert "Every choice: your 1 skyscraper: general skyscraper supply -> the plot " \
-               "chosen." in " ".join(first.split())
+        assert "Every choice:" not in first  # a starting skyscraper: nothing to add
         game.type("1")
         second = game.until("\n> ")  # the second starting skyscraper, after the bots' first
         said = " ".join(second.split())

@@ -9,8 +9,11 @@ import random
 import re
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.play.digest import Steps
+from interpreter.engine.runtime import Game
+from interpreter.play.consequences import Picture, _without_kinds, outlook
+from interpreter.play.digest import Steps, _concerns, digest_lines
 from interpreter.play.display import load_display
+from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
 
@@ -80,3 +83,143 @@ def test_quiet_runs_keep_their_last_line_unless_the_same_player_concludes_them()
     # P2: three quiet steps (a colour, a card, taking it back): the last line stays;
     # P3: two quiet steps, then a step of theirs that changes the board: none stays
     assert steps.hidden_lines() == {0, 1, 3, 4}
+
+
+def stretches(base, seed: int, steps_wanted: int):
+    """A random game of 4 whose moves a watcher records as they happen (`Game.start(...,
+    watch=)`), and, at each of Player 1's decisions, the digest as the terminal builds it
+    (each step watched on a copy), beside the digest words of the watcher's own record."""
+    live = Recorder(None)
+    game = Game.start(base, 4, seed, watch=live)
+    rng, steps, before, marks = random.Random(seed), Steps(), None, []
+    steps.start(game)
+    while not game.over and game.state["step"] < steps_wanted:
+        decision = game.decision()
+        if decision.player == "P1" and before is not None:
+            last = max(k for k, p in enumerate(steps.deciders) if p == "P1")
+            recorded = [m for k in range(last + 1, len(steps.seen)) for m in marks[k]]
+            words = before.compare(Picture(game, "P1"), recorded, own=True).moves
+            yield game, steps, before, recorded, words
+        move = rng.choice(decision.options)
+        seen = watch_step(game, move)
+        at = len(live.moves)
+        game.apply(move)
+        marks.append(live.moves[at:])
+        steps.record(game, decision.player, seen)
+        if decision.player == "P1":
+            before = Picture(game, "P1")
+
+
+def test_the_digest_names_the_moves_the_engine_made(base):
+    black_to_me = 0
+    for game, steps, before, recorded, words in stretches(base, 5, 260):
+        moves, _ = steps.since("P1")
+        assert moves == recorded  # the copies moved what the game moved, in order
+        said = digest_lines(game, before, "P1", steps)
+        pieces = next((x for x in said if x.startswith("Pieces: ")), "")
+        shown = [w for w in words if _concerns(game, w, "P1")]
+        told = [w for w in shown if w in pieces]
+        assert told == shown[:len(told)] and (told or not shown), (shown, said)
+        assert len(told) == len(shown) or f"; and {len(shown) - len(told)} more" in pieces
+        sources = {m.source[0] for m in recorded}
+        if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
+            black_to_me += 1
+            assert re.search(r"1 bidding card \(black \d\): face-down black stack -> your "
+                             r"hand", pieces), said
+        # a face-down card that left the black stack went to a hand, never to a stack of
+        # another colour (a diff of views once paired it with a card arriving there)
+        assert not re.search(r"black stack -> face-up stack", " ".join(said)), said
+    assert black_to_me  # the case was met
+
+
+def test_a_preview_names_the_moves_its_option_makes(base):
+    """On a position where nothing is hidden from the player that the options touch, the
+    preview of the option chosen says the moves the game then makes."""
+    live = Recorder(None)
+    game = Game.start(base, 4, 3, watch=live)
+    rng, checked = random.Random(3), 0
+    while checked < 3 and not game.over:
+        decision = game.decision()
+        move = rng.choice(decision.options)
+        found = None
+        if decision.player == "P1" and len(decision.options) > 1 and \
+                game.state["step"] > 20:
+            found = outlook(game, decision, "P1", samples=2)
+        at, before = len(live.moves), Picture(game, "P1")
+        game.apply(move)
+        if found is None:
+            continue
+        made = before.compare(Picture(game, "P1"), live.moves[at:], move).moves
+        said = found.effects[decision.options.index(move)]
+        plain = {_without_kinds(x) for x in made}  # the kinds of unseen cards are samples'
+        assert {_without_kinds(m) for m in said.moves} <= plain, (said.moves, made)
+        checked += bool(made)
+    assert checked == 3
+
+
+def test_a_card_taking_screen_always_shows_the_cards_on_offer(base):
+    """However many rows the digest takes, each option of taking a card says which card it
+    takes (on one line an option when two do not fit)."""
+    game = base.new_game(4, 2)
+    while game.decision().prompt != "take a coloured card":
+        decision = game.decision()
+        game.apply("A" if "A" in decision.options else decision.options[0])
+    session = Session(base, game, History(), {p: "human" for p in game.players},
+                      load_display(base), io.StringIO(), width=80, height=24)
+    decision = game.decision()
+    tops = {c: game.label(game.view("P1")["zones"]["colour_stack"][c]["top"])
+            for c in decision.options}
+    for rows in range(0, 10):
+        session.digest = ["a line of the digest"] * rows
+        lines = session.decision_lines(decision)
+        for k, option in enumerate(decision.options, start=1):
+            line = next(x for x in lines if x.startswith(f"  {k}. "))
+            assert f"({tops[option]})" in line, (rows, lines)
+        assert all(len(x) <= 80 for x in lines)
+
+
+def test_a_bid_that_can_only_stop_building_says_so(base):
+    """In a full district, a bidder with no skyscraper there cannot build: winning declares
+    a building stop (en-2004, Building stop); one with skyscrapers there may build or stop."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
+
+    game = stop_position(fresh(base))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 5): 1},
+                         "P2": {card("violet", 4): 1, card("violet", 6): 1}})
+    game.perform("district_auction", "P1", "w52")
+    display = load_display(base)
+    game.apply("brown")
+    game.apply(card("brown", 5))
+    said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                width=80)).split())
+    assert "If your bid wins, it is a building stop in 52nd St. West" in said
+    assert "you may build" not in said
+    game.apply("finish_bid")
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    said = " ".join(" ".join(display.hint_lines(game, "P2", game.decision().options,
+                                                width=80)).split())
+    assert "If it wins, you may build up to 3 skyscrapers, or declare a building stop" in said
+
+
+def test_a_choice_taken_alone_is_said_with_its_reason(base):
+    """Player 1 holds no card of a colour allowed in the auction: the game passes for them
+    without asking (one legal option); their digest says so, and why (the rules' log line)."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
+
+    game = stop_position(fresh(base))
+    empty_hands(game)
+    position(game, hands={"P1": {card("violet", 5): 1}, "P4": {card("brown", 4): 1}})
+    game.perform("district_auction", "P4", "w52")
+    steps, before = Steps(), Picture(game, "P1")
+    steps.start(game)
+    assert game.decision().player == "P4"
+    seen = watch_step(game, "pass_bid")
+    game.apply("pass_bid")
+    steps.record(game, "P4", seen)
+    said = " ".join(" ".join(digest_lines(game, before, "P1", steps)).split())
+    assert "Taken for you, the only option: pass " \
+           "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
+           "allowed in 52nd St. West) and passes." in said
+    assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid

@@ -17,6 +17,7 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.display import check_legend, load_display
 from interpreter.play.replay import History
+from interpreter.play.screen import MORE
 from interpreter.play.terminal import Session
 from interpreter.resources import rulesets_folder
 
@@ -381,3 +382,19 @@ def test_help_shows_which_plots_touch_and_where_commissioners_move():
     assert items["violet"] == "plot next to the brown and green plots of its district"
     assert items["City Hall"] == "commissioners move on to 34th W or 34th E"
     assert items["52nd E"] == "commissioners move on to Central Park"
+
+
+def test_a_number_typed_at_the_pager_is_the_answer():
+    game = load_ruleset(BASE).new_game(3, 2)
+    script, prompts = iter(["rules", "2"]), []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(script)
+
+    s = Session(game.ruleset, game, History(), {"P1": "human", "P2": "random", "P3": "random"},
+                load_display(game.ruleset), io.StringIO(), read=read, width=80, height=24)
+    decision = game.decision()
+    assert s.ask_human(decision) == decision.options[1]
+    assert prompts == ["> ", MORE]  # the rules filled a page; '2' there answered
+    assert "your answer" in MORE

@@ -3,10 +3,12 @@
 Each option is played on copies of the game as the deciding player may imagine it
 (`sampling.sample_game`: what the player cannot see is dealt anew), up to the next decision,
 and the copies are compared before and after through the public Game API: the scores
-(`scores()`), the pieces as the player sees them (`view()`), and whether the game ended
-(`over`, `state["ending"]`). Pieces are said with the ruleset's own words (component and zone
-labels, the names of places and players); a move between two zones of one player (a card from a
-hand to the same player's table area) is no news and is left out.
+(`scores()`) and whether the game ended (`over`, `state["ending"]`); the pieces are the moves
+the engine made on the copy, as a watcher hears them (`moves_seen`: `Game.watch`), each as the
+player may know it (a face-down card stays unseen). Pieces are said with the ruleset's own
+words (component and zone labels, the names of places and players); a move between two zones
+of one player (a card from a hand to the same player's table area) is no news and is left
+out, and so is a piece put on the place chosen from a common supply (the option says it).
 
 Several samples are played (SAMPLES), seeded by where the player's turn at deciding began
 (`run_start`), so that every screen of one decision shows the same figures; where the samples
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random
 from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game
@@ -31,7 +34,6 @@ if TYPE_CHECKING:
 
 SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
-UNSEEN = "?"  # a piece the player cannot tell from others (a face-down card)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
 
 
@@ -44,6 +46,7 @@ class Effect:
     maybe: list[str] = field(default_factory=list)  # pieces moved in some samples only
     ending: str | None = None  # the reason the game ends (in every sample)
     ends_sometimes: bool = False
+    supplied: set[str] = field(default_factory=set)  # moves out of a common pile (a supply)
 
 
 @dataclass
@@ -85,8 +88,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
             for i, option in enumerate(decision.options):
                 twin = sample.clone()
                 twin.logging = False
-                twin.apply(option)
-                seen[i].append(before.compare(Picture(twin, viewer), option))
+                moves = watched_apply(twin, option)
+                seen[i].append(before.compare(Picture(twin, viewer), moves, option))
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
@@ -137,19 +140,21 @@ def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | No
     return ", ".join(out)
 
 
-def common_effect(effects: list[Effect]) -> tuple[Effect, list[Effect]]:
+def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect, list[Effect]]:
     """What every option does alike (the same points, pieces and end), said once, and what
-    each does beyond it."""
+    each does beyond it. `supplies=False`: pieces handed out of a common pile whatever the
+    choice (the rest of a setup, say) are left out: they tell nothing about the choice."""
     if len(effects) < 2:
         return Effect(), effects
     first = effects[0]
     points = {p: r for p, r in first.points.items()
               if all(e.points.get(p) == r for e in effects)}
-    moves = [m for m in first.moves if all(m in e.moves for e in effects)]
+    alike = [m for m in first.moves if all(m in e.moves for e in effects)]
+    moves = alike if supplies else [m for m in alike if m not in first.supplied]
     ending = first.ending if all(e.ending == first.ending for e in effects) else None
     common = Effect(points, moves, [], ending)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
-                   [m for m in e.moves if m not in moves], e.maybe,
+                   [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes)
             for e in effects]
     return common, rest
@@ -161,6 +166,7 @@ class _Seen:
     points: dict[str, int]
     moves: list[str]
     ending: str | None
+    supplied: set[str] = field(default_factory=set)
 
 
 class Picture:
@@ -183,22 +189,17 @@ class Picture:
             else:
                 self.zones[(name, None)] = _counted(content)
 
-    def compare(self, after: Picture, option: Any = None, own: bool = False) -> _Seen:
-        """What changed; `own`: moves within the viewer's own zones too (an offer taken back)."""
+    def compare(self, after: Picture, moves: list[Moved], option: Any = None,
+                own: bool = False) -> _Seen:
+        """What changed: the points and the end from the two pictures, the pieces from the
+        moves the engine made in between (`moves_seen`), as the viewer may know them. `own`:
+        moves within the viewer's own zones too (an offer taken back)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
-        gains, losses = [], []
-        for zone, now in after.zones.items():
-            was = self.zones.get(zone, Counter())
-            for kind in set(now) | set(was):
-                change = now[kind] - was[kind]
-                if change > 0:
-                    gains.append([zone, kind, change])
-                elif change < 0:
-                    losses.append([zone, kind, -change])
-        flows = _matched(self.game, losses, gains)
-        return _Seen(points, _Words(self.game, self.viewer, option, own).moves(flows), ending)
+        words = _Words(self.game, self.viewer, option, own)
+        said = words.moves(flows(self.game, moves, self.viewer))
+        return _Seen(points, said, ending, words.supplied)
 
     def changed(self, after: Picture, mover: str) -> bool:
         """Whether anything changed beyond the mover's own zones and variables (a card moved
@@ -245,48 +246,6 @@ def _component(game: Game, kind: str) -> str | None:
     return attrs.get("component") if attrs else None
 
 
-def _holds(game: Game, zone: tuple[str, Any], kind: str) -> bool:
-    """Could `zone` hold pieces of `kind` (by the zone's declared component)?"""
-    of = game.program.zones[zone[0]].decl.of
-    return of is None or kind == UNSEEN or _component(game, kind) == of
-
-
-def _apart(loss: list, gain: list) -> bool:
-    """One zone, or zones of two families."""
-    return loss[0] == gain[0] or loss[0][0] != gain[0][0]
-
-
-def _matched(game: Game, losses: list[list], gains: list[list]) -> list[tuple]:
-    """Pieces that left one zone and arrived in another: (from, to, kind, count). A piece that
-    comes from where the player could not see it is of a kind unknown to them (UNSEEN: a
-    sample's card is no fact); one seen leaving keeps its kind. Pieces of one kind pair first
-    within one player's zones (cards taken back to the same hand)."""
-    flows = []
-
-    def pair(loss_ok, gain_ok) -> None:
-        for gain in gains:
-            for loss in losses:
-                if gain[2] == 0:
-                    break
-                if loss[2] == 0 or not loss_ok(loss, gain) or not gain_ok(loss, gain):
-                    continue
-                n = min(loss[2], gain[2])
-                flows.append((loss[0], gain[0], loss[1], n))
-                loss[2] -= n
-                gain[2] -= n
-
-    pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: lo[0][1] == g[0][1])
-    pair(lambda lo, g: lo[1] == g[1] != UNSEEN, lambda lo, g: True)
-    # where one side is unseen: within one zone (a new top from below), or between zones of
-    # two families; two stacks of one family that lose and gain cards are unrelated changes
-    pair(lambda lo, g: lo[1] == UNSEEN and g[1] != UNSEEN,
-         lambda lo, g: _apart(lo, g) and _holds(game, lo[0], g[1]))
-    pair(lambda lo, g: lo[1] != UNSEEN and g[1] == UNSEEN,
-         lambda lo, g: _apart(lo, g) and _holds(game, g[0], lo[1]))
-    pair(lambda lo, g: lo[1] == g[1] == UNSEEN, _apart)
-    return flows
-
-
 class _Words:
     """Moves of pieces in the ruleset's words."""
 
@@ -296,17 +255,21 @@ class _Words:
         self.viewer = viewer
         self.option = option  # a place that is the option chosen is said so
         self.players = set(game.players)
+        self.supplied: set[str] = set()  # the moves said that come out of a common pile
 
     def moves(self, flows: list[tuple]) -> list[str]:
+        """Each (from, to, kind, count, at the bottom) in words, alike moves together."""
         groups: dict[tuple, list] = {}
-        for source, target, kind, n in flows:
+        for source, target, kind, n, bottom in flows:
             if source == target or source[1] in self.players and source[1] == target[1] \
                     and not (self.own and source[1] == self.viewer):
                 continue  # within one zone (a new top), or one player's own zones: no news
+            if self.restates(source, target):
+                continue
             owner = self.owner(kind)
             noun = self.noun(kind, source, target)
             key = (noun, owner, source[0], self.player_key(source), target[0],
-                   self.player_key(target))
+                   self.player_key(target), bottom)
             group = groups.setdefault(key, [0, [], [], []])
             group[0] += n
             group[1] += [kind] * n
@@ -315,14 +278,26 @@ class _Words:
             if target[1] is not None and target[1] not in self.players:
                 group[3].append(target[1])
         out = []
-        for (noun, owner, src, src_player, dst, dst_player), (n, kinds, froms, tos) in \
-                groups.items():
+        for (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) \
+                in groups.items():
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else ("your " if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
+            under = ", at the bottom" if bottom else ""
             out.append(f"{whose}{things}: {self.zone(src, src_player, froms)} -> "
-                       f"{self.zone(dst, dst_player, tos)}")
+                       f"{self.zone(dst, dst_player, tos)}{under}")
+            if src_player is None and not froms:  # a zone of its own, nobody's
+                self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
+
+    def restates(self, source: tuple, target: tuple) -> bool:
+        """A move into or out of the place chosen, from or to no player's zone (a piece put
+        on the place chosen from a common supply): the option itself says it."""
+        option = self.option
+        if option is None or option in self.players:
+            return False
+        return target[1] == option and source[1] not in self.players or \
+            source[1] == option and target[1] not in self.players
 
     def player_key(self, zone: tuple[str, Any]) -> Any:
         return zone[1] if zone[1] in self.players else None
@@ -433,7 +408,9 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     some = list(dict.fromkeys(key for d in said for key in d if key not in plain))
     endings = {s.ending for s in seen}
     ending = seen[0].ending if len(endings) == 1 else None
-    return Effect(points, always, some, ending, ending is None and endings != {None})
+    supplied = set().union(*(s.supplied for s in seen))
+    return Effect(points, always, some, ending, ending is None and endings != {None},
+                  supplied)
 
 
 __all__ = ["Effect", "effect_texts", "Outlook", "common_effect", "effect_words", "outlook",

@@ -1,11 +1,14 @@
 """'Since your last decision': what happened to a player and to the board, in short, and the
 log without the steps that changed nothing for anyone else.
 
-The digest compares the position as the player saw it right after their last decision with
-the position now (consequences.Picture, through the public Game API): the points each player
-gained or lost, and the pieces that moved where they concern the player (their own pieces or
-zones, their cards given back to them after an offer that lost) or the board (places); cards
-the others took are left to the log. The log is shortened
+The digest compares the scores as the player saw them right after their last decision with
+the scores now (consequences.Picture, through the public Game API), and says the moves the
+engine made since (moves_seen: each step watched on a copy), as the player may know them,
+where they concern the player (their own pieces or zones, their cards given back to them after
+an offer that lost) or the board (places); cards the others took are left to the log. A
+decision of the player's with one legal option, which the game takes without asking, is said
+too, with the log line about them just before it (why it was the only one). The log is
+shortened
 where one player took several steps in a row that changed nothing but their own zones and
 variables (cards put forward and taken back): only the last line of such a run is kept, or
 none when the same player's next step concludes it.
@@ -14,16 +17,20 @@ Nothing here knows any game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from interpreter.play.consequences import Picture, points_text
+from interpreter.play.moves_seen import Lone, Moved, StepSeen
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces said in a digest; past that, how many more
+MOST_CHARS = 200  # and characters for them (3 rows at 80 columns), one move at least
+LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
 @dataclass
@@ -35,6 +42,7 @@ class Steps:
     deciders: list[str] = field(default_factory=list)
     lines: list[range] = field(default_factory=list)
     quiet: list[bool] = field(default_factory=list)
+    seen: list[StepSeen] = field(default_factory=list)  # what each step did (moves_seen)
     last: Picture | None = None
     events: int = 0
 
@@ -42,16 +50,26 @@ class Steps:
         self.last = Picture(game, NOBODY)
         self.events = len(game.events)
 
-    def record(self, game: Game, player: str) -> None:
-        """After each decision (a person's or a bot's)."""
+    def record(self, game: Game, player: str, seen: StepSeen | None = None) -> None:
+        """After each decision (a person's or a bot's); `seen`: what it did
+        (moves_seen.watch_step, before it was applied)."""
         if self.last is None:
             self.start(game)
             return
         now = Picture(game, NOBODY)
+        self.seen.append(seen if seen is not None else StepSeen())
         self.deciders.append(player)
         self.lines.append(range(self.events, len(game.events)))
         self.quiet.append(not self.last.changed(now, player))
         self.last, self.events = now, len(game.events)
+
+    def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
+        """The moves since `player`'s last decision, and the choices taken alone for them
+        since it (in it too: what their own decision led to)."""
+        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        moves = [m for s in self.seen[last + 1:] for m in s.moves]
+        lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
+        return moves, lone
 
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, all but
@@ -91,20 +109,64 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
     return out
 
 
-def digest_lines(game: Game, before: Picture, viewer: str) -> list[str]:
+def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none."""
-    seen = before.compare(Picture(game, viewer), own=True)  # an offer of yours taken back
-    lines = []
+    moves, lone = steps.since(viewer)
+    seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
+    lines = [lone_line(game, lone, viewer)] if lone else []
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     if moves:
-        more = f"; and {len(moves) - MOST_MOVES} more ('log')" \
-            if len(moves) > MOST_MOVES else ""
-        lines.append("Pieces: " + "; ".join(moves[:MOST_MOVES]) + more + ".")
+        said = 1
+        while said < min(len(moves), MOST_MOVES) and \
+                len("; ".join(moves[:said + 1])) <= MOST_CHARS:
+            said += 1
+        more = f"; and {len(moves) - said} more ('log')" if len(moves) > said else ""
+        lines.append("Pieces: " + "; ".join(moves[:said]) + more + ".")
     return lines
+
+
+def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
+    """'Taken for you, the only option: move the token to: X', or 'pass - <why>'. The
+    reason is the log line written just after the choice or just before it, when it is about
+    the viewer and says the option's own words ('... and passes' for 'pass'): the rules' own
+    account of it. The same choice taken again is said once ('(2 times)', the last
+    reason); in LONE_CHARS."""
+    said: dict[tuple[str, str], list] = {}
+    for c in lone:
+        entry = said.setdefault((c.prompt.rstrip(" ?:"), c.label), [0, ""])
+        entry[0] += 1
+        entry[1] = _reason(game, c, viewer) or entry[1]
+    parts = []
+    for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
+        parts = [(label if why and with_reasons else f"{prompt}: {label}")
+                 + (f" ({n} times)" if n > 1 else "")
+                 + (f" - {why}" if why and with_reasons else "")
+                 for (prompt, label), (n, why) in said.items()]
+        if len("; ".join(parts)) <= LONE_CHARS:
+            break
+    kept = 1
+    while kept < len(parts) and len("; ".join(parts[:kept + 1])) <= LONE_CHARS:
+        kept += 1
+    more = f"; and {len(parts) - kept} more" if len(parts) > kept else ""
+    return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
+
+
+def _reason(game: Game, lone: Lone, viewer: str) -> str:
+    """The line that tells of the choice: the first written after it, or the last before it,
+    that names the viewer and says a word of the option ('passes' for 'pass')."""
+    name = game.label(viewer)
+    words = tuple(w for w in re.findall(r"[a-z]{4,}", lone.label.lower()))
+    if not words:
+        return ""
+    for line in [*lone.after[:1], *lone.before[-1:]]:
+        if name in line and any(w.startswith(words) for w in re.findall(r"[a-z]+",
+                                                                        line.lower())):
+            return line.rstrip(".")
+    return ""
 
 
 def _concerns(game: Game, move: str, viewer: str) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-MORE = "-- more: Enter for the next page, q to stop -- "
+MORE = "-- more: Enter for the next page; q, or your answer, to stop -- "
 ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
 
 
@@ -147,13 +147,16 @@ class Screen:
 @dataclass
 class Pager:
     """Prints lines a page at a time on a terminal of `height` rows (all at once when None),
-    asking for Enter when a page is full; after 'q' or the end of input it prints no more."""
+    asking for Enter when a page is full; after 'q' or the end of input it prints no more,
+    nor after anything else typed there: that is kept in `typed` (an answer to the question
+    below the pages, a number say, is not lost)."""
 
     say: Callable[[str], None]
     read: Callable[[str], str]
     height: int | None = None
     used: int = field(default=0)  # lines printed since the last question
     stopped: bool = False
+    typed: str | None = None  # what was typed at a page's question instead of Enter or q
 
     def show(self, lines: list[str]) -> None:
         for line in lines:
@@ -168,6 +171,9 @@ class Pager:
                 self.used = 0
                 if answer.strip().lower() in ("q", "quit"):
                     self.stopped = True
+                    return
+                if answer.strip():
+                    self.stopped, self.typed = True, answer.strip()
                     return
             self.say(line)
             self.used += 1

@@ -46,6 +46,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
+from interpreter.play.moves_seen import watch_step
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
     FILE_ERRORS,
@@ -142,6 +143,7 @@ class Session:
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
     lang: str = "en"  # the language of the rules shown during the game (its book's)
+    typed: str | None = None  # an answer typed at a pager's question, taken as the next
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -162,7 +164,14 @@ class Session:
         """Lines of an answer, each wrapped to the terminal's width (continued indented), a
         page at a time on a short terminal."""
         rows = self.height - 1 if self.height is not None else None  # one for `remind`
-        Pager(self.say, self.read, rows).show(self.wrapped(lines))
+        self.page(self.wrapped(lines), rows)
+
+    def page(self, lines: list[str], rows: int | None) -> None:
+        """Lines a page at a time; an answer typed at a page's question is kept for the
+        decision's prompt (`typed`)."""
+        pager = Pager(self.say, self.read, rows)
+        pager.show(lines)
+        self.typed = pager.typed
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -213,6 +222,7 @@ class Session:
                                 "(--max-decisions)", EXIT_GAME_ERROR)
                 self.watch_board(decision)
                 move = self.bot_move(decision)
+            seen = watch_step(game, move) if self.humans else None  # for the digest
             try:
                 game.apply(move)
             except IllegalMove as exc:  # a bot that breaks the rules: say who and why
@@ -220,7 +230,7 @@ class Session:
                                  f"{self.name(decision.player)} chose an illegal option: "
                                  f"{exc}") from None
             self.history.record(game, decision.player, move)
-            self.steps.record(game, decision.player)
+            self.steps.record(game, decision.player, seen)
             if self.seats[decision.player] == HUMAN:
                 self.pictures[decision.player] = Picture(game, decision.player)
             self.journal_step(self.seats[decision.player] == HUMAN)
@@ -283,7 +293,7 @@ class Session:
         self.screen(decision)
         while True:
             try:
-                line = self.read("> ")
+                line, self.typed = self.typed or self.read("> "), None
             except EOFError:
                 return Stop("End of input: the game stops here (not saved).")
             except KeyboardInterrupt:
@@ -330,7 +340,7 @@ class Session:
                                    if k not in hidden])
             self.seen[player] = len(log)
             before = self.pictures.get(player)
-            self.digest = self.wrapped(digest_lines(game, before, player)) \
+            self.digest = self.wrapped(digest_lines(game, before, player, self.steps)) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
         board = self.display.board(game, player, self.colour, self.width).split("\n")
@@ -361,16 +371,20 @@ class Session:
         shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
+            labels, notes = self.with_points(decision, plain, lines=1)  # a line an option
+            shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
+                                 group=False)
+        if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
             notes.append("Some choices change points or pieces: type 'points' to see which.")
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
 
-    def with_points(self, decision: Decision, labels: list[str],
-                    whole: bool = False) -> tuple[list[str], list[str]]:
+    def with_points(self, decision: Decision, labels: list[str], whole: bool = False,
+                    lines: int = 2) -> tuple[list[str], list[str]]:
         """The options' labels with what each does at once (points, pieces, the end of the
         game; see consequences.py), and the lines to say before them (what every choice does
-        cut to two lines unless `whole`)."""
+        cut to two lines unless `whole`); each option's words cut to `lines` lines."""
         found = self.outlook(decision)
         if found is None:
             return labels, []
@@ -380,7 +394,7 @@ class Session:
         if not found.any:
             return labels, []
         player = decision.player
-        common, extras = common_effect(found.effects)
+        common, extras = common_effect(found.effects, supplies=whole)
         said = effect_words(self.game, common, player)
         if not whole and len(said) > 2 * self.width - 30:
             said = said[:2 * self.width - 60].rsplit("; ", 1)[0] + "; and more ('points')"
@@ -392,7 +406,7 @@ class Session:
         if not any(words):
             return labels, notes
         if not whole:  # two lines an option at most: the rest by 'why N' (room for events)
-            words = [_cut(w, 2 * self.width - len(label) - 12, f"why {k}")
+            words = [_cut(w, lines * self.width - len(label) - 8 - 4 * lines, f"why {k}")
                      for k, (w, label) in enumerate(zip(words, labels, strict=True), start=1)]
         notes.append("What each choice does at once (nothing where not said):")
         return ([f"{label}: {w}" if w else label for label, w in zip(labels, words,
@@ -629,7 +643,7 @@ class Session:
         below = self.decision_lines(decision)
         if self.height is not None and len(lines) + len(below) > self.height - 1:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
-        Pager(self.say, self.read, self.height).show(lines + below)
+        self.page(lines + below, self.height)
 
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of
@@ -657,7 +671,7 @@ class Session:
         head = [f"(the last {len(shown)} of {len(events)} events; 'log N' shows N)"] \
             if len(events) > len(shown) else []
         rows = self.height - 1 if self.height is not None else None  # one for `remind`
-        Pager(self.say, self.read, rows).show(head + [x for e in shown for x in e])
+        self.page(head + [x for e in shown for x in e], rows)
 
     def interrupted(self) -> Stop:
         self.say()
@@ -826,8 +840,11 @@ def _cut(text: str, room: int, more: str) -> str:
     """`text` ('a; b; c') cut at a '; ' to fit `room` characters, saying how to see the rest."""
     if len(text) <= room:
         return text
-    kept = text[:max(0, room - len(more) - 12)].rsplit("; ", 1)[0]
-    return f"{kept}; more: '{more}'"
+    kept = text[:max(0, room - len(more) - 12)]
+    if "; " in kept:
+        return f"{kept.rsplit('; ', 1)[0]}; more: '{more}'"
+    cut = text[:max(0, room - len(more) - 8)].rstrip()
+    return f"{cut}... ('{more}')"  # the first part, cut: its pieces come first
 
 
 def terminal_width() -> int:
