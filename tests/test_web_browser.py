@@ -530,7 +530,8 @@ def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser
         badges = page.locator("#board .badge text").evaluate_all(
             "els => els.map(e => e.textContent)")
         assert sorted(map(int, badges)) == list(range(1, len(options) + 1))
-        assert "blue outline and number" in page.locator("#effects .legend").inner_text()
+        assert "a place you may choose" in page.locator("#legend").inner_text()
+        assert _in_view(page, "#legend")
         # the rules open beside the decision: the options, Undo and Save stay in view
         page.locator("#rules-open").click()
         page.locator("#rules section").first.wait_for()

@@ -374,13 +374,9 @@ function renderEffects(s) {
   const box = $("effects");
   box.replaceChildren();
   box.hidden = !d;
+  // the marks of the board explained, in the header's room
+  $("legend").hidden = !(d && $("board").querySelector("[data-place].legal"));
   if (!d) return;
-  const onBoard = $("board").querySelectorAll("[data-place].legal").length;
-  if (onBoard) {
-    box.append(cell("p", "Board: blue outline and number, a place you may choose (click it); "
-      + "orange glow, the last move."));
-    box.lastChild.className = "legend";
-  }
   if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
   const own = d.options.filter((o) => o.effect);
   const words = document.createElement("div");
@@ -406,6 +402,7 @@ function renderEffects(s) {
     box.append(pointed);
   }
   if (d.estimate) box.append(cell("p", `(${d.estimate})`));
+  box.hidden = box.childElementCount < 2; // nothing but what a screen reader says
 }
 
 // an option by its name where it has one ("A" for "A: take three cards"), else its label
@@ -503,7 +500,7 @@ function hideRules() {
   $("rules-drawer").hidden = true;
   const button = $("rules-open");
   button.setAttribute("aria-expanded", "false");
-  button.textContent = "Show the rules of this decision";
+  button.textContent = "Rules of this decision";
 }
 $("rules-open").addEventListener("click", showRules);
 $("rules-close").addEventListener("click", () => { hideRules(); $("rules-open").focus(); });
