@@ -289,18 +289,19 @@ function renderBoard(s) {
   };
 }
 
-// The number of an option, on its place of the board: a disc at the place's top left corner
-// (the place's own drawing, its colours and pieces, left as it is).
+// The number of an option, on its place of the board: a disc at the place's top left corner,
+// above it for a small piece (the place's own drawing, its colours and pieces, left as it is).
 const SVG = "http://www.w3.org/2000/svg";
 
 function badge(el, n) {
   let box;
   try { box = el.getBBox(); } catch (err) { return; }
   if (!box.width && !box.height) return;
-  const r = Math.max(7, Math.min(11, Math.min(box.width, box.height) / 3));
+  const small = Math.min(box.width, box.height) < 40; // a piece: the number above its corner
+  const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
   const g = document.createElementNS(SVG, "g");
   g.setAttribute("class", "badge");
-  const x = box.x + r * 0.6, y = box.y + r * 0.6;
+  const x = box.x + r * (small ? 0.2 : 0.6), y = box.y + r * (small ? -0.4 : 0.6);
   const disc = document.createElementNS(SVG, "circle");
   disc.setAttribute("cx", x);
   disc.setAttribute("cy", y);
