@@ -396,6 +396,13 @@ function renderEffects(s) {
       li.append(cell("b", `${shortName(o)}: `), o.effect);
       list.append(li);
     }
+    const idle = d.options.filter((o) => !o.effect);
+    if (idle.length) { // said too: nothing was not forgotten
+      const li = cell("li", idle.length <= 3 ? "" : "the others: ");
+      if (idle.length <= 3) li.append(cell("b", `${idle.map(shortName).join(", ")}: `));
+      li.append("nothing changes at once.");
+      list.append(li);
+    }
     box.append(list);
   } else if (own.length) {
     const pointed = cell("p", "Point at an option, or move to it with Tab, to see what it does.");
