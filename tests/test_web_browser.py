@@ -203,6 +203,8 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
             labels = page.locator("#options button").all_inner_texts()
             if any(x.startswith("A: ") for x in labels):
                 assert all(re.match(r"[A-D]: ", x) for x in labels), labels
+            # short: what an option does is said beside the buttons, not on each of them
+            assert not any(" -> " in x for x in labels), labels
             _click_and_wait(page, page.locator("#options button").first)
             decisions += 1
             page.wait_for_function(ACTIVE)
