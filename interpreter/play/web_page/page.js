@@ -275,7 +275,9 @@ function renderBoard(s) {
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
-  for (const [el, n] of numbered) badge(el, n);
+  // every box measured before any number is drawn (one layout, not one per place)
+  const boxes = numbered.map(([el]) => { try { return el.getBBox(); } catch (err) { return null; } });
+  numbered.forEach(([el, n], i) => badge(el, n, boxes[i]));
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
@@ -293,10 +295,8 @@ function renderBoard(s) {
 // above it for a small piece (the place's own drawing, its colours and pieces, left as it is).
 const SVG = "http://www.w3.org/2000/svg";
 
-function badge(el, n) {
-  let box;
-  try { box = el.getBBox(); } catch (err) { return; }
-  if (!box.width && !box.height) return;
+function badge(el, n, box) {
+  if (!box || (!box.width && !box.height)) return;
   const small = Math.min(box.width, box.height) < 40; // a piece: the number above its corner
   const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
   const g = document.createElementNS(SVG, "g");
