@@ -179,6 +179,11 @@ function render() {
   $("decision-panel").hidden = s.over;
   document.body.classList.toggle("over", Boolean(s.over));
   if (s.final) renderFinal(s.final);
+  if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
+}
+
+function rulesLabel() {
+  return state && state.decision ? "Rules of this decision" : "Rules of the game";
 }
 
 function cell(tag, text) {
@@ -508,7 +513,7 @@ function hideRules() {
   $("rules-drawer").hidden = true;
   const button = $("rules-open");
   button.setAttribute("aria-expanded", "false");
-  button.textContent = "Rules of this decision";
+  button.textContent = rulesLabel();
 }
 $("rules-open").addEventListener("click", showRules);
 $("rules-close").addEventListener("click", () => { hideRules(); $("rules-open").focus(); });
