@@ -141,6 +141,27 @@ def test_a_running_auction_shows_its_district_high_bid_and_who_passed():
     assert texts.count("passed") == len(passed) > 0
 
 
+def test_a_long_text_is_broken_over_its_lines_and_a_cut_one_keeps_its_words_as_a_tooltip():
+    """Issue 33: 'passed: Player 4, Pl...' was cut in the auction's box."""
+    game = mid_auction()
+    root = picture(game, game.decision().player)
+    texts = [t.text or "" for t in root.iter(SVG + "text")]
+    passed = next(game.frame_locals(i)["passed"] for i in range(len(game.stack) - 1, -1, -1)
+                  if game.stack[i][0] == "auction")
+    whole = "passed: " + ", ".join(game.label(p) for p in passed)
+    assert len(passed) == 2  # wider than the box: two lines, no word lost
+    start = next(i for i, t in enumerate(texts) if t.startswith("passed:"))
+    assert texts[start] != whole and " ".join(texts[start:start + 2]) == whole
+    parents = {child: g for g in root.iter(SVG + "g") for child in g}
+    cut = [t for t in root.iter(SVG + "text") if (t.text or "").endswith("…")]
+    assert cut  # (a bid in the players' rows)
+    for t in cut:  # the whole words in a tooltip
+        title = parents[t].findtext(SVG + "title") or ""
+        assert title.startswith(t.text[:-1].rstrip()) and len(title) > len(t.text), t.text
+    # the supply spaces carry the numbers that the options name them by ("supply space 3")
+    assert all(str(n) in texts for n in range(1, 21))
+
+
 def test_the_current_player_is_highlighted_and_the_supply_row_marks_its_bonus_scorings():
     game = mid_game()
     root = picture(game)

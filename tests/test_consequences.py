@@ -153,8 +153,10 @@ def test_the_browser_s_options_carry_the_same_words():
                   load_display(game.ruleset))
     token = next(t for t, p in table.tokens.items() if p == "P2")
     options = table.state_for(token)["decision"]["options"]
-    stop = next(o["label"] for o in options if o["place"] == "building stop")
-    assert stop.startswith("building stop: the game ends (the second building stop); you +4")
+    stop = next(o for o in options if o["place"] == "building stop")
+    # the button's label is short; what it does is said beside it (page.js), once
+    assert stop["label"] == "building stop"
+    assert stop["effect"].startswith("the game ends (the second building stop); you +4")
 
 
 @pytest.mark.parametrize("name", playable_bundled())

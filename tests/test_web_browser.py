@@ -203,6 +203,8 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
             labels = page.locator("#options button").all_inner_texts()
             if any(x.startswith("A: ") for x in labels):
                 assert all(re.match(r"[A-D]: ", x) for x in labels), labels
+            # short: what an option does is said beside the buttons, not on each of them
+            assert not any(" -> " in x for x in labels), labels
             _click_and_wait(page, page.locator("#options button").first)
             decisions += 1
             page.wait_for_function(ACTIVE)
@@ -499,3 +501,46 @@ def test_the_hosts_page_copies_each_link_and_the_spectators_see_no_hand(browser)
             assert page.locator("#board svg").is_visible()
             assert page.locator("#log li").count() == len(table.game.log_for(None))
         context.close()
+
+
+COVERED = """sel => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !(hit && el.contains(hit)); }"""
+
+
+def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser):
+    """Issue 33: a newcomer read the same consequence on each of 28 buttons, hardly saw which
+    plots were offered, and lost the options under the Rules panel at 1366x768."""
+    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: True)  # a starting skyscraper
+    options = game.decision().options
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        buttons = page.locator("#options button").all_inner_texts()
+        assert len(buttons) == len(options) > 20
+        # each button its number and its place, short; what every choice does is said once
+        assert all(re.fullmatch(rf"{k} [^:]+", text.strip()) for k, text in
+                   enumerate(buttons, start=1)), buttons
+        said = page.locator("#decision-panel").inner_text()
+        assert said.count("general skyscraper supply") == 1, said
+        assert "Every choice: your 1 skyscraper: general skyscraper supply -> the plot" in said
+        # every place offered carries its number on the board, and the marks are explained
+        badges = page.locator("#board .badge text").evaluate_all(
+            "els => els.map(e => e.textContent)")
+        assert sorted(map(int, badges)) == list(range(1, len(options) + 1))
+        assert "a place you may choose" in page.locator("#legend").inner_text()
+        assert _in_view(page, "#legend")
+        # the rules open beside the decision: the options, Undo and Save stay in view
+        page.locator("#rules-open").click()
+        page.locator("#rules section").first.wait_for()
+        for part in ("#options button", "#undo", "#save", "#prompt"):
+            assert _in_view(page, part) and not page.evaluate(COVERED, part), part
+        page.keyboard.press("Escape")
+        assert page.locator("#rules-drawer").is_hidden()
+        _click_and_wait(page, page.locator("#options button").nth(3))
+        assert table.history.moves[0] == options[3]
+    context.close()

@@ -352,3 +352,16 @@ def test_a_save_with_damaged_links_is_refused_in_one_line(table, tmp_path: Path,
     with pytest.raises(RulesError, match=r"damaged \('play.links' is not as expected\)"):
         open_game(args, io.StringIO())
     assert main(["serve", "--load", str(saved), "--port", "0"]) == 2
+
+
+def test_taking_a_card_every_stack_offered_says_its_top_card_and_the_buttons_are_short():
+    """Issue 33: the top card's value was on some options' words and not on others."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 0, lambda g, d: d.player == "P1" and d.prompt == "take a coloured card")
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    decision = table.state_for(token_of(table, "P1"))["decision"]
+    stacks = game.view("P1")["zones"]["colour_stack"]
+    tops = [f"{c} {stacks[c]['top'].split(',')[1].rstrip(')')}" for c in game.decision().options]
+    assert f"Top cards: {', '.join(tops)}." in decision["hints"]
+    assert [o["label"] for o in decision["options"]] == list(game.decision().options)
+    assert all(o["effect"].endswith("-> your hand") for o in decision["options"])

@@ -4,7 +4,9 @@ The browser: three positions of a 4-player Fifth Avenue game (a commissioner to 
 auction, the end), each at 1366x768 (serve-NAME.png), 1920x1080 (serve-NAME-1920.png) and on
 a phone, 390x844 (serve-NAME-phone.png), through `rules serve`'s page in headless Chromium
 (Playwright and Debian's chromium, as tests/test_web_browser.py); the spectators' page
-mid-game (serve-spectator.png) and the host's page (serve-host.png, serve-host-phone.png).
+mid-game (serve-spectator.png) and the host's page (serve-host.png, serve-host-phone.png); at
+1366x768, a business to place on a plot (serve-plots.png) and the Rules opened mid-game
+(serve-rules.png).
 The board picture (board-NAME.png): the SVG of `rules show --svg`
 after a building stop, in an auction (as Cleo sees it, with her hand), and at the end.
 """
@@ -39,8 +41,16 @@ def _bidding(game, decision) -> bool:
         game.Z["bid"]["P1"] and any(str(o).startswith("card(") for o in decision.options)
 
 
+def _placing(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt == "place it on a building plot" and \
+        game.state["step"] > 150
+
+
 POSITIONS = {"midgame": (2, _commissioner), "auction": (4, _bidding),
              "final": (5, lambda game, decision: False)}
+# at 1366x768 only: the plots a business may go to, numbered on the board (serve-plots.png);
+# the Rules opened beside the decision (serve-rules.png)
+PLACING = (2, _placing)
 
 
 def _after_stop(game, decision) -> bool:
@@ -82,12 +92,16 @@ def boards(browser) -> None:
 DRAWN = "() => document.querySelector('#board svg')"
 
 
-def shoot(browser, size: tuple[int, int], url: str, ready: str, name: str) -> None:
-    """A picture of the page at `url` in a window of `size`, once `ready` holds."""
+def shoot(browser, size: tuple[int, int], url: str, ready: str, name: str,
+          click: str | None = None) -> None:
+    """A picture of the page at `url` in a window of `size`, once `ready` holds (and after a
+    click on `click`, if given)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.goto(url)
     page.wait_for_function(ready)
+    if click:
+        page.locator(click).click()
     page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / name))
     context.close()
@@ -112,6 +126,14 @@ def main() -> None:
                         shoot(browser, SIZES[suffix], f"{base}/host/{table.host}",
                               "() => document.querySelector('#links button')",
                               f"serve-host{suffix}.png")
+                    shoot(browser, SIZES[""], f"{base}/play/{token_of(table, 'P1')}", ACTIVE,
+                          "serve-rules.png", click="#rules-open")
+        ruleset, game, history = play_until(FIFTH, 4, *PLACING)
+        table = make_table(ruleset, game, history,
+                           {p: "random" for p in game.players} | {"P1": "human"})
+        with serving(table) as base:
+            shoot(browser, SIZES[""], f"{base}/play/{token_of(table, 'P1')}", ACTIVE,
+                  "serve-plots.png")
         browser.close()
 
 

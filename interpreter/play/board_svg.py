@@ -33,6 +33,7 @@ from interpreter.play.svg_text import (
     fit_text,
     ink_on,
     text_width,
+    wrap_text,
 )
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
 SHAPES = ("rect", "circle", "polygon", "path", "text", "piece", "arrow")
 NUMBERS = ("x", "y", "width", "height", "r", "rx", "size", "count", "stroke_width", "opacity",
-           "label_size", "font_size", "radius", "start", "columns", "dx", "dy", "inset")
+           "label_size", "font_size", "radius", "start", "columns", "dx", "dy", "inset", "lines")
 TEMPLATES = ("fill", "stroke", "dash", "label", "title", "text", "d", "ink", "kind", "align",
              "inset_fill")
 MAX_SHAPES = 20000  # a picture with more is a mistake of the geometry (a loop too wide)
@@ -447,18 +448,20 @@ class Painter:
         return None
 
     def free_text(self, item: Item, names: dict, ox: float, oy: float, style: dict) -> str:
+        """The text, cut to `width` (broken over up to `lines` lines first); a text that is
+        cut keeps its whole words in a tooltip (unless the item has its own title)."""
         spec = item.spec
         text = self.text(spec, "text", names)
         size = self.num(spec, "font_size", names, self.geo.font_size)
         bold = bool(spec.get("bold"))
         width = self.num(spec, "width", names, 0)
-        if width:
-            text = fit_text(text, width, size, bold)
+        lines = wrap_text(text, width, size, bold, max(1, int(self.num(spec, "lines", names, 1)))) \
+            if width else [text]
         x, y = ox + self.num(spec, "x", names), oy + self.num(spec, "y", names)
         align = self.text(spec, "align", names, "start")
         anchor = {"middle": "middle", "end": "end"}.get(align, "start")
         fill = self.paint(style, "fill", names, "#111111")
-        attrs = f' x="{_n(x)}" y="{_n(y)}" fill={quoteattr(fill)}'
+        attrs = f' fill={quoteattr(fill)}'
         if anchor != "start":
             attrs += f' text-anchor="{anchor}"'
         if size != self.geo.font_size:
@@ -467,7 +470,11 @@ class Painter:
             attrs += ' font-weight="bold"'
         if width:
             attrs += f' data-width="{_n(width)}"'
-        return f"<text{attrs}>{escape(text)}</text>"
+        drawn = "".join(f'<text x="{_n(x)}" y="{_n(y + k * round(1.25 * size))}"{attrs}>'
+                        f'{escape(line)}</text>' for k, line in enumerate(lines))
+        if " ".join(lines) != " ".join(text.split()) and "title" not in spec:
+            return f"<g><title>{escape(text)}</title>{drawn}</g>"
+        return drawn
 
     def piece(self, item: Item, names: dict, ox: float, oy: float, fill: str, stroke: str,
               out: list[str]) -> tuple:

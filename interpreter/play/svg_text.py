@@ -68,6 +68,24 @@ def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:
     return (cut.rstrip() + ELLIPSIS) if cut else ""
 
 
+def wrap_text(text: str, width: float, size: float, bold: bool = False,
+              lines: int = 1) -> list[str]:
+    """`text` in at most `lines` lines of at most `width` pixels, broken between words; the
+    last line cut (ending in …) if the text is longer still."""
+    out: list[str] = []
+    rest = text.split()
+    while rest and len(out) < lines - 1:
+        line = rest.pop(0)
+        while rest and text_width(f"{line} {rest[0]}", size, bold) <= width:
+            line += " " + rest.pop(0)
+        if text_width(line, size, bold) > width:  # one word too long: cut it, go on
+            line = fit_text(line, width, size, bold)
+        out.append(line)
+    if rest or not out:
+        out.append(fit_text(" ".join(rest), width, size, bold))
+    return out
+
+
 # ---------------------------------------------------------------------------------- colour
 # The colour names of CSS (Color Module Level 4), and `none` and `transparent`. A colour from
 # a display file reaches a page's styles and the picture's `fill`: only these names and

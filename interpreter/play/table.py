@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
-from interpreter.play.consequences import effect_texts, outlook, run_start
+from interpreter.play.consequences import common_effect, effect_words, outlook, run_start
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -90,7 +90,7 @@ class Table:
         if not self.tokens:
             self.tokens = {new_token(): p for p, kind in self.seats.items() if kind == HUMAN}
         self._lock = threading.RLock()
-        self._effects: tuple[int, list[str]] = (-1, [])  # version -> what each option does
+        self._effects: tuple[int, dict[str, Any]] = (-1, {})  # version -> what options do
 
     # ------------------------------------------------------------------ seats
     def links(self, base: str) -> dict[str, str]:
@@ -160,13 +160,16 @@ class Table:
                            "terminal says how)." if self.failure else None,
             }
             if decision is not None and mine:
-                labels = self._with_effects(decision, named_labels(game, decision))
+                effects = self._effects_of(decision)
                 state["decision"] = {
                     "id": self.version, "prompt": decision.prompt,
                     "hints": display.hint_lines(game, player, decision.options),
-                    "options": [{"index": i, "label": label, "place": str(option)}
-                                for i, (option, label) in enumerate(
-                                    zip(decision.options, labels, strict=True))]}
+                    "options": [{"index": i, "label": label, "place": str(option),
+                                 "effect": effects["each"][i] if effects["each"] else ""}
+                                for i, (option, label) in enumerate(zip(
+                                    decision.options, named_labels(game, decision),
+                                    strict=True))],
+                    "every": effects["every"], "estimate": effects["estimate"]}
             elif decision is not None:
                 state["waiting_for"] = game.label(decision.player)
             if game.over:
@@ -185,17 +188,26 @@ class Table:
                     "scores": final_scores(game)}
             return state
 
-    def _with_effects(self, decision: Any, labels: list[str]) -> list[str]:
-        """The options' words with what each does at once (consequences.py), worked out once
-        per version of the table (the same samples for the player's run of decisions)."""
+    def _effects_of(self, decision: Any) -> dict[str, Any]:
+        """What the options do at once (consequences.py), worked out once per version of the
+        table (the same samples for the player's run of decisions): `every`, what every
+        option does alike, said once; `each`, what each option does beyond it ('' for
+        nothing; [] when none says anything); `estimate`, a note when the figures are
+        estimates. The buttons carry the options' short labels: these are said beside them."""
         if self._effects[0] != self.version:
-            found = outlook(self.game, decision, decision.player,
-                            run_start(self.history, decision.player))
-            self._effects = (self.version, effect_texts(self.game, found, decision.player))
-        words = self._effects[1]
-        if len(words) != len(labels):
-            return labels
-        return [f"{label}: {w}" if w else label for label, w in zip(labels, words, strict=True)]
+            player = decision.player
+            found = outlook(self.game, decision, player, run_start(self.history, player))
+            said: dict[str, Any] = {"every": "", "each": [], "estimate": ""}
+            if found is not None and not found.skipped and found.any:
+                common, rest = common_effect(found.effects)
+                said["every"] = effect_words(self.game, common, player)
+                each = [effect_words(self.game, e, player) for e in rest]
+                said["each"] = each if any(each) else []
+                if found.estimate:
+                    said["estimate"] = (f"Estimates over {found.samples} deals of what you "
+                                        "cannot see: a range where they differ.")
+            self._effects = (self.version, said)
+        return self._effects[1]
 
     # ------------------------------------------------------------------ acting
     def decide(self, token: str, decision_id: Any, index: Any = None,

@@ -179,6 +179,11 @@ function render() {
   $("decision-panel").hidden = s.over;
   document.body.classList.toggle("over", Boolean(s.over));
   if (s.final) renderFinal(s.final);
+  if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
+}
+
+function rulesLabel() {
+  return state && state.decision ? "Rules of this decision" : "Rules of the game";
 }
 
 function cell(tag, text) {
@@ -257,6 +262,7 @@ function renderBoard(s) {
   const options = new Map((s.decision ? s.decision.options : []).map((o) => [o.place, o]));
   const recent = new Set(s.recent || []);
   const last = (s.recent || []).at(-1);
+  const numbered = [];
   for (const el of board.querySelectorAll("[data-place]")) {
     const place = el.getAttribute("data-place");
     if (recent.has(place)) el.classList.add(place === last ? "last" : "recent");
@@ -264,15 +270,19 @@ function renderBoard(s) {
     if (option) {
       el.classList.add("legal");
       el.setAttribute("role", "button");
-      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = option.label;
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = `${option.index + 1}. ${option.label}${option.effect ? `: ${option.effect}` : ""}`;
       el.prepend(title);
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
+      numbered.push([el, option.index + 1]);
     } else if (s.decision) {
       el.classList.add("target");
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
     }
   }
+  // every box measured before any number is drawn (one layout, not one per place)
+  const boxes = numbered.map(([el]) => { try { return el.getBBox(); } catch (err) { return null; } });
+  numbered.forEach(([el, n], i) => badge(el, n, boxes[i]));
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
@@ -284,6 +294,30 @@ function renderBoard(s) {
       below.dispatchEvent(new MouseEvent("click", { clientX: e.clientX, clientY: e.clientY }));
     }
   };
+}
+
+// The number of an option, on its place of the board: a disc at the place's top left corner,
+// above it for a small piece (the place's own drawing, its colours and pieces, left as it is).
+const SVG = "http://www.w3.org/2000/svg";
+
+function badge(el, n, box) {
+  if (!box || (!box.width && !box.height)) return;
+  const small = Math.min(box.width, box.height) < 40; // a piece: the number above its corner
+  const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
+  const g = document.createElementNS(SVG, "g");
+  g.setAttribute("class", "badge");
+  const x = box.x + r * (small ? 0.2 : 0.6), y = box.y + r * (small ? -0.4 : 0.6);
+  const disc = document.createElementNS(SVG, "circle");
+  disc.setAttribute("cx", x);
+  disc.setAttribute("cy", y);
+  disc.setAttribute("r", r);
+  const text = document.createElementNS(SVG, "text");
+  text.setAttribute("x", x);
+  text.setAttribute("y", y);
+  text.setAttribute("font-size", String(n).length > 1 ? r * 1.1 : r * 1.4);
+  text.textContent = n;
+  g.append(disc, text);
+  (el.tagName.toLowerCase() === "g" ? el : el.parentNode).append(g);
 }
 
 function renderDecision(s) {
@@ -305,26 +339,96 @@ function renderDecision(s) {
     for (const option of s.decision.options) {
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = option.label;
       button.dataset.index = option.index;
       button.dataset.place = option.place;
-      if (onBoard.has(option.place)) {
+      if (onBoard.has(option.place)) { // numbered as on the board
         button.classList.add("place");
-        button.title = "or click it on the board";
+        button.append(cell("span", String(option.index + 1)), " ");
+        button.firstChild.className = "num";
+        button.title = "or click it on the board, where it has this number";
+      }
+      button.append(option.label);
+      if (option.effect) { // said beside the options, and to a screen reader with the button
+        button.setAttribute("aria-describedby", `effect-${option.index}`);
+        button.title = `${option.label}: ${option.effect}`;
       }
       button.disabled = busy;
       button.addEventListener("click", (e) => decide({ option: option.index }, e));
+      for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
+      for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => showEffect(null));
       options.append(button);
     }
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
   }
+  renderEffects(s);
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
   $("undo-reason").textContent = s.undo.count > 0
     ? `You can take back ${s.undo.count} decision${s.undo.count === 1 ? "" : "s"}.`
     : (s.undo.reason || "");
+}
+
+// What the options do at once, said once beside them (not on every button): what every
+// option does alike; what each does beyond it, listed when few say something, else for the
+// option pointed at or focused; the places the board offers, and how they are marked.
+const FEW_EFFECTS = 6;
+
+function renderEffects(s) {
+  const d = s.decision;
+  const box = $("effects");
+  box.replaceChildren();
+  box.hidden = !d;
+  // the marks of the board explained, in the header's room
+  $("legend").hidden = !(d && $("board").querySelector("[data-place].legal"));
+  if (!d) return;
+  if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
+  const own = d.options.filter((o) => o.effect);
+  const words = document.createElement("div");
+  words.id = "effect-words";
+  for (const o of d.options) { // what a screen reader says with each button
+    const said = cell("span", o.effect);
+    said.id = `effect-${o.index}`;
+    said.hidden = true;
+    words.append(said);
+  }
+  box.append(words);
+  if (own.length && own.length <= FEW_EFFECTS) {
+    const list = document.createElement("ul");
+    for (const o of own) {
+      const li = document.createElement("li");
+      li.append(cell("b", `${shortName(o)}: `), o.effect);
+      list.append(li);
+    }
+    const idle = d.options.filter((o) => !o.effect);
+    if (idle.length) { // said too: nothing was not forgotten
+      const li = cell("li", idle.length <= 3 ? "" : "the others: ");
+      if (idle.length <= 3) li.append(cell("b", `${idle.map(shortName).join(", ")}: `));
+      li.append("nothing changes at once.");
+      list.append(li);
+    }
+    box.append(list);
+  } else if (own.length) {
+    const pointed = cell("p", "Point at an option, or move to it with Tab, to see what it does.");
+    pointed.id = "effect-pointed";
+    box.append(pointed);
+  }
+  if (d.estimate) box.append(cell("p", `(${d.estimate})`));
+  box.hidden = box.childElementCount < 2; // nothing but what a screen reader says
+}
+
+// an option by its name where it has one ("A" for "A: take three cards"), else its label
+function shortName(o) {
+  return o.label.startsWith(`${o.place}: `) ? o.place : o.label;
+}
+
+function showEffect(option) {
+  const pointed = $("effect-pointed");
+  if (!pointed) return;
+  pointed.textContent = option && option.effect ? `${shortName(option)}: ${option.effect}`
+    : "Point at an option, or move to it with Tab, to see what it does.";
+  pointed.classList.toggle("said", Boolean(option && option.effect));
 }
 
 function renderScores(s) {
@@ -378,11 +482,9 @@ load().then(follow);
 let rules = null;
 
 async function showRules() {
-  const box = $("rules"), button = $("rules-open");
-  if (!box.hidden) {
-    box.hidden = true;
-    button.setAttribute("aria-expanded", "false");
-    button.textContent = "Show the rules of this decision";
+  const drawer = $("rules-drawer"), box = $("rules"), button = $("rules-open");
+  if (!drawer.hidden) {
+    hideRules();
     return;
   }
   if (!rules) {
@@ -394,7 +496,7 @@ async function showRules() {
     rules = await response.json();
     box.innerHTML = rules.html;
   }
-  box.hidden = false;
+  drawer.hidden = false;
   button.setAttribute("aria-expanded", "true");
   button.textContent = "Hide the rules";
   for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
@@ -406,4 +508,13 @@ async function showRules() {
     box.scrollTop = target.offsetTop - box.offsetTop;
   }
 }
+
+function hideRules() {
+  $("rules-drawer").hidden = true;
+  const button = $("rules-open");
+  button.setAttribute("aria-expanded", "false");
+  button.textContent = rulesLabel();
+}
 $("rules-open").addEventListener("click", showRules);
+$("rules-close").addEventListener("click", () => { hideRules(); $("rules-open").focus(); });
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("rules-drawer").hidden) hideRules(); });
