@@ -20,6 +20,7 @@ from interpreter.play.consequences import (
     run_start,
 )
 from interpreter.play.display import load_display
+from interpreter.play.moves_seen import UNSEEN, Moved
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
 
@@ -198,3 +199,17 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         assert all(len(x.rstrip("\r")) <= 80 for x in rows)
     finally:
         game.close()
+
+
+def test_a_preview_does_not_name_a_face_down_card_it_would_draw():
+    """A newcomer read "1 bidding card (black 6): face-down black stack -> your hand" before
+    drawing: the samples had dealt a black 6 there, and the preview said it as a fact. A card
+    drawn face down into your hand is named once it happened (the digest), not ahead of it on
+    a sample (a preview); a card from a place you see into is named in both."""
+    game = load_ruleset(BASE).new_game(4, 1)
+    drawn = Moved(("black_stack", None), ("hand", "P1"), (card("black", 6),), False, False)
+    assert drawn.kinds_for(game, "P1") == [card("black", 6)]
+    assert drawn.kinds_for(game, "P1", ahead=True) == [UNSEEN]
+    assert drawn.kinds_for(game, "P2") == [UNSEEN]
+    taken = Moved(("colour_stack", "violet"), ("hand", "P1"), (card("violet", 4),), True, False)
+    assert taken.kinds_for(game, "P1", ahead=True) == [card("violet", 4)]

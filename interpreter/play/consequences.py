@@ -89,7 +89,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 twin = sample.clone()
                 twin.logging = False
                 moves = watched_apply(twin, option)
-                seen[i].append(before.compare(Picture(twin, viewer), moves, option))
+                seen[i].append(before.compare(Picture(twin, viewer), moves, option,
+                                              ahead=True))
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
@@ -190,15 +191,16 @@ class Picture:
                 self.zones[(name, None)] = _counted(content)
 
     def compare(self, after: Picture, moves: list[Moved], option: Any = None,
-                own: bool = False) -> _Seen:
+                own: bool = False, ahead: bool = False) -> _Seen:
         """What changed: the points and the end from the two pictures, the pieces from the
         moves the engine made in between (`moves_seen`), as the viewer may know them. `own`:
-        moves within the viewer's own zones too (an offer taken back)."""
+        moves within the viewer's own zones too (an offer taken back); `ahead`: moves on a
+        sample (a preview), where a face-down piece drawn is not known by where it lands."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
         words = _Words(self.game, self.viewer, option, own)
-        said = words.moves(flows(self.game, moves, self.viewer))
+        said = words.moves(flows(self.game, moves, self.viewer, ahead))
         return _Seen(points, said, ending, words.supplied)
 
     def changed(self, after: Picture, mover: str) -> bool:

@@ -39,10 +39,12 @@ class Moved:
     public: bool  # the kinds are seen by all (a single kind named in public, a top seen)
     bottom: bool  # put under a stack
 
-    def kinds_for(self, game: Game, viewer: str) -> list[str]:
-        """The pieces as `viewer` knows them: each its kind, or UNSEEN."""
+    def kinds_for(self, game: Game, viewer: str, ahead: bool = False) -> list[str]:
+        """The pieces as `viewer` knows them: each its kind, or UNSEEN. `ahead`: a move on a
+        sample, ahead of the game (a preview): where the pieces arrive tells nothing, since
+        what the viewer cannot see yet (a face-down card drawn) was dealt there at random."""
         if self.public or sees_into(game, self.source, viewer) or \
-                sees_into(game, self.dest, viewer):
+                not ahead and sees_into(game, self.dest, viewer):
             return list(self.pieces)
         return [UNSEEN] * len(self.pieces)
 
@@ -145,12 +147,13 @@ def watched_apply(game: Game, option: Any) -> list[Moved]:
     return recorder.moves
 
 
-def flows(game: Game, moves: list[Moved], viewer: str) -> list[tuple]:
+def flows(game: Game, moves: list[Moved], viewer: str, ahead: bool = False) -> list[tuple]:
     """The moves as `viewer` knows them: (from, to, kind or UNSEEN, count, at the bottom),
-    pieces of one kind between the same places counted together, in the order they moved."""
+    pieces of one kind between the same places counted together, in the order they moved
+    (`ahead`: moves of a preview, see `Moved.kinds_for`)."""
     counted: Counter = Counter()
     for m in moves:
-        for kind in m.kinds_for(game, viewer):
+        for kind in m.kinds_for(game, viewer, ahead):
             counted[(m.source, m.dest, kind, m.bottom)] += 1
     return [(a, b, kind, n, bottom) for (a, b, kind, bottom), n in counted.items()]
 
