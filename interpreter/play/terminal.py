@@ -586,7 +586,8 @@ class Session:
         words = effect_words(self.game, effect, decision.player)
         estimate = " (an estimate: what you cannot see may differ)" if found.estimate else ""
         return [f"At once: {words}{estimate}." if words else
-                "At once: no points change, no piece moves, the game goes on."]
+                "At once: no points change, nothing moves beyond what the option says, "
+                "the game goes on."]
 
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
         """The rulebook's line for an option (`why` says what the book says)."""
