@@ -205,6 +205,26 @@ def test_a_bid_that_can_only_stop_building_says_so(base):
     assert "If it wins, you may build up to 3 skyscrapers, or declare a building stop" in said
 
 
+def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where_one_can_be(
+        base):
+    """A newcomer read "(a building stop needs none)" in Central Park, where no building stop
+    happens: the hint says it in a district only."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position
+
+    display = load_display(base)
+    for auction in (("park_auction", "P1"), ("district_auction", "P1", "w52")):
+        game = fresh(base)
+        empty_hands(game)
+        position(game, hands={"P1": {card("violet", 4): 1}})
+        game.Z["supply"]["P1"] = {}
+        game.forget()
+        game.perform(*auction)
+        said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                    width=80)).split())
+        assert "You have no skyscrapers in your supply: you may still bid" in said
+        assert ("a building stop needs none" in said) == (auction[0] == "district_auction")
+
+
 def test_a_choice_taken_alone_is_said_with_its_reason(base):
     """Player 1 holds no card of a colour allowed in the auction: the game passes for them
     without asking (one legal option); their digest says so, and why (the rules' log line)."""
