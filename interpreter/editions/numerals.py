@@ -15,6 +15,10 @@ Words that are something else as often as a number are not read: the articles `a
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 # The numbers of a figure or a page: a label, then its number.
 _PLACE = re.compile(r"(?<![^\W\d_])(?:fig(?:ure|uur)?|afb(?:eelding)?|abb(?:ildung)?|page|pagina|"
@@ -26,31 +30,17 @@ _LABEL = re.compile(r"^[\s\-–•●▶►*⇒#]*(?:\(\d+\)|\d+(?:\.\d+)*(?:\.\
 # Digits, not inside a word or after a dot (`fig.05`); any letters may follow (`3rd`, `20x`).
 DIGITS = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)")
 
-_EN = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-       "eleven", "twelve"]
-_EN_ORDINAL = ["", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-               "ninth", "tenth", "eleventh", "twelfth"]
-_NL = ["nul", "één", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
-       "elf", "twaalf"]
-_NL_ORDINAL = ["", "eerste", "tweede", "derde", "vierde", "vijfde", "zesde", "zevende",
-               "achtste", "negende", "tiende", "elfde", "twaalfde"]
-# Dutch names of card values in the plural: "2 zwarte vieren" (two black fours).
-_NL_PLURAL = {"enen": 1, "tweeën": 2, "drieën": 3, "vieren": 4, "vijven": 5, "zessen": 6,
-              "zevens": 7, "negens": 9}
 
-
-def _table(*lists: list[str], extra: dict[str, int] | None = None) -> dict[str, int]:
-    out = {w: n for words in lists for n, w in enumerate(words) if w}
-    out.update(extra or {})
+def _words(language: dict[str, Any]) -> dict[str, int]:
+    """A language's number words (number_words.yaml) with their values."""
+    out = {w: n for key in ("cardinal", "ordinal") for n, w in enumerate(language[key]) if w}
+    out.update(language.get("other") or {})
     return out
 
 
 WORDS: dict[str, dict[str, int]] = {
-    "en": _table(_EN, _EN_ORDINAL, extra={"twenty": 20, "thirty": 30, "both": 2}),
-    "nl": _table(_NL, _NL_ORDINAL, extra={"eén": 1, "éen": 1, "twintig": 20, "dertig": 30,
-                                          "beide": 2, "beiden": 2,
-                                          **_NL_PLURAL}),
-}
+    lang: _words(language) for lang, language in
+    yaml.safe_load((Path(__file__).with_name("number_words.yaml")).read_text("utf-8")).items()}
 
 # Korean: native numerals. The short forms stand before a counter or a noun (두 개, 세 명, 한 장,
 # 두 플레이어), the long forms alone or with a particle (하나의, 둘 중); 첫 is "first".
