@@ -14,7 +14,6 @@ import pytest
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.consequences import (
     common_effect,
-    effect_texts,
     effect_words,
     outlook,
     run_start,
@@ -30,6 +29,14 @@ from .test_terminal import playable_bundled
 from .test_why_words import RULE_CODE, citations, looked_at
 
 STOP_PROMPT = "build, or declare a building stop?"
+
+
+def effect_texts(game, found, viewer: str) -> list[str]:
+    """Each option's effect in words, whole (an estimate said so), '' for none."""
+    if found is None or found.skipped:
+        return []
+    note = " (an estimate)" if found.estimate else ""
+    return [f"{w}{note}" if (w := effect_words(game, e, viewer)) else "" for e in found.effects]
 
 
 def at_the_second_stop(park: list[str] | None = None):

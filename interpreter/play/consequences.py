@@ -121,15 +121,6 @@ def effect_words(game: Game, effect: Effect, viewer: str) -> str:
     return "; ".join(effect_words_parts(effect, game, viewer))
 
 
-def effect_texts(game: Game, found: Outlook | None, viewer: str) -> list[str]:
-    """Each option's effect in words, whole (an estimate said so), '' for none: for a list
-    that cannot say what every option does alike once (the browser's buttons)."""
-    if found is None or found.skipped:
-        return []
-    note = " (an estimate)" if found.estimate else ""
-    return [f"{w}{note}" if (w := effect_words(game, e, viewer)) else "" for e in found.effects]
-
-
 def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | None) -> str:
     """'you +4, Ben +1 to +3' (the viewer first)."""
     order = sorted(points, key=lambda p: (p != viewer, game.players.index(p)))
@@ -415,5 +406,5 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
                   supplied)
 
 
-__all__ = ["Effect", "effect_texts", "Outlook", "common_effect", "effect_words", "outlook",
+__all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",
            "points_text", "run_start"]
