@@ -243,3 +243,33 @@ def test_numbers_of_constants_is_made_once_and_its_items_need_no_check(tmp_path)
     assert game.V["last"] == 6 + 4
     with pytest.raises(GameRuleError, match=r"'seeds' has no entry for P1\|5"):
         game.evaluate("far", "P1")  # a larger range than the family's: still refused
+
+
+SQUARES = """\
+const inside = [[1, 2], [3, 1], [2, 2]]
+const beyond = [[1, 2], [4, 1]]
+var mark[1..3, 1..2] = 0
+define marked(squares) = count each s in squares where mark[s[1], s[2]] == 1
+procedure play():
+    mark[3, 1] = 1
+    mark[2, 2] = 1
+    choose n from [1, 2] by P1 "pick"
+    end game
+"""
+
+
+def test_items_of_a_constant_list_of_pairs_are_known_to_be_in_range(tmp_path):
+    ruleset = ruleset_of(tmp_path, SQUARES.replace(
+        "procedure play", "define inner() = marked(inside)\n"
+        "define outer() = count each s in beyond where mark[s[1], s[2]] == 1\n"
+        "procedure play"))
+    game = ruleset.new_game(2, 1)
+    assert game.evaluate("inner") == 2
+    # the items of `inside` lie in the family's ranges: read by position, with no check
+    assert "_flat_read" not in ruleset.program.funcs["inner"].source
+    assert "_flat_read" in ruleset.program.funcs["outer"].source  # 4 is out of 1..3
+    with pytest.raises(GameRuleError, match=r"'mark' has no entry for 4\|1"):
+        game.evaluate("outer")  # still refused by name
+    assert game.evaluate("marked", [[3, 1]]) == 1  # a list from outside: checked
+    with pytest.raises(GameRuleError, match=r"'mark' has no entry for 9\|1"):
+        game.evaluate("marked", [[9, 1]])

@@ -87,6 +87,7 @@ class Compiler(ExpressionCompiler):
         self._invariant: set[int] = set()  # nodes of the query being compiled to hoist
         self._list_items: dict[str, int] = {}  # query variable -> items each of its lists has
         self._number_items: set[str] = set()  # ... whole numbers only
+        self._item_bounds: dict[str, list[tuple[int, int]]] = {}  # ... and their least, most
         self._hoisted: list[tuple[str, str]] = []  # ... and their Python names and sources
         self._drawing = _drawing_functions(decls)
         self._gives_texts: dict[str, bool] = {}  # function -> gives a list of texts only

@@ -56,6 +56,7 @@ class CExpr:
     texts: bool = False  # a list of texts only (kinds, places, players, ...)
     number: bool = False  # a whole number (never yes or no), when it gives a value at all
     numbers: bool = False  # a list of whole numbers only
+    bounds: tuple[int, int] | None = None  # a whole number known to lie within these
     fresh: bool = False  # a list made anew each time (nobody else holds it)
     ns: dict | None = field(default=None, repr=False)
     _fn: Fn | None = field(default=None, repr=False)
@@ -83,6 +84,7 @@ class ExpressionCompiler:
     _key_tables: dict[str, str | None]  # family -> the name of its key table (key_table)
     _list_items: dict[str, int]  # a query's variable over a fixed list of lists -> their size
     _number_items: set[str]  # ... of lists of whole numbers only
+    _item_bounds: dict[str, list[tuple[int, int]]]  # ... the least and most of each item
 
     # ------------------------------------------------------------------ expressions
     # Every expression becomes Python source (CExpr.src) over `rt` (the game) and `L` (the
@@ -389,7 +391,9 @@ class ExpressionCompiler:
         i = args[0].constant[0] if args[0].constant is not None else None
         if i.__class__ is int and 0 < i <= self._list_items.get(base.src, 0):
             # an item every list it goes through has
-            return self._c(f"{base.src}[{i - 1}]", number=base.src in self._number_items)
+            bounds = self._item_bounds.get(base.src)
+            return self._c(f"{base.src}[{i - 1}]", number=base.src in self._number_items,
+                           bounds=bounds[i - 1] if bounds else None)
         if base.simple and i.__class__ is int and i > 0:  # `d[1]`: the item read in place
             b = base.src
             return self._c(f"({b}[{i - 1}] if {b}.__class__ is list and len({b}) >= {i} else "
@@ -405,29 +409,38 @@ class ExpressionCompiler:
         layout = self.flat_name(name)
         slow = f"_flat_read({values}, {layout}, ({''.join(a.src + ', ' for a in args)}), " \
             f"{name!r}, {loc}, rt.n)"
-        if len(args) != len(flat.ranges) or not all(a.simple for a in args):
+        if len(args) != len(flat.ranges):
             return slow
-        position, inside = self.flat_place(flat, [a.src for a in args],
-                                           [a.number for a in args], scope)
+        known = [a.bounds is not None and not player and lo <= a.bounds[0] and a.bounds[1] <= hi
+                 for a, (lo, hi), player in zip(args, flat.ranges,
+                                                flat.players or [False] * len(args), strict=True)]
+        if not all(a.simple or k for a, k in zip(args, known, strict=True)):
+            return slow
+        # a value known to be in its range is used once, where it is: computed once
+        position, inside = self.flat_place(flat, [a.src if a.simple else f"({a.src})"
+                                                  for a in args],
+                                           [a.number for a in args], scope, known)
         at = f"{values}[{position}]"
         return f"({at} if {inside} else {slow})" if inside else at
 
     def flat_place(self, flat: Any, index: list[str], numbers: list[bool],
-                   scope: Scope) -> tuple[str, str]:
-        """The source of the position of an entry of a flat family at `index` (plain names),
-        and of the test that they name an entry of this game (a whole number within its range,
-        a player of this game; "" when `numbers` or `scope` know it already)."""
+                   scope: Scope, inside: list[bool] | None = None) -> tuple[str, str]:
+        """The source of the position of an entry of a flat family at `index` (plain names,
+        or any source where `inside` says it is known to be within its range), and of the test
+        that they name an entry of this game (a whole number within its range, a player of
+        this game; "" when `numbers`, `inside` or `scope` know it already)."""
         tests, at = [], []
-        for n, known, (lo, hi), player in zip(index, numbers, flat.ranges,
-                                              flat.players or [False] * len(index),
-                                              strict=True):
+        for n, known, (lo, hi), player, fits in zip(index, numbers, flat.ranges,
+                                                    flat.players or [False] * len(index),
+                                                    inside or [False] * len(index),
+                                                    strict=True):
             if player:  # its seat number; a list is no key: a text first
                 at.append(f"{self.seats_name()}[{n}]")
                 tests.append(("" if n in scope.texts else f"{n}.__class__ is str and ")
                              + f"{n} in rt.following")
                 continue
             at.append(n)
-            if not scope.within(n, lo, hi):
+            if not fits and not scope.within(n, lo, hi):
                 tests.append(("" if known else f"{n}.__class__ is int and ")
                              + f"{lo} <= {n} <= {hi}")
         return flat.position_src(at), " and ".join(tests)
@@ -690,6 +703,8 @@ class ExpressionCompiler:
             self._list_items[var] = min(len(x) for x in fixed)  # e.g. a constant of pairs
             if all(y.__class__ is int for x in fixed for y in x):
                 self._number_items.add(var)
+                self._item_bounds[var] = [(min(x[i] for x in fixed), max(x[i] for x in fixed))
+                                          for i in range(self._list_items[var])]
         kind = node.kind
         outer = self._invariant, self._hoisted
         # a small function as the condition or value: its body, so that what in it is the
@@ -706,6 +721,8 @@ class ExpressionCompiler:
                 value = self.value_c(arg, inner)
                 per_item.append((py, value.src))
                 inner = inner.with_name(name, py, number=value.number)
+                if value.bounds is not None:  # an item of a constant list of numbers
+                    inner = inner.knowing({py: value.bounds})
             if taken:
                 self._costly = True
             if where_node is not None:
