@@ -54,7 +54,9 @@ _LABEL = re.compile("\x00(\\d+)\x00")
 _SPILL = "\x00spill\x00"
 # A zone or variable table as generated code reads it: rt.Z['hand'], rt.V['seeds']
 _TABLE = re.compile(r"\brt\.(Z|V)\['(\w+)'\]")
-_FOLLOWING = re.compile(r"\brt\.following\b")
+# What a run of a procedure never changes (Game._bind sets them for the game; tools may
+# switch the log on or off between decisions, never while rules run)
+_FIXED = ("following", "players", "memo", "logging", "rank")
 
 
 def slot_local(slot: str) -> str:
@@ -389,9 +391,11 @@ class ProcBuilder:
                 for line in out[at:]]
         head = [f"    {py} = rt.{'Z' if name in program.zones else 'V'}[{name!r}]"
                 for name, py in tables.items()]
-        if sum(line.count("rt.following") for line in body) > 1:  # the players' order
-            body = [_FOLLOWING.sub("_following", line) for line in body]
-            head.append("    _following = rt.following")
+        for attribute in _FIXED:  # the same for the whole run: the players, their order, ...
+            if sum(line.count(f"rt.{attribute}") for line in body) > 1:
+                pattern = re.compile(rf"\brt\.{attribute}\b")
+                body = [pattern.sub(f"_{attribute}", line) for line in body]
+                head.append(f"    _{attribute} = rt.{attribute}")
         if not head:
             return out, locs
         return (out[:at] + head + body,
