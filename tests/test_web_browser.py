@@ -192,13 +192,16 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    decisions = 0
+    decisions, digests = 0, 0
     with serving(table) as base:
         _open(page, base, table, "P1")
         while page.locator("#final-panel").is_hidden():
             for part in ("#prompt", "#options button", "#hand", "#log li:last-child"):
                 assert _in_view(page, part), (part, decisions, page.locator("#prompt")
                                               .inner_text())
+            if page.locator("#digest").is_visible():  # since your last decision, in view
+                assert _in_view(page, "#digest li:last-child")
+                digests += 1
             # the buttons show the names the messages use (option A, B, ...)
             labels = page.locator("#options button").all_inner_texts()
             if any(x.startswith("A: ") for x in labels):
@@ -209,7 +212,7 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
             decisions += 1
             page.wait_for_function(ACTIVE)
             assert decisions < 1000
-        assert table.game.over and decisions > 40
+        assert table.game.over and decisions > 40 and digests > 5
         for part in ("#banner", "#final-scores", "#log li:last-child"):
             assert _in_view(page, part), part
         winner = table.game.label(table.game.winners()[0])

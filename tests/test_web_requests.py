@@ -365,3 +365,27 @@ def test_taking_a_card_every_stack_offered_says_its_top_card_and_the_buttons_are
     assert f"Top cards: {', '.join(tops)}." in decision["hints"]
     assert [o["label"] for o in decision["options"]] == list(game.decision().options)
     assert all(o["effect"].endswith("-> your hand") for o in decision["options"])
+
+
+def test_the_page_says_in_short_what_happened_since_your_last_decision():
+    ruleset, game, history = play_until(FIFTH, 4, 5, lambda g, d: d.player == "P1")
+    seats = {p: "human" if p == "P1" else "random" for p in game.players}
+    table = make_table(ruleset, game, history, seats)
+    me = token_of(table, "P1")
+    assert table.state_for(me)["digest"] == []  # nothing decided here yet
+    points = None
+    for _ in range(400):  # P1 decides, the bots play, until something concerned P1
+        table.decide(me, table.version, index=0)
+        while table.bot_step():
+            pass
+        if table.game.over:
+            break
+        state = table.state_for(me)
+        assert state["digest"] == table.state_for(me)["digest"]  # kept for the version
+        if state["digest"]:
+            points = state["digest"]
+            break
+    assert points, "no digest in a whole game"
+    # in the words the terminal uses, about this player or the board
+    assert all(line.startswith(("Taken for you", "Points:", "Pieces:")) for line in points)
+    assert table.state_for(table.spectator)["digest"] == []  # a spectator decides nothing

@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
-from interpreter.play.consequences import common_effect, effect_words, outlook, run_start
+from interpreter.play.consequences import (
+    Picture,
+    common_effect,
+    effect_words,
+    outlook,
+    run_start,
+)
+from interpreter.play.digest import Steps, digest_lines
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -36,6 +43,7 @@ from interpreter.play.game_files import (
     sentence,
 )
 from interpreter.play.links import LINKS_KEY, links_record, new_token
+from interpreter.play.moves_seen import watch_step
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
 from interpreter.play.undo import UndoLimit, take_back, undo_limit
@@ -91,6 +99,15 @@ class Table:
             self.tokens = {new_token(): p for p, kind in self.seats.items() if kind == HUMAN}
         self._lock = threading.RLock()
         self._effects: tuple[int, dict[str, Any]] = (-1, {})  # version -> what options do
+        self._begin_digest()
+
+    def _begin_digest(self) -> None:
+        """'Since your last decision' starts again (a new table, or a decision taken back):
+        each person's digest shows from their next decision on."""
+        self.steps = Steps()  # every step since, as the digest reads it (digest.py)
+        self.steps.start(self.game)
+        self.pictures: dict[str, Picture] = {}  # a person -> what they saw after deciding
+        self._digests: tuple[int, dict[str, list[str]]] = (-1, {})  # version -> lines
 
     # ------------------------------------------------------------------ seats
     def links(self, base: str) -> dict[str, str]:
@@ -151,6 +168,7 @@ class Table:
                 "hand_parts": display.private_segments(game, player) if player else [],
                 "recent": self.recent_places(player),
                 "log": game.log_for(player),
+                "digest": self._digest_for(player) if player else [],
                 "over": game.over,
                 "decision": None,
                 "waiting_for": None,
@@ -187,6 +205,19 @@ class Table:
                     "lines": display.final_lines(game),
                     "scores": final_scores(game)}
             return state
+
+    def _digest_for(self, player: str) -> list[str]:
+        """What happened to `player` and to the board since their last decision, in short
+        (digest.py, as the terminal says it): worked out once per version of the table."""
+        version, said = self._digests
+        if version != self.version:
+            said = {}
+            self._digests = (self.version, said)
+        if player not in said:
+            before = self.pictures.get(player)
+            said[player] = [] if before is None else \
+                digest_lines(self.game, before, player, self.steps)
+        return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:
         """What the options do at once (consequences.py), worked out once per version of the
@@ -229,6 +260,7 @@ class Table:
             else:
                 raise TableError(400, "say which option: give 'option' (its number) or "
                                       "'place' (the value clicked)")
+            seen = watch_step(self.game, move)  # for the digests
             try:
                 self.game.apply(move)
             except IllegalMove as exc:
@@ -237,7 +269,7 @@ class Table:
                 self.stop(str(exc))
                 raise TableError(500, "The game cannot go on: the rules went wrong (the "
                                       "server's terminal says how).") from None
-            self._record(decision, move)
+            self._record(decision, move, seen)
             self._changed()
             return {"ok": True, "version": self.version}
 
@@ -251,6 +283,7 @@ class Table:
             except RulesError as exc:
                 raise TableError(409, sentence(f"cannot take back: {exc}")) from None
             self.game, self.history = game, history
+            self._begin_digest()
             self._changed()
             return {"ok": True, "version": self.version}
 
@@ -321,23 +354,28 @@ class Table:
             decision = self.game.decision()
             if note:
                 self.notes.append(note)
+            seen = watch_step(self.game, move)  # for the digests
             try:
                 self.game.apply(move)
             except IllegalMove as exc:  # a bot that breaks the rules: say who and why
                 raise RulesError(f"{self.seats[decision.player]} bot playing "
                                  f"{self.game.label(decision.player)} chose an illegal "
                                  f"option: {exc}") from None
-            self._record(decision, move)
+            self._record(decision, move, seen)
             self._changed()
             return True
 
     # ------------------------------------------------------------------ inside
-    def _record(self, decision: Any, move: Any) -> None:
-        """Keep the decision; remember a place of the board chosen, with who may see it (a
+    def _record(self, decision: Any, move: Any, seen: Any = None) -> None:
+        """Keep the decision, and what it did for the digests (`seen`: watch_step's, taken
+        before it was applied); remember a place of the board chosen, with who may see it (a
         private choice: the players it is shown to), to show the last moves on the board. A
         secret choice is never shown there (its reveal is the log's)."""
         step = len(self.history.moves)
         self.history.record(self.game, decision.player, move)
+        self.steps.record(self.game, decision.player, seen)
+        if self.seats[decision.player] == HUMAN:
+            self.pictures[decision.player] = Picture(self.game, decision.player)
         world = self.game.world
         if not decision.secret and isinstance(move, str) and \
                 any(move in values for values in world.entity_types.values()):

@@ -362,12 +362,21 @@ function renderDecision(s) {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
   }
   renderEffects(s);
+  renderDigest(s);
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
   $("undo-reason").textContent = s.undo.count > 0
     ? `You can take back ${s.undo.count} decision${s.undo.count === 1 ? "" : "s"}.`
     : (s.undo.reason || "");
+}
+
+// What happened to you and to the board since your last decision (digest.py), in short:
+// the choices taken for you as the only option, points, pieces that moved
+function renderDigest(s) {
+  const lines = s.digest || [];
+  $("digest").hidden = lines.length === 0;
+  $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
 }
 
 // What the options do at once, said once beside them (not on every button): what every
