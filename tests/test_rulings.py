@@ -202,3 +202,41 @@ def test_options_that_cannot_build_are_offered_and_say_so(base):
     assert "violet" in decision.options
     assert "You have no skyscrapers in your supply: you may still bid, but if you win you " \
         "build none" in " ".join(display.hint_lines(game, BLUE, decision.options))
+
+
+def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_bid(base):
+    """A newcomer lost two skyscrapers to a building stop that nothing on screen foretold, and
+    read "To finish, it must be above 0" with no bid finished. At every bid decision of random
+    games, the hints say (en-2004, Building stop) that the player's skyscrapers in a full
+    district leave the game if someone without one there wins, that a stop which would be the
+    game's last ends it, and how high a bid must be to finish."""
+    import random
+
+    from interpreter.play.display import load_display
+
+    display = load_display(base)
+    met = set()
+    for seed in range(6):
+        game, rng = base.new_game(4, seed, logging=False), random.Random(seed)
+        while not game.over:
+            decision = game.decision()
+            p = decision.player
+            if "pass_bid" in decision.options:
+                hints = " ".join(display.hint_lines(game, p, decision.options))
+                at, high = game.V["auction_at"], game.V["high_bid"]
+                full = game.evaluate("full_district_at_auction")
+                threat = full and game.evaluate("has_towers_in", p, at)
+                assert ("your skyscrapers here leave the game" in hints) == threat, hints
+                met.add(("threat", threat))
+                stop = game.evaluate("stop_if_won", p)
+                assert ("it ends the game at once" in hints) == \
+                    (stop and game.V["stops"] == 1), hints
+                met.add(("last stop", stop and game.V["stops"] == 1))
+                if game.Z["bid"][p] and not stop:
+                    finish = "any total finishes it" if high == 0 else \
+                        f"To finish, it must be above {high}."
+                    assert finish in hints and "above 0" not in hints, hints
+                    met.add(("finish", high == 0))
+            game.apply(rng.choice(decision.options))
+    assert met >= {("threat", True), ("threat", False), ("finish", True), ("finish", False),
+                   ("last stop", True)}
