@@ -71,9 +71,13 @@ def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
     stop = words["building stop"]
     assert stop.startswith("the game ends (the second building stop)")
     assert "you +4, Player 3 +2" in stop  # 1 VP per skyscraper; half of 5 for Player 3
-    assert "your 3 skyscrapers: 52nd St. West, violet -> out of the game" in stop
-    assert "Player 3's 1 skyscraper: 52nd St. West, gray -> out of the game" in stop
-    assert "4 business tiles: 52nd St. West -> out of the game" in stop
+    # in words, not arrows (a newcomer read 'supply -> markers' as rule code)
+    assert "your 3 skyscrapers go out of the game (back in the box), from 52nd St. West, " \
+        "violet" in stop
+    assert "Player 3's 1 skyscraper goes out of the game (back in the box), from 52nd St. " \
+        "West, gray" in stop
+    assert "4 business tiles go out of the game (back in the box), from 52nd St. West" in stop
+    assert "->" not in stop
     assert words["build"] == ""  # how many to build is the next decision
     assert not found.estimate  # nothing hidden changes it
 
@@ -88,8 +92,8 @@ def test_a_paid_card_goes_under_its_stack_in_the_preview():
     decision = game.decision()  # finish: the others cannot bid, Player 2 wins and pays
     found = outlook(game, decision, "P2")
     finish = effect_words(game, found.effects[decision.options.index("finish_bid")], "P2")
-    assert finish == "1 bidding card (violet 4): your bid -> face-up stack of coloured " \
-                     "cards (violet), at the bottom"
+    assert finish == "1 bidding card (violet 4) goes from your bid to the face-up stack of " \
+                     "coloured cards (violet), at the bottom"
 
 
 def test_an_estimate_says_so_and_gives_a_range():
@@ -197,12 +201,12 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         second = game.until("\n> ")  # the second starting skyscraper, after the bots' first
         said = " ".join(second.split())
         assert "In short, since your last decision:" in said
-        assert re.search(r"Pieces: Player \d's 2 skyscrapers: general skyscraper supply -> ",
-                         said), said
+        assert re.search(r"Pieces: Player \d's 2 skyscrapers go from the general skyscraper "
+                         r"supply to ", said), said
         game.type("1")
         turn = " ".join(game.until("\n> ").split())
         assert "A: take 3 skyscrapers, then 2 coloured cards, then move a commissioner: " \
-               "your 3 skyscrapers: general skyscraper supply -> your supply" in turn
+               "your 3 skyscrapers go from the general skyscraper supply to your supply" in turn
         rows = [x for x in re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", game.output).split("\n")]
         assert all(len(x.rstrip("\r")) <= 80 for x in rows)
     finally:

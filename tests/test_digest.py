@@ -124,11 +124,11 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
             black_to_me += 1
-            assert re.search(r"1 bidding card \(black \d\): face-down black stack -> your "
-                             r"hand", pieces), said
+            assert re.search(r"1 bidding card \(black \d\) goes from the face-down black stack "
+                             r"to your hand", pieces), said
         # a face-down card that left the black stack went to a hand, never to a stack of
         # another colour (a diff of views once paired it with a card arriving there)
-        assert not re.search(r"black stack -> face-up stack", " ".join(said)), said
+        assert not re.search(r"black stack to the face-up stack", " ".join(said)), said
     assert black_to_me  # the case was met
 
 

@@ -117,7 +117,8 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
 
 
 def effect_words(game: Game, effect: Effect, viewer: str) -> str:
-    """'you +14, Ben +2 to +5; Ann's 3 towers: ... -> ...' ('' when it does nothing)."""
+    """'you +14, Ben +2 to +5; Ann's 3 towers go from ... to ...' ('' when it does
+    nothing)."""
     return "; ".join(effect_words_parts(effect, game, viewer))
 
 
@@ -277,8 +278,8 @@ class _Words:
             whose = "" if owner is None else ("your " if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
             under = ", at the bottom" if bottom else ""
-            out.append(f"{whose}{things}: {self.zone(src, src_player, froms)} -> "
-                       f"{self.zone(dst, dst_player, tos)}{under}")
+            route = _route(self.zone(src, src_player, froms), self.zone(dst, dst_player, tos))
+            out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
@@ -339,14 +340,14 @@ class _Words:
             short = name.replace("_", " ")
             return f"your {short}" if player == self.viewer else \
                 f"{self.game.label(player)}'s {short}"
-        if not places:
-            return label
+        if not places:  # a zone of its own, nobody's: 'the supply', a name as it is
+            return _the(label)
         distinct = list(dict.fromkeys(places))
         index = decl.index[0] if decl.index else None
         if index is not None and index not in self.game.world.entity_types:
             keys = ["-".join(self.game.label(part) for part in str(p).split("|"))
                     for p in distinct]
-            return f"{label} ({', '.join(keys)})"
+            return f"{_the(label)} ({', '.join(keys)})"
         if distinct == [self.option]:  # alike for every option: said once
             return f"the {index.replace('_', ' ')} chosen"
         if len(distinct) <= PLACES_NAMED:
@@ -377,10 +378,27 @@ def _plural(noun: str) -> str:
     return noun + "s"
 
 
+# Zone labels said as they are, with no 'the' before them ('out of the game', 'a bag')
+_AS_IT_IS = ("the ", "a ", "an ", "out of ", "into ", "in ", "on ", "under ", "below ",
+             "above ", "back ")
+
+
+def _the(label: str) -> str:
+    """A common zone's label with 'the' before it, unless it is a name or says its own."""
+    return label if label[:1].isupper() or label.startswith(_AS_IT_IS) else f"the {label}"
+
+
+def _route(source: str, target: str) -> str:
+    """'from the supply to your hand'; a target said with its own preposition first ('out of
+    the game, from ...')."""
+    if target.startswith(_AS_IT_IS[3:]):
+        return f"{target}, from {source}"
+    return f"from {source} to {target}"
+
+
 def _without_kinds(move: str) -> str:
-    """A move without the kinds of its pieces ('2 cards: ...' for '2 cards (a, b): ...')."""
-    head, sep, tail = move.partition(": ")
-    return re.sub(r" \([^)]*\)$", "", head) + sep + tail
+    """A move without the kinds of its pieces ('2 cards go ...' for '2 cards (a, b) go ...')."""
+    return re.sub(r" \([^)]*\)(?= goe?s? )", "", move, count=1)
 
 
 def _combine(game: Game, seen: list[_Seen]) -> Effect:
