@@ -104,13 +104,13 @@ def test_a_rule_added_to_a_ruleset_appears_in_its_book(high_card):
                 '    bonus[w] += 2\n')
     text = to_text(book_of(load_ruleset(folder)))
     assert "After trick won, if tricks won of w is 0:" in text
-    assert "bonus points of w increases by 2." in text
+    assert "Bonus points of w increases by 2." in text  # a sentence begins with a capital
     assert "Rulebook: High Card: Comebacks" in text
 
 
 def test_the_book_of_the_base_game_says_how_a_turn_goes(loaded):
     text = to_text(book_of(loaded("fifth-avenue/base")))
-    assert "p chooses one of these options" in text
+    assert "The player chooses one of these options" in text
     assert "Option D: score a district" in text
     assert "the tie is broken by most cards in hand" in text
     assert "the second building stop" in text  # how the game ends
@@ -138,7 +138,7 @@ def test_cli_book_refuses_an_unknown_language(capsys):
 
 def test_html_escapes_what_the_rules_say(loaded):
     html = to_html(book_of(loaded("tutorial/pass-left")))
-    assert "‹p›" in html and "<script" not in html
+    assert "‹the player›" in html and "<script" not in html
 
 
 @pytest.mark.parametrize(("name", "lang", "words"), [
@@ -340,7 +340,8 @@ def test_the_game_in_short_and_a_rules_own_words_come_from_its_names_file(high_c
     _, trick = book.entry("play_trick")
     assert trick.about == "Everybody plays one card; the strongest card takes all."
     text = to_text(book)
-    assert "Move 1 of c from p's hand to card in the trick of p." in text
+    assert "Move 1 of the card from the player's hand to card in the trick of the player." \
+        in " ".join(text.split())
     assert "the suit of the card the player who leads the next trick played" in text
     assert "played of" not in text
     assert "Add w to who won a trick." in text
@@ -352,7 +353,7 @@ def test_a_list_of_options_joined_reads_as_or(high_card):
     with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write("\ntrigger pick after trick_won(w):\n"
                 "    choose x from [1, 2] + [\"pass\"] by w\n")
-    assert "w chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))
+    assert "W chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))
 
 
 # What reads like code in a sentence (issue 32): a word twice in a row ("where where", "in in"),
@@ -410,15 +411,15 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
                 'trigger rewarded after trick_won(w):\n'
                 '    reward(w, 2)\n')
     text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
-    assert "Here w is a player and n is a number." in text
-    assert "Let all out say whether for every p in all players clockwise from w: hand of p " \
-           "is empty." in text
+    assert "Here n is a number." in text  # w, a player, reads "the player"
+    assert "Let all out say whether for every player p in all players clockwise from the " \
+           "player: hand of player p is empty." in text
     assert "unread" not in text  # a let that nothing reads is no rule of play
-    assert "If there is a last winner of a trick: bonus points of w increases by 1. bonus " \
-           "points of w increases by 1. Do this 3 times: bonus points" in text
-    assert "If hand of w is not empty:" in text
-    assert "w chooses a number k from 0 to n (“how many”)." in text
-    assert "the last winner of a trick is cleared." in text
+    assert "If there is a last winner of a trick: Bonus points of the player increases by 1. " \
+           "Bonus points of the player increases by 1. Do this 3 times: Bonus points" in text
+    assert "If hand of the player is not empty:" in text
+    assert "The player chooses a number k from 0 to n (“how many”)." in text
+    assert "The last winner of a trick is cleared." in text
     assert not re.search(r"nobody/nothing|not \(|from 1 to 1", text)
 
 

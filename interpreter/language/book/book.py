@@ -390,8 +390,9 @@ class Builder:
         w = self.words
         w.start_rule(d)
         lines: list[Line] = []
-        if d.params:
-            lines.append(Line(0, self.say("rule.with", params=self.params(d.params))))
+        params = self.params([p for p in d.params if p.name not in w.vars])
+        if params:  # "p" reads "the player" already, as "the opening player" does
+            lines.append(Line(0, self.say("rule.with", params=params)))
         if d.when is not None:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
         lines += w.block(d.body)
@@ -406,11 +407,10 @@ class Builder:
         parts = []
         for p in params:
             name, kind = w.local(p.name), self.kind(p.type) if p.type else ""
-            said = kind and not name.endswith(w.name(p.type or ""))  # not "the opener: a player"
-            parts.append(say("rule.param", name=name, type=kind) if said
-                         else say("rule.param_plain", name=name))
-        if len(parts) == 1:
-            return parts[0]
+            if kind and not name.endswith(w.name(p.type or "")):  # not "the opener: a player"
+                parts.append(say("rule.param", name=name, type=kind))
+        if len(parts) <= 1:
+            return "".join(parts)
         return say("expr.list_sep").join(parts[:-1]) + say("expr.args_sep") + parts[-1]
 
     def kind(self, type_name: str) -> str:
@@ -433,7 +433,7 @@ class Builder:
 
     def define(self, d: N.FuncDecl) -> Entry:
         w = self.words
-        w.start_rule()
+        w.start_rule(d)
         body = w.expr(d.body)
         template = self.f.names.get("reads:" + d.name)
         if template is not None:  # the rule's own words with its parameters' names

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from interpreter.language import nodes as N
 from interpreter.language.book.phrases import Phrases
+from interpreter.language.book.variables import Types, readings
 from interpreter.language.errors import RulesError
 from interpreter.language.parser import parse_expr
 
@@ -76,12 +77,25 @@ class Words:
         self.skip = set(skip)
         self.lets: dict[str, N.Expr] = {}  # the current rule's `let`s: a name's value in words
         self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
+        self.vars: dict[str, tuple[str, str]] = {}  # the rule's short names: "the player"
+        self.typer = Types(decls, types)
 
     def start_rule(self, decl: N.Node | None = None) -> None:
         """Forget the `let`s of the rule rendered before; note the names `decl` reads outside
         its log and records (a `let` nothing else reads is not a rule of play)."""
         self.lets = {}
         self.read = None if decl is None else set(names_read(decl))
+        self.vars = {} if not isinstance(decl, N.Decl) else readings(
+            decl, self.typer, self.name, self.names, self.the,
+            lambda noun, var: self.p.say("expr.the_named", x=noun, v=var))
+
+    def the(self, noun: str) -> str:
+        """A thing named by its type, "the square" (a names file may say it: `the:square`)."""
+        for key in ("expr.indefinite", "expr.indefinite_vowel"):  # "a card": "the card"
+            article = self.p.say(key, x="")
+            if article.strip() and noun.startswith(article):
+                noun = noun[len(article):]
+        return self.names.get("the:" + noun) or self.p.say("expr.the", x=noun)
 
     # ------------------------------------------------------------------ names
 
@@ -97,8 +111,20 @@ class Words:
         return self.tr(label) if label else humane(name)
 
     def local(self, name: str) -> str:
-        """How a rule's own variable or parameter reads: the language's name for it, if any."""
+        """How a rule's own variable or parameter reads: the language's name for it, or what
+        its type names ("the player"), or its own name."""
+        if name in self.vars:
+            return self.vars[name][0]
         return self.names.get(name) or humane(name)
+
+    def noun(self, name: str) -> str | None:
+        """The noun a loop over a variable says ("each square"), when its reading is one."""
+        if name in self.vars:
+            return self.vars[name][1]
+        article = self.p.say("expr.article")
+        reading = self.names.get(name)
+        return reading[len(article):] if reading and article and reading.startswith(
+            article) else None
 
     def reads(self, name: str, args: list[N.Expr]) -> str | None:
         """How a name reads in a sentence with its arguments, if the names file says so."""
@@ -233,6 +259,8 @@ class Words:
         return text
 
     def _name_expr(self, name: str) -> str:
+        if name in self.vars:
+            return self.vars[name][0]
         decl = self.decls.get(name)
         if isinstance(decl, N.ConstDecl) and isinstance(decl.value, N.Num):
             return str(decl.value.value)
@@ -272,8 +300,13 @@ class Words:
         say = self.p.say
         if b is None:
             return ""
-        what = say("binder.typed", type=self.name(b.type), var=self.local(b.var)) if b.type \
-            else self.local(b.var)
+        noun = self.noun(b.var)
+        if noun is not None:  # "each square", not "each square the square"
+            what = noun
+        elif b.type:
+            what = say("binder.typed", type=self.name(b.type), var=self.local(b.var))
+        else:
+            what = self.local(b.var)
         low_high = numbers(b.source)
         if low_high is not None:  # each i from 1 to 3
             what = say("binder.range", var=what, a=self.expr(low_high[0]),
@@ -321,6 +354,8 @@ class Words:
         out: list[Line] = []
         for s in body:
             out += self.stmt(s, depth)
+        for line in out:  # a sentence begins with a capital ("The player chooses")
+            line.text = line.text[:1].upper() + line.text[1:]
         return out
 
     def stmt(self, s: N.Stmt, depth: int) -> list[Line]:
@@ -335,9 +370,9 @@ class Words:
         if isinstance(s, N.Let):
             self.lets[s.name] = s.value
             key = "stmt.let_test" if self.is_test(s.value) else "stmt.let"
-            return one(say(key, name=self.name(s.name), value=x(s.value)))
+            return one(say(key, name=self._name_expr(s.name), value=x(s.value)))
         if isinstance(s, N.Assign):
-            target = self.name(s.name)
+            target = self._name_expr(s.name) if s.name in self.vars else self.name(s.name)
             if s.index:
                 target = self.reads(s.name, s.index) or say("expr.of", name=target,
                                                               args=self._args(s.index))
@@ -474,11 +509,17 @@ class Words:
     def template(self, text: str, loc: N.Loc) -> str:
         """A text with {expressions} (a message to players), each expression in words."""
 
+        article = self.p.say("expr.article")
+
         def words(m: re.Match) -> str:
             try:
-                return "‹" + self.expr(parse_expr(m.group(1), loc)) + "›"
+                said = self.expr(parse_expr(m.group(1), loc))
             except RulesError:
                 return "‹…›"
+            if article.strip() and said.startswith(article) and \
+                    text[:m.start()].endswith(article):  # "passes the {c}": "the card" once
+                said = said[len(article):]
+            return "‹" + said + "›"
 
         return re.sub(r"\{([^{}]+)\}", words, text)
 

@@ -1,0 +1,127 @@
+"""How a rule's own short names read: a one-letter variable (`p`, `s`, `q`) reads as the thing
+it stands for, "the player", "the square", found from its declared type or from where its values
+come from (a zone holds one kind of thing, a query binds one type). A ruleset's names file may
+name a variable itself (`r: the row`); a longer name (`opener`, `limit`) reads as written."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+from interpreter.language import nodes as N
+
+SHORT = 2  # a variable named with at most this many characters is named by what it holds
+_SAME = {"reverse", "without", "flatten", "kinds"}  # builtins whose items are those of {a}
+_PLAYERS = {"clockwise_from", "counterclockwise_from", "next_player", "previous_player"}
+
+
+def is_short(name: str) -> bool:
+    return 0 < len(name) <= SHORT
+
+
+class Types:
+    """The type of what an expression's items are, where the rules make it plain (or None)."""
+
+    def __init__(self, decls: dict[str, N.Decl], types: set[str]):
+        self.decls = decls
+        self.types = types
+        self.members = {m: d.name for d in decls.values() if isinstance(d, N.EnumDecl)
+                        for m in d.members}  # a value of an enumeration: its type
+
+    def of(self, e: N.Expr | None, bound: dict[str, str], depth: int = 0) -> str | None:
+        if e is None or depth > 6:
+            return None
+        of = lambda x, b=bound: self.of(x, b, depth + 1)  # noqa: E731
+        if isinstance(e, N.Name):
+            if e.id in bound:
+                return bound[e.id]
+            if e.id in self.types and e.id not in self.decls or isinstance(
+                    self.decls.get(e.id), N.EnumDecl | N.ComponentDecl):
+                return e.id
+            decl = self.decls.get(e.id)
+            if e.id in self.members and decl is None:
+                return self.members[e.id]
+            if isinstance(decl, N.ConstDecl):
+                return of(decl.value)
+            if isinstance(decl, N.ZoneDecl):
+                return decl.of
+            if isinstance(decl, N.FuncDecl) and not decl.params:
+                return self.of(decl.body, {}, depth + 1)
+            return None
+        if isinstance(e, N.Index) and isinstance(e.obj, N.Name):
+            decl = self.decls.get(e.obj.id)
+            return decl.of if isinstance(decl, N.ZoneDecl) else None
+        if isinstance(e, N.Call):
+            if e.func in _PLAYERS:
+                return "player"
+            if e.func in _SAME and e.args:
+                return of(e.args[0])
+            decl = self.decls.get(e.func)
+            if isinstance(decl, N.FuncDecl):
+                inner = {p.name: p.type for p in decl.params if p.type}
+                return self.of(decl.body, inner, depth + 1)
+            return None
+        if isinstance(e, N.Query) and e.binder is not None:
+            b = e.binder
+            item = b.type or of(b.source)
+            if e.kind in ("first", "random", "any", "every", "sort") or (
+                    e.kind in ("list", "distinct") and isinstance(e.value, N.Name)
+                    and e.value.id == b.var):
+                return item
+            if e.kind in ("list", "distinct") and item is not None:
+                return of(e.value, {**bound, b.var: item})
+            return None
+        if isinstance(e, N.Arith) and set(e.ops) == {"+"}:  # the choices, then "pass"
+            return of(e.first)
+        if isinstance(e, N.ListLit):
+            return next((t for t in map(of, e.items) if t), None)
+        if isinstance(e, N.IfExpr):
+            return of(e.then) or of(e.other)
+        return None
+
+
+def _bindings(node: object) -> Iterator[tuple[str, N.Expr | None, str | None]]:
+    """Each name a rule binds, in the order written: (name, where its values come from, its
+    declared type)."""
+    for n in N.walk(node):
+        if isinstance(n, N.Binder):
+            yield n.var, n.source, n.type
+        elif isinstance(n, N.Choose | N.SecretChoose):
+            yield n.var, n.options, None
+        elif isinstance(n, N.Let):
+            yield n.name, n.value, None
+
+
+def readings(decl: N.Decl, types: Types, noun: Callable[[str], str], names: dict[str, str],
+             the: Callable[[str], str], named: Callable[[str, str], str],
+             ) -> dict[str, tuple[str, str]]:
+    """Each short variable of a rule that its type names: variable -> (its reading, the noun
+    a loop over it says: "each square"). `noun(type)` names a type; `the(noun)` says "the square"
+    for the variable of a type the rule uses most, `named(noun, var)` "square q" for another."""
+    bound: dict[str, str] = {}
+    order: list[str] = []
+    for p in getattr(decl, "params", []):  # a thing of the ruleset, not a number
+        if isinstance(p, N.Param) and p.type in types.types:
+            bound[p.name] = p.type
+            order.append(p.name)
+    for var, source, declared in _bindings(decl):
+        if var in bound:
+            continue
+        kind = declared or types.of(source, bound)
+        if kind in types.types:
+            bound[var] = kind
+            order.append(var)
+    uses = Counter(n.id for n in N.walk(decl) if isinstance(n, N.Name))
+    order.sort(key=lambda var: -uses[var])  # the most used of a type is "the player"
+    out: dict[str, tuple[str, str]] = {}
+    said: set[str] = set()
+    for var in order:
+        if not is_short(var) or var in names:
+            continue
+        word = noun(bound[var])
+        if word in said:
+            out[var] = (named(word, var), named(word, var))
+        else:
+            said.add(word)
+            out[var] = (the(word), word)
+    return out
