@@ -457,3 +457,50 @@ def test_the_base_book_says_what_only_the_rulebook_quoted(book_in):
     assert not re.search(r"the number of things in [^.:]*? is (more than )?0\b", play)
     _, stop = book.entry("building_stop")
     assert "What it is for" in (stop.about or "") and "(rulebook: Building stop)" in stop.about
+
+
+def _section_lines(book, *ids: str) -> list[str]:
+    return [line.text for s in book.sections if s.id in ids for e in s.entries
+            for line in e.lines]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_rules_one_letter_names_read_as_what_they_hold(book_in, lang):
+    """In the turn, the auctions and the end, a rule's `p`, `d`, `q`, `w`, `c`, `k` read as the
+    player, the district, the plot ... (their type, or the ruleset's names file); a second
+    name of one type in a rule keeps its letter after the type ("player q")."""
+    book = book_in("fifth-avenue/base", lang)
+    letters = re.compile(r"(?<![\w'’.-])[pdwck](?![\w'’.-])")
+    play = _section_lines(book, "play", "end", "triggers")
+    assert [x for x in play if letters.search(x)] == []
+    if lang == "en":
+        text = " ".join(to_text(book).split())
+        assert "The player chooses the card colour among the colours the player may open a " \
+               "bid with in the district" in text
+        assert "For each player q: The colour player q bids with is cleared." in text
+        assert "Here the winner is a player" not in text  # the name says its type
+
+
+def test_two_statements_of_one_step_read_as_one_step(book_in):
+    """Option C's 1st action is two statements (`1. draw_black(p)`, `1. move_commissioner(p)`):
+    one step 1, not "1. 1. 2. 3."."""
+    _, turn = book_in("fifth-avenue/base", "en").entry("turn")
+    steps = [(line.depth, line.step) for line in turn.lines if line.step is not None]
+    assert all(a != b for a, b in zip(steps, steps[1:], strict=False))
+    assert any(line.text == "The player takes the top card of the black stack. The player "
+               "moves a commissioner." and line.step == 1 for line in turn.lines)
+
+
+def test_a_ruling_reads_where_it_applies(book_in):
+    """A ruling written before a statement reads before that statement's line (the lowest
+    value of a Central Park skyscraper, where final scoring counts the types); the ruling of a
+    definition a rule uses reads with the rule too."""
+    book = book_in("fifth-avenue/base", "en")
+    _, final = book.entry("final_scoring")
+    texts = [line.text for line in final.lines]
+    at = next(i for i, x in enumerate(texts) if x.startswith("Ruling: with fewer than 3"))
+    assert texts[at + 1].startswith("Shuffle") and final.lines[at].ruling
+    assert final.rulings == []
+    _, bid = book.entry("bid_turn")
+    assert any(r.startswith("colours a player may bid with in a district: in case (3)")
+               for r in bid.rulings)

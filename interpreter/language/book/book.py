@@ -8,9 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from interpreter.language import nodes as N
-from interpreter.language.book.comments import no_paragraph, rulings
+from interpreter.language.book.comments import no_paragraph, rulings, rulings_at
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
+from interpreter.language.book.variables import is_short
 from interpreter.language.book.words import Line, Words, humane
 from interpreter.language.reach import reachable
 
@@ -108,14 +109,46 @@ class Builder:
         return self.say("rule.trigger_title", event=w.name(decl.event))
 
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
+        lines, general = self.rulings_in_place(decl, lines)
+        if isinstance(decl, N.ProcDecl | N.TriggerDecl):
+            general += self.rulings_used(decl)
         e = Entry(key=decl.name, title=title or self.title(decl), lines=lines,
-                  cite=decl.cite, rulings=self.rulings(decl),
+                  cite=decl.cite, rulings=general,
                   about=self.f.names.get("about:" + decl.name))
         if decl.cite is None:
             why = no_paragraph(decl)
             e.no_cite = self.say("book.no_cite", why=self.words.tr(why)) if why else \
                 self.say("book.no_cite_unknown")
         return e
+
+    def rulings_in_place(self, decl: N.Decl, lines: list[Line]) -> tuple[list[Line], list[str]]:
+        """A ruling written before a statement other than the rule's first is said where it
+        applies, before that statement's line (a limit the rulebook does not give reads with
+        the step that keeps it); the others stay the rule's own. Returns (lines, the others)."""
+        first = next((line.at for line in lines if line.at is not None), None)
+        out, general = list(lines), []
+        for at, text in rulings_at(decl):
+            text = self.words.tr(text)
+            where = next((i for i, line in enumerate(out) if line.at is not None
+                          and line.at > at), None)
+            if first is None or at < first or where is None:
+                general.append(text)
+                continue
+            out.insert(where, Line(out[where].depth, self.say("book.ruling", text=text),
+                                   ruling=True))
+        return out, general
+
+    def rulings_used(self, decl: N.Decl) -> list[str]:
+        """The rulings of the definitions a rule uses (through others too), each with the
+        definition's name: a limit a ruling sets reads with the rule it limits."""
+        out: list[str] = []
+        reached = reachable([decl.name], lambda n: [
+            u for u in uses(self.decls[n]) if isinstance(self.decls.get(u), N.FuncDecl)])
+        for name, used in self.decls.items():  # in the order of the rules
+            if name in reached and name != decl.name and isinstance(used, N.FuncDecl):
+                out += [self.say("book.ruling_of", title=self.words.name(name), text=r)
+                        for r in self.rulings(used)]
+        return out
 
     def rulings(self, decl: N.Decl) -> list[str]:
         """A rule's rulings, in the language when its names file translates them (`texts`)."""
@@ -390,7 +423,8 @@ class Builder:
         w = self.words
         w.start_rule(d)
         lines: list[Line] = []
-        params = self.params([p for p in d.params if p.name not in w.vars])
+        params = self.params([p for p in d.params if not is_short(p.name)
+                              or w.local(p.name) == humane(p.name)])
         if params:  # "p" reads "the player" already, as "the opening player" does
             lines.append(Line(0, self.say("rule.with", params=params)))
         if d.when is not None:

@@ -170,7 +170,8 @@ def _lines_html(e: Entry) -> list[str]:
             out.append("</ol>")
             depth -= 1
         step = f"<span class='step'>{line.step}.</span>" if line.step is not None else ""
-        out.append(f"<li>{step}{html.escape(line.text)}</li>")
+        cls = " class='ruling'" if line.ruling else ""
+        out.append(f"<li{cls}>{step}{html.escape(line.text)}</li>")
     out += ["</ol>"] * depth + ["</ol>"]
     return out
 

@@ -29,12 +29,14 @@ class Types:
                         for m in d.members}  # a value of an enumeration: its type
 
     def of(self, e: N.Expr | None, bound: dict[str, str], depth: int = 0) -> str | None:
-        if e is None or depth > 6:
+        if e is None or depth > 12:  # a guard against definitions that use themselves
             return None
         of = lambda x, b=bound: self.of(x, b, depth + 1)  # noqa: E731
         if isinstance(e, N.Name):
             if e.id in bound:
                 return bound[e.id]
+            if e.id == "P1":  # the starting player
+                return "player"
             if e.id in self.types and e.id not in self.decls or isinstance(
                     self.decls.get(e.id), N.EnumDecl | N.ComponentDecl):
                 return e.id

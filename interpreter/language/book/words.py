@@ -30,6 +30,8 @@ class Line:
     depth: int
     text: str
     step: int | None = None
+    at: int | None = None  # the source line of the statement it says (its first line)
+    ruling: bool = False  # a ruling said where it applies, not a rule
 
 
 def numbers(e: N.Expr | None) -> tuple[N.Expr, N.Expr] | None:
@@ -353,9 +355,17 @@ class Words:
     def block(self, body: list[N.Stmt], depth: int = 0) -> list[Line]:
         out: list[Line] = []
         for s in body:
-            out += self.stmt(s, depth)
-        for line in out:  # a sentence begins with a capital ("The player chooses")
-            line.text = line.text[:1].upper() + line.text[1:]
+            said = self.stmt(s, depth)
+            for line in said:  # a sentence begins with a capital ("The player chooses")
+                line.text = line.text[:1].upper() + line.text[1:]
+            if said:
+                said[0].at = s.loc.line
+            last = out[-1] if out else None
+            if last is not None and len(said) == 1 and said[0].step is not None \
+                    and (last.depth, last.step) == (said[0].depth, said[0].step):
+                last.text += " " + said[0].text  # two statements of one step: one step
+                continue
+            out += said
         return out
 
     def stmt(self, s: N.Stmt, depth: int) -> list[Line]:
