@@ -504,3 +504,28 @@ def test_a_ruling_reads_where_it_applies(book_in):
     _, bid = book.entry("bid_turn")
     assert any(r.startswith("colours a player may bid with in a district: in case (3)")
                for r in bid.rulings)
+
+
+def test_every_table_has_column_headings(book_in, high_card):
+    """A table's columns are headed by the ruleset's `columns` (its names file), or else by
+    what the rules look it up with and "value"."""
+    book = book_in("fifth-avenue/base", "en")
+    heads = {e.key: e.table[0] for e in book.section("tables").entries}
+    assert heads["adjacency_vp"] == ["different business types next to the plot",
+                                     "VP per skyscraper"]
+    assert all(all(h) for h in heads.values())
+    assert "| different business types next to the plot | VP per skyscraper |" in \
+        to_markdown(book)
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\ntable bonus_for "bonus for a trick" cite "High Card: Play":\n'
+                '    1 -> 2\n    2 -> 3\n'
+                'trigger trick_bonus after trick_won(w):\n    bonus[w] += bonus_for[tricks[w]]\n')
+    _, table = book_of(load_ruleset(high_card)).entry("bonus_for")
+    assert table.table[0] == ["tricks won of w", "value"]
+    (high_card / "book").mkdir()
+    (high_card / "book" / "en.yaml").write_text("columns:\n  bonus_for: tricks\n",
+                                                encoding="utf-8")
+    from interpreter.language.errors import RulesetError
+
+    with pytest.raises(RulesetError, match="'columns' maps each table"):
+        book_of(load_ruleset(high_card))

@@ -405,15 +405,32 @@ class Builder:
             return w.expr(c) if isinstance(c, N.Expr) else w.name(str(c))
 
         rows = [[cell(c) for c in row] for row in d.rows]
+        given = self.f.names.get("columns:" + d.name)
         if d.style == "grid" and rows:
             header = [self.f.names.get(c.id) or humane(c.id) if isinstance(c, N.Name)
                       else cell(c) for c in d.rows[0]]
-            table = [header, *rows[1:]]
+            rows = rows[1:]
         else:
-            table = [["", ""], *rows]
+            header = [self.key_heading(d.name), self.say("table.value")]
+        if given is not None:  # the ruleset's own headings
+            header = (given.split("\n") + header[len(given.split("\n")):])[:len(header)]
+        table = [header, *rows]
         e = Entry(d.name, w.name(d.name), [], d.cite, rulings=self.rulings(d))
         e.table = table
         return e
+
+    def key_heading(self, table: str) -> str:
+        """A table's key column headed by what the rules look it up with, in words (the
+        first use: `adjacency[types_next_to(q)]` heads it "the types next to the square")."""
+        for decl in self.decls.values():
+            if decl.name not in self.used:
+                continue
+            for n in N.walk(decl):
+                if isinstance(n, N.Index) and isinstance(n.obj, N.Name) \
+                        and n.obj.id == table and n.args:
+                    self.words.start_rule(decl)
+                    return self.words.expr(n.args[0])
+        return self.say("table.key_any")
 
     # ------------------------------------------------------------------ rules
 

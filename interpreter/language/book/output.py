@@ -44,13 +44,14 @@ def _table_text(rows: list[list[str]], width: int, indent: str) -> list[str]:
     header, body = rows[0], rows[1:]
     cols = max(len(r) for r in rows)
     grid = [r + [""] * (cols - len(r)) for r in ([header] if any(header) else []) + body]
-    widths = [max(len(r[i]) for r in grid) for i in range(cols)]
+    widths = [max(columns(r[i]) for r in grid) for i in range(cols)]
     out = []
-    for n, r in enumerate(grid):
-        line = indent + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip()
+    for n, r in enumerate(grid):  # padded by the columns a text takes (Korean: two a letter)
+        line = indent + "  ".join(c + " " * (widths[i] - columns(c))
+                                  for i, c in enumerate(r)).rstrip()
         out.append(line[:width])
         if n == 0 and any(header):
-            out.append(indent + "  ".join("-" * x for x in widths))
+            out.append((indent + "  ".join("-" * x for x in widths))[:width])
     return out
 
 
