@@ -13,7 +13,7 @@ import yaml
 from interpreter import load_ruleset
 from interpreter.cli import main
 from interpreter.language.book.korean import particles
-from interpreter.language.book.output import columns, to_html, to_markdown, to_text
+from interpreter.language.book.output import columns, section_text, to_html, to_markdown, to_text
 from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
 from interpreter.play.rulebook import book_of
 
@@ -529,3 +529,19 @@ def test_every_table_has_column_headings(book_in, high_card):
 
     with pytest.raises(RulesetError, match="'columns' maps each table"):
         book_of(load_ruleset(high_card))
+
+
+def test_a_section_names_the_rulebook_once_where_it_does_not_change(book_in):
+    """Each rule's citation names the section of the rulebook; the rulebook itself ("en-2004")
+    is named by the first citation of a section only, and again where a rule cites another."""
+    book = book_in("fifth-avenue/base", "en")
+    for index, s in enumerate(book.sections, 1):
+        text = "\n".join(section_text(book, s, index))
+        cites = [x for x in text.splitlines() if x.startswith("  | Rulebook:")]
+        assert sum("en-2004:" in x for x in cites) <= 1, s.id
+    play = "\n".join(section_text(book, book.section("play"), 1))
+    assert "  | Rulebook: en-2004: Playing the game\n" in play
+    assert "  | Rulebook: The play of an auction; Building stop\n" in play
+    page = to_html(book)
+    assert page.count("Rulebook: en-2004:") == sum(
+        1 for s in book.sections if any(e.cite for e in s.entries))
