@@ -412,8 +412,8 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
                 '    reward(w, 2)\n')
     text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
     assert "Here n is a number." in text  # w, a player, reads "the player"
-    assert "Let all out say whether for every player p in all players clockwise from the " \
-           "player: hand of player p is empty." in text
+    assert "Note whether for every player p in all players clockwise from the player: hand " \
+           "of player p is empty (“all out”)." in text
     assert "unread" not in text  # a let that nothing reads is no rule of play
     assert "If there is a last winner of a trick: Bonus points of the player increases by 1. " \
            "Bonus points of the player increases by 1. Do this 3 times: Bonus points" in text
@@ -504,6 +504,19 @@ def test_a_ruling_reads_where_it_applies(book_in):
     _, bid = book.entry("bid_turn")
     assert any(r.startswith("colours a player may bid with in a district: in case (3)")
                for r in bid.rulings)
+
+
+def test_where_things_lie_and_the_moments_read_in_a_rulebooks_words(book_in):
+    """No "heap (order does not matter)": a pile's order goes without saying, a stack says
+    which end is on top, and who sees what in plain words; a moment that no rule in effect
+    follows is not said (the base game's "auction over" is for the 2-player overlay)."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    assert "heap" not in text and "order does not matter" not in text
+    assert "secret: only its owner sees what lies there; the others see how many" in text
+    assert "auction over" not in text
+    assert "Now: a business is placed on a building plot (see “When something happens”)." \
+        in text
+    assert "auction over" in to_text(book_in("fifth-avenue/alea-2p", "en"))
 
 
 def test_every_table_has_column_headings(book_in, high_card):

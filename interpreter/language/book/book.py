@@ -365,7 +365,8 @@ class Builder:
                 parts.insert(0, say("zone.per", index=", ".join(w.name(i) for i in d.index)))
             if d.of:
                 parts.append(say("zone.of", kind=w.name(d.of)))
-            entries.append(Entry(d.name, w.name(d.name), [Line(0, "; ".join(parts))], d.cite,
+            said = "; ".join(x for x in parts if x)  # a pile's order goes without saying
+            entries.append(Entry(d.name, w.name(d.name), [Line(0, said)], d.cite,
                                  rulings=self.rulings(d)))
         return Section("zones", say("section.zones"), entries=entries)
 

@@ -446,6 +446,9 @@ class Words:
             args = say("stmt.call_args", args=self._args(s.args)) if s.args else ""
             return one(say("stmt.call", title=self.name(s.name), args=args))
         if isinstance(s, N.Emit):
+            if not any(isinstance(d, N.TriggerDecl) and d.event == s.event
+                       for d in self.decls.values()):
+                return []  # a moment no rule in effect follows (an overlay's may)
             return one(say("stmt.emit", event=self.name(s.event)))
         if isinstance(s, N.If):
             bodies = [self.block(body, depth + 1) for body in s.bodies]
