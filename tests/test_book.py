@@ -12,7 +12,7 @@ import yaml
 
 from interpreter import load_ruleset
 from interpreter.cli import main
-from interpreter.language.book.korean import particles
+from interpreter.language.book.korean import particles, predicates
 from interpreter.language.book.output import columns, section_text, to_html, to_markdown, to_text
 from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
 from interpreter.play.rulebook import book_of
@@ -558,3 +558,30 @@ def test_a_section_names_the_rulebook_once_where_it_does_not_change(book_in):
     page = to_html(book)
     assert page.count("Rulebook: en-2004:") == sum(
         1 for s in book.sections if any(e.cite for e in s.entries))
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("카드 더미가 비어 있지 않음이면:", "카드 더미가 비어 있지 않으면:"),
+    ("출발지가 구역임이면:", "출발지가 구역이면:"), ("0보다 큼인 점수", "0보다 큰 점수"),
+    ("승자가 정해짐이면:", "승자가 정해지면:"),
+    ("꽉 참 그리고 빌딩이 있음이면:", "꽉 차고 빌딩이 있으면:"),
+    ("첫 색깔이 아님 그리고 더미가 비어 있음", "첫 색깔이 아니고 더미가 비어 있음"),
+    ("게임 참여", "게임 참여"),  # a noun form not before 이면, 인, 인지 or 그리고 stays
+])
+def test_a_korean_condition_joins_its_ending_as_korean_says_it(written, read):
+    assert predicates(written) == read
+
+
+def test_a_dutch_condition_puts_its_verb_last(book_in):
+    """Conditions stand in a bijzin (als, waarvoor, waarbij, of): "als de stadswijk geen
+    bouwstop heeft", "als er een kaartkleur ... is waarvoor ...", a yes/no kept from now on
+    "Vanaf nu geldt dat ..."; the ruleset's `not NAME` says a condition's opposite."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
+    for said in ("Als de stadswijk geen bouwstop heeft:", "Als totaal gelijk is aan 0:",
+                 "Als de kaartkleur gelijk is aan passen (kaarten terugnemen):",
+                 "Vanaf nu geldt dat de stadswijk een bouwstop heeft.",
+                 "De winnaar is voortaan de winnaar van de veiling",
+                 "zijn jokers) is waarvoor de stapel van de kaartkleur niet leeg is:"):
+        assert said in text
+    for slip in ("Als er is", "Als de stadswijk heeft", " is niet leeg", "Noem "):
+        assert slip not in text

@@ -185,7 +185,8 @@ class Builder:
             book.sections.append(Section("definitions", say("section.definitions"),
                                          entries=[self.procedure(n) for n in rest] + defs))
         requires = [Entry(d.name, self.words.name(d.name),
-                          [Line(0, self.words.expr(d.condition))], d.cite, rulings=self.rulings(d))
+                          [Line(0, say("require.cond", cond=self.words.expr(d.condition)))],
+                          d.cite, rulings=self.rulings(d))
                     for d in self.decls.values() if isinstance(d, N.RequireDecl)]
         if requires:
             book.sections.append(Section("requirements", say("section.requirements"),
@@ -490,7 +491,8 @@ class Builder:
         template = self.f.names.get("reads:" + d.name)
         if template is not None:  # the rule's own words with its parameters' names
             head = template.format("", *(w.local(p.name) for p in d.params))
-            text = self.say("rule.define_reads", head=head, body=body)
+            key = "rule.define_reads_test" if w.is_test(d.body) else "rule.define_reads"
+            text = self.say(key, head=head, body=body)
         elif d.params:
             text = self.say("rule.define_params", label=w.name(d.name),
                             params=", ".join(w.local(p.name) for p in d.params), body=body)

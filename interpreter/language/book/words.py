@@ -237,10 +237,17 @@ class Words:
         say = self.p.say
         if isinstance(e, N.Not):
             return self.expr(e.operand)
+        name = e.func if isinstance(e, N.Call) else e.obj.id if isinstance(e, N.Index) \
+            and isinstance(e.obj, N.Name) else None
+        args = e.args if isinstance(e, N.Call | N.Index) else []
+        said = self.reads("not " + name, args) if name else None
+        if said is not None:  # the names file says the opposite itself (`not stopped`)
+            return said
         if isinstance(e, N.Compare) and e.op in _OPPOSITE:
             return self._compare(e, _OPPOSITE[e.op])
         if isinstance(e, N.Query) and e.kind == "any" and self.p.has("expr.query.none"):
-            return say("expr.query.none", binder=self.binder(e.binder, each=False))
+            return self._split("none", e.binder) or say(
+                "expr.query.none", binder=self.binder(e.binder, each=False))
         text = self.expr(e)
         if not isinstance(e, N.BoolOp | N.IfExpr):
             for find, into in self.p.pairs("expr.negate"):
@@ -270,8 +277,8 @@ class Words:
             return self.p.say("expr.player_count")
         if name == "P1":
             return self.p.say("expr.first_player")
-        if name in self.types and decl is None:
-            return self.p.say("expr.any_type", type=self.name(name))
+        if name in self.types and (decl is None or isinstance(decl, N.EnumDecl)):
+            return self.p.say("expr.any_type", type=self.name(name))  # any commissioner
         return self.name(name)
 
     def _args(self, args: list[N.Expr]) -> str:
@@ -313,14 +320,18 @@ class Words:
         if low_high is not None:  # each i from 1 to 3
             what = say("binder.range", var=what, a=self.expr(low_high[0]),
                        b=self.expr(low_high[1]))
-        elif b.source is not None:
-            what = say("binder.in", var=what, source=self.expr(b.source))
+        elif b.source is not None and not (noun is not None and isinstance(b.source, N.Name)
+                                           and self.name(b.source.id) == noun):
+            what = say("binder.in", var=what, source=self.expr(b.source))  # not "each c in c"
         if b.where is not None:
             what = say("binder.where", what=what, cond=self.expr(b.where))
         return say("binder.each" if each else "binder.plain", what=what)
 
     def _query(self, q: N.Query) -> str:
         say = self.p.say
+        split = self._split(q.kind, q.binder)
+        if split is not None:
+            return split
         binder = self.binder(q.binder, each=q.kind in ("count", "sum", "max", "min", "list",
                                                          "distinct", "sort"))
         value = self.expr(q.value) if q.value is not None else ""
@@ -339,6 +350,16 @@ class Words:
         if self.p.has(f"expr.query.{q.kind}"):
             return say(f"expr.query.{q.kind}", binder=binder, value=value)
         return say("expr.query.value", binder=binder, value=value)
+
+    def _split(self, kind: str, b: N.Binder | None) -> str | None:
+        """`any`/`none` with a condition, where a language says the verb between the thing and
+        its condition (Dutch: "er een kleur is waarvoor ..."; `expr.query.any_where`), or None
+        where it says the binder whole (an empty phrase)."""
+        key = f"expr.query.{kind}_where"
+        if b is None or b.where is None or not self.p.table.get(key):
+            return None
+        head = self.binder(N.Binder(type=b.type, var=b.var, source=b.source), each=False)
+        return self.p.say(key, head=head, cond=self.expr(b.where))
 
     def _every(self, b: N.Binder) -> str:
         """`every q in X where C`: "every q in X is ..." when C is about q, else "for every q in
