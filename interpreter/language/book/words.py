@@ -278,7 +278,7 @@ class Words:
         if name == "P1":
             return self.p.say("expr.first_player")
         if name in self.types and (decl is None or isinstance(decl, N.EnumDecl)):
-            return self.p.say("expr.any_type", type=self.name(name))  # any commissioner
+            return self.p.say("expr.any_type", type=self.name(name))  # "any colour"
         return self.name(name)
 
     def _args(self, args: list[N.Expr]) -> str:
