@@ -566,7 +566,9 @@ def test_a_section_names_the_rulebook_once_where_it_does_not_change(book_in):
     ("승자가 정해짐이면:", "승자가 정해지면:"),
     ("꽉 참 그리고 빌딩이 있음이면:", "꽉 차고 빌딩이 있으면:"),
     ("첫 색깔이 아님 그리고 더미가 비어 있음", "첫 색깔이 아니고 더미가 비어 있음"),
-    ("게임 참여", "게임 참여"),  # a noun form not before 이면, 인, 인지 or 그리고 stays
+    ("놓을 수 있음일 때만", "놓을 수 있을 때만"),
+    ("구역이 Central Park임 그리고", "구역이 Central Park이고"),
+    ("게임 참여", "게임 참여"),  # a noun form not before 이면, 인, 인지, 그리고 or 일 stays
 ])
 def test_a_korean_condition_joins_its_ending_as_korean_says_it(written, read):
     assert predicates(written) == read
