@@ -587,3 +587,15 @@ def test_a_dutch_condition_puts_its_verb_last(book_in):
         assert said in text
     for slip in ("Als er is", "Als de stadswijk heeft", " is niet leeg", "Noem "):
         assert slip not in text
+
+
+def test_a_definitions_parameters_read_as_what_its_callers_pass(book_in):
+    """`define empty_plot(q)` has no types: its callers pass a plot, so q reads "the plot"; a
+    loop that declares its type (`each place d`) reads by it, whatever the names file calls d."""
+    book = book_in("fifth-avenue/base", "en")
+    _, empty = book.entry("empty_plot")
+    assert empty.lines[0].text.startswith("The plot is empty means: there is nothing in the "
+                                          "businesses on the plot")
+    _, districts = book.entry("districts")
+    assert districts.lines[0].text == \
+        "The seven districts: each place where the role of the place is “district”."

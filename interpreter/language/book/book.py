@@ -498,7 +498,7 @@ class Builder:
                             params=", ".join(w.local(p.name) for p in d.params), body=body)
         else:
             text = self.say("rule.define", label=w.name(d.name), body=body)
-        return self.entry(d, [Line(0, text)])
+        return self.entry(d, [Line(0, text[:1].upper() + text[1:])])
 
     def ending(self, end: list[str]) -> Section:
         say, w = self.say, self.words

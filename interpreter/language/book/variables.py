@@ -94,31 +94,63 @@ def _bindings(node: object) -> Iterator[tuple[str, N.Expr | None, str | None]]:
             yield n.name, n.value, None
 
 
-def readings(decl: N.Decl, types: Types, noun: Callable[[str], str], names: dict[str, str],
-             the: Callable[[str], str], named: Callable[[str, str], str],
-             ) -> dict[str, tuple[str, str]]:
-    """Each short variable of a rule that its type names: variable -> (its reading, the noun
-    a loop over it says: "each square"). `noun(type)` names a type; `the(noun)` says "the square"
-    for the variable of a type the rule uses most, `named(noun, var)` "square q" for another."""
+def bound_types(decl: N.Decl, types: Types, params: dict[str, str] | None = None,
+                ) -> tuple[dict[str, str], set[str]]:
+    """The types of a rule's names (its parameters, as declared or as `params` infers them,
+    then what it binds), and the names a loop declares with a type (`for each place d`)."""
     bound: dict[str, str] = {}
-    order: list[str] = []
+    typed: set[str] = set()
     for p in getattr(decl, "params", []):  # a thing of the ruleset, not a number
-        if isinstance(p, N.Param) and p.type in types.types:
-            bound[p.name] = p.type
-            order.append(p.name)
+        kind = p.type if isinstance(p, N.Param) else None
+        kind = kind or (params or {}).get(getattr(p, "name", ""))
+        if kind in types.types:
+            bound[p.name] = kind
     for var, source, declared in _bindings(decl):
         if var in bound:
             continue
         kind = declared or types.of(source, bound)
         if kind in types.types:
             bound[var] = kind
-            order.append(var)
+            if declared:
+                typed.add(var)
+    return bound, typed
+
+
+def param_types(decls: dict[str, N.Decl], types: Types) -> dict[str, dict[str, str]]:
+    """The types of the untyped parameters of definitions, from what their callers pass
+    (`define empty(s)`, called as `empty(s)` with a square s: s is a square)."""
+    out: dict[str, dict[str, str]] = {}
+    for _ in range(2):  # a definition called by another definition: once more
+        for caller in decls.values():
+            if not isinstance(caller, N.ProcDecl | N.FuncDecl | N.TriggerDecl):
+                continue
+            bound, _ = bound_types(caller, types, out.get(caller.name))
+            for n in N.walk(caller):
+                callee = decls.get(n.func) if isinstance(n, N.Call) else None
+                if not isinstance(callee, N.FuncDecl):
+                    continue
+                for p, arg in zip(callee.params, n.args, strict=False):
+                    kind = None if p.type else types.of(arg, bound)
+                    if kind in types.types:
+                        out.setdefault(callee.name, {}).setdefault(p.name, kind)
+    return out
+
+
+def readings(decl: N.Decl, types: Types, noun: Callable[[str], str], names: dict[str, str],
+             the: Callable[[str], str], named: Callable[[str, str], str],
+             params: dict[str, str] | None = None) -> dict[str, tuple[str, str]]:
+    """Each short variable of a rule that its type names: variable -> (its reading, the noun
+    a loop over it says: "each square"). `noun(type)` names a type; `the(noun)` says "the square"
+    for the variable of a type the rule uses most, `named(noun, var)` "square q" for another;
+    `params`: the types its callers give its untyped parameters. A name the names file gives
+    reads so, unless a loop declares it with a type ("each place d" reads "each place")."""
+    bound, typed = bound_types(decl, types, params)
     uses = Counter(n.id for n in N.walk(decl) if isinstance(n, N.Name))
-    order.sort(key=lambda var: -uses[var])  # the most used of a type is "the player"
+    order = sorted(bound, key=lambda var: -uses[var])  # the most used of a type: "the player"
     out: dict[str, tuple[str, str]] = {}
     said: set[str] = set()
     for var in order:
-        if not is_short(var) or var in names:
+        if not is_short(var) or (var in names and var not in typed):
             continue
         word = noun(bound[var])
         if word in said:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from interpreter.language import nodes as N
 from interpreter.language.book.phrases import Phrases
-from interpreter.language.book.variables import Types, readings
+from interpreter.language.book.variables import Types, param_types, readings
 from interpreter.language.errors import RulesError
 from interpreter.language.parser import parse_expr
 
@@ -81,6 +81,7 @@ class Words:
         self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
         self.vars: dict[str, tuple[str, str]] = {}  # the rule's short names: "the player"
         self.typer = Types(decls, types)
+        self.param_types = param_types(decls, self.typer)
 
     def start_rule(self, decl: N.Node | None = None) -> None:
         """Forget the `let`s of the rule rendered before; note the names `decl` reads outside
@@ -89,7 +90,8 @@ class Words:
         self.read = None if decl is None else set(names_read(decl))
         self.vars = {} if not isinstance(decl, N.Decl) else readings(
             decl, self.typer, self.name, self.names, self.the,
-            lambda noun, var: self.p.say("expr.the_named", x=noun, v=var))
+            lambda noun, var: self.p.say("expr.the_named", x=noun, v=var),
+            self.param_types.get(decl.name))
 
     def the(self, noun: str) -> str:
         """A thing named by its type, "the square" (a names file may say it: `the:square`)."""
