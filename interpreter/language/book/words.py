@@ -347,6 +347,10 @@ class Words:
         if q.kind == "sort":
             return say("expr.query.sort_desc" if q.descending else "expr.query.sort",
                        binder=binder, value=value)
+        itself = isinstance(q.value, N.Name) and q.binder is not None \
+            and q.value.id == q.binder.var  # "the different k for each k in X"
+        if itself and q.kind == "distinct":
+            return say("expr.query.distinct_bare", binder=self.binder(q.binder, each=False))
         if q.value is None and self.p.has(f"expr.query.{q.kind}_bare"):
             return say(f"expr.query.{q.kind}_bare", binder=binder)
         if self.p.has(f"expr.query.{q.kind}"):
