@@ -353,7 +353,7 @@ def test_a_list_of_options_joined_reads_as_or(high_card):
     with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
         f.write("\ntrigger pick after trick_won(w):\n"
                 "    choose x from [1, 2] + [\"pass\"] by w\n")
-    assert "W chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))
+    assert "w chooses x among 1, 2, or “pass”." in to_text(book_of(load_ruleset(high_card)))
 
 
 # What reads like code in a sentence (issue 32): a word twice in a row ("where where", "in in"),

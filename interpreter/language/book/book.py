@@ -12,7 +12,7 @@ from interpreter.language.book.comments import no_paragraph, rulings, rulings_at
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.variables import is_short
-from interpreter.language.book.words import Line, Words, humane
+from interpreter.language.book.words import Line, Words, capital, humane
 from interpreter.language.reach import reachable
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
@@ -498,7 +498,7 @@ class Builder:
                             params=", ".join(w.local(p.name) for p in d.params), body=body)
         else:
             text = self.say("rule.define", label=w.name(d.name), body=body)
-        return self.entry(d, [Line(0, text[:1].upper() + text[1:])])
+        return self.entry(d, [Line(0, capital(text))])
 
     def ending(self, end: list[str]) -> Section:
         say, w = self.say, self.words

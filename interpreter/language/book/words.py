@@ -56,6 +56,14 @@ def names_read(node: object):
             stack += item
 
 
+def capital(text: str) -> str:
+    """A sentence with a capital first letter, unless it begins with a rule's one-letter name
+    ("c increases by 1", not "C increases by 1")."""
+    if re.match(r"\w(\W|$)", text):
+        return text
+    return text[:1].upper() + text[1:]
+
+
 def humane(name: str) -> str:
     """A name as words, when nothing better is known: `take_two` -> `take two`."""
     return name.replace("_", " ").strip()
@@ -384,7 +392,7 @@ class Words:
         for s in body:
             said = self.stmt(s, depth)
             for line in said:  # a sentence begins with a capital ("The player chooses")
-                line.text = line.text[:1].upper() + line.text[1:]
+                line.text = capital(line.text)
             if said:
                 said[0].at = s.loc.line
             last = out[-1] if out else None
