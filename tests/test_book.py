@@ -599,3 +599,13 @@ def test_a_definitions_parameters_read_as_what_its_callers_pass(book_in):
     _, districts = book.entry("districts")
     assert districts.lines[0].text == \
         "The seven districts: each place where the role of the place is “district”."
+
+
+def test_a_rule_replaced_only_when_its_condition_holds_keeps_its_steps(book_in):
+    """Alea's award (an overlay's rule that applies when the winner is Alea) says the rule it
+    replaces after it, under its own line, with its own indentation."""
+    _, award = book_in("fifth-avenue/alea-2p", "en").entry("award_district")
+    texts = [(line.depth, line.text) for line in award.lines]
+    at = texts.index((0, "Otherwise, the rule it replaces:"))
+    assert (2, "The winner calls a building stop in the district.") in texts[at:]
+    assert texts[1][1].endswith("otherwise the rule it replaces applies (below).")

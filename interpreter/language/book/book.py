@@ -450,8 +450,10 @@ class Builder:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
         lines += w.block(d.body)
         fallback = d.fallback
-        if fallback is not None:
-            lines += [Line(1, x.text, x.step) for x in w.block(fallback.body)]
+        if fallback is not None:  # the replaced rule, as it reads, under its own heading
+            lines.append(Line(0, self.say("rule.replaced")))
+            lines += [Line(x.depth + 1, x.text, x.step, ruling=x.ruling)
+                      for x in w.block(fallback.body)]  # its lines are another file's
         return self.entry(d, lines)
 
     def params(self, params: list[N.Param]) -> str:
