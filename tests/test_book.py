@@ -12,8 +12,8 @@ import yaml
 
 from interpreter import load_ruleset
 from interpreter.cli import main
-from interpreter.language.book.korean import particles
-from interpreter.language.book.output import columns, to_html, to_markdown, to_text
+from interpreter.language.book.korean import particles, predicates
+from interpreter.language.book.output import columns, section_text, to_html, to_markdown, to_text
 from interpreter.language.book.phrases import FOLDER, PhraseError, Phrases, languages
 from interpreter.play.rulebook import book_of
 
@@ -104,13 +104,13 @@ def test_a_rule_added_to_a_ruleset_appears_in_its_book(high_card):
                 '    bonus[w] += 2\n')
     text = to_text(book_of(load_ruleset(folder)))
     assert "After trick won, if tricks won of w is 0:" in text
-    assert "bonus points of w increases by 2." in text
+    assert "Bonus points of w increases by 2." in text  # a sentence begins with a capital
     assert "Rulebook: High Card: Comebacks" in text
 
 
 def test_the_book_of_the_base_game_says_how_a_turn_goes(loaded):
     text = to_text(book_of(loaded("fifth-avenue/base")))
-    assert "p chooses one of these options" in text
+    assert "The player chooses one of these options" in text
     assert "Option D: score a district" in text
     assert "the tie is broken by most cards in hand" in text
     assert "the second building stop" in text  # how the game ends
@@ -138,7 +138,7 @@ def test_cli_book_refuses_an_unknown_language(capsys):
 
 def test_html_escapes_what_the_rules_say(loaded):
     html = to_html(book_of(loaded("tutorial/pass-left")))
-    assert "‹p›" in html and "<script" not in html
+    assert "‹the player›" in html and "<script" not in html
 
 
 @pytest.mark.parametrize(("name", "lang", "words"), [
@@ -340,7 +340,8 @@ def test_the_game_in_short_and_a_rules_own_words_come_from_its_names_file(high_c
     _, trick = book.entry("play_trick")
     assert trick.about == "Everybody plays one card; the strongest card takes all."
     text = to_text(book)
-    assert "Move 1 of c from p's hand to card in the trick of p." in text
+    assert "Move 1 of the card from the player's hand to card in the trick of the player." \
+        in " ".join(text.split())
     assert "the suit of the card the player who leads the next trick played" in text
     assert "played of" not in text
     assert "Add w to who won a trick." in text
@@ -410,15 +411,15 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
                 'trigger rewarded after trick_won(w):\n'
                 '    reward(w, 2)\n')
     text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
-    assert "Here w is a player and n is a number." in text
-    assert "Let all out say whether for every p in all players clockwise from w: hand of p " \
-           "is empty." in text
+    assert "Here n is a number." in text  # w, a player, reads "the player"
+    assert "Note whether for every player p in all players clockwise from the player: hand " \
+           "of player p is empty (“all out”)." in text
     assert "unread" not in text  # a let that nothing reads is no rule of play
-    assert "If there is a last winner of a trick: bonus points of w increases by 1. bonus " \
-           "points of w increases by 1. Do this 3 times: bonus points" in text
-    assert "If hand of w is not empty:" in text
-    assert "w chooses a number k from 0 to n (“how many”)." in text
-    assert "the last winner of a trick is cleared." in text
+    assert "If there is a last winner of a trick: Bonus points of the player increases by 1. " \
+           "Bonus points of the player increases by 1. Do this 3 times: Bonus points" in text
+    assert "If hand of the player is not empty:" in text
+    assert "The player chooses a number k from 0 to n (“how many”)." in text
+    assert "The last winner of a trick is cleared." in text
     assert not re.search(r"nobody/nothing|not \(|from 1 to 1", text)
 
 
@@ -456,3 +457,155 @@ def test_the_base_book_says_what_only_the_rulebook_quoted(book_in):
     assert not re.search(r"the number of things in [^.:]*? is (more than )?0\b", play)
     _, stop = book.entry("building_stop")
     assert "What it is for" in (stop.about or "") and "(rulebook: Building stop)" in stop.about
+
+
+def _section_lines(book, *ids: str) -> list[str]:
+    return [line.text for s in book.sections if s.id in ids for e in s.entries
+            for line in e.lines]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_rules_one_letter_names_read_as_what_they_hold(book_in, lang):
+    """In the turn, the auctions and the end, a rule's `p`, `d`, `q`, `w`, `c`, `k` read as the
+    player, the district, the plot ... (their type, or the ruleset's names file); a second
+    name of one type in a rule keeps its letter after the type ("player q")."""
+    book = book_in("fifth-avenue/base", lang)
+    letters = re.compile(r"(?<![\w'’.-])[pdwck](?![\w'’.-])")
+    play = _section_lines(book, "play", "end", "triggers")
+    assert [x for x in play if letters.search(x)] == []
+    if lang == "en":
+        text = " ".join(to_text(book).split())
+        assert "The player chooses the card colour among the colours the player may open a " \
+               "bid with in the district" in text
+        assert "For each player q: The colour player q bids with is cleared." in text
+        assert "Here the winner is a player" not in text  # the name says its type
+
+
+def test_two_statements_of_one_step_read_as_one_step(book_in):
+    """Option C's 1st action is two statements (`1. draw_black(p)`, `1. move_commissioner(p)`):
+    one step 1, not "1. 1. 2. 3."."""
+    _, turn = book_in("fifth-avenue/base", "en").entry("turn")
+    steps = [(line.depth, line.step) for line in turn.lines if line.step is not None]
+    assert all(a != b for a, b in zip(steps, steps[1:], strict=False))
+    assert any(line.text == "The player takes the top card of the black stack. The player "
+               "moves a commissioner." and line.step == 1 for line in turn.lines)
+
+
+def test_a_ruling_reads_where_it_applies(book_in):
+    """A ruling written before a statement reads before that statement's line (the lowest
+    value of a Central Park skyscraper, where final scoring counts the types); the ruling of a
+    definition a rule uses reads with the rule too."""
+    book = book_in("fifth-avenue/base", "en")
+    _, final = book.entry("final_scoring")
+    texts = [line.text for line in final.lines]
+    at = next(i for i, x in enumerate(texts) if x.startswith("Ruling: with fewer than 3"))
+    assert texts[at + 1].startswith("Shuffle") and final.lines[at].ruling
+    assert final.rulings == []
+    _, bid = book.entry("bid_turn")
+    assert any(r.startswith("colours a player may bid with in a district: in case (3)")
+               for r in bid.rulings)
+
+
+def test_where_things_lie_and_the_moments_read_in_a_rulebooks_words(book_in):
+    """No "heap (order does not matter)": a pile's order goes without saying, a stack says
+    which end is on top, and who sees what in plain words; a moment that no rule in effect
+    follows is not said (the base game's "auction over" is for the 2-player overlay)."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    assert "heap" not in text and "order does not matter" not in text
+    assert "secret: only its owner sees what lies there; the others see how many" in text
+    assert "auction over" not in text
+    assert "Now: a business is placed on a building plot (see “When something happens”)." \
+        in text
+    assert "auction over" in to_text(book_in("fifth-avenue/alea-2p", "en"))
+
+
+def test_every_table_has_column_headings(book_in, high_card):
+    """A table's columns are headed by the ruleset's `columns` (its names file), or else by
+    what the rules look it up with and "value"."""
+    book = book_in("fifth-avenue/base", "en")
+    heads = {e.key: e.table[0] for e in book.section("tables").entries}
+    assert heads["adjacency_vp"] == ["different business types next to the plot",
+                                     "VP per skyscraper"]
+    assert all(all(h) for h in heads.values())
+    assert "| different business types next to the plot | VP per skyscraper |" in \
+        to_markdown(book)
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\ntable bonus_for "bonus for a trick" cite "High Card: Play":\n'
+                '    1 -> 2\n    2 -> 3\n'
+                'trigger trick_bonus after trick_won(w):\n    bonus[w] += bonus_for[tricks[w]]\n')
+    _, table = book_of(load_ruleset(high_card)).entry("bonus_for")
+    assert table.table[0] == ["tricks won of w", "value"]
+    (high_card / "book").mkdir()
+    (high_card / "book" / "en.yaml").write_text("columns:\n  bonus_for: tricks\n",
+                                                encoding="utf-8")
+    from interpreter.language.errors import RulesetError
+
+    with pytest.raises(RulesetError, match="'columns' maps each table"):
+        book_of(load_ruleset(high_card))
+
+
+def test_a_section_names_the_rulebook_once_where_it_does_not_change(book_in):
+    """Each rule's citation names the section of the rulebook; the rulebook itself ("en-2004")
+    is named by the first citation of a section only, and again where a rule cites another."""
+    book = book_in("fifth-avenue/base", "en")
+    for index, s in enumerate(book.sections, 1):
+        text = "\n".join(section_text(book, s, index))
+        cites = [x for x in text.splitlines() if x.startswith("  | Rulebook:")]
+        assert sum("en-2004:" in x for x in cites) <= 1, s.id
+    play = "\n".join(section_text(book, book.section("play"), 1))
+    assert "  | Rulebook: en-2004: Playing the game\n" in play
+    assert "  | Rulebook: The play of an auction; Building stop\n" in play
+    page = to_html(book)
+    assert page.count("Rulebook: en-2004:") == sum(
+        1 for s in book.sections if any(e.cite for e in s.entries))
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("카드 더미가 비어 있지 않음이면:", "카드 더미가 비어 있지 않으면:"),
+    ("출발지가 구역임이면:", "출발지가 구역이면:"), ("0보다 큼인 점수", "0보다 큰 점수"),
+    ("승자가 정해짐이면:", "승자가 정해지면:"),
+    ("꽉 참 그리고 빌딩이 있음이면:", "꽉 차고 빌딩이 있으면:"),
+    ("첫 색깔이 아님 그리고 더미가 비어 있음", "첫 색깔이 아니고 더미가 비어 있음"),
+    ("놓을 수 있음일 때만", "놓을 수 있을 때만"),
+    ("구역이 Central Park임 그리고", "구역이 Central Park이고"),
+    ("게임 참여", "게임 참여"),  # a noun form not before 이면, 인, 인지, 그리고 or 일 stays
+])
+def test_a_korean_condition_joins_its_ending_as_korean_says_it(written, read):
+    assert predicates(written) == read
+
+
+def test_a_dutch_condition_puts_its_verb_last(book_in):
+    """Conditions stand in a bijzin (als, waarvoor, waarbij, of): "als de stadswijk geen
+    bouwstop heeft", "als er een kaartkleur ... is waarvoor ...", a yes/no kept from now on
+    "Vanaf nu geldt dat ..."; the ruleset's `not NAME` says a condition's opposite."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
+    for said in ("Als de stadswijk geen bouwstop heeft:", "Als totaal gelijk is aan 0:",
+                 "Als de kaartkleur gelijk is aan passen (kaarten terugnemen):",
+                 "Vanaf nu geldt dat de stadswijk een bouwstop heeft.",
+                 "De winnaar is voortaan de winnaar van de veiling",
+                 "zijn jokers) is waarvoor de stapel van de kaartkleur niet leeg is:"):
+        assert said in text
+    for slip in ("Als er is", "Als de stadswijk heeft", " is niet leeg", "Noem "):
+        assert slip not in text
+
+
+def test_a_definitions_parameters_read_as_what_its_callers_pass(book_in):
+    """`define empty_plot(q)` has no types: its callers pass a plot, so q reads "the plot"; a
+    loop that declares its type (`each place d`) reads by it, whatever the names file calls d."""
+    book = book_in("fifth-avenue/base", "en")
+    _, empty = book.entry("empty_plot")
+    assert empty.lines[0].text.startswith("The plot is empty means: there is nothing in the "
+                                          "businesses on the plot")
+    _, districts = book.entry("districts")
+    assert districts.lines[0].text == \
+        "The seven districts: each place where the role of the place is “district”."
+
+
+def test_a_rule_replaced_only_when_its_condition_holds_keeps_its_steps(book_in):
+    """Alea's award (an overlay's rule that applies when the winner is Alea) says the rule it
+    replaces after it, under its own line, with its own indentation."""
+    _, award = book_in("fifth-avenue/alea-2p", "en").entry("award_district")
+    texts = [(line.depth, line.text) for line in award.lines]
+    at = texts.index((0, "Otherwise, the rule it replaces:"))
+    assert (2, "The winner calls a building stop in the district.") in texts[at:]
+    assert texts[1][1].endswith("otherwise the rule it replaces applies (below).")

@@ -23,7 +23,8 @@ def test_rules_at_a_decision_shows_the_rule_that_asks_it():
     lines = rules_lines(ruleset, TURN, "")
     assert lines[0] == "The rule of this decision (Playing the game):"
     text = "\n".join(lines)
-    assert "p chooses one of these options" in text and "Option D: score a district" in text
+    assert "The player chooses one of these options" in text
+    assert "Option D: score a district" in text
     bid = "\n".join(rules_lines(ruleset, "choose the colour of your bid, or pass", ""))
     assert "Bid (card by card) or pass" in bid
 
@@ -82,7 +83,7 @@ def test_the_terminal_shows_the_rules_in_the_language_asked(tmp_path, monkeypatc
     text = out.getvalue()
     assert "Zo werkt Fifth Avenue" in text and "How Fifth Avenue works" not in text
     assert "De regel van deze beslissing (Spelvoorbereiding):" in text
-    assert "p kiest q uit een bouwplaats" in text
+    assert "De speler kiest de bouwplaats uit een bouwplaats" in text
     assert "'rules ONDERWERP' toont elk deel van de regels. Hoofdstukken: 1 " in text
 
 

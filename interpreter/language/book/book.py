@@ -8,10 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from interpreter.language import nodes as N
-from interpreter.language.book.comments import no_paragraph, rulings
+from interpreter.language.book.comments import no_paragraph, rulings, rulings_at
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
-from interpreter.language.book.words import Line, Words, humane
+from interpreter.language.book.variables import is_short
+from interpreter.language.book.words import Line, Words, capital, humane
 from interpreter.language.reach import reachable
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
@@ -108,14 +109,46 @@ class Builder:
         return self.say("rule.trigger_title", event=w.name(decl.event))
 
     def entry(self, decl: N.Decl, lines: list[Line], title: str | None = None) -> Entry:
+        lines, general = self.rulings_in_place(decl, lines)
+        if isinstance(decl, N.ProcDecl | N.TriggerDecl):
+            general += self.rulings_used(decl)
         e = Entry(key=decl.name, title=title or self.title(decl), lines=lines,
-                  cite=decl.cite, rulings=self.rulings(decl),
+                  cite=decl.cite, rulings=general,
                   about=self.f.names.get("about:" + decl.name))
         if decl.cite is None:
             why = no_paragraph(decl)
             e.no_cite = self.say("book.no_cite", why=self.words.tr(why)) if why else \
                 self.say("book.no_cite_unknown")
         return e
+
+    def rulings_in_place(self, decl: N.Decl, lines: list[Line]) -> tuple[list[Line], list[str]]:
+        """A ruling written before a statement other than the rule's first is said where it
+        applies, before that statement's line (a limit the rulebook does not give reads with
+        the step that keeps it); the others stay the rule's own. Returns (lines, the others)."""
+        first = next((line.at for line in lines if line.at is not None), None)
+        out, general = list(lines), []
+        for at, text in rulings_at(decl):
+            text = self.words.tr(text)
+            where = next((i for i, line in enumerate(out) if line.at is not None
+                          and line.at > at), None)
+            if first is None or at < first or where is None:
+                general.append(text)
+                continue
+            out.insert(where, Line(out[where].depth, self.say("book.ruling", text=text),
+                                   ruling=True))
+        return out, general
+
+    def rulings_used(self, decl: N.Decl) -> list[str]:
+        """The rulings of the definitions a rule uses (through others too), each with the
+        definition's name: a limit a ruling sets reads with the rule it limits."""
+        out: list[str] = []
+        reached = reachable([decl.name], lambda n: [
+            u for u in uses(self.decls[n]) if isinstance(self.decls.get(u), N.FuncDecl)])
+        for name, used in self.decls.items():  # in the order of the rules
+            if name in reached and name != decl.name and isinstance(used, N.FuncDecl):
+                out += [self.say("book.ruling_of", title=self.words.name(name), text=r)
+                        for r in self.rulings(used)]
+        return out
 
     def rulings(self, decl: N.Decl) -> list[str]:
         """A rule's rulings, in the language when its names file translates them (`texts`)."""
@@ -152,7 +185,8 @@ class Builder:
             book.sections.append(Section("definitions", say("section.definitions"),
                                          entries=[self.procedure(n) for n in rest] + defs))
         requires = [Entry(d.name, self.words.name(d.name),
-                          [Line(0, self.words.expr(d.condition))], d.cite, rulings=self.rulings(d))
+                          [Line(0, say("require.cond", cond=self.words.expr(d.condition)))],
+                          d.cite, rulings=self.rulings(d))
                     for d in self.decls.values() if isinstance(d, N.RequireDecl)]
         if requires:
             book.sections.append(Section("requirements", say("section.requirements"),
@@ -332,7 +366,8 @@ class Builder:
                 parts.insert(0, say("zone.per", index=", ".join(w.name(i) for i in d.index)))
             if d.of:
                 parts.append(say("zone.of", kind=w.name(d.of)))
-            entries.append(Entry(d.name, w.name(d.name), [Line(0, "; ".join(parts))], d.cite,
+            said = "; ".join(x for x in parts if x)  # a pile's order goes without saying
+            entries.append(Entry(d.name, w.name(d.name), [Line(0, said)], d.cite,
                                  rulings=self.rulings(d)))
         return Section("zones", say("section.zones"), entries=entries)
 
@@ -372,15 +407,32 @@ class Builder:
             return w.expr(c) if isinstance(c, N.Expr) else w.name(str(c))
 
         rows = [[cell(c) for c in row] for row in d.rows]
+        given = self.f.names.get("columns:" + d.name)
         if d.style == "grid" and rows:
             header = [self.f.names.get(c.id) or humane(c.id) if isinstance(c, N.Name)
                       else cell(c) for c in d.rows[0]]
-            table = [header, *rows[1:]]
+            rows = rows[1:]
         else:
-            table = [["", ""], *rows]
+            header = [self.key_heading(d.name), self.say("table.value")]
+        if given is not None:  # the ruleset's own headings
+            header = (given.split("\n") + header[len(given.split("\n")):])[:len(header)]
+        table = [header, *rows]
         e = Entry(d.name, w.name(d.name), [], d.cite, rulings=self.rulings(d))
         e.table = table
         return e
+
+    def key_heading(self, table: str) -> str:
+        """A table's key column headed by what the rules look it up with, in words (the
+        first use: `adjacency[types_next_to(q)]` heads it "the types next to the square")."""
+        for decl in self.decls.values():
+            if decl.name not in self.used:
+                continue
+            for n in N.walk(decl):
+                if isinstance(n, N.Index) and isinstance(n.obj, N.Name) \
+                        and n.obj.id == table and n.args:
+                    self.words.start_rule(decl)
+                    return self.words.expr(n.args[0])
+        return self.say("table.key_any")
 
     # ------------------------------------------------------------------ rules
 
@@ -390,14 +442,18 @@ class Builder:
         w = self.words
         w.start_rule(d)
         lines: list[Line] = []
-        if d.params:
-            lines.append(Line(0, self.say("rule.with", params=self.params(d.params))))
+        params = self.params([p for p in d.params if not is_short(p.name)
+                              or w.local(p.name) == humane(p.name)])
+        if params:  # "p" reads "the player" already, as "the opening player" does
+            lines.append(Line(0, self.say("rule.with", params=params)))
         if d.when is not None:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
         lines += w.block(d.body)
         fallback = d.fallback
-        if fallback is not None:
-            lines += [Line(1, x.text, x.step) for x in w.block(fallback.body)]
+        if fallback is not None:  # the replaced rule, as it reads, under its own heading
+            lines.append(Line(0, self.say("rule.replaced")))
+            lines += [Line(x.depth + 1, x.text, x.step, ruling=x.ruling)
+                      for x in w.block(fallback.body)]  # its lines are another file's
         return self.entry(d, lines)
 
     def params(self, params: list[N.Param]) -> str:
@@ -406,11 +462,10 @@ class Builder:
         parts = []
         for p in params:
             name, kind = w.local(p.name), self.kind(p.type) if p.type else ""
-            said = kind and not name.endswith(w.name(p.type or ""))  # not "the opener: a player"
-            parts.append(say("rule.param", name=name, type=kind) if said
-                         else say("rule.param_plain", name=name))
-        if len(parts) == 1:
-            return parts[0]
+            if kind and not name.endswith(w.name(p.type or "")):  # not "the opener: a player"
+                parts.append(say("rule.param", name=name, type=kind))
+        if len(parts) <= 1:
+            return "".join(parts)
         return say("expr.list_sep").join(parts[:-1]) + say("expr.args_sep") + parts[-1]
 
     def kind(self, type_name: str) -> str:
@@ -433,18 +488,19 @@ class Builder:
 
     def define(self, d: N.FuncDecl) -> Entry:
         w = self.words
-        w.start_rule()
+        w.start_rule(d)
         body = w.expr(d.body)
         template = self.f.names.get("reads:" + d.name)
         if template is not None:  # the rule's own words with its parameters' names
             head = template.format("", *(w.local(p.name) for p in d.params))
-            text = self.say("rule.define_reads", head=head, body=body)
+            key = "rule.define_reads_test" if w.is_test(d.body) else "rule.define_reads"
+            text = self.say(key, head=head, body=body)
         elif d.params:
             text = self.say("rule.define_params", label=w.name(d.name),
                             params=", ".join(w.local(p.name) for p in d.params), body=body)
         else:
             text = self.say("rule.define", label=w.name(d.name), body=body)
-        return self.entry(d, [Line(0, text)])
+        return self.entry(d, [Line(0, capital(text))])
 
     def ending(self, end: list[str]) -> Section:
         say, w = self.say, self.words

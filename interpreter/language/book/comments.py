@@ -31,16 +31,22 @@ def _span(decl: N.Node | Any) -> Iterator[str]:
 
 
 def rulings(decl: N.Node) -> list[str]:
-    out: list[str] = []
+    return [text for _, text in rulings_at(decl)]
+
+
+def rulings_at(decl: N.Node) -> list[tuple[int, str]]:
+    """A rule's rulings with the source line each begins on (to say it by the statement that
+    follows it)."""
+    out: list[tuple[int, str]] = []
     current = None
-    for text in _span(decl):
+    for number, text in enumerate(_span(decl), decl.loc.line):
         stripped = text.strip()
         comment = stripped[1:].strip() if stripped.startswith("#") else None
         if comment is not None and comment.lower().startswith("ruling"):
             current = comment.split(":", 1)[1].strip() if ":" in comment else comment
-            out.append(current)
+            out.append((number, current))
         elif comment is not None and current is not None and comment:
-            out[-1] += " " + comment
+            out[-1] = (out[-1][0], out[-1][1] + " " + comment)
         else:
             current = None
     return out

@@ -75,3 +75,29 @@ def particles(text: str) -> str:
         return (m.group(1) if consonant else "") + rest
 
     return _PARTICLE.sub(choose, text)
+
+
+# A condition is written as a noun form (비어 있음, 구역임, 큼) so that it can stand alone; put
+# before 이면 ("if"), 인 (which is ...), 인지 (whether), 그리고 (and) or 일 (때: when) it takes the
+# verb's own ending instead: 있음이면 -> 있으면, 구역임이면 -> 구역이면, 큼인 -> 큰,
+# 아님 그리고 -> 아니고.
+_PREDICATES = {  # noun form: (if, which is, whether, and, when)
+    "않음": ("않으면", "않은", "않은지", "않고", "않을"),
+    "있음": ("있으면", "있는", "있는지", "있고", "있을"),
+    "없음": ("없으면", "없는", "없는지", "없고", "없을"),
+    "었음": ("었으면", "었던", "었는지", "었고", "었을"),
+    "았음": ("았으면", "았던", "았는지", "았고", "았을"),
+    "작음": ("작으면", "작은", "작은지", "작고", "작을"),
+    "같음": ("같으면", "같은", "같은지", "같고", "같을"),
+    "아님": ("아니면", "아닌", "아닌지", "아니고", "아닐"),
+    "큼": ("크면", "큰", "큰지", "크고", "클"), "짐": ("지면", "진", "지는지", "지고", "질"),
+    "됨": ("되면", "된", "되는지", "되고", "될"), "임": ("이면", "인", "인지", "이고", "일"),
+    "함": ("하면", "한", "하는지", "하고", "할"), "참": ("차면", "찬", "찬지", "차고", "찰")}
+_ENDINGS = {"이면": 0, "인": 1, "인지": 2, " 그리고": 3, "일": 4}
+_PREDICATE = re.compile("(" + "|".join(sorted(_PREDICATES, key=len, reverse=True))
+                        + r")(이면|인지|인| 그리고|일)(?![가-힣])")
+
+
+def predicates(text: str) -> str:
+    """`text` with each condition's noun form joined to its ending as Korean says it."""
+    return _PREDICATE.sub(lambda m: _PREDICATES[m.group(1)][_ENDINGS[m.group(2)]], text)

@@ -2,10 +2,10 @@
 it extends; the overlay's names win). Each maps a name of the rules (a rule, an enumeration's
 member, an entity of the board, an attribute, an option `option A`) to how it reads; `texts`
 translates the rules' own texts (prompts, the reasons an ending gives, rulings); `reads` says how
-a name reads inside a sentence with its arguments ({1}, {2}: `hand: "{1}'s
-hand"`); `about` says what a rule is for, in a sentence a newcomer needs (the book shows it
-with the rule and gathers them in "the game in short"); and it may give the ruleset's own
-`name`, `description` and `goal` in that language."""
+a name reads inside a sentence with its arguments ({1}, {2}: `hand: "{1}'s hand"`); `columns`
+gives a table's column headings; `about` says what a rule is for, in a sentence a newcomer
+needs (the book shows it with the rule and gathers them in "the game in short"); and it may
+give the ruleset's own `name`, `description` and `goal` in that language."""
 
 from __future__ import annotations
 
@@ -65,4 +65,16 @@ def load_names(folders: Iterable[Path], lang: str) -> dict[str, str]:
         out.update({f"text:{k}": str(v) for k, v in texts.items()})
         for part in ("reads", "about"):
             out.update({f"{part}:{k}": v for k, v in _texts(data, part, path).items()})
+        out.update(_columns(data, path))
     return out
+
+
+def _columns(data: dict, path: Path) -> dict[str, str]:
+    """`columns`: a table's column headings, a list of texts per table (kept one a line)."""
+    part = data.get("columns") or {}
+    if not isinstance(part, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, str | int) for x in v)
+            for v in part.values()):
+        raise RulesetError("'columns' maps each table to the list of its column headings",
+                           Loc(str(path), 1, 1))
+    return {f"columns:{k}": "\n".join(str(x) for x in v) for k, v in part.items()}

@@ -18,6 +18,29 @@ def _marks(book: Book) -> dict[str, str]:
             "removed": p.say("book.removed")}
 
 
+def source_of(cite: str | None) -> str | None:
+    """The source a citation names first ("en-2004" of "en-2004: Contents"), or None."""
+    head, sep, _ = (cite or "").partition(": ")
+    return head if sep and head and " " not in head else None
+
+
+def cite_said(book: Book, cite: str, source: str | None) -> str:
+    """A citation's line; the source left out where the section said it just before."""
+    if source is not None and source_of(cite) == source:
+        cite = cite.partition(": ")[2]
+    return Phrases(book.lang).say("book.cites", cite=cite)
+
+
+def sources(entries: list[Entry]) -> list[str | None]:
+    """For each entry of a section, the source the entries before it said last (so that each
+    says the rulebook's name only where it changes)."""
+    out, last = [], None
+    for e in entries:
+        out.append(last)
+        last = source_of(e.cite) or last
+    return out
+
+
 def columns(text: str) -> int:
     """The columns a text takes at the terminal (a wide character, as in Korean, takes two)."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
@@ -44,18 +67,21 @@ def _table_text(rows: list[list[str]], width: int, indent: str) -> list[str]:
     header, body = rows[0], rows[1:]
     cols = max(len(r) for r in rows)
     grid = [r + [""] * (cols - len(r)) for r in ([header] if any(header) else []) + body]
-    widths = [max(len(r[i]) for r in grid) for i in range(cols)]
+    widths = [max(columns(r[i]) for r in grid) for i in range(cols)]
     out = []
-    for n, r in enumerate(grid):
-        line = indent + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip()
+    for n, r in enumerate(grid):  # padded by the columns a text takes (Korean: two a letter)
+        line = indent + "  ".join(c + " " * (widths[i] - columns(c))
+                                  for i, c in enumerate(r)).rstrip()
         out.append(line[:width])
         if n == 0 and any(header):
-            out.append(indent + "  ".join("-" * x for x in widths))
+            out.append((indent + "  ".join("-" * x for x in widths))[:width])
     return out
 
 
-def entry_text(book: Book, e: Entry, number: str, width: int = 80) -> list[str]:
-    """One entry at the terminal: its title, its lines, its rulings, its citation."""
+def entry_text(book: Book, e: Entry, number: str, width: int = 80,
+               source: str | None = None) -> list[str]:
+    """One entry at the terminal: its title, its lines, its rulings, its citation (`source`:
+    the rulebook the section named just before, not named again)."""
     p = Phrases(book.lang)
     mark = f"[{_marks(book)[e.mark]}] " if e.mark else ""
     out = _wrap(f"{number} {mark}{e.title}", width, "", "    ")
@@ -72,7 +98,7 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80) -> list[str]:
     for r in e.rulings:
         out += _wrap(p.say("book.ruling", text=r), width, "  * ", "    ")
     if e.cite:
-        out += _wrap(p.say("book.cites", cite=e.cite), width, "  | ")
+        out += _wrap(cite_said(book, e.cite, source), width, "  | ")
         if e.cited_text:
             out += _wrap(e.cited_text, width, "  |   ")
     elif e.no_cite:
@@ -85,9 +111,9 @@ def section_text(book: Book, s: Section, index: int, width: int = 80) -> list[st
     out = [*_wrap(title, width, ""), "=" * min(columns(title), width)]
     for t in s.intro:
         out += _wrap(t, width, "")
-    for n, e in enumerate(s.entries, 1):
+    for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
         out.append("")
-        out += entry_text(book, e, f"{index}.{n}", width)
+        out += entry_text(book, e, f"{index}.{n}", width, source)
     return out
 
 
@@ -116,7 +142,7 @@ def to_markdown(book: Book) -> str:
     for i, s in enumerate(book.sections, 1):
         out += ["", f'<a id="{s.id}"></a>', "", f"## {i}. {_md_escape(s.title)}", ""]
         out += [_md_escape(t) + "\n" for t in s.intro]
-        for n, e in enumerate(s.entries, 1):
+        for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
             mark = f"**[{marks[e.mark]}]** " if e.mark else ""
             out += [f"### {i}.{n} {mark}{_md_escape(e.title)}", ""]
             if e.note:
@@ -133,7 +159,7 @@ def to_markdown(book: Book) -> str:
                 out += ["| " + " | ".join(_md_escape(c) for c in r) + " |" for r in body]
             out += [f"- *{_md_escape(p.say('book.ruling', text=r))}*" for r in e.rulings]
             if e.cite:
-                out += ["", f"> {_md_escape(p.say('book.cites', cite=e.cite))}"]
+                out += ["", f"> {_md_escape(cite_said(book, e.cite, source))}"]
                 if e.cited_text:
                     out += [">", f"> {_md_escape(e.cited_text)}"]
             elif e.no_cite:
@@ -170,12 +196,14 @@ def _lines_html(e: Entry) -> list[str]:
             out.append("</ol>")
             depth -= 1
         step = f"<span class='step'>{line.step}.</span>" if line.step is not None else ""
-        out.append(f"<li>{step}{html.escape(line.text)}</li>")
+        cls = " class='ruling'" if line.ruling else ""
+        out.append(f"<li{cls}>{step}{html.escape(line.text)}</li>")
     out += ["</ol>"] * depth + ["</ol>"]
     return out
 
 
-def entry_html(book: Book, e: Entry, number: str, anchor: str) -> list[str]:
+def entry_html(book: Book, e: Entry, number: str, anchor: str,
+               source: str | None = None) -> list[str]:
     esc, p = html.escape, Phrases(book.lang)
     cls = f" class='{e.mark}'" if e.mark else ""
     mark = f"<span class='mark'>{esc(_marks(book)[e.mark])}</span> " if e.mark else ""
@@ -196,7 +224,7 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str) -> list[str]:
     out += [f"<p class='ruling'>{esc(p.say('book.ruling', text=r))}</p>" for r in e.rulings]
     if e.cite:
         quote = f"<br><span class='quote'>{esc(e.cited_text)}</span>" if e.cited_text else ""
-        out.append(f"<p class='cite'>{esc(p.say('book.cites', cite=e.cite))}{quote}</p>")
+        out.append(f"<p class='cite'>{esc(cite_said(book, e.cite, source))}{quote}</p>")
     elif e.no_cite:
         out.append(f"<p class='cite'>{esc(e.no_cite)}</p>")
     out.append("</section>")
@@ -217,8 +245,8 @@ def body_html(book: Book) -> list[str]:
     for i, s in enumerate(book.sections, 1):
         out += [f"<section id='{s.id}'>", f"<h2>{i}. {esc(s.title)}</h2>"]
         out += [f"<p>{esc(t)}</p>" for t in s.intro]
-        for n, e in enumerate(s.entries, 1):
-            out += entry_html(book, e, f"{i}.{n}", f"{s.id}-{e.key or n}")
+        for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
+            out += entry_html(book, e, f"{i}.{n}", f"{s.id}-{e.key or n}", source)
         out.append("</section>")
     return out
 

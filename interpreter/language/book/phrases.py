@@ -10,11 +10,12 @@ from pathlib import Path
 
 import yaml
 
-from interpreter.language.book.korean import particles
+from interpreter.language.book.korean import particles, predicates
 
 FOLDER = Path(__file__).resolve().parent / "phrases"
-# What a language does to a filled phrase: Korean picks each particle by the word before it.
-FINISH: dict[str, Callable[[str], str]] = {"ko": particles}
+# What a language does to a filled phrase: Korean picks each particle by the word before it,
+# and joins a condition to its ending (비어 있음이면: 비어 있으면).
+FINISH: dict[str, Callable[[str], str]] = {"ko": lambda text: predicates(particles(text))}
 
 
 _DOUBLED = re.compile(r"(?i)\b([^\W\d_]+)\s+\1\b")

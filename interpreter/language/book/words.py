@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from interpreter.language import nodes as N
 from interpreter.language.book.phrases import Phrases
+from interpreter.language.book.variables import Types, param_types, readings
 from interpreter.language.errors import RulesError
 from interpreter.language.parser import parse_expr
 
@@ -29,6 +30,8 @@ class Line:
     depth: int
     text: str
     step: int | None = None
+    at: int | None = None  # the source line of the statement it says (its first line)
+    ruling: bool = False  # a ruling said where it applies, not a rule
 
 
 def numbers(e: N.Expr | None) -> tuple[N.Expr, N.Expr] | None:
@@ -51,6 +54,14 @@ def names_read(node: object):
             stack += [v for v in vars(item).values() if isinstance(v, list | N.Node)]
         elif isinstance(item, list):
             stack += item
+
+
+def capital(text: str) -> str:
+    """A sentence with a capital first letter, unless it begins with a rule's one-letter name
+    ("c increases by 1", not "C increases by 1")."""
+    if re.match(r"\w(\W|$)", text):
+        return text
+    return text[:1].upper() + text[1:]
 
 
 def humane(name: str) -> str:
@@ -76,12 +87,27 @@ class Words:
         self.skip = set(skip)
         self.lets: dict[str, N.Expr] = {}  # the current rule's `let`s: a name's value in words
         self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
+        self.vars: dict[str, tuple[str, str]] = {}  # the rule's short names: "the player"
+        self.typer = Types(decls, types)
+        self.param_types = param_types(decls, self.typer)
 
     def start_rule(self, decl: N.Node | None = None) -> None:
         """Forget the `let`s of the rule rendered before; note the names `decl` reads outside
         its log and records (a `let` nothing else reads is not a rule of play)."""
         self.lets = {}
         self.read = None if decl is None else set(names_read(decl))
+        self.vars = {} if not isinstance(decl, N.Decl) else readings(
+            decl, self.typer, self.name, self.names, self.the,
+            lambda noun, var: self.p.say("expr.the_named", x=noun, v=var),
+            self.param_types.get(decl.name))
+
+    def the(self, noun: str) -> str:
+        """A thing named by its type, "the square" (a names file may say it: `the:square`)."""
+        for key in ("expr.indefinite", "expr.indefinite_vowel"):  # "a card": "the card"
+            article = self.p.say(key, x="")
+            if article.strip() and noun.startswith(article):
+                noun = noun[len(article):]
+        return self.names.get("the:" + noun) or self.p.say("expr.the", x=noun)
 
     # ------------------------------------------------------------------ names
 
@@ -97,8 +123,20 @@ class Words:
         return self.tr(label) if label else humane(name)
 
     def local(self, name: str) -> str:
-        """How a rule's own variable or parameter reads: the language's name for it, if any."""
+        """How a rule's own variable or parameter reads: the language's name for it, or what
+        its type names ("the player"), or its own name."""
+        if name in self.vars:
+            return self.vars[name][0]
         return self.names.get(name) or humane(name)
+
+    def noun(self, name: str) -> str | None:
+        """The noun a loop over a variable says ("each square"), when its reading is one."""
+        if name in self.vars:
+            return self.vars[name][1]
+        article = self.p.say("expr.article")
+        reading = self.names.get(name)
+        return reading[len(article):] if reading and article and reading.startswith(
+            article) else None
 
     def reads(self, name: str, args: list[N.Expr]) -> str | None:
         """How a name reads in a sentence with its arguments, if the names file says so."""
@@ -209,10 +247,17 @@ class Words:
         say = self.p.say
         if isinstance(e, N.Not):
             return self.expr(e.operand)
+        name = e.func if isinstance(e, N.Call) else e.obj.id if isinstance(e, N.Index) \
+            and isinstance(e.obj, N.Name) else None
+        args = e.args if isinstance(e, N.Call | N.Index) else []
+        said = self.reads("not " + name, args) if name else None
+        if said is not None:  # the names file says the opposite itself (`not stopped`)
+            return said
         if isinstance(e, N.Compare) and e.op in _OPPOSITE:
             return self._compare(e, _OPPOSITE[e.op])
         if isinstance(e, N.Query) and e.kind == "any" and self.p.has("expr.query.none"):
-            return say("expr.query.none", binder=self.binder(e.binder, each=False))
+            return self._split("none", e.binder) or say(
+                "expr.query.none", binder=self.binder(e.binder, each=False))
         text = self.expr(e)
         if not isinstance(e, N.BoolOp | N.IfExpr):
             for find, into in self.p.pairs("expr.negate"):
@@ -233,6 +278,8 @@ class Words:
         return text
 
     def _name_expr(self, name: str) -> str:
+        if name in self.vars:
+            return self.vars[name][0]
         decl = self.decls.get(name)
         if isinstance(decl, N.ConstDecl) and isinstance(decl.value, N.Num):
             return str(decl.value.value)
@@ -240,8 +287,8 @@ class Words:
             return self.p.say("expr.player_count")
         if name == "P1":
             return self.p.say("expr.first_player")
-        if name in self.types and decl is None:
-            return self.p.say("expr.any_type", type=self.name(name))
+        if name in self.types and (decl is None or isinstance(decl, N.EnumDecl)):
+            return self.p.say("expr.any_type", type=self.name(name))  # "any colour"
         return self.name(name)
 
     def _args(self, args: list[N.Expr]) -> str:
@@ -272,20 +319,29 @@ class Words:
         say = self.p.say
         if b is None:
             return ""
-        what = say("binder.typed", type=self.name(b.type), var=self.local(b.var)) if b.type \
-            else self.local(b.var)
+        noun = self.noun(b.var)
+        if noun is not None:  # "each square", not "each square the square"
+            what = noun
+        elif b.type:
+            what = say("binder.typed", type=self.name(b.type), var=self.local(b.var))
+        else:
+            what = self.local(b.var)
         low_high = numbers(b.source)
         if low_high is not None:  # each i from 1 to 3
             what = say("binder.range", var=what, a=self.expr(low_high[0]),
                        b=self.expr(low_high[1]))
-        elif b.source is not None:
-            what = say("binder.in", var=what, source=self.expr(b.source))
+        elif b.source is not None and not (noun is not None and isinstance(b.source, N.Name)
+                                           and self.name(b.source.id) == noun):
+            what = say("binder.in", var=what, source=self.expr(b.source))  # not "each c in c"
         if b.where is not None:
             what = say("binder.where", what=what, cond=self.expr(b.where))
         return say("binder.each" if each else "binder.plain", what=what)
 
     def _query(self, q: N.Query) -> str:
         say = self.p.say
+        split = self._split(q.kind, q.binder)
+        if split is not None:
+            return split
         binder = self.binder(q.binder, each=q.kind in ("count", "sum", "max", "min", "list",
                                                          "distinct", "sort"))
         value = self.expr(q.value) if q.value is not None else ""
@@ -299,11 +355,25 @@ class Words:
         if q.kind == "sort":
             return say("expr.query.sort_desc" if q.descending else "expr.query.sort",
                        binder=binder, value=value)
+        itself = isinstance(q.value, N.Name) and q.binder is not None \
+            and q.value.id == q.binder.var  # "the different k for each k in X"
+        if itself and q.kind == "distinct":
+            return say("expr.query.distinct_bare", binder=self.binder(q.binder, each=False))
         if q.value is None and self.p.has(f"expr.query.{q.kind}_bare"):
             return say(f"expr.query.{q.kind}_bare", binder=binder)
         if self.p.has(f"expr.query.{q.kind}"):
             return say(f"expr.query.{q.kind}", binder=binder, value=value)
         return say("expr.query.value", binder=binder, value=value)
+
+    def _split(self, kind: str, b: N.Binder | None) -> str | None:
+        """`any`/`none` with a condition, where a language says the verb between the thing and
+        its condition (Dutch: "er een kleur is waarvoor ..."; `expr.query.any_where`), or None
+        where it says the binder whole (an empty phrase)."""
+        key = f"expr.query.{kind}_where"
+        if b is None or b.where is None or not self.p.table.get(key):
+            return None
+        head = self.binder(N.Binder(type=b.type, var=b.var, source=b.source), each=False)
+        return self.p.say(key, head=head, cond=self.expr(b.where))
 
     def _every(self, b: N.Binder) -> str:
         """`every q in X where C`: "every q in X is ..." when C is about q, else "for every q in
@@ -320,7 +390,17 @@ class Words:
     def block(self, body: list[N.Stmt], depth: int = 0) -> list[Line]:
         out: list[Line] = []
         for s in body:
-            out += self.stmt(s, depth)
+            said = self.stmt(s, depth)
+            for line in said:  # a sentence begins with a capital ("The player chooses")
+                line.text = capital(line.text)
+            if said:
+                said[0].at = s.loc.line
+            last = out[-1] if out else None
+            if last is not None and len(said) == 1 and said[0].step is not None \
+                    and (last.depth, last.step) == (said[0].depth, said[0].step):
+                last.text += " " + said[0].text  # two statements of one step: one step
+                continue
+            out += said
         return out
 
     def stmt(self, s: N.Stmt, depth: int) -> list[Line]:
@@ -335,9 +415,9 @@ class Words:
         if isinstance(s, N.Let):
             self.lets[s.name] = s.value
             key = "stmt.let_test" if self.is_test(s.value) else "stmt.let"
-            return one(say(key, name=self.name(s.name), value=x(s.value)))
+            return one(say(key, name=self._name_expr(s.name), value=x(s.value)))
         if isinstance(s, N.Assign):
-            target = self.name(s.name)
+            target = self._name_expr(s.name) if s.name in self.vars else self.name(s.name)
             if s.index:
                 target = self.reads(s.name, s.index) or say("expr.of", name=target,
                                                               args=self._args(s.index))
@@ -401,6 +481,9 @@ class Words:
             args = say("stmt.call_args", args=self._args(s.args)) if s.args else ""
             return one(say("stmt.call", title=self.name(s.name), args=args))
         if isinstance(s, N.Emit):
+            if not any(isinstance(d, N.TriggerDecl) and d.event == s.event
+                       for d in self.decls.values()):
+                return []  # a moment no rule in effect follows (an overlay's may)
             return one(say("stmt.emit", event=self.name(s.event)))
         if isinstance(s, N.If):
             bodies = [self.block(body, depth + 1) for body in s.bodies]
@@ -474,11 +557,17 @@ class Words:
     def template(self, text: str, loc: N.Loc) -> str:
         """A text with {expressions} (a message to players), each expression in words."""
 
+        article = self.p.say("expr.article")
+
         def words(m: re.Match) -> str:
             try:
-                return "‹" + self.expr(parse_expr(m.group(1), loc)) + "›"
+                said = self.expr(parse_expr(m.group(1), loc))
             except RulesError:
                 return "‹…›"
+            if article.strip() and said.startswith(article) and \
+                    text[:m.start()].endswith(article):  # "passes the {c}": "the card" once
+                said = said[len(article):]
+            return "‹" + said + "›"
 
         return re.sub(r"\{([^{}]+)\}", words, text)
 
