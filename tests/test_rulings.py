@@ -229,11 +229,11 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                 assert ("your skyscrapers here leave the game" in hints) == threat, hints
                 met.add(("threat", threat))
                 stop = game.evaluate("stop_if_won", p)
-                assert ("it ends the game at once" in hints) == \
+                assert ("and the game ends (building stop 2)" in hints) == \
                     (stop and game.V["stops"] == 1), hints
                 met.add(("last stop", stop and game.V["stops"] == 1))
                 if game.Z["bid"][p] and not stop:
-                    finish = "any total finishes it" if high == 0 else \
+                    finish = "Any total finishes it" if high == 0 else \
                         f"To finish, it must be above {high}."
                     assert finish in hints and "above 0" not in hints, hints
                     met.add(("finish", high == 0))

@@ -364,7 +364,7 @@ def test_taking_a_card_every_stack_offered_says_its_top_card_and_the_buttons_are
     tops = [f"{c} {stacks[c]['top'].split(',')[1].rstrip(')')}" for c in game.decision().options]
     assert f"Top cards: {', '.join(tops)}." in decision["hints"]
     assert [o["label"] for o in decision["options"]] == list(game.decision().options)
-    assert all(o["effect"].endswith("-> your hand") for o in decision["options"])
+    assert all(o["effect"].endswith(" to your hand") for o in decision["options"])
 
 
 def test_the_page_says_in_short_what_happened_since_your_last_decision():

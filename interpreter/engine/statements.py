@@ -398,8 +398,10 @@ class ProcBuilder:
                 head.append(f"    _{attribute} = rt.{attribute}")
         if not head:
             return out, locs
-        return (out[:at] + head + body,
-                locs[:at] + [self.proc.decl.loc] * len(head) + locs[at:])
+        # placed where the lines after them are (a plain procedure's first statement), so
+        # that tools tracing which statements ran see the rule's statements as before
+        where = locs[at] if at < len(locs) else self.proc.decl.loc
+        return out[:at] + head + body, locs[:at] + [where] * len(head) + locs[at:]
 
     # ---------------------------------------------------------------- statements
     def block(self, body: list[N.Stmt], depth: int) -> None:
