@@ -850,14 +850,12 @@ class ExpressionCompiler:
     def tables_once(self, body: str) -> str:
         """The body of a generated function that changes nothing (a query's loop, a `define`)
         with the tables of the zones and variables it reads looked up once, at its start:
-        nothing changes them while it runs (nor the players' order, if read twice)."""
+        nothing changes them while it runs."""
         tables = dict.fromkeys(_TABLE_READ.findall(body))
-        if body.count("rt.following") > 1:  # the players' order, fixed for a game
-            tables["rt.following"] = None
         if not tables:
             return body
         local = {t: f"_t{self.fresh_number()}" for t in tables}
-        body = _TABLE_READ.sub(lambda m: local.get(m.group(0), m.group(0)), body)
+        body = _TABLE_READ.sub(lambda m: local[m.group(0)], body)
         return "".join(f"    {py} = {t}\n" for t, py in local.items()) + body
 
     def loop_function(self, lines: list[str], rule: str) -> str:
@@ -1019,7 +1017,7 @@ def _key_table_test(index: list[str], args: list[CExpr], scope: Scope) -> str | 
     return " and ".join(tests)
 
 
-_TABLE_READ = re.compile(r"\brt\.(?:VT|ZT|V|Z)\['\w+'\]|\brt\.following\b")
+_TABLE_READ = re.compile(r"\brt\.(?:VT|ZT|V|Z)\['\w+'\]")
 
 
 def free_names(code: str, ns: dict[str, Any]) -> list[str]:

@@ -31,7 +31,6 @@ Run-time errors are placed by line: every generated line remembers the statement
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Any
 
 from interpreter.engine import showing
@@ -52,11 +51,6 @@ _LABEL = re.compile("\x00(\\d+)\x00")
 # Where a framed procedure's Python locals go back into its frame before it returns to wait
 # (filled in by _assemble, once every slot is known)
 _SPILL = "\x00spill\x00"
-# A zone or variable table as generated code reads it: rt.Z['hand'], rt.V['seeds']
-_TABLE = re.compile(r"\brt\.(Z|V)\['(\w+)'\]")
-# What a run of a procedure never changes (Game._bind sets them for the game; tools may
-# switch the log on or off between decisions, never while rules run)
-_FIXED = ("following", "players", "memo", "logging", "rank")
 
 
 def slot_local(slot: str) -> str:
@@ -332,7 +326,6 @@ class ProcBuilder:
             for depth, text, loc in (x for x in self.lines if isinstance(x, tuple)):
                 out.append("    " * (depth + 1) + text)
                 locs.append(loc)
-            out, locs = self._tables_once(out, locs, 1)
             proc.source, proc.line_locs = "\n".join(out) + "\n", locs
             return proc.source
         # Blocks: a label starts a new block unless nothing came since the last one.
@@ -372,36 +365,8 @@ class ProcBuilder:
             if i + 1 < len(blocks) and not _ends(block):
                 out.append("    " * 3 + f"pc = {i + 1}")
                 locs.append(proc.decl.loc)
-        out, locs = self._tables_once(out, locs, out.index("    while True:"))
         proc.source, proc.line_locs = "\n".join(out) + "\n", locs
         return proc.source
-
-    def _tables_once(self, out: list[str], locs: list[N.Loc], at: int
-                     ) -> tuple[list[str], list[N.Loc]]:
-        """The lines of a procedure with each zone and family of variables it names more
-        than once looked up once, before line `at` (each run or resume of the procedure):
-        rules change their entries in place, never the table itself; so is the order of
-        the players, fixed for a game."""
-        program = self.c.program
-        found = Counter(m.group(2) for line in out[at:] for m in _TABLE.finditer(line)
-                        if m.group(1) == "Z" or (m.group(2) in program.vars
-                                                 and program.vars[m.group(2)].decl.index))
-        tables = {name: f"_tb_{name}" for name, n in found.items() if n > 1}
-        body = [_TABLE.sub(lambda m: tables.get(m.group(2), m.group(0)), line)
-                for line in out[at:]]
-        head = [f"    {py} = rt.{'Z' if name in program.zones else 'V'}[{name!r}]"
-                for name, py in tables.items()]
-        for attribute in _FIXED:  # the same for the whole run: the players, their order, ...
-            if sum(line.count(f"rt.{attribute}") for line in body) > 1:
-                pattern = re.compile(rf"\brt\.{attribute}\b")
-                body = [pattern.sub(f"_{attribute}", line) for line in body]
-                head.append(f"    _{attribute} = rt.{attribute}")
-        if not head:
-            return out, locs
-        # placed where the lines after them are (a plain procedure's first statement), so
-        # that tools tracing which statements ran see the rule's statements as before
-        where = locs[at] if at < len(locs) else self.proc.decl.loc
-        return out[:at] + head + body, locs[:at] + [where] * len(head) + locs[at:]
 
     # ---------------------------------------------------------------- statements
     def block(self, body: list[N.Stmt], depth: int) -> None:
