@@ -398,3 +398,27 @@ def test_a_number_typed_at_the_pager_is_the_answer():
     assert s.ask_human(decision) == decision.options[1]
     assert prompts == ["> ", MORE]  # the rules filled a page; '2' there answered
     assert "your answer" in MORE
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_the_end_stays_on_a_terminal_until_enter(tty, tmp_path):
+    """A window that closes with the program (tmux) took the winner along: on a terminal
+    the final scores wait for Enter; piped input ends by itself."""
+    ruleset = load_ruleset(rulesets_folder() / "tutorial/high-card")
+    game = ruleset.new_game(2, 3)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if "Enter" in prompt else "1"
+
+    out = io.StringIO()
+    s = Session(ruleset, game, History(), {"P1": "human", "P2": "random"},
+                load_display(ruleset), out, tty=tty, read=read, width=80, height=24)
+    assert s.run() == 0
+    assert game.over
+    leave = [p for p in prompts if "Press Enter to leave" in p]
+    assert leave == (["The game is over. Press Enter to leave. "] if tty else [])
+    if tty:  # the last thing asked, after the winner is said
+        assert prompts[-1] == leave[0]
+        assert "Winner" in out.getvalue() or "winner" in out.getvalue()

@@ -195,6 +195,8 @@ class Session:
         elif stop.code != EXIT_GAME_ERROR:
             self.say(stop.reason)
         written = self.keep_replay() & self.write_svg()
+        if stop is None:
+            self.hold()
         if stop is not None and stop.code == EXIT_GAME_ERROR:
             raise GameRuleError(stop.reason)
         code = stop.code if stop is not None else EXIT_OK
@@ -281,6 +283,17 @@ class Session:
         except KeyboardInterrupt:
             return self.interrupted()
         return None
+
+    def hold(self) -> None:
+        """On a terminal, the final screen stays until Enter: a window that closes with the
+        program (tmux, a terminal's tab) would take the winner with it. Piped input ends by
+        itself."""
+        if not (self.tty and self.humans):
+            return
+        try:
+            self.read("The game is over. Press Enter to leave. ")
+        except (EOFError, KeyboardInterrupt):
+            self.say()
 
     # ------------------------------------------------------------------ people
     def ask_human(self, decision: Decision) -> Any:
@@ -823,6 +836,8 @@ class Session:
         self.printed = len(events)
         pager = Pager(self.say, self.read, self.height)
         pager.show(self.wrapped(lines))
+        if pager.stopped:  # 'q' at the last moves does not hide the winner
+            pager = Pager(self.say, self.read, self.height)
         lines = ["", *self.display.board(game, game.players[0], self.colour,
                                          self.width).split("\n")]
         final = self.display.final_lines(game, self.colour, self.width)
