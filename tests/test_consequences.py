@@ -221,3 +221,14 @@ def test_a_preview_does_not_name_a_face_down_card_it_would_draw():
     assert drawn.kinds_for(game, "P2") == [UNSEEN]
     taken = Moved(("colour_stack", "violet"), ("hand", "P1"), (card("violet", 4),), True, False)
     assert taken.kinds_for(game, "P1", ahead=True) == [card("violet", 4)]
+
+
+def test_an_estimate_says_in_plain_words_what_a_deal_is():
+    """'(Estimates over 5 deals of what you cannot see ...)' meant nothing to a newcomer."""
+    game = at_the_second_stop(["boutique", "boutique", "boutique", "jeweler", "gallery"])
+    decision = game.decision()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), io.StringIO(), width=80, height=24)
+    text = " ".join(s.decision_lines(decision))
+    assert "dealt at random 5 times" in text and "a range" in text
+    assert "deals of what" not in text

@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
-from interpreter.play.consequences import common_effect, effect_words, outlook, run_start
+from interpreter.play.consequences import (
+    common_effect,
+    effect_words,
+    estimate_note,
+    outlook,
+    run_start,
+)
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -204,8 +210,7 @@ class Table:
                 each = [effect_words(self.game, e, player) for e in rest]
                 said["each"] = each if any(each) else []
                 if found.estimate:
-                    said["estimate"] = (f"Estimates over {found.samples} deals of what you "
-                                        "cannot see: a range where they differ.")
+                    said["estimate"] = estimate_note(found.samples)
             self._effects = (self.version, said)
         return self._effects[1]
 

@@ -29,6 +29,7 @@ from interpreter.play.consequences import (
     Picture,
     common_effect,
     effect_words,
+    estimate_note,
     outlook,
     run_start,
 )
@@ -413,8 +414,7 @@ class Session:
             said = said[:2 * self.width - 60].rsplit("; ", 1)[0] + "; and more ('points')"
         notes = [f"Every choice: {said}."] if said else []
         if found.estimate:
-            notes.append(f"(Estimates over {found.samples} deals of what you cannot see: "
-                         "a range where they differ.)")
+            notes.append(f"({estimate_note(found.samples)})")
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
