@@ -20,6 +20,7 @@ from interpreter.play.terminal import Session
 from .conftest import BASE
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+TAKEN_BACK = r" passes and takes back | could bid .* but passes, taking the cards back"
 
 
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
@@ -50,13 +51,13 @@ def test_a_withdrawn_bid_is_one_line_and_the_digest_says_what_changed():
     screens, session = screens_of(2, 120)
     game = session.game
     log = game.events
-    withdrawn = [k for k, line in enumerate(log) if " passes and takes back " in line]
+    withdrawn = [k for k, line in enumerate(log) if re.search(TAKEN_BACK, line)]
     assert withdrawn  # the bots took bids back
     added = [line for line in log if " adds " in line]
     shown = "\n".join(screens)
     seen = 0
     for k in withdrawn:  # each card of a withdrawn bid is in the log, not on its screen
-        who = log[k].split(" passes and takes back ")[0]
+        who = re.split(TAKEN_BACK, log[k])[0]
         start = k
         while start > 0 and log[start - 1].startswith(who + " "):
             start -= 1
@@ -245,3 +246,20 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
            "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
            "allowed in 52nd St. West) and passes." in said
     assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid
+
+
+def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_log():
+    """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
+    'passes and takes back ... = 58', read as a bid of 58. It says it could bid that and
+    passed, taking the cards back, in one line."""
+    screens, session = screens_of(2, 120)
+    log = session.game.events
+    high = 0
+    for line in log:  # each auction's high bid, from the log
+        if line.startswith("Auction for "):
+            high = 0
+        high = max([high] + [int(m) for m in re.findall(r" bids (\d+) in ", line)])
+        if " passes and takes back " in line:  # a bid taken back: never above the high bid
+            assert int(line.rstrip(".").rsplit("= ", 1)[1]) <= high, line
+    could = [line for line in log if " could bid " in line]
+    assert could and all(line.endswith("but passes, taking the cards back.") for line in could)
