@@ -422,3 +422,20 @@ def test_the_end_stays_on_a_terminal_until_enter(tty, tmp_path):
     if tty:  # the last thing asked, after the winner is said
         assert prompts[-1] == leave[0]
         assert "Winner" in out.getvalue() or "winner" in out.getvalue()
+
+
+def test_a_long_consequence_is_cut_between_words_and_says_how_to_see_the_rest():
+    """'..., at t... ('why 4')' cut a word and read as code."""
+    from interpreter.play.terminal import _cut
+
+    text = ("2 bidding cards (brown 4, brown 5): Player 3's bid -> face-up stack of coloured "
+            "cards (brown), at the bottom")
+    for room in range(30, len(text)):
+        cut = _cut(text, room, "why 4")
+        assert len(cut) <= room, (room, cut)
+        assert cut.endswith("... (more: 'why 4')")
+        kept = cut[:-len("... (more: 'why 4')")]
+        assert text.startswith(kept) and text[len(kept)] in " ,:;)", (room, cut)
+    parts = "you +4; your 3 towers: supply -> board; Ben's 2 cards: hand -> table"
+    assert _cut(parts, 56, "why 2") == "you +4; your 3 towers: supply -> board; more: 'why 2'"
+    assert _cut(parts, len(parts), "why 2") == parts

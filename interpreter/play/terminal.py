@@ -853,14 +853,18 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def _cut(text: str, room: int, more: str) -> str:
-    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, saying how to see the rest."""
+    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, else at a space (never in a
+    word), saying how to see the rest."""
     if len(text) <= room:
         return text
-    kept = text[:max(0, room - len(more) - 12)]
+    tail = f"; more: '{more}'"
+    kept = text[:max(0, room - len(tail))]
     if "; " in kept:
-        return f"{kept.rsplit('; ', 1)[0]}; more: '{more}'"
-    cut = text[:max(0, room - len(more) - 8)].rstrip()
-    return f"{cut}... ('{more}')"  # the first part, cut: its pieces come first
+        return kept.rsplit("; ", 1)[0] + tail
+    tail = f"... (more: '{more}')"
+    kept = text[:max(0, room - len(tail) + 1)]
+    cut = kept.rsplit(" ", 1)[0] if " " in kept else ""
+    return cut.rstrip(" ,;:(") + tail  # the first part: its pieces come first
 
 
 def terminal_width() -> int:
