@@ -439,3 +439,29 @@ def test_a_long_consequence_is_cut_between_words_and_says_how_to_see_the_rest():
     parts = "you +4; your 3 towers: supply -> board; Ben's 2 cards: hand -> table"
     assert _cut(parts, 56, "why 2") == "you +4; your 3 towers: supply -> board; more: 'why 2'"
     assert _cut(parts, len(parts), "why 2") == parts
+
+
+@pytest.mark.parametrize("replays", [False, True])
+def test_the_first_screen_says_each_option_whole_and_fits_80x24(replays, tmp_path,
+                                                                monkeypatch):
+    """At 80x24 the start page cut options B and C ('... move a commissio…') with rows to
+    spare; with the journal's line below it the page still fits."""
+    game = load_ruleset(BASE).new_game(4, 7)
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History.start(game), {"P1": "human", "P2": "greedy",
+                                                          "P3": "greedy",
+                                                "P4": "greedy"},
+                load_display(game.ruleset), out, tty=True, read=lambda prompt: "", width=80,
+                height=24, replay_dir=tmp_path / "replays" if replays else None)
+    monkeypatch.chdir(tmp_path)  # the journal's path as a player's would be: replays/...
+    s.intro()
+    s.open_journal()
+    lines = out.getvalue().rstrip("\n").split("\n") + ["Press Enter to start."]
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines), lines
+    text = out.getvalue()
+    if replays:  # three rows fewer (the journal's line): the options cut to a line each
+        return s.journal.close(remove=True)
+    assert "…" not in text and "The goal:" in text
+    for option in "ABCD":
+        assert f"Option {option}: " in text
+    assert "then move a commissioner" in text.split("Option C: ")[1].split("Option D")[0]

@@ -267,10 +267,11 @@ class Session:
         if self.humans:
             self.say("Answer with an option's number or its name; 'help' lists the commands.")
         if self.humans and not game.moves:  # "how this game works", in the rows left
-            said = len(game.players) + 2 + secret
+            # below it: a blank line, the journal's line (three rows at most), the prompt
+            said = len(game.players) + 2 + secret + 1 + 1 + 1 + 3 * (self.replay_dir is not None)
             self.say()
             self.say("\n".join(how_it_works(self.ruleset, self.width,
-                                             (self.height or 24) - said - 6, self.lang)))
+                                             (self.height or 24) - said, self.lang)))
         self.say()
 
     def wait_to_start(self) -> Stop | None:
