@@ -11,7 +11,7 @@ import re
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.consequences import Picture, _without_kinds, outlook
-from interpreter.play.digest import Steps, _concerns, digest_lines
+from interpreter.play.digest import Steps, _concerns, _without_source, digest_lines
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
@@ -119,14 +119,16 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         said = digest_lines(game, before, "P1", steps)
         pieces = next((x for x in said if x.startswith("Pieces: ")), "")
         shown = [w for w in words if _concerns(game, w, "P1")]
+        if not any(w in pieces for w in shown):  # too long whole: said without where from
+            shown = [_without_source(w) for w in shown]
         told = [w for w in shown if w in pieces]
         assert told == shown[:len(told)] and (told or not shown), (shown, said)
         assert len(told) == len(shown) or f"; and {len(shown) - len(told)} more" in pieces
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
             black_to_me += 1
-            assert re.search(r"1 bidding card \(black \d\): face-down black stack -> your "
-                             r"hand", pieces), said
+            assert re.search(r"1 bidding card \(black \d\)(: face-down black stack)? -> "
+                             r"your hand", pieces), said
         # a face-down card that left the black stack went to a hand, never to a stack of
         # another colour (a diff of views once paired it with a card arriving there)
         assert not re.search(r"black stack -> face-up stack", " ".join(said)), said
@@ -263,3 +265,25 @@ def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_l
             assert int(line.rstrip(".").rsplit("= ", 1)[1]) <= high, line
     could = [line for line in log if " could bid " in line]
     assert could and all(line.endswith("but passes, taking the cards back.") for line in could)
+
+
+def test_after_a_busy_stretch_the_digest_says_who_won_and_what_was_scored():
+    """A newcomer read 'Points: you +3, Player 2 +8' after a set of auctions and a scoring,
+    and typed 'log 30' to learn why: the log lines the display calls news (who won an
+    auction, each point scored and where) are said in short, within the screen."""
+    screens, session = screens_of(2, 200)
+    news = [s.split("News: ", 1)[1] for s in screens if "News: " in s]
+    assert any(" wins the auction for " in n for n in news)
+    assert any(re.search(r"scores \d+ VP", n) for n in news)
+    for screen in screens:
+        assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in screen.splitlines())
+
+
+def test_the_setup_digest_says_every_piece_placed_not_two_of_them_and_more():
+    """'Pieces: ...; and 2 more ('log')' after the bots' starting skyscrapers: said without
+    where each came from (the common supply), they all fit."""
+    screens, _ = screens_of(7, 3)
+    setup = next(s for s in screens if "Pieces: " in s)
+    pieces = " ".join(setup.split("Pieces: ", 1)[1].split("\n\n")[0].split())
+    assert "more ('log')" not in pieces
+    assert all(f"Player {n}'s 2 skyscrapers -> " in pieces for n in (2, 3, 4)), pieces

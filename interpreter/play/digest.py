@@ -18,6 +18,7 @@ Nothing here knows any game.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
-MOST_MOVES = 4  # moves of pieces said in a digest; past that, how many more
-MOST_CHARS = 200  # and characters for them (3 rows at 80 columns), one move at least
+MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
+MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
@@ -109,24 +110,50 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
     return out
 
 
-def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
+def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
+                 news: list[str] | None = None, width: int = 80) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
-    concern the viewer or the board, in words: [] when there are none."""
+    concern the viewer or the board, in words: [] when there are none. `news`: the log lines
+    since then that the display calls news (who won, what was scored), said first."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
     lines = [lone_line(game, lone, viewer)] if lone else []
+    if news:
+        lines.append(_listed("News: ", [line.rstrip(".") for line in news], width))
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     if moves:
-        said = 1
-        while said < min(len(moves), MOST_MOVES) and \
-                len("; ".join(moves[:said + 1])) <= MOST_CHARS:
-            said += 1
-        more = f"; and {len(moves) - said} more ('log')" if len(moves) > said else ""
-        lines.append("Pieces: " + "; ".join(moves[:said]) + more + ".")
+        said = _listed("Pieces: ", moves, width)
+        if said.endswith("('log')."):  # too many said whole: said without where from
+            said = _listed("Pieces: ", [_without_source(m) for m in moves], width)
+        lines.append(said)
     return lines
+
+
+def _listed(head: str, items: list[str], width: int) -> str:
+    """'head a; b; and 2 more ('log').' in MOST_ROWS rows of `width` (one item at least,
+    MOST_MOVES at most)."""
+    said = 1
+    while said < min(len(items), MOST_MOVES) and \
+            _rows(head + "; ".join(items[:said + 1]) + "; and 9 more ('log').", width) \
+            <= MOST_ROWS:
+        said += 1
+    if said == len(items) - 1 and _rows(head + "; ".join(items) + ".", width) <= MOST_ROWS + 1:
+        said += 1  # the last one whole, in a row more, rather than 'and 1 more'
+    more = f"; and {len(items) - said} more ('log')" if len(items) > said else ""
+    return head + "; ".join(items[:said]) + more + "."
+
+
+def _rows(text: str, width: int) -> int:
+    return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
+
+
+def _without_source(move: str) -> str:
+    """'what: from -> to' as 'what -> to' (where a piece went says more than where from)."""
+    found = re.fullmatch(r"(.+?): (.+?) -> (.+)", move)
+    return f"{found.group(1)} -> {found.group(3)}" if found else move
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:

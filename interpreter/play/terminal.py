@@ -68,6 +68,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
+NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
 # The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
 # (tmux's scroll-on-clear) would keep the last hand there if the scrollback went first.
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # no hand can be scrolled back to
@@ -355,7 +356,11 @@ class Session:
                                    if k not in hidden])
             self.seen[player] = len(log)
             before = self.pictures.get(player)
-            self.digest = self.wrapped(digest_lines(game, before, player, self.steps)) \
+            news = self.display.news_in(self.recent[1])
+            if set(news) <= set(self.recent[1][-NEWS_SHOWN:]):
+                news = []  # the last lines of the window, shown just above: not twice
+            self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
+                                                    self.width)) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
         board = self.display.board(game, player, self.colour, self.width).split("\n")
