@@ -65,8 +65,7 @@ class Outlook:
 
 def estimate_note(samples: int) -> str:
     """What an estimate is, in a newcomer's words (a 'deal' means nothing to them)."""
-    return (f"Estimates: what you cannot see was dealt at random {samples} times and each "
-            "choice tried on every deal; where the deals differ, a range.")
+    return f"Estimates: what is hidden, dealt at random {samples} times; a range where they differ."
 
 
 def run_start(history: History, player: str) -> int:

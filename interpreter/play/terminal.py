@@ -360,7 +360,7 @@ class Session:
             if set(news) <= set(self.recent[1][-NEWS_SHOWN:]):
                 news = []  # the last lines of the window, shown just above: not twice
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
-                                                    self.width)) \
+                                                    self.width, self.digest_rows(decision))) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
         board = self.display.board(game, player, self.colour, self.width).split("\n")
@@ -372,6 +372,24 @@ class Session:
                        self.decision_lines(decision), len(new) - len(shown), self.digest)
         for line in parts.lines(self.height):
             self.say(line)
+
+    def digest_rows(self, decision: Decision) -> int | None:
+        """The rows a digest may take on this screen: what the hand and the decision, in
+        their shortest form (plain options, a note or two), leave (None: no limit)."""
+        if self.height is None:
+            return None
+        player = decision.player
+        private = self.display.private_text(self.game, player, self.colour, self.width)
+        plain = self.shown_labels(decision)
+        labels, notes = self.with_points(decision, plain)
+        notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))] \
+            + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
+        need = len(self.display.hint_lines(self.game, player, decision.options, self.colour,
+                                           self.width)) \
+            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes])) \
+            + len(option_lines(plain, self.width, self.height // 2)) \
+            + (private.count("\n") + 2 if private else 0)
+        return max(2, self.height - 1 - 2 - need - 2)  # ON_DEMAND and a blank; title, blank
 
     def decision_lines(self, decision: Decision) -> list[str]:
         """The hints, the prompt and the options (with the points each gives, if any)."""
