@@ -58,7 +58,14 @@ from interpreter.play.replay import (
 )
 from interpreter.play.rules_help import how_it_works, option_words, rules_lines
 from interpreter.play.scores import final_scores
-from interpreter.play.screen import Pager, Screen, option_lines, short_path, wrap_lines
+from interpreter.play.screen import (
+    Pager,
+    Screen,
+    legend_lines,
+    option_lines,
+    short_path,
+    wrap_lines,
+)
 from interpreter.play.undo import last_own, take_back
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
@@ -509,8 +516,9 @@ class Session:
         if command in ("help", "?", "h"):
             marks = self.display.legend_items(self.game, decision.player)
             # one answer, a page at a time on a short terminal
-            self.tell(help_lines(self.width) + (["Marks on the board: " + ", ".join(
-                f"{mark} {means}" for mark, means in marks)] if marks else []))
+            self.tell(help_lines(self.width) + (["Marks on the board:",
+                                                 *legend_lines(marks, self.width)]
+                                                if marks else []))
             return self.remind(decision)
         if command == "why":
             self.why(rest, decision)
