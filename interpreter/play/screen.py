@@ -181,6 +181,8 @@ class Pager:
 
 MARK_COLUMN = 10  # marks up to this wide line their meanings up
 NBSP = "\u00a0"  # a space that wrapping does not break at
+SHORT_CELL = 16  # a mark and its meaning this short share a row with the next short ones
+SHORT_END = "\x00"  # marks a row of short ones while the legend is laid out
 
 
 def legend_lines(items: list[tuple[str, str]], width: int) -> list[str]:
@@ -196,7 +198,14 @@ def legend_lines(items: list[tuple[str, str]], width: int) -> list[str]:
         shared = _shared(items[k:end]) if end - k >= 3 else None
         if shared is None:
             mark, means = items[k]
-            out += wrap_lines([f"  {mark.ljust(MARK_COLUMN)} {means}"], width)
+            cell = f"{mark} {means}"
+            if len(cell) <= SHORT_CELL and out and out[-1].startswith("  ") and \
+                    out[-1].endswith(SHORT_END) and \
+                    len(out[-1]) + len(cell) + 3 <= width:  # short ones side by side
+                out[-1] = out[-1][:-len(SHORT_END)] + "   " + cell + SHORT_END
+            else:
+                out += [f"  {cell}{SHORT_END}"] if len(cell) <= SHORT_CELL else \
+                    wrap_lines([f"  {mark.ljust(MARK_COLUMN)} {means}"], width)
             k += 1
             continue
         head, tail = shared
@@ -205,7 +214,7 @@ def legend_lines(items: list[tuple[str, str]], width: int) -> list[str]:
                  for mark, means in items[k:end]]  # each part on one row
         out += [x.replace(NBSP, " ") for x in wrap_lines(["    " + "; ".join(parts)], width)]
         k = end
-    return out
+    return [line.removesuffix(SHORT_END) for line in out]
 
 
 def _shared(items: list[tuple[str, str]]) -> tuple[str, str] | None:
