@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import threading
 import time
 from argparse import Namespace
@@ -365,3 +366,27 @@ def test_taking_a_card_every_stack_offered_says_its_top_card_and_the_buttons_are
     assert f"Top cards: {', '.join(tops)}." in decision["hints"]
     assert [o["label"] for o in decision["options"]] == list(game.decision().options)
     assert all(o["effect"].endswith("-> your hand") for o in decision["options"])
+
+
+def test_the_page_says_what_happened_since_the_players_last_decision():
+    """At 1366x768 the log shrinks to a line or two while a player decides: who won each
+    auction and what was scored since their last decision is said above the question."""
+    ruleset, game, history = play_until(FIFTH, 4, 7, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random",
+                                                "P3": "random", "P4": "random"})
+    token, rng, said = token_of(table, "P1"), random.Random(7), []
+    for _ in range(400):
+        if table.game.over:
+            break
+        if table.bot_step():
+            continue
+        state = table.state_for(token)
+        decision = state["decision"]
+        said.append(decision["since"])
+        table.decide(token, decision["id"], index=rng.randrange(len(decision["options"])))
+    assert said[0] == {"news": [], "points": ""}  # nothing before the first decision
+    news = [line for s in said for line in s["news"]]
+    assert any(" wins the auction for " in line for line in news)
+    assert any(re.search(r"scores \d+ VP", line) for line in news)
+    assert any(s["points"] for s in said)
+    assert all(len(s["news"]) <= 4 for s in said)

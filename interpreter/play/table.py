@@ -28,6 +28,7 @@ from interpreter.play.consequences import (
     effect_words,
     estimate_note,
     outlook,
+    points_text,
     run_start,
 )
 from interpreter.play.display import Display
@@ -55,6 +56,7 @@ XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
 MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
+NEWS_SHOWN = 4  # news lines a page shows since the player's last decision (the newest)
 
 
 class TableError(Exception):
@@ -90,6 +92,8 @@ class Table:
     # this server's run: a page tells a table restarted from a save (its versions from 0) apart
     run: str = field(default_factory=lambda: secrets.token_hex(4))
     lang: str = "en"  # the language of the Rules panel (the ruleset's book in it)
+    # player -> the length of their log and the scores they saw after their last decision
+    marks: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -175,7 +179,8 @@ class Table:
                                 for i, (option, label) in enumerate(zip(
                                     decision.options, named_labels(game, decision),
                                     strict=True))],
-                    "every": effects["every"], "estimate": effects["estimate"]}
+                    "every": effects["every"], "estimate": effects["estimate"],
+                    "since": self.since(player)}
             elif decision is not None:
                 state["waiting_for"] = game.label(decision.player)
             if game.over:
@@ -243,8 +248,28 @@ class Table:
                 raise TableError(500, "The game cannot go on: the rules went wrong (the "
                                       "server's terminal says how).") from None
             self._record(decision, move)
+            self.marks[player] = (len(self.game.log_for(player)), self._scores_seen(player))
             self._changed()
             return {"ok": True, "version": self.version}
+
+    def since(self, player: str) -> dict[str, Any]:
+        """What happened since `player`'s last decision, in short: the log lines the
+        display calls news (who won, what was scored), the newest NEWS_SHOWN, and the points
+        each player gained ('you +3, Player 2 +8'); empty before their first decision."""
+        if player not in self.marks:
+            return {"news": [], "points": ""}
+        count, before = self.marks[player]
+        log = self.game.log_for(player)
+        news = [line.rstrip(".") for line in self.display.news_in(log[min(count, len(log)):])]
+        now = self._scores_seen(player)
+        change = {p: (now[p] - before[p],) * 2 for p in now
+                  if isinstance(now[p], int) and isinstance(before.get(p), int)
+                  and now[p] != before[p]}
+        return {"news": news[-NEWS_SHOWN:], "more": max(0, len(news) - NEWS_SHOWN),
+                "points": points_text(self.game, change, player) if change else ""}
+
+    def _scores_seen(self, player: str) -> dict[str, Any]:
+        return {p: seen_score(self.game, p, player) for p in self.game.players}
 
     def undo(self, token: str, decision_id: Any) -> dict[str, Any]:
         """Take back the seat's last decision, if undo_limit allows it."""
@@ -256,6 +281,7 @@ class Table:
             except RulesError as exc:
                 raise TableError(409, sentence(f"cannot take back: {exc}")) from None
             self.game, self.history = game, history
+            self.marks.clear()  # taken back: 'since your last decision' begins again
             self._changed()
             return {"ok": True, "version": self.version}
 

@@ -362,12 +362,28 @@ function renderDecision(s) {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
   }
   renderEffects(s);
+  renderSince(s.decision && s.decision.since);
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
   $("undo-reason").textContent = s.undo.count > 0
     ? `You can take back ${s.undo.count} decision${s.undo.count === 1 ? "" : "s"}.`
     : (s.undo.reason || "");
+}
+
+// What happened since the player's last decision, in short: who won, what was scored, the
+// points (the log below may have scrolled it away).
+function renderSince(since) {
+  const box = $("since");
+  box.replaceChildren();
+  const news = since ? since.news : [];
+  box.hidden = !(news.length || (since && since.points));
+  if (box.hidden) return;
+  box.append(cell("b", "Since your last decision: "));
+  const said = [...news];
+  if (since.more) said.unshift(`(${since.more} more in the log)`);
+  if (since.points) said.push(`points: ${since.points}`);
+  box.append(said.join("; ") + ".");
 }
 
 // What the options do at once, said once beside them (not on every button): what every
