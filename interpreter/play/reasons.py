@@ -238,8 +238,8 @@ class Reasons:
 
     @staticmethod
     def _as_asked(words: str, now: str) -> str:
-        """A value that is what the rule asks, in plain words: 'there are no businesses on
-        X', 'there is no plot where ...', 'the colour of X is gray' (not 'the number of ...
+        """A value that is what the rule asks, in plain words: 'there are no cards in X',
+        'there is no square where ...', 'the colour of X is gray' (not 'the number of ...
         is 0, as it must be')."""
         if now == "0" and words.startswith("the number of "):
             return f"there are no {words.removeprefix('the number of ')}"

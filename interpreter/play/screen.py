@@ -187,7 +187,7 @@ SHORT_END = "\x00"  # marks a row of short ones while the legend is laid out
 
 def legend_lines(items: list[tuple[str, str]], width: int) -> list[str]:
     """The legend as a list, a mark a line; a run of three or more marks whose meanings
-    differ only in their middle ('plot next to the X plots of its district') is one entry:
+    differ only in their middle ('square next to the X squares of its row') is one entry:
     the words they share, then each mark with its own part."""
     out: list[str] = []
     k = 0
