@@ -154,6 +154,6 @@ def test_the_page_says_each_option_whole_where_it_has_room_and_cuts_it_where_not
     assert any(line.startswith("  Option B: place a business") for line in roomy)
     assert not any(line.endswith("…") for line in roomy)  # wrapped, not cut
     assert "    commissioner" in roomy  # the rest of option B, under it
-    tight = how_it_works(load(FIFTH), 60, 20)
-    assert len(tight) <= 20 and max(map(columns, tight)) <= 60
+    tight = how_it_works(load(FIFTH), 60, 16)
+    assert len(tight) <= 16 and max(map(columns, tight)) <= 60
     assert any(line.startswith("  Option B") and line.endswith("…") for line in tight)

@@ -201,8 +201,9 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         second = game.until("\n> ")  # the second starting skyscraper, after the bots' first
         said = " ".join(second.split())
         assert "In short, since your last decision:" in said
-        assert re.search(r"Pieces: Player \d's 2 skyscrapers go from the general skyscraper "
-                         r"supply to ", said), said
+        # all three bots' placements: without where from (the common supply) to fit
+        assert re.search(r"Pieces: Player \d's 2 skyscrapers go to .*; Player \d's 2 "
+                         r"skyscrapers go to .*; Player \d's 2 skyscrapers go to ", said), said
         game.type("1")
         turn = " ".join(game.until("\n> ").split())
         assert "A: take 3 skyscrapers, then 2 coloured cards, then move a commissioner: " \
@@ -225,3 +226,35 @@ def test_a_preview_does_not_name_a_face_down_card_it_would_draw():
     assert drawn.kinds_for(game, "P2") == [UNSEEN]
     taken = Moved(("colour_stack", "violet"), ("hand", "P1"), (card("violet", 4),), True, False)
     assert taken.kinds_for(game, "P1", ahead=True) == [card("violet", 4)]
+
+
+def test_an_estimate_says_in_plain_words_what_a_deal_is():
+    """'(Estimates over 5 deals of what you cannot see ...)' meant nothing to a newcomer."""
+    game = at_the_second_stop(["boutique", "boutique", "boutique", "jeweler", "gallery"])
+    decision = game.decision()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), io.StringIO(), width=80, height=24)
+    text = " ".join(s.decision_lines(decision))
+    assert "dealt at random 5 times" in text and "a range" in text
+    assert "deals of what" not in text
+
+
+def test_option_d_says_2_or_3_black_cards_as_its_preview_counts_them():
+    """The label said 'take 2 black cards' where the preview counted 3: the scorer takes 2,
+    and a 3rd when none of his skyscrapers is in the district (en-2004, fig. 01)."""
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 7)
+    rng = random.Random(7)
+    counts = set()
+    while not game.over and len(counts) < 2:
+        decision = game.decision()
+        if decision.prompt == "choose your option for this turn" and "D" in decision.options:
+            assert "then 2 or 3 black cards" in decision.labels[decision.options.index("D")]
+        if decision.prompt == "score which district?":
+            found = outlook(game, decision, decision.player, samples=1)
+            for effect in found.effects:
+                drawn = re.search(r"(\d) bidding cards: face-down black stack -> your hand",
+                                  effect_words(game, effect, decision.player))
+                counts.add(int(drawn.group(1)))
+        game.apply(rng.choice(decision.options))
+    assert counts == {2, 3}

@@ -11,7 +11,7 @@ import re
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.consequences import Picture, _without_kinds, outlook
-from interpreter.play.digest import Steps, _concerns, digest_lines
+from interpreter.play.digest import Steps, _concerns, _without_source, digest_lines
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
@@ -20,6 +20,7 @@ from interpreter.play.terminal import Session
 from .conftest import BASE
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+TAKEN_BACK = r" passes and takes back | could bid .* but passes, taking the cards back"
 
 
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
@@ -50,13 +51,13 @@ def test_a_withdrawn_bid_is_one_line_and_the_digest_says_what_changed():
     screens, session = screens_of(2, 120)
     game = session.game
     log = game.events
-    withdrawn = [k for k, line in enumerate(log) if " passes and takes back " in line]
+    withdrawn = [k for k, line in enumerate(log) if re.search(TAKEN_BACK, line)]
     assert withdrawn  # the bots took bids back
     added = [line for line in log if " adds " in line]
     shown = "\n".join(screens)
     seen = 0
     for k in withdrawn:  # each card of a withdrawn bid is in the log, not on its screen
-        who = log[k].split(" passes and takes back ")[0]
+        who = re.split(TAKEN_BACK, log[k])[0]
         start = k
         while start > 0 and log[start - 1].startswith(who + " "):
             start -= 1
@@ -118,14 +119,16 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         said = digest_lines(game, before, "P1", steps)
         pieces = next((x for x in said if x.startswith("Pieces: ")), "")
         shown = [w for w in words if _concerns(game, w, "P1")]
+        if not any(w in pieces for w in shown):  # too long whole: said without where from
+            shown = [_without_source(w) for w in shown]
         told = [w for w in shown if w in pieces]
         assert told == shown[:len(told)] and (told or not shown), (shown, said)
         assert len(told) == len(shown) or f"; and {len(shown) - len(told)} more" in pieces
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
             black_to_me += 1
-            assert re.search(r"1 bidding card \(black \d\) goes from the face-down black stack "
-                             r"to your hand", pieces), said
+            assert re.search(r"1 bidding card \(black \d\) goes (from the face-down black "
+                             r"stack )?to your hand", pieces), said
         # a face-down card that left the black stack went to a hand, never to a stack of
         # another colour (a diff of views once paired it with a card arriving there)
         assert not re.search(r"black stack to the face-up stack", " ".join(said)), said
@@ -245,3 +248,42 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
            "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
            "allowed in 52nd St. West) and passes." in said
     assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid
+
+
+def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_log():
+    """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
+    'passes and takes back ... = 58', read as a bid of 58. It says it could bid that and
+    passed, taking the cards back, in one line."""
+    screens, session = screens_of(2, 120)
+    log = session.game.events
+    high = 0
+    for line in log:  # each auction's high bid, from the log
+        if line.startswith("Auction for "):
+            high = 0
+        high = max([high] + [int(m) for m in re.findall(r" bids (\d+) in ", line)])
+        if " passes and takes back " in line:  # a bid taken back: never above the high bid
+            assert int(line.rstrip(".").rsplit("= ", 1)[1]) <= high, line
+    could = [line for line in log if " could bid " in line]
+    assert could and all(line.endswith("but passes, taking the cards back.") for line in could)
+
+
+def test_after_a_busy_stretch_the_digest_says_who_won_and_what_was_scored():
+    """A newcomer read 'Points: you +3, Player 2 +8' after a set of auctions and a scoring,
+    and typed 'log 30' to learn why: the log lines the display calls news (who won an
+    auction, each point scored and where) are said in short, within the screen."""
+    screens, session = screens_of(2, 200)
+    news = [s.split("News: ", 1)[1] for s in screens if "News: " in s]
+    assert any(" wins the auction for " in n for n in news)
+    assert any(re.search(r"scores \d+ VP", n) for n in news)
+    for screen in screens:
+        assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in screen.splitlines())
+
+
+def test_the_setup_digest_says_every_piece_placed_not_two_of_them_and_more():
+    """'Pieces: ...; and 2 more ('log')' after the bots' starting skyscrapers: said without
+    where each came from (the common supply), they all fit."""
+    screens, _ = screens_of(7, 3)
+    setup = next(s for s in screens if "Pieces: " in s)
+    pieces = " ".join(setup.split("Pieces: ", 1)[1].split("\n\n")[0].split())
+    assert "more ('log')" not in pieces
+    assert all(f"Player {n}'s 2 skyscrapers -> " in pieces for n in (2, 3, 4)), pieces

@@ -159,6 +159,10 @@ def test_the_end_of_a_hot_seat_game_shows_no_hand_and_no_line_told_to_one(tmp_pa
             game.type("")
             game.until("> ")
             game.type("1")
+        # the end stays on the screen until Enter (a closing window would take it along)
+        game.until("Press Enter to leave.")
+        assert game.process.poll() is None
+        game.type("")
         game.rest()
         assert game.process.wait(WAIT) == 0
         terminal = ScrollOnClear()

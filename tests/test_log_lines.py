@@ -44,3 +44,22 @@ def test_nothing_below_central_park_is_said_in_words():
     assert "Central Park: no business lies below it to turn over; it counts as 1 type." \
         in ending.lines
     assert not any("0 businesses" in x or "()" in x for x in ending.lines)
+
+
+def test_the_pieces_a_building_stop_removes_are_said_once_per_owner_with_a_count():
+    """'Removed from Times Square, gray: skyscraper of Player 4, skyscraper of Player 4,
+    skyscraper of Player 4' read as noise: 'Player 4's 3 skyscrapers'."""
+    ruleset = load_ruleset(BASE)
+    several = 0
+    for seed in range(6):
+        game = ruleset.new_game(4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(rng.choice(game.decision().options))
+        for line in game.events:
+            if line.startswith("Removed from "):
+                assert "skyscraper of " not in line, line
+                owners = re.findall(r"(Player \d)'s (\d+) skyscrapers?", line)
+                assert len({o for o, _ in owners}) == len(owners), line
+                several += any(int(n) > 1 for _, n in owners)
+    assert several

@@ -138,9 +138,16 @@ def test_help_shows_what_the_marks_of_the_board_mean():
     s, out = session(game, 80)
     s.handle("help", game.decision())
     text = out.getvalue()
-    assert "Marks on the board: R Player 1, B Player 2" in text
-    assert "<Be> beige commissioner" in text
-    assert all(len(x) <= 80 for x in text.splitlines())
+    # a list, a mark a line, short ones side by side (it was one paragraph of 28 marks)
+    legend = text[text.index("Marks on the board:"):].splitlines()[1:]
+    assert legend[0] == "  R Player 1   B Player 2   Y Player 3   P Player 4"
+    assert "  <Be>       beige commissioner" in legend
+    # the plots' neighbours and the routes: the words they share said once
+    assert "  commissioners move on to ...:" in legend
+    routes = " ".join(legend[legend.index("  commissioners move on to ...:") + 1:]).split()
+    assert "City Hall: 34th W or 34th E;" in " ".join(routes)
+    assert text.count("commissioners move on to") == 1
+    assert len(legend) <= 15 and all(len(x) <= 80 for x in text.splitlines())
 
 
 def test_help_keeps_its_two_columns_on_a_narrow_terminal():
@@ -398,3 +405,70 @@ def test_a_number_typed_at_the_pager_is_the_answer():
     assert s.ask_human(decision) == decision.options[1]
     assert prompts == ["> ", MORE]  # the rules filled a page; '2' there answered
     assert "your answer" in MORE
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_the_end_stays_on_a_terminal_until_enter(tty, tmp_path):
+    """A window that closes with the program (tmux) took the winner along: on a terminal
+    the final scores wait for Enter; piped input ends by itself."""
+    ruleset = load_ruleset(rulesets_folder() / "tutorial/high-card")
+    game = ruleset.new_game(2, 3)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if "Enter" in prompt else "1"
+
+    out = io.StringIO()
+    s = Session(ruleset, game, History(), {"P1": "human", "P2": "random"},
+                load_display(ruleset), out, tty=tty, read=read, width=80, height=24)
+    assert s.run() == 0
+    assert game.over
+    leave = [p for p in prompts if "Press Enter to leave" in p]
+    assert leave == (["The game is over. Press Enter to leave. "] if tty else [])
+    if tty:  # the last thing asked, after the winner is said
+        assert prompts[-1] == leave[0]
+        assert "Winner" in out.getvalue() or "winner" in out.getvalue()
+
+
+def test_a_long_consequence_is_cut_between_words_and_says_how_to_see_the_rest():
+    """'..., at t... ('why 4')' cut a word and read as code."""
+    from interpreter.play.terminal import _cut
+
+    text = ("2 bidding cards (brown 4, brown 5): Player 3's bid -> face-up stack of coloured "
+            "cards (brown), at the bottom")
+    for room in range(30, len(text)):
+        cut = _cut(text, room, "why 4")
+        assert len(cut) <= room, (room, cut)
+        assert cut.endswith("... (more: 'why 4')")
+        kept = cut[:-len("... (more: 'why 4')")]
+        assert text.startswith(kept) and text[len(kept)] in " ,:;)", (room, cut)
+    parts = "you +4; your 3 towers: supply -> board; Ben's 2 cards: hand -> table"
+    assert _cut(parts, 56, "why 2") == "you +4; your 3 towers: supply -> board; more: 'why 2'"
+    assert _cut(parts, len(parts), "why 2") == parts
+
+
+@pytest.mark.parametrize("replays", [False, True])
+def test_the_first_screen_says_each_option_whole_and_fits_80x24(replays, tmp_path,
+                                                                monkeypatch):
+    """At 80x24 the start page cut options B and C ('... move a commissio…') with rows to
+    spare; with the journal's line below it the page still fits."""
+    game = load_ruleset(BASE).new_game(4, 7)
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History.start(game), {"P1": "human", "P2": "greedy",
+                                                          "P3": "greedy",
+                                                "P4": "greedy"},
+                load_display(game.ruleset), out, tty=True, read=lambda prompt: "", width=80,
+                height=24, replay_dir=tmp_path / "replays" if replays else None)
+    monkeypatch.chdir(tmp_path)  # the journal's path as a player's would be: replays/...
+    s.intro()
+    s.open_journal()
+    lines = out.getvalue().rstrip("\n").split("\n") + ["Press Enter to start."]
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines), lines
+    text = out.getvalue()
+    if replays:  # three rows fewer (the journal's line): the options cut to a line each
+        return s.journal.close(remove=True)
+    assert "…" not in text and "The goal:" in text
+    for option in "ABCD":
+        assert f"Option {option}: " in text
+    assert "then move a commissioner" in text.split("Option C: ")[1].split("Option D")[0]

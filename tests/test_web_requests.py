@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import threading
 import time
 from argparse import Namespace
@@ -387,5 +388,29 @@ def test_the_page_says_in_short_what_happened_since_your_last_decision():
             break
     assert points, "no digest in a whole game"
     # in the words the terminal uses, about this player or the board
-    assert all(line.startswith(("Taken for you", "Points:", "Pieces:")) for line in points)
+    assert all(line.startswith(("Taken for you", "News:", "Points:", "Pieces:"))
+               for line in points)
     assert table.state_for(table.spectator)["digest"] == []  # a spectator decides nothing
+
+
+def test_the_page_says_what_happened_since_the_players_last_decision():
+    """At 1366x768 the log shrinks to a line or two while a player decides: who won each
+    auction and what was scored since their last decision is said above the question."""
+    ruleset, game, history = play_until(FIFTH, 4, 7, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random",
+                                                "P3": "random", "P4": "random"})
+    token, rng, said = token_of(table, "P1"), random.Random(7), []
+    for _ in range(400):
+        if table.game.over:
+            break
+        if table.bot_step():
+            continue
+        state = table.state_for(token)
+        decision = state["decision"]
+        said.append(state["digest"])
+        table.decide(token, decision["id"], index=rng.randrange(len(decision["options"])))
+    assert said[0] == []  # nothing before the first decision
+    news = [line for s in said for line in s if line.startswith("News: ")]
+    assert any(" wins the auction for " in line for line in news)
+    assert any(re.search(r"scores \d+ VP", line) for line in news)
+    assert any(line.startswith("Points: ") for s in said for line in s)

@@ -63,6 +63,11 @@ class Outlook:
         return any(effect_words_parts(e) for e in self.effects)
 
 
+def estimate_note(samples: int) -> str:
+    """What an estimate is, in a newcomer's words (a 'deal' means nothing to them)."""
+    return f"Estimates: what is hidden, dealt at random {samples} times; a range where they differ."
+
+
 def run_start(history: History, player: str) -> int:
     """The step at which `player`'s present run of decisions began (after someone else's
     decision): one seed for all screens of one offer, say, made card by card."""

@@ -18,6 +18,7 @@ Nothing here knows any game.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
-MOST_MOVES = 4  # moves of pieces said in a digest; past that, how many more
-MOST_CHARS = 200  # and characters for them (3 rows at 80 columns), one move at least
+MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
+MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
@@ -109,9 +110,14 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
     return out
 
 
-def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
+def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
+                 news: list[str] | None = None, width: int = 80,
+                 rows: int | None = None) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
-    concern the viewer or the board, in words: [] when there are none."""
+    concern the viewer or the board, in words: [] when there are none. `news`: the log lines
+    since then that the display calls news (who won, what was scored), said first. In about
+    `rows` rows of `width` when given (the decision below needs the rest): news and pieces
+    share what the choices taken alone and the points leave, MOST_ROWS each at most."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
     lines = [lone_line(game, lone, viewer)] if lone else []
@@ -119,14 +125,49 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps) -> list
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
+    left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
+    parts = [x for x in (news, moves) if x]
+    each = [min(MOST_ROWS, max(1, left // len(parts)))] * len(parts) if parts else []
+    if len(parts) == 2 and left >= 2:
+        each[1] = min(MOST_ROWS, max(1, left - each[0]))  # what the news leave, for pieces
+    if news:
+        said = _listed("News: ", [line.rstrip(".") for line in news], width, each.pop(0))
+        lines.insert(len(lines) - bool(seen.points), said)
     if moves:
-        said = 1
-        while said < min(len(moves), MOST_MOVES) and \
-                len("; ".join(moves[:said + 1])) <= MOST_CHARS:
-            said += 1
-        more = f"; and {len(moves) - said} more ('log')" if len(moves) > said else ""
-        lines.append("Pieces: " + "; ".join(moves[:said]) + more + ".")
+        room = each.pop(0)
+        said = _listed("Pieces: ", moves, width, room)
+        if said.endswith("('log')."):  # too many said whole: said without where from
+            said = _listed("Pieces: ", [_without_source(m) for m in moves], width, room)
+        lines.append(said)
     return lines
+
+
+def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS) -> str:
+    """'head a; b; and 2 more ('log').' in `rows` rows of `width` (MOST_MOVES items at most);
+    just how many when not even one fits."""
+    more = "; and 9 more ('log')."
+    if _rows(head + items[0] + (more if len(items) > 1 else "."), width) > rows:
+        return f"{head}{len(items)}, in 'log'."
+    said = 1
+    while said < min(len(items), MOST_MOVES) and \
+            _rows(head + "; ".join(items[:said + 1]) + more, width) <= rows:
+        said += 1
+    if said == len(items) - 1 and _rows(head + "; ".join(items) + ".", width) <= rows + 1:
+        said += 1  # the last one whole, in a row more, rather than 'and 1 more'
+    tail = f"; and {len(items) - said} more ('log')" if len(items) > said else ""
+    return head + "; ".join(items[:said]) + tail + "."
+
+
+def _rows(text: str, width: int) -> int:
+    return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
+
+
+def _without_source(move: str) -> str:
+    """'what goes from A to B' as 'what goes to B', 'what goes out of X, from A' as 'what
+    goes out of X' (consequences._route: where a piece went says more than where from)."""
+    found = re.fullmatch(r"(.+? goe?s?) from .+? (to .+)", move) or \
+        re.fullmatch(r"(.+? goe?s? .+?), from .+", move)
+    return " ".join(found.groups()) if found else move
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:

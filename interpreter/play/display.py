@@ -14,6 +14,8 @@ names its own. The display file holds
 - `private`: the block only the deciding player sees (a hand);
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
   options, `viewer` the deciding player);
+- `news`: texts that make a log line news: said again in short on a player's screen (the
+  digest of what happened since their last decision);
 - `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
 - `board`: the picture's geometry (board_svg.py), inline or in a file of its own; with
@@ -195,6 +197,7 @@ class Display:
     redraw_when: Callable | None = None
     compact: Layout | None = None  # for a terminal narrower than the columns need
     legend: list[LegendEntry] = field(default_factory=list)
+    news: list[str] = field(default_factory=list)  # texts that make a log line news
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -355,6 +358,10 @@ class Display:
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return out
+
+    def news_in(self, lines: list[str]) -> list[str]:
+        """The lines of a log that are news (hold one of the `news` texts), in order."""
+        return [line for line in lines if any(text in line for text in self.news)]
 
     def final_lines(self, game: Game, colour: bool = False,
                     width: int | None = None) -> list[str]:
@@ -757,6 +764,7 @@ class _Builder:
             when = self.expression(spec["when"], ("viewer", "options")) \
                 if "when" in spec else None
             display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
+        display.news = [str(text) for text in doc.get("news") or []]
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:

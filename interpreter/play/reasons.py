@@ -224,7 +224,7 @@ class Reasons:
             now = self.label(left) if left is not UNKNOWN else "?"
             target = self._target(expr.right, env)
             if expr.op == "==" and target == now:
-                return [f"{self.words(expr.left, env)} is {now}, as it must be"]
+                return [self._as_asked(self.words(expr.left, env), now)]
             return [f"{self.words(expr.left, env)} is {now} "
                     f"({OPS.get(expr.op, expr.op + ' ') or 'as it must be: '}{target})"]
         if isinstance(expr, N.Call) and expr.func in self.game.program.funcs:
@@ -235,6 +235,17 @@ class Reasons:
                     if inner is not None else []
             return [self.words(expr, env) + self.cite(func.decl.cite)]
         return [self.words(expr, env)]
+
+    @staticmethod
+    def _as_asked(words: str, now: str) -> str:
+        """A value that is what the rule asks, in plain words: 'there are no cards in X',
+        'there is no square where ...', 'the colour of X is gray' (not 'the number of ...
+        is 0, as it must be')."""
+        if now == "0" and words.startswith("the number of "):
+            return f"there are no {words.removeprefix('the number of ')}"
+        if now == "none":
+            return f"there is no {re.sub(r'^(the|a|an) ', '', words)}"
+        return f"{words} is {now}"
 
     def spoken(self, explain: Any, expr: Any, env: dict[str, Any], depth: int) -> list[str]:
         """`explain(expr)`, or nothing when a part of it cannot be said in words."""

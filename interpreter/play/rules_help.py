@@ -130,7 +130,7 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
         if order == 5 and 4 in chosen:  # the goal says who wins, in the ruleset's words
             continue
         if order == 2:  # the options whole if the rest still fits the page, else cut
-            needed = sum(len(b) for b in (head, end, goal))
+            needed = len(end) + len(goal)  # the head is counted in `left` already
             block = next((b for b in turns if len(b) <= left - needed), turns[-1] if turns
                          else [])
         if block and len(block) <= left:

@@ -177,3 +177,59 @@ class Pager:
                     return
             self.say(line)
             self.used += 1
+
+
+MARK_COLUMN = 10  # marks up to this wide line their meanings up
+NBSP = "\u00a0"  # a space that wrapping does not break at
+SHORT_CELL = 16  # a mark and its meaning this short share a row with the next short ones
+SHORT_END = "\x00"  # marks a row of short ones while the legend is laid out
+
+
+def legend_lines(items: list[tuple[str, str]], width: int) -> list[str]:
+    """The legend as a list, a mark a line; a run of three or more marks whose meanings
+    differ only in their middle ('square next to the X squares of its row') is one entry:
+    the words they share, then each mark with its own part."""
+    out: list[str] = []
+    k = 0
+    while k < len(items):
+        end = k + 1
+        while end < len(items) and _shared(items[k:end + 1]) is not None:
+            end += 1
+        shared = _shared(items[k:end]) if end - k >= 3 else None
+        if shared is None:
+            mark, means = items[k]
+            cell = f"{mark} {means}"
+            if len(cell) <= SHORT_CELL and out and out[-1].startswith("  ") and \
+                    out[-1].endswith(SHORT_END) and \
+                    len(out[-1]) + len(cell) + 3 <= width:  # short ones side by side
+                out[-1] = out[-1][:-len(SHORT_END)] + "   " + cell + SHORT_END
+            else:
+                out += [f"  {cell}{SHORT_END}"] if len(cell) <= SHORT_CELL else \
+                    wrap_lines([f"  {mark.ljust(MARK_COLUMN)} {means}"], width)
+            k += 1
+            continue
+        head, tail = shared
+        out.append(f"  {head}...{tail}:")
+        parts = [f"{mark}: {means[len(head):len(means) - len(tail)]}".replace(" ", NBSP)
+                 for mark, means in items[k:end]]  # each part on one row
+        out += [x.replace(NBSP, " ") for x in wrap_lines(["    " + "; ".join(parts)], width)]
+        k = end
+    return [line.removesuffix(SHORT_END) for line in out]
+
+
+def _shared(items: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The words at the start and the end that every meaning has (two words at least in
+    all), or None."""
+    texts = [means for _, means in items]
+    words = [t.split(" ") for t in texts]
+    start = 0
+    while all(len(w) > start + 1 and w[start] == words[0][start] for w in words):
+        start += 1
+    end = 0
+    while all(len(w) > start + end + 1 and w[-1 - end] == words[0][-1 - end] for w in words):
+        end += 1
+    if start + end < 2:
+        return None
+    head = " ".join(words[0][:start]) + (" " if start else "")
+    tail = (" " if end else "") + " ".join(words[0][len(words[0]) - end:]) if end else ""
+    return head, tail

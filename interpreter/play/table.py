@@ -27,6 +27,7 @@ from interpreter.play.consequences import (
     Picture,
     common_effect,
     effect_words,
+    estimate_note,
     outlook,
     run_start,
 )
@@ -92,6 +93,7 @@ class Table:
     # this server's run: a page tells a table restarted from a save (its versions from 0) apart
     run: str = field(default_factory=lambda: secrets.token_hex(4))
     lang: str = "en"  # the language of the Rules panel (the ruleset's book in it)
+    # player -> the length of their log and the scores they saw after their last decision
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -107,6 +109,7 @@ class Table:
         self.steps = Steps()  # every step since, as the digest reads it (digest.py)
         self.steps.start(self.game)
         self.pictures: dict[str, Picture] = {}  # a person -> what they saw after deciding
+        self.log_seen: dict[str, int] = {}  # ... and how long their log was then
         self._digests: tuple[int, dict[str, list[str]]] = (-1, {})  # version -> lines
 
     # ------------------------------------------------------------------ seats
@@ -208,15 +211,18 @@ class Table:
 
     def _digest_for(self, player: str) -> list[str]:
         """What happened to `player` and to the board since their last decision, in short
-        (digest.py, as the terminal says it): worked out once per version of the table."""
+        (digest.py, as the terminal says it: the news, who won and what was scored, the
+        choices taken for them, points, pieces): worked out once per version of the table."""
         version, said = self._digests
         if version != self.version:
             said = {}
             self._digests = (self.version, said)
         if player not in said:
             before = self.pictures.get(player)
+            log = self.game.log_for(player)
+            news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
             said[player] = [] if before is None else \
-                digest_lines(self.game, before, player, self.steps)
+                digest_lines(self.game, before, player, self.steps, news)
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:
@@ -235,8 +241,7 @@ class Table:
                 each = [effect_words(self.game, e, player) for e in rest]
                 said["each"] = each if any(each) else []
                 if found.estimate:
-                    said["estimate"] = (f"Estimates over {found.samples} deals of what you "
-                                        "cannot see: a range where they differ.")
+                    said["estimate"] = estimate_note(found.samples)
             self._effects = (self.version, said)
         return self._effects[1]
 
@@ -376,6 +381,7 @@ class Table:
         self.steps.record(self.game, decision.player, seen)
         if self.seats[decision.player] == HUMAN:
             self.pictures[decision.player] = Picture(self.game, decision.player)
+            self.log_seen[decision.player] = len(self.game.log_for(decision.player))
         world = self.game.world
         if not decision.secret and isinstance(move, str) and \
                 any(move in values for values in world.entity_types.values()):

@@ -29,6 +29,7 @@ from interpreter.play.consequences import (
     Picture,
     common_effect,
     effect_words,
+    estimate_note,
     outlook,
     run_start,
 )
@@ -57,7 +58,14 @@ from interpreter.play.replay import (
 )
 from interpreter.play.rules_help import how_it_works, option_words, rules_lines
 from interpreter.play.scores import final_scores
-from interpreter.play.screen import Pager, Screen, option_lines, short_path, wrap_lines
+from interpreter.play.screen import (
+    Pager,
+    Screen,
+    legend_lines,
+    option_lines,
+    short_path,
+    wrap_lines,
+)
 from interpreter.play.undo import last_own, take_back
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
@@ -67,6 +75,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
+NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
 # The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
 # (tmux's scroll-on-clear) would keep the last hand there if the scrollback went first.
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # no hand can be scrolled back to
@@ -195,6 +204,8 @@ class Session:
         elif stop.code != EXIT_GAME_ERROR:
             self.say(stop.reason)
         written = self.keep_replay() & self.write_svg()
+        if stop is None:
+            self.hold()
         if stop is not None and stop.code == EXIT_GAME_ERROR:
             raise GameRuleError(stop.reason)
         code = stop.code if stop is not None else EXIT_OK
@@ -264,10 +275,11 @@ class Session:
         if self.humans:
             self.say("Answer with an option's number or its name; 'help' lists the commands.")
         if self.humans and not game.moves:  # "how this game works", in the rows left
-            said = len(game.players) + 2 + secret
+            # below it: a blank line, the journal's line (three rows at most), the prompt
+            said = len(game.players) + 2 + secret + 1 + 1 + 1 + 3 * (self.replay_dir is not None)
             self.say()
             self.say("\n".join(how_it_works(self.ruleset, self.width,
-                                             (self.height or 24) - said - 6, self.lang)))
+                                             (self.height or 24) - said, self.lang)))
         self.say()
 
     def wait_to_start(self) -> Stop | None:
@@ -281,6 +293,17 @@ class Session:
         except KeyboardInterrupt:
             return self.interrupted()
         return None
+
+    def hold(self) -> None:
+        """On a terminal, the final screen stays until Enter: a window that closes with the
+        program (tmux, a terminal's tab) would take the winner with it. Piped input ends by
+        itself."""
+        if not (self.tty and self.humans):
+            return
+        try:
+            self.read("The game is over. Press Enter to leave. ")
+        except (EOFError, KeyboardInterrupt):
+            self.say()
 
     # ------------------------------------------------------------------ people
     def ask_human(self, decision: Decision) -> Any:
@@ -340,7 +363,11 @@ class Session:
                                    if k not in hidden])
             self.seen[player] = len(log)
             before = self.pictures.get(player)
-            self.digest = self.wrapped(digest_lines(game, before, player, self.steps)) \
+            news = self.display.news_in(self.recent[1])
+            if set(news) <= set(self.recent[1][-NEWS_SHOWN:]):
+                news = []  # the last lines of the window, shown just above: not twice
+            self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
+                                                    self.width, self.digest_rows(decision))) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
         board = self.display.board(game, player, self.colour, self.width).split("\n")
@@ -352,6 +379,24 @@ class Session:
                        self.decision_lines(decision), len(new) - len(shown), self.digest)
         for line in parts.lines(self.height):
             self.say(line)
+
+    def digest_rows(self, decision: Decision) -> int | None:
+        """The rows a digest may take on this screen: what the hand and the decision, in
+        their shortest form (plain options, a note or two), leave (None: no limit)."""
+        if self.height is None:
+            return None
+        player = decision.player
+        private = self.display.private_text(self.game, player, self.colour, self.width)
+        plain = self.shown_labels(decision)
+        labels, notes = self.with_points(decision, plain)
+        notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))] \
+            + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
+        need = len(self.display.hint_lines(self.game, player, decision.options, self.colour,
+                                           self.width)) \
+            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes])) \
+            + len(option_lines(plain, self.width, self.height // 2)) \
+            + (private.count("\n") + 2 if private else 0)
+        return max(2, self.height - 1 - 2 - need - 2)  # ON_DEMAND and a blank; title, blank
 
     def decision_lines(self, decision: Decision) -> list[str]:
         """The hints, the prompt and the options (with the points each gives, if any)."""
@@ -400,8 +445,7 @@ class Session:
             said = said[:2 * self.width - 60].rsplit("; ", 1)[0] + "; and more ('points')"
         notes = [f"Every choice: {said}."] if said else []
         if found.estimate:
-            notes.append(f"(Estimates over {found.samples} deals of what you cannot see: "
-                         "a range where they differ.)")
+            notes.append(f"({estimate_note(found.samples)})")
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
@@ -472,8 +516,9 @@ class Session:
         if command in ("help", "?", "h"):
             marks = self.display.legend_items(self.game, decision.player)
             # one answer, a page at a time on a short terminal
-            self.tell(help_lines(self.width) + (["Marks on the board: " + ", ".join(
-                f"{mark} {means}" for mark, means in marks)] if marks else []))
+            self.tell(help_lines(self.width) + (["Marks on the board:",
+                                                 *legend_lines(marks, self.width)]
+                                                if marks else []))
             return self.remind(decision)
         if command == "why":
             self.why(rest, decision)
@@ -823,6 +868,8 @@ class Session:
         self.printed = len(events)
         pager = Pager(self.say, self.read, self.height)
         pager.show(self.wrapped(lines))
+        if pager.stopped:  # 'q' at the last moves does not hide the winner
+            pager = Pager(self.say, self.read, self.height)
         lines = ["", *self.display.board(game, game.players[0], self.colour,
                                          self.width).split("\n")]
         final = self.display.final_lines(game, self.colour, self.width)
@@ -838,14 +885,18 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 
 def _cut(text: str, room: int, more: str) -> str:
-    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, saying how to see the rest."""
+    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, else at a space (never in a
+    word), saying how to see the rest."""
     if len(text) <= room:
         return text
-    kept = text[:max(0, room - len(more) - 12)]
+    tail = f"; more: '{more}'"
+    kept = text[:max(0, room - len(tail))]
     if "; " in kept:
-        return f"{kept.rsplit('; ', 1)[0]}; more: '{more}'"
-    cut = text[:max(0, room - len(more) - 8)].rstrip()
-    return f"{cut}... ('{more}')"  # the first part, cut: its pieces come first
+        return kept.rsplit("; ", 1)[0] + tail
+    tail = f"... (more: '{more}')"
+    kept = text[:max(0, room - len(tail) + 1)]
+    cut = kept.rsplit(" ", 1)[0] if " " in kept else ""
+    return cut.rstrip(" ,;:(") + tail  # the first part: its pieces come first
 
 
 def terminal_width() -> int:
