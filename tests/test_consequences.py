@@ -253,8 +253,8 @@ def test_option_d_says_2_or_3_black_cards_as_its_preview_counts_them():
         if decision.prompt == "score which district?":
             found = outlook(game, decision, decision.player, samples=1)
             for effect in found.effects:
-                drawn = re.search(r"(\d) bidding cards: face-down black stack -> your hand",
-                                  effect_words(game, effect, decision.player))
+                drawn = re.search(r"(\d) bidding cards go from the face-down black stack to "
+                                  r"your hand", effect_words(game, effect, decision.player))
                 counts.add(int(drawn.group(1)))
         game.apply(rng.choice(decision.options))
     assert counts == {2, 3}

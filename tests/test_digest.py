@@ -198,7 +198,7 @@ def test_a_bid_that_can_only_stop_building_says_so(base):
     game.apply(card("brown", 5))
     said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                 width=80)).split())
-    assert "If your bid wins, it is a building stop in 52nd St. West" in said
+    assert "If your bid wins: a building stop in 52nd St. West" in said
     assert "you may build" not in said
     game.apply("finish_bid")
     game.apply("violet")
@@ -286,4 +286,4 @@ def test_the_setup_digest_says_every_piece_placed_not_two_of_them_and_more():
     setup = next(s for s in screens if "Pieces: " in s)
     pieces = " ".join(setup.split("Pieces: ", 1)[1].split("\n\n")[0].split())
     assert "more ('log')" not in pieces
-    assert all(f"Player {n}'s 2 skyscrapers -> " in pieces for n in (2, 3, 4)), pieces
+    assert all(f"Player {n}'s 2 skyscrapers go to " in pieces for n in (2, 3, 4)), pieces

@@ -226,7 +226,7 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                 at, high = game.V["auction_at"], game.V["high_bid"]
                 full = game.evaluate("full_district_at_auction")
                 threat = full and game.evaluate("has_towers_in", p, at)
-                assert ("your skyscrapers here leave the game" in hints) == threat, hints
+                assert ("yours leave the game (half points)" in hints) == threat, hints
                 met.add(("threat", threat))
                 stop = game.evaluate("stop_if_won", p)
                 assert ("and the game ends (building stop 2)" in hints) == \

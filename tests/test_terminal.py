@@ -472,3 +472,17 @@ def test_the_first_screen_says_each_option_whole_and_fits_80x24(replays, tmp_pat
     for option in "ABCD":
         assert f"Option {option}: " in text
     assert "then move a commissioner" in text.split("Option C: ")[1].split("Option D")[0]
+
+
+def test_a_screen_too_full_drops_its_blank_rows_before_overflowing():
+    from interpreter.play.screen import Screen
+
+    parts = Screen(board=["board"], private=["Your hand", "a b c"], events=[],
+                   events_title="So far:", decision=[f"option {i}" for i in range(16)],
+                   digest=["Pieces: one", "Points: you +2"])
+    fitted = parts.lines(24)
+    assert len(fitted) <= 23  # it did not fit with a blank row between each part
+    assert fitted.count("") <= 1 and len(parts.lines(None)) - parts.lines(None).count("") < 23
+    for line in ("Pieces: one", "Points: you +2", "Your hand", "a b c",
+                 *[f"option {i}" for i in range(16)]):
+        assert line in fitted  # every part kept

@@ -128,7 +128,10 @@ class Screen:
                                must)
             if len(shown) <= room:
                 return shown
-        return self._join(head, [], 0, must)
+        shown = self._join(head, [], 0, must)
+        if len(shown) > room:  # the last resort: the blank rows between the parts go
+            shown = self._join(head, [], 0, [line for line in must if line.strip()])
+        return shown
 
     def _join(self, board: list[str], events: list[list[str]], earlier: int,
               must: list[str]) -> list[str]:
