@@ -15,15 +15,20 @@ from .conftest import BASE
 RETURNS = re.compile(r"The \w+ commissioner's marker in (.+) returns to City Hall\.")
 
 
+def played(ruleset, seed: int):
+    """A 4-player game of `ruleset` played to its end by a random generator seeded `seed`."""
+    game = ruleset.new_game(4, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(rng.choice(game.decision().options))
+    return game
+
+
 def test_a_marker_returns_to_city_hall_once_even_after_a_building_stop():
     ruleset = load_ruleset(BASE)
     stops_in_auctions = 0
     for seed in range(40):
-        game = ruleset.new_game(4, seed)
-        rng = random.Random(seed)
-        while not game.over:
-            decision = game.decision()
-            game.apply(decision.options[rng.randrange(len(decision.options))])
+        game = played(ruleset, seed)
         returned: list[str] = []
         for line in game.events:
             if "returns to City Hall: a set of auctions begins" in line:
@@ -52,10 +57,7 @@ def test_the_pieces_a_building_stop_removes_are_said_once_per_owner_with_a_count
     ruleset = load_ruleset(BASE)
     several = 0
     for seed in range(6):
-        game = ruleset.new_game(4, seed)
-        rng = random.Random(seed)
-        while not game.over:
-            game.apply(rng.choice(game.decision().options))
+        game = played(ruleset, seed)
         for line in game.events:
             if line.startswith("Removed from "):
                 assert "skyscraper of " not in line, line
