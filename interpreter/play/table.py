@@ -93,7 +93,6 @@ class Table:
     # this server's run: a page tells a table restarted from a save (its versions from 0) apart
     run: str = field(default_factory=lambda: secrets.token_hex(4))
     lang: str = "en"  # the language of the Rules panel (the ruleset's book in it)
-    # player -> the length of their log and the scores they saw after their last decision
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
