@@ -199,8 +199,8 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
             for part in ("#prompt", "#options button", "#hand", "#log li:last-child"):
                 assert _in_view(page, part), (part, decisions, page.locator("#prompt")
                                               .inner_text())
-            if page.locator("#digest").is_visible():  # since your last decision, in view
-                assert _in_view(page, "#digest li:last-child")
+            if digests < 6 and page.locator("#digest").is_visible():  # since your last
+                assert _in_view(page, "#digest li:last-child")  # decision, in view
                 digests += 1
             # the buttons show the names the messages use (option A, B, ...)
             labels = page.locator("#options button").all_inner_texts()
