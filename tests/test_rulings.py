@@ -232,7 +232,11 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                 assert ("and the game ends (building stop 2)" in hints) == \
                     (stop and game.V["stops"] == 1), hints
                 met.add(("last stop", stop and game.V["stops"] == 1))
-                if game.Z["bid"][p] and not stop:
+                if game.Z["bid"][p] and not stop:  # as many as the cards and the supply allow
+                    most = min(game.evaluate("build_limit_of", p),
+                               sum(game.Z["supply"][p].values()))
+                    assert (f"you may build up to {most} skyscraper" if most else
+                            "you build none (your supply is empty)") in hints, hints
                     finish = "Any total finishes it" if high == 0 else \
                         f"To finish, it must be above {high}."
                     assert finish in hints and "above 0" not in hints, hints
