@@ -383,20 +383,22 @@ def _plural(noun: str) -> str:
     return noun + "s"
 
 
-# Zone labels said as they are, with no 'the' before them ('out of the game', 'a bag')
-_AS_IT_IS = ("the ", "a ", "an ", "out of ", "into ", "in ", "on ", "under ", "below ",
-             "above ", "back ")
+# Zone labels that say their own article or preposition ('a bag', 'out of the game'): said
+# as they are, with no 'the' before them, and a place to go with no 'to'
+_ARTICLES = ("the ", "a ", "an ")
+_PREPOSITIONS = ("out of ", "into ", "in ", "on ", "under ", "below ", "above ", "back ")
 
 
 def _the(label: str) -> str:
     """A common zone's label with 'the' before it, unless it is a name or says its own."""
-    return label if label[:1].isupper() or label.startswith(_AS_IT_IS) else f"the {label}"
+    return label if label[:1].isupper() or label.startswith(_ARTICLES + _PREPOSITIONS) \
+        else f"the {label}"
 
 
 def _route(source: str, target: str) -> str:
     """'from the supply to your hand'; a target said with its own preposition first ('out of
     the game, from ...')."""
-    if target.startswith(_AS_IT_IS[3:]):
+    if target.startswith(_PREPOSITIONS):
         return f"{target}, from {source}"
     return f"from {source} to {target}"
 
