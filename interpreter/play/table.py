@@ -100,6 +100,8 @@ class Table:
             self.tokens = {new_token(): p for p, kind in self.seats.items() if kind == HUMAN}
         self._lock = threading.RLock()
         self._effects: tuple[int, dict[str, Any]] = (-1, {})  # version -> what options do
+        # version -> each seat's page (asked again by every tab and event of one version)
+        self._states: tuple[int, dict[str | None, dict[str, Any]]] = (-1, {})
         self._begin_digest()
 
     def _begin_digest(self) -> None:
@@ -148,65 +150,75 @@ class Table:
         spectators' link: the public view, what every player sees)."""
         player = self.viewer_of(token)  # a stranger is refused without waiting for the lock
         with self._lock:
-            game, display = self.game, self.display
-            decision = game.decision()
-            mine = decision is not None and decision.player == player
-            limit = undo_limit(self.ruleset, game, self.history, player) if player else \
-                UndoLimit(0, "a spectator only watches")
-            state: dict[str, Any] = {
-                "version": self.version,
-                "run": self.run,
-                "game": self.ruleset.name,
-                "you": {"player": player,
-                        "name": game.label(player) if player else SPECTATOR},
-                "spectator": player is None,
-                "players": [{"player": p, "name": game.label(p), "seat": self.seats[p],
-                             "score": seen_score(game, p, player),
-                             "deciding": decision is not None and decision.player == p}
-                            for p in game.players],
-                "board": XML_DECLARATION.sub("", display.to_svg(game, player,
-                                                                 private_beside=True)),
-                "hand": display.private_text(game, player) if player else "",
-                "hand_parts": display.private_segments(game, player) if player else [],
-                "recent": self.recent_places(player),
-                "log": game.log_for(player),
-                "digest": self._digest_for(player) if player else [],
-                "over": game.over,
-                "decision": None,
-                "waiting_for": None,
-                "undo": {"count": limit.count, "reason": limit.reason},
-                "final": None,
-                "failure": "The game cannot go on: the rules went wrong (the server's "
-                           "terminal says how)." if self.failure else None,
-            }
-            if decision is not None and mine:
-                effects = self._effects_of(decision)
-                state["decision"] = {
-                    "id": self.version, "prompt": decision.prompt,
-                    "hints": display.hint_lines(game, player, decision.options),
-                    "options": [{"index": i, "label": label, "place": str(option),
-                                 "effect": effects["each"][i] if effects["each"] else ""}
-                                for i, (option, label) in enumerate(zip(
-                                    decision.options, named_labels(game, decision),
-                                    strict=True))],
-                    "every": effects["every"], "estimate": effects["estimate"]}
-            elif decision is not None:
-                state["waiting_for"] = game.label(decision.player)
-            if game.over:
-                rows = score_rows(game)
-                winners = [r.name for r in rows if r.winner]
-                state["final"] = {
-                    "ending": game.state["ending"],
-                    "banner": (f"{winners[0]} wins!" if len(winners) == 1
-                               else f"A tie: {', '.join(winners)} win."),
-                    "rows": [{"name": r.name, "score": r.score, "winner": r.winner,
-                              "tiebreak": r.tiebreak, "you": r.player == player}
-                             for r in rows],
-                    "tiebreak": tiebreak_label(game),
-                    "table": display.final_table_of(game),
-                    "lines": display.final_lines(game),
-                    "scores": final_scores(game)}
-            return state
+            version, states = self._states
+            if version != self.version:
+                states = {}
+                self._states = (self.version, states)
+            if player not in states:
+                states[player] = self._state_of(player)
+            return states[player]
+
+    def _state_of(self, player: str | None) -> dict[str, Any]:
+        """The page of `player`'s seat (None: a spectator's) at this version of the table."""
+        game, display = self.game, self.display
+        decision = game.decision()
+        mine = decision is not None and decision.player == player
+        limit = undo_limit(self.ruleset, game, self.history, player) if player else \
+            UndoLimit(0, "a spectator only watches")
+        state: dict[str, Any] = {
+            "version": self.version,
+            "run": self.run,
+            "game": self.ruleset.name,
+            "you": {"player": player,
+                    "name": game.label(player) if player else SPECTATOR},
+            "spectator": player is None,
+            "players": [{"player": p, "name": game.label(p), "seat": self.seats[p],
+                         "score": seen_score(game, p, player),
+                         "deciding": decision is not None and decision.player == p}
+                        for p in game.players],
+            "board": XML_DECLARATION.sub("", display.to_svg(game, player,
+                                                             private_beside=True)),
+            "hand": display.private_text(game, player) if player else "",
+            "hand_parts": display.private_segments(game, player) if player else [],
+            "recent": self.recent_places(player),
+            "log": game.log_for(player),
+            "digest": self._digest_for(player) if player else [],
+            "over": game.over,
+            "decision": None,
+            "waiting_for": None,
+            "undo": {"count": limit.count, "reason": limit.reason},
+            "final": None,
+            "failure": "The game cannot go on: the rules went wrong (the server's "
+                       "terminal says how)." if self.failure else None,
+        }
+        if decision is not None and mine:
+            effects = self._effects_of(decision)
+            state["decision"] = {
+                "id": self.version, "prompt": decision.prompt,
+                "hints": display.hint_lines(game, player, decision.options),
+                "options": [{"index": i, "label": label, "place": str(option),
+                             "effect": effects["each"][i] if effects["each"] else ""}
+                            for i, (option, label) in enumerate(zip(
+                                decision.options, named_labels(game, decision),
+                                strict=True))],
+                "every": effects["every"], "estimate": effects["estimate"]}
+        elif decision is not None:
+            state["waiting_for"] = game.label(decision.player)
+        if game.over:
+            rows = score_rows(game)
+            winners = [r.name for r in rows if r.winner]
+            state["final"] = {
+                "ending": game.state["ending"],
+                "banner": (f"{winners[0]} wins!" if len(winners) == 1
+                           else f"A tie: {', '.join(winners)} win."),
+                "rows": [{"name": r.name, "score": r.score, "winner": r.winner,
+                          "tiebreak": r.tiebreak, "you": r.player == player}
+                         for r in rows],
+                "tiebreak": tiebreak_label(game),
+                "table": display.final_table_of(game),
+                "lines": display.final_lines(game),
+                "scores": final_scores(game)}
+        return state
 
     def _digest_for(self, player: str) -> list[str]:
         """What happened to `player` and to the board since their last decision, in short
