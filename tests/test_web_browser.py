@@ -194,11 +194,12 @@ def _finish_at_table(table, player: str) -> None:
     while the bots play theirs in the server."""
     token = token_of(table, player)
     while not table.game.over:
-        decision = table.game.decision()
-        if decision is not None and decision.player == player:
-            table.decide(token, table.version, index=0)
-        else:
-            time.sleep(0.01)
+        with table._lock:  # the decision and its version as one (a bot may be moving)
+            decision = table.game.decision()
+            if decision is not None and decision.player == player:
+                table.decide(token, table.version, index=0)
+                continue
+        time.sleep(0.01)
 
 
 def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_view(browser):

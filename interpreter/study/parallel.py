@@ -449,6 +449,9 @@ def _close_quietly(client: Any, cluster: Any) -> None:
     import logging
 
     logging.getLogger("distributed").setLevel(logging.CRITICAL)
+    # a worker's start cut short by Ctrl-C leaves a task whose error asyncio would print
+    # when the task is collected ("Task exception was never retrieved", with its traceback)
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     if client is not None:
         with contextlib.suppress(Exception):
             client.close(timeout=10)
