@@ -72,8 +72,8 @@ def commands() -> list[str]:
 def test_every_command_of_the_page_runs(tmp_path, capsys, monkeypatch):
     """Each command of the page, as written, with 2 games (1 with bots that look ahead; a
     command's own game count is what the page measured with) and its files written into a
-    folder of its own: the
-    worked example's variant made there beside a copy of the bundled rulesets."""
+    folder of its own: the worked example's variant made there beside a copy of the bundled
+    rulesets."""
     import shlex
 
     shutil.copytree(ROOT / "rulesets", tmp_path / "rulesets")
