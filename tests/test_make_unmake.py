@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter import Game, load_ruleset
+from interpreter.engine.read_tracking import KeptAnswers
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 
 ROOT = Path(__file__).resolve().parents[1] / "rulesets"
@@ -148,3 +149,29 @@ def test_a_watched_game_cannot_make() -> None:
     game = Game.start(load_ruleset(ROOT / "tutorial/high-card"), 2, 1, watch=Watch())
     with pytest.raises(ValueError, match="watch"):
         game.make(game.legal_options()[0])
+
+
+def test_changed_names_every_change_of_a_make() -> None:
+    """Game.changed(): each zone and variable whose value differs after the make, and each
+    entry that read tracking would find changed (what bots keeping answers rely on)."""
+    ruleset = load_ruleset(ROOT / "fifth-avenue/base")
+    game = ruleset.new_game(4, 2)
+    rng = random.Random(2)
+    for _ in range(150):
+        if game.over:
+            break
+        before = game.clone()
+        options = game.legal_options()
+        game.make(options[rng.randrange(len(options))])
+        changed = game.changed()
+        old, new = before.plain_state(), game.plain_state()
+        for part in ("zones", "vars"):
+            differ = {name for name in old[part] if old[part][name] != new[part][name]}
+            assert {(name, None) for name in differ} <= changed
+        answers = KeptAnswers(ruleset.program, before.state)
+        answers.memo = [{0: 0} for _ in answers.memo]  # every slot kept: all it can read
+        assert answers.changed(game.state) <= changed
+        game.unmake()
+        game.apply(options[rng.randrange(len(options))])
+    with pytest.raises(ValueError, match="no make"):
+        game.changed()

@@ -21,12 +21,14 @@ from typing import Any
 class Journal:
     """The saved contents of the containers written since each mark, innermost last."""
 
-    __slots__ = ("epoch", "saved", "marks", "count")
+    __slots__ = ("epoch", "saved", "marks", "count", "places")
 
     def __init__(self) -> None:
         self.epoch = 0  # the mark containers save under; 0: none open, nothing is saved
         self.saved: list[tuple[Any, Any]] = []  # (container, its contents before)
         self.marks: list[tuple[int, int]] = []  # (len(saved), the epoch before) per mark
+        # id of each container of the zones and variables -> (name, key): see `changed`
+        self.places: dict[int, tuple[str, Any]] = {}
         self.count = 0  # marks ever made: each mark's epoch is new, never one a container
         # still carries from an earlier mark (which would keep it from saving itself)
 
@@ -47,6 +49,50 @@ class Journal:
                 dict.clear(container)
                 dict.update(container, contents)
         del saved[start:]
+
+    def changed(self) -> set[tuple[str, Any]]:
+        """The entries of zones and variables that differ now from the last mark, as
+        engine/read_tracking.py names what an answer read: (name, None) for a zone, variable
+        or family with any change, and (name, key) for each entry of a family that differs
+        (a key, or a position of a family kept as a list)."""
+        out: set[tuple[str, Any]] = set()
+        places = self.places
+        for container, before in self.saved[self.marks[-1][0]:]:
+            place = places.get(id(container))
+            if place is None:  # the state itself, frames, the stack, the pending decision
+                continue
+            name, key = place
+            if key is _VARS:  # variables given new values
+                for var, value in before.items():
+                    _differ(var, value, dict.get(container, var), out)
+            elif key is _FAMILY:
+                _differ(name, before, container, out)
+            elif not _same(before, container):  # a zone, or a zone of a family
+                out.add((name, None))
+                if key is not None:
+                    out.add((name, key))
+        return out
+
+
+_VARS, _FAMILY = object(), object()  # places of the variables, and of a family of them
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same kind (true is not 1 to a rule that shows it)."""
+    return a.__class__ is b.__class__ and a == b
+
+
+def _differ(name: str, before: Any, after: Any, out: set) -> None:
+    """Add the reads of `name` that differ between `before` and `after` (its entries one by
+    one when both are families, as read_tracking.KeptAnswers.changed does)."""
+    if _same(before, after):
+        return
+    out.add((name, None))
+    if before.__class__ is dict and after.__class__ is dict:
+        out.update((name, k) for k, v in before.items() if not _same(v, after.get(k)))
+    elif before.__class__ is list and after.__class__ is list and len(before) == len(after):
+        out.update((name, i) for i, (v, w) in enumerate(zip(before, after, strict=True))
+                   if not _same(v, w))
 
 
 def _save_list(c: JList) -> None:
@@ -69,10 +115,6 @@ class JList(list):
 
     __slots__ = ("_j", "_e")
     __class__ = property(lambda self: list)  # type: ignore[assignment]
-
-    def __init__(self, items: Any, journal: Journal):
-        list.__init__(self, items)
-        self._j, self._e = journal, 0
 
     def __reduce__(self) -> Any:
         return list, (list.copy(self),)
@@ -133,10 +175,6 @@ class JDict(dict):
     __slots__ = ("_j", "_e")
     __class__ = property(lambda self: dict)  # type: ignore[assignment]
 
-    def __init__(self, items: Any, journal: Journal):
-        dict.__init__(self, items)
-        self._j, self._e = journal, 0
-
     def __reduce__(self) -> Any:
         return dict, (dict.copy(self),)
 
@@ -178,18 +216,26 @@ def journaled_state(state: dict, zones_indexed: dict[str, bool], flat: Any,
                     journal: Journal) -> JDict:
     """A copy of `state` in journaling form (`zones_indexed`: zone name -> whether it is a
     family of zones; `flat`: the variable families kept as lists)."""
-    zones = state["zones"]
-    jz = JDict({}, journal)
+    zones, places = state["zones"], journal.places
+    jz = jdict({}, journal)
     for name, indexed in zones_indexed.items():
         content = zones[name]
-        dict.__setitem__(jz, name, JDict({k: _container(c, journal) for k, c in content.items()},
-                                         journal) if indexed else _container(content, journal))
-    jv = JDict({}, journal)
+        if indexed:
+            family = {k: _container(c, journal) for k, c in content.items()}
+            places.update((id(c), (name, k)) for k, c in family.items())
+            dict.__setitem__(jz, name, jdict(family, journal))
+        else:
+            zone = _container(content, journal)
+            places[id(zone)] = (name, None)
+            dict.__setitem__(jz, name, zone)
+    jv = jdict({}, journal)
+    places[id(jv)] = ("", _VARS)
     for name, value in state["vars"].items():
         if value.__class__ is dict or name in flat:
             value = _container(value, journal)
+            places[id(value)] = (name, _FAMILY)
         dict.__setitem__(jv, name, value)
-    out = JDict(state, journal)
+    out = jdict(state, journal)
     dict.update(out, zones=jz, vars=jv)
     journaled_frames(out, journal)
     return out
@@ -202,21 +248,21 @@ def journaled_frames(state: JDict, journal: Journal) -> None:
     there (the frame object it changed)."""
     stack = state["stack"]
     if type(stack) is not JList:
-        stack = state["stack"] = JList(stack, journal)
+        stack = state["stack"] = jlist(stack, journal)
     for i, frame in enumerate(stack):
         if type(frame) is not JList:
-            frame = JList(frame, journal)
-            list.__setitem__(frame, 2, JList(frame[2], journal))  # a new object: no save
+            frame = jlist(frame, journal)
+            list.__setitem__(frame, 2, jlist(frame[2], journal))  # a new object: no save
             stack[i] = frame
         elif type(frame[2]) is not JList:
-            frame[2] = JList(frame[2], journal)
+            frame[2] = jlist(frame[2], journal)
     pending = state["pending"]
     if pending is not None and type(pending) is not JDict:
-        state["pending"] = JDict(pending, journal)
+        state["pending"] = jdict(pending, journal)
     secret = state.get("secret")
     if secret is not None and type(secret) is not JDict:
-        state["secret"] = JDict({"who": JList(secret["who"], journal),
-                                 "chosen": JDict(secret["chosen"], journal)}, journal)
+        state["secret"] = jdict({"who": jlist(secret["who"], journal),
+                                 "chosen": jdict(secret["chosen"], journal)}, journal)
 
 
 def retarget(view: Any, live: dict) -> Any:
@@ -228,5 +274,32 @@ def retarget(view: Any, live: dict) -> Any:
     return view
 
 
+def jlist(items: Any, journal: Journal) -> JList:
+    """A JList of `items` (built by list's own constructor: cheaper than one of Python)."""
+    out = JList(items)
+    out._j = journal
+    out._e = 0
+    return out
+
+
+def jdict(items: Any, journal: Journal) -> JDict:
+    out = JDict(items)
+    out._j = journal
+    out._e = 0
+    return out
+
+
+def plain(value: Any) -> Any:
+    """`value` with its journaling containers (and those inside them) as plain copies: what
+    pickles byte for byte as the plain game's value does."""
+    t = type(value)
+    if t is JList:
+        return list.copy(value)
+    if t is JDict:
+        return {k: plain(v) if type(v) is JList or type(v) is JDict else v
+                for k, v in dict.items(value)}
+    return value
+
+
 def _container(value: Any, journal: Journal) -> Any:
-    return JList(value, journal) if value.__class__ is list else JDict(value, journal)
+    return jlist(value, journal) if value.__class__ is list else jdict(value, journal)

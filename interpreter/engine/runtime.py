@@ -15,7 +15,13 @@ from typing import Any, Protocol
 
 from interpreter.engine import rng
 from interpreter.engine.flat import text_state, text_vars
-from interpreter.engine.journal import Journal, journaled_frames, journaled_state, retarget
+from interpreter.engine.journal import (
+    Journal,
+    journaled_frames,
+    journaled_state,
+    plain,
+    retarget,
+)
 from interpreter.engine.program import SUSPEND, SWITCH, Program
 from interpreter.engine.support import WORK_BETWEEN_DECISIONS, check_args, put
 from interpreter.engine.world import player_id
@@ -646,6 +652,12 @@ class Game:
             self.unmake()
             raise
 
+    def journaled(self) -> None:
+        """Put the game in journaling form now (its first make would): for a bot that
+        will make many options on it."""
+        if self.journal is None:
+            self._journaling()
+
     def checkpoint(self) -> None:
         """Start recording changes, as `make` does before it applies the option: whatever is
         done to the game from here on (`apply`, `perform`, ...) the next `unmake()` takes back."""
@@ -672,6 +684,20 @@ class Game:
         del attrs["events"][events:], attrs["told"][told:], attrs["moves"][moves:]
         self.__dict__.clear()
         self.__dict__.update(attrs)
+
+    def changed(self) -> set[tuple[str, Any]]:
+        """What the latest open make (or checkpoint) changed so far: (zone or variable, None)
+        for each with a change, and (family, key) for each entry of a family that differs,
+        as engine/read_tracking.py names reads (for bots that keep answers across moves)."""
+        if not self._made:
+            raise ValueError("no make() is open")
+        return self.journal.changed()
+
+    def plain_value(self, name: str) -> Any:
+        """A zone or variable (a family: all of it) as the game holds it, in plain lists and
+        dicts even in journaling form (copies then: for keys and comparisons, never to change)."""
+        value = self.Z[name] if name in self.Z else self.V[name]
+        return plain(value) if self.journal is not None else value
 
     @property
     def made(self) -> int:
