@@ -38,6 +38,14 @@ class Judge:
         self.known: dict[bytes, Any] = {}
         self.answers: KeptAnswers | None = None  # valid in `self.answers.state`
         self.tracked = 0  # final scorings of options on this sample whose answers are kept
+        # options after the tracked ones are looked at by make and unmake on the sample
+        # itself (Game.make), not on a copy: set by the bot when the decision has enough
+        # options to repay putting the sample in journaling form
+        self.making = False
+        # the sample's zones and variables the scoring reads, as plain values (made options
+        # change few: the others are not copied again for each option's key)
+        self.parts: dict[str, Any] = {}
+        self.parts_of: Any = None  # the sample state they are of
 
     def value_after(self, option: Any) -> Any:
         """The value of `option` taken in the sample."""
@@ -46,6 +54,17 @@ class Judge:
             answers = self.answers = KeptAnswers(self.program, sample.state) \
                 if answers is None else answers.moved_to(sample.state)
             self.tracked = 0 if FINAL_SCORING in self.program.procs else self.TRACKED
+        if self.tracked >= self.TRACKED and self.making:
+            if self.parts_of is not sample.state:
+                self.parts_of = sample.state
+                self.parts = {n: sample.plain_value(n) for n in (*self.reads[0], *self.reads[1])}
+            sample.checkpoint()
+            try:
+                sample.memo = answers.copy()
+                sample.apply(option)
+                return self._scored(sample, True, answers, made=True)[0]
+            finally:
+                sample.unmake()
         twin = sample.clone()
         if self.tracked >= self.TRACKED:
             twin.memo = answers.copy()
@@ -67,19 +86,30 @@ class Judge:
         its cached answers are valid (the engine forgets those a change makes stale)."""
         return self._scored(twin, remembered)[0]
 
-    def _scored(self, twin: Any, remembered: bool, answers: KeptAnswers | None = None
-                ) -> tuple[Any, bool]:
+    def _scored(self, twin: Any, remembered: bool, answers: KeptAnswers | None = None,
+                made: bool = False) -> tuple[Any, bool]:
         """The value, and whether the final scoring ran for it (not known already). With
-        `answers`: the copy's cache is made of those still valid in it before it runs."""
+        `answers`: the copy's cache is made of those still valid in it before it runs.
+        `made`: `twin` is the answers' own game, an option made in it (what changed is
+        in its journal)."""
         if twin.over or FINAL_SCORING not in twin.program.procs:
             return self._margin(twin), False
-        Z, V = twin.Z, twin.V
-        key = pickle.dumps(([Z[n] for n in self.reads[0]], [V[n] for n in self.reads[1]]), -1)
+        changed = twin.changed() if made else None
+        if changed is not None:  # journaling containers pickle otherwise: the key must be
+            names = {name for name, _ in changed}  # the same as a copy's
+            parts, read = self.parts, twin.plain_value
+            key = pickle.dumps(([read(n) if n in names else parts[n] for n in self.reads[0]],
+                                [read(n) if n in names else parts[n] for n in self.reads[1]]),
+                               -1)
+        else:
+            Z, V = twin.Z, twin.V
+            key = pickle.dumps(([Z[n] for n in self.reads[0]], [V[n] for n in self.reads[1]]),
+                               -1)
         value = self.known.get(key)
         if value is not None:
             return value, False
         if answers is not None:
-            twin.memo = answers.valid_in(twin.state)
+            twin.memo = answers.valid_in(twin.state, changed)
         twin.stack.clear()  # only the final scoring runs, then the copy is over
         twin.perform(FINAL_SCORING, remembered=remembered)
         value = self._margin(twin, remembered)

@@ -7,7 +7,8 @@ Importing `interpreter.openspiel` registers the game `rules` with `pyspiel`:
 Parameters: `path` (a ruleset folder, or the name of a ruleset that comes with the engine, as
 the command line takes them), `players` (0: the most the ruleset allows) and `seed` (-1: the
 deal is a chance node, a fresh deal per game; otherwise every game starts with the deal of
-that seed). A bad parameter is a `pyspiel.SpielError` saying which.
+that seed), `utility` and `undo` (true: `undo_action` takes back the last action through
+the engine's Game.make / Game.unmake). A bad parameter is a `pyspiel.SpielError` saying which.
 
 - Game type, per ruleset: perfect information when no zone, value or choice is hidden from
   anyone (Four in a Row), else imperfect; deterministic when no rule shuffles or picks at
@@ -63,7 +64,7 @@ DRAW_OUTCOMES = 1 << 12  # the most options of a `random` query (its outcomes' n
 RECALLED = 200_000  # information-state strings remembered per game (RulesGame.recalled)
 MARK_EVERY = 16  # steps between the copies a step that drew is played again from
 SPECTATOR = ""  # the player id of nobody: `Game.view(SPECTATOR)` is what every player sees
-_DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share"}
+_DEFAULTS = {"path": "", "players": 0, "seed": 0, "utility": "share", "undo": False}
 UTILITIES = ("share", "zero_sum")
 
 __all__ = ["GAME_NAME", "ActionSpace", "Restartable", "RulesGame", "RulesState",
@@ -185,6 +186,10 @@ class RulesGame(pyspiel.Game):
             raise _error(f"the parameter 'utility' must be one of {', '.join(UTILITIES)}, "
                          f"not {str(params['utility'])[:40]!r}")
         self.zero_sum = params["utility"] == "zero_sum"
+        if params["undo"] not in (True, False):
+            raise _error(f"the parameter 'undo' must be true or false, not "
+                         f"{str(params['undo'])[:40]!r}")
+        self.undo = params["undo"] is True  # states keep what undo_action needs
         if ruleset is None:
             ruleset = _ruleset(path)
         if ruleset.requirements:
@@ -221,7 +226,7 @@ class RulesGame(pyspiel.Game):
             max_game_length=max_decisions(ruleset))
         super().__init__(_game_type(self.hidden, self.random_draws, self.zero_sum), info,
                          {"path": path, "players": players, "seed": seed,
-                          "utility": params["utility"]})
+                          "utility": params["utility"], **({"undo": True} if self.undo else {})})
 
     def new_initial_state(self, game: Game | None = None) -> RulesState:
         """The start of a game (with seed -1 and draws, a chance node: the deal), or a state
@@ -416,7 +421,26 @@ class RulesState(pyspiel.State):
             super().action_to_string()
 
     def undo_action(self, player: Any, action: Any) -> None:
-        super().undo_action(player, _int64(action))
+        """Take back the last action (`player` and `action` must be the last ones), in a game
+        loaded with `undo=true`: the engine's game takes its decision back (Game.unmake), and
+        the state's record (actions, chance, recall) is as it was. Python callers only:
+        OpenSpiel's own `history()` in C++ still lists the action (`self.history()` here does
+        not)."""
+        held = self._held
+        if not self.rules_game.undo:
+            raise _error("undo_action needs the game loaded with the parameter undo=true "
+                         "(each action then keeps what taking it back needs)")
+        if not held.undo:
+            raise _error("no action to undo")
+        last = held.undo[-1][0]
+        if (player, _int64(action)) != (last, held.actions[-1]):
+            raise _error(f"undo_action takes back the last action only: player {last}, "
+                         f"action {held.actions[-1]} (not player {player!r}, action "
+                         f"{str(action)[:40]!r})")
+        held.take_back()
+
+    def history(self) -> list[int]:
+        return list(self._held.actions)
 
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
@@ -437,7 +461,19 @@ class RulesState(pyspiel.State):
         return action
 
     def _apply_action(self, action: int) -> None:
-        """Apply an action; one that is refused (a SpielError) is not recorded."""
+        """Apply an action; one that is refused (a SpielError) is not recorded. With the
+        parameter undo=true, what undo_action needs is kept first."""
+        held = self._held
+        if not self.rules_game.undo:
+            return self._applied(action)
+        held.remember(self.current_player())
+        try:
+            self._applied(action)
+        except BaseException:
+            held.take_back()
+            raise
+
+    def _applied(self, action: int) -> None:
         held = self._held
         if held.draw is not None:
             outcomes = [o for o, _ in held.draw.outcomes()]
@@ -643,6 +679,8 @@ class _Held:
         self.record: list[tuple[Any, list]] = []  # each decision since the deal, its draws
         self.deal_calls: list[list[int]] | None = None  # the deal's draws (by chance)
         self.mark: tuple[Game, int] | None = None  # a copy after that many steps of `since`
+        # per action (with undo=true): who took it, and what undo_action puts back
+        self.undo: list[tuple[int, dict, tuple[int, ...], Any]] = []
         if game is not None:
             self.deal(game)
         elif rules_game.dealt_by_chance:
@@ -785,9 +823,37 @@ class _Held:
                 self.chains[p] = (_digest(self.chains[p][0], [decider, seen, view]), view)
         self.base, self.since, self.mark = game, [], None
 
+    def remember(self, player: int) -> None:
+        """Keep what taking back the next action needs: this record's parts (lists that
+        only grow as their lengths, the others copied) and the game (a make of the engine's,
+        Game.checkpoint; a copy of a game watched by beliefs, which cannot make)."""
+        game = self.game
+        if game is not None and game.watch is None:
+            game.checkpoint()
+            kept: Any = game
+        else:
+            kept = game.clone() if game is not None else None
+        attrs = dict(self.__dict__)
+        attrs.update(chains=dict(self.chains), calls=list(self.calls),
+                     draw=self.draw.copy() if self.draw is not None else None)
+        self.undo.append((player, attrs, tuple(len(attrs[n]) for n in _GROWING), kept))
+
+    def take_back(self) -> None:
+        """Put back what `remember` kept (undo_action)."""
+        _, attrs, lengths, kept = self.undo.pop()
+        for name, length in zip(_GROWING, lengths, strict=True):
+            del attrs[name][length:]
+        if kept is not None and kept is attrs["game"]:
+            kept.unmake()
+        else:
+            attrs["game"] = kept
+        self.__dict__.clear()
+        self.__dict__.update(attrs)
+
     def __deepcopy__(self, memo: dict) -> _Held:
         twin = _Held.__new__(_Held)
         twin.__dict__.update(self.__dict__)
+        twin.undo = []  # a copy takes back nothing from before it was made
         twin.game = self.game.clone() if self.game is not None else None
         twin.record = list(self.record)  # beliefs are built from it when asked for
         twin.actions = list(self.actions)
@@ -802,6 +868,7 @@ class _Held:
         return _unpickle_held, (str(self.rules_game), _serialized(self))
 
 
+_GROWING = ("actions", "taken", "since", "record")  # lists of _Held only ever appended to
 _NO_DRAWS = Forcer([])  # a step that must not draw: the first draw stops it (Unforced)
 
 

@@ -205,16 +205,18 @@ class KeptAnswers:
         """The answers, as a game's cache (Game.memo)."""
         return [dict(answers) for answers in self.memo]
 
-    def valid_in(self, state: dict) -> list[dict]:
-        """The answers still valid in `state`, as a game's cache."""
+    def valid_in(self, state: dict, changed: set[Read] | None = None) -> list[dict]:
+        """The answers still valid in `state`, as a game's cache (`changed`: the reads that
+        differ from theirs, when known: Game.changed() of a make from their state)."""
         memo = self.copy()
-        for slot, key in self._stale(state):
+        for slot, key in self._stale(state, changed):
             del memo[slot][key]
         return memo
 
-    def _stale(self, state: dict) -> list[tuple[int, Any]]:
+    def _stale(self, state: dict, changed: set[Read] | None = None) -> list[tuple[int, Any]]:
         """The answers (slot, key) not valid in `state`."""
-        changed = self.changed(state)
+        if changed is None:
+            changed = self.changed(state)
         if not changed:
             return []
         names = {name for name, _ in changed}

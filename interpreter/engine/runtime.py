@@ -15,6 +15,13 @@ from typing import Any, Protocol
 
 from interpreter.engine import rng
 from interpreter.engine.flat import text_state, text_vars
+from interpreter.engine.journal import (
+    Journal,
+    journaled_frames,
+    journaled_state,
+    plain,
+    retarget,
+)
 from interpreter.engine.program import SUSPEND, SWITCH, Program
 from interpreter.engine.support import WORK_BETWEEN_DECISIONS, check_args, put
 from interpreter.engine.world import player_id
@@ -101,6 +108,8 @@ class Game:
         self.logging = True  # simulations switch the event log off for speed
         self.watch: Any = None  # told of every piece moved (`start(watch=...)`, for beliefs)
         self.draws_from: Callable[[Game, str, list[int]], list[int]] | None = None  # start()
+        self.journal: Journal | None = None  # its journaling form, from its first make()
+        self._made: list[tuple[dict, int, int, int]] = []  # what unmake() puts back, per make
         self._bind(state)
 
     # ------------------------------------------------------------------ creation
@@ -625,7 +634,86 @@ class Game:
         twin.moves = list(self.moves)
         twin.memo = [{} for _ in self.memo]
         twin.trace = None
+        twin.journal, twin._made = None, []  # a plain copy
         return twin
+
+    # ------------------------------------------------------------------ make and unmake
+    def make(self, option: Any) -> None:
+        """Take a decision (as `apply`) so that `unmake()` takes it back exactly: the state
+        (zones, variables, frames, the pending decision, the random streams), the moves, the
+        log and the told lines. Makes nest: each unmake takes back the latest. An illegal
+        option, or rules that fail, change nothing. The first make of a game puts it in
+        journaling form (engine/journal.py; about the cost of a copy), after which a make and
+        its unmake cost a fraction of a copy; plain games and their copies never pay for it."""
+        self.checkpoint()
+        try:
+            self.apply(option)
+        except BaseException:
+            self.unmake()
+            raise
+
+    def journaled(self) -> None:
+        """Put the game in journaling form now (its first make would): for a bot that
+        will make many options on it."""
+        if self.journal is None:
+            self._journaling()
+
+    def checkpoint(self) -> None:
+        """Start recording changes, as `make` does before it applies the option: whatever is
+        done to the game from here on (`apply`, `perform`, ...) the next `unmake()` takes back."""
+        if self.watch is not None:
+            raise ValueError("a game with a watch (Game.start(watch=...)) cannot make and "
+                             "unmake: the watch would be told of moves taken back")
+        journal = self.journal
+        if journal is None:
+            self._journaling()
+            journal = self.journal
+        else:  # frames pushed, or a decision or a secret choice opened since, in plain form
+            journaled_frames(self.state, journal)
+        self._made.append((dict(self.__dict__), len(self.events), len(self.told),
+                           len(self.moves)))
+        journal.mark()
+        self.memo = [answers.copy() for answers in self.memo]  # valid now; kept as they are
+
+    def unmake(self) -> None:
+        """Take back everything since the latest `make` (or `checkpoint`)."""
+        if not self._made:
+            raise ValueError("nothing to unmake: no make() is open")
+        self.journal.undo()
+        attrs, events, told, moves = self._made.pop()
+        del attrs["events"][events:], attrs["told"][told:], attrs["moves"][moves:]
+        self.__dict__.clear()
+        self.__dict__.update(attrs)
+
+    def changed(self) -> set[tuple[str, Any]]:
+        """What the latest open make (or checkpoint) changed so far: (zone or variable, None)
+        for each with a change, and (family, key) for each entry of a family that differs,
+        as engine/read_tracking.py names reads (for bots that keep answers across moves)."""
+        if not self._made:
+            raise ValueError("no make() is open")
+        return self.journal.changed()
+
+    def plain_value(self, name: str) -> Any:
+        """A zone or variable (a family: all of it) as the game holds it, in plain lists and
+        dicts even in journaling form (copies then: for keys and comparisons, never to change)."""
+        value = self.Z[name] if name in self.Z else self.V[name]
+        return plain(value) if self.journal is not None else value
+
+    @property
+    def made(self) -> int:
+        """How many makes are open (unmake() takes back the latest)."""
+        return len(self._made)
+
+    def _journaling(self) -> None:
+        """Put the state in journaling form (a copy of it whose containers save themselves
+        before a change: engine/journal.py)."""
+        journal = self.journal = Journal()
+        indexed = {name: bool(info.decl.index) for name, info in self.program.zones.items()}
+        old_z, old_v = self.Z, self.V
+        state = self.state = journaled_state(self.state, indexed, self.program.flat, journal)
+        self.Z, self.V, self.stack = state["zones"], state["vars"], state["stack"]
+        self.ZT = self.Z if self.ZT is old_z else retarget(self.ZT, self.Z)
+        self.VT = self.V if self.VT is old_v else retarget(self.VT, self.V)
 
     def state_hash(self, with_options: bool = True) -> str:
         """A fingerprint of the game: what is where, the scores and other variables, the

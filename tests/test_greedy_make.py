@@ -1,0 +1,33 @@
+"""The greedy bot looking ahead by make and unmake (players.MAKE_FROM) chooses as it does with a
+copy per option: the moves of games recorded before make and unmake existed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_ruleset
+from interpreter.bots import players
+from interpreter.bots.players import GreedyBot
+from interpreter.study.games import play_one
+
+HERE = Path(__file__).resolve().parent
+RULESETS = HERE.parent / "rulesets"
+RECORDED = json.loads((HERE / "data" / "greedy_moves.json").read_text())["games"]
+
+
+@pytest.mark.parametrize("making", [None, 2])
+@pytest.mark.parametrize("game", sorted(RECORDED))
+def test_greedy_moves_as_recorded(game: str, making: int | None,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(players, "MAKE_FROM", making)
+    path, count, seed = game.split()
+    ruleset = load_ruleset(RULESETS / path)
+    bots = {f"P{i}": GreedyBot() for i in range(1, int(count) + 1)}
+    record = play_one(ruleset, int(count), int(seed), bots, keep_moves=True)
+    moves = json.loads(json.dumps(record.moves))
+    first = next((i for i, (a, b) in enumerate(zip(moves, RECORDED[game], strict=False))
+                  if a != b), None)
+    assert first is None and len(moves) == len(RECORDED[game]), f"differs at move {first}"
