@@ -45,10 +45,11 @@ from interpreter.play.game_files import (
 )
 from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.moves_seen import watch_step
+from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
 from interpreter.play.undo import UndoLimit, take_back, undo_limit
-from interpreter.play.why import named_labels, refusal
+from interpreter.play.why import named_labels
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
