@@ -303,7 +303,8 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             page.wait_for_function("t => { const m = document.querySelector('#message.bad');"
                                    " return m && !m.hidden && m.innerText !== t; }", arg=before)
             text = page.locator("#message").inner_text()
-            assert "cannot be chosen now" in text and "Allowed now: 1. " in text, text
+            assert "cannot be chosen now" in text and f"Allowed now: the {len(legal)} options " \
+                f"numbered 1 to {len(legal)}." in text, text
             assert not RULE_CODE.search(text), text
             assert _in_view(page, "#message")
             assert _overlap(_box(page, page.locator("#message")), board) == 0
@@ -421,22 +422,45 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
     context.close()
 
 
-def test_thirty_options_at_1366x768_keep_undo_save_and_the_log_in_view(browser):
-    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: len(d.options) >= 28)
+# every option button wholly in view: in the window, and not scrolled away inside its box
+EVERY_OPTION_IN_VIEW = """() => { const box = document.getElementById('options');
+  if (box.scrollHeight > box.clientHeight + 1) return false;
+  return [...box.querySelectorAll('button')].every(b => { const r = b.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }); }"""
+
+
+@pytest.mark.parametrize("seed, stop", [
+    (0, lambda g, d: len(d.options) >= 28),  # the most Fifth Avenue gives: the starting plots
+    (3, lambda g, d: d.prompt == "place it on a building plot" and len(d.options) >= 19),
+], ids=["28-starting-plots", "27-plots-mid-game"])
+def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser, seed, stop):
+    """Issue 33: with 19-24 options the options box scrolled (3 of 19 plots in view) and the
+    log shrank to one line. Every option is in view without scrolling, with Undo, Save and
+    the last three lines of the log; also once a refused click is answered."""
+    ruleset, game, history = play_until(FIFTH, 4, seed, stop)
+    player = game.decision().player
     table = make_table(ruleset, game, history,
-                       {p: "random" for p in game.players} | {game.decision().player: "human"})
+                       {p: "random" for p in game.players} | {player: "human"})
+    legal = {str(o) for o in game.decision().options}
+    last, decided = game.decision().options[-1], len(history.moves)
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
-        _open(page, base, table, game.decision().player)
-        assert page.locator("#options button").count() >= 28
-        for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
-            assert _in_view(page, part), part
-        log = page.locator("#log-panel").bounding_box()
-        line = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
-                             "'#log li:last-child')).lineHeight) || 20")
-        assert log["height"] >= 3 * line  # a few lines of the log, not one
+        _open(page, base, table, player)
+        assert page.locator("#options button").count() == len(legal) >= 19
+        for refused in (False, True):
+            if refused:  # a place not offered: the answer takes room in the panel
+                illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
+                    "els => els.map(e => e.getAttribute('data-place'))") if p not in legal)
+                page.locator(f'#board [data-place="{illegal}"]').first.dispatch_event("click")
+                page.locator("#message.bad").wait_for()
+            assert page.evaluate(EVERY_OPTION_IN_VIEW), refused
+            for part in ("#undo", "#save", "#prompt", "#log li:last-child",
+                         "#log li:nth-last-child(2)", "#log li:nth-last-child(3)"):
+                assert _in_view(page, part), (part, refused)
+        _click_and_wait(page, page.locator("#options button").nth(len(legal) - 1))
+    assert table.history.moves[decided] == last  # the last button is the last option
     context.close()
 
 

@@ -37,7 +37,7 @@ class PlainReasons(Reasons):
         words = self.words(expr, env)
         own = [a for a in args if a is not UNKNOWN and a != self.viewer]
         if follow == self.why_false and len(own) == 1 and words.endswith(
-                f" ({self.label(own[0])})"):  # 'a plot that may ... (X)': X is not one
+                f" ({self.label(own[0])})"):  # 'a place that may ... (X)': X is not one
             return f"{self.label(own[0])} is not {one_of(words.rsplit(' (', 1)[0])}"
         return words
 
@@ -75,7 +75,7 @@ class PlainReasons(Reasons):
 
 
 def one_of(description: str) -> str:
-    """A description after 'X is not': 'a plot that ...' as it is, 'colours that ...' as
+    """A description after 'X is not': 'a place that ...' as it is, 'colours that ...' as
     'one of the colours that ...'."""
     if description.startswith(ARTICLES):
         return description
@@ -95,7 +95,7 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
     reasons: list[str] = []
     if could_be_option(game, decision, point, option):
         reasons = plain_reasons(game, decision, point, option)
-    head = f"{name[:1].upper()}{name[1:]} cannot be chosen now ({decision.prompt})"
+    head = f"{name[:1].upper()}{name[1:]} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
     return " ".join([head + (":" if reasons else "."), *reasons, allowed_now(game, decision)])
 

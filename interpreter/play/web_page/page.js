@@ -24,6 +24,8 @@ function showMessage(text, bad, at) {
     box.classList.add("fresh");
     if (at.place) markRefused(at.place);
     box.scrollIntoView({ block: "nearest" });
+    const log = $("log");
+    log.scrollTop = log.scrollHeight; // its box is smaller now: the newest lines stay in view
   }
 }
 
