@@ -33,6 +33,7 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.digest import Steps, digest_lines
 from interpreter.play.display import Display
+from interpreter.play.final_points import scores_before_final, with_play_points
 from interpreter.play.game_files import (
     HUMAN,
     PLAY_FORMAT_KEY,
@@ -216,7 +217,9 @@ class Table:
                           "tiebreak": r.tiebreak, "you": r.player == player}
                          for r in rows],
                 "tiebreak": tiebreak_label(game),
-                "table": display.final_table_of(game),
+                "table": with_play_points(display.final_table_of(game), game,
+                                          scores_before_final(self.ruleset, game,
+                                                              self.history)),
                 "lines": display.final_lines(game),
                 "scores": final_scores(game)}
         return state

@@ -225,6 +225,8 @@ function renderFinal(f) {
   const table = $("final-table");
   table.replaceChildren();
   $("final-table-title").textContent = f.table ? f.table.title : "";
+  // the points during play first, the total last: each column adds up to the score
+  table.classList.toggle("summed", Boolean(f.table && f.table.summed));
   if (f.table) {
     const top = document.createElement("tr");
     top.append(cell("th", ""), ...f.table.columns.map((c) => cell("th", c)));
