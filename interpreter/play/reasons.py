@@ -280,12 +280,17 @@ class Reasons:
         if not func.decl.label:
             return below
         head = f"{self.described_head(expr, env, follow)}{self.cite(func.decl.cite)}"
-        return [f"{head}: {below[0]}" if len(below) == 1 else f"{head} does not hold",
+        return [f"{head}: {below[0]}" if len(below) == 1 else self.not_holding(head),
                 *([] if len(below) == 1 else below)]
 
     def described_head(self, expr: N.Call, env: dict[str, Any], follow: Any) -> str:
         """A described rule named in a reason (`follow`: why_false or why_holds)."""
         return self.words(expr, env)
+
+    @staticmethod
+    def not_holding(head: str) -> str:
+        """A described rule that fails, its reasons said after it (none, or several)."""
+        return f"{head} does not hold"
 
     def _bound(self, func: Any, expr: N.Call, env: dict[str, Any]) -> dict[str, Any] | None:
         args = [self.value(a, env) for a in expr.args]

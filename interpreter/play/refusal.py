@@ -41,6 +41,10 @@ class PlainReasons(Reasons):
             return f"{self.label(own[0])} is not {one_of(words.rsplit(' (', 1)[0])}"
         return words
 
+    @staticmethod
+    def not_holding(head: str) -> str:
+        return head if " is not " in head else f"{head}: not so"
+
     def words(self, expr: Any, env: dict[str, Any]) -> str:
         if isinstance(expr, N.Call) and expr.func == "size" and len(expr.args) == 1:
             return f"how many {self.words(expr.args[0], env)}"
@@ -97,6 +101,8 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
         reasons = plain_reasons(game, decision, point, option)
     head = f"{name[:1].upper()}{name[1:]} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
+    if reasons and reasons[0].startswith(f"{name} is "):  # named in the head already
+        reasons[0] = "it" + reasons[0][len(name):]
     return " ".join([head + (":" if reasons else "."), *reasons, allowed_now(game, decision)])
 
 
