@@ -238,7 +238,8 @@ def test_the_last_move_is_marked_for_the_other_seats_and_the_end_says_who_won(ta
     for row in final["rows"]:  # the tie-break only for a score that two players share
         assert (row["tiebreak"] is not None) == (scores.count(row["score"]) > 1)
     assert final["table"]["columns"] == [table.game.label(p) for p in table.game.players]
-    assert [r[0] for r in final["table"]["rows"]][-1] == "Central Park"
+    heads = [r[0] for r in final["table"]["rows"]]
+    assert heads[0] == "points during play" and heads[-2:] == ["Central Park", "total"]
 
 
 def test_the_spectators_link_watches_and_may_not_act(table):
