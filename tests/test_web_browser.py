@@ -29,7 +29,10 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/c
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)",
                 allow_module_level=True)
-RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\bsize\b|must satisfy")
+# rule code, or the shape of a condition where a player's words belong ("the number of ... is
+# 1; it must be 0", "X is not among where ...")
+RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\bsize\b|must satisfy|(?i:the number of|it must be|"
+                       r"is not among)")
 SMALL = {"width": 1366, "height": 768}
 # a whole Fifth Avenue game is about 230 of one seat's decisions: the first ones (the setup, the
 # first auctions and buildings, a scoring) are clicked in the page, the rest decided at the table
@@ -117,7 +120,7 @@ def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
         # the refusal shows once the page takes clicks again (a click made as soon as it was
         # read was dropped as one made while the refused decision was under way)
         assert not page.evaluate("document.body.classList.contains('busy')")
-        assert "is not allowed now" in message.inner_text()
+        assert "cannot be chosen now" in message.inner_text()
         assert len(table.history.moves) == len(history.moves)
         _click_and_wait(page, page.locator("#board [data-place].legal").first)
         assert table.history.moves[-1] in legal
@@ -237,8 +240,12 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
             assert _in_view(page, part), part
         winner = table.game.label(table.game.winners()[0])
         assert winner in page.locator("#banner").inner_text()
-        districts = page.locator("#final-table tr").count()
-        assert districts == 1 + 7 + 1  # the heads, seven districts, Central Park
+        rows = page.locator("#final-table tr").count()
+        # the heads, the points during play, seven districts, Central Park, the total
+        assert rows == 1 + 1 + 7 + 1 + 1
+        assert page.locator("#final-table tr").nth(1).inner_text().startswith("points during")
+        total = page.locator("#final-table tr").last.inner_text().split("\t")[1:]
+        assert [int(x) for x in total] == [table.game.score(p) for p in table.game.players]
     context.close()
 
 
@@ -259,54 +266,63 @@ def _overlap(a: dict, b: dict) -> float:
         max(0.0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
 
 
-def test_an_illegal_click_is_answered_in_words_beside_it(browser):
-    ruleset, game, history = play_until(FIFTH, 4, 2, _commissioner_to)
+def _placing_a_tile(game, decision) -> bool:
+    return decision.prompt == "place it on a building plot" and decision.player == "P1"
+
+
+def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(browser):
+    """Issue 33: a refused click's box lay over the board, and its words were the engine's
+    ("the number of skyscrapers on a building plot (for ...) is 1; it must be 0"). Every kind
+    of place that the decision does not offer is clicked: the answer, in the decision's panel,
+    says what is wrong in the game's words and what is allowed, and never covers the board."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, _placing_a_tile)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     legal = [str(o) for o in game.decision().options]
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
         _open(page, base, table, "P1")
         page.locator("#board [data-piece]").first.wait_for()  # the board with its pieces
         places = page.locator("#board [data-place]").evaluate_all(
             "els => els.map(e => e.getAttribute('data-place'))")
-        covered = set(page.locator("#board [data-piece]").evaluate_all(
-            "els => els.map(e => { const r = e.getBoundingClientRect();"
-            " const p = document.elementsFromPoint(r.x + r.width / 2, r.y + r.height / 2)"
-            ".map(x => x.closest('[data-place]')).find(Boolean);"
-            " return p ? p.getAttribute('data-place') : null; })"))
-        illegal_places = [p for p in places if p not in legal and p.startswith(("w", "e"))]
-        assert any(p in covered for p in illegal_places[:3])  # a piece stands on one of them
-        for illegal in illegal_places[:3]:
+        kinds: dict[str, list[str]] = {}  # plots, districts, colours, players, spaces, ...
+        for place in places:
+            if place not in legal:
+                kind = re.sub(r"\d+|\(.*\)", "", place.split("_")[-1] if "_" in place
+                              and place.startswith(("w", "e", "times")) else place)
+                kinds.setdefault(kind if kind in ("", "slot", "tile", "P") else
+                                 "plot" if "_" in place else place, []).append(place)
+        clicked = [p for group in kinds.values() for p in group[:2]]
+        assert len(kinds) >= 6 and any("_" in p for p in clicked), kinds
+        board = _box(page, page.locator("#board svg"))
+        answers = []
+        for illegal in clicked:
+            before = page.locator("#message").inner_text()
             target = page.locator(f'#board [data-place="{illegal}"]').first
             box = _box(page, target)
-            # a click at its middle, as a person's: where a piece stands on the place, the
-            # click lands on the piece (the board may be drawn anew meanwhile: same places)
+            # a click at its middle, as a person's (where a piece stands on the place, the
+            # click lands on the piece and goes to the place below)
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            near = page.locator("#click-message")
-            near.wait_for(state="visible", timeout=WAIT_MS)  # soon (no timing asserted)
-            text = near.inner_text()
-            assert "is not allowed now" in text or "is no option now" in text, text
-            assert not RULE_CODE.search(text.split("(en-2004")[0]), text
-            assert _in_view(page, "#click-message")
-            # it never takes a click: a click on what it lies over goes through
-            assert near.evaluate("el => getComputedStyle(el).pointerEvents") == "none"
-            assert near.evaluate("el => { const r = el.getBoundingClientRect(); const hit ="
-                                 " document.elementFromPoint(r.x + r.width / 2, r.y + 4);"
-                                 " return !el.contains(hit); }")
-            shown = near.bounding_box()
-            # next to the click: within 300 pixels of the place clicked
-            assert abs(shown["x"] - (box["x"] + box["width"] / 2)) < 300
-            assert abs(shown["y"] - (box["y"] + box["height"] / 2)) < 300
-            # beside it: not on the place clicked, and each place that may be chosen stays
-            # mostly in sight (a legal district may hold the plot clicked)
-            assert _overlap(shown, box) == 0, (shown, box)
-            for other in page.locator("#board [data-place].legal").all():
-                legal_box = _box(page, other)
-                assert _overlap(shown, legal_box) < legal_box["width"] * legal_box["height"] / 2
-            page.keyboard.press("Escape")
+            page.wait_for_function("t => { const m = document.querySelector('#message.bad');"
+                                   " return m && !m.hidden && m.innerText !== t; }", arg=before)
+            text = page.locator("#message").inner_text()
+            assert "cannot be chosen now" in text and f"Allowed now: the {len(legal)} options " \
+                f"numbered 1 to {len(legal)}." in text, text
+            assert not RULE_CODE.search(text), text
+            assert _in_view(page, "#message")
+            assert _overlap(_box(page, page.locator("#message")), board) == 0
+            assert page.locator("#click-message").count() == 0  # no box over the board
+            answers.append(text)
+        # a plot with a skyscraper: what is wrong, in the game's words
+        assert any("cannot be chosen now: it is not a plot that may take a business: "
+                   "skyscrapers on a building plot: " in x for x in answers), answers
+        for part in ("#undo", "#save", "#options button"):
+            assert _in_view(page, part), part
         assert len(table.history.moves) == len(history.moves)
+        _click_and_wait(page, page.locator("#board [data-place].legal").first)  # plays on
+        assert table.history.moves[-1] in legal
     context.close()
 
 
@@ -411,22 +427,45 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
     context.close()
 
 
-def test_thirty_options_at_1366x768_keep_undo_save_and_the_log_in_view(browser):
-    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: len(d.options) >= 28)
+# every option button wholly in view: in the window, and not scrolled away inside its box
+EVERY_OPTION_IN_VIEW = """() => { const box = document.getElementById('options');
+  if (box.scrollHeight > box.clientHeight + 1) return false;
+  return [...box.querySelectorAll('button')].every(b => { const r = b.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }); }"""
+
+
+@pytest.mark.parametrize("seed, stop", [
+    (0, lambda g, d: len(d.options) >= 28),  # the most Fifth Avenue gives: the starting plots
+    (3, lambda g, d: d.prompt == "place it on a building plot" and len(d.options) >= 19),
+], ids=["28-starting-plots", "27-plots-mid-game"])
+def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser, seed, stop):
+    """Issue 33: with 19-24 options the options box scrolled (3 of 19 plots in view) and the
+    log shrank to one line. Every option is in view without scrolling, with Undo, Save and
+    the last three lines of the log; also once a refused click is answered."""
+    ruleset, game, history = play_until(FIFTH, 4, seed, stop)
+    player = game.decision().player
     table = make_table(ruleset, game, history,
-                       {p: "random" for p in game.players} | {game.decision().player: "human"})
+                       {p: "random" for p in game.players} | {player: "human"})
+    legal = {str(o) for o in game.decision().options}
+    last, decided = game.decision().options[-1], len(history.moves)
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
-        _open(page, base, table, game.decision().player)
-        assert page.locator("#options button").count() >= 28
-        for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
-            assert _in_view(page, part), part
-        log = page.locator("#log-panel").bounding_box()
-        line = page.evaluate("parseFloat(getComputedStyle(document.querySelector("
-                             "'#log li:last-child')).lineHeight) || 20")
-        assert log["height"] >= 3 * line  # a few lines of the log, not one
+        _open(page, base, table, player)
+        assert page.locator("#options button").count() == len(legal) >= 19
+        for refused in (False, True):
+            if refused:  # a place not offered: the answer takes room in the panel
+                illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
+                    "els => els.map(e => e.getAttribute('data-place'))") if p not in legal)
+                page.locator(f'#board [data-place="{illegal}"]').first.dispatch_event("click")
+                page.locator("#message.bad").wait_for()
+            assert page.evaluate(EVERY_OPTION_IN_VIEW), refused
+            for part in ("#undo", "#save", "#prompt", "#log li:last-child",
+                         "#log li:nth-last-child(2)", "#log li:nth-last-child(3)"):
+                assert _in_view(page, part), (part, refused)
+        _click_and_wait(page, page.locator("#options button").nth(len(legal) - 1))
+    assert table.history.moves[decided] == last  # the last button is the last option
     context.close()
 
 

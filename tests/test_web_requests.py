@@ -53,9 +53,9 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(table):
         (p2, {"decision": 0, "option": 0}, 403, "it is Player 1's decision, not yours"),
         (p1, {"decision": 7, "option": 0}, 409, "the game has moved on"),
         (p1, {"decision": 0, "option": 99}, 400, "there is no option 99"),
-        (p1, {"decision": 0, "place": illegal}, 400, "is not allowed now"),
-        (p1, {"decision": 0, "place": "city_hall"}, 400, "'City Hall' is not allowed now"),
-        (p1, {"decision": 0, "place": "card(violet,4)"}, 400, "'violet 4' is no option now"),
+        (p1, {"decision": 0, "place": illegal}, 400, "cannot be chosen now"),
+        (p1, {"decision": 0, "place": "city_hall"}, 400, "City Hall cannot be chosen now"),
+        (p1, {"decision": 0, "place": "card(violet,4)"}, 400, "Violet 4 cannot be chosen now"),
         (p1, {"decision": 0}, 400, "say which option"),
     ]
     with serving(table) as base:
@@ -238,7 +238,8 @@ def test_the_last_move_is_marked_for_the_other_seats_and_the_end_says_who_won(ta
     for row in final["rows"]:  # the tie-break only for a score that two players share
         assert (row["tiebreak"] is not None) == (scores.count(row["score"]) > 1)
     assert final["table"]["columns"] == [table.game.label(p) for p in table.game.players]
-    assert [r[0] for r in final["table"]["rows"]][-1] == "Central Park"
+    heads = [r[0] for r in final["table"]["rows"]]
+    assert heads[0] == "points during play" and heads[-2:] == ["Central Park", "total"]
 
 
 def test_the_spectators_link_watches_and_may_not_act(table):

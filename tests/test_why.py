@@ -10,9 +10,10 @@ import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
+from interpreter.play.refusal import refusal
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session, matching
-from interpreter.play.why import explain, listed, refusal
+from interpreter.play.why import explain, listed
 
 from .conftest import BASE, empty_board
 
@@ -99,6 +100,8 @@ def test_names_are_typed_in_any_case_and_shortened_while_unambiguous():
 
 
 RULE_CODE = re.compile(r"\w+\(|\w_\w|==|\[")
+# the shape of a condition, not a player's words
+PLAYERS_NOT_ENGINE = re.compile(r"(?i)the number of|it must be|is not among")
 
 
 def place_business_decision():
@@ -124,9 +127,16 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     assert "en-2004: The businesses" in text  # the rule's citation
     because = lines[lines.index("Because:") + 1:lines.index("Allowed now:")]
     assert not any(RULE_CODE.search(x.split("(en-2004")[0]) for x in because), because
-    # the browser's answer to a click on that plot: the same words, in one paragraph
+    # the browser's answer to a click on that plot: in a player's words, what is wrong and
+    # what is allowed instead
     said = refusal(game, decision, towered)
-    assert "it must be 0" in said and not RULE_CODE.search(said.split("(en-2004")[0])
+    assert f"{game.label(towered)} cannot be chosen now: it is not a plot that may take a " \
+           f"business: skyscrapers on a building plot: {count}, where none may be." in said, said
+    n = len(decision.options)
+    allowed = f"Allowed now: the {n} options numbered 1 to {n}." if n > 6 else \
+        f"Allowed now: 1. {game.label(decision.options[0])}"
+    assert allowed in said, said
+    assert not PLAYERS_NOT_ENGINE.search(said) and not RULE_CODE.search(said), said
 
 
 def test_why_a_refused_option_gives_the_failing_values():
@@ -162,5 +172,5 @@ def test_a_value_that_is_no_option_is_said_to_be_no_option():
     assert "'violet' is no option now" in text
     assert "must be" not in text  # no rule is quoted for what is no option at all
     game, decision = place_business_decision()
-    assert refusal(game, decision, "card(violet,4)") == \
-        "'violet 4' is no option now (place it on a building plot)."
+    said = refusal(game, decision, "card(violet,4)")
+    assert said.startswith("Violet 4 cannot be chosen now. Allowed now: "), said

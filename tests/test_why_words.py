@@ -12,7 +12,8 @@ from collections.abc import Callable
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
-from interpreter.play.why import explain, refusal, types_of
+from interpreter.play.refusal import refusal
+from interpreter.play.why import explain, types_of
 from interpreter.resources import rulesets_folder
 
 from .conftest import BASE
@@ -42,10 +43,17 @@ def candidates(game, decision, rng: random.Random) -> list:
     return list(decision.options[:6]) + others[:REFUSED_PER_DECISION]
 
 
+# the browser's refusal says what is wrong as a player says it, not the shape of a condition
+ENGINE_WORDING = re.compile(r"(?i)the number of|it must be|is not among")
+
+
 def said(game, decision, option) -> list[str]:
     lines = explain(game, decision, option, str(option))
     if option not in decision.options:
-        lines.append(refusal(game, decision, option))
+        answer = refusal(game, decision, option)
+        assert not ENGINE_WORDING.search(answer.replace(decision.prompt, "")), answer
+        assert "Allowed now: " in answer, answer
+        lines.append(answer)
     return lines
 
 

@@ -5,7 +5,9 @@ auction, the end), each at 1366x768 (serve-NAME.png), 1920x1080 (serve-NAME-1920
 a phone, 390x844 (serve-NAME-phone.png), through `rules serve`'s page in headless Chromium
 (Playwright and Debian's chromium, as tests/test_web_browser.py); the spectators' page
 mid-game (serve-spectator.png) and the host's page (serve-host.png, serve-host-phone.png); at
-1366x768, a business to place on a plot (serve-plots.png) and the Rules opened mid-game
+1366x768, a business to place on a plot (serve-plots.png), the same with a plot that holds a
+skyscraper clicked (serve-refused.png: the answer beside the options, not over the board), the
+28 starting plots of the setup (serve-start.png) and the Rules opened mid-game
 (serve-rules.png).
 The board picture (board-NAME.png): the SVG of `rules show --svg`
 after a building stop, in an auction (as Cleo sees it, with her hand), and at the end.
@@ -92,16 +94,22 @@ def boards(browser) -> None:
 DRAWN = "() => document.querySelector('#board svg')"
 
 
+# a plot that the decision does not offer (one with a skyscraper or two businesses)
+REFUSED_PLOT = ('#board [data-place*="_"]:not(.legal):not([data-place$="_hall"])'
+                ':not([data-place$="_park"]):not([data-place="times_square"])')
+
+
 def shoot(browser, size: tuple[int, int], url: str, ready: str, name: str,
           click: str | None = None) -> None:
     """A picture of the page at `url` in a window of `size`, once `ready` holds (and after a
-    click on `click`, if given)."""
+    click on `click`, if given: at its middle, as a person clicks, pieces on it or not)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.goto(url)
     page.wait_for_function(ready)
     if click:
-        page.locator(click).click()
+        page.locator(click).first.click(force=True)
+        page.wait_for_function("() => !document.body.classList.contains('busy')")
     page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / name))
     context.close()
@@ -134,6 +142,14 @@ def main() -> None:
         with serving(table) as base:
             shoot(browser, SIZES[""], f"{base}/play/{token_of(table, 'P1')}", ACTIVE,
                   "serve-plots.png")
+            shoot(browser, SIZES[""], f"{base}/play/{token_of(table, 'P1')}", ACTIVE,
+                  "serve-refused.png", click=REFUSED_PLOT)
+        ruleset, game, history = play_until(FIFTH, 4, 0, lambda game, decision: True)
+        table = make_table(ruleset, game, history,
+                           {p: "random" for p in game.players} | {"P1": "human"})
+        with serving(table) as base:
+            shoot(browser, SIZES[""], f"{base}/play/{token_of(table, 'P1')}", ACTIVE,
+                  "serve-start.png")
         browser.close()
 
 

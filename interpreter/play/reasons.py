@@ -44,6 +44,8 @@ class Reasons:
     """Explains, on `viewer`'s sample of `game`, why a condition is false or a value not in
     a list (the values named as the game labels them)."""
 
+    detail = True  # a described rule's reason followed inside it (False: its words only)
+
     def __init__(self, game: Game, viewer: str, cites: bool = False):
         self.viewer, self.cites = viewer, cites
         try:
@@ -277,9 +279,18 @@ class Reasons:
         below = follow(func.decl.body, inner, depth + 1) if inner is not None else []
         if not func.decl.label:
             return below
-        head = f"{self.words(expr, env)}{self.cite(func.decl.cite)}"
-        return [f"{head}: {below[0]}" if len(below) == 1 else f"{head} does not hold",
+        head = f"{self.described_head(expr, env, follow)}{self.cite(func.decl.cite)}"
+        return [f"{head}: {below[0]}" if len(below) == 1 else self.not_holding(head),
                 *([] if len(below) == 1 else below)]
+
+    def described_head(self, expr: N.Call, env: dict[str, Any], follow: Any) -> str:
+        """A described rule named in a reason (`follow`: why_false or why_holds)."""
+        return self.words(expr, env)
+
+    @staticmethod
+    def not_holding(head: str) -> str:
+        """A described rule that fails, its reasons said after it (none, or several)."""
+        return f"{head} does not hold"
 
     def _bound(self, func: Any, expr: N.Call, env: dict[str, Any]) -> dict[str, Any] | None:
         args = [self.value(a, env) for a in expr.args]
@@ -348,9 +359,8 @@ class Reasons:
                 return below
             # a rule's list made of another rule's list says the same: the reason below
             mine = f"{self.label(value)} is not "
-            below = [x for x in below if not x.startswith(mine)]
-            head = f"{self.label(value)} is not among {self.words(expr, env)}" \
-                + self.cite(func.decl.cite) + self._instead(self.value(expr, env))
+            below = [x for x in below if not x.startswith(mine)] if self.detail else []
+            head = self.not_among(value, expr, env) + self.cite(func.decl.cite)
             return [head + (f": {below[0]}" if len(below) == 1 else ""),
                     *([] if len(below) == 1 else below)]
         if isinstance(expr, N.Query) and expr.kind in ("list", "distinct") and \
@@ -370,6 +380,11 @@ class Reasons:
             return [f"{self.label(value)} is not among {self.words(expr, env)}"]
         return []
 
+    def not_among(self, value: Any, expr: Any, env: dict[str, Any]) -> str:
+        """A value that a described rule's list does not hold, and what it holds instead."""
+        return f"{self.label(value)} is not among {self.words(expr, env)}" + \
+            self._instead(self.value(expr, env))
+
     def _instead(self, values: Any) -> str:
         """What a list holds instead, when it is short enough to say: '; it holds: a, b'."""
         if not isinstance(values, list | tuple | set | frozenset):
@@ -382,10 +397,11 @@ class Reasons:
 
 
 def failing(game: Game, viewer: str, condition: Any, value: Any = None,
-            var: str | None = None, cites: bool = False) -> list[str]:
+            var: str | None = None, cites: bool = False,
+            kind: type[Reasons] = Reasons) -> list[str]:
     """Why `condition` (an option's `when`, or a choice's `where` with `var` = `value`) does
-    not hold now, in words; [] when it cannot be said."""
-    return _explained(game, viewer, condition, value, var, False, cites)
+    not hold now, in words; [] when it cannot be said. (`kind`: who says it.)"""
+    return _explained(game, viewer, condition, value, var, False, cites, kind)
 
 
 def holding(game: Game, viewer: str, condition: Any, value: Any = None,
@@ -396,8 +412,8 @@ def holding(game: Game, viewer: str, condition: Any, value: Any = None,
 
 
 def _explained(game: Game, viewer: str, condition: Any, value: Any, var: str | None,
-               holds: bool, cites: bool) -> list[str]:
-    reasons = Reasons(game, viewer, cites)
+               holds: bool, cites: bool, kind: type[Reasons] = Reasons) -> list[str]:
+    reasons = kind(game, viewer, cites)
     env = reasons.frame()
     if var is not None:
         env[var] = value
@@ -409,9 +425,9 @@ def _explained(game: Game, viewer: str, condition: Any, value: Any, var: str | N
 
 
 def not_listed(game: Game, viewer: str, value: Any, source: Any,
-               cites: bool = False) -> list[str]:
+               cites: bool = False, kind: type[Reasons] = Reasons) -> list[str]:
     """Why the list a choice is made from does not hold `value` now, in words."""
-    reasons = Reasons(game, viewer, cites)
+    reasons = kind(game, viewer, cites)
     try:
         return [_sentence(x) for x in reasons.why_not_in(value, source, reasons.frame()) if x]
     except (GameRuleError, RulesError, RecursionError, NoWords):

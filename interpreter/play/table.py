@@ -33,6 +33,7 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.digest import Steps, digest_lines
 from interpreter.play.display import Display
+from interpreter.play.final_points import scores_before_final, with_play_points
 from interpreter.play.game_files import (
     HUMAN,
     PLAY_FORMAT_KEY,
@@ -45,10 +46,11 @@ from interpreter.play.game_files import (
 )
 from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.moves_seen import watch_step
+from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
 from interpreter.play.undo import UndoLimit, take_back, undo_limit
-from interpreter.play.why import named_labels, refusal
+from interpreter.play.why import named_labels
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -215,7 +217,9 @@ class Table:
                           "tiebreak": r.tiebreak, "you": r.player == player}
                          for r in rows],
                 "tiebreak": tiebreak_label(game),
-                "table": display.final_table_of(game),
+                "table": with_play_points(display.final_table_of(game), game,
+                                          scores_before_final(self.ruleset, game,
+                                                              self.history)),
                 "lines": display.final_lines(game),
                 "scores": final_scores(game)}
         return state

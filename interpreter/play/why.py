@@ -209,21 +209,6 @@ def types_of(game: Game, value: Any) -> set[str]:
     return out
 
 
-def refusal(game: Game, decision: Decision, option: Any) -> str:
-    """One short paragraph for a refused choice (the browser's answer to a click): what is
-    refused and why, in words, with the rule's citation."""
-    pending = game.state["pending"]
-    point: ChoicePoint = game.program.choices[tuple(pending["at"])]
-    if not could_be_option(game, decision, point, option):
-        return f"{_typed(game, option, str(option))} is no option now ({decision.prompt})."
-    lines = refused(game, decision, point, option, str(option))
-    head, reasons = lines[0], [x.strip().removeprefix("- ") for x in lines[1:]
-                               if x.strip() not in ("Because:", "It needs what these rules say:",
-                                                    "The choices are what these rules "
-                                                    "allow:")]
-    return " ".join([head, *reasons])
-
-
 def named_labels(game: Game, decision: Decision) -> list[str]:
     """The options in words; named options (`option A "..."`) with their names, which the
     log, `why` and the refusals use ('A: take three cards')."""

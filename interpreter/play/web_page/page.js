@@ -11,47 +11,31 @@ let loading = null;
 let busy = false; // a decision sent, its answer not come yet: the options wait
 let wasMine = false;
 
+// The server's answer (a refusal in red) is said in the decision's panel, beside the options
+// and never over the board: a refused place of the board is only outlined in red a moment.
 function showMessage(text, bad, at) {
   const box = $("message");
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("bad", Boolean(bad));
-  const near = $("click-message");
-  near.hidden = true;
-  if (text && bad && at) { // answered next to where the click was, inside the window
-    near.textContent = text;
-    near.hidden = false;
-    placeBeside(near, at);
-    clearTimeout(showMessage.timer);
-    showMessage.timer = setTimeout(() => { near.hidden = true; }, 5000);
+  if (text && bad && at) {
+    box.classList.remove("fresh");
+    void box.offsetWidth; // the flash starts again for each refusal
+    box.classList.add("fresh");
+    if (at.place) markRefused(at.place);
+    box.scrollIntoView({ block: "nearest" });
+    const log = $("log");
+    log.scrollTop = log.scrollHeight; // its box is smaller now: the newest lines stay in view
   }
 }
-// Beside the click: right of, left of, below or above what was clicked (a place of the board,
-// or a button), where it covers none of that and the least of the places the decision offers.
-function placeBeside(box, at) {
-  const width = box.offsetWidth, height = box.offsetHeight, gap = 8;
-  const r = at.rect && at.rect.width ? at.rect
-    : { left: at.x - 6, right: at.x + 6, top: at.y - 6, bottom: at.y + 6 };
-  const clamp = (x, y) => ({ x: Math.max(4, Math.min(x, innerWidth - width - 4)),
-                             y: Math.max(4, Math.min(y, innerHeight - height - 4)) });
-  const spots = [clamp(r.right + gap, at.y - height / 2), clamp(r.left - gap - width, at.y - height / 2),
-                 clamp(at.x - width / 2, r.bottom + gap), clamp(at.x - width / 2, r.top - gap - height)];
-  const avoid = [r, ...[...document.querySelectorAll("#board .legal, #options button")]
-    .map((el) => el.getBoundingClientRect())];
-  const covered = (p, q) => ( // the share of q's area that the box at p covers
-    Math.max(0, Math.min(p.x + width, q.right) - Math.max(p.x, q.left))
-    * Math.max(0, Math.min(p.y + height, q.bottom) - Math.max(p.y, q.top)))
-    / Math.max(1, (q.right - q.left) * (q.bottom - q.top));
-  const cost = (p) => avoid.reduce((n, q, i) => n + (covered(p, q) > 0 && i === 0 ? 100 : covered(p, q)), 0)
-    + Math.hypot(p.x - at.x, p.y - at.y) / 10000; // the nearest of the free spots
-  const best = spots.reduce((a, b) => (cost(b) < cost(a) ? b : a));
-  box.style.left = `${best.x}px`;
-  box.style.top = `${best.y}px`;
+
+function markRefused(place) {
+  const el = $("board").querySelector(`[data-place="${CSS.escape(place)}"]`);
+  if (!el) return;
+  el.classList.add("refused");
+  clearTimeout(markRefused.timer);
+  markRefused.timer = setTimeout(() => el.classList.remove("refused"), 1500);
 }
-// The answer beside a click never takes a click (CSS: pointer-events none), and the next
-// click or key puts it away.
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") $("click-message").hidden = true; });
-document.addEventListener("pointerdown", () => { $("click-message").hidden = true; }, true);
 
 // One request at a time; a change announced meanwhile is fetched right after it.
 let again = false;
@@ -131,9 +115,7 @@ function setBusy(on) {
 
 function decide(payload, event) {
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  const what = event && event.currentTarget && event.currentTarget.getBoundingClientRect
-    ? event.currentTarget.getBoundingClientRect() : null; // the place or button clicked
-  const at = event ? { x: event.clientX, y: event.clientY, rect: what } : null;
+  const at = event ? { place: payload.place } : null; // the place clicked, if it was one
   setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
@@ -243,6 +225,8 @@ function renderFinal(f) {
   const table = $("final-table");
   table.replaceChildren();
   $("final-table-title").textContent = f.table ? f.table.title : "";
+  // the points during play first, the total last: each column adds up to the score
+  table.classList.toggle("summed", Boolean(f.table && f.table.summed));
   if (f.table) {
     const top = document.createElement("tr");
     top.append(cell("th", ""), ...f.table.columns.map((c) => cell("th", c)));
@@ -336,6 +320,10 @@ function renderDecision(s) {
     }
     const onBoard = new Set([...$("board").querySelectorAll("[data-place]")]
       .map((el) => el.getAttribute("data-place")));
+    const groups = groupsOf(s.decision.options);
+    options.classList.toggle("grouped", Boolean(groups));
+    options.classList.toggle("many", !groups && s.decision.options.length >= MANY);
+    const boxes = new Map(); // a group's name -> the row that holds its buttons
     for (const option of s.decision.options) {
       const button = document.createElement("button");
       button.type = "button";
@@ -347,7 +335,9 @@ function renderDecision(s) {
         button.firstChild.className = "num";
         button.title = "or click it on the board, where it has this number";
       }
-      button.append(option.label);
+      const [head, tail] = groups ? splitLabel(option.label) : [null, option.label];
+      button.append(tail);
+      if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
       if (option.effect) { // said beside the options, and to a screen reader with the button
         button.setAttribute("aria-describedby", `effect-${option.index}`);
         button.title = `${option.label}: ${option.effect}`;
@@ -356,7 +346,15 @@ function renderDecision(s) {
       button.addEventListener("click", (e) => decide({ option: option.index }, e));
       for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
       for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => showEffect(null));
-      options.append(button);
+      if (groups && !boxes.has(head)) {
+        const row = document.createElement("div");
+        row.className = "group";
+        row.append(cell("span", head));
+        row.firstChild.className = "group-name";
+        options.append(row);
+        boxes.set(head, row);
+      }
+      (groups ? boxes.get(head) : options).append(button);
     }
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
@@ -369,6 +367,24 @@ function renderDecision(s) {
   $("undo-reason").textContent = s.undo.count > 0
     ? `You can take back ${s.undo.count} decision${s.undo.count === 1 ? "" : "s"}.`
     : (s.undo.reason || "");
+}
+
+// Many options fit the panel without scrolling (Undo, Save and the log stay in view): options
+// whose labels share their first part ("North, red", "North, blue") are shown in rows, one a
+// first part, each button with the rest of its label; others as compact buttons in columns.
+const MANY = 12;
+
+function splitLabel(label) {
+  const cut = label.lastIndexOf(", ");
+  return cut > 0 ? [label.slice(0, cut), label.slice(cut + 2)] : [null, label];
+}
+
+function groupsOf(options) {
+  if (options.length < MANY) return null;
+  const heads = options.map((o) => splitLabel(o.label)[0]);
+  if (heads.some((h) => h === null)) return null;
+  const distinct = new Set(heads);
+  return distinct.size * 2 <= options.length ? distinct : null;
 }
 
 // What happened to you and to the board since your last decision (digest.py), in short:

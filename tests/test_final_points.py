@@ -1,0 +1,41 @@
+"""The end page's table of the final scoring adds up (issue 33: it added up only the final
+scoring, 30 of 48 points): a row of the points scored during play, the score just before the
+final scoring ran, found by playing the game again, so each column sums to the player's
+score."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.play.final_points import DURING_PLAY, TOTAL, column_sums
+from tests.web_support import make_table, play_until
+
+
+def _whole_game(path: str, players: int, seed: int):
+    ruleset, game, history = play_until(path, players, seed, lambda g, d: False)
+    assert game.over
+    return make_table(ruleset, game, history, {p: "human" for p in game.players})
+
+
+@pytest.mark.parametrize("path, players, seed", [
+    ("fifth-avenue/base", 4, 1), ("fifth-avenue/base", 3, 2),
+    ("fifth-avenue/six-plot", 4, 3), ("fifth-avenue/alea-2p", 2, 4)])
+def test_each_column_of_the_final_table_adds_up_to_the_players_score(path, players, seed):
+    table = _whole_game(path, players, seed)
+    final = table.state_for(next(iter(table.tokens)))["final"]
+    rows = final["table"]["rows"]
+    assert rows[0][0] == DURING_PLAY and rows[-1][0] == TOTAL
+    scores = [table.game.score(p) for p in table.game.players]
+    assert column_sums(final["table"]) == scores
+    assert [int(x) for x in rows[-1][1:]] == scores
+    # the points during play are the game's own, not the difference: some were scored in
+    # play, and the final scoring gave some too
+    during = [int(x) for x in rows[0][1:]]
+    assert any(during) and during != scores
+
+
+def test_a_game_that_is_not_its_history_gets_no_row_rather_than_wrong_points():
+    table = _whole_game("fifth-avenue/base", 4, 1)
+    table.history.hashes[-2] = "not this game"
+    final = table.state_for(next(iter(table.tokens)))["final"]
+    assert final["table"]["rows"][0][0] != DURING_PLAY
