@@ -33,7 +33,7 @@ from interpreter.play.consequences import (
     outlook,
     run_start,
 )
-from interpreter.play.digest import Steps, digest_lines, hidden_positions
+from interpreter.play.digest import Steps, digest_lines, hidden_positions, took_part
 from interpreter.play.display import Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -153,6 +153,8 @@ class Session:
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
+    answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
+    # who, its prompt, its options in words, the decisions then (see renumbered)
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -244,6 +246,8 @@ class Session:
             self.steps.record(game, decision.player, seen)
             if self.seats[decision.player] == HUMAN:
                 self.pictures[decision.player] = Picture(game, decision.player)
+                self.answered = (decision.player, decision.prompt,
+                                 self.shown_labels(decision), len(self.history.deciders))
             self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
@@ -364,7 +368,8 @@ class Session:
             self.seen[player] = len(log)
             before = self.pictures.get(player)
             news = self.display.news_in(self.recent[1])
-            if set(news) <= set(self.recent[1][-NEWS_SHOWN:]):
+            if set(news) <= set(self.recent[1][-NEWS_SHOWN:]) and \
+                    not took_part(self.recent[1], news, self.name(player)):
                 news = []  # the last lines of the window, shown just above: not twice
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
                                                     self.width, self.digest_rows(decision))) \
@@ -393,7 +398,8 @@ class Session:
             + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
         need = len(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                            self.width)) \
-            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes])) \
+            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes,
+                                *self.renumbered(decision)])) \
             + len(option_lines(plain, self.width, self.height // 2)) \
             + (private.count("\n") + 2 if private else 0)
         return max(2, self.height - 1 - 2 - need - 2)  # ON_DEMAND and a blank; title, blank
@@ -403,7 +409,8 @@ class Session:
         player = decision.player
         lines = list(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                              self.width))
-        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}"])
+        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}",
+                               *self.renumbered(decision)])
         if decision.secret:
             lines.append("(a secret choice: the others see it only when all have chosen)")
         plain = self.shown_labels(decision)
@@ -424,6 +431,21 @@ class Session:
             notes.append("Some choices change points or pieces: type 'points' to see which.")
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
+
+    def renumbered(self, decision: Decision) -> list[str]:
+        """A note when the same question as the player's answer just before (nobody else
+        decided since) numbers its options anew (a card added to an offer leaves the list:
+        the ones after it move up)."""
+        if self.answered is None or self.answered[:2] != (decision.player, decision.prompt) \
+                or self.answered[3] != len(self.history.deciders):
+            return []
+        before, now = self.answered[2], self.shown_labels(decision)
+        moved = next((label for k, label in enumerate(now)
+                      if label in before and before.index(label) != k), None)
+        if moved is None:
+            return []
+        return [f"(The numbers moved: '{moved}' is {now.index(moved) + 1} now. Typing an "
+                "option's name picks it too.)"]
 
     def with_points(self, decision: Decision, labels: list[str], whole: bool = False,
                     lines: int = 2) -> tuple[list[str], list[str]]:
@@ -462,7 +484,8 @@ class Session:
         key = (id(self.game), self.game.state["step"], decision.player)
         if self.outlooks[0] != key:
             self.outlooks = (key, outlook(self.game, decision, decision.player,
-                                          run_start(self.history, decision.player)))
+                                          run_start(self.history, decision.player),
+                                          news=self.display.news_in))
         return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:
