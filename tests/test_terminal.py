@@ -534,3 +534,25 @@ def test_a_bid_that_numbers_its_cards_anew_says_so_and_a_card_s_name_picks_it():
     for screen in screens[1:]:  # the first follows the start's lines
         assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in
                                                       screen.splitlines())
+
+
+def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
+    """A newcomer met 'Je', 'B1' and '<Wh>' on the board with the legend only in 'help':
+    under the compact board, a row or two say the marks it shows now (only those), and the
+    board with them fits 80x24."""
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 3), random.Random(3)
+    for _ in range(250):
+        game.apply(rng.choice(game.decision().options))
+    s, out = session(game, 80)
+    s.height = 24
+    s.show_board(game.decision())
+    lines = out.getvalue().splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+    board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+    for mark, means in (("<Wh>", "white commissioner"), ("Je", "jeweler"),
+                        ("Pe", "perfume shop"), ("R3", "3 skyscrapers of R")):
+        assert f"{mark} {means}" in said, said
+    assert "<Wh>" in board and " Je " in board and "B1" in board
+    assert "marker" not in said and "STOP" not in said  # not on the board now
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)

@@ -34,7 +34,7 @@ from interpreter.play.consequences import (
     run_start,
 )
 from interpreter.play.digest import Steps, digest_lines, hidden_positions, took_part
-from interpreter.play.display import Display
+from interpreter.play.display import LEGEND, Display
 from interpreter.play.game_files import (
     HUMAN,
     SECRET_NOTE,
@@ -47,6 +47,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
+from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
@@ -375,7 +376,7 @@ class Session:
                                                     self.width, self.digest_rows(decision))) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
-        board = self.display.board(game, player, self.colour, self.width).split("\n")
+        board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
         shown = new[-RECENT_EVENTS:]
         parts = Screen(board, private.split("\n") if private else [],
@@ -705,10 +706,18 @@ class Session:
                                         for v in values])
         return (found[0],) if len(found) == 1 else None
 
+    def board_lines(self, player: str) -> list[str]:
+        """The board as `player` sees it, and under it the marks it shows with their meanings
+        (marks.py), unless its layout prints the whole legend."""
+        board = self.display.board(self.game, player, self.colour, self.width)
+        if not self.display.legend or LEGEND in self.display.layout_for(self.width).below:
+            return board.split("\n")
+        items = self.display.legend_items(self.game, player)
+        return [*board.split("\n"), *marks_lines(items, board, self.width)]
+
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
-        board = self.display.board(self.game, decision.player, self.colour, self.width)
-        lines = [*board.split("\n"), ""]
+        lines = [*self.board_lines(decision.player), ""]
         below = self.decision_lines(decision)
         if self.height is not None and len(lines) + len(below) > self.height - 1:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
