@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
 MOST_ROWS = 3  # and rows for them, one at least
+MOST_OWN_NEWS = 2  # news naming the viewer said whatever the room (what they won)
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
@@ -135,7 +136,11 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         each[0] = max(1, min(each[0], left - need))  # the news give way to the own pieces
         each[1] = min(MOST_ROWS, max(1, left - each[0]))  # what the news leave, for pieces
     if news:
-        said = _listed("News: ", [line.rstrip(".") for line in news], width, each.pop(0))
+        named = _naming(game.label(viewer))
+        mine = [line for line in news if named.search(line)]  # the viewer's own, first
+        news = mine + [line for line in news if line not in mine]
+        said = _listed("News: ", [line.rstrip(".") for line in news], width, each.pop(0),
+                       min(len(mine), MOST_OWN_NEWS))
         lines.insert(len(lines) - bool(seen.points), said)
     if moves:
         room = each.pop(0)
@@ -147,10 +152,15 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     return lines
 
 
+def _naming(name: str) -> re.Pattern:
+    """A name as a whole word ('Player 1', not 'Player 10')."""
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+
+
 def took_part(lines: list[str], news: list[str], name: str) -> bool:
     """Whether `name` is named in a news line of `lines`, or in a line since the news line
     before it (they took part in what it concludes: an offer that won, or lost)."""
-    named = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    named = _naming(name)
     part = False
     for line in lines:
         part = part or bool(named.search(line))
