@@ -16,6 +16,7 @@ from interpreter.cli.common import bundled_rulesets
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.display import check_legend, load_display
+from interpreter.play.marks import marks_lines
 from interpreter.play.replay import History
 from interpreter.play.screen import MORE
 from interpreter.play.terminal import Session
@@ -554,5 +555,8 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
                         ("Pe", "perfume shop"), ("R3", "3 skyscrapers of R")):
         assert f"{mark} {means}" in said, said
     assert "<Wh>" in board and " Je " in board and "B1" in board
+    glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
+    assert "<Be> beige commissioner" in " ".join(marks_lines(
+        load_display(ruleset).legend_items(game, "P1"), glued, 80))
     assert "marker" not in said and "STOP" not in said  # not on the board now
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)

@@ -2,10 +2,10 @@
 
 The legend (the display file's `legend`) lists every mark a board may show, the long ones
 too (`help` prints it whole). Under a board drawn at the terminal go only the marks that are
-on it now, with short meanings: a mark is on the board when a word of the board is the mark
-(brackets and punctuation aside), or has the same shape where the mark holds a number ('R3'
-for 'B1': a letter and a number); a mark the board already says with its meaning beside it
-('R Player 1') is left out. Nothing here knows any game.
+on it now, with short meanings: a mark is on the board when a word of the board (a run of
+letters and digits) is the mark, brackets and punctuation aside, or has the same shape where
+the mark holds a number ('R3' for 'B1': a letter and a number); a mark the board already says
+with its meaning beside it ('R Player 1') is left out. Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 def _words(board: str) -> set[str]:
-    return {w for w in (re.sub(r"[^\w]", "", x) for x in board.split()) if w}
+    """The board's words: runs of letters and digits ('<Wh><Be>' holds 'Wh' and 'Be')."""
+    return set(re.findall(r"\w+", board))
 
 
 def marks_lines(items: list[tuple[str, str]], board: str, width: int) -> list[str]:
