@@ -194,9 +194,10 @@ def _finish_at_table(table, player: str) -> None:
     while the bots play theirs in the server."""
     token = token_of(table, player)
     while not table.game.over:
-        decision = table.game.decision()
+        with table._lock:  # the game and its version as one (a bot's move records both)
+            decision, version = table.game.decision(), table.version
         if decision is not None and decision.player == player:
-            table.decide(token, table.version, index=0)
+            table.decide(token, version, index=0)
         else:
             time.sleep(0.01)
 
