@@ -258,3 +258,54 @@ def test_option_d_says_2_or_3_black_cards_as_its_preview_counts_them():
                 counts.add(int(drawn.group(1)))
         game.apply(rng.choice(decision.options))
     assert counts == {2, 3}
+
+
+def decisions_of_player_1(seed: int, wanted, most: int = 3):
+    """Player 1's decisions of a random 4-player game that `wanted(game, decision)` picks,
+    `most` of them, each with its preview (news said as the display says them)."""
+    ruleset = load_ruleset(BASE)
+    news = load_display(ruleset).news_in
+    game, rng, found = ruleset.new_game(4, seed), random.Random(seed), 0
+    while not game.over and found < most:
+        decision = game.decision()
+        if decision.player == "P1" and wanted(game, decision):
+            found += 1
+            yield game, decision, outlook(game, decision, "P1", samples=2, news=news)
+        game.apply(rng.choice(decision.options))
+
+
+def test_a_pass_says_who_wins_the_auction_as_it_stands_and_what_they_choose_then():
+    """'pass' showed only the cards taken back: it says that the high bidder wins if the
+    others pass too, with what, and the choice that is then theirs (how many to build)."""
+    def outbid(game, decision):
+        high = game.view("P1")["vars"]["high_bidder"]
+        return "pass_bid" in decision.options and high not in (None, "none", "P1")
+
+    met = 0
+    for game, decision, found in decisions_of_player_1(4, outbid):
+        high = game.label(game.view("P1")["vars"]["high_bidder"])
+        said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
+        assert re.search(rf"{high} wins the (auction for .+|Central Park auction) with \d+",
+                         said), said
+        assert f"then {high}: how many skyscrapers do you build" in said, said
+        met += 1
+    assert met == 3
+
+
+def test_an_option_that_starts_a_set_of_auctions_says_so():
+    """Nothing foretold that moving a commissioner back to City Hall starts a set of
+    auctions: that option says 'starts a set of auctions' (the procedure's own description),
+    and no other option of the decision does."""
+    def commissioner(game, decision):
+        return decision.prompt.startswith("move")
+
+    met = 0
+    for game, decision, found in decisions_of_player_1(3, commissioner, most=40):
+        for option, effect in zip(decision.options, found.effects, strict=True):
+            twin = game.clone()
+            twin.apply(option)
+            begins = any("a set of auctions begins" in line for line in twin.events)
+            assert (effect.starts == "a set of auctions") == begins, (option, effect)
+            assert ("starts a set of auctions" in effect_words(game, effect, "P1")) == begins
+            met += begins
+    assert met

@@ -11,7 +11,13 @@ import re
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.consequences import Picture, _without_kinds, outlook
-from interpreter.play.digest import Steps, _concerns, _without_source, digest_lines
+from interpreter.play.digest import (
+    MOST_OWN_NEWS,
+    Steps,
+    _concerns,
+    _without_source,
+    digest_lines,
+)
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
@@ -287,3 +293,53 @@ def test_the_setup_digest_says_every_piece_placed_not_two_of_them_and_more():
     pieces = " ".join(setup.split("Pieces: ", 1)[1].split("\n\n")[0].split())
     assert "more ('log')" not in pieces
     assert all(f"Player {n}'s 2 skyscrapers go to " in pieces for n in (2, 3, 4)), pieces
+
+
+def game_at_80x24(seed: int) -> list[tuple]:
+    """A whole 4-player game at an 80x24 terminal, Player 1 a person answering at random,
+    the others random bots; at each of Player 1's screens after their first decision: the
+    game, the digest on it, Player 1's picture after their last decision, the moves since,
+    and the log lines the screen covers."""
+    ruleset = load_ruleset(BASE)
+    rng, found = random.Random(seed), []
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return ""
+        game = session.game
+        before = session.pictures.get("P1")
+        if before is not None:
+            found.append((game.clone(), list(session.digest), before,
+                          session.steps.since("P1")[0], list(session.recent[1])))
+        return str(rng.randrange(len(game.decision().options)) + 1)
+
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    session = Session(ruleset, ruleset.new_game(4, seed), History(), seats,
+                      load_display(ruleset), io.StringIO(), tty=True, read=read, width=80,
+                      height=24)
+    session.run()
+    return found
+
+
+def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
+    """A building stop took a newcomer's skyscraper and the digest folded it into 'and 2
+    more ('log')' behind another player's loss: the player's own pieces that moved (out of
+    the game, say) and their points are always said, never counted in 'and N more'; their
+    own auction win, or an auction they bid in and lost, is in the News."""
+    display = load_display(load_ruleset(BASE))
+    lost = won = 0
+    for game, digest, before, moves, recent in (x for seed in range(1, 5)
+                                                for x in game_at_80x24(seed)):
+        text = " ".join(" ".join(digest).split())
+        seen = before.compare(Picture(game, "P1"), moves, own=True)
+        if seen.points.get("P1"):
+            assert f"you {seen.points['P1']:+d}" in text, (seen.points, text)
+        for move in seen.moves:
+            if move.startswith("your "):
+                lost += "out of the game" in move
+                assert move in text or _without_source(move) in text, (move, text)
+        mine = [line for line in display.news_in(recent) if "Player 1 " in line]
+        for line in mine[:MOST_OWN_NEWS]:  # said first, whatever the room
+            won += " wins " in line
+            assert "News: " in text and line.rstrip(".") in text, (line, text)
+    assert lost and won  # the cases were met

@@ -16,6 +16,7 @@ from interpreter.cli.common import bundled_rulesets
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.display import check_legend, load_display
+from interpreter.play.marks import marks_lines
 from interpreter.play.replay import History
 from interpreter.play.screen import MORE
 from interpreter.play.terminal import Session
@@ -499,3 +500,63 @@ def test_a_screen_too_full_drops_its_blank_rows_before_overflowing():
     for line in ("Pieces: one", "Points: you +2", "Your hand", "a b c",
                  *[f"option {i}" for i in range(16)]):
         assert line in fitted  # every part kept
+
+
+def test_a_bid_that_numbers_its_cards_anew_says_so_and_a_card_s_name_picks_it():
+    """Adding a card to a bid takes it out of the list, and the options after it moved up
+    a number: the next screen says which number moved, and typing a card's name picks it."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
+                                 card("black", 4): 1, card("black", 6): 1}})
+    game.perform("park_auction", "P1")
+    out, answers, screens = io.StringIO(), iter(["brown", "1", "black 6"]), []
+
+    def read(prompt: str) -> str:
+        screens.append(ANSI.sub("", out.getvalue()))
+        out.seek(0)
+        out.truncate()
+        return next(answers)
+
+    s = Session(game.ruleset, game, History(), {"P1": "human", "P2": "random",
+                                                "P3": "random", "P4": "random"},
+                load_display(game.ruleset), out, read=read, width=80, height=24)
+    s.max_decisions = None
+    with pytest.raises(StopIteration):
+        s.run()
+    said = [" ".join(x.split()) for x in screens]
+    assert "numbers moved" not in said[1]  # the first card: nothing moved yet
+    assert "(The numbers moved: 'brown 5' is 1 now. Typing an option's name picks it " \
+           "too.)" in said[2], said[2]
+    assert sorted(game.view("P1")["zones"]["bid"]["P1"]) == [card("black", 6),
+                                                             card("brown", 4)]
+    for screen in screens[1:]:  # the first follows the start's lines
+        assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in
+                                                      screen.splitlines())
+
+
+def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
+    """A newcomer met 'Je', 'B1' and '<Wh>' on the board with the legend only in 'help':
+    under the compact board, a row or two say the marks it shows now (only those), and the
+    board with them fits 80x24."""
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 3), random.Random(3)
+    for _ in range(250):
+        game.apply(rng.choice(game.decision().options))
+    s, out = session(game, 80)
+    s.height = 24
+    s.show_board(game.decision())
+    lines = out.getvalue().splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+    board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+    for mark, means in (("<Wh>", "white commissioner"), ("Je", "jeweler"),
+                        ("Pe", "perfume shop"), ("R3", "3 skyscrapers of R")):
+        assert f"{mark} {means}" in said, said
+    assert "<Wh>" in board and " Je " in board and "B1" in board
+    glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
+    assert "<Be> beige commissioner" in " ".join(marks_lines(
+        load_display(ruleset).legend_items(game, "P1"), glued, 80))
+    assert "marker" not in said and "STOP" not in said  # not on the board now
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
+from interpreter.play.under_way import started, under_way
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
+MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
 
 
 @dataclass
@@ -47,6 +50,8 @@ class Effect:
     ending: str | None = None  # the reason the game ends (in every sample)
     ends_sometimes: bool = False
     supplied: set[str] = field(default_factory=set)  # moves out of a common pile (a supply)
+    starts: str | None = None  # what the option starts, in the ruleset's words (under_way)
+    then: list[str] = field(default_factory=list)  # what follows (news lines, who decides)
 
 
 @dataclass
@@ -78,9 +83,11 @@ def run_start(history: History, player: str) -> int:
 
 
 def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = None,
-            samples: int = SAMPLES) -> Outlook | None:
+            samples: int = SAMPLES, news: Callable[[list[str]], list[str]] | None = None
+            ) -> Outlook | None:
     """The effect of each option of `decision`, as `viewer` may foresee it; None when the
-    options cannot be played out on a sample."""
+    options cannot be played out on a sample. `news`: the log lines that are news (the
+    display's), said as what follows an option (`Effect.then`; see following)."""
     if len(decision.options) > MAX_OPTIONS:
         return Outlook([], samples, skipped=len(decision.options))
     anchor = game.state["step"] if anchor is None else anchor
@@ -90,18 +97,63 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
             rng = private_random(game.state["seed"], anchor, viewer, f"outlook {k}")
             sample = sample_game(game, viewer, rng)
             before = Picture(sample, viewer)
+            frames = under_way(sample)
             for i, option in enumerate(decision.options):
                 twin = sample.clone()
-                twin.logging = False
+                twin.logging = news is not None
+                twin.events = []
                 moves = watched_apply(twin, option)
-                seen[i].append(before.compare(Picture(twin, viewer), moves, option,
-                                              ahead=True))
+                found = before.compare(Picture(twin, viewer), moves, option, ahead=True)
+                found.starts = started(frames, twin, viewer)
+                if news is not None:
+                    found.then = following(twin, option, viewer, news)
+                seen[i].append(found)
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
     estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     return Outlook(effects, samples, estimate)
+
+
+def following(twin: Game, option: Any, viewer: str,
+              news: Callable[[list[str]], list[str]]) -> list[str]:
+    """What follows an option, in the ruleset's own news lines: those its run wrote that
+    name the player who decides next (why it is theirs: they won), or, when the next
+    decision is another player's with the same option (a pass, say), those written if the
+    others choose it too, as things stand ('if the others choose it too: ...'); then the
+    next decision when it is another player's ('then Ann: how many ...? (0, 1, 2)'). []
+    when no news comes of it."""
+    lines = news(twin.events)
+    then, alike = twin, False
+    if not lines:
+        then = twin.clone()
+        for _ in range(MOST_ALIKE * len(then.players)):
+            decision = then.decision()
+            if then.over or decision is None or decision.player == viewer or \
+                    option not in decision.options:
+                break
+            then.apply(option)
+            alike = True
+            lines = news(then.events)
+            if lines:
+                break
+    decision = None if then.over else then.decision()
+    if not alike:  # said only when it tells why another player decides next (who won)
+        name = None if decision is None or decision.player == viewer else \
+            then.label(decision.player)
+        lines = [line for line in lines if name is not None and name in line]
+    if not lines:
+        return []
+    said = [line.rstrip(".") for line in lines]
+    if alike:
+        said[0] = f"if the others choose it too: {said[0]}"
+    if decision is not None and decision.player != viewer:
+        labels = decision.labels
+        choice = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}" \
+            if len(labels) > 3 else ", ".join(labels)
+        said.append(f"then {then.label(decision.player)}: {decision.prompt} ({choice})")
+    return said
 
 
 def effect_words_parts(effect: Effect, game: Game | None = None,
@@ -112,6 +164,9 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append(f"the game ends ({effect.ending})")
     elif effect.ends_sometimes:
         parts.append("the game may end")
+    if effect.starts is not None:
+        parts.append(f"starts {effect.starts}")
+    parts += effect.then
     if effect.points and game is not None:
         parts.append(points_text(game, effect.points, viewer))
     elif effect.points:
@@ -150,10 +205,14 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     alike = [m for m in first.moves if all(m in e.moves for e in effects)]
     moves = alike if supplies else [m for m in alike if m not in first.supplied]
     ending = first.ending if all(e.ending == first.ending for e in effects) else None
-    common = Effect(points, moves, [], ending)
+    starts = first.starts if all(e.starts == first.starts for e in effects) else None
+    then = first.then if all(e.then == first.then for e in effects) else []
+    common = Effect(points, moves, [], ending, starts=starts, then=then)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
                    [m for m in e.moves if m not in alike], e.maybe,
-                   None if ending is not None else e.ending, e.ends_sometimes)
+                   None if ending is not None else e.ending, e.ends_sometimes,
+                   starts=None if starts is not None else e.starts,
+                   then=[] if then else e.then)
             for e in effects]
     return common, rest
 
@@ -165,6 +224,8 @@ class _Seen:
     moves: list[str]
     ending: str | None
     supplied: set[str] = field(default_factory=set)
+    starts: str | None = None
+    then: list[str] = field(default_factory=list)
 
 
 class Picture:
@@ -427,8 +488,10 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     endings = {s.ending for s in seen}
     ending = seen[0].ending if len(endings) == 1 else None
     supplied = set().union(*(s.supplied for s in seen))
+    starts = seen[0].starts if all(s.starts == seen[0].starts for s in seen) else None
+    then = seen[0].then if all(s.then == seen[0].then for s in seen) else []
     return Effect(points, always, some, ending, ending is None and endings != {None},
-                  supplied)
+                  supplied, starts, then)
 
 
 __all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
 MOST_ROWS = 3  # and rows for them, one at least
+MOST_OWN_NEWS = 2  # news naming the viewer said whatever the room (what they won)
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
@@ -125,30 +126,60 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
+    own = [m for m in moves if _own(m)]  # the viewer's own pieces and zones: said first,
+    moves = own + [m for m in moves if not _own(m)]  # never folded into 'and N more'
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     parts = [x for x in (news, moves) if x]
     each = [min(MOST_ROWS, max(1, left // len(parts)))] * len(parts) if parts else []
     if len(parts) == 2 and left >= 2:
+        need = _rows("Pieces: " + "; ".join(_without_source(m) for m in own) + ".", width)
+        each[0] = max(1, min(each[0], left - need))  # the news give way to the own pieces
         each[1] = min(MOST_ROWS, max(1, left - each[0]))  # what the news leave, for pieces
     if news:
-        said = _listed("News: ", [line.rstrip(".") for line in news], width, each.pop(0))
+        named = _naming(game.label(viewer))
+        mine = [line for line in news if named.search(line)]  # the viewer's own, first
+        news = mine + [line for line in news if line not in mine]
+        said = _listed("News: ", [line.rstrip(".") for line in news], width, each.pop(0),
+                       min(len(mine), MOST_OWN_NEWS))
         lines.insert(len(lines) - bool(seen.points), said)
     if moves:
         room = each.pop(0)
-        said = _listed("Pieces: ", moves, width, room)
+        said = _listed("Pieces: ", moves, width, room, len(own))
         if said.endswith("('log')."):  # too many said whole: said without where from
-            said = _listed("Pieces: ", [_without_source(m) for m in moves], width, room)
+            said = _listed("Pieces: ", [_without_source(m) for m in moves], width, room,
+                           len(own))
         lines.append(said)
     return lines
 
 
-def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS) -> str:
+def _naming(name: str) -> re.Pattern:
+    """A name as a whole word ('Player 1', not 'Player 10')."""
+    return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+
+
+def took_part(lines: list[str], news: list[str], name: str) -> bool:
+    """Whether `name` is named in a news line of `lines`, or in a line since the news line
+    before it (they took part in what it concludes: an offer that won, or lost)."""
+    named = _naming(name)
+    part = False
+    for line in lines:
+        part = part or bool(named.search(line))
+        if line in news:
+            if part:
+                return True
+            part = False
+    return False
+
+
+def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
+            kept: int = 0) -> str:
     """'head a; b; and 2 more ('log').' in `rows` rows of `width` (MOST_MOVES items at most);
-    just how many when not even one fits."""
+    just how many when not even one fits. The first `kept` items are said whatever the room
+    (the viewer's own losses are never folded into a count)."""
     more = "; and 9 more ('log')."
-    if _rows(head + items[0] + (more if len(items) > 1 else "."), width) > rows:
+    if not kept and _rows(head + items[0] + (more if len(items) > 1 else "."), width) > rows:
         return f"{head}{len(items)}, in 'log'."
-    said = 1
+    said = max(1, kept)
     while said < min(len(items), MOST_MOVES) and \
             _rows(head + "; ".join(items[:said + 1]) + more, width) <= rows:
         said += 1
@@ -210,10 +241,15 @@ def _reason(game: Game, lone: Lone, viewer: str) -> str:
     return ""
 
 
+def _own(move: str) -> bool:
+    """A move of the viewer's own pieces, or into or out of their zones."""
+    return move.startswith("your ") or " your " in move
+
+
 def _concerns(game: Game, move: str, viewer: str) -> bool:
     """A move of the viewer's (their pieces or zones), or one that a place of the board
     gives or takes (not a hand, stack or supply of another player only)."""
-    if move.startswith("your ") or " your " in move:
+    if _own(move):
         return True
     others = [f"{game.label(p)}'s " for p in game.players if p != viewer]
     if not any(o in move for o in others):

@@ -248,7 +248,8 @@ class Table:
         estimates. The buttons carry the options' short labels: these are said beside them."""
         if self._effects[0] != self.version:
             player = decision.player
-            found = outlook(self.game, decision, player, run_start(self.history, player))
+            found = outlook(self.game, decision, player, run_start(self.history, player),
+                            news=self.display.news_in)
             said: dict[str, Any] = {"every": "", "each": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)

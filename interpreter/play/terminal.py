@@ -33,8 +33,8 @@ from interpreter.play.consequences import (
     outlook,
     run_start,
 )
-from interpreter.play.digest import Steps, digest_lines, hidden_positions
-from interpreter.play.display import Display
+from interpreter.play.digest import Steps, digest_lines, hidden_positions, took_part
+from interpreter.play.display import LEGEND, Display
 from interpreter.play.game_files import (
     HUMAN,
     SECRET_NOTE,
@@ -47,6 +47,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
+from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
@@ -153,6 +154,8 @@ class Session:
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
+    answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
+    # who, its prompt, its options in words, the decisions then (see renumbered)
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -244,6 +247,8 @@ class Session:
             self.steps.record(game, decision.player, seen)
             if self.seats[decision.player] == HUMAN:
                 self.pictures[decision.player] = Picture(game, decision.player)
+                self.answered = (decision.player, decision.prompt,
+                                 self.shown_labels(decision), len(self.history.deciders))
             self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
@@ -364,13 +369,14 @@ class Session:
             self.seen[player] = len(log)
             before = self.pictures.get(player)
             news = self.display.news_in(self.recent[1])
-            if set(news) <= set(self.recent[1][-NEWS_SHOWN:]):
+            if set(news) <= set(self.recent[1][-NEWS_SHOWN:]) and \
+                    not took_part(self.recent[1], news, self.name(player)):
                 news = []  # the last lines of the window, shown just above: not twice
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
                                                     self.width, self.digest_rows(decision))) \
                 if before is not None else []
         start, new = self.recent if events or self.recent else (0, [])
-        board = self.display.board(game, player, self.colour, self.width).split("\n")
+        board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
         shown = new[-RECENT_EVENTS:]
         parts = Screen(board, private.split("\n") if private else [],
@@ -393,7 +399,8 @@ class Session:
             + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
         need = len(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                            self.width)) \
-            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes])) \
+            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes,
+                                *self.renumbered(decision)])) \
             + len(option_lines(plain, self.width, self.height // 2)) \
             + (private.count("\n") + 2 if private else 0)
         return max(2, self.height - 1 - 2 - need - 2)  # ON_DEMAND and a blank; title, blank
@@ -403,7 +410,8 @@ class Session:
         player = decision.player
         lines = list(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                              self.width))
-        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}"])
+        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}",
+                               *self.renumbered(decision)])
         if decision.secret:
             lines.append("(a secret choice: the others see it only when all have chosen)")
         plain = self.shown_labels(decision)
@@ -424,6 +432,21 @@ class Session:
             notes.append("Some choices change points or pieces: type 'points' to see which.")
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
+
+    def renumbered(self, decision: Decision) -> list[str]:
+        """A note when the same question as the player's answer just before (nobody else
+        decided since) numbers its options anew (a card added to an offer leaves the list:
+        the ones after it move up)."""
+        if self.answered is None or self.answered[:2] != (decision.player, decision.prompt) \
+                or self.answered[3] != len(self.history.deciders):
+            return []
+        before, now = self.answered[2], self.shown_labels(decision)
+        moved = next((label for k, label in enumerate(now)
+                      if label in before and before.index(label) != k), None)
+        if moved is None:
+            return []
+        return [f"(The numbers moved: '{moved}' is {now.index(moved) + 1} now. Typing an "
+                "option's name picks it too.)"]
 
     def with_points(self, decision: Decision, labels: list[str], whole: bool = False,
                     lines: int = 2) -> tuple[list[str], list[str]]:
@@ -462,7 +485,8 @@ class Session:
         key = (id(self.game), self.game.state["step"], decision.player)
         if self.outlooks[0] != key:
             self.outlooks = (key, outlook(self.game, decision, decision.player,
-                                          run_start(self.history, decision.player)))
+                                          run_start(self.history, decision.player),
+                                          news=self.display.news_in))
         return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:
@@ -682,10 +706,18 @@ class Session:
                                         for v in values])
         return (found[0],) if len(found) == 1 else None
 
+    def board_lines(self, player: str) -> list[str]:
+        """The board as `player` sees it, and under it the marks it shows with their meanings
+        (marks.py), unless its layout prints the whole legend."""
+        board = self.display.board(self.game, player, self.colour, self.width)
+        if not self.display.legend or LEGEND in self.display.layout_for(self.width).below:
+            return board.split("\n")
+        items = self.display.legend_items(self.game, player)
+        return [*board.split("\n"), *marks_lines(items, board, self.width)]
+
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
-        board = self.display.board(self.game, decision.player, self.colour, self.width)
-        lines = [*board.split("\n"), ""]
+        lines = [*self.board_lines(decision.player), ""]
         below = self.decision_lines(decision)
         if self.height is not None and len(lines) + len(below) > self.height - 1:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]

@@ -1,0 +1,66 @@
+"""The marks a board shows now, with their meanings, in a row or two under it.
+
+The legend (the display file's `legend`) lists every mark a board may show, the long ones
+too (`help` prints it whole). Under a board drawn at the terminal go only the marks that are
+on it now, with short meanings: a mark is on the board when a word of the board (a run of
+letters and digits) is the mark, brackets and punctuation aside, or has the same shape where
+the mark holds a number ('R3' for 'B1': a letter and a number); a mark the board already says
+with its meaning beside it ('R Player 1') is left out. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+SHORT_MEANING = 40  # longer meanings are left to `help`
+ROWS = 3  # rows under the board at most
+HEAD = "Marks: "
+TAIL = " ('help': all)"
+
+
+def _shape(word: str) -> str:
+    """A word's shape: each run of digits as '9', each letter as 'A' or 'a'."""
+    out = re.sub(r"\d+", "9", word)
+    return re.sub(r"[A-Z]", "A", re.sub(r"[a-z]", "a", out))
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _words(board: str) -> set[str]:
+    """The board's words: runs of letters and digits ('<Wh><Be>' holds 'Wh' and 'Be')."""
+    return set(re.findall(r"\w+", board))
+
+
+def marks_lines(items: list[tuple[str, str]], board: str, width: int) -> list[str]:
+    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, in ROWS
+    rows of `width` at most (those that do not fit are left to 'help', and the row says
+    so); [] for none."""
+    board = ANSI.sub("", board)
+    words = _words(board)
+    shapes = {_shape(w) for w in words}
+    plain = " ".join(board.split())
+    said = []
+    for mark, means in items:
+        key = re.sub(r"[^\w]", "", mark)
+        if not key or len(means) > SHORT_MEANING or f"{mark} {means}" in plain:
+            continue
+        if key in words or re.search(r"\d", key) and _shape(key) in shapes:
+            said.append(f"{mark} {means}")
+    kept = len(said)
+    while kept and _rows(_row(said, kept), width) > ROWS:
+        kept -= 1
+    if not kept:
+        return []
+    return textwrap.wrap(_row(said, kept), width, subsequent_indent="  ",
+                         break_on_hyphens=False)
+
+
+def _row(said: list[str], kept: int) -> str:
+    """The first `kept` marks; 'help' named when some are left out."""
+    return HEAD + ", ".join(said[:kept]) + (TAIL if kept < len(said) else ".")
+
+
+def _rows(text: str, width: int) -> int:
+    return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
