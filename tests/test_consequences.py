@@ -309,3 +309,17 @@ def test_an_option_that_starts_a_set_of_auctions_says_so():
             assert ("starts a set of auctions" in effect_words(game, effect, "P1")) == begins
             met += begins
     assert met
+
+
+def test_an_option_that_only_leads_to_a_choice_of_the_player_starts_nothing():
+    """A newcomer read 'C: ... starts Move a commissioner': the turn's option that ends with
+    moving a commissioner was said to start the move (in which other players bid only if the
+    player's coming choice of where sends it to City Hall). What the player still steers is
+    not foretold as started; only an option that sets it going by itself is."""
+    met = 0
+    for _, decision, found in decisions_of_player_1(
+            5, lambda g, d: d.prompt.startswith("choose your option"), most=8):
+        assert not any(effect.starts for effect in found.effects), \
+            [(o, e.starts) for o, e in zip(decision.options, found.effects, strict=True)]
+        met += 1
+    assert met == 8

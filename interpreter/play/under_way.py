@@ -56,15 +56,20 @@ def started(before: list[Frame], after: Game, viewer: str) -> str | None:
 
 def _others_decide(game: Game, frames: list[Frame], viewer: str) -> bool:
     """Whether a player other than `viewer` decides while `frames` are under way (played
-    on a copy, each decision's first option, MOST_STEPS at most)."""
+    on a copy, each decision's first option, MOST_STEPS at most). Not when `viewer` decides
+    first in the procedure itself (not in one it called): what it starts then depends on
+    a choice still to come (where to go, say), and the option does not start it alone."""
     twin = game.clone()
     twin.logging = False
     for _ in range(MOST_STEPS):
         decision = twin.decision()
-        if twin.over or decision is None or under_way(twin)[:len(frames)] != frames:
+        now = under_way(twin)
+        if twin.over or decision is None or now[:len(frames)] != frames:
             return False
         if decision.player != viewer:
             return True
+        if len(now) == len(frames):  # the viewer's own choice, in the procedure itself
+            return False
         twin.apply(decision.options[0])
     return False
 
