@@ -323,3 +323,20 @@ def test_an_option_that_only_leads_to_a_choice_of_the_player_starts_nothing():
             [(o, e.starts) for o, e in zip(decision.options, found.effects, strict=True)]
         met += 1
     assert met == 8
+
+
+def test_the_players_own_pieces_lost_come_before_the_others_in_an_options_words():
+    """A newcomer's building-stop option read 'building stop: you +3, Player 3 +2; Player 3's
+    1 skyscraper goes out of the game' at 80 columns: their own 2 skyscrapers came after the
+    others' pieces and were cut. The end, the points and the player's own pieces come first."""
+    met = 0
+    for game, _, found in decisions_of_player_1(
+            1, lambda g, d: d.prompt.startswith("build, or declare"), most=6):
+        for effect in found.effects:
+            parts = effect_words(game, effect, "P1").split("; ")
+            own = [i for i, x in enumerate(parts) if x.startswith("your ")]
+            others = [i for i, x in enumerate(parts) if re.match(r"Player \d's ", x)]
+            if own and others:
+                assert max(own) < min(others), parts
+                met += 1
+    assert met

@@ -38,6 +38,7 @@ SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
+OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
 
 
 @dataclass
@@ -158,7 +159,9 @@ def following(twin: Game, option: Any, viewer: str,
 
 def effect_words_parts(effect: Effect, game: Game | None = None,
                        viewer: str | None = None) -> list[str]:
-    """The parts of an effect in words: the end, the points, the pieces."""
+    """The parts of an effect in words, what matters most to the viewer first (a line cut
+    to the screen's room keeps it): the end, what starts, the points, the viewer's own
+    pieces, what follows, the other pieces."""
     parts = []
     if effect.ending is not None:
         parts.append(f"the game ends ({effect.ending})")
@@ -166,12 +169,14 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append("the game may end")
     if effect.starts is not None:
         parts.append(f"starts {effect.starts}")
-    parts += effect.then
     if effect.points and game is not None:
         parts.append(points_text(game, effect.points, viewer))
     elif effect.points:
         parts.append("points")
-    parts += effect.moves
+    own = [m for m in effect.moves if m.startswith(OWN)]
+    parts += own
+    parts += effect.then
+    parts += [m for m in effect.moves if not m.startswith(OWN)]
     parts += [f"perhaps {m}" for m in effect.maybe]
     return parts
 
@@ -341,7 +346,7 @@ class _Words:
         for (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) \
                 in groups.items():
             things = self.things(noun, n, kinds)
-            whose = "" if owner is None else ("your " if owner == self.viewer
+            whose = "" if owner is None else (OWN if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
             under = ", at the bottom" if bottom else ""
             route = _route(self.zone(src, src_player, froms), self.zone(dst, dst_player, tos))
