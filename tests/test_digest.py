@@ -275,12 +275,16 @@ def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_l
 
 def test_after_a_busy_stretch_the_digest_says_who_won_and_what_was_scored():
     """A newcomer read 'Points: you +3, Player 2 +8' after a set of auctions and a scoring,
-    and typed 'log 30' to learn why: the log lines the display calls news (who won an
-    auction, each point scored and where) are said in short, within the screen."""
+    and typed 'log 30' to learn why: the log lines the display calls news (a set of auctions
+    begun, who won an auction, each point scored and where) are said in short, within the
+    screen."""
     screens, session = screens_of(2, 200)
     news = [s.split("News: ", 1)[1] for s in screens if "News: " in s]
     assert any(" wins the auction for " in n for n in news)
     assert any(re.search(r"scores \d+ VP", n) for n in news)
+    # a set of auctions begun by another player's commissioner (a newcomer was dropped into
+    # an auction for a district of theirs with nothing said)
+    assert any("returns to City Hall: a set of auctions begins" in n for n in news), news
     for screen in screens:
         assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in screen.splitlines())
 
