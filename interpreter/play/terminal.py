@@ -152,6 +152,7 @@ class Session:
     steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
+    undone: str | None = None  # what an undo took back, said on the next screen
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
@@ -375,6 +376,9 @@ class Session:
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
                                                     self.width, self.digest_rows(decision))) \
                 if before is not None else []
+            if self.undone:  # the screen after an undo says what it took back
+                self.digest = self.wrapped([self.undone]) + self.digest
+                self.undone = None
         start, new = self.recent if events or self.recent else (0, [])
         board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
@@ -611,6 +615,7 @@ class Session:
         the same again), as far as undo.py allows; UNDONE when it was taken back."""
         bots = frozenset(self.bots)
         count = last_own(self.history, decision.player, bots) or 1
+        taken = self.history.moves[-count] if len(self.history.moves) >= count else None
         try:
             game, history = take_back(self.ruleset, self.game, self.history, count,
                                       decision.player, bots)
@@ -622,7 +627,11 @@ class Session:
             self.seen[player] = min(seen, len(game.log_for(player)))
         self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
         self.restart_journal()
-        self.say("Your last decision is taken back.")
+        answers = f" and the {count - 1} bot decisions after it" if count > 2 else \
+            " and the bot decision after it" if count == 2 else ""
+        self.undone = f"Taken back: your decision '{game.label(taken)}'{answers}. " \
+                      "Decide again." if taken is not None else "Your last decision is taken back."
+        self.say(self.undone)
         return UNDONE
 
     def restart_journal(self) -> None:
