@@ -340,3 +340,21 @@ def test_the_players_own_pieces_lost_come_before_the_others_in_an_options_words(
                 assert max(own) < min(others), parts
                 met += 1
     assert met
+
+
+def test_the_last_pass_of_an_auction_that_nobody_bid_in_says_so():
+    """A newcomer passing last read only 'pass (taking back any cards bid)': that nobody
+    would win the auction was not said. News that names no player is said too."""
+    def last_pass(game, decision):
+        if "pass_bid" not in decision.options:
+            return False
+        twin = game.clone()
+        twin.apply("pass_bid")
+        return any(line.startswith("Nobody bids for ") for line in twin.events)
+
+    met = 0
+    for game, decision, found in decisions_of_player_1(6, last_pass, most=2):
+        said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
+        assert "Nobody bids for " in said, said
+        met += 1
+    assert met == 2

@@ -120,7 +120,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
 def following(twin: Game, option: Any, viewer: str,
               news: Callable[[list[str]], list[str]]) -> list[str]:
     """What follows an option, in the ruleset's own news lines: those its run wrote that
-    name the player who decides next (why it is theirs: they won), or, when the next
+    name the player who decides next (why it is theirs: they won) or no player (nobody
+    won), or, when the next
     decision is another player's with the same option (a pass, say), those written if the
     others choose it too, as things stand ('if the others choose it too: ...'); then the
     next decision when it is another player's ('then Ann: how many ...? (0, 1, 2)'). []
@@ -140,10 +141,13 @@ def following(twin: Game, option: Any, viewer: str,
             if lines:
                 break
     decision = None if then.over else then.decision()
-    if not alike:  # said only when it tells why another player decides next (who won)
+    if not alike:  # said when it tells why another player decides next (who won), or
+        # names no player (nobody won)
         name = None if decision is None or decision.player == viewer else \
             then.label(decision.player)
-        lines = [line for line in lines if name is not None and name in line]
+        names = [then.label(p) for p in then.players]
+        lines = [line for line in lines if name is not None and name in line or
+                 not any(n in line for n in names)]
     if not lines:
         return []
     said = [line.rstrip(".") for line in lines]
