@@ -434,6 +434,15 @@ EVERY_OPTION_IN_VIEW = """() => { const box = document.getElementById('options')
     return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }); }"""
 
 
+# "Since your last decision" after a busy stretch: 14 long lines
+LONG_DIGEST = """() => { const ul = document.getElementById('digest-lines');
+  for (let i = 0; i < 14; i++) { const li = document.createElement('li');
+    li.textContent = 'Player 3 wins the auction for 42nd St. West with 28 and builds 2 ' +
+      'skyscrapers there; Player 2 scores 3 VP in 52nd St. East.'; ul.appendChild(li); }
+  document.getElementById('digest').hidden = false;
+  const log = document.getElementById('log'); log.scrollTop = log.scrollHeight; }"""  # as drawn
+
+
 @pytest.mark.parametrize("seed, stop", [
     (0, lambda g, d: len(d.options) >= 28),  # the most Fifth Avenue gives: the starting plots
     (3, lambda g, d: d.prompt == "place it on a building plot" and len(d.options) >= 19),
@@ -441,7 +450,8 @@ EVERY_OPTION_IN_VIEW = """() => { const box = document.getElementById('options')
 def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser, seed, stop):
     """Issue 33: with 19-24 options the options box scrolled (3 of 19 plots in view) and the
     log shrank to one line. Every option is in view without scrolling, with Undo, Save and
-    the last three lines of the log; also once a refused click is answered."""
+    the last three lines of the log; also once a refused click is answered, and with a long
+    "Since your last decision" (it scrolls in a box of its own)."""
     ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     player = game.decision().player
     table = make_table(ruleset, game, history,
@@ -454,8 +464,11 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
     with serving(table) as base:
         _open(page, base, table, player)
         assert page.locator("#options button").count() == len(legal) >= 19
-        for refused in (False, True):
-            if refused:  # a place not offered: the answer takes room in the panel
+        for refused in (False, True, "a long digest"):
+            if refused == "a long digest":  # after a busy stretch (a newcomer's options
+                # scrolled in a box 20-100 px high and the log kept 1-2 lines)
+                page.evaluate(LONG_DIGEST)
+            elif refused:  # a place not offered: the answer takes room in the panel
                 illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
                     "els => els.map(e => e.getAttribute('data-place'))") if p not in legal)
                 page.locator(f'#board [data-place="{illegal}"]').first.dispatch_event("click")
