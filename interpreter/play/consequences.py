@@ -154,10 +154,10 @@ def following(twin: Game, option: Any, viewer: str,
     if alike:
         said[0] = f"if the others choose it too: {said[0]}"
     if decision is not None and decision.player != viewer:
-        labels = decision.labels
-        choice = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}" \
-            if len(labels) > 3 else ", ".join(labels)
-        said.append(f"then {then.label(decision.player)}: {decision.prompt} ({choice})")
+        labels = decision.labels  # a few short ones said ("0, 1, 2"); a long list is not
+        short = len(labels) <= 3 and not any("(" in label for label in labels)
+        choice = f" ({', '.join(labels)})" if short else ""
+        said.append(f"then {then.label(decision.player)}: {decision.prompt}{choice}")
     return said
 
 
