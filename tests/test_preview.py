@@ -109,7 +109,7 @@ def test_identical_previews_are_one_line_not_one_per_option(monkeypatch):
     game = game_at(SCORE_DISTRICT)
     decision = game.decision()
     found = Outlook([Effect({"P1": (13, 13), "P2": (42, 42)})] * len(decision.options))
-    monkeypatch.setattr("interpreter.play.terminal.outlook", lambda *args: found)
+    monkeypatch.setattr("interpreter.play.terminal.outlook", lambda *args, **kwargs: found)
     out = io.StringIO()
     s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
                 load_display(game.ruleset), out, width=80)

@@ -36,7 +36,7 @@ RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\bsize\b|must satisfy|(?i:the numbe
 SMALL = {"width": 1366, "height": 768}
 # a whole Fifth Avenue game is about 230 of one seat's decisions: the first ones (the setup, the
 # first auctions and buildings, a scoring) are clicked in the page, the rest decided at the table
-BROWSER_DECISIONS = 80
+BROWSER_DECISIONS = 40
 IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return false;
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
