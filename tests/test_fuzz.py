@@ -1,4 +1,4 @@
-"""The fuzzer (interpreter/fuzz/fuzzing.py) run on 60 damaged copies of the bundled
+"""The fuzzer (interpreter/fuzz/fuzzing.py) run on 30 damaged copies of the bundled
 rulesets, saves and replays: every command ends with exit 0, 1 or 2, never with a traceback,
 never by the time limit, never by the memory limit. benchmarks/fuzz.py runs it for longer."""
 
@@ -26,7 +26,7 @@ def space(tmp_path_factory) -> Workspace:
     return Workspace.create(tmp_path_factory.mktemp("fuzz"), rulesets_folder(), games=1)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+@settings(max_examples=30, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(category=st.sampled_from(CATEGORIES), seed=st.integers(0, 2**32))
 def test_a_damaged_input_gives_an_answer_or_a_clean_error(space, category, seed):
