@@ -9,7 +9,7 @@ other exits, hangs, memory. Every input that did not end in `accepted` or `clean
 to --out (the damaged file, the command, and what it printed), to reproduce it with
 `python benchmarks/fuzz.py --case SEED`.
 
-Not part of the test suite: tests/test_fuzz.py runs 150 inputs of the same fuzzer.
+Not part of the test suite: tests/test_fuzz.py runs 30 inputs of the same fuzzer.
 Figures: docs/robustness.md.
 """
 
