@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import RulesError
 from interpreter.play.history import History, short_hash
+from interpreter.play.undo import replayed_from_start
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -28,13 +29,10 @@ def scores_before_final(ruleset: Ruleset, game: Game,
     moves = history.moves
     if not moves or not game.over or len(history.hashes) != len(moves) + 1:
         return None
+    again = replayed_from_start(ruleset, game, moves[:-1])
+    if again is None or short_hash(again) != history.hashes[-2]:
+        return None
     try:
-        again = ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
-                                 streams=game.streams)
-        for move in moves[:-1]:
-            again.apply(move)
-        if short_hash(again) != history.hashes[-2]:
-            return None
         again.state["final_done"] = True
         again.apply(moves[-1])
     except RulesError:

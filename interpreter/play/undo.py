@@ -94,7 +94,7 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
         return UndoLimit(0, f"the last decision was {game.label(deciders[-1])}'s, not yours: "
                             "only your own decisions since another player's can be taken back")
     start = len(moves) - own
-    replayed = _replay(ruleset, game, moves[:start])
+    replayed = replayed_from_start(ruleset, game, moves[:start])
     unplayable = "the game cannot be played again from its start with these rules, so " \
                  "nothing can be taken back"
     if replayed is None or short_hash(replayed) != history.hashes[start]:
@@ -145,7 +145,7 @@ def last_own(history: History, player: str, along: frozenset[str]) -> int:
     return k + 1 if k < len(deciders) and deciders[-1 - k] == player else 0
 
 
-def _replay(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:
+def replayed_from_start(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game | None:
     """The game played again from its seed with `moves` (no event log, no hashes: fast)."""
     try:
         replayed = ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
