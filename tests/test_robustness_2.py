@@ -360,6 +360,8 @@ def _high_card_with(tmp_path, rules, call=True):
     "big = sum (count each y in numbers(1, 1000000) where y > x) for each x in numbers(1, 1000)",
     "big = f(60, 1)",
     "big = size(flatten([numbers(1, 1000000) for each x in numbers(1, 1000)]))",
+    # a list grown one item a turn: each new list is spent (30,000 turns alone cost 1.5M)
+    "let xs = []\n    2. for each x in numbers(1, 30000):\n        xs = xs + [x]",
 ])
 def test_work_between_decisions_is_bounded_and_named(tmp_path, capsys, step):
     folder = _high_card_with(tmp_path, "define f(n, m) = 1 if n == 0 else f(n - 1, m * 2) + "

@@ -64,10 +64,11 @@ def bounded(v: Any, rt: Any = None) -> Any:
     if c is int:
         if v.bit_length() > _MAX_BITS:
             raise GameRuleError(f"a number of more than {MAX_DIGITS} digits: too large")
-    elif (c is list or c is str) and len(v) > MAX_ITEMS:
-        raise GameRuleError(f"a {'list' if c is list else 'text'} of {len(v)} "
-                            f"{'items' if c is list else 'characters'}: more than "
-                            f"{MAX_ITEMS} is too large")
+    elif c is list or c is str:
+        if len(v) > MAX_ITEMS:
+            raise GameRuleError(f"a {'list' if c is list else 'text'} of {len(v)} "
+                                f"{'items' if c is list else 'characters'}: more than "
+                                f"{MAX_ITEMS} is too large")
         if rt is not None:
             charge(rt, v)
     return v
