@@ -162,8 +162,11 @@ def encode(layout: Layout, view: dict[str, Any], out: np.ndarray,
 
 def _zone(out: np.ndarray, at: int, content: Any, kinds: dict[str, int], top: bool) -> int:
     n = len(kinds)
+    if not content:  # empty: nothing to write on the zeros (most places of a board)
+        return at + n + 1 + (n if top else 0)
     if isinstance(content, dict) and "count" in content and content.keys() <= {"count", "top"}:
-        out[at + n] = content["count"]  # face down: only how many, and maybe the top
+        if content["count"]:  # face down: only how many, and maybe the top
+            out[at + n] = content["count"]
         if top and content.get("top") in kinds:
             out[at + n + 1 + kinds[content["top"]]] = 1.0
     else:

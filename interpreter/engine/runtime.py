@@ -579,8 +579,12 @@ class Game:
         for name, info in self.program.zones.items():
             vis, content = info.decl.visibility, self.Z[name]
             if info.decl.index:
-                zones[name] = {k: _seen(vis, v, owns(k, player))
-                               for k, v in content.items()}
+                if vis == "public":  # most entries of a board: copied as they are
+                    zones[name] = {k: dict(v) if v.__class__ is dict else list(v)
+                                   for k, v in content.items()}
+                else:
+                    zones[name] = {k: _seen(vis, v, vis == "owner" and owns(k, player))
+                                   for k, v in content.items()}
             else:
                 zones[name] = _seen(vis, content, False)
         pending = self.state["pending"]
@@ -984,9 +988,9 @@ def face_down(seen: Any) -> bool:
 
 
 def _seen(visibility: str, content: Any, is_owner: bool) -> Any:
-    size = sum(content.values()) if content.__class__ is dict else len(content)
     if visibility == "public" or (visibility == "owner" and is_owner):
         return dict(content) if content.__class__ is dict else list(content)
+    size = sum(content.values()) if content.__class__ is dict else len(content)
     if visibility == "top":
         top = content[-1] if content.__class__ is list and content else None
         return {"count": size, "top": top}

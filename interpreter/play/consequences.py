@@ -97,14 +97,15 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
         for k in range(samples):
             rng = private_random(game.state["seed"], anchor, viewer, f"outlook {k}")
             sample = sample_game(game, viewer, rng)
-            before = Picture(sample, viewer)
+            before = Picture(sample, viewer, pieces=False)
             frames = under_way(sample)
             for i, option in enumerate(decision.options):
                 twin = sample.clone()
                 twin.logging = news is not None
                 twin.events = []
                 moves = watched_apply(twin, option)
-                found = before.compare(Picture(twin, viewer), moves, option, ahead=True)
+                found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
+                                       ahead=True)
                 found.starts = started(frames, twin, viewer)
                 if news is not None:
                     found.then = following(twin, option, viewer, news)
@@ -238,18 +239,22 @@ class _Seen:
 
 
 class Picture:
-    """A position as a player sees it: the scores, each zone's pieces (kind -> count, or
-    UNSEEN -> count where the player sees only how many), whether the game is over."""
+    """A position as a player sees it: the scores, whether the game is over and, with
+    `pieces` (what `changed` compares; `compare` needs none), the variables and each zone's
+    pieces (kind -> count, or UNSEEN -> count where the player sees only how many)."""
 
-    def __init__(self, game: Game, viewer: str) -> None:
+    def __init__(self, game: Game, viewer: str, pieces: bool = True) -> None:
         self.game = game
         self.viewer = viewer
         self.scores = game.scores()
         self.over = game.over
         self.ending = game.state.get("ending") if game.over else None
+        self.vars: dict[tuple, Any] = {}
+        self.zones: dict[tuple[str, Any], dict[Any, int]] = {}
+        if not pieces:
+            return
         view = game.view(viewer)
         self.vars = _flat(view["vars"])
-        self.zones: dict[tuple[str, Any], Counter] = {}
         for name, content in view["zones"].items():
             if game.program.zones[name].decl.index:
                 for key, member in content.items():
@@ -279,8 +284,7 @@ class Picture:
             if after.vars.get(key) != self.vars.get(key) and key[1] != mover:
                 return True
         for zone in set(after.zones) | set(self.zones):
-            if after.zones.get(zone, Counter()) != self.zones.get(zone, Counter()) and \
-                    zone[1] != mover:
+            if after.zones.get(zone, {}) != self.zones.get(zone, {}) and zone[1] != mover:
                 return True
         return False
 
@@ -297,17 +301,20 @@ def _flat(values: dict[str, Any]) -> dict[tuple, Any]:
     return out
 
 
-def _counted(content: Any) -> Counter:
+def _counted(content: Any) -> dict[Any, int]:
+    """How many of each kind (no kind with none: equal contents compare equal)."""
+    if not content:
+        return {}
     if isinstance(content, list):
-        return Counter(content)
+        return dict(Counter(content))
     if isinstance(content, dict) and "count" in content:  # face down, perhaps its top seen
-        top = content.get("top")
-        if top is not None and content["count"] > 0:
-            return Counter({top: 1, UNSEEN: content["count"] - 1})
-        return Counter({UNSEEN: content["count"]})
+        top, count = content.get("top"), content["count"]
+        if top is not None and count > 0:
+            return {top: 1, UNSEEN: count - 1} if count > 1 else {top: 1}
+        return {UNSEEN: count} if count else {}
     if isinstance(content, dict):
-        return Counter({k: n for k, n in content.items() if n})
-    return Counter()
+        return {k: n for k, n in content.items() if n}
+    return {}
 
 
 def _component(game: Game, kind: str) -> str | None:
