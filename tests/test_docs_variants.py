@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import shutil
 
+import pytest
+
 from interpreter.cli import main
 
 from .conftest import BASE, ROOT
@@ -69,29 +71,18 @@ def commands() -> list[str]:
     return found
 
 
-def test_every_command_of_the_page_runs(tmp_path, capsys, monkeypatch):
-    """Each command of the page, as written, with 2 games (1 with bots that look ahead; a
-    command's own game count is what the page measured with) and its files written into a
-    folder of its own: the worked example's variant made there beside a copy of the bundled
-    rulesets."""
+def page_runs() -> list[list[str]]:
+    """The page's commands as the tests run them: 2 games (1 with bots that look ahead: they
+    cost most; a command's own game count is what the page measured with), one worker, no
+    progress bar; a command the page repeats but for its game count runs once."""
     import shlex
 
-    shutil.copytree(ROOT / "rulesets", tmp_path / "rulesets")
-    for kind, path, _, text in blocks():
-        if kind == "file":
-            target = tmp_path / "rulesets" / "fifth-avenue" / path.strip()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "data").symlink_to(ROOT / "tests" / "data")
-    monkeypatch.chdir(tmp_path)
-    ran, done = 0, []
+    runs: list[list[str]] = []
     for command in commands():
         argv = shlex.split(command)[1:]
         if "--dask" in argv or argv[0] not in ("check", "simulate", "compare", "sweep",
                                                "diff", "flatten"):
             continue
-        # bots that look ahead (greedy, a skill trace) play one game a side: they cost most
         games = "1" if "greedy" in argv or "--skill" in argv else "2"
         for option in ("--games", "--play"):
             if option in argv:
@@ -100,11 +91,35 @@ def test_every_command_of_the_page_runs(tmp_path, capsys, monkeypatch):
             argv += ["--workers", "1", "--no-progress"]
             if "--games" not in argv:
                 argv += ["--games", "2"]
-        if argv in done:  # the page's command again but for its game count
-            continue
-        done.append(argv)
-        code = main(argv)
-        captured = capsys.readouterr()
-        assert code == 0, f"{command}\n{captured.out}\n{captured.err}"
-        ran += 1
-    assert ran >= 12
+        if argv not in runs:
+            runs.append(argv)
+    return runs
+
+
+def test_the_page_shows_the_tools_at_work():
+    assert len(page_runs()) >= 12
+
+
+@pytest.fixture(scope="module")
+def page_folder(tmp_path_factory):
+    """A folder of the page's own: a copy of the bundled rulesets with the worked example's
+    variant made beside them (one per test process; each command writes files of its own)."""
+    folder = tmp_path_factory.mktemp("variants-page")
+    shutil.copytree(ROOT / "rulesets", folder / "rulesets")
+    for kind, path, _, text in blocks():
+        if kind == "file":
+            target = folder / "rulesets" / "fifth-avenue" / path.strip()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    (folder / "tests").mkdir()
+    (folder / "tests" / "data").symlink_to(ROOT / "tests" / "data")
+    return folder
+
+
+@pytest.mark.parametrize("argv", page_runs(), ids=lambda argv: " ".join(argv[:3]))
+def test_a_command_of_the_page_runs(argv, page_folder, capsys, monkeypatch):
+    """Each command of the page, as written (but for its game count), in the page's folder."""
+    monkeypatch.chdir(page_folder)
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    assert code == 0, f"{' '.join(argv)}\n{captured.out}\n{captured.err}"
