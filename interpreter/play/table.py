@@ -237,7 +237,7 @@ class Table:
             log = self.game.log_for(player)
             news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
             said[player] = [] if before is None else \
-                digest_lines(self.game, before, player, self.steps, news)
+                digest_lines(self.game, before, player, self.steps, news, whole=True)
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:
