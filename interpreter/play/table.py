@@ -33,7 +33,7 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.digest import Steps, digest_lines
 from interpreter.play.display import Display
-from interpreter.play.final_points import scores_before_final, with_play_points
+from interpreter.play.final_points import end_table
 from interpreter.play.game_files import (
     HUMAN,
     PLAY_FORMAT_KEY,
@@ -217,9 +217,8 @@ class Table:
                           "tiebreak": r.tiebreak, "you": r.player == player}
                          for r in rows],
                 "tiebreak": tiebreak_label(game),
-                "table": with_play_points(display.final_table_of(game), game,
-                                          scores_before_final(self.ruleset, game,
-                                                              self.history)),
+                "table": end_table(display.final_table_of, self.ruleset, game,
+                                   self.history),
                 "lines": display.final_lines(game),
                 "scores": final_scores(game)}
         return state
