@@ -120,8 +120,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     `rows` rows of `width` when given (the decision below needs the rest): news and pieces
     share what the choices taken alone and the points leave, MOST_ROWS each at most.
     `whole` (a page whose box scrolls): every news line and every move, the news in the
-    log's order: folded, the viewer's own lines came first and another player's auction
-    win or +18 went into 'and 4 more'."""
+    log's order: folded, the viewer's own lines came first and another player's win
+    or +18 went into 'and 4 more'."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
     lines = [lone_line(game, lone, viewer)] if lone else []

@@ -57,7 +57,7 @@ def end_table(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset,
               history: History) -> dict[str, Any] | None:
     """The display's final table (`render`: Display.final_table_of) made to add up
     (with_play_points); the last decision's points in the one row it renamed whose cells
-    are blank (a district closed by it: 'X (building stop)'), when there is one."""
+    are blank (a place closed by it: 'X (closed)'), when there is one."""
     table = render(game)
     pair = before_final(ruleset, game, history)
     if table is None or pair is None:
