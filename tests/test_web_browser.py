@@ -620,3 +620,37 @@ def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser
         _click_and_wait(page, page.locator("#options button").nth(3))
         assert table.history.moves[0] == options[3]
     context.close()
+
+
+UNDER_OPTIONS = """() => [...document.querySelectorAll('#board svg text')]
+  .filter(t => /^\\d+$/.test(t.textContent.trim()) && !t.closest('.badge, [data-place]')
+    && getComputedStyle(t).visibility !== 'hidden')
+  .map(t => [Number(t.getAttribute('x')), Number(t.getAttribute('y')), t.textContent])"""
+
+
+def test_a_business_offered_shows_one_number_the_option_s_not_also_the_space_s(browser):
+    """Issue 33: the supply tiles offered carried option badges 1 and 2 while the space
+    numbers under them read 6 and 7: while a place carries an option's number, the number
+    the board draws under it gives way (one numbering); the others stay."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, lambda g, d: d.player == "P1" and
+                                        d.prompt == "take a business from the current set")
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        places = page.locator("#board .legal").evaluate_all(
+            "els => els.map(e => { const b = e.getBBox(); return [b.x, b.y, b.width, b.height]; })")
+        options = len(game.decision().options)
+        assert len(places) >= options >= 1  # (two tiles of one kind: one option)
+        numbers = page.evaluate(UNDER_OPTIONS)
+        under = [n for n in numbers for x, y, w, h in places
+                 if x <= n[0] <= x + w and y + h <= n[1] <= y + h + 20]
+        assert under == [], under
+        assert len(numbers) > 10  # the other spaces keep their numbers
+        badges = page.locator("#board .badge text").evaluate_all(
+            "els => els.map(e => e.textContent)")
+        assert sorted(set(map(int, badges))) == list(range(1, options + 1))
+    context.close()
