@@ -45,6 +45,7 @@ from interpreter.play.game_files import (
     sentence,
 )
 from interpreter.play.links import LINKS_KEY, links_record, new_token
+from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
@@ -60,6 +61,7 @@ XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
 MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
+BOARD_TEXT_COLUMNS = 56  # the board as text on a phone: 56 columns of 11 px fit 390 px
 
 
 class TableError(Exception):
@@ -180,6 +182,7 @@ class Table:
                         for p in game.players],
             "board": XML_DECLARATION.sub("", display.to_svg(game, player,
                                                              private_beside=True)),
+            "board_text": self._board_text(player),
             "hand": display.private_text(game, player) if player else "",
             "hand_parts": display.private_segments(game, player) if player else [],
             "recent": self.recent_places(player),
@@ -222,6 +225,15 @@ class Table:
                 "lines": display.final_lines(game),
                 "scores": final_scores(game)}
         return state
+
+    def _board_text(self, player: str | None) -> str:
+        """The board as text in BOARD_TEXT_COLUMNS, with the marks it shows explained under
+        it (marks.py): a phone's whole board, readable."""
+        board = self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS)
+        if not self.display.legend:
+            return board
+        items = self.display.legend_items(self.game, player)
+        return "\n".join([board, *marks_lines(items, board, BOARD_TEXT_COLUMNS)])
 
     def _digest_for(self, player: str) -> list[str]:
         """What happened to `player` and to the board since their last decision, in short

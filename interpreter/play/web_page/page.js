@@ -268,6 +268,7 @@ function renderBoard(s) {
   const boxes = numbered.map(([el]) => { try { return el.getBBox(); } catch (err) { return null; } });
   numbered.forEach(([el, n], i) => badge(el, n, boxes[i]));
   hideNumbersUnder(board, boxes);
+  $("board-text").textContent = s.board_text || "";
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
