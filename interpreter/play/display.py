@@ -275,7 +275,7 @@ class Display:
         return block.render(game, viewer)
 
     def _fitted(self, text: str, width: int | None, colour: bool) -> list[str]:
-        segments = parse_markup(text, self.colours)
+        segments = _without_end_spaces(parse_markup(text, self.colours))
         if width is None:
             return [to_ansi(segments, self.colours) if colour else to_plain(segments)]
         return [to_ansi(s, self.colours) if colour else to_plain(s)
@@ -531,6 +531,17 @@ def check_legend(ruleset: Ruleset, display: Display) -> list[RulesetError]:
                                 N.Loc(shown, 1, 1) if shown else None)
                    for c in clashes if all(c not in e.message for e in errors)]
     return errors
+
+
+def _without_end_spaces(segments: list[Segment]) -> list[Segment]:
+    """The segments without the spaces at the line's end (a row's padding is no reason to
+    wrap it onto a blank line)."""
+    out = list(segments)
+    while out and not out[-1][0].rstrip(" "):
+        out.pop()
+    if out:
+        out[-1] = (out[-1][0].rstrip(" "), out[-1][1])
+    return out
 
 
 def _display_error(exc: GameRuleError, source: Path | None) -> GameRuleError:

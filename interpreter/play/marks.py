@@ -48,8 +48,9 @@ def _signs_on(mark: str, board: str) -> bool:
     return re.search(pattern, board) is not None
 
 
-def marks_lines(items: list[tuple[str, str]], board: str, width: int) -> list[str]:
-    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, in ROWS
+def marks_lines(items: list[tuple[str, str]], board: str, width: int,
+                rows: int = ROWS) -> list[str]:
+    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, in `rows`
     rows of `width` at most (those that do not fit are left to 'help', and the row says
     so); [] for none."""
     board = ANSI.sub("", board)
@@ -65,7 +66,7 @@ def marks_lines(items: list[tuple[str, str]], board: str, width: int) -> list[st
                 re.search(r"\d", key) and _shape(key) in shapes:
             said.append(f"{mark} {means}")
     kept = len(said)
-    while kept and _rows(_row(said, kept), width) > ROWS:
+    while kept and _rows(_row(said, kept), width) > rows:
         kept -= 1
     if not kept:
         return []

@@ -61,7 +61,7 @@ XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
 MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
-BOARD_TEXT_COLUMNS = 56  # the board as text on a phone: 56 columns of 11 px fit 390 px
+BOARD_TEXT_COLUMNS = 52  # the board as text on a phone: 52 columns of 11 px fit 390 px
 
 
 class TableError(Exception):
@@ -228,12 +228,13 @@ class Table:
 
     def _board_text(self, player: str | None) -> str:
         """The board as text in BOARD_TEXT_COLUMNS, with the marks it shows explained under
-        it (marks.py): a phone's whole board, readable."""
+        it (marks.py, all of them: the page scrolls) and the layout's spare blocks: a
+        phone's whole board, readable."""
         board = self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS)
-        if not self.display.legend:
-            return board
-        items = self.display.legend_items(self.game, player)
-        return "\n".join([board, *marks_lines(items, board, BOARD_TEXT_COLUMNS)])
+        items = self.display.legend_items(self.game, player) if self.display.legend else []
+        spare = self.display.spare_blocks(self.game, player, width=BOARD_TEXT_COLUMNS)
+        return "\n".join([board, *marks_lines(items, board, BOARD_TEXT_COLUMNS, rows=99),
+                          *(x for lines, _ in spare for x in lines)])
 
     def _digest_for(self, player: str) -> list[str]:
         """What happened to `player` and to the board since their last decision, in short
