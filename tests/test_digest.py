@@ -349,23 +349,22 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
     assert lost and won  # the cases were met
 
 
-def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decision():
+def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decision(base):
     """The browser's "Since your last decision" said "News: Player 1 scores 4 VP: ...;
     Player 1 scores 1 VP in 34th St. West; ...; and 4 more ('log')" while Player 3's points
     and other players' auction wins were only in the log: the page's box scrolls, so it says
     every news line since the player's last decision, in the log's order, and every move."""
     from .web_support import make_table, token_of
 
-    ruleset = load_ruleset(BASE)
-    busy = 0
+    ruleset, busy = base, 0
     for seed in (2, 5):
-        if busy >= 2:
+        if busy:
             break
         game = ruleset.new_game(4, seed)
         table = make_table(ruleset, game, History.start(game),
                            {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
         token, rng, seen = token_of(table, "P1"), random.Random(seed), None
-        while not table.game.over and busy < 2:
+        while not table.game.over and not busy:
             decision = table.game.decision()
             if decision.player != "P1":
                 table.bot_step()
