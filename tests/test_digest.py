@@ -347,3 +347,39 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
             won += " wins " in line
             assert "News: " in text and line.rstrip(".") in text, (line, text)
     assert lost and won  # the cases were met
+
+
+def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decision(base):
+    """The browser's "Since your last decision" said "News: Player 1 scores 4 VP: ...;
+    Player 1 scores 1 VP in 34th St. West; ...; and 4 more ('log')" while Player 3's points
+    and other players' auction wins were only in the log: the page's box scrolls, so it says
+    every news line since the player's last decision, in the log's order, and every move."""
+    from .web_support import make_table, token_of
+
+    ruleset, busy = base, 0
+    for seed in (2, 5):
+        if busy:
+            break
+        game = ruleset.new_game(4, seed)
+        table = make_table(ruleset, game, History.start(game),
+                           {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
+        token, rng, seen = token_of(table, "P1"), random.Random(seed), None
+        while not table.game.over and not busy:
+            decision = table.game.decision()
+            if decision.player != "P1":
+                table.bot_step()
+                continue
+            digest = table._digest_for("P1")  # the page's, without drawing the board
+            log = table.game.log_for("P1")
+            if seen is not None:
+                news = table.display.news_in(log[seen:])
+                text = " ".join(digest)
+                assert "more ('log')" not in text and "in 'log'" not in text, text
+                said = list(dict.fromkeys(line.rstrip(".") for line in news))
+                assert all(line in text for line in said), (said, text)
+                assert [text.index(line) for line in said] == \
+                    sorted(text.index(line) for line in said)  # the log's order
+                busy += len(news) >= 5
+            table.decide(token, table.version, rng.randrange(len(decision.options)))
+            seen = len(table.game.log_for("P1"))
+    assert busy  # a busy stretch was met (a set of auctions, scorings)

@@ -39,3 +39,17 @@ def test_a_game_that_is_not_its_history_gets_no_row_rather_than_wrong_points():
     table.history.hashes[-2] = "not this game"
     final = table.state_for(next(iter(table.tokens)))["final"]
     assert final["table"]["rows"][0][0] != DURING_PLAY
+
+
+def test_the_stop_that_ends_the_game_has_its_points_in_its_own_row():
+    """The end page's row "Times Square (building stop)" was blank while the points that
+    stop gave, at the game's end, fell into "points during play": they are in its row, and
+    the columns still add up."""
+    table = _whole_game("fifth-avenue/base", 4, 1)  # ends with a second building stop
+    rows = table.state_for(next(iter(table.tokens)))["final"]["table"]["rows"]
+    stop = next(r for r in rows if r[0] == "Times Square (building stop)")
+    assert any(int(x) for x in stop[1:]), stop
+    earlier = next(r for r in rows if r[0] == "34th St. East (building stop)")
+    assert not any(x.strip() for x in earlier[1:])  # scored during play: its points there
+    final = table.state_for(next(iter(table.tokens)))["final"]
+    assert column_sums(final["table"]) == [table.game.score(p) for p in table.game.players]

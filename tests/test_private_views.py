@@ -179,7 +179,7 @@ def _hot_seat(hide: int) -> list[tuple[str, str]]:
         fed = len(stream.getvalue())
         decision = game.decision()
         seen.append((decision.player, terminal.everything()))
-        if prompt.startswith("The game is not saved"):
+        if prompt.startswith("[y: save and quit"):
             return "n"  # quit without saving
         if prompt != "> ":
             return ""  # Enter: to start, or "press Enter when you are ready"

@@ -163,7 +163,7 @@ def test_help_shows_what_the_marks_of_the_board_mean():
     routes = " ".join(legend[legend.index("  commissioners move on to ...:") + 1:]).split()
     assert "City Hall: 34th W or 34th E;" in " ".join(routes)
     assert text.count("commissioners move on to") == 1
-    assert len(legend) <= 15 and all(len(x) <= 80 for x in text.splitlines())
+    assert len(legend) <= 17 and all(len(x) <= 80 for x in text.splitlines())  # 15 + > < |
 
 
 def test_help_keeps_its_two_columns_on_a_narrow_terminal():
@@ -314,7 +314,10 @@ def test_quit_asks_whether_to_save_when_the_game_is_not_saved(tmp_path, monkeypa
     s.read = lambda prompt: prompts.append(prompt) or answer
     s.history = History.start(game)
     stop = s.handle("quit", game.decision())
-    assert prompts[0].startswith("The game is not saved. Save before you leave?")
+    # the question on its own line, its answers as the prompt: at 80 columns the one line
+    # of 103 wrapped mid-phrase ("[y: save and quit, n: quit" / "without saving, ...")
+    assert "The game is not saved. Save before you leave?" in out.getvalue().splitlines()
+    assert prompts == ["[y: save and quit, n: quit without saving, Enter: play on] "]
     assert (stop is not None) == stops
     assert bool(list(tmp_path.glob("*.json"))) == saved
     if not stops:
@@ -565,3 +568,63 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
         load_display(ruleset).legend_items(game, "P1"), glued, 80))
     assert "marker" not in said and "STOP" not in said  # not on the board now
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
+
+
+def test_the_start_page_cuts_an_option_between_words():
+    """The start page with the journal's line below it once read "Option B: place a
+    business, then take 2 coloured cards, then move a commissio…": a line too long is cut
+    between words."""
+    from interpreter.play.rules_help import _cut
+
+    text = "  Option B: place a business, then take 2 coloured cards, then move a commissioner"
+    for room in range(20, len(text)):
+        cut = _cut(text, room)
+        assert len(cut) <= room and cut.endswith("…"), (room, cut)
+        kept = cut[:-1]
+        assert text.startswith(kept) and text[len(kept)] in " ,", (room, cut)
+    assert _cut(text, len(text)) == text
+
+
+def board_screen(name: str, players: int, steps: int = 0) -> list[str]:
+    game = played_until(name, players, steps)
+    s, out = session(game, 80)
+    s.height = 24
+    s.show_board(game.decision())
+    return out.getvalue().splitlines()
+
+
+def test_the_supply_row_s_set_marks_are_explained_under_the_board_and_in_help():
+    """The compact board's "Row: >Ga Ga Ga<| Je Pe | ..." showed set marks that neither the
+    marks line under the board nor 'help' explained: every mark shown is explained."""
+    lines = board_screen("base", 4)
+    row = next(x for x in lines if x.startswith("Row: "))
+    assert re.search(r">\w\w( \w\w)*<\|", row), row
+    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+    said = " ".join(" ".join(lines[at:]).split())
+    assert "> < the row's current set" in said and "| between the row's sets" in said, said
+    assert "> < the row" not in " ".join(marks_lines(  # not said where the board has none
+        load_display(load_ruleset(BASE)).legend_items(played_until("base", 4, 0), "P1"),
+        "City Hall <Wh><Be> | x", 80))
+    game = played_until("base", 4, 0)
+    s, out = session(game, 80)
+    s.handle("help", game.decision())
+    legend = out.getvalue()[out.getvalue().index("Marks on the board:"):]
+    assert "> <" in legend and "the row's current set" in legend
+    assert "between the row's sets" in legend
+
+
+@pytest.mark.parametrize("name, players, routes", [("alea-2p", 2, True), ("base", 4, False)])
+def test_the_board_screen_shows_where_commissioners_move_or_where_to_see_it(name, players,
+                                                                              routes):
+    """The districts' adjacency (the routes) showed only in 'help': the board screen shows
+    them when the 80x24 screen has the rows, else says where to find them."""
+    lines = board_screen(name, players)
+    text = "\n".join(lines)
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines), text
+    shown = " ".join(text.split())
+    if routes:
+        assert "Commissioners move: City Hall > 34th W/34th E; 34th W > 42nd W/Times Sq;" \
+            in shown and "52nd E > Central Park" in shown, text
+        assert "type 'help'" not in shown
+    else:
+        assert "Where commissioners move from each district: type 'help'." in lines, text

@@ -519,6 +519,9 @@ IN_BOARD_BOX = """sel => { const box = document.getElementById('board').getBound
 
 
 def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
+    """On a 390x844 phone the board opened at 353% on one corner and "Whole board" had 3-4 px
+    labels: it opens on the whole board as text, readable, in the page's width; the picture
+    is a button away, drawn readable, with the places offered in view."""
     table, context, page = _player_1_moves_a_commissioner(browser)
     context.close()
     context = browser.new_context(viewport=PHONE, has_touch=True)
@@ -526,6 +529,18 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
         _open(page, base, table, "P1")
+        text = page.locator("#board-text")
+        assert text.is_visible() and page.locator("#board").is_hidden()
+        seen = text.inner_text()
+        assert all(f"{d} " in seen for d in ("City Hall", "34th W", "Times Sq", "52nd E"))
+        assert "Marks: " in seen and "Row: " in seen  # the whole board, its marks explained
+        assert page.evaluate("() => parseFloat(getComputedStyle("
+                             "document.getElementById('board-text')).fontSize)") >= 11
+        assert page.evaluate("() => { const t = document.getElementById('board-text');"
+                             " return t.scrollWidth <= t.clientWidth; }")  # no sideways scroll
+        assert text.bounding_box()["width"] <= PHONE["width"]
+        page.locator("#board-view").click()  # the picture
+        assert text.is_hidden() and page.locator("#board").is_visible()
         assert page.evaluate(LABELS) >= 11  # was 3-4 px: the board squeezed to 368 px
         # the page does not scroll sideways: the board scrolls in its own box
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
@@ -573,7 +588,8 @@ def test_the_hosts_page_copies_each_link_and_the_spectators_see_no_hand(browser)
             assert page.locator("#status").inner_text() == "Watching: Player 1 decides."
             for part in ("#hand-panel", "#decision-panel", "#options button"):
                 assert not page.locator(part).first.is_visible(), part
-            assert page.locator("#board svg").is_visible()
+            board = "#board-text" if size == PHONE else "#board svg"  # a phone: as text
+            assert page.locator(board).is_visible()
             assert page.locator("#log li").count() == len(table.game.log_for(None))
         context.close()
 
@@ -583,16 +599,23 @@ COVERED = """sel => { const el = document.querySelector(sel); const r = el.getBo
   return !(hit && el.contains(hit)); }"""
 
 
-def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser):
-    """Issue 33: a newcomer read the same consequence on each of 28 buttons, hardly saw which
-    plots were offered, and lost the options under the Rules panel at 1366x768."""
-    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: True)  # a starting skyscraper
-    options = game.decision().options
+def _player_1_at_1366x768(browser, seed: int, stop) -> tuple:
+    """A base game played at random up to `stop`: its table (Player 1 a person, random bots)
+    and a page at 1366x768 (the context to close)."""
+    ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     context = browser.new_context(viewport=SMALL)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
+    return table, context, page
+
+
+def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser):
+    """Issue 33: a newcomer read the same consequence on each of 28 buttons, hardly saw which
+    plots were offered, and lost the options under the Rules panel at 1366x768."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)  # a
+    options = table.game.decision().options  # starting skyscraper
     with serving(table) as base:
         _open(page, base, table, "P1")
         buttons = page.locator("#options button").all_inner_texts()
@@ -619,4 +642,35 @@ def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser
         assert page.locator("#rules-drawer").is_hidden()
         _click_and_wait(page, page.locator("#options button").nth(3))
         assert table.history.moves[0] == options[3]
+    context.close()
+
+
+UNDER_OPTIONS = """() => [...document.querySelectorAll('#board svg text')]
+  .filter(t => /^\\d+$/.test(t.textContent.trim()) && !t.closest('.badge, [data-place]')
+    && getComputedStyle(t).visibility !== 'hidden')
+  .map(t => [Number(t.getAttribute('x')), Number(t.getAttribute('y')), t.textContent])"""
+
+
+def test_a_business_offered_shows_one_number_the_option_s_not_also_the_space_s(browser):
+    """Issue 33: the supply tiles offered carried option badges 1 and 2 while the space
+    numbers under them read 6 and 7: while a place carries an option's number, the number
+    the board draws under it gives way (one numbering); the others stay."""
+    table, context, page = _player_1_at_1366x768(
+        browser, 3, lambda g, d: d.player == "P1" and
+        d.prompt == "take a business from the current set")
+    game = table.game
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        places = page.locator("#board .legal").evaluate_all(
+            "els => els.map(e => { const b = e.getBBox(); return [b.x, b.y, b.width, b.height]; })")
+        options = len(game.decision().options)
+        assert len(places) >= options >= 1  # (two tiles of one kind: one option)
+        numbers = page.evaluate(UNDER_OPTIONS)
+        under = [n for n in numbers for x, y, w, h in places
+                 if x <= n[0] <= x + w and y + h <= n[1] <= y + h + 20]
+        assert under == [], under
+        assert len(numbers) > 10  # the other spaces keep their numbers
+        badges = page.locator("#board .badge text").evaluate_all(
+            "els => els.map(e => e.textContent)")
+        assert sorted(set(map(int, badges))) == list(range(1, options + 1))
     context.close()

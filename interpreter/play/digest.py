@@ -113,12 +113,15 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
 
 def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                  news: list[str] | None = None, width: int = 80,
-                 rows: int | None = None) -> list[str]:
+                 rows: int | None = None, whole: bool = False) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none. `news`: the log lines
     since then that the display calls news (who won, what was scored), said first. In about
     `rows` rows of `width` when given (the decision below needs the rest): news and pieces
-    share what the choices taken alone and the points leave, MOST_ROWS each at most."""
+    share what the choices taken alone and the points leave, MOST_ROWS each at most.
+    `whole` (a page whose box scrolls): every news line and every move, the news in the
+    log's order: folded, the viewer's own lines came first and another player's win
+    or +18 went into 'and 4 more'."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
     lines = [lone_line(game, lone, viewer)] if lone else []
@@ -135,6 +138,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         need = _rows("Pieces: " + "; ".join(_without_source(m) for m in own) + ".", width)
         each[0] = max(1, min(each[0], left - need))  # the news give way to the own pieces
         each[1] = min(MOST_ROWS, max(1, left - each[0]))  # what the news leave, for pieces
+    if whole:
+        said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
+        lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
+        return lines + (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     if news:
         named = _naming(game.label(viewer))
         mine = [line for line in news if named.search(line)]  # the viewer's own, first

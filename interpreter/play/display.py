@@ -98,6 +98,7 @@ class Block:
     values: dict[str, Callable] = field(default_factory=dict)
     when: Callable | None = None
     box: dict[str, Any] | None = None  # svg: x, y, width, height, fill
+    instead: Callable | None = None  # a spare block's line when there is no room for it
 
     def shown(self, game: Game, viewer: str) -> bool:
         return self.when is None or bool(self.when(game, viewer=viewer))
@@ -126,6 +127,7 @@ class Layout:
     columns: list[Column] = field(default_factory=list)
     gap: str = " | "
     below: list[str] = field(default_factory=list)
+    spare: list[str] = field(default_factory=list)  # shown when the screen has room
 
     @property
     def width(self) -> int:
@@ -187,6 +189,7 @@ class Display:
     columns: list[Column] = field(default_factory=list)
     gap: str = " | "
     below: list[str] = field(default_factory=list)
+    spare: list[str] = field(default_factory=list)
     private: Block | None = None
     hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
     final: Block | None = None
@@ -206,7 +209,7 @@ class Display:
 
     @property
     def layout(self) -> Layout:
-        return Layout(self.header, self.columns, self.gap, self.below)
+        return Layout(self.header, self.columns, self.gap, self.below, self.spare)
 
     def layout_for(self, width: int | None) -> Layout:
         """The compact layout when the terminal is narrower than the full one needs."""
@@ -242,6 +245,25 @@ class Display:
         lines += self._wrapped(secret_lines(game, viewer), width, colour)
         return "\n".join(line.rstrip() for line in lines)
 
+    def spare_blocks(self, game: Game, viewer: str, colour: bool = False,
+                     width: int | None = None) -> list[tuple[list[str], list[str]]]:
+        """The layout's spare blocks shown now, each as (its lines, the line that says where
+        to find them instead): the screen shows the first when it has the rows."""
+        out = []
+        for name in self.layout_for(width).spare:
+            block = self.blocks[name]
+            if not block.shown(game, viewer):
+                continue
+            try:
+                title, body = block.render(game, viewer)
+                instead = block.instead(game, viewer=viewer) if block.instead else ""
+            except GameRuleError as exc:
+                raise _display_error(exc, self.source) from None
+            lines = [x for text in ([title] if title else []) + body
+                     for x in self._fitted(text, width, colour)]
+            out.append((lines, self._fitted(instead, width, colour) if instead else []))
+        return out
+
     def _below(self, game: Game, viewer: str, name: str) -> tuple[Any, Any]:
         """A block's title and lines (None, None when it is not shown); the legend's line."""
         if name == LEGEND and self.legend:
@@ -253,7 +275,7 @@ class Display:
         return block.render(game, viewer)
 
     def _fitted(self, text: str, width: int | None, colour: bool) -> list[str]:
-        segments = parse_markup(text, self.colours)
+        segments = _without_end_spaces(parse_markup(text, self.colours))
         if width is None:
             return [to_ansi(segments, self.colours) if colour else to_plain(segments)]
         return [to_ansi(s, self.colours) if colour else to_plain(s)
@@ -275,11 +297,11 @@ class Display:
 
     def legend_clashes(self, game: Game) -> list[str]:
         """Marks of the legend that mean two things (compared without brackets and
-        punctuation: '<B>' and 'B' are one mark)."""
+        punctuation: '<B>' and 'B' are one mark; a mark of signs only, '> <', by its signs)."""
         meaning: dict[str, tuple[str, str]] = {}
         out = []
         for mark, means in self.legend_items(game, game.players[0]):
-            key = "".join(ch for ch in mark if ch.isalnum())
+            key = "".join(ch for ch in mark if ch.isalnum()) or mark.strip()
             if key in meaning and meaning[key][1] != means:
                 out.append(f"the mark '{mark}' means '{means}', and '{meaning[key][0]}' means "
                            f"'{meaning[key][1]}': one mark, two meanings")
@@ -511,6 +533,17 @@ def check_legend(ruleset: Ruleset, display: Display) -> list[RulesetError]:
     return errors
 
 
+def _without_end_spaces(segments: list[Segment]) -> list[Segment]:
+    """The segments without the spaces at the line's end (a row's padding is no reason to
+    wrap it onto a blank line)."""
+    out = list(segments)
+    while out and not out[-1][0].rstrip(" "):
+        out.pop()
+    if out:
+        out[-1] = (out[-1][0].rstrip(" "), out[-1][1])
+    return out
+
+
 def _display_error(exc: GameRuleError, source: Path | None) -> GameRuleError:
     where = f" (display file {source})" if source else ""
     err = GameRuleError(f"the board cannot be drawn{where}: {exc.message}", exc.loc)
@@ -714,7 +747,9 @@ class _Builder:
                      title=self.template(doc["title"], names) if "title" in doc else None,
                      lines=lines, values=values,
                      when=self.expression(doc["when"], ("viewer",)) if "when" in doc else None,
-                     box=dict(doc["svg"]) if "svg" in doc else None)
+                     box=dict(doc["svg"]) if "svg" in doc else None,
+                     instead=self.template(doc["instead"], names) if "instead" in doc
+                     else None)
 
     def layout(self, doc: dict, text: dict, display: Display) -> Layout:
         """A text layout (`text` or `text_compact`); what it shows every player is checked to
@@ -722,13 +757,15 @@ class _Builder:
         legend = "legend" in doc
         layout = Layout(header=[self.template(t, ("viewer",)) for t in text.get("header") or []],
                         gap=str(text.get("gap", " | ")),
-                        below=[str(b) for b in text.get("below") or []])
+                        below=[str(b) for b in text.get("below") or []],
+                        spare=[str(b) for b in text.get("spare") or []])
         for t in text.get("header") or []:
             self.check_public("the board's header", t)
         for spec in text.get("columns") or []:
             layout.columns.append(Column(int(spec["width"]), int(spec.get("offset", 0)),
                                          [str(b) for b in spec.get("blocks") or []]))
-        for name in [b for c in layout.columns for b in c.blocks] + layout.below:
+        for name in [b for c in layout.columns for b in c.blocks] + layout.below + \
+                layout.spare:
             if name in (doc.get("blocks") or {}):
                 self.check_public(f"the board's block '{name}'", doc["blocks"][name])
             if name not in display.blocks and not (legend and name == LEGEND):
@@ -747,7 +784,7 @@ class _Builder:
             display.blocks[str(name)] = self.block(str(name), spec, display.colours)
         full = self.layout(doc, doc.get("text") or {}, display)
         display.header, display.gap = full.header, full.gap
-        display.columns, display.below = full.columns, full.below
+        display.columns, display.below, display.spare = full.columns, full.below, full.spare
         if "text_compact" in doc:
             display.compact = self.layout(doc, doc["text_compact"] or {}, display)
         for spec in doc.get("legend") or []:

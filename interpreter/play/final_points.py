@@ -1,10 +1,14 @@
 """The end page's table of the final scoring, made to add up: a first row with each player's
 points scored during play (the score just before the final scoring ran) and a last row with
-the total, so each column adds up to the player's score. Nothing here knows any game.
+the total, so each column adds up to the player's score. The points of the decision that
+ended the game go into the row it changed (a row whose name it changed, with no points of
+its own: a place closed by it), not into the points during play. Nothing here knows any
+game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.language.errors import RulesError
@@ -19,25 +23,61 @@ DURING_PLAY = "points during play"
 TOTAL = "total"
 
 
-def scores_before_final(ruleset: Ruleset, game: Game,
-                        history: History) -> dict[str, Any] | None:
-    """Each player's score when the game ended, before its final scoring ran: the game is
-    played again up to its last decision, which is then taken on a copy marked as having
-    had its final scoring (the mark the engine sets when it starts it: `final_done`), so the
-    copy ends without it. None when that cannot be worked out (no decision was taken, or
-    the game played again is not the game's own)."""
+def before_final(ruleset: Ruleset, game: Game,
+                 history: History) -> tuple[Game, Game] | None:
+    """The game before its last decision, and that decision taken without the final
+    scoring: the game is played again up to its last decision, which is then taken on a
+    copy marked as having had its final scoring (the mark the engine sets when it starts
+    it: `final_done`), so the copy ends without it. None when that cannot be worked out (no
+    decision was taken, or the game played again is not the game's own)."""
     moves = history.moves
     if not moves or not game.over or len(history.hashes) != len(moves) + 1:
         return None
     again = replayed_from_start(ruleset, game, moves[:-1])
     if again is None or short_hash(again) != history.hashes[-2]:
         return None
+    ended = again.clone()
     try:
-        again.state["final_done"] = True
-        again.apply(moves[-1])
+        ended.state["final_done"] = True
+        ended.apply(moves[-1])
     except RulesError:
         return None
-    return again.scores() if again.over else None
+    return (again, ended) if ended.over else None
+
+
+def scores_before_final(ruleset: Ruleset, game: Game,
+                        history: History) -> dict[str, Any] | None:
+    """Each player's score when the game ended, before its final scoring ran (None when
+    that cannot be worked out: see before_final)."""
+    pair = before_final(ruleset, game, history)
+    return pair[1].scores() if pair is not None else None
+
+
+def end_table(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset, game: Game,
+              history: History) -> dict[str, Any] | None:
+    """The display's final table (`render`: Display.final_table_of) made to add up
+    (with_play_points); the last decision's points in the one row it renamed whose cells
+    are blank (a place closed by it: 'X (closed)'), when there is one."""
+    table = render(game)
+    pair = before_final(ruleset, game, history)
+    if table is None or pair is None:
+        return with_play_points(table, game, None)
+    prior, ended = pair
+    before = ended.scores()
+    try:
+        was = [row[0] for row in (render(prior) or {}).get("rows", [])]
+    except RulesError:
+        was = []
+    renamed = [k for k, row in enumerate(table["rows"])
+               if k < len(was) and row[0] != was[k] and not any(str(c).strip()
+                                                                for c in row[1:])]
+    then, now = prior.scores(), before
+    if len(renamed) == 1 and all(isinstance(then.get(p), int) and isinstance(now.get(p), int)
+                                 for p in game.players):
+        row = table["rows"][renamed[0]]
+        table["rows"][renamed[0]] = [row[0], *(str(now[p] - then[p]) for p in game.players)]
+        before = then
+    return with_play_points(table, game, before)
 
 
 def with_play_points(table: dict[str, Any] | None, game: Game,

@@ -4,8 +4,10 @@ The legend (the display file's `legend`) lists every mark a board may show, the 
 too (`help` prints it whole). Under a board drawn at the terminal go only the marks that are
 on it now, with short meanings: a mark is on the board when a word of the board (a run of
 letters and digits) is the mark, brackets and punctuation aside, or has the same shape where
-the mark holds a number ('R3' for 'B1': a letter and a number); a mark the board already says
-with its meaning beside it ('R Player 1') is left out. Nothing here knows any game.
+the mark holds a number ('R3' for 'B1': a letter and a number); a mark of signs only is on it
+when its signs are, in order around words ('> <' on '>ab cd<', '|' on 'ab | cd'); a mark the
+board already says with its meaning beside it ('R Player 1') is left out. Nothing here knows
+any game.
 """
 
 from __future__ import annotations
@@ -33,8 +35,22 @@ def _words(board: str) -> set[str]:
     return set(re.findall(r"\w+", board))
 
 
-def marks_lines(items: list[tuple[str, str]], board: str, width: int) -> list[str]:
-    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, in ROWS
+def _signs_on(mark: str, board: str) -> bool:
+    """Whether a mark of signs only ('> <', '|') is on the board: its parts in order on one
+    line, with something other than the mark's signs just inside the first and the last
+    ('>.. ab<' holds '> <'; '<a><b>' does not)."""
+    parts = [re.escape(p) for p in mark.split()]
+    if len(parts) == 1:
+        return mark.strip() in board
+    inner = r"[^\s" + re.escape("".join(sorted(set(mark.replace(" ", ""))))) + "]"
+    pattern = "[^\n]*?".join([parts[0] + f"(?={inner})", *parts[1:-1],
+                               f"(?<={inner})" + parts[-1]])
+    return re.search(pattern, board) is not None
+
+
+def marks_lines(items: list[tuple[str, str]], board: str, width: int,
+                rows: int = ROWS) -> list[str]:
+    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, in `rows`
     rows of `width` at most (those that do not fit are left to 'help', and the row says
     so); [] for none."""
     board = ANSI.sub("", board)
@@ -44,12 +60,13 @@ def marks_lines(items: list[tuple[str, str]], board: str, width: int) -> list[st
     said = []
     for mark, means in items:
         key = re.sub(r"[^\w]", "", mark)
-        if not key or len(means) > SHORT_MEANING or f"{mark} {means}" in plain:
+        if not mark.strip() or len(means) > SHORT_MEANING or f"{mark} {means}" in plain:
             continue
-        if key in words or re.search(r"\d", key) and _shape(key) in shapes:
+        if not key and _signs_on(mark, board) or key in words or \
+                re.search(r"\d", key) and _shape(key) in shapes:
             said.append(f"{mark} {means}")
     kept = len(said)
-    while kept and _rows(_row(said, kept), width) > ROWS:
+    while kept and _rows(_row(said, kept), width) > rows:
         kept -= 1
     if not kept:
         return []

@@ -140,12 +140,16 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
 
 
 def _cut(text: str, width: int) -> str:
-    """One line of at most `width` columns (a wide character takes two)."""
+    """One line of at most `width` columns (a wide character takes two), cut between words
+    (a word cut in two, 'move a commissio…', reads as a typing mistake)."""
     if columns(text) <= width:
         return text
     while columns(text) > width - 1:
         text = text[:-1]
-    return text.rstrip() + "…"
+    head, space, _ = text.rpartition(" ")
+    if space and head.strip():
+        text = head
+    return text.rstrip(" ,;:") + "…"
 
 
 def _first_options_entry(ruleset: Ruleset, book: Book) -> Entry | None:

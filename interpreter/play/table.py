@@ -33,7 +33,7 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.digest import Steps, digest_lines
 from interpreter.play.display import Display
-from interpreter.play.final_points import scores_before_final, with_play_points
+from interpreter.play.final_points import end_table
 from interpreter.play.game_files import (
     HUMAN,
     PLAY_FORMAT_KEY,
@@ -45,6 +45,7 @@ from interpreter.play.game_files import (
     sentence,
 )
 from interpreter.play.links import LINKS_KEY, links_record, new_token
+from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
@@ -60,6 +61,7 @@ XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
 MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
+BOARD_TEXT_COLUMNS = 52  # the board as text on a phone: 52 columns of 11 px fit 390 px
 
 
 class TableError(Exception):
@@ -180,6 +182,7 @@ class Table:
                         for p in game.players],
             "board": XML_DECLARATION.sub("", display.to_svg(game, player,
                                                              private_beside=True)),
+            "board_text": self._board_text(player),
             "hand": display.private_text(game, player) if player else "",
             "hand_parts": display.private_segments(game, player) if player else [],
             "recent": self.recent_places(player),
@@ -217,12 +220,21 @@ class Table:
                           "tiebreak": r.tiebreak, "you": r.player == player}
                          for r in rows],
                 "tiebreak": tiebreak_label(game),
-                "table": with_play_points(display.final_table_of(game), game,
-                                          scores_before_final(self.ruleset, game,
-                                                              self.history)),
+                "table": end_table(display.final_table_of, self.ruleset, game,
+                                   self.history),
                 "lines": display.final_lines(game),
                 "scores": final_scores(game)}
         return state
+
+    def _board_text(self, player: str | None) -> str:
+        """The board as text in BOARD_TEXT_COLUMNS, with the marks it shows explained under
+        it (marks.py, all of them: the page scrolls) and the layout's spare blocks: a
+        phone's whole board, readable."""
+        board = self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS)
+        items = self.display.legend_items(self.game, player) if self.display.legend else []
+        spare = self.display.spare_blocks(self.game, player, width=BOARD_TEXT_COLUMNS)
+        return "\n".join([board, *marks_lines(items, board, BOARD_TEXT_COLUMNS, rows=99),
+                          *(x for lines, _ in spare for x in lines)])
 
     def _digest_for(self, player: str) -> list[str]:
         """What happened to `player` and to the board since their last decision, in short
@@ -237,7 +249,7 @@ class Table:
             log = self.game.log_for(player)
             news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
             said[player] = [] if before is None else \
-                digest_lines(self.game, before, player, self.steps, news)
+                digest_lines(self.game, before, player, self.steps, news, whole=True)
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:

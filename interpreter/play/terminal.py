@@ -597,9 +597,9 @@ class Session:
         """Stop; when the game is not saved as it stands, ask first (Enter: play on)."""
         if self.saved == self.game.state["step"]:
             return Stop("Game stopped (saved).")
-        try:
-            answer = self.read("The game is not saved. Save before you leave? "
-                               "[y: save and quit, n: quit without saving, Enter: play on] ")
+        self.say("The game is not saved. Save before you leave?")
+        try:  # the question and its answers on two lines: one would wrap at 80 columns
+            answer = self.read("[y: save and quit, n: quit without saving, Enter: play on] ")
         except (EOFError, KeyboardInterrupt):
             answer = "n"
         answer = answer.strip().lower()
@@ -726,11 +726,17 @@ class Session:
 
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
-        lines = [*self.board_lines(decision.player), ""]
+        lines = self.board_lines(decision.player)
         below = self.decision_lines(decision)
-        if self.height is not None and len(lines) + len(below) > self.height - 1:
+        room = self.height - 1 if self.height is not None else None
+        if room is not None and len(lines) + 1 + len(below) > room:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
-        self.page(lines + below, self.height)
+        for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
+                                                        self.width):
+            lines += spare if room is None or len(lines) + len(spare) + 1 + len(below) <= room \
+                else instead if len(lines) + len(instead) + len(below) <= room else []
+        blank = [""] if room is None or len(lines) + 1 + len(below) <= room else []
+        self.page(lines + blank + below, self.height)
 
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of

@@ -267,6 +267,8 @@ function renderBoard(s) {
   // every box measured before any number is drawn (one layout, not one per place)
   const boxes = numbered.map(([el]) => { try { return el.getBBox(); } catch (err) { return null; } });
   numbered.forEach(([el, n], i) => badge(el, n, boxes[i]));
+  hideNumbersUnder(board, boxes);
+  $("board-text").textContent = s.board_text || "";
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
@@ -302,6 +304,19 @@ function badge(el, n, box) {
   text.textContent = n;
   g.append(disc, text);
   (el.tagName.toLowerCase() === "g" ? el : el.parentNode).append(g);
+}
+
+// A number the board draws just under a place (its own numbering: a space's number) gives way
+// while an option's number is on the place: two numbers on one place read as two numberings.
+function hideNumbersUnder(board, boxes) {
+  const shown = boxes.filter(Boolean);
+  if (!shown.length) return;
+  for (const text of board.querySelectorAll("svg text")) {
+    if (!/^\d+$/.test(text.textContent.trim()) || text.closest("[data-place], .badge")) continue;
+    const x = Number(text.getAttribute("x")), y = Number(text.getAttribute("y"));
+    if (shown.some((b) => x >= b.x && x <= b.x + b.width && y >= b.y + b.height
+      && y <= b.y + b.height + 20)) text.classList.add("under-option");
+  }
 }
 
 function renderDecision(s) {

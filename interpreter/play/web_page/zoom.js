@@ -2,6 +2,8 @@
 // scrolls (by finger or wheel), with buttons to zoom out, fit and zoom in; at each new decision
 // of yours, the places you may choose are scrolled into view. On a wide screen the board fits
 // its panel as before. page.js calls boardZoom.drawn(state) after drawing the board.
+// A phone opens on the board as text (the whole board, readable: at 390 px the picture's
+// whole board has 3-4 px labels); the first button switches to the picture and back.
 "use strict";
 
 window.boardZoom = (() => {
@@ -85,6 +87,23 @@ window.boardZoom = (() => {
   document.getElementById("zoom-out").addEventListener("click", () => zoomTo(Math.max(1, factor / STEP)));
   document.getElementById("zoom-fit").addEventListener("click", () => zoomTo(1));
   document.getElementById("zoom-read").addEventListener("click", () => zoomTo(0));
+  const view = document.getElementById("board-view");
+  let asText = localStorage.getItem("boardView") !== "picture";
+  function showView() {
+    const text = narrow.matches && asText;
+    document.body.classList.toggle("board-as-text", text);
+    document.getElementById("board-text").hidden = !text;
+    view.textContent = text ? "Picture" : "Text";
+    view.setAttribute("aria-label", text ? "show the board as a picture" : "show the board as text");
+  }
+  view.addEventListener("click", () => {
+    asText = !asText;
+    localStorage.setItem("boardView", asText ? "text" : "picture");
+    showView();
+    apply();
+  });
+  showView();
+  narrow.addEventListener("change", showView);
   narrow.addEventListener("change", apply);
   addEventListener("resize", apply);
   return { drawn, apply };
