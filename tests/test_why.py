@@ -62,7 +62,7 @@ def test_why_says_when_the_player_lacks_the_cards():
     decision = game.decision()
     lines = explain(game, decision, "violet", "violet", cites=True)
     assert "You have no violet bidding card in your hand of bidding cards." in lines
-    assert any("colours the player may open with" in x and "en-2004: The play of an auction"
+    assert any("colours the player may open a bid with" in x and "en-2004: The play of an auction"
                in x for x in lines)
     assert lines[-2:] == ["  1. brown", "  2. pass (taking back any cards bid)"]
     # A colour the player holds is not "lacking": brown is allowed.

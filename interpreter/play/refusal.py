@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language import nodes as N
 from interpreter.play.reasons import UNKNOWN, Reasons, failing, not_listed
-from interpreter.play.why import could_be_option, named_labels
+from interpreter.play.why import could_be_option, named_labels, one_of
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 LISTED = 6  # the options allowed now that a refusal names; more are counted
 AS_MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than",
            ">=": "at least"}
-ARTICLES = ("a ", "an ", "where ", "what ", "when ", "who ", "how ")
 
 
 class PlainReasons(Reasons):
@@ -76,16 +75,6 @@ class PlainReasons(Reasons):
         parts = [x for item in items for x in self.spoken(self.why_false, item, env,
                                                            depth)[:1]]
         return ["; or ".join(parts)] if parts else []
-
-
-def one_of(description: str) -> str:
-    """A description after 'X is not': 'a place that ...' as it is, 'colours that ...' as
-    'one of the colours that ...'."""
-    if description.startswith(ARTICLES):
-        return description
-    if description.startswith("the "):
-        return f"one of {description}"
-    return f"one of the {description}"
 
 
 def refusal(game: Game, decision: Decision, option: Any) -> str:

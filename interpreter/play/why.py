@@ -49,10 +49,7 @@ def rule_descriptions(game: Game, expr: Any, cites: bool = False) -> list[str]:
             if decl.label:
                 out.append(cited(decl.label, decl.cite, cites))
                 return
-            found = len(out)
-            walk(decl.body)
-            if len(out) == found:  # nothing described below: the rule's name, in words
-                out.append(cited(decl.name.replace("_", " "), decl.cite, cites))
+            walk(decl.body)  # nothing described below: nothing said (its name is code)
             return
         if isinstance(node, list):
             for item in node:
@@ -64,6 +61,19 @@ def rule_descriptions(game: Game, expr: Any, cites: bool = False) -> list[str]:
 
     walk(expr)
     return out
+
+
+ARTICLES = ("a ", "an ", "where ", "what ", "when ", "who ", "how ")
+
+
+def one_of(description: str) -> str:
+    """A rule's description after 'X is': 'a place that ...' or 'where ...' as it is,
+    'colours that ...' as 'one of the colours that ...'."""
+    if description.startswith(ARTICLES):
+        return description
+    if description.startswith("the "):
+        return f"one of {description}"
+    return f"one of the {description}"
 
 
 def lacking(game: Game, player: str, value: Any) -> list[str]:
@@ -154,7 +164,7 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     else:
         rules = rule_descriptions(game, [point.source, point.where_expr], cites)
         if rules:
-            lines += _listed("The choices are what these rules allow:", rules)
+            lines.append(f"The choices are {'; and '.join(rules)}.")
     return lines + lacking(game, decision.player, option)
 
 
@@ -176,8 +186,9 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     rules = rule_descriptions(game, [point.source, point.where_expr], cites)
     if met:
         lines += _listed("It is allowed because:", met)
-    elif rules:
-        lines += _listed("It is among what these rules allow now:", rules)
+    elif rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
+        shown = _typed(game, option, str(option)).strip("'")
+        lines += [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
     lines.append(f"What it does: {decision.prompt}: {decision.labels[k - 1]}.")
     return lines
 
