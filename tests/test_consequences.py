@@ -287,7 +287,7 @@ def test_a_pass_says_who_wins_the_auction_as_it_stands_and_what_they_choose_then
         said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
         assert re.search(rf"{high} wins the (auction for .+|Central Park auction) with \d+",
                          said), said
-        assert f"then {high}: how many skyscrapers do you build" in said, said
+        assert f"then {high} decides: how many skyscrapers they build" in said, said
         met += 1
     assert met == 3
 
@@ -370,6 +370,43 @@ def test_what_follows_names_the_next_choice_without_a_garbled_list_of_options():
             for line in effect.then:
                 if line.startswith("then "):
                     met += 1
-                    assert " to " not in line.split(": ", 1)[1].rpartition("(")[2], line
+                    assert " to " not in line.rpartition("(")[2], line
                     assert "((" not in line and not re.search(r"\([^)]*\([^)]*\)\)", line), line
     assert met
+
+
+def test_what_follows_speaks_of_the_next_player_not_to_them():
+    """A newcomer read 'then Player 2: how many skyscrapers do you build' in their own
+    preview, as if asked themselves: the next player's question is said of them."""
+    met = 0
+    for *_, found in decisions_of_player_1(4, lambda g, d: "pass_bid" in d.options, most=12):
+        for line in (x for e in found.effects for x in e.then if x.startswith("then ")):
+            met += 1
+            assert not re.search(r"\byou(r)?\b", line), line
+            assert re.match(r"then Player \d (decides: |chooses )", line), line
+    assert met
+
+
+def at_the_rows_last_businesses():
+    """Player 1's turn with two businesses left in the supply row, both in its last set:
+    taking either ends the game once placed (the other goes below Central Park)."""
+    game = fresh(load_ruleset(BASE))
+    position(game, row={"slot19": "boutique", "slot20": "jeweler"})
+    return game
+
+
+def test_an_option_that_can_only_end_the_game_says_the_game_ends():
+    """A newcomer read 'the game goes on' for taking the row's last businesses: the preview
+    stopped at their own next decision (where to place it). Every way on ends the game."""
+    game = at_the_rows_last_businesses()
+    turn = game.decision()
+    found = outlook(game, turn, "P1", samples=1)
+    words = dict(zip(turn.options, effect_texts(game, found, "P1"), strict=True))
+    assert words["B"].startswith("the game ends (the last business of the supply row was "
+                                 "placed, whatever you choose next)"), words["B"]
+    assert "the game ends" not in words["A"]
+    game.apply("B")
+    take = game.decision()
+    found = outlook(game, take, "P1", samples=1)
+    assert all(text.startswith("the game ends (the last business")
+               for text in effect_texts(game, found, "P1"))

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random
 from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.play.certain_end import certain_end
 from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
 from interpreter.play.under_way import started, under_way
 
@@ -105,6 +106,9 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 twin.events = []
                 moves = watched_apply(twin, option)
                 found = before.compare(Picture(twin, viewer), moves, option, ahead=True)
+                if found.ending is None and not twin.over:  # the end, whatever comes next
+                    reason = certain_end(twin, viewer)
+                    found.ending = None if reason is None else f"{reason}, whatever you choose next"
                 found.starts = started(frames, twin, viewer)
                 if news is not None:
                     found.then = following(twin, option, viewer, news)
@@ -157,8 +161,23 @@ def following(twin: Game, option: Any, viewer: str,
         labels = decision.labels  # a few short ones said ("0, 1, 2"); a long list is not
         short = len(labels) <= 3 and not any("(" in label for label in labels)
         choice = f" ({', '.join(labels)})" if short else ""
-        said.append(f"then {then.label(decision.player)}: {decision.prompt}{choice}")
+        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}{choice}")
     return said
+
+
+_SECOND_PERSON = ((r"\b(do|did|will|can|may|must) you\b", "they"), (r"\bare you\b", "they are"),
+                  (r"\byours\b", "theirs"), (r"\byour\b", "their"), (r"\byou\b", "they"))
+
+
+def asked_of(name: str, prompt: str) -> str:
+    """Another player's coming question, said of them ('Ann decides how many towers they
+    build'), never as 'you' to the viewer reading it ('Ann: how many towers do you build?')."""
+    text = prompt.rstrip(" ?:")
+    for pattern, word in _SECOND_PERSON:
+        text = re.sub(pattern, word, text)
+    if text.startswith("choose "):
+        return f"{name} chooses {text.removeprefix('choose ')}"
+    return f"{name} decides: {text}"
 
 
 def effect_words_parts(effect: Effect, game: Game | None = None,
