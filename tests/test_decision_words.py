@@ -21,3 +21,25 @@ def test_moving_a_commissioner_says_where_each_stands_and_may_go():
         game, decision.player, decision.options, False, 80)).split())
     assert "white: in City Hall, may go to 34th St. West or 34th St. East; beige: in City " \
            "Hall, may go to 34th St. West or 34th St. East." in hints
+
+
+def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds():
+    """Option D did not name its district, and promised '2 or 3 black cards', then gave 1:
+    the black stack was short. A hint names the district and what the player gets now."""
+    from .test_rulebook_examples import fresh, position
+
+    ruleset = load_ruleset(BASE)
+    game = position(fresh(ruleset), at={"white": "w34"}, towers={"w34_violet": {"P2": 1}})
+    game.perform("turn", "P1")  # asked again, with the commissioner in 34th St. West
+    display = load_display(ruleset)
+
+    def hint() -> str:
+        decision = game.decision()
+        assert "D" in decision.options
+        return " ".join(display.hint_lines(game, "P1", decision.options, False, 80))
+
+    assert "Option D scores 34th St. West (you take 3 black cards)." in hint()
+    game.Z["black_stack"] = game.Z["black_stack"][:1]  # a short stack, none face up under it
+    game.Z["black_returned"] = []
+    assert "Option D scores 34th St. West (you take 1 black card); 1 black card left." \
+        in hint()
