@@ -43,3 +43,30 @@ def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds()
     game.Z["black_returned"] = []
     assert "Option D scores 34th St. West (you take 1 black card); 1 black card left." \
         in hint()
+
+
+def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
+    """Refusals read as conditions: 'Businesses on a building plot: 1, where none may be.'
+    and 'it is not where the commissioner may move now (white)', with no reason or what is
+    allowed. They say the rule, what is there, and what the rule allows now."""
+    import random
+
+    from interpreter.play.refusal import refusal
+
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 13), random.Random(13)
+    said = {}
+    while len(said) < 2:
+        decision = game.decision()
+        if decision.prompt == "place a skyscraper on an empty building plot" and \
+                "w42_green" not in decision.options and "start" not in said:
+            said["start"] = refusal(game, decision, "w42_green")
+        if decision.prompt == "move the commissioner to" and "w42" not in decision.options:
+            said["move"] = refusal(game, decision, "w42")
+        game.apply(rng.choice(decision.options))
+    assert said["start"].startswith(
+        "42nd St. West, green cannot be chosen now: it is not an empty building plot (no "
+        "business, no skyscraper): there is already 1 there (businesses on a building plot), "
+        "where none may be."), said["start"]
+    assert "it is not where the white commissioner may move now (only 34th St. West or 34th " \
+           "St. East now)." in said["move"], said["move"]

@@ -131,7 +131,8 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     # what is allowed instead
     said = refusal(game, decision, towered)
     assert f"{game.label(towered)} cannot be chosen now: it is not a plot that may take a " \
-           f"business: skyscrapers on a building plot: {count}, where none may be." in said, said
+           f"business: there is already {count} there (skyscrapers on a building plot), " \
+           "where none may be." in said, said
     n = len(decision.options)
     allowed = f"Allowed now: the {n} options numbered 1 to {n}." if n > 6 else \
         f"Allowed now: 1. {game.label(decision.options[0])}"
