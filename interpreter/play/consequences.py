@@ -58,6 +58,8 @@ class Effect:
     starts: str | None = None  # what the option starts, in the ruleset's words (under_way)
     then: list[str] = field(default_factory=list)  # what follows (news lines, who decides)
     because: str | None = None  # the log line that says why the viewer's points change
+    later: list[str] = field(default_factory=list)  # moves of every way on through the
+    # player's own next choice (next_choice_moves), not made by the option itself
 
 
 @dataclass
@@ -114,7 +116,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                     reason = certain_end(twin, viewer)
                     found.ending = None if reason is None else f"{reason}, whatever you choose next"
                 if not (found.moves or found.points or found.ending):  # a choice said later
-                    found.moves = next_choice_moves(twin, viewer)
+                    found.later = next_choice_moves(twin, viewer)
                 found.starts = started(frames, twin, viewer)
                 found.because = because(twin, viewer, found.points)
                 if news is not None:
@@ -227,6 +229,7 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append("points")
     moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
     parts += [m for m in moves if m.startswith((OWN, EVERY))]
+    parts += effect.later
     parts += effect.then
     parts += [m for m in moves if not m.startswith((OWN, EVERY))]
     parts += [f"perhaps {m}" for m in effect.maybe]
@@ -293,12 +296,15 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     then = first.then if all(e.then == first.then for e in effects) else []
     reason = first.because if points and all(e.because == first.because for e in effects) \
         else None
-    common = Effect(points, moves, [], ending, starts=starts, then=then, because=reason)
+    later = first.later if all(e.later == first.later for e in effects) else []
+    common = Effect(points, moves, [], ending, starts=starts, then=then, because=reason,
+                    later=later)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
                    [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes,
                    starts=None if starts is not None else e.starts,
-                   then=[] if then else e.then)  # each option's reason: in 'why' (room)
+                   then=[] if then else e.then,  # each option's reason: in 'why' (room)
+                   later=[] if later else e.later)
             for e in effects]
     return common, rest
 
@@ -313,6 +319,7 @@ class _Seen:
     starts: str | None = None
     then: list[str] = field(default_factory=list)
     because: str | None = None
+    later: list[str] = field(default_factory=list)
 
 
 def because(twin: Game, viewer: str, points: dict[str, int]) -> str | None:
@@ -605,8 +612,9 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     starts = seen[0].starts if all(s.starts == seen[0].starts for s in seen) else None
     then = seen[0].then if all(s.then == seen[0].then for s in seen) else []
     reason = seen[0].because if all(s.because == seen[0].because for s in seen) else None
+    later = [m for m in seen[0].later if all(m in s.later for s in seen)]
     return Effect(points, always, some, ending, ending is None and endings != {None},
-                  supplied, starts, then, reason)
+                  supplied, starts, then, reason, later)
 
 
 __all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",
