@@ -3,6 +3,8 @@ pieces says about each piece, from the ruleset's display file."""
 
 from __future__ import annotations
 
+import re
+
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
 
@@ -70,3 +72,19 @@ def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
         "where none may be."), said["start"]
     assert "it is not where the white commissioner may move now (only 34th St. West or 34th " \
            "St. East now)." in said["move"], said["move"]
+
+
+def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
+    """'Player 3 could bid ... = 25 but passes' read as a higher bid dropped, and 'Player 1
+    builds 0 on 52nd St. West, gray' after paying 41 as a mistake: the log says that the
+    cards put forward were never bid, and that the winner built no skyscraper (and why)."""
+    import random
+
+    game, rng = load_ruleset(BASE).new_game(4, 13), random.Random(13)
+    while not game.over and game.state["step"] < 300:
+        game.apply(rng.choice(game.decision().options))
+    log = game.events
+    assert not any(" could bid " in line or re.search(r" builds 0 ", line) for line in log)
+    assert any(" passes without bidding and takes back the cards put forward (" in line
+               for line in log)
+    assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
