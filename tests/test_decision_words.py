@@ -67,9 +67,9 @@ def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
             said["move"] = refusal(game, decision, "w42")
         game.apply(rng.choice(decision.options))
     assert said["start"].startswith(
-        "42nd St. West, green cannot be chosen now: it is not an empty building plot (no "
-        "business, no skyscraper): there is already 1 there (businesses on a building plot), "
-        "where none may be."), said["start"]
+        "42nd St. West, green cannot be chosen now: it is not an empty building plot, with no "
+        "business and no skyscraper: there is already 1 there (businesses on a building "
+        "plot), where none may be."), said["start"]
     assert "it is not where the white commissioner may move now (only 34th St. West or 34th " \
            "St. East now)." in said["move"], said["move"]
 

@@ -126,4 +126,6 @@ def test_what_the_rule_asks_is_said_plainly_not_as_it_must_be():
     text = " ".join(explain(game, decision, decision.options[0], "1"))
     assert "as it must be" not in text and ", if any" not in text
     assert "There is no plot where Player 1 builds in 34th St. West." in text
-    assert re.search(r"There are no businesses on .* \(for 34th St. West, violet\)", text)
+    # the rule said by its description, with the plot ('is empty' read as rule code before)
+    assert "An empty building plot, with no business and no skyscraper (34th St. West, " \
+           "violet)" in text
