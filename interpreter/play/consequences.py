@@ -39,7 +39,7 @@ SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
 MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice_moves)
-CHOSEN = " chosen"  # a place said as the one the option names ('the plot chosen')
+CHOSEN = " chosen"  # a place said as the one the option names ('the square chosen')
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
 OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
 EVERY = "every player's "  # a move alike for every player, said once
@@ -473,7 +473,7 @@ class _Words:
     def restates(self, source: tuple, target: tuple, kind: str) -> bool:
         """A move into or out of the place chosen, from or to no player's zone (a piece put
         on the place chosen from a common supply): the option itself says it, unless the
-        piece is one of a kind the option does not name (which business goes there)."""
+        piece is one of a kind the option does not name (which tile goes there)."""
         option = self.option
         if option is None or option in self.players or self.named_kinds(kind):
             return False
