@@ -25,7 +25,7 @@ RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\]")
 # allow now: - slots of set", "colours ... open with: the first card must be coloured",
 # "(only if there is something in districts where ...)")
 ENGINE_SHAPES = re.compile(r"what these rules allow|there is something in|there is nothing in|"
-                           r": the \w+ \w+ must be \w+ed\b")
+                           r": the \w+ \w+ must be \w+ed\b|\bthe [b-z] \w")  # 'the c piece'
 DOUBLED = re.compile(r"\(([^()]+)\) \(\1\)")
 REFUSED_PER_DECISION = 4
 

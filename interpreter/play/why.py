@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
-from interpreter.play.reasons import failing, holding, not_listed
+from interpreter.play.reasons import NoWords, Reasons, failing, holding, not_listed
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -35,19 +35,32 @@ def listed(words: list[str], limit: int = SHOWN) -> str:
     return f"{', '.join(words[:limit])} and {len(words) - limit} more"
 
 
-def rule_descriptions(game: Game, expr: Any, cites: bool = False) -> list[str]:
+def rule_descriptions(game: Game, expr: Any, cites: bool = False,
+                      viewer: str | None = None) -> list[str]:
     """The descriptions (with citations) of the functions an expression uses: a function with
-    no description is looked through, to the functions it uses."""
+    no description is looked through, to the functions it uses. With `viewer`, a description
+    names the values of its parameters now ('where the white piece may move'), as the
+    deciding player may know them."""
     out: list[str] = []
     seen: set[str] = set()
+    speaker = Reasons(game, viewer) if viewer is not None else None
+    env = speaker.frame() if speaker is not None else {}
+
+    def _valued(node: N.Call, label: str) -> str:
+        if speaker is None:
+            return label
+        try:
+            return speaker.words(node, env)
+        except NoWords:
+            return label
 
     def walk(node: Any) -> None:
         if isinstance(node, N.Call) and node.func in game.program.funcs and \
                 node.func not in seen:
             seen.add(node.func)
             decl = game.program.funcs[node.func].decl
-            if decl.label:
-                out.append(cited(decl.label, decl.cite, cites))
+            if decl.label:  # with its values where they can be worked out now
+                out.append(cited(_valued(node, decl.label), decl.cite, cites))
                 return
             walk(decl.body)  # nothing described below: nothing said (its name is code)
             return
@@ -162,7 +175,8 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     if found:
         lines += _listed("Because:", found)
     else:
-        rules = rule_descriptions(game, [point.source, point.where_expr], cites)
+        rules = rule_descriptions(game, [point.source, point.where_expr], cites,
+                                  decision.player)
         if rules:
             lines.append(f"The choices are {'; and '.join(rules)}.")
     return lines + lacking(game, decision.player, option)
@@ -183,7 +197,7 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
         return lines
     met = holding(game, decision.player, point.where_expr, option,
                   game.state["pending"]["var"], cites) if point.where_expr is not None else []
-    rules = rule_descriptions(game, [point.source, point.where_expr], cites)
+    rules = rule_descriptions(game, [point.source, point.where_expr], cites, decision.player)
     if met:
         lines += _listed("It is allowed because:", met)
     elif rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
