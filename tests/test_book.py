@@ -452,7 +452,8 @@ def test_the_base_book_says_what_only_the_rulebook_quoted(book_in):
     assert "8 sets of 3, 2, 3, 2, 3, 2, 3 and 2 spaces" in text
     assert "the count runs over the whole board" in text
     assert "business placed on a plot" not in text
-    assert "(only if there is something in districts where a commissioner stands)" in text
+    # a rule's list said as what there is ('there is something in districts ...' read as code)
+    assert "(only if there are districts where a commissioner stands)" in text
     play = text.split(" 13. Definitions =")[0].split(" 10. Playing the game =")[1]
     assert not re.search(r"the number of things in [^.:]*? is (more than )?0\b", play)
     _, stop = book.entry("building_stop")

@@ -287,7 +287,7 @@ def test_a_pass_says_who_wins_the_auction_as_it_stands_and_what_they_choose_then
         said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
         assert re.search(rf"{high} wins the (auction for .+|Central Park auction) with \d+",
                          said), said
-        assert f"then {high}: how many skyscrapers do you build" in said, said
+        assert f"then {high} decides: how many skyscrapers they build" in said, said
         met += 1
     assert met == 3
 
@@ -370,6 +370,112 @@ def test_what_follows_names_the_next_choice_without_a_garbled_list_of_options():
             for line in effect.then:
                 if line.startswith("then "):
                     met += 1
-                    assert " to " not in line.split(": ", 1)[1].rpartition("(")[2], line
+                    assert " to " not in line.rpartition("(")[2], line
                     assert "((" not in line and not re.search(r"\([^)]*\([^)]*\)\)", line), line
     assert met
+
+
+def test_what_follows_speaks_of_the_next_player_not_to_them():
+    """A newcomer read 'then Player 2: how many skyscrapers do you build' in their own
+    preview, as if asked themselves: the next player's question is said of them."""
+    met = 0
+    for *_, found in decisions_of_player_1(4, lambda g, d: "pass_bid" in d.options, most=12):
+        for line in (x for e in found.effects for x in e.then if x.startswith("then ")):
+            met += 1
+            assert not re.search(r"\byou(r)?\b", line), line
+            assert re.match(r"then Player \d (decides: |chooses )", line), line
+    assert met
+
+
+def at_the_rows_last_businesses():
+    """Player 1's turn with two businesses left in the supply row, both in its last set:
+    taking either ends the game once placed (the other goes below Central Park)."""
+    game = fresh(load_ruleset(BASE))
+    position(game, row={"slot19": "boutique", "slot20": "jeweler"})
+    return game
+
+
+def test_an_option_that_can_only_end_the_game_says_the_game_ends():
+    """A newcomer read 'the game goes on' for taking the row's last businesses: the preview
+    stopped at their own next decision (where to place it). Every way on ends the game."""
+    game = at_the_rows_last_businesses()
+    turn = game.decision()
+    found = outlook(game, turn, "P1", samples=1)
+    words = dict(zip(turn.options, effect_texts(game, found, "P1"), strict=True))
+    assert words["B"].startswith("the game ends (the last business of the supply row was "
+                                 "placed, whatever you choose next)"), words["B"]
+    assert "the game ends" not in words["A"]
+    game.apply("B")
+    take = game.decision()
+    found = outlook(game, take, "P1", samples=1)
+    assert all(text.startswith("the game ends (the last business")
+               for text in effect_texts(game, found, "P1"))
+
+
+def test_a_special_scoring_says_why_every_choice_scores():
+    """A newcomer read 'Every choice: you +4, ...' on placing the 3rd business of the game,
+    with no reason: the points say the rules' own line for them."""
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 1}, "e34_brown": {"P1": 1},
+                           "w42_gray": {"P1": 1}}, placed=2,
+             row={"slot04": "boutique", "slot05": "gallery", "slot06": "jeweler"})
+    game.apply("B")
+    game.apply(game.decision().options[0])  # a business; where it goes is the choice
+    decision = game.decision()
+    assert decision.prompt == "place it on a building plot"
+    found = outlook(game, decision, "P1", samples=1, news=load_display(game.ruleset).news_in)
+    common, _ = common_effect(found.effects)
+    said = effect_words(game, common, "P1")
+    assert said.startswith("you +4 (Player 1 scores 4 VP: skyscrapers in 3 districts)"), said
+
+
+def test_moves_alike_for_every_player_are_said_once():
+    """The setup's last starting skyscraper read 'Every choice: your 1 skyscraper goes ...;
+    your 3 skyscrapers go ...; Player 2's 1 skyscraper goes ...; ...': 8 clauses, two for
+    each player. Moves alike for every player are said once."""
+    game = load_ruleset(BASE).new_game(4, 13)
+    for _ in range(7):
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    found = outlook(game, decision, decision.player, samples=1)
+    common, _ = common_effect(found.effects)
+    said = effect_words(game, common, decision.player)
+    assert said == ("every player's 1 skyscraper goes from the general skyscraper supply to "
+                    "the skyscrapers used as scoring markers; every player's 3 skyscrapers go "
+                    "from the general skyscraper supply to their supply"), said
+
+
+def at_taking_a_business():
+    """Player 1 takes a business (option B) from a set of two: the other then goes below
+    Central Park."""
+    game = fresh(load_ruleset(BASE))
+    position(game, row={"slot04": "boutique", "slot05": "gallery", "slot06": "jeweler",
+                        "slot07": "jeweler", "slot08": "boutique"})
+    game.apply("B")
+    return game
+
+
+def test_taking_a_business_says_where_it_goes_and_what_goes_below_central_park():
+    """`why` of taking a business did not say where it goes ('below Central Park'): the
+    option's consequences name where the pieces go, through the player's own next choice."""
+    game = at_taking_a_business()
+    decision = game.decision()
+    assert decision.prompt == "take a business from the current set"
+    found = outlook(game, decision, "P1", samples=1)
+    words = dict(zip(decision.options, effect_texts(game, found, "P1"), strict=True))
+    assert words[tile("boutique")] == (
+        "1 business tile (boutique) goes from supply space 4 to the plot you choose next; "
+        "1 business tile (gallery) goes from supply space 5 to the businesses in the area "
+        "below Central Park, face up")
+
+
+def test_placing_a_business_names_the_business():
+    """'place it on a building plot' did not name the business: every choice says which
+    business goes to the plot chosen."""
+    game = at_taking_a_business()
+    game.apply(tile("gallery"))
+    decision = game.decision()
+    found = outlook(game, decision, "P1", samples=1)
+    common, _ = common_effect(found.effects)
+    assert effect_words(game, common, "P1").startswith(
+        "1 business tile (gallery) goes from supply space 5 to the plot chosen")

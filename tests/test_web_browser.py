@@ -317,7 +317,8 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
         assert any("cannot be chosen now: it is not a plot that may take a business: "
-                   "skyscrapers on a building plot: " in x for x in answers), answers
+                   "there is already " in x and "(skyscrapers on a building plot)" in x
+                   for x in answers), answers
         for part in ("#undo", "#save", "#options button"):
             assert _in_view(page, part), part
         assert len(table.history.moves) == len(history.moves)

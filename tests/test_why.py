@@ -62,7 +62,7 @@ def test_why_says_when_the_player_lacks_the_cards():
     decision = game.decision()
     lines = explain(game, decision, "violet", "violet", cites=True)
     assert "You have no violet bidding card in your hand of bidding cards." in lines
-    assert any("colours the player may open with" in x and "en-2004: The play of an auction"
+    assert any("colours the player may open a bid with" in x and "en-2004: The play of an auction"
                in x for x in lines)
     assert lines[-2:] == ["  1. brown", "  2. pass (taking back any cards bid)"]
     # A colour the player holds is not "lacking": brown is allowed.
@@ -131,7 +131,8 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     # what is allowed instead
     said = refusal(game, decision, towered)
     assert f"{game.label(towered)} cannot be chosen now: it is not a plot that may take a " \
-           f"business: skyscrapers on a building plot: {count}, where none may be." in said, said
+           f"business: there is already {count} there (skyscrapers on a building plot), " \
+           "where none may be." in said, said
     n = len(decision.options)
     allowed = f"Allowed now: the {n} options numbered 1 to {n}." if n > 6 else \
         f"Allowed now: 1. {game.label(decision.options[0])}"

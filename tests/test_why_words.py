@@ -13,6 +13,7 @@ import pytest
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.refusal import refusal
+from interpreter.play.rules_help import option_words
 from interpreter.play.why import explain, types_of
 from interpreter.resources import rulesets_folder
 
@@ -20,6 +21,11 @@ from .conftest import BASE
 from .test_terminal import playable_bundled
 
 RULE_CODE = re.compile(r"\w\(|\w_\w|==|!=|\[|\]")
+# the shapes of the engine's own sentences that newcomers met ("It is among what these rules
+# allow now: - slots of set", "colours ... open with: the first card must be coloured",
+# "(only if there is something in districts where ...)")
+ENGINE_SHAPES = re.compile(r"what these rules allow|there is something in|there is nothing in|"
+                           r": the \w+ \w+ must be \w+ed\b|\bthe [b-z] \w")  # 'the c piece'
 DOUBLED = re.compile(r"\(([^()]+)\) \(\1\)")
 REFUSED_PER_DECISION = 4
 
@@ -47,8 +53,17 @@ def candidates(game, decision, rng: random.Random) -> list:
 ENGINE_WORDING = re.compile(r"(?i)the number of|it must be|is not among")
 
 
+def undescribed(game) -> set[str]:
+    """The rules' names with no description, spaced as words ('slots of set'): code, not
+    words, to a player."""
+    return {f.decl.name.replace("_", " ") for f in game.program.funcs.values()
+            if not f.decl.label and "_" in f.decl.name}
+
+
 def said(game, decision, option) -> list[str]:
     lines = explain(game, decision, option, str(option))
+    book = option_words(game.ruleset, decision.prompt, option)  # 'In the rules: ...'
+    lines += [book] if book else []
     if option not in decision.options:
         answer = refusal(game, decision, option)
         assert not ENGINE_WORDING.search(answer.replace(decision.prompt, "")), answer
@@ -75,12 +90,14 @@ def looked_at(name: str, seed: int, steps: int, looked: Callable[[int], bool]):
 def test_every_why_of_a_whole_game_is_said_in_words(name):
     asked = 0
     for game, decision, rng in looked_at(name, 7, 120, lambda step: step % 4 == 0):
-        cites = citations(game)
+        cites, names = citations(game), undescribed(game)
         for option in candidates(game, decision, rng):
             lines = said(game, decision, option)
             asked += 1
             for line in lines:
                 assert not RULE_CODE.search(line), (option, line)
+                assert not ENGINE_SHAPES.search(line), (option, line)
+                assert not any(re.search(rf"\b{n}\b", line) for n in names), (option, line)
                 assert not DOUBLED.search(line), (option, line)
                 assert not any(c in line for c in cites), (option, line)
             if option in decision.options:
@@ -109,4 +126,6 @@ def test_what_the_rule_asks_is_said_plainly_not_as_it_must_be():
     text = " ".join(explain(game, decision, decision.options[0], "1"))
     assert "as it must be" not in text and ", if any" not in text
     assert "There is no plot where Player 1 builds in 34th St. West." in text
-    assert re.search(r"There are no businesses on .* \(for 34th St. West, violet\)", text)
+    # the rule said by its description, with the plot ('is empty' read as rule code before)
+    assert "An empty building plot, with no business and no skyscraper (34th St. West, " \
+           "violet)" in text

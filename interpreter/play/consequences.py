@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random
 from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.play.certain_end import certain_end
 from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
 from interpreter.play.under_way import started, under_way
 
@@ -37,8 +38,11 @@ if TYPE_CHECKING:
 SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
+MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice_moves)
+CHOSEN = " chosen"  # a place said as the one the option names ('the square chosen')
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
 OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
+EVERY = "every player's "  # a move alike for every player, said once
 
 
 @dataclass
@@ -53,6 +57,9 @@ class Effect:
     supplied: set[str] = field(default_factory=set)  # moves out of a common pile (a supply)
     starts: str | None = None  # what the option starts, in the ruleset's words (under_way)
     then: list[str] = field(default_factory=list)  # what follows (news lines, who decides)
+    because: str | None = None  # the log line that says why the viewer's points change
+    later: list[str] = field(default_factory=list)  # moves of every way on through the
+    # player's own next choice (next_choice_moves), not made by the option itself
 
 
 @dataclass
@@ -106,7 +113,13 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 moves = watched_apply(twin, option)
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
                                        ahead=True)
+                if found.ending is None and not twin.over:  # the end, whatever comes next
+                    reason = certain_end(twin, viewer)
+                    found.ending = None if reason is None else f"{reason}, whatever you choose next"
+                if not (found.moves or found.points or found.ending):  # a choice said later
+                    found.later = next_choice_moves(twin, viewer)
                 found.starts = started(frames, twin, viewer)
+                found.because = because(twin, viewer, found.points)
                 if news is not None:
                     found.then = following(twin, option, viewer, news)
                 seen[i].append(found)
@@ -116,6 +129,27 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     return Outlook(effects, samples, estimate)
+
+
+def next_choice_moves(twin: Game, viewer: str) -> list[str]:
+    """The moves that every option of the viewer's own next decision makes (a piece taken
+    now is put somewhere then, and what that sets off), said of that coming choice; [] when
+    the next decision is another player's, or its options move different pieces."""
+    decision = None if twin.over else twin.decision()
+    if decision is None or decision.player != viewer or \
+            not 0 < len(decision.options) <= MOST_FOLLOWED:
+        return []
+    before = Picture(twin, viewer)
+    common: list[str] | None = None
+    for option in decision.options:
+        again = twin.clone()
+        again.logging = False
+        moves = watched_apply(again, option)
+        seen = before.compare(Picture(again, viewer), moves, option, ahead=True).moves
+        common = seen if common is None else [m for m in common if m in seen]
+        if not common:
+            return []
+    return [m.replace(CHOSEN, " you choose next") for m in common or []]
 
 
 def following(twin: Game, option: Any, viewer: str,
@@ -158,8 +192,23 @@ def following(twin: Game, option: Any, viewer: str,
         labels = decision.labels  # a few short ones said ("0, 1, 2"); a long list is not
         short = len(labels) <= 3 and not any("(" in label for label in labels)
         choice = f" ({', '.join(labels)})" if short else ""
-        said.append(f"then {then.label(decision.player)}: {decision.prompt}{choice}")
+        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}{choice}")
     return said
+
+
+_SECOND_PERSON = ((r"\b(do|did|will|can|may|must) you\b", "they"), (r"\bare you\b", "they are"),
+                  (r"\byours\b", "theirs"), (r"\byour\b", "their"), (r"\byou\b", "they"))
+
+
+def asked_of(name: str, prompt: str) -> str:
+    """Another player's coming question, said of them ('Ann decides how many towers they
+    build'), never as 'you' to the viewer reading it ('Ann: how many towers do you build?')."""
+    text = prompt.rstrip(" ?:")
+    for pattern, word in _SECOND_PERSON:
+        text = re.sub(pattern, word, text)
+    if text.startswith("choose "):
+        return f"{name} chooses {text.removeprefix('choose ')}"
+    return f"{name} decides: {text}"
 
 
 def effect_words_parts(effect: Effect, game: Game | None = None,
@@ -175,15 +224,44 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     if effect.starts is not None:
         parts.append(f"starts {effect.starts}")
     if effect.points and game is not None:
-        parts.append(points_text(game, effect.points, viewer))
+        reason = f" ({effect.because})" if effect.because else ""
+        parts.append(points_text(game, effect.points, viewer) + reason)
     elif effect.points:
         parts.append("points")
-    own = [m for m in effect.moves if m.startswith(OWN)]
-    parts += own
+    moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
+    parts += [m for m in moves if m.startswith((OWN, EVERY))]
+    parts += effect.later
     parts += effect.then
-    parts += [m for m in effect.moves if not m.startswith(OWN)]
+    parts += [m for m in moves if not m.startswith((OWN, EVERY))]
     parts += [f"perhaps {m}" for m in effect.maybe]
     return parts
+
+
+def every_players(game: Game, moves: list[str], viewer: str | None) -> list[str]:
+    """Moves alike for every player said once ('every player's 3 towers go from the supply
+    to their hand'), not once a player: a setup's eight clauses read as two."""
+    if len(game.players) < 2:
+        return moves
+    shapes: dict[str, list[int]] = {}
+    for k, move in enumerate(moves):
+        for p in game.players:
+            whose = OWN if p == viewer else f"{game.label(p)}'s "
+            shape = move.replace(whose, "\0")
+            if move.startswith(whose) and not any(game.label(q) in shape for q in game.players):
+                shapes.setdefault(shape, []).append(k)
+                break
+    out, done = [], set()
+    for k, move in enumerate(moves):
+        if k in done:
+            continue
+        shape = next((x for x, ks in shapes.items() if k in ks and
+                      len(ks) == len(game.players)), None)
+        if shape is None:
+            out.append(move)
+            continue
+        done.update(shapes[shape])
+        out.append(shape.replace("\0", EVERY, 1).replace("\0", "their "))
+    return out
 
 
 def effect_words(game: Game, effect: Effect, viewer: str) -> str:
@@ -217,12 +295,17 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     ending = first.ending if all(e.ending == first.ending for e in effects) else None
     starts = first.starts if all(e.starts == first.starts for e in effects) else None
     then = first.then if all(e.then == first.then for e in effects) else []
-    common = Effect(points, moves, [], ending, starts=starts, then=then)
+    reason = first.because if points and all(e.because == first.because for e in effects) \
+        else None
+    later = first.later if all(e.later == first.later for e in effects) else []
+    common = Effect(points, moves, [], ending, starts=starts, then=then, because=reason,
+                    later=later)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
                    [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes,
                    starts=None if starts is not None else e.starts,
-                   then=[] if then else e.then)
+                   then=[] if then else e.then,  # each option's reason: in 'why' (room)
+                   later=[] if later else e.later)
             for e in effects]
     return common, rest
 
@@ -236,6 +319,34 @@ class _Seen:
     supplied: set[str] = field(default_factory=set)
     starts: str | None = None
     then: list[str] = field(default_factory=list)
+    because: str | None = None
+    later: list[str] = field(default_factory=list)
+
+
+def because(twin: Game, viewer: str, points: dict[str, int]) -> str | None:
+    """The log line of the option's run that says why the viewer's points change: the one
+    that names the viewer and the amount ('Ann scores 4 VP: towers in 3 regions'), if any."""
+    change = points.get(viewer)
+    if not change:
+        return None
+    name = twin.label(viewer)
+    amount = re.compile(rf"(?<![\d+-]){abs(change)}(?!\d)")
+    named = _numbered_names(twin)  # 'space 4' holds a 4 that is no amount
+    return next((line.rstrip(".") for line in twin.events
+                 if name in line and amount.search(_without(line, named))), None)
+
+
+def _numbered_names(game: Game) -> list[str]:
+    """The names of the game's things that hold a digit, longest first."""
+    names = {str(game.label(v)) for v in game.world.attrs if isinstance(v, str)}
+    return sorted((n for n in names if any(c.isdigit() for c in n)), key=len, reverse=True)
+
+
+def _without(line: str, names: list[str]) -> str:
+    for name in names:
+        if name in line:
+            line = line.replace(name, " ")
+    return line
 
 
 class Picture:
@@ -340,7 +451,7 @@ class _Words:
             if source == target or source[1] in self.players and source[1] == target[1] \
                     and not (self.own and source[1] == self.viewer):
                 continue  # within one zone (a new top), or one player's own zones: no news
-            if self.restates(source, target):
+            if self.restates(source, target, kind):
                 continue
             owner = self.owner(kind)
             noun = self.noun(kind, source, target)
@@ -366,11 +477,12 @@ class _Words:
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
 
-    def restates(self, source: tuple, target: tuple) -> bool:
+    def restates(self, source: tuple, target: tuple, kind: str) -> bool:
         """A move into or out of the place chosen, from or to no player's zone (a piece put
-        on the place chosen from a common supply): the option itself says it."""
+        on the place chosen from a common supply): the option itself says it, unless the
+        piece is one of a kind the option does not name (which tile goes there)."""
         option = self.option
-        if option is None or option in self.players:
+        if option is None or option in self.players or self.named_kinds(kind):
             return False
         return target[1] == option and source[1] not in self.players or \
             source[1] == option and target[1] not in self.players
@@ -431,7 +543,7 @@ class _Words:
                     for p in distinct]
             return f"{_the(label)} ({', '.join(keys)})"
         if distinct == [self.option]:  # alike for every option: said once
-            return f"the {index.replace('_', ' ')} chosen"
+            return f"the {index.replace('_', ' ')}{CHOSEN}"
         if len(distinct) <= PLACES_NAMED:
             return " and ".join(self.game.label(p) for p in distinct)
         shared = self.shared(distinct)
@@ -506,8 +618,10 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     supplied = set().union(*(s.supplied for s in seen))
     starts = seen[0].starts if all(s.starts == seen[0].starts for s in seen) else None
     then = seen[0].then if all(s.then == seen[0].then for s in seen) else []
+    reason = seen[0].because if all(s.because == seen[0].because for s in seen) else None
+    later = [m for m in seen[0].later if all(m in s.later for s in seen)]
     return Effect(points, always, some, ending, ending is None and endings != {None},
-                  supplied, starts, then)
+                  supplied, starts, then, reason, later)
 
 
 __all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",

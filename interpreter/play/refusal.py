@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language import nodes as N
 from interpreter.play.reasons import UNKNOWN, Reasons, failing, not_listed
-from interpreter.play.why import could_be_option, named_labels
+from interpreter.play.why import could_be_option, named_labels, one_of
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 LISTED = 6  # the options allowed now that a refusal names; more are counted
 AS_MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than",
            ">=": "at least"}
-ARTICLES = ("a ", "an ", "where ", "what ", "when ", "who ", "how ")
 
 
 class PlainReasons(Reasons):
@@ -30,7 +29,17 @@ class PlainReasons(Reasons):
     detail = False
 
     def not_among(self, value: Any, expr: Any, env: dict[str, Any]) -> str:
-        return f"{self.label(value)} is not {one_of(self.words(expr, env))}"
+        """'X is not where ... (only a or b now)': the rule, and what it allows now."""
+        return f"{self.label(value)} is not {one_of(self.words(expr, env))}" + \
+            self.only(self.value(expr, env))
+
+    def only(self, values: Any) -> str:
+        """What a short list holds now: ' (only a or b now)', ' (none now)'."""
+        if not isinstance(values, list | tuple) or len(values) > 4:
+            return ""
+        if not values:
+            return " (none now)"
+        return f" (only {' or '.join(self.label(v) for v in values)} now)"
 
     def described_head(self, expr: N.Call, env: dict[str, Any], follow: Any) -> str:
         args = [self.value(a, env) for a in expr.args]
@@ -61,8 +70,8 @@ class PlainReasons(Reasons):
             what = self.words(left.args[0], env)
             if op in (">", ">=") and now == 0:
                 return f"{what}: none"
-            if op == "==" and target == "0":
-                return f"{what}: {self.label(now)}, where none may be"
+            if op == "==" and target == "0":  # what is there, and the rule ('none may')
+                return f"there is already {self.label(now)} there ({what}), where none may be"
             return f"{what}: {self.label(now)}, where {AS_MANY[op]} {target} may be"
         words = self.words(left, env)
         if op == "==" and target == "none":
@@ -76,16 +85,6 @@ class PlainReasons(Reasons):
         parts = [x for item in items for x in self.spoken(self.why_false, item, env,
                                                            depth)[:1]]
         return ["; or ".join(parts)] if parts else []
-
-
-def one_of(description: str) -> str:
-    """A description after 'X is not': 'a place that ...' as it is, 'colours that ...' as
-    'one of the colours that ...'."""
-    if description.startswith(ARTICLES):
-        return description
-    if description.startswith("the "):
-        return f"one of {description}"
-    return f"one of the {description}"
 
 
 def refusal(game: Game, decision: Decision, option: Any) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
-from interpreter.play.reasons import failing, holding, not_listed
+from interpreter.play.reasons import NoWords, Reasons, failing, holding, not_listed
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -35,24 +35,34 @@ def listed(words: list[str], limit: int = SHOWN) -> str:
     return f"{', '.join(words[:limit])} and {len(words) - limit} more"
 
 
-def rule_descriptions(game: Game, expr: Any, cites: bool = False) -> list[str]:
+def rule_descriptions(game: Game, expr: Any, cites: bool = False,
+                      viewer: str | None = None) -> list[str]:
     """The descriptions (with citations) of the functions an expression uses: a function with
-    no description is looked through, to the functions it uses."""
+    no description is looked through, to the functions it uses. With `viewer`, a description
+    names the values of its parameters now ('where the white piece may move'), as the
+    deciding player may know them."""
     out: list[str] = []
     seen: set[str] = set()
+    speaker = Reasons(game, viewer) if viewer is not None else None
+    env = speaker.frame() if speaker is not None else {}
+
+    def _valued(node: N.Call, label: str) -> str:
+        if speaker is None:
+            return label
+        try:
+            return speaker.words(node, env)
+        except NoWords:
+            return label
 
     def walk(node: Any) -> None:
         if isinstance(node, N.Call) and node.func in game.program.funcs and \
                 node.func not in seen:
             seen.add(node.func)
             decl = game.program.funcs[node.func].decl
-            if decl.label:
-                out.append(cited(decl.label, decl.cite, cites))
+            if decl.label:  # with its values where they can be worked out now
+                out.append(cited(_valued(node, decl.label), decl.cite, cites))
                 return
-            found = len(out)
-            walk(decl.body)
-            if len(out) == found:  # nothing described below: the rule's name, in words
-                out.append(cited(decl.name.replace("_", " "), decl.cite, cites))
+            walk(decl.body)  # nothing described below: nothing said (its name is code)
             return
         if isinstance(node, list):
             for item in node:
@@ -64,6 +74,19 @@ def rule_descriptions(game: Game, expr: Any, cites: bool = False) -> list[str]:
 
     walk(expr)
     return out
+
+
+ARTICLES = ("a ", "an ", "where ", "what ", "when ", "who ", "how ")
+
+
+def one_of(description: str) -> str:
+    """A rule's description after 'X is': 'a place that ...' or 'where ...' as it is,
+    'colours that ...' as 'one of the colours that ...'."""
+    if description.startswith(ARTICLES):
+        return description
+    if description.startswith("the "):
+        return f"one of {description}"
+    return f"one of the {description}"
 
 
 def lacking(game: Game, player: str, value: Any) -> list[str]:
@@ -152,9 +175,10 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     if found:
         lines += _listed("Because:", found)
     else:
-        rules = rule_descriptions(game, [point.source, point.where_expr], cites)
+        rules = rule_descriptions(game, [point.source, point.where_expr], cites,
+                                  decision.player)
         if rules:
-            lines += _listed("The choices are what these rules allow:", rules)
+            lines.append(f"The choices are {'; and '.join(rules)}.")
     return lines + lacking(game, decision.player, option)
 
 
@@ -173,11 +197,12 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
         return lines
     met = holding(game, decision.player, point.where_expr, option,
                   game.state["pending"]["var"], cites) if point.where_expr is not None else []
-    rules = rule_descriptions(game, [point.source, point.where_expr], cites)
+    rules = rule_descriptions(game, [point.source, point.where_expr], cites, decision.player)
     if met:
         lines += _listed("It is allowed because:", met)
-    elif rules:
-        lines += _listed("It is among what these rules allow now:", rules)
+    elif rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
+        shown = _typed(game, option, str(option)).strip("'")
+        lines += [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
     lines.append(f"What it does: {decision.prompt}: {decision.labels[k - 1]}.")
     return lines
 

@@ -222,7 +222,8 @@ class Words:
             something = {("!=", 0), (">", 0), (">=", 1)}
             key = (op, self.constant(right))
             if key in nothing | something:  # "there is nothing in the stack", not "... is 0"
-                return say("expr.size_none" if key in nothing else "expr.size_some",
+                listed = "_list" if isinstance(left.args[0], N.Call) else ""  # a rule's list
+                return say(("expr.size_none" if key in nothing else "expr.size_some") + listed,
                            a=self.expr(left.args[0]))
         if op in ("in", "not in") and isinstance(right, N.Name) \
                 and isinstance(self.decls.get(right.id), N.TableDecl):  # a key of a table

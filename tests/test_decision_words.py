@@ -1,0 +1,90 @@
+"""The words around a decision that newcomers stumbled on (issue 33): what a choice between
+pieces says about each piece, from the ruleset's display file."""
+
+from __future__ import annotations
+
+import re
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.display import load_display
+
+from .conftest import BASE
+
+
+def test_moving_a_commissioner_says_where_each_stands_and_may_go():
+    """'move which commissioner?' with the options 'white' and 'beige' did not say where
+    each commissioner stands: a hint says it, and where each may go."""
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 13)
+    while not game.decision().prompt.startswith("move which commissioner"):
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    hints = " ".join(" ".join(load_display(ruleset).hint_lines(
+        game, decision.player, decision.options, False, 80)).split())
+    assert "white: in City Hall, may go to 34th St. West or 34th St. East; beige: in City " \
+           "Hall, may go to 34th St. West or 34th St. East." in hints
+
+
+def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds():
+    """Option D did not name its district, and promised '2 or 3 black cards', then gave 1:
+    the black stack was short. A hint names the district and what the player gets now."""
+    from .test_rulebook_examples import fresh, position
+
+    ruleset = load_ruleset(BASE)
+    game = position(fresh(ruleset), at={"white": "w34"}, towers={"w34_violet": {"P2": 1}})
+    game.perform("turn", "P1")  # asked again, with the commissioner in 34th St. West
+    display = load_display(ruleset)
+
+    def hint() -> str:
+        decision = game.decision()
+        assert "D" in decision.options
+        return " ".join(display.hint_lines(game, "P1", decision.options, False, 80))
+
+    assert "Option D scores 34th St. West (you take 3 black cards)." in hint()
+    game.Z["black_stack"] = game.Z["black_stack"][:1]  # a short stack, none face up under it
+    game.Z["black_returned"] = []
+    assert "Option D scores 34th St. West (you take 1 black card); 1 black card left." \
+        in hint()
+
+
+def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
+    """Refusals read as conditions: 'Businesses on a building plot: 1, where none may be.'
+    and 'it is not where the commissioner may move now (white)', with no reason or what is
+    allowed. They say the rule, what is there, and what the rule allows now."""
+    import random
+
+    from interpreter.play.refusal import refusal
+
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 13), random.Random(13)
+    said = {}
+    while len(said) < 2:
+        decision = game.decision()
+        if decision.prompt == "place a skyscraper on an empty building plot" and \
+                "w42_green" not in decision.options and "start" not in said:
+            said["start"] = refusal(game, decision, "w42_green")
+        if decision.prompt == "move the commissioner to" and "w42" not in decision.options:
+            said["move"] = refusal(game, decision, "w42")
+        game.apply(rng.choice(decision.options))
+    assert said["start"].startswith(
+        "42nd St. West, green cannot be chosen now: it is not an empty building plot, with no "
+        "business and no skyscraper: there is already 1 there (businesses on a building "
+        "plot), where none may be."), said["start"]
+    assert "it is not where the white commissioner may move now (only 34th St. West or 34th " \
+           "St. East now)." in said["move"], said["move"]
+
+
+def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
+    """'Player 3 could bid ... = 25 but passes' read as a higher bid dropped, and 'Player 1
+    builds 0 on 52nd St. West, gray' after paying 41 as a mistake: the log says that the
+    cards put forward were never bid, and that the winner built no skyscraper (and why)."""
+    import random
+
+    game, rng = load_ruleset(BASE).new_game(4, 13), random.Random(13)
+    while not game.over and game.state["step"] < 300:
+        game.apply(rng.choice(game.decision().options))
+    log = game.events
+    assert not any(" could bid " in line or re.search(r" builds 0 ", line) for line in log)
+    assert any(" passes without bidding and takes back the cards put forward (" in line
+               for line in log)
+    assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
