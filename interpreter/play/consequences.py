@@ -139,13 +139,13 @@ def next_choice_moves(twin: Game, viewer: str) -> list[str]:
     if decision is None or decision.player != viewer or \
             not 0 < len(decision.options) <= MOST_FOLLOWED:
         return []
-    before = Picture(twin, viewer)
+    before = Picture(twin, viewer, pieces=False)
     common: list[str] | None = None
     for option in decision.options:
         again = twin.clone()
         again.logging = False
         moves = watched_apply(again, option)
-        seen = before.compare(Picture(again, viewer), moves, option, ahead=True).moves
+        seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True).moves
         common = seen if common is None else [m for m in common if m in seen]
         if not common:
             return []
