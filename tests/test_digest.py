@@ -256,6 +256,22 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
     assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid
 
 
+def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
+    """A newcomer read 'Taken for you, the only option: 52nd St. East - Player 1 scores
+    52nd St. East.': the place twice. The reason alone says it."""
+    from interpreter.play.digest import lone_line
+    from interpreter.play.moves_seen import Lone
+
+    game = base.new_game(4, 1)
+    scored = Lone("P1", "which district do you score?", "52nd St. East", (),
+                  ("Player 1 scores 52nd St. East: 6 VP.",))
+    line = lone_line(game, [scored], "P1")
+    assert line == "Taken for you, the only option: Player 1 scores 52nd St. East: 6 VP."
+    passed = Lone("P1", "bid?", "pass", ("Player 1 cannot open a bid and passes.",))
+    assert lone_line(game, [passed, passed], "P1") == \
+        "Taken for you, the only option: pass (2 times) - Player 1 cannot open a bid and passes."
+
+
 def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_log():
     """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
     'passes and takes back ... = 58', read as a bid of 58. It says it passed without

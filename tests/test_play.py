@@ -233,6 +233,17 @@ def test_save_in_mid_auction_load_and_continue_gives_the_same_game(tmp_path, mon
                                    for p, v in whole["scores"].items()}
 
 
+def test_a_save_says_the_command_to_continue_on_a_line_of_its_own(tmp_path, monkeypatch,
+                                                                   capsys):
+    """'Saved to ... Continue later with: rules play --load ...' ran past 80 columns and
+    wrapped inside the command: the command to type is a line of its own."""
+    save = tmp_path / "a-rather-long-folder-name-for-the-saves" / "evening.save.json"
+    save.parent.mkdir()
+    code, out, _ = run(play_args(tmp_path, 7), monkeypatch, capsys, f"save {save}\nquit\n")
+    assert code == 0 and f"Saved to {save}" in out
+    assert f"  rules play --load {save}" in out.splitlines()
+
+
 def test_ctrl_c_asks_whether_to_save(tmp_path):
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(3, 1)

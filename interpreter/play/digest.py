@@ -221,9 +221,8 @@ def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
         entry[1] = _reason(game, c, viewer) or entry[1]
     parts = []
     for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
-        parts = [(label if why and with_reasons else f"{prompt}: {label}")
-                 + (f" ({n} times)" if n > 1 else "")
-                 + (f" - {why}" if why and with_reasons else "")
+        parts = [_with_reason(label, why, n) if why and with_reasons
+                 else f"{prompt}: {label}" + (f" ({n} times)" if n > 1 else "")
                  for (prompt, label), (n, why) in said.items()]
         if len("; ".join(parts)) <= LONE_CHARS:
             break
@@ -232,6 +231,15 @@ def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
         kept += 1
     more = f"; and {len(parts) - kept} more" if len(parts) > kept else ""
     return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
+
+
+def _with_reason(label: str, why: str, times: int) -> str:
+    """'pass - Ann has no card and passes'; the reason alone where it says the option itself
+    ('Ann scores 52nd St. East', not '52nd St. East - Ann scores 52nd St. East')."""
+    again = f" ({times} times)" if times > 1 else ""
+    if re.search(rf"\b{re.escape(label)}\b", why, re.IGNORECASE):
+        return why + again
+    return f"{label}{again} - {why}"
 
 
 def _reason(game: Game, lone: Lone, viewer: str) -> str:

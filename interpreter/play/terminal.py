@@ -792,8 +792,8 @@ class Session:
             return None
         self.saved = self.game.state["step"]
         shown = short_path(path)
-        self.say(f"Saved to {shown}.{save_note(self.game)} Continue later with: "
-                 f"rules play --load {shown}")
+        self.say(f"Saved to {shown}.{save_note(self.game)} Continue later with:\n"
+                 f"  rules play --load {shown}")  # the command on a line of its own
         return path
 
     def replay_path(self) -> Path:
