@@ -81,9 +81,11 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     code, out, _ = run(play_args(tmp_path, 4, "--no-replay"), monkeypatch, capsys, script)
     assert code == 0
     assert "'34th St. West, violet' is not allowed now" in out
-    # the condition that fails, with its values, in words
-    assert "The number of skyscrapers on a building plot (for 34th St. West, violet) is\n" \
-           "    1; it must be 0." in out
+    # the rule that fails, in its own words, and the values that fail it
+    said = " ".join(out.split())
+    assert "Because: - An empty building plot, with no business and no skyscraper (34th St. " \
+           "West, violet): the number of skyscrapers on a building plot (for 34th St. West, " \
+           "violet) is 1; it must be 0." in said
     assert "is allowed now" in out
     assert "Game stopped (not saved" in out
 

@@ -99,6 +99,26 @@ def test_a_whole_game_through_the_page(page: Page):
     assert page.locator("#log li").count() == len(table.game.events)
 
 
+TONES = """sound => { localStorage.setItem('sound', sound); window.tones = 0;
+  window.AudioContext = class { constructor() { window.tones += 1; this.currentTime = 0;
+    this.destination = {}; }
+    createOscillator() { return {frequency: {}, connect: n => n, start() {}, stop() {}}; }
+    createGain() { return {gain: {}, connect: n => n}; } }; }"""
+
+
+@pytest.mark.parametrize("sound", ["on", "off"])
+def test_a_tone_says_it_is_your_turn_only_when_the_box_is_ticked(page: Page, sound):
+    """The optional sound of issue 33: one tone when the player's turn comes, none when
+    the box is not ticked (the choice is kept in the browser)."""
+    ruleset, game, history = play_until(TUTORIAL, 2, 8, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random"})
+    page.add_init_script(f"({TONES})({sound!r})")
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#sound").is_checked() == (sound == "on")
+        assert page.evaluate("() => window.tones") == (1 if sound == "on" else 0)
+
+
 def _commissioner_to(game, decision) -> bool:
     return decision.prompt == "move the commissioner to" and decision.player == "P1" and \
         len(decision.options) < 7
