@@ -83,9 +83,9 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     assert "'34th St. West, violet' is not allowed now" in out
     # the rule that fails, in its own words, and the values that fail it
     said = " ".join(out.split())
-    assert "Because: - An empty building plot, with no business and no skyscraper (34th St. " \
-           "West, violet): the number of skyscrapers on a building plot (for 34th St. West, " \
-           "violet) is 1; it must be 0." in said
+    assert "Because: - 34th St. West, violet is not an empty building plot, with no business " \
+           "and no skyscraper: there is already 1 there (skyscrapers on a building plot), " \
+           "where none may be." in said
     assert "is allowed now" in out
     assert "Game stopped (not saved" in out
 

@@ -113,7 +113,7 @@ def test_why_cite_adds_the_citations_and_a_refused_colour_says_which_are_allowed
     decision = game.decision()
     plain = "\n".join(explain(game, decision, "violet", "violet"))
     assert "en-2004" not in plain
-    assert "(now: brown, gray)" in plain  # what is allowed instead
+    assert "(only brown or gray now)" in plain  # what is allowed instead
     cited = "\n".join(explain(game, decision, "violet", "violet", cites=True))
     assert "en-2004: The play of an auction" in cited
 

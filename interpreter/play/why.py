@@ -146,12 +146,16 @@ def explain(game: Game, decision: Decision, option: Any, typed: str,
 def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             typed: str, cites: bool = False) -> list[str]:
     """Why an option of the decision's kind is refused now: the conditions that fail, with
-    their values, in words; the rules' descriptions when the values cannot be said."""
+    their values, in a player's words (refusal.PlainReasons: 'there is already 1 there',
+    not 'the number of ... is 1; it must be 0'); the rules' descriptions when the values
+    cannot be said."""
+    from interpreter.play.refusal import PlainReasons  # it builds on this module
+
     lines = []
     if isinstance(option, str) and option in point.labels:
         lines.append(f"Option {option} ({point.labels[option]}) is not allowed now.")
         condition = point.conditions.get(option)
-        found = failing(game, decision.player, condition, cites=cites) \
+        found = failing(game, decision.player, condition, cites=cites, kind=PlainReasons) \
             if condition is not None else []
         rules = rule_descriptions(game, condition, cites) if condition is not None else []
         if found:
@@ -169,9 +173,11 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     var = game.state["pending"]["var"]
     found = []
     if point.source is not None:
-        found += not_listed(game, decision.player, option, point.source, cites)
+        found += not_listed(game, decision.player, option, point.source, cites, PlainReasons)
     if point.where_expr is not None and not found:
-        found += failing(game, decision.player, point.where_expr, option, var, cites)
+        found += failing(game, decision.player, point.where_expr, option, var, cites,
+                         PlainReasons)
+    found = [x.replace(f" ({game.label(option)})", "") for x in found]  # said at the head
     if found:
         lines += _listed("Because:", found)
     else:
