@@ -365,6 +365,33 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
     assert lost and won  # the cases were met
 
 
+def test_the_browser_digest_says_the_news_the_players_own_decision_wrote(base):
+    """A newcomer passed and the auction went to another player at once ('Player 2 wins
+    the auction for Times Square with 9', written by the pass itself), or won one with their
+    own last card: the page's "Since your last decision" said neither (the terminal's did).
+    The news a player's own decision wrote are said at their next decision."""
+    from .web_support import make_table, token_of
+
+    game = base.new_game(4, 31)
+    table = make_table(base, game, History.start(game),
+                       {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
+    token, rng, written = token_of(table, "P1"), random.Random(31), []
+    while not table.game.over:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        if written:
+            said = " ".join(table._digest_for("P1"))
+            assert all(line.rstrip(".") in said for line in written), (written, said)
+            return
+        log = len(table.game.log_for("P1"))
+        table.decide(token, table.version, rng.randrange(len(decision.options)))
+        written = [line for line in table.display.news_in(table.game.log_for("P1")[log:])
+                   if " wins " in line]
+    raise AssertionError("no decision of Player 1 wrote who won an auction")
+
+
 def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decision(base):
     """The browser's "Since your last decision" said "News: Player 1 scores 4 VP: ...;
     Player 1 scores 1 VP in 34th St. West; ...; and 4 more ('log')" while Player 3's points

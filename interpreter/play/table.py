@@ -294,6 +294,7 @@ class Table:
                 raise TableError(400, "say which option: give 'option' (its number) or "
                                       "'place' (the value clicked)")
             seen = watch_step(self.game, move)  # for the digests
+            log_before = len(self.game.log_for(player))
             try:
                 self.game.apply(move)
             except IllegalMove as exc:
@@ -302,7 +303,7 @@ class Table:
                 self.stop(str(exc))
                 raise TableError(500, "The game cannot go on: the rules went wrong (the "
                                       "server's terminal says how).") from None
-            self._record(decision, move, seen)
+            self._record(decision, move, seen, log_before)
             self._changed()
             return {"ok": True, "version": self.version}
 
@@ -399,17 +400,21 @@ class Table:
             return True
 
     # ------------------------------------------------------------------ inside
-    def _record(self, decision: Any, move: Any, seen: Any = None) -> None:
+    def _record(self, decision: Any, move: Any, seen: Any = None,
+                log_before: int | None = None) -> None:
         """Keep the decision, and what it did for the digests (`seen`: watch_step's, taken
-        before it was applied); remember a place of the board chosen, with who may see it (a
-        private choice: the players it is shown to), to show the last moves on the board. A
-        secret choice is never shown there (its reveal is the log's)."""
+        before it was applied; `log_before`: the length of the player's log then, so that
+        the news their own decision wrote, an auction won by it or lost with a pass, are
+        said next time, as at the terminal); remember a place of the board chosen, with who
+        may see it (a private choice: the players it is shown to), to show the last moves on
+        the board. A secret choice is never shown there (its reveal is the log's)."""
         step = len(self.history.moves)
         self.history.record(self.game, decision.player, move)
         self.steps.record(self.game, decision.player, seen)
         if self.seats[decision.player] == HUMAN:
             self.pictures[decision.player] = Picture(self.game, decision.player)
-            self.log_seen[decision.player] = len(self.game.log_for(decision.player))
+            self.log_seen[decision.player] = len(self.game.log_for(decision.player)) \
+                if log_before is None else log_before
         world = self.game.world
         if not decision.secret and isinstance(move, str) and \
                 any(move in values for values in world.entity_types.values()):
