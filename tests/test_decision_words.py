@@ -85,6 +85,6 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
         game.apply(rng.choice(game.decision().options))
     log = game.events
     assert not any(" could bid " in line or re.search(r" builds 0 ", line) for line in log)
-    assert any(" passes without bidding and takes back the cards put forward (" in line
+    assert any(" passes without finishing this bid and takes back the cards put forward (" in line
                for line in log)
     assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)

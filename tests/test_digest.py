@@ -26,7 +26,7 @@ from interpreter.play.terminal import Session
 from .conftest import BASE
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-TAKEN_BACK = r" passes and takes back | passes without bidding and takes back the cards put forward"
+TAKEN_BACK = r" passes and takes back | passes without finishing this bid and takes back the cards put forward"
 
 
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
@@ -285,7 +285,7 @@ def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_l
         high = max([high] + [int(m) for m in re.findall(r" bids (\d+) in ", line)])
         if " passes and takes back " in line:  # a bid taken back: never above the high bid
             assert int(line.rstrip(".").rsplit("= ", 1)[1]) <= high, line
-    could = [line for line in log if " passes without bidding " in line]
+    could = [line for line in log if " passes without finishing this bid " in line]
     assert could and all("takes back the cards put forward (" in line for line in could)
 
 
