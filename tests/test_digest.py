@@ -26,7 +26,8 @@ from interpreter.play.terminal import Session
 from .conftest import BASE
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-TAKEN_BACK = r" passes and takes back | passes without finishing this bid and takes back the cards put forward"
+TAKEN_BACK = (r" passes and takes back | passes without finishing this bid and takes back the "
+              r"cards put forward")
 
 
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
