@@ -429,6 +429,22 @@ def test_a_special_scoring_says_why_every_choice_scores():
     assert said.startswith("you +4 (Player 1 scores 4 VP: skyscrapers in 3 districts)"), said
 
 
+def test_scoring_a_district_is_not_said_twice():
+    """A newcomer read '52nd St. West: you +9, Player 4 +4 (Player 1 scores 9 VP in 52nd
+    St. West)': the option names the district, the reason said it again."""
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 1}, "w34_brown": {"P2": 1},
+                           "w52_violet": {"P1": 2}},
+             tiles={"w34_gray": ["boutique"]}, at={"white": "w34", "beige": "w52"})
+    game.perform("turn", "P1")  # asked again, with the commissioners in two districts
+    game.apply("D")
+    decision = game.decision()
+    found = outlook(game, decision, "P1", samples=1, news=load_display(game.ruleset).news_in)
+    words = dict(zip(decision.labels, effect_texts(game, found, "P1"), strict=True))
+    (said,) = [text for label, text in words.items() if "34th St. West" in label]
+    assert said.startswith("you +") and "scores" not in said, words
+
+
 def test_moves_alike_for_every_player_are_said_once():
     """The setup's last starting skyscraper read 'Every choice: your 1 skyscraper goes ...;
     your 3 skyscrapers go ...; Player 2's 1 skyscraper goes ...; ...': 8 clauses, two for

@@ -119,7 +119,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 if not (found.moves or found.points or found.ending):  # a choice said later
                     found.later = next_choice_moves(twin, viewer)
                 found.starts = started(frames, twin, viewer)
-                found.because = because(twin, viewer, found.points)
+                found.because = because(twin, viewer, found.points, decision.labels[i])
                 if news is not None:
                     found.then = following(twin, option, viewer, news)
                 seen[i].append(found)
@@ -323,17 +323,20 @@ class _Seen:
     later: list[str] = field(default_factory=list)
 
 
-def because(twin: Game, viewer: str, points: dict[str, int]) -> str | None:
+def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
     """The log line of the option's run that says why the viewer's points change: the one
-    that names the viewer and the amount ('Ann scores 4 VP: towers in 3 regions'), if any."""
+    that names the viewer and the amount ('Ann scores 4 VP: towers in 3 regions'), if any;
+    None when it names the option itself (`label`: 'North: you +4' says what 'Ann scores
+    4 VP in North' would say again)."""
     change = points.get(viewer)
     if not change:
         return None
     name = twin.label(viewer)
     amount = re.compile(rf"(?<![\d+-]){abs(change)}(?!\d)")
     named = _numbered_names(twin)  # 'space 4' holds a 4 that is no amount
-    return next((line.rstrip(".") for line in twin.events
+    line = next((line.rstrip(".") for line in twin.events
                  if name in line and amount.search(_without(line, named))), None)
+    return None if line is None or (label and label in line) else line
 
 
 def _numbered_names(game: Game) -> list[str]:
