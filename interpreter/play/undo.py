@@ -29,6 +29,7 @@ class UndoLimit:
 
     count: int
     reason: str | None = None
+    run: int = 0  # the decisions since another player's (the player's and `along`'s)
 
 
 def visible_pieces(game: Game, player: str) -> Counter:
@@ -114,8 +115,8 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
         return UndoLimit(0, unplayable)
     if allowed == 0:
         return UndoLimit(0, "your last decision showed you something that was hidden, so it "
-                            "cannot be taken back")
-    return UndoLimit(allowed)
+                            "cannot be taken back", own)
+    return UndoLimit(allowed, None, own)
 
 
 def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
@@ -127,6 +128,9 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
     if count < 1:
         raise RulesError("nothing to take back: give a number of decisions of 1 or more")
     if count > limit.count:
+        if limit.reason is None and count <= limit.run:  # asked within the run: a reveal
+            raise RulesError("something that was hidden was shown to you since that decision, "
+                             "so it cannot be taken back")
         raise RulesError(limit.reason or f"only your last {limit.count} decision"
                          f"{'s' if limit.count != 1 else ''} can be taken back")
     keep = history.moves[:-count]
