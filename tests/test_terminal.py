@@ -545,6 +545,25 @@ def test_a_bid_that_numbers_its_cards_anew_says_so_and_a_card_s_name_picks_it():
                                                       screen.splitlines())
 
 
+def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
+    """A newcomer met 'STOP' and 'violet -' on the board with no word of them on screen
+    (STOP's meaning was too long for the row under the board, '-' had none)."""
+    from .test_rulebook_examples import fresh, position
+
+    game = position(fresh(load_ruleset(BASE)), stopped=["w34"])
+    game.Z["colour_stack"]["violet"] = []
+    s, out = session(game, 80)
+    s.height = 24
+    s.show_board(game.decision())
+    lines = out.getvalue().splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+    board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+    assert "STOP" in board and "violet -" in board
+    assert "STOP building stop: no more building there" in said, said
+    assert "- an empty card stack" in said, said
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
+
+
 def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     """A newcomer met 'Je', 'B1' and '<Wh>' on the board with the legend only in 'help':
     under the compact board, a row or two say the marks it shows now (only those), and the
@@ -560,7 +579,8 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
     board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
     for mark, means in (("<Wh>", "white commissioner"), ("Je", "jeweler"),
-                        ("Pe", "perfume shop"), ("R3", "3 skyscrapers of R")):
+                        ("Pe", "perfume shop"),
+                        ("R3", "3 skyscrapers of the player marked R")):  # not 'Player 3'
         assert f"{mark} {means}" in said, said
     assert "<Wh>" in board and " Je " in board and "B1" in board
     glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
