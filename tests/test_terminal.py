@@ -269,6 +269,23 @@ def test_the_stacks_line_fits_an_80_column_terminal():
     assert not board[board.index(line) + 1].startswith("  ")  # not wrapped on
 
 
+def test_undo_refused_for_a_card_shown_since_says_why_once():
+    """A newcomer asked to undo one decision and read 'only your last 2 decisions can be
+    taken back' (the bots' answers counted); then 'Cannot take it back: ..., so it cannot be
+    taken back'. It says why, once."""
+    game = load_ruleset(BASE).new_game(4, 29)
+    out = io.StringIO()
+    answers = iter(["1"] * 6 + ["2", "undo", "quit", "n"])
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    s = Session(game.ruleset, game, History.start(game), seats, load_display(game.ruleset),
+                out, read=lambda prompt: next(answers), width=80)
+    assert s.run() == 0
+    text = " ".join(out.getvalue().split())
+    assert "Cannot take it back: something that was hidden was shown to you since that " \
+           "decision." in text, text[-600:]
+    assert "cannot be taken back" not in text
+
+
 def test_undo_takes_back_the_last_decision_as_the_browser_allows():
     game = load_ruleset(BASE).new_game(3, 4)
     out = io.StringIO()

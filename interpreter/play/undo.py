@@ -114,8 +114,7 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
     if short_hash(replayed) != history.hashes[-1]:
         return UndoLimit(0, unplayable)
     if allowed == 0:
-        return UndoLimit(0, "your last decision showed you something that was hidden, so it "
-                            "cannot be taken back", own)
+        return UndoLimit(0, "your last decision showed you something that was hidden", own)
     return UndoLimit(allowed, None, own)
 
 
@@ -129,8 +128,7 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
         raise RulesError("nothing to take back: give a number of decisions of 1 or more")
     if count > limit.count:
         if limit.reason is None and count <= limit.run:  # asked within the run: a reveal
-            raise RulesError("something that was hidden was shown to you since that decision, "
-                             "so it cannot be taken back")
+            raise RulesError("something that was hidden was shown to you since that decision")
         raise RulesError(limit.reason or f"only your last {limit.count} decision"
                          f"{'s' if limit.count != 1 else ''} can be taken back")
     keep = history.moves[:-count]
