@@ -445,6 +445,21 @@ def test_scoring_a_district_is_not_said_twice():
     assert said.startswith("you +") and "scores" not in said, words
 
 
+def test_pieces_from_many_places_to_many_are_said_place_by_place():
+    """A newcomer's digest said '3 business tiles (jeweler, perfume shop, gallery) go from 3
+    places to 3 places': where each went is said."""
+    from interpreter.play.consequences import _Words
+
+    game = load_ruleset(BASE).new_game(4, 1)
+    flows = [(("supply_row", "slot01"), ("plot_tiles", "e52_gray"), "tile(jeweler)", 1, False),
+             (("supply_row", "slot02"), ("plot_tiles", "w42_green"), "tile(boutique)", 1, False),
+             (("supply_row", "slot03"), ("plot_tiles", "tsq_green"), "tile(gallery)", 1, False)]
+    said = _Words(game, "P1").moves(flows)
+    assert not any("places" in line for line in said), said
+    assert "1 business tile (jeweler) goes from supply space 1 to 52nd St. East, gray" in said
+    assert len(said) == 3
+
+
 def test_moves_alike_for_every_player_are_said_once():
     """The setup's last starting skyscraper read 'Every choice: your 1 skyscraper goes ...;
     your 3 skyscrapers go ...; Player 2's 1 skyscraper goes ...; ...': 8 clauses, two for

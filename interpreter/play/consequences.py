@@ -468,8 +468,9 @@ class _Words:
             if target[1] is not None and target[1] not in self.players:
                 group[3].append(target[1])
         out = []
-        for (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) \
-                in groups.items():
+        for key, group in self.each_place(groups, flows):
+            (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) = \
+                key, group
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else (OWN if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
@@ -479,6 +480,36 @@ class _Words:
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
+
+    def each_place(self, groups: dict[tuple, list], flows: list[tuple]
+                   ) -> list[tuple[tuple, list]]:
+        """The groups, but one whose pieces go from many places to many places that no name
+        holds together ('3 tiles go from 3 places to 3 places' says nothing) is said place
+        by place ('1 tile (jeweler) goes from space 1 to North, red')."""
+        out: list[tuple[tuple, list]] = []
+        for key, (n, kinds, froms, tos) in groups.items():
+            if not self.vague(key[2], froms) or not self.vague(key[4], tos):
+                out.append((key, [n, kinds, froms, tos]))
+                continue
+            pairs: dict[tuple, list] = {}
+            for source, target, kind, count, _ in flows:
+                if source[0] == key[2] and target[0] == key[4] and source[1] in froms and \
+                        target[1] in tos and not self.restates(source, target, kind):
+                    pair = pairs.setdefault((source[1], target[1]), [0, [], [], []])
+                    pair[0] += count
+                    pair[1] += [kind] * count
+                    pair[2].append(source[1])
+                    pair[3].append(target[1])
+            out += [(key, pair) for pair in pairs.values()]
+        return out
+
+    def vague(self, zone: str, places: list[Any]) -> bool:
+        """Whether `places` of `zone` would be said only as 'N places' (see `zone`)."""
+        decl = self.game.program.zones[zone].decl
+        distinct = list(dict.fromkeys(places))
+        return bool(decl.index) and decl.index[0] in self.game.world.entity_types and \
+            len(distinct) > PLACES_NAMED and distinct != [self.option] and \
+            self.shared(distinct) is None
 
     def restates(self, source: tuple, target: tuple, kind: str) -> bool:
         """A move into or out of the place chosen, from or to no player's zone (a piece put
