@@ -70,7 +70,11 @@ def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
                      strict=True))
     stop = words["building stop"]
     assert stop.startswith("the game ends (the second building stop)")
-    assert "you +4, Player 3 +2" in stop  # 1 VP per skyscraper; half of 5 for Player 3
+    # 1 VP per skyscraper; half of 5 for Player 3; the player's own pieces lost before the
+    # others' points (a newcomer's line, cut at 80 columns, kept the points only)
+    assert stop.startswith("the game ends (the second building stop); you +4; your 3 "
+                           "skyscrapers go out of the game"), stop
+    assert "; Player 3 +2; " in stop
     # in words, not arrows (a newcomer read 'supply -> markers' as rule code)
     assert "your 3 skyscrapers go out of the game (back in the box), from 52nd St. West, " \
         "violet" in stop

@@ -223,13 +223,23 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append("the game may end")
     if effect.starts is not None:
         parts.append(f"starts {effect.starts}")
+    moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
+    own = [m for m in moves if m.startswith((OWN, EVERY))]
     if effect.points and game is not None:
         reason = f" ({effect.because})" if effect.because else ""
-        parts.append(points_text(game, effect.points, viewer) + reason)
+        mine = {p: r for p, r in effect.points.items() if p == viewer}
+        others = {p: r for p, r in effect.points.items() if p != viewer}
+        if own and others:  # the viewer's pieces before the others' points: a line cut
+            if mine:  # short keeps them
+                parts.append(points_text(game, mine, viewer) + reason)
+            parts += own
+            own = []
+            parts.append(points_text(game, others, viewer))
+        else:
+            parts.append(points_text(game, effect.points, viewer) + reason)
     elif effect.points:
         parts.append("points")
-    moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
-    parts += [m for m in moves if m.startswith((OWN, EVERY))]
+    parts += own
     parts += effect.later
     parts += effect.then
     parts += [m for m in moves if not m.startswith((OWN, EVERY))]
