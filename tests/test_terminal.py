@@ -163,7 +163,7 @@ def test_help_shows_what_the_marks_of_the_board_mean():
     routes = " ".join(legend[legend.index("  commissioners move on to ...:") + 1:]).split()
     assert "City Hall: 34th W or 34th E;" in " ".join(routes)
     assert text.count("commissioners move on to") == 1
-    assert len(legend) <= 17 and all(len(x) <= 80 for x in text.splitlines())  # 15 + > < |
+    assert len(legend) <= 18 and all(len(x) <= 80 for x in text.splitlines())  # 15 + > < | -
 
 
 def test_help_keeps_its_two_columns_on_a_narrow_terminal():
@@ -562,6 +562,16 @@ def test_a_bid_that_numbers_its_cards_anew_says_so_and_a_card_s_name_picks_it():
                                                       screen.splitlines())
 
 
+def board_and_marks(game) -> tuple[list[str], str, str]:
+    """The lines of `board` at 80x24, the board above its marks, and the marks' words."""
+    s, out = session(game, 80)
+    s.height = 24
+    s.show_board(game.decision())
+    lines = out.getvalue().splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+    return lines, "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+
+
 def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
     """A newcomer met 'STOP' and 'violet -' on the board with no word of them on screen
     (STOP's meaning was too long for the row under the board, '-' had none)."""
@@ -569,12 +579,7 @@ def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
 
     game = position(fresh(load_ruleset(BASE)), stopped=["w34"])
     game.Z["colour_stack"]["violet"] = []
-    s, out = session(game, 80)
-    s.height = 24
-    s.show_board(game.decision())
-    lines = out.getvalue().splitlines()
-    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
-    board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+    lines, board, said = board_and_marks(game)
     assert "STOP" in board and "violet -" in board
     assert "STOP building stop: no more building there" in said, said
     assert "- an empty card stack" in said, said
@@ -589,12 +594,7 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     game, rng = ruleset.new_game(4, 3), random.Random(3)
     for _ in range(250):
         game.apply(rng.choice(game.decision().options))
-    s, out = session(game, 80)
-    s.height = 24
-    s.show_board(game.decision())
-    lines = out.getvalue().splitlines()
-    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
-    board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+    lines, board, said = board_and_marks(game)
     for mark, means in (("<Wh>", "white commissioner"), ("Je", "jeweler"),
                         ("Pe", "perfume shop"),
                         ("R3", "3 skyscrapers of the player marked R")):  # not 'Player 3'

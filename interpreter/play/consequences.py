@@ -495,7 +495,7 @@ class _Words:
                    ) -> list[tuple[tuple, list]]:
         """The groups, but one whose pieces go from many places to many places that no name
         holds together ('3 tiles go from 3 places to 3 places' says nothing) is said place
-        by place ('1 tile (jeweler) goes from space 1 to North, red')."""
+        by place ('1 tile (red 5) goes from space 1 to North, left')."""
         out: list[tuple[tuple, list]] = []
         for key, (n, kinds, froms, tos) in groups.items():
             if not self.vague(key[2], froms) or not self.vague(key[4], tos):

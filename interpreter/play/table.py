@@ -404,7 +404,7 @@ class Table:
                 log_before: int | None = None) -> None:
         """Keep the decision, and what it did for the digests (`seen`: watch_step's, taken
         before it was applied; `log_before`: the length of the player's log then, so that
-        the news their own decision wrote, an auction won by it or lost with a pass, are
+        the news their own decision wrote, a contest won by it or lost with a pass, are
         said next time, as at the terminal); remember a place of the board chosen, with who
         may see it (a private choice: the players it is shown to), to show the last moves on
         the board. A secret choice is never shown there (its reveal is the log's)."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
+from interpreter.play.plain_reasons import PlainReasons, one_of
 from interpreter.play.reasons import NoWords, Reasons, failing, holding, not_listed
 
 if TYPE_CHECKING:
@@ -76,19 +77,6 @@ def rule_descriptions(game: Game, expr: Any, cites: bool = False,
     return out
 
 
-ARTICLES = ("a ", "an ", "where ", "what ", "when ", "who ", "how ")
-
-
-def one_of(description: str) -> str:
-    """A rule's description after 'X is': 'a place that ...' or 'where ...' as it is,
-    'colours that ...' as 'one of the colours that ...'."""
-    if description.startswith(ARTICLES):
-        return description
-    if description.startswith("the "):
-        return f"one of {description}"
-    return f"one of the {description}"
-
-
 def lacking(game: Game, player: str, value: Any) -> list[str]:
     """'You have no ... in your ...' for each of the player's own hidden zones that holds no
     piece that is, or has an attribute equal to, `value` (a card, a colour of cards)."""
@@ -146,11 +134,9 @@ def explain(game: Game, decision: Decision, option: Any, typed: str,
 def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             typed: str, cites: bool = False) -> list[str]:
     """Why an option of the decision's kind is refused now: the conditions that fail, with
-    their values, in a player's words (refusal.PlainReasons: 'there is already 1 there',
+    their values, in a player's words (PlainReasons: 'there is already 1 there',
     not 'the number of ... is 1; it must be 0'); the rules' descriptions when the values
     cannot be said."""
-    from interpreter.play.refusal import PlainReasons  # it builds on this module
-
     lines = []
     if isinstance(option, str) and option in point.labels:
         lines.append(f"Option {option} ({point.labels[option]}) is not allowed now.")
