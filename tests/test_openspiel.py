@@ -40,8 +40,9 @@ def _bundled() -> tuple[list[tuple[str, int]], list[str]]:
             continue  # the editions go through the adapter as the base game does (the suite
             # stays within CI's time; tests/test_openspiel_*.py play editions too)
         counts = sorted(ruleset.player_counts)
-        both = name == BASE or name.startswith("tutorial/")  # the small games cost little
-        playable += [(name, n) for n in ([counts[0], counts[-1]] if both else counts[:1])]
+        both = name.startswith("tutorial/")  # the small games cost little; the base game
+        playable += [(name, n) for n in ([counts[0], counts[-1]] if both else  # with 4
+                                         counts[-1:] if name == BASE else counts[:1])]
     return playable, unplayable
 
 

@@ -94,15 +94,17 @@ def _fit_cases() -> list:
     """Every playable ruleset with one person at the terminal and the hot seat (two people,
     the hand-over screens), but the editions: their screens are the base game's display in
     the edition's words, so one Dutch and one Korean (the widest letters) stand for them with
-    one person; and the six-plot boards' hot seats, whose hand-over screens are the base
-    game's (the suite must stay within CI's 15 minutes)."""
+    one person; the six-plot boards' hot seats, whose hand-over screens are the base
+    game's; and the 2-player game alone, whose screens its hot seat shows too (the suite
+    must stay within CI's 15 minutes)."""
     names = playable_bundled()
     editions = [n for n in names if n.startswith("fifth-avenue/editions/")]
     kept = [n for n in editions if n.endswith(("/nl-playable", "/ko-playable"))]
     assert len(kept) == 2, editions
     games = [n for n in names if n not in editions]
-    return [pytest.param(n, 1, id=f"{n}-solo") for n in games + kept] + \
-        [pytest.param(n, 2, id=f"{n}-hot-seat") for n in games
+    return [pytest.param(n, 1, id=f"{n}-solo") for n in games + kept
+            if not n.endswith("/alea-2p")] + \
+        [pytest.param(n, 2, id=f"{n}-hot-seat") for n in games  # alea-2p: at the hot seat
          if not n.startswith("fifth-avenue/six-plot")]
 
 
