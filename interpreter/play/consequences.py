@@ -470,17 +470,11 @@ class _Words:
             noun = self.noun(kind, source, target)
             key = (noun, owner, source[0], self.player_key(source), target[0],
                    self.player_key(target), bottom)
-            group = groups.setdefault(key, [0, [], [], []])
-            group[0] += n
-            group[1] += [kind] * n
-            if source[1] is not None and source[1] not in self.players:
-                group[2].append(source[1])
-            if target[1] is not None and target[1] not in self.players:
-                group[3].append(target[1])
+            groups.setdefault(key, []).append((source[1], target[1], kind, n))
         out = []
-        for key, group in self.each_place(groups, flows):
+        for key, moved in self.each_place(groups):
             (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) = \
-                key, group
+                key, self.tally(moved)
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else (OWN if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
@@ -491,25 +485,32 @@ class _Words:
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
 
-    def each_place(self, groups: dict[tuple, list], flows: list[tuple]
-                   ) -> list[tuple[tuple, list]]:
+    def tally(self, moved: list[tuple]) -> tuple[int, list[str], list[Any], list[Any]]:
+        """How many pieces, their kinds, and the places (no player's) they come from and go
+        to, of (from place, to place, kind, count) moves."""
+        n, kinds, froms, tos = 0, [], [], []
+        for source, target, kind, count in moved:
+            n += count
+            kinds += [kind] * count
+            if source is not None and source not in self.players:
+                froms.append(source)
+            if target is not None and target not in self.players:
+                tos.append(target)
+        return n, kinds, froms, tos
+
+    def each_place(self, groups: dict[tuple, list]) -> list[tuple[tuple, list]]:
         """The groups, but one whose pieces go from many places to many places that no name
         holds together ('3 tiles go from 3 places to 3 places' says nothing) is said place
         by place ('1 tile (red 5) goes from space 1 to North, left')."""
         out: list[tuple[tuple, list]] = []
-        for key, (n, kinds, froms, tos) in groups.items():
+        for key, moved in groups.items():
+            _, _, froms, tos = self.tally(moved)
             if not self.vague(key[2], froms) or not self.vague(key[4], tos):
-                out.append((key, [n, kinds, froms, tos]))
+                out.append((key, moved))
                 continue
             pairs: dict[tuple, list] = {}
-            for source, target, kind, count, _ in flows:
-                if source[0] == key[2] and target[0] == key[4] and source[1] in froms and \
-                        target[1] in tos and not self.restates(source, target, kind):
-                    pair = pairs.setdefault((source[1], target[1]), [0, [], [], []])
-                    pair[0] += count
-                    pair[1] += [kind] * count
-                    pair[2].append(source[1])
-                    pair[3].append(target[1])
+            for move in moved:
+                pairs.setdefault(move[:2], []).append(move)
             out += [(key, pair) for pair in pairs.values()]
         return out
 
