@@ -45,14 +45,6 @@ def before_final(ruleset: Ruleset, game: Game,
     return (again, ended) if ended.over else None
 
 
-def scores_before_final(ruleset: Ruleset, game: Game,
-                        history: History) -> dict[str, Any] | None:
-    """Each player's score when the game ended, before its final scoring ran (None when
-    that cannot be worked out: see before_final)."""
-    pair = before_final(ruleset, game, history)
-    return pair[1].scores() if pair is not None else None
-
-
 def end_table(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset, game: Game,
               history: History) -> dict[str, Any] | None:
     """The display's final table (`render`: Display.final_table_of) made to add up
