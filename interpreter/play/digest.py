@@ -131,6 +131,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     own = [m for m in moves if _own(m)]  # the viewer's own pieces and zones: said first,
     moves = own + [m for m in moves if not _own(m)]  # never folded into 'and N more'
+    if whole:  # nothing to fit: said as it came
+        said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
+        lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
+        return lines + (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     parts = [x for x in (news, moves) if x]
     each = [min(MOST_ROWS, max(1, left // len(parts)))] * len(parts) if parts else []
@@ -138,10 +142,6 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         need = _rows("Pieces: " + "; ".join(_without_source(m) for m in own) + ".", width)
         each[0] = max(1, min(each[0], left - need))  # the news give way to the own pieces
         each[1] = min(MOST_ROWS, max(1, left - each[0]))  # what the news leave, for pieces
-    if whole:
-        said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
-        lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
-        return lines + (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     if news:
         named = _naming(game.label(viewer))
         mine = [line for line in news if named.search(line)]  # the viewer's own, first
