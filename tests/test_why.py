@@ -68,7 +68,7 @@ def test_why_says_when_the_player_lacks_the_cards():
     # A colour the player holds is not "lacking": brown is allowed.
     allowed = explain(game, decision, "brown", "brown")
     assert allowed[0] == "'brown' is allowed now: it is option 1."
-    assert "What it does: choose the colour of your bid, or pass: brown." in allowed
+    assert 'Choosing it answers "choose the colour of your bid, or pass" with "brown".' in allowed
     assert not any("You have no" in x for x in allowed)
 
 
@@ -156,7 +156,8 @@ def test_why_an_allowed_option_says_why_and_what_it_does():
     assert "It is allowed because:" in lines
     assert any("A plot that may take a business" in x and "en-2004: The businesses" in x
                for x in lines)
-    assert f"What it does: place it on a building plot: {game.label(q)}." in lines
+    assert f'Choosing it answers "place it on a building plot" with "{game.label(q)}".' \
+        in lines
     turn = first_turn()
     lines = explain(turn, turn.decision(), "B", "b")
     assert any(x.startswith("What it does: place a business, then take 2 coloured cards, "
@@ -175,3 +176,22 @@ def test_a_value_that_is_no_option_is_said_to_be_no_option():
     game, decision = place_business_decision()
     said = refusal(game, decision, "card(violet,4)")
     assert said.startswith("Violet 4 cannot be chosen now. Allowed now: "), said
+
+
+def test_why_of_an_allowed_answer_never_splices_it_into_another_rule():
+    """A finish or a pass is added to a list of cards by the rules: its `why` says what kind
+    of answer it is (and the condition that offers it now), not that it is one of the cards
+    that may join a bid; a card names only the part of the list that holds it."""
+    game = empty_board(load_ruleset(BASE).new_game(3, 1))
+    game.Z["hand"]["P1"] = {"card(brown,4)": 1, "card(black,6)": 1, "card(brown,5)": 1}
+    game.perform("district_auction", "P1", "w34")
+    game.apply("brown")
+    game.apply("card(brown,4)")
+    decision = game.decision()
+    finish = " ".join(explain(game, decision, "finish_bid", "finish"))
+    assert "may join a bid" not in finish, finish
+    assert '"finish: that is my bid" is what a bidder may do besides adding a card.' in finish
+    assert "It is offered now because:" in finish and "is 4" in finish
+    card = " ".join(explain(game, decision, "card(black,6)", "black 6"))
+    assert "black 6 is one of the cards that may join a bid" in card
+    assert "value of a bid" not in card  # the finish's condition is not the card's rule

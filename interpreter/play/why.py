@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
 from interpreter.play.plain_reasons import PlainReasons, one_of
-from interpreter.play.reasons import NoWords, Reasons, failing, holding, not_listed
+from interpreter.play.reasons import UNKNOWN, NoWords, Reasons, failing, holding, not_listed
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -189,14 +189,72 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
         return lines
     met = holding(game, decision.player, point.where_expr, option,
                   game.state["pending"]["var"], cites) if point.where_expr is not None else []
-    rules = rule_descriptions(game, [point.source, point.where_expr], cites, decision.player)
     if met:
         lines += _listed("It is allowed because:", met)
-    elif rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
-        shown = _typed(game, option, str(option)).strip("'")
-        lines += [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
-    lines.append(f"What it does: {decision.prompt}: {decision.labels[k - 1]}.")
+    else:
+        lines += offered(game, decision, point, option, cites)
+    lines.append(f'Choosing it answers "{decision.prompt}" with "{decision.labels[k - 1]}".')
     return lines
+
+
+def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
+            cites: bool = False) -> list[str]:
+    """Why the list a choice is made from holds `option` now: the one part of the list that
+    holds it ('X is where the piece may move now'), or, for an answer the rules always add
+    to the list (a pass, a finish), that it always is one (and the condition that adds it
+    now). Never another part's description: that would say X is what it is not."""
+    if point.source is None:
+        return []
+    speaker = Reasons(game, decision.player, cites)
+    env = speaker.frame()
+    conditions: list[tuple[Any, bool]] = []
+    part = _part_holding(speaker, point.source, option, env, conditions)
+    if part is None:
+        return []
+    shown = _typed(game, option, str(option)).strip("'")
+    rules = rule_descriptions(game, part, cites, decision.player)
+    shown = f'"{shown}"' if not rules else shown  # an answer in words ('finish: ...')
+    if rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
+        return [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
+    kind = _enum_label(game, option)
+    lines = [f"{shown} is {one_of(kind)}." if kind else f"{shown} is a fixed answer here."]
+    for condition, held in conditions:
+        said = (holding if held else failing)(game, decision.player, condition, cites=cites)
+        lines += _listed("It is offered now because:", said) if said else []
+    return lines
+
+
+def _part_holding(speaker: Reasons, expr: Any, option: Any, env: dict[str, Any],
+                  conditions: list[tuple[Any, bool]]) -> Any:
+    """The part of a list expression (`a + [b] + (c if d else e)`) whose value holds
+    `option` now; the conditions that chose it are added to `conditions`."""
+    if isinstance(expr, N.Arith) and all(op == "+" for op in expr.ops):
+        for part in [expr.first, *expr.rest]:
+            found = _part_holding(speaker, part, option, env, conditions)
+            if found is not None:
+                return found
+        return None
+    if isinstance(expr, N.IfExpr):
+        held = speaker.value(expr.cond, env)
+        if held is UNKNOWN:
+            return None
+        found = _part_holding(speaker, expr.then if held else expr.other, option, env,
+                              conditions)
+        if found is not None:
+            conditions.insert(0, (expr.cond, bool(held)))
+        return found
+    value = speaker.value(expr, env)
+    try:
+        return expr if value is not UNKNOWN and option in value else None
+    except TypeError:  # not a list
+        return None
+
+
+def _enum_label(game: Game, value: Any) -> str | None:
+    """The description of the enumeration `value` belongs to ('what a bidder may do ...')."""
+    kind = game.world.member_of.get(value) if isinstance(value, str) else None
+    decl = game.program.decls.get(kind) if kind is not None else None
+    return decl.label if isinstance(decl, N.EnumDecl) and decl.label else None
 
 
 def could_be_option(game: Game, decision: Decision, point: ChoicePoint, value: Any) -> bool:
