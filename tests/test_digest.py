@@ -427,3 +427,39 @@ def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decisio
             table.decide(token, table.version, rng.randrange(len(decision.options)))
             seen = len(table.game.log_for("P1"))
     assert busy  # a busy stretch was met (a set of auctions, scorings)
+
+
+def test_the_pieces_a_players_own_building_stop_took_are_in_their_next_digest(base):
+    """A newcomer declared a building stop where 3 of their skyscrapers stood: the digest
+    at their next decision began after that decision and said nothing of the 3 skyscrapers
+    that left the game, nor of the points. It says what their own decision did to their
+    pieces on the board, and the points it gave."""
+    from .test_rulebook_examples import (
+        YELLOW,
+        card,
+        empty_hands,
+        fresh,
+        position,
+        stop_position,
+    )
+
+    game = stop_position(fresh(base))
+    empty_hands(game)
+    position(game, hands={YELLOW: {card("violet", 5): 1}})
+    game.perform("district_auction", YELLOW, "w52")
+    steps, before, stopped = Steps(), None, False
+    steps.start(game)
+    while not (stopped and game.decision().player == YELLOW):
+        decision = game.decision()
+        move = "building stop" if "building stop" in decision.options else decision.options[0]
+        seen = watch_step(game, move)
+        game.apply(move)
+        steps.record(game, decision.player, seen)
+        if decision.player == YELLOW:
+            before, stopped = Picture(game, YELLOW), move == "building stop"
+    said = " ".join(" ".join(digest_lines(game, before, YELLOW, steps)).split())
+    assert "Your last decision: you +4, Player 3 +2; your 3 skyscrapers go out of the game" \
+        in said, said
+    # an ordinary decision (an option taken from the player's own supply) is not repeated
+    assert "Your last decision" not in " ".join(digest_lines(game, Picture(game, "P1"), "P1",
+                                                              steps))

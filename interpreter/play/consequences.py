@@ -399,6 +399,10 @@ class Picture:
         said = words.moves(flows(self.game, moves, self.viewer, ahead))
         return _Seen(points, said, ending, words.supplied)
 
+    def owner_of(self, kind: str) -> str | None:
+        """The player a piece belongs to (an attribute of the player type), if any."""
+        return _Words(self.game, self.viewer).owner(kind)
+
     def changed(self, after: Picture, mover: str) -> bool:
         """Whether anything changed beyond the mover's own zones and variables (a card moved
         from their hand to their own area, a choice of their own): a quiet step is not."""

@@ -45,6 +45,7 @@ class Steps:
     lines: list[range] = field(default_factory=list)
     quiet: list[bool] = field(default_factory=list)
     seen: list[StepSeen] = field(default_factory=list)  # what each step did (moves_seen)
+    points: list[dict[str, int]] = field(default_factory=list)  # each step's points won
     last: Picture | None = None
     events: int = 0
 
@@ -63,6 +64,8 @@ class Steps:
         self.deciders.append(player)
         self.lines.append(range(self.events, len(game.events)))
         self.quiet.append(not self.last.changed(now, player))
+        self.points.append({p: now.scores[p] - self.last.scores[p] for p in now.scores
+                            if now.scores[p] != self.last.scores.get(p)})
         self.last, self.events = now, len(game.events)
 
     def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
@@ -72,6 +75,15 @@ class Steps:
         moves = [m for s in self.seen[last + 1:] for m in s.moves]
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
+
+    def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
+        """The moves and the points of `player`'s last decision (with what followed it before
+        the next decision): the picture after it, which the digest starts from, has them
+        already."""
+        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        if last < 0:
+            return [], {}
+        return list(self.seen[last].moves), dict(self.points[last])
 
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, all but
@@ -125,6 +137,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
     lines = [lone_line(game, lone, viewer)] if lone else []
+    lines += own_decision_line(game, before, viewer, steps)
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
@@ -157,6 +170,21 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own))
         lines.append(said)
     return lines
+
+
+def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
+    """'Your last decision: you +4, Ann +2; your 3 pawns go out of the game, from X.': the
+    points the viewer's own last decision gave, and the viewer's pieces it took from places
+    not theirs (off the board: a loss they chose, which no later move repeats). Pieces put
+    out of their own zones are what the option said; they are not repeated."""
+    moved, points = steps.own_last(viewer)
+    taken = [m for m in moved if m.source[1] != viewer
+             and any(before.owner_of(kind) == viewer for kind in m.pieces)]
+    said = before.compare(before, taken, own=True).moves if taken else []
+    parts = [points_text(game, {p: (n, n) for p, n in points.items()}, viewer)] \
+        if points else []
+    parts += said
+    return [f"Your last decision: {'; '.join(parts)}."] if parts else []
 
 
 def _naming(name: str) -> re.Pattern:
