@@ -12,9 +12,9 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.consequences import Picture, _without_kinds, outlook
 from interpreter.play.digest import (
-    MOST_OWN_NEWS,
     Steps,
     _concerns,
+    _own,
     _without_source,
     digest_lines,
 )
@@ -360,7 +360,7 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
                 lost += "out of the game" in move
                 assert move in text or _without_source(move) in text, (move, text)
         mine = [line for line in display.news_in(recent) if "Player 1 " in line]
-        for line in mine[:MOST_OWN_NEWS]:  # said first, whatever the room
+        for line in mine:  # said first, whatever the room
             won += " wins " in line
             assert "News: " in text and line.rstrip(".") in text, (line, text)
     assert lost and won  # the cases were met
@@ -463,3 +463,21 @@ def test_the_pieces_a_players_own_building_stop_took_are_in_their_next_digest(ba
     # an ordinary decision (an option taken from the player's own supply) is not repeated
     assert "Your last decision" not in " ".join(digest_lines(game, Picture(game, "P1"), "P1",
                                                               steps))
+
+
+def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routine_moves():
+    """A newcomer read "and 3 more ('log')" and could not tell whether an auction or a
+    district's scoring hid behind it: a fold names what it hides ('2 more news of Player 3',
+    '3 more moves of bidding cards and Player 4's skyscraper'), and another player's routine
+    move is folded before any news is."""
+    folds = 0
+    for _, digest, *_ in (x for seed in (1, 4) for x in game_at_80x24(seed)):
+        text = " ".join(" ".join(digest).split())
+        for fold in re.findall(r"(\w+: )?(?:and )?(\d+ more [^(]*)\('log'\)", text):
+            folds += 1
+            assert re.fullmatch(r"\d+ more (news of|moves? of) .+ ", fold[1]), (fold, text)
+        pieces = next((x for x in digest if x.startswith("Pieces: ")), "")
+        if "more news" in text:  # the news folded: no piece of another said whole
+            shown = pieces.split("; and ")[0].removeprefix("Pieces: ")
+            assert all(_own(m) for m in shown.split("; ") if " more move" not in m), text
+    assert folds

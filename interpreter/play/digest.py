@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
 MOST_ROWS = 3  # and rows for them, one at least
-MOST_OWN_NEWS = 2  # news naming the viewer said whatever the room (what they won)
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 
 
@@ -149,27 +149,62 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
         return lines + (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    parts = [x for x in (news, moves) if x]
-    each = [min(MOST_ROWS, max(1, left // len(parts)))] * len(parts) if parts else []
-    if len(parts) == 2 and left >= 2:
-        need = _rows("Pieces: " + "; ".join(_without_source(m) for m in own) + ".", width)
-        each[0] = max(1, min(each[0], left - need))  # the news give way to the own pieces
-        each[1] = min(MOST_ROWS, max(1, left - each[0]))  # what the news leave, for pieces
-    if news:
-        named = _naming(game.label(viewer))
-        mine = [line for line in news if named.search(line)]  # the viewer's own, first
-        news = mine + [line for line in news if line not in mine]
-        said = _listed("News: ", [line.rstrip(".") for line in news], width, each.pop(0),
-                       min(len(mine), MOST_OWN_NEWS))
+    named = _naming(game.label(viewer))
+    news = news or []
+    mine = [line for line in news if named.search(line)]  # the viewer's own, first
+    news = mine + [line for line in news if line not in mine]
+    others = len(moves) - len(own)
+    if news:  # the news first (who won, what was scored): a row is left for the pieces
+        said = _listed("News: ", [line.rstrip(".") for line in news], width,
+                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None)
         lines.insert(len(lines) - bool(seen.points), said)
+        left -= _rows(said, width)
+        crowded = "('log')" in said  # news folded: no routine move said before them
+    else:
+        crowded = False
     if moves:
-        room = each.pop(0)
-        said = _listed("Pieces: ", moves, width, room, len(own))
-        if said.endswith("('log')."):  # too many said whole: said without where from
+        fold = _moves_fold(game)
+        room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
+        most = len(own) if crowded else MOST_MOVES
+        said = _listed("Pieces: ", moves, width, room, len(own), fold, most)
+        if "('log')" in said:  # too many said whole: said without where from
             said = _listed("Pieces: ", [_without_source(m) for m in moves], width, room,
-                           len(own))
+                           len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def _news_fold(game: Game) -> Callable[[list[str]], str]:
+    """'2 more news of Player 3 and Player 4': what news a fold hides, by whom they name."""
+    def fold(hidden: list[str]) -> str:
+        who = [game.label(p) for p in game.players
+               if any(_naming(game.label(p)).search(line) for line in hidden)]
+        of = f" of {_and(who)}" if 0 < len(who) <= 3 else ""
+        return f"{len(hidden)} more news{of}"
+    return fold
+
+
+def _moves_fold(game: Game) -> Callable[[list[str]], str]:
+    """'3 more moves of bidding cards and Player 2's skyscrapers': what pieces a fold hides."""
+    names = [re.escape(game.label(p)) for p in game.players]
+    start = re.compile(rf"^((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
+
+    def fold(hidden: list[str]) -> str:
+        kinds: list[str] = []
+        for move in hidden:
+            found = start.match(move)
+            kind = (found.group(1) or "") + found.group(2) if found else ""
+            if kind and kind not in kinds:
+                kinds.append(kind)
+        of = f" of {_and(kinds)}" if 0 < len(kinds) <= 3 else \
+            f" of {', '.join(kinds[:2])} and other pieces" if kinds else ""
+        return f"{len(hidden)} more {'move' if len(hidden) == 1 else 'moves'}{of}"
+    return fold
+
+
+def _and(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
 
 
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
@@ -207,20 +242,31 @@ def took_part(lines: list[str], news: list[str], name: str) -> bool:
 
 
 def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
-            kept: int = 0) -> str:
-    """'head a; b; and 2 more ('log').' in `rows` rows of `width` (MOST_MOVES items at most);
-    just how many when not even one fits. The first `kept` items are said whatever the room
-    (the viewer's own losses are never folded into a count)."""
-    more = "; and 9 more ('log')."
-    if not kept and _rows(head + items[0] + (more if len(items) > 1 else "."), width) > rows:
-        return f"{head}{len(items)}, in 'log'."
+            kept: int = 0, fold: Callable[[list[str]], str] | None = None,
+            most: int | None = MOST_MOVES) -> str:
+    """'head a; b; and 2 more ... ('log').' in `rows` rows of `width` (`most` items at most,
+    None: no limit); `fold` says what the items left out are ('2 more moves of cards').
+    The first `kept` items are said whatever the room (the viewer's own losses and news
+    are never folded into a count)."""
+    def more(hidden: list[str]) -> str:
+        return f"; and {fold(hidden) if fold else f'{len(hidden)} more'} ('log')"
+
+    limit = len(items) if most is None else min(len(items), most)
+    if fold and not limit:
+        return f"{head}{more(items)[len('; and '):]}."
+    if not kept and _rows(head + items[0] + (more(items[1:]) if len(items) > 1 else "."),
+                          width) > rows:
+        return f"{head}{more(items)[len('; and '):]}." if fold else \
+            f"{head}{len(items)}, in 'log'."
     said = max(1, kept)
-    while said < min(len(items), MOST_MOVES) and \
-            _rows(head + "; ".join(items[:said + 1]) + more, width) <= rows:
+    while said < limit and \
+            _rows(head + "; ".join(items[:said + 1]) + more(items[said + 1:]) + ".",
+                  width) <= rows:
         said += 1
-    if said == len(items) - 1 and _rows(head + "; ".join(items) + ".", width) <= rows + 1:
+    if said == len(items) - 1 and most in (None, MOST_MOVES) and \
+            _rows(head + "; ".join(items) + ".", width) <= rows + 1:
         said += 1  # the last one whole, in a row more, rather than 'and 1 more'
-    tail = f"; and {len(items) - said} more ('log')" if len(items) > said else ""
+    tail = more(items[said:]) if len(items) > said else ""
     return head + "; ".join(items[:said]) + tail + "."
 
 
