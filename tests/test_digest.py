@@ -10,12 +10,11 @@ import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
-from interpreter.play.consequences import Picture, _without_kinds, outlook
+from interpreter.play.consequences import Picture, _without_kinds, outlook, without_source
 from interpreter.play.digest import (
     Steps,
     _concerns,
     _own,
-    _without_source,
     digest_lines,
 )
 from interpreter.play.display import load_display
@@ -127,7 +126,7 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         pieces = next((x for x in said if x.startswith("Pieces: ")), "")
         shown = [w for w in words if _concerns(game, w, "P1")]
         if not any(w in pieces for w in shown):  # too long whole: said without where from
-            shown = [_without_source(w) for w in shown]
+            shown = [without_source(w) for w in shown]
         told = [w for w in shown if w in pieces]
         assert told == shown[:len(told)] and (told or not shown), (shown, said)
         assert len(told) == len(shown) or f"; and {len(shown) - len(told)} more" in pieces
@@ -358,7 +357,7 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
         for move in seen.moves:
             if move.startswith("your "):
                 lost += "out of the game" in move
-                assert move in text or _without_source(move) in text, (move, text)
+                assert move in text or without_source(move) in text, (move, text)
         mine = [line for line in display.news_in(recent) if "Player 1 " in line]
         for line in mine:  # said first, whatever the room
             won += " wins " in line

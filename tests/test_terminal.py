@@ -472,21 +472,44 @@ def test_the_end_stays_on_a_terminal_until_enter(tty, tmp_path):
         assert "Winner" in out.getvalue() or "winner" in out.getvalue()
 
 
-def test_a_long_consequence_is_cut_between_words_and_says_how_to_see_the_rest():
-    """'..., at t... ('why 4')' cut a word and read as code."""
-    from interpreter.play.terminal import _cut
+def test_a_long_consequence_is_said_shorter_in_words_never_cut():
+    """'1 bidding card goes from the... (more: 'why 3')' lost what the option does: an
+    option's consequences that do not fit are said without where the pieces come from, and
+    wrap when still longer; nothing is cut."""
+    from interpreter.play.terminal import said_in
 
-    text = ("2 bidding cards (brown 4, brown 5): Player 3's bid -> face-up stack of coloured "
-            "cards (brown), at the bottom")
-    for room in range(30, len(text)):
-        cut = _cut(text, room, "why 4")
-        assert len(cut) <= room, (room, cut)
-        assert cut.endswith("... (more: 'why 4')")
-        kept = cut[:-len("... (more: 'why 4')")]
-        assert text.startswith(kept) and text[len(kept)] in " ,:;)", (room, cut)
-    parts = "you +4; your 3 towers: supply -> board; Ben's 2 cards: hand -> table"
-    assert _cut(parts, 56, "why 2") == "you +4; your 3 towers: supply -> board; more: 'why 2'"
-    assert _cut(parts, len(parts), "why 2") == parts
+    parts = ["you +4", "your 3 towers go from your supply to the board",
+             "then Ben decides: how many towers they build (0, 1, 2)"]
+    assert said_in(parts, 200) == "; ".join(parts)
+    shorter = said_in(parts, 60)
+    assert shorter == "you +4; your 3 towers go to the board; then Ben decides: how many " \
+                      "towers they build (0, 1, 2)"
+
+
+def test_an_options_consequence_wraps_whole_at_a_real_80x24_terminal(tmp_path):
+    """Option C's consequence was cut at 80x24 ('1 bidding card goes from the...'): in a
+    real terminal the option says it whole, on its continuation row, and the screen fits."""
+    from .test_hot_seat_terminal import Pty, ScrollOnClear
+
+    game = Pty(["play", "--seed", "7", "--no-replay", "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        for answer in ("", "1"):
+            game.type(answer)
+            game.until("> ")
+        game.type("5")
+        game.until("choose your option for this turn")
+        game.until("> ")
+        terminal = ScrollOnClear()
+        terminal.feed(game.output)
+        screen = [*terminal.screen, terminal.line]
+        assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), screen
+        text = " ".join(" ".join(screen).split())
+        assert "move a commissioner: 1 bidding card goes to your hand" in text, screen
+        assert "(more:" not in text and "..." not in text
+        assert "Your last decision" not in text  # pieces out of a common supply: no loss
+    finally:
+        game.close()
 
 
 @pytest.mark.parametrize("replays", [False, True])

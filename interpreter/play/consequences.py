@@ -280,6 +280,14 @@ def effect_words(game: Game, effect: Effect, viewer: str) -> str:
     return "; ".join(effect_words_parts(effect, game, viewer))
 
 
+def without_source(move: str) -> str:
+    """'what goes from A to B' as 'what goes to B', 'what goes out of X, from A' as 'what
+    goes out of X' (consequences._route: where a piece went says more than where from)."""
+    found = re.fullmatch(r"(.+? goe?s?) from .+? (to .+)", move) or \
+        re.fullmatch(r"(.+? goe?s? .+?), from .+", move)
+    return " ".join(found.groups()) if found else move
+
+
 def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | None) -> str:
     """'you +4, Ben +1 to +3' (the viewer first)."""
     order = sorted(points, key=lambda p: (p != viewer, game.players.index(p)))

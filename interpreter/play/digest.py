@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from interpreter.play.consequences import Picture, points_text
+from interpreter.play.consequences import Picture, points_text, without_source
 from interpreter.play.moves_seen import Lone, Moved, StepSeen
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         most = len(own) if crowded else MOST_MOVES
         said = _listed("Pieces: ", moves, width, room, len(own), fold, most)
         if "('log')" in said:  # too many said whole: said without where from
-            said = _listed("Pieces: ", [_without_source(m) for m in moves], width, room,
+            said = _listed("Pieces: ", [without_source(m) for m in moves], width, room,
                            len(own), fold, most)
         lines.append(said)
     return lines
@@ -210,12 +210,13 @@ def _and(words: list[str]) -> str:
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
     """'Your last decision: you +4, Ann +2; your 3 pawns go out of the game, from X.': the
     points the viewer's own last decision gave, and the viewer's pieces it took from places
-    not theirs (off the board: a loss they chose, which no later move repeats). Pieces put
-    out of their own zones are what the option said; they are not repeated."""
+    on the board (a loss they chose, which no later move repeats). Pieces put out of their
+    own zones or out of a common pile are what the option said; they are not repeated."""
     moved, points = steps.own_last(viewer)
     taken = [m for m in moved if m.source[1] != viewer
              and any(before.owner_of(kind) == viewer for kind in m.pieces)]
-    said = before.compare(before, taken, own=True).moves if taken else []
+    seen = before.compare(before, taken, own=True)
+    said = [m for m in seen.moves if m not in seen.supplied]  # not out of a common pile
     parts = [points_text(game, {p: (n, n) for p, n in points.items()}, viewer)] \
         if points else []
     parts += said
@@ -272,14 +273,6 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
 
 def _rows(text: str, width: int) -> int:
     return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
-
-
-def _without_source(move: str) -> str:
-    """'what goes from A to B' as 'what goes to B', 'what goes out of X, from A' as 'what
-    goes out of X' (consequences._route: where a piece went says more than where from)."""
-    found = re.fullmatch(r"(.+? goe?s?) from .+? (to .+)", move) or \
-        re.fullmatch(r"(.+? goe?s? .+?), from .+", move)
-    return " ".join(found.groups()) if found else move
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:

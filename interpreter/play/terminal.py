@@ -29,9 +29,11 @@ from interpreter.play.consequences import (
     Picture,
     common_effect,
     effect_words,
+    effect_words_parts,
     estimate_note,
     outlook,
     run_start,
+    without_source,
 )
 from interpreter.play.digest import Steps, digest_lines, hidden_positions, took_part
 from interpreter.play.display import LEGEND, Display
@@ -456,7 +458,8 @@ class Session:
                     lines: int = 2) -> tuple[list[str], list[str]]:
         """The options' labels with what each does at once (points, pieces, the end of the
         game; see consequences.py), and the lines to say before them (what every choice does
-        cut to two lines unless `whole`); each option's words cut to `lines` lines."""
+        cut to two lines unless `whole`); each option's words in `lines` lines when they fit
+        so, else said shorter (said_in), never cut."""
         found = self.outlook(decision)
         if found is None:
             return labels, []
@@ -476,9 +479,10 @@ class Session:
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
-        if not whole:  # two lines an option at most: the rest by 'why N' (room for events)
-            words = [_cut(w, lines * self.width - len(label) - 8 - 4 * lines, f"why {k}")
-                     for k, (w, label) in enumerate(zip(words, labels, strict=True), start=1)]
+        if not whole:  # in `lines` lines when it can be, else shorter in words (wrapped)
+            words = [said_in(effect_words_parts(e, self.game, player),
+                             lines * self.width - len(label) - 8 - 4 * lines)
+                     for e, label in zip(extras, labels, strict=True)]
         notes.append("What each choice does at once (nothing where not said):")
         return ([f"{label}: {w}" if w else label for label, w in zip(labels, words,
                                                                       strict=True)], notes)
@@ -931,19 +935,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def _cut(text: str, room: int, more: str) -> str:
-    """`text` ('a; b; c') cut at a '; ' to fit `room` characters, else at a space (never in a
-    word), saying how to see the rest."""
-    if len(text) <= room:
-        return text
-    tail = f"; more: '{more}'"
-    kept = text[:max(0, room - len(tail))]
-    if "; " in kept:
-        return kept.rsplit("; ", 1)[0] + tail
-    tail = f"... (more: '{more}')"
-    kept = text[:max(0, room - len(tail) + 1)]
-    cut = kept.rsplit(" ", 1)[0] if " " in kept else ""
-    return cut.rstrip(" ,;:(") + tail  # the first part: its pieces come first
+def said_in(parts: list[str], room: int) -> str:
+    """An option's consequences ('a; b; c') as they are when they fit in `room` characters,
+    else shorter in words (where pieces go, not where from): a longer one wraps onto more
+    lines, it is never cut (a newcomer lost the 'then ...' that mattered)."""
+    text = "; ".join(parts)
+    return text if len(text) <= room else "; ".join(without_source(p) for p in parts)
 
 
 def terminal_width() -> int:
