@@ -498,8 +498,9 @@ def test_an_options_consequence_wraps_whole_at_a_real_80x24_terminal(tmp_path):
             game.type(answer)
             game.until("> ")
         game.type("5")
-        game.until("choose your option for this turn")
-        game.until("> ")
+        screen = game.until("choose your option for this turn")
+        if not screen.split("choose your option for this turn")[1].endswith("> "):
+            game.until("> ")
         terminal = ScrollOnClear()
         terminal.feed(game.output)
         screen = [*terminal.screen, terminal.line]
@@ -690,3 +691,31 @@ def test_the_board_screen_shows_where_commissioners_move_or_where_to_see_it(name
         assert "type 'help'" not in shown
     else:
         assert "Where commissioners move from each district: type 'help'." in lines, text
+
+
+def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
+    """Adding a card to a bid gave no warning that it lowers how many skyscrapers the winner
+    may build (the card with the fewest sets it): the display's option notes work out the
+    rules' own build_limit_of after each option, and the option's line says it."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
+                                 card("black", 4): 1, card("black", 6): 1}})
+    game.perform("district_auction", "P1", "w34")
+    game.apply("brown")
+    s, _ = session(game, 80)
+    s.height = 24
+    first = " ".join(s.decision_lines(game.decision()))
+    assert "brown 4 (build limit 3)" in first and "brown 5 (build limit 2)" in first
+    game.apply(card("brown", 4))
+    lines = s.decision_lines(game.decision())
+    said = " ".join(lines)
+    assert "brown 5 (build limit falls to 2)" in said
+    assert "black 6 (build limit falls to 1)" in said
+    assert "black 4 (" not in said  # a black 4 allows 3 too: nothing changes
+    assert "finish: that is my bid (" not in said and "pass (taking back any cards bid) (" \
+        not in said
+    assert all(len(x) <= 80 for x in lines)
+    assert s.handle("black 6", game.decision()) == card("black", 6)  # typed without the note

@@ -185,7 +185,7 @@ def _news_fold(game: Game) -> Callable[[list[str]], str]:
 
 
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
-    """'3 more moves of bidding cards and Player 2's skyscrapers': what pieces a fold hides."""
+    """'3 more moves of cards and Player 2's pawns': what pieces a fold hides."""
     names = [re.escape(game.label(p)) for p in game.players]
     start = re.compile(rf"^((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
 

@@ -16,6 +16,8 @@ names its own. The display file holds
   options, `viewer` the deciding player);
 - `news`: texts that make a log line news: said again in short on a player's screen (the
   digest of what happened since their last decision);
+- `option_notes`: what an option changes that a value of the rules tells, said on its line
+  ('the limit falls to 1'; see option_notes.py);
 - `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
 - `board`: the picture's geometry (board_svg.py), inline or in a file of its own; with
@@ -61,6 +63,8 @@ from interpreter.play.markup import (
 )
 from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
+from interpreter.play.option_notes import NAMES as NOTE_NAMES
+from interpreter.play.option_notes import OptionNote
 from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
@@ -201,6 +205,7 @@ class Display:
     compact: Layout | None = None  # for a terminal narrower than the columns need
     legend: list[LegendEntry] = field(default_factory=list)
     news: list[str] = field(default_factory=list)  # texts that make a log line news
+    option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -802,6 +807,11 @@ class _Builder:
                 if "when" in spec else None
             display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
         display.news = [str(text) for text in doc.get("news") or []]
+        for spec in doc.get("option_notes") or []:
+            display.option_notes.append(OptionNote(
+                self.expression(spec["value"], ("viewer",)),
+                self.template(spec["text"], NOTE_NAMES),
+                self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None))
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:

@@ -51,6 +51,7 @@ from interpreter.play.game_files import (
 from interpreter.play.journal import Journal
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
+from interpreter.play.option_notes import option_notes
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
     FILE_ERRORS,
@@ -151,6 +152,7 @@ class Session:
     recent: tuple[int, list[str]] | None = None  # the events of the last screen
     journal: Journal | None = None  # the record written as the game goes
     outlooks: tuple[Any, Outlook | None] = (None, None)  # the last decision's consequences
+    notes: tuple[Any, list[str]] = (None, [])  # the last decision's option notes
     steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
@@ -251,7 +253,7 @@ class Session:
             if self.seats[decision.player] == HUMAN:
                 self.pictures[decision.player] = Picture(game, decision.player)
                 self.answered = (decision.player, decision.prompt,
-                                 self.shown_labels(decision), len(self.history.deciders))
+                                 named_labels(self.game, decision), len(self.history.deciders))
             self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
@@ -446,7 +448,7 @@ class Session:
         if self.answered is None or self.answered[:2] != (decision.player, decision.prompt) \
                 or self.answered[3] != len(self.history.deciders):
             return []
-        before, now = self.answered[2], self.shown_labels(decision)
+        before, now = self.answered[2], named_labels(self.game, decision)
         moved = next((label for k, label in enumerate(now)
                       if label in before and before.index(label) != k), None)
         if moved is None:
@@ -501,8 +503,15 @@ class Session:
         return wrap_lines(lines, self.width)
 
     def shown_labels(self, decision: Decision) -> list[str]:
-        """The options in words, named ones with their names (see why.named_labels)."""
-        return named_labels(self.game, decision)
+        """The options in words, named ones with their names (see why.named_labels), each
+        with the display's notes on what it changes ('red 6 (the limit falls to 1)')."""
+        key = (id(self.game), self.game.state["step"], decision.player)
+        if self.notes[0] != key:
+            self.notes = (key, option_notes(self.display.option_notes, self.game,
+                                            decision.player, decision.options))
+        return [f"{label} ({note})" if note else label
+                for label, note in zip(named_labels(self.game, decision), self.notes[1],
+                                       strict=True)]
 
     def show_ending(self, viewer: str) -> None:
         """The `score` command: the final scoring if the game ended now."""

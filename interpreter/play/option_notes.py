@@ -1,0 +1,72 @@
+"""What an option changes that the rules' own functions can tell, said on its line.
+
+A display file's `option_notes` name a value of the rules language (`value`, with `viewer`)
+and the words for it (`text`, with `viewer`, `before` and `after`): the value is worked out
+before the decision and after each option, on a copy of the game as the deciding player sees
+it (what they cannot see dealt at random, so a note tells nothing hidden), and the note is
+said where `when` holds (without `when`: where the value changes). A value that cannot be
+worked out (a minimum of nothing) is `none`. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.bots.sampling import sample_game
+from interpreter.engine.rng import private_random
+from interpreter.language.errors import GameRuleError, IllegalMove
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Game
+
+NAMES = ("viewer", "before", "after")  # the names `when` and `text` may use
+
+
+@dataclass
+class OptionNote:
+    """One entry of `option_notes`, compiled."""
+
+    value: Callable
+    text: Callable
+    when: Callable | None = None
+
+    def worth(self, game: Game, viewer: str) -> Any:
+        """The value on `game` (None where the rules cannot work it out)."""
+        try:
+            return self.value(game, viewer=viewer)
+        except GameRuleError:
+            return None
+
+    def said(self, game: Game, viewer: str, before: Any) -> str:
+        """The note after an option ('' where it does not hold)."""
+        after = self.worth(game, viewer)
+        values = {"viewer": viewer, "before": before, "after": after}
+        try:
+            holds = after != before if self.when is None else self.when(game, **values)
+            return str(self.text(game, **values)) if holds else ""
+        except GameRuleError as exc:
+            raise GameRuleError(f"an option note of the display file cannot be said: "
+                                f"{exc.message}", exc.loc) from None
+
+
+def option_notes(notes: list[OptionNote], game: Game, viewer: str,
+                 options: list[Any]) -> list[str]:
+    """For each option, its notes joined ('the limit falls to 1'); '' where none holds."""
+    if not notes:
+        return [""] * len(options)
+    seen = sample_game(game, viewer, private_random(game.state["seed"], game.state["step"],
+                                                    viewer, "option notes"))
+    before = [note.worth(seen, viewer) for note in notes]
+    out = []
+    for option in options:
+        twin = seen.clone()
+        try:
+            twin.apply(option)
+        except (GameRuleError, IllegalMove):
+            out.append("")
+            continue
+        said = [note.said(twin, viewer, was) for note, was in zip(notes, before, strict=True)]
+        out.append("; ".join(x for x in said if x))
+    return out
