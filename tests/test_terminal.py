@@ -719,3 +719,56 @@ def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
         not in said
     assert all(len(x) <= 80 for x in lines)
     assert s.handle("black 6", game.decision()) == card("black", 6)  # typed without the note
+
+
+def test_after_an_undo_the_options_are_laid_out_as_before_in_a_real_terminal(tmp_path):
+    """A newcomer took a place back with 'undo' and found the 27 places in other columns
+    (the line saying what was taken back took rows): the same position shows its options
+    alike, the line said where the board's hint was, and the screen still fits 80x24."""
+    from .test_hot_seat_terminal import Pty, ScrollOnClear
+
+    def screen() -> list[str]:
+        terminal = ScrollOnClear()
+        terminal.feed(game.output)
+        return [*terminal.screen, terminal.line]
+
+    def answer(text: str, shows: str) -> None:
+        game.type(text)
+        came = game.until(shows)
+        if not came.split(shows)[-1].rstrip().endswith(">"):
+            game.until("> ")
+
+    game = Pty(["play", "--seed", "7", "--no-replay", "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        for text, shows in (("", "empty building plot"), ("1", "empty building plot"),
+                            ("5", "choose your option"), ("2", "take a business"),
+                            ("1", "place it on a building plot")):
+            answer(text, shows)
+        before = screen()
+        answer("1", "take a coloured card")
+        answer("undo", "place it on a building plot")
+        after = screen()
+        assert after[0].startswith("Taken back: your decision '34th St. West, brown'")
+        options = [x for x in before if re.match(r"\s+\d+\. ", x)]
+        assert len(options) > 10 and options == [x for x in after if re.match(r"\s+\d+\. ", x)]
+        assert len(after) <= 24 and all(len(x) <= 80 for x in after), after
+    finally:
+        game.close()
+
+
+def test_a_position_shown_again_keeps_its_options_layout_when_more_is_said_above():
+    """The line an undo writes may take two rows: the options keep the rows they had when
+    the position was first shown (the screen gives up blank rows), not fewer columns'
+    worth."""
+    game = load_ruleset(BASE).new_game(4, 7)
+    s, _ = session(game, 80)
+    s.height = 21  # the 28 places just fit in two columns
+    decision = game.decision()
+    first = s.decision_lines(decision)
+    s.notice = ["Taken back: your decision '34th St. West, brown' and the 3 bot decisions",
+                "  after it. Decide again."]
+    again = s.decision_lines(decision)
+    assert len(first) > 10 and again == first
+    s.layouts.clear()  # a position not shown before: laid out for the rows it has
+    assert s.decision_lines(decision) != first

@@ -104,6 +104,7 @@ class Screen:
     decision: list[str]  # the hints, the prompt, the options and their points
     earlier: int = 0  # events before `events` that are not shown
     digest: list[str] = field(default_factory=list)  # what changed, in short: always shown
+    notice: list[str] = field(default_factory=list)  # at the top, instead of ON_DEMAND
 
     def lines(self, height: int | None) -> list[str]:
         """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
@@ -113,16 +114,17 @@ class Screen:
                 else []) + \
             ([*self.private, ""] if self.private else []) + self.decision
         events = self.events
+        board = self.notice + self.board
         if height is None:
-            return self._join(self.board, events, self.earlier, must)
+            return self._join(board, events, self.earlier, must)
         room = height - 1
         if self.board:
             for k in range(len(events), min(3, len(events)) - 1, -1):
-                shown = self._join(self.board, events[len(events) - k:],
+                shown = self._join(board, events[len(events) - k:],
                                    self.earlier + len(events) - k, must)
                 if len(shown) <= room:
                     return shown
-        head = [ON_DEMAND] if self.board else []
+        head = self.notice or ([ON_DEMAND] if self.board else [])
         for k in range(len(events), 0, -1):
             shown = self._join(head, events[len(events) - k:], self.earlier + len(events) - k,
                                must)
@@ -137,7 +139,7 @@ class Screen:
               must: list[str]) -> list[str]:
         out = list(board)
         if events:
-            out += [""] if out and board != [ON_DEMAND] else []
+            out += [""] if out and board not in ([ON_DEMAND], self.notice) else []
             title = self.events_title
             if earlier:
                 title = f"{title[:-1]} (the last {len(events)}; 'log' shows more):"

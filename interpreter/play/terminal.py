@@ -79,6 +79,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
+SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
 # The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
 # (tmux's scroll-on-clear) would keep the last hand there if the scrollback went first.
@@ -157,6 +158,8 @@ class Session:
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
     undone: str | None = None  # what an undo took back, said on the next screen
+    notice: list[str] = field(default_factory=list)  # said at the top of this screen
+    layouts: dict[tuple, int] = field(default_factory=dict)  # each position's option rows
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
@@ -380,9 +383,10 @@ class Session:
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
                                                     self.width, self.digest_rows(decision))) \
                 if before is not None else []
-            if self.undone:  # the screen after an undo says what it took back
-                self.digest = self.wrapped([self.undone]) + self.digest
-                self.undone = None
+            # the screen after an undo says what it took back, at the top (the row that
+            # says how to see the board: the options keep their layout)
+            self.notice = self.wrapped([self.undone]) if self.undone else []
+            self.undone = None
         start, new = self.recent if events or self.recent else (0, [])
         board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
@@ -390,7 +394,8 @@ class Session:
         parts = Screen(board, private.split("\n") if private else [],
                        [self.wrapped([f"  {line}"]) for line in shown],
                        "Since your last decision:" if start else "So far:",
-                       self.decision_lines(decision), len(new) - len(shown), self.digest)
+                       self.decision_lines(decision), len(new) - len(shown), self.digest,
+                       self.notice)
         for line in parts.lines(self.height):
             self.say(line)
 
@@ -428,7 +433,8 @@ class Session:
             return lines + self.wrapped(notes) + option_lines(labels, self.width)
         private = self.display.private_text(self.game, player, self.colour, self.width)
         rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0) \
-            - (len(self.digest) + 2 if self.digest else 0)
+            - (len(self.digest) + 2 if self.digest else 0) - max(0, len(self.notice) - 1)
+        rows = self.same_layout(decision, rows)
         shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
@@ -440,6 +446,15 @@ class Session:
             notes.append("Some choices change points or pieces: type 'points' to see which.")
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
+
+    def same_layout(self, decision: Decision, rows: int) -> int:
+        """The rows the options were given when this decision was first shown (the same
+        position: after an undo, after 'board'), so that they are laid out alike, while the
+        screen can still make the room (SPARE_ROWS: a blank row); else `rows`."""
+        key = (decision.player, self.game.state["step"], decision.prompt,
+               tuple(map(str, decision.options)))
+        first = self.layouts.setdefault(key, rows)
+        return first if first <= rows + SPARE_ROWS else rows
 
     def renumbered(self, decision: Decision) -> list[str]:
         """A note when the same question as the player's answer just before (nobody else
