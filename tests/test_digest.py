@@ -270,6 +270,9 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
     passed = Lone("P1", "bid?", "pass", ("Player 1 cannot open a bid and passes.",))
     assert lone_line(game, [passed, passed], "P1") == \
         "Taken for you, the only option: pass (2 times) - Player 1 cannot open a bid and passes."
+    # on a full screen, one row: the reason is the log's (the news need the rows)
+    assert lone_line(game, [passed, passed], "P1", 40) == \
+        "Taken for you, the only option: bid: pass (2 times)."
 
 
 def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_log():

@@ -33,6 +33,7 @@ NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
 MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
+TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 
 
 @dataclass
@@ -136,14 +137,17 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     or +18 went into 'and 4 more'."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
-    lines = [lone_line(game, lone, viewer)] if lone else []
+    tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
+    lines = [lone_line(game, lone, viewer, width - 34 if tight else LONE_CHARS)] if lone else []
     lines += own_decision_line(game, before, viewer, steps)
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    own = [m for m in moves if _own(m)]  # the viewer's own pieces and zones: said first,
-    moves = own + [m for m in moves if not _own(m)]  # never folded into 'and N more'
+    own = [m for m in moves if m.startswith("your ")]  # the viewer's pieces: said first,
+    # never folded into 'and N more'; then what came into their zones (a card drawn)
+    moves = own + [m for m in moves if _own(m) and m not in own] + \
+        [m for m in moves if not _own(m)]
     if whole:  # nothing to fit: said as it came
         said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
@@ -194,7 +198,7 @@ def _moves_fold(game: Game) -> Callable[[list[str]], str]:
         for move in hidden:
             found = start.match(move)
             kind = (found.group(1) or "") + found.group(2) if found else ""
-            if kind and kind not in kinds:
+            if kind and kind.rstrip("s") not in [k.rstrip("s") for k in kinds]:
                 kinds.append(kind)
         of = f" of {_and(kinds)}" if 0 < len(kinds) <= 3 else \
             f" of {', '.join(kinds[:2])} and other pieces" if kinds else ""
@@ -275,12 +279,12 @@ def _rows(text: str, width: int) -> int:
     return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
 
 
-def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
+def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS) -> str:
     """'Taken for you, the only option: move the token to: X', or 'pass - <why>'. The
     reason is the log line written just after the choice or just before it, when it is about
     the viewer and says the option's own words ('... and passes' for 'pass'): the rules' own
     account of it. The same choice taken again is said once ('(2 times)', the last
-    reason); in LONE_CHARS."""
+    reason); in `chars` characters (the reasons left out when they do not fit)."""
     said: dict[tuple[str, str], list] = {}
     for c in lone:
         entry = said.setdefault((c.prompt.rstrip(" ?:"), c.label), [0, ""])
@@ -291,10 +295,10 @@ def lone_line(game: Game, lone: list[Lone], viewer: str) -> str:
         parts = [_with_reason(label, why, n) if why and with_reasons
                  else f"{prompt}: {label}" + (f" ({n} times)" if n > 1 else "")
                  for (prompt, label), (n, why) in said.items()]
-        if len("; ".join(parts)) <= LONE_CHARS:
+        if len("; ".join(parts)) <= chars:
             break
     kept = 1
-    while kept < len(parts) and len("; ".join(parts[:kept + 1])) <= LONE_CHARS:
+    while kept < len(parts) and len("; ".join(parts[:kept + 1])) <= chars:
         kept += 1
     more = f"; and {len(parts) - kept} more" if len(parts) > kept else ""
     return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
