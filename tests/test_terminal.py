@@ -772,3 +772,21 @@ def test_a_position_shown_again_keeps_its_options_layout_when_more_is_said_above
     assert len(first) > 10 and again == first
     s.layouts.clear()  # a position not shown before: laid out for the rows it has
     assert s.decision_lines(decision) != first
+
+
+def test_a_tight_screen_gives_the_header_row_to_the_options_consequences():
+    """Consequences that wrap take rows: on a screen one row short, the line 'What each
+    choice does at once' goes before the consequences do (they fell back to bare labels)."""
+    from interpreter.play.terminal import EACH_SAYS
+
+    game = load_ruleset(BASE).new_game(4, 7)
+    while game.decision().prompt != "choose your option for this turn":  # the setup
+        game.apply(game.decision().options[0])
+    kept = []
+    for height in range(12, 30):
+        s, _ = session(game, 80)
+        s.height = height
+        lines = s.decision_lines(game.decision())
+        if "1 bidding card goes to your hand" in " ".join(" ".join(lines).split()):
+            kept.append(EACH_SAYS in lines)
+    assert kept[:1] == [False] and kept[-1] is True  # the tightest without it, roomy with

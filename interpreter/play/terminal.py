@@ -79,6 +79,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
+EACH_SAYS = "What each choice does at once (nothing where not said):"
 SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
 # The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
@@ -439,6 +440,8 @@ class Session:
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             labels, notes = self.with_points(decision, plain, lines=1)  # a line an option
+            notes = notes if len(option_lines(labels, self.width)) + len(self.wrapped(notes)) \
+                <= rows else [n for n in notes if n != EACH_SAYS]  # its row for the options
             shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                                  group=False)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
@@ -500,7 +503,7 @@ class Session:
             words = [said_in(effect_words_parts(e, self.game, player),
                              lines * self.width - len(label) - 8 - 4 * lines)
                      for e, label in zip(extras, labels, strict=True)]
-        notes.append("What each choice does at once (nothing where not said):")
+        notes.append(EACH_SAYS)
         return ([f"{label}: {w}" if w else label for label, w in zip(labels, words,
                                                                       strict=True)], notes)
 
