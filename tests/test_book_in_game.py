@@ -29,21 +29,6 @@ def test_rules_at_a_decision_shows_the_rule_that_asks_it():
     assert "Bid (card by card) or pass" in bid
 
 
-def test_rules_at_a_decision_says_the_rule_in_prose_before_its_steps():
-    """A newcomer's first screenful of 'rules' at a bid read 'Here high is a number.
-    Repeat: ...' as code: what the rule is for and its rulings come first, the steps after
-    a heading of their own."""
-    ruleset = load(FIFTH)
-    lines = rules_lines(ruleset, "choose the colour of your bid, or pass", "")
-    heading = lines.index("Step by step, as the game plays it:")
-    prose = " ".join(" ".join(lines[:heading]).split())
-    assert "A bid is cards of one colour plus any black cards" in prose
-    assert "Ruling: colours a player may bid with" in prose
-    assert "Repeat:" not in prose and "The result is" not in prose
-    assert any(x.strip() == "Repeat:" for x in lines[heading:])
-    assert heading < 23  # the prose is the first screenful's
-
-
 def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     ruleset = load(FIFTH)
     assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")

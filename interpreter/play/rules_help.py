@@ -4,7 +4,6 @@ page of "how this game works" before the first decision."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from interpreter.engine.ruleset import Ruleset
@@ -64,7 +63,7 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
         number, section, entry = found
         index = section.entries.index(entry) + 1
         return [say("help.this_decision", section=section.title), "",
-                *prose_first(book, entry, f"{number}.{index}", width), "",
+                *entry_text(book, entry, f"{number}.{index}", width), "",
                 say("help.any_topic", contents=contents)]
     for i, s in enumerate(book.sections, 1):
         if topic in (str(i), s.id, s.title.lower()):
@@ -81,19 +80,6 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
         if s.title.lower().startswith(topic) or s.id.startswith(topic):
             return section_text(book, s, i, width)
     return [say("help.no_topic", topic=topic, contents=contents)]
-
-
-def prose_first(book: Book, entry: Entry, number: str, width: int = 80) -> list[str]:
-    """A rule as `rules` shows it during a game: what reads as prose first (what the rule is
-    for, its rulings, its citation), then its steps under a heading of their own: a
-    newcomer's first screenful read 'Here high is a number. Repeat: ...' as code."""
-    if not entry.lines or not (entry.about or entry.rulings):
-        return entry_text(book, entry, number, width)
-    prose = entry_text(book, replace(entry, lines=[]), number, width)
-    steps = entry_text(book, replace(entry, title="", about=None, note=None, rulings=[],
-                                     cite=None, cited_text=None, no_cite=None), "", width)
-    return [*prose, "", *_wrap(Phrases(book.lang).say("help.steps"), width, ""),
-            *steps[1:]]  # its title row (empty) left out
 
 
 def option_words(ruleset: Ruleset, prompt: str, option: Any, lang: str = "en") -> str | None:
