@@ -434,7 +434,7 @@ def test_help_shows_which_plots_touch_and_where_commissioners_move():
 
 def test_a_number_typed_at_the_pager_is_the_answer():
     game = load_ruleset(BASE).new_game(3, 2)
-    script, prompts = iter(["rules", "2"]), []
+    script, prompts = iter(["rules steps", "2"]), []
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
