@@ -30,15 +30,22 @@ function showMessage(text, bad, at) {
   }
 }
 
-// At the height of the click, over the panels' column (a narrow screen: at the bottom)
+// At the height of the click, over the panels' column, but never over the options, Undo or
+// Save (just above them or below them then, whichever is nearer); with no click to stand
+// beside (Undo, Save), just above the options
 function placeMessage(box, at) {
   const column = document.querySelector("aside").getBoundingClientRect();
   box.style.left = `${column.left}px`;
   box.style.width = `${column.width}px`;
-  // no click to stand beside (Undo, Save): just above the buttons
-  const y = at && at.y !== undefined ? at.y - box.offsetHeight / 2
-    : $("undo").getBoundingClientRect().top - box.offsetHeight - 6;
-  const top = Math.max(column.top, Math.min(y, innerHeight - box.offsetHeight - 8));
+  const h = box.offsetHeight;
+  const options = $("options").getBoundingClientRect(), tools = $("undo").getBoundingClientRect();
+  const band = { top: options.top - 4, bottom: Math.max(options.bottom, tools.bottom) + 4 };
+  const within = (y) => Math.max(column.top, Math.min(y, innerHeight - h - 8));
+  let top = within(at && at.y !== undefined ? at.y - h / 2 : band.top - h);
+  if (band.bottom > band.top && top < band.bottom && top + h > band.top) {
+    const places = [band.top - h, band.bottom].filter((y) => y >= column.top && y + h <= innerHeight);
+    if (places.length) top = places.reduce((a, b) => (Math.abs(a - top) <= Math.abs(b - top) ? a : b));
+  }
   box.style.top = `${top}px`;
 }
 
