@@ -29,6 +29,27 @@ def test_rules_at_a_decision_shows_the_rule_that_asks_it():
     assert "Bid (card by card) or pass" in bid
 
 
+def test_a_player_reads_a_rule_by_its_gist_and_asks_for_its_steps():
+    ruleset = load(FIFTH)
+    place = "place it on a building plot"
+    gist = "\n".join(rules_lines(ruleset, place, ""))
+    assert "Businesses raise the value of the skyscrapers next to them" in gist
+    assert "Let the current set be" not in gist  # the steps read like code to a newcomer
+    assert "'rules steps' shows this rule step by step, as the game plays it." in gist
+    steps = "\n".join(rules_lines(ruleset, place, "steps"))
+    assert "Businesses raise the value" in steps and "Let the current set be" in steps
+    assert "'rules steps'" not in steps
+    named = "\n".join(rules_lines(ruleset, None, "place a business"))
+    assert "Let the current set be" not in named
+    assert "Add 'steps' ('rules place a business steps')" in named
+    assert "Let the current set be" in "\n".join(
+        rules_lines(ruleset, None, "place a business steps"))
+    # a rule without a gist, and a turn's choice of actions, show their steps: they are
+    # what a player reads of them
+    turn = "\n".join(rules_lines(ruleset, TURN, ""))
+    assert "Option D: score a district" in turn and "'rules steps'" not in turn
+
+
 def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     ruleset = load(FIFTH)
     assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")
@@ -74,7 +95,7 @@ def test_the_terminal_shows_the_rules_in_the_language_asked(tmp_path, monkeypatc
     from interpreter.cli import main
 
     monkeypatch.chdir(tmp_path)
-    answers = iter(["rules", "why A", "quit", "n"])
+    answers = iter(["rules", "rules steps", "why A", "quit", "n"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     out = io.StringIO()
     monkeypatch.setattr("sys.stdout", out)
@@ -83,7 +104,9 @@ def test_the_terminal_shows_the_rules_in_the_language_asked(tmp_path, monkeypatc
     text = out.getvalue()
     assert "Zo werkt Fifth Avenue" in text and "How Fifth Avenue works" not in text
     assert "De regel van deze beslissing (Spelvoorbereiding):" in text
-    assert "De speler kiest de bouwplaats uit een bouwplaats" in text
+    # the rule's gist first, its steps on request ('rules steps'), in Dutch
+    hint = "'rules steps' toont deze regel stap voor stap"
+    assert text.index(hint) < text.index("De speler kiest de bouwplaats uit een bouwplaats")
     assert "'rules ONDERWERP' toont elk deel van de regels. Hoofdstukken: 1 " in text
 
 
@@ -116,6 +139,13 @@ def test_the_rules_page_of_the_browser_places_every_decision():
     page = rules_page(load(FIFTH))
     assert page["anchors"][TURN] == "play-turn"
     assert "id='play-turn'" in page["html"] and "<script" not in page["html"]
+    # a rule with a gist keeps its steps behind a summary that opens them; a turn's
+    # choice of actions shows them
+    place = page["html"].split("id='play-place_business'")[1].split("</section>")[0]
+    assert ("<details class='steps'><summary>Step by step, as the game plays it</summary>"
+            in place) and place.index("class='about'") < place.index("<details")
+    turn = page["html"].split("id='play-turn'")[1].split("</section>")[0]
+    assert "<details" not in turn and "Option D: score a district" in turn
 
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

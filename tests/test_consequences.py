@@ -96,7 +96,7 @@ def test_a_paid_card_goes_under_its_stack_in_the_preview():
     decision = game.decision()  # finish: the others cannot bid, Player 2 wins and pays
     found = outlook(game, decision, "P2")
     finish = effect_words(game, found.effects[decision.options.index("finish_bid")], "P2")
-    assert finish == "1 bidding card (violet 4) goes from your bid to the face-up stack of " \
+    assert finish == "1 card (violet 4) goes from your bid to the face-up stack of " \
                      "coloured cards (violet), at the bottom"
 
 
@@ -257,7 +257,7 @@ def test_option_d_says_2_or_3_black_cards_as_its_preview_counts_them():
         if decision.prompt == "score which district?":
             found = outlook(game, decision, decision.player, samples=1)
             for effect in found.effects:
-                drawn = re.search(r"(\d) bidding cards go from the face-down black stack to "
+                drawn = re.search(r"(\d) cards go from the face-down black stack to "
                                   r"your hand", effect_words(game, effect, decision.player))
                 counts.add(int(drawn.group(1)))
         game.apply(rng.choice(decision.options))

@@ -133,7 +133,7 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
             black_to_me += 1
-            assert re.search(r"1 bidding card \(black \d\) goes (from the face-down black "
+            assert re.search(r"1 card \(black \d\) goes (from the face-down black "
                              r"stack )?to your hand", pieces), said
         # a face-down card that left the black stack went to a hand, never to a stack of
         # another colour (a diff of views once paired it with a card arriving there)
@@ -483,3 +483,43 @@ def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routin
             shown = pieces.split("; and ")[0].removeprefix("Pieces: ")
             assert all(_own(m) for m in shown.split("; ") if " more move" not in m), text
     assert folds
+
+
+def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
+    """A newcomer playing in the browser never read that the others had moved the
+    commissioners: every move of another player since the person's last decision that put a
+    piece of the board (a token whose place is a variable) somewhere else is in the page's
+    digest, one line a player, in the log's words; the person's own moves are not."""
+    from interpreter.play.table import Table
+
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 2)
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    table = Table(ruleset, game, History.start(game), seats, load_display(ruleset))
+    token, rng = next(iter(table.tokens)), random.Random(2)
+    places = {v for values in game.world.entity_types.values() for v in values}
+    moved: list[tuple[str, str, str]] = []  # since Player 1's last decision: who, what, where
+    checked = 0
+    while checked < 12 and not table.game.over:
+        decision = table.game.decision()
+        before = table.game.view(None)["vars"]
+        if decision.player == "P1":
+            digest = table.state_for(token)["digest"]
+            if table.pictures:  # after Player 1's first decision
+                for player, what, where in moved:
+                    name = table.game.label(player)
+                    line = next((x for x in digest if x.startswith(f"{name}: ")), "")
+                    assert f"the {table.game.label(what)} " in line and \
+                        f"to {table.game.label(where)}" in line, (digest, moved)
+                assert not any(x.startswith("Player 1: ") for x in digest), digest
+                checked += bool(moved)
+            table.decide(token, table.version, index=rng.randrange(len(decision.options)))
+            moved = []
+        else:
+            table.bot_step()
+        after = table.game.view(None)["vars"]
+        moved += [(decision.player, key, value) for name, values in after.items()
+                  if isinstance(values, dict) for key, value in values.items()
+                  if isinstance(value, str) and value in places and
+                  before[name].get(key) in places - {value} and decision.player != "P1"]
+    assert checked >= 12

@@ -19,8 +19,9 @@ from collections import Counter
 import pytest
 from scipy.stats import chisquare
 
+from interpreter.bots.beliefs import Token
 from interpreter.bots.sampling import sample_game
-from interpreter.bots.worlds import _weighted
+from interpreter.bots.worlds import _spread
 from interpreter.engine.ruleset import load_ruleset
 
 from .conftest import ROOT
@@ -174,12 +175,20 @@ def test_top_stack_cards_under_the_top_stay_known(seed):
 
 
 def test_a_place_drawn_by_room_left_is_the_draw_random_choices_makes():
-    """`_spread` draws a token's place in proportion to the room left without building
-    `random.choices`' lists: the same place for the same draw, so bots' samples (and the
+    """`_spread` draws each token's place in proportion to the room left without building
+    `random.choices`' lists: the same places for the same draws, so bots' samples (and the
     games they play) are the same as with `choices`."""
     for seed in range(300):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        options = [("hand", f"P{i}") for i in range(1, 1 + seed % 5 + 1)]
-        left = {q: 1 + (seed * 7 + i) % 4 for i, q in enumerate(options)}
-        expected = theirs.choices(options, [left[q] for q in options])[0]
-        assert _weighted(options, left, ours.random) == expected
+        places = [("hand", f"P{i}") for i in range(1, 1 + seed % 5 + 1)]
+        room = {q: 1 + (seed * 7 + i) % 4 for i, q in enumerate(places)}
+        shared = set(places)  # tokens that may all be anywhere: no dead end
+        loose = [Token("card", shared) for _ in range(sum(room.values()))]
+        theirs = random.Random(seed)
+        order = list(range(len(loose)))
+        theirs.shuffle(order)
+        left, expected = dict(room), [None] * len(loose)
+        for i in order:
+            options = [q for q in sorted(places, key=str) if left[q] > 0]
+            q = expected[i] = theirs.choices(options, [left[q] for q in options])[0]
+            left[q] -= 1
+        assert _spread(loose, room, random.Random(seed)) == expected

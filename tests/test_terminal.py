@@ -434,7 +434,7 @@ def test_help_shows_which_plots_touch_and_where_commissioners_move():
 
 def test_a_number_typed_at_the_pager_is_the_answer():
     game = load_ruleset(BASE).new_game(3, 2)
-    script, prompts = iter(["rules", "2"]), []
+    script, prompts = iter(["rules steps", "2"]), []
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
@@ -506,7 +506,7 @@ def test_an_options_consequence_wraps_whole_at_a_real_80x24_terminal(tmp_path):
         screen = [*terminal.screen, terminal.line]
         assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), screen
         text = " ".join(" ".join(screen).split())
-        assert "move a commissioner: 1 bidding card goes to your hand" in text, screen
+        assert "move a commissioner: 1 card goes to your hand" in text, screen
         assert "(more:" not in text and "..." not in text
         assert "Your last decision" not in text  # pieces out of a common supply: no loss
     finally:
@@ -787,6 +787,6 @@ def test_a_tight_screen_gives_the_header_row_to_the_options_consequences():
         s, _ = session(game, 80)
         s.height = height
         lines = s.decision_lines(game.decision())
-        if "1 bidding card goes to your hand" in " ".join(" ".join(lines).split()):
+        if "1 card goes to your hand" in " ".join(" ".join(lines).split()):
             kept.append(EACH_SAYS in lines)
     assert kept[:1] == [False] and kept[-1] is True  # the tightest without it, roomy with

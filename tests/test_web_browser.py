@@ -464,6 +464,21 @@ LONG_DIGEST = """() => { const ul = document.getElementById('digest-lines');
   const log = document.getElementById('log'); log.scrollTop = log.scrollHeight; }"""  # as drawn
 
 
+# the digest's lines in view in its box (at 1366x768 a newcomer saw about one), and the box
+# itself in the window
+DIGEST_LINES = """() => { const box = document.getElementById('digest').getBoundingClientRect();
+  const list = document.getElementById('digest-lines').getBoundingClientRect();
+  const line = parseFloat(getComputedStyle(document.getElementById('digest-lines')).lineHeight);
+  if (box.top < 0 || box.bottom > innerHeight) return 0;
+  return (Math.min(box.bottom, list.bottom) - Math.max(box.top, list.top)) / line; }"""
+# two more buttons: 30 options, a few more than Fifth Avenue's most
+THIRTY = """() => { const box = document.getElementById('options');
+  const last = box.querySelector('.group:last-child') || box;
+  for (let i = 0; i < 2; i++) last.append(box.querySelector('button').cloneNode(true));
+  return box.querySelectorAll('button').length; }"""
+PANELS = ("#decision-panel", "#hand-panel", "#players-panel", "#log-panel")
+
+
 @pytest.mark.parametrize("seed, stop", [
     (0, lambda g, d: len(d.options) >= 28),  # the most Fifth Avenue gives: the starting plots
     (3, lambda g, d: d.prompt == "place it on a building plot" and len(d.options) >= 19),
@@ -471,8 +486,11 @@ LONG_DIGEST = """() => { const ul = document.getElementById('digest-lines');
 def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser, seed, stop):
     """Issue 33: with 19-24 options the options box scrolled (3 of 19 plots in view) and the
     log shrank to one line. Every option is in view without scrolling, with Undo, Save and
-    the last three lines of the log; also once a refused click is answered, and with a long
-    "Since your last decision" (it scrolls in a box of its own)."""
+    the last three lines of the log; also once a refused click is answered. A newcomer then
+    saw about one line of "Since your last decision", and a refusal squeezed the log: with a
+    long digest and 30 options, five lines of the digest at least are in view with Undo, Save
+    and the log (the options scroll); a refusal floats beside the click, every panel keeping
+    its size, covers no option, and lets clicks through."""
     ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     player = game.decision().player
     table = make_table(ruleset, game, history,
@@ -489,12 +507,29 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
             if refused == "a long digest":  # after a busy stretch (a newcomer's options
                 # scrolled in a box 20-100 px high and the log kept 1-2 lines)
                 page.evaluate(LONG_DIGEST)
-            elif refused:  # a place not offered: the answer takes room in the panel
+                assert page.evaluate(THIRTY) == len(legal) + 2
+                assert page.evaluate(DIGEST_LINES) >= 5
+            elif refused:  # a place not offered: the answer floats beside the click
+                panels = [_box(page, page.locator(part)) for part in PANELS]
                 illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
                     "els => els.map(e => e.getAttribute('data-place'))") if p not in legal)
-                page.locator(f'#board [data-place="{illegal}"]').first.dispatch_event("click")
+                place = _box(page, page.locator(f'#board [data-place="{illegal}"]').first)
+                page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
                 page.locator("#message.bad").wait_for()
-            assert page.evaluate(EVERY_OPTION_IN_VIEW), refused
+                assert [_box(page, page.locator(part)) for part in PANELS] == panels
+                message = _box(page, page.locator("#message"))
+                assert _in_view(page, "#message")
+                # beside the board, over no option, nor Undo or Save
+                assert _overlap(message, _box(page, page.locator("#board svg"))) == 0
+                for part in ("#options button", "#undo", "#save"):
+                    for k in range(page.locator(part).count()):
+                        assert _overlap(message, _box(page, page.locator(part).nth(k))) == 0
+                assert page.evaluate("""() => { const r = document.getElementById('message')
+                  .getBoundingClientRect(); const hit = document.elementFromPoint(
+                  r.x + r.width / 2, r.y + r.height / 2); return hit && hit.id; }""") \
+                    != "message"  # a click there goes to what lies under it
+            if refused != "a long digest":
+                assert page.evaluate(EVERY_OPTION_IN_VIEW), refused
             for part in ("#undo", "#save", "#prompt", "#log li:last-child",
                          "#log li:nth-last-child(2)", "#log li:nth-last-child(3)"):
                 assert _in_view(page, part), (part, refused)
@@ -542,7 +577,10 @@ IN_BOARD_BOX = """sel => { const box = document.getElementById('board').getBound
 def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     """On a 390x844 phone the board opened at 353% on one corner and "Whole board" had 3-4 px
     labels: it opens on the whole board as text, readable, in the page's width; the picture
-    is a button away, drawn readable, with the places offered in view."""
+    is a button away, drawn readable, with the places offered in view. A newcomer then found
+    the options under 1,100 px of text board, and "Picture" opened at 385% on a corner: the
+    decision comes first, its options on the first screen, and the picture opens fitted to
+    the width, every place offered in view, "Readable" a button away."""
     table, context, page = _player_1_moves_a_commissioner(browser)
     context.close()
     context = browser.new_context(viewport=PHONE, has_touch=True)
@@ -560,15 +598,22 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         assert page.evaluate("() => { const t = document.getElementById('board-text');"
                              " return t.scrollWidth <= t.clientWidth; }")  # no sideways scroll
         assert text.bounding_box()["width"] <= PHONE["width"]
-        page.locator("#board-view").click()  # the picture
+        # the decision first: its prompt and every option on the first screen, above the board
+        assert _in_view(page, "#prompt") and page.evaluate(EVERY_OPTION_IN_VIEW)
+        assert page.locator("#options").bounding_box()["y"] < text.bounding_box()["y"]
+        page.locator("#board-view").click()  # the picture, fitted to the width
         assert text.is_hidden() and page.locator("#board").is_visible()
+        whole = page.locator("#board svg").bounding_box()
+        assert PHONE["width"] * 0.8 <= whole["width"] <= PHONE["width"]
+        assert page.locator("#zoom-level").inner_text() == "100%"
+        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
+        page.locator("#zoom-read").click()
         assert page.evaluate(LABELS) >= 11  # was 3-4 px: the board squeezed to 368 px
         # the page does not scroll sideways: the board scrolls in its own box
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
-        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
         page.locator("#zoom-fit").click()
-        whole = page.locator("#board svg").bounding_box()
-        assert whole["width"] <= PHONE["width"] and page.evaluate(LABELS) < 11
+        assert page.locator("#board svg").bounding_box()["width"] == whole["width"]
+        assert page.evaluate(LABELS) < 11
         page.locator("#zoom-in").click()
         assert page.locator("#board svg").bounding_box()["width"] > whole["width"]
         page.locator("#zoom-read").click()
@@ -694,4 +739,95 @@ def test_a_business_offered_shows_one_number_the_option_s_not_also_the_space_s(b
         badges = page.locator("#board .badge text").evaluate_all(
             "els => els.map(e => e.textContent)")
         assert sorted(set(map(int, badges))) == list(range(1, options + 1))
+    context.close()
+
+
+def _turn_option_with_points(game, decision) -> bool:
+    """Player 1's choice of the turn's option (A to D) where option D scores a district (seed
+    2, as the newcomer's game: the page said nothing of its points)."""
+    return decision.player == "P1" and decision.prompt == "choose your option for this turn" \
+        and len(decision.options) == 4 and game.state["step"] >= 27
+
+
+def test_the_turn_s_options_say_what_each_does_as_the_terminal_says_it(browser):
+    """Issue 33's newcomer saw no points beside the four options A-D (what each did was
+    listed below them, scrolled away in a box of its own, option D's points last). Each
+    option's consequences are said under its button in the terminal's words (the same
+    outlook, the same samples), an option that changes points shows them on its button, the
+    others are said once in plain words, and no jargon ('bidding card', 'nothing changes at
+    once')."""
+    import io
+
+    from interpreter.play.terminal import Session
+
+    table, context, page = _player_1_at_1366x768(browser, 2, _turn_option_with_points)
+    game, decision = table.game, table.game.decision()
+    session = Session(table.ruleset, game, table.history, table.seats, table.display,
+                      io.StringIO())
+    plain = session.shown_labels(decision)
+    said, _ = session.with_points(decision, plain, whole=True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        rows = page.locator("#options .option")
+        assert rows.count() == len(decision.options) == 4
+        scoring = 0
+        for k, label in enumerate(plain):
+            row = rows.nth(k)
+            effect = row.locator(".effect")
+            words = effect.inner_text() if effect.count() else ""
+            assert said[k] == (f"{label}: {words}" if words else label), (said[k], words)
+            points = row.locator("button .points")
+            if points.count():  # the points on the button too, in view
+                scoring += 1
+                assert points.inner_text() in words and re.search(r"[+-]\d", words)
+                assert page.evaluate(IN_VIEW_EL, points.element_handle())
+        assert scoring >= 1
+        shown = page.locator("#decision-panel").inner_text()
+        assert "no points change and nothing moves yet" in shown  # option B, in words
+        for jargon in ("bidding card", "nothing changes at once"):
+            assert jargon not in shown, shown
+    context.close()
+
+
+IN_VIEW_EL = """el => { const r = el.getBoundingClientRect(); const box = el.closest('#options')
+  .getBoundingClientRect(); return r.width > 0 && r.top >= Math.max(0, box.top)
+  && r.bottom <= Math.min(innerHeight, box.bottom); }"""
+
+
+# the discs drawn over a piece of the board: an option's number over any piece, a count over
+# a stack of cards (each as [its text, the piece's kind])
+DISCS_OVER_PIECES = """() => { const svg = document.querySelector('#board svg');
+  const pieces = [...svg.querySelectorAll('[data-piece]')].map(p => [p.getBBox(),
+    p.getAttribute('data-piece')]);
+  const over = (c, kinds) => { const x = +c.getAttribute('cx'), y = +c.getAttribute('cy'),
+    r = +c.getAttribute('r');
+    return pieces.filter(([b, kind]) => kinds.includes(kind)).filter(([b]) => {
+      const dx = Math.max(b.x - x, 0, x - b.x - b.width);
+      const dy = Math.max(b.y - y, 0, y - b.y - b.height);
+      return dx * dx + dy * dy < (r - 0.5) ** 2; }).map(([, kind]) =>
+        [c.parentNode.textContent || c.nextElementSibling.textContent, kind]); };
+  return [...[...svg.querySelectorAll('.badge circle')].flatMap(c => over(c,
+      ['token', 'tile', 'stack', 'tower'])),
+    ...[...svg.querySelectorAll('circle.count')].flatMap(c => over(c, ['stack']))]; }"""
+
+
+def _choosing_a_colour(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt.startswith("choose the colour") and \
+        len(decision.options) >= 5 and game.state["step"] > 60
+
+
+@pytest.mark.parametrize("seed, stop", [(3, _placing_a_tile), (2, _choosing_a_colour)],
+                         ids=["plots", "card-stacks"])
+def test_the_numbers_on_the_board_cover_no_piece(browser, seed, stop):
+    """Issue 33's newcomer: the options' numbers covered the business tiles on the plots,
+    and the cards' counts covered the card stacks. Each option's number stands just outside
+    a corner of its place, each count of a stack of cards under it: neither covers a piece."""
+    table, context, page = _player_1_at_1366x768(browser, seed, stop)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.locator("#board [data-piece]").first.wait_for()
+        assert page.locator("#board .badge").count() >= 4
+        assert page.evaluate(DISCS_OVER_PIECES) == []
+        if seed == 2:  # the stacks offered carry counts too
+            assert page.locator("#board circle.count").count() >= 3
     context.close()

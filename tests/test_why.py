@@ -61,7 +61,7 @@ def test_why_says_when_the_player_lacks_the_cards():
     game.perform("district_auction", "P1", "w34")
     decision = game.decision()
     lines = explain(game, decision, "violet", "violet", cites=True)
-    assert "You have no violet bidding card in your hand of bidding cards." in lines
+    assert "You have no violet card in your hand of cards." in lines
     assert any("colours the player may open a bid with" in x and "en-2004: The play of an auction"
                in x for x in lines)
     assert lines[-2:] == ["  1. brown", "  2. pass (taking back any cards bid)"]

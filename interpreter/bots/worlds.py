@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from interpreter.bots.beliefs import Place, Token
 from interpreter.bots.matching import _flow
@@ -40,8 +39,11 @@ def deal_tokens(tokens: list[Token], places: dict[Place, Hidden], pool: Counter[
         return None
     fixed: dict[Place, list[Token]] = {q: [] for q in places}
     loose: list[Token] = []
+    mine_of: dict[int, list[Place]] = {}  # by a token's set of places (tokens share a few)
     for t in tokens:
-        mine = [q for q in t.places if q in places]
+        mine = mine_of.get(id(t.places))
+        if mine is None:
+            mine = mine_of[id(t.places)] = [q for q in t.places if q in places]
         if not mine:
             return None
         if len(mine) == 1:
@@ -93,42 +95,50 @@ def _top_token(q: Place, h: Hidden, fixed: list[Token], loose: list[Token],
 
 def _spread(loose: list[Token], room: dict[Place, int], rng: random.Random
             ) -> list[Place] | None:
-    """A place for each loose token, each drawn in proportion to the room left there."""
-    if sum(room.values()) != len(loose):
+    """A place for each loose token, each drawn in proportion to the room left there: in a
+    random order of the tokens, each token's places with room left (in the order of their
+    names) weighted by that room, one `random()` a token (the draw `rng.choices(options,
+    weights)` makes); a dead end is tried again, TRIES times, before an exact flow."""
+    n = len(loose)
+    if sum(room.values()) != n:
         return None
-    order = list(range(len(loose)))
-    by_set: dict[int, list[Place]] = {}  # a token's places in the order of their names
+    named = sorted(room, key=str)  # the places a token may go to, in the order of their names
+    by_set: dict[int, list[Place]] = {}  # (a token's other places never have room)
+    places_of: list[list[Place]] = []
     for t in loose:
-        if id(t.places) not in by_set:
-            by_set[id(t.places)] = sorted(t.places, key=str)
-    places_of = [by_set[id(t.places)] for t in loose]
-    random = rng.random
+        mine = by_set.get(id(t.places))
+        if mine is None:
+            mine = by_set[id(t.places)] = [q for q in named if q in t.places]
+        places_of.append(mine)
+    order = list(range(n))
+    random, shuffle = rng.random, rng.shuffle
     for _ in range(TRIES):
-        rng.shuffle(order)
+        shuffle(order)
         left = dict(room)
-        chosen: list[Place | None] = [None] * len(loose)
+        chosen: list[Place | None] = [None] * n
         for i in order:
-            options = [q for q in places_of[i] if left.get(q, 0) > 0]
+            options: list[Place] = []
+            total = 0
+            for q in places_of[i]:
+                r = left[q]
+                if r > 0:
+                    options.append(q)
+                    total += r
             if not options:
                 break
-            q = _weighted(options, left, random)
+            x = random() * (total + 0.0)
+            q = options[-1]
+            acc = 0
+            for p in options[:-1]:
+                acc += left[p]
+                if x < acc:
+                    q = p
+                    break
             left[q] -= 1
             chosen[i] = q
         else:
             return chosen  # type: ignore[return-value]
     return _by_flow(loose, room, rng)
-
-
-def _weighted(options: list[Place], left: dict[Place, int], random: Any) -> Place:
-    """One of the options drawn in proportion to its room left: the draw
-    `rng.choices(options, weights)` makes from the same `random()`, without its lists."""
-    x = random() * (sum(left[q] for q in options) + 0.0)
-    acc = 0
-    for q in options[:-1]:
-        acc += left[q]
-        if x < acc:
-            return q
-    return options[-1]
 
 
 def _by_flow(loose: list[Token], room: dict[Place, int], rng: random.Random

@@ -45,7 +45,7 @@ SHAPES = ("rect", "circle", "polygon", "path", "text", "piece", "arrow")
 NUMBERS = ("x", "y", "width", "height", "r", "rx", "size", "count", "stroke_width", "opacity",
            "label_size", "font_size", "radius", "start", "columns", "dx", "dy", "inset", "lines")
 TEMPLATES = ("fill", "stroke", "dash", "label", "title", "text", "d", "ink", "kind", "align",
-             "inset_fill")
+             "inset_fill", "count_at")
 MAX_SHAPES = 20000  # a picture with more is a mistake of the geometry (a loop too wide)
 MAX_REPEATS = 200000  # repetitions of groups, drawn or not
 STYLE = ("fill", "stroke", "stroke_width", "opacity", "dash", "label", "ink", "hatch", "inset",
@@ -512,9 +512,12 @@ class Painter:
         count = int(self.num(spec, "count", names, 1))
         if count > 1 and kind != "tile":
             r = max(size * 0.3, 7.5)
-            cx, cy = x + h, y - h
-            out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#ffffff" '
-                       f'stroke="#1b1b1b" stroke-width="1"/>')
+            # on the top right corner, or under the piece where there is room (`count_at:
+            # below`): a piece of a row beside others is not covered by its own count
+            below = self.text(spec, "count_at", names, "corner") == "below"
+            cx, cy = (x + h, y + h + r + 2) if below else (x + h, y - h)
+            out.append(f'<circle class="count" cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" '
+                       f'fill="#ffffff" stroke="#1b1b1b" stroke-width="1"/>')
             digits = len(str(count))
             font = min(r * 1.3, 1.7 * r / (0.64 * BOLD * digits))  # the number fits the disc
             out.append(f'<text x="{_n(cx)}" y="{_n(cy + font * 0.33)}" text-anchor="middle" '

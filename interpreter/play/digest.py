@@ -47,6 +47,8 @@ class Steps:
     quiet: list[bool] = field(default_factory=list)
     seen: list[StepSeen] = field(default_factory=list)  # what each step did (moves_seen)
     points: list[dict[str, int]] = field(default_factory=list)  # each step's points won
+    # each step's pieces that stand on a place and moved to another (their new places)
+    moved_to: list[list[str]] = field(default_factory=list)
     last: Picture | None = None
     events: int = 0
 
@@ -67,7 +69,32 @@ class Steps:
         self.quiet.append(not self.last.changed(now, player))
         self.points.append({p: now.scores[p] - self.last.scores[p] for p in now.scores
                             if now.scores[p] != self.last.scores.get(p)})
+        self.moved_to.append(_moved_on_board(game, self.last, now))
         self.last, self.events = now, len(game.events)
+
+    def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
+        """The other players' moves since `viewer`'s last decision that moved a piece
+        standing on a place of the board (a token whose place is a variable), one line a
+        player in the log's words ('Ann: moves the pawn from X to Y; moves ...'); the
+        `news` lines, said already, are left out."""
+        last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
+        said: dict[str, list[str]] = {}
+        for k in range(last + 1, len(self.deciders)):
+            player = self.deciders[k]
+            if player == viewer or not self.moved_to[k]:
+                continue
+            places = [game.label(place) for place in self.moved_to[k]]
+            lines = [game.events[i] for i in self.lines[k] if i < len(game.events)]
+            told = [line for line in lines if line not in news and
+                    any(_naming(p).search(line) for p in places)]
+            said.setdefault(player, []).extend(told)
+        out = []
+        for player, lines in said.items():
+            name = game.label(player)
+            words = [line.removeprefix(f"{name} ").rstrip(".") for line in lines]
+            if words:
+                out.append(f"{name}: " + "; ".join(words) + ".")
+        return out
 
     def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
         """The moves since `player`'s last decision, and the choices taken alone for them
@@ -108,6 +135,16 @@ class Steps:
         return out
 
 
+def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
+    """The new places of the pieces that stand on a place (an indexed variable whose value is
+    an entity, such as a pawn's square) and moved to another place in one step."""
+    entities = {v for values in game.world.entity_types.values() for v in values}
+    return [new for key, new in after.vars.items()
+            if key[1] is not None and isinstance(new, str) and new in entities and
+            isinstance(before.vars.get(key), str) and before.vars.get(key) in entities and
+            before.vars.get(key) != new]
+
+
 def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
     """The positions in `game.log_for(player)` of the lines a digest leaves out (see Steps);
     the lines told to this player alone are kept."""
@@ -133,7 +170,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     `rows` rows of `width` when given (the decision below needs the rest): news and pieces
     share what the choices taken alone and the points leave, MOST_ROWS each at most.
     `whole` (a page whose box scrolls): every news line and every move, the news in the
-    log's order: folded, the viewer's own lines came first and another player's win
+    log's order, and the other players' moves of pieces on the board (Steps.board_moves,
+    one line a player): folded, the viewer's own lines came first and another player's win
     or +18 went into 'and 4 more'."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
@@ -151,7 +189,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     if whole:  # nothing to fit: said as it came
         said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
-        return lines + (["Pieces: " + "; ".join(moves) + "."] if moves else [])
+        return lines + steps.board_moves(game, viewer, news or []) + \
+            (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
     news = news or []

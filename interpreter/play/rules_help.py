@@ -49,37 +49,71 @@ def decision_entry(ruleset: Ruleset, prompt: str, lang: str = "en"
 
 def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 80,
                 lang: str = "en") -> list[str]:
-    """`rules [TOPIC]`: the section of the current decision's rule, or what TOPIC names (a
-    section by its number, id or title, or a rule by its title or name)."""
+    """`rules [TOPIC] [steps]`: the section of the current decision's rule, or what TOPIC
+    names (a section by its number, id or title, or a rule by its title or name), as a player
+    reads it: a rule's gist without its steps where it has one (`folds`); with `steps`, the
+    rule step by step as the game plays it."""
     book = book_for(ruleset, lang)
-    topic = topic.strip().lower()
+    words = topic.strip().lower().split()
+    steps = bool(words) and words[-1] == "steps"
+    topic = " ".join(words[:-1] if steps else words)
     say = Phrases(lang).say
+    shown = (lambda e: True) if steps else (lambda e: not folds(ruleset, e))
     contents = say("help.sections", list="; ".join(f"{i} {s.id}" for i, s in
                                                    enumerate(book.sections, 1)))
     if not topic:
         found = decision_entry(ruleset, prompt, lang) if prompt else None
         if found is None:
-            return [*section_text(book, book.sections[0], 1, width), "", contents]
+            return [*section_text(book, book.sections[0], 1, width, shown), "", contents]
         number, section, entry = found
         index = section.entries.index(entry) + 1
+        hint = [] if shown(entry) else [*_wrap(say("help.steps"), width, "")]
         return [say("help.this_decision", section=section.title), "",
-                *entry_text(book, entry, f"{number}.{index}", width), "",
-                say("help.any_topic", contents=contents)]
+                *entry_text(book, entry, f"{number}.{index}", width, steps=shown(entry)), "",
+                *hint, say("help.any_topic", contents=contents)]
+    found = _topic(book, topic)
+    if found is None:
+        return [say("help.no_topic", topic=topic, contents=contents)]
+    if isinstance(found, Section):
+        number = book.sections.index(found) + 1
+        lines = section_text(book, found, number, width, shown)
+        folded = not all(shown(e) for e in found.entries if e.lines)
+    else:
+        number, entry = found
+        lines = entry_text(book, entry, number, width, steps=shown(entry))
+        folded = not shown(entry) and bool(entry.lines)
+    return [*lines, *(["", *_wrap(say("help.steps_any", topic=topic), width, "")]
+                      if folded else [])]
+
+
+def _topic(book: Book, topic: str) -> Section | tuple[str, Entry] | None:
+    """What a topic names: a section (by number, id or title), or a rule (its number in the
+    book, and its entry) by its title or name; the best fit first."""
     for i, s in enumerate(book.sections, 1):
         if topic in (str(i), s.id, s.title.lower()):
-            return section_text(book, s, i, width)
+            return s
     entries = [(f"{i}.{n}", e) for i, s in enumerate(book.sections, 1)
                for n, e in enumerate(s.entries, 1)]
-    for fits in (lambda e: topic in (e.key, e.title.lower()),  # the best fit first
+    for fits in (lambda e: topic in (e.key, e.title.lower()),
                  lambda e: e.title.lower().startswith(topic),
                  lambda e: topic in e.title.lower()):
         for number, e in entries:
             if fits(e):
-                return entry_text(book, e, number, width)
-    for i, s in enumerate(book.sections, 1):
+                return number, e
+    for s in book.sections:
         if s.title.lower().startswith(topic) or s.id.startswith(topic):
-            return section_text(book, s, i, width)
-    return [say("help.no_topic", topic=topic, contents=contents)]
+            return s
+    return None
+
+
+def folds(ruleset: Ruleset, entry: Entry) -> bool:
+    """Whether a player reads the rule by its gist, its steps folded away: a rule with a gist
+    in the ruleset's words (`about`), unless it offers named options (a turn's choice of
+    actions), whose steps are the options themselves."""
+    if not entry.about or not entry.lines:
+        return False
+    decl = ruleset.program.decls.get(entry.key)
+    return decl is None or not any(isinstance(n, N.Options) for n in N.walk(decl))
 
 
 def option_words(ruleset: Ruleset, prompt: str, option: Any, lang: str = "en") -> str | None:
@@ -168,7 +202,7 @@ def rules_page(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
     from interpreter.language.book.output import body_html
 
     book = book_for(ruleset, lang)
-    anchors: dict[str, str] = {}
+    anchors: dict[str, str] = {}  # (the entries a player reads by their gist fold their steps)
     for name, decl in ruleset.program.decls.items():
         found = book.entry(name)
         if found is None:
@@ -178,4 +212,5 @@ def rules_page(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
         for n in N.walk(decl):
             if isinstance(n, N.Choose | N.Options | N.SecretChoose):
                 anchors.setdefault(n.prompt or humane(n.var), anchor)
-    return {"html": "\n".join(body_html(book)), "anchors": anchors}
+    return {"html": "\n".join(body_html(book, lambda e: folds(ruleset, e))),
+            "anchors": anchors}

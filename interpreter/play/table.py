@@ -29,6 +29,7 @@ from interpreter.play.consequences import (
     effect_words,
     estimate_note,
     outlook,
+    points_text,
     run_start,
 )
 from interpreter.play.digest import Steps, digest_lines
@@ -202,7 +203,8 @@ class Table:
                 "id": self.version, "prompt": decision.prompt,
                 "hints": display.hint_lines(game, player, decision.options),
                 "options": [{"index": i, "label": label, "place": str(option),
-                             "effect": effects["each"][i] if effects["each"] else ""}
+                             "effect": effects["each"][i] if effects["each"] else "",
+                             "points": effects["points"][i] if effects["points"] else ""}
                             for i, (option, label) in enumerate(zip(
                                 decision.options, named_labels(game, decision),
                                 strict=True))],
@@ -256,18 +258,23 @@ class Table:
         """What the options do at once (consequences.py), worked out once per version of the
         table (the same samples for the player's run of decisions): `every`, what every
         option does alike, said once; `each`, what each option does beyond it ('' for
-        nothing; [] when none says anything); `estimate`, a note when the figures are
-        estimates. The buttons carry the options' short labels: these are said beside them."""
+        nothing; [] when none says anything); `points`, the points each changes beyond it, in
+        short ('you +2, Ann +1'; the end of the game said as such: [] when none does), for a
+        button among many; `estimate`, a note when the figures are estimates. The buttons
+        carry the options' short labels: these are said beside them."""
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
                             news=self.display.news_in)
-            said: dict[str, Any] = {"every": "", "each": [], "estimate": ""}
+            said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
                 said["every"] = effect_words(self.game, common, player)
                 each = [effect_words(self.game, e, player) for e in rest]
                 said["each"] = each if any(each) else []
+                points = [points_text(self.game, e.points, player) if e.points else
+                          "the game ends" if e.ending else "" for e in rest]
+                said["points"] = points if any(points) else []
                 if found.estimate:
                     said["estimate"] = estimate_note(found.samples)
             self._effects = (self.version, said)

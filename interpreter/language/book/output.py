@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Callable
 
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
@@ -79,9 +80,10 @@ def _table_text(rows: list[list[str]], width: int, indent: str) -> list[str]:
 
 
 def entry_text(book: Book, e: Entry, number: str, width: int = 80,
-               source: str | None = None) -> list[str]:
+               source: str | None = None, steps: bool = True) -> list[str]:
     """One entry at the terminal: its title, its lines, its rulings, its citation (`source`:
-    the rulebook the section named just before, not named again)."""
+    the rulebook the section named just before, not named again). `steps=False`: without
+    its lines (the rule step by step), for a player who reads its gist (`about`)."""
     p = Phrases(book.lang)
     mark = f"[{_marks(book)[e.mark]}] " if e.mark else ""
     out = _wrap(f"{number} {mark}{e.title}", width, "", "    ")
@@ -89,7 +91,7 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80,
         out += _wrap(e.note, width, "    ")
     if e.about:
         out += _wrap(e.about, width, "  » ", "    ")
-    for line in e.lines:
+    for line in e.lines if steps else ():
         pad = " " * (2 + INDENT * line.depth)
         step = f"{line.step}. " if line.step is not None else ""
         out += _wrap(step + line.text, width, pad, pad + " " * len(step))
@@ -106,14 +108,18 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80,
     return out
 
 
-def section_text(book: Book, s: Section, index: int, width: int = 80) -> list[str]:
+def section_text(book: Book, s: Section, index: int, width: int = 80,
+                 steps: Callable[[Entry], bool] | None = None) -> list[str]:
+    """A section at the terminal; `steps(entry)`: whether an entry shows its lines (all do
+    by default)."""
     title = f"{index}. {s.title}"
     out = [*_wrap(title, width, ""), "=" * min(columns(title), width)]
     for t in s.intro:
         out += _wrap(t, width, "")
     for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
         out.append("")
-        out += entry_text(book, e, f"{index}.{n}", width, source)
+        out += entry_text(book, e, f"{index}.{n}", width, source,
+                          steps is None or steps(e))
     return out
 
 
@@ -203,7 +209,9 @@ def _lines_html(e: Entry) -> list[str]:
 
 
 def entry_html(book: Book, e: Entry, number: str, anchor: str,
-               source: str | None = None) -> list[str]:
+               source: str | None = None, folded: bool = False) -> list[str]:
+    """One entry as HTML; `folded`: its lines (the rule step by step) behind a summary that
+    opens them, for a reader who reads its gist (`about`) first."""
     esc, p = html.escape, Phrases(book.lang)
     cls = f" class='{e.mark}'" if e.mark else ""
     mark = f"<span class='mark'>{esc(_marks(book)[e.mark])}</span> " if e.mark else ""
@@ -212,7 +220,10 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
         out.append(f"<p><em>{esc(e.note)}</em></p>")
     if e.about:
         out.append(f"<p class='about'><em>{esc(e.about)}</em></p>")
-    if e.lines:
+    if e.lines and folded:
+        out += [f"<details class='steps'><summary>{esc(p.say('book.steps'))}</summary>",
+                *_lines_html(e), "</details>"]
+    elif e.lines:
         out += _lines_html(e)
     if e.table:
         header, body = e.table[0], e.table[1:]
@@ -231,8 +242,9 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
     return out
 
 
-def body_html(book: Book) -> list[str]:
-    """The book as HTML without the page around it (the browser's Rules panel shows it)."""
+def body_html(book: Book, folded: Callable[[Entry], bool] | None = None) -> list[str]:
+    """The book as HTML without the page around it (the browser's Rules panel shows it);
+    `folded(entry)`: whether an entry's lines are folded (entry_html), none by default."""
     esc = html.escape
     out = [f"<h1>{esc(book.title)}</h1>", *(f"<p>{esc(t)}</p>" for t in book.intro),
            f"<nav><h2>{esc(book.contents_title)}</h2><ol>"]
@@ -246,7 +258,8 @@ def body_html(book: Book) -> list[str]:
         out += [f"<section id='{s.id}'>", f"<h2>{i}. {esc(s.title)}</h2>"]
         out += [f"<p>{esc(t)}</p>" for t in s.intro]
         for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
-            out += entry_html(book, e, f"{i}.{n}", f"{s.id}-{e.key or n}", source)
+            out += entry_html(book, e, f"{i}.{n}", f"{s.id}-{e.key or n}", source,
+                              folded is not None and folded(e))
         out.append("</section>")
     return out
 

@@ -11,22 +11,42 @@ let loading = null;
 let busy = false; // a decision sent, its answer not come yet: the options wait
 let wasMine = false;
 
-// The server's answer (a refusal in red) is said in the decision's panel, beside the options
-// and never over the board: a refused place of the board is only outlined in red a moment.
+// The server's answer (a refusal in red) floats beside the click, in the panels' column and
+// never over the board: it takes no room from the panels (the log keeps its lines) and lets
+// every click through to what lies under it. A refused place of the board is outlined in red.
 function showMessage(text, bad, at) {
   const box = $("message");
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("bad", Boolean(bad));
+  clearTimeout(showMessage.timer);
+  if (text) showMessage.timer = setTimeout(() => { box.hidden = true; }, bad ? 12000 : 6000);
+  placeMessage(box, at);
   if (text && bad && at) {
     box.classList.remove("fresh");
     void box.offsetWidth; // the flash starts again for each refusal
     box.classList.add("fresh");
     if (at.place) markRefused(at.place);
-    box.scrollIntoView({ block: "nearest" });
-    const log = $("log");
-    log.scrollTop = log.scrollHeight; // its box is smaller now: the newest lines stay in view
   }
+}
+
+// At the height of the click, over the panels' column, but never over the options, Undo or
+// Save (just above them or below them then, whichever is nearer); with no click to stand
+// beside (Undo, Save), just above the options
+function placeMessage(box, at) {
+  const column = document.querySelector("aside").getBoundingClientRect();
+  box.style.left = `${column.left}px`;
+  box.style.width = `${column.width}px`;
+  const h = box.offsetHeight;
+  const options = $("options").getBoundingClientRect(), tools = $("undo").getBoundingClientRect();
+  const band = { top: options.top - 4, bottom: Math.max(options.bottom, tools.bottom) + 4 };
+  const within = (y) => Math.max(column.top, Math.min(y, innerHeight - h - 8));
+  let top = within(at && at.y !== undefined ? at.y - h / 2 : band.top - h);
+  if (band.bottom > band.top && top < band.bottom && top + h > band.top) {
+    const places = [band.top - h, band.bottom].filter((y) => y >= column.top && y + h <= innerHeight);
+    if (places.length) top = places.reduce((a, b) => (Math.abs(a - top) <= Math.abs(b - top) ? a : b));
+  }
+  box.style.top = `${top}px`;
 }
 
 function markRefused(place) {
@@ -115,7 +135,9 @@ function setBusy(on) {
 
 function decide(payload, event) {
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  const at = event ? { place: payload.place } : null; // the place clicked, if it was one
+  // the place clicked, if it was one, and the height of the click (the answer goes there)
+  const at = event ? { place: payload.place, y: event.clientY } : null;
+  $("message").hidden = true; // a new click: the last answer is done with
   setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
@@ -265,8 +287,18 @@ function renderBoard(s) {
     }
   }
   // every box measured before any number is drawn (one layout, not one per place)
-  const boxes = numbered.map(([el]) => { try { return el.getBBox(); } catch (err) { return null; } });
-  numbered.forEach(([el, n], i) => badge(el, n, boxes[i]));
+  const boxOf = (el) => { try { return el.getBBox(); } catch (err) { return null; } };
+  const boxes = numbered.map(([el]) => boxOf(el));
+  // what a number must not cover: the texts, the pieces and the places drawn
+  const kindOf = (el) => el.hasAttribute("data-piece") ? "piece" : el.hasAttribute("data-place")
+    ? "place" : "text";
+  const drawn = [...board.querySelectorAll("svg text, [data-piece], [data-place]")]
+    .map((el) => [boxOf(el), kindOf(el)]).filter(([b]) => b && b.width && b.height)
+    .map(([b, kind]) => ({ x: b.x, y: b.y, width: b.width, height: b.height, kind }));
+  // the numbers over everything else (a place drawn later would hide one)
+  const layer = document.createElementNS(SVG, "g");
+  board.querySelector("svg")?.append(layer);
+  numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn));
   hideNumbersUnder(board, boxes);
   $("board-text").textContent = s.board_text || "";
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
@@ -282,17 +314,32 @@ function renderBoard(s) {
   };
 }
 
-// The number of an option, on its place of the board: a disc at the place's top left corner,
-// above it for a small piece (the place's own drawing, its colours and pieces, left as it is).
+// The number of an option, on its place of the board: a disc just outside a corner of the
+// place, touching it, so that it covers none of what the place holds (its pieces, its
+// colours); of the four corners, the one where it covers least of the rest of the picture (a
+// piece or another number most of all, then a text, then the edge of a place), the top left
+// first.
 const SVG = "http://www.w3.org/2000/svg";
+const COVER_COST = { piece: 10, badge: 10, text: 3, place: 1 };
 
-function badge(el, n, box) {
+function badge(layer, n, box, drawn) {
   if (!box || (!box.width && !box.height)) return;
-  const small = Math.min(box.width, box.height) < 40; // a piece: the number above its corner
+  const small = Math.min(box.width, box.height) < 40;
   const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
   const g = document.createElementNS(SVG, "g");
   g.setAttribute("class", "badge");
-  const x = box.x + r * (small ? 0.2 : 0.6), y = box.y + r * (small ? -0.4 : 0.6);
+  const off = r * 0.72 + 1; // the disc's edge just touches the corner
+  const corners = [[box.x - off, box.y - off], [box.x + box.width + off, box.y - off],
+    [box.x - off, box.y + box.height + off], [box.x + box.width + off, box.y + box.height + off]]
+    .map(([x, y]) => [Math.max(r, x), Math.max(r, y)]);
+  const holds = (b) => b.x <= box.x + 0.5 && b.y <= box.y + 0.5 && b.x + b.width >= box.x + box.width - 0.5
+    && b.y + b.height >= box.y + box.height - 0.5; // the place itself, or one around it
+  const cost = ([x, y]) => drawn.reduce((sum, b) => holds(b) ? sum : sum + COVER_COST[b.kind]
+    * Math.max(0, Math.min(b.x + b.width, x + r) - Math.max(b.x, x - r))
+    * Math.max(0, Math.min(b.y + b.height, y + r) - Math.max(b.y, y - r)), 0);
+  const costs = corners.map(cost);
+  const [x, y] = corners[costs.indexOf(Math.min(...costs))];
+  drawn.push({ x: x - r, y: y - r, width: 2 * r, height: 2 * r, kind: "badge" });
   const disc = document.createElementNS(SVG, "circle");
   disc.setAttribute("cx", x);
   disc.setAttribute("cy", y);
@@ -303,7 +350,7 @@ function badge(el, n, box) {
   text.setAttribute("font-size", String(n).length > 1 ? r * 1.1 : r * 1.4);
   text.textContent = n;
   g.append(disc, text);
-  (el.tagName.toLowerCase() === "g" ? el : el.parentNode).append(g);
+  layer.append(g);
 }
 
 // A number the board draws just under a place (its own numbering: a space's number) gives way
@@ -338,38 +385,32 @@ function renderDecision(s) {
     const groups = groupsOf(s.decision.options);
     options.classList.toggle("grouped", Boolean(groups));
     options.classList.toggle("many", !groups && s.decision.options.length >= MANY);
+    // few options, some of which do something: each said beside its button, as the
+    // terminal says it after its label
+    const described = !groups && s.decision.options.length < MANY
+      && s.decision.options.some((o) => o.effect);
+    options.classList.toggle("described", described);
     const boxes = new Map(); // a group's name -> the row that holds its buttons
     for (const option of s.decision.options) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.index = option.index;
-      button.dataset.place = option.place;
-      if (onBoard.has(option.place)) { // numbered as on the board
-        button.classList.add("place");
-        button.append(cell("span", String(option.index + 1)), " ");
-        button.firstChild.className = "num";
-        button.title = "or click it on the board, where it has this number";
-      }
-      const [head, tail] = groups ? splitLabel(option.label) : [null, option.label];
-      button.append(tail);
-      if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
-      if (option.effect) { // said beside the options, and to a screen reader with the button
-        button.setAttribute("aria-describedby", `effect-${option.index}`);
-        button.title = `${option.label}: ${option.effect}`;
-      }
-      button.disabled = busy;
-      button.addEventListener("click", (e) => decide({ option: option.index }, e));
-      for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
-      for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => showEffect(null));
-      if (groups && !boxes.has(head)) {
+      const button = optionButton(option, groups, onBoard.has(option.place));
+      if (groups && !boxes.has(head(option))) {
         const row = document.createElement("div");
         row.className = "group";
-        row.append(cell("span", head));
+        row.append(cell("span", head(option)));
         row.firstChild.className = "group-name";
         options.append(row);
-        boxes.set(head, row);
+        boxes.set(head(option), row);
       }
-      (groups ? boxes.get(head) : options).append(button);
+      if (described) {
+        const row = document.createElement("div");
+        row.className = "option";
+        row.append(button);
+        if (option.effect) row.append(cell("span", option.effect));
+        if (option.effect) row.lastChild.className = "effect";
+        options.append(row);
+      } else {
+        (groups ? boxes.get(head(option)) : options).append(button);
+      }
     }
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
@@ -379,9 +420,45 @@ function renderDecision(s) {
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
+  // beside the buttons, short (why Undo cannot: on the button, pointed at)
   $("undo-reason").textContent = s.undo.count > 0
-    ? `You can take back ${s.undo.count} decision${s.undo.count === 1 ? "" : "s"}.`
-    : (s.undo.reason || "");
+    ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.` : "";
+}
+
+// said of the options that change nothing by themselves (what they lead to is chosen next)
+const NOTHING = "no points change and nothing moves yet";
+
+function head(option) { return splitLabel(option.label)[0]; }
+
+// An option's button: its number where the board has its place, its label (the rest of it
+// when options are grouped by the label's first part), the points it brings in short
+function optionButton(option, groups, numbered) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.index = option.index;
+  button.dataset.place = option.place;
+  if (numbered) { // numbered as on the board
+    button.classList.add("place");
+    button.append(cell("span", String(option.index + 1)), " ");
+    button.firstChild.className = "num";
+    button.title = "or click it on the board, where it has this number";
+  }
+  button.append(groups ? splitLabel(option.label)[1] : option.label);
+  if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
+  if (option.points && option.effect) { // points change: said on the button too
+    const points = cell("small", option.points);
+    points.className = "points";
+    button.append(" ", points);
+  }
+  if (option.effect) { // said beside the options, and to a screen reader with the button
+    button.setAttribute("aria-describedby", `effect-${option.index}`);
+    button.title = `${option.label}: ${option.effect}`;
+  }
+  button.disabled = busy;
+  button.addEventListener("click", (e) => decide({ option: option.index }, e));
+  for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
+  for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => showEffect(null));
+  return button;
 }
 
 // Many options fit the panel without scrolling (Undo, Save and the log stay in view): options
@@ -434,7 +511,9 @@ function renderEffects(s) {
     words.append(said);
   }
   box.append(words);
-  if (own.length && own.length <= FEW_EFFECTS) {
+  if ($("options").classList.contains("described")) { // each said under its button
+    if (own.length < d.options.length) box.append(cell("p", `The others: ${NOTHING}.`));
+  } else if (own.length && own.length <= FEW_EFFECTS) {
     const list = document.createElement("ul");
     for (const o of own) {
       const li = document.createElement("li");
@@ -445,7 +524,7 @@ function renderEffects(s) {
     if (idle.length) { // said too: nothing was not forgotten
       const li = cell("li", idle.length <= 3 ? "" : "the others: ");
       if (idle.length <= 3) li.append(cell("b", `${idle.map(shortName).join(", ")}: `));
-      li.append("nothing changes at once.");
+      li.append(`${NOTHING}.`);
       list.append(li);
     }
     box.append(list);

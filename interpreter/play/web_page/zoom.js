@@ -3,7 +3,9 @@
 // of yours, the places you may choose are scrolled into view. On a wide screen the board fits
 // its panel as before. page.js calls boardZoom.drawn(state) after drawing the board.
 // A phone opens on the board as text (the whole board, readable: at 390 px the picture's
-// whole board has 3-4 px labels); the first button switches to the picture and back.
+// whole board has 3-4 px labels); the first button switches to the picture (at first fitted
+// to the width: "Readable" zooms in) and back. On a phone the decision comes before the board
+// (page.css): its options are on the first screen.
 "use strict";
 
 window.boardZoom = (() => {
@@ -12,7 +14,10 @@ window.boardZoom = (() => {
   const narrow = matchMedia("(max-width: 900px)");
   const READABLE = 11; // px: the font size of a typical label, drawn
   const STEP = 1.25, MOST = 6;
-  let chosen = Number(localStorage.getItem("zoom")) || 0; // 0: readable (the default)
+  // the zoom chosen last in this browser; 0: readable; at first the whole width (1): a
+  // picture opened large shows a corner of the board, without saying where it is
+  const kept = localStorage.getItem("zoom");
+  let chosen = kept === null ? 1 : Number(kept) || 0;
   let factor = 1;
   let shownFor = null; // the decision whose places were scrolled into view
   let scroll = { left: 0, top: 0 };
