@@ -942,3 +942,18 @@ def test_ties_are_broken_by_cards_in_hand(base):
     position(game, hands={BLUE: {card("black", 4): 2}, YELLOW: {card("black", 4): 3},
                           RED: {card("black", 4): 9}})
     assert game.winners() == [YELLOW]
+
+
+def test_a_special_scoring_that_nobody_earns_is_said(base):
+    """The 3rd business with nobody in 3 districts: no points, and the log says so (a newcomer
+    saw the bonus pass without a word, and could not tell it had been checked)."""
+    game = fresh(base)
+    position(game, towers={f"{DISTRICTS[0]}_violet": {RED: 1}}, placed=2,
+             row={"slot04": "boutique", "slot05": "gallery", "slot16": "jeweler",
+                  "slot17": "perfume_shop", "slot18": "jeweler"})
+    game.perform("place_business", GREEN)
+    answer(game, "take a business from the current set", tile("boutique"), GREEN)
+    answer(game, "place it on a building plot", "w34_orange", GREEN)
+    assert game.V["placed"] == 3 and set(game.V["vp"].values()) == {0}
+    assert game.events[-1] == ("Special scoring after business 3: nobody has skyscrapers in 3 "
+                               "districts, so nobody scores 4 VP.")
