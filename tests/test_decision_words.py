@@ -50,7 +50,9 @@ def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds()
 def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
     """Refusals read as conditions: 'Businesses on a building plot: 1, where none may be.'
     and 'it is not where the commissioner may move now (white)', with no reason or what is
-    allowed. They say the rule, what is there, and what the rule allows now."""
+    allowed; then "there is already 1 there (businesses on a building plot)" and "Allowed now:
+    the 28 options numbered 1 to 28". They say the rule, what is there by name, what the rule
+    allows now, and what may be chosen instead as the board shows it."""
     import random
 
     from interpreter.play.refusal import refusal
@@ -66,10 +68,13 @@ def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
         if decision.prompt == "move the commissioner to" and "w42" not in decision.options:
             said["move"] = refusal(game, decision, "w42")
         game.apply(rng.choice(decision.options))
+    start = game.label(next(iter(game.Z["plot_tiles"]["w42_green"])))
     assert said["start"].startswith(
         "42nd St. West, green cannot be chosen now: it is not an empty building plot, with no "
-        "business and no skyscraper: there is already 1 there (businesses on a building "
-        "plot), where none may be."), said["start"]
+        f"business and no skyscraper: there is already a {start} there."), said["start"]
+    # what may be chosen instead, as the board shows it (not 'the 28 options numbered 1 to 28')
+    assert re.search(r"You may choose one of the \d+ places numbered on the board\.$",
+                     said["start"]), said["start"]
     assert "it is not where the white commissioner may move now (only 34th St. West or 34th " \
            "St. East now)." in said["move"], said["move"]
 

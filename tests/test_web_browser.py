@@ -328,8 +328,8 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             page.wait_for_function("t => { const m = document.querySelector('#message.bad');"
                                    " return m && !m.hidden && m.innerText !== t; }", arg=before)
             text = page.locator("#message").inner_text()
-            assert "cannot be chosen now" in text and f"Allowed now: the {len(legal)} options " \
-                f"numbered 1 to {len(legal)}." in text, text
+            assert "cannot be chosen now" in text and f"You may choose one of the " \
+                f"{len(legal)} places numbered on the board." in text, text
             assert not RULE_CODE.search(text), text
             assert _in_view(page, "#message")
             assert _overlap(_box(page, page.locator("#message")), board) == 0
@@ -337,8 +337,7 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
         assert any("cannot be chosen now: it is not a plot that may take a business: "
-                   "there is already " in x and "(skyscrapers on a building plot)" in x
-                   for x in answers), answers
+                   "there is already a skyscraper of Player " in x for x in answers), answers
         for part in ("#undo", "#save", "#options button"):
             assert _in_view(page, part), part
         assert len(table.history.moves) == len(history.moves)
