@@ -7,6 +7,7 @@ import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
+from interpreter.play.replay import History
 
 from .conftest import BASE
 
@@ -93,3 +94,43 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
     assert any(" passes without finishing this bid and takes back the cards put forward (" in line
                for line in log)
     assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
+
+
+def test_placing_a_business_says_which_one_was_taken(tmp_path):
+    """After taking a business, "place it on a building plot" did not say which business
+    'it' was. A hint `during` the procedure that asks names its local: the business taken;
+    a hint that names no procedure of the rules is refused in words."""
+    import random
+
+    import pytest
+
+    from interpreter.engine.ruleset import RulesetErrors
+
+    from .test_robustness import tiny
+    from .web_support import make_table, token_of
+
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 43), random.Random(43)
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    table = make_table(ruleset, game, History.start(game), seats)
+    token, taken, checked = token_of(table, "P1"), None, 0
+    while checked < 2:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        hints = table.state_for(token)["decision"]["hints"]
+        if decision.prompt == "place it on a building plot":
+            assert any(x.endswith(" you took.") for x in hints), hints
+            if taken:  # chosen by the player (not taken alone, as the only one)
+                assert f"Place the {taken} you took." in hints, hints
+                checked += 1
+        else:
+            assert not any(x.endswith(" you took.") for x in hints), hints
+        index = rng.randrange(len(decision.options))
+        taken = table.game.label(decision.options[index]) \
+            if decision.prompt == "take a business from the current set" else None
+        table.decide(token, table.version, index)
+    folder = tiny(tmp_path / "t", display='hints:\n  - during: no_such_step\n    text: "x"\n')
+    with pytest.raises(RulesetErrors, match="'during: no_such_step' names no procedure"):
+        load_display(load_ruleset(folder))

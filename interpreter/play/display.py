@@ -13,7 +13,8 @@ names its own. The display file holds
   where it names `legend`, and `check_legend` refuses one mark with two meanings;
 - `private`: the block only the deciding player sees (a hand);
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
-  options, `viewer` the deciding player);
+  options, `viewer` the deciding player; a hint `during` a procedure shows only while that
+  procedure asks, and may name its rule locals);
 - `news`: texts that make a log line news: said again in short on a player's screen (the
   digest of what happened since their last decision);
 - `final`: a block shown when the game is over (before the final scores);
@@ -178,6 +179,28 @@ LEGEND = "legend"
 
 
 @dataclass
+class Hint:
+    """A line shown with a decision when `when` holds. `during`: the procedure that must be
+    asking the decision; the texts may then use its rule locals by name (what the player
+    chose a step before, say: 'place the {label(kind)} you took')."""
+
+    when: Callable | None
+    text: Callable
+    during: str | None = None
+
+    def values(self, game: Game, viewer: str, options: list[Any]) -> dict[str, Any] | None:
+        """The names the texts may use now; None when another procedure asks."""
+        values: dict[str, Any] = {"viewer": viewer, "options": options}
+        if self.during is None:
+            return values
+        stack = getattr(game, "stack", None)
+        if not stack or stack[-1][0] != self.during:
+            return None
+        slots = [n for n in game.program.procs[self.during].slots if not n.startswith("$")]
+        return values | dict.fromkeys(slots) | game.frame_locals()
+
+
+@dataclass
 class Display:
     """A ruleset's display, compiled. Build it with `load_display(ruleset)`."""
 
@@ -191,7 +214,7 @@ class Display:
     below: list[str] = field(default_factory=list)
     spare: list[str] = field(default_factory=list)
     private: Block | None = None
-    hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
+    hints: list[Hint] = field(default_factory=list)
     final: Block | None = None
     final_table: FinalTable | None = None
     svg: dict[str, Any] = field(default_factory=dict)
@@ -373,10 +396,10 @@ class Display:
         """The hints whose condition holds for this decision (a running total, a limit)."""
         out = []
         try:
-            for when, text in self.hints:
-                if when is None or when(game, viewer=viewer, options=options):
-                    out += self._fitted(text(game, viewer=viewer, options=options), width,
-                                        colour)
+            for hint in self.hints:
+                values = hint.values(game, viewer, options)
+                if values is not None and (hint.when is None or hint.when(game, **values)):
+                    out += self._fitted(hint.text(game, **values), width, colour)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return out
@@ -673,6 +696,20 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def procedure(self, name: Any) -> str | None:
+        """A procedure of the rules named in the file (None, and an error, for another)."""
+        if str(name) in self.ruleset.program.procs:
+            return str(name)
+        self.errors.append(RulesetError(
+            f"hints: 'during: {name}' names no procedure of the rules",
+            _loc_of(name, self.default), "write the name of a procedure (procedure NAME(...))"))
+        return None
+
+    def locals_of(self, procedure: str) -> tuple[str, ...]:
+        """The rule locals of a procedure (its parameters, then its lets and choices)."""
+        return tuple(n for n in self.ruleset.program.procs[procedure].slots
+                     if not n.startswith("$"))
+
     def check_colour(self, value: Any, where: str, names: Any = ()) -> None:
         """A colour written in the file: one of the colour `names`, or a colour a page may be
         given (a free text would go into the page's styles and the picture's `fill`)."""
@@ -798,9 +835,10 @@ class _Builder:
         if "private" in doc:
             display.private = self.block("private", doc["private"], display.colours)
         for spec in doc.get("hints") or []:
-            when = self.expression(spec["when"], ("viewer", "options")) \
-                if "when" in spec else None
-            display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
+            during = self.procedure(spec["during"]) if "during" in spec else None
+            names = ("viewer", "options", *(self.locals_of(during) if during else ()))
+            when = self.expression(spec["when"], names) if "when" in spec else None
+            display.hints.append(Hint(when, self.template(spec["text"], names), during))
         display.news = [str(text) for text in doc.get("news") or []]
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
