@@ -171,17 +171,42 @@ def test_fifth_avenue_undo_a_card_and_reload_in_the_middle_of_an_auction(page: P
         assert added not in table.game.Z["bid"]["P1"]
         assert page.locator("#hand").inner_text() == hand
         assert page.locator("#hints").inner_text() == hints
+        # the page says what the undo took back (a newcomer saw nothing change but the hand)
+        taken = f"Taken back: your decision '{table.game.label(added)}'. Decide again."
+        assert page.locator("#digest").is_visible()
+        assert taken in page.locator("#digest").inner_text()
         shown = _page_text(page)
         page.reload()
         page.wait_for_function(ACTIVE)
         assert _page_text(page) == shown
         assert page.locator("#prompt").inner_text().startswith(ADD_CARD)
+        _click_and_wait(page, page.locator("#options button").first)  # said until then
+        page.wait_for_function(ACTIVE)
+        assert taken not in page.locator("#decision-panel").inner_text()
+
+
+def test_since_your_last_decision_never_shows_a_heading_with_nothing_under_it(page: Page):
+    """A newcomer saw "Since your last decision" three times with nothing under it: a digest
+    whose lines say nothing (blanks) shows no box; one with a line shows it, with the line."""
+    ruleset, game, history = play_until(FIFTH, 4, 4, lambda g, d: d.player == "P1")
+    table = make_table(ruleset, game, history, {p: "random" for p in game.players} |
+                       {"P1": "human"})
+    said = {"lines": ["", "  "]}
+    table._digest_for = lambda player: said["lines"]  # what the server would say
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert not page.locator("#digest").is_visible()
+        assert "Since your last decision" not in page.locator("#decision-panel").inner_text()
+        said["lines"] = ["", "Player 2 wins the auction."]
+        table._changed()  # a new version: the page loads it
+        page.wait_for_function("() => !document.getElementById('digest').hidden")
+        assert page.locator("#digest li").all_inner_texts() == ["Player 2 wins the auction."]
 
 
 def _page_text(page: Page) -> dict[str, str]:
     return {part: page.locator(part).inner_text()
             for part in ("#status", "#prompt", "#hints", "#options", "#hand", "#scores",
-                         "#log", "#undo-reason")}
+                         "#log", "#undo-reason", "#digest")}
 
 
 def test_a_page_follows_the_other_players_moves_live(browser):

@@ -67,7 +67,7 @@ from interpreter.play.screen import (
     short_path,
     wrap_lines,
 )
-from interpreter.play.undo import last_own, take_back
+from interpreter.play.undo import last_own, take_back, taken_back_text
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
 if TYPE_CHECKING:
@@ -628,10 +628,7 @@ class Session:
             self.seen[player] = min(seen, len(game.log_for(player)))
         self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
         self.restart_journal()
-        answers = f" and the {count - 1} bot decisions after it" if count > 2 else \
-            " and the bot decision after it" if count == 2 else ""
-        self.undone = f"Taken back: your decision '{game.label(taken)}'{answers}. " \
-                      "Decide again." if taken is not None else "Your last decision is taken back."
+        self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
         return UNDONE
 
