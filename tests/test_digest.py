@@ -352,7 +352,7 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
     for game, digest, before, moves, recent in (x for seed in (1, 4)
                                                 for x in game_at_80x24(seed)):
         text = " ".join(" ".join(digest).split())
-        seen = before.compare(Picture(game, "P1"), moves, own=True)
+        seen = before.compare(Picture(game, "P1"), moves, own=True, zones=display.zones)
         if seen.points.get("P1"):
             assert f"you {seen.points['P1']:+d}" in text, (seen.points, text)
         for move in seen.moves:

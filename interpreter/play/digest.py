@@ -150,7 +150,8 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
 
 def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                  news: list[str] | None = None, width: int = 80,
-                 rows: int | None = None, whole: bool = False) -> list[str]:
+                 rows: int | None = None, whole: bool = False,
+                 zones: dict[str, str] | None = None) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none. `news`: the log lines
     since then that the display calls news (who won, what was scored), said first. In about
@@ -159,9 +160,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     `whole` (a page whose box scrolls): every news line and every move, the news in the
     log's order, and the other players' moves of pieces on the board (Steps.board_moves,
     one line a player): folded, the viewer's own lines came first and another player's win
-    or +18 went into 'and 4 more'."""
+    or +18 went into 'and 4 more'. `zones`: short names of zones (consequences._Words)."""
     moves, lone = steps.since(viewer)
-    seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
+    seen = before.compare(Picture(game, viewer), moves, own=True, zones=zones)  # an offer
+    # taken back is said too
     lines = [lone_line(game, lone, viewer)] if lone else []
     if seen.points:
         lines.append("Points: " + points_text(

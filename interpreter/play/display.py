@@ -17,6 +17,8 @@ names its own. The display file holds
   procedure asks, and may name its rule locals);
 - `news`: texts that make a log line news: said again in short on a player's screen (the
   digest of what happened since their last decision);
+- `zones`: short names of zones, said in what a move does ('the red pile' for a short name
+  'the {} pile' of a zone indexed by colour) where the rules' descriptions are long;
 - `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
 - `board`: the picture's geometry (board_svg.py), inline or in a file of its own; with
@@ -224,6 +226,7 @@ class Display:
     compact: Layout | None = None  # for a terminal narrower than the columns need
     legend: list[LegendEntry] = field(default_factory=list)
     news: list[str] = field(default_factory=list)  # texts that make a log line news
+    zones: dict[str, str] = field(default_factory=dict)  # short names of zones, for play
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -696,6 +699,17 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def zone_names(self, names: dict[str, Any]) -> dict[str, str]:
+        """The short names of zones for play; a name that is no zone of the rules is an
+        error."""
+        known = self.ruleset.program.zones
+        for name in names:
+            if name not in known:
+                self.errors.append(RulesetError(
+                    f"zones: '{name}' is no zone of the rules", _loc_of(name, self.default),
+                    "write the name of a zone (zone NAME ...) with its short name"))
+        return {str(k): str(v) for k, v in names.items() if k in known}
+
     def procedure(self, name: Any) -> str | None:
         """A procedure of the rules named in the file (None, and an error, for another)."""
         if str(name) in self.ruleset.program.procs:
@@ -840,6 +854,7 @@ class _Builder:
             when = self.expression(spec["when"], names) if "when" in spec else None
             display.hints.append(Hint(when, self.template(spec["text"], names), during))
         display.news = [str(text) for text in doc.get("news") or []]
+        display.zones = self.zone_names(doc.get("zones") or {})
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:

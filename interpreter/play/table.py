@@ -255,7 +255,7 @@ class Table:
             said[player] = [self.undone[player]] if player in self.undone else []
             if before is not None:
                 said[player] += digest_lines(self.game, before, player, self.steps, news,
-                                             whole=True)
+                                             whole=True, zones=self.display.zones)
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:
@@ -269,7 +269,7 @@ class Table:
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
-                            news=self.display.news_in)
+                            news=self.display.news_in, zones=self.display.zones)
             said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)

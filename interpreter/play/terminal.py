@@ -375,7 +375,8 @@ class Session:
                     not took_part(self.recent[1], news, self.name(player)):
                 news = []  # the last lines of the window, shown just above: not twice
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
-                                                    self.width, self.digest_rows(decision))) \
+                                                    self.width, self.digest_rows(decision),
+                                                    zones=self.display.zones)) \
                 if before is not None else []
             if self.undone:  # the screen after an undo says what it took back
                 self.digest = self.wrapped([self.undone]) + self.digest
@@ -491,7 +492,8 @@ class Session:
         if self.outlooks[0] != key:
             self.outlooks = (key, outlook(self.game, decision, decision.player,
                                           run_start(self.history, decision.player),
-                                          news=self.display.news_in))
+                                          news=self.display.news_in,
+                                          zones=self.display.zones))
         return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:
