@@ -211,7 +211,7 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         game.type("1")
         turn = " ".join(game.until("\n> ").split())
         assert "A: take 3 skyscrapers, then 2 coloured cards, then move a commissioner: " \
-               "your 3 skyscrapers go from the general skyscraper supply to your supply" in turn
+               "your 3 skyscrapers go from the general supply to your supply" in turn
         rows = [x for x in re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", game.output).split("\n")]
         assert all(len(x.rstrip("\r")) <= 80 for x in rows)
     finally:
@@ -514,3 +514,40 @@ def test_placing_a_business_names_the_business():
     common, _ = common_effect(found.effects)
     assert effect_words(game, common, "P1").startswith(
         "1 business tile (gallery) goes from supply space 5 to the plot chosen")
+
+
+def test_the_page_says_moves_with_the_zones_short_names(tmp_path):
+    """A newcomer read "every player's 1 skyscraper goes from the general skyscraper supply
+    to the skyscrapers used as scoring markers" and "go from Player 3's bid to the black cards
+    put face up under the black stack": the rules' descriptions of zones. What the options
+    do and what happened since the last decision say a zone by the display's short name
+    ('the score track', 'the green stack'); a short name for no zone is refused in words."""
+
+    from interpreter.engine.ruleset import RulesetErrors
+
+    from .test_robustness import tiny
+    from .web_support import make_table, token_of
+
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 43), random.Random(43)
+    table = make_table(ruleset, game, History.start(game),
+                       {"P1": "human", "P2": "greedy", "P3": "greedy", "P4": "greedy"})
+    token, said = token_of(table, "P1"), []
+    long_names = [game.program.zones[z].decl.label for z in table.display.zones]
+    coloured = re.compile(r"go(es)? from (your bid to )?the (violet|brown|gray|orange|green) "
+                          r"stack")
+    while not coloured.search(" ".join(said)) and not table.game.over:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        state = table.state_for(token)
+        said += [state["decision"]["every"], *state["digest"],
+                 *(o["effect"] for o in state["decision"]["options"])]
+        table.decide(token, table.version, rng.randrange(len(decision.options)))
+    text = " ".join(said)
+    assert not [name for name in long_names if name in text], text
+    assert "from the general supply to the score track" in text and coloured.search(text)
+    folder = tiny(tmp_path / "t", display='zones:\n  no_such_zone: "the pile"\n')
+    with pytest.raises(RulesetErrors, match="'no_such_zone' is no zone of the rules"):
+        load_display(load_ruleset(folder))

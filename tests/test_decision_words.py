@@ -7,6 +7,7 @@ import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
+from interpreter.play.replay import History
 
 from .conftest import BASE
 
@@ -50,7 +51,9 @@ def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds()
 def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
     """Refusals read as conditions: 'Businesses on a building plot: 1, where none may be.'
     and 'it is not where the commissioner may move now (white)', with no reason or what is
-    allowed. They say the rule, what is there, and what the rule allows now."""
+    allowed; then "there is already 1 there (businesses on a building plot)" and "Allowed now:
+    the 28 options numbered 1 to 28". They say the rule, what is there by name, what the rule
+    allows now, and what may be chosen instead as the board shows it."""
     import random
 
     from interpreter.play.refusal import refusal
@@ -66,10 +69,13 @@ def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
         if decision.prompt == "move the commissioner to" and "w42" not in decision.options:
             said["move"] = refusal(game, decision, "w42")
         game.apply(rng.choice(decision.options))
+    start = game.label(next(iter(game.Z["plot_tiles"]["w42_green"])))
     assert said["start"].startswith(
         "42nd St. West, green cannot be chosen now: it is not an empty building plot, with no "
-        "business and no skyscraper: there is already 1 there (businesses on a building "
-        "plot), where none may be."), said["start"]
+        f"business and no skyscraper: there is already a {start} there."), said["start"]
+    # what may be chosen instead, as the board shows it (not 'the 28 options numbered 1 to 28')
+    assert re.search(r"You may choose one of the \d+ places numbered on the board\.$",
+                     said["start"]), said["start"]
     assert "it is not where the white commissioner may move now (only 34th St. West or 34th " \
            "St. East now)." in said["move"], said["move"]
 
@@ -88,3 +94,43 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
     assert any(" passes without finishing this bid and takes back the cards put forward (" in line
                for line in log)
     assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
+
+
+def test_placing_a_business_says_which_one_was_taken(tmp_path):
+    """After taking a business, "place it on a building plot" did not say which business
+    'it' was. A hint `during` the procedure that asks names its local: the business taken;
+    a hint that names no procedure of the rules is refused in words."""
+    import random
+
+    import pytest
+
+    from interpreter.engine.ruleset import RulesetErrors
+
+    from .test_robustness import tiny
+    from .web_support import make_table, token_of
+
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 43), random.Random(43)
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    table = make_table(ruleset, game, History.start(game), seats)
+    token, taken, checked = token_of(table, "P1"), None, 0
+    while checked < 2:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        hints = table.state_for(token)["decision"]["hints"]
+        if decision.prompt == "place it on a building plot":
+            assert any(x.endswith(" you took.") for x in hints), hints
+            if taken:  # chosen by the player (not taken alone, as the only one)
+                assert f"Place the {taken} you took." in hints, hints
+                checked += 1
+        else:
+            assert not any(x.endswith(" you took.") for x in hints), hints
+        index = rng.randrange(len(decision.options))
+        taken = table.game.label(decision.options[index]) \
+            if decision.prompt == "take a business from the current set" else None
+        table.decide(token, table.version, index)
+    folder = tiny(tmp_path / "t", display='hints:\n  - during: no_such_step\n    text: "x"\n')
+    with pytest.raises(RulesetErrors, match="'during: no_such_step' names no procedure"):
+        load_display(load_ruleset(folder))

@@ -354,7 +354,7 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
     for game, digest, before, moves, recent in (x for seed in (1, 4)
                                                 for x in game_at_80x24(seed)):
         text = " ".join(" ".join(digest).split())
-        seen = before.compare(Picture(game, "P1"), moves, own=True)
+        seen = before.compare(Picture(game, "P1"), moves, own=True, zones=display.zones)
         if seen.points.get("P1"):
             assert f"you {seen.points['P1']:+d}" in text, (seen.points, text)
         for move in seen.moves:
@@ -523,3 +523,49 @@ def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
                   if isinstance(value, str) and value in places and
                   before[name].get(key) in places - {value} and decision.player != "P1"]
     assert checked >= 12
+
+
+def test_the_page_s_digest_names_who_chose_to_score_a_district(base):
+    """A newcomer read "News: Player 1 scores 2 VP in 34th St. West; Player 3 scores 2 VP
+    in 34th St. West" and could not tell who had scored the district by their choice: the
+    page's digest names the player who chose it, before the points it brought."""
+    from .web_support import make_table, token_of
+
+    game = base.new_game(4, 5)
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    table = make_table(base, game, History.start(game), seats)
+    token, rng, chosen = token_of(table, "P1"), random.Random(5), ""
+    while not table.game.over:
+        decision = table.game.decision()
+        if decision.player == "P1":
+            if chosen:
+                text = " ".join(table._digest_for("P1"))
+                district = chosen.split(" chooses to score ")[1].rstrip(".")
+                assert chosen.rstrip(".") in text, text
+                assert text.index(chosen.rstrip(".")) < text.index(f"VP in {district}"), text
+                return
+            table.decide(token, table.version, rng.randrange(len(decision.options)))
+        else:
+            log = len(table.game.events)
+            table.bot_step()
+            new = table.game.events[log:]
+            for line in new if table.pictures else []:  # after Player 1's first decision
+                district = line.split(" chooses to score ")[-1].rstrip(".")
+                if line != district and any(f"VP in {district}" in x for x in new):
+                    chosen = line  # a scoring that brought points
+    raise AssertionError("no other player chose to score a district")
+
+
+def test_the_final_scoring_is_headed_apart_from_the_scorings_during_play(base):
+    """At the game's end "Player 2 scores 12 VP in Times Square" stood twice in the log and
+    the digest (once from option D, once from the final scoring) with nothing telling them
+    apart: the final scoring's lines come under a line that says so, itself news."""
+    game, rng = base.new_game(4, 3), random.Random(3)
+    while not game.over:
+        options = game.legal_options()
+        game.apply(options[rng.randrange(len(options))])
+    heading = next(i for i, line in enumerate(game.events) if line.startswith("Final scoring: "))
+    district = re.compile(r" scores \d+ VP in ")
+    later = [line for line in game.events[heading:] if district.search(line)]
+    assert later and not any(district.search(line) for line in game.events[heading - 3:heading])
+    assert load_display(base).news_in([game.events[heading]])  # said in the digest too

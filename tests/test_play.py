@@ -84,8 +84,7 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     # the rule that fails, in its own words, and the values that fail it
     said = " ".join(out.split())
     assert "Because: - 34th St. West, violet is not an empty building plot, with no business " \
-           "and no skyscraper: there is already 1 there (skyscrapers on a building plot), " \
-           "where none may be." in said
+           "and no skyscraper: there is already a skyscraper of Player 1 there." in said
     assert "is allowed now" in out
     assert "Game stopped (not saved" in out
 

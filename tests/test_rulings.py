@@ -208,7 +208,8 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
     """A newcomer lost two skyscrapers to a building stop that nothing on screen foretold, and
     read "To finish, it must be above 0" with no bid finished. At every bid decision of random
     games, the hints say (en-2004, Building stop) that the player's skyscrapers in a full
-    district leave the game if someone without one there wins, that a stop which would be the
+    district leave the game if another player wins and stops it (how many, and the half points
+    they would score), that a stop which would be the
     game's last ends it, and how high a bid must be to finish."""
     import random
 
@@ -226,7 +227,15 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                 at, high = game.V["auction_at"], game.V["high_bid"]
                 full = game.evaluate("full_district_at_auction")
                 threat = full and game.evaluate("has_towers_in", p, at)
-                assert ("yours leave the game (half points)" in hints) == threat, hints
+                assert ("there would leave the game" in hints) == threat, hints
+                if threat:  # what it would cost: how many, counted, and the half points
+                    mine = sum(game.evaluate("towers_of", p, q)
+                               for q in game.evaluate("plots_of", at))
+                    half = game.evaluate("district_points", p, at) // 2  # rounded down
+                    many = "skyscraper" if mine == 1 else "skyscrapers"
+                    assert f"If another player wins, they may stop {game.label(at)}" in hints
+                    assert f"your {mine} {many} there would leave the game, and you would " \
+                           f"score {half} VP (half)." in hints, hints
                 met.add(("threat", threat))
                 stop = game.evaluate("stop_if_won", p)
                 assert ("and the game ends (building stop 2)" in hints) == \

@@ -171,17 +171,42 @@ def test_fifth_avenue_undo_a_card_and_reload_in_the_middle_of_an_auction(page: P
         assert added not in table.game.Z["bid"]["P1"]
         assert page.locator("#hand").inner_text() == hand
         assert page.locator("#hints").inner_text() == hints
+        # the page says what the undo took back (a newcomer saw nothing change but the hand)
+        taken = f"Taken back: your decision '{table.game.label(added)}'. Decide again."
+        assert page.locator("#digest").is_visible()
+        assert taken in page.locator("#digest").inner_text()
         shown = _page_text(page)
         page.reload()
         page.wait_for_function(ACTIVE)
         assert _page_text(page) == shown
         assert page.locator("#prompt").inner_text().startswith(ADD_CARD)
+        _click_and_wait(page, page.locator("#options button").first)  # said until then
+        page.wait_for_function(ACTIVE)
+        assert taken not in page.locator("#decision-panel").inner_text()
+
+
+def test_since_your_last_decision_never_shows_a_heading_with_nothing_under_it(page: Page):
+    """A newcomer saw "Since your last decision" three times with nothing under it: a digest
+    whose lines say nothing (blanks) shows no box; one with a line shows it, with the line."""
+    ruleset, game, history = play_until(FIFTH, 4, 4, lambda g, d: d.player == "P1")
+    table = make_table(ruleset, game, history, {p: "random" for p in game.players} |
+                       {"P1": "human"})
+    said = {"lines": ["", "  "]}
+    table._digest_for = lambda player: said["lines"]  # what the server would say
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert not page.locator("#digest").is_visible()
+        assert "Since your last decision" not in page.locator("#decision-panel").inner_text()
+        said["lines"] = ["", "Player 2 wins the auction."]
+        table._changed()  # a new version: the page loads it
+        page.wait_for_function("() => !document.getElementById('digest').hidden")
+        assert page.locator("#digest li").all_inner_texts() == ["Player 2 wins the auction."]
 
 
 def _page_text(page: Page) -> dict[str, str]:
     return {part: page.locator(part).inner_text()
             for part in ("#status", "#prompt", "#hints", "#options", "#hand", "#scores",
-                         "#log", "#undo-reason")}
+                         "#log", "#undo-reason", "#digest")}
 
 
 def test_a_page_follows_the_other_players_moves_live(browser):
@@ -328,8 +353,8 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             page.wait_for_function("t => { const m = document.querySelector('#message.bad');"
                                    " return m && !m.hidden && m.innerText !== t; }", arg=before)
             text = page.locator("#message").inner_text()
-            assert "cannot be chosen now" in text and f"Allowed now: the {len(legal)} options " \
-                f"numbered 1 to {len(legal)}." in text, text
+            assert "cannot be chosen now" in text and f"You may choose one of the " \
+                f"{len(legal)} places numbered on the board." in text, text
             assert not RULE_CODE.search(text), text
             assert _in_view(page, "#message")
             assert _overlap(_box(page, page.locator("#message")), board) == 0
@@ -337,8 +362,7 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
         assert any("cannot be chosen now: it is not a plot that may take a business: "
-                   "there is already " in x and "(skyscrapers on a building plot)" in x
-                   for x in answers), answers
+                   "there is already a skyscraper of Player " in x for x in answers), answers
         for part in ("#undo", "#save", "#options button"):
             assert _in_view(page, part), part
         assert len(table.history.moves) == len(history.moves)
@@ -692,7 +716,7 @@ def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser
         # (a piece put on the place chosen from a common supply is what the option says: the
         # consequences do not repeat it, on the buttons or once below them)
         said = page.locator("#decision-panel").inner_text()
-        assert "general skyscraper supply" not in said, said
+        assert "general supply" not in said, said
         # every place offered carries its number on the board, and the marks are explained
         badges = page.locator("#board .badge text").evaluate_all(
             "els => els.map(e => e.textContent)")

@@ -121,9 +121,9 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     lines = explain(game, decision, towered, game.label(towered), cites=True)
     text = "\n".join(lines)
     assert f"'{game.label(towered)}' is not allowed now (place it on a building plot)." in text
-    count = sum(game.Z["towers"][towered].values())
-    assert f"there is already {count} there (skyscrapers on a building plot), where none " \
-           "may be" in text  # not 'the number of ... is 1; it must be 0'
+    there = " and ".join(f"{n} x {game.label(k)}" if n > 1 else f"a {game.label(k)}"
+                         for k, n in game.Z["towers"][towered].items())
+    assert f"there is already {there} there" in text  # not 'the number of ... is 1; ...'
     assert "it must be" not in text
     assert "en-2004: The businesses" in text  # the rule's citation
     because = lines[lines.index("Because:") + 1:lines.index("Allowed now:")]
@@ -132,11 +132,10 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     # what is allowed instead
     said = refusal(game, decision, towered)
     assert f"{game.label(towered)} cannot be chosen now: it is not a plot that may take a " \
-           f"business: there is already {count} there (skyscrapers on a building plot), " \
-           "where none may be." in said, said
+           f"business: there is already {there} there." in said, said
     n = len(decision.options)
-    allowed = f"Allowed now: the {n} options numbered 1 to {n}." if n > 6 else \
-        f"Allowed now: 1. {game.label(decision.options[0])}"
+    allowed = f"You may choose one of the {n} places numbered on the board." if n > 6 else \
+        f"You may choose: 1. {game.label(decision.options[0])}"
     assert allowed in said, said
     assert not PLAYERS_NOT_ENGINE.search(said) and not RULE_CODE.search(said), said
 
@@ -175,7 +174,7 @@ def test_a_value_that_is_no_option_is_said_to_be_no_option():
     assert "must be" not in text  # no rule is quoted for what is no option at all
     game, decision = place_business_decision()
     said = refusal(game, decision, "card(violet,4)")
-    assert said.startswith("Violet 4 cannot be chosen now. Allowed now: "), said
+    assert said.startswith("Violet 4 cannot be chosen now. You may choose"), said
 
 
 def test_why_of_an_allowed_answer_never_splices_it_into_another_rule():

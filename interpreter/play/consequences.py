@@ -91,11 +91,12 @@ def run_start(history: History, player: str) -> int:
 
 
 def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = None,
-            samples: int = SAMPLES, news: Callable[[list[str]], list[str]] | None = None
-            ) -> Outlook | None:
+            samples: int = SAMPLES, news: Callable[[list[str]], list[str]] | None = None,
+            zones: dict[str, str] | None = None) -> Outlook | None:
     """The effect of each option of `decision`, as `viewer` may foresee it; None when the
     options cannot be played out on a sample. `news`: the log lines that are news (the
-    display's), said as what follows an option (`Effect.then`; see following)."""
+    display's), said as what follows an option (`Effect.then`; see following); `zones`:
+    the display's short names of zones, for the moves (see _Words.zone)."""
     if len(decision.options) > MAX_OPTIONS:
         return Outlook([], samples, skipped=len(decision.options))
     anchor = game.state["step"] if anchor is None else anchor
@@ -112,12 +113,12 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 twin.events = []
                 moves = watched_apply(twin, option)
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
-                                       ahead=True)
+                                       ahead=True, zones=zones)
                 if found.ending is None and not twin.over:  # the end, whatever comes next
                     reason = certain_end(twin, viewer)
                     found.ending = None if reason is None else f"{reason}, whatever you choose next"
                 if not (found.moves or found.points or found.ending):  # a choice said later
-                    found.later = next_choice_moves(twin, viewer)
+                    found.later = next_choice_moves(twin, viewer, zones)
                 found.starts = started(frames, twin, viewer)
                 found.because = because(twin, viewer, found.points, decision.labels[i])
                 if news is not None:
@@ -131,7 +132,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     return Outlook(effects, samples, estimate)
 
 
-def next_choice_moves(twin: Game, viewer: str) -> list[str]:
+def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = None
+                      ) -> list[str]:
     """The moves that every option of the viewer's own next decision makes (a piece taken
     now is put somewhere then, and what that sets off), said of that coming choice; [] when
     the next decision is another player's, or its options move different pieces."""
@@ -145,7 +147,8 @@ def next_choice_moves(twin: Game, viewer: str) -> list[str]:
         again = twin.clone()
         again.logging = False
         moves = watched_apply(again, option)
-        seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True).moves
+        seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
+                              zones=zones).moves
         common = seen if common is None else [m for m in common if m in seen]
         if not common:
             return []
@@ -395,15 +398,17 @@ class Picture:
                 self.zones[(name, None)] = _counted(content)
 
     def compare(self, after: Picture, moves: list[Moved], option: Any = None,
-                own: bool = False, ahead: bool = False) -> _Seen:
+                own: bool = False, ahead: bool = False,
+                zones: dict[str, str] | None = None) -> _Seen:
         """What changed: the points and the end from the two pictures, the pieces from the
         moves the engine made in between (`moves_seen`), as the viewer may know them. `own`:
         moves within the viewer's own zones too (an offer taken back); `ahead`: moves on a
-        sample (a preview), where a face-down piece drawn is not known by where it lands."""
+        sample (a preview), where a face-down piece drawn is not known by where it lands;
+        `zones`: short names of zones (see _Words.zone)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
-        words = _Words(self.game, self.viewer, option, own)
+        words = _Words(self.game, self.viewer, option, own, zones)
         said = words.moves(flows(self.game, moves, self.viewer, ahead))
         return _Seen(points, said, ending, words.supplied)
 
@@ -461,8 +466,10 @@ def _component(game: Game, kind: str) -> str | None:
 class _Words:
     """Moves of pieces in the ruleset's words."""
 
-    def __init__(self, game: Game, viewer: str, option: Any = None, own: bool = False) -> None:
+    def __init__(self, game: Game, viewer: str, option: Any = None, own: bool = False,
+                 zones: dict[str, str] | None = None) -> None:
         self.game = game
+        self.zones = zones or {}  # short names of zones, for play (the display's)
         self.own = own  # moves within the viewer's own zones are said too
         self.viewer = viewer
         self.option = option  # a place that is the option chosen is said so
@@ -585,8 +592,16 @@ class _Words:
                    for name, value in attrs.items())
 
     def zone(self, name: str, player: Any, places: list[Any]) -> str:
+        """A zone in words: a player's by its name ('your hand'); a common one by its short
+        name for play where the display gives one, else by its description; with the
+        places of an indexed zone ('the green stack' for a short name 'the {} stack')."""
         decl = self.game.program.zones[name].decl
-        label = decl.label or name.replace("_", " ")
+        short = self.zones.get(name)
+        if short is not None and player is None and "{}" in short and places:
+            keys = list(dict.fromkeys(self.game.label(p) for p in places))
+            return short.replace("{}", " and ".join(keys))
+        label = short if short is not None and "{}" not in short else \
+            decl.label or name.replace("_", " ")
         if player is not None:  # a player's own zone: by its short name ('your hand')
             short = name.replace("_", " ")
             return f"your {short}" if player == self.viewer else \

@@ -163,7 +163,8 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
 
 def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                  news: list[str] | None = None, width: int = 80,
-                 rows: int | None = None, whole: bool = False) -> list[str]:
+                 rows: int | None = None, whole: bool = False,
+                 zones: dict[str, str] | None = None) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none. `news`: the log lines
     since then that the display calls news (who won, what was scored), said first. In about
@@ -172,12 +173,13 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     `whole` (a page whose box scrolls): every news line and every move, the news in the
     log's order, and the other players' moves of pieces on the board (Steps.board_moves,
     one line a player): folded, the viewer's own lines came first and another player's win
-    or +18 went into 'and 4 more'."""
+    or +18 went into 'and 4 more'. `zones`: short names of zones (consequences._Words)."""
     moves, lone = steps.since(viewer)
-    seen = before.compare(Picture(game, viewer), moves, own=True)  # an offer taken back
+    seen = before.compare(Picture(game, viewer), moves, own=True, zones=zones)  # an offer
+    # taken back is said too
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     lines = [lone_line(game, lone, viewer, width - 34 if tight else LONE_CHARS)] if lone else []
-    lines += own_decision_line(game, before, viewer, steps)
+    lines += own_decision_line(game, before, viewer, steps, zones)
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
@@ -250,7 +252,8 @@ def _and(words: list[str]) -> str:
     return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
 
 
-def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps) -> list[str]:
+def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
+                      zones: dict[str, str] | None = None) -> list[str]:
     """'Your last decision: you +4, Ann +2; your 3 pawns go out of the game, from X.': the
     points the viewer's own last decision gave, and the viewer's pieces it took from places
     on the board (a loss they chose, which no later move repeats). Pieces put out of their
@@ -258,7 +261,7 @@ def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps) ->
     moved, points = steps.own_last(viewer)
     taken = [m for m in moved if m.source[1] != viewer
              and any(before.owner_of(kind) == viewer for kind in m.pieces)]
-    seen = before.compare(before, taken, own=True)
+    seen = before.compare(before, taken, own=True, zones=zones)
     said = [m for m in seen.moves if m not in seen.supplied]  # not out of a common pile
     parts = [points_text(game, {p: (n, n) for p, n in points.items()}, viewer)] \
         if points else []

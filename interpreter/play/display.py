@@ -13,11 +13,14 @@ names its own. The display file holds
   where it names `legend`, and `check_legend` refuses one mark with two meanings;
 - `private`: the block only the deciding player sees (a hand);
 - `hints`: lines shown with a decision when their condition holds (`options` are the legal
-  options, `viewer` the deciding player);
+  options, `viewer` the deciding player; a hint `during` a procedure shows only while that
+  procedure asks, and may name its rule locals);
 - `news`: texts that make a log line news: said again in short on a player's screen (the
   digest of what happened since their last decision);
 - `option_notes`: what an option changes that a value of the rules tells, said on its line
   ('the limit falls to 1'; see option_notes.py);
+- `zones`: short names of zones, said in what a move does ('the red pile' for a short name
+  'the {} pile' of a zone indexed by colour) where the rules' descriptions are long;
 - `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
 - `board`: the picture's geometry (board_svg.py), inline or in a file of its own; with
@@ -182,6 +185,28 @@ LEGEND = "legend"
 
 
 @dataclass
+class Hint:
+    """A line shown with a decision when `when` holds. `during`: the procedure that must be
+    asking the decision; the texts may then use its rule locals by name (what the player
+    chose a step before, say: 'place the {label(kind)} you took')."""
+
+    when: Callable | None
+    text: Callable
+    during: str | None = None
+
+    def values(self, game: Game, viewer: str, options: list[Any]) -> dict[str, Any] | None:
+        """The names the texts may use now; None when another procedure asks."""
+        values: dict[str, Any] = {"viewer": viewer, "options": options}
+        if self.during is None:
+            return values
+        stack = getattr(game, "stack", None)
+        if not stack or stack[-1][0] != self.during:
+            return None
+        slots = [n for n in game.program.procs[self.during].slots if not n.startswith("$")]
+        return values | dict.fromkeys(slots) | game.frame_locals()
+
+
+@dataclass
 class Display:
     """A ruleset's display, compiled. Build it with `load_display(ruleset)`."""
 
@@ -195,7 +220,7 @@ class Display:
     below: list[str] = field(default_factory=list)
     spare: list[str] = field(default_factory=list)
     private: Block | None = None
-    hints: list[tuple[Callable | None, Callable]] = field(default_factory=list)
+    hints: list[Hint] = field(default_factory=list)
     final: Block | None = None
     final_table: FinalTable | None = None
     svg: dict[str, Any] = field(default_factory=dict)
@@ -206,6 +231,7 @@ class Display:
     legend: list[LegendEntry] = field(default_factory=list)
     news: list[str] = field(default_factory=list)  # texts that make a log line news
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
+    zones: dict[str, str] = field(default_factory=dict)  # short names of zones, for play
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -378,10 +404,10 @@ class Display:
         """The hints whose condition holds for this decision (a running total, a limit)."""
         out = []
         try:
-            for when, text in self.hints:
-                if when is None or when(game, viewer=viewer, options=options):
-                    out += self._fitted(text(game, viewer=viewer, options=options), width,
-                                        colour)
+            for hint in self.hints:
+                values = hint.values(game, viewer, options)
+                if values is not None and (hint.when is None or hint.when(game, **values)):
+                    out += self._fitted(hint.text(game, **values), width, colour)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return out
@@ -678,6 +704,31 @@ class _Builder:
             self.errors += exc.errors
             return lambda game, **values: None
 
+    def zone_names(self, names: dict[str, Any]) -> dict[str, str]:
+        """The short names of zones for play; a name that is no zone of the rules is an
+        error."""
+        known = self.ruleset.program.zones
+        for name in names:
+            if name not in known:
+                self.errors.append(RulesetError(
+                    f"zones: '{name}' is no zone of the rules", _loc_of(name, self.default),
+                    "write the name of a zone (zone NAME ...) with its short name"))
+        return {str(k): str(v) for k, v in names.items() if k in known}
+
+    def procedure(self, name: Any) -> str | None:
+        """A procedure of the rules named in the file (None, and an error, for another)."""
+        if str(name) in self.ruleset.program.procs:
+            return str(name)
+        self.errors.append(RulesetError(
+            f"hints: 'during: {name}' names no procedure of the rules",
+            _loc_of(name, self.default), "write the name of a procedure (procedure NAME(...))"))
+        return None
+
+    def locals_of(self, procedure: str) -> tuple[str, ...]:
+        """The rule locals of a procedure (its parameters, then its lets and choices)."""
+        return tuple(n for n in self.ruleset.program.procs[procedure].slots
+                     if not n.startswith("$"))
+
     def check_colour(self, value: Any, where: str, names: Any = ()) -> None:
         """A colour written in the file: one of the colour `names`, or a colour a page may be
         given (a free text would go into the page's styles and the picture's `fill`)."""
@@ -803,15 +854,17 @@ class _Builder:
         if "private" in doc:
             display.private = self.block("private", doc["private"], display.colours)
         for spec in doc.get("hints") or []:
-            when = self.expression(spec["when"], ("viewer", "options")) \
-                if "when" in spec else None
-            display.hints.append((when, self.template(spec["text"], ("viewer", "options"))))
+            during = self.procedure(spec["during"]) if "during" in spec else None
+            names = ("viewer", "options", *(self.locals_of(during) if during else ()))
+            when = self.expression(spec["when"], names) if "when" in spec else None
+            display.hints.append(Hint(when, self.template(spec["text"], names), during))
         display.news = [str(text) for text in doc.get("news") or []]
         for spec in doc.get("option_notes") or []:
             display.option_notes.append(OptionNote(
                 self.expression(spec["value"], ("viewer",)),
                 self.template(spec["text"], NOTE_NAMES),
                 self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None))
+        display.zones = self.zone_names(doc.get("zones") or {})
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:

@@ -24,6 +24,13 @@ def one_of(description: str) -> str:
     return f"one of the {description}"
 
 
+def with_article(name: str) -> str:
+    """'a red pawn', 'an owl'; a name that is a number or a proper name as it is."""
+    if not name[:1].islower():
+        return name
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
 AS_MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than",
            ">=": "at least"}
 
@@ -76,8 +83,12 @@ class PlainReasons(Reasons):
             what = self.words(left.args[0], env)
             if op in (">", ">=") and now == 0:
                 return f"{what}: none"
+            there = self.pieces(self.value(left.args[0], env))  # by name where known
             if op == "==" and target == "0":  # what is there, and the rule ('none may')
-                return f"there is already {self.label(now)} there ({what}), where none may be"
+                return f"there is already {there} there" if there else \
+                    f"there is already {self.label(now)} there ({what}), where none may be"
+            if there and op in ("<", "<="):
+                return f"there is already {there} there, where {AS_MANY[op]} {target} may be"
             return f"{what}: {self.label(now)}, where {AS_MANY[op]} {target} may be"
         words = self.words(left, env)
         if op == "==" and target == "none":
@@ -86,6 +97,16 @@ class PlainReasons(Reasons):
             return f"the same as {target} is not allowed" if words == self.label(now) \
                 else f"{words} must differ from {target}"
         return f"{words} is {self.label(now)}, where {AS_MANY[op]} {target} is needed"
+
+    def pieces(self, zone: Any) -> str:
+        """What a zone holds, by name: 'a red pawn', '2 x tower of Ann and a
+        bridge'; '' when it is no zone's contents (kind -> how many)."""
+        if not isinstance(zone, dict) or not zone or \
+                not all(isinstance(n, int) and n > 0 for n in zone.values()):
+            return ""
+        said = [f"{n} x {self.label(kind)}" if n > 1 else with_article(self.label(kind))
+                for kind, n in zone.items()]
+        return " and ".join(said)
 
     def none_of(self, items: list[Any], env: dict[str, Any], depth: int) -> list[str]:
         parts = [x for item in items for x in self.spoken(self.why_false, item, env,

@@ -61,10 +61,14 @@ def said(reason: str) -> str:
 
 
 def allowed_now(game: Game, decision: Decision) -> str:
-    """'Allowed now: 1. a, 2. b.' (the numbers the board and the buttons show); past LISTED
-    options, only how many and their numbers."""
+    """'You may choose: 1. a, 2. b.' (the numbers the board and the buttons show); past
+    LISTED options, only how many: 'one of the 28 places numbered on the board' when every
+    option is a thing of the board (an entity: the board shows where), else 'options'."""
     labels = named_labels(game, decision)
     if len(labels) > LISTED:
-        return f"Allowed now: the {len(labels)} options numbered 1 to {len(labels)}."
+        entities = {v for values in game.world.entity_types.values() for v in values}
+        if all(isinstance(o, str) and o in entities for o in decision.options):
+            return f"You may choose one of the {len(labels)} places numbered on the board."
+        return f"You may choose one of the {len(labels)} options numbered 1 to {len(labels)}."
     shown = ", ".join(f"{k}. {label}" for k, label in enumerate(labels, start=1))
-    return f"Allowed now: {shown}."
+    return f"You may choose: {shown}."

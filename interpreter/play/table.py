@@ -51,7 +51,7 @@ from interpreter.play.moves_seen import watch_step
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
-from interpreter.play.undo import UndoLimit, take_back, undo_limit
+from interpreter.play.undo import UndoLimit, take_back, taken_back_text, undo_limit
 from interpreter.play.why import named_labels
 
 if TYPE_CHECKING:
@@ -117,6 +117,8 @@ class Table:
         self.pictures: dict[str, Picture] = {}  # a person -> what they saw after deciding
         self.log_seen: dict[str, int] = {}  # ... and how long their log was then
         self._digests: tuple[int, dict[str, list[str]]] = (-1, {})  # version -> lines
+        self.undone: dict[str, str] = {}  # a person -> what their undo took back, said
+        # first in their digest until they decide again
 
     # ------------------------------------------------------------------ seats
     def links(self, base: str) -> dict[str, str]:
@@ -250,8 +252,10 @@ class Table:
             before = self.pictures.get(player)
             log = self.game.log_for(player)
             news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
-            said[player] = [] if before is None else \
-                digest_lines(self.game, before, player, self.steps, news, whole=True)
+            said[player] = [self.undone[player]] if player in self.undone else []
+            if before is not None:
+                said[player] += digest_lines(self.game, before, player, self.steps, news,
+                                             whole=True, zones=self.display.zones)
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:
@@ -265,7 +269,7 @@ class Table:
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
-                            news=self.display.news_in)
+                            news=self.display.news_in, zones=self.display.zones)
             said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
@@ -319,12 +323,14 @@ class Table:
         player = self.seat_of(token)
         with self._lock:
             self._check_version(decision_id)
+            taken = self.history.moves[-1] if self.history.moves else None
             try:
                 game, history = take_back(self.ruleset, self.game, self.history, 1, player)
             except RulesError as exc:
                 raise TableError(409, sentence(f"cannot take back: {exc}")) from None
             self.game, self.history = game, history
             self._begin_digest()
+            self.undone[player] = taken_back_text(game, taken)
             self._changed()
             return {"ok": True, "version": self.version}
 
@@ -418,6 +424,7 @@ class Table:
         step = len(self.history.moves)
         self.history.record(self.game, decision.player, move)
         self.steps.record(self.game, decision.player, seen)
+        self.undone.pop(decision.player, None)  # said until they decide again
         if self.seats[decision.player] == HUMAN:
             self.pictures[decision.player] = Picture(self.game, decision.player)
             self.log_seen[decision.player] = len(self.game.log_for(decision.player)) \

@@ -70,7 +70,7 @@ from interpreter.play.screen import (
     short_path,
     wrap_lines,
 )
-from interpreter.play.undo import last_own, take_back
+from interpreter.play.undo import last_own, take_back, taken_back_text
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
 if TYPE_CHECKING:
@@ -383,7 +383,8 @@ class Session:
                     not took_part(self.recent[1], news, self.name(player)):
                 news = []  # the last lines of the window, shown just above: not twice
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
-                                                    self.width, self.digest_rows(decision))) \
+                                                    self.width, self.digest_rows(decision),
+                                                    zones=self.display.zones)) \
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
@@ -515,7 +516,8 @@ class Session:
         if self.outlooks[0] != key:
             self.outlooks = (key, outlook(self.game, decision, decision.player,
                                           run_start(self.history, decision.player),
-                                          news=self.display.news_in))
+                                          news=self.display.news_in,
+                                          zones=self.display.zones))
         return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:
@@ -659,10 +661,7 @@ class Session:
             self.seen[player] = min(seen, len(game.log_for(player)))
         self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
         self.restart_journal()
-        answers = f" and the {count - 1} bot decisions after it" if count > 2 else \
-            " and the bot decision after it" if count == 2 else ""
-        self.undone = f"Taken back: your decision '{game.label(taken)}'{answers}. " \
-                      "Decide again." if taken is not None else "Your last decision is taken back."
+        self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
         return UNDONE
 

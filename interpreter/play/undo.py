@@ -157,3 +157,13 @@ def replayed_from_start(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game 
     except RulesError:
         return None
     return replayed
+
+
+def taken_back_text(game: Game, move: Any, count: int = 1) -> str:
+    """What an undo took back, said on the player's next screen or page: 'Taken back: your
+    decision 'violet 4' and the bot decision after it. Decide again.' (`game`: after it)."""
+    if move is None:
+        return "Your last decision is taken back."
+    answers = f" and the {count - 1} bot decisions after it" if count > 2 else \
+        " and the bot decision after it" if count == 2 else ""
+    return f"Taken back: your decision '{game.label(move)}'{answers}. Decide again."

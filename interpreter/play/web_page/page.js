@@ -480,9 +480,10 @@ function groupsOf(options) {
 }
 
 // What happened to you and to the board since your last decision (digest.py), in short:
-// the choices taken for you as the only option, points, pieces that moved
+// the choices taken for you as the only option, points, pieces that moved; never a heading
+// with nothing under it (a line of blanks says nothing)
 function renderDigest(s) {
-  const lines = s.digest || [];
+  const lines = (s.digest || []).filter((line) => line.trim() !== "");
   $("digest").hidden = lines.length === 0;
   $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
 }
