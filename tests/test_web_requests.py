@@ -369,6 +369,24 @@ def test_taking_a_card_every_stack_offered_says_its_top_card_and_the_buttons_are
     assert all(o["effect"].endswith(" to your hand") for o in decision["options"])
 
 
+def test_a_card_that_sets_the_build_limit_says_so_on_its_button_as_at_the_terminal():
+    """The display's option notes ('brown 6 (build limit 1)') were said at the terminal only:
+    a newcomer in the browser added a 6 to a bid without a word that they could then build
+    one skyscraper."""
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from interpreter.play.terminal import Session
+
+    ruleset, game, history = play_until(
+        FIFTH, 4, 3, lambda g, d: d.player == "P1" and d.prompt.startswith("add a card"))
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    labels = [o["label"] for o in table.state_for(token_of(table, "P1"))["decision"]["options"]]
+    assert any("(build limit" in label for label in labels), labels
+    session = Session(ruleset, game, History(), {p: "human" for p in game.players},
+                      load_display(ruleset), io.StringIO(), width=80, height=24)
+    assert labels == session.shown_labels(game.decision())
+
+
 def test_the_page_says_in_short_what_happened_since_your_last_decision():
     ruleset, game, history = play_until(FIFTH, 4, 5, lambda g, d: d.player == "P1")
     seats = {p: "human" if p == "P1" else "random" for p in game.players}

@@ -70,3 +70,10 @@ def option_notes(notes: list[OptionNote], game: Game, viewer: str,
         said = [note.said(twin, viewer, was) for note, was in zip(notes, before, strict=True)]
         out.append("; ".join(x for x in said if x))
     return out
+
+
+def with_notes(labels: list[str], notes: list[str]) -> list[str]:
+    """The options' labels, each with its notes ('red 6 (the limit falls to 1)'): the words
+    the terminal and the browser both show."""
+    return [f"{label} ({note})" if note else label
+            for label, note in zip(labels, notes, strict=True)]

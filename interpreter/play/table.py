@@ -48,6 +48,7 @@ from interpreter.play.game_files import (
 from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
+from interpreter.play.option_notes import option_notes, with_notes
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
@@ -56,7 +57,7 @@ from interpreter.play.why import named_labels
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
-    from interpreter.engine.runtime import Game
+    from interpreter.engine.runtime import Decision, Game
 
 XML_DECLARATION = re.compile(r"^<\?xml[^>]*\?>\s*")
 MAX_SAVES = 100  # files that one table's Save writes at most
@@ -105,6 +106,7 @@ class Table:
             self.tokens = {new_token(): p for p, kind in self.seats.items() if kind == HUMAN}
         self._lock = threading.RLock()
         self._effects: tuple[int, dict[str, Any]] = (-1, {})  # version -> what options do
+        self._notes: tuple[int, list[str]] = (-1, [])  # version -> the options' noted labels
         # version -> each seat's page (asked again by every tab and event of one version)
         self._states: tuple[int, dict[str | None, dict[str, Any]]] = (-1, {})
         self._begin_digest()
@@ -208,8 +210,7 @@ class Table:
                              "effect": effects["each"][i] if effects["each"] else "",
                              "points": effects["points"][i] if effects["points"] else ""}
                             for i, (option, label) in enumerate(zip(
-                                decision.options, named_labels(game, decision),
-                                strict=True))],
+                                decision.options, self._labels_of(decision), strict=True))],
                 "every": effects["every"], "estimate": effects["estimate"]}
         elif decision is not None:
             state["waiting_for"] = game.label(decision.player)
@@ -283,6 +284,15 @@ class Table:
                     said["estimate"] = estimate_note(found.samples)
             self._effects = (self.version, said)
         return self._effects[1]
+
+    def _labels_of(self, decision: Decision) -> list[str]:
+        """The options' labels with the display's notes on what each changes ('red 6 (the
+        limit falls to 1)'), as the terminal says them; worked out once per version."""
+        if self._notes[0] != self.version:
+            notes = option_notes(self.display.option_notes, self.game, decision.player,
+                                 decision.options)
+            self._notes = (self.version, with_notes(named_labels(self.game, decision), notes))
+        return self._notes[1]
 
     # ------------------------------------------------------------------ acting
     def decide(self, token: str, decision_id: Any, index: Any = None,

@@ -51,7 +51,7 @@ from interpreter.play.game_files import (
 from interpreter.play.journal import Journal
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
-from interpreter.play.option_notes import option_notes
+from interpreter.play.option_notes import option_notes, with_notes
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
     FILE_ERRORS,
@@ -530,9 +530,7 @@ class Session:
         if self.notes[0] != key:
             self.notes = (key, option_notes(self.display.option_notes, self.game,
                                             decision.player, decision.options))
-        return [f"{label} ({note})" if note else label
-                for label, note in zip(named_labels(self.game, decision), self.notes[1],
-                                       strict=True)]
+        return with_notes(named_labels(self.game, decision), self.notes[1])
 
     def show_ending(self, viewer: str) -> None:
         """The `score` command: the final scoring if the game ended now."""
