@@ -26,6 +26,21 @@ def test_moving_a_commissioner_says_where_each_stands_and_may_go():
            "Hall, may go to 34th St. West or 34th St. East." in hints
 
 
+def test_moving_a_commissioner_into_a_district_says_what_that_sets_up():
+    """A newcomer moved a commissioner into a district and the next player scored it with
+    option D at once: where it goes, the decision says what a commissioner there allows."""
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 13)
+    while game.decision().prompt != "move the commissioner to":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    hints = " ".join(" ".join(load_display(ruleset).hint_lines(
+        game, decision.player, decision.options, False, 80)).split())
+    assert "A commissioner standing in a district lets any player score it with option D; " \
+           "the districts it passes are auctioned when it goes from Central Park back to " \
+           "City Hall." in hints
+
+
 def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds():
     """Option D did not name its district, and promised '2 or 3 black cards', then gave 1:
     the black stack was short. A hint names the district and what the player gets now."""
