@@ -551,3 +551,30 @@ def test_the_page_says_moves_with_the_zones_short_names(tmp_path):
     folder = tiny(tmp_path / "t", display='zones:\n  no_such_zone: "the pile"\n')
     with pytest.raises(RulesetErrors, match="'no_such_zone' is no zone of the rules"):
         load_display(load_ruleset(folder))
+
+
+def test_option_d_and_its_district_say_every_player_who_draws_alike():
+    """A newcomer read option D as '1 card goes ... to Player 2's hand' and the district
+    chosen next as '1 card goes to Player 3's hand': both drew (every player without a
+    skyscraper in the district scored takes one). What every district does alike was
+    split from what one does, one player in each part."""
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 1}, "w34_brown": {"P4": 1},
+                           "w52_violet": {"P1": 2}},
+             tiles={"w34_gray": ["boutique"]}, at={"white": "w34", "beige": "w52"})
+    game.perform("turn", "P1")
+    news = load_display(game.ruleset).news_in
+    decision = game.decision()
+    found = outlook(game, decision, "P1", samples=2, news=news)
+    option_d = effect_words(game, found.effects[decision.options.index("D")], "P1")
+    assert "Player 2's hand" not in option_d and "more by what you choose next" in option_d
+    game.apply("D")
+    decision = game.decision()
+    found = outlook(game, decision, "P1", samples=2, news=news)
+    common, rest = common_effect(found.effects)
+    assert "Player" not in effect_words(game, common, "P1")
+    words = dict(zip(decision.labels, (effect_words(game, e, "P1") for e in rest),
+                     strict=True))
+    assert ("1 card goes from the face-down black stack to each of Player 2's and Player 3's "
+            "hands") in words["34th St. West"], words
+    assert "each of Player 2's, Player 3's and Player 4's hands" in words["52nd St. West"]

@@ -43,6 +43,7 @@ CHOSEN = " chosen"  # a place said as the one the option names ('the square chos
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
 OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
 EVERY = "every player's "  # a move alike for every player, said once
+MORE_LATER = "more by what you choose next"  # after what every way of the next choice moves
 
 
 @dataclass
@@ -143,16 +144,20 @@ def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = No
         return []
     before = Picture(twin, viewer, pieces=False)
     common: list[str] | None = None
+    differ = False  # some option moves more than every one does
     for option in decision.options:
         again = twin.clone()
         again.logging = False
         moves = watched_apply(again, option)
         seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
                               zones=zones).moves
+        differ = differ or common is not None and seen != common
         common = seen if common is None else [m for m in common if m in seen]
+        differ = differ or seen != common
         if not common:
             return []
-    return [m.replace(CHOSEN, " you choose next") for m in common or []]
+    said = [m.replace(CHOSEN, " you choose next") for m in common or []]
+    return said + [MORE_LATER] if differ else said
 
 
 def following(twin: Game, option: Any, viewer: str,
@@ -490,19 +495,51 @@ class _Words:
             key = (noun, owner, source[0], self.player_key(source), target[0],
                    self.player_key(target), bottom)
             groups.setdefault(key, []).append((source[1], target[1], kind, n))
-        out = []
-        for key, moved in self.each_place(groups):
+        out: list[str] = []
+        for (key, moved), receivers in self.alike_to_players(self.each_place(groups)):
             (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) = \
                 key, self.tally(moved)
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else (OWN if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
             under = ", at the bottom" if bottom else ""
-            route = _route(self.zone(src, src_player, froms), self.zone(dst, dst_player, tos))
+            target = self.zone(dst, dst_player, tos) if len(receivers) < 2 else \
+                self.each_players(dst, receivers)
+            route = _route(self.zone(src, src_player, froms), target)
             out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
+
+    def alike_to_players(self, entries: list[tuple[tuple, list]]
+                         ) -> list[tuple[tuple[tuple, list], list[str]]]:
+        """The moves, those alike but for the other player whose zone receives them (a card
+        each from one stack to two players' hands) together: (the first, the receivers).
+        Said apart, a list cut into what every choice does and what one does read as if
+        one player alone got it."""
+        def shape(entry: tuple[tuple, list]) -> tuple | None:
+            key, moved = entry
+            noun, owner, src, src_player, dst, dst_player, bottom = key
+            if dst_player in (None, self.viewer) or src_player is not None or owner:
+                return None
+            n, kinds, froms, _ = self.tally(moved)
+            return (noun, src, tuple(froms), dst, bottom, n, self.things(noun, n, kinds))
+
+        shapes = [shape(entry) for entry in entries]
+        out: list[tuple[tuple[tuple, list], list[str]]] = []
+        for k, entry in enumerate(entries):
+            if shapes[k] is not None and shapes[k] in shapes[:k]:
+                continue  # said with the first of its shape
+            alike = [entries[j][0][5] for j in range(k, len(entries))
+                     if shapes[k] is not None and shapes[j] == shapes[k]]
+            out.append((entry, alike))
+        return out
+
+    def each_players(self, zone: str, players: list[str]) -> str:
+        """'each of Ann's and Ben's hands'."""
+        names = [f"{self.game.label(p)}'s" for p in players]
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+        return f"each of {listed} {_plural(zone.replace('_', ' '))}"
 
     def tally(self, moved: list[tuple]) -> tuple[int, list[str], list[Any], list[Any]]:
         """How many pieces, their kinds, and the places (no player's) they come from and go
