@@ -111,6 +111,19 @@ def test_an_estimate_says_so_and_gives_a_range():
     assert " to +" in stop  # a range of points, not one figure
 
 
+def test_points_left_to_a_draw_are_an_estimate_even_when_the_samples_agree():
+    """A newcomer read a building stop as 'you +52', exact, though the final scoring it
+    starts turns Central Park's businesses over at random: the samples had agreed by chance.
+    A run that draws at random and scores is played again with other draws."""
+    game = at_the_second_stop(["boutique", "boutique", "jeweler", "gallery"])
+    decision = game.decision()
+    for seed in range(4):
+        game.state["seed"] = seed
+        found = outlook(game, decision, "P2", samples=1)
+        stop = effect_texts(game, found, "P2")[decision.options.index("building stop")]
+        assert found.estimate and re.search(r"you \+\d+ to \+\d+", stop), stop
+
+
 def test_the_same_samples_on_every_screen_of_one_run_of_decisions():
     game = load_ruleset(BASE).new_game(4, 5)
     history = History()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
-from interpreter.engine.rng import private_random
+from interpreter.engine.rng import private_random, seed_state
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end
 from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
@@ -40,6 +40,7 @@ MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook say
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
 MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice_moves)
 CHOSEN = " chosen"  # a place said as the one the option names ('the square chosen')
+DRAWN_AGAIN = 4  # runs again, with other random draws, of an option that drew and scored
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
 OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
 EVERY = "every player's "  # a move alike for every player, said once
@@ -115,6 +116,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 moves = watched_apply(twin, option)
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
                                        ahead=True, zones=zones)
+                if found.points and twin.state.get("draws") != sample.state.get("draws"):
+                    found.drawn = drawn_again(sample, option, rng)
                 if found.ending is None and not twin.over:  # the end, whatever comes next
                     reason = certain_end(twin, viewer)
                     found.ending = None if reason is None else f"{reason}, whatever you choose next"
@@ -131,6 +134,22 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     return Outlook(effects, samples, estimate)
+
+
+def drawn_again(sample: Game, option: Any, rng: Any) -> list[dict[str, int]]:
+    """The points of `option` on `sample` played again with other random draws (DRAWN_AGAIN
+    times): a run that drew at random (a final scoring turning tiles over, say) may score
+    otherwise, and five samples agreeing by chance would read as a certain figure."""
+    out = []
+    before = sample.scores()
+    for _ in range(DRAWN_AGAIN):
+        again = sample.clone()
+        again.logging = False
+        again.state["rng"] = seed_state(rng.getrandbits(63))
+        again.apply(option)
+        after = again.scores()
+        out.append({p: after[p] - before[p] for p in before if after[p] != before[p]})
+    return out
 
 
 def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = None
@@ -347,6 +366,7 @@ class _Seen:
     then: list[str] = field(default_factory=list)
     because: str | None = None
     later: list[str] = field(default_factory=list)
+    drawn: list[dict[str, int]] = field(default_factory=list)  # points with other draws
 
 
 def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
@@ -709,10 +729,11 @@ def _without_kinds(move: str) -> str:
 def _combine(game: Game, seen: list[_Seen]) -> Effect:
     """One effect from the samples: points as ranges, pieces moved in every sample, the others
     as 'perhaps', the end when it comes in every sample."""
-    players = {p for s in seen for p in s.points}
+    runs = [points for s in seen for points in (s.points, *s.drawn)]
+    players = {p for points in runs for p in points}
     points = {}
     for p in sorted(players, key=game.players.index):
-        values = [s.points.get(p, 0) for s in seen]
+        values = [run.get(p, 0) for run in runs]
         points[p] = (min(values), max(values))
     # a move in every sample is said; its kinds only when every sample names the same
     said = [{_without_kinds(m): m for m in s.moves} for s in seen]

@@ -545,13 +545,17 @@ class Session:
         best = max(ending.end.values())
         for p in sorted(self.game.players, key=lambda p: -ending.end[p]):
             mark = "  (first)" if ending.end[p] == best else ""
+            least, most = ending.end_range(p)
+            end = f"{least!s:>4}" if least == most else f"{least} to {most}"
             lines.append(f"  {self.name(p):<{width}}  {ending.now[p]!s:>4} now, "
-                         f"{ending.end[p]!s:>4} at the end{mark}")
+                         f"{end} at the end{mark}")
         if ending.lines:
-            lines.append("The final scoring would say:")
-            lines += [f"  {x}" for x in ending.lines]
+            lines.append("The final scoring would say (* a random draw decides it; one draw "
+                         "shown):" if ending.drawn else "The final scoring would say:")
+            lines += [f"  {'* ' if x in ending.drawn else ''}{x}" for x in ending.lines]
         if ending.chance:
-            lines.append("(What the final scoring leaves to chance is drawn at random here.)")
+            lines.append("(What the final scoring leaves to chance is drawn at random here, "
+                         f"{1 + len(ending.others)} times.)")
         self.tell(lines)
 
     def handle(self, line: str, decision: Decision) -> Any:
