@@ -714,8 +714,8 @@ def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
     game.apply(card("brown", 4))
     lines = s.decision_lines(game.decision())
     said = " ".join(lines)
-    assert "brown 5 (build limit falls to 2)" in said
-    assert "black 6 (build limit falls to 1)" in said
+    assert "brown 5 (build limit falls from 3 to 2)" in said  # beside "up to 3"
+    assert "black 6 (build limit falls from 3 to 1)" in said
     assert "black 4 (" not in said  # a black 4 allows 3 too: nothing changes
     assert "finish: that is my bid (" not in said and "pass (taking back any cards bid) (" \
         not in said
