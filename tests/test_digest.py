@@ -216,22 +216,24 @@ def test_a_bid_that_can_only_stop_building_says_so(base):
 
 def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where_one_can_be(
         base):
-    """A newcomer read "(a building stop needs none)" in Central Park, where no building stop
-    happens: the hint says it in a district only."""
-    from .test_rulebook_examples import card, empty_hands, fresh, position
+    """A newcomer read "(a building stop needs none)" in Central Park, and in districts with
+    free plots, where no building stop happens: the hint says it in a full district only."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
 
     display = load_display(base)
-    for auction in (("park_auction", "P1"), ("district_auction", "P1", "w52")):
-        game = fresh(base)
+    for auction, full in ((("park_auction", "P1"), False),
+                          (("district_auction", "P1", "w52"), False),
+                          (("district_auction", "P1", "w52"), True)):
+        game = stop_position(fresh(base)) if full else fresh(base)
         empty_hands(game)
-        position(game, hands={"P1": {card("violet", 4): 1}})
+        position(game, hands={"P1": {card("brown", 4): 1}})  # a colour of 52nd St. West
         game.Z["supply"]["P1"] = {}
         game.forget()
         game.perform(*auction)
         said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                     width=80)).split())
         assert "You have no skyscrapers in your supply: you may still bid" in said
-        assert ("a building stop needs none" in said) == (auction[0] == "district_auction")
+        assert ("a building stop needs none" in said) == full, (auction, said)
 
 
 def test_a_choice_taken_alone_is_said_with_its_reason(base):
