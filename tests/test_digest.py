@@ -571,3 +571,23 @@ def test_the_final_scoring_is_headed_apart_from_the_scorings_during_play(base):
     later = [line for line in game.events[heading:] if district.search(line)]
     assert later and not any(district.search(line) for line in game.events[heading - 3:heading])
     assert load_display(base).news_in([game.events[heading]])  # said in the digest too
+
+
+def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
+    """A newcomer read 'News: Player 1 scores 1 VP in 52nd St. West; Player 4 wins the
+    Central Park auction with 15' where the auction came first (the player's own news were
+    put first), and 'Player 2 scores 2 VP in Times Square; Player 2 scores 2 VP in Times
+    Square' for two scorings."""
+    from .test_rulebook_examples import fresh
+
+    game = fresh(base)
+    steps, before = Steps(), Picture(game, "P1")
+    steps.start(game)
+    news = ["Player 4 wins the Central Park auction with 15.",
+            "Player 2 scores 2 VP in Times Square.", "Player 2 scores 2 VP in Times Square.",
+            "Player 1 scores 1 VP in 52nd St. West."]
+    for rows in (None, 12):
+        said = " ".join(" ".join(digest_lines(game, before, "P1", steps, news,
+                                              rows=rows)).split())
+        assert ("News: Player 4 wins the Central Park auction with 15; Player 2 scores 2 VP "
+                "in Times Square (twice); Player 1 scores 1 VP in 52nd St. West.") in said, said

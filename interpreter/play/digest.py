@@ -189,19 +189,21 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m)]
     if whole:  # nothing to fit: said as it came
-        said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
+        said = ["News: " + "; ".join(_counted_news([x.rstrip(".") for x in news])) + "."] \
+            if news else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
         return lines + steps.board_moves(game, viewer, news or []) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
-    news = news or []
-    mine = [line for line in news if named.search(line)]  # the viewer's own, first
-    news = mine + [line for line in news if line not in mine]
+    news = [line.rstrip(".") for line in news or []]
+    news = _counted_news(news)
+    mine = [line for line in news if named.search(line)]  # the viewer's own: never folded
     others = len(moves) - len(own)
     if news:  # the news first (who won, what was scored): a row is left for the pieces
-        said = _listed("News: ", [line.rstrip(".") for line in news], width,
-                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None)
+        said = _listed("News: ", mine + [line for line in news if line not in mine], width,
+                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None,
+                       order=news)
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
         crowded = "('log')" in said  # news folded: no routine move said before them
@@ -217,6 +219,17 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def _counted_news(news: list[str]) -> list[str]:
+    """The news in the log's order, a line written again said once ('Ann scores 2 VP in
+    North (twice)'): two scorings read as one said twice."""
+    counts: dict[str, int] = {}
+    for line in news:
+        counts[line] = counts.get(line, 0) + 1
+    times = {2: " (twice)"}
+    return [line + (times.get(n, f" ({n} times)") if n > 1 else "")
+            for line, n in counts.items()]
 
 
 def _news_fold(game: Game) -> Callable[[list[str]], str]:
@@ -290,11 +303,11 @@ def took_part(lines: list[str], news: list[str], name: str) -> bool:
 
 def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
             kept: int = 0, fold: Callable[[list[str]], str] | None = None,
-            most: int | None = MOST_MOVES) -> str:
+            most: int | None = MOST_MOVES, order: list[str] | None = None) -> str:
     """'head a; b; and 2 more ... ('log').' in `rows` rows of `width` (`most` items at most,
     None: no limit); `fold` says what the items left out are ('2 more moves of cards').
     The first `kept` items are said whatever the room (the viewer's own losses and news
-    are never folded into a count)."""
+    are never folded into a count); those said are said in `order` when given (the log's)."""
     def more(hidden: list[str]) -> str:
         return f"; and {fold(hidden) if fold else f'{len(hidden)} more'} ('log')"
 
@@ -314,7 +327,8 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
             _rows(head + "; ".join(items) + ".", width) <= rows + 1:
         said += 1  # the last one whole, in a row more, rather than 'and 1 more'
     tail = more(items[said:]) if len(items) > said else ""
-    return head + "; ".join(items[:said]) + tail + "."
+    chosen = items[:said] if order is None else [x for x in order if x in items[:said]]
+    return head + "; ".join(chosen) + tail + "."
 
 
 def _rows(text: str, width: int) -> int:
