@@ -158,7 +158,7 @@ def test_why_an_allowed_option_says_why_and_what_it_does():
     assert f'Choosing it answers "place it on a building plot" with "{game.label(q)}".' \
         in lines
     turn = first_turn()
-    lines = explain(turn, turn.decision(), "B", "b")
+    lines = explain(turn, turn.decision(), "B", "b", cites=True)  # with the rule's cite
     assert any(x.startswith("What it does: place a business, then take 2 coloured cards, "
                "then move a commissioner") for x in lines)
 
@@ -194,3 +194,16 @@ def test_why_of_an_allowed_answer_never_splices_it_into_another_rule():
     card = " ".join(explain(game, decision, "card(black,6)", "black 6"))
     assert "black 6 is one of the cards that may join a bid" in card
     assert "value of a bid" not in card  # the finish's condition is not the card's rule
+
+
+def test_why_an_allowed_option_says_its_words_once():
+    """A newcomer's 'why 2' said 'place a business, then take 2 coloured cards, then move a
+    commissioner' three times: in its first line, as 'What it does' and from the rulebook.
+    The book's line says what it adds ('only if a business can be placed')."""
+    game = first_turn()
+    s, out = session(game, [])
+    decision = game.decision()
+    s.why(str(decision.options.index("B") + 1), decision)
+    text = " ".join(out.getvalue().split())
+    assert text.count("place a business, then take 2 coloured cards") == 1, text
+    assert "In the rules: Option B: only if a business can be placed." in text, text

@@ -703,9 +703,18 @@ class Session:
                 "the game goes on."]
 
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
-        """The rulebook's line for an option (`why` says what the book says)."""
+        """The rulebook's line for an option (`why` says what the book says), without the
+        option's words that `why` said already ('In the rules: Option B: only if ...');
+        nothing when the book says no more."""
         words = option_words(self.ruleset, decision.prompt, option, self.lang)
-        return [words] if words else []
+        if not words or option not in decision.options:
+            return [words] if words else []
+        label = decision.labels[decision.options.index(option)]
+        head, found, rest = words.partition(label)
+        rest = rest.strip(" .").removeprefix("(").removesuffix(")")
+        if not found:
+            return [words]
+        return [f"{head.rstrip()} {rest}."] if rest else []
 
     def why(self, text: str, decision: Decision) -> None:
         words = text.split()
