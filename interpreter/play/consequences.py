@@ -186,7 +186,7 @@ def following(twin: Game, option: Any, viewer: str,
     won), or, when the next
     decision is another player's with the same option (a pass, say), those written if the
     others choose it too, as things stand ('if the others choose it too: ...'); then the
-    next decision when it is another player's ('then Ann: how many ...? (0, 1, 2)'). []
+    next decision when it is another player's ('then Ann decides: how many ...'). []
     when no news comes of it."""
     lines = news(twin.events)
     then, alike = twin, False
@@ -215,11 +215,9 @@ def following(twin: Game, option: Any, viewer: str,
     said = [line.rstrip(".") for line in lines]
     if alike:
         said[0] = f"if the others choose it too: {said[0]}"
-    if decision is not None and decision.player != viewer:
-        labels = decision.labels  # a few short ones said ("0, 1, 2"); a long list is not
-        short = len(labels) <= 3 and not any("(" in label for label in labels)
-        choice = f" ({', '.join(labels)})" if short else ""
-        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}{choice}")
+    if decision is not None and decision.player != viewer:  # the question only: a list of
+        # its options in brackets read like code ('(build, building stop)')
+        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}")
     return said
 
 
