@@ -260,7 +260,10 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
 
 def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
     """A newcomer read 'Taken for you, the only option: 52nd St. East - Player 1 scores
-    52nd St. East.': the place twice. The reason alone says it."""
+    52nd St. East.': the place twice. Said alone, a log line that names the option retold a
+    move the player had partly chosen ('Player 1 moves the white commissioner from X to Y',
+    where they chose white and only Y was left): the choice is said by its question (the
+    scoring itself is news)."""
     from interpreter.play.digest import lone_line
     from interpreter.play.moves_seen import Lone
 
@@ -268,7 +271,11 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
     scored = Lone("P1", "which district do you score?", "52nd St. East", (),
                   ("Player 1 scores 52nd St. East: 6 VP.",))
     line = lone_line(game, [scored], "P1")
-    assert line == "Taken for you, the only option: Player 1 scores 52nd St. East: 6 VP."
+    assert line == "Taken for you, the only option: which district do you score: 52nd St. East."
+    moved = Lone("P1", "move the commissioner to", "52nd St. East", (),
+                 ("Player 1 moves the white commissioner from 42nd St. East to 52nd St. East.",))
+    assert lone_line(game, [moved], "P1") == \
+        "Taken for you, the only option: move the commissioner to: 52nd St. East."
     passed = Lone("P1", "bid?", "pass", ("Player 1 cannot open a bid and passes.",))
     assert lone_line(game, [passed, passed], "P1") == \
         "Taken for you, the only option: pass (2 times) - Player 1 cannot open a bid and passes."

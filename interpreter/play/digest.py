@@ -348,7 +348,7 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
         entry[1] = _reason(game, c, viewer) or entry[1]
     parts = []
     for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
-        parts = [_with_reason(label, why, n) if why and with_reasons
+        parts = [_with_reason(label, why, n) if why and with_reasons and not _retells(label, why)
                  else f"{prompt}: {label}" + (f" ({n} times)" if n > 1 else "")
                  for (prompt, label), (n, why) in said.items()]
         if len("; ".join(parts)) <= chars:
@@ -361,12 +361,16 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
 
 
 def _with_reason(label: str, why: str, times: int) -> str:
-    """'pass - Ann has no card and passes'; the reason alone where it says the option itself
-    ('Ann scores 52nd St. East', not '52nd St. East - Ann scores 52nd St. East')."""
+    """'pass - Ann has no card and passes'."""
     again = f" ({times} times)" if times > 1 else ""
-    if re.search(rf"\b{re.escape(label)}\b", why, re.IGNORECASE):
-        return why + again
     return f"{label}{again} - {why}"
+
+
+def _retells(label: str, why: str) -> bool:
+    """Whether the log line names the option itself: it retells the move made, part of it
+    chosen by the player ('Ann moves the white pawn from X to Y', where Ann chose the pawn
+    and only Y was left), so the choice is said by its question ('move it to: Y')."""
+    return bool(re.search(rf"\b{re.escape(label)}\b", why, re.IGNORECASE))
 
 
 def _reason(game: Game, lone: Lone, viewer: str) -> str:
