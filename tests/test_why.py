@@ -207,3 +207,21 @@ def test_why_an_allowed_option_says_its_words_once():
     text = " ".join(out.getvalue().split())
     assert text.count("place a business, then take 2 coloured cards") == 1, text
     assert "In the rules: Option B: only if a business can be placed." in text, text
+
+
+def test_a_second_card_of_the_same_colour_is_refused_in_plain_words():
+    """A newcomer's refusal read 'Because: - The same as orange is not allowed.': the
+    option that must differ from a value chosen before is 'it'."""
+    from interpreter.play.refusal import refusal
+
+    game = load_ruleset(BASE).new_game(4, 3)
+    rng = random.Random(3)
+    while game.decision().prompt != "take a second coloured card, of another colour":
+        game.apply(rng.choice(game.decision().options))
+    decision = game.decision()
+    (first,) = [c for c in ("violet", "brown", "gray", "orange", "green")
+                if c not in decision.options]
+    text = " ".join(explain(game, decision, first, first))
+    assert f"It must differ from {first}." in text and "the same as" not in text.lower(), text
+    assert f"cannot be chosen now: It must differ from {first}." in \
+        refusal(game, decision, first)
