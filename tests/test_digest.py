@@ -474,6 +474,11 @@ def test_the_pieces_a_players_own_building_stop_took_are_in_their_next_digest(ba
     # an ordinary decision (an option taken from the player's own supply) is not repeated
     assert "Your last decision" not in " ".join(digest_lines(game, Picture(game, "P1"), "P1",
                                                               steps))
+    # the points the news say are not said again ('+9' was said three times to a newcomer)
+    news = load_display(base).news_in(game.events)
+    said = " ".join(" ".join(digest_lines(game, before, YELLOW, steps, news)).split())
+    assert "Your last decision: your 3 skyscrapers go out of the game" in said, said
+    assert said.count("+4") + said.count(" 4 VP") == 1, said
 
 
 def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routine_moves():

@@ -179,7 +179,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     # taken back is said too
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     lines = [lone_line(game, lone, viewer, width - 34 if tight else LONE_CHARS)] if lone else []
-    lines += own_decision_line(game, before, viewer, steps, zones)
+    lines += own_decision_line(game, before, viewer, steps, zones, news or [])
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
@@ -266,12 +266,17 @@ def _and(words: list[str]) -> str:
 
 
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
-                      zones: dict[str, str] | None = None) -> list[str]:
+                      zones: dict[str, str] | None = None,
+                      news: list[str] | None = None) -> list[str]:
     """'Your last decision: you +4, Ann +2; your 3 pawns go out of the game, from X.': the
     points the viewer's own last decision gave, and the viewer's pieces it took from places
     on the board (a loss they chose, which no later move repeats). Pieces put out of their
-    own zones or out of a common pile are what the option said; they are not repeated."""
+    own zones or out of a common pile are what the option said; they are not repeated, nor
+    points that the `news` say, each player's amount by their name ('Ann scores 9 VP in X':
+    a newcomer read +9 three times)."""
     moved, points = steps.own_last(viewer)
+    if points and all(_said_in(game.label(p), n, news or []) for p, n in points.items()):
+        points = {}
     taken = [m for m in moved if m.source[1] != viewer
              and any(before.owner_of(kind) == viewer for kind in m.pieces)]
     seen = before.compare(before, taken, own=True, zones=zones)
@@ -280,6 +285,13 @@ def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
         if points else []
     parts += said
     return [f"Your last decision: {'; '.join(parts)}."] if parts else []
+
+
+def _said_in(name: str, amount: int, lines: list[str]) -> bool:
+    """Whether a line names `name` and the amount (a line of the log that scores it)."""
+    number = re.compile(rf"(?<![\d.]){abs(amount)}(?!\d)")
+    named = _naming(name)
+    return any(named.search(line) and number.search(named.sub(" ", line)) for line in lines)
 
 
 def _naming(name: str) -> re.Pattern:
