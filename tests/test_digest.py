@@ -603,3 +603,21 @@ def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
                                               rows=rows)).split())
         assert ("News: Player 4 wins the Central Park auction with 15; Player 2 scores 2 VP "
                 "in Times Square (twice); Player 1 scores 1 VP in 52nd St. West.") in said, said
+
+
+def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_digest(base):
+    """A newcomer moved a commissioner; a bot moved that same commissioner on before their
+    next decision (the district they meant to score no longer could be), and only 'log'
+    said so. It is said among the news, never folded, however short the digest."""
+    met = 0
+    for seed in range(3):
+        for game, steps, before, *_ in stretches(base, seed, 400):
+            again = steps.moved_again(game, "P1")
+            if not again:
+                continue
+            said = " ".join(" ".join(digest_lines(game, before, "P1", steps, [],
+                                                  rows=3)).split())
+            assert all(line in said for line in again), (again, said)
+            assert all(" commissioner " in line for line in again), again
+            met += 1
+    assert met

@@ -49,6 +49,7 @@ class Steps:
     points: list[dict[str, int]] = field(default_factory=list)  # each step's points won
     # each step's pieces that stand on a place and moved to another (their new places)
     moved_to: list[list[str]] = field(default_factory=list)
+    moved: list[set[tuple]] = field(default_factory=list)  # and those pieces (their keys)
     last: Picture | None = None
     events: int = 0
 
@@ -70,7 +71,27 @@ class Steps:
         self.points.append({p: now.scores[p] - self.last.scores[p] for p in now.scores
                             if now.scores[p] != self.last.scores.get(p)})
         self.moved_to.append(_moved_on_board(game, self.last, now))
+        self.moved.append(_moved_keys(game, self.last, now))
         self.last, self.events = now, len(game.events)
+
+    def moved_again(self, game: Game, viewer: str) -> list[str]:
+        """The log lines of the other players' steps, since `viewer`'s last decision, that
+        moved a piece of the board that the viewer's last turn (their run of decisions)
+        moved: a pawn they had just put somewhere, moved away (said whatever the room:
+        what they planned may be undone)."""
+        last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
+        first = last
+        while first > 0 and self.deciders[first - 1] == viewer:
+            first -= 1
+        theirs = set().union(*self.moved[first:last + 1]) if last >= 0 else set()
+        out = []
+        for k in range(last + 1, len(self.deciders)):
+            if self.deciders[k] == viewer or not theirs & self.moved[k]:
+                continue
+            places = [game.label(place) for place in self.moved_to[k]]
+            out += [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)
+                    and any(_naming(p).search(game.events[i]) for p in places)]
+        return out
 
     def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
         """The other players' moves since `viewer`'s last decision that moved a piece
@@ -138,11 +159,17 @@ class Steps:
 def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
     """The new places of the pieces that stand on a place (an indexed variable whose value is
     an entity, such as a pawn's square) and moved to another place in one step."""
+    moved = _moved_keys(game, before, after)
+    return [new for key, new in after.vars.items() if key in moved]
+
+
+def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:
+    """The pieces (their variables' keys) that stood on a place and moved to another."""
     entities = {v for values in game.world.entity_types.values() for v in values}
-    return [new for key, new in after.vars.items()
+    return {key for key, new in after.vars.items()
             if key[1] is not None and isinstance(new, str) and new in entities and
             isinstance(before.vars.get(key), str) and before.vars.get(key) in entities and
-            before.vars.get(key) != new]
+            before.vars.get(key) != new}
 
 
 def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
@@ -196,9 +223,11 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
             (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
-    news = [line.rstrip(".") for line in news or []]
-    news = _counted_news(news)
-    mine = [line for line in news if named.search(line)]  # the viewer's own: never folded
+    again = [line for line in steps.moved_again(game, viewer)
+             if line not in [x.rstrip(".") for x in news or []]]
+    news = _counted_news(again + [line.rstrip(".") for line in news or []])
+    mine = [line for line in news if named.search(line) or line in again]  # the viewer's
+    # own, and what moved the pieces they had just moved: never folded
     others = len(moves) - len(own)
     if news:  # the news first (who won, what was scored): a row is left for the pieces
         said = _listed("News: ", mine + [line for line in news if line not in mine], width,
