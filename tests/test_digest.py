@@ -621,3 +621,21 @@ def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_diges
             assert all(" commissioner " in line for line in again), again
             met += 1
     assert met
+
+
+def test_the_preparation_is_said_at_the_first_decisions(base):
+    """A newcomer's first screen showed 2 of the preparation's 20 log lines ('So far (the
+    last 2; ...)'): the display says it in short while the starting skyscrapers are placed,
+    and not after."""
+    display = load_display(base)
+    game = base.new_game(4, 47)
+    on_plots = sum(1 for tiles in game.Z["plot_tiles"].values() if tiles)
+    said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                width=80)).split())
+    assert (f"Set up: {on_plots} businesses stand on plots and 20 on the supply row; every "
+            "player was dealt one card of each colour and 4 black cards") in said, said
+    while game.decision().prompt == "place a skyscraper on an empty building plot":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    assert "Set up:" not in " ".join(display.hint_lines(game, decision.player,
+                                                        decision.options, width=80))
