@@ -216,7 +216,7 @@ def following(twin: Game, option: Any, viewer: str,
     if alike:
         said[0] = f"if the others choose it too: {said[0]}"
     if decision is not None and decision.player != viewer:  # the question only: a list of
-        # its options in brackets read like code ('(build, building stop)')
+        # its options in brackets read like code ('(build, stop)')
         said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}")
     return said
 
