@@ -76,17 +76,21 @@ class Steps:
 
     def moved_again(self, game: Game, viewer: str) -> list[str]:
         """The log lines of the other players' steps, since `viewer`'s last decision, that
-        moved a piece of the board that the viewer's last turn (their run of decisions)
+        last moved a piece of the board that the viewer's last turn (their run of decisions)
         moved: a pawn they had just put somewhere, moved away (said whatever the room:
-        what they planned may be undone)."""
+        what they planned may be undone); a piece moved twice, by its last move."""
         last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
         first = last
         while first > 0 and self.deciders[first - 1] == viewer:
             first -= 1
         theirs = set().union(*self.moved[first:last + 1]) if last >= 0 else set()
-        out = []
+        latest: dict[tuple, int] = {}  # each piece's last move only: where it stands now
         for k in range(last + 1, len(self.deciders)):
-            if self.deciders[k] == viewer or not theirs & self.moved[k]:
+            for key in theirs & self.moved[k]:
+                latest[key] = k
+        out = []
+        for k in sorted(set(latest.values())):
+            if self.deciders[k] == viewer:
                 continue
             places = [game.label(place) for place in self.moved_to[k]]
             out += [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)
