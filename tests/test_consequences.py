@@ -591,3 +591,24 @@ def test_option_d_and_its_district_say_every_player_who_draws_alike():
     assert ("1 card goes from the face-down black stack to each of Player 2's and Player 3's "
             "hands") in words["34th St. West"], words
     assert "each of Player 2's, Player 3's and Player 4's hands" in words["52nd St. West"]
+
+
+def test_a_move_that_starts_auctions_where_a_stop_would_end_the_game_says_so():
+    """The second building stop ends the game: moving a commissioner back to City Hall
+    starts a set of auctions, and where a full district among them can be stopped after one
+    stop already, the option says that a stop there would end the game (not before)."""
+    from interpreter.play.option_notes import option_notes
+
+    for stops in (0, 1):
+        game = stop_position(fresh(load_ruleset(BASE)))  # 52nd St. West full, beige there
+        game.V["stops"] = stops
+        game.forget()
+        game.perform("turn", "P1")
+        while game.decision().prompt != "move which commissioner?":
+            game.apply(game.decision().options[0])
+        decision = game.decision()
+        notes = dict(zip(decision.options, option_notes(
+            load_display(game.ruleset).option_notes, game, "P1", decision.options),
+            strict=True))
+        ends = "a building stop in 52nd St. West would end the game"
+        assert notes == {"white": "", "beige": ends if stops else ""}, notes
