@@ -246,8 +246,9 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append(f"the game ends ({effect.ending})")
     elif effect.ends_sometimes:
         parts.append("the game may end")
-    if effect.starts is not None:
-        parts.append(f"starts {effect.starts}")
+    if effect.starts is not None and not any(effect.starts.lower() in line.lower()
+                                             for line in effect.then):
+        parts.append(f"starts {effect.starts}")  # unless a news line after says it
     moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
     own = [m for m in moves if m.startswith((OWN, EVERY))]
     if effect.points and game is not None:
