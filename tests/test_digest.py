@@ -216,22 +216,24 @@ def test_a_bid_that_can_only_stop_building_says_so(base):
 
 def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where_one_can_be(
         base):
-    """A newcomer read "(a building stop needs none)" in Central Park, where no building stop
-    happens: the hint says it in a district only."""
-    from .test_rulebook_examples import card, empty_hands, fresh, position
+    """A newcomer read "(a building stop needs none)" in Central Park, and in districts with
+    free plots, where no building stop happens: the hint says it in a full district only."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
 
     display = load_display(base)
-    for auction in (("park_auction", "P1"), ("district_auction", "P1", "w52")):
-        game = fresh(base)
+    for auction, full in ((("park_auction", "P1"), False),
+                          (("district_auction", "P1", "w52"), False),
+                          (("district_auction", "P1", "w52"), True)):
+        game = stop_position(fresh(base)) if full else fresh(base)
         empty_hands(game)
-        position(game, hands={"P1": {card("violet", 4): 1}})
+        position(game, hands={"P1": {card("brown", 4): 1}})  # a colour of 52nd St. West
         game.Z["supply"]["P1"] = {}
         game.forget()
         game.perform(*auction)
         said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                     width=80)).split())
         assert "You have no skyscrapers in your supply: you may still bid" in said
-        assert ("a building stop needs none" in said) == (auction[0] == "district_auction")
+        assert ("a building stop needs none" in said) == full, (auction, said)
 
 
 def test_a_choice_taken_alone_is_said_with_its_reason(base):
@@ -258,7 +260,10 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
 
 def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
     """A newcomer read 'Taken for you, the only option: 52nd St. East - Player 1 scores
-    52nd St. East.': the place twice. The reason alone says it."""
+    52nd St. East.': the place twice. Said alone, a log line that names the option retold a
+    move the player had partly chosen ('Player 1 moves the white commissioner from X to Y',
+    where they chose white and only Y was left): the choice is said by its question (the
+    scoring itself is news)."""
     from interpreter.play.digest import lone_line
     from interpreter.play.moves_seen import Lone
 
@@ -266,7 +271,11 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
     scored = Lone("P1", "which district do you score?", "52nd St. East", (),
                   ("Player 1 scores 52nd St. East: 6 VP.",))
     line = lone_line(game, [scored], "P1")
-    assert line == "Taken for you, the only option: Player 1 scores 52nd St. East: 6 VP."
+    assert line == "Taken for you, the only option: which district do you score: 52nd St. East."
+    moved = Lone("P1", "move the commissioner to", "52nd St. East", (),
+                 ("Player 1 moves the white commissioner from 42nd St. East to 52nd St. East.",))
+    assert lone_line(game, [moved], "P1") == \
+        "Taken for you, the only option: move the commissioner to: 52nd St. East."
     passed = Lone("P1", "bid?", "pass", ("Player 1 cannot open a bid and passes.",))
     assert lone_line(game, [passed, passed], "P1") == \
         "Taken for you, the only option: pass (2 times) - Player 1 cannot open a bid and passes."
@@ -465,6 +474,11 @@ def test_the_pieces_a_players_own_building_stop_took_are_in_their_next_digest(ba
     # an ordinary decision (an option taken from the player's own supply) is not repeated
     assert "Your last decision" not in " ".join(digest_lines(game, Picture(game, "P1"), "P1",
                                                               steps))
+    # the points the news say are not said again ('+9' was said three times to a newcomer)
+    news = load_display(base).news_in(game.events)
+    said = " ".join(" ".join(digest_lines(game, before, YELLOW, steps, news)).split())
+    assert "Your last decision: your 3 skyscrapers go out of the game" in said, said
+    assert said.count("+4") + said.count(" 4 VP") == 1, said
 
 
 def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routine_moves():
@@ -569,3 +583,60 @@ def test_the_final_scoring_is_headed_apart_from_the_scorings_during_play(base):
     later = [line for line in game.events[heading:] if district.search(line)]
     assert later and not any(district.search(line) for line in game.events[heading - 3:heading])
     assert load_display(base).news_in([game.events[heading]])  # said in the digest too
+
+
+def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
+    """A newcomer read 'News: Player 1 scores 1 VP in 52nd St. West; Player 4 wins the
+    Central Park auction with 15' where the auction came first (the player's own news were
+    put first), and 'Player 2 scores 2 VP in Times Square; Player 2 scores 2 VP in Times
+    Square' for two scorings."""
+    from .test_rulebook_examples import fresh
+
+    game = fresh(base)
+    steps, before = Steps(), Picture(game, "P1")
+    steps.start(game)
+    news = ["Player 4 wins the Central Park auction with 15.",
+            "Player 2 scores 2 VP in Times Square.", "Player 2 scores 2 VP in Times Square.",
+            "Player 1 scores 1 VP in 52nd St. West."]
+    for rows in (None, 12):
+        said = " ".join(" ".join(digest_lines(game, before, "P1", steps, news,
+                                              rows=rows)).split())
+        assert ("News: Player 4 wins the Central Park auction with 15; Player 2 scores 2 VP "
+                "in Times Square (twice); Player 1 scores 1 VP in 52nd St. West.") in said, said
+
+
+def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_digest(base):
+    """A newcomer moved a commissioner; a bot moved that same commissioner on before their
+    next decision (the district they meant to score no longer could be), and only 'log'
+    said so. It is said among the news, never folded, however short the digest."""
+    met = 0
+    for seed in range(3):
+        for game, steps, before, *_ in stretches(base, seed, 400):
+            again = steps.moved_again(game, "P1")
+            if not again:
+                continue
+            said = " ".join(" ".join(digest_lines(game, before, "P1", steps, [],
+                                                  rows=3)).split())
+            assert all(line in said for line in again), (again, said)
+            assert all(" commissioner " in line for line in again), again
+            assert len(again) <= 2, again  # each commissioner by its last move only
+            met += 1
+    assert met
+
+
+def test_the_preparation_is_said_at_the_first_decisions(base):
+    """A newcomer's first screen showed 2 of the preparation's 20 log lines ('So far (the
+    last 2; ...)'): the display says it in short while the starting skyscrapers are placed,
+    and not after."""
+    display = load_display(base)
+    game = base.new_game(4, 47)
+    on_plots = sum(1 for tiles in game.Z["plot_tiles"].values() if tiles)
+    said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                width=80)).split())
+    assert (f"Set up: {on_plots} businesses stand on plots and 20 on the supply row; every "
+            "player was dealt one card of each colour and 4 black cards") in said, said
+    while game.decision().prompt == "place a skyscraper on an empty building plot":
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    assert "Set up:" not in " ".join(display.hint_lines(game, decision.player,
+                                                        decision.options, width=80))

@@ -117,3 +117,25 @@ def test_identical_previews_are_one_line_not_one_per_option(monkeypatch):
     text = out.getvalue()
     assert text.count("+13") == 1 and text.count("+42") == 1
     assert "Every choice: you +13, Player 2 +42." in text
+
+
+def test_score_says_what_a_random_draw_decides_is_one_draw():
+    """A newcomer read 'Central Park: 3 businesses turned over (boutique, boutique,
+    perfume shop)' under `score` as if it were known: the final scoring draws them at
+    random. The lines a draw decides are marked, the end points are a range."""
+    from .test_rulebook_examples import fresh, position, sky, tile
+
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 1}})
+    game.Z["park_tiles"] = [tile(k) for k in ("boutique", "boutique", "jeweler", "gallery")]
+    game.Z["park_towers"] = {sky("P1"): 2}
+    game.perform("turn", "P1")
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, width=80)
+    s.handle("score", game.decision())
+    text = out.getvalue()
+    assert "(* a random draw decides it; one draw shown):" in text, text
+    assert re.search(r"\* Central Park: 3 businesses turned over \(", text), text
+    assert re.search(r"Player 1 +\d+ now, \d+ to \d+ at the end", text), text
+    assert all(len(line) <= 80 for line in text.splitlines())

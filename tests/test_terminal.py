@@ -714,8 +714,8 @@ def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
     game.apply(card("brown", 4))
     lines = s.decision_lines(game.decision())
     said = " ".join(lines)
-    assert "brown 5 (build limit falls to 2)" in said
-    assert "black 6 (build limit falls to 1)" in said
+    assert "brown 5 (build limit falls from 3 to 2)" in said  # beside "up to 3"
+    assert "black 6 (build limit falls from 3 to 1)" in said
     assert "black 4 (" not in said  # a black 4 allows 3 too: nothing changes
     assert "finish: that is my bid (" not in said and "pass (taking back any cards bid) (" \
         not in said
@@ -765,7 +765,7 @@ def test_a_position_shown_again_keeps_its_options_layout_when_more_is_said_above
     worth."""
     game = load_ruleset(BASE).new_game(4, 7)
     s, _ = session(game, 80)
-    s.height = 21  # the 28 places just fit in two columns
+    s.height = 23  # the 28 places just fit in two columns (under the preparation hint)
     decision = game.decision()
     first = s.decision_lines(decision)
     s.notice = ["Taken back: your decision '34th St. West, brown' and the 3 bot decisions",

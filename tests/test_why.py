@@ -158,7 +158,7 @@ def test_why_an_allowed_option_says_why_and_what_it_does():
     assert f'Choosing it answers "place it on a building plot" with "{game.label(q)}".' \
         in lines
     turn = first_turn()
-    lines = explain(turn, turn.decision(), "B", "b")
+    lines = explain(turn, turn.decision(), "B", "b", cites=True)  # with the rule's cite
     assert any(x.startswith("What it does: place a business, then take 2 coloured cards, "
                "then move a commissioner") for x in lines)
 
@@ -194,3 +194,34 @@ def test_why_of_an_allowed_answer_never_splices_it_into_another_rule():
     card = " ".join(explain(game, decision, "card(black,6)", "black 6"))
     assert "black 6 is one of the cards that may join a bid" in card
     assert "value of a bid" not in card  # the finish's condition is not the card's rule
+
+
+def test_why_an_allowed_option_says_its_words_once():
+    """A newcomer's 'why 2' said 'place a business, then take 2 coloured cards, then move a
+    commissioner' three times: in its first line, as 'What it does' and from the rulebook.
+    The book's line says what it adds ('only if a business can be placed')."""
+    game = first_turn()
+    s, out = session(game, [])
+    decision = game.decision()
+    s.why(str(decision.options.index("B") + 1), decision)
+    text = " ".join(out.getvalue().split())
+    assert text.count("place a business, then take 2 coloured cards") == 1, text
+    assert "In the rules: Option B: only if a business can be placed." in text, text
+
+
+def test_a_second_card_of_the_same_colour_is_refused_in_plain_words():
+    """A newcomer's refusal read 'Because: - The same as orange is not allowed.': the
+    option that must differ from a value chosen before is 'it'."""
+    from interpreter.play.refusal import refusal
+
+    game = load_ruleset(BASE).new_game(4, 3)
+    rng = random.Random(3)
+    while game.decision().prompt != "take a second coloured card, of another colour":
+        game.apply(rng.choice(game.decision().options))
+    decision = game.decision()
+    (first,) = [c for c in ("violet", "brown", "gray", "orange", "green")
+                if c not in decision.options]
+    text = " ".join(explain(game, decision, first, first))
+    assert f"It must differ from {first}." in text and "the same as" not in text.lower(), text
+    assert f"cannot be chosen now: It must differ from {first}." in \
+        refusal(game, decision, first)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
-from interpreter.engine.rng import private_random
+from interpreter.engine.rng import private_random, seed_state
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end
 from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
@@ -40,9 +40,11 @@ MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook say
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
 MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice_moves)
 CHOSEN = " chosen"  # a place said as the one the option names ('the square chosen')
+DRAWN_AGAIN = 4  # runs again, with other random draws, of an option that drew and scored
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
 OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
 EVERY = "every player's "  # a move alike for every player, said once
+MORE_LATER = "more by what you choose next"  # after what every way of the next choice moves
 
 
 @dataclass
@@ -114,6 +116,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 moves = watched_apply(twin, option)
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
                                        ahead=True, zones=zones)
+                if found.points and twin.state.get("draws") != sample.state.get("draws"):
+                    found.drawn = drawn_again(sample, option, rng)
                 if found.ending is None and not twin.over:  # the end, whatever comes next
                     reason = certain_end(twin, viewer)
                     found.ending = None if reason is None else f"{reason}, whatever you choose next"
@@ -132,6 +136,22 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     return Outlook(effects, samples, estimate)
 
 
+def drawn_again(sample: Game, option: Any, rng: Any) -> list[dict[str, int]]:
+    """The points of `option` on `sample` played again with other random draws (DRAWN_AGAIN
+    times): a run that drew at random (a final scoring turning tiles over, say) may score
+    otherwise, and five samples agreeing by chance would read as a certain figure."""
+    out = []
+    before = sample.scores()
+    for _ in range(DRAWN_AGAIN):
+        again = sample.clone()
+        again.logging = False
+        again.state["rng"] = seed_state(rng.getrandbits(63))
+        again.apply(option)
+        after = again.scores()
+        out.append({p: after[p] - before[p] for p in before if after[p] != before[p]})
+    return out
+
+
 def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = None
                       ) -> list[str]:
     """The moves that every option of the viewer's own next decision makes (a piece taken
@@ -143,16 +163,20 @@ def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = No
         return []
     before = Picture(twin, viewer, pieces=False)
     common: list[str] | None = None
+    differ = False  # some option moves more than every one does
     for option in decision.options:
         again = twin.clone()
         again.logging = False
         moves = watched_apply(again, option)
         seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
                               zones=zones).moves
+        differ = differ or common is not None and seen != common
         common = seen if common is None else [m for m in common if m in seen]
+        differ = differ or seen != common
         if not common:
             return []
-    return [m.replace(CHOSEN, " you choose next") for m in common or []]
+    said = [m.replace(CHOSEN, " you choose next") for m in common or []]
+    return said + [MORE_LATER] if differ else said
 
 
 def following(twin: Game, option: Any, viewer: str,
@@ -162,7 +186,7 @@ def following(twin: Game, option: Any, viewer: str,
     won), or, when the next
     decision is another player's with the same option (a pass, say), those written if the
     others choose it too, as things stand ('if the others choose it too: ...'); then the
-    next decision when it is another player's ('then Ann: how many ...? (0, 1, 2)'). []
+    next decision when it is another player's ('then Ann decides: how many ...'). []
     when no news comes of it."""
     lines = news(twin.events)
     then, alike = twin, False
@@ -191,11 +215,9 @@ def following(twin: Game, option: Any, viewer: str,
     said = [line.rstrip(".") for line in lines]
     if alike:
         said[0] = f"if the others choose it too: {said[0]}"
-    if decision is not None and decision.player != viewer:
-        labels = decision.labels  # a few short ones said ("0, 1, 2"); a long list is not
-        short = len(labels) <= 3 and not any("(" in label for label in labels)
-        choice = f" ({', '.join(labels)})" if short else ""
-        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}{choice}")
+    if decision is not None and decision.player != viewer:  # the question only: a list of
+        # its options in brackets read like code ('(build, stop)')
+        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}")
     return said
 
 
@@ -224,8 +246,9 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append(f"the game ends ({effect.ending})")
     elif effect.ends_sometimes:
         parts.append("the game may end")
-    if effect.starts is not None:
-        parts.append(f"starts {effect.starts}")
+    if effect.starts is not None and not any(effect.starts.lower() in line.lower()
+                                             for line in effect.then):
+        parts.append(f"starts {effect.starts}")  # unless a news line after says it
     moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
     own = [m for m in moves if m.startswith((OWN, EVERY))]
     if effect.points and game is not None:
@@ -342,6 +365,7 @@ class _Seen:
     then: list[str] = field(default_factory=list)
     because: str | None = None
     later: list[str] = field(default_factory=list)
+    drawn: list[dict[str, int]] = field(default_factory=list)  # points with other draws
 
 
 def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
@@ -490,19 +514,51 @@ class _Words:
             key = (noun, owner, source[0], self.player_key(source), target[0],
                    self.player_key(target), bottom)
             groups.setdefault(key, []).append((source[1], target[1], kind, n))
-        out = []
-        for key, moved in self.each_place(groups):
+        out: list[str] = []
+        for (key, moved), receivers in self.alike_to_players(self.each_place(groups)):
             (noun, owner, src, src_player, dst, dst_player, bottom), (n, kinds, froms, tos) = \
                 key, self.tally(moved)
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else (OWN if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
             under = ", at the bottom" if bottom else ""
-            route = _route(self.zone(src, src_player, froms), self.zone(dst, dst_player, tos))
+            target = self.zone(dst, dst_player, tos) if len(receivers) < 2 else \
+                self.each_players(dst, receivers)
+            route = _route(self.zone(src, src_player, froms), target)
             out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
         return out
+
+    def alike_to_players(self, entries: list[tuple[tuple, list]]
+                         ) -> list[tuple[tuple[tuple, list], list[str]]]:
+        """The moves, those alike but for the other player whose zone receives them (a card
+        each from one stack to two players' hands) together: (the first, the receivers).
+        Said apart, a list cut into what every choice does and what one does read as if
+        one player alone got it."""
+        def shape(entry: tuple[tuple, list]) -> tuple | None:
+            key, moved = entry
+            noun, owner, src, src_player, dst, dst_player, bottom = key
+            if dst_player in (None, self.viewer) or src_player is not None or owner:
+                return None
+            n, kinds, froms, _ = self.tally(moved)
+            return (noun, src, tuple(froms), dst, bottom, n, self.things(noun, n, kinds))
+
+        shapes = [shape(entry) for entry in entries]
+        out: list[tuple[tuple[tuple, list], list[str]]] = []
+        for k, entry in enumerate(entries):
+            if shapes[k] is not None and shapes[k] in shapes[:k]:
+                continue  # said with the first of its shape
+            alike = [entries[j][0][5] for j in range(k, len(entries))
+                     if shapes[k] is not None and shapes[j] == shapes[k]]
+            out.append((entry, alike))
+        return out
+
+    def each_players(self, zone: str, players: list[str]) -> str:
+        """'each of Ann's and Ben's hands'."""
+        names = [f"{self.game.label(p)}'s" for p in players]
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+        return f"each of {listed} {_plural(zone.replace('_', ' '))}"
 
     def tally(self, moved: list[tuple]) -> tuple[int, list[str], list[Any], list[Any]]:
         """How many pieces, their kinds, and the places (no player's) they come from and go
@@ -672,10 +728,11 @@ def _without_kinds(move: str) -> str:
 def _combine(game: Game, seen: list[_Seen]) -> Effect:
     """One effect from the samples: points as ranges, pieces moved in every sample, the others
     as 'perhaps', the end when it comes in every sample."""
-    players = {p for s in seen for p in s.points}
+    runs = [points for s in seen for points in (s.points, *s.drawn)]
+    players = {p for points in runs for p in points}
     points = {}
     for p in sorted(players, key=game.players.index):
-        values = [s.points.get(p, 0) for s in seen]
+        values = [run.get(p, 0) for run in runs]
         points[p] = (min(values), max(values))
     # a move in every sample is said; its kinds only when every sample names the same
     said = [{_without_kinds(m): m for m in s.moves} for s in seen]

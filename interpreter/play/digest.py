@@ -49,6 +49,7 @@ class Steps:
     points: list[dict[str, int]] = field(default_factory=list)  # each step's points won
     # each step's pieces that stand on a place and moved to another (their new places)
     moved_to: list[list[str]] = field(default_factory=list)
+    moved: list[set[tuple]] = field(default_factory=list)  # and those pieces (their keys)
     last: Picture | None = None
     events: int = 0
 
@@ -70,7 +71,31 @@ class Steps:
         self.points.append({p: now.scores[p] - self.last.scores[p] for p in now.scores
                             if now.scores[p] != self.last.scores.get(p)})
         self.moved_to.append(_moved_on_board(game, self.last, now))
+        self.moved.append(_moved_keys(game, self.last, now))
         self.last, self.events = now, len(game.events)
+
+    def moved_again(self, game: Game, viewer: str) -> list[str]:
+        """The log lines of the other players' steps, since `viewer`'s last decision, that
+        last moved a piece of the board that the viewer's last turn (their run of decisions)
+        moved: a pawn they had just put somewhere, moved away (said whatever the room:
+        what they planned may be undone); a piece moved twice, by its last move."""
+        last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
+        first = last
+        while first > 0 and self.deciders[first - 1] == viewer:
+            first -= 1
+        theirs = set().union(*self.moved[first:last + 1]) if last >= 0 else set()
+        latest: dict[tuple, int] = {}  # each piece's last move only: where it stands now
+        for k in range(last + 1, len(self.deciders)):
+            for key in theirs & self.moved[k]:
+                latest[key] = k
+        out = []
+        for k in sorted(set(latest.values())):
+            if self.deciders[k] == viewer:
+                continue
+            places = [game.label(place) for place in self.moved_to[k]]
+            out += [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)
+                    and any(_naming(p).search(game.events[i]) for p in places)]
+        return out
 
     def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
         """The other players' moves since `viewer`'s last decision that moved a piece
@@ -138,11 +163,17 @@ class Steps:
 def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
     """The new places of the pieces that stand on a place (an indexed variable whose value is
     an entity, such as a pawn's square) and moved to another place in one step."""
+    moved = _moved_keys(game, before, after)
+    return [new for key, new in after.vars.items() if key in moved]
+
+
+def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:
+    """The pieces (their variables' keys) that stood on a place and moved to another."""
     entities = {v for values in game.world.entity_types.values() for v in values}
-    return [new for key, new in after.vars.items()
+    return {key for key, new in after.vars.items()
             if key[1] is not None and isinstance(new, str) and new in entities and
             isinstance(before.vars.get(key), str) and before.vars.get(key) in entities and
-            before.vars.get(key) != new]
+            before.vars.get(key) != new}
 
 
 def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
@@ -179,7 +210,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     # taken back is said too
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     lines = [lone_line(game, lone, viewer, width - 34 if tight else LONE_CHARS)] if lone else []
-    lines += own_decision_line(game, before, viewer, steps, zones)
+    lines += own_decision_line(game, before, viewer, steps, zones, news or [])
     if seen.points:
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
@@ -189,19 +220,23 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m)]
     if whole:  # nothing to fit: said as it came
-        said = ["News: " + "; ".join(line.rstrip(".") for line in news) + "."] if news else []
+        said = ["News: " + "; ".join(_counted_news([x.rstrip(".") for x in news])) + "."] \
+            if news else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
         return lines + steps.board_moves(game, viewer, news or []) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
-    news = news or []
-    mine = [line for line in news if named.search(line)]  # the viewer's own, first
-    news = mine + [line for line in news if line not in mine]
+    again = [line for line in steps.moved_again(game, viewer)
+             if line not in [x.rstrip(".") for x in news or []]]
+    news = _counted_news(again + [line.rstrip(".") for line in news or []])
+    mine = [line for line in news if named.search(line) or line in again]  # the viewer's
+    # own, and what moved the pieces they had just moved: never folded
     others = len(moves) - len(own)
     if news:  # the news first (who won, what was scored): a row is left for the pieces
-        said = _listed("News: ", [line.rstrip(".") for line in news], width,
-                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None)
+        said = _listed("News: ", mine + [line for line in news if line not in mine], width,
+                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None,
+                       order=news)
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
         crowded = "('log')" in said  # news folded: no routine move said before them
@@ -217,6 +252,17 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def _counted_news(news: list[str]) -> list[str]:
+    """The news in the log's order, a line written again said once ('Ann scores 2 VP in
+    North (twice)'): two scorings read as one said twice."""
+    counts: dict[str, int] = {}
+    for line in news:
+        counts[line] = counts.get(line, 0) + 1
+    times = {2: " (twice)"}
+    return [line + (times.get(n, f" ({n} times)") if n > 1 else "")
+            for line, n in counts.items()]
 
 
 def _news_fold(game: Game) -> Callable[[list[str]], str]:
@@ -253,12 +299,17 @@ def _and(words: list[str]) -> str:
 
 
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
-                      zones: dict[str, str] | None = None) -> list[str]:
+                      zones: dict[str, str] | None = None,
+                      news: list[str] | None = None) -> list[str]:
     """'Your last decision: you +4, Ann +2; your 3 pawns go out of the game, from X.': the
     points the viewer's own last decision gave, and the viewer's pieces it took from places
     on the board (a loss they chose, which no later move repeats). Pieces put out of their
-    own zones or out of a common pile are what the option said; they are not repeated."""
+    own zones or out of a common pile are what the option said; they are not repeated, nor
+    points that the `news` say, each player's amount by their name ('Ann scores 9 VP in X':
+    a newcomer read +9 three times)."""
     moved, points = steps.own_last(viewer)
+    if points and all(_said_in(game.label(p), n, news or []) for p, n in points.items()):
+        points = {}
     taken = [m for m in moved if m.source[1] != viewer
              and any(before.owner_of(kind) == viewer for kind in m.pieces)]
     seen = before.compare(before, taken, own=True, zones=zones)
@@ -267,6 +318,13 @@ def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
         if points else []
     parts += said
     return [f"Your last decision: {'; '.join(parts)}."] if parts else []
+
+
+def _said_in(name: str, amount: int, lines: list[str]) -> bool:
+    """Whether a line names `name` and the amount (a line of the log that scores it)."""
+    number = re.compile(rf"(?<![\d.]){abs(amount)}(?!\d)")
+    named = _naming(name)
+    return any(named.search(line) and number.search(named.sub(" ", line)) for line in lines)
 
 
 def _naming(name: str) -> re.Pattern:
@@ -290,11 +348,11 @@ def took_part(lines: list[str], news: list[str], name: str) -> bool:
 
 def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
             kept: int = 0, fold: Callable[[list[str]], str] | None = None,
-            most: int | None = MOST_MOVES) -> str:
+            most: int | None = MOST_MOVES, order: list[str] | None = None) -> str:
     """'head a; b; and 2 more ... ('log').' in `rows` rows of `width` (`most` items at most,
     None: no limit); `fold` says what the items left out are ('2 more moves of cards').
     The first `kept` items are said whatever the room (the viewer's own losses and news
-    are never folded into a count)."""
+    are never folded into a count); those said are said in `order` when given (the log's)."""
     def more(hidden: list[str]) -> str:
         return f"; and {fold(hidden) if fold else f'{len(hidden)} more'} ('log')"
 
@@ -314,7 +372,8 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
             _rows(head + "; ".join(items) + ".", width) <= rows + 1:
         said += 1  # the last one whole, in a row more, rather than 'and 1 more'
     tail = more(items[said:]) if len(items) > said else ""
-    return head + "; ".join(items[:said]) + tail + "."
+    chosen = items[:said] if order is None else [x for x in order if x in items[:said]]
+    return head + "; ".join(chosen) + tail + "."
 
 
 def _rows(text: str, width: int) -> int:
@@ -334,7 +393,7 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
         entry[1] = _reason(game, c, viewer) or entry[1]
     parts = []
     for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
-        parts = [_with_reason(label, why, n) if why and with_reasons
+        parts = [_with_reason(label, why, n) if why and with_reasons and not _retells(label, why)
                  else f"{prompt}: {label}" + (f" ({n} times)" if n > 1 else "")
                  for (prompt, label), (n, why) in said.items()]
         if len("; ".join(parts)) <= chars:
@@ -347,12 +406,16 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
 
 
 def _with_reason(label: str, why: str, times: int) -> str:
-    """'pass - Ann has no card and passes'; the reason alone where it says the option itself
-    ('Ann scores 52nd St. East', not '52nd St. East - Ann scores 52nd St. East')."""
+    """'pass - Ann has no card and passes'."""
     again = f" ({times} times)" if times > 1 else ""
-    if re.search(rf"\b{re.escape(label)}\b", why, re.IGNORECASE):
-        return why + again
     return f"{label}{again} - {why}"
+
+
+def _retells(label: str, why: str) -> bool:
+    """Whether the log line names the option itself: it retells the move made, part of it
+    chosen by the player ('Ann moves the white pawn from X to Y', where Ann chose the pawn
+    and only Y was left), so the choice is said by its question ('move it to: Y')."""
+    return bool(re.search(rf"\b{re.escape(label)}\b", why, re.IGNORECASE))
 
 
 def _reason(game: Game, lone: Lone, viewer: str) -> str:

@@ -94,8 +94,8 @@ class PlainReasons(Reasons):
         if op == "==" and target == "none":
             return f"{words} is already {self.label(now)}"
         if op == "!=":
-            return f"the same as {target} is not allowed" if words == self.label(now) \
-                else f"{words} must differ from {target}"
+            return f"it must differ from {target}" if words == self.label(now) \
+                else f"{words} must differ from {target}"  # the option itself: 'it'
         return f"{words} is {self.label(now)}, where {AS_MANY[op]} {target} is needed"
 
     def pieces(self, zone: Any) -> str:

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
-from interpreter.engine.rng import private_random
+from interpreter.engine.rng import private_random, seed_state
 from interpreter.engine.runtime import FINAL
 from interpreter.language.errors import GameRuleError, IllegalMove
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game
 
+DRAWN_AGAIN = 4  # final scorings tried with other random draws, when it draws
 MAX_PREVIEWED = 200  # options a preview plays out; past that, no preview (and it says so)
 
 
@@ -43,6 +44,16 @@ class Ending:
     end: dict[str, Any]
     lines: list[str] = field(default_factory=list)
     chance: bool = False  # the final scoring drew at random (the sample's draws, not the game's)
+    others: list[dict[str, Any]] = field(default_factory=list)  # `end` with other draws
+    drawn: set[str] = field(default_factory=set)  # the lines other draws did not all write
+
+    def end_range(self, player: str) -> tuple[Any, Any]:
+        """The least and most the player ends with over the draws tried."""
+        ends = [self.end[player], *(other[player] for other in self.others)]
+        try:
+            return min(ends), max(ends)
+        except TypeError:  # scores that are no numbers: the first draw's
+            return self.end[player], self.end[player]
 
 
 def _sample(game: Game, viewer: str) -> Game:
@@ -74,19 +85,35 @@ def if_ended_now(game: Game, viewer: str) -> Ending | None:
     """The final scoring run now on the viewer's sample; None if the rules cannot run it."""
     try:
         sample = _sample(game, viewer)
-        now = sample.scores()
-        twin = sample.clone()
-        twin.logging = True  # the final scoring's own lines, for the player to read
-        if FINAL in twin.program.procs and not twin.over:
-            drawn_before = twin.state.get("draws")
-            twin.stack.clear()
-            twin.perform(FINAL)
-            chance = twin.state.get("draws") != drawn_before
-        else:
-            chance = False
-        return Ending(now, twin.scores(), list(twin.events), chance)
+        twin = _finally_scored(sample)
+        if twin is None:
+            return Ending(sample.scores(), sample.scores())
+        ending = Ending(sample.scores(), twin.scores(), list(twin.events),
+                        twin.state.get("draws") != sample.state.get("draws"))
+        if ending.chance:  # the same sample with other draws: what they change is said so
+            rng = private_random(game.state["seed"], game.state["step"], viewer, "drawn")
+            again = [_finally_scored(sample, rng.getrandbits(63)) for _ in range(DRAWN_AGAIN)]
+            ending.others = [g.scores() for g in again if g is not None]
+            ending.drawn = {line for line in ending.lines
+                            if not all(line in g.events for g in again if g is not None)}
+        return ending
     except (GameRuleError, IllegalMove):
         return None
+
+
+def _finally_scored(sample: Game, seed: int | None = None) -> Game | None:
+    """A copy of `sample` after its final scoring (with random draws from `seed` when
+    given), its log lines kept; None when the rules have no final scoring or it is over."""
+    if FINAL not in sample.program.procs or sample.over:
+        return None
+    twin = sample.clone()
+    twin.logging = True  # the final scoring's own lines, for the player to read
+    twin.events = []
+    if seed is not None:
+        twin.state["rng"] = seed_state(seed)
+    twin.stack.clear()
+    twin.perform(FINAL)
+    return twin
 
 
 def common_points(changes: list[dict[str, int]]) -> tuple[dict[str, int],

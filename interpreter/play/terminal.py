@@ -543,13 +543,17 @@ class Session:
         best = max(ending.end.values())
         for p in sorted(self.game.players, key=lambda p: -ending.end[p]):
             mark = "  (first)" if ending.end[p] == best else ""
+            least, most = ending.end_range(p)
+            end = f"{least!s:>4}" if least == most else f"{least} to {most}"
             lines.append(f"  {self.name(p):<{width}}  {ending.now[p]!s:>4} now, "
-                         f"{ending.end[p]!s:>4} at the end{mark}")
+                         f"{end} at the end{mark}")
         if ending.lines:
-            lines.append("The final scoring would say:")
-            lines += [f"  {x}" for x in ending.lines]
+            lines.append("The final scoring would say (* a random draw decides it; one draw "
+                         "shown):" if ending.drawn else "The final scoring would say:")
+            lines += [f"  {'* ' if x in ending.drawn else ''}{x}" for x in ending.lines]
         if ending.chance:
-            lines.append("(What the final scoring leaves to chance is drawn at random here.)")
+            lines.append("(What the final scoring leaves to chance is drawn at random here, "
+                         f"{1 + len(ending.others)} times.)")
         self.tell(lines)
 
     def handle(self, line: str, decision: Decision) -> Any:
@@ -697,9 +701,18 @@ class Session:
                 "the game goes on."]
 
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
-        """The rulebook's line for an option (`why` says what the book says)."""
+        """The rulebook's line for an option (`why` says what the book says), without the
+        option's words that `why` said already ('In the rules: Option B: only if ...');
+        nothing when the book says no more."""
         words = option_words(self.ruleset, decision.prompt, option, self.lang)
-        return [words] if words else []
+        if not words or option not in decision.options:
+            return [words] if words else []
+        label = decision.labels[decision.options.index(option)]
+        head, found, rest = words.partition(label)
+        rest = rest.strip(" .").removeprefix("(").removesuffix(")")
+        if not found:
+            return [words]
+        return [f"{head.rstrip()} {rest}."] if rest else []
 
     def why(self, text: str, decision: Decision) -> None:
         words = text.split()

@@ -185,7 +185,8 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             if condition is not None else []
         lines += _listed("It is allowed because:", met) if met else ["Nothing limits it now."]
         clause_cite = point.rules.get(option, (None, None))[1]
-        lines.append(f"What it does: {cited(point.labels[option], clause_cite, cites)}.")
+        if cites and clause_cite:  # the words are said in the first line: here for the cite
+            lines.append(f"What it does: {cited(point.labels[option], clause_cite, cites)}.")
         return lines
     met = holding(game, decision.player, point.where_expr, option,
                   game.state["pending"]["var"], cites) if point.where_expr is not None else []
