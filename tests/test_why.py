@@ -225,3 +225,14 @@ def test_a_second_card_of_the_same_colour_is_refused_in_plain_words():
     assert f"It must differ from {first}." in text and "the same as" not in text.lower(), text
     assert f"cannot be chosen now: It must differ from {first}." in \
         refusal(game, decision, first)
+
+
+def test_why_of_a_value_of_a_type_names_the_type_in_the_singular():
+    """'"beige" is one of the commissioner.' (a newcomer's `why` on a commissioner): a value
+    of a type named in the singular is 'a commissioner'."""
+    game = load_ruleset(BASE).new_game(4, 13)
+    while not game.decision().prompt.startswith("move which commissioner"):
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    said = " ".join(explain(game, decision, "beige", "beige"))
+    assert '"beige" is a commissioner.' in said and "one of the commissioner" not in said

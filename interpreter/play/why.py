@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
-from interpreter.play.plain_reasons import PlainReasons, one_of
+from interpreter.play.plain_reasons import ARTICLES, PlainReasons, one_of, with_article
 from interpreter.play.reasons import UNKNOWN, NoWords, Reasons, failing, holding, not_listed
 
 if TYPE_CHECKING:
@@ -218,11 +218,17 @@ def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     if rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
         return [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
     kind = _enum_label(game, option)
-    lines = [f"{shown} is {one_of(kind)}." if kind else f"{shown} is a fixed answer here."]
+    lines = [f"{shown} is {_a_kind(kind)}." if kind else f"{shown} is a fixed answer here."]
     for condition, held in conditions:
         said = (holding if held else failing)(game, decision.player, condition, cites=cites)
         lines += _listed("It is offered now because:", said) if said else []
     return lines
+
+
+def _a_kind(kind: str) -> str:
+    """What a value is, after 'X is': a phrase as it is ('what a bidder may do ...'), a type
+    named in the singular with its article ('a commissioner', not 'one of the commissioner')."""
+    return one_of(kind) if kind.startswith((*ARTICLES, "the ")) else with_article(kind)
 
 
 def _part_holding(speaker: Reasons, expr: Any, option: Any, env: dict[str, Any],
