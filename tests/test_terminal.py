@@ -720,6 +720,34 @@ def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
     assert "finish: that is my bid (" not in said and "pass (taking back any cards bid) (" \
         not in said
     assert all(len(x) <= 80 for x in lines)
+
+
+def test_the_build_limit_counts_the_skyscrapers_in_supply_as_the_bids_hint_does():
+    """'If it wins, you may build up to 2' stood beside 'black 5 (build limit falls from 3 to
+    2)' (2 skyscrapers in supply), and an empty supply still heard of limits: a card that
+    cannot lower what the player can build says nothing."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
+                                 card("black", 6): 1}}, supply={"P1": 2})
+    game.perform("district_auction", "P1", "w34")
+    game.apply("brown")
+    s, _ = session(game, 80)
+    s.height = 24
+    first = " ".join(s.decision_lines(game.decision()))
+    assert "brown 4 (build limit 2)" in first and "brown 5 (build limit 2)" in first
+    game.apply(card("brown", 4))
+    said = " ".join(s.decision_lines(game.decision()))
+    assert "brown 5 (" not in said  # a 5 allows 2: the supply's 2 are built all the same
+    assert "black 6 (build limit falls from 2 to 1)" in said
+    position(game, supply={"P1": 0})
+    game.forget()
+    s, _ = session(game, 80)
+    s.height = 24
+    said = " ".join(s.decision_lines(game.decision()))
+    assert "build limit" not in said, said
     assert s.handle("black 6", game.decision()) == card("black", 6)  # typed without the note
 
 
