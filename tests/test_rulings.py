@@ -253,3 +253,23 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
             game.apply(rng.choice(decision.options))
     assert met >= {("threat", True), ("threat", False), ("finish", True), ("finish", False),
                    ("last stop", True)}
+
+
+def test_an_empty_supply_is_said_once_on_a_bid_screen(base):
+    """A newcomer read the empty supply twice on one bid screen: 'You have no skyscrapers in
+    your supply ...' and 'If it wins, you build none (your supply is empty)'. Once a card is
+    bid, the bid's own line says it."""
+    from interpreter.play.display import load_display
+
+    display = load_display(base)
+    game = fresh(base)
+    empty_hands(game)
+    position(game, hands={BLUE: {card("violet", 4): 1, card("violet", 5): 1}},
+             supply={BLUE: 0})
+    game.perform("district_auction", BLUE, "w34")
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    said = " ".join(" ".join(display.hint_lines(game, BLUE, game.decision().options,
+                                                width=80)).split())
+    assert "you build none (your supply is empty)" in said
+    assert "You have no skyscrapers in your supply" not in said, said
