@@ -298,7 +298,10 @@ function renderBoard(s) {
   // the numbers over everything else (a place drawn later would hide one)
   const layer = document.createElementNS(SVG, "g");
   board.querySelector("svg")?.append(layer);
-  numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn));
+  // a number lies just outside its place: a click on it is a click on its option (it fell
+  // through to what lay below, a district, and was refused)
+  numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn)?.addEventListener(
+    "click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); }));
   hideNumbersUnder(board, boxes);
   $("board-text").textContent = s.board_text || "";
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
@@ -323,7 +326,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const COVER_COST = { piece: 10, badge: 10, text: 3, place: 1 };
 
 function badge(layer, n, box, drawn) {
-  if (!box || (!box.width && !box.height)) return;
+  if (!box || (!box.width && !box.height)) return null;
   const small = Math.min(box.width, box.height) < 40;
   const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
   const g = document.createElementNS(SVG, "g");
@@ -351,6 +354,7 @@ function badge(layer, n, box, drawn) {
   text.textContent = n;
   g.append(disc, text);
   layer.append(g);
+  return g;
 }
 
 // A number the board draws just under a place (its own numbering: a space's number) gives way
