@@ -227,7 +227,7 @@ def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
 
 def _a_kind(kind: str) -> str:
     """What a value is, after 'X is': a phrase as it is ('what a bidder may do ...'), a type
-    named in the singular with its article ('a commissioner', not 'one of the commissioner')."""
+    named in the singular with its article ('a pawn', not 'one of the pawn')."""
     return one_of(kind) if kind.startswith((*ARTICLES, "the ")) else with_article(kind)
 
 

@@ -299,7 +299,7 @@ function renderBoard(s) {
   const layer = document.createElementNS(SVG, "g");
   board.querySelector("svg")?.append(layer);
   // a number lies just outside its place: a click on it is a click on its option (it fell
-  // through to what lay below, a district, and was refused)
+  // through to what lay below, a larger place around it, and was refused)
   numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn)?.addEventListener(
     "click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); }));
   hideNumbersUnder(board, boxes);
