@@ -50,6 +50,18 @@ def test_a_player_reads_a_rule_by_its_gist_and_asks_for_its_steps():
     assert "Option D: score a district" in turn and "'rules steps'" not in turn
 
 
+def test_definitions_and_requirements_are_read_by_their_titles():
+    """A newcomer read 'each place where the role of the place is "district"' in `rules 13` as
+    code: a definition or a requirement shows its title, its formula with 'steps'."""
+    ruleset = load(FIFTH)
+    titles = "\n".join(rules_lines(ruleset, None, "definitions"))
+    assert "the seven districts" in titles and "the role of the place" not in titles
+    assert "the role of the place" in "\n".join(rules_lines(ruleset, None, "13 steps"))
+    page = rules_page(ruleset)["html"].split("<section id='definitions'>")[1]
+    first = page.split("</section>")[0]
+    assert "<details class='steps'>" in first and "the role of the place" in first
+
+
 def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     ruleset = load(FIFTH)
     assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")

@@ -109,10 +109,16 @@ def _topic(book: Book, topic: str) -> Section | tuple[str, Entry] | None:
 def folds(ruleset: Ruleset, entry: Entry) -> bool:
     """Whether a player reads the rule by its gist, its steps folded away: a rule with a gist
     in the ruleset's words (`about`), unless it offers named options (a turn's choice of
-    actions), whose steps are the options themselves."""
-    if not entry.about or not entry.lines:
+    actions), whose steps are the options themselves; and a definition (`define`) or a
+    requirement (`require`), which a player reads by its title (their formulas read as code
+    to a newcomer: "each place where the role of the place is ...")."""
+    if not entry.lines:
         return False
     decl = ruleset.program.decls.get(entry.key)
+    if isinstance(decl, N.FuncDecl | N.RequireDecl):
+        return True
+    if not entry.about:
+        return False
     return decl is None or not any(isinstance(n, N.Options) for n in N.walk(decl))
 
 
