@@ -695,20 +695,30 @@ def test_the_board_screen_shows_where_commissioners_move_or_where_to_see_it(name
         assert "Where commissioners move from each district: type 'help'." in lines, text
 
 
-def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
-    """Adding a card to a bid gave no warning that it lowers how many skyscrapers the winner
-    may build (the card with the fewest sets it): the display's option notes work out the
-    rules' own build_limit_of after each option, and the option's line says it."""
+def _bidding_in_brown(cards: list[str], supply: int | None = None):
+    """Player 1 bids in brown for 34th St. West, holding `cards` ('brown 4'), with `supply`
+    skyscrapers in supply (None: as dealt): the game and an 80x24 session."""
     from .test_rulebook_examples import card, empty_hands, fresh, position
 
     game = fresh(load_ruleset(BASE))
     empty_hands(game)
-    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
-                                 card("black", 4): 1, card("black", 6): 1}})
+    hand = {card(c.split()[0], int(c.split()[1])): 1 for c in cards}
+    position(game, hands={"P1": hand}, **({"supply": {"P1": supply}} if supply is not None
+                                           else {}))
     game.perform("district_auction", "P1", "w34")
     game.apply("brown")
     s, _ = session(game, 80)
     s.height = 24
+    return game, s
+
+
+def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
+    """Adding a card to a bid gave no warning that it lowers how many skyscrapers the winner
+    may build (the card with the fewest sets it): the display's option notes work out the
+    rules' own build_limit_of after each option, and the option's line says it."""
+    from .test_rulebook_examples import card
+
+    game, s = _bidding_in_brown(["brown 4", "brown 5", "black 4", "black 6"])
     first = " ".join(s.decision_lines(game.decision()))
     assert "brown 4 (build limit 3)" in first and "brown 5 (build limit 2)" in first
     game.apply(card("brown", 4))
@@ -726,16 +736,9 @@ def test_the_build_limit_counts_the_skyscrapers_in_supply_as_the_bids_hint_does(
     """'If it wins, you may build up to 2' stood beside 'black 5 (build limit falls from 3 to
     2)' (2 skyscrapers in supply), and an empty supply still heard of limits: a card that
     cannot lower what the player can build says nothing."""
-    from .test_rulebook_examples import card, empty_hands, fresh, position
+    from .test_rulebook_examples import card, position
 
-    game = fresh(load_ruleset(BASE))
-    empty_hands(game)
-    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
-                                 card("black", 6): 1}}, supply={"P1": 2})
-    game.perform("district_auction", "P1", "w34")
-    game.apply("brown")
-    s, _ = session(game, 80)
-    s.height = 24
+    game, s = _bidding_in_brown(["brown 4", "brown 5", "black 6"], supply=2)
     first = " ".join(s.decision_lines(game.decision()))
     assert "brown 4 (build limit 2)" in first and "brown 5 (build limit 2)" in first
     game.apply(card("brown", 4))

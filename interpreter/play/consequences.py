@@ -306,6 +306,11 @@ def effect_words(game: Game, effect: Effect, viewer: str) -> str:
     return "; ".join(effect_words_parts(effect, game, viewer))
 
 
+def and_list(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
+
+
 def without_source(move: str) -> str:
     """'what goes from A to B' as 'what goes to B', 'what goes out of X, from A' as 'what
     goes out of X' (consequences._route: where a piece went says more than where from)."""
@@ -557,8 +562,7 @@ class _Words:
     def each_players(self, zone: str, players: list[str]) -> str:
         """'each of Ann's and Ben's hands'."""
         names = [f"{self.game.label(p)}'s" for p in players]
-        listed = ", ".join(names[:-1]) + f" and {names[-1]}"
-        return f"each of {listed} {_plural(zone.replace('_', ' '))}"
+        return f"each of {and_list(names)} {_plural(zone.replace('_', ' '))}"
 
     def tally(self, moved: list[tuple]) -> tuple[int, list[str], list[Any], list[Any]]:
         """How many pieces, their kinds, and the places (no player's) they come from and go

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from interpreter.play.consequences import Picture, points_text, without_source
+from interpreter.play.consequences import Picture, and_list, points_text, without_source
 from interpreter.play.moves_seen import Lone, Moved, StepSeen
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def _news_fold(game: Game) -> Callable[[list[str]], str]:
     def fold(hidden: list[str]) -> str:
         who = [game.label(p) for p in game.players
                if any(_naming(game.label(p)).search(line) for line in hidden)]
-        of = f" of {_and(who)}" if 0 < len(who) <= 3 else ""
+        of = f" of {and_list(who)}" if 0 < len(who) <= 3 else ""
         return f"{len(hidden)} more news{of}"
     return fold
 
@@ -287,15 +287,10 @@ def _moves_fold(game: Game) -> Callable[[list[str]], str]:
             kind = (found.group(1) or "") + found.group(2) if found else ""
             if kind and kind.rstrip("s") not in [k.rstrip("s") for k in kinds]:
                 kinds.append(kind)
-        of = f" of {_and(kinds)}" if 0 < len(kinds) <= 3 else \
+        of = f" of {and_list(kinds)}" if 0 < len(kinds) <= 3 else \
             f" of {', '.join(kinds[:2])} and other pieces" if kinds else ""
         return f"{len(hidden)} more {'move' if len(hidden) == 1 else 'moves'}{of}"
     return fold
-
-
-def _and(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
 
 
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
