@@ -270,7 +270,8 @@ class Table:
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
-                            news=self.display.news_in, zones=self.display.zones)
+                            news=self.display.news_in, zones=self.display.zones,
+                            context=self.display.context_of)
             said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)

@@ -517,7 +517,8 @@ class Session:
             self.outlooks = (key, outlook(self.game, decision, decision.player,
                                           run_start(self.history, decision.player),
                                           news=self.display.news_in,
-                                          zones=self.display.zones))
+                                          zones=self.display.zones,
+                                          context=self.display.context_of))
         return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:
