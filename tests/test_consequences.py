@@ -375,7 +375,7 @@ def test_the_last_pass_of_an_auction_that_nobody_bid_in_says_so():
     met = 0
     for game, decision, found in decisions_of_player_1(6, last_pass, most=2):
         said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
-        assert "Nobody bids for " in said, said
+        assert "nobody bids for " in said, said  # mid-sentence: in lower case
         met += 1
     assert met == 2
 
@@ -637,7 +637,8 @@ def test_a_pass_that_ends_an_auction_names_the_auction_the_next_player_opens():
         return " ".join(" ".join(s.decision_lines(game.decision())).split())
 
     said = first_pass("P2", 3)  # Player 2 opens, 3 and 4 pass: Player 1 passes last
-    assert "Nobody bids for 34th St. West; then, in the auction for 34th St. East, Player 2 " \
+    assert "pass (taking back any cards bid): nobody bids for 34th St. West; then, in the " \
+        "auction for 34th St. East, Player 2 " \
         "chooses the colour of their bid" in said, said
     said = first_pass("P3", 1)  # Player 3 bids, 4 passes: Player 1's pass (and 2's) lets 3 win
     assert "Player 3 wins the auction for 34th St. West" in said, said

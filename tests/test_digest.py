@@ -411,6 +411,22 @@ def test_a_fold_never_hides_a_move_that_scored_for_the_player(base):
     assert "('log')" not in digest
 
 
+def test_news_joined_in_one_sentence_begin_in_lower_case_but_names():
+    """'...; The white commissioner returns to City Hall; Nobody bids for ...' read as
+    capitals in the middle of a sentence: a news line after another begins in lower case,
+    unless it begins with a name ('Player 2 wins', 'Central Park ...'); the first, after
+    'News: ', in upper case."""
+    names = ("Player", "Central", "City", "Times")
+    lowered = 0
+    for _, digest, *_ in game_at_80x24(1):
+        text = " ".join(" ".join(digest).split())
+        wrong = [w for w in re.findall(r"; ([A-Z][a-z]+)", text) if w not in names]
+        assert not wrong, (wrong, text)
+        assert not re.search(r"News: [a-z]", text), text
+        lowered += len(re.findall(r"; (the|nobody) ", text))
+    assert lowered
+
+
 def test_the_browser_digest_says_the_news_the_players_own_decision_wrote(base):
     """A newcomer passed and the auction went to another player at once ('Player 2 wins
     the auction for Times Square with 9', written by the pass itself), or won one with their

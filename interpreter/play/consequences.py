@@ -229,7 +229,8 @@ def following(twin: Game, option: Any, viewer: str,
                  not any(n in line for n in names)]
     if not lines:
         return []
-    said = [line.rstrip(".") for line in lines]
+    said = [mid_sentence(then, line.rstrip(".")) for line in lines]  # after an option's
+    # words, and one another, in one sentence
     if alike:
         said[0] = f"if the others choose it too: {said[0]}"
     if decision is not None and decision.player != viewer:  # the question only: a list of
@@ -323,6 +324,19 @@ def effect_words(game: Game, effect: Effect, viewer: str) -> str:
     """'you +14, Ben +2 to +5; Ann's 3 towers go from ... to ...' ('' when it does
     nothing)."""
     return "; ".join(effect_words_parts(effect, game, viewer))
+
+
+def mid_sentence(game: Game, line: str) -> str:
+    """A log line said after another in one sentence: its first letter in lower case,
+    unless its first word begins a name of the game ('The pawn moves' -> 'the pawn moves';
+    'Ann wins' and 'VP' stay as they are)."""
+    first = line.split(" ", 1)[0]
+    if not first[:1].isupper() or first.isupper() and len(first) > 1:
+        return line
+    names = {game.label(p).split(" ", 1)[0] for p in game.players} | \
+        {game.label(v).split(" ", 1)[0] for values in game.world.entity_types.values()
+         for v in values if game.label(v)}
+    return line if first in names else line[:1].lower() + line[1:]
 
 
 def and_list(words: list[str], joint: str = "and") -> str:

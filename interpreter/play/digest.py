@@ -23,7 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from interpreter.play.consequences import Picture, and_list, points_text, without_source
+from interpreter.play.consequences import (
+    Picture,
+    and_list,
+    mid_sentence,
+    points_text,
+    without_source,
+)
 from interpreter.play.moves_seen import Lone, Moved, StepSeen
 
 if TYPE_CHECKING:
@@ -235,23 +241,24 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m) and m not in own]
     if whole:  # nothing to fit: said as it came
-        said = ["News: " + "; ".join(_counted_news([x.rstrip(".") for x in news])) + "."] \
+        said = [_sentence("News: " + "; ".join(
+            _counted_news([mid_sentence(game, x.rstrip(".")) for x in news])) + ".")] \
             if news else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
         return lines + steps.board_moves(game, viewer, news or []) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
-    again = [line for line in steps.moved_again(game, viewer)
+    again = [mid_sentence(game, line) for line in steps.moved_again(game, viewer)
              if line not in [x.rstrip(".") for x in news or []]]
-    news = _counted_news(again + [line.rstrip(".") for line in news or []])
+    news = _counted_news(again + [mid_sentence(game, line.rstrip(".")) for line in news or []])
     mine = [line for line in news if named.search(line) or line in again]  # the viewer's
     # own, and what moved the pieces they had just moved: never folded
     others = len(moves) - len(own)
     if news:  # the news first (who won, what was scored): a row is left for the pieces
-        said = _listed("News: ", mine + [line for line in news if line not in mine], width,
-                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None,
-                       order=news)
+        said = _sentence(_listed("News: ", mine + [line for line in news if line not in mine],
+                                 width, max(1, left - bool(moves)), len(mine),
+                                 _news_fold(game), most=None, order=news))
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
         crowded = SEE_LOG in said  # news folded: no routine move said before them
@@ -267,6 +274,13 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def _sentence(text: str) -> str:
+    """'News: the pawn moves; Ann wins.' as 'News: The pawn moves; Ann wins.': the lines
+    after the first are said mid-sentence (consequences.mid_sentence), the first begins it."""
+    head, _, rest = text.partition(": ")
+    return f"{head}: {rest[:1].upper()}{rest[1:]}"
 
 
 def _counted_news(news: list[str]) -> list[str]:
