@@ -925,3 +925,41 @@ def test_the_bid_screen_says_a_building_stop_there_would_end_the_game():
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
     game, s = _auction_in_34th_west(["boutique", "jeweler", "gallery"])  # the first stop
     assert "end the game" not in " ".join(s.decision_lines(game.decision()))
+
+
+def _taking_a_business_from_pe_je_bo():
+    """Player 1 takes a business from a current set that lies on the row as perfume shop,
+    jeweler, boutique (the rules offer them by kind: boutique, jeweler, perfume shop)."""
+    from .test_rulebook_examples import fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, row={"slot01": "perfume_shop", "slot02": "jeweler", "slot03": "boutique",
+                        "slot04": "gallery"})
+    game.perform("place_business", "P1")
+    return game
+
+
+def test_businesses_to_take_are_listed_in_the_order_of_the_row():
+    """The options came in the order of their kinds, not of the row the player sees ('Pe Je
+    Bo'): the display's option_order shows, numbers and takes them in the row's order; the
+    rules keep theirs (bots and saved games are the same)."""
+    game = _taking_a_business_from_pe_je_bo()
+    assert game.decision().labels == ["boutique", "jeweler", "perfume shop"]  # the rules'
+    answers = iter(["1"])
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return ""
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, read=read, width=80, height=24)
+    s.run()
+    said = " ".join(out.getvalue().split())
+    assert re.search(r"1\. perfume shop.* 2\. jeweler.* 3\. boutique", said), said
+    assert game.frame_locals()["kind"] == "tile(perfume_shop)"  # '1' took the first shown
+    assert game.decision().prompt == "place it on a building plot"

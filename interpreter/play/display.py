@@ -68,6 +68,7 @@ from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.option_notes import NAMES as NOTE_NAMES
 from interpreter.play.option_notes import OptionNote, asking_procedure
+from interpreter.play.option_order import OptionOrder, in_display_order
 from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
@@ -75,7 +76,7 @@ from interpreter.resources import schema
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
-    from interpreter.engine.runtime import Game
+    from interpreter.engine.runtime import Decision, Game
 
 SCHEMA = "display"
 MONO_WIDTH = 0.61  # the width of a letter of a monospace font, in ems
@@ -232,6 +233,7 @@ class Display:
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
     zones: dict[str, str] = field(default_factory=dict)  # short names of zones, for play
     context: Callable | None = None  # what a decision is about ('in the round for the north')
+    option_order: list[OptionOrder] = field(default_factory=list)  # the order shown
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -411,6 +413,10 @@ class Display:
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return out
+
+    def shown(self, game: Game, decision: Decision) -> Decision:
+        """The decision with its options in the order the display shows them in."""
+        return in_display_order(self.option_order, game, decision)
 
     def context_of(self, game: Game, viewer: str) -> str:
         """What the decision `game` asks now is about, in the display's words ('' for none):
@@ -881,6 +887,10 @@ class _Builder:
                 self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None,
                 self.procedures(spec.get("during"), "option_notes")))
         display.zones = self.zone_names(doc.get("zones") or {})
+        for spec in doc.get("option_order") or []:
+            display.option_order.append(OptionOrder(
+                self.expression(spec["key"], ("viewer", "option")),
+                self.procedures(spec.get("during"), "option_order")))
         if "context" in doc:
             display.context = self.template(doc["context"], ("viewer",))
         if "final" in doc:

@@ -233,7 +233,7 @@ class Session:
             if decision is None:  # pragma: no cover - the runtime always has one
                 raise RulesError("the game stopped without a decision and without ending")
             if self.seats[decision.player] == HUMAN:
-                choice = self.ask_human(decision)
+                choice = self.ask_human(self.display.shown(game, decision))
                 if isinstance(choice, Stop):
                     return choice
                 if choice is UNDONE:
