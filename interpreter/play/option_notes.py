@@ -2,13 +2,13 @@
 
 A display file's `option_notes` name a value of the rules language (`value`, with `viewer`)
 and the words for it (`text`, with `viewer`, `before`, `after` and `option`, the option
-itself): the value is worked out
-before the decision and after each option, on a copy of the game as the deciding player sees
-it (what they cannot see dealt at random, so a note tells nothing hidden), and the note is
-said where `when` holds (without `when`: where the value changes). A note with `during` is
-said only at the decisions those procedures ask (a note for a choice of a few options, kept
-off a choice of many where it would crowd the screen). A value that cannot be worked out (a
-minimum of nothing) is `none`. Nothing here knows any game.
+itself): the value is worked out before the decision and after each option, on a copy of the
+game as the deciding player sees it (what they cannot see dealt at random, so a note tells
+nothing hidden), and the note is said where `when` holds (without `when`: where the value
+changes). A note with `during` is said only at the decisions those procedures ask (a note for
+a choice of a few options, kept off a choice of many where it would crowd the screen). A
+value that cannot be worked out (a minimum of nothing) is `none`. Nothing here knows any
+game.
 """
 
 from __future__ import annotations
