@@ -847,7 +847,7 @@ def test_placing_a_business_says_what_the_players_skyscrapers_would_score_now():
     s.height = 24
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
-    note = "(worth now: your skyscrapers 4 -> 6 VP)"
+    note = "(worth now: your skyscrapers rise from 4 to 6 VP)"
     assert f"Times Square: 16 brown {note} 17 gray 18 orange 19 green {note}" in said, said
     assert said.count("worth now") == 2
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
@@ -858,8 +858,8 @@ def test_how_many_to_build_says_what_they_would_score_now():
     game.perform("build_on_plot", "P1", "times_square_violet", 3)
     s, _ = session(game, 80)
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
-    assert "2 (worth now: your skyscrapers 4 -> 8 VP): your 2 skyscrapers go from your " \
-        "supply to Times Square, violet" in said, said
+    assert "2 (worth now: your skyscrapers rise from 4 to 8 VP): your 2 skyscrapers go " \
+        "from your supply to Times Square, violet" in said, said
     assert "0 (worth" not in said
 
 
