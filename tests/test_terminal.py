@@ -650,10 +650,10 @@ def test_the_start_page_cuts_an_option_between_words():
     assert _cut(text, len(text)) == text
 
 
-def board_screen(name: str, players: int, steps: int = 0) -> list[str]:
+def board_screen(name: str, players: int, steps: int = 0, height: int = 24) -> list[str]:
     game = played_until(name, players, steps)
     s, out = session(game, 80)
-    s.height = 24
+    s.height = height
     s.show_board(game.decision())
     return out.getvalue().splitlines()
 
@@ -690,9 +690,23 @@ def test_the_board_screen_shows_where_commissioners_move_or_where_to_see_it(name
     if routes:
         assert "Commissioners move: City Hall > 34th W/34th E; 34th W > 42nd W/Times Sq;" \
             in shown and "52nd E > Central Park" in shown, text
-        assert "type 'help'" not in shown
+        assert "Where commissioners move from each district: type 'help'." not in lines
     else:
         assert "Where commissioners move from each district: type 'help'." in lines, text
+
+
+@pytest.mark.parametrize("name, players, pairs", [
+    ("base", 4, "violet-brown, violet-green, brown-gray, gray-orange, orange-green"),
+    ("six-plot-2p", 2, "violet-6th, brown-gray, brown-6th")])
+def test_the_board_screen_says_which_plots_touch_or_where_to_see_it(name, players, pairs):
+    """Which plots of a district touch (what the scoring counts) showed only in 'help': the
+    board screen says it, from the board's own adjacency, when the screen has the rows, and
+    else where to find it."""
+    tall = " ".join(" ".join(board_screen(name, players, height=80)).split())
+    assert "Plots side by side in every district: violet-brown" in tall, tall
+    assert pairs in tall and "green-violet" not in tall, tall  # each pair once
+    lines = board_screen(name, players)
+    assert len(lines) <= 23 and "Which plots touch (for scoring): type 'help'." in lines
 
 
 def _bidding_in_brown(cards: list[str], supply: int | None = None):
