@@ -692,3 +692,22 @@ def test_the_preparation_is_said_at_the_first_decisions(base):
     decision = game.decision()
     assert "Set up:" not in " ".join(display.hint_lines(game, decision.player,
                                                         decision.options, width=80))
+
+
+def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
+    """A fold read '9 more moves of card, ...' and the choices taken alone ended in a bare
+    'and 1 more': a kind several folded moves share is said in the plural, and what is
+    counted is named."""
+    from interpreter.play.digest import _moves_fold, lone_line
+    from interpreter.play.moves_seen import Lone
+
+    game = base.new_game(4, 1)
+    fold = _moves_fold(game)
+    assert fold(["1 card goes from the face-down black stack to Player 2's hand",
+                 "1 card goes from the face-down black stack to Player 3's hand"]) == \
+        "2 more moves of cards"
+    assert fold(["1 card goes from the face-down black stack to Player 2's hand"]) == \
+        "1 more move of card"
+    lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
+    line = lone_line(game, lone, "P1", 40)
+    assert re.search(r"; and \d+ more choices?\.$", line), line

@@ -310,12 +310,15 @@ def _moves_fold(game: Game) -> Callable[[list[str]], str]:
     start = re.compile(rf"^((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
 
     def fold(hidden: list[str]) -> str:
-        kinds: list[str] = []
+        kinds: list[str] = []  # in the plural where several moves or pieces were of it
         for move in hidden:
             found = start.match(move)
             kind = (found.group(1) or "") + found.group(2) if found else ""
-            if kind and kind.rstrip("s") not in [k.rstrip("s") for k in kinds]:
+            same = [k for k in kinds if k.rstrip("s") == kind.rstrip("s")]
+            if kind and not same:
                 kinds.append(kind)
+            elif same and not same[0].endswith("s"):
+                kinds[kinds.index(same[0])] = same[0] + "s"
         of = f" of {and_list(kinds)}" if 0 < len(kinds) <= 3 else \
             f" of {', '.join(kinds[:2])} and other pieces" if kinds else ""
         return f"{len(hidden)} more {'move' if len(hidden) == 1 else 'moves'}{of}"
@@ -431,7 +434,8 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
     kept = 1
     while kept < len(parts) and len("; ".join(parts[:kept + 1])) <= chars:
         kept += 1
-    more = f"; and {len(parts) - kept} more" if len(parts) > kept else ""
+    left = len(parts) - kept
+    more = f"; and {left} more {'choice' if left == 1 else 'choices'}" if left > 0 else ""
     return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
 
 
