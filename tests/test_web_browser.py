@@ -779,9 +779,9 @@ def test_the_turn_s_options_say_what_each_does_as_the_terminal_says_it(browser):
     """Issue 33's newcomer saw no points beside the four options A-D (what each did was
     listed below them, scrolled away in a box of its own, option D's points last). Each
     option's consequences are said under its button in the terminal's words (the same
-    outlook, the same samples), an option that changes points shows them on its button, the
-    others are said once in plain words, and no jargon ('bidding card', 'nothing changes at
-    once')."""
+    outlook, the same samples), an option that changes points shows them on its button, and
+    only there (a newcomer read them twice: on the button and under it), the others are said
+    once in plain words, and no jargon ('bidding card', 'nothing changes at once')."""
     import io
 
     from interpreter.play.terminal import Session
@@ -801,11 +801,15 @@ def test_the_turn_s_options_say_what_each_does_as_the_terminal_says_it(browser):
             row = rows.nth(k)
             effect = row.locator(".effect")
             words = effect.inner_text() if effect.count() else ""
-            assert said[k] == (f"{label}: {words}" if words else label), (said[k], words)
             points = row.locator("button .points")
-            if points.count():  # the points on the button too, in view
+            shown = points.inner_text() if points.count() else ""
+            # the terminal's words: the points on the button, the rest under it, once each
+            parts = [x for x in (shown, words) if x]
+            assert said[k] == (f"{label}: {'; '.join(parts)}" if parts else label), \
+                (said[k], shown, words)
+            if shown:  # the points on the button, in view, and not again under it
                 scoring += 1
-                assert points.inner_text() in words and re.search(r"[+-]\d", words)
+                assert re.search(r"[+-]\d", shown) and not re.search(r"[+-]\d", words)
                 assert page.evaluate(IN_VIEW_EL, points.element_handle())
         assert scoring >= 1
         shown = page.locator("#decision-panel").inner_text()

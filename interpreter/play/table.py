@@ -262,11 +262,12 @@ class Table:
     def _effects_of(self, decision: Any) -> dict[str, Any]:
         """What the options do at once (consequences.py), worked out once per version of the
         table (the same samples for the player's run of decisions): `every`, what every
-        option does alike, said once; `each`, what each option does beyond it ('' for
-        nothing; [] when none says anything); `points`, the points each changes beyond it, in
-        short ('you +2, Ann +1'; the end of the game said as such: [] when none does), for a
-        button among many; `estimate`, a note when the figures are estimates. The buttons
-        carry the options' short labels: these are said beside them."""
+        option does alike, said once; `each`, what each option does beyond it besides its
+        points ('' for nothing; [] when none says anything); `points`, the points each
+        changes beyond it, in short, with their range ('you +2, Ann +1 to +3'; the end of
+        the game said as such: [] when none does), said once, on its button; `estimate`, a
+        note when the figures are estimates. The buttons carry the options' short labels:
+        these are said beside them."""
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
@@ -275,11 +276,12 @@ class Table:
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
                 said["every"] = effect_words(self.game, common, player)
-                each = [effect_words(self.game, e, player) for e in rest]
-                said["each"] = each if any(each) else []
                 points = [points_text(self.game, e.points, player) if e.points else
                           "the game ends" if e.ending else "" for e in rest]
                 said["points"] = points if any(points) else []
+                # the points on the button (with their range), not again under it
+                each = [effect_words(self.game, e, player, points=False) for e in rest]
+                said["each"] = each if any(each) else []
                 if found.estimate:
                     said["estimate"] = estimate_note(found.samples)
             self._effects = (self.version, said)

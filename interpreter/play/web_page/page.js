@@ -277,7 +277,7 @@ function renderBoard(s) {
       el.classList.add("legal");
       el.setAttribute("role", "button");
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${option.index + 1}. ${option.label}${option.effect ? `: ${option.effect}` : ""}`;
+      title.textContent = `${option.index + 1}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
       el.prepend(title);
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
       numbered.push([el, option.index + 1]);
@@ -392,7 +392,7 @@ function renderDecision(s) {
     // few options, some of which do something: each said beside its button, as the
     // terminal says it after its label
     const described = !groups && s.decision.options.length < MANY
-      && s.decision.options.some((o) => o.effect);
+      && s.decision.options.some(does);
     options.classList.toggle("described", described);
     const boxes = new Map(); // a group's name -> the row that holds its buttons
     for (const option of s.decision.options) {
@@ -432,6 +432,10 @@ function renderDecision(s) {
 // said of the options that change nothing by themselves (what they lead to is chosen next)
 const NOTHING = "no points change and nothing moves yet";
 
+// all that an option does: its points (said on its button, with their range) and the rest
+// (said beside the buttons); '' for nothing
+function does(option) { return [option.points, option.effect].filter(Boolean).join("; "); }
+
 function head(option) { return splitLabel(option.label)[0]; }
 
 // An option's button: its number where the board has its place, its label (the rest of it
@@ -449,15 +453,15 @@ function optionButton(option, groups, numbered) {
   }
   button.append(groups ? splitLabel(option.label)[1] : option.label);
   if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
-  if (option.points && option.effect) { // points change: said on the button too
+  if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
     points.className = "points";
     button.append(" ", points);
   }
   if (option.effect) { // said beside the options, and to a screen reader with the button
     button.setAttribute("aria-describedby", `effect-${option.index}`);
-    button.title = `${option.label}: ${option.effect}`;
   }
+  if (does(option)) button.title = `${option.label}: ${does(option)}`;
   button.disabled = busy;
   button.addEventListener("click", (e) => decide({ option: option.index }, e));
   for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
@@ -507,6 +511,7 @@ function renderEffects(s) {
   if (!d) return;
   if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
   const own = d.options.filter((o) => o.effect);
+  const idle = d.options.filter((o) => !does(o)); // neither points nor anything else
   const words = document.createElement("div");
   words.id = "effect-words";
   for (const o of d.options) { // what a screen reader says with each button
@@ -517,7 +522,7 @@ function renderEffects(s) {
   }
   box.append(words);
   if ($("options").classList.contains("described")) { // each said under its button
-    if (own.length < d.options.length) box.append(cell("p", `The others: ${NOTHING}.`));
+    if (idle.length) box.append(cell("p", `The others: ${NOTHING}.`));
   } else if (own.length && own.length <= FEW_EFFECTS) {
     const list = document.createElement("ul");
     for (const o of own) {
@@ -525,7 +530,6 @@ function renderEffects(s) {
       li.append(cell("b", `${shortName(o)}: `), o.effect);
       list.append(li);
     }
-    const idle = d.options.filter((o) => !o.effect);
     if (idle.length) { // said too: nothing was not forgotten
       const li = cell("li", idle.length <= 3 ? "" : "the others: ");
       if (idle.length <= 3) li.append(cell("b", `${idle.map(shortName).join(", ")}: `));
