@@ -305,10 +305,20 @@ def _box(page, locator) -> dict:
     raise AssertionError("the element has no box")
 
 
-def _overlap(a: dict, b: dict) -> float:
-    """The area that two boxes share."""
-    return max(0.0, min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])) * \
-        max(0.0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
+# what a floating answer covers of what the player needs (a list of its parts; [] for none):
+# the decision's title, options, Undo and Save, the places offered and their numbers, the place
+# clicked, the zoom buttons
+COVERED_NEEDS = """clicked => { const box = document.getElementById('message');
+  if (box.hidden) return [];
+  const m = box.getBoundingClientRect();
+  const hit = r => Math.min(r.right, m.right) - Math.max(r.left, m.left) > 0.5
+    && Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 0.5;
+  const needs = [['#prompt', 'the title'], ['#options button', 'an option'], ['#undo', 'Undo'],
+    ['#save', 'Save'], ['#board .badge', 'a number'], ['#board [data-place].legal', 'a place'],
+    [`#board [data-place="${clicked}"]`, 'the place clicked'], ['.zoom button', 'a zoom']];
+  return needs.flatMap(([sel, name]) => [...document.querySelectorAll(sel)]
+    .filter(el => el.getClientRects().length && hit(el.getBoundingClientRect()))
+    .map(el => `${name} ${el.getAttribute('data-place') || el.textContent.trim()}`)); }"""
 
 
 def _placing_a_tile(game, decision) -> bool:
@@ -318,8 +328,9 @@ def _placing_a_tile(game, decision) -> bool:
 def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(browser):
     """Issue 33: a refused click's box lay over the board, and its words were the engine's
     ("the number of skyscrapers on a building plot (for ...) is 1; it must be 0"). Every kind
-    of place that the decision does not offer is clicked: the answer, in the decision's panel,
-    says what is wrong in the game's words and what is allowed, and never covers the board."""
+    of place that the decision does not offer is clicked: the answer, beside the click, says
+    what is wrong in the game's words and what is allowed, and covers nothing the player
+    needs (the places offered, the decision)."""
     ruleset, game, history = play_until(FIFTH, 4, 3, _placing_a_tile)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
@@ -341,7 +352,6 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
                                  "plot" if "_" in place else place, []).append(place)
         clicked = [p for group in kinds.values() for p in group[:2]]
         assert len(kinds) >= 6 and any("_" in p for p in clicked), kinds
-        board = _box(page, page.locator("#board svg"))
         answers = []
         for illegal in clicked:
             before = page.locator("#message").inner_text()
@@ -357,8 +367,9 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
                 f"{len(legal)} places numbered on the board." in text, text
             assert not RULE_CODE.search(text), text
             assert _in_view(page, "#message")
-            assert _overlap(_box(page, page.locator("#message")), board) == 0
-            assert page.locator("#click-message").count() == 0  # no box over the board
+            # beside the click, over nothing the player needs
+            assert page.evaluate(COVERED_NEEDS, illegal) == [], (illegal, text)
+            assert page.locator("#click-message").count() == 0  # one box only
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
         assert any("cannot be chosen now: it is not a plot that may take a business: "
@@ -368,6 +379,64 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
         assert len(table.history.moves) == len(history.moves)
         _click_and_wait(page, page.locator("#board [data-place].legal").first)  # plays on
         assert table.history.moves[-1] in legal
+    context.close()
+
+
+BIG = {"width": 1920, "height": 1080}
+# the decision's title and Save are what lies at their middle (no answer floats over them)
+UNCOVERED = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return Boolean(hit && document.querySelector(sel).contains(hit)); }"""
+
+
+@pytest.mark.parametrize("size", [SMALL, BIG, {"width": 390, "height": 844}],
+                         ids=["1366x768", "1920x1080", "phone"])
+def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_path):
+    """A newcomer's refusals and Save's answer covered the decision's title. A refused click
+    is said beside the click, over no place offered, no number, not the place clicked, and
+    not the decision (on a phone, in a line of its own above the board); Save's answer in the
+    decision panel's own status line, under Undo and Save; at every size."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, _placing_a_tile)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"},
+                       save_dir=tmp_path)
+    legal = {str(o) for o in game.decision().options}
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        if size["width"] < 900:  # a phone shows the board as text first
+            page.locator("#board-view").click()
+        places = [p for p in page.locator("#board [data-place]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-place'))") if p not in legal]
+        for illegal in places[::5]:  # districts, plots, the park, spaces of the row, ...
+            # (a phone's answer takes room above the board: gone before the place is measured)
+            page.evaluate("() => { document.getElementById('message').hidden = true; }")
+            target = page.locator(f'#board [data-place="{illegal}"]').first
+            target.scroll_into_view_if_needed()
+            box = _box(page, target)
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.locator("#message.bad").wait_for()
+            assert "cannot be chosen now" in page.locator("#message").inner_text()
+            assert _in_view(page, "#message"), illegal
+            assert page.evaluate(COVERED_NEEDS, illegal) == [], illegal
+            if size["width"] < 900:  # above the board, in a line of its own
+                message, board = _box(page, page.locator("#message")), _box(
+                    page, page.locator("#board"))
+                assert message["y"] + message["height"] <= board["y"]
+        assert len(table.history.moves) == len(history.moves)
+        page.locator("#save").scroll_into_view_if_needed()
+        page.locator("#save").click()
+        status = page.locator("#panel-status")
+        status.wait_for()
+        assert "Saved to" in status.inner_text() and page.locator("#message").is_hidden()
+        assert page.evaluate("() => document.getElementById('decision-panel')"
+                             ".contains(document.getElementById('panel-status'))")
+        page.locator("#prompt").scroll_into_view_if_needed()
+        for part in ("#prompt", "#save", "#undo", "#options button"):
+            assert page.evaluate(UNCOVERED, part), part
+        assert _box(page, status)["y"] >= _box(page, page.locator("#save"))["y"]
     context.close()
 
 
@@ -541,13 +610,9 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
                 page.locator("#message.bad").wait_for()
                 assert [_box(page, page.locator(part)) for part in PANELS] == panels
-                message = _box(page, page.locator("#message"))
                 assert _in_view(page, "#message")
-                # beside the board, over no option, nor Undo or Save
-                assert _overlap(message, _box(page, page.locator("#board svg"))) == 0
-                for part in ("#options button", "#undo", "#save"):
-                    for k in range(page.locator(part).count()):
-                        assert _overlap(message, _box(page, page.locator(part).nth(k))) == 0
+                # beside the click, over no place offered, no option, nor Undo or Save
+                assert page.evaluate(COVERED_NEEDS, illegal) == []
                 assert page.evaluate("""() => { const r = document.getElementById('message')
                   .getBoundingClientRect(); const hit = document.elementFromPoint(
                   r.x + r.width / 2, r.y + r.height / 2); return hit && hit.id; }""") \
