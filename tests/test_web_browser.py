@@ -553,7 +553,7 @@ LONG_DIGEST = """() => { const ul = document.getElementById('digest-lines');
   for (let i = 0; i < 14; i++) { const li = document.createElement('li');
     li.textContent = 'Player 3 wins the auction for 42nd St. West with 28 and builds 2 ' +
       'skyscrapers there; Player 2 scores 3 VP in 52nd St. East.'; ul.appendChild(li); }
-  document.getElementById('digest').hidden = false;
+  document.getElementById('digest').hidden = false; keepRoom();
   const log = document.getElementById('log'); log.scrollTop = log.scrollHeight; }"""  # as drawn
 
 
@@ -581,9 +581,9 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
     log shrank to one line. Every option is in view without scrolling, with Undo, Save and
     the last three lines of the log; also once a refused click is answered. A newcomer then
     saw about one line of "Since your last decision", and a refusal squeezed the log: with a
-    long digest and 30 options, five lines of the digest at least are in view with Undo, Save
-    and the log (the options scroll); a refusal floats beside the click, every panel keeping
-    its size, covers no option, and lets clicks through."""
+    long digest and 30 options, six lines of the digest at least are in view with Undo, Save
+    and the log's last three entries (the options scroll); a refusal floats beside the click,
+    every panel keeping its size, covers no option, and lets clicks through."""
     ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     player = game.decision().player
     table = make_table(ruleset, game, history,
@@ -601,7 +601,7 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 # scrolled in a box 20-100 px high and the log kept 1-2 lines)
                 page.evaluate(LONG_DIGEST)
                 assert page.evaluate(THIRTY) == len(legal) + 2
-                assert page.evaluate(DIGEST_LINES) >= 5
+                assert page.evaluate(DIGEST_LINES) >= 6
             elif refused:  # a place not offered: the answer floats beside the click
                 panels = [_box(page, page.locator(part)) for part in PANELS]
                 illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
@@ -624,6 +624,37 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 assert _in_view(page, part), (part, refused)
         _click_and_wait(page, page.locator("#options button").nth(len(legal) - 1))
     assert table.history.moves[decided] == last  # the last button is the last option
+    context.close()
+
+
+LONG_LOG = """() => { const log = document.getElementById('log');
+  for (const li of [...log.children].slice(-3)) li.textContent += ' Then it goes on, long '
+    + 'enough to take a second line in the panel of the log.'; keepRoom(); }"""
+
+
+def test_the_digest_keeps_six_lines_and_the_log_its_last_three_entries_at_1366x768(browser):
+    """Issue 33's newcomer saw "Since your last decision" cut after a few lines, and the log
+    kept three lines, not three entries. With 30 options at 1366x768, a long digest shows six
+    of its lines at least, the log its last three entries however long (two lines each),
+    Undo and Save in view (the options scroll in their box); a short digest shows all of
+    its lines."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_LOG)
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(THIRTY) == 30
+        page.evaluate("() => keepRoom()")  # as drawn
+        assert page.evaluate(DIGEST_LINES) >= 6
+        for part in ("#undo", "#save", "#prompt", "#log li:last-child",
+                     "#log li:nth-last-child(2)", "#log li:nth-last-child(3)"):
+            assert _in_view(page, part), part
+        assert page.evaluate("() => document.querySelector('#log li:last-child')"
+                             ".getBoundingClientRect().height") > 20  # two lines each
+        page.evaluate("""() => { const ul = document.getElementById('digest-lines');
+          while (ul.children.length > 2) ul.lastChild.remove(); keepRoom(); }""")
+        assert page.evaluate("() => { const d = document.getElementById('digest');"
+                             " return d.scrollHeight <= d.clientHeight + 1; }")  # all of it
     context.close()
 
 

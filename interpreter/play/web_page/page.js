@@ -237,7 +237,31 @@ function render() {
   document.body.classList.toggle("over", Boolean(s.over));
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
+  keepRoom();
 }
+
+// The column's room, when it is short (1366x768, many options): the digest keeps at least
+// DIGEST_LINES of its lines (all, when it has fewer) and the log its last LOG_ENTRIES
+// entries, however long; the options give way first (they scroll in their box), Undo and
+// Save stay in view. (CSS alone cannot say "this many lines, or fewer if it has fewer".)
+const DIGEST_LINES = 6, LOG_ENTRIES = 3;
+
+function keepRoom() {
+  const digest = $("digest"), lines = $("digest-lines");
+  digest.style.minHeight = "";
+  if (!digest.hidden) {
+    const height = parseFloat(getComputedStyle(lines).lineHeight);
+    const start = lines.getBoundingClientRect().top - digest.getBoundingClientRect().top
+      + digest.scrollTop;
+    digest.style.minHeight = `${Math.ceil(Math.min(digest.scrollHeight,
+      start + DIGEST_LINES * height + 4))}px`;
+  }
+  const panel = $("log-panel"), log = $("log");
+  panel.style.minHeight = "";
+  const last = [...log.children].slice(-LOG_ENTRIES).reduce((sum, li) => sum + li.offsetHeight, 0);
+  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+}
+addEventListener("resize", keepRoom);
 
 function rulesLabel() {
   return state && state.decision ? "Rules of this decision" : "Rules of the game";
