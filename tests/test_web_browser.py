@@ -21,7 +21,15 @@ pytest.importorskip("playwright")  # the optional extra web-test
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tests.test_undo import ADD_CARD  # noqa: E402
-from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of  # noqa: E402
+from tests.web_support import (  # noqa: E402
+    FIFTH,
+    TUTORIAL,
+    make_table,
+    play_until,
+    rows_do_not_wrap,
+    serving,
+    token_of,
+)
 
 # how long a page may take to answer: generous, for a loaded machine (pytest -n on 2 cores)
 WAIT_MS = 60_000
@@ -711,7 +719,9 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         text = page.locator("#board-text")
         assert text.is_visible() and page.locator("#board").is_hidden()
         seen = text.inner_text()
-        assert all(f"{d} " in seen for d in ("City Hall", "34th W", "Times Sq", "52nd E"))
+        assert all(re.search(rf"^{d}\b", seen, re.M)
+                   for d in ("City Hall", "34th W", "Times Sq", "52nd E"))
+        rows_do_not_wrap(seen)
         assert "Marks: " in seen and "Row: " in seen  # the whole board, its marks explained
         assert page.evaluate("() => parseFloat(getComputedStyle("
                              "document.getElementById('board-text')).fontSize)") >= 11
