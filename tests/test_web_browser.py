@@ -448,6 +448,35 @@ def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_
     context.close()
 
 
+OUTLINED = "() => [...document.querySelectorAll('#board .neighbour')]" \
+    ".map(e => e.getAttribute('data-place')).sort()"
+
+
+def test_pointing_at_a_place_outlines_the_places_it_touches(browser):
+    """Issue 33: the terminal says which places touch only in 'help'; the browser said it
+    nowhere. Pointing at a place of the board outlines the places the ruleset's board links
+    it to (a plot's neighbours in its district, the districts a commissioner may move on to),
+    and its tip names them; moving away clears them."""
+    table, context, page = _player_1_at_1366x768(browser, 3, _placing_a_tile)
+    relations = table.game.world.relations
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        for place, near in (("times_square_orange", ["times_square_gray", "times_square_green"]),
+                            ("w34", ["times_square", "w42"])):
+            assert sorted({x for links in relations.values() for x in links.get(place, [])}) \
+                == near  # from the board's data
+            box = _box(page, page.locator(f'#board [data-place="{place}"]').first)
+            page.mouse.move(box["x"] + 5, box["y"] + box["height"] - 5)  # inside, off its plots
+            page.wait_for_function(f"() => ({OUTLINED})().length > 0")
+            assert page.evaluate(OUTLINED) == near, place
+            tip = page.locator(f'#board [data-place="{place}"] > title').first.text_content()
+            names = [table.game.label(x) for x in near]
+            assert f"touches {names[0]} and {names[1]}" in tip, tip
+        page.mouse.move(2, 300)  # off the board
+        assert page.evaluate(OUTLINED) == []
+    context.close()
+
+
 def test_a_colour_that_slipped_a_url_into_the_page_is_not_fetched(page: Page, tmp_path):
     """Issue 30, 4: the display file's colours are checked when it loads; should one get past
     (here put in after loading), the page's Content-Security-Policy keeps the browser from

@@ -25,6 +25,7 @@ from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.consequences import (
     Picture,
+    and_list,
     common_effect,
     effect_words,
     estimate_note,
@@ -64,6 +65,16 @@ MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
 BOARD_TEXT_COLUMNS = 52  # the board as text on a phone: 52 columns of 11 px fit 390 px
+
+
+def neighbours(relations: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
+    """Each place -> the places the board's relations link it to (where a directed one
+    leads): what the page shows of a place pointed at on the board."""
+    out: dict[str, set[str]] = {}
+    for links in relations.values():
+        for place, others in links.items():
+            out.setdefault(place, set()).update(others)
+    return {place: sorted(others - {place}) for place, others in out.items()}
 
 
 class TableError(Exception):
@@ -191,6 +202,7 @@ class Table:
             "hand": display.private_text(game, player) if player else "",
             "hand_parts": display.private_segments(game, player) if player else [],
             "recent": self.recent_places(player),
+            "neighbours": self._neighbours(),
             "log": game.log_for(player),
             "digest": self._digest_for(player) if player else [],
             "over": game.over,
@@ -230,6 +242,12 @@ class Table:
                 "lines": display.final_lines(game),
                 "scores": final_scores(game)}
         return state
+
+    def _neighbours(self) -> dict[str, dict[str, Any]]:
+        """Each place -> the places it touches (`ids`) and their names said (`said`)."""
+        game = self.game
+        return {place: {"ids": ids, "said": and_list([str(game.label(x)) for x in ids])}
+                for place, ids in neighbours(game.world.relations).items() if ids}
 
     def _board_text(self, player: str | None) -> str:
         """The board as text in BOARD_TEXT_COLUMNS, with the marks it shows explained under

@@ -380,6 +380,7 @@ function renderBoard(s) {
   numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn)?.addEventListener(
     "click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); }));
   hideNumbersUnder(board, boxes);
+  showsNeighbours(board, s.neighbours || {});
   $("board-text").textContent = s.board_text || "";
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
@@ -392,6 +393,33 @@ function renderBoard(s) {
       below.dispatchEvent(new MouseEvent("click", { clientX: e.clientX, clientY: e.clientY }));
     }
   };
+}
+
+// Pointing at a place of the board (or tapping it) outlines the places it touches, as the
+// ruleset's board links them (where a one-way link leads), and its tip names them: what the
+// terminal lists in 'help'.
+function showsNeighbours(board, neighbours) {
+  const mark = (place) => {
+    for (const old of board.querySelectorAll(".neighbour")) old.classList.remove("neighbour");
+    for (const other of (place && neighbours[place] ? neighbours[place].ids : [])) {
+      for (const el of board.querySelectorAll(`[data-place="${CSS.escape(other)}"]`)) {
+        el.classList.add("neighbour");
+      }
+    }
+  };
+  for (const el of board.querySelectorAll("[data-place]")) {
+    const place = el.getAttribute("data-place");
+    if (!neighbours[place]) continue;
+    const tip = el.querySelector(":scope > title") || el.insertBefore(
+      document.createElementNS(SVG, "title"), el.firstChild);
+    tip.textContent = `${tip.textContent || place.replace(/_/g, " ")}\n(touches ${neighbours[place].said})`;
+    el.addEventListener("pointerenter", () => mark(place));
+    el.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "touch") return; // a finger's tap leaves them outlined
+      const back = e.relatedTarget instanceof Element ? e.relatedTarget.closest("[data-place]") : null;
+      mark(back && board.contains(back) ? back.getAttribute("data-place") : null); // (a place around it)
+    });
+  }
 }
 
 // The number of an option, on its place of the board: a disc just outside a corner of the
