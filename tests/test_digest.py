@@ -522,9 +522,11 @@ def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
             if table.pictures:  # after Player 1's first decision
                 for player, what, where in moved:
                     name = table.game.label(player)
-                    line = next((x for x in digest if x.startswith(f"{name}: ")), "")
-                    assert f"the {table.game.label(what)} " in line and \
-                        f"to {table.game.label(where)}" in line, (digest, moved)
+                    # (a piece Player 1 had just moved: among the news, first)
+                    lines = [x for x in digest if x.startswith((f"{name}: ", "News: "))]
+                    assert any(name in line and f"the {table.game.label(what)} " in line and
+                               f"to {table.game.label(where)}" in line for line in lines), \
+                        (digest, moved)
                 assert not any(x.startswith("Player 1: ") for x in digest), digest
                 checked += bool(moved)
             table.decide(token, table.version, index=rng.randrange(len(decision.options)))
@@ -620,6 +622,26 @@ def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_diges
             assert all(line in said for line in again), (again, said)
             assert all(" commissioner " in line for line in again), again
             assert len(again) <= 2, again  # each commissioner by its last move only
+            met += 1
+    assert met
+
+
+def test_the_page_s_digest_says_first_what_moved_the_pieces_the_player_had_just_moved(base):
+    """A newcomer in the browser moved a commissioner; the bots moved it back before their
+    next decision, and that was said only among the other players' moves, at the end of a
+    long digest (the box showed its first lines). The page's digest says it in its news,
+    first, as the terminal's short digest does, and not again below."""
+    met = 0
+    for seed in range(3):
+        for game, steps, before, *_ in stretches(base, seed, 400):
+            again = steps.moved_again(game, "P1")
+            if not again:
+                continue
+            digest = digest_lines(game, before, "P1", steps, [], whole=True)
+            news = next(x for x in digest if x.startswith("News: "))
+            assert news.startswith("News: " + "; ".join(again)), (again, digest)
+            later = " ".join(digest[digest.index(news) + 1:])
+            assert not any(line.split(" ", 2)[-1] in later for line in again), digest
             met += 1
     assert met
 
