@@ -199,3 +199,21 @@ def test_the_page_says_each_option_whole_where_it_has_room_and_cuts_it_where_not
     tight = how_it_works(load(FIFTH), 60, 16)
     assert len(tight) <= 16 and max(map(columns, tight)) <= 60
     assert any(line.startswith("  Option B") and line.endswith("…") for line in tight)
+
+
+def test_the_players_rules_leave_out_why_a_rule_cites_no_paragraph():
+    """'No paragraph of the rulebook: a fact of the board data, not of the text' under the
+    definitions of `rules` is for the ruleset's writers: the players' view (the terminal's
+    `rules`, the browser's Rules panel) leaves it out; the designer's book keeps it."""
+    from interpreter.engine.ruleset import load_ruleset
+    from interpreter.play.rulebook import book_of
+
+    from .conftest import BASE
+
+    ruleset = load_ruleset(BASE)
+    book = book_of(ruleset)  # the designer's book
+    number, section = next((i, s) for i, s in enumerate(book.sections, 1)
+                           if any("No paragraph" in (e.no_cite or "") for e in s.entries))
+    said = "\n".join(rules_lines(ruleset, None, str(number)))
+    assert section.entries[0].title in said and "No paragraph" not in said, said
+    assert "No paragraph" not in rules_page(ruleset)["html"]

@@ -399,7 +399,7 @@ def test_the_last_pass_of_an_auction_that_nobody_bid_in_says_so():
     met = 0
     for game, decision, found in decisions_of_player_1(6, last_pass, most=2):
         said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
-        assert "Nobody bids for " in said, said
+        assert "nobody bids for " in said, said  # mid-sentence: in lower case
         met += 1
     assert met == 2
 
@@ -639,3 +639,44 @@ def test_a_move_that_starts_auctions_where_a_stop_would_end_the_game_says_so():
             strict=True))
         ends = "a building stop in 52nd St. West would end the game"
         assert notes == {"white": "", "beige": ends if stops else ""}, notes
+
+
+def test_a_pass_that_ends_an_auction_names_the_auction_the_next_player_opens():
+    """'then Player 2 chooses the colour of their bid' after a pass that ended an auction did
+    not say that the next choice was in another auction: the display's `context` names it
+    where it differs from the present decision's."""
+    def first_pass(opener: str, passes: int) -> str:
+        """Player 1's screen after `opener` opens the auction for 34th St. West (Player 3
+        with a bid) and `passes` players pass."""
+        game = fresh(load_ruleset(BASE))
+        position(game, visited={"white": ["w34", "e34"]},
+                 hands={"P1": {card("violet", 4): 1}, "P3": {card("brown", 4): 1}})
+        game.perform("run_auctions", opener, "white")
+        if opener == "P3":  # Player 3 bids 4 in brown
+            for option in ("brown", card("brown", 4), "finish_bid"):
+                game.apply(option)
+        for _ in range(passes):
+            game.apply("pass_bid")
+        s, _ = session_at(game)
+        return " ".join(" ".join(s.decision_lines(game.decision())).split())
+
+    said = first_pass("P2", 3)  # Player 2 opens, 3 and 4 pass: Player 1 passes last
+    assert "pass (taking back any cards bid): nobody bids for 34th St. West; then, in the " \
+        "auction for 34th St. East, Player 2 " \
+        "chooses the colour of their bid" in said, said
+    said = first_pass("P3", 1)  # Player 3 bids, 4 passes: Player 1's pass (and 2's) lets 3 win
+    assert "Player 3 wins the auction for 34th St. West" in said, said
+    assert "then Player 3 decides: how many" in said and "in the auction for" not in said
+
+
+def test_why_a_fixed_answer_says_the_choice_it_leads_to():
+    """`why build` answered "'build' is a fixed answer here": a newcomer learned nothing of
+    what building does. An answer that leads on to the player's own next choice says it."""
+    game = at_the_second_stop()
+    s, out = session_at(game)
+    decision = game.decision()
+    s.handle("why build", decision)
+    said = " ".join(out.getvalue().split())
+    assert "fixed answer" not in said
+    assert '"build" is the answer that leads to your next choice: "how many skyscrapers do ' \
+        'you build from your supply" (0, 1, 2 or 3).' in said, said

@@ -143,7 +143,8 @@ def test_placing_a_business_says_which_one_was_taken(tmp_path):
         else:
             assert not any(x.endswith(" you took.") for x in hints), hints
         index = rng.randrange(len(decision.options))
-        taken = table.game.label(decision.options[index]) \
+        shown = table.display.shown(table.game, decision)  # the page's order of the options
+        taken = table.game.label(shown.options[index]) \
             if decision.prompt == "take a business from the current set" else None
         table.decide(token, table.version, index)
     folder = tiny(tmp_path / "t", display='hints:\n  - during: no_such_step\n    text: "x"\n')

@@ -323,7 +323,7 @@ def test_the_setup_digest_says_every_piece_placed_not_two_of_them_and_more():
     screens, _ = screens_of(7, 3)
     setup = next(s for s in screens if "Pieces: " in s)
     pieces = " ".join(setup.split("Pieces: ", 1)[1].split("\n\n")[0].split())
-    assert "more ('log')" not in pieces
+    assert "(type log to see them)" not in pieces
     assert all(f"Player {n}'s 2 skyscrapers go to " in pieces for n in (2, 3, 4)), pieces
 
 
@@ -375,6 +375,56 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
             won += " wins " in line
             assert "News: " in text and line.rstrip(".") in text, (line, text)
     assert lost and won  # the cases were met
+
+
+def test_a_fold_never_hides_a_move_that_scored_for_the_player(base):
+    """'3 more moves of ... business tile ('log')' hid the business another player placed
+    that gave a newcomer +4 (the special scoring): the moves onto the board of a step that
+    changed the player's points are said whole, never folded, and a fold says in words
+    where the rest is."""
+    from .test_rulebook_examples import fresh, position
+
+    display = load_display(base)
+    towers = {f"{d}_violet": {"P1": 1} for d in ("w34", "e34", "w42")}
+    game = position(fresh(base), towers=towers, placed=2)  # the next business placed
+    # scores 4 VP for Player 1 (skyscrapers in 3 districts)
+    steps, before, others = Steps(), None, False
+    steps.start(game)
+    while not (others and game.decision().player == "P1"):
+        decision = game.decision()
+        others = others or decision.player != "P1" and before is not None
+        move = decision.options[0]
+        if decision.player == "P4":  # the last to play places a business (option B)
+            move = "B" if "B" in decision.options else decision.options[-1]
+        seen = watch_step(game, move)
+        game.apply(move)
+        steps.record(game, decision.player, seen)
+        before = Picture(game, "P1") if decision.player == "P1" else before
+    assert steps.scoring_places(game, "P1")
+    digest = " ".join(digest_lines(game, before, "P1", steps, display.news_in(game.events),
+                                   80, 4, zones=display.zones))
+    assert "Points: you +4." in digest
+    placed = [line for line in game.events if "Player 4 places a " in line][-1]
+    plot = placed.split(" on ")[1].split(" (")[0]
+    assert f"goes to {plot}" in digest or f"to {plot};" in digest, digest
+    assert "more moves of" in digest and "(type log to see them)" in digest, digest
+    assert "('log')" not in digest
+
+
+def test_news_joined_in_one_sentence_begin_in_lower_case_but_names():
+    """'...; The white commissioner returns to City Hall; Nobody bids for ...' read as
+    capitals in the middle of a sentence: a news line after another begins in lower case,
+    unless it begins with a name ('Player 2 wins', 'Central Park ...'); the first, after
+    'News: ', in upper case."""
+    names = ("Player", "Central", "City", "Times")
+    lowered = 0
+    for _, digest, *_ in game_at_80x24(1):
+        text = " ".join(" ".join(digest).split())
+        wrong = [w for w in re.findall(r"; ([A-Z][a-z]+)", text) if w not in names]
+        assert not wrong, (wrong, text)
+        assert not re.search(r"News: [a-z]", text), text
+        lowered += len(re.findall(r"; (the|nobody) ", text))
+    assert lowered
 
 
 def test_the_browser_digest_says_the_news_the_players_own_decision_wrote(base):
@@ -429,11 +479,12 @@ def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decisio
             if seen is not None:
                 news = table.display.news_in(log[seen:])
                 text = " ".join(digest)
-                assert "more ('log')" not in text and "in 'log'" not in text, text
+                assert "(type log to see them)" not in text, text
                 said = list(dict.fromkeys(line.rstrip(".") for line in news))
-                assert all(line in text for line in said), (said, text)
-                assert [text.index(line) for line in said] == \
-                    sorted(text.index(line) for line in said)  # the log's order
+                assert all(line[1:] in text for line in said), (said, text)  # the first
+                # letter in lower case mid-sentence
+                assert [text.index(line[1:]) for line in said] == \
+                    sorted(text.index(line[1:]) for line in said)  # the log's order
                 busy += len(news) >= 5
             table.decide(token, table.version, rng.randrange(len(decision.options)))
             seen = len(table.game.log_for("P1"))
@@ -489,7 +540,8 @@ def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routin
     folds = 0
     for _, digest, *_ in (x for seed in (1, 4) for x in game_at_80x24(seed)):
         text = " ".join(" ".join(digest).split())
-        for fold in re.findall(r"(\w+: )?(?:and )?(\d+ more [^(]*)\('log'\)", text):
+        for fold in re.findall(r"(\w+: )?(?:and )?(\d+ more [^(]*)\(type log to see them\)",
+                               text):
             folds += 1
             assert re.fullmatch(r"\d+ more (news of|moves? of) .+ ", fold[1]), (fold, text)
         pieces = next((x for x in digest if x.startswith("Pieces: ")), "")
@@ -619,7 +671,7 @@ def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_diges
                 continue
             said = " ".join(" ".join(digest_lines(game, before, "P1", steps, [],
                                                   rows=3)).split())
-            assert all(line in said for line in again), (again, said)
+            assert all(line[1:] in said for line in again), (again, said)  # (its case)
             assert all(" commissioner " in line for line in again), again
             assert len(again) <= 2, again  # each commissioner by its last move only
             met += 1
@@ -639,7 +691,9 @@ def test_the_page_s_digest_says_first_what_moved_the_pieces_the_player_had_just_
                 continue
             digest = digest_lines(game, before, "P1", steps, [], whole=True)
             news = next(x for x in digest if x.startswith("News: "))
-            assert news.startswith("News: " + "; ".join(again)), (again, digest)
+            # (a line after another begins in lower case unless it begins with a name)
+            assert news.lower().startswith(("News: " + "; ".join(again)).lower()), \
+                (again, digest)
             later = " ".join(digest[digest.index(news) + 1:])
             assert not any(line.split(" ", 2)[-1] in later for line in again), digest
             met += 1

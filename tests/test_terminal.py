@@ -824,3 +824,142 @@ def test_a_tight_screen_gives_the_header_row_to_the_options_consequences():
                      " ".join(" ".join(lines).split())):
             kept.append(EACH_SAYS in lines)
     assert kept[:1] == [False] and kept[-1] is True  # the tightest without it, roomy with
+
+
+def _worth_now_position():
+    """Player 1 with 2 skyscrapers in Times Square (violet, next to a boutique on brown) and
+    3 in supply, in a fresh base game."""
+    from .test_rulebook_examples import fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    return position(game, towers={"times_square_violet": {"P1": 2}},
+                    tiles={"times_square_brown": ["boutique"]}, supply={"P1": 3})
+
+
+def test_placing_a_business_says_what_the_players_skyscrapers_would_score_now():
+    """Newcomers had no figure for a business whose worth shows only at a scoring: the plots
+    where it would raise what their skyscrapers score say so, worked out with the rules'
+    own scoring of a district, and no other plot has a note."""
+    game = _worth_now_position()
+    game.perform("place_business", "P1")
+    game.apply("tile(jeweler)")
+    s, _ = session(game, 80)
+    s.height = 24
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    note = "(worth now: your skyscrapers rise from 4 to 6 VP)"
+    assert f"Times Square: 16 brown {note} 17 gray 18 orange 19 green {note}" in said, said
+    assert said.count("worth now") == 2
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+
+
+def test_how_many_to_build_says_what_they_would_score_now():
+    game = _worth_now_position()
+    game.perform("build_on_plot", "P1", "times_square_violet", 3)
+    s, _ = session(game, 80)
+    said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+    assert "2 (worth now: your skyscrapers rise from 4 to 8 VP): your 2 skyscrapers go " \
+        "from your supply to Times Square, violet" in said, said
+    assert "0 (worth" not in said
+
+
+def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots():
+    """The same note on the setup's 28 plots overflowed 80x24: `during` keeps it to the
+    decisions it names, and naming a procedure the rules lack is an error of the file."""
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 53)  # plots next to businesses: each would be worth VP
+    s, _ = session(game, 80)
+    s.height = 24
+    lines = s.decision_lines(game.decision())
+    assert "worth now" not in " ".join(lines) and len(lines) <= 24
+
+
+def test_a_note_during_a_procedure_the_rules_lack_is_refused(tmp_path):
+    path = edited_copy(tmp_path, "display.yaml", "during: [place_business, build_on_plot]",
+                       "during: [place_business, no_such_step]")
+    with pytest.raises(RulesError, match="option_notes: 'during: no_such_step'"):
+        load_display(load_ruleset(path))
+
+
+def _auction_in_34th_west(tiles: list[str], stopped: tuple[str, ...] = ()):
+    """Player 1, with 3 skyscrapers on 34th St. West's violet plot (Player 2 with 1 on gray),
+    opens its auction holding a violet 4; `tiles` go on the brown, orange and green plots
+    in turn (three fill the district): the game and an 80x24 session."""
+    from .test_rulebook_examples import card, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 3}, "w34_gray": {"P2": 1}},
+             tiles={q: [k] for q, k in zip(["w34_brown", "w34_orange", "w34_green"], tiles,
+                                            strict=False)},
+             stopped=stopped, hands={"P1": {card("violet", 4): 1}})
+    game.perform("district_auction", "P1", "w34")
+    s, _ = session(game, 80)
+    s.height = 24
+    return game, s
+
+
+def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks():
+    """A pass let another player build on the last empty plot of a district holding the
+    player's skyscrapers, and a later building stop there took them, unannounced."""
+    game, s = _auction_in_34th_west(["boutique", "jeweler"])
+    said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+    assert "pass (taking back any cards bid) (the winner may fill 34th St. West, where you " \
+        "have 3 skyscrapers: a later building stop there would take them)" in said, said
+    assert "violet (" not in said
+    game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
+    assert "may fill" not in " ".join(s.decision_lines(game.decision()))
+
+
+def test_the_bid_screen_says_a_building_stop_there_would_end_the_game():
+    """The commissioner's move said 'a building stop in X would end the game'; the bid screen
+    of that auction did not, where the stop would be the game's second."""
+    from .test_rulebook_examples import card
+
+    game, s = _auction_in_34th_west(["boutique", "jeweler", "gallery"], stopped=("e52",))
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "you would score 4 VP (half); a building stop in 34th St. West would end the " \
+        "game." in said, said
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+    game, s = _auction_in_34th_west(["boutique", "jeweler", "gallery"])  # the first stop
+    assert "end the game" not in " ".join(s.decision_lines(game.decision()))
+
+
+def _taking_a_business_from_pe_je_bo():
+    """Player 1 takes a business from a current set that lies on the row as perfume shop,
+    jeweler, boutique (the rules offer them by kind: boutique, jeweler, perfume shop)."""
+    from .test_rulebook_examples import fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, row={"slot01": "perfume_shop", "slot02": "jeweler", "slot03": "boutique",
+                        "slot04": "gallery"})
+    game.perform("place_business", "P1")
+    return game
+
+
+def test_businesses_to_take_are_listed_in_the_order_of_the_row():
+    """The options came in the order of their kinds, not of the row the player sees ('Pe Je
+    Bo'): the display's option_order shows, numbers and takes them in the row's order; the
+    rules keep theirs (bots and saved games are the same)."""
+    game = _taking_a_business_from_pe_je_bo()
+    assert game.decision().labels == ["boutique", "jeweler", "perfume shop"]  # the rules'
+    answers = iter(["1"])
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return ""
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, read=read, width=80, height=24)
+    s.run()
+    said = " ".join(out.getvalue().split())
+    assert re.search(r"1\. perfume shop.* 2\. jeweler.* 3\. boutique", said), said
+    assert game.frame_locals()["kind"] == "tile(perfume_shop)"  # '1' took the first shown
+    assert game.decision().prompt == "place it on a building plot"

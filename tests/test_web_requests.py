@@ -456,3 +456,21 @@ def test_a_phone_s_text_board_never_wraps_a_row_in_a_whole_game():
         table.game.apply(rng.choice(decision.options))
     rows_do_not_wrap(table._board_text("P1"))
     assert seen > 10
+
+
+def test_businesses_to_take_are_buttons_in_the_order_of_the_row():
+    """As at the terminal: the buttons follow the supply row ('Pe Je Bo'), and the first
+    button takes the first business of the row."""
+    from interpreter.play.replay import History
+
+    from .test_terminal import _taking_a_business_from_pe_je_bo
+
+    game = _taking_a_business_from_pe_je_bo()
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    p1 = token_of(table, "P1")
+    options = table.state_for(p1)["decision"]["options"]
+    assert [o["label"].split(":")[0] for o in options][:3] == \
+        ["perfume shop", "jeweler", "boutique"], options
+    table.decide(p1, table.version, index=0)
+    assert game.frame_locals()["kind"] == "tile(perfume_shop)"

@@ -82,6 +82,11 @@ class Decision:
                 [str(o) for o in self.options]
         return self._labels
 
+    def in_order(self, options: list[Any]) -> Decision:
+        """The same decision with its options in another order (as a display shows them)."""
+        return Decision(self.player, self.prompt, options, self._labeler, self.secret,
+                        self.shown_to)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and (self.player, self.prompt, self.options) == (
             other.player, other.prompt, other.options)

@@ -94,11 +94,14 @@ def run_start(history: History, player: str) -> int:
 
 def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = None,
             samples: int = SAMPLES, news: Callable[[list[str]], list[str]] | None = None,
-            zones: dict[str, str] | None = None) -> Outlook | None:
+            zones: dict[str, str] | None = None,
+            context: Callable[[Game, str], str] | None = None) -> Outlook | None:
     """The effect of each option of `decision`, as `viewer` may foresee it; None when the
     options cannot be played out on a sample. `news`: the log lines that are news (the
     display's), said as what follows an option (`Effect.then`; see following); `zones`:
-    the display's short names of zones, for the moves (see _Words.zone)."""
+    the display's short names of zones, for the moves (see _Words.zone); `context`: what
+    a decision is about (the display's), said with another's next decision about
+    something else."""
     if len(decision.options) > MAX_OPTIONS:
         return Outlook([], samples, skipped=len(decision.options))
     anchor = game.state["step"] if anchor is None else anchor
@@ -113,6 +116,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
             draws = [rng.getrandbits(63) for _ in range(DRAWN_AGAIN)]
             before = Picture(sample, viewer, pieces=False)
             frames = under_way(sample)
+            here = context(sample, viewer) if context is not None else ""
             for i, option in enumerate(decision.options):
                 twin = sample.clone()
                 twin.logging = news is not None
@@ -130,7 +134,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 found.starts = started(frames, twin, viewer)
                 found.because = because(twin, viewer, found.points, decision.labels[i])
                 if news is not None:
-                    found.then = following(twin, option, viewer, news)
+                    found.then = following(twin, option, viewer, news,
+                                           _elsewhere(context, here, viewer))
                 seen[i].append(found)
     except (GameRuleError, IllegalMove):
         return None
@@ -184,14 +189,26 @@ def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = No
     return said + [MORE_LATER] if differ else said
 
 
+def _elsewhere(context: Callable[[Game, str], str] | None, here: str,
+               viewer: str) -> Callable[[Game], str]:
+    """What a coming decision is about, where that is not what the present one is about
+    (`here`); '' otherwise, and where the display says nothing of it."""
+    def about(then: Game) -> str:
+        there = context(then, viewer) if context is not None else ""
+        return there if there != here else ""
+    return about
+
+
 def following(twin: Game, option: Any, viewer: str,
-              news: Callable[[list[str]], list[str]]) -> list[str]:
+              news: Callable[[list[str]], list[str]],
+              elsewhere: Callable[[Game], str] = lambda then: "") -> list[str]:
     """What follows an option, in the ruleset's own news lines: those its run wrote that
     name the player who decides next (why it is theirs: they won) or no player (nobody
     won), or, when the next
     decision is another player's with the same option (a pass, say), those written if the
     others choose it too, as things stand ('if the others choose it too: ...'); then the
-    next decision when it is another player's ('then Ann decides: how many ...'). []
+    next decision when it is another player's ('then Ann decides: how many ...'), with
+    what it is about when `elsewhere` says so ('then, in the round for the north, ...'). []
     when no news comes of it."""
     lines = news(twin.events)
     then, alike = twin, False
@@ -217,12 +234,15 @@ def following(twin: Game, option: Any, viewer: str,
                  not any(n in line for n in names)]
     if not lines:
         return []
-    said = [line.rstrip(".") for line in lines]
+    said = [mid_sentence(then, line.rstrip(".")) for line in lines]  # after an option's
+    # words, and one another, in one sentence
     if alike:
         said[0] = f"if the others choose it too: {said[0]}"
     if decision is not None and decision.player != viewer:  # the question only: a list of
         # its options in brackets read like code ('(build, stop)')
-        said.append(f"then {asked_of(then.label(decision.player), decision.prompt)}")
+        where = elsewhere(then)
+        said.append(f"then{f', {where},' if where else ''} "
+                    f"{asked_of(then.label(decision.player), decision.prompt)}")
     return said
 
 
@@ -314,9 +334,22 @@ def effect_words(game: Game, effect: Effect, viewer: str, points: bool = True) -
     return "; ".join(effect_words_parts(effect, game, viewer, points))
 
 
-def and_list(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
+def mid_sentence(game: Game, line: str) -> str:
+    """A log line said after another in one sentence: its first letter in lower case,
+    unless its first word begins a name of the game ('The pawn moves' -> 'the pawn moves';
+    'Ann wins' and 'VP' stay as they are)."""
+    first = line.split(" ", 1)[0]
+    if not first[:1].isupper() or first.isupper() and len(first) > 1:
+        return line
+    names = {game.label(p).split(" ", 1)[0] for p in game.players} | \
+        {game.label(v).split(" ", 1)[0] for values in game.world.entity_types.values()
+         for v in values if game.label(v)}
+    return line if first in names else line[:1].lower() + line[1:]
+
+
+def and_list(words: list[str], joint: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or with another `joint`: 'a, b or c')."""
+    return f"{', '.join(words[:-1])} {joint} {words[-1]}" if len(words) > 1 else words[0]
 
 
 def without_source(move: str) -> str:

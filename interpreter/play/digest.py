@@ -23,7 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from interpreter.play.consequences import Picture, and_list, points_text, without_source
+from interpreter.play.consequences import (
+    Picture,
+    and_list,
+    mid_sentence,
+    points_text,
+    without_source,
+)
 from interpreter.play.moves_seen import Lone, Moved, StepSeen
 
 if TYPE_CHECKING:
@@ -34,6 +40,7 @@ MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how man
 MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
+SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
 
 
 @dataclass
@@ -130,6 +137,17 @@ class Steps:
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
 
+    def scoring_places(self, game: Game, player: str) -> set[str]:
+        """The places of the board (in words) where the steps since `player`'s last
+        decision that changed their points put pieces (a piece that scores for them there):
+        a digest never folds a move to them. A place of the board: the index of a public
+        zone, other than a player."""
+        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        return {game.label(m.dest[1]) for k in range(last + 1, len(self.seen))
+                if self.points[k].get(player) for m in self.seen[k].moves
+                if m.dest[1] is not None and m.dest[1] not in game.players
+                and game.program.zones[m.dest[0]].decl.visibility == "public"}
+
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
         """The moves and the points of `player`'s last decision (with what followed it before
         the next decision): the picture after it, which the digest starts from, has them
@@ -216,32 +234,37 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    own = [m for m in moves if m.startswith("your ")]  # the viewer's pieces: said first,
-    # never folded into 'and N more'; then what came into their zones (a card drawn)
+    scored = steps.scoring_places(game, viewer)
+    own = [m for m in moves if m.startswith("your ")] + \
+        [m for m in moves if not m.startswith("your ") and _names_any(m, scored)]  # the viewer's
+    # pieces and what scored for them: said first, never folded into 'and N more'; then
+    # what came into their zones (a card drawn)
     moves = own + [m for m in moves if _own(m) and m not in own] + \
-        [m for m in moves if not _own(m)]
+        [m for m in moves if not _own(m) and m not in own]
     told = [x.rstrip(".") for x in news or []]
     again = [line for line in steps.moved_again(game, viewer) if line not in told]
     if whole:  # nothing to fit: said as it came, after what moved the pieces the viewer
         # had just moved (the terminal's short digest says them so too)
         told = again + told
-        said = ["News: " + "; ".join(_counted_news(told)) + "."] if told else []
+        said = [_sentence("News: " + "; ".join(
+            _counted_news([mid_sentence(game, x) for x in told])) + ".")] if told else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
         return lines + steps.board_moves(game, viewer, told) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
-    news = _counted_news(again + told)
+    again = [mid_sentence(game, line) for line in again]
+    news = _counted_news(again + [mid_sentence(game, line) for line in told])
     mine = [line for line in news if named.search(line) or line in again]  # the viewer's
     # own, and what moved the pieces they had just moved: never folded
     others = len(moves) - len(own)
     if news:  # the news first (who won, what was scored): a row is left for the pieces
-        said = _listed("News: ", mine + [line for line in news if line not in mine], width,
-                       max(1, left - bool(moves)), len(mine), _news_fold(game), most=None,
-                       order=news)
+        said = _sentence(_listed("News: ", mine + [line for line in news if line not in mine],
+                                 width, max(1, left - bool(moves)), len(mine),
+                                 _news_fold(game), most=None, order=news))
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
-        crowded = "('log')" in said  # news folded: no routine move said before them
+        crowded = SEE_LOG in said  # news folded: no routine move said before them
     else:
         crowded = False
     if moves:
@@ -249,11 +272,18 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
         most = len(own) if crowded else MOST_MOVES
         said = _listed("Pieces: ", moves, width, room, len(own), fold, most)
-        if "('log')" in said:  # too many said whole: said without where from
+        if SEE_LOG in said:  # too many said whole: said without where from
             said = _listed("Pieces: ", [without_source(m) for m in moves], width, room,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def _sentence(text: str) -> str:
+    """'News: the pawn moves; Ann wins.' as 'News: The pawn moves; Ann wins.': the lines
+    after the first are said mid-sentence (consequences.mid_sentence), the first begins it."""
+    head, _, rest = text.partition(": ")
+    return f"{head}: {rest[:1].upper()}{rest[1:]}"
 
 
 def _counted_news(news: list[str]) -> list[str]:
@@ -324,6 +354,11 @@ def _said_in(name: str, amount: int, lines: list[str]) -> bool:
     return any(named.search(line) and number.search(named.sub(" ", line)) for line in lines)
 
 
+def _names_any(line: str, names: set[str]) -> bool:
+    """Whether a line names one of `names` as a whole word."""
+    return any(_naming(name).search(line) for name in names)
+
+
 def _naming(name: str) -> re.Pattern:
     """A name as a whole word ('Player 1', not 'Player 10')."""
     return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
@@ -346,12 +381,13 @@ def took_part(lines: list[str], news: list[str], name: str) -> bool:
 def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
             kept: int = 0, fold: Callable[[list[str]], str] | None = None,
             most: int | None = MOST_MOVES, order: list[str] | None = None) -> str:
-    """'head a; b; and 2 more ... ('log').' in `rows` rows of `width` (`most` items at most,
-    None: no limit); `fold` says what the items left out are ('2 more moves of cards').
-    The first `kept` items are said whatever the room (the viewer's own losses and news
-    are never folded into a count); those said are said in `order` when given (the log's)."""
+    """'head a; b; and 2 more ... (type log to see them).' in `rows` rows of `width`
+    (`most` items at most, None: no limit); `fold` says what the items left out are ('2
+    more moves of cards'). The first `kept` items are said whatever the room (the viewer's
+    own losses, what scored for them, and news are never folded into a count); those said
+    are said in `order` when given (the log's)."""
     def more(hidden: list[str]) -> str:
-        return f"; and {fold(hidden) if fold else f'{len(hidden)} more'} ('log')"
+        return f"; and {fold(hidden) if fold else f'{len(hidden)} more'} {SEE_LOG}"
 
     limit = len(items) if most is None else min(len(items), most)
     if fold and not limit:
@@ -359,7 +395,7 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
     if not kept and _rows(head + items[0] + (more(items[1:]) if len(items) > 1 else "."),
                           width) > rows:
         return f"{head}{more(items)[len('; and '):]}." if fold else \
-            f"{head}{len(items)}, in 'log'."
+            f"{head}{len(items)} {SEE_LOG}."
     said = max(1, kept)
     while said < limit and \
             _rows(head + "; ".join(items[:said + 1]) + more(items[said + 1:]) + ".",

@@ -69,7 +69,8 @@ from interpreter.play.markup import (
 from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.option_notes import NAMES as NOTE_NAMES
-from interpreter.play.option_notes import OptionNote
+from interpreter.play.option_notes import OptionNote, asking_procedure
+from interpreter.play.option_order import OptionOrder, in_display_order
 from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
@@ -77,7 +78,7 @@ from interpreter.resources import schema
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
-    from interpreter.engine.runtime import Game
+    from interpreter.engine.runtime import Decision, Game
 
 SCHEMA = "display"
 MONO_WIDTH = 0.61  # the width of a letter of a monospace font, in ems
@@ -201,8 +202,7 @@ class Hint:
         values: dict[str, Any] = {"viewer": viewer, "options": options}
         if self.during is None:
             return values
-        stack = getattr(game, "stack", None)
-        if not stack or stack[-1][0] != self.during:
+        if asking_procedure(game) != self.during:
             return None
         slots = [n for n in game.program.procs[self.during].slots if not n.startswith("$")]
         return values | dict.fromkeys(slots) | game.frame_locals()
@@ -236,6 +236,8 @@ class Display:
     news: list[str] = field(default_factory=list)  # texts that make a log line news
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
     zones: dict[str, str] = field(default_factory=dict)  # short names of zones, for play
+    context: Callable | None = None  # what a decision is about ('in the round for the north')
+    option_order: list[OptionOrder] = field(default_factory=list)  # the order shown
 
     # ------------------------------------------------------------------ text
     def _out(self, text: str, colour: bool) -> str:
@@ -418,6 +420,20 @@ class Display:
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return out
+
+    def shown(self, game: Game, decision: Decision) -> Decision:
+        """The decision with its options in the order the display shows them in."""
+        return in_display_order(self.option_order, game, decision)
+
+    def context_of(self, game: Game, viewer: str) -> str:
+        """What the decision `game` asks now is about, in the display's words ('' for none):
+        said with another player's coming decision where it differs from the present one."""
+        if self.context is None:
+            return ""
+        try:
+            return str(self.context(game, viewer=viewer) or "")
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
 
     def news_in(self, lines: list[str]) -> list[str]:
         """The lines of a log that are news (hold one of the `news` texts), in order."""
@@ -722,12 +738,17 @@ class _Builder:
                     "write the name of a zone (zone NAME ...) with its short name"))
         return {str(k): str(v) for k, v in names.items() if k in known}
 
-    def procedure(self, name: Any) -> str | None:
+    def procedures(self, names: Any, section: str) -> tuple[str, ...]:
+        """The procedures a `during` names (one name or a list; none: an empty tuple)."""
+        listed = names if isinstance(names, list) else [] if names is None else [names]
+        return tuple(p for p in (self.procedure(n, section) for n in listed) if p)
+
+    def procedure(self, name: Any, section: str = "hints") -> str | None:
         """A procedure of the rules named in the file (None, and an error, for another)."""
         if str(name) in self.ruleset.program.procs:
             return str(name)
         self.errors.append(RulesetError(
-            f"hints: 'during: {name}' names no procedure of the rules",
+            f"{section}: 'during: {name}' names no procedure of the rules",
             _loc_of(name, self.default), "write the name of a procedure (procedure NAME(...))"))
         return None
 
@@ -873,8 +894,15 @@ class _Builder:
             display.option_notes.append(OptionNote(
                 self.expression(spec["value"], ("viewer",)),
                 self.template(spec["text"], NOTE_NAMES),
-                self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None))
+                self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None,
+                self.procedures(spec.get("during"), "option_notes")))
         display.zones = self.zone_names(doc.get("zones") or {})
+        for spec in doc.get("option_order") or []:
+            display.option_order.append(OptionOrder(
+                self.expression(spec["key"], ("viewer", "option")),
+                self.procedures(spec.get("during"), "option_order")))
+        if "context" in doc:
+            display.context = self.template(doc["context"], ("viewer",))
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:

@@ -1,11 +1,14 @@
 """What an option changes that the rules' own functions can tell, said on its line.
 
 A display file's `option_notes` name a value of the rules language (`value`, with `viewer`)
-and the words for it (`text`, with `viewer`, `before` and `after`): the value is worked out
-before the decision and after each option, on a copy of the game as the deciding player sees
-it (what they cannot see dealt at random, so a note tells nothing hidden), and the note is
-said where `when` holds (without `when`: where the value changes). A value that cannot be
-worked out (a minimum of nothing) is `none`. Nothing here knows any game.
+and the words for it (`text`, with `viewer`, `before`, `after` and `option`, the option
+itself): the value is worked out before the decision and after each option, on a copy of the
+game as the deciding player sees it (what they cannot see dealt at random, so a note tells
+nothing hidden), and the note is said where `when` holds (without `when`: where the value
+changes). A note with `during` is said only at the decisions those procedures ask (a note for
+a choice of a few options, kept off a choice of many where it would crowd the screen). A
+value that cannot be worked out (a minimum of nothing) is `none`. Nothing here knows any
+game.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from interpreter.language.errors import GameRuleError, IllegalMove
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
-NAMES = ("viewer", "before", "after")  # the names `when` and `text` may use
+NAMES = ("viewer", "before", "after", "option")  # the names `when` and `text` may use
 
 
 @dataclass
@@ -31,6 +34,11 @@ class OptionNote:
     value: Callable
     text: Callable
     when: Callable | None = None
+    during: tuple[str, ...] = ()
+
+    def applies(self, game: Game) -> bool:
+        """Whether the note may be said at the decision `game` asks now (see `during`)."""
+        return not self.during or asking_procedure(game) in self.during
 
     def worth(self, game: Game, viewer: str) -> Any:
         """The value on `game` (None where the rules cannot work it out)."""
@@ -39,10 +47,10 @@ class OptionNote:
         except GameRuleError:
             return None
 
-    def said(self, game: Game, viewer: str, before: Any) -> str:
-        """The note after an option ('' where it does not hold)."""
+    def said(self, game: Game, viewer: str, before: Any, option: Any) -> str:
+        """The note after `option` ('' where it does not hold)."""
         after = self.worth(game, viewer)
-        values = {"viewer": viewer, "before": before, "after": after}
+        values = {"viewer": viewer, "before": before, "after": after, "option": option}
         try:
             holds = after != before if self.when is None else self.when(game, **values)
             return str(self.text(game, **values)) if holds else ""
@@ -51,9 +59,16 @@ class OptionNote:
                                 f"{exc.message}", exc.loc) from None
 
 
+def asking_procedure(game: Game) -> str | None:
+    """The procedure of the rules that asks the decision now (None outside any)."""
+    stack = getattr(game, "stack", None)
+    return stack[-1][0] if stack else None
+
+
 def option_notes(notes: list[OptionNote], game: Game, viewer: str,
                  options: list[Any]) -> list[str]:
     """For each option, its notes joined ('the limit falls to 1'); '' where none holds."""
+    notes = [note for note in notes if note.applies(game)]
     if not notes:
         return [""] * len(options)
     seen = sample_game(game, viewer, private_random(game.state["seed"], game.state["step"],
@@ -67,7 +82,8 @@ def option_notes(notes: list[OptionNote], game: Game, viewer: str,
         except (GameRuleError, IllegalMove):
             out.append("")
             continue
-        said = [note.said(twin, viewer, was) for note, was in zip(notes, before, strict=True)]
+        said = [note.said(twin, viewer, was, option)
+                for note, was in zip(notes, before, strict=True)]
         out.append("; ".join(x for x in said if x))
     return out
 

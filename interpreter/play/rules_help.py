@@ -21,13 +21,19 @@ _BOOKS: dict[tuple[int, str], tuple[Ruleset, Book]] = {}
 
 
 def book_for(ruleset: Ruleset, lang: str = "en") -> Book:
-    """The ruleset's book, written once per ruleset and language (the ruleset is kept with it,
-    so that its id stays its own)."""
+    """The ruleset's book as players read it during a game, written once per ruleset and
+    language (the ruleset is kept with it, so that its id stays its own): without the lines
+    that say why a rule cites no paragraph of the rulebook, which are for the ruleset's
+    writers (`rules book` keeps them)."""
     key = (id(ruleset), lang)
     if key not in _BOOKS:
         if len(_BOOKS) >= 8:
             _BOOKS.pop(next(iter(_BOOKS)))
-        _BOOKS[key] = (ruleset, book_of(ruleset, lang))
+        book = book_of(ruleset, lang)
+        for section in book.sections:
+            for entry in section.entries:
+                entry.no_cite = None
+        _BOOKS[key] = (ruleset, book)
     return _BOOKS[key][1]
 
 

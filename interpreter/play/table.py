@@ -182,6 +182,7 @@ class Table:
         """The page of `player`'s seat (None: a spectator's) at this version of the table."""
         game, display = self.game, self.display
         decision = game.decision()
+        decision = display.shown(game, decision) if decision is not None else None
         mine = decision is not None and decision.player == player
         limit = undo_limit(self.ruleset, game, self.history, player) if player else \
             UndoLimit(0, "a spectator only watches")
@@ -289,7 +290,8 @@ class Table:
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
-                            news=self.display.news_in, zones=self.display.zones)
+                            news=self.display.news_in, zones=self.display.zones,
+                            context=self.display.context_of)
             said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
@@ -481,6 +483,7 @@ class Table:
 
     def _current(self, player: str, decision_id: Any):
         decision = self.game.decision()
+        decision = self.display.shown(self.game, decision) if decision is not None else None
         if self.failure:
             raise TableError(409, "The game cannot go on: the rules went wrong.")
         if decision is None:

@@ -233,7 +233,7 @@ class Session:
             if decision is None:  # pragma: no cover - the runtime always has one
                 raise RulesError("the game stopped without a decision and without ending")
             if self.seats[decision.player] == HUMAN:
-                choice = self.ask_human(decision)
+                choice = self.ask_human(self.display.shown(game, decision))
                 if isinstance(choice, Stop):
                     return choice
                 if choice is UNDONE:
@@ -517,7 +517,8 @@ class Session:
             self.outlooks = (key, outlook(self.game, decision, decision.player,
                                           run_start(self.history, decision.player),
                                           news=self.display.news_in,
-                                          zones=self.display.zones))
+                                          zones=self.display.zones,
+                                          context=self.display.context_of))
         return self.outlooks[1]
 
     def wrapped(self, lines: list[str]) -> list[str]:

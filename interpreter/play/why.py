@@ -12,8 +12,12 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
+from interpreter.bots.sampling import sample_game
+from interpreter.engine.rng import private_random
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
+from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.play.consequences import and_list
 from interpreter.play.plain_reasons import ARTICLES, PlainReasons, one_of, with_article
 from interpreter.play.reasons import UNKNOWN, NoWords, Reasons, failing, holding, not_listed
 
@@ -218,11 +222,33 @@ def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     if rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
         return [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
     kind = _enum_label(game, option)
-    lines = [f"{shown} is {_a_kind(kind)}." if kind else f"{shown} is a fixed answer here."]
+    lines = [f"{shown} is {_a_kind(kind)}." if kind else
+             f"{shown} is {_leads_to(game, decision.player, option) or 'a fixed answer here'}."]
     for condition, held in conditions:
         said = (holding if held else failing)(game, decision.player, condition, cites=cites)
         lines += _listed("It is offered now because:", said) if said else []
     return lines
+
+
+MOST_ANSWERS_SAID = 6  # a next choice with more answers is said without them
+
+
+def _leads_to(game: Game, player: str, option: Any) -> str | None:
+    """What a fixed answer does where it only leads on to the player's own next choice
+    ('build' is not a fixed answer to a newcomer but what comes of it): that choice and its
+    answers, played on a copy of the game as the player sees it; None otherwise."""
+    twin = sample_game(game, player, private_random(game.state["seed"], game.state["step"],
+                                                    player, "why next"))
+    try:
+        twin.apply(option)
+    except (GameRuleError, IllegalMove):
+        return None
+    then = None if twin.over else twin.decision()
+    if then is None or then.player != player:
+        return None
+    answers = f" ({and_list(then.labels, 'or')})" if len(then.labels) <= MOST_ANSWERS_SAID \
+        else ""
+    return f'the answer that leads to your next choice: "{then.prompt.rstrip(" ?:")}"{answers}'
 
 
 def _a_kind(kind: str) -> str:

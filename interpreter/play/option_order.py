@@ -1,0 +1,57 @@
+"""The order a display shows a decision's options in, where the rules' order is not the one
+the player sees on the board (pieces offered by kind, which lie in a row in another order).
+
+A display file's `option_order` entries give a `key` (an expression with `option` and
+`viewer`) and `during` (the procedures whose decisions they sort; without it, all): the
+options are shown, numbered and taken in the order of their keys (the rules' order among
+equal keys). Where a key cannot be worked out or is `none`, the entry sorts nothing. Only
+what is shown changes: the rules and the bots see the rules' order. Nothing here knows any
+game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from interpreter.language.errors import GameRuleError
+from interpreter.play.option_notes import asking_procedure
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Decision, Game
+
+
+@dataclass
+class OptionOrder:
+    """One entry of `option_order`, compiled."""
+
+    key: Callable
+    during: tuple[str, ...] = ()
+
+    def keys(self, game: Game, decision: Decision) -> list[Any] | None:
+        """Each option's key; None where this entry does not sort the decision."""
+        if self.during and asking_procedure(game) not in self.during:
+            return None
+        try:
+            keys = [self.key(game, viewer=decision.player, option=o) for o in decision.options]
+        except GameRuleError:
+            return None
+        return None if any(k is None for k in keys) else keys
+
+
+def in_display_order(orders: list[OptionOrder], game: Game, decision: Decision) -> Decision:
+    """The decision with its options in the order the first entry that applies gives (the
+    same decision where none does)."""
+    for order in orders:
+        keys = order.keys(game, decision)
+        if keys is None:
+            continue
+        try:
+            ranked = sorted(range(len(keys)), key=keys.__getitem__)
+        except TypeError:  # keys that cannot be compared: no order
+            return decision
+        if ranked == list(range(len(keys))):
+            return decision
+        return decision.in_order([decision.options[i] for i in ranked])
+    return decision
