@@ -184,9 +184,33 @@ def test_the_browser_s_options_carry_the_same_words():
     token = next(t for t, p in table.tokens.items() if p == "P2")
     options = table.state_for(token)["decision"]["options"]
     stop = next(o for o in options if o["place"] == "building stop")
-    # the button's label is short; what it does is said beside it (page.js), once
+    # the button's label is short, with the points; what else it does is said beside it
+    # (page.js), once: the points are not said again there
     assert stop["label"] == "building stop"
-    assert stop["effect"].startswith("the game ends (the second building stop); you +4")
+    assert stop["points"].startswith("you +4")
+    assert stop["effect"].startswith("the game ends (the second building stop)")
+    assert "+4" not in stop["effect"]
+
+
+def test_options_that_cannot_differ_show_the_same_range():
+    """A newcomer saw '+15 to +18' for some plots of one district and '+16 to +18' for the
+    others, where the last business placed ends the game and the final scoring draws at
+    random: each option drew its own draws. Every option of a decision is played with the
+    same draws, so that only what differs between options shows as a difference."""
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 3), random.Random(3)
+    while game.state["step"] < 730:  # the last business of the row: the game ends
+        game.apply(rng.choice(game.decision().options))
+    decision = game.decision()
+    assert decision.prompt == "place it on a building plot"
+    found = outlook(game, decision, decision.player)
+    assert found.estimate
+    ranges = {label: effect.points for label, effect in zip(decision.labels, found.effects,
+                                                            strict=True)
+              if label.startswith("42nd St. West, ")}
+    assert len(ranges) == 5
+    assert len(set(map(str, ranges.values()))) == 1, ranges
+    assert any(lo != hi for lo, hi in next(iter(ranges.values())).values())  # ranges
 
 
 @pytest.mark.parametrize("name", playable_bundled())

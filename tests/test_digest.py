@@ -574,9 +574,11 @@ def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
             if table.pictures:  # after Player 1's first decision
                 for player, what, where in moved:
                     name = table.game.label(player)
-                    line = next((x for x in digest if x.startswith(f"{name}: ")), "")
-                    assert f"the {table.game.label(what)} " in line and \
-                        f"to {table.game.label(where)}" in line, (digest, moved)
+                    # (a piece Player 1 had just moved: among the news, first)
+                    lines = [x for x in digest if x.startswith((f"{name}: ", "News: "))]
+                    assert any(name in line and f"the {table.game.label(what)} " in line and
+                               f"to {table.game.label(where)}" in line for line in lines), \
+                        (digest, moved)
                 assert not any(x.startswith("Player 1: ") for x in digest), digest
                 checked += bool(moved)
             table.decide(token, table.version, index=rng.randrange(len(decision.options)))
@@ -660,7 +662,10 @@ def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
 def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_digest(base):
     """A newcomer moved a commissioner; a bot moved that same commissioner on before their
     next decision (the district they meant to score no longer could be), and only 'log'
-    said so. It is said among the news, never folded, however short the digest."""
+    said so. It is said among the news, never folded, however short the digest. In the
+    browser it was said only among the other players' moves, at the end of a long digest
+    (the box showed its first lines): the page's digest says it first in its news, as the
+    terminal's short digest does, and not again below."""
     met = 0
     for seed in range(3):
         for game, steps, before, *_ in stretches(base, seed, 400):
@@ -672,6 +677,13 @@ def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_diges
             assert all(line[1:] in said for line in again), (again, said)  # (its case)
             assert all(" commissioner " in line for line in again), again
             assert len(again) <= 2, again  # each commissioner by its last move only
+            page = digest_lines(game, before, "P1", steps, [], whole=True)
+            news = next(x for x in page if x.startswith("News: "))
+            # (a line after another begins in lower case unless it begins with a name)
+            assert news.lower().startswith(("News: " + "; ".join(again)).lower()), \
+                (again, page)
+            later = " ".join(page[page.index(news) + 1:])
+            assert not any(line.split(" ", 2)[-1] in later for line in again), page
             met += 1
     assert met
 

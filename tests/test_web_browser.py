@@ -21,7 +21,15 @@ pytest.importorskip("playwright")  # the optional extra web-test
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tests.test_undo import ADD_CARD  # noqa: E402
-from tests.web_support import FIFTH, TUTORIAL, make_table, play_until, serving, token_of  # noqa: E402
+from tests.web_support import (  # noqa: E402
+    FIFTH,
+    TUTORIAL,
+    make_table,
+    play_until,
+    rows_do_not_wrap,
+    serving,
+    token_of,
+)
 
 # how long a page may take to answer: generous, for a loaded machine (pytest -n on 2 cores)
 WAIT_MS = 60_000
@@ -305,10 +313,20 @@ def _box(page, locator) -> dict:
     raise AssertionError("the element has no box")
 
 
-def _overlap(a: dict, b: dict) -> float:
-    """The area that two boxes share."""
-    return max(0.0, min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])) * \
-        max(0.0, min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]))
+# what a floating answer covers of what the player needs (a list of its parts; [] for none):
+# the decision's title, options, Undo and Save, the places offered and their numbers, the place
+# clicked, the zoom buttons
+COVERED_NEEDS = """clicked => { const box = document.getElementById('message');
+  if (box.hidden) return [];
+  const m = box.getBoundingClientRect();
+  const hit = r => Math.min(r.right, m.right) - Math.max(r.left, m.left) > 0.5
+    && Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 0.5;
+  const needs = [['#prompt', 'the title'], ['#options button', 'an option'], ['#undo', 'Undo'],
+    ['#save', 'Save'], ['#board .badge', 'a number'], ['#board [data-place].legal', 'a place'],
+    [`#board [data-place="${clicked}"]`, 'the place clicked'], ['.zoom button', 'a zoom']];
+  return needs.flatMap(([sel, name]) => [...document.querySelectorAll(sel)]
+    .filter(el => el.getClientRects().length && hit(el.getBoundingClientRect()))
+    .map(el => `${name} ${el.getAttribute('data-place') || el.textContent.trim()}`)); }"""
 
 
 def _placing_a_tile(game, decision) -> bool:
@@ -318,8 +336,9 @@ def _placing_a_tile(game, decision) -> bool:
 def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(browser):
     """Issue 33: a refused click's box lay over the board, and its words were the engine's
     ("the number of skyscrapers on a building plot (for ...) is 1; it must be 0"). Every kind
-    of place that the decision does not offer is clicked: the answer, in the decision's panel,
-    says what is wrong in the game's words and what is allowed, and never covers the board."""
+    of place that the decision does not offer is clicked: the answer, beside the click, says
+    what is wrong in the game's words and what is allowed, and covers nothing the player
+    needs (the places offered, the decision)."""
     ruleset, game, history = play_until(FIFTH, 4, 3, _placing_a_tile)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
@@ -341,7 +360,6 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
                                  "plot" if "_" in place else place, []).append(place)
         clicked = [p for group in kinds.values() for p in group[:2]]
         assert len(kinds) >= 6 and any("_" in p for p in clicked), kinds
-        board = _box(page, page.locator("#board svg"))
         answers = []
         for illegal in clicked:
             before = page.locator("#message").inner_text()
@@ -357,8 +375,9 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
                 f"{len(legal)} places numbered on the board." in text, text
             assert not RULE_CODE.search(text), text
             assert _in_view(page, "#message")
-            assert _overlap(_box(page, page.locator("#message")), board) == 0
-            assert page.locator("#click-message").count() == 0  # no box over the board
+            # beside the click, over nothing the player needs
+            assert page.evaluate(COVERED_NEEDS, illegal) == [], (illegal, text)
+            assert page.locator("#click-message").count() == 0  # one box only
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
         assert any("cannot be chosen now: it is not a plot that may take a business: "
@@ -368,6 +387,93 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
         assert len(table.history.moves) == len(history.moves)
         _click_and_wait(page, page.locator("#board [data-place].legal").first)  # plays on
         assert table.history.moves[-1] in legal
+    context.close()
+
+
+BIG = {"width": 1920, "height": 1080}
+# the decision's title and Save are what lies at their middle (no answer floats over them)
+UNCOVERED = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return Boolean(hit && document.querySelector(sel).contains(hit)); }"""
+
+
+@pytest.mark.parametrize("size", [SMALL, BIG, {"width": 390, "height": 844}],
+                         ids=["1366x768", "1920x1080", "phone"])
+def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_path):
+    """A newcomer's refusals and Save's answer covered the decision's title. A refused click
+    is said beside the click, over no place offered, no number, not the place clicked, and
+    not the decision (on a phone, in a line of its own above the board); Save's answer in the
+    decision panel's own status line, under Undo and Save; at every size."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, _placing_a_tile)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"},
+                       save_dir=tmp_path)
+    legal = {str(o) for o in game.decision().options}
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        if size["width"] < 900:  # a phone shows the board as text first
+            page.locator("#board-view").click()
+        places = [p for p in page.locator("#board [data-place]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-place'))") if p not in legal]
+        for illegal in places[::5]:  # districts, plots, the park, spaces of the row, ...
+            # (a phone's answer takes room above the board: gone before the place is measured)
+            page.evaluate("() => { document.getElementById('message').hidden = true; }")
+            target = page.locator(f'#board [data-place="{illegal}"]').first
+            target.scroll_into_view_if_needed()
+            box = _box(page, target)
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.locator("#message.bad").wait_for()
+            assert "cannot be chosen now" in page.locator("#message").inner_text()
+            assert _in_view(page, "#message"), illegal
+            assert page.evaluate(COVERED_NEEDS, illegal) == [], illegal
+            if size["width"] < 900:  # above the board, in a line of its own
+                message, board = _box(page, page.locator("#message")), _box(
+                    page, page.locator("#board"))
+                assert message["y"] + message["height"] <= board["y"]
+        assert len(table.history.moves) == len(history.moves)
+        page.locator("#save").scroll_into_view_if_needed()
+        page.locator("#save").click()
+        status = page.locator("#panel-status")
+        status.wait_for()
+        assert "Saved to" in status.inner_text() and page.locator("#message").is_hidden()
+        assert page.evaluate("() => document.getElementById('decision-panel')"
+                             ".contains(document.getElementById('panel-status'))")
+        page.locator("#prompt").scroll_into_view_if_needed()
+        for part in ("#prompt", "#save", "#undo", "#options button"):
+            assert page.evaluate(UNCOVERED, part), part
+        assert _box(page, status)["y"] >= _box(page, page.locator("#save"))["y"]
+    context.close()
+
+
+OUTLINED = "() => [...document.querySelectorAll('#board .neighbour')]" \
+    ".map(e => e.getAttribute('data-place')).sort()"
+
+
+def test_pointing_at_a_place_outlines_the_places_it_touches(browser):
+    """Issue 33: the terminal says which places touch only in 'help'; the browser said it
+    nowhere. Pointing at a place of the board outlines the places the ruleset's board links
+    it to (a plot's neighbours in its district, the districts a commissioner may move on to),
+    and its tip names them; moving away clears them."""
+    table, context, page = _player_1_at_1366x768(browser, 3, _placing_a_tile)
+    relations = table.game.world.relations
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        for place, near in (("times_square_orange", ["times_square_gray", "times_square_green"]),
+                            ("w34", ["times_square", "w42"])):
+            assert sorted({x for links in relations.values() for x in links.get(place, [])}) \
+                == near  # from the board's data
+            box = _box(page, page.locator(f'#board [data-place="{place}"]').first)
+            page.mouse.move(box["x"] + 5, box["y"] + box["height"] - 5)  # inside, off its plots
+            page.wait_for_function(f"() => ({OUTLINED})().length > 0")
+            assert page.evaluate(OUTLINED) == near, place
+            tip = page.locator(f'#board [data-place="{place}"] > title').first.text_content()
+            names = [table.game.label(x) for x in near]
+            assert f"touches {names[0]} and {names[1]}" in tip, tip
+        page.mouse.move(2, 300)  # off the board
+        assert page.evaluate(OUTLINED) == []
     context.close()
 
 
@@ -484,7 +590,7 @@ LONG_DIGEST = """() => { const ul = document.getElementById('digest-lines');
   for (let i = 0; i < 14; i++) { const li = document.createElement('li');
     li.textContent = 'Player 3 wins the auction for 42nd St. West with 28 and builds 2 ' +
       'skyscrapers there; Player 2 scores 3 VP in 52nd St. East.'; ul.appendChild(li); }
-  document.getElementById('digest').hidden = false;
+  document.getElementById('digest').hidden = false; keepRoom();
   const log = document.getElementById('log'); log.scrollTop = log.scrollHeight; }"""  # as drawn
 
 
@@ -512,9 +618,9 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
     log shrank to one line. Every option is in view without scrolling, with Undo, Save and
     the last three lines of the log; also once a refused click is answered. A newcomer then
     saw about one line of "Since your last decision", and a refusal squeezed the log: with a
-    long digest and 30 options, five lines of the digest at least are in view with Undo, Save
-    and the log (the options scroll); a refusal floats beside the click, every panel keeping
-    its size, covers no option, and lets clicks through."""
+    long digest and 30 options, six lines of the digest at least are in view with Undo, Save
+    and the log's last three entries (the options scroll); a refusal floats beside the click,
+    every panel keeping its size, covers no option, and lets clicks through."""
     ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     player = game.decision().player
     table = make_table(ruleset, game, history,
@@ -532,7 +638,7 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 # scrolled in a box 20-100 px high and the log kept 1-2 lines)
                 page.evaluate(LONG_DIGEST)
                 assert page.evaluate(THIRTY) == len(legal) + 2
-                assert page.evaluate(DIGEST_LINES) >= 5
+                assert page.evaluate(DIGEST_LINES) >= 6
             elif refused:  # a place not offered: the answer floats beside the click
                 panels = [_box(page, page.locator(part)) for part in PANELS]
                 illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
@@ -541,13 +647,9 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
                 page.locator("#message.bad").wait_for()
                 assert [_box(page, page.locator(part)) for part in PANELS] == panels
-                message = _box(page, page.locator("#message"))
                 assert _in_view(page, "#message")
-                # beside the board, over no option, nor Undo or Save
-                assert _overlap(message, _box(page, page.locator("#board svg"))) == 0
-                for part in ("#options button", "#undo", "#save"):
-                    for k in range(page.locator(part).count()):
-                        assert _overlap(message, _box(page, page.locator(part).nth(k))) == 0
+                # beside the click, over no place offered, no option, nor Undo or Save
+                assert page.evaluate(COVERED_NEEDS, illegal) == []
                 assert page.evaluate("""() => { const r = document.getElementById('message')
                   .getBoundingClientRect(); const hit = document.elementFromPoint(
                   r.x + r.width / 2, r.y + r.height / 2); return hit && hit.id; }""") \
@@ -559,6 +661,37 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 assert _in_view(page, part), (part, refused)
         _click_and_wait(page, page.locator("#options button").nth(len(legal) - 1))
     assert table.history.moves[decided] == last  # the last button is the last option
+    context.close()
+
+
+LONG_LOG = """() => { const log = document.getElementById('log');
+  for (const li of [...log.children].slice(-3)) li.textContent += ' Then it goes on, long '
+    + 'enough to take a second line in the panel of the log.'; keepRoom(); }"""
+
+
+def test_the_digest_keeps_six_lines_and_the_log_its_last_three_entries_at_1366x768(browser):
+    """Issue 33's newcomer saw "Since your last decision" cut after a few lines, and the log
+    kept three lines, not three entries. With 30 options at 1366x768, a long digest shows six
+    of its lines at least, the log its last three entries however long (two lines each),
+    Undo and Save in view (the options scroll in their box); a short digest shows all of
+    its lines."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_LOG)
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(THIRTY) == 30
+        page.evaluate("() => keepRoom()")  # as drawn
+        assert page.evaluate(DIGEST_LINES) >= 6
+        for part in ("#undo", "#save", "#prompt", "#log li:last-child",
+                     "#log li:nth-last-child(2)", "#log li:nth-last-child(3)"):
+            assert _in_view(page, part), part
+        assert page.evaluate("() => document.querySelector('#log li:last-child')"
+                             ".getBoundingClientRect().height") > 20  # two lines each
+        page.evaluate("""() => { const ul = document.getElementById('digest-lines');
+          while (ul.children.length > 2) ul.lastChild.remove(); keepRoom(); }""")
+        assert page.evaluate("() => { const d = document.getElementById('digest');"
+                             " return d.scrollHeight <= d.clientHeight + 1; }")  # all of it
     context.close()
 
 
@@ -615,7 +748,9 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         text = page.locator("#board-text")
         assert text.is_visible() and page.locator("#board").is_hidden()
         seen = text.inner_text()
-        assert all(f"{d} " in seen for d in ("City Hall", "34th W", "Times Sq", "52nd E"))
+        assert all(re.search(rf"^{d}\b", seen, re.M)
+                   for d in ("City Hall", "34th W", "Times Sq", "52nd E"))
+        rows_do_not_wrap(seen)
         assert "Marks: " in seen and "Row: " in seen  # the whole board, its marks explained
         assert page.evaluate("() => parseFloat(getComputedStyle("
                              "document.getElementById('board-text')).fontSize)") >= 11
@@ -779,9 +914,9 @@ def test_the_turn_s_options_say_what_each_does_as_the_terminal_says_it(browser):
     """Issue 33's newcomer saw no points beside the four options A-D (what each did was
     listed below them, scrolled away in a box of its own, option D's points last). Each
     option's consequences are said under its button in the terminal's words (the same
-    outlook, the same samples), an option that changes points shows them on its button, the
-    others are said once in plain words, and no jargon ('bidding card', 'nothing changes at
-    once')."""
+    outlook, the same samples), an option that changes points shows them on its button, and
+    only there (a newcomer read them twice: on the button and under it), the others are said
+    once in plain words, and no jargon ('bidding card', 'nothing changes at once')."""
     import io
 
     from interpreter.play.terminal import Session
@@ -801,11 +936,15 @@ def test_the_turn_s_options_say_what_each_does_as_the_terminal_says_it(browser):
             row = rows.nth(k)
             effect = row.locator(".effect")
             words = effect.inner_text() if effect.count() else ""
-            assert said[k] == (f"{label}: {words}" if words else label), (said[k], words)
             points = row.locator("button .points")
-            if points.count():  # the points on the button too, in view
+            shown = points.inner_text() if points.count() else ""
+            # the terminal's words: the points on the button, the rest under it, once each
+            parts = [x for x in (shown, words) if x]
+            assert said[k] == (f"{label}: {'; '.join(parts)}" if parts else label), \
+                (said[k], shown, words)
+            if shown:  # the points on the button, in view, and not again under it
                 scoring += 1
-                assert points.inner_text() in words and re.search(r"[+-]\d", words)
+                assert re.search(r"[+-]\d", shown) and not re.search(r"[+-]\d", words)
                 assert page.evaluate(IN_VIEW_EL, points.element_handle())
         assert scoring >= 1
         shown = page.locator("#decision-panel").inner_text()

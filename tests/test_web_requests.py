@@ -19,7 +19,14 @@ pytest.importorskip("starlette")  # the optional extra web
 pytest.importorskip("uvicorn")  # the optional extra web
 httpx = pytest.importorskip("httpx")  # the optional extra web-test
 from interpreter.cli.play import open_game  # noqa: E402
-from tests.web_support import FIFTH, make_table, play_until, serving, token_of  # noqa: E402
+from tests.web_support import (  # noqa: E402
+    FIFTH,
+    make_table,
+    play_until,
+    rows_do_not_wrap,
+    serving,
+    token_of,
+)
 
 
 def _commissioner_to(game, decision) -> bool:
@@ -433,6 +440,22 @@ def test_the_page_says_what_happened_since_the_players_last_decision():
     assert any(" wins the auction for " in line for line in news)
     assert any(re.search(r"scores \d+ VP", line) for line in news)
     assert any(line.startswith("Points: ") for s in said for line in s)
+
+
+def test_a_phone_s_text_board_never_wraps_a_row_in_a_whole_game():
+    """The phone's text board (52 columns) in the narrow layout: no district's row wraps, at
+    every stage of a game (commissioners and markers in the districts, building stops)."""
+    ruleset, game, history = play_until(FIFTH, 4, 7, lambda g, d: True)
+    table = make_table(ruleset, game, history, {p: "random" for p in game.players})
+    rng, seen = random.Random(7), 0
+    while not table.game.over:
+        decision = table.game.decision()
+        if table.game.state["step"] % 25 == 0:
+            rows_do_not_wrap(table._board_text("P1"))
+            seen += 1
+        table.game.apply(rng.choice(decision.options))
+    rows_do_not_wrap(table._board_text("P1"))
+    assert seen > 10
 
 
 def test_businesses_to_take_are_buttons_in_the_order_of_the_row():

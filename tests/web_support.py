@@ -4,6 +4,7 @@ a real server in a thread."""
 from __future__ import annotations
 
 import random
+import re
 import socket
 import threading
 import time
@@ -74,3 +75,24 @@ def serving(table: Table, bot_delay: float = 0.0, port: int = 0,
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+DISTRICTS = ("34th W", "34th E", "42nd W", "Times Sq", "42nd E", "52nd W", "52nd E")
+
+
+def rows_do_not_wrap(board: str) -> None:
+    """A newcomer's phone showed the text board's rows wrapped (a district's commissioners
+    and markers on a line of their own, out of its columns): on a phone each district says
+    its name and what stands there on one line, then its plots under the colours' heading."""
+    lines = board.splitlines()
+    assert max(map(len, lines)) <= 52
+    heading = next(k for k, x in enumerate(lines) if x.split()[:2] == ["violet", "brown"])
+    starts = [m.start() for m in re.finditer(r"\S+", lines[heading])]
+    for name in DISTRICTS:
+        k = next(k for k, x in enumerate(lines) if x.startswith(name))
+        assert "." not in lines[k][len(name):], lines[k]  # no plot on the name's line
+        plots = lines[k + 1]
+        cells = [plots[a:b].strip() for a, b in zip(starts, [*starts[1:], None], strict=True)]
+        assert len(cells) == 5 and all(cells), (name, plots)  # each under its colour
+        assert plots[:starts[0]].strip() == ""
+    assert not any(re.match(r"\s+(<\w\w>|wh|be)\b", x) for x in lines), board

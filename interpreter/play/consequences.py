@@ -110,6 +110,10 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
         for k in range(samples):
             rng = private_random(game.state["seed"], anchor, viewer, f"outlook {k}")
             sample = sample_game(game, viewer, rng)
+            # the other draws, one set for every option: options that cannot differ show
+            # the same range (draws of their own, option by option, made noise look like a
+            # difference)
+            draws = [rng.getrandbits(63) for _ in range(DRAWN_AGAIN)]
             before = Picture(sample, viewer, pieces=False)
             frames = under_way(sample)
             here = context(sample, viewer) if context is not None else ""
@@ -121,7 +125,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
                                        ahead=True, zones=zones)
                 if found.points and twin.state.get("draws") != sample.state.get("draws"):
-                    found.drawn = drawn_again(sample, option, rng)
+                    found.drawn = drawn_again(sample, option, draws)
                 if found.ending is None and not twin.over:  # the end, whatever comes next
                     reason = certain_end(twin, viewer)
                     found.ending = None if reason is None else f"{reason}, whatever you choose next"
@@ -141,16 +145,17 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     return Outlook(effects, samples, estimate)
 
 
-def drawn_again(sample: Game, option: Any, rng: Any) -> list[dict[str, int]]:
-    """The points of `option` on `sample` played again with other random draws (DRAWN_AGAIN
-    times): a run that drew at random (a final scoring turning tiles over, say) may score
-    otherwise, and five samples agreeing by chance would read as a certain figure."""
+def drawn_again(sample: Game, option: Any, seeds: list[int]) -> list[dict[str, int]]:
+    """The points of `option` on `sample` played again with the random draws of each of
+    `seeds`: a run that drew at random (a final scoring turning tiles over, say) may score
+    otherwise, and five samples agreeing by chance would read as a certain figure. The
+    same seeds for every option of a decision: what differs between options is theirs."""
     out = []
     before = sample.scores()
-    for _ in range(DRAWN_AGAIN):
+    for seed in seeds:
         again = sample.clone()
         again.logging = False
-        again.state["rng"] = seed_state(rng.getrandbits(63))
+        again.state["rng"] = seed_state(seed)
         again.apply(option)
         after = again.scores()
         out.append({p: after[p] - before[p] for p in before if after[p] != before[p]})
@@ -257,10 +262,11 @@ def asked_of(name: str, prompt: str) -> str:
 
 
 def effect_words_parts(effect: Effect, game: Game | None = None,
-                       viewer: str | None = None) -> list[str]:
+                       viewer: str | None = None, points: bool = True) -> list[str]:
     """The parts of an effect in words, what matters most to the viewer first (a line cut
     to the screen's room keeps it): the end, what starts, the points, the viewer's own
-    pieces, what follows, the other pieces."""
+    pieces, what follows, the other pieces. `points=False`: the points are said elsewhere
+    (on the option's button), only what they come from is said here."""
     parts = []
     if effect.ending is not None:
         parts.append(f"the game ends ({effect.ending})")
@@ -271,7 +277,9 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append(f"starts {effect.starts}")  # unless a news line after says it
     moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
     own = [m for m in moves if m.startswith((OWN, EVERY))]
-    if effect.points and game is not None:
+    if effect.points and not points:
+        parts += [effect.because] if effect.because else []
+    elif effect.points and game is not None:
         reason = f" ({effect.because})" if effect.because else ""
         mine = {p: r for p, r in effect.points.items() if p == viewer}
         others = {p: r for p, r in effect.points.items() if p != viewer}
@@ -320,10 +328,10 @@ def every_players(game: Game, moves: list[str], viewer: str | None) -> list[str]
     return out
 
 
-def effect_words(game: Game, effect: Effect, viewer: str) -> str:
+def effect_words(game: Game, effect: Effect, viewer: str, points: bool = True) -> str:
     """'you +14, Ben +2 to +5; Ann's 3 towers go from ... to ...' ('' when it does
-    nothing)."""
-    return "; ".join(effect_words_parts(effect, game, viewer))
+    nothing); `points=False`: without the points (see effect_words_parts)."""
+    return "; ".join(effect_words_parts(effect, game, viewer, points))
 
 
 def mid_sentence(game: Game, line: str) -> str:

@@ -108,8 +108,9 @@ class Steps:
         """The other players' moves since `viewer`'s last decision that moved a piece
         standing on a place of the board (a token whose place is a variable), one line a
         player in the log's words ('Ann: moves the pawn from X to Y; moves ...'); the
-        `news` lines, said already, are left out."""
+        `news` lines, said already (with or without their full stop), are left out."""
         last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
+        said_already = {line.rstrip(".") for line in news}
         said: dict[str, list[str]] = {}
         for k in range(last + 1, len(self.deciders)):
             player = self.deciders[k]
@@ -117,7 +118,7 @@ class Steps:
                 continue
             places = [game.label(place) for place in self.moved_to[k]]
             lines = [game.events[i] for i in self.lines[k] if i < len(game.events)]
-            told = [line for line in lines if line not in news and
+            told = [line for line in lines if line.rstrip(".") not in said_already and
                     any(_naming(p).search(line) for p in places)]
             said.setdefault(player, []).extend(told)
         out = []
@@ -240,18 +241,20 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     # what came into their zones (a card drawn)
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m) and m not in own]
-    if whole:  # nothing to fit: said as it came
+    told = [x.rstrip(".") for x in news or []]
+    again = [line for line in steps.moved_again(game, viewer) if line not in told]
+    if whole:  # nothing to fit: said as it came, after what moved the pieces the viewer
+        # had just moved (the terminal's short digest says them so too)
+        told = again + told
         said = [_sentence("News: " + "; ".join(
-            _counted_news([mid_sentence(game, x.rstrip(".")) for x in news])) + ".")] \
-            if news else []
+            _counted_news([mid_sentence(game, x) for x in told])) + ".")] if told else []
         lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
-        return lines + steps.board_moves(game, viewer, news or []) + \
+        return lines + steps.board_moves(game, viewer, told) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else [])
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
-    again = [mid_sentence(game, line) for line in steps.moved_again(game, viewer)
-             if line not in [x.rstrip(".") for x in news or []]]
-    news = _counted_news(again + [mid_sentence(game, line.rstrip(".")) for line in news or []])
+    again = [mid_sentence(game, line) for line in again]
+    news = _counted_news(again + [mid_sentence(game, line) for line in told])
     mine = [line for line in news if named.search(line) or line in again]  # the viewer's
     # own, and what moved the pieces they had just moved: never folded
     others = len(moves) - len(own)

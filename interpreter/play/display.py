@@ -9,6 +9,8 @@ names its own. The display file holds
   `{expressions}` of the rules language and colour markup `[name]...[/]`;
 - `text`: how the blocks are laid out on a terminal (columns side by side, then rows below);
 - `text_compact`: the same for a terminal narrower than `text` needs (80 columns);
+- `text_narrow`: the same for a screen narrower than its `narrower_than` columns (a
+  phone's text board, 52 columns), where even the compact layout's rows would wrap;
 - `legend`: what each mark means (mark and meaning, per value of a list); a layout shows it
   where it names `legend`, and `check_legend` refuses one mark with two meanings;
 - `private`: the block only the deciding player sees (a hand);
@@ -228,6 +230,8 @@ class Display:
     geometry: Geometry | None = None  # the board picture (board_svg.py)
     redraw_when: Callable | None = None
     compact: Layout | None = None  # for a terminal narrower than the columns need
+    narrow: Layout | None = None  # for a screen narrower than `narrow_below` columns
+    narrow_below: int = 0
     legend: list[LegendEntry] = field(default_factory=list)
     news: list[str] = field(default_factory=list)  # texts that make a log line news
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
@@ -245,8 +249,11 @@ class Display:
         return Layout(self.header, self.columns, self.gap, self.below, self.spare)
 
     def layout_for(self, width: int | None) -> Layout:
-        """The compact layout when the terminal is narrower than the full one needs."""
+        """The narrow layout on a screen narrower than it is meant for, the compact layout
+        when the terminal is narrower than the full one needs."""
         full = self.layout
+        if width is not None and self.narrow is not None and width < self.narrow_below:
+            return self.narrow
         if width is not None and self.compact is not None and width < full.width:
             return self.compact
         return full
@@ -829,8 +836,8 @@ class _Builder:
                      else None)
 
     def layout(self, doc: dict, text: dict, display: Display) -> Layout:
-        """A text layout (`text` or `text_compact`); what it shows every player is checked to
-        be public."""
+        """A text layout (`text`, `text_compact` or `text_narrow`); what it shows every player
+        is checked to be public."""
         legend = "legend" in doc
         layout = Layout(header=[self.template(t, ("viewer",)) for t in text.get("header") or []],
                         gap=str(text.get("gap", " | ")),
@@ -864,6 +871,9 @@ class _Builder:
         display.columns, display.below, display.spare = full.columns, full.below, full.spare
         if "text_compact" in doc:
             display.compact = self.layout(doc, doc["text_compact"] or {}, display)
+        if "text_narrow" in doc:
+            display.narrow = self.layout(doc, doc["text_narrow"], display)
+            display.narrow_below = int(doc["text_narrow"]["narrower_than"])
         for spec in doc.get("legend") or []:
             names = ("viewer", str(spec["for"])) if "for" in spec else ("viewer",)
             for key in ("mark", "means"):

@@ -25,6 +25,7 @@ from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.consequences import (
     Picture,
+    and_list,
     common_effect,
     effect_words,
     estimate_note,
@@ -64,6 +65,16 @@ MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
 BOARD_TEXT_COLUMNS = 52  # the board as text on a phone: 52 columns of 11 px fit 390 px
+
+
+def neighbours(relations: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
+    """Each place -> the places the board's relations link it to (where a directed one
+    leads): what the page shows of a place pointed at on the board."""
+    out: dict[str, set[str]] = {}
+    for links in relations.values():
+        for place, others in links.items():
+            out.setdefault(place, set()).update(others)
+    return {place: sorted(others - {place}) for place, others in out.items()}
 
 
 class TableError(Exception):
@@ -192,6 +203,7 @@ class Table:
             "hand": display.private_text(game, player) if player else "",
             "hand_parts": display.private_segments(game, player) if player else [],
             "recent": self.recent_places(player),
+            "neighbours": self._neighbours(),
             "log": game.log_for(player),
             "digest": self._digest_for(player) if player else [],
             "over": game.over,
@@ -232,6 +244,12 @@ class Table:
                 "scores": final_scores(game)}
         return state
 
+    def _neighbours(self) -> dict[str, dict[str, Any]]:
+        """Each place -> the places it touches (`ids`) and their names said (`said`)."""
+        game = self.game
+        return {place: {"ids": ids, "said": and_list([str(game.label(x)) for x in ids])}
+                for place, ids in neighbours(game.world.relations).items() if ids}
+
     def _board_text(self, player: str | None) -> str:
         """The board as text in BOARD_TEXT_COLUMNS, with the marks it shows explained under
         it (marks.py, all of them: the page scrolls) and the layout's spare blocks: a
@@ -263,11 +281,12 @@ class Table:
     def _effects_of(self, decision: Any) -> dict[str, Any]:
         """What the options do at once (consequences.py), worked out once per version of the
         table (the same samples for the player's run of decisions): `every`, what every
-        option does alike, said once; `each`, what each option does beyond it ('' for
-        nothing; [] when none says anything); `points`, the points each changes beyond it, in
-        short ('you +2, Ann +1'; the end of the game said as such: [] when none does), for a
-        button among many; `estimate`, a note when the figures are estimates. The buttons
-        carry the options' short labels: these are said beside them."""
+        option does alike, said once; `each`, what each option does beyond it besides its
+        points ('' for nothing; [] when none says anything); `points`, the points each
+        changes beyond it, in short, with their range ('you +2, Ann +1 to +3'; the end of
+        the game said as such: [] when none does), said once, on its button; `estimate`, a
+        note when the figures are estimates. The buttons carry the options' short labels:
+        these are said beside them."""
         if self._effects[0] != self.version:
             player = decision.player
             found = outlook(self.game, decision, player, run_start(self.history, player),
@@ -277,11 +296,12 @@ class Table:
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
                 said["every"] = effect_words(self.game, common, player)
-                each = [effect_words(self.game, e, player) for e in rest]
-                said["each"] = each if any(each) else []
                 points = [points_text(self.game, e.points, player) if e.points else
                           "the game ends" if e.ending else "" for e in rest]
                 said["points"] = points if any(points) else []
+                # the points on the button (with their range), not again under it
+                each = [effect_words(self.game, e, player, points=False) for e in rest]
+                said["each"] = each if any(each) else []
                 if found.estimate:
                     said["estimate"] = estimate_note(found.samples)
             self._effects = (self.version, said)

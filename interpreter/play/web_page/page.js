@@ -11,51 +11,102 @@ let loading = null;
 let busy = false; // a decision sent, its answer not come yet: the options wait
 let wasMine = false;
 
-// The server's answer (a refusal in red) floats beside the click, in the panels' column and
-// never over the board: it takes no room from the panels (the log keeps its lines) and lets
-// every click through to what lies under it. A refused place of the board is outlined in red.
+// The server's answer: a refused click on the board (in red) floats beside the click, where
+// it covers no place offered, nor the place clicked (outlined in red), nor the decision's
+// title, options, Undo or Save, and lets every click through to what lies under it; any
+// other answer (Save's, a refused button or Undo) is said in the decision panel's own
+// status line, under Undo and Save, where it covers nothing. On a phone a refused click is
+// said in a line of its own above the board.
 function showMessage(text, bad, at) {
-  const box = $("message");
+  const floating = Boolean(text && at); // `at`: where a place of the board was clicked
+  const box = floating ? $("message") : $("panel-status");
+  for (const other of [$("message"), $("panel-status")]) if (other !== box) other.hidden = true;
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("bad", Boolean(bad));
   clearTimeout(showMessage.timer);
-  if (text) showMessage.timer = setTimeout(() => { box.hidden = true; }, bad ? 12000 : 6000);
-  placeMessage(box, at);
-  if (text && bad && at) {
+  if (floating && !PHONE.matches) {
+    showMessage.timer = setTimeout(() => { box.hidden = true; }, 12000);
+    placeBeside(box, at);
+  } else if (floating) { // a phone: in its own line above the board (page.css), until the next click
+    box.scrollIntoView({ block: "nearest" });
+  } else if (text && !box.offsetParent) { // no panel to say it in (a spectator's page)
+    showMessage(text, bad, { x: innerWidth / 2, y: 0 });
+    return;
+  }
+  if (text && bad) {
     box.classList.remove("fresh");
     void box.offsetWidth; // the flash starts again for each refusal
     box.classList.add("fresh");
-    if (at.place) markRefused(at.place);
+    if (at && at.place) markRefused(at.place);
   }
 }
 
-// At the height of the click, over the panels' column, but never over the options, Undo or
-// Save (just above them or below them then, whichever is nearer); with no click to stand
-// beside (Undo, Save), just above the options
-function placeMessage(box, at) {
-  const column = document.querySelector("aside").getBoundingClientRect();
-  box.style.left = `${column.left}px`;
-  box.style.width = `${column.width}px`;
-  const h = box.offsetHeight;
-  const options = $("options").getBoundingClientRect(), tools = $("undo").getBoundingClientRect();
-  const band = { top: options.top - 4, bottom: Math.max(options.bottom, tools.bottom) + 4 };
-  const within = (y) => Math.max(column.top, Math.min(y, innerHeight - h - 8));
-  let top = within(at && at.y !== undefined ? at.y - h / 2 : band.top - h);
-  if (band.bottom > band.top && top < band.bottom && top + h > band.top) {
-    const places = [band.top - h, band.bottom].filter((y) => y >= column.top && y + h <= innerHeight);
-    if (places.length) top = places.reduce((a, b) => (Math.abs(a - top) <= Math.abs(b - top) ? a : b));
+// a phone's one column (page.css): a board too small for a message beside the click
+const PHONE = matchMedia("(max-width: 900px)");
+
+// What a refusal beside the click must not hide, each with the cost of covering a pixel of
+// it: the page's parts a player decides with, the places offered and their numbers (as good
+// as never), then the pieces, the hand and the log, the board's words; the board itself a
+// little (a free spot beside it comes first)
+const NEVER = 10000;
+const KEEP_IN_VIEW = [["#prompt, #decision-panel > h2, #digest, #options, .tools, header, .zoom", NEVER],
+  ["#board .badge, #board [data-place].legal", NEVER], ["#board [data-piece], #board-text", 20],
+  ["#log-panel, #hand-panel", 10], ["#board svg text", 5], ["#board svg", 0.2]];
+
+// Near the place clicked (the point clicked, when the place is large): of the spots around it,
+// up to REACH px away, the one that covers least of KEEP_IN_VIEW (and the place itself), the
+// nearest of those, in the window
+const REACH = 220, STEP = 16, FAR = 40; // FAR: the cost of each px further from the click
+function placeBeside(box, at) {
+  const clicked = at.place ? $("board").querySelector(`[data-place="${CSS.escape(at.place)}"]`) : null;
+  const point = { left: at.x - 12, right: at.x + 12, top: at.y - 12, bottom: at.y + 12 };
+  const whole = clicked ? clicked.getBoundingClientRect() : null;
+  const anchor = whole && whole.width < innerWidth / 4 && whole.height < innerHeight / 4 ? whole : point;
+  box.style.width = `${Math.min(300, innerWidth - 16)}px`;
+  const w = box.offsetWidth, h = box.offsetHeight;
+  const kept = KEEP_IN_VIEW.flatMap(([sel, cost]) => [...document.querySelectorAll(sel)]
+    .filter((el) => el.getClientRects().length > 0)
+    .map((el) => [el.getBoundingClientRect(), cost]));
+  kept.push([anchor, NEVER], ...(whole ? [[whole, NEVER]] : []));
+  const overlap = (r, x, y) => Math.max(0, Math.min(r.right, x + w) - Math.max(r.left, x))
+    * Math.max(0, Math.min(r.bottom, y + h) - Math.max(r.top, y));
+  const away = (x, y) => Math.max(0, anchor.left - x - w, x - anchor.right)
+    + Math.max(0, anchor.top - y - h, y - anchor.bottom);
+  let best = null;
+  for (let x = anchor.left - w - REACH; x <= anchor.right + REACH; x += STEP) {
+    for (let y = anchor.top - h - REACH; y <= anchor.bottom + REACH; y += STEP) {
+      const cx = Math.max(8, Math.min(x, innerWidth - w - 8));
+      const cy = Math.max(8, Math.min(y, innerHeight - h - 8));
+      const cost = kept.reduce((sum, [r, c]) => sum + c * overlap(r, cx, cy), 0)
+        + FAR * away(cx, cy);
+      if (!best || cost < best[0]) best = [cost, cx, cy];
+    }
   }
-  box.style.top = `${top}px`;
+  box.style.left = `${best[1]}px`;
+  box.style.top = `${best[2]}px`;
 }
 
 function markRefused(place) {
   const el = $("board").querySelector(`[data-place="${CSS.escape(place)}"]`);
   if (!el) return;
+  // one place outlined at a time (an outline left behind read as a second refusal)
+  for (const old of $("board").querySelectorAll(".refused")) old.classList.remove("refused");
   el.classList.add("refused");
   clearTimeout(markRefused.timer);
   markRefused.timer = setTimeout(() => el.classList.remove("refused"), 1500);
 }
+
+// The refusal beside the click gives way as soon as the pointer comes over it: nothing under
+// it stays hidden from a player who goes there (its clicks went through it already).
+document.addEventListener("pointermove", (e) => {
+  const box = $("message");
+  if (box.hidden || PHONE.matches) return; // (a phone's is in a line of its own)
+  const r = box.getBoundingClientRect();
+  if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) {
+    box.hidden = true;
+  }
+});
 
 // One request at a time; a change announced meanwhile is fetched right after it.
 let again = false;
@@ -135,9 +186,11 @@ function setBusy(on) {
 
 function decide(payload, event) {
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  // the place clicked, if it was one, and the height of the click (the answer goes there)
-  const at = event ? { place: payload.place, y: event.clientY } : null;
+  // the place of the board clicked, if it was one, and where (a refusal is said there)
+  const at = event && payload.place !== undefined
+    ? { place: payload.place, x: event.clientX, y: event.clientY } : null;
   $("message").hidden = true; // a new click: the last answer is done with
+  $("panel-status").hidden = true;
   setBusy(true); // at once: the click was taken
   post("decide", { decision: state.decision.id, ...payload }, at);
 }
@@ -184,7 +237,31 @@ function render() {
   document.body.classList.toggle("over", Boolean(s.over));
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
+  keepRoom();
 }
+
+// The column's room, when it is short (1366x768, many options): the digest keeps at least
+// DIGEST_LINES of its lines (all, when it has fewer) and the log its last LOG_ENTRIES
+// entries, however long; the options give way first (they scroll in their box), Undo and
+// Save stay in view. (CSS alone cannot say "this many lines, or fewer if it has fewer".)
+const DIGEST_LINES = 6, LOG_ENTRIES = 3;
+
+function keepRoom() {
+  const digest = $("digest"), lines = $("digest-lines");
+  digest.style.minHeight = "";
+  if (!digest.hidden) {
+    const height = parseFloat(getComputedStyle(lines).lineHeight);
+    const start = lines.getBoundingClientRect().top - digest.getBoundingClientRect().top
+      + digest.scrollTop;
+    digest.style.minHeight = `${Math.ceil(Math.min(digest.scrollHeight,
+      start + DIGEST_LINES * height + 4))}px`;
+  }
+  const panel = $("log-panel"), log = $("log");
+  panel.style.minHeight = "";
+  const last = [...log.children].slice(-LOG_ENTRIES).reduce((sum, li) => sum + li.offsetHeight, 0);
+  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+}
+addEventListener("resize", keepRoom);
 
 function rulesLabel() {
   return state && state.decision ? "Rules of this decision" : "Rules of the game";
@@ -277,7 +354,7 @@ function renderBoard(s) {
       el.classList.add("legal");
       el.setAttribute("role", "button");
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${option.index + 1}. ${option.label}${option.effect ? `: ${option.effect}` : ""}`;
+      title.textContent = `${option.index + 1}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
       el.prepend(title);
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
       numbered.push([el, option.index + 1]);
@@ -303,6 +380,7 @@ function renderBoard(s) {
   numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn)?.addEventListener(
     "click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); }));
   hideNumbersUnder(board, boxes);
+  showsNeighbours(board, s.neighbours || {});
   $("board-text").textContent = s.board_text || "";
   if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
@@ -315,6 +393,33 @@ function renderBoard(s) {
       below.dispatchEvent(new MouseEvent("click", { clientX: e.clientX, clientY: e.clientY }));
     }
   };
+}
+
+// Pointing at a place of the board (or tapping it) outlines the places it touches, as the
+// ruleset's board links them (where a one-way link leads), and its tip names them: what the
+// terminal lists in 'help'.
+function showsNeighbours(board, neighbours) {
+  const mark = (place) => {
+    for (const old of board.querySelectorAll(".neighbour")) old.classList.remove("neighbour");
+    for (const other of (place && neighbours[place] ? neighbours[place].ids : [])) {
+      for (const el of board.querySelectorAll(`[data-place="${CSS.escape(other)}"]`)) {
+        el.classList.add("neighbour");
+      }
+    }
+  };
+  for (const el of board.querySelectorAll("[data-place]")) {
+    const place = el.getAttribute("data-place");
+    if (!neighbours[place]) continue;
+    const tip = el.querySelector(":scope > title") || el.insertBefore(
+      document.createElementNS(SVG, "title"), el.firstChild);
+    tip.textContent = `${tip.textContent || place.replace(/_/g, " ")}\n(touches ${neighbours[place].said})`;
+    el.addEventListener("pointerenter", () => mark(place));
+    el.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "touch") return; // a finger's tap leaves them outlined
+      const back = e.relatedTarget instanceof Element ? e.relatedTarget.closest("[data-place]") : null;
+      mark(back && board.contains(back) ? back.getAttribute("data-place") : null); // (a place around it)
+    });
+  }
 }
 
 // The number of an option, on its place of the board: a disc just outside a corner of the
@@ -392,7 +497,7 @@ function renderDecision(s) {
     // few options, some of which do something: each said beside its button, as the
     // terminal says it after its label
     const described = !groups && s.decision.options.length < MANY
-      && s.decision.options.some((o) => o.effect);
+      && s.decision.options.some(does);
     options.classList.toggle("described", described);
     const boxes = new Map(); // a group's name -> the row that holds its buttons
     for (const option of s.decision.options) {
@@ -432,6 +537,10 @@ function renderDecision(s) {
 // said of the options that change nothing by themselves (what they lead to is chosen next)
 const NOTHING = "no points change and nothing moves yet";
 
+// all that an option does: its points (said on its button, with their range) and the rest
+// (said beside the buttons); '' for nothing
+function does(option) { return [option.points, option.effect].filter(Boolean).join("; "); }
+
 function head(option) { return splitLabel(option.label)[0]; }
 
 // An option's button: its number where the board has its place, its label (the rest of it
@@ -449,15 +558,15 @@ function optionButton(option, groups, numbered) {
   }
   button.append(groups ? splitLabel(option.label)[1] : option.label);
   if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
-  if (option.points && option.effect) { // points change: said on the button too
+  if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
     points.className = "points";
     button.append(" ", points);
   }
   if (option.effect) { // said beside the options, and to a screen reader with the button
     button.setAttribute("aria-describedby", `effect-${option.index}`);
-    button.title = `${option.label}: ${option.effect}`;
   }
+  if (does(option)) button.title = `${option.label}: ${does(option)}`;
   button.disabled = busy;
   button.addEventListener("click", (e) => decide({ option: option.index }, e));
   for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
@@ -507,6 +616,7 @@ function renderEffects(s) {
   if (!d) return;
   if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
   const own = d.options.filter((o) => o.effect);
+  const idle = d.options.filter((o) => !does(o)); // neither points nor anything else
   const words = document.createElement("div");
   words.id = "effect-words";
   for (const o of d.options) { // what a screen reader says with each button
@@ -517,7 +627,7 @@ function renderEffects(s) {
   }
   box.append(words);
   if ($("options").classList.contains("described")) { // each said under its button
-    if (own.length < d.options.length) box.append(cell("p", `The others: ${NOTHING}.`));
+    if (idle.length) box.append(cell("p", `The others: ${NOTHING}.`));
   } else if (own.length && own.length <= FEW_EFFECTS) {
     const list = document.createElement("ul");
     for (const o of own) {
@@ -525,7 +635,6 @@ function renderEffects(s) {
       li.append(cell("b", `${shortName(o)}: `), o.effect);
       list.append(li);
     }
-    const idle = d.options.filter((o) => !o.effect);
     if (idle.length) { // said too: nothing was not forgotten
       const li = cell("li", idle.length <= 3 ? "" : "the others: ");
       if (idle.length <= 3) li.append(cell("b", `${idle.map(shortName).join(", ")}: `));
