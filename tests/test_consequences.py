@@ -680,3 +680,16 @@ def test_why_a_fixed_answer_says_the_choice_it_leads_to():
     assert "fixed answer" not in said
     assert '"build" is the answer that leads to your next choice: "how many skyscrapers do ' \
         'you build from your supply" (0, 1, 2 or 3).' in said, said
+
+
+def test_an_option_that_only_ends_the_game_says_it_once_on_the_page():
+    """The browser showed 'the game ends' on an option's button and 'the game ends (the
+    second building stop)' under it: under the button, only why; where the button carries
+    points instead, the end is said in full under it."""
+    from interpreter.play.consequences import Effect, effect_words_parts
+
+    ends = Effect(ending="the second building stop")
+    assert effect_words_parts(ends, points=False) == ["why: the second building stop"]
+    assert effect_words_parts(ends) == ["the game ends (the second building stop)"]
+    scored = Effect(points={"P1": (3, 3)}, ending="the second building stop")
+    assert "the game ends (the second building stop)" in effect_words_parts(scored, points=False)

@@ -268,7 +268,9 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     pieces, what follows, the other pieces. `points=False`: the points are said elsewhere
     (on the option's button), only what they come from is said here."""
     parts = []
-    if effect.ending is not None:
+    if effect.ending is not None and not points and not effect.points:
+        parts.append(f"why: {effect.ending}")  # the button says "the game ends"
+    elif effect.ending is not None:
         parts.append(f"the game ends ({effect.ending})")
     elif effect.ends_sometimes:
         parts.append("the game may end")
