@@ -234,8 +234,10 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                     half = game.evaluate("district_points", p, at) // 2  # rounded down
                     many = "skyscraper" if mine == 1 else "skyscrapers"
                     assert f"If another player wins, they may stop {game.label(at)}" in hints
+                    ends = f"; a building stop in {game.label(at)} would end the game" \
+                        if game.V["stops"] + 1 == game.program.consts["stops_to_end"] else ""
                     assert f"your {mine} {many} there would leave the game, and you would " \
-                           f"score {half} VP (half)." in hints, hints
+                           f"score {half} VP (half){ends}." in hints, hints
                 met.add(("threat", threat))
                 stop = game.evaluate("stop_if_won", p)
                 assert ("and the game ends (building stop 2)" in hints) == \
