@@ -239,6 +239,17 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                     assert f"your {mine} {many} there would leave the game, and you would " \
                            f"score {half} VP (half){ends}." in hints, hints
                 met.add(("threat", threat))
+                colour, hand, attrs = game.V["bid_colour"][p], game.Z["hand"][p], game.world.attrs
+                down = sum(attrs[k]["value"] * n for k, n in game.Z["bid"][p].items())
+                joining = [k for k in hand if attrs[k]["suit"] == colour]
+                if game.Z["bid"][p] or joining:
+                    joining += [k for k in hand if attrs[k]["suit"] == "black"]
+                most = down + sum(attrs[k]["value"] * hand[k] for k in joining)
+                hopeless = colour is not None and game.V["high_bidder"] is not None \
+                    and most <= high
+                assert (f"Your cards can raise this bid to {most} at most, not above the high "
+                        f"bid of {high}: adding them cannot win" in hints) == hopeless, hints
+                met.add(("hopeless", hopeless))
                 stop = game.evaluate("stop_if_won", p)
                 assert ("and the game ends (building stop 2)" in hints) == \
                     (stop and game.V["stops"] == 1), hints
@@ -254,7 +265,7 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                     met.add(("finish", high == 0))
             game.apply(rng.choice(decision.options))
     assert met >= {("threat", True), ("threat", False), ("finish", True), ("finish", False),
-                   ("last stop", True)}
+                   ("last stop", True), ("hopeless", True), ("hopeless", False)}
 
 
 def test_an_empty_supply_is_said_once_on_a_bid_screen(base):
