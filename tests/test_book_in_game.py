@@ -199,6 +199,11 @@ def test_the_page_says_each_option_whole_where_it_has_room_and_cuts_it_where_not
     tight = how_it_works(load(FIFTH), 60, 16)
     assert len(tight) <= 16 and max(map(columns, tight)) <= 60
     assert any(line.startswith("  Option B") and line.endswith("…") for line in tight)
+    # the 12 rows a 4-player game's first screen leaves: whole options rather than the
+    # introduction (a newcomer read 'then move a…'), when the goal would not fit anyway
+    start = how_it_works(load(FIFTH), 80, 12)
+    assert len(start) <= 12 and not any(line.endswith("…") for line in start), start
+    assert "    commissioner" in start and "tie is broken by most cards in hand" in start[-1]
 
 
 def test_the_players_rules_leave_out_why_a_rule_cites_no_paragraph():

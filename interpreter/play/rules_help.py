@@ -176,7 +176,11 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
         if order == 5 and 4 in chosen:  # the goal says who wins, in the ruleset's words
             continue
         if order == 2:  # the options whole if the rest still fits the page, else cut
-            needed = len(end) + len(goal)  # the head is counted in `left` already
+            # the head is counted in `left` already; the goal, where it fits beside the
+            # options at their shortest, else the winner (shorter) is said after them
+            shortest = len(turns[-1]) if turns else 0
+            said_after = goal if goal and shortest + len(end) + len(goal) <= left else winner
+            needed = len(end) + len(said_after)
             block = next((b for b in turns if len(b) <= left - needed), turns[-1] if turns
                          else [])
         if block and len(block) <= left:
