@@ -286,3 +286,30 @@ def test_an_empty_supply_is_said_once_on_a_bid_screen(base):
                                                 width=80)).split())
     assert "you build none (your supply is empty)" in said
     assert "You have no skyscrapers in your supply" not in said, said
+
+
+def test_the_commissioner_hint_names_the_stopped_districts_it_skips(base):
+    """A newcomer saw 'may go to 42nd St. West or Times Square or 34th St. East' from City
+    Hall where 'help' shows 'City Hall: 34th W or 34th E': a district under a building stop is
+    skipped (en-2004, Building stop), and the hint says which."""
+    import random
+
+    from interpreter.play.display import load_display
+
+    display, met = load_display(base), set()
+    for seed in range(1, 4):
+        game, rng = base.new_game(4, seed), random.Random(seed)
+        while not game.over:
+            decision = game.decision()
+            for c in [c for c in ("white", "beige") if c in decision.options]:
+                at = game.V["commissioner_at"][c]
+                stopped = [game.label(y) for y in game.world.relations["route"][at]
+                           if game.V["stopped"][y]] if at != "central_park" else []
+                hint = next(h for h in display.hint_lines(game, decision.player,
+                                                          decision.options)
+                            if h.startswith(("white:", "beige:")))
+                said = f"skipping {' and '.join(stopped)}, under a building stop" in hint
+                assert said == bool(stopped), hint
+                met.add(bool(stopped))
+            game.apply(rng.choice(decision.options))
+    assert met == {True, False}
