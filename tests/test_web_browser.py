@@ -996,3 +996,60 @@ def test_the_numbers_on_the_board_cover_no_piece(browser, seed, stop):
         if seed == 2:  # the stacks offered carry counts too
             assert page.locator("#board circle.count").count() >= 3
     context.close()
+
+
+# each place not offered that lies inside exactly one place offered: [its place, the offered]
+INSIDE_ONE_OFFERED = """() => {
+  const box = el => el.getBoundingClientRect();
+  const inside = (a, b) => a.left >= b.left && a.top >= b.top && a.right <= b.right
+    && a.bottom <= b.bottom;
+  const offered = [...document.querySelectorAll('#board [data-place].legal')];
+  return [...document.querySelectorAll('#board [data-place]:not(.legal)')].map(el => [el,
+    offered.filter(o => inside(box(el), box(o)))]).filter(([, around]) => around.length === 1)
+    .map(([el, [o]]) => [el.getAttribute('data-place'), o.getAttribute('data-place')]); }"""
+
+
+def _scoring_a_place(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt.startswith("score which") and \
+        len(decision.options) >= 2
+
+
+def test_a_click_on_a_place_inside_an_offered_one_takes_the_offered_one(browser):
+    """Issue 33's newcomer clicked a space inside the region offered (the board's places nest)
+    and was told the space cannot be chosen; only the region's title or number worked. A click
+    on a place that is not offered but lies inside exactly one offered place takes that one,
+    and the page says which."""
+    table, context, page = _player_1_at_1366x768(browser, 1, _scoring_a_place)
+    options = [str(o) for o in table.game.decision().options]
+    decided = len(table.history.moves)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        pairs = page.evaluate(INSIDE_ONE_OFFERED)
+        assert pairs, "no place lies inside a place offered"
+        inner, outer = pairs[0]
+        box = _box(page, page.locator(f'#board [data-place="{inner}"]'))
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("() => !document.getElementById('panel-status').hidden")
+        assert table.history.moves[decided] == outer and outer in options
+        said = page.locator("#panel-status").inner_text()
+        label = table.game.label(outer)
+        assert said.startswith(f"{label}:") and "around the one you clicked" in said, said
+    context.close()
+
+
+def _after_own_card_drawn(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt.startswith("take a second coloured")
+
+
+def test_a_grey_undo_says_why_it_cannot_take_back(browser):
+    """Issue 33's newcomer saw Undo turn grey after a card was drawn, with no reason on the
+    page. Beside the grey button the page says why, in the terminal's words."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _after_own_card_drawn)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#undo").is_disabled()
+        said = page.locator("#undo-reason").inner_text()
+        assert said == "Cannot take it back: your last decision showed you something that " \
+                       "was hidden.", said
+        assert _in_view(page, "#undo-reason")
+    context.close()

@@ -154,7 +154,7 @@ function connected(up) {
   }
 }
 
-async function post(action, payload, at) {
+async function post(action, payload, at, taken) {
   let data = {};
   let ok = false;
   try {
@@ -174,7 +174,7 @@ async function post(action, payload, at) {
   // the answer is shown once the page takes clicks again: a click made as soon as a refusal
   // is read is never dropped as one made while the refused decision was under way
   if (!ok) showMessage(data.error || "The server refused this.", true, at);
-  else showMessage(data.message || "", false);
+  else showMessage(taken || data.message || "", false);
 }
 
 function setBusy(on) {
@@ -184,7 +184,7 @@ function setBusy(on) {
   for (const button of $("options").querySelectorAll("button")) button.disabled = on;
 }
 
-function decide(payload, event) {
+function decide(payload, event, taken) { // taken: said once the choice is made
   if (!state || !state.decision || busy) return; // a second click waits for the first
   // the place of the board clicked, if it was one, and where (a refusal is said there)
   const at = event && payload.place !== undefined
@@ -192,7 +192,7 @@ function decide(payload, event) {
   $("message").hidden = true; // a new click: the last answer is done with
   $("panel-status").hidden = true;
   setBusy(true); // at once: the click was taken
-  post("decide", { decision: state.decision.id, ...payload }, at);
+  post("decide", { decision: state.decision.id, ...payload }, at, taken);
 }
 
 // A short tone when it becomes your turn, if the box is ticked (kept in this browser).
@@ -360,7 +360,13 @@ function renderBoard(s) {
       numbered.push([el, option.index + 1]);
     } else if (s.decision) {
       el.classList.add("target");
-      el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
+      el.addEventListener("click", (e) => {
+        e.stopPropagation();
+        const around = offeredAround(el, numbered);
+        if (around === null) decide({ place }, e);
+        else decide({ option: around - 1 }, e, `${s.decision.options[around - 1].label}: `
+          + "the place offered around the one you clicked.");
+      });
     }
   }
   // every box measured before any number is drawn (one layout, not one per place)
@@ -393,6 +399,16 @@ function renderBoard(s) {
       below.dispatchEvent(new MouseEvent("click", { clientX: e.clientX, clientY: e.clientY }));
     }
   };
+}
+
+// The number of the one offered place that holds `el` on the board (places nest: a space in
+// a region around it), null when none or several do: a click on `el` takes it.
+function offeredAround(el, offered) {
+  const inner = el.getBoundingClientRect();
+  const holds = (outer) => outer.left <= inner.left + 0.5 && outer.top <= inner.top + 0.5
+    && outer.right >= inner.right - 0.5 && outer.bottom >= inner.bottom - 0.5;
+  const around = offered.filter(([other]) => other !== el && holds(other.getBoundingClientRect()));
+  return around.length === 1 ? around[0][1] : null;
 }
 
 // Pointing at a place of the board (or tapping it) outlines the places it touches, as the
@@ -529,9 +545,11 @@ function renderDecision(s) {
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
-  // beside the buttons, short (why Undo cannot: on the button, pointed at)
+  // beside the buttons: how many decisions Undo takes back, or why it cannot (a grey
+  // button alone said nothing); on your turn only (waiting, nothing is yours to take back)
   $("undo-reason").textContent = s.undo.count > 0
-    ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.` : "";
+    ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.`
+    : s.decision ? s.undo.said : "";
 }
 
 // said of the options that change nothing by themselves (what they lead to is chosen next)
