@@ -474,7 +474,24 @@ def test_pointing_at_a_place_outlines_the_places_it_touches(browser):
             assert f"touches {names[0]} and {names[1]}" in tip, tip
         page.mouse.move(2, 300)  # off the board
         assert page.evaluate(OUTLINED) == []
+        # the header's legend says what the green dashed outlines mean (a newcomer met them
+        # on every screen, unexplained), drawn as they are drawn
+        legend = page.locator("#legend")
+        assert _in_view(page, "#legend") and _in_view(page, "#legend .touch")
+        assert "green dashes, the places that touch the one you point at" in legend.inner_text()
+        assert page.evaluate(SAME_DASHES) is True
     context.close()
+
+
+# the legend's sample and the outline of a place pointed at: the same colour, dashed
+SAME_DASHES = """() => { const sample = getComputedStyle(document.querySelector('#legend .touch'));
+  const place = document.querySelector('#board [data-place]');
+  place.classList.add('neighbour');
+  const drawn = getComputedStyle(place.querySelector('rect') || place);
+  const [stroke, dashes] = [drawn.stroke, drawn.strokeDasharray]; // (a live style)
+  place.classList.remove('neighbour');
+  return sample.borderTopStyle === 'dashed' && sample.borderTopColor === stroke
+    && dashes !== 'none'; }"""
 
 
 def test_a_colour_that_slipped_a_url_into_the_page_is_not_fetched(page: Page, tmp_path):

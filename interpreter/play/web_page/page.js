@@ -629,8 +629,13 @@ function renderEffects(s) {
   const box = $("effects");
   box.replaceChildren();
   box.hidden = !d;
-  // the marks of the board explained, in the header's room
-  $("legend").hidden = !(d && $("board").querySelector("[data-place].legal"));
+  // the marks of the board explained, in the header's room: the places offered, the last
+  // move, the outlines of the places touching the one pointed at (where the board links any)
+  const offered = Boolean(d && $("board").querySelector("[data-place].legal"));
+  const linked = Object.keys(s.neighbours || {}).length > 0;
+  $("legend-offered").hidden = !offered;
+  $("legend-touch").hidden = !linked;
+  $("legend").hidden = !(offered || linked);
   if (!d) return;
   if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
   const own = d.options.filter((o) => o.effect);
