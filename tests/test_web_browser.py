@@ -1070,3 +1070,20 @@ def test_a_grey_undo_says_why_it_cannot_take_back(browser):
                        "was hidden.", said
         assert _in_view(page, "#undo-reason")
     context.close()
+
+
+def test_at_the_end_the_last_log_lines_stay_in_view_when_the_server_goes(browser):
+    """Issue 33's newcomer, at the end of a game: the server stopped, the header said so, and
+    the log's last lines (the points in all) slid out of view. The log keeps its newest line
+    in view when its box shrinks."""
+    table, context, page = _player_1_at_1366x768(browser, 6, lambda g, d: False)
+    assert table.game.over
+    with serving(table) as base:
+        page.goto(f"{base}/play/{token_of(table, 'P1')}")
+        page.locator("#final-panel").wait_for(state="visible")
+        assert _in_view(page, "#log li:last-child")
+        assert "in all" in page.locator("#log li:last-child").inner_text()
+    page.locator("#connection").wait_for(state="visible")  # the server is gone
+    page.wait_for_function(f"() => ({IN_VIEW})('#log li:last-child')", timeout=5000)
+    assert _in_view(page, "#log li:last-child") and _in_view(page, "#log li:nth-last-child(3)")
+    context.close()

@@ -715,6 +715,16 @@ function renderLog(s) {
   requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
 
+// The log keeps its newest line in view when its box changes size (a panel above it grows,
+// the header says the server is gone), unless the player scrolled up to older lines.
+let logAtEnd = true;
+$("log").addEventListener("scroll", () => {
+  const log = $("log");
+  logAtEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+});
+new ResizeObserver(() => { if (logAtEnd) $("log").scrollTop = $("log").scrollHeight; })
+  .observe($("log"));
+
 $("undo").addEventListener("click", () => {
   if (state) post("undo", { decision: state.version });
 });
