@@ -1087,3 +1087,40 @@ def test_at_the_end_the_last_log_lines_stay_in_view_when_the_server_goes(browser
     page.wait_for_function(f"() => ({IN_VIEW})('#log li:last-child')", timeout=5000)
     assert _in_view(page, "#log li:last-child") and _in_view(page, "#log li:nth-last-child(3)")
     context.close()
+
+
+# the digest's lines shown: [each wholly in view in its box, its text]
+DIGEST_SHOWN = """() => { const box = document.getElementById('digest').getBoundingClientRect();
+  return [...document.querySelectorAll('#digest li')].filter(li => li.getClientRects().length)
+    .map(li => { const r = li.getBoundingClientRect();
+      return [r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.bottom <= innerHeight,
+              li.textContent]; }); }"""
+
+
+def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
+    """Issue 33's newcomer read "Since your last decision" in a small box that scrolled, cut
+    in the middle of a sentence, and lost the last option under it. At 1366x768 the digest
+    shows whole lines only, then "N more: see the log"; with 30 options six lines' worth at
+    least; with few options, all of them in view."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        for many in (True, False):
+            if many:
+                assert page.evaluate(THIRTY) == 30
+                page.evaluate("() => keepRoom()")  # as drawn
+            else:  # four options, as a turn's
+                page.evaluate("""() => { const box = document.getElementById('options');
+                  box.className = ''; box.replaceChildren(...[...box.querySelectorAll('button')]
+                    .slice(0, 4)); keepRoom(); }""")
+                assert page.evaluate(EVERY_OPTION_IN_VIEW)
+            shown = page.evaluate(DIGEST_SHOWN)
+            assert all(whole for whole, _ in shown), shown
+            *lines, more = [text for _, text in shown]
+            total = page.locator("#digest-lines li:not(.more)").count()
+            assert more == f"{total - len(lines)} more: see the log.", shown
+            assert page.evaluate(DIGEST_LINES) >= 6
+            for part in ("#undo", "#save", "#log li:last-child", "#log li:nth-last-child(3)"):
+                assert _in_view(page, part), (part, many)
+    context.close()

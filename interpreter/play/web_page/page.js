@@ -240,26 +240,49 @@ function render() {
   keepRoom();
 }
 
-// The column's room, when it is short (1366x768, many options): the digest keeps at least
-// DIGEST_LINES of its lines (all, when it has fewer) and the log its last LOG_ENTRIES
-// entries, however long; the options give way first (they scroll in their box), Undo and
-// Save stay in view. (CSS alone cannot say "this many lines, or fewer if it has fewer".)
-const DIGEST_LINES = 6, LOG_ENTRIES = 3;
+// The column's room, when it is short (1366x768, many options): the log keeps its last
+// LOG_ENTRIES entries, however long; the digest says whole lines, as many as leave every
+// option in view (DIGEST_LINES lines' worth at least), and how many more the log has; then
+// the options give way (they scroll in their box); Undo and Save stay in view. (CSS alone
+// cannot say "this many lines, or fewer if it has fewer".)
+const DIGEST_LINES = 6, LOG_ENTRIES = 3, DIGEST_SHARE = 0.45; // (of the window's height)
 
 function keepRoom() {
-  const digest = $("digest"), lines = $("digest-lines");
-  digest.style.minHeight = "";
-  if (!digest.hidden) {
-    const height = parseFloat(getComputedStyle(lines).lineHeight);
-    const start = lines.getBoundingClientRect().top - digest.getBoundingClientRect().top
-      + digest.scrollTop;
-    digest.style.minHeight = `${Math.ceil(Math.min(digest.scrollHeight,
-      start + DIGEST_LINES * height + 4))}px`;
-  }
   const panel = $("log-panel"), log = $("log");
   panel.style.minHeight = "";
   const last = [...log.children].slice(-LOG_ENTRIES).reduce((sum, li) => sum + li.offsetHeight, 0);
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+  fitDigest();
+}
+
+// The digest's lines, the last ones dropped while the column is cramped, never cut in the
+// middle: "N more: see the log" says what it leaves out.
+function fitDigest() {
+  const digest = $("digest"), list = $("digest-lines");
+  list.querySelector(".more")?.remove();
+  const lines = [...list.children];
+  for (const li of lines) li.hidden = false;
+  if (digest.hidden || !lines.length) return;
+  const top = lines[0].getBoundingClientRect().top;
+  const least = DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
+  const fewest = Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
+  const more = cell("li", "");
+  more.className = "more";
+  let shown = lines.length;
+  while (shown > fewest && cramped()) {
+    lines[--shown].hidden = true;
+    more.textContent = `${lines.length - shown} more: see the log.`;
+    if (!more.isConnected) list.append(more);
+  }
+}
+
+// whether the digest takes room the decision needs: more than its share of the window, or
+// (beside the board) options scrolled in their box, or the panel or the column overflowing
+function cramped() {
+  if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
+  if (PHONE.matches) return false; // one column: the page scrolls
+  const over = (el) => el.scrollHeight > el.clientHeight + 1;
+  return over($("options")) || over($("decision-panel")) || over(document.querySelector("aside"));
 }
 addEventListener("resize", keepRoom);
 
