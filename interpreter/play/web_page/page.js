@@ -573,6 +573,7 @@ function renderDecision(s) {
   $("undo-reason").textContent = s.undo.count > 0
     ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.`
     : s.decision ? s.undo.said : "";
+  $("undo-reason").classList.toggle("why", s.undo.count < 1);
 }
 
 // said of the options that change nothing by themselves (what they lead to is chosen next)
