@@ -748,6 +748,14 @@ IN_BOARD_BOX = """sel => { const box = document.getElementById('board').getBound
       && r.bottom <= box.bottom; }); }"""
 
 
+# the zoom buttons that wrap onto a second line or pass the window's edge (their texts)
+ZOOM_BUTTONS_ON_ONE_LINE = """() => [...document.querySelectorAll('.zoom button')].filter(b => {
+  const r = b.getBoundingClientRect(), line = parseFloat(getComputedStyle(b).lineHeight);
+  const pad = parseFloat(getComputedStyle(b).paddingTop) + parseFloat(getComputedStyle(b).paddingBottom);
+  return r.height - pad - 2 > line * 1.5 || r.right > innerWidth || r.left < 0;
+}).map(b => b.textContent)"""
+
+
 def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     """On a 390x844 phone the board opened at 353% on one corner and "Whole board" had 3-4 px
     labels: it opens on the whole board as text, readable, in the page's width; the picture
@@ -779,6 +787,8 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         assert page.locator("#options").bounding_box()["y"] < text.bounding_box()["y"]
         page.locator("#board-view").click()  # the picture, fitted to the width
         assert text.is_hidden() and page.locator("#board").is_visible()
+        # each zoom button on one line, all of them in the page's width ("Whole board" wrapped)
+        assert page.evaluate(ZOOM_BUTTONS_ON_ONE_LINE) == []
         whole = page.locator("#board svg").bounding_box()
         assert PHONE["width"] * 0.8 <= whole["width"] <= PHONE["width"]
         assert page.locator("#zoom-level").inner_text() == "100%"
