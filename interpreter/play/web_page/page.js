@@ -242,9 +242,10 @@ function render() {
 
 // The column's room, when it is short (1366x768, many options): the log keeps its last
 // LOG_ENTRIES entries, however long; the digest says whole lines, as many as leave every
-// option in view (DIGEST_LINES lines' worth at least), and how many more the log has; then
-// the options give way (they scroll in their box); Undo and Save stay in view. (CSS alone
-// cannot say "this many lines, or fewer if it has fewer".)
+// option in view (with many options, DIGEST_LINES lines' worth at least: they scroll in
+// their box; few options are all in view, the digest down to its first line), and how many
+// more the log has; Undo and Save stay in view. (CSS alone cannot say "this many lines, or
+// fewer if it has fewer".)
 const DIGEST_LINES = 6, LOG_ENTRIES = 3, DIGEST_SHARE = 0.45; // (of the window's height)
 
 function keepRoom() {
@@ -265,7 +266,9 @@ function fitDigest() {
   if (digest.hidden || !lines.length) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
-  const fewest = Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
+  const few = $("options").querySelectorAll("button").length < MANY;
+  const fewest = few ? 1
+    : Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
   const more = cell("li", "");
   more.className = "more";
   let shown = lines.length;
