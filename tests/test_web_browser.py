@@ -750,8 +750,9 @@ IN_BOARD_BOX = """sel => { const box = document.getElementById('board').getBound
 
 # the zoom buttons that wrap onto a second line or pass the window's edge (their texts)
 ZOOM_BUTTONS_ON_ONE_LINE = """() => [...document.querySelectorAll('.zoom button')].filter(b => {
-  const r = b.getBoundingClientRect(), line = parseFloat(getComputedStyle(b).lineHeight);
-  const pad = parseFloat(getComputedStyle(b).paddingTop) + parseFloat(getComputedStyle(b).paddingBottom);
+  const r = b.getBoundingClientRect(), style = getComputedStyle(b);
+  const line = parseFloat(style.lineHeight);
+  const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
   return r.height - pad - 2 > line * 1.5 || r.right > innerWidth || r.left < 0;
 }).map(b => b.textContent)"""
 
