@@ -222,3 +222,32 @@ def test_the_players_rules_leave_out_why_a_rule_cites_no_paragraph():
     said = "\n".join(rules_lines(ruleset, None, str(number)))
     assert section.entries[0].title in said and "No paragraph" not in said, said
     assert "No paragraph" not in rules_page(ruleset)["html"]
+
+
+def test_a_definition_s_title_names_its_parameters_by_their_kinds_for_players(capsys):
+    """Issue 33's newcomer read the Rules panel's definitions by titles with the rules'
+    variables: "the plot where p builds in d", "x is a district (...)". In the players' view
+    (`rules` at the terminal, the browser's Rules panel) a parameter named by one letter is
+    said by its kind where the kind check knows it; where it does not, the definition is
+    read only step by step. The designer's book (`rules book`) keeps its letters."""
+    from interpreter.cli import main
+
+    ruleset = load(FIFTH)
+    letters = ("the plot where p builds in d", "x is a district")
+    gist = "\n".join(rules_lines(ruleset, None, "definitions"))
+    assert "different business types on the plots next to a plot" in gist
+    assert "VP each skyscraper on a plot scores" in gist
+    assert not any(title in gist for title in letters), gist
+    steps = "\n".join(rules_lines(ruleset, None, "definitions steps"))
+    assert all(title in steps for title in letters)  # asked for, step by step
+    page = rules_page(ruleset)["html"]
+    nav, body = page.split("</nav>")
+    assert not any(title in nav for title in letters)
+    section = body[body.index("<section id='definitions'>"):]
+    section = section.split("<h2>")[1]  # up to the next section's title
+    fold = section[section.index("<details class='steps apart'>"):]
+    assert all(title in fold for title in letters)  # in the section's own fold only
+    assert all(title not in section.replace(fold, "") for title in letters)
+    assert main(["book", FIFTH]) == 0
+    designer = capsys.readouterr().out
+    assert all(title in designer for title in letters)

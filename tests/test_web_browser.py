@@ -474,7 +474,24 @@ def test_pointing_at_a_place_outlines_the_places_it_touches(browser):
             assert f"touches {names[0]} and {names[1]}" in tip, tip
         page.mouse.move(2, 300)  # off the board
         assert page.evaluate(OUTLINED) == []
+        # the header's legend says what the green dashed outlines mean (a newcomer met them
+        # on every screen, unexplained), drawn as they are drawn
+        legend = page.locator("#legend")
+        assert _in_view(page, "#legend") and _in_view(page, "#legend .touch")
+        assert "green dashes, the places that touch the one you point at" in legend.inner_text()
+        assert page.evaluate(SAME_DASHES) is True
     context.close()
+
+
+# the legend's sample and the outline of a place pointed at: the same colour, dashed
+SAME_DASHES = """() => { const sample = getComputedStyle(document.querySelector('#legend .touch'));
+  const place = document.querySelector('#board [data-place]');
+  place.classList.add('neighbour');
+  const drawn = getComputedStyle(place.querySelector('rect') || place);
+  const [stroke, dashes] = [drawn.stroke, drawn.strokeDasharray]; // (a live style)
+  place.classList.remove('neighbour');
+  return sample.borderTopStyle === 'dashed' && sample.borderTopColor === stroke
+    && dashes !== 'none'; }"""
 
 
 def test_a_colour_that_slipped_a_url_into_the_page_is_not_fetched(page: Page, tmp_path):
@@ -731,6 +748,15 @@ IN_BOARD_BOX = """sel => { const box = document.getElementById('board').getBound
       && r.bottom <= box.bottom; }); }"""
 
 
+# the zoom buttons that wrap onto a second line or pass the window's edge (their texts)
+ZOOM_BUTTONS_ON_ONE_LINE = """() => [...document.querySelectorAll('.zoom button')].filter(b => {
+  const r = b.getBoundingClientRect(), style = getComputedStyle(b);
+  const line = parseFloat(style.lineHeight);
+  const pad = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  return r.height - pad - 2 > line * 1.5 || r.right > innerWidth || r.left < 0;
+}).map(b => b.textContent)"""
+
+
 def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     """On a 390x844 phone the board opened at 353% on one corner and "Whole board" had 3-4 px
     labels: it opens on the whole board as text, readable, in the page's width; the picture
@@ -762,6 +788,8 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         assert page.locator("#options").bounding_box()["y"] < text.bounding_box()["y"]
         page.locator("#board-view").click()  # the picture, fitted to the width
         assert text.is_hidden() and page.locator("#board").is_visible()
+        # each zoom button on one line, all of them in the page's width ("Whole board" wrapped)
+        assert page.evaluate(ZOOM_BUTTONS_ON_ONE_LINE) == []
         whole = page.locator("#board svg").bounding_box()
         assert PHONE["width"] * 0.8 <= whole["width"] <= PHONE["width"]
         assert page.locator("#zoom-level").inner_text() == "100%"
@@ -995,4 +1023,118 @@ def test_the_numbers_on_the_board_cover_no_piece(browser, seed, stop):
         assert page.evaluate(DISCS_OVER_PIECES) == []
         if seed == 2:  # the stacks offered carry counts too
             assert page.locator("#board circle.count").count() >= 3
+    context.close()
+
+
+# each place not offered that lies inside exactly one place offered: [its place, the offered]
+INSIDE_ONE_OFFERED = """() => {
+  const box = el => el.getBoundingClientRect();
+  const inside = (a, b) => a.left >= b.left && a.top >= b.top && a.right <= b.right
+    && a.bottom <= b.bottom;
+  const offered = [...document.querySelectorAll('#board [data-place].legal')];
+  return [...document.querySelectorAll('#board [data-place]:not(.legal)')].map(el => [el,
+    offered.filter(o => inside(box(el), box(o)))]).filter(([, around]) => around.length === 1)
+    .map(([el, [o]]) => [el.getAttribute('data-place'), o.getAttribute('data-place')]); }"""
+
+
+def _scoring_a_place(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt.startswith("score which") and \
+        len(decision.options) >= 2
+
+
+def test_a_click_on_a_place_inside_an_offered_one_takes_the_offered_one(browser):
+    """Issue 33's newcomer clicked a space inside the region offered (the board's places nest)
+    and was told the space cannot be chosen; only the region's title or number worked. A click
+    on a place that is not offered but lies inside exactly one offered place takes that one,
+    and the page says which."""
+    table, context, page = _player_1_at_1366x768(browser, 1, _scoring_a_place)
+    options = [str(o) for o in table.game.decision().options]
+    decided = len(table.history.moves)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        pairs = page.evaluate(INSIDE_ONE_OFFERED)
+        assert pairs, "no place lies inside a place offered"
+        inner, outer = pairs[0]
+        box = _box(page, page.locator(f'#board [data-place="{inner}"]'))
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("() => !document.getElementById('panel-status').hidden")
+        assert table.history.moves[decided] == outer and outer in options
+        said = page.locator("#panel-status").inner_text()
+        label = table.game.label(outer)
+        assert said.startswith(f"{label}:") and "around the one you clicked" in said, said
+    context.close()
+
+
+def _after_own_card_drawn(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt.startswith("take a second coloured")
+
+
+def test_a_grey_undo_says_why_it_cannot_take_back(browser):
+    """Issue 33's newcomer saw Undo turn grey after a card was drawn, with no reason on the
+    page. Beside the grey button the page says why, in the terminal's words."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _after_own_card_drawn)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#undo").is_disabled()
+        said = page.locator("#undo-reason").inner_text()
+        assert said == "Cannot take it back: your last decision showed you something that " \
+                       "was hidden.", said
+        assert _in_view(page, "#undo-reason")
+    context.close()
+
+
+def test_at_the_end_the_last_log_lines_stay_in_view_when_the_server_goes(browser):
+    """Issue 33's newcomer, at the end of a game: the server stopped, the header said so, and
+    the log's last lines (the points in all) slid out of view. The log keeps its newest line
+    in view when its box shrinks."""
+    table, context, page = _player_1_at_1366x768(browser, 6, lambda g, d: False)
+    assert table.game.over
+    with serving(table) as base:
+        page.goto(f"{base}/play/{token_of(table, 'P1')}")
+        page.locator("#final-panel").wait_for(state="visible")
+        assert _in_view(page, "#log li:last-child")
+        assert "in all" in page.locator("#log li:last-child").inner_text()
+    page.locator("#connection").wait_for(state="visible")  # the server is gone
+    page.wait_for_function(f"() => ({IN_VIEW})('#log li:last-child')", timeout=5000)
+    assert _in_view(page, "#log li:last-child") and _in_view(page, "#log li:nth-last-child(3)")
+    context.close()
+
+
+# the digest's lines shown: [each wholly in view in its box, its text]
+DIGEST_SHOWN = """() => { const box = document.getElementById('digest').getBoundingClientRect();
+  return [...document.querySelectorAll('#digest li')].filter(li => li.getClientRects().length)
+    .map(li => { const r = li.getBoundingClientRect();
+      return [r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.bottom <= innerHeight,
+              li.textContent]; }); }"""
+
+
+def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
+    """Issue 33's newcomer read "Since your last decision" in a small box that scrolled, cut
+    in the middle of a sentence, and lost the last option under it. At 1366x768 the digest
+    shows whole lines only, then "N more: see the log"; with 30 options six lines' worth at
+    least (they scroll in their box); with few options, all of them in view, the digest down
+    to its first line if need be."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        for many in (True, False):
+            if many:
+                assert page.evaluate(THIRTY) == 30
+                page.evaluate("() => keepRoom()")  # as drawn
+            else:  # four options of two lines, as a turn's
+                page.evaluate("""() => { const box = document.getElementById('options');
+                  box.className = ''; box.replaceChildren(...[...box.querySelectorAll('button')]
+                    .slice(0, 4)); for (const b of box.children) b.textContent = 'A: take 3 '
+                    + 'skyscrapers, then 2 coloured cards, then move a commissioner';
+                  keepRoom(); }""")
+                assert page.evaluate(EVERY_OPTION_IN_VIEW)  # the digest gave way
+            shown = page.evaluate(DIGEST_SHOWN)
+            assert all(whole for whole, _ in shown), shown
+            *lines, more = [text for _, text in shown]
+            total = page.locator("#digest-lines li:not(.more)").count()
+            assert lines and more == f"{total - len(lines)} more: see the log.", shown
+            assert not many or page.evaluate(DIGEST_LINES) >= 6
+            for part in ("#undo", "#save", "#log li:last-child", "#log li:nth-last-child(3)"):
+                assert _in_view(page, part), (part, many)
     context.close()

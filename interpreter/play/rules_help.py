@@ -4,15 +4,18 @@ page of "how this game works" before the first decision."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from interpreter.engine.kind_check import KindChecker
 from interpreter.engine.ruleset import Ruleset
+from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.output import _wrap, columns, entry_text, section_text
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
-from interpreter.play.rulebook import book_of
+from interpreter.play.rulebook import book_of, facts_of
 
 PAGE_ROWS = 24  # the "how this game works" page fits a terminal of 24 rows
 
@@ -30,11 +33,52 @@ def book_for(ruleset: Ruleset, lang: str = "en") -> Book:
         if len(_BOOKS) >= 8:
             _BOOKS.pop(next(iter(_BOOKS)))
         book = book_of(ruleset, lang)
+        kinds = parameter_kinds(ruleset)
         for section in book.sections:
             for entry in section.entries:
                 entry.no_cite = None
+                players_title(ruleset, entry, kinds.get(entry.key, {}), lang)
         _BOOKS[key] = (ruleset, book)
     return _BOOKS[key][1]
+
+
+def parameter_kinds(ruleset: Ruleset) -> dict[str, dict[str, str | None]]:
+    """Each rule -> the kind of each of its parameters, where the kind check knows it."""
+    checker = KindChecker(ruleset.program)
+    try:
+        checker.infer_parameters(list(ruleset.program.decls.values()))
+    except RecursionError:  # thousands of rules calling each other: not known
+        return {}
+    return checker.param_kinds
+
+
+def players_title(ruleset: Ruleset, entry: Entry, kinds: dict[str, str | None],
+                  lang: str = "en") -> None:
+    """A definition's title as players read it: a parameter named by one letter ("the card
+    that p plays on t") is said by its kind where the kind check knows it ("the card that a
+    player plays on a table"); where it does not, the definition is left to the rules step
+    by step (`steps_only`). The designer's book (`rules book`) keeps the letters."""
+    decl = ruleset.program.decls.get(entry.key)
+    if not isinstance(decl, N.FuncDecl):
+        return
+    letters = [p.name for p in decl.params if len(p.name) == 1
+               and re.search(rf"\b{p.name}\b", entry.title)]
+    said = {name: kind_said(ruleset, kinds.get(name), lang) for name in letters}
+    if None in said.values():
+        entry.steps_only = True
+        return
+    for name, words in said.items():
+        entry.title = re.sub(rf"\b{name}\b", str(words), entry.title)
+
+
+def kind_said(ruleset: Ruleset, kind: str | None, lang: str = "en") -> str | None:
+    """A thing of a kind, with its article ("a player", "an item"), or None for a kind that
+    names no thing of the game (a number, a text, a list, or not known)."""
+    if kind is None or not (kind == PLAYER or ruleset.program.world.is_type(kind)):
+        return None
+    noun = str(facts_of(ruleset, lang).names.get(kind) or humane(kind))
+    vowel = noun[:1].lower() in "aeiou"
+    return Phrases(lang).say("expr.indefinite_vowel" if vowel else "expr.indefinite", x=noun)
 
 
 def decision_entry(ruleset: Ruleset, prompt: str, lang: str = "en"

@@ -53,7 +53,13 @@ from interpreter.play.option_notes import option_notes, with_notes
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
-from interpreter.play.undo import UndoLimit, take_back, taken_back_text, undo_limit
+from interpreter.play.undo import (
+    UndoLimit,
+    cannot_take_back,
+    take_back,
+    taken_back_text,
+    undo_limit,
+)
 from interpreter.play.why import named_labels
 
 if TYPE_CHECKING:
@@ -209,7 +215,8 @@ class Table:
             "over": game.over,
             "decision": None,
             "waiting_for": None,
-            "undo": {"count": limit.count, "reason": limit.reason},
+            "undo": {"count": limit.count, "reason": limit.reason,
+                     "said": cannot_take_back(limit.reason) if limit.reason else ""},
             "final": None,
             "failure": "The game cannot go on: the rules went wrong (the server's "
                        "terminal says how)." if self.failure else None,

@@ -70,7 +70,7 @@ from interpreter.play.screen import (
     short_path,
     wrap_lines,
 )
-from interpreter.play.undo import last_own, take_back, taken_back_text
+from interpreter.play.undo import cannot_take_back, last_own, take_back, taken_back_text
 from interpreter.play.why import allowed_lines, explain, listed, named_labels
 
 if TYPE_CHECKING:
@@ -657,7 +657,7 @@ class Session:
             game, history = take_back(self.ruleset, self.game, self.history, count,
                                       decision.player, bots)
         except RulesError as exc:
-            self.say(f"Cannot take it back: {exc}.")
+            self.say(cannot_take_back(str(exc)))
             return None
         self.game, self.history = game, history
         for player, seen in self.seen.items():  # the events taken back are not "new"

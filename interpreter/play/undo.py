@@ -159,6 +159,11 @@ def replayed_from_start(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game 
     return replayed
 
 
+def cannot_take_back(reason: str) -> str:
+    """Why Undo does nothing now, as the terminal and the page both say it."""
+    return f"Cannot take it back: {reason}."
+
+
 def taken_back_text(game: Game, move: Any, count: int = 1) -> str:
     """What an undo took back, said on the player's next screen or page: 'Taken back: your
     decision 'violet 4' and the bot decision after it. Decide again.' (`game`: after it)."""

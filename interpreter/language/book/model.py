@@ -21,6 +21,7 @@ class Entry:
     mark: str | None = None  # in a book with --diff: "changed", "added" or "removed"
     note: str | None = None  # in a book with --diff: the reading that changed it
     about: str | None = None  # what the rule is for, in the ruleset's words (its names file)
+    steps_only: bool = False  # read only with the rules step by step (its title reads as code)
 
 
 @dataclass

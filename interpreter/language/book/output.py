@@ -117,9 +117,11 @@ def section_text(book: Book, s: Section, index: int, width: int = 80,
     for t in s.intro:
         out += _wrap(t, width, "")
     for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
+        shown = steps is None or steps(e)
+        if e.steps_only and not shown:
+            continue
         out.append("")
-        out += entry_text(book, e, f"{index}.{n}", width, source,
-                          steps is None or steps(e))
+        out += entry_text(book, e, f"{index}.{n}", width, source, shown)
     return out
 
 
@@ -248,18 +250,27 @@ def body_html(book: Book, folded: Callable[[Entry], bool] | None = None) -> list
     esc = html.escape
     out = [f"<h1>{esc(book.title)}</h1>", *(f"<p>{esc(t)}</p>" for t in book.intro),
            f"<nav><h2>{esc(book.contents_title)}</h2><ol>"]
+    def apart(e: Entry) -> bool:  # read only in the section's own fold, step by step
+        return e.steps_only and folded is not None and folded(e)
+
     for s in book.sections:
         out.append(f"<li><a href='#{s.id}'>{esc(s.title)}</a><ol>")
         out += [f"<li><a href='#{s.id}-{e.key or n}'>{esc(e.title)}</a></li>"
-                for n, e in enumerate(s.entries, 1)]
+                for n, e in enumerate(s.entries, 1) if not apart(e)]
         out.append("</ol></li>")
     out.append("</ol></nav>")
     for i, s in enumerate(book.sections, 1):
         out += [f"<section id='{s.id}'>", f"<h2>{i}. {esc(s.title)}</h2>"]
         out += [f"<p>{esc(t)}</p>" for t in s.intro]
+        later: list[str] = []
         for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
-            out += entry_html(book, e, f"{i}.{n}", f"{s.id}-{e.key or n}", source,
-                              folded is not None and folded(e))
+            (later if apart(e) else out).extend(entry_html(
+                book, e, f"{i}.{n}", f"{s.id}-{e.key or n}", source,
+                folded is not None and folded(e) and not apart(e)))
+        if later:
+            summary = esc(Phrases(book.lang).say("book.steps"))
+            out += [f"<details class='steps apart'><summary>{summary}</summary>", *later,
+                    "</details>"]
         out.append("</section>")
     return out
 

@@ -154,7 +154,7 @@ function connected(up) {
   }
 }
 
-async function post(action, payload, at) {
+async function post(action, payload, at, taken) {
   let data = {};
   let ok = false;
   try {
@@ -174,7 +174,7 @@ async function post(action, payload, at) {
   // the answer is shown once the page takes clicks again: a click made as soon as a refusal
   // is read is never dropped as one made while the refused decision was under way
   if (!ok) showMessage(data.error || "The server refused this.", true, at);
-  else showMessage(data.message || "", false);
+  else showMessage(taken || data.message || "", false);
 }
 
 function setBusy(on) {
@@ -184,7 +184,7 @@ function setBusy(on) {
   for (const button of $("options").querySelectorAll("button")) button.disabled = on;
 }
 
-function decide(payload, event) {
+function decide(payload, event, taken) { // taken: said once the choice is made
   if (!state || !state.decision || busy) return; // a second click waits for the first
   // the place of the board clicked, if it was one, and where (a refusal is said there)
   const at = event && payload.place !== undefined
@@ -192,7 +192,7 @@ function decide(payload, event) {
   $("message").hidden = true; // a new click: the last answer is done with
   $("panel-status").hidden = true;
   setBusy(true); // at once: the click was taken
-  post("decide", { decision: state.decision.id, ...payload }, at);
+  post("decide", { decision: state.decision.id, ...payload }, at, taken);
 }
 
 // A short tone when it becomes your turn, if the box is ticked (kept in this browser).
@@ -240,26 +240,52 @@ function render() {
   keepRoom();
 }
 
-// The column's room, when it is short (1366x768, many options): the digest keeps at least
-// DIGEST_LINES of its lines (all, when it has fewer) and the log its last LOG_ENTRIES
-// entries, however long; the options give way first (they scroll in their box), Undo and
-// Save stay in view. (CSS alone cannot say "this many lines, or fewer if it has fewer".)
-const DIGEST_LINES = 6, LOG_ENTRIES = 3;
+// The column's room, when it is short (1366x768, many options): the log keeps its last
+// LOG_ENTRIES entries, however long; the digest says whole lines, as many as leave every
+// option in view (with many options, DIGEST_LINES lines' worth at least: they scroll in
+// their box; few options are all in view, the digest down to its first line), and how many
+// more the log has; Undo and Save stay in view. (CSS alone cannot say "this many lines, or
+// fewer if it has fewer".)
+const DIGEST_LINES = 6, LOG_ENTRIES = 3, DIGEST_SHARE = 0.45; // (of the window's height)
 
 function keepRoom() {
-  const digest = $("digest"), lines = $("digest-lines");
-  digest.style.minHeight = "";
-  if (!digest.hidden) {
-    const height = parseFloat(getComputedStyle(lines).lineHeight);
-    const start = lines.getBoundingClientRect().top - digest.getBoundingClientRect().top
-      + digest.scrollTop;
-    digest.style.minHeight = `${Math.ceil(Math.min(digest.scrollHeight,
-      start + DIGEST_LINES * height + 4))}px`;
-  }
   const panel = $("log-panel"), log = $("log");
   panel.style.minHeight = "";
   const last = [...log.children].slice(-LOG_ENTRIES).reduce((sum, li) => sum + li.offsetHeight, 0);
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+  fitDigest();
+}
+
+// The digest's lines, the last ones dropped while the column is cramped, never cut in the
+// middle: "N more: see the log" says what it leaves out.
+function fitDigest() {
+  const digest = $("digest"), list = $("digest-lines");
+  list.querySelector(".more")?.remove();
+  const lines = [...list.children];
+  for (const li of lines) li.hidden = false;
+  if (digest.hidden || !lines.length) return;
+  const top = lines[0].getBoundingClientRect().top;
+  const least = DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
+  const few = $("options").querySelectorAll("button").length < MANY;
+  const fewest = few ? 1
+    : Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
+  const more = cell("li", "");
+  more.className = "more";
+  let shown = lines.length;
+  while (shown > fewest && cramped()) {
+    lines[--shown].hidden = true;
+    more.textContent = `${lines.length - shown} more: see the log.`;
+    if (!more.isConnected) list.append(more);
+  }
+}
+
+// whether the digest takes room the decision needs: more than its share of the window, or
+// (beside the board) options scrolled in their box, or the panel or the column overflowing
+function cramped() {
+  if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
+  if (PHONE.matches) return false; // one column: the page scrolls
+  const over = (el) => el.scrollHeight > el.clientHeight + 1;
+  return over($("options")) || over($("decision-panel")) || over(document.querySelector("aside"));
 }
 addEventListener("resize", keepRoom);
 
@@ -360,7 +386,13 @@ function renderBoard(s) {
       numbered.push([el, option.index + 1]);
     } else if (s.decision) {
       el.classList.add("target");
-      el.addEventListener("click", (e) => { e.stopPropagation(); decide({ place }, e); });
+      el.addEventListener("click", (e) => {
+        e.stopPropagation();
+        const around = offeredAround(el, numbered);
+        if (around === null) decide({ place }, e);
+        else decide({ option: around - 1 }, e, `${s.decision.options[around - 1].label}: `
+          + "the place offered around the one you clicked.");
+      });
     }
   }
   // every box measured before any number is drawn (one layout, not one per place)
@@ -393,6 +425,16 @@ function renderBoard(s) {
       below.dispatchEvent(new MouseEvent("click", { clientX: e.clientX, clientY: e.clientY }));
     }
   };
+}
+
+// The number of the one offered place that holds `el` on the board (places nest: a space in
+// a region around it), null when none or several do: a click on `el` takes it.
+function offeredAround(el, offered) {
+  const inner = el.getBoundingClientRect();
+  const holds = (outer) => outer.left <= inner.left + 0.5 && outer.top <= inner.top + 0.5
+    && outer.right >= inner.right - 0.5 && outer.bottom >= inner.bottom - 0.5;
+  const around = offered.filter(([other]) => other !== el && holds(other.getBoundingClientRect()));
+  return around.length === 1 ? around[0][1] : null;
 }
 
 // Pointing at a place of the board (or tapping it) outlines the places it touches, as the
@@ -529,9 +571,12 @@ function renderDecision(s) {
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
-  // beside the buttons, short (why Undo cannot: on the button, pointed at)
+  // beside the buttons: how many decisions Undo takes back, or why it cannot (a grey
+  // button alone said nothing); on your turn only (waiting, nothing is yours to take back)
   $("undo-reason").textContent = s.undo.count > 0
-    ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.` : "";
+    ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.`
+    : s.decision ? s.undo.said : "";
+  $("undo-reason").classList.toggle("why", s.undo.count < 1);
 }
 
 // said of the options that change nothing by themselves (what they lead to is chosen next)
@@ -611,8 +656,13 @@ function renderEffects(s) {
   const box = $("effects");
   box.replaceChildren();
   box.hidden = !d;
-  // the marks of the board explained, in the header's room
-  $("legend").hidden = !(d && $("board").querySelector("[data-place].legal"));
+  // the marks of the board explained, in the header's room: the places offered, the last
+  // move, the outlines of the places touching the one pointed at (where the board links any)
+  const offered = Boolean(d && $("board").querySelector("[data-place].legal"));
+  const linked = Object.keys(s.neighbours || {}).length > 0;
+  $("legend-offered").hidden = !offered;
+  $("legend-touch").hidden = !linked;
+  $("legend").hidden = !(offered || linked);
   if (!d) return;
   if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
   const own = d.options.filter((o) => o.effect);
@@ -691,6 +741,16 @@ function renderLog(s) {
   // once the other panels have their new size, the newest line is in view again
   requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
+
+// The log keeps its newest line in view when its box changes size (a panel above it grows,
+// the header says the server is gone), unless the player scrolled up to older lines.
+let logAtEnd = true;
+$("log").addEventListener("scroll", () => {
+  const log = $("log");
+  logAtEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+});
+new ResizeObserver(() => { if (logAtEnd) $("log").scrollTop = $("log").scrollHeight; })
+  .observe($("log"));
 
 $("undo").addEventListener("click", () => {
   if (state) post("undo", { decision: state.version });
