@@ -924,6 +924,34 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
 
 
+def test_a_business_that_fills_the_players_district_says_what_it_risks():
+    """A newcomer placed a business on the last empty plot of a district holding 7 of their
+    skyscrapers, unwarned; a bot won the next auction there and stopped it (en-2004,
+    Building stop: a district with no empty plot before its auction). The plot's option says
+    so, on its line of the grouped plots, and no other plot does."""
+    from .test_rulebook_examples import fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 3}, "w34_gray": {"P2": 1}},
+             tiles={"w34_brown": ["boutique"], "w34_orange": ["jeweler"]})
+    game.perform("place_business", "P1")
+    game.apply(game.decision().options[0])
+    s, _ = session(game, 80)
+    s.height = 24
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "34th St. West: 1 brown 2 orange 3 green (fills 34th St. West, where you have 3 " \
+        "skyscrapers: a later building stop there would take them) 34th St. East: 4 violet" \
+        in said, said
+    assert said.count("fills") == 1
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+    game.apply(game.decision().options[0])  # on the brown plot: green stays empty
+    game.perform("place_business", "P3")  # Player 3 has no skyscraper there
+    game.apply(game.decision().options[0])
+    s, _ = session(game, 80)
+    assert "fills" not in " ".join(s.decision_lines(game.decision()))
+
+
 def test_the_bid_screen_says_a_building_stop_there_would_end_the_game():
     """The commissioner's move said 'a building stop in X would end the game'; the bid screen
     of that auction did not, where the stop would be the game's second."""
