@@ -952,6 +952,26 @@ def test_a_business_that_fills_the_players_district_says_what_it_risks():
     assert "fills" not in " ".join(s.decision_lines(game.decision()))
 
 
+def test_a_stop_bid_names_whose_skyscrapers_would_leave_the_game():
+    """The stop bid's hint said 'a building stop in 34th St. West (no plot free, none
+    yours)' and not who would lose what: it names each other owner and their count, and the
+    VP the stop scores (en-2004, Building stop: 1 VP for each skyscraper there)."""
+    from .test_rulebook_examples import card, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P2": 3}, "w34_gray": {"P4": 2}},
+             tiles={"w34_brown": ["boutique"], "w34_orange": ["jeweler"],
+                    "w34_green": ["gallery"]}, hands={"P1": {card("brown", 4): 1}})
+    game.perform("district_auction", "P1", "w34")
+    s, _ = session(game, 80)
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "a building stop in 34th St. West (no plot free, none yours): Player 2's 3 and " \
+        "Player 4's 2 skyscrapers there leave the game and you score 5 VP; you build none" \
+        in said, said
+    assert all(len(x) <= 80 for x in lines)
+
+
 def test_the_bid_screen_says_a_building_stop_there_would_end_the_game():
     """The commissioner's move said 'a building stop in X would end the game'; the bid screen
     of that auction did not, where the stop would be the game's second."""
