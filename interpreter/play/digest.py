@@ -81,11 +81,13 @@ class Steps:
         self.moved.append(_moved_keys(game, self.last, now))
         self.last, self.events = now, len(game.events)
 
-    def moved_again(self, game: Game, viewer: str) -> list[str]:
+    def moved_again(self, game: Game, viewer: str, news: list[str] | None = None) -> list[str]:
         """The log lines of the other players' steps, since `viewer`'s last decision, that
         last moved a piece of the board that the viewer's last turn (their run of decisions)
         moved: a pawn they had just put somewhere, moved away (said whatever the room:
-        what they planned may be undone); a piece moved twice, by its last move."""
+        what they planned may be undone); a piece moved twice, by its last move. One line a
+        place it went to, a line of the `news` first ('Ann moves the pawn to X' and 'the
+        pawn returns to X: a round begins' were the same move said twice)."""
         last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
         first = last
         while first > 0 and self.deciders[first - 1] == viewer:
@@ -99,9 +101,13 @@ class Steps:
         for k in sorted(set(latest.values())):
             if self.deciders[k] == viewer:
                 continue
-            places = [game.label(place) for place in self.moved_to[k]]
-            out += [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)
-                    and any(_naming(p).search(game.events[i]) for p in places)]
+            lines = [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)]
+            for place in self.moved_to[k]:
+                naming = [line for line in lines if _naming(game.label(place)).search(line)]
+                first = next((line for line in naming if line in (news or [])), None) or \
+                    next(iter(naming), None)
+                if first is not None and first not in out:
+                    out.append(first)
         return out
 
     def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
@@ -242,7 +248,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m) and m not in own]
     told = [x.rstrip(".") for x in news or []]
-    again = [line for line in steps.moved_again(game, viewer) if line not in told]
+    again = steps.moved_again(game, viewer, told)
+    told = [x for x in told if x not in again]  # said first, among the viewer's own
     if whole:  # nothing to fit: said as it came, after what moved the pieces the viewer
         # had just moved (the terminal's short digest says them so too)
         told = again + told
@@ -277,6 +284,15 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def not_in_digest(lines: list[str], digest: list[str]) -> list[str]:
+    """The log lines the digest does not say whole (an item of its lists, in either case):
+    the lines above it on one screen say the rest, each once."""
+    said = " ".join(" ".join(digest).split()).lower()
+    return [line for line in lines if not re.search(
+        rf"(^|: |; ){re.escape(' '.join(line.rstrip('.').split()).lower())}"
+        rf"($|[.;]| \(twice| \(\d+ times)", said)]
 
 
 def _sentence(text: str) -> str:
