@@ -635,6 +635,22 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
 
+def test_every_mark_on_the_board_is_explained_under_it_in_fewer_words_if_need_be():
+    """A newcomer met STOP on the compact board and no word of it in the Marks line under
+    it (the row was full; only 'help' said it): every mark shown is said, marks whose
+    meanings differ in their first word said together when the rows are short."""
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 3), random.Random(3)
+    while game.V["stops"] == 0:
+        game.apply(rng.choice(game.decision().options))
+    lines, board, said = board_and_marks(game)
+    assert "STOP" in board and "orange -" in board
+    assert "STOP building stop: no more building there" in said, said
+    assert "- an empty card stack" in said and "'help': all" not in said, said
+    assert "<Wh>/<Be> white/beige commissioner" in said, said
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
+
+
 def test_the_start_page_cuts_an_option_between_words():
     """The start page with the journal's line below it once read "Option B: place a
     business, then take 2 coloured cards, then move a commissio…": a line too long is cut

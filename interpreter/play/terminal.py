@@ -35,7 +35,13 @@ from interpreter.play.consequences import (
     run_start,
     without_source,
 )
-from interpreter.play.digest import Steps, digest_lines, hidden_positions, took_part
+from interpreter.play.digest import (
+    Steps,
+    digest_lines,
+    hidden_positions,
+    not_in_digest,
+    took_part,
+)
 from interpreter.play.display import LEGEND, Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -391,6 +397,7 @@ class Session:
             self.notice = self.wrapped([self.undone]) if self.undone else []
             self.undone = None
         start, new = self.recent if events or self.recent else (0, [])
+        new = not_in_digest(new, self.digest)  # each line said once on the screen
         board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
         shown = new[-RECENT_EVENTS:]
@@ -774,6 +781,8 @@ class Session:
         room = self.height - 1 if self.height is not None else None
         if room is not None and len(lines) + 1 + len(below) > room:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
+        if room is not None and len(lines) + len(below) > room:  # the marks said whole:
+            lines = [line for line in lines if line.strip()]  # the blank rows go first
         for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
                                                         self.width):
             lines += spare if room is None or len(lines) + len(spare) + 1 + len(below) <= room \
