@@ -651,6 +651,23 @@ def test_every_mark_on_the_board_is_explained_under_it_in_fewer_words_if_need_be
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
 
+def test_the_hand_wraps_between_colours_never_inside_one():
+    """A newcomer's hand read 'black 4 4 4 4 5 5 5 5' / '6 6 6 6 6': a line of groups set
+    apart by spaces wraps between the groups, each colour's cards on one line."""
+    from .test_rulebook_examples import card, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    hand = {card("violet", 4): 1, card("violet", 6): 1, card("brown", 5): 1,
+            card("gray", 4): 1, card("orange", 4): 2, card("orange", 6): 1,
+            card("green", 4): 1, card("green", 6): 1,
+            card("black", 4): 4, card("black", 5): 4, card("black", 6): 5}
+    position(game, hands={"P1": hand})
+    text = load_display(game.ruleset).private_text(game, "P1", width=80)
+    rows = text.splitlines()[1:]
+    assert len(rows) == 2 and all(len(x) <= 80 for x in rows), rows
+    assert rows[1].strip() == "black 4 4 4 4 5 5 5 5 6 6 6 6 6", rows
+
+
 def test_the_start_page_cuts_an_option_between_words():
     """The start page with the journal's line below it once read "Option B: place a
     business, then take 2 coloured cards, then move a commissio…": a line too long is cut
