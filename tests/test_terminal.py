@@ -668,6 +668,25 @@ def test_the_hand_wraps_between_colours_never_inside_one():
     assert rows[1].strip() == "black 4 4 4 4 5 5 5 5 6 6 6 6 6", rows
 
 
+@pytest.mark.parametrize("seed, steps, changes", [(5, 372, False), (3, 407, True)])
+def test_the_points_hint_says_what_points_will_show(seed, steps, changes):
+    """'Some choices change points or pieces: type 'points' to see which.', and 'points'
+    showed no such change (only what may follow a pass): the hint says what 'points' shows."""
+    game = played_until("base", 4, steps, seed)
+    decision = game.decision()
+    s, out = session(game, 80, script=[""] * 9)
+    s.height = 24
+    hint = next(x for x in s.decision_lines(decision) if "type 'points'" in x)
+    s.handle("points", decision)
+    shown = out.getvalue()
+    options = [" ".join(x.split()) for x in re.split(r"(?m)^ +\d+\. ", shown)[1:]]
+    sure = [x for x in options if re.search(r" VP\b| goe?s? ", x) and "if the others" not in x]
+    assert bool(sure) == changes, shown  # an option's own change, not what may follow
+    assert ("change points or pieces" in hint) == changes, (hint, shown)
+    if not changes:
+        assert hint == "Some choices say what may follow them: type 'points' to see it."
+
+
 def test_the_start_page_cuts_an_option_between_words():
     """The start page with the journal's line below it once read "Option B: place a
     business, then take 2 coloured cards, then move a commissio…": a line too long is cut

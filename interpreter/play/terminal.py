@@ -455,9 +455,18 @@ class Session:
                                  group=False)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
-            notes.append("Some choices change points or pieces: type 'points' to see which.")
+            notes.append(self.points_hint(decision))
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
+
+    def points_hint(self, decision: Decision) -> str:
+        """Where the options' words did not fit: what 'points' shows, truly (a newcomer read
+        that some choices change points, and 'points' showed only what follows a pass)."""
+        found = self.outlook(decision)
+        extras = common_effect(found.effects, supplies=False)[1] if found else []
+        if any(e.points or e.moves or e.ending for e in extras):
+            return "Some choices change points or pieces: type 'points' to see which."
+        return "Some choices say what may follow them: type 'points' to see it."
 
     def same_layout(self, decision: Decision, rows: int) -> int:
         """The rows the options were given when this decision was first shown (the same
