@@ -773,3 +773,24 @@ def test_a_piece_moved_again_and_its_news_are_said_once(base):
         if met > 3:
             break
     assert met
+
+
+def test_the_pieces_moved_by_another_player_s_decision_say_whose_it_was(base):
+    """'Pieces: 1 business tile (jeweler) goes to Times Square, brown; and 3 more moves of
+    Player 2's skyscrapers' said no actor: a run of moves of one player's decisions is
+    headed by their name ('Player 2: 1 business tile ...'), the one who decided."""
+    met = tiles = 0
+    for game, steps, before, *_ in stretches(base, 5, 260):
+        pieces = next((x for x in digest_lines(game, before, "P1", steps)
+                       if x.startswith("Pieces: ")), "")
+        deciders = steps.deciders_since("P1")
+        for names, move in re.findall(r"(?:^Pieces: |; )((?:Player \d(?:, | and )?)+): "
+                                      r"([^;]+)", pieces):
+            met += 1
+            named = set(re.findall(r"Player \d", names))
+            assert named <= {game.label(p) for p in deciders if p != "P1"}, pieces
+            if "business tile" in move and len(named) == 1:  # placed by that player
+                tiles += 1
+                (player,) = [p for p in deciders if game.label(p) in named]
+                assert any(m.source[0] == "supply_row" for m in deciders[player]), pieces
+    assert met and tiles

@@ -143,6 +143,14 @@ class Steps:
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
 
+    def deciders_since(self, player: str) -> dict[str, list[Moved]]:
+        """The moves since `player`'s last decision by whose decision made them."""
+        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        out: dict[str, list[Moved]] = {}
+        for k in range(last + 1, len(self.seen)):
+            out.setdefault(self.deciders[k], []).extend(self.seen[k].moves)
+        return out
+
     def scoring_places(self, game: Game, player: str) -> set[str]:
         """The places of the board (in words) where the steps since `player`'s last
         decision that changed their points put pieces (a piece that scores for them there):
@@ -278,9 +286,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         fold = _moves_fold(game)
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
         most = len(own) if crowded else MOST_MOVES
-        said = _listed("Pieces: ", moves, width, room, len(own), fold, most)
+        whose = _whose(game, before, viewer, steps, zones)
+        said = _listed("Pieces: ", _by_whom(moves, whose), width, room, len(own), fold, most)
         if SEE_LOG in said:  # too many said whole: said without where from
-            said = _listed("Pieces: ", [without_source(m) for m in moves], width, room,
+            said = _listed("Pieces: ", _by_whom(moves, whose, without_source), width, room,
                            len(own), fold, most)
         lines.append(said)
     return lines
@@ -293,6 +302,42 @@ def not_in_digest(lines: list[str], digest: list[str]) -> list[str]:
     return [line for line in lines if not re.search(
         rf"(^|: |; ){re.escape(' '.join(line.rstrip('.').split()).lower())}"
         rf"($|[.;]| \(twice| \(\d+ times)", said)]
+
+
+def _whose(game: Game, before: Picture, viewer: str, steps: Steps,
+           zones: dict[str, str] | None) -> Callable[[str], str | None]:
+    """Whose decisions made a move in words (as the digest says it): 'Player 2', 'Player 2
+    and Player 3' (their moves counted together), None for the viewer's or no one's. A move
+    is known by its words, the numbers and plurals aside ('2 cards go to X' is '1 card goes
+    to X' of Player 2 and of Player 3)."""
+    def key(words: str) -> str:
+        return re.sub(r"\b\d+ |s\b", "", words)
+
+    found: dict[str, set[str]] = {}
+    for decider, moved in steps.deciders_since(viewer).items():
+        for words in before.compare(before, moved, own=True, zones=zones).moves:
+            found.setdefault(key(words), set()).add(decider)
+
+    def who(words: str) -> str | None:
+        players = found.get(key(words), set()) - {viewer}
+        return and_list([game.label(p) for p in game.players if p in players]) \
+            if players else None
+    return who
+
+
+def _by_whom(moves: list[str], whose: Callable[[str], str | None],
+             said: Callable[[str], str] = str) -> list[str]:
+    """The moves as `said`, each run of one player's moves headed by their name ('Player 2:
+    a; b; Player 3: c'): where a move comes from another player's decision, whose it was
+    (a move of their own pieces says it: 'Player 2's 2 pawns go to X')."""
+    out, last = [], None
+    for move in moves:
+        who = whose(move)
+        if who is not None and move.startswith(f"{who}'s "):
+            who = None
+        out.append(f"{who}: {said(move)}" if who is not None and who != last else said(move))
+        last = who
+    return out
 
 
 def _sentence(text: str) -> str:
@@ -326,7 +371,8 @@ def _news_fold(game: Game) -> Callable[[list[str]], str]:
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
     """'3 more moves of cards and Player 2's pawns': what pieces a fold hides."""
     names = [re.escape(game.label(p)) for p in game.players]
-    start = re.compile(rf"^((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
+    start = re.compile(r"^(?:[^:;]+?: )?"  # whose decision, where said
+                       rf"((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
 
     def fold(hidden: list[str]) -> str:
         kinds: list[str] = []  # in the plural where several moves or pieces were of it
