@@ -81,3 +81,19 @@ def test_a_payment_of_one_card_says_the_card_not_the_cards():
                 assert found.group(2) == ("the card goes face up under its stack" if cards == 1
                                           else "the cards go face up under their stacks"), line
     assert one and many
+
+
+def test_a_building_stop_is_declared_before_the_others_score_their_half():
+    """The end screen said 'Player 1 scores 10 VP (half)' before 'Player 2 declares a
+    building stop': the declaration comes first, then the half points it gives."""
+    ruleset = load_ruleset(BASE)
+    halves = 0
+    for seed in range(6):
+        events = played(ruleset, seed).events
+        for k, line in enumerate(events):
+            found = re.fullmatch(r".+ scores \d+ VP \(half\) in (.+)\.", line)
+            if found and "(half)" not in events[k - 1]:
+                halves += 1
+                assert re.fullmatch(rf".+ declares a building stop in {re.escape(found[1])} "
+                                    r"and scores \d+ VP\.", events[k - 1]), events[k - 2:k + 1]
+    assert halves
