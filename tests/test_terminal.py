@@ -687,6 +687,19 @@ def test_the_points_hint_says_what_points_will_show(seed, steps, changes):
         assert hint == "Some choices say what may follow them: type 'points' to see it."
 
 
+def test_the_final_board_shows_the_businesses_turned_over_below_central_park():
+    """The final board showed Central Park's businesses left face down ('Bo') and not the
+    three turned over at the final scoring: it shows those too, said as turned over."""
+    game = played_until("base", 4, 10**6)
+    assert game.over and game.Z["park_drawn"]
+    s, out = session(game, 80)
+    board = " ".join("\n".join(s.board_lines("P1")).split())
+    turned = [kind for kind, n in game.Z["park_drawn"].items() for _ in range(n)]
+    marks = {"tile(gallery)": "Ga", "tile(jeweler)": "Je", "tile(boutique)": "Bo",
+             "tile(perfume_shop)": "Pe"}
+    assert f", turned over {' '.join(marks[k] for k in turned)} " in board, board
+
+
 def test_the_start_page_cuts_an_option_between_words():
     """The start page with the journal's line below it once read "Option B: place a
     business, then take 2 coloured cards, then move a commissio…": a line too long is cut
