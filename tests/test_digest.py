@@ -723,3 +723,74 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
     lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
     line = lone_line(game, lone, "P1", 40)
     assert re.search(r"; and \d+ more choices?\.$", line), line
+
+
+def _screen_items(screen: str, title: str) -> list[str]:
+    """The items of a block of a screen (a line and its indented continuation each)."""
+    if f"{title}\n" not in screen:
+        return []
+    items: list[str] = []
+    for line in screen.split(f"{title}\n", 1)[1].split("\n\n")[0].split("\n"):
+        if re.match(r"  \S", line) or not items:
+            items.append(line.strip())
+        else:
+            items[-1] += " " + line.strip()
+    return items
+
+
+def test_a_line_the_digest_says_is_not_also_listed_above_it():
+    """'Since your last decision:' listed four scorings, and 'In short ... News:' said the
+    four again on the same screen: each log line is said once, by the digest."""
+    screens, _ = screens_of(1, 400)
+    checked = 0
+    for screen in screens:
+        digest = " ".join(" ".join(_screen_items(
+            screen, "In short, since your last decision:")).split()).lower()
+        for item in _screen_items(screen, "Since your last decision:") if digest else []:
+            checked += 1
+            said = re.escape(item.rstrip(".").lower())
+            assert not re.search(rf"(^|: |; ){said}($|[.;]| \()", digest), screen
+    assert checked
+
+
+def test_a_piece_moved_again_and_its_news_are_said_once(base):
+    """'Player 2 moves the beige commissioner from Central Park to City Hall; the beige
+    commissioner returns to City Hall: a set of auctions begins ...': the move of a piece
+    the player had moved, and the news line of the same move, said once (the news)."""
+    display = load_display(base)
+    met = 0
+    for seed in range(6):
+        for game, steps, before, *_ in stretches(base, seed, 600):
+            last = max(k for k, p in enumerate(steps.deciders) if p == "P1")
+            news = display.news_in([game.events[i] for r in steps.lines[last + 1:] for i in r])
+            said = " ".join(" ".join(digest_lines(game, before, "P1", steps, news,
+                                                  rows=6)).split())
+            for colour in re.findall(r"moves the (\w+) commissioner from [^;]* to City Hall",
+                                     said):
+                met += 1
+                assert f"{colour} commissioner returns to City Hall" not in said, said
+            met += "commissioner returns to City Hall: a set" in said
+        if met > 3:
+            break
+    assert met
+
+
+def test_the_pieces_moved_by_another_player_s_decision_say_whose_it_was(base):
+    """'Pieces: 1 business tile (jeweler) goes to Times Square, brown; and 3 more moves of
+    Player 2's skyscrapers' said no actor: a run of moves of one player's decisions is
+    headed by their name ('Player 2: 1 business tile ...'), the one who decided."""
+    met = tiles = 0
+    for game, steps, before, *_ in stretches(base, 5, 260):
+        pieces = next((x for x in digest_lines(game, before, "P1", steps)
+                       if x.startswith("Pieces: ")), "")
+        deciders = steps.deciders_since("P1")
+        for names, move in re.findall(r"(?:^Pieces: |; )((?:Player \d(?:, | and )?)+): "
+                                      r"([^;]+)", pieces):
+            met += 1
+            named = set(re.findall(r"Player \d", names))
+            assert named <= {game.label(p) for p in deciders if p != "P1"}, pieces
+            if "business tile" in move and len(named) == 1:  # placed by that player
+                tiles += 1
+                (player,) = [p for p in deciders if game.label(p) in named]
+                assert any(m.source[0] == "supply_row" for m in deciders[player]), pieces
+    assert met and tiles

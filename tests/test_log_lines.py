@@ -65,3 +65,35 @@ def test_the_pieces_a_building_stop_removes_are_said_once_per_owner_with_a_count
                 assert len({o for o, _ in owners}) == len(owners), line
                 several += any(int(n) > 1 for _, n in owners)
     assert several
+
+
+def test_a_payment_of_one_card_says_the_card_not_the_cards():
+    """'pays green 5 = 5: the cards go face up under their stacks' said 'cards' of one."""
+    ruleset = load_ruleset(BASE)
+    one = many = 0
+    for seed in range(3):
+        for line in played(ruleset, seed).events:
+            found = re.fullmatch(r".+ pays (.+) = \d+: (.+)\.", line)
+            if found:
+                cards = found.group(1).count("+") + 1
+                one += cards == 1
+                many += cards > 1
+                assert found.group(2) == ("the card goes face up under its stack" if cards == 1
+                                          else "the cards go face up under their stacks"), line
+    assert one and many
+
+
+def test_a_building_stop_is_declared_before_the_others_score_their_half():
+    """The end screen said 'Player 1 scores 10 VP (half)' before 'Player 2 declares a
+    building stop': the declaration comes first, then the half points it gives."""
+    ruleset = load_ruleset(BASE)
+    halves = 0
+    for seed in range(6):
+        events = played(ruleset, seed).events
+        for k, line in enumerate(events):
+            found = re.fullmatch(r".+ scores \d+ VP \(half\) in (.+)\.", line)
+            if found and "(half)" not in events[k - 1]:
+                halves += 1
+                assert re.fullmatch(rf".+ declares a building stop in {re.escape(found[1])} "
+                                    r"and scores \d+ VP\.", events[k - 1]), events[k - 2:k + 1]
+    assert halves

@@ -635,6 +635,71 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
 
+def test_every_mark_on_the_board_is_explained_under_it_in_fewer_words_if_need_be():
+    """A newcomer met STOP on the compact board and no word of it in the Marks line under
+    it (the row was full; only 'help' said it): every mark shown is said, marks whose
+    meanings differ in their first word said together when the rows are short."""
+    ruleset = load_ruleset(BASE)
+    game, rng = ruleset.new_game(4, 3), random.Random(3)
+    while game.V["stops"] == 0:
+        game.apply(rng.choice(game.decision().options))
+    lines, board, said = board_and_marks(game)
+    assert "STOP" in board and "orange -" in board
+    assert "STOP building stop: no more building there" in said, said
+    assert "- an empty card stack" in said and "'help': all" not in said, said
+    assert "<Wh>/<Be> white/beige commissioner" in said, said
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
+
+
+def test_the_hand_wraps_between_colours_never_inside_one():
+    """A newcomer's hand read 'black 4 4 4 4 5 5 5 5' / '6 6 6 6 6': a line of groups set
+    apart by spaces wraps between the groups, each colour's cards on one line."""
+    from .test_rulebook_examples import card, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    hand = {card("violet", 4): 1, card("violet", 6): 1, card("brown", 5): 1,
+            card("gray", 4): 1, card("orange", 4): 2, card("orange", 6): 1,
+            card("green", 4): 1, card("green", 6): 1,
+            card("black", 4): 4, card("black", 5): 4, card("black", 6): 5}
+    position(game, hands={"P1": hand})
+    text = load_display(game.ruleset).private_text(game, "P1", width=80)
+    rows = text.splitlines()[1:]
+    assert len(rows) == 2 and all(len(x) <= 80 for x in rows), rows
+    assert rows[1].strip() == "black 4 4 4 4 5 5 5 5 6 6 6 6 6", rows
+
+
+@pytest.mark.parametrize("seed, steps, changes", [(5, 372, False), (3, 407, True)])
+def test_the_points_hint_says_what_points_will_show(seed, steps, changes):
+    """'Some choices change points or pieces: type 'points' to see which.', and 'points'
+    showed no such change (only what may follow a pass): the hint says what 'points' shows."""
+    game = played_until("base", 4, steps, seed)
+    decision = game.decision()
+    s, out = session(game, 80, script=[""] * 9)
+    s.height = 24
+    hint = next(x for x in s.decision_lines(decision) if "type 'points'" in x)
+    s.handle("points", decision)
+    shown = out.getvalue()
+    options = [" ".join(x.split()) for x in re.split(r"(?m)^ +\d+\. ", shown)[1:]]
+    sure = [x for x in options if re.search(r" VP\b| goe?s? ", x) and "if the others" not in x]
+    assert bool(sure) == changes, shown  # an option's own change, not what may follow
+    assert ("change points or pieces" in hint) == changes, (hint, shown)
+    if not changes:
+        assert hint == "Some choices say what may follow them: type 'points' to see it."
+
+
+def test_the_final_board_shows_the_businesses_turned_over_below_central_park():
+    """The final board showed Central Park's businesses left face down ('Bo') and not the
+    three turned over at the final scoring: it shows those too, said as turned over."""
+    game = played_until("base", 4, 10**6)
+    assert game.over and game.Z["park_drawn"]
+    s, out = session(game, 80)
+    board = " ".join("\n".join(s.board_lines("P1")).split())
+    turned = [kind for kind, n in game.Z["park_drawn"].items() for _ in range(n)]
+    marks = {"tile(gallery)": "Ga", "tile(jeweler)": "Je", "tile(boutique)": "Bo",
+             "tile(perfume_shop)": "Pe"}
+    assert f", turned over {' '.join(marks[k] for k in turned)} " in board, board
+
+
 def test_the_start_page_cuts_an_option_between_words():
     """The start page with the journal's line below it once read "Option B: place a
     business, then take 2 coloured cards, then move a commissio…": a line too long is cut
@@ -923,6 +988,54 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     assert "violet (" not in said
     game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
+
+
+def test_a_business_that_fills_the_players_district_says_what_it_risks():
+    """A newcomer placed a business on the last empty plot of a district holding 7 of their
+    skyscrapers, unwarned; a bot won the next auction there and stopped it (en-2004,
+    Building stop: a district with no empty plot before its auction). The plot's option says
+    so, on its line of the grouped plots, and no other plot does."""
+    from .test_rulebook_examples import fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 3}, "w34_gray": {"P2": 1}},
+             tiles={"w34_brown": ["boutique"], "w34_orange": ["jeweler"]})
+    game.perform("place_business", "P1")
+    game.apply(game.decision().options[0])
+    s, _ = session(game, 80)
+    s.height = 24
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "34th St. West: 1 brown 2 orange 3 green (fills 34th St. West, where you have 3 " \
+        "skyscrapers: a later building stop there would take them) 34th St. East: 4 violet" \
+        in said, said
+    assert said.count("fills") == 1
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+    game.apply(game.decision().options[0])  # on the brown plot: green stays empty
+    game.perform("place_business", "P3")  # Player 3 has no skyscraper there
+    game.apply(game.decision().options[0])
+    s, _ = session(game, 80)
+    assert "fills" not in " ".join(s.decision_lines(game.decision()))
+
+
+def test_a_stop_bid_names_whose_skyscrapers_would_leave_the_game():
+    """The stop bid's hint said 'a building stop in 34th St. West (no plot free, none
+    yours)' and not who would lose what: it names each other owner and their count, and the
+    VP the stop scores (en-2004, Building stop: 1 VP for each skyscraper there)."""
+    from .test_rulebook_examples import card, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P2": 3}, "w34_gray": {"P4": 2}},
+             tiles={"w34_brown": ["boutique"], "w34_orange": ["jeweler"],
+                    "w34_green": ["gallery"]}, hands={"P1": {card("brown", 4): 1}})
+    game.perform("district_auction", "P1", "w34")
+    s, _ = session(game, 80)
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "a building stop in 34th St. West (no plot free, none yours): Player 2's 3 and " \
+        "Player 4's 2 skyscrapers there leave the game and you score 5 VP; you build none" \
+        in said, said
+    assert all(len(x) <= 80 for x in lines)
 
 
 def test_the_bid_screen_says_a_building_stop_there_would_end_the_game():

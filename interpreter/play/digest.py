@@ -81,11 +81,13 @@ class Steps:
         self.moved.append(_moved_keys(game, self.last, now))
         self.last, self.events = now, len(game.events)
 
-    def moved_again(self, game: Game, viewer: str) -> list[str]:
+    def moved_again(self, game: Game, viewer: str, news: list[str] | None = None) -> list[str]:
         """The log lines of the other players' steps, since `viewer`'s last decision, that
         last moved a piece of the board that the viewer's last turn (their run of decisions)
         moved: a pawn they had just put somewhere, moved away (said whatever the room:
-        what they planned may be undone); a piece moved twice, by its last move."""
+        what they planned may be undone); a piece moved twice, by its last move. One line a
+        place it went to, a line of the `news` first ('Ann moves the pawn to X' and 'the
+        pawn returns to X: a round begins' were the same move said twice)."""
         last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
         first = last
         while first > 0 and self.deciders[first - 1] == viewer:
@@ -99,9 +101,13 @@ class Steps:
         for k in sorted(set(latest.values())):
             if self.deciders[k] == viewer:
                 continue
-            places = [game.label(place) for place in self.moved_to[k]]
-            out += [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)
-                    and any(_naming(p).search(game.events[i]) for p in places)]
+            lines = [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)]
+            for place in self.moved_to[k]:
+                naming = [line for line in lines if _naming(game.label(place)).search(line)]
+                first = next((line for line in naming if line in (news or [])), None) or \
+                    next(iter(naming), None)
+                if first is not None and first not in out:
+                    out.append(first)
         return out
 
     def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
@@ -136,6 +142,14 @@ class Steps:
         moves = [m for s in self.seen[last + 1:] for m in s.moves]
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
+
+    def deciders_since(self, player: str) -> dict[str, list[Moved]]:
+        """The moves since `player`'s last decision by whose decision made them."""
+        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        out: dict[str, list[Moved]] = {}
+        for k in range(last + 1, len(self.seen)):
+            out.setdefault(self.deciders[k], []).extend(self.seen[k].moves)
+        return out
 
     def scoring_places(self, game: Game, player: str) -> set[str]:
         """The places of the board (in words) where the steps since `player`'s last
@@ -242,7 +256,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m) and m not in own]
     told = [x.rstrip(".") for x in news or []]
-    again = [line for line in steps.moved_again(game, viewer) if line not in told]
+    again = steps.moved_again(game, viewer, told)
+    told = [x for x in told if x not in again]  # said first, among the viewer's own
     if whole:  # nothing to fit: said as it came, after what moved the pieces the viewer
         # had just moved (the terminal's short digest says them so too)
         told = again + told
@@ -271,12 +286,58 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         fold = _moves_fold(game)
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
         most = len(own) if crowded else MOST_MOVES
-        said = _listed("Pieces: ", moves, width, room, len(own), fold, most)
+        whose = _whose(game, before, viewer, steps, zones)
+        said = _listed("Pieces: ", _by_whom(moves, whose), width, room, len(own), fold, most)
         if SEE_LOG in said:  # too many said whole: said without where from
-            said = _listed("Pieces: ", [without_source(m) for m in moves], width, room,
+            said = _listed("Pieces: ", _by_whom(moves, whose, without_source), width, room,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def not_in_digest(lines: list[str], digest: list[str]) -> list[str]:
+    """The log lines the digest does not say whole (an item of its lists, in either case):
+    the lines above it on one screen say the rest, each once."""
+    said = " ".join(" ".join(digest).split()).lower()
+    return [line for line in lines if not re.search(
+        rf"(^|: |; ){re.escape(' '.join(line.rstrip('.').split()).lower())}"
+        rf"($|[.;]| \(twice| \(\d+ times)", said)]
+
+
+def _whose(game: Game, before: Picture, viewer: str, steps: Steps,
+           zones: dict[str, str] | None) -> Callable[[str], str | None]:
+    """Whose decisions made a move in words (as the digest says it): 'Player 2', 'Player 2
+    and Player 3' (their moves counted together), None for the viewer's or no one's. A move
+    is known by its words, the numbers and plurals aside ('2 cards go to X' is '1 card goes
+    to X' of Player 2 and of Player 3)."""
+    def key(words: str) -> str:
+        return re.sub(r"\b\d+ |s\b", "", words)
+
+    found: dict[str, set[str]] = {}
+    for decider, moved in steps.deciders_since(viewer).items():
+        for words in before.compare(before, moved, own=True, zones=zones).moves:
+            found.setdefault(key(words), set()).add(decider)
+
+    def who(words: str) -> str | None:
+        players = found.get(key(words), set()) - {viewer}
+        return and_list([game.label(p) for p in game.players if p in players]) \
+            if players else None
+    return who
+
+
+def _by_whom(moves: list[str], whose: Callable[[str], str | None],
+             said: Callable[[str], str] = str) -> list[str]:
+    """The moves as `said`, each run of one player's moves headed by their name ('Player 2:
+    a; b; Player 3: c'): where a move comes from another player's decision, whose it was
+    (a move of their own pieces says it: 'Player 2's 2 pawns go to X')."""
+    out, last = [], None
+    for move in moves:
+        who = whose(move)
+        if who is not None and move.startswith(f"{who}'s "):
+            who = None
+        out.append(f"{who}: {said(move)}" if who is not None and who != last else said(move))
+        last = who
+    return out
 
 
 def _sentence(text: str) -> str:
@@ -310,7 +371,8 @@ def _news_fold(game: Game) -> Callable[[list[str]], str]:
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
     """'3 more moves of cards and Player 2's pawns': what pieces a fold hides."""
     names = [re.escape(game.label(p)) for p in game.players]
-    start = re.compile(rf"^((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
+    start = re.compile(r"^(?:[^:;]+?: )?"  # whose decision, where said
+                       rf"((?:{'|'.join(names)})'s )?\d+ (.+?)(?: \(| goe?s? )")
 
     def fold(hidden: list[str]) -> str:
         kinds: list[str] = []  # in the plural where several moves or pieces were of it

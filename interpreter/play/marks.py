@@ -16,9 +16,8 @@ import re
 import textwrap
 
 SHORT_MEANING = 40  # longer meanings are left to `help`
-ROWS = 3  # rows under the board at most
+ROWS = 3  # rows under the board when they hold every mark (else shorter, else more rows)
 HEAD = "Marks: "
-TAIL = " ('help': all)"
 
 
 def _shape(word: str) -> str:
@@ -50,9 +49,9 @@ def _signs_on(mark: str, board: str) -> bool:
 
 def marks_lines(items: list[tuple[str, str]], board: str, width: int,
                 rows: int = ROWS) -> list[str]:
-    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, in `rows`
-    rows of `width` at most (those that do not fit are left to 'help', and the row says
-    so); [] for none."""
+    """'Marks: <Ki> king, Q queen, ...' for the marks on `board`, every one of them: in
+    `rows` rows of `width` when they fit, else in fewer words (_merged), in more rows if
+    need be (a newcomer met a mark the row had left to 'help'); [] for none."""
     board = ANSI.sub("", board)
     words = _words(board)
     shapes = {_shape(w) for w in words}
@@ -64,19 +63,32 @@ def marks_lines(items: list[tuple[str, str]], board: str, width: int,
             continue
         if not key and _signs_on(mark, board) or key in words or \
                 re.search(r"\d", key) and _shape(key) in shapes:
-            said.append(f"{mark} {means}")
-    kept = len(said)
-    while kept and _rows(_row(said, kept), width) > rows:
-        kept -= 1
-    if not kept:
+            said.append((mark, means))
+    if not said:
         return []
-    return textwrap.wrap(_row(said, kept), width, subsequent_indent="  ",
-                         break_on_hyphens=False)
+    row = _row(said)
+    if _rows(row, width) > rows:
+        row = _row(_merged(said))
+    return textwrap.wrap(row, width, subsequent_indent="  ", break_on_hyphens=False)
 
 
-def _row(said: list[str], kept: int) -> str:
-    """The first `kept` marks; 'help' named when some are left out."""
-    return HEAD + ", ".join(said[:kept]) + (TAIL if kept < len(said) else ".")
+def _merged(said: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Marks next to each other whose meanings differ only in their first word, said as one
+    ('<W>/<B> white/black pawn' for '<W> white pawn, <B> black pawn')."""
+    out: list[tuple[list[str], list[str], str]] = []  # the marks, first words, the rest
+    for mark, means in said:
+        first, _, rest = means.partition(" ")
+        if out and rest and out[-1][2] == rest:
+            out[-1][0].append(mark)
+            out[-1][1].append(first)
+        else:
+            out.append(([mark], [first], rest))
+    return [("/".join(marks), f"{'/'.join(firsts)} {rest}".rstrip())
+            for marks, firsts, rest in out]
+
+
+def _row(said: list[tuple[str, str]]) -> str:
+    return HEAD + ", ".join(f"{mark} {means}" for mark, means in said) + "."
 
 
 def _rows(text: str, width: int) -> int:

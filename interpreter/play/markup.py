@@ -69,6 +69,9 @@ def wrap_segments(segments: Sequence[Segment], width: int,
     (a word longer than a line is cut); the lines after the first begin with `indent`."""
     if sum(len(x) for x, _ in segments) <= width:
         return [list(segments)]
+    grouped = _wrapped_groups(segments, width, indent)
+    if grouped is not None:
+        return grouped
     words: list[list[Segment]] = [[]]
     for text, colour in segments:
         for i, piece in enumerate(text.split(" ")):
@@ -90,6 +93,41 @@ def wrap_segments(segments: Sequence[Segment], width: int,
         lines[-1] += fit(word, min(size, width - used)) if size > width - used else word
         used += min(size, width - used)
     return lines
+
+
+def _wrapped_groups(segments: Sequence[Segment], width: int,
+                    indent: str) -> list[list[Segment]] | None:
+    """A line whose groups are set apart by runs of spaces ('red 4 5   blue 6') broken
+    between groups, never inside one ('blue 4 4' / '6 6' read as two groups); None when
+    it has no such groups or a group is wider than a line."""
+    plain = "".join(x for x, _ in segments)
+    groups = [(m.start(), m.end()) for m in re.finditer(r"\S+(?: \S+)*", plain)]
+    if len(groups) < 2 or not re.search(r"\S {2,}\S", plain) or \
+            any(end - start > width - len(indent) for start, end in groups):
+        return None
+    lines: list[list[Segment]] = [list(_sliced(segments, 0, groups[0][1]))]
+    used = groups[0][1]
+    for (_, last), (start, end) in zip(groups, groups[1:], strict=False):
+        if used + start - last + end - start > width:
+            lines.append([(indent, None)] if indent else [])
+            used = len(indent)
+        else:
+            lines[-1] += _sliced(segments, last, start)
+            used += start - last
+        lines[-1] += _sliced(segments, start, end)
+        used += end - start
+    return lines
+
+
+def _sliced(segments: Sequence[Segment], start: int, end: int) -> list[Segment]:
+    """The segments' characters from `start` to `end`, each with its colour."""
+    out, at = [], 0
+    for text, colour in segments:
+        piece = text[max(0, start - at):max(0, end - at)]
+        if piece:
+            out.append((piece, colour))
+        at += len(text)
+    return out
 
 
 def to_ansi(segments: Sequence[Segment], colours: dict[str, Colour]) -> str:

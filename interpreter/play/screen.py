@@ -66,13 +66,15 @@ def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
 
 def _grouped(labels: list[str], width: int) -> list[str] | None:
     """Options named 'A, x' one line per A: 'A: 1 x  2 y  7 z' (None when the labels do
-    not have that form)."""
+    not have that form). A note in brackets after a name stays with its option ('x (fills
+    A, where ...)' is not a group of its own)."""
     groups: dict[str, list[str]] = {}
     for k, label in enumerate(labels, start=1):
-        head, sep, tail = label.rpartition(", ")
+        name, bracket, note = label.partition(" (")
+        head, sep, tail = name.rpartition(", ")
         if not sep:
             return None
-        groups.setdefault(head, []).append(f"{k} {tail}")
+        groups.setdefault(head, []).append(f"{k} {tail}{bracket}{note}")
     if len(groups) == len(labels):
         return None
     widest = max(len(head) for head in groups) + 1

@@ -35,7 +35,13 @@ from interpreter.play.consequences import (
     run_start,
     without_source,
 )
-from interpreter.play.digest import Steps, digest_lines, hidden_positions, took_part
+from interpreter.play.digest import (
+    Steps,
+    digest_lines,
+    hidden_positions,
+    not_in_digest,
+    took_part,
+)
 from interpreter.play.display import LEGEND, Display
 from interpreter.play.game_files import (
     HUMAN,
@@ -391,6 +397,7 @@ class Session:
             self.notice = self.wrapped([self.undone]) if self.undone else []
             self.undone = None
         start, new = self.recent if events or self.recent else (0, [])
+        new = not_in_digest(new, self.digest)  # each line said once on the screen
         board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
         shown = new[-RECENT_EVENTS:]
@@ -448,9 +455,18 @@ class Session:
                                  group=False)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
-            notes.append("Some choices change points or pieces: type 'points' to see which.")
+            notes.append(self.points_hint(decision))
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
+
+    def points_hint(self, decision: Decision) -> str:
+        """Where the options' words did not fit: what 'points' shows, truly (a newcomer read
+        that some choices change points, and 'points' showed only what follows a pass)."""
+        found = self.outlook(decision)
+        extras = common_effect(found.effects, supplies=False)[1] if found else []
+        if any(e.points or e.moves or e.ending for e in extras):
+            return "Some choices change points or pieces: type 'points' to see which."
+        return "Some choices say what may follow them: type 'points' to see it."
 
     def same_layout(self, decision: Decision, rows: int) -> int:
         """The rows the options were given when this decision was first shown (the same
@@ -774,6 +790,8 @@ class Session:
         room = self.height - 1 if self.height is not None else None
         if room is not None and len(lines) + 1 + len(below) > room:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
+        if room is not None and len(lines) + len(below) > room:  # the marks said whole:
+            lines = [line for line in lines if line.strip()]  # the blank rows go first
         for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
                                                         self.width):
             lines += spare if room is None or len(lines) + len(spare) + 1 + len(below) <= room \
