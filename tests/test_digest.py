@@ -794,3 +794,30 @@ def test_the_pieces_moved_by_another_player_s_decision_say_whose_it_was(base):
                 (player,) = [p for p in deciders if game.label(p) in named]
                 assert any(m.source[0] == "supply_row" for m in deciders[player]), pieces
     assert met and tiles
+
+
+def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
+    """The browser drops a digest's last lines where the column is cramped: a newcomer's own
+    district scoring went into '4 more: see the log' behind 'Taken for you, ...'. The page's
+    digest says the viewer's points first, then the news, and the choices taken alone last."""
+    from interpreter.play.table import Table
+
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 2)
+    seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
+    table = Table(ruleset, game, History.start(game), seats, load_display(ruleset))
+    token, rng = next(iter(table.tokens)), random.Random(2)
+    met = set()
+    while len(met) < 3 and not table.game.over:
+        decision = table.game.decision()
+        if decision.player == "P1":
+            digest = table.state_for(token)["digest"]
+            kinds = ["points" if x.startswith("Points: ") else "news" if x.startswith("News: ")
+                     else "alone" if x.startswith("Taken for you") else "other" for x in digest]
+            rank = {"points": 0, "news": 1, "other": 2, "alone": 3}
+            assert [rank[k] for k in kinds] == sorted(rank[k] for k in kinds), digest
+            met |= set(kinds) - {"other"}
+            table.decide(token, table.version, index=rng.randrange(len(decision.options)))
+        else:
+            table.bot_step()
+    assert met == {"points", "news", "alone"}

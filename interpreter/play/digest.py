@@ -258,14 +258,18 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     told = [x.rstrip(".") for x in news or []]
     again = steps.moved_again(game, viewer, told)
     told = [x for x in told if x not in again]  # said first, among the viewer's own
-    if whole:  # nothing to fit: said as it came, after what moved the pieces the viewer
-        # had just moved (the terminal's short digest says them so too)
+    if whole:  # every line, the news as they came, after what moved the pieces the viewer
+        # had just moved (the terminal's short digest says them so too); a page that drops
+        # the last lines where it is cramped keeps the viewer's points and the news first,
+        # the choices taken alone last (a newcomer's own scoring went into 'N more')
         told = again + told
         said = [_sentence("News: " + "; ".join(
             _counted_news([mid_sentence(game, x) for x in told])) + ".")] if told else []
-        lines[len(lines) - bool(seen.points):len(lines) - bool(seen.points)] = said
-        return lines + steps.board_moves(game, viewer, told) + \
-            (["Pieces: " + "; ".join(moves) + "."] if moves else [])
+        points = lines[-1:] if seen.points else []
+        taken = lines[:1] if lone else []
+        return points + said + lines[len(taken):len(lines) - len(points)] + \
+            steps.board_moves(game, viewer, told) + \
+            (["Pieces: " + "; ".join(moves) + "."] if moves else []) + taken
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     named = _naming(game.label(viewer))
     again = [mid_sentence(game, line) for line in again]
