@@ -821,3 +821,17 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
         else:
             table.bot_step()
     assert met == {"points", "news", "alone"}
+
+
+def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
+    """A newcomer read 'Pieces: Player 4: 1 card (black 6) goes from the black stack to your
+    hand' as Player 4's card (it was theirs, drawn when Player 4 chose to score), and their
+    own bid 'Player 2: 2 cards go from your bid to the orange stack': a move of the viewer's
+    pieces or into their zones is said without another player's name."""
+    from interpreter.play.digest import _by_whom
+
+    moves = ["2 cards go from your bid to the orange stack",
+             "1 business tile (jeweler) goes to 52nd St. West, green",
+             "1 card (black 6) goes from the black stack to your hand"]
+    assert _by_whom(moves, lambda move: "Player 4") == [
+        moves[0], "Player 4: " + moves[1], moves[2]]
