@@ -334,7 +334,7 @@ def _by_whom(moves: list[str], whose: Callable[[str], str | None],
     """The moves as `said`, each run of one player's moves headed by their name ('Player 2:
     a; b; Player 3: c'): where a move comes from another player's decision, whose it was
     (a move of their own pieces says it: 'Player 2's 2 pawns go to X'). A move of the
-    viewer's own pieces or into their zones ('your bid', 'your hand') is not credited to
+    viewer's own pieces or into their zones ('your hand', 'your tray') is not credited to
     anyone: a newcomer read 'Player 4: 1 card goes ... to your hand' as Player 4's card."""
     out, last = [], None
     for move in moves:
