@@ -81,6 +81,10 @@ class Steps:
         self.moved.append(_moved_keys(game, self.last, now))
         self.last, self.events = now, len(game.events)
 
+    def last_decision(self, player: str) -> int:
+        """The step of `player`'s last decision (-1 before their first)."""
+        return max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+
     def moved_again(self, game: Game, viewer: str, news: list[str] | None = None) -> list[str]:
         """The log lines of the other players' steps, since `viewer`'s last decision, that
         last moved a piece of the board that the viewer's last turn (their run of decisions)
@@ -88,7 +92,7 @@ class Steps:
         what they planned may be undone); a piece moved twice, by its last move. One line a
         place it went to, a line of the `news` first ('Ann moves the pawn to X' and 'the
         pawn returns to X: a round begins' were the same move said twice)."""
-        last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
+        last = self.last_decision(viewer)
         first = last
         while first > 0 and self.deciders[first - 1] == viewer:
             first -= 1
@@ -115,7 +119,7 @@ class Steps:
         standing on a place of the board (a token whose place is a variable), one line a
         player in the log's words ('Ann: moves the pawn from X to Y; moves ...'); the
         `news` lines, said already (with or without their full stop), are left out."""
-        last = max((k for k, p in enumerate(self.deciders) if p == viewer), default=-1)
+        last = self.last_decision(viewer)
         said_already = {line.rstrip(".") for line in news}
         said: dict[str, list[str]] = {}
         for k in range(last + 1, len(self.deciders)):
@@ -138,14 +142,14 @@ class Steps:
     def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
         """The moves since `player`'s last decision, and the choices taken alone for them
         since it (in it too: what their own decision led to)."""
-        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        last = self.last_decision(player)
         moves = [m for s in self.seen[last + 1:] for m in s.moves]
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
 
     def deciders_since(self, player: str) -> dict[str, list[Moved]]:
         """The moves since `player`'s last decision by whose decision made them."""
-        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        last = self.last_decision(player)
         out: dict[str, list[Moved]] = {}
         for k in range(last + 1, len(self.seen)):
             out.setdefault(self.deciders[k], []).extend(self.seen[k].moves)
@@ -156,7 +160,7 @@ class Steps:
         decision that changed their points put pieces (a piece that scores for them there):
         a digest never folds a move to them. A place of the board: the index of a public
         zone, other than a player."""
-        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        last = self.last_decision(player)
         return {game.label(m.dest[1]) for k in range(last + 1, len(self.seen))
                 if self.points[k].get(player) for m in self.seen[k].moves
                 if m.dest[1] is not None and m.dest[1] not in game.players
@@ -166,7 +170,7 @@ class Steps:
         """The moves and the points of `player`'s last decision (with what followed it before
         the next decision): the picture after it, which the digest starts from, has them
         already."""
-        last = max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
+        last = self.last_decision(player)
         if last < 0:
             return [], {}
         return list(self.seen[last].moves), dict(self.points[last])
