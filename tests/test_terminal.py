@@ -984,7 +984,8 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     game, s = _auction_in_34th_west(["boutique", "jeweler"])
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     assert "pass (taking back any cards bid) (the winner may fill 34th St. West, where you " \
-        "have 3 skyscrapers: a later building stop there would take them)" in said, said
+        "have 3 skyscrapers: a later building stop there would take them out of the game)" \
+        in said, said
     assert "violet (" not in said
     game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
@@ -1007,8 +1008,8 @@ def test_a_business_that_fills_the_players_district_says_what_it_risks():
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
     assert "34th St. West: 1 brown 2 orange 3 green (fills 34th St. West, where you have 3 " \
-        "skyscrapers: a later building stop there would take them) 34th St. East: 4 violet" \
-        in said, said
+        "skyscrapers: a later building stop there would take them out of the game) 34th St. " \
+        "East: 4 violet" in said, said
     assert said.count("fills") == 1
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
     game.apply(game.decision().options[0])  # on the brown plot: green stays empty
