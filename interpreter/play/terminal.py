@@ -793,8 +793,11 @@ class Session:
         if room is not None and len(lines) + len(below) > room:  # the marks said whole:
             lines = [line for line in lines if line.strip()]  # the blank rows go first
         for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
-                                                        self.width):
-            lines += spare if room is None or len(lines) + len(spare) + 1 + len(below) <= room \
+                                                        self.width):  # before a blank row
+            least = min(len(spare), len(instead) or len(spare))
+            if room is not None and len(lines) + least + len(below) > room:
+                lines = [line for line in lines if line.strip()]  # blank rows give way
+            lines += spare if room is None or len(lines) + len(spare) + len(below) <= room \
                 else instead if len(lines) + len(instead) + len(below) <= room else []
         blank = [""] if room is None or len(lines) + 1 + len(below) <= room else []
         self.page(lines + blank + below, self.height)
