@@ -100,7 +100,8 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                  "'why --cite D' adds the rulebook's paragraphs)"),
     ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
-                    "to see a rule step by step, as the game plays it"),
+                    "to see a rule step by step, as the game plays it, '--cite' for the "
+                    "rulebook's paragraphs"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "what each option does at once: points, pieces, the end of the game"),
