@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
-MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice_moves)
+MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice)
+FOLLOWED_CHOICES = 2  # the player's own coming choices followed for points (next_choice)
 CHOSEN = " chosen"  # a place said as the one the option names ('the square chosen')
 DRAWN_AGAIN = 4  # runs again, with other random draws, of an option that drew and scored
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
@@ -179,12 +180,15 @@ class _NextChoice:
     because: str | None = None  # the log line that says why the viewer's points change
 
 
-def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None) -> _NextChoice:
+def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
+                depth: int = FOLLOWED_CHOICES) -> _NextChoice:
     """The moves that every option of the viewer's own next decision makes (a piece taken
     now is put somewhere then, and what that sets off), said of that coming choice, and the
     points that every option of it gives alike (a scoring the piece sets off wherever it
-    goes: said on the option that leads there, not a screen late); nothing when the next
-    decision is another player's."""
+    goes: said on the option that leads there, not a screen late), its options that do
+    nothing at once followed to the viewer's own next choice after them (`depth` choices
+    in all: an action, then which piece, then where); nothing when the next decision is
+    another player's."""
     decision = None if twin.over else twin.decision()
     if decision is None or decision.player != viewer or \
             not 0 < len(decision.options) <= MOST_FOLLOWED:
@@ -201,8 +205,12 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None) ->
         moves = watched_apply(again, option)
         seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
                               zones=zones, drawn=drawn_on(twin, again))
-        points.append(seen.points)
-        reason = reason or because(again, viewer, seen.points)
+        gained, why = seen.points, because(again, viewer, seen.points)
+        if depth > 1 and not (seen.moves or seen.points or seen.ending or again.over):
+            after = next_choice(again, viewer, zones, depth - 1)  # its points only: its
+            gained, why = after.points, after.because  # moves are said of another choice
+        points.append(gained)
+        reason = reason or why
         differ = differ or common is not None and seen.moves != common
         common = seen.moves if common is None else [m for m in common if m in seen.moves]
         differ = differ or seen.moves != common
