@@ -768,10 +768,22 @@ def test_the_board_screen_says_which_plots_touch_or_where_to_see_it(name, player
     board screen says it, from the board's own adjacency, when the screen has the rows, and
     else where to find it."""
     tall = " ".join(" ".join(board_screen(name, players, height=80)).split())
-    assert "Plots side by side in every district: violet-brown" in tall, tall
+    assert "Plots touch: violet-brown" in tall, tall
     assert pairs in tall and "green-violet" not in tall, tall  # each pair once
-    lines = board_screen(name, players)
+    # the six-plot board's pairs take two rows: late in its 4-player game they have no room
+    lines = board_screen("six-plot", 4, steps=400)
     assert len(lines) <= 23 and "Which plots touch (for scoring): type 'help'." in lines
+
+
+@pytest.mark.parametrize("steps", [0, 400, 700])
+def test_the_4_player_board_screen_says_which_plots_touch_at_80x24(steps):
+    """At 4 players a newcomer found which plots touch only in 'help': the 80x24 board
+    screen says it in one row, before the commissioners' routes and before a blank row,
+    from the start to late in the game (the marks under the board take more rows then)."""
+    lines = board_screen("base", 4, steps)
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines), "\n".join(lines)
+    assert "Plots touch: violet-brown, violet-green, brown-gray, gray-orange, orange-green" \
+        in lines, "\n".join(lines)
 
 
 def _bidding_in_brown(cards: list[str], supply: int | None = None):
