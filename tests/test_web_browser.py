@@ -1171,3 +1171,29 @@ def test_the_log_keeps_five_whole_lines_in_view_at_1366x768(browser):
             while table.bot_step():
                 pass
     context.close()
+
+
+def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
+    """A note 'fills Times Square, where you have 2 skyscrapers: ...' split the place's label
+    at its comma: the page made 'Times Square, gray (fills Times Square' a group of its own
+    and a button 'where you have ...'. The note stays on its button, in its district's row,
+    with the others' gain."""
+    from interpreter.play.history import History
+    from tests.test_terminal import _others_gain_position
+
+    game = _others_gain_position()
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        names = page.locator("#options .group-name").all_inner_texts()
+        assert len(names) == 7 and not any("(" in name for name in names), names
+        row = page.locator("#options .group", has_text="Times Square")
+        assert row.locator("button").count() == 2
+        assert "gray (fills Times Square, where you have 2 skyscrapers" in \
+            row.locator("button").nth(1).inner_text()
+        assert "worth now: Player 3 +2 VP" in row.inner_text()
+    context.close()

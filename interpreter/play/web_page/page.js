@@ -642,8 +642,12 @@ function optionButton(option, groups, numbered) {
 // first part, each button with the rest of its label; others as compact buttons in columns.
 const MANY = 12;
 
+// 'A, x (a note)' -> ['A', 'x (a note)']: a comma inside the note in brackets does not
+// split (a note 'fills A, where ...' made a group of its own, as the terminal's screen.py)
 function splitLabel(label) {
-  const cut = label.lastIndexOf(", ");
+  const note = label.indexOf(" (");
+  const name = note > 0 ? label.slice(0, note) : label;
+  const cut = name.lastIndexOf(", ");
   return cut > 0 ? [label.slice(0, cut), label.slice(cut + 2)] : [null, label];
 }
 
