@@ -656,6 +656,7 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 # scrolled in a box 20-100 px high and the log kept 1-2 lines)
                 page.evaluate(LONG_DIGEST)
                 assert page.evaluate(THIRTY) == len(legal) + 2
+                page.evaluate("() => keepRoom()")  # as drawn (the log's box, at once)
                 assert page.evaluate(DIGEST_LINES) >= 6
             elif refused:  # a place not offered: the answer floats beside the click
                 panels = [_box(page, page.locator(part)) for part in PANELS]

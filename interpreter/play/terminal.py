@@ -632,8 +632,9 @@ class Session:
             return None
         if command == "points":
             labels, notes = self.with_points(decision, self.shown_labels(decision), True)
+            noted = labels != named_labels(self.game, decision)  # the display's notes
             self.tell(notes + [f"  {k}. {label}" for k, label in enumerate(labels, start=1)]
-                      if notes else ["No choice changes points or pieces at once."])
+                      if notes or noted else ["No choice changes points or pieces at once."])
             return self.remind(decision)
         if command in ("quit", "exit"):
             return self.quit()
