@@ -888,7 +888,8 @@ def test_a_position_shown_again_keeps_its_options_layout_when_more_is_said_above
     worth."""
     game = load_ruleset(BASE).new_game(4, 7)
     s, _ = session(game, 80)
-    s.height = 23  # the 28 places just fit in two columns (under the preparation hint)
+    s.height = 24  # the 28 places just fit in two columns (under the preparation hint and
+    # the scoring table)
     decision = game.decision()
     first = s.decision_lines(decision)
     s.notice = ["Taken back: your decision '34th St. West, brown' and the 3 bot decisions",
@@ -969,7 +970,7 @@ def test_a_business_s_place_says_what_it_raises_for_the_others_too():
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     assert "16 brown (worth now: your skyscrapers rise from 4 to 6 VP) 17 gray (fills " \
         "Times Square, where you have 2 skyscrapers: a later building stop there would " \
-        "take them; worth now: Player 3 +2 VP)" in said, said
+        "take them out of the game; worth now: Player 3 +2 VP)" in said, said
     assert "Player 2" not in said  # their skyscraper gains nothing
     s.height = 18  # one row short of the whole notes
     lines = s.decision_lines(game.decision())
