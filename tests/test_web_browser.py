@@ -47,9 +47,9 @@ SMALL = {"width": 1366, "height": 768}
 # first auctions and buildings, a scoring) are clicked in the page, the rest decided at the table
 BROWSER_DECISIONS = 40
 IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return false;
-  const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
-    && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+  const r = el.getBoundingClientRect();  // (within half a pixel: a scroll lands on whole ones)
+  return r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5
+    && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
 # an option that can be clicked (options are disabled while a click is under way), or the end
 ACTIVE = "() => document.querySelector('#options button:not([disabled])') || " \
          "!document.getElementById('final-panel').hidden"
