@@ -40,14 +40,15 @@ def effect_texts(game, found, viewer: str) -> list[str]:
     return [f"{w}{note}" if (w := effect_words(game, e, viewer)) else "" for e in found.effects]
 
 
-def at_the_second_stop(park: list[str] | None = None):
+def at_the_second_stop(park: list[str] | None = None, supply: int | None = None):
     """Player 2 has won the auction of the full 52nd St. West, where she has 3 skyscrapers
     and Player 3 has 1 (fig. 11, reconstructed), after one building stop already: she chooses
     to build or to stop (which ends the game). `park`: businesses below Central Park, where
-    Player 2 has 2 skyscrapers."""
+    Player 2 has 2 skyscrapers; `supply`: the skyscrapers in her supply."""
     game = stop_position(fresh(load_ruleset(BASE)))
     empty_hands(game)
-    position(game, hands={"P2": {card("violet", 4): 1}})
+    position(game, hands={"P2": {card("violet", 4): 1}},
+             supply={} if supply is None else {"P2": supply})
     game.V["stops"] = 1
     if park is not None:
         game.Z["park_tiles"] = [tile(k) for k in park]

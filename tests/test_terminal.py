@@ -874,9 +874,9 @@ def test_after_an_undo_the_options_are_laid_out_as_before_in_a_real_terminal(tmp
         answer("undo", "place it on a building plot")
         after = screen()
         assert after[0].startswith("Taken back: your decision '34th St. West, brown'")
-        options = [x for x in before if re.match(r"\s+\d+\. ", x)]
-        listed = sum(len(re.findall(r"\b\d+\. ", x)) for x in options)  # in rows and columns
-        assert listed > 20 and options == [x for x in after if re.match(r"\s+\d+\. ", x)]
+        options = before[before.index("  chosen.") + 1:]  # in columns, or a row a district
+        listed = len(re.findall(r"(?:^|\s)\d+\.? [a-z]", "\n".join(options)))
+        assert listed > 20 and options == after[after.index("  chosen.") + 1:]
         assert len(after) <= 24 and all(len(x) <= 80 for x in after), after
     finally:
         game.close()
@@ -943,6 +943,68 @@ def test_placing_a_business_says_what_the_players_skyscrapers_would_score_now():
     assert f"Times Square: 16 brown {note} 17 gray 18 orange 19 green {note}" in said, said
     assert said.count("worth now") == 2
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
+
+
+def _others_gain_position():
+    """As _worth_now_position, with Player 2's skyscraper on green and Player 3's 2 on
+    orange in Times Square, and the jeweler to place."""
+    from .test_rulebook_examples import fresh, position
+
+    game = position(fresh(load_ruleset(BASE)),
+                    towers={"times_square_violet": {"P1": 2}, "times_square_green": {"P2": 1},
+                            "times_square_orange": {"P3": 2}},
+                    tiles={"times_square_brown": ["boutique"]}, supply={"P1": 3})
+    game.perform("place_business", "P1")
+    game.apply("tile(jeweler)")
+    return game
+
+
+def test_a_business_s_place_says_what_it_raises_for_the_others_too():
+    """A newcomer saw only their own gain: the same business raised another player's
+    skyscrapers there. Each other player's gain is said where it is not zero, and where the
+    screen lacks room for the whole notes, in their short words (never overflowing)."""
+    game = _others_gain_position()
+    s, _ = session(game, 80)
+    s.height = 24
+    said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+    assert "16 brown (worth now: your skyscrapers rise from 4 to 6 VP) 17 gray (fills " \
+        "Times Square, where you have 2 skyscrapers: a later building stop there would " \
+        "take them out of the game; worth now: Player 3 +2 VP)" in said, said
+    assert "Player 2" not in said  # their skyscraper gains nothing
+    s.height = 18  # one row short of the whole notes
+    lines = s.decision_lines(game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "16 brown (you +2) 17 gray (fills it: your 2 at risk of a stop; Player 3 +2)" \
+        in said, said
+    assert "(+N: VP skyscrapers there gain if scored now)" in said  # what the short words mean
+    assert len(lines) <= 18 - 3 and all(len(x) <= 80 for x in lines)
+
+
+def test_options_whose_short_notes_overflow_too_are_bare_and_points_shows_them():
+    game = _others_gain_position()
+    s, out = session(game, 80, script=["points"])
+    s.height = 14
+    lines = s.decision_lines(game.decision())
+    assert "  Times Square:  16 brown  17 gray" in lines, lines
+    assert "type 'points'" in " ".join(lines)
+    s.height = None  # 'points' on one page
+    s.handle("points", game.decision())
+    assert "worth now: Player 3 +2 VP" in " ".join(out.getvalue().split())
+
+
+def test_build_with_an_empty_supply_says_it_builds_none():
+    """The rules offer 'build' to the winner of a full district where she has skyscrapers
+    (en-2004, Building stop), even with none in her supply: the option says it builds none
+    (a newcomer was offered it as if it did something)."""
+    from .test_consequences import at_the_second_stop
+
+    for supply, said in ((0, True), (2, False)):
+        game = at_the_second_stop(supply=supply)
+        s, _ = session(game, 80)
+        s.height = 24
+        lines = s.decision_lines(game.decision())
+        assert ("  1. build (no skyscrapers in your supply: you build none)" in lines) is said, \
+            lines
 
 
 def test_how_many_to_build_says_what_they_would_score_now():

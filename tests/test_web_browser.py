@@ -8,6 +8,7 @@ click, a card added to a bid and taken back, the page reloaded in the middle of 
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import time
@@ -658,6 +659,7 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 # scrolled in a box 20-100 px high and the log kept 1-2 lines)
                 page.evaluate(LONG_DIGEST)
                 assert page.evaluate(THIRTY) == 30
+                page.evaluate("() => keepRoom()")  # as drawn (the log's box, at once)
                 assert page.evaluate(DIGEST_LINES) >= 6
             elif refused:  # a place not offered: the answer floats beside the click
                 panels = [_box(page, page.locator(part)) for part in PANELS]
@@ -1141,4 +1143,62 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
             assert not many or page.evaluate(DIGEST_LINES) >= 6
             for part in ("#undo", "#save", "#log li:last-child", "#log li:nth-last-child(3)"):
                 assert _in_view(page, part), (part, many)
+    context.close()
+
+
+# the log's whole lines in view: its entries inside its box and the window, a line each or
+# more for a long one
+LOG_LINES_IN_VIEW = """() => { const log = document.getElementById('log');
+  const box = log.getBoundingClientRect(), line = parseFloat(getComputedStyle(log).lineHeight);
+  return [...log.children].filter(li => { const r = li.getBoundingClientRect();
+      return r.top >= box.top - 1 && r.bottom <= Math.min(box.bottom, innerHeight) + 1; })
+    .reduce((sum, li) => sum + Math.round(li.getBoundingClientRect().height / line), 0); }"""
+
+
+def test_the_log_keeps_five_whole_lines_in_view_at_1366x768(browser):
+    """Issue 33's newcomer (seed 73, 1366x768) saw about three entries of the log beside the
+    digest and the options: at each of the first decisions of that game (the setup's places,
+    turns, commissioners, cards, bids; decided at the table, so that the digest says what
+    the others did) five whole lines of the log at least stay in view, with Undo, Save and
+    the prompt, and a few options stay in view whole."""
+    table, context, page = _player_1_at_1366x768(browser, 73, lambda g, d: True)
+    me, rng = token_of(table, "P1"), random.Random(73)
+    with serving(table) as base:
+        for _ in range(16):
+            _open(page, base, table, "P1")
+            assert page.evaluate(LOG_LINES_IN_VIEW) >= 5, table.game.decision().prompt
+            for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
+                assert _in_view(page, part), part
+            if page.locator("#options button").count() < 8:
+                assert page.evaluate(EVERY_OPTION_IN_VIEW)
+            decision = table.game.decision()
+            table.decide(me, table.version, index=rng.randrange(len(decision.options)))
+            while table.bot_step():
+                pass
+    context.close()
+
+
+def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
+    """A note 'fills Times Square, where you have 2 skyscrapers: ...' split the place's label
+    at its comma: the page made 'Times Square, gray (fills Times Square' a group of its own
+    and a button 'where you have ...'. The note stays on its button, in its district's row,
+    with the others' gain."""
+    from interpreter.play.history import History
+    from tests.test_terminal import _others_gain_position
+
+    game = _others_gain_position()
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        names = page.locator("#options .group-name").all_inner_texts()
+        assert len(names) == 7 and not any("(" in name for name in names), names
+        row = page.locator("#options .group", has_text="Times Square")
+        assert row.locator("button").count() == 2
+        assert "gray (fills Times Square, where you have 2 skyscrapers" in \
+            row.locator("button").nth(1).inner_text()
+        assert "worth now: Player 3 +2 VP" in row.inner_text()
     context.close()

@@ -394,6 +394,33 @@ def test_a_card_that_sets_the_build_limit_says_so_on_its_button_as_at_the_termin
     assert labels == session.shown_labels(game.decision())
 
 
+def test_a_business_s_button_says_the_others_gain_in_whole_words():
+    """Issue 33: a newcomer in the browser saw only their own gain where a business also
+    raised another player's skyscrapers; the page has room for the whole note."""
+    from interpreter.play.history import History
+    from tests.test_terminal import _others_gain_position
+
+    game = _others_gain_position()
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    labels = [o["label"] for o in table.state_for(token_of(table, "P1"))["decision"]["options"]]
+    assert "Times Square, gray (fills Times Square, where you have 2 skyscrapers: a later " \
+        "building stop there would take them out of the game; worth now: Player 3 +2 VP)" \
+        in labels, labels
+    assert sum("Player" in label for label in labels) == 1
+
+
+def test_build_with_an_empty_supply_says_so_on_its_button():
+    from interpreter.play.history import History
+    from tests.test_consequences import at_the_second_stop
+
+    game = at_the_second_stop(supply=0)
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    options = table.state_for(token_of(table, "P2"))["decision"]["options"]
+    assert options[0]["label"] == "build (no skyscrapers in your supply: you build none)"
+
+
 def test_the_page_says_in_short_what_happened_since_your_last_decision():
     ruleset, game, history = play_until(FIFTH, 4, 5, lambda g, d: d.player == "P1")
     seats = {p: "human" if p == "P1" else "random" for p in game.players}

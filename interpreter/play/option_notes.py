@@ -6,9 +6,10 @@ itself): the value is worked out before the decision and after each option, on a
 game as the deciding player sees it (what they cannot see dealt at random, so a note tells
 nothing hidden), and the note is said where `when` holds (without `when`: where the value
 changes). A note with `during` is said only at the decisions those procedures ask (a note for
-a choice of a few options, kept off a choice of many where it would crowd the screen). A
-value that cannot be worked out (a minimum of nothing) is `none`. Nothing here knows any
-game.
+a choice of a few options, kept off a choice of many where it would crowd the screen). A note
+with `short` says that instead on a screen with no room for the whole notes (a terminal's
+list of many places); the browser says the whole. A value that cannot be worked out (a
+minimum of nothing) is `none`. Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class OptionNote:
     text: Callable
     when: Callable | None = None
     during: tuple[str, ...] = ()
+    short: Callable | None = None  # the words where the screen is cramped (None: `text`)
 
     def applies(self, game: Game) -> bool:
         """Whether the note may be said at the decision `game` asks now (see `during`)."""
@@ -47,13 +49,15 @@ class OptionNote:
         except GameRuleError:
             return None
 
-    def said(self, game: Game, viewer: str, before: Any, option: Any) -> str:
-        """The note after `option` ('' where it does not hold)."""
+    def said(self, game: Game, viewer: str, before: Any, option: Any,
+             short: bool = False) -> str:
+        """The note after `option` ('' where it does not hold); `short`: its short words."""
         after = self.worth(game, viewer)
         values = {"viewer": viewer, "before": before, "after": after, "option": option}
         try:
             holds = after != before if self.when is None else self.when(game, **values)
-            return str(self.text(game, **values)) if holds else ""
+            text = self.short if short and self.short is not None else self.text
+            return str(text(game, **values)) if holds else ""
         except GameRuleError as exc:
             raise GameRuleError(f"an option note of the display file cannot be said: "
                                 f"{exc.message}", exc.loc) from None
@@ -66,8 +70,9 @@ def asking_procedure(game: Game) -> str | None:
 
 
 def option_notes(notes: list[OptionNote], game: Game, viewer: str,
-                 options: list[Any]) -> list[str]:
-    """For each option, its notes joined ('the limit falls to 1'); '' where none holds."""
+                 options: list[Any], short: bool = False) -> list[str]:
+    """For each option, its notes joined ('the limit falls to 1'); '' where none holds;
+    `short`: the notes' short words where they have them."""
     notes = [note for note in notes if note.applies(game)]
     if not notes:
         return [""] * len(options)
@@ -82,7 +87,7 @@ def option_notes(notes: list[OptionNote], game: Game, viewer: str,
         except (GameRuleError, IllegalMove):
             out.append("")
             continue
-        said = [note.said(twin, viewer, was, option)
+        said = [note.said(twin, viewer, was, option, short)
                 for note, was in zip(notes, before, strict=True)]
         out.append("; ".join(x for x in said if x))
     return out

@@ -162,7 +162,7 @@ class Session:
     recent: tuple[int, list[str]] | None = None  # the events of the last screen
     journal: Journal | None = None  # the record written as the game goes
     outlooks: tuple[Any, Outlook | None] = (None, None)  # the last decision's consequences
-    notes: tuple[Any, list[str]] = (None, [])  # the last decision's option notes
+    notes: tuple[Any, list[str]] = (None, [])  # the last decision's option notes (or short)
     steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
@@ -446,6 +446,9 @@ class Session:
         rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0) \
             - (len(self.digest) + 2 if self.digest else 0) - max(0, len(self.notice) - 1)
         rows = self.same_layout(decision, rows)
+        if not self.fits(plain, notes, rows):  # no room for the whole option notes
+            plain = self.shown_labels(decision, short=True)
+            labels, notes = self.with_points(decision, plain)
         shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
                              group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
@@ -458,7 +461,17 @@ class Session:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
             notes.append(self.points_hint(decision))
             shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
+        bare = named_labels(self.game, decision)
+        if len(shown) + len(self.wrapped(notes)) > rows and bare != plain:  # notes overflow
+            notes = [n for n in notes if n != self.points_hint(decision)] \
+                + [self.points_hint(decision)]
+            shown = option_lines(bare, self.width, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
+
+    def fits(self, labels: list[str], notes: list[str], rows: int) -> bool:
+        """Whether the options and the notes above them fit in `rows` lines."""
+        room = rows - len(self.wrapped(notes))
+        return len(option_lines(labels, self.width, room)) <= room
 
     def points_hint(self, decision: Decision) -> str:
         """Where the options' words did not fit: what 'points' shows, truly (a newcomer read
@@ -541,13 +554,14 @@ class Session:
     def wrapped(self, lines: list[str]) -> list[str]:
         return wrap_lines(lines, self.width)
 
-    def shown_labels(self, decision: Decision) -> list[str]:
+    def shown_labels(self, decision: Decision, short: bool = False) -> list[str]:
         """The options in words, named ones with their names (see why.named_labels), each
-        with the display's notes on what it changes ('red 6 (the limit falls to 1)')."""
-        key = (id(self.game), self.game.state["step"], decision.player)
+        with the display's notes on what it changes ('red 6 (the limit falls to 1)');
+        `short`: the notes' short words, for a screen without room for the whole."""
+        key = (id(self.game), self.game.state["step"], decision.player, short)
         if self.notes[0] != key:
             self.notes = (key, option_notes(self.display.option_notes, self.game,
-                                            decision.player, decision.options))
+                                            decision.player, decision.options, short))
         return with_notes(named_labels(self.game, decision), self.notes[1])
 
     def show_ending(self, viewer: str) -> None:
@@ -619,8 +633,9 @@ class Session:
             return None
         if command == "points":
             labels, notes = self.with_points(decision, self.shown_labels(decision), True)
+            noted = labels != named_labels(self.game, decision)  # the display's notes
             self.tell(notes + [f"  {k}. {label}" for k, label in enumerate(labels, start=1)]
-                      if notes else ["No choice changes points or pieces at once."])
+                      if notes or noted else ["No choice changes points or pieces at once."])
             return self.remind(decision)
         if command in ("quit", "exit"):
             return self.quit()

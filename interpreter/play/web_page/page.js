@@ -241,19 +241,35 @@ function render() {
 }
 
 // The column's room, when it is short (1366x768, many options): the log keeps its last
-// LOG_ENTRIES entries, however long; the digest says whole lines, as many as leave every
-// option in view (with many options, DIGEST_LINES lines' worth at least: they scroll in
-// their box; few options are all in view, the digest down to its first line), and how many
-// more the log has; Undo and Save stay in view. (CSS alone cannot say "this many lines, or
-// fewer if it has fewer".)
-const DIGEST_LINES = 6, LOG_ENTRIES = 3, DIGEST_SHARE = 0.45; // (of the window's height)
+// LOG_ENTRIES entries, however long, and LOG_LINES whole lines at least (a newcomer saw about
+// three short entries); the digest says whole lines, as many as leave every option in view
+// (with many options, DIGEST_LINES lines' worth at least: they scroll in their box; few
+// options are all in view, the digest down to its first line), and how many more the log
+// has; Undo and Save stay in view. (CSS alone cannot say "this many lines, or fewer if it has
+// fewer".)
+const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 5, DIGEST_SHARE = 0.45; // (of the window's height)
 
 function keepRoom() {
   const panel = $("log-panel"), log = $("log");
   panel.style.minHeight = "";
-  const last = [...log.children].slice(-LOG_ENTRIES).reduce((sum, li) => sum + li.offsetHeight, 0);
+  const last = lastEntriesHeight(log);
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
   fitDigest();
+  if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
+}
+
+// the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
+// fewer than LOG_LINES lines
+function lastEntriesHeight(log) {
+  const line = parseFloat(getComputedStyle(log).lineHeight) || 16;
+  const entries = [...log.children].reverse();
+  let height = 0, kept = 0;
+  for (const li of entries) {
+    if (kept >= LOG_ENTRIES && height >= LOG_LINES * line - 1) break;
+    height += li.offsetHeight;
+    kept += 1;
+  }
+  return height;
 }
 
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
@@ -321,6 +337,8 @@ function renderHand(s) {
     hand.append(row);
   });
   if (!parts.length) hand.append(cell("div", "(nothing)"));
+  // a title and one line: the line follows the title (a row more for the log beside the board)
+  hand.classList.toggle("one-line", parts.length === 2);
 }
 
 function inkFor(colour) { // black or white, whichever reads better on the colour
@@ -624,8 +642,12 @@ function optionButton(option, groups, numbered) {
 // first part, each button with the rest of its label; others as compact buttons in columns.
 const MANY = 12;
 
+// 'A, x (a note)' -> ['A', 'x (a note)']: a comma inside the note in brackets does not
+// split (a note 'fills A, where ...' made a group of its own, as the terminal's screen.py)
 function splitLabel(label) {
-  const cut = label.lastIndexOf(", ");
+  const note = label.indexOf(" (");
+  const name = note > 0 ? label.slice(0, note) : label;
+  const cut = name.lastIndexOf(", ");
   return cut > 0 ? [label.slice(0, cut), label.slice(cut + 2)] : [null, label];
 }
 
