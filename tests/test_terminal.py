@@ -1021,7 +1021,8 @@ def test_a_business_that_fills_the_players_district_says_what_it_risks():
 def test_a_stop_bid_names_whose_skyscrapers_would_leave_the_game():
     """The stop bid's hint said 'a building stop in 34th St. West (no plot free, none
     yours)' and not who would lose what: it names each other owner and their count, and the
-    VP the stop scores (en-2004, Building stop: 1 VP for each skyscraper there)."""
+    VP the stop scores (en-2004, Building stop: 1 VP for each skyscraper there), and the half
+    of their district's points that each other player scores (a newcomer saw only their own)."""
     from .test_rulebook_examples import card, fresh, position
 
     game = fresh(load_ruleset(BASE))
@@ -1033,8 +1034,8 @@ def test_a_stop_bid_names_whose_skyscrapers_would_leave_the_game():
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
     assert "a building stop in 34th St. West (no plot free, none yours): Player 2's 3 and " \
-        "Player 4's 2 skyscrapers there leave the game and you score 5 VP; you build none" \
-        in said, said
+        "Player 4's 2 skyscrapers there leave the game and you score 5 VP and Player 2 scores " \
+        "4 VP (half) and Player 4 scores 3 VP (half); you build none" in said, said
     assert all(len(x) <= 80 for x in lines)
 
 
