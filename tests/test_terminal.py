@@ -390,7 +390,7 @@ def test_every_mark_of_the_compact_board_is_in_the_legend(name, players):
         assert "A" in marks  # ...is explained
 
 
-def test_a_stopped_district_still_shows_what_was_built_in_it():
+def test_a_stopped_district_still_shows_its_plots_then_stop():
     game = played_until("alea-2p", 2, 220)
     board = load_display(game.ruleset).board(game, "P1", width=80)
     rows = [x for x in district_rows(board) if x.rstrip().endswith("STOP")
@@ -602,14 +602,16 @@ def board_and_marks(game) -> tuple[list[str], str, str]:
 
 def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
     """A newcomer met 'STOP' and 'violet -' on the board with no word of them on screen
-    (STOP's meaning was too long for the row under the board, '-' had none)."""
+    (STOP's meaning was too long for the row under the board, '-' had none); another read
+    the stopped district's empty plots as nothing ever built there: STOP says its pieces
+    left the game (en-2004, Building stop)."""
     from .test_rulebook_examples import fresh, position
 
     game = position(fresh(load_ruleset(BASE)), stopped=["w34"])
     game.Z["colour_stack"]["violet"] = []
     lines, board, said = board_and_marks(game)
     assert "STOP" in board and "violet -" in board
-    assert "STOP building stop: no more building there" in said, said
+    assert "STOP building stop: its pieces left the game" in said, said
     assert "- an empty card stack" in said, said
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
@@ -645,7 +647,7 @@ def test_every_mark_on_the_board_is_explained_under_it_in_fewer_words_if_need_be
         game.apply(rng.choice(game.decision().options))
     lines, board, said = board_and_marks(game)
     assert "STOP" in board and "orange -" in board
-    assert "STOP building stop: no more building there" in said, said
+    assert "STOP building stop: its pieces left the game" in said, said
     assert "- an empty card stack" in said and "'help': all" not in said, said
     assert "<Wh>/<Be> white/beige commissioner" in said, said
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
