@@ -992,6 +992,30 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
 
 
+def test_a_pass_says_on_what_auction_and_the_high_bid_it_left():
+    """A newcomer's screen showed 'Player 3 passes. Player 4 passes.' as the last lines
+    since their decision, the auction's header scrolled away: each pass names the district
+    and the high bid (or that nobody has bid), on the player's next screen too."""
+    from .test_rulebook_examples import card
+
+    game, s = _auction_in_34th_west(["boutique"])
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    game.apply("finish_bid")
+    s.screen(game.decision())  # Player 1's last screen: what follows is since then
+    while game.decision().player != "P1":
+        game.apply("pass_bid")
+    out = s.out
+    out.truncate(0)
+    s.screen(game.decision())
+    said = " ".join(out.getvalue().split())
+    for other in ("Player 2", "Player 3", "Player 4"):
+        assert f"{other} passes on 34th St. West (high bid: Player 1's 4)." in said, said
+    game, _ = _auction_in_34th_west(["boutique"])
+    game.apply("pass_bid")
+    assert game.events[-1] == "Player 1 passes on 34th St. West (no bid yet)."
+
+
 def test_a_business_that_fills_the_players_district_says_what_it_risks():
     """A newcomer placed a business on the last empty plot of a district holding 7 of their
     skyscrapers, unwarned; a bot won the next auction there and stopped it (en-2004,
