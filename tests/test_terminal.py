@@ -992,6 +992,22 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
 
 
+def test_the_board_during_the_preparation_says_the_supply_still_to_come():
+    """A newcomer typed 'board' while placing the starting skyscrapers and read '0
+    skyscrapers in supply', where the rules give each player 3 (en-2004, Preparation: after
+    the starting skyscrapers): the board says the 3 to come, then the supply as it is."""
+    game = load_ruleset(BASE).new_game(4, 79)
+    display = load_display(game.ruleset)
+    board = display.board(game, "P1", width=80)
+    assert "0 skyscrapers in supply" not in board
+    assert board.count("3 skyscrapers in supply after setup") == 4, board
+    while game.state["step"] < 8:  # the starting skyscrapers, two each
+        game.apply(game.decision().options[0])
+    board = display.board(game, "P1", width=80)
+    assert board.count(": 0 VP, 3 skyscrapers in supply, ") == 4, board
+    assert all(len(x) <= 80 for x in board.splitlines())
+
+
 def test_a_pass_says_on_what_auction_and_the_high_bid_it_left():
     """A newcomer's screen showed 'Player 3 passes. Player 4 passes.' as the last lines
     since their decision, the auction's header scrolled away: each pass names the district
