@@ -97,3 +97,21 @@ def test_a_building_stop_is_declared_before_the_others_score_their_half():
                 assert re.fullmatch(rf".+ declares a building stop in {re.escape(found[1])} "
                                     r"and scores \d+ VP\.", events[k - 1]), events[k - 2:k + 1]
     assert halves
+
+
+def test_the_black_cards_shuffled_anew_are_counted_by_value_not_listed():
+    """A newcomer's screen listed the 20 black cards shuffled into a new stack one by one
+    ('black 4, black 6, black 4, ...', four rows): the line says how many, by value."""
+    ruleset = load_ruleset(BASE)
+    shuffles = [line for seed in range(3) for line in played(ruleset, seed).events
+                if "shuffled into a new face-down black stack" in line]
+    assert shuffles  # the case was met
+    for line in shuffles:
+        found = re.fullmatch(r"The (\d+) face-up black cards? \((.+)\) (?:is|are) shuffled "
+                             r"into a new face-down black stack\.", line)
+        assert found, line
+        counts = re.findall(r"(\d+) (black \d+)", found[2])
+        assert ", ".join(f"{n} {k}" for n, k in counts) == found[2], line
+        assert len({k for _, k in counts}) == len(counts), line  # each value once
+        assert sum(int(n) for n, _ in counts) == int(found[1]), line
+        assert len(line) < 120, line
