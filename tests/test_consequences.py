@@ -470,7 +470,8 @@ def test_a_special_scoring_says_why_every_choice_scores():
     found = outlook(game, decision, "P1", samples=1, news=load_display(game.ruleset).news_in)
     common, _ = common_effect(found.effects)
     said = effect_words(game, common, "P1")
-    assert said.startswith("you +4 (Player 1 scores 4 VP: skyscrapers in 3 districts)"), said
+    assert said.startswith("you +4 (Player 1 scores 4 VP for skyscrapers in at least 3 "
+                           "districts: the special scoring after business 3)"), said
 
 
 def test_scoring_a_district_is_not_said_twice():

@@ -115,3 +115,24 @@ def test_the_black_cards_shuffled_anew_are_counted_by_value_not_listed():
         assert len({k for _, k in counts}) == len(counts), line  # each value once
         assert sum(int(n) for n, _ in counts) == int(found[1]), line
         assert len(line) < 120, line
+
+
+def test_a_special_scoring_says_the_rule_s_threshold_not_a_count_that_reads_as_the_points():
+    """'Player 4 scores 6 VP: skyscrapers in 5 districts' read as 5 districts giving 6 VP:
+    the line says the threshold of the rule and which special scoring it is (en-2004,
+    Special scoring after the placing of certain businesses: 3rd, 6th, 9th business;
+    3, 4, 5 districts; 4, 6, 8 VP)."""
+    ruleset = load_ruleset(BASE)
+    table = {3: (3, 4), 6: (4, 6), 9: (5, 8)}
+    said = re.compile(r"Player \d scores (\d+) VP for skyscrapers in at least (\d+) "
+                      r"districts: the special scoring after business (\d+)\.")
+    found = 0
+    for seed in range(4):
+        for line in played(ruleset, seed).events:
+            assert "VP: skyscrapers in" not in line, line
+            match = said.fullmatch(line)
+            if match:
+                vp, districts, placed = map(int, match.groups())
+                assert table[placed] == (districts, vp), line
+                found += 1
+    assert found  # the case was met
