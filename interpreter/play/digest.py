@@ -18,7 +18,6 @@ Nothing here knows any game.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -31,6 +30,7 @@ from interpreter.play.consequences import (
     without_source,
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen
+from interpreter.play.screen import wrap_text
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -487,7 +487,7 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
 
 
 def _rows(text: str, width: int) -> int:
-    return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
+    return len(wrap_text(text, width))
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS) -> str:
