@@ -251,3 +251,22 @@ def test_a_definition_s_title_names_its_parameters_by_their_kinds_for_players(ca
     assert main(["book", FIFTH]) == 0
     designer = capsys.readouterr().out
     assert all(title in designer for title in letters)
+
+
+def test_the_players_rules_cite_the_rulebook_on_request_only(tmp_path, monkeypatch):
+    """A newcomer read `rules` as code: a '| Rulebook: en-2004: ...' line under every rule.
+    As 'why --cite', the rulebook's paragraphs come with '--cite' only, at the terminal too."""
+    from interpreter.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    answers = iter(["rules", "rules auction", "help", "rules auction --cite", "quit", "n"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    main(["play", FIFTH, "--players", "3", "--seed", "1", "--no-replay"])
+    text = out.getvalue()
+    asked = text.index("rules --cite") if "rules --cite" in text else text.index("'--cite' for")
+    before, after = text[:asked], text[asked:]
+    assert "The rule of this decision (Preparation):" in before
+    assert "10.8 The play of an auction" in before and "Rulebook:" not in before, before
+    assert "  | Rulebook: en-2004: The play of an auction" in after, after

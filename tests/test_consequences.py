@@ -12,6 +12,7 @@ import re
 import pytest
 
 from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import Game
 from interpreter.play.consequences import (
     common_effect,
     effect_words,
@@ -84,6 +85,22 @@ def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
     assert "->" not in stop
     assert words["build"] == ""  # how many to build is the next decision
     assert not found.estimate  # nothing hidden changes it
+
+
+def test_a_stop_that_ends_the_game_says_the_park_s_draw_is_random_never_its_businesses():
+    """A newcomer read the businesses a stop's final scoring would turn over below Central
+    Park named as if known: they are drawn at random (here 3 of 5), and one sample's draw
+    said as a fact is wrong four times in five. The draw is said as such; the points are a
+    range."""
+    game = at_the_second_stop(["gallery", "jeweler", "boutique", "perfume_shop", "gallery"])
+    decision = game.decision()
+    for samples in (1, 5):
+        found = outlook(game, decision, "P2", samples=samples)
+        stop = effect_texts(game, found, "P2")[decision.options.index("building stop")]
+        assert "3 business tiles drawn at random go from the businesses in the area below " \
+            "Central Park" in stop, stop
+        assert not re.search(r"gallery|jeweler|boutique|perfume", stop), stop
+        assert "you +10 to +14" in stop and stop.endswith("(an estimate)"), stop
 
 
 def test_a_paid_card_goes_under_its_stack_in_the_preview():
@@ -456,22 +473,60 @@ def test_an_option_that_can_only_end_the_game_says_the_game_ends():
                for text in effect_texts(game, found, "P1"))
 
 
+def before_the_3rd_business(towers: dict) -> Game:
+    """Player 1's turn, two businesses placed: the 3rd sets off the special scoring."""
+    game = fresh(load_ruleset(BASE))
+    position(game, towers=towers, placed=2,
+             row={"slot04": "boutique", "slot05": "gallery", "slot06": "jeweler"})
+    return game
+
+
+THREE_DISTRICTS = {"w34_violet": {"P1": 1}, "e34_brown": {"P1": 1}, "w42_gray": {"P1": 1}}
+SPECIAL_SCORING = ("you +4 (Player 1 scores 4 VP for skyscrapers in at least 3 districts: "
+                   "the special scoring after business 3)")
+
+
+def every_choice_words(game: Game) -> str:
+    """What every option of the decision now does alike, in words."""
+    found = outlook(game, game.decision(), "P1", samples=1,
+                    news=load_display(game.ruleset).news_in)
+    return effect_words(game, common_effect(found.effects)[0], "P1")
+
+
 def test_a_special_scoring_says_why_every_choice_scores():
     """A newcomer read 'Every choice: you +4, ...' on placing the 3rd business of the game,
     with no reason: the points say the rules' own line for them."""
-    game = fresh(load_ruleset(BASE))
-    position(game, towers={"w34_violet": {"P1": 1}, "e34_brown": {"P1": 1},
-                           "w42_gray": {"P1": 1}}, placed=2,
-             row={"slot04": "boutique", "slot05": "gallery", "slot06": "jeweler"})
+    game = before_the_3rd_business(THREE_DISTRICTS)
     game.apply("B")
     game.apply(game.decision().options[0])  # a business; where it goes is the choice
-    decision = game.decision()
-    assert decision.prompt == "place it on a building plot"
-    found = outlook(game, decision, "P1", samples=1, news=load_display(game.ruleset).news_in)
-    common, _ = common_effect(found.effects)
-    said = effect_words(game, common, "P1")
-    assert said.startswith("you +4 (Player 1 scores 4 VP for skyscrapers in at least 3 "
-                           "districts: the special scoring after business 3)"), said
+    assert game.decision().prompt == "place it on a building plot"
+    said = every_choice_words(game)
+    assert said.startswith(SPECIAL_SCORING), said
+
+
+def test_taking_the_business_that_sets_off_a_special_scoring_says_its_points():
+    """A newcomer took the 3rd business of the game and saw its +4 only on the next screen
+    (where to place it): the preview stopped at their own next decision. Wherever it goes,
+    the special scoring comes: the taking says it, and so does option B, which leads there
+    through two choices of the player's own, with the rules' line for it."""
+    game = before_the_3rd_business(THREE_DISTRICTS)
+    turn = game.decision()  # option B: which business, then where: the scoring either way
+    found = outlook(game, turn, "P1", samples=1)
+    words = dict(zip(turn.options, effect_texts(game, found, "P1"), strict=True))
+    assert words["B"] == SPECIAL_SCORING, words
+    assert "+4" not in words["A"] + words["C"], words
+    game.apply("B")
+    assert game.decision().prompt == "take a business from the current set"
+    said = every_choice_words(game)
+    assert said.startswith(SPECIAL_SCORING), said
+
+
+def test_taking_a_business_that_scores_nobody_says_no_points():
+    """Where the special scoring gives nobody points, the taking says none."""
+    game = before_the_3rd_business({"w34_violet": {"P1": 1}})
+    game.apply("B")
+    found = outlook(game, game.decision(), "P1", samples=1)
+    assert all(not e.points for e in found.effects)
 
 
 def test_scoring_a_district_is_not_said_twice():

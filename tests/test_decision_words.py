@@ -98,7 +98,8 @@ def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
 def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
     """'Player 3 could bid ... = 25 but passes' read as a higher bid dropped, and 'Player 1
     builds 0 on 52nd St. West, gray' after paying 41 as a mistake: the log says that the
-    cards put forward were never bid, and that the winner built no skyscraper (and why)."""
+    cards put forward go back (no total: none was bid) and the high bid that stays, and
+    that the winner built no skyscraper (and why)."""
     import random
 
     game, rng = load_ruleset(BASE).new_game(4, 13), random.Random(13)
@@ -106,7 +107,7 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
         game.apply(rng.choice(game.decision().options))
     log = game.events
     assert not any(" could bid " in line or re.search(r" builds 0 ", line) for line in log)
-    assert any(" passes without finishing this bid and takes back the cards put forward (" in line
+    assert any(re.search(r" passes and takes back [^;=]+; the high bid stays ", line)
                for line in log)
     assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
 

@@ -25,8 +25,7 @@ from interpreter.play.terminal import Session
 from .conftest import BASE
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-TAKEN_BACK = (r" passes and takes back | passes without finishing this bid and takes back the "
-              r"cards put forward")
+TAKEN_BACK = r" passes and takes back | cannot raise the bid above \d+: passes and takes back "
 
 
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
@@ -284,21 +283,27 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
         "Taken for you, the only option: bid: pass (2 times)."
 
 
-def test_cards_put_forward_above_the_high_bid_and_taken_back_are_no_bid_in_the_log():
+def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
     """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
-    'passes and takes back ... = 58', read as a bid of 58. It says it passed without
-    bidding and took back the cards put forward, in one line."""
+    'passes and takes back ... = 58', read as a bid of 58; and 'Player 3 passes and takes
+    back ... = 24' read as beating the high bid of 21. A pass says the cards that go back,
+    never their total, and the high bid that stays, with its bidder."""
     screens, session = screens_of(2, 120)
     log = session.game.events
-    high = 0
-    for line in log:  # each auction's high bid, from the log
+    high, bidder = 0, None
+    said = 0
+    for line in log:  # each auction's high bid and bidder, from the log
         if line.startswith("Auction for "):
-            high = 0
-        high = max([high] + [int(m) for m in re.findall(r" bids (\d+) in ", line)])
-        if " passes and takes back " in line:  # a bid taken back: never above the high bid
-            assert int(line.rstrip(".").rsplit("= ", 1)[1]) <= high, line
-    could = [line for line in log if " passes without finishing this bid " in line]
-    assert could and all("takes back the cards put forward (" in line for line in could)
+            high, bidder = 0, None
+        if found := re.search(r"^(.+) bids (\d+) in ", line):
+            bidder, high = found[1], int(found[2])
+        if " passes" in line and " takes back " in line:
+            assert "=" not in line, line  # no sum of cards that reads as a bid
+            stays = f"the high bid stays {bidder}'s {high}" if bidder else "nobody has bid yet"
+            assert line.endswith(f"; {stays}."), line
+            said += 1
+    assert said > 3
+    assert any(line.endswith("; nobody has bid yet.") for line in log)
 
 
 def test_after_a_busy_stretch_the_digest_says_who_won_and_what_was_scored():

@@ -328,13 +328,17 @@ def test_building_says_what_a_skyscraper_scores(base):
     rows = game.world.tables["adjacency_vp"].rows
     table = ", ".join(f"{n}: {vp}" for n, vp in rows.items())
     said = f"Skyscraper VP by business types next to it: {table}."
-    while not game.over and len(met) < 3:
+    while not game.over and len(met) < 4:
         decision = game.decision()
         hints = display.hint_lines(game, decision.player, decision.options)
         asking = game.stack[-1][0]
         placing = asking == "place_business" and decision.prompt.startswith("place it")
-        building = asking == "build_on_plot"  # (no row for it beside a business's places)
-        assert (said in hints) == building, (asking, hints)
-        met.add("placing" if placing else "building" if building else "other")
+        # (no row for it beside a business's places); and where the first skyscrapers go (a
+        # newcomer scored 2 VP at the first scoring without knowing why)
+        starting = asking == "place_starting_skyscrapers"
+        building = asking == "build_on_plot"
+        assert (said in hints) == (building or starting), (asking, hints)
+        met.add("placing" if placing else "building" if building else
+                "starting" if starting else "other")
         game.apply(rng.choice(decision.options))
-    assert met == {"placing", "building", "other"}
+    assert met == {"placing", "building", "starting", "other"}

@@ -770,10 +770,22 @@ def test_the_board_screen_says_which_plots_touch_or_where_to_see_it(name, player
     board screen says it, from the board's own adjacency, when the screen has the rows, and
     else where to find it."""
     tall = " ".join(" ".join(board_screen(name, players, height=80)).split())
-    assert "Plots side by side in every district: violet-brown" in tall, tall
+    assert "Plots touch: violet-brown" in tall, tall
     assert pairs in tall and "green-violet" not in tall, tall  # each pair once
-    lines = board_screen(name, players)
+    # the six-plot board's pairs take two rows: late in its 4-player game they have no room
+    lines = board_screen("six-plot", 4, steps=400)
     assert len(lines) <= 23 and "Which plots touch (for scoring): type 'help'." in lines
+
+
+@pytest.mark.parametrize("steps", [0, 400, 700])
+def test_the_4_player_board_screen_says_which_plots_touch_at_80x24(steps):
+    """At 4 players a newcomer found which plots touch only in 'help': the 80x24 board
+    screen says it in one row, before the commissioners' routes and before a blank row,
+    from the start to late in the game (the marks under the board take more rows then)."""
+    lines = board_screen("base", 4, steps)
+    assert len(lines) <= 23 and all(len(x) <= 80 for x in lines), "\n".join(lines)
+    assert "Plots touch: violet-brown, violet-green, brown-gray, gray-orange, orange-green" \
+        in lines, "\n".join(lines)
 
 
 def _bidding_in_brown(cards: list[str], supply: int | None = None):
@@ -986,7 +998,8 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     game, s = _auction_in_34th_west(["boutique", "jeweler"])
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     assert "pass (taking back any cards bid) (the winner may fill 34th St. West, where you " \
-        "have 3 skyscrapers: a later building stop there would take them)" in said, said
+        "have 3 skyscrapers: a later building stop there would take them out of the game)" \
+        in said, said
     assert "violet (" not in said
     game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
@@ -1026,10 +1039,11 @@ def test_a_pass_says_on_what_auction_and_the_high_bid_it_left():
     s.screen(game.decision())
     said = " ".join(out.getvalue().split())
     for other in ("Player 2", "Player 3", "Player 4"):
-        assert f"{other} passes on 34th St. West (high bid: Player 1's 4)." in said, said
+        assert f"{other} passes on 34th St. West; the high bid stays Player 1's 4." in said, \
+            said
     game, _ = _auction_in_34th_west(["boutique"])
     game.apply("pass_bid")
-    assert game.events[-1] == "Player 1 passes on 34th St. West (no bid yet)."
+    assert game.events[-1] == "Player 1 passes on 34th St. West; nobody has bid yet."
 
 
 def test_a_business_that_fills_the_players_district_says_what_it_risks():
@@ -1049,8 +1063,8 @@ def test_a_business_that_fills_the_players_district_says_what_it_risks():
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
     assert "34th St. West: 1 brown 2 orange 3 green (fills 34th St. West, where you have 3 " \
-        "skyscrapers: a later building stop there would take them) 34th St. East: 4 violet" \
-        in said, said
+        "skyscrapers: a later building stop there would take them out of the game) 34th St. " \
+        "East: 4 violet" in said, said
     assert said.count("fills") == 1
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
     game.apply(game.decision().options[0])  # on the brown plot: green stays empty

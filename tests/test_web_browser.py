@@ -380,8 +380,9 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             assert page.locator("#click-message").count() == 0  # one box only
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
-        assert any("cannot be chosen now: it is not a plot that may take a business: "
-                   "there is already a skyscraper of Player " in x for x in answers), answers
+        assert any("cannot be chosen now: it is not a plot with fewer than 2 businesses and no "
+                   "skyscraper, in a district without a building stop: there is already a "
+                   "skyscraper of Player " in x for x in answers), answers
         for part in ("#undo", "#save", "#options button"):
             assert _in_view(page, part), part
         assert len(table.history.moves) == len(history.moves)

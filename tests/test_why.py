@@ -131,8 +131,9 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     # the browser's answer to a click on that plot: in a player's words, what is wrong and
     # what is allowed instead
     said = refusal(game, decision, towered)
-    assert f"{game.label(towered)} cannot be chosen now: it is not a plot that may take a " \
-           f"business: there is already {there} there." in said, said
+    assert f"{game.label(towered)} cannot be chosen now: it is not a plot with fewer than 2 " \
+           f"businesses and no skyscraper, in a district without a building stop: there is " \
+           f"already {there} there." in said, said
     n = len(decision.options)
     allowed = f"You may choose one of the {n} places numbered on the board." if n > 6 else \
         f"You may choose: 1. {game.label(decision.options[0])}"
@@ -153,8 +154,10 @@ def test_why_an_allowed_option_says_why_and_what_it_does():
     lines = explain(game, decision, q, game.label(q), cites=True)
     assert lines[0] == f"'{game.label(q)}' is allowed now: it is option 1."
     assert "It is allowed because:" in lines
-    assert any("A plot that may take a business" in x and "en-2004: The businesses" in x
-               for x in lines)
+    # the condition itself, in words (a newcomer read "a plot that may take a business" as
+    # saying nothing)
+    assert any("A plot with fewer than 2 businesses and no skyscraper, in a district without "
+               "a building stop" in x and "en-2004: The businesses" in x for x in lines)
     assert f'Choosing it answers "place it on a building plot" with "{game.label(q)}".' \
         in lines
     turn = first_turn()

@@ -28,7 +28,7 @@ from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random, seed_state
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end
-from interpreter.play.moves_seen import UNSEEN, Moved, flows, watched_apply
+from interpreter.play.moves_seen import DRAWN, UNSEEN, Moved, flows, watched_apply
 from interpreter.play.under_way import started, under_way
 
 if TYPE_CHECKING:
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 SAMPLES = 5  # deals of what the player cannot see, per decision
 MAX_OPTIONS = 60  # options played out; past that, none are (and the outlook says so)
 PLACES_NAMED = 2  # places named in a move; past that, what they share, or how many
-MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice_moves)
+MOST_FOLLOWED = 40  # options of the player's own next decision followed (next_choice)
+FOLLOWED_CHOICES = 2  # the player's own coming choices followed for points (next_choice)
 CHOSEN = " chosen"  # a place said as the one the option names ('the square chosen')
 DRAWN_AGAIN = 4  # runs again, with other random draws, of an option that drew and scored
 MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see following)
@@ -123,16 +124,18 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 twin.events = []
                 moves = watched_apply(twin, option)
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
-                                       ahead=True, zones=zones)
+                                       ahead=True, zones=zones, drawn=drawn_on(sample, twin))
                 if found.points and twin.state.get("draws") != sample.state.get("draws"):
                     found.drawn = drawn_again(sample, option, draws)
                 if found.ending is None and not twin.over:  # the end, whatever comes next
                     reason = certain_end(twin, viewer)
                     found.ending = None if reason is None else f"{reason}, whatever you choose next"
-                if not (found.moves or found.points or found.ending):  # a choice said later
-                    found.later = next_choice_moves(twin, viewer, zones)
-                found.starts = started(frames, twin, viewer)
                 found.because = because(twin, viewer, found.points, decision.labels[i])
+                if not (found.moves or found.points or found.ending):  # a choice said later
+                    coming = next_choice(twin, viewer, zones)
+                    found.later, found.points, found.because = \
+                        coming.moves, coming.points, coming.because
+                found.starts = started(frames, twin, viewer)
                 if news is not None:
                     found.then = following(twin, option, viewer, news,
                                            _elsewhere(context, here, viewer))
@@ -143,6 +146,12 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     return Outlook(effects, samples, estimate)
+
+
+def drawn_on(before: Game, after: Game) -> frozenset[str]:
+    """The random streams (a shuffled zone's, say) that `after` drew from since `before`."""
+    was, now = before.state.get("draws") or {}, after.state.get("draws") or {}
+    return frozenset(stream for stream, n in now.items() if was.get(stream) != n)
 
 
 def drawn_again(sample: Game, option: Any, seeds: list[int]) -> list[dict[str, int]]:
@@ -162,31 +171,53 @@ def drawn_again(sample: Game, option: Any, seeds: list[int]) -> list[dict[str, i
     return out
 
 
-def next_choice_moves(twin: Game, viewer: str, zones: dict[str, str] | None = None
-                      ) -> list[str]:
+@dataclass
+class _NextChoice:
+    """What every option of the viewer's own next decision does (next_choice)."""
+
+    moves: list[str] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=dict)  # the same whatever is chosen
+    because: str | None = None  # the log line that says why the viewer's points change
+
+
+def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
+                depth: int = FOLLOWED_CHOICES) -> _NextChoice:
     """The moves that every option of the viewer's own next decision makes (a piece taken
-    now is put somewhere then, and what that sets off), said of that coming choice; [] when
-    the next decision is another player's, or its options move different pieces."""
+    now is put somewhere then, and what that sets off), said of that coming choice, and the
+    points that every option of it gives alike (a scoring the piece sets off wherever it
+    goes: said on the option that leads there, not a screen late), its options that do
+    nothing at once followed to the viewer's own next choice after them (`depth` choices
+    in all: an action, then which piece, then where); nothing when the next decision is
+    another player's."""
     decision = None if twin.over else twin.decision()
     if decision is None or decision.player != viewer or \
             not 0 < len(decision.options) <= MOST_FOLLOWED:
-        return []
+        return _NextChoice()
     before = Picture(twin, viewer, pieces=False)
     common: list[str] | None = None
     differ = False  # some option moves more than every one does
+    points: list[dict[str, int]] = []
+    reason = None
     for option in decision.options:
         again = twin.clone()
-        again.logging = False
+        again.logging = True
+        again.events = []
         moves = watched_apply(again, option)
         seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
-                              zones=zones).moves
-        differ = differ or common is not None and seen != common
-        common = seen if common is None else [m for m in common if m in seen]
-        differ = differ or seen != common
-        if not common:
-            return []
+                              zones=zones, drawn=drawn_on(twin, again))
+        gained, why = seen.points, because(again, viewer, seen.points)
+        if depth > 1 and not (seen.moves or seen.points or seen.ending or again.over):
+            after = next_choice(again, viewer, zones, depth - 1)  # its points only: its
+            gained, why = after.points, after.because  # moves are said of another choice
+        points.append(gained)
+        reason = reason or why
+        differ = differ or common is not None and seen.moves != common
+        common = seen.moves if common is None else [m for m in common if m in seen.moves]
+        differ = differ or seen.moves != common
+    alike = points[0] if all(p == points[0] for p in points) else {}
     said = [m.replace(CHOSEN, " you choose next") for m in common or []]
-    return said + [MORE_LATER] if differ else said
+    return _NextChoice(said + [MORE_LATER] if differ and said else said, alike,
+                       reason if alike else None)
 
 
 def _elsewhere(context: Callable[[Game, str], str] | None, here: str,
@@ -471,17 +502,19 @@ class Picture:
 
     def compare(self, after: Picture, moves: list[Moved], option: Any = None,
                 own: bool = False, ahead: bool = False,
-                zones: dict[str, str] | None = None) -> _Seen:
+                zones: dict[str, str] | None = None,
+                drawn: frozenset[str] = frozenset()) -> _Seen:
         """What changed: the points and the end from the two pictures, the pieces from the
         moves the engine made in between (`moves_seen`), as the viewer may know them. `own`:
         moves within the viewer's own zones too (an offer taken back); `ahead`: moves on a
         sample (a preview), where a face-down piece drawn is not known by where it lands;
-        `zones`: short names of zones (see _Words.zone)."""
+        `zones`: short names of zones (see _Words.zone); `drawn`: the random streams the
+        run drew from (a piece a draw picks is said so, never by its kind of this sample)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
         words = _Words(self.game, self.viewer, option, own, zones)
-        said = words.moves(flows(self.game, moves, self.viewer, ahead))
+        said = words.moves(flows(self.game, moves, self.viewer, ahead, drawn))
         return _Seen(points, said, ending, words.supplied)
 
     def owner_of(self, kind: str) -> str | None:
@@ -669,7 +702,7 @@ class _Words:
         return None
 
     def noun(self, kind: str, source: tuple, target: tuple) -> str:
-        comp_name = _component(self.game, kind) if kind != UNSEEN else None
+        comp_name = _component(self.game, kind) if kind not in (UNSEEN, DRAWN) else None
         if comp_name is None:  # unseen on both sides: the zones say what they hold
             comp_name = self.game.program.zones[source[0]].decl.of or \
                 self.game.program.zones[target[0]].decl.of
@@ -683,6 +716,8 @@ class _Words:
     def things(self, noun: str, n: int, kinds: list[str]) -> str:
         """'3 towers', '2 cards (red 5, black 6)'."""
         words = f"{n} {noun if n == 1 else _plural(noun)}"
+        if DRAWN in kinds:
+            return f"{words} drawn at random"
         known = [k for k in kinds if k != UNSEEN]
         if known and len(known) == len(kinds) and n <= 3 and self.named_kinds(known[0]):
             words += f" ({', '.join(self.game.label(k) for k in known)})"

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 Place = tuple[str, Any]  # zone, family key (None for a zone without an index)
 UNSEEN = "?"  # a piece a player cannot tell from others (a face-down card)
+DRAWN = "?drawn"  # a piece of a preview that a random draw picks (from a shuffled zone)
 MOST_LONE = 20  # lone choices followed in one step; past that the copy stops (a safeguard)
 
 
@@ -39,10 +40,15 @@ class Moved:
     public: bool  # the kinds are seen by all (a single kind named in public, a top seen)
     bottom: bool  # put under a stack
 
-    def kinds_for(self, game: Game, viewer: str, ahead: bool = False) -> list[str]:
+    def kinds_for(self, game: Game, viewer: str, ahead: bool = False,
+                  drawn: frozenset[str] = frozenset()) -> list[str]:
         """The pieces as `viewer` knows them: each its kind, or UNSEEN. `ahead`: a move on a
         sample, ahead of the game (a preview): where the pieces arrive tells nothing, since
-        what the viewer cannot see yet (a face-down card drawn) was dealt there at random."""
+        what the viewer cannot see yet (a face-down card drawn) was dealt there at random;
+        and pieces taken from a zone shuffled on the way (`drawn`: the random streams the
+        run drew from) are DRAWN, whatever the viewer sees there: the draw picks them."""
+        if ahead and place_name(self.source) in drawn:
+            return [DRAWN] * len(self.pieces)
         if self.public or sees_into(game, self.source, viewer) or \
                 not ahead and sees_into(game, self.dest, viewer):
             return list(self.pieces)
@@ -58,6 +64,12 @@ class Lone:
     label: str
     before: tuple[str, ...]  # the log lines written since the decision before it
     after: tuple[str, ...] = ()  # and after it, up to the next decision
+
+
+def place_name(place: Place) -> str:
+    """A place as the engine names it ('stack[red]'), the name of its random stream too."""
+    zone, key = place
+    return zone if key is None else f"{zone}[{key}]"
 
 
 def sees_into(game: Game, place: Place, viewer: str) -> bool:
@@ -147,16 +159,17 @@ def watched_apply(game: Game, option: Any) -> list[Moved]:
     return recorder.moves
 
 
-def flows(game: Game, moves: list[Moved], viewer: str, ahead: bool = False) -> list[tuple]:
+def flows(game: Game, moves: list[Moved], viewer: str, ahead: bool = False,
+          drawn: frozenset[str] = frozenset()) -> list[tuple]:
     """The moves as `viewer` knows them: (from, to, kind or UNSEEN, count, at the bottom),
     pieces of one kind between the same places counted together, in the order they moved
-    (`ahead`: moves of a preview, see `Moved.kinds_for`)."""
+    (`ahead`, `drawn`: moves of a preview, see `Moved.kinds_for`)."""
     counted: Counter = Counter()
     for m in moves:
-        for kind in m.kinds_for(game, viewer, ahead):
+        for kind in m.kinds_for(game, viewer, ahead, drawn):
             counted[(m.source, m.dest, kind, m.bottom)] += 1
     return [(a, b, kind, n, bottom) for (a, b, kind, bottom), n in counted.items()]
 
 
-__all__ = ["Lone", "Moved", "Recorder", "StepSeen", "UNSEEN", "flows", "sees_into",
+__all__ = ["DRAWN", "Lone", "Moved", "Recorder", "StepSeen", "UNSEEN", "flows", "sees_into",
            "watch_step", "watched_apply"]

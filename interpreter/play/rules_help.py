@@ -18,6 +18,7 @@ from interpreter.language.book.words import humane
 from interpreter.play.rulebook import book_of, facts_of
 
 PAGE_ROWS = 24  # the "how this game works" page fits a terminal of 24 rows
+CITE = "--cite"  # `rules TOPIC --cite`: with the rulebook's paragraphs
 
 
 _BOOKS: dict[tuple[int, str], tuple[Ruleset, Book]] = {}
@@ -99,12 +100,15 @@ def decision_entry(ruleset: Ruleset, prompt: str, lang: str = "en"
 
 def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 80,
                 lang: str = "en") -> list[str]:
-    """`rules [TOPIC] [steps]`: the section of the current decision's rule, or what TOPIC
-    names (a section by its number, id or title, or a rule by its title or name), as a player
-    reads it: a rule's gist without its steps where it has one (`folds`); with `steps`, the
-    rule step by step as the game plays it."""
+    """`rules [TOPIC] [steps] [--cite]`: the section of the current decision's rule, or what
+    TOPIC names (a section by its number, id or title, or a rule by its title or name), as a
+    player reads it: a rule's gist without its steps where it has one (`folds`); with
+    `steps`, the rule step by step as the game plays it; the rulebook's paragraphs with
+    `--cite` only (as `why --cite`: a newcomer read a citation under every rule as code)."""
     book = book_for(ruleset, lang)
     words = topic.strip().lower().split()
+    cites = CITE in words
+    words = [w for w in words if w != CITE]
     steps = bool(words) and words[-1] == "steps"
     topic = " ".join(words[:-1] if steps else words)
     say = Phrases(lang).say
@@ -114,23 +118,25 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
     if not topic:
         found = decision_entry(ruleset, prompt, lang) if prompt else None
         if found is None:
-            return [*section_text(book, book.sections[0], 1, width, shown), "", contents]
+            return [*section_text(book, book.sections[0], 1, width, shown, cites), "",
+                    contents]
         number, section, entry = found
         index = section.entries.index(entry) + 1
         hint = [] if shown(entry) else [*_wrap(say("help.steps"), width, "")]
         return [say("help.this_decision", section=section.title), "",
-                *entry_text(book, entry, f"{number}.{index}", width, steps=shown(entry)), "",
+                *entry_text(book, entry, f"{number}.{index}", width, steps=shown(entry),
+                            cites=cites), "",
                 *hint, say("help.any_topic", contents=contents)]
     found = _topic(book, topic)
     if found is None:
         return [say("help.no_topic", topic=topic, contents=contents)]
     if isinstance(found, Section):
         number = book.sections.index(found) + 1
-        lines = section_text(book, found, number, width, shown)
+        lines = section_text(book, found, number, width, shown, cites)
         folded = not all(shown(e) for e in found.entries if e.lines)
     else:
         number, entry = found
-        lines = entry_text(book, entry, number, width, steps=shown(entry))
+        lines = entry_text(book, entry, number, width, steps=shown(entry), cites=cites)
         folded = not shown(entry) and bool(entry.lines)
     return [*lines, *(["", *_wrap(say("help.steps_any", topic=topic), width, "")]
                       if folded else [])]

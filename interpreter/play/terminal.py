@@ -100,7 +100,8 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                  "'why --cite D' adds the rulebook's paragraphs)"),
     ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
-                    "to see a rule step by step, as the game plays it"),
+                    "to see a rule step by step, as the game plays it, '--cite' for the "
+                    "rulebook's paragraphs"),
     ("log [N]", "the last N events of the game (without N: as many as fit)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "what each option does at once: points, pieces, the end of the game"),
@@ -793,8 +794,11 @@ class Session:
         if room is not None and len(lines) + len(below) > room:  # the marks said whole:
             lines = [line for line in lines if line.strip()]  # the blank rows go first
         for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
-                                                        self.width):
-            lines += spare if room is None or len(lines) + len(spare) + 1 + len(below) <= room \
+                                                        self.width):  # before a blank row
+            least = min(len(spare), len(instead) or len(spare))
+            if room is not None and len(lines) + least + len(below) > room:
+                lines = [line for line in lines if line.strip()]  # blank rows give way
+            lines += spare if room is None or len(lines) + len(spare) + len(below) <= room \
                 else instead if len(lines) + len(instead) + len(below) <= room else []
         blank = [""] if room is None or len(lines) + 1 + len(below) <= room else []
         self.page(lines + blank + below, self.height)

@@ -80,10 +80,11 @@ def _table_text(rows: list[list[str]], width: int, indent: str) -> list[str]:
 
 
 def entry_text(book: Book, e: Entry, number: str, width: int = 80,
-               source: str | None = None, steps: bool = True) -> list[str]:
+               source: str | None = None, steps: bool = True, cites: bool = True) -> list[str]:
     """One entry at the terminal: its title, its lines, its rulings, its citation (`source`:
     the rulebook the section named just before, not named again). `steps=False`: without
-    its lines (the rule step by step), for a player who reads its gist (`about`)."""
+    its lines (the rule step by step), for a player who reads its gist (`about`);
+    `cites=False`: without its citation (a player asks for it)."""
     p = Phrases(book.lang)
     mark = f"[{_marks(book)[e.mark]}] " if e.mark else ""
     out = _wrap(f"{number} {mark}{e.title}", width, "", "    ")
@@ -99,6 +100,8 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80,
         out += _table_text(e.table, width, "    ")
     for r in e.rulings:
         out += _wrap(p.say("book.ruling", text=r), width, "  * ", "    ")
+    if not cites:
+        return out
     if e.cite:
         out += _wrap(cite_said(book, e.cite, source), width, "  | ")
         if e.cited_text:
@@ -109,9 +112,9 @@ def entry_text(book: Book, e: Entry, number: str, width: int = 80,
 
 
 def section_text(book: Book, s: Section, index: int, width: int = 80,
-                 steps: Callable[[Entry], bool] | None = None) -> list[str]:
+                 steps: Callable[[Entry], bool] | None = None, cites: bool = True) -> list[str]:
     """A section at the terminal; `steps(entry)`: whether an entry shows its lines (all do
-    by default)."""
+    by default); `cites=False`: without the citations."""
     title = f"{index}. {s.title}"
     out = [*_wrap(title, width, ""), "=" * min(columns(title), width)]
     for t in s.intro:
@@ -121,7 +124,7 @@ def section_text(book: Book, s: Section, index: int, width: int = 80,
         if e.steps_only and not shown:
             continue
         out.append("")
-        out += entry_text(book, e, f"{index}.{n}", width, source, shown)
+        out += entry_text(book, e, f"{index}.{n}", width, source, shown, cites)
     return out
 
 
