@@ -1153,8 +1153,9 @@ def test_businesses_to_take_are_listed_in_the_order_of_the_row():
 def test_wrapping_keeps_a_number_with_the_word_after_it():
     """A newcomer read an option's number at a row's end ('...rise from 2 to 3 VP)  2') and
     its plot below ('gray (worth now: ...'), and 'up to 3' above 'skyscrapers': a wrapped
-    line never parts a number from the word that follows it, wherever it is wrapped (the
-    grouped options and the digest, the hints' coloured lines, the options in a column)."""
+    line never parts a number from the word that follows it, nor 'you' from its '+15',
+    wherever it is wrapped (the grouped options and the digest, the hints' coloured lines,
+    the options in a column)."""
     from interpreter.play.markup import wrap_segments
     from interpreter.play.screen import option_lines, wrap_lines
 
@@ -1162,8 +1163,9 @@ def test_wrapping_keeps_a_number_with_the_word_after_it():
     grouped = "  34th St. West: " + "  ".join(
         f"{k} {c} {note}" for k, c in enumerate(("violet", "brown", "gray", "orange"), 1))
     hint = "If it wins, you may build up to 3 skyscrapers. Any total finishes it (no bid yet)."
+    points = "D: score a district, then move a commissioner: you +6 to +15, Player 4 +2 to +3"
     for width in range(30, 81):
-        for text in (grouped, hint):
+        for text in (grouped, hint, points):
             wrapped = [*wrap_lines([text], width),
                        *("".join(x for x, _ in line)
                          for line in wrap_segments([(text, None)], width)),
@@ -1171,3 +1173,4 @@ def test_wrapping_keeps_a_number_with_the_word_after_it():
             for line, after in zip(wrapped, wrapped[1:], strict=False):
                 assert not (re.search(r"(?<![\w.])\d+$", line) and
                             re.match(r"\s+[^\s\d]", after)), (width, line, after)
+                assert not re.match(r"\s+[+-]\d", after), (width, line, after)  # 'you +15'

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from interpreter.play.consequences import (
     Picture,
     and_list,
+    into_own,
     mid_sentence,
     points_text,
     without_source,
@@ -254,7 +255,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     scored = steps.scoring_places(game, viewer)
     own = [m for m in moves if m.startswith("your ")]
-    own += [m for m in moves if m not in own and _into_own(m)] + \
+    own += [m for m in moves if m not in own and into_own(m)] + \
         [m for m in moves if m not in own and _names_any(m, scored)]  # the viewer's pieces,
     # what came into their zones (a card drawn: a newcomer wondered where a fold's card came
     # from) and what scored for them: said first, never folded into 'and N more'; then what
@@ -546,12 +547,6 @@ def _reason(game: Game, lone: Lone, viewer: str) -> str:
 def _own(move: str) -> bool:
     """A move of the viewer's own pieces, or into or out of their zones."""
     return move.startswith("your ") or " your " in move
-
-
-def _into_own(move: str) -> bool:
-    """A move whose pieces arrive in the viewer's zones ('... go from X to your hand')."""
-    arrival = re.search(r" goe?s? (.*)", without_source(move))
-    return arrival is not None and "your " in arrival.group(1)
 
 
 def _concerns(game: Game, move: str, viewer: str) -> bool:
