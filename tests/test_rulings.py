@@ -342,3 +342,41 @@ def test_building_says_what_a_skyscraper_scores(base):
                 "starting" if starting else "other")
         game.apply(rng.choice(decision.options))
     assert met == {"placing", "building", "starting", "other"}
+
+
+def test_the_turns_that_would_empty_the_supply_row_are_said_when_the_game_could_end(base):
+    """A newcomer moved a commissioner with 4 businesses left on the supply row, unwarned,
+    and a bot ended the game before their next turn (en-2004, Game end 1). At a turn's first
+    decision and at a commissioner's move, once fewer option B turns than players would
+    empty the row, the hint says how many: option B at every turn then ends the game at
+    exactly that many."""
+    import random
+    import re
+
+    from interpreter.play.display import load_display
+
+    display, said, emptied = load_display(base), 0, 0
+    for seed in range(1, 7):
+        game, rng = base.new_game(4, seed), random.Random(seed)
+        while not game.over:
+            decision = game.decision()
+            hints = " ".join(display.hint_lines(game, decision.player, decision.options))
+            found = re.search(r"the game ends when the last is placed, after (\d+) more option "
+                              r"B turns?", hints)
+            at_turn = "A" in decision.options or any(
+                c in decision.options for c in ("white", "beige"))
+            left = game.evaluate("row_turns_left")
+            assert bool(found) == (at_turn and 0 < left < 4), (hints, left)
+            if found and "A" in decision.options and "B" in decision.options:
+                said += 1
+                n = int(found.group(1))
+                trial, turns = game.clone(), 0  # option B at every turn, first choices else
+                while not trial.over:
+                    options = trial.decision().options
+                    turns += "B" in options
+                    trial.apply("B" if "B" in options else options[0])
+                if trial.state["ending"] == "the last business of the supply row was placed":
+                    assert turns == n, (seed, n, turns)
+                    emptied += 1
+            game.apply(rng.choice(decision.options))
+    assert said > 3 and emptied > 3

@@ -45,10 +45,11 @@ SMALL = {"width": 1366, "height": 768}
 # a whole Fifth Avenue game is about 230 of one seat's decisions: the first ones (the setup, the
 # first auctions and buildings, a scoring) are clicked in the page, the rest decided at the table
 BROWSER_DECISIONS = 40
+# (within a pixel: scrolling a box into view may leave a fraction of one past the edge)
 IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return false;
   const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
-    && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+  return r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1
+    && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; }"""
 # an option that can be clicked (options are disabled while a click is under way), or the end
 ACTIVE = "() => document.querySelector('#options button:not([disabled])') || " \
          "!document.getElementById('final-panel').hidden"
@@ -622,7 +623,8 @@ DIGEST_LINES = """() => { const box = document.getElementById('digest').getBound
 # two more buttons: 30 options, a few more than Fifth Avenue's most
 THIRTY = """() => { const box = document.getElementById('options');
   const last = box.querySelector('.group:last-child') || box;
-  for (let i = 0; i < 2; i++) last.append(box.querySelector('button').cloneNode(true));
+  while (box.querySelectorAll('button').length < 30)
+    last.append(box.querySelector('button').cloneNode(true));
   return box.querySelectorAll('button').length; }"""
 PANELS = ("#decision-panel", "#hand-panel", "#players-panel", "#log-panel")
 
@@ -655,7 +657,7 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
             if refused == "a long digest":  # after a busy stretch (a newcomer's options
                 # scrolled in a box 20-100 px high and the log kept 1-2 lines)
                 page.evaluate(LONG_DIGEST)
-                assert page.evaluate(THIRTY) == len(legal) + 2
+                assert page.evaluate(THIRTY) == 30
                 assert page.evaluate(DIGEST_LINES) >= 6
             elif refused:  # a place not offered: the answer floats beside the click
                 panels = [_box(page, page.locator(part)) for part in PANELS]
@@ -1114,8 +1116,9 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
     in the middle of a sentence, and lost the last option under it. At 1366x768 the digest
     shows whole lines only, then "N more: see the log"; with 30 options six lines' worth at
     least (they scroll in their box); with few options, all of them in view, the digest down
-    to its first line if need be."""
-    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    to its first line if need be (at a turn: the setup's hints take more rows than a turn's)."""
+    table, context, page = _player_1_at_1366x768(
+        browser, 0, lambda g, d: d.prompt == "choose your option for this turn")
     with serving(table) as base:
         _open(page, base, table, "P1")
         page.evaluate(LONG_DIGEST)
