@@ -157,7 +157,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
 
 def _deeper(before: list, now: list) -> bool:
     """Whether the procedures under way `now` are those of `before` and more: the next
-    decision is within what the option began (its district to score), not a later turn's."""
+    decision is within what the option began (where to score), not a later turn's."""
     return len(now) > len(before) and now[:len(before)] == before
 
 
@@ -192,7 +192,7 @@ class _NextChoice:
     points: dict[str, int] = field(default_factory=dict)  # the same whatever is chosen
     because: str | None = None  # the log line that says why the viewer's points change
     ways: list[dict[str, int]] = field(default_factory=list)  # the points of each way of
-    # choosing, when they differ (a district to score: 'you +6 to +15')
+    # choosing, when they differ (which region to score: 'you +6 to +15')
 
 
 def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
@@ -201,10 +201,10 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     now is put somewhere then, and what that sets off), said of that coming choice, and the
     points that every option of it gives alike (a scoring the piece sets off wherever it
     goes: said on the option that leads there, not a screen late) or, when they differ,
-    the points of each way (`ways`: a newcomer saw no points on 'score a district' and
-    +15 on the next screen), its options that do nothing at once followed to the viewer's
-    own next choice after them (`depth` choices in all: an action, then which piece, then
-    where); nothing when the next decision is another player's."""
+    the points of each way (`ways`: a newcomer saw no points on an option to score a
+    region, and +15 on the next screen), its options that do nothing at once followed to
+    the viewer's own next choice after them (`depth` choices in all: an action, then which
+    piece, then where); nothing when the next decision is another player's."""
     decision = None if twin.over else twin.decision()
     if decision is None or decision.player != viewer or \
             not 0 < len(decision.options) <= MOST_FOLLOWED:
