@@ -483,7 +483,8 @@ def before_the_3rd_business(towers: dict) -> Game:
 
 
 THREE_DISTRICTS = {"w34_violet": {"P1": 1}, "e34_brown": {"P1": 1}, "w42_gray": {"P1": 1}}
-SPECIAL_SCORING = "you +4 (Player 1 scores 4 VP: skyscrapers in 3 districts)"
+SPECIAL_SCORING = ("you +4 (Player 1 scores 4 VP for skyscrapers in at least 3 districts: "
+                   "the special scoring after business 3)")
 
 
 def every_choice_words(game: Game) -> str:
@@ -749,3 +750,43 @@ def test_an_option_that_only_ends_the_game_says_it_once_on_the_page():
     assert effect_words_parts(ends) == ["the game ends (the second building stop)"]
     scored = Effect(points={"P1": (3, 3)}, ending="the second building stop")
     assert "the game ends (the second building stop)" in effect_words_parts(scored, points=False)
+
+
+def test_an_option_whose_points_come_by_the_player_s_next_choice_says_their_range():
+    """A newcomer's option D ('score a district') showed no points with two districts to
+    score, and the next screen did ('34th St. West: you +15, ...'), where the cards the
+    option had said they would draw were no longer said: the option says the points as a
+    range by what they choose next (no estimate: nothing hidden makes it), and the next
+    screen says the cards that come to their hand whichever district they score."""
+    game = fresh(load_ruleset(BASE))
+    position(game, towers={"w34_violet": {"P1": 3}, "e34_brown": {"P1": 1, "P2": 0},
+                           "e34_gray": {"P2": 2}},
+             tiles={"w34_brown": ["boutique"], "w34_gray": ["jeweler"]},
+             at={"white": "w34", "beige": "e34"})
+    game.perform("turn", "P1")  # the turn asked again, in this position
+    turn = game.decision()
+    found = outlook(game, turn, "P1", samples=1)
+    words = dict(zip(turn.options, effect_texts(game, found, "P1"), strict=True))
+    scores = {}
+    for d in ("w34", "e34"):  # what scoring each district gives, played out
+        twin = game.clone()
+        twin.apply("D")
+        before = dict(twin.V["vp"])
+        twin.apply(d)
+        scores[d] = {p: twin.V["vp"][p] - before[p] for p in before}
+    low, high = sorted(scores[d]["P1"] for d in scores)
+    assert low != high
+    assert words["D"].startswith(f"you +{low} to +{high}"), words
+    assert "(by what you choose next)" in words["D"], words
+    assert not found.estimate
+    for option in ("A", "B", "C"):
+        assert "by what you choose next" not in words[option], words
+    game.apply("D")
+    assert "to your hand" in every_choice_words_whole(game)
+
+
+def every_choice_words_whole(game: Game) -> str:
+    """What every option of the decision now does alike, as the terminal says it (without
+    the pieces handed out of a common pile into nobody's hand)."""
+    found = outlook(game, game.decision(), "P1", samples=1)
+    return effect_words(game, common_effect(found.effects, supplies=False)[0], "P1")

@@ -382,6 +382,24 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
     assert lost and won  # the cases were met
 
 
+def test_a_fold_never_hides_a_move_into_the_player_s_own_zones():
+    """'Pieces: 3 more moves of cards and Player 3's skyscraper (type log to see them)' hid
+    the 2 black cards that had come into a newcomer's hand, who then wondered where they came
+    from: a move into the player's zones (a card into their hand) is said whole, never
+    counted in 'and N more'."""
+    display = load_display(load_ruleset(BASE))
+    into = folded = 0
+    for game, digest, before, moves, _ in (x for seed in (1, 4) for x in game_at_80x24(seed)):
+        text = " ".join(" ".join(digest).split())
+        folded += "(type log to see them)" in text
+        seen = before.compare(Picture(game, "P1"), moves, own=True, zones=display.zones)
+        for move in seen.moves:
+            if not move.startswith("your ") and " to your " in without_source(move):
+                into += 1
+                assert move in text or without_source(move) in text, (move, text)
+    assert into and folded  # the cases were met
+
+
 def test_a_fold_never_hides_a_move_that_scored_for_the_player(base):
     """'3 more moves of ... business tile ('log')' hid the business another player placed
     that gave a newcomer +4 (the special scoring): the moves onto the board of a step that

@@ -97,3 +97,42 @@ def test_a_building_stop_is_declared_before_the_others_score_their_half():
                 assert re.fullmatch(rf".+ declares a building stop in {re.escape(found[1])} "
                                     r"and scores \d+ VP\.", events[k - 1]), events[k - 2:k + 1]
     assert halves
+
+
+def test_the_black_cards_shuffled_anew_are_counted_by_value_not_listed():
+    """A newcomer's screen listed the 20 black cards shuffled into a new stack one by one
+    ('black 4, black 6, black 4, ...', four rows): the line says how many, by value."""
+    ruleset = load_ruleset(BASE)
+    shuffles = [line for seed in range(3) for line in played(ruleset, seed).events
+                if "shuffled into a new face-down black stack" in line]
+    assert shuffles  # the case was met
+    for line in shuffles:
+        found = re.fullmatch(r"The (\d+) face-up black cards? \((.+)\) (?:is|are) shuffled "
+                             r"into a new face-down black stack\.", line)
+        assert found, line
+        counts = re.findall(r"(\d+) (black \d+)", found[2])
+        assert ", ".join(f"{n} {k}" for n, k in counts) == found[2], line
+        assert len({k for _, k in counts}) == len(counts), line  # each value once
+        assert sum(int(n) for n, _ in counts) == int(found[1]), line
+        assert len(line) < 120, line
+
+
+def test_a_special_scoring_says_the_rule_s_threshold_not_a_count_that_reads_as_the_points():
+    """'Player 4 scores 6 VP: skyscrapers in 5 districts' read as 5 districts giving 6 VP:
+    the line says the threshold of the rule and which special scoring it is (en-2004,
+    Special scoring after the placing of certain businesses: 3rd, 6th, 9th business;
+    3, 4, 5 districts; 4, 6, 8 VP)."""
+    ruleset = load_ruleset(BASE)
+    table = {3: (3, 4), 6: (4, 6), 9: (5, 8)}
+    said = re.compile(r"Player \d scores (\d+) VP for skyscrapers in at least (\d+) "
+                      r"districts: the special scoring after business (\d+)\.")
+    found = 0
+    for seed in range(4):
+        for line in played(ruleset, seed).events:
+            assert "VP: skyscrapers in" not in line, line
+            match = said.fullmatch(line)
+            if match:
+                vp, districts, placed = map(int, match.groups())
+                assert table[placed] == (districts, vp), line
+                found += 1
+    assert found  # the case was met

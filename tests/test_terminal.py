@@ -390,7 +390,7 @@ def test_every_mark_of_the_compact_board_is_in_the_legend(name, players):
         assert "A" in marks  # ...is explained
 
 
-def test_a_stopped_district_still_shows_what_was_built_in_it():
+def test_a_stopped_district_still_shows_its_plots_then_stop():
     game = played_until("alea-2p", 2, 220)
     board = load_display(game.ruleset).board(game, "P1", width=80)
     rows = [x for x in district_rows(board) if x.rstrip().endswith("STOP")
@@ -602,14 +602,16 @@ def board_and_marks(game) -> tuple[list[str], str, str]:
 
 def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
     """A newcomer met 'STOP' and 'violet -' on the board with no word of them on screen
-    (STOP's meaning was too long for the row under the board, '-' had none)."""
+    (STOP's meaning was too long for the row under the board, '-' had none); another read
+    the stopped district's empty plots as nothing ever built there: STOP says its pieces
+    left the game (en-2004, Building stop)."""
     from .test_rulebook_examples import fresh, position
 
     game = position(fresh(load_ruleset(BASE)), stopped=["w34"])
     game.Z["colour_stack"]["violet"] = []
     lines, board, said = board_and_marks(game)
     assert "STOP" in board and "violet -" in board
-    assert "STOP building stop: no more building there" in said, said
+    assert "STOP building stop: its pieces left the game" in said, said
     assert "- an empty card stack" in said, said
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
@@ -645,7 +647,7 @@ def test_every_mark_on_the_board_is_explained_under_it_in_fewer_words_if_need_be
         game.apply(rng.choice(game.decision().options))
     lines, board, said = board_and_marks(game)
     assert "STOP" in board and "orange -" in board
-    assert "STOP building stop: no more building there" in said, said
+    assert "STOP building stop: its pieces left the game" in said, said
     assert "- an empty card stack" in said and "'help': all" not in said, said
     assert "<Wh>/<Be> white/beige commissioner" in said, said
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
@@ -1065,6 +1067,47 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))
 
 
+def test_the_board_during_the_preparation_says_the_supply_still_to_come():
+    """A newcomer typed 'board' while placing the starting skyscrapers and read '0
+    skyscrapers in supply', where the rules give each player 3 (en-2004, Preparation: after
+    the starting skyscrapers): the board says the 3 to come, then the supply as it is."""
+    game = load_ruleset(BASE).new_game(4, 79)
+    display = load_display(game.ruleset)
+    board = display.board(game, "P1", width=80)
+    assert "0 skyscrapers in supply" not in board
+    assert board.count("3 skyscrapers in supply after setup") == 4, board
+    while game.state["step"] < 8:  # the starting skyscrapers, two each
+        game.apply(game.decision().options[0])
+    board = display.board(game, "P1", width=80)
+    assert board.count(": 0 VP, 3 skyscrapers in supply, ") == 4, board
+    assert all(len(x) <= 80 for x in board.splitlines())
+
+
+def test_a_pass_says_on_what_auction_and_the_high_bid_it_left():
+    """A newcomer's screen showed 'Player 3 passes. Player 4 passes.' as the last lines
+    since their decision, the auction's header scrolled away: each pass names the district
+    and the high bid (or that nobody has bid), on the player's next screen too."""
+    from .test_rulebook_examples import card
+
+    game, s = _auction_in_34th_west(["boutique"])
+    game.apply("violet")
+    game.apply(card("violet", 4))
+    game.apply("finish_bid")
+    s.screen(game.decision())  # Player 1's last screen: what follows is since then
+    while game.decision().player != "P1":
+        game.apply("pass_bid")
+    out = s.out
+    out.truncate(0)
+    s.screen(game.decision())
+    said = " ".join(out.getvalue().split())
+    for other in ("Player 2", "Player 3", "Player 4"):
+        assert f"{other} passes on 34th St. West; the high bid stays Player 1's 4." in said, \
+            said
+    game, _ = _auction_in_34th_west(["boutique"])
+    game.apply("pass_bid")
+    assert game.events[-1] == "Player 1 passes on 34th St. West; nobody has bid yet."
+
+
 def test_a_business_that_fills_the_players_district_says_what_it_risks():
     """A newcomer placed a business on the last empty plot of a district holding 7 of their
     skyscrapers, unwarned; a bot won the next auction there and stopped it (en-2004,
@@ -1096,7 +1139,8 @@ def test_a_business_that_fills_the_players_district_says_what_it_risks():
 def test_a_stop_bid_names_whose_skyscrapers_would_leave_the_game():
     """The stop bid's hint said 'a building stop in 34th St. West (no plot free, none
     yours)' and not who would lose what: it names each other owner and their count, and the
-    VP the stop scores (en-2004, Building stop: 1 VP for each skyscraper there)."""
+    VP the stop scores (en-2004, Building stop: 1 VP for each skyscraper there), and the half
+    of their district's points that each other player scores (a newcomer saw only their own)."""
     from .test_rulebook_examples import card, fresh, position
 
     game = fresh(load_ruleset(BASE))
@@ -1108,8 +1152,8 @@ def test_a_stop_bid_names_whose_skyscrapers_would_leave_the_game():
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
     assert "a building stop in 34th St. West (no plot free, none yours): Player 2's 3 and " \
-        "Player 4's 2 skyscrapers there leave the game and you score 5 VP; you build none" \
-        in said, said
+        "Player 4's 2 skyscrapers there leave the game and you score 5 VP and Player 2 scores " \
+        "4 VP (half) and Player 4 scores 3 VP (half); you build none" in said, said
     assert all(len(x) <= 80 for x in lines)
 
 
@@ -1166,3 +1210,29 @@ def test_businesses_to_take_are_listed_in_the_order_of_the_row():
     assert re.search(r"1\. perfume shop.* 2\. jeweler.* 3\. boutique", said), said
     assert game.frame_locals()["kind"] == "tile(perfume_shop)"  # '1' took the first shown
     assert game.decision().prompt == "place it on a building plot"
+
+
+def test_wrapping_keeps_a_number_with_the_word_after_it():
+    """A newcomer read an option's number at a row's end ('...rise from 2 to 3 VP)  2') and
+    its plot below ('gray (worth now: ...'), and 'up to 3' above 'skyscrapers': a wrapped
+    line never parts a number from the word that follows it, nor 'you' from its '+15',
+    wherever it is wrapped (the grouped options and the digest, the hints' coloured lines,
+    the options in a column)."""
+    from interpreter.play.markup import wrap_segments
+    from interpreter.play.screen import option_lines, wrap_lines
+
+    note = "(worth now: your skyscrapers rise from 2 to 3 VP)"
+    grouped = "  34th St. West: " + "  ".join(
+        f"{k} {c} {note}" for k, c in enumerate(("violet", "brown", "gray", "orange"), 1))
+    hint = "If it wins, you may build up to 3 skyscrapers. Any total finishes it (no bid yet)."
+    points = "D: score a district, then move a commissioner: you +6 to +15, Player 4 +2 to +3"
+    for width in range(30, 81):
+        for text in (grouped, hint, points):
+            wrapped = [*wrap_lines([text], width),
+                       *("".join(x for x, _ in line)
+                         for line in wrap_segments([(text, None)], width)),
+                       *option_lines([text.strip(), "pass"], width)]
+            for line, after in zip(wrapped, wrapped[1:], strict=False):
+                assert not (re.search(r"(?<![\w.])\d+$", line) and
+                            re.match(r"\s+[^\s\d]", after)), (width, line, after)
+                assert not re.match(r"\s+[+-]\d", after), (width, line, after)  # 'you +15'

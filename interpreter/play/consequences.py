@@ -46,6 +46,7 @@ MOST_ALIKE = 3  # rounds of the others choosing the same option followed (see fo
 OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go ...")
 EVERY = "every player's "  # a move alike for every player, said once
 MORE_LATER = "more by what you choose next"  # after what every way of the next choice moves
+BY_CHOICE = "by what you choose next"  # points that the player's own next choice sets
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Effect:
     because: str | None = None  # the log line that says why the viewer's points change
     later: list[str] = field(default_factory=list)  # moves of every way on through the
     # player's own next choice (next_choice_moves), not made by the option itself
+    by_choice: bool = False  # the points are a range by the player's own next choice
 
 
 @dataclass
@@ -135,6 +137,10 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                     coming = next_choice(twin, viewer, zones)
                     found.later, found.points, found.because = \
                         coming.moves, coming.points, coming.because
+                    if coming.ways and _deeper(frames, under_way(twin)):  # a range, by
+                        # the player's own coming choice within what the option began
+                        found.points, found.chosen = coming.ways[0], coming.ways[1:]
+                        found.because = BY_CHOICE
                 found.starts = started(frames, twin, viewer)
                 if news is not None:
                     found.then = following(twin, option, viewer, news,
@@ -143,9 +149,16 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
-    estimate = any(e.maybe or e.ends_sometimes or any(lo != hi for lo, hi in e.points.values())
+    estimate = any(e.maybe or e.ends_sometimes or not e.by_choice and
+                   any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     return Outlook(effects, samples, estimate)
+
+
+def _deeper(before: list, now: list) -> bool:
+    """Whether the procedures under way `now` are those of `before` and more: the next
+    decision is within what the option began (where to score), not a later turn's."""
+    return len(now) > len(before) and now[:len(before)] == before
 
 
 def drawn_on(before: Game, after: Game) -> frozenset[str]:
@@ -178,6 +191,8 @@ class _NextChoice:
     moves: list[str] = field(default_factory=list)
     points: dict[str, int] = field(default_factory=dict)  # the same whatever is chosen
     because: str | None = None  # the log line that says why the viewer's points change
+    ways: list[dict[str, int]] = field(default_factory=list)  # the points of each way of
+    # choosing, when they differ (which region to score: 'you +6 to +15')
 
 
 def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
@@ -185,10 +200,11 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     """The moves that every option of the viewer's own next decision makes (a piece taken
     now is put somewhere then, and what that sets off), said of that coming choice, and the
     points that every option of it gives alike (a scoring the piece sets off wherever it
-    goes: said on the option that leads there, not a screen late), its options that do
-    nothing at once followed to the viewer's own next choice after them (`depth` choices
-    in all: an action, then which piece, then where); nothing when the next decision is
-    another player's."""
+    goes: said on the option that leads there, not a screen late) or, when they differ,
+    the points of each way (`ways`: a newcomer saw no points on an option to score a
+    region, and +15 on the next screen), its options that do nothing at once followed to
+    the viewer's own next choice after them (`depth` choices in all: an action, then which
+    piece, then where); nothing when the next decision is another player's."""
     decision = None if twin.over else twin.decision()
     if decision is None or decision.player != viewer or \
             not 0 < len(decision.options) <= MOST_FOLLOWED:
@@ -196,7 +212,7 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     before = Picture(twin, viewer, pieces=False)
     common: list[str] | None = None
     differ = False  # some option moves more than every one does
-    points: list[dict[str, int]] = []
+    ways: list[dict[str, int]] = []
     reason = None
     for option in decision.options:
         again = twin.clone()
@@ -205,19 +221,21 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
         moves = watched_apply(again, option)
         seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
                               zones=zones, drawn=drawn_on(twin, again))
-        gained, why = seen.points, because(again, viewer, seen.points)
+        gained, why = [seen.points], because(again, viewer, seen.points)
         if depth > 1 and not (seen.moves or seen.points or seen.ending or again.over):
             after = next_choice(again, viewer, zones, depth - 1)  # its points only: its
-            gained, why = after.points, after.because  # moves are said of another choice
-        points.append(gained)
+            gained, why = after.ways or [after.points], after.because  # moves are said
+            # of another choice
+        ways += gained
         reason = reason or why
         differ = differ or common is not None and seen.moves != common
         common = seen.moves if common is None else [m for m in common if m in seen.moves]
         differ = differ or seen.moves != common
-    alike = points[0] if all(p == points[0] for p in points) else {}
+    alike = all(p == ways[0] for p in ways)
     said = [m.replace(CHOSEN, " you choose next") for m in common or []]
-    return _NextChoice(said + [MORE_LATER] if differ and said else said, alike,
-                       reason if alike else None)
+    return _NextChoice(said + [MORE_LATER] if differ and said else said,
+                       ways[0] if alike else {}, reason if alike else None,
+                       [] if alike else ways)
 
 
 def _elsewhere(context: Callable[[Game, str], str] | None, here: str,
@@ -393,6 +411,12 @@ def without_source(move: str) -> str:
     return " ".join(found.groups()) if found else move
 
 
+def into_own(move: str) -> bool:
+    """A move whose pieces arrive in the viewer's zones ('... go from X to your hand')."""
+    arrival = re.search(r" goe?s? (.*)", without_source(move))
+    return arrival is not None and OWN in arrival.group(1)
+
+
 def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | None) -> str:
     """'you +4, Ben +1 to +3' (the viewer first)."""
     order = sorted(points, key=lambda p: (p != viewer, game.players.index(p)))
@@ -407,14 +431,19 @@ def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | No
 def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect, list[Effect]]:
     """What every option does alike (the same points, pieces and end), said once, and what
     each does beyond it. `supplies=False`: pieces handed out of a common pile whatever the
-    choice (the rest of a setup, say) are left out: they tell nothing about the choice."""
+    choice (the rest of a setup, say) are left out: they tell nothing about the choice; but
+    pieces of nobody's that come into the viewer's zones (cards drawn) are said."""
     if len(effects) < 2:
         return Effect(), effects
     first = effects[0]
     points = {p: r for p, r in first.points.items()
               if all(e.points.get(p) == r for e in effects)}
     alike = [m for m in first.moves if all(m in e.moves for e in effects)]
-    moves = alike if supplies else [m for m in alike if m not in first.supplied]
+    moves = alike if supplies else [m for m in alike if m not in first.supplied
+                                    or into_own(m) and not m.startswith(OWN)]
+    # cards drawn into the viewer's hand whatever they choose are said (a newcomer saw them
+    # on the option that led here and not on this screen); their own pieces handed out (a
+    # setup's supply) are not
     ending = first.ending if all(e.ending == first.ending for e in effects) else None
     starts = first.starts if all(e.starts == first.starts for e in effects) else None
     then = first.then if all(e.then == first.then for e in effects) else []
@@ -427,8 +456,9 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
                    [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes,
                    starts=None if starts is not None else e.starts,
-                   then=[] if then else e.then,  # each option's reason: in 'why' (room)
-                   later=[] if later else e.later)
+                   then=[] if then else e.then,  # each option's reason: in 'why' (room),
+                   because=e.because if e.by_choice else None,  # but a range's
+                   later=[] if later else e.later, by_choice=e.by_choice)
             for e in effects]
     return common, rest
 
@@ -445,6 +475,8 @@ class _Seen:
     because: str | None = None
     later: list[str] = field(default_factory=list)
     drawn: list[dict[str, int]] = field(default_factory=list)  # points with other draws
+    chosen: list[dict[str, int]] = field(default_factory=list)  # points of the other ways
+    # of the player's own coming choice
 
 
 def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
@@ -810,7 +842,7 @@ def _without_kinds(move: str) -> str:
 def _combine(game: Game, seen: list[_Seen]) -> Effect:
     """One effect from the samples: points as ranges, pieces moved in every sample, the others
     as 'perhaps', the end when it comes in every sample."""
-    runs = [points for s in seen for points in (s.points, *s.drawn)]
+    runs = [points for s in seen for points in (s.points, *s.drawn, *s.chosen)]
     players = {p for points in runs for p in points}
     points = {}
     for p in sorted(players, key=game.players.index):
@@ -832,7 +864,7 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     reason = seen[0].because if all(s.because == seen[0].because for s in seen) else None
     later = [m for m in seen[0].later if all(m in s.later for s in seen)]
     return Effect(points, always, some, ending, ending is None and endings != {None},
-                  supplied, starts, then, reason, later)
+                  supplied, starts, then, reason, later, any(s.chosen for s in seen))
 
 
 __all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",

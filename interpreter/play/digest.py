@@ -18,7 +18,6 @@ Nothing here knows any game.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -26,11 +25,13 @@ from typing import TYPE_CHECKING
 from interpreter.play.consequences import (
     Picture,
     and_list,
+    into_own,
     mid_sentence,
     points_text,
     without_source,
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen
+from interpreter.play.screen import wrap_text
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -253,10 +254,12 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     scored = steps.scoring_places(game, viewer)
-    own = [m for m in moves if m.startswith("your ")] + \
-        [m for m in moves if not m.startswith("your ") and _names_any(m, scored)]  # the viewer's
-    # pieces and what scored for them: said first, never folded into 'and N more'; then
-    # what came into their zones (a card drawn)
+    own = [m for m in moves if m.startswith("your ")]
+    own += [m for m in moves if m not in own and into_own(m)] + \
+        [m for m in moves if m not in own and _names_any(m, scored)]  # the viewer's pieces,
+    # what came into their zones (a card drawn: a newcomer wondered where a fold's card came
+    # from) and what scored for them: said first, never folded into 'and N more'; then what
+    # left their zones
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m) and m not in own]
     told = [x.rstrip(".") for x in news or []]
@@ -485,7 +488,7 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
 
 
 def _rows(text: str, width: int) -> int:
-    return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
+    return len(wrap_text(text, width))
 
 
 def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS) -> str:

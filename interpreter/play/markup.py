@@ -63,6 +63,28 @@ def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
     return out
 
 
+# A number and the word after it ('2 gray', 'up to 3 towers'), which wrapping keeps on one
+# row: a newcomer read an option's number at a row's end and its name below.
+NUMBER_BEFORE_WORD = re.compile(r"(?<![\w.])(\d+) (?=[^\s\d])")
+_ENDS_IN_NUMBER = re.compile(r"(?<![\w.])\d+$")  # a word of wrapping that is such a number
+SIGNED_AFTER_WORD = re.compile(r"(?<=\S) (?=[+-]\d)")  # 'you +15', 'to +4': kept together
+
+
+def _numbers_with_their_words(words: list[list[Segment]]) -> list[list[Segment]]:
+    """The words, each that is a number (or ends in one: '(2') joined to the next word, and
+    each signed number ('+15') to the word before it."""
+    out: list[list[Segment]] = []
+    for word in words:
+        before = "".join(x for x, _ in out[-1]) if out else ""
+        after = "".join(x for x, _ in word)
+        if after and (not after[0].isdigit() and _ENDS_IN_NUMBER.search(before)
+                      or before and re.match(r"[+-]\d", after)):
+            out[-1] = [*out[-1], (" ", None), *word]
+        else:
+            out.append(word)
+    return out
+
+
 def wrap_segments(segments: Sequence[Segment], width: int,
                   indent: str = "  ") -> list[list[Segment]]:
     """A line of segments broken at spaces into lines of at most `width` visible characters
@@ -79,6 +101,7 @@ def wrap_segments(segments: Sequence[Segment], width: int,
                 words.append([])
             if piece:
                 words[-1].append((piece, colour))
+    words = _numbers_with_their_words(words)
     lines: list[list[Segment]] = [[]]
     used = 0
     for word in words:

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from interpreter.play.markup import NUMBER_BEFORE_WORD, SIGNED_AFTER_WORD
+
 MORE = "-- more: Enter for the next page; q, or your answer, to stop -- "
 ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
 
@@ -38,13 +40,24 @@ def terminal_height() -> int:
     return max(16, shutil.get_terminal_size((80, 24)).lines)
 
 
+_KEPT = "\x01"  # a space that wrapping does not break at, while it wraps
+
+
+def wrap_text(text: str, width: int, indent: str = "  ") -> list[str]:
+    """A text wrapped to `width`, continued with `indent`; a number stays with the word
+    after it (a newcomer read an option's number '2' at a row's end, its 'gray' below), a
+    signed one with the word before it ('you +15')."""
+    kept = SIGNED_AFTER_WORD.sub(_KEPT, NUMBER_BEFORE_WORD.sub(r"\1" + _KEPT, text))
+    return [x.replace(_KEPT, " ") for x in textwrap.wrap(kept, width, subsequent_indent=indent,
+                                                          break_on_hyphens=False)]
+
+
 def wrap_lines(lines: list[str], width: int) -> list[str]:
     """Each line wrapped to `width`, its continuation indented two more than the line."""
     out = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip()) + 2)
-        out += textwrap.wrap(line, width, subsequent_indent=indent,
-                             break_on_hyphens=False) or [""]
+        out += wrap_text(line, width, indent) or [""]
     return out
 
 
@@ -90,8 +103,7 @@ def _in_columns(cells: list[str], width: int, gap: int, digits: int) -> list[str
     for r in range(rows):
         row = [cells[r + c * rows] for c in range(columns) if r + c * rows < len(cells)]
         line = "  " + "".join(cell.ljust(widest) for cell in row).rstrip()
-        out += textwrap.wrap(line, width, subsequent_indent=" " * (digits + 4)) \
-            if len(line) > width else [line]
+        out += wrap_text(line, width, " " * (digits + 4)) if len(line) > width else [line]
     return out
 
 
