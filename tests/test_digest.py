@@ -720,8 +720,8 @@ def test_the_preparation_is_said_at_the_first_decisions(base):
     on_plots = sum(1 for tiles in game.Z["plot_tiles"].values() if tiles)
     said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                 width=80)).split())
-    assert (f"Set up: {on_plots} businesses stand on plots and 20 on the supply row; every "
-            "player was dealt one card of each colour and 4 black cards") in said, said
+    assert (f"Set up: {on_plots} businesses on plots, 20 on the supply row, hands dealt "
+            "(see 'log').") in said, said
     while game.decision().prompt == "place a skyscraper on an empty building plot":
         game.apply(game.decision().options[0])
     decision = game.decision()

@@ -890,7 +890,7 @@ def test_a_position_shown_again_keeps_its_options_layout_when_more_is_said_above
     worth."""
     game = load_ruleset(BASE).new_game(4, 7)
     s, _ = session(game, 80)
-    s.height = 24  # the 28 places just fit in two columns (under the preparation's hints)
+    s.height = 23  # the 28 places just fit in two columns (under the preparation's hints)
     decision = game.decision()
     first = s.decision_lines(decision)
     s.notice = ["Taken back: your decision '34th St. West, brown' and the 3 bot decisions",

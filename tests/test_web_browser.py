@@ -1118,9 +1118,8 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
     in the middle of a sentence, and lost the last option under it. At 1366x768 the digest
     shows whole lines only, then "N more: see the log"; with 30 options six lines' worth at
     least (they scroll in their box); with few options, all of them in view, the digest down
-    to its first line if need be (at a turn: the setup's hints take more rows than a turn's)."""
-    table, context, page = _player_1_at_1366x768(
-        browser, 0, lambda g, d: d.prompt == "choose your option for this turn")
+    to its first line if need be."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
     with serving(table) as base:
         _open(page, base, table, "P1")
         page.evaluate(LONG_DIGEST)
