@@ -31,7 +31,7 @@ def test_a_marker_returns_to_city_hall_once_even_after_a_building_stop():
         game = played(ruleset, seed)
         returned: list[str] = []
         for line in game.events:
-            if "returns to City Hall: a set of auctions begins" in line:
+            if "back to City Hall: a set of auctions begins" in line:
                 returned = []
             elif RETURNS.fullmatch(line):
                 assert line not in returned, f"seed {seed}: {line} said twice"

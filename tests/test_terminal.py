@@ -1236,3 +1236,17 @@ def test_wrapping_keeps_a_number_with_the_word_after_it():
                 assert not (re.search(r"(?<![\w.])\d+$", line) and
                             re.match(r"\s+[^\s\d]", after)), (width, line, after)
                 assert not re.match(r"\s+[+-]\d", after), (width, line, after)  # 'you +15'
+
+
+def test_what_every_choice_does_is_shortened_by_whole_parts_never_mid_word():
+    """A newcomer read 'Every choice: ... (Player 1 scores 4 VP for skyscrapers in at least
+    3 districts: the special scori; and more ('points')': the line was cut at a character
+    count. It keeps whole parts, the first at least."""
+    from interpreter.play.terminal import whole_parts
+
+    parts = ["you +4 (Player 1 scores 4 VP for skyscrapers in at least 3 districts: the "
+             "special scoring after business 3)", "1 card goes to your hand",
+             "Player 2's 3 skyscrapers go to the box"]
+    assert whole_parts(parts, 100) == parts[0]  # the first, whole, though longer than 100
+    assert whole_parts(parts, 140) == "; ".join(parts[:2])
+    assert whole_parts(parts, 500) == "; ".join(parts)

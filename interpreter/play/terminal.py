@@ -524,7 +524,8 @@ class Session:
         common, extras = common_effect(found.effects, supplies=whole)
         said = effect_words(self.game, common, player)
         if not whole and len(said) > 2 * self.width - 30:
-            said = said[:2 * self.width - 60].rsplit("; ", 1)[0] + "; and more ('points')"
+            said = whole_parts(effect_words_parts(common, self.game, player),
+                               2 * self.width - 60) + "; and more ('points')"
         notes = [f"Every choice: {said}."] if said else []
         if found.estimate:
             notes.append(f"({estimate_note(found.samples)})")
@@ -1009,6 +1010,17 @@ class Session:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 card', '2 cards' (or the plural given)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def whole_parts(parts: list[str], room: int) -> str:
+    """The first of an effect's parts ('a; b; c') that fit in `room` characters, each whole:
+    at least the first (a part cut in its middle read 'the special scori')."""
+    kept: list[str] = []
+    for part in parts:
+        if kept and len("; ".join([*kept, part])) > room:
+            break
+        kept.append(part)
+    return "; ".join(kept)
 
 
 def said_in(parts: list[str], room: int) -> str:
