@@ -380,3 +380,46 @@ def test_the_turns_that_would_empty_the_supply_row_are_said_when_the_game_could_
                     emptied += 1
             game.apply(rng.choice(decision.options))
     assert said > 3 and emptied > 3
+
+
+def test_moving_a_commissioner_into_the_park_says_the_auctions_it_sets_up(base):
+    """A newcomer moved a commissioner into Central Park and the next player brought it back
+    at once, starting auctions they were not ready for (en-2004: the 3rd action; The
+    auctions): where Central Park is offered, the hint names the districts its return to
+    City Hall would auction, as the rules then do."""
+    import random
+    import re
+
+    from interpreter.play.display import load_display
+
+    display, met = load_display(base), 0
+    for seed in range(1, 8):
+        game, rng = base.new_game(4, seed), random.Random(seed)
+        while not game.over and met < 4:
+            decision = game.decision()
+            hints = " ".join(" ".join(display.hint_lines(game, decision.player,
+                                                         decision.options)).split())
+            found = re.search(r"takes it back to City Hall and starts a set of auctions: "
+                              r"(.*?), then the park\.", hints)
+            assert bool(found) == ("central_park" in decision.options), hints
+            if found:
+                trial = game.clone()  # into the park, then straight back at the next move
+                colour = trial.stack[-1][2][trial.program.procs[trial.stack[-1][0]]
+                                            .slot_of["c"]]
+                trial.apply("central_park")
+                while not trial.over and not (trial.decision().prompt == "move which "
+                                              "commissioner?" and colour in
+                                              trial.decision().options):
+                    trial.apply(trial.decision().options[-1])
+                if not trial.over:
+                    trial.events = []
+                    trial.logging = True
+                    trial.apply(colour)  # (its one way, City Hall, may be taken alone)
+                    if not trial.over and "city_hall" in trial.decision().options:
+                        trial.apply("city_hall")
+                    begun = next(x for x in trial.events if "a set of auctions begins" in x)
+                    assert f"a set of auctions begins for {found.group(1)}, then the park" \
+                        in begun, (begun, found.group(1))
+                    met += 1
+            game.apply(rng.choice(decision.options))
+    assert met >= 2
