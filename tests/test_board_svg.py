@@ -432,3 +432,17 @@ def test_without_a_geometry_the_text_blocks_stay_inside_their_boxes(tmp_path):
         width = float(g.find(SVG + "rect").get("width"))
         for t in g.iter(SVG + "text"):
             assert len("".join(t.itertext())) * 13 * 0.61 <= width - 12, t.text
+
+
+def test_the_players_panel_says_the_supply_to_come_during_the_preparation():
+    """Two newcomers read '0 skyscrapers in supply' while the starting skyscrapers were
+    placed, having read that each player starts with 3: the picture says the supply to
+    come then, and the supply itself once the game begins."""
+    game = ruleset("base").new_game(4, 3)
+    text = lambda: " ".join(t.text or "" for t in picture(game).iter(SVG + "text"))  # noqa: E731
+    assert text().count("supply 3 after setup · 9 cards") == 4, text()
+    while game.decision().prompt == "place a skyscraper on an empty building plot":
+        game.apply(game.decision().options[0])
+    said = text()
+    assert "after setup" not in said
+    assert said.count("3 skyscrapers in supply · ") == 4, said  # each player's 3, given
