@@ -1201,3 +1201,21 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
             row.locator("button").nth(1).inner_text()
         assert "worth now: Player 3 +2 VP" in row.inner_text()
     context.close()
+
+
+def test_the_rules_panel_cites_the_rulebook_on_request(browser):
+    """A newcomer read 'Rulebook: en-2004 ...' under every rule of the Rules panel as code:
+    the citations show when asked for (as the terminal's 'rules --cite'), the gists always."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.locator("#rules-open").click()
+        page.locator("#rules section").first.wait_for()
+        cites = page.locator("#rules .cite")
+        assert cites.count() > 10
+        assert not any(c.is_visible() for c in cites.all()[:20])
+        assert page.locator("#rules .about").first.is_visible()
+        page.locator("#rules-cites").check()
+        assert all(c.is_visible() for c in cites.all()[:20])
+        assert "en-2004" in cites.first.inner_text()
+    context.close()

@@ -832,4 +832,5 @@ function hideRules() {
 }
 $("rules-open").addEventListener("click", showRules);
 $("rules-close").addEventListener("click", () => { hideRules(); $("rules-open").focus(); });
+$("rules-cites").addEventListener("change", (e) => $("rules").classList.toggle("cites", e.target.checked));
 document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("rules-drawer").hidden) hideRules(); });
