@@ -1138,10 +1138,16 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
             assert all(whole for whole, _ in shown), shown
             *lines, more = [text for _, text in shown]
             total = page.locator("#digest-lines li:not(.more)").count()
-            assert lines and more == f"{total - len(lines)} more: see the log.", shown
+            assert lines and more == f"{total - len(lines)} more: see the log, or click to " \
+                "show them.", shown
             assert not many or page.evaluate(DIGEST_LINES) >= 6
             for part in ("#undo", "#save", "#log li:last-child", "#log li:nth-last-child(3)"):
                 assert _in_view(page, part), (part, many)
+        # a click on "N more" shows them there (a newcomer's points came with their reason
+        # among the lines left out, scrolled away in the log)
+        page.locator("#digest-lines li.more").click()
+        assert page.locator("#digest-lines li.more").count() == 0
+        assert page.locator("#digest-lines li:visible").count() == total
     context.close()
 
 

@@ -273,13 +273,15 @@ function lastEntriesHeight(log) {
 }
 
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
-// middle: "N more: see the log" says what it leaves out.
+// middle: "N more: see the log" says what it leaves out, and shows them on a click (a
+// newcomer's points came with their reason among the lines left out, scrolled away in the
+// log), until the next position.
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
   const lines = [...list.children];
   for (const li of lines) li.hidden = false;
-  if (digest.hidden || !lines.length) return;
+  if (digest.hidden || !lines.length || fitDigest.open) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
   const few = $("options").querySelectorAll("button").length < MANY;
@@ -287,10 +289,12 @@ function fitDigest() {
     : Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
   const more = cell("li", "");
   more.className = "more";
+  more.title = "show them here";
+  more.addEventListener("click", () => { fitDigest.open = true; fitDigest(); });
   let shown = lines.length;
   while (shown > fewest && cramped()) {
     lines[--shown].hidden = true;
-    more.textContent = `${lines.length - shown} more: see the log.`;
+    more.textContent = `${lines.length - shown} more: see the log, or click to show them.`;
     if (!more.isConnected) list.append(more);
   }
 }
@@ -666,6 +670,7 @@ function renderDigest(s) {
   const lines = (s.digest || []).filter((line) => line.trim() !== "");
   $("digest").hidden = lines.length === 0;
   $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
+  fitDigest.open = false; // a new position: its digest folded again where cramped
 }
 
 // What the options do at once, said once beside them (not on every button): what every
