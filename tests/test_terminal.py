@@ -1250,3 +1250,18 @@ def test_what_every_choice_does_is_shortened_by_whole_parts_never_mid_word():
     assert whole_parts(parts, 100) == parts[0]  # the first, whole, though longer than 100
     assert whole_parts(parts, 140) == "; ".join(parts[:2])
     assert whole_parts(parts, 500) == "; ".join(parts)
+
+
+def test_the_board_at_the_end_is_on_one_page_with_its_marks():
+    """A newcomer's final board broke across pages right after its column headings, and had
+    no legend for 'STOP' or an empty stack's '-': at the end the board starts a page when it
+    does not fit the rest of one, and its marks are said under it."""
+    from .test_digest import screens_of
+
+    for seed in (3, 4):
+        screens, _ = screens_of(seed, 100_000)
+        page = [s for s in screens if "violet   brown" in s][-1]  # the board at the end
+        board = page.split("violet   brown", 1)[1]
+        assert "52nd E" in board and "Marks: " in board, page
+        assert "- an empty card stack" in " ".join(board.split()) or " - " not in board, page
+        assert len(page.rstrip("\n").split("\n")) <= 24

@@ -197,6 +197,12 @@ class Pager:
             self.say(line)
             self.used += 1
 
+    def keep_together(self, n: int) -> None:
+        """The next `n` lines on one page: a new page first when they do not fit on what is
+        left of this one, and do on a page (a board split after its header read as two)."""
+        if self.height is not None and self.used and n <= self.height - 1 < self.used + n:
+            self.used = self.height - 1  # the next line asks for Enter first
+
 
 MARK_COLUMN = 10  # marks up to this wide line their meanings up
 NBSP = "\u00a0"  # a space that wrapping does not break at

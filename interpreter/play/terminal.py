@@ -998,8 +998,9 @@ class Session:
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
             pager = Pager(self.say, self.read, self.height)
-        lines = ["", *self.display.board(game, game.players[0], self.colour,
-                                         self.width).split("\n")]
+        board = ["", *self.board_lines(game.players[0])]  # with its marks, on one page
+        pager.keep_together(len(board))
+        lines = board
         final = self.display.final_lines(game, self.colour, self.width)
         if final:
             lines += ["", *final]
