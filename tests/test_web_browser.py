@@ -1144,10 +1144,13 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
             for part in ("#undo", "#save", "#log li:last-child", "#log li:nth-last-child(3)"):
                 assert _in_view(page, part), (part, many)
         # a click on "N more" shows them there (a newcomer's points came with their reason
-        # among the lines left out, scrolled away in the log)
+        # among the lines left out, scrolled away in the log), in the room the folded lines
+        # had: Undo and Save stay in view (a newcomer's went below the panel's scroll)
         page.locator("#digest-lines li.more").click()
         assert page.locator("#digest-lines li.more").count() == 0
         assert page.locator("#digest-lines li:visible").count() == total
+        for part in ("#undo", "#save"):
+            assert _in_view(page, part), part
     context.close()
 
 

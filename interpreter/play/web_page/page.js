@@ -275,12 +275,15 @@ function lastEntriesHeight(log) {
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
 // middle: "N more: see the log" says what it leaves out, and shows them on a click (a
 // newcomer's points came with their reason among the lines left out, scrolled away in the
-// log), until the next position.
+// log), in the room the folded lines had (the box scrolls: Undo and Save stay in view),
+// until the next position.
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
   const lines = [...list.children];
   for (const li of lines) li.hidden = false;
+  list.classList.toggle("open", Boolean(fitDigest.open));
+  list.style.maxHeight = fitDigest.open ? `${fitDigest.open}px` : "";
   if (digest.hidden || !lines.length || fitDigest.open) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
@@ -290,7 +293,10 @@ function fitDigest() {
   const more = cell("li", "");
   more.className = "more";
   more.title = "show them here";
-  more.addEventListener("click", () => { fitDigest.open = true; fitDigest(); });
+  more.addEventListener("click", () => {
+    fitDigest.open = Math.ceil(list.getBoundingClientRect().height);
+    fitDigest();
+  });
   let shown = lines.length;
   while (shown > fewest && cramped()) {
     lines[--shown].hidden = true;
