@@ -423,3 +423,38 @@ def test_moving_a_commissioner_into_the_park_says_the_auctions_it_sets_up(base):
                     met += 1
             game.apply(rng.choice(decision.options))
     assert met >= 2
+
+
+def test_choosing_a_commissioner_in_the_park_names_the_auctions_its_return_starts(base):
+    """A newcomer choosing which commissioner to move could not see which districts each
+    one's return from Central Park would auction (en-2004, The auctions): the commissioners'
+    hint names them, as the rules then auction them."""
+    import random
+    import re
+
+    from interpreter.play.display import load_display
+
+    display, met = load_display(base), 0
+    for seed in range(1, 8):
+        game, rng = base.new_game(4, seed), random.Random(seed)
+        while not game.over and met < 3:
+            decision = game.decision()
+            if decision.prompt == "move which commissioner?":
+                hints = " ".join(" ".join(display.hint_lines(game, decision.player,
+                                                             decision.options)).split())
+                for c in decision.options:
+                    found = re.search(rf"{c}: in Central Park, may go to City Hall \(starting "
+                                      r"a set of auctions: (.*?), then the park\)", hints)
+                    in_park = game.V["commissioner_at"][c] == "central_park"
+                    assert bool(found) == in_park, hints
+                    if found:
+                        trial = game.clone()
+                        trial.logging, trial.events = True, []
+                        trial.apply(c)
+                        if not trial.over and "city_hall" in trial.decision().options:
+                            trial.apply("city_hall")
+                        begun = next(x for x in trial.events if "a set of auctions" in x)
+                        assert f"begins for {found.group(1)}, then the park" in begun, begun
+                        met += 1
+            game.apply(rng.choice(decision.options))
+    assert met >= 3
