@@ -239,3 +239,26 @@ def test_why_of_a_value_of_a_type_names_the_type_in_the_singular():
     decision = game.decision()
     said = " ".join(explain(game, decision, "beige", "beige"))
     assert '"beige" is a commissioner.' in said and "one of the commissioner" not in said
+
+
+def test_why_says_why_other_players_score_when_the_viewer_does_not():
+    """A newcomer read 'B: ...: Player 2 +4, Player 3 +4, Player 4 +4' for several turns, and
+    'why B' said only 'At once: Player 2 +4, ...': the special scoring that gave them (en-2004,
+    Special scoring), which the player missed, was said only once it had happened. 'why'
+    gives the rules' line for the others' points too."""
+    game = load_ruleset(BASE).new_game(4, 1)
+    rng = random.Random(1)
+    while not game.over:
+        decision = game.decision()
+        if decision.player == "P1" and "B" in decision.options and \
+                game.V["placed"] in (2, 5, 8):
+            s, out = session(game, [])
+            s.why("B", decision)
+            said = " ".join(out.getvalue().split())
+            if "At once: Player 2 +4" in said:
+                assert re.search(r"At once: Player 2 \+4[^.]*\(Player \d scores 4 VP for "
+                                 r"skyscrapers in at least 3 districts: the special scoring "
+                                 r"after business 3\)", said), said
+                return
+        game.apply(rng.choice(decision.options))
+    raise AssertionError("no turn where only the others score with option B")

@@ -482,12 +482,15 @@ class _Seen:
 def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
     """The log line of the option's run that says why the viewer's points change: the one
     that names the viewer and the amount ('Ann scores 4 VP: towers in 3 regions'), if any;
-    None when it names the option itself (`label`: 'North: you +4' says what 'Ann scores
-    4 VP in North' would say again)."""
-    change = points.get(viewer)
+    when only other players' points change, the same for the first of them (a newcomer read
+    'Player 2 +4, Player 3 +4' for turns and never learnt why); None when it names the
+    option itself (`label`: 'North: you +4' says what 'Ann scores 4 VP in North' would say
+    again)."""
+    who = viewer if points.get(viewer) else next((p for p in points if points[p]), None)
+    change = points.get(who) if who is not None else None
     if not change:
         return None
-    name = twin.label(viewer)
+    name = twin.label(who)
     amount = re.compile(rf"(?<![\d+-]){abs(change)}(?!\d)")
     named = _numbered_names(twin)  # 'space 4' holds a 4 that is no amount
     line = next((line.rstrip(".") for line in twin.events
