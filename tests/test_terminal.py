@@ -256,7 +256,7 @@ def test_a_tall_terminal_shows_the_board_a_short_one_on_demand():
     assert "34th W" not in text and "The board: type 'board'" in text
     assert "Your hand, Player 1" in text and "  1. A: take 3 skyscrapers" in text
     # (a newcomer read 'violet 6   brown 5' as six violet cards and five brown ones)
-    assert "Your hand, Player 1 (each card: its colour and value)" in text
+    assert "Your hand, Player 1 (card colour, value)" in text
     short.handle("board", decision)
     assert "34th W" in out_short.getvalue()[len(text):]
 
