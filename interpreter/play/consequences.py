@@ -61,7 +61,8 @@ class Effect:
     supplied: set[str] = field(default_factory=set)  # moves out of a common pile (a supply)
     starts: str | None = None  # what the option starts, in the ruleset's words (under_way)
     then: list[str] = field(default_factory=list)  # what follows (news lines, who decides)
-    because: str | None = None  # the log line that says why the viewer's points change
+    because: str | None = None  # the log line that says why the points change (the
+    # viewer's, else another player's), or that they come by the player's next choice
     later: list[str] = field(default_factory=list)  # moves of every way on through the
     # player's own next choice (next_choice_moves), not made by the option itself
     by_choice: bool = False  # the points are a range by the player's own next choice
@@ -190,7 +191,8 @@ class _NextChoice:
 
     moves: list[str] = field(default_factory=list)
     points: dict[str, int] = field(default_factory=dict)  # the same whatever is chosen
-    because: str | None = None  # the log line that says why the viewer's points change
+    because: str | None = None  # the log line that says why the points change (the
+    # viewer's, else another player's), or that they come by the player's next choice
     ways: list[dict[str, int]] = field(default_factory=list)  # the points of each way of
     # choosing, when they differ (which region to score: 'you +6 to +15')
 

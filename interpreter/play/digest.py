@@ -255,11 +255,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
     scored = steps.scoring_places(game, viewer)
     own = [m for m in moves if m.startswith("your ")]
-    own += [m for m in moves if m not in own and into_own(m)] + \
-        [m for m in moves if m not in own and _names_any(m, scored)]  # the viewer's pieces,
-    # what came into their zones (a card drawn: a newcomer wondered where a fold's card came
-    # from) and what scored for them: said first, never folded into 'and N more'; then what
-    # left their zones
+    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, scored))]
+    # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
+    # a fold's card came from) and what scored for them, each once: said first, never folded
+    # into 'and N more'; then what left their zones
     moves = own + [m for m in moves if _own(m) and m not in own] + \
         [m for m in moves if not _own(m) and m not in own]
     told = [x.rstrip(".") for x in news or []]
