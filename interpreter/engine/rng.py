@@ -1,7 +1,7 @@
 """Seeded random streams whose whole state is plain data (cheap to save and clone).
 
 A game draws from one stream per thing it randomises: each shuffled zone (`bag`,
-`colour_stack[violet]`) and each `random` query (named by what it draws from: `random from
+`deck[red]`) and each `random` query (named by what it draws from: `random from
 colours`, whatever its condition). A stream's n-th draw depends only on the game's root (from
 its seed), the stream's name and n, so a rule that draws once more from one stream leaves
 every other stream as it was: a variant that adds a shuffle elsewhere still deals the same

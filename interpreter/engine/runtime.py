@@ -233,7 +233,7 @@ class Game:
         return [v % b for v, b in zip(values, bounds, strict=True)]
 
     def zone_name(self, zone: Any) -> str:
-        """The name of a zone as the rules write it (`bag`, `colour_stack[violet]`)."""
+        """The name of a zone as the rules write it (`bag`, `deck[red]`)."""
         for name, family in self.Z.items():
             if family is zone:
                 return name
