@@ -42,8 +42,11 @@ def render_expr(node: N.Expr | None) -> str:
         return f"not {_wrap(node.operand)}"
     if isinstance(node, N.Neg):
         return f"-{_operand(node.operand, node)}"
-    if isinstance(node, N.IfExpr):
-        return f"{r(node.then)} if {r(node.cond)} else {r(node.other)}"
+    if isinstance(node, N.IfExpr):  # 'a if c else b' chains to the right: a conditional
+        # in the first two places needs brackets to read back the same
+        then, cond = (f"({r(x)})" if isinstance(x, N.IfExpr) else r(x)
+                      for x in (node.then, node.cond))
+        return f"{then} if {cond} else {r(node.other)}"
     if isinstance(node, N.Query):
         binder = render_binder(node.binder, each=node.kind not in _BARE_BINDER)
         if node.kind == "list":
