@@ -189,22 +189,24 @@ LEGEND = "legend"
 
 @dataclass
 class Hint:
-    """A line shown with a decision when `when` holds. `during`: the procedure that must be
-    asking the decision; the texts may then use its rule locals by name (what the player
-    chose a step before, say: 'place the {label(kind)} you took')."""
+    """A line shown with a decision when `when` holds. `during`: the procedures one of which
+    must be asking the decision (none: any); the texts may then use the rule locals they
+    all have by name (what the player chose a step before, say: 'place the {label(kind)}
+    you took')."""
 
     when: Callable | None
     text: Callable
-    during: str | None = None
+    during: tuple[str, ...] = ()
 
     def values(self, game: Game, viewer: str, options: list[Any]) -> dict[str, Any] | None:
         """The names the texts may use now; None when another procedure asks."""
         values: dict[str, Any] = {"viewer": viewer, "options": options}
-        if self.during is None:
+        if not self.during:
             return values
-        if asking_procedure(game) != self.during:
+        asking = asking_procedure(game)
+        if asking not in self.during:
             return None
-        slots = [n for n in game.program.procs[self.during].slots if not n.startswith("$")]
+        slots = [n for n in game.program.procs[asking].slots if not n.startswith("$")]
         return values | dict.fromkeys(slots) | game.frame_locals()
 
 
@@ -885,8 +887,9 @@ class _Builder:
         if "private" in doc:
             display.private = self.block("private", doc["private"], display.colours)
         for spec in doc.get("hints") or []:
-            during = self.procedure(spec["during"]) if "during" in spec else None
-            names = ("viewer", "options", *(self.locals_of(during) if during else ()))
+            during = self.procedures(spec.get("during"), "hints")
+            shared = [set(self.locals_of(p)) for p in during]
+            names = ("viewer", "options", *(sorted(set.intersection(*shared)) if shared else ()))
             when = self.expression(spec["when"], names) if "when" in spec else None
             display.hints.append(Hint(when, self.template(spec["text"], names), during))
         display.news = [str(text) for text in doc.get("news") or []]

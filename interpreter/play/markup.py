@@ -66,19 +66,24 @@ def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
 # A number and the word after it ('2 gray', 'up to 3 towers'), which wrapping keeps on one
 # row: a newcomer read an option's number at a row's end and its name below.
 NUMBER_BEFORE_WORD = re.compile(r"(?<![\w.])(\d+) (?=[^\s\d])")
-_ENDS_IN_NUMBER = re.compile(r"(?<![\w.])\d+$")  # a word of wrapping that is such a number
 SIGNED_AFTER_WORD = re.compile(r"(?<=\S) (?=[+-]\d)")  # 'you +15', 'to +4': kept together
+KEPT = "\x01"  # a space that wrapping does not break at, while it wraps
+
+
+def keep_together(text: str) -> str:
+    """The text with KEPT for each space wrapping must not break at: after a number before
+    its word, before a signed number (the same length: positions stay)."""
+    return SIGNED_AFTER_WORD.sub(KEPT, NUMBER_BEFORE_WORD.sub(r"\1" + KEPT, text))
 
 
 def _numbers_with_their_words(words: list[list[Segment]]) -> list[list[Segment]]:
-    """The words, each that is a number (or ends in one: '(2') joined to the next word, and
-    each signed number ('+15') to the word before it."""
+    """The words, each joined to the one before where keep_together keeps the space between
+    them (a number '(2' to its word, a signed number '+15' to the word before it)."""
     out: list[list[Segment]] = []
     for word in words:
         before = "".join(x for x, _ in out[-1]) if out else ""
         after = "".join(x for x, _ in word)
-        if after and (not after[0].isdigit() and _ENDS_IN_NUMBER.search(before)
-                      or before and re.match(r"[+-]\d", after)):
+        if before and after and keep_together(f"{before} {after}")[len(before)] == KEPT:
             out[-1] = [*out[-1], (" ", None), *word]
         else:
             out.append(word)

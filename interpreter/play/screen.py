@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from interpreter.play.markup import NUMBER_BEFORE_WORD, SIGNED_AFTER_WORD
+from interpreter.play.markup import KEPT, keep_together
 
 MORE = "-- more: Enter for the next page; q, or your answer, to stop -- "
 ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
@@ -40,16 +40,13 @@ def terminal_height() -> int:
     return max(16, shutil.get_terminal_size((80, 24)).lines)
 
 
-_KEPT = "\x01"  # a space that wrapping does not break at, while it wraps
-
-
 def wrap_text(text: str, width: int, indent: str = "  ") -> list[str]:
     """A text wrapped to `width`, continued with `indent`; a number stays with the word
     after it (a newcomer read an option's number '2' at a row's end, its 'gray' below), a
     signed one with the word before it ('you +15')."""
-    kept = SIGNED_AFTER_WORD.sub(_KEPT, NUMBER_BEFORE_WORD.sub(r"\1" + _KEPT, text))
-    return [x.replace(_KEPT, " ") for x in textwrap.wrap(kept, width, subsequent_indent=indent,
-                                                          break_on_hyphens=False)]
+    return [x.replace(KEPT, " ") for x in textwrap.wrap(keep_together(text), width,
+                                                         subsequent_indent=indent,
+                                                         break_on_hyphens=False)]
 
 
 def wrap_lines(lines: list[str], width: int) -> list[str]:
