@@ -257,6 +257,25 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
     assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid
 
 
+def test_a_pass_taken_alone_names_its_auction(base):
+    """A newcomer read 'Taken for you, the only option: pass' and did not know what they had
+    passed on: the display's `lone_context` says which auction, and the bid to beat."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
+
+    game = stop_position(fresh(base))
+    empty_hands(game)
+    position(game, hands={"P1": {card("violet", 5): 1}, "P4": {card("brown", 4): 1}})
+    game.perform("district_auction", "P4", "w52")
+    steps, before = Steps(), Picture(game, "P1")
+    steps.start(game)
+    seen = watch_step(game, "pass_bid", load_display(base).lone_context_of)
+    game.apply("pass_bid")
+    steps.record(game, "P4", seen)
+    said = " ".join(" ".join(digest_lines(game, before, "P1", steps)).split())
+    assert "Taken for you, the only option: pass (taking back any cards bid) in the " \
+           "auction for 52nd St. West, where nobody has bid yet" in said
+
+
 def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
     """A newcomer read 'Taken for you, the only option: 52nd St. East - Player 1 scores
     52nd St. East.': the place twice. Said alone, a log line that names the option retold a

@@ -494,18 +494,22 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
     """'Taken for you, the only option: move the token to: X', or 'pass - <why>'. The
     reason is the log line written just after the choice or just before it, when it is about
     the viewer and says the option's own words ('... and passes' for 'pass'): the rules' own
-    account of it. The same choice taken again is said once ('(2 times)', the last
+    account of it. What the choice was about (the display's, 'in the round for X, where
+    the high bid is 9') follows the option: a newcomer read 'pass' and did not know what they
+    had passed on. The same choice taken again is said once ('(2 times)', the last
     reason); in `chars` characters (the reasons left out when they do not fit)."""
-    said: dict[tuple[str, str], list] = {}
+    said: dict[tuple[str, str, str], list] = {}
     for c in lone:
-        entry = said.setdefault((c.prompt.rstrip(" ?:"), c.label), [0, ""])
+        entry = said.setdefault((c.prompt.rstrip(" ?:"), c.label, c.about), [0, ""])
         entry[0] += 1
         entry[1] = _reason(game, c, viewer) or entry[1]
     parts = []
     for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
-        parts = [_with_reason(label, why, n) if why and with_reasons and not _retells(label, why)
-                 else f"{prompt}: {label}" + (f" ({n} times)" if n > 1 else "")
-                 for (prompt, label), (n, why) in said.items()]
+        parts = [_with_reason(label, why, n, about)
+                 if why and with_reasons and not _retells(label, why)
+                 else _with_about(label, n, about) if about  # it says what it was
+                 else f"{prompt}: {_with_about(label, n, about)}"
+                 for (prompt, label, about), (n, why) in said.items()]
         if len("; ".join(parts)) <= chars:
             break
     kept = 1
@@ -516,10 +520,15 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
     return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
 
 
-def _with_reason(label: str, why: str, times: int) -> str:
-    """'pass - Ann has no card and passes'."""
+def _with_reason(label: str, why: str, times: int, about: str = "") -> str:
+    """'pass in the round for X - Ann has no card and passes'."""
+    return f"{_with_about(label, times, about)} - {why}"
+
+
+def _with_about(label: str, times: int, about: str) -> str:
+    """'pass (2 times) in the round for X'."""
     again = f" ({times} times)" if times > 1 else ""
-    return f"{label}{again} - {why}"
+    return f"{label}{again}{' ' + about if about else ''}"
 
 
 def _retells(label: str, why: str) -> bool:

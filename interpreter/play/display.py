@@ -239,6 +239,7 @@ class Display:
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
     zones: dict[str, str] = field(default_factory=dict)  # short names of zones, for play
     context: Callable | None = None  # what a decision is about ('in the round for the north')
+    lone_context: Callable | None = None  # and one taken for a player alone (else `context`)
     option_order: list[OptionOrder] = field(default_factory=list)  # the order shown
 
     # ------------------------------------------------------------------ text
@@ -434,6 +435,17 @@ class Display:
             return ""
         try:
             return str(self.context(game, viewer=viewer) or "")
+        except GameRuleError as exc:
+            raise _display_error(exc, self.source) from None
+
+    def lone_context_of(self, game: Game, viewer: str) -> str:
+        """What a decision that the game takes for `viewer` alone (one legal option) is about:
+        said after 'Taken for you', where the screen of the decision is never shown."""
+        said = self.lone_context or self.context
+        if said is None:
+            return ""
+        try:
+            return str(said(game, viewer=viewer) or "")
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
 
@@ -907,6 +919,8 @@ class _Builder:
                 self.procedures(spec.get("during"), "option_order")))
         if "context" in doc:
             display.context = self.template(doc["context"], ("viewer",))
+        if "lone_context" in doc:
+            display.lone_context = self.template(doc["lone_context"], ("viewer",))
         if "final" in doc:
             display.final = self.block("final", doc["final"], display.colours)
         if "final_table" in doc:

@@ -15,6 +15,7 @@ kind in public, or when the piece was the top of a stack seen by its top or land
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,7 @@ class Lone:
     label: str
     before: tuple[str, ...]  # the log lines written since the decision before it
     after: tuple[str, ...] = ()  # and after it, up to the next decision
+    about: str = ""  # what it was about, in the display's words ('in the round for X')
 
 
 def place_name(place: Place) -> str:
@@ -120,15 +122,18 @@ class StepSeen:
     lone: list[Lone] = field(default_factory=list)
 
 
-def watch_step(game: Game, option: Any) -> StepSeen:
+def watch_step(game: Game, option: Any,
+               about: Callable[[Game, str], str] | None = None) -> StepSeen:
     """What applying `option` to `game` will do (played on a copy; `game` is unchanged).
-    An option the copy refuses tells nothing (the game will refuse it too)."""
+    An option the copy refuses tells nothing (the game will refuse it too). `about`: what a
+    choice taken alone was about, for its player (a pass names the round it passed on)."""
     twin = game.clone()
     recorder = Recorder(twin)
     twin.watch = recorder
     twin.auto = False
     seen = StepSeen(recorder.moves)
-    asked: list[tuple[str, str, str]] = []  # the lone choices met: player, prompt, label
+    asked: list[tuple[str, str, str, str]] = []  # the lone choices met: player, prompt,
+    # label, what it was about
     lines: list[tuple[str, ...]] = []  # the log lines before each, and after the last
     try:
         twin.apply(option)
@@ -138,13 +143,14 @@ def watch_step(game: Game, option: Any) -> StepSeen:
                 break
             lines.append(tuple(twin.events))
             twin.events.clear()
-            asked.append((decision.player, decision.prompt, decision.labels[0]))
+            said = about(twin, decision.player) if about is not None else ""
+            asked.append((decision.player, decision.prompt, decision.labels[0], said))
             twin.apply(decision.options[0])
     except (GameRuleError, IllegalMove):
         pass
     lines.append(tuple(twin.events))
-    seen.lone = [Lone(player, prompt, label, lines[k], lines[k + 1])
-                 for k, (player, prompt, label) in enumerate(asked)]
+    seen.lone = [Lone(player, prompt, label, lines[k], lines[k + 1], said)
+                 for k, (player, prompt, label, said) in enumerate(asked)]
     return seen
 
 

@@ -343,7 +343,8 @@ class Table:
             else:
                 raise TableError(400, "say which option: give 'option' (its number) or "
                                       "'place' (the value clicked)")
-            seen = watch_step(self.game, move)  # for the digests
+            seen = watch_step(self.game, move,  # for the digests
+                              self.display.lone_context_of)
             log_before = len(self.game.log_for(player))
             try:
                 self.game.apply(move)
@@ -440,7 +441,8 @@ class Table:
             decision = self.game.decision()
             if note:
                 self.notes.append(note)
-            seen = watch_step(self.game, move)  # for the digests
+            seen = watch_step(self.game, move,  # for the digests
+                              self.display.lone_context_of)
             try:
                 self.game.apply(move)
             except IllegalMove as exc:  # a bot that breaks the rules: say who and why

@@ -253,7 +253,8 @@ class Session:
                                 "(--max-decisions)", EXIT_GAME_ERROR)
                 self.watch_board(decision)
                 move = self.bot_move(decision)
-            seen = watch_step(game, move) if self.humans else None  # for the digest
+            seen = watch_step(game, move, self.display.lone_context_of) \
+                if self.humans else None  # for the digest
             try:
                 game.apply(move)
             except IllegalMove as exc:  # a bot that breaks the rules: say who and why
