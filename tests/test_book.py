@@ -114,7 +114,7 @@ def test_the_book_of_the_base_game_says_how_a_turn_goes(loaded):
     assert "Option D: score a district" in text
     assert "the tie is broken by most cards in hand" in text
     assert "the second building stop" in text  # how the game ends
-    assert "Ruling: the starting player is seat 1" in text
+    assert "Ruling: Player 1 starts" in text
 
 
 def test_cli_book_text_markdown_and_html(tmp_path, capsys):
@@ -506,7 +506,8 @@ def test_a_ruling_reads_where_it_applies(book_in):
     assert texts[at + 1].startswith("Shuffle") and final.lines[at].ruling
     assert final.rulings == []
     _, bid = book.entry("bid_turn")
-    assert any(r.startswith("colours a player may bid with in a district: in case (3)")
+    assert any(r.startswith("colours a player may bid with in a district: when a full "
+                            "district is auctioned for a building stop")
                for r in bid.rulings)
 
 
@@ -516,7 +517,7 @@ def test_where_things_lie_and_the_moments_read_in_a_rulebooks_words(book_in):
     follows is not said (the base game's "auction over" is for the 2-player overlay)."""
     text = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
     assert "heap" not in text and "order does not matter" not in text
-    assert "secret: only its owner sees what lies there; the others see how many" in text
+    assert "Kept secret: only its owner sees what lies there, the others see how many" in text
     assert "auction over" not in text
     assert "Now: a business is placed on a building plot (see “When something happens”)." \
         in text
@@ -613,3 +614,18 @@ def test_a_rule_replaced_only_when_its_condition_holds_keeps_its_steps(book_in):
     at = texts.index((0, "Otherwise, the rule it replaces:"))
     assert (2, "The winner calls a building stop in the district.") in texts[at:]
     assert texts[1][1].endswith("otherwise the rule it replaces applies (below).")
+
+
+def test_zones_and_rulings_read_as_sentences_about_the_game_s_things(book_in):
+    """A newcomer read 'a stack: what is put on last lies on top; open: everyone sees what
+    lies there; holds: business tile' for the area below the park, and a ruling 'in case (3)
+    ... as (2) says in so many words': a zone is said in sentences about what lies there, and
+    no ruling of the base game points at numbered cases or reads like a lawyer's."""
+    text = to_text(book_in("fifth-avenue/base", "en"))
+    assert "What lies there: business tile. What is put there last lies on top. Face up: " \
+        "everyone can see what lies there." in " ".join(text.split())
+    for jargon in ("a stack:", "open: everyone", "holds: ", "; face down:", "there; the others"):
+        assert jargon not in text, jargon
+    rulings = [line for line in text.splitlines() if "Ruling:" in line]
+    assert rulings
+    assert not re.search(r"case \(\d\)|\(\d\) says|so many words|seat \d", text), rulings

@@ -361,12 +361,13 @@ class Builder:
         for d in self.decls.values():
             if not isinstance(d, N.ZoneDecl) or d.name not in self.used:
                 continue
-            parts = [say(f"zone.shape.{d.shape}"), say(f"zone.visibility.{d.visibility}")]
-            if d.index:
-                parts.insert(0, say("zone.per", index=", ".join(w.name(i) for i in d.index)))
-            if d.of:
-                parts.append(say("zone.of", kind=w.name(d.of)))
-            said = "; ".join(x for x in parts if x)  # a pile's order goes without saying
+            parts = [say("zone.per", index=", ".join(w.name(i) for i in d.index))
+                     if d.index else "",
+                     say("zone.of", kind=w.name(d.of)) if d.of else "",
+                     say(f"zone.shape.{d.shape}"), say(f"zone.visibility.{d.visibility}")]
+            # in sentences about the things that lie there, not a kind of zone ('a stack:
+            # ...; open: ...' read like code); a pile's order goes without saying
+            said = say("zone.joint").join(x for x in parts if x)
             entries.append(Entry(d.name, w.name(d.name), [Line(0, said)], d.cite,
                                  rulings=self.rulings(d)))
         return Section("zones", say("section.zones"), entries=entries)
