@@ -5,8 +5,10 @@ is one line of the log on the screen, not a line per card (the whole log keeps e
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
+from pathlib import Path
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
@@ -235,9 +237,10 @@ def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where
         assert ("a building stop needs none" in said) == full, (auction, said)
 
 
-def test_a_choice_taken_alone_is_said_with_its_reason(base):
-    """Player 1 holds no card of a colour allowed in the auction: the game passes for them
-    without asking (one legal option); their digest says so, and why (the rules' log line)."""
+def _passed_for_player_1(base, about=None):
+    """Player 1 holds no card of a colour allowed in the auction that Player 4 opens: the
+    game passes for them without asking (one legal option). What the step saw, and Player
+    1's digest in one line (`about`: what a choice taken alone was about)."""
     from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
 
     game = stop_position(fresh(base))
@@ -247,10 +250,15 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
     steps, before = Steps(), Picture(game, "P1")
     steps.start(game)
     assert game.decision().player == "P4"
-    seen = watch_step(game, "pass_bid")
+    seen = watch_step(game, "pass_bid", about)
     game.apply("pass_bid")
     steps.record(game, "P4", seen)
-    said = " ".join(" ".join(digest_lines(game, before, "P1", steps)).split())
+    return seen, " ".join(" ".join(digest_lines(game, before, "P1", steps)).split())
+
+
+def test_a_choice_taken_alone_is_said_with_its_reason(base):
+    """The digest says a pass the game made alone, and why (the rules' log line)."""
+    seen, said = _passed_for_player_1(base)
     assert "Taken for you, the only option: pass " \
            "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
            "allowed in 52nd St. West) and passes." in said
@@ -260,18 +268,7 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
 def test_a_pass_taken_alone_names_its_auction(base):
     """A newcomer read 'Taken for you, the only option: pass' and did not know what they had
     passed on: the display's `lone_context` says which auction, and the bid to beat."""
-    from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
-
-    game = stop_position(fresh(base))
-    empty_hands(game)
-    position(game, hands={"P1": {card("violet", 5): 1}, "P4": {card("brown", 4): 1}})
-    game.perform("district_auction", "P4", "w52")
-    steps, before = Steps(), Picture(game, "P1")
-    steps.start(game)
-    seen = watch_step(game, "pass_bid", load_display(base).lone_context_of)
-    game.apply("pass_bid")
-    steps.record(game, "P4", seen)
-    said = " ".join(" ".join(digest_lines(game, before, "P1", steps)).split())
+    _, said = _passed_for_player_1(base, load_display(base).lone_context_of)
     assert "Taken for you, the only option: pass (taking back any cards bid) in the " \
            "auction for 52nd St. West, where nobody has bid yet" in said
 
@@ -879,3 +876,54 @@ def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
              "1 card (black 6) goes from the black stack to your hand"]
     assert _by_whom(moves, lambda move: "Player 4") == [
         moves[0], "Player 4: " + moves[1], moves[2]]
+
+
+NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcomer.replay.json"
+
+
+def newcomer_screens(width: int = 80) -> dict[int, list[str]]:
+    """The screens of a newcomer's whole game against three greedy bots at an 80x24
+    terminal, played again through a Session from its replay: each decision's screen, by
+    the number of decisions made before it."""
+    data = json.loads(NEWCOMER.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, out, screens = data["moves"], io.StringIO(), {}
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        text = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
+        out.seek(0)
+        out.truncate()
+        if prompt != "> ":
+            return ""
+        step = len(session.game.moves)
+        screens[step] = (text + prompt).splitlines()
+        shown = session.display.shown(session.game, session.game.decision())
+        return str(shown.options.index(moves[step]) + 1)
+
+    session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
+                       colour=False, tty=True, read=read, width=width, height=24)
+    assert session.run() == 0
+    assert game.scores() == data["scores"]  # the same game
+    return screens
+
+
+def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
+    """After two scorings and a special scoring the newcomer read '... and 9 more news of
+    Player 2, Player 3 and Player 4 (type log to see them)': their own points and the
+    others' hidden. Points, scorings and wins are never folded: the lines that differ only
+    in the player and their points are said as one."""
+    screens = newcomer_screens()
+    for screen in screens.values():
+        assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)
+        assert "more news" not in " ".join(screen)
+    said = " ".join(" ".join(screens[534]).split())
+    assert "Player 2 chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
+           "(Player 4 too); Player 1 scores 6 VP for skyscrapers in at least 4 districts: " \
+           "the special scoring after business 6 (all the others too); Player 4 chooses to " \
+           "score 52nd St. West; Player 2 scores 4 VP in 52nd St. West (Player 3: 6 VP, " \
+           "Player 4: 2 VP)" in said, said

@@ -6,6 +6,7 @@ legend means two things."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 
@@ -383,7 +384,8 @@ def test_every_mark_of_the_compact_board_is_in_the_legend(name, players):
     rows = district_rows(display.board(game, "P1", width=80))
     assert len(rows) == 7
     for row in rows:
-        for token in row[9:].split():
+        assert row[54:65].startswith(" to ") or "STOP" in row  # where commissioners go
+        for token in (row[9:54] + row[65:]).split():
             # a business, a commissioner, a marker, STOP, or skyscrapers: a mark and a count
             assert token == ".." or token in marks or \
                 (token.rstrip("0123456789") in marks and token[-1].isdigit()), (token, row)
@@ -410,8 +412,8 @@ def test_the_board_stays_aligned_at_60_columns(name, players):
     board = load_display(game.ruleset).board(game, "P1", width=60)
     lines = board.splitlines()
     assert max(len(x) for x in lines) <= 60
-    heading = next(x for x in lines if x.strip().startswith("violet"))
-    columns = [heading.index(c) for c in ["violet", "brown", "gray", "orange", "green"]]
+    heading = next(x for x in lines if "violet - brown" in x)
+    columns = [heading.rindex(c) for c in ["violet", "brown", "gray", "orange", "green"]]
     rows = district_rows(board)
     assert len(rows) == 7  # one line per district, none wrapped into two
     for row in rows:
@@ -747,21 +749,19 @@ def test_the_supply_row_s_set_marks_are_explained_under_the_board_and_in_help():
     assert "between the row's sets" in legend
 
 
-@pytest.mark.parametrize("name, players, routes", [("alea-2p", 2, True), ("base", 4, False)])
-def test_the_board_screen_shows_where_commissioners_move_or_where_to_see_it(name, players,
-                                                                              routes):
-    """The districts' adjacency (the routes) showed only in 'help': the board screen shows
-    them when the 80x24 screen has the rows, else says where to find them."""
+@pytest.mark.parametrize("name, players", [("alea-2p", 2), ("base", 4)])
+def test_the_board_screen_shows_where_commissioners_move(name, players):
+    """The districts' adjacency (the routes) showed only in 'help', then in a line that the
+    4-player screen had no room for ('type help'): each district's row says where its
+    commissioners go next, and a row under the board what that column is, with City Hall's
+    moves, where the 80x24 screen has the rows."""
     lines = board_screen(name, players)
     text = "\n".join(lines)
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines), text
-    shown = " ".join(text.split())
-    if routes:
-        assert "Commissioners move: City Hall > 34th W/34th E; 34th W > 42nd W/Times Sq;" \
-            in shown and "52nd E > Central Park" in shown, text
-        assert "Where commissioners move from each district: type 'help'." not in lines
-    else:
-        assert "Where commissioners move from each district: type 'help'." in lines, text
+    assert any(x.startswith("34th W") and x.rstrip().endswith("to 42W TSq") for x in lines), text
+    assert not any("type 'help'" in x and "ommissioners" in x for x in lines), text
+    said = "'to ...' after a row: where its commissioners go next; City Hall: to 34W or 34E."
+    assert said in lines, text
 
 
 @pytest.mark.parametrize("name, players, pairs", [
@@ -772,6 +772,11 @@ def test_the_board_screen_says_which_plots_touch_or_where_to_see_it(name, player
     board screen says it, from the board's own adjacency, when the screen has the rows, and
     else where to find it."""
     tall = " ".join(" ".join(board_screen(name, players, height=80)).split())
+    if name == "base":  # a ring in the columns' order: drawn on the heading, said in a row
+        assert "(green)- violet - brown - gray - orange - green" in tall, tall
+        assert "Plots touch where '-' joins their colours; (green)- : green touches violet " \
+            "too." in tall, tall
+        return
     assert "Plots touch: violet-brown" in tall, tall
     assert pairs in tall and "green-violet" not in tall, tall  # each pair once
     # the six-plot board's pairs take two rows: late in its 4-player game they have no room
@@ -786,7 +791,7 @@ def test_the_4_player_board_screen_says_which_plots_touch_at_80x24(steps):
     from the start to late in the game (the marks under the board take more rows then)."""
     lines = board_screen("base", 4, steps)
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines), "\n".join(lines)
-    assert "Plots touch: violet-brown, violet-green, brown-gray, gray-orange, orange-green" \
+    assert "Plots touch where '-' joins their colours; (green)- : green touches violet too." \
         in lines, "\n".join(lines)
 
 
@@ -943,9 +948,9 @@ def test_placing_a_business_says_what_the_players_skyscrapers_would_score_now():
     s.height = 24
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
-    note = "(worth now: your skyscrapers rise from 4 to 6 VP)"
+    note = "(you +2: your skyscrapers there from 4 to 6 VP if scored now)"
     assert f"Times Square: 16 brown {note} 17 gray 18 orange 19 green {note}" in said, said
-    assert said.count("worth now") == 2
+    assert said.count("if scored now") == 2 + 1  # and the hint's
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
 
 
@@ -971,9 +976,9 @@ def test_a_business_s_place_says_what_it_raises_for_the_others_too():
     s, _ = session(game, 80)
     s.height = 24
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
-    assert "16 brown (worth now: your skyscrapers rise from 4 to 6 VP) 17 gray (fills " \
-        "Times Square, where you have 2 skyscrapers: a later building stop there would " \
-        "take them out of the game; worth now: Player 3 +2 VP)" in said, said
+    assert "16 brown (you +2: your skyscrapers there from 4 to 6 VP if scored now) 17 gray " \
+        "(fills Times Square, where you have 2 skyscrapers: a later building stop there " \
+        "would take them out of the game; Player 3 +2 if scored now)" in said, said
     assert "Player 2" not in said  # their skyscraper gains nothing
     s.height = 18  # one row short of the whole notes
     lines = s.decision_lines(game.decision())
@@ -993,7 +998,7 @@ def test_options_whose_short_notes_overflow_too_are_bare_and_points_shows_them()
     assert "type 'points'" in " ".join(lines)
     s.height = None  # 'points' on one page
     s.handle("points", game.decision())
-    assert "worth now: Player 3 +2 VP" in " ".join(out.getvalue().split())
+    assert "Player 3 +2 if scored now" in " ".join(out.getvalue().split())
 
 
 def test_build_with_an_empty_supply_says_it_builds_none():
@@ -1016,9 +1021,10 @@ def test_how_many_to_build_says_what_they_would_score_now():
     game.perform("build_on_plot", "P1", "times_square_violet", 3)
     s, _ = session(game, 80)
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
-    assert "2 (worth now: your skyscrapers rise from 4 to 8 VP): your 2 skyscrapers go " \
+    assert "2 (you +4: your skyscrapers there from 4 to 8 VP if scored now): your 2 " \
+        "skyscrapers go " \
         "from your supply to Times Square, violet" in said, said
-    assert "0 (worth" not in said
+    assert "0 (you" not in said
 
 
 def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots():
@@ -1029,7 +1035,7 @@ def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots(
     s, _ = session(game, 80)
     s.height = 24
     lines = s.decision_lines(game.decision())
-    assert "worth now" not in " ".join(lines) and len(lines) <= 24
+    assert "if scored now" not in " ".join(lines) and len(lines) <= 24
 
 
 def test_a_note_during_a_procedure_the_rules_lack_is_refused(tmp_path):
@@ -1262,8 +1268,49 @@ def test_the_board_at_the_end_is_on_one_page_with_its_marks():
 
     for seed in (3, 4):
         screens, _ = screens_of(seed, 100_000)
-        page = [s for s in screens if "violet   brown" in s][-1]  # the board at the end
-        board = page.split("violet   brown", 1)[1]
+        page = [s for s in screens if "violet - brown" in s][-1]  # the board at the end
+        board = page.split("violet - brown", 1)[1].split("\n", 1)[1]  # below the heading
         assert "52nd E" in board and "Marks: " in board, page
         assert "- an empty card stack" in " ".join(board.split()) or " - " not in board, page
         assert len(page.rstrip("\n").split("\n")) <= 24
+
+
+def test_the_final_scoring_is_headed_once():
+    """The end printed 'Final scoring:' and below it the rules' own 'Final scoring: every
+    district ...': the heading twice. The rules' line heads the scoring where it says it."""
+    from .test_digest import NEWCOMER
+
+    data = json.loads(NEWCOMER.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"]:
+        game.apply(move)
+    assert game.over
+    s, out = session(game, 80)
+    s.ending()
+    text = out.getvalue()
+    assert text.count("Final scoring") == 1, text
+    assert "\nFinal scoring: every district without a building stop, then Central Park.\n" \
+        "  Player 1 scores 35 VP in 34th St. West." in text
+
+
+def test_the_board_draws_which_plots_touch_and_where_commissioners_go():
+    """A newcomer read 'Plots touch: violet-brown, ...' in a text line and was sent to 'help'
+    for the routes: the heading joins the colours whose plots touch, with the ring's last
+    colour before the first, and each district's row says where its commissioners go next,
+    where the terminal has the columns (at 60 the rows keep their plots, unwrapped)."""
+    game = load_ruleset(BASE).new_game(4, 1)
+    display = load_display(game.ruleset)
+    lines = display.board(game, "P1", width=80).splitlines()
+    assert "(green)-  violet - brown  - gray   - orange - green" in lines, lines
+    rows = {x[:9].strip(): x for x in district_rows("\n".join(lines))}
+    assert rows["34th W"].rstrip().endswith("to 42W TSq")
+    assert rows["52nd E"].rstrip().endswith("to Park")
+    assert max(len(x) for x in lines) <= 80
+    spare = [line for shown, _ in display.spare_blocks(game, "P1", False, 80) for line in shown]
+    assert spare == ["Plots touch where '-' joins their colours; (green)- : green touches "
+                     "violet too.", "'to ...' after a row: where its commissioners go next; "
+                     "City Hall: to 34W or 34E."]
+    narrow = display.board(game, "P1", width=60)
+    assert " to " not in " ".join(district_rows(narrow)) and \
+        max(len(x) for x in narrow.splitlines()) <= 60

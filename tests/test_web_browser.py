@@ -1208,7 +1208,7 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
         assert row.locator("button").count() == 2
         assert "gray (fills Times Square, where you have 2 skyscrapers" in \
             row.locator("button").nth(1).inner_text()
-        assert "worth now: Player 3 +2 VP" in row.inner_text()
+        assert "Player 3 +2 if scored now" in row.inner_text()
     context.close()
 
 

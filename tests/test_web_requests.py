@@ -405,7 +405,7 @@ def test_a_business_s_button_says_the_others_gain_in_whole_words():
                        {p: "human" for p in game.players})
     labels = [o["label"] for o in table.state_for(token_of(table, "P1"))["decision"]["options"]]
     assert "Times Square, gray (fills Times Square, where you have 2 skyscrapers: a later " \
-        "building stop there would take them out of the game; worth now: Player 3 +2 VP)" \
+        "building stop there would take them out of the game; Player 3 +2 if scored now)" \
         in labels, labels
     assert sum("Player" in label for label in labels) == 1
 

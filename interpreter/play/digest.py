@@ -258,9 +258,13 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, scored))]
     # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
     # a fold's card came from) and what scored for them, each once: said first, never folded
-    # into 'and N more'; then what left their zones
-    moves = own + [m for m in moves if _own(m) and m not in own] + \
-        [m for m in moves if not _own(m) and m not in own]
+    # into 'and N more'; then the others' own pieces (the pieces a closed place took went
+    # into 'and 4 more', behind the viewer's cards paid); then what left their zones
+    theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
+    rest = [m for m in moves if not _own(m) and m not in own]
+    moves = own + [m for m in rest if m.startswith(theirs)] + \
+        [m for m in moves if _own(m) and m not in own] + \
+        [m for m in rest if not m.startswith(theirs)]
     told = [x.rstrip(".") for x in news or []]
     again = steps.moved_again(game, viewer, told)
     told = [x for x in told if x not in again]  # said first, among the viewer's own
@@ -277,21 +281,18 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
             steps.board_moves(game, viewer, told) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else []) + taken
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    named = _naming(game.label(viewer))
-    again = [mid_sentence(game, line) for line in again]
-    news = _counted_news(again + [mid_sentence(game, line) for line in told])
-    mine = [line for line in news if named.search(line) or line in again]  # the viewer's
-    # own, and what moved the pieces they had just moved: never folded
+    again = _counted_news([mid_sentence(game, line) for line in again])
+    news = _shared_news(game, _counted_news([mid_sentence(game, line) for line in told]))
     others = len(moves) - len(own)
-    if news:  # the news first (who won, what was scored): a row is left for the pieces
-        said = _sentence(_listed("News: ", mine + [line for line in news if line not in mine],
-                                 width, max(1, left - bool(moves)), len(mine),
-                                 _news_fold(game), most=None, order=news))
+    crowded = False
+    news = again + news  # and what moved the pieces the viewer had just moved, first
+    if news:  # the news (who won, what was scored), never folded: a newcomer's own points
+        # and the others' went into '9 more news'; a row is left for the pieces
+        room = max(1, left - bool(moves))
+        said = _sentence(_listed("News: ", news, width, room, len(news), most=None))
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
-        crowded = SEE_LOG in said  # news folded: no routine move said before them
-    else:
-        crowded = False
+        crowded = SEE_LOG in said or _rows(said, width) > room  # no routine move said then
     if moves:
         fold = _moves_fold(game)
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
@@ -360,24 +361,57 @@ def _sentence(text: str) -> str:
 
 
 def _counted_news(news: list[str]) -> list[str]:
-    """The news in the log's order, a line written again said once ('Ann scores 2 VP in
-    North (twice)'): two scorings read as one said twice."""
-    counts: dict[str, int] = {}
+    """The news in the log's order, a line written again at once said once ('Ann scores 2
+    VP in North (twice)'): two scorings read as one said twice."""
+    runs: list[list] = []
     for line in news:
-        counts[line] = counts.get(line, 0) + 1
+        if runs and runs[-1][0] == line:
+            runs[-1][1] += 1
+        else:
+            runs.append([line, 1])
     times = {2: " (twice)"}
-    return [line + (times.get(n, f" ({n} times)") if n > 1 else "")
-            for line, n in counts.items()]
+    return [line + (times.get(n, f" ({n} times)") if n > 1 else "") for line, n in runs]
 
 
-def _news_fold(game: Game) -> Callable[[list[str]], str]:
-    """'2 more news of Player 3 and Player 4': what news a fold hides, by whom they name."""
-    def fold(hidden: list[str]) -> str:
-        who = [game.label(p) for p in game.players
-               if any(_naming(game.label(p)).search(line) for line in hidden)]
-        of = f" of {and_list(who)}" if 0 < len(who) <= 3 else ""
-        return f"{len(hidden)} more news{of}"
-    return fold
+def _shared_news(game: Game, news: list[str]) -> list[str]:
+    """News in a row that differ only in the player they name and one number, said as one:
+    'Ann scores 4 VP in X (Bob 6 VP, Cy 2 VP)', 'Ann scores 6 VP for Y (Bob and Cy too)'. A
+    scoring of several players took a line each and was folded into '9 more news'."""
+    names = [game.label(p) for p in game.players]
+    starts = re.compile(rf"^({'|'.join(re.escape(n) for n in names)}) (.+)$")
+    runs: list[tuple[str, list[tuple[str, str]]]] = []  # (key, the players' lines) or a line
+    for line in news:
+        found = starts.match(line)
+        key = re.sub(r"\d+", "#", found.group(2)) if found else ""
+        if found and runs and runs[-1][0] == key:
+            runs[-1][1].append((found.group(1), found.group(2)))
+        else:
+            runs.append((key, [(found.group(1), found.group(2))] if found else [("", line)]))
+    return [_said_together(said, game.n) if key else said[0][1] for key, said in runs]
+
+
+def _said_together(said: list[tuple[str, str]], players: int) -> str:
+    """One news line for several players' ('Ann scores 4 VP in X (Bob 6 VP)'): the first
+    whole, the others by what differs (the number and the word after it), or 'too'."""
+    (first, rest), others = said[0], said[1:]
+    if not others:
+        return f"{first} {rest}"
+    same = [name for name, words in others if words == rest]
+    differ = [(name, words) for name, words in others if words != rest]
+    parts = [f"{name}: {_differing(rest, words)}" for name, words in differ]
+    if same:
+        parts.append("all the others too" if len(said) == players > 2 and not differ
+                     else f"{and_list(same)} too")
+    return f"{first} {rest} ({', '.join(parts)})"
+
+
+def _differing(first: str, other: str) -> str:
+    """The number of `other` that `first` has otherwise, with the word after it ('6 VP')."""
+    a, b = first.split(), other.split()
+    for k, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return " ".join(b[k:k + 2]).rstrip(":;,.")
+    return other
 
 
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
@@ -495,7 +529,7 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
     reason is the log line written just after the choice or just before it, when it is about
     the viewer and says the option's own words ('... and passes' for 'pass'): the rules' own
     account of it. What the choice was about (the display's, 'in the round for X, where
-    the high bid is 9') follows the option: a newcomer read 'pass' and did not know what they
+    the stake is 9') follows the option: a newcomer read 'pass' and did not know what they
     had passed on. The same choice taken again is said once ('(2 times)', the last
     reason); in `chars` characters (the reasons left out when they do not fit)."""
     said: dict[tuple[str, str, str], list] = {}

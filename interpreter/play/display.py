@@ -59,11 +59,13 @@ from interpreter.language.files import display_path as files_display_path
 from interpreter.play.board_svg import Geometry, GeometryBuilder, Painter
 from interpreter.play.generic_board import generic_board, generic_private, secret_lines
 from interpreter.play.markup import (
+    IF_ROOM,
     Colour,
     Segment,
     parse_markup,
     to_ansi,
     to_plain,
+    without_spare,
     wrap_segments,
 )
 from interpreter.play.markup import fit as fit
@@ -318,7 +320,7 @@ class Display:
         return block.render(game, viewer)
 
     def _fitted(self, text: str, width: int | None, colour: bool) -> list[str]:
-        segments = _without_end_spaces(parse_markup(text, self.colours))
+        segments = _without_end_spaces(without_spare(parse_markup(text, self.colours), width))
         if width is None:
             return [to_ansi(segments, self.colours) if colour else to_plain(segments)]
         return [to_ansi(s, self.colours) if colour else to_plain(s)
@@ -874,6 +876,7 @@ class _Builder:
 
     def build(self, doc: dict) -> Display:
         display = Display(self.ruleset, self.path)
+        display.colours[IF_ROOM] = Colour()  # no colour: text shown where it fits (markup)
         for name, spec in (doc.get("colours") or {}).items():
             self.check_colour(spec.get("svg"), f"the colour '{name}'")
             display.colours[str(name)] = Colour(str(spec.get("ansi", "")),

@@ -21,6 +21,15 @@ MARKUP = re.compile(r"\[(/|[A-Za-z][A-Za-z0-9_-]*)\]")
 RESET = "\x1b[0m"
 
 Segment = tuple[str, str | None]  # (text, colour name or None)
+IF_ROOM = "if_room"  # `[if_room]...[/]`: text said only where the line fits the width whole
+
+
+def without_spare(segments: list[Segment], width: int | None) -> list[Segment]:
+    """The segments, those marked `if_room` left out where the whole line is wider than
+    `width` (a column that a narrow terminal does without, rather than wrap the row)."""
+    if width is None or sum(len(t) for t, _ in segments) <= width:
+        return [(t, None if c == IF_ROOM else c) for t, c in segments]
+    return [(t, c) for t, c in segments if c != IF_ROOM]
 
 
 # ---------------------------------------------------------------------------------- markup

@@ -142,8 +142,11 @@ class Screen:
             if len(shown) <= room:
                 return shown
         shown = self._join(head, [], 0, must)
-        if len(shown) > room:  # the last resort: the blank rows between the parts go
+        if len(shown) > room:  # the last resort: the blank rows between the parts go, then
+            # the line saying how to see the board ('help' says it too)
             shown = self._join(head, [], 0, [line for line in must if line.strip()])
+        if len(shown) > room and head == [ON_DEMAND]:
+            shown = [line for line in must if line.strip()]
         return shown
 
     def _join(self, board: list[str], events: list[list[str]], earlier: int,

@@ -126,6 +126,9 @@ def help_lines(width: int) -> list[str]:
 UNDONE = object()  # an answer: the player took a decision back, the game asks again
 
 
+FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
+
+
 @dataclass
 class Stop:
     """The session ends before the game does."""
@@ -992,8 +995,12 @@ class Session:
             lines += ["", "Last moves:", *[f"  {line}" for line in before[-RECENT_EVENTS:]]]
         lines += ["", end_line if end < len(events) else "The game is over."]
         if end + 1 < len(events):
-            lines.append("Final scoring:")
-            lines += [f"  {line}" for line in events[end + 1:]]
+            rest = events[end + 1:]
+            if rest[0].startswith(FINAL_SCORING):  # the rules' own heading: said once
+                lines.append(rest.pop(0))
+            else:
+                lines.append(FINAL_SCORING)
+            lines += [f"  {line}" for line in rest]
         self.printed = len(events)
         pager = Pager(self.say, self.read, self.height)
         pager.show(self.wrapped(lines))
