@@ -287,7 +287,9 @@ def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
     """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
     'passes and takes back ... = 58', read as a bid of 58; and 'Player 3 passes and takes
     back ... = 24' read as beating the high bid of 21. A pass says the cards that go back,
-    never their total, and the high bid that stays, with its bidder."""
+    never their total, and the high bid that stays, with its bidder; the cards are
+    counted, not listed again (a newcomer read a bot's list of the cards it took back as
+    news filling a row)."""
     screens, session = screens_of(2, 120)
     log = session.game.events
     high, bidder = 0, None
@@ -299,6 +301,7 @@ def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
             bidder, high = found[1], int(found[2])
         if " passes" in line and " takes back " in line:
             assert "=" not in line, line  # no sum of cards that reads as a bid
+            assert re.search(r" takes back their (1 card|\d+ cards);", line), line
             stays = f"the high bid stays {bidder}'s {high}" if bidder else "nobody has bid yet"
             assert line.endswith(f"; {stays}."), line
             said += 1
