@@ -283,6 +283,32 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
         "Taken for you, the only option: bid: pass (2 times)."
 
 
+def test_the_log_folds_the_small_steps_as_the_screen_does_and_log_all_shows_them():
+    """A newcomer typed 'log' to find what scrolled away and read a bot's bid card by card,
+    one line a card: 'log' folds a player's steps in a row that changed nothing for the
+    others into their last line, as the decision screen does, says how many it folded, and
+    'log all' shows every line."""
+    _, session = screens_of(2, 120)
+    session.height = None  # the whole log on one page
+
+    def shown(command: str) -> list[str]:
+        session.out = io.StringIO()
+        session.show_log(command)
+        return [" ".join(line.split()) for line in session.out.getvalue().splitlines()]
+
+    folded, every = shown(""), shown("all")
+
+    def card_by_card(lines: list[str]) -> int:  # a player's card after their own card
+        return sum(1 for a, b in zip(lines, lines[1:], strict=False)
+                   if " adds " in a and " adds " in b and a.split(" adds ")[0] ==
+                   b.split(" adds ")[0])
+
+    assert card_by_card(every) > 0 and card_by_card(folded) == 0
+    assert re.search(r"; \d+ small steps folded \('log all'\)\)$", folded[0]), folded[0]
+    assert shown("2 all")[-2:] == every[-2:]
+    assert "log all" in shown("many")[0]
+
+
 def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
     """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
     'passes and takes back ... = 58', read as a bid of 58; and 'Player 3 passes and takes
