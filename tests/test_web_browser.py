@@ -1225,8 +1225,10 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
 
 
 def test_the_rules_panel_cites_the_rulebook_on_request(browser):
-    """A newcomer read 'Rulebook: en-2004 ...' under every rule of the Rules panel as code:
-    the citations show when asked for (as the terminal's 'rules --cite'), the gists always."""
+    """A newcomer read 'Rulebook: en-2004 ...' under every rule of the Rules panel as code,
+    then its rulings and section numbers ('9.5', 'Ruling: "each player may only build ..."
+    (The auctions) holds ...') as a lawyer's text: the rules in plain words show first, the
+    sources (citations, rulings, section numbers) when asked for (as 'why --cite')."""
     table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
     with serving(table) as base:
         _open(page, base, table, "P1")
@@ -1236,7 +1238,14 @@ def test_the_rules_panel_cites_the_rulebook_on_request(browser):
         assert cites.count() > 10
         assert not any(c.is_visible() for c in cites.all()[:20])
         assert page.locator("#rules .about").first.is_visible()
+        rulings, numbers = page.locator("#rules .ruling"), page.locator("#rules h3 .num")
+        assert rulings.count() > 5 and numbers.count() > 20
+        assert not any(x.is_visible() for x in [*rulings.all()[:10], *numbers.all()[:20]])
+        current = page.locator("#rules section.current h3")
+        assert not re.match(r"\d", current.inner_text()), current.inner_text()
         page.locator("#rules-cites").check()
         assert all(c.is_visible() for c in cites.all()[:20])
         assert "en-2004" in cites.first.inner_text()
+        assert rulings.first.is_visible() and numbers.first.is_visible()
+        assert re.match(r"\d+\.\d+ ", current.inner_text()), current.inner_text()
     context.close()
