@@ -327,12 +327,18 @@ COVERED_NEEDS = """clicked => { const box = document.querySelector(
   const m = box.getBoundingClientRect();
   const hit = r => Math.min(r.right, m.right) - Math.max(r.left, m.left) > 0.5
     && Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 0.5;
+  // what lies in the board's box as seen: a phone's board scrolls in it, the rest clipped
+  const board = document.getElementById('board'), b = board.getBoundingClientRect();
+  const seen = el => { const r = el.getBoundingClientRect();
+    if (el === board || !board.contains(el)) return r;
+    return {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right),
+            top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)}; };
   const needs = [['#prompt', 'the title'], ['#options button', 'an option'], ['#undo', 'Undo'],
     ['#save', 'Save'], ['#board .badge', 'a number'], ['#board [data-place].legal', 'a place'],
     [`#board [data-place="${clicked}"]`, 'the place clicked'], ['.zoom button', 'a zoom'],
     ['#board', 'the board'], ['#board svg', 'the board'], ['#board-text', 'the board']];
   return needs.flatMap(([sel, name]) => [...document.querySelectorAll(sel)]
-    .filter(el => el.getClientRects().length && hit(el.getBoundingClientRect()))
+    .filter(el => el.getClientRects().length && hit(seen(el)))
     .map(el => `${name} ${el.getAttribute('data-place') || el.textContent.trim()}`)); }"""
 
 
@@ -427,8 +433,6 @@ def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_
     page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
         _open(page, base, table, "P1")
-        if size["width"] < 900:  # a phone shows the board as text first
-            page.locator("#board-view").click()
         places = [p for p in page.locator("#board [data-place]").evaluate_all(
             "els => els.map(e => e.getAttribute('data-place'))") if p not in legal]
         for illegal in places[::5]:  # districts, plots, the park, spaces of the row, ...
@@ -444,7 +448,7 @@ def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_
             assert re.search(r"cannot be chosen now|is not an answer to", refusal.inner_text())
             assert _in_view(page, REFUSAL), illegal
             assert page.evaluate(COVERED_NEEDS, illegal) == [], illegal
-            said, board = _box(page, refusal), _box(page, page.locator("#board svg"))
+            said, board = _box(page, refusal), _box(page, page.locator("#board"))
             assert said["x"] >= board["x"] + board["width"] or \
                 said["y"] + said["height"] <= board["y"], (said, board)  # beside or above
             if size["width"] < 900:  # above the board, in a line of its own
@@ -776,11 +780,10 @@ ZOOM_BUTTONS_ON_ONE_LINE = """() => [...document.querySelectorAll('.zoom button'
 
 def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     """On a 390x844 phone the board opened at 353% on one corner and "Whole board" had 3-4 px
-    labels: it opens on the whole board as text, readable, in the page's width; the picture
-    is a button away, drawn readable, with the places offered in view. A newcomer then found
-    the options under 1,100 px of text board, and "Picture" opened at 385% on a corner: the
-    decision comes first, its options on the first screen, and the picture opens fitted to
-    the width, every place offered in view, "Readable" a button away."""
+    labels; then it opened as text, whose codes (R1, <Be>, wh) a newcomer read as code. It
+    opens on the picture, drawn readable, with the places offered in view; the whole board
+    as text is a button away, in the page's width. The decision comes first, its options on
+    the first screen; "Whole board" fits the picture to the width."""
     table, context, page = _player_1_moves_a_commissioner(browser)
     context.close()
     context = browser.new_context(viewport=PHONE, has_touch=True)
@@ -789,6 +792,18 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     with serving(table) as base:
         _open(page, base, table, "P1")
         text = page.locator("#board-text")
+        assert text.is_hidden() and page.locator("#board").is_visible()
+        assert page.evaluate(LABELS) >= 11  # readable (was 3-4 px: the board squeezed)
+        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
+        # the page does not scroll sideways: the board scrolls in its own box
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
+        # each zoom button on one line, all of them in the page's width ("Whole board" wrapped)
+        assert page.evaluate(ZOOM_BUTTONS_ON_ONE_LINE) == []
+        # the decision first: its prompt and every option on the first screen, above the board
+        assert _in_view(page, "#prompt") and page.evaluate(EVERY_OPTION_IN_VIEW)
+        assert page.locator("#options").bounding_box()["y"] < \
+            page.locator("#board").bounding_box()["y"]
+        page.locator("#board-view").click()  # the board as text, a click away
         assert text.is_visible() and page.locator("#board").is_hidden()
         seen = text.inner_text()
         assert all(re.search(rf"^{d}\b", seen, re.M)
@@ -800,23 +815,12 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         assert page.evaluate("() => { const t = document.getElementById('board-text');"
                              " return t.scrollWidth <= t.clientWidth; }")  # no sideways scroll
         assert text.bounding_box()["width"] <= PHONE["width"]
-        # the decision first: its prompt and every option on the first screen, above the board
-        assert _in_view(page, "#prompt") and page.evaluate(EVERY_OPTION_IN_VIEW)
-        assert page.locator("#options").bounding_box()["y"] < text.bounding_box()["y"]
-        page.locator("#board-view").click()  # the picture, fitted to the width
+        page.locator("#board-view").click()  # and back to the picture
         assert text.is_hidden() and page.locator("#board").is_visible()
-        # each zoom button on one line, all of them in the page's width ("Whole board" wrapped)
-        assert page.evaluate(ZOOM_BUTTONS_ON_ONE_LINE) == []
+        page.locator("#zoom-fit").click()  # the whole board, fitted to the width
         whole = page.locator("#board svg").bounding_box()
         assert PHONE["width"] * 0.8 <= whole["width"] <= PHONE["width"]
         assert page.locator("#zoom-level").inner_text() == "100%"
-        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
-        page.locator("#zoom-read").click()
-        assert page.evaluate(LABELS) >= 11  # was 3-4 px: the board squeezed to 368 px
-        # the page does not scroll sideways: the board scrolls in its own box
-        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
-        page.locator("#zoom-fit").click()
-        assert page.locator("#board svg").bounding_box()["width"] == whole["width"]
         assert page.evaluate(LABELS) < 11
         page.locator("#zoom-in").click()
         assert page.locator("#board svg").bounding_box()["width"] > whole["width"]
@@ -858,8 +862,7 @@ def test_the_hosts_page_copies_each_link_and_the_spectators_see_no_hand(browser)
             assert page.locator("#status").inner_text() == "Watching: Player 1 decides."
             for part in ("#hand-panel", "#decision-panel", "#options button"):
                 assert not page.locator(part).first.is_visible(), part
-            board = "#board-text" if size == PHONE else "#board svg"  # a phone: as text
-            assert page.locator(board).is_visible()
+            assert page.locator("#board svg").is_visible()  # a phone too: the picture
             assert page.locator("#log li").count() == len(table.game.log_for(None))
         context.close()
 
