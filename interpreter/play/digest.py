@@ -323,8 +323,8 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
                                 p != viewer, game.players.index(p))), strict=True):
         given = crediting(game.label(player), points[player], lines)
         places = places_named(game, given)
-        # no place: what the lines say after their last colon ('...: the special scoring
-        # after business 3'), where they have one
+        # no place: what the lines say after their last colon ('...: the bonus of round 3'),
+        # where they have one
         tails = list(dict.fromkeys(x.rsplit(": ", 1)[1].rstrip(".") for x in given
                                    if ": " in x))
         why = f"in {and_list(places)}" if places else and_list(tails) if tails else ""
