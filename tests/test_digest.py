@@ -889,3 +889,35 @@ def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
              "1 card (black 6) goes from the black stack to your hand"]
     assert _by_whom(moves, lambda move: "Player 4") == [
         moves[0], "Player 4: " + moves[1], moves[2]]
+
+
+def test_the_page_s_digest_says_where_each_player_s_points_came_from(base):
+    """A newcomer read "Points: Player 3 +7." at the top of the page's digest, the reason far
+    below among the news: each amount says where it came from on its line (the district
+    scored or stopped; a scoring of no place by its name), and the news keep the log's
+    words and order."""
+    said = [x for digest in _page_digests(base, 5) for x in digest if x.startswith("Points: ")]
+    amounts = [x for line in said for x in re.findall(r"(?:you|Player \d) [+-]\d+[^,]*", line)]
+    assert len(amounts) > 20, said
+    assert all(re.search(r"\+\d+ \((in [\w. ]+|the special scoring after business \d+)\)",
+                         x) for x in amounts), amounts
+    assert any("+4 (the special scoring after business 3)" in x for x in amounts), amounts
+    assert not any("VP in" in line for line in said), said  # the log's words: in the news
+
+
+def _page_digests(base, seed: int):
+    """The page's digest at each of Player 1's decisions of a whole game (Player 1 deciding
+    at random, the others random bots)."""
+    from .web_support import make_table, token_of
+
+    game = base.new_game(4, seed)
+    table = make_table(base, game, History.start(game),
+                       {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
+    token, rng = token_of(table, "P1"), random.Random(seed)
+    while not table.game.over:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        yield table._digest_for("P1")
+        table.decide(token, table.version, rng.randrange(len(decision.options)))
