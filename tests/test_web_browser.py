@@ -106,6 +106,8 @@ def test_a_whole_game_through_the_page(page: Page):
     assert table.game.over and clicks >= 4
     assert "Final scores" in final and table.game.label(table.game.winners()[0]) in final
     assert page.locator("#status").inner_text() == "The game is over."
+    if page.locator("#log-every").is_visible():  # steps folded: every step on request
+        page.locator("#log-all").check()
     assert page.locator("#log li").count() == len(table.game.events)
 
 
@@ -1251,4 +1253,31 @@ def test_the_rules_panel_cites_the_rulebook_on_request(browser):
         assert "en-2004" in cites.first.inner_text()
         assert rulings.first.is_visible() and numbers.first.is_visible()
         assert re.match(r"\d+\.\d+ ", current.inner_text()), current.inner_text()
+    context.close()
+
+
+def test_the_log_folds_a_players_small_steps_as_the_digest_does(browser):
+    """The page's log said a bot's bid card by card, four lines for a bid it took back: the
+    steps of one player in a row that changed nothing for the others are folded into their
+    last line, as in the digest and the terminal's 'log', each line keeping its number, and
+    'every step' shows them all."""
+    table, context, page = _player_1_at_1366x768(browser, 2, lambda g, d: True)
+    me, rng = token_of(table, "P1"), random.Random(2)
+    while not table.state_for(me)["log_folded"]:
+        decision = table.game.decision()
+        table.decide(me, table.version, index=rng.randrange(len(decision.options)))
+        while table.bot_step():
+            pass
+    state = table.state_for(me)
+    folded = set(state["log_folded"])
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        numbers = page.evaluate("() => [...document.querySelectorAll('#log li')]"
+                                ".map(li => li.value)")
+        assert numbers == [i + 1 for i in range(len(state["log"])) if i not in folded]
+        assert page.locator("#log-every").is_visible()
+        page.locator("#log-all").check()
+        assert page.locator("#log li").count() == len(state["log"])
+        assert page.locator("#log li").nth(min(folded)).inner_text() == \
+            state["log"][min(folded)]
     context.close()

@@ -702,17 +702,25 @@ function renderScores(s) {
   }
 }
 
+// A player's steps in a row that changed nothing for the others (s.log_folded) are left
+// out, as the digest leaves them, unless "every step" is ticked; the lines keep their numbers.
 function renderLog(s) {
-  const log = $("log");
-  log.replaceChildren(...s.log.map((line) => {
+  const log = $("log"), folded = new Set(s.log_folded || []), every = $("log-all").checked;
+  $("log-every").hidden = folded.size === 0;
+  $("log-folded-count").textContent = `(${folded.size} folded)`;
+  log.replaceChildren(...s.log.flatMap((line, i) => {
+    if (!every && folded.has(i)) return [];
     const li = document.createElement("li");
+    li.value = i + 1;
     li.textContent = line;
-    return li;
+    return [li];
   }));
   log.scrollTop = log.scrollHeight;
   // once the other panels have their new size, the newest line is in view again
   requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
+
+$("log-all").addEventListener("change", () => { if (state) renderLog(state); });
 
 // The log keeps its newest line in view when its box changes size (a panel above it grows,
 // the header says the server is gone), unless the player scrolled up to older lines.
