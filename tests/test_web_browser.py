@@ -1281,3 +1281,30 @@ def test_the_log_folds_a_players_small_steps_as_the_digest_does(browser):
         assert page.locator("#log li").nth(min(folded)).inner_text() == \
             state["log"][min(folded)]
     context.close()
+
+
+# whether some place offered is inside the board's box where the window shows it
+IN_SEEN_BOARD = """sel => { const box = document.getElementById('board').getBoundingClientRect();
+  const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, innerHeight);
+  return [...document.querySelectorAll(sel)].some(el => { const r = el.getBoundingClientRect();
+    return r.left >= box.left && r.right <= box.right && r.top >= top && r.bottom <= bottom;
+  }); }"""
+
+
+def test_on_a_short_phone_the_places_offered_are_where_the_window_shows_the_board(browser):
+    """On a phone, a long 'since your last decision' pushed the board's box below the
+    window, and the places offered (the card stacks, to choose a bid's colour) were scrolled
+    into the part of the box out of sight: they are brought into the part the window shows."""
+    ruleset, game, history = play_until(FIFTH, 4, 2, _choosing_a_colour)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    context = browser.new_context(viewport={"width": 390, "height": 640}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        below = page.evaluate("() => document.getElementById('board')"
+                              ".getBoundingClientRect().bottom > innerHeight")
+        assert below  # the case: the board's box runs below the window
+        assert page.evaluate(IN_SEEN_BOARD, "#board .legal")
+    context.close()

@@ -177,6 +177,8 @@ function render() {
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
   keepRoom();
+  // a phone's board: readable, its places in view once the panels above it have their size
+  if (window.boardZoom) window.boardZoom.drawn(s);
 }
 
 // The column's room, when it is short (1366x768, many options): the log keeps its last
@@ -381,7 +383,6 @@ function renderBoard(s) {
   hideNumbersUnder(board, boxes);
   showsNeighbours(board, s.neighbours || {});
   $("board-text").textContent = s.board_text || "";
-  if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
   board.onclick = (e) => {

@@ -51,7 +51,13 @@ window.boardZoom = (() => {
   function showPlaces(s) {
     const places = [...board.querySelectorAll(".legal")].map((el) => el.getBoundingClientRect());
     if (!places.length) return;
-    const area = panel.getBoundingClientRect();
+    // the part of the box inside the window: a long digest above may push its foot below
+    const box = panel.getBoundingClientRect();
+    const area = { left: Math.max(box.left, 0), right: Math.min(box.right, innerWidth),
+      top: Math.max(box.top, 0), bottom: Math.min(box.bottom, innerHeight) };
+    area.width = area.right - area.left;
+    area.height = area.bottom - area.top;
+    if (area.width <= 0 || area.height <= 0) return;
     const left = Math.min(...places.map((r) => r.left)), right = Math.max(...places.map((r) => r.right));
     const top = Math.min(...places.map((r) => r.top)), bottom = Math.max(...places.map((r) => r.bottom));
     const first = places[0];
@@ -64,6 +70,11 @@ window.boardZoom = (() => {
       : [(first.left + first.right) / 2, (first.top + first.bottom) / 2];
     panel.scrollLeft += x - (area.left + area.width / 2);
     panel.scrollTop += y - (area.top + area.height / 2);
+    // a box scrolled to its end that still shows them below the window: the page scrolls
+    // just enough to bring them up
+    const shown = [...board.querySelectorAll(".legal")].map((el) => el.getBoundingClientRect());
+    const foot = fits ? Math.max(...shown.map((r) => r.bottom)) : shown[0].bottom;
+    if (foot > innerHeight) window.scrollBy(0, foot - innerHeight + 8);
   }
 
   function drawn(s) {
