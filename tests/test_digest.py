@@ -299,11 +299,39 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
         "Taken for you, the only option: bid: pass (2 times)."
 
 
+def test_the_log_folds_the_small_steps_as_the_screen_does_and_log_all_shows_them():
+    """A newcomer typed 'log' to find what scrolled away and read a bot's bid card by card,
+    one line a card: 'log' folds a player's steps in a row that changed nothing for the
+    others into their last line, as the decision screen does, says how many it folded, and
+    'log all' shows every line."""
+    _, session = screens_of(2, 120)
+    session.height = None  # the whole log on one page
+
+    def shown(command: str) -> list[str]:
+        session.out = io.StringIO()
+        session.show_log(command)
+        return [" ".join(line.split()) for line in session.out.getvalue().splitlines()]
+
+    folded, every = shown(""), shown("all")
+
+    def card_by_card(lines: list[str]) -> int:  # a player's card after their own card
+        return sum(1 for a, b in zip(lines, lines[1:], strict=False)
+                   if " adds " in a and " adds " in b and a.split(" adds ")[0] ==
+                   b.split(" adds ")[0])
+
+    assert card_by_card(every) > 0 and card_by_card(folded) == 0
+    assert re.search(r"; \d+ small steps folded \('log all'\)\)$", folded[0]), folded[0]
+    assert shown("2 all")[-2:] == every[-2:]
+    assert "log all" in shown("many")[0]
+
+
 def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
     """A bot put cards forward to 58 while the high bid was 28, then passed: the log said
     'passes and takes back ... = 58', read as a bid of 58; and 'Player 3 passes and takes
     back ... = 24' read as beating the high bid of 21. A pass says the cards that go back,
-    never their total, and the high bid that stays, with its bidder."""
+    never their total, and the high bid that stays, with its bidder; the cards are
+    counted, not listed again (a newcomer read a bot's list of the cards it took back as
+    news filling a row)."""
     screens, session = screens_of(2, 120)
     log = session.game.events
     high, bidder = 0, None
@@ -315,6 +343,7 @@ def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
             bidder, high = found[1], int(found[2])
         if " passes" in line and " takes back " in line:
             assert "=" not in line, line  # no sum of cards that reads as a bid
+            assert re.search(r" takes back their (1 card|\d+ cards);", line), line
             stays = f"the high bid stays {bidder}'s {high}" if bidder else "nobody has bid yet"
             assert line.endswith(f"; {stays}."), line
             said += 1
@@ -876,6 +905,38 @@ def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
              "1 card (black 6) goes from the black stack to your hand"]
     assert _by_whom(moves, lambda move: "Player 4") == [
         moves[0], "Player 4: " + moves[1], moves[2]]
+
+
+def test_the_page_s_digest_says_where_each_player_s_points_came_from(base):
+    """A newcomer read "Points: Player 3 +7." at the top of the page's digest, the reason far
+    below among the news: each amount says where it came from on its line (the district
+    scored or stopped; a scoring of no place by its name), and the news keep the log's
+    words and order."""
+    said = [x for digest in _page_digests(base, 5) for x in digest if x.startswith("Points: ")]
+    amounts = [x for line in said for x in re.findall(r"(?:you|Player \d) [+-]\d+[^,]*", line)]
+    assert len(amounts) > 20, said
+    assert all(re.search(r"\+\d+ \((in [\w. ]+|the special scoring after business \d+)\)",
+                         x) for x in amounts), amounts
+    assert any("+4 (the special scoring after business 3)" in x for x in amounts), amounts
+    assert not any("VP in" in line for line in said), said  # the log's words: in the news
+
+
+def _page_digests(base, seed: int):
+    """The page's digest at each of Player 1's decisions of a whole game (Player 1 deciding
+    at random, the others random bots)."""
+    from .web_support import make_table, token_of
+
+    game = base.new_game(4, seed)
+    table = make_table(base, game, History.start(game),
+                       {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
+    token, rng = token_of(table, "P1"), random.Random(seed)
+    while not table.game.over:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        yield table._digest_for("P1")
+        table.decide(token, table.version, rng.randrange(len(decision.options)))
 
 
 NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcomer.replay.json"

@@ -106,6 +106,8 @@ def test_a_whole_game_through_the_page(page: Page):
     assert table.game.over and clicks >= 4
     assert "Final scores" in final and table.game.label(table.game.winners()[0]) in final
     assert page.locator("#status").inner_text() == "The game is over."
+    if page.locator("#log-every").is_visible():  # steps folded: every step on request
+        page.locator("#log-all").check()
     assert page.locator("#log li").count() == len(table.game.events)
 
 
@@ -145,12 +147,12 @@ def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
             "els => els.map(e => e.getAttribute('data-place'))")
         illegal = next(p for p in places if p not in legal)
         page.locator(f'#board [data-place="{illegal}"]').click()
-        message = page.locator("#message.bad")
+        message = page.locator(REFUSAL)
         message.wait_for()
         # the refusal shows once the page takes clicks again (a click made as soon as it was
         # read was dropped as one made while the refused decision was under way)
         assert not page.evaluate("document.body.classList.contains('busy')")
-        assert "cannot be chosen now" in message.inner_text()
+        assert re.search(r"cannot be chosen now|is not an answer to", message.inner_text())
         assert len(table.history.moves) == len(history.moves)
         _click_and_wait(page, page.locator("#board [data-place].legal").first)
         assert table.history.moves[-1] in legal
@@ -318,16 +320,27 @@ def _box(page, locator) -> dict:
 # what a floating answer covers of what the player needs (a list of its parts; [] for none):
 # the decision's title, options, Undo and Save, the places offered and their numbers, the place
 # clicked, the zoom buttons
-COVERED_NEEDS = """clicked => { const box = document.getElementById('message');
-  if (box.hidden) return [];
+# a refused click's answer: in the decision panel's status line (on a phone, in a line of its
+# own above the board)
+REFUSAL = ".bad:is(#message, #panel-status):not([hidden])"
+COVERED_NEEDS = """clicked => { const box = document.querySelector(
+  '.bad:is(#message, #panel-status):not([hidden])');
+  if (!box) return [];
   const m = box.getBoundingClientRect();
   const hit = r => Math.min(r.right, m.right) - Math.max(r.left, m.left) > 0.5
     && Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top) > 0.5;
+  // what lies in the board's box as seen: a phone's board scrolls in it, the rest clipped
+  const board = document.getElementById('board'), b = board.getBoundingClientRect();
+  const seen = el => { const r = el.getBoundingClientRect();
+    if (el === board || !board.contains(el)) return r;
+    return {left: Math.max(r.left, b.left), right: Math.min(r.right, b.right),
+            top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom)}; };
   const needs = [['#prompt', 'the title'], ['#options button', 'an option'], ['#undo', 'Undo'],
     ['#save', 'Save'], ['#board .badge', 'a number'], ['#board [data-place].legal', 'a place'],
-    [`#board [data-place="${clicked}"]`, 'the place clicked'], ['.zoom button', 'a zoom']];
+    [`#board [data-place="${clicked}"]`, 'the place clicked'], ['.zoom button', 'a zoom'],
+    ['#board', 'the board'], ['#board svg', 'the board'], ['#board-text', 'the board']];
   return needs.flatMap(([sel, name]) => [...document.querySelectorAll(sel)]
-    .filter(el => el.getClientRects().length && hit(el.getBoundingClientRect()))
+    .filter(el => el.getClientRects().length && hit(seen(el)))
     .map(el => `${name} ${el.getAttribute('data-place') || el.textContent.trim()}`)); }"""
 
 
@@ -364,21 +377,25 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
         assert len(kinds) >= 6 and any("_" in p for p in clicked), kinds
         answers = []
         for illegal in clicked:
-            before = page.locator("#message").inner_text()
+            before = page.locator("#panel-status").inner_text()
             target = page.locator(f'#board [data-place="{illegal}"]').first
             box = _box(page, target)
             # a click at its middle, as a person's (where a piece stands on the place, the
             # click lands on the piece and goes to the place below)
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function("t => { const m = document.querySelector('#message.bad');"
-                                   " return m && !m.hidden && m.innerText !== t; }", arg=before)
-            text = page.locator("#message").inner_text()
-            assert "cannot be chosen now" in text and f"You may choose one of the " \
-                f"{len(legal)} places numbered on the board." in text, text
-            assert not RULE_CODE.search(text), text
-            assert _in_view(page, "#message")
-            # beside the click, over nothing the player needs
+            page.wait_for_function("t => { const m = document.querySelector('#panel-status"
+                                   ".bad'); return m && !m.hidden && m.innerText !== t; }",
+                                   arg=before)
+            text = page.locator("#panel-status").inner_text()
+            # why, and where the options are in few words: not every option again (they
+            # are on the page already)
+            assert re.search(r"cannot be chosen now|is not an answer to", text) and text.endswith(
+                f"You may choose one of the {len(legal)} places numbered on the board."), text
+            assert not RULE_CODE.search(text) and not re.search(r"\b1\. ", text), text
+            assert _in_view(page, "#panel-status")
+            # in the decision panel, over nothing the player needs, the board least of all
             assert page.evaluate(COVERED_NEEDS, illegal) == [], (illegal, text)
+            assert page.locator(f'#board [data-place="{illegal}"].refused').count() == 1
             assert page.locator("#click-message").count() == 0  # one box only
             answers.append(text)
         # a plot with a skyscraper: what is wrong, in the game's words
@@ -403,10 +420,11 @@ UNCOVERED = """sel => { const r = document.querySelector(sel).getBoundingClientR
 @pytest.mark.parametrize("size", [SMALL, BIG, {"width": 390, "height": 844}],
                          ids=["1366x768", "1920x1080", "phone"])
 def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_path):
-    """A newcomer's refusals and Save's answer covered the decision's title. A refused click
-    is said beside the click, over no place offered, no number, not the place clicked, and
-    not the decision (on a phone, in a line of its own above the board); Save's answer in the
-    decision panel's own status line, under Undo and Save; at every size."""
+    """A newcomer's refusals and Save's answer covered the decision's title, then the middle of
+    the board. A refused click is said in the decision panel's own status line, under Undo
+    and Save (on a phone, in a line of its own above the board), over no part of the board
+    (its supply row included), no option, nor the decision; Save's answer there too; at
+    every size."""
     ruleset, game, history = play_until(FIFTH, 4, 3, _placing_a_tile)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"},
@@ -417,31 +435,35 @@ def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_
     page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
         _open(page, base, table, "P1")
-        if size["width"] < 900:  # a phone shows the board as text first
-            page.locator("#board-view").click()
         places = [p for p in page.locator("#board [data-place]").evaluate_all(
             "els => els.map(e => e.getAttribute('data-place'))") if p not in legal]
         for illegal in places[::5]:  # districts, plots, the park, spaces of the row, ...
             # (a phone's answer takes room above the board: gone before the place is measured)
-            page.evaluate("() => { document.getElementById('message').hidden = true; }")
+            page.evaluate("() => { for (const id of ['message', 'panel-status'])"
+                          " document.getElementById(id).hidden = true; }")
             target = page.locator(f'#board [data-place="{illegal}"]').first
             target.scroll_into_view_if_needed()
             box = _box(page, target)
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.locator("#message.bad").wait_for()
-            assert "cannot be chosen now" in page.locator("#message").inner_text()
-            assert _in_view(page, "#message"), illegal
+            refusal = page.locator(REFUSAL)
+            refusal.wait_for()
+            assert re.search(r"cannot be chosen now|is not an answer to", refusal.inner_text())
+            assert _in_view(page, REFUSAL), illegal
             assert page.evaluate(COVERED_NEEDS, illegal) == [], illegal
+            said, board = _box(page, refusal), _box(page, page.locator("#board"))
+            assert said["x"] >= board["x"] + board["width"] or \
+                said["y"] + said["height"] <= board["y"], (said, board)  # beside or above
             if size["width"] < 900:  # above the board, in a line of its own
-                message, board = _box(page, page.locator("#message")), _box(
-                    page, page.locator("#board"))
-                assert message["y"] + message["height"] <= board["y"]
+                assert refusal.get_attribute("id") == "message"
+            else:  # beside the board, in the decision panel
+                assert refusal.get_attribute("id") == "panel-status"
         assert len(table.history.moves) == len(history.moves)
         page.locator("#save").scroll_into_view_if_needed()
         page.locator("#save").click()
         status = page.locator("#panel-status")
-        status.wait_for()
-        assert "Saved to" in status.inner_text() and page.locator("#message").is_hidden()
+        page.wait_for_function("() => document.getElementById('panel-status').innerText"
+                               ".includes('Saved to')")  # in place of the refusal
+        assert page.locator("#message").is_hidden()
         assert page.evaluate("() => document.getElementById('decision-panel')"
                              ".contains(document.getElementById('panel-status'))")
         page.locator("#prompt").scroll_into_view_if_needed()
@@ -577,8 +599,7 @@ def test_a_click_shows_at_once_that_it_was_taken_and_a_second_click_waits(browse
         page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
         sent = page.evaluate("() => window.sent")
         assert sent == [{"disabled": True, "spinner": True}]
-        assert page.locator("#message.bad").count() == 0 or \
-            page.locator("#message.bad").is_hidden()
+        assert page.locator(REFUSAL).count() == 0
         assert len(table.history.moves) > decided
     context.close()
 
@@ -627,7 +648,8 @@ THIRTY = """() => { const box = document.getElementById('options');
   while (box.querySelectorAll('button').length < 30)
     last.append(box.querySelector('button').cloneNode(true));
   return box.querySelectorAll('button').length; }"""
-PANELS = ("#decision-panel", "#hand-panel", "#players-panel", "#log-panel")
+OPTION_BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); " \
+    "return [r.x, r.y, r.width, r.height]; })"
 
 
 @pytest.mark.parametrize("seed, stop", [
@@ -640,8 +662,8 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
     the last three lines of the log; also once a refused click is answered. A newcomer then
     saw about one line of "Since your last decision", and a refusal squeezed the log: with a
     long digest and 30 options, six lines of the digest at least are in view with Undo, Save
-    and the log's last three entries (the options scroll); a refusal floats beside the click,
-    every panel keeping its size, covers no option, and lets clicks through."""
+    and the log's last three entries (the options scroll); a refusal is said in the decision
+    panel, off the board, and moves no option (a click aimed at one lands on it)."""
     ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     player = game.decision().player
     table = make_table(ruleset, game, history,
@@ -661,21 +683,17 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                 assert page.evaluate(THIRTY) == 30
                 page.evaluate("() => keepRoom()")  # as drawn (the log's box, at once)
                 assert page.evaluate(DIGEST_LINES) >= 6
-            elif refused:  # a place not offered: the answer floats beside the click
-                panels = [_box(page, page.locator(part)) for part in PANELS]
+            elif refused:  # a place not offered: the answer in the decision panel
+                buttons = page.locator("#options button").evaluate_all(OPTION_BOXES)
                 illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
                     "els => els.map(e => e.getAttribute('data-place'))") if p not in legal)
                 place = _box(page, page.locator(f'#board [data-place="{illegal}"]').first)
                 page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
-                page.locator("#message.bad").wait_for()
-                assert [_box(page, page.locator(part)) for part in PANELS] == panels
-                assert _in_view(page, "#message")
-                # beside the click, over no place offered, no option, nor Undo or Save
+                page.locator("#panel-status.bad").wait_for()
+                assert page.locator("#options button").evaluate_all(OPTION_BOXES) == buttons
+                assert _in_view(page, "#panel-status")
+                # beside the board, over no place offered, no option, nor Undo or Save
                 assert page.evaluate(COVERED_NEEDS, illegal) == []
-                assert page.evaluate("""() => { const r = document.getElementById('message')
-                  .getBoundingClientRect(); const hit = document.elementFromPoint(
-                  r.x + r.width / 2, r.y + r.height / 2); return hit && hit.id; }""") \
-                    != "message"  # a click there goes to what lies under it
             if refused != "a long digest":
                 assert page.evaluate(EVERY_OPTION_IN_VIEW), refused
             for part in ("#undo", "#save", "#prompt", "#log li:last-child",
@@ -764,11 +782,10 @@ ZOOM_BUTTONS_ON_ONE_LINE = """() => [...document.querySelectorAll('.zoom button'
 
 def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     """On a 390x844 phone the board opened at 353% on one corner and "Whole board" had 3-4 px
-    labels: it opens on the whole board as text, readable, in the page's width; the picture
-    is a button away, drawn readable, with the places offered in view. A newcomer then found
-    the options under 1,100 px of text board, and "Picture" opened at 385% on a corner: the
-    decision comes first, its options on the first screen, and the picture opens fitted to
-    the width, every place offered in view, "Readable" a button away."""
+    labels; then it opened as text, whose codes (R1, <Be>, wh) a newcomer read as code. It
+    opens on the picture, drawn readable, with the places offered in view; the whole board
+    as text is a button away, in the page's width. The decision comes first, its options on
+    the first screen; "Whole board" fits the picture to the width."""
     table, context, page = _player_1_moves_a_commissioner(browser)
     context.close()
     context = browser.new_context(viewport=PHONE, has_touch=True)
@@ -777,6 +794,18 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     with serving(table) as base:
         _open(page, base, table, "P1")
         text = page.locator("#board-text")
+        assert text.is_hidden() and page.locator("#board").is_visible()
+        assert page.evaluate(LABELS) >= 11  # readable (was 3-4 px: the board squeezed)
+        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
+        # the page does not scroll sideways: the board scrolls in its own box
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
+        # each zoom button on one line, all of them in the page's width ("Whole board" wrapped)
+        assert page.evaluate(ZOOM_BUTTONS_ON_ONE_LINE) == []
+        # the decision first: its prompt and every option on the first screen, above the board
+        assert _in_view(page, "#prompt") and page.evaluate(EVERY_OPTION_IN_VIEW)
+        assert page.locator("#options").bounding_box()["y"] < \
+            page.locator("#board").bounding_box()["y"]
+        page.locator("#board-view").click()  # the board as text, a click away
         assert text.is_visible() and page.locator("#board").is_hidden()
         seen = text.inner_text()
         assert all(re.search(rf"^{d}\b", seen, re.M)
@@ -788,23 +817,12 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         assert page.evaluate("() => { const t = document.getElementById('board-text');"
                              " return t.scrollWidth <= t.clientWidth; }")  # no sideways scroll
         assert text.bounding_box()["width"] <= PHONE["width"]
-        # the decision first: its prompt and every option on the first screen, above the board
-        assert _in_view(page, "#prompt") and page.evaluate(EVERY_OPTION_IN_VIEW)
-        assert page.locator("#options").bounding_box()["y"] < text.bounding_box()["y"]
-        page.locator("#board-view").click()  # the picture, fitted to the width
+        page.locator("#board-view").click()  # and back to the picture
         assert text.is_hidden() and page.locator("#board").is_visible()
-        # each zoom button on one line, all of them in the page's width ("Whole board" wrapped)
-        assert page.evaluate(ZOOM_BUTTONS_ON_ONE_LINE) == []
+        page.locator("#zoom-fit").click()  # the whole board, fitted to the width
         whole = page.locator("#board svg").bounding_box()
         assert PHONE["width"] * 0.8 <= whole["width"] <= PHONE["width"]
         assert page.locator("#zoom-level").inner_text() == "100%"
-        assert page.evaluate(IN_BOARD_BOX, "#board .legal")  # the places offered are in view
-        page.locator("#zoom-read").click()
-        assert page.evaluate(LABELS) >= 11  # was 3-4 px: the board squeezed to 368 px
-        # the page does not scroll sideways: the board scrolls in its own box
-        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
-        page.locator("#zoom-fit").click()
-        assert page.locator("#board svg").bounding_box()["width"] == whole["width"]
         assert page.evaluate(LABELS) < 11
         page.locator("#zoom-in").click()
         assert page.locator("#board svg").bounding_box()["width"] > whole["width"]
@@ -846,8 +864,7 @@ def test_the_hosts_page_copies_each_link_and_the_spectators_see_no_hand(browser)
             assert page.locator("#status").inner_text() == "Watching: Player 1 decides."
             for part in ("#hand-panel", "#decision-panel", "#options button"):
                 assert not page.locator(part).first.is_visible(), part
-            board = "#board-text" if size == PHONE else "#board svg"  # a phone: as text
-            assert page.locator(board).is_visible()
+            assert page.locator("#board svg").is_visible()  # a phone too: the picture
             assert page.locator("#log li").count() == len(table.game.log_for(None))
         context.close()
 
@@ -1213,8 +1230,10 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
 
 
 def test_the_rules_panel_cites_the_rulebook_on_request(browser):
-    """A newcomer read 'Rulebook: en-2004 ...' under every rule of the Rules panel as code:
-    the citations show when asked for (as the terminal's 'rules --cite'), the gists always."""
+    """A newcomer read 'Rulebook: en-2004 ...' under every rule of the Rules panel as code,
+    then its rulings and section numbers ('9.5', 'Ruling: "each player may only build ..."
+    (The auctions) holds ...') as a lawyer's text: the rules in plain words show first, the
+    sources (citations, rulings, section numbers) when asked for (as 'why --cite')."""
     table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
     with serving(table) as base:
         _open(page, base, table, "P1")
@@ -1224,7 +1243,68 @@ def test_the_rules_panel_cites_the_rulebook_on_request(browser):
         assert cites.count() > 10
         assert not any(c.is_visible() for c in cites.all()[:20])
         assert page.locator("#rules .about").first.is_visible()
+        rulings, numbers = page.locator("#rules .ruling"), page.locator("#rules h3 .num")
+        assert rulings.count() > 5 and numbers.count() > 20
+        assert not any(x.is_visible() for x in [*rulings.all()[:10], *numbers.all()[:20]])
+        current = page.locator("#rules section.current h3")
+        assert not re.match(r"\d", current.inner_text()), current.inner_text()
         page.locator("#rules-cites").check()
         assert all(c.is_visible() for c in cites.all()[:20])
         assert "en-2004" in cites.first.inner_text()
+        assert rulings.first.is_visible() and numbers.first.is_visible()
+        assert re.match(r"\d+\.\d+ ", current.inner_text()), current.inner_text()
+    context.close()
+
+
+def test_the_log_folds_a_players_small_steps_as_the_digest_does(browser):
+    """The page's log said a bot's bid card by card, four lines for a bid it took back: the
+    steps of one player in a row that changed nothing for the others are folded into their
+    last line, as in the digest and the terminal's 'log', each line keeping its number, and
+    'every step' shows them all."""
+    table, context, page = _player_1_at_1366x768(browser, 2, lambda g, d: True)
+    me, rng = token_of(table, "P1"), random.Random(2)
+    while not table.state_for(me)["log_folded"]:
+        decision = table.game.decision()
+        table.decide(me, table.version, index=rng.randrange(len(decision.options)))
+        while table.bot_step():
+            pass
+    state = table.state_for(me)
+    folded = set(state["log_folded"])
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        numbers = page.evaluate("() => [...document.querySelectorAll('#log li')]"
+                                ".map(li => li.value)")
+        assert numbers == [i + 1 for i in range(len(state["log"])) if i not in folded]
+        assert page.locator("#log-every").is_visible()
+        page.locator("#log-all").check()
+        assert page.locator("#log li").count() == len(state["log"])
+        assert page.locator("#log li").nth(min(folded)).inner_text() == \
+            state["log"][min(folded)]
+    context.close()
+
+
+# whether some place offered is inside the board's box where the window shows it
+IN_SEEN_BOARD = """sel => { const box = document.getElementById('board').getBoundingClientRect();
+  const top = Math.max(box.top, 0), bottom = Math.min(box.bottom, innerHeight);
+  return [...document.querySelectorAll(sel)].some(el => { const r = el.getBoundingClientRect();
+    return r.left >= box.left && r.right <= box.right && r.top >= top && r.bottom <= bottom;
+  }); }"""
+
+
+def test_on_a_short_phone_the_places_offered_are_where_the_window_shows_the_board(browser):
+    """On a phone, a long 'since your last decision' pushed the board's box below the
+    window, and the places offered (the card stacks, to choose a bid's colour) were scrolled
+    into the part of the box out of sight: they are brought into the part the window shows."""
+    ruleset, game, history = play_until(FIFTH, 4, 2, _choosing_a_colour)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    context = browser.new_context(viewport={"width": 390, "height": 640}, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        below = page.evaluate("() => document.getElementById('board')"
+                              ".getBoundingClientRect().bottom > innerHeight")
+        assert below  # the case: the board's box runs below the window
+        assert page.evaluate(IN_SEEN_BOARD, "#board .legal")
     context.close()

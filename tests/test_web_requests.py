@@ -62,7 +62,8 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(table):
         (p1, {"decision": 0, "option": 99}, 400, "there is no option 99"),
         (p1, {"decision": 0, "place": illegal}, 400, "cannot be chosen now"),
         (p1, {"decision": 0, "place": "city_hall"}, 400, "City Hall cannot be chosen now"),
-        (p1, {"decision": 0, "place": "card(violet,4)"}, 400, "Violet 4 cannot be chosen now"),
+        (p1, {"decision": 0, "place": "card(violet,4)"}, 400,
+         'Violet 4 is not an answer to "move the commissioner to"'),
         (p1, {"decision": 0}, 400, "say which option"),
     ]
     with serving(table) as base:

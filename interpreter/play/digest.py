@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from interpreter.play.consequences import (
@@ -268,6 +269,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     told = [x.rstrip(".") for x in news or []]
     again = steps.moved_again(game, viewer, told)
     told = [x for x in told if x not in again]  # said first, among the viewer's own
+    if whole and seen.points:  # where each player's points came from, on their line
+        lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
     if whole:  # every line, the news as they came, after what moved the pieces the viewer
         # had just moved (the terminal's short digest says them so too); a page that drops
         # the last lines where it is cramped keeps the viewer's points and the news first,
@@ -304,6 +307,61 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
+
+
+def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[str]) -> str:
+    """'you +4 (in 34th St. West), Ben +3 (in 52nd St. East)': each player's points with the
+    places named by the lines that gave them (see crediting), or what those lines say after
+    their last colon where they name none: a newcomer read 'Player 3 +7' without why. The
+    log's own words stay in the news: they come in the log's order, the choice of what to
+    score before the points it gave."""
+    said = []
+    for part, player in zip(points_text(game, {p: (n, n) for p, n in points.items()}, viewer)
+                            .split(", "), sorted(points, key=lambda p: (
+                                p != viewer, game.players.index(p))), strict=True):
+        given = crediting(game.label(player), points[player], lines)
+        places = places_named(game, given)
+        # no place: what the lines say after their last colon ('...: the bonus of round 3'),
+        # where they have one
+        tails = list(dict.fromkeys(x.rsplit(": ", 1)[1].rstrip(".") for x in given
+                                   if ": " in x))
+        why = f"in {and_list(places)}" if places else and_list(tails) if tails else ""
+        said.append(f"{part} ({why})" if why else part)
+    return ", ".join(said)
+
+
+def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
+    """The lines that give `name` its `amount`: each names them, followed by a number; the
+    fewest whose numbers add up to it ([] where none do)."""
+    named = _naming(name)
+    found = []
+    for line in lines:
+        at = named.search(line)
+        number = NUMBER.search(line, at.end()) if at else None
+        if number:
+            found.append((int(number.group(1)), line))
+    for size in range(1, min(len(found), 6) + 1):
+        for chosen in combinations(found, size):
+            if sum(n for n, _ in chosen) == abs(amount):
+                return [line for _, line in chosen]
+    return []
+
+
+def places_named(game: Game, lines: list[str]) -> list[str]:
+    """The places of the board (the world's entities, by their labels) the lines name, each
+    once, in order; a longer name first ('34th St. West, gray' before '34th St. West')."""
+    labels = sorted({str(game.label(v)) for values in game.world.entity_types.values()
+                     for v in values}, key=len, reverse=True)
+    found: list[tuple[int, int, str]] = []
+    for k, line in enumerate(lines):
+        for label in labels:
+            pattern = _naming(label)
+            found += [(k, m.start(), label) for m in pattern.finditer(line)]
+            line = pattern.sub(" " * len(label), line)  # said once, by its longest name
+    return list(dict.fromkeys(label for _, _, label in sorted(found)))
 
 
 def not_in_digest(lines: list[str], digest: list[str]) -> list[str]:

@@ -11,27 +11,26 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.play.plain_reasons import PlainReasons
 from interpreter.play.reasons import failing, not_listed
-from interpreter.play.why import could_be_option, named_labels
+from interpreter.play.why import could_be_option
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
     from interpreter.engine.runtime import Decision, Game
 
-LISTED = 6  # the options allowed now that a refusal names; more are counted
-
 
 def refusal(game: Game, decision: Decision, option: Any) -> str:
-    """One short paragraph for a refused choice (the browser's answer to a click): what is
-    wrong, in the game's terms, and the options allowed instead (numbered as on the board)."""
+    """One short line for a refused choice (the browser's answer to a click): what is wrong,
+    in the game's terms, and where the options allowed instead are."""
     pending = game.state["pending"]
     point: ChoicePoint = game.program.choices[tuple(pending["at"])]
     name = game.label(option)
     if isinstance(option, str) and option in point.labels:
         name = f"option {option} ({point.labels[option]})"
-    reasons: list[str] = []
-    if could_be_option(game, decision, point, option):
-        reasons = plain_reasons(game, decision, point, option)
-    head = f"{name[:1].upper()}{name[1:]} cannot be chosen now"  # the prompt is above it
+    named = f"{name[:1].upper()}{name[1:]}"
+    if not could_be_option(game, decision, point, option):  # a card where a place is asked
+        return f'{named} is not an answer to "{decision.prompt}". {allowed_now(game, decision)}'
+    reasons = plain_reasons(game, decision, point, option)
+    head = f"{named} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
     if reasons and reasons[0].startswith(f"{name} is "):  # named in the head already
         reasons[0] = "it" + reasons[0][len(name):]
@@ -39,7 +38,8 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
 
 
 def plain_reasons(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> list[str]:
-    """Why an option of the decision's kind is refused, said plainly (at most two reasons)."""
+    """Why an option of the decision's kind is refused, said plainly (one reason: a refusal
+    is one short line)."""
     player = decision.player
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
@@ -51,7 +51,7 @@ def plain_reasons(game: Game, decision: Decision, point: ChoicePoint, option: An
         if point.where_expr is not None and not found:
             found = failing(game, player, point.where_expr, option,
                             game.state["pending"]["var"], kind=PlainReasons)
-    return found[:2]
+    return found[:1]
 
 
 def said(reason: str) -> str:
@@ -61,14 +61,15 @@ def said(reason: str) -> str:
 
 
 def allowed_now(game: Game, decision: Decision) -> str:
-    """'You may choose: 1. a, 2. b.' (the numbers the board and the buttons show); past
-    LISTED options, only how many: 'one of the 28 places numbered on the board' when every
-    option is a thing of the board (an entity: the board shows where), else 'options'."""
-    labels = named_labels(game, decision)
-    if len(labels) > LISTED:
-        entities = {v for values in game.world.entity_types.values() for v in values}
-        if all(isinstance(o, str) and o in entities for o in decision.options):
-            return f"You may choose one of the {len(labels)} places numbered on the board."
-        return f"You may choose one of the {len(labels)} options numbered 1 to {len(labels)}."
-    shown = ", ".join(f"{k}. {label}" for k, label in enumerate(labels, start=1))
-    return f"You may choose: {shown}."
+    """What may be chosen instead, in few words: the options are on the page beside it (a
+    refusal that listed every option read as a wall of text): 'You may choose one of the 28
+    places numbered on the board.' when every option is a thing of the board (an entity: the
+    board shows where), else 'one of the 3 options in the decision panel'."""
+    entities = {v for values in game.world.entity_types.values() for v in values}
+    on_board = all(isinstance(o, str) and o in entities for o in decision.options)
+    count = len(decision.options)
+    if count == 1:
+        where = "place numbered on the board" if on_board else "option in the decision panel"
+        return f"You may choose only the {where}."
+    where = "places numbered on the board" if on_board else "options in the decision panel"
+    return f"You may choose one of the {count} {where}."

@@ -33,7 +33,7 @@ from interpreter.play.consequences import (
     points_text,
     run_start,
 )
-from interpreter.play.digest import Steps, digest_lines
+from interpreter.play.digest import Steps, digest_lines, hidden_positions
 from interpreter.play.display import Display
 from interpreter.play.final_points import end_table
 from interpreter.play.game_files import (
@@ -211,6 +211,9 @@ class Table:
             "recent": self.recent_places(player),
             "neighbours": self._neighbours(),
             "log": game.log_for(player),
+            # a player's steps in a row that changed nothing for the others, folded into
+            # their last line as the digest does (the page shows them on request)
+            "log_folded": sorted(hidden_positions(game, player, self.steps)),
             "digest": self._digest_for(player) if player else [],
             "over": game.over,
             "decision": None,

@@ -102,7 +102,8 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
                     "to see a rule step by step, as the game plays it, '--cite' for the "
                     "rulebook's paragraphs"),
-    ("log [N]", "the last N events of the game (without N: as many as fit)"),
+    ("log [N]", "the last N events of the game (without N: as many as fit; 'log all':"
+                " with the small steps folded on screen)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "what each option does at once: points, pieces, the end of the game"),
     ("board", "show the board (Enter: your hand and the options again)"),
@@ -825,20 +826,28 @@ class Session:
 
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of
-        the newest as fill the screen."""
+        the newest as fill the screen. A player's steps in a row that changed nothing for the
+        others (cards put forward one at a time) are folded into their last line, as on the
+        decision screen (digest.Steps); 'log all' shows every line."""
+        words = text.split()
+        every = "all" in words
+        words = [w for w in words if w != "all"]
         try:
-            count = int(text) if text else None
+            count = int(words[0]) if len(words) == 1 else None if not words else 0
         except ValueError:
             count = 0
         if count is not None and count < 1:
-            self.say("Type 'log' or 'log N' with a whole number N of 1 or more.")
+            self.say("Type 'log', 'log N' with a whole number N of 1 or more, or 'log all'.")
             return
         decision = self.game.decision()
-        events = self.game.log_for(decision.player if decision is not None else None)
+        player = decision.player if decision is not None else None
+        events = self.game.log_for(player)
         if not events:
             self.say("Nothing has happened yet.")
             return
-        wrapped = [self.wrapped([f"  {line}"]) for line in events]
+        hidden = set() if every else hidden_positions(self.game, player, self.steps)
+        kept = [line for k, line in enumerate(events) if k not in hidden]
+        wrapped = [self.wrapped([f"  {line}"]) for line in kept]
         if count is None:
             room = (self.height or RECENT_EVENTS + 3) - 3
             count = 0
@@ -846,10 +855,13 @@ class Session:
                     sum(len(x) for x in wrapped[-count - 1:]) <= room:
                 count += 1
         shown = wrapped[-count:] if count > 0 else []
-        head = [f"(the last {len(shown)} of {len(events)} events; 'log N' shows N)"] \
-            if len(events) > len(shown) else []
+        head = f"the last {len(shown)} of {len(kept)} events; 'log N' shows N" \
+            if len(kept) > len(shown) else ""
+        if hidden:
+            head += ("; " if head else "") + f"{len(hidden)} small steps folded ('log all')"
         rows = self.height - 1 if self.height is not None else None  # one for `remind`
-        self.page(head + [x for e in shown for x in e], rows)
+        top = self.wrapped([f"({head})"]) if head else []
+        self.page(top + [x for e in shown for x in e], rows)
 
     def interrupted(self) -> Stop:
         self.say()

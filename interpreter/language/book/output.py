@@ -220,7 +220,8 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
     esc, p = html.escape, Phrases(book.lang)
     cls = f" class='{e.mark}'" if e.mark else ""
     mark = f"<span class='mark'>{esc(_marks(book)[e.mark])}</span> " if e.mark else ""
-    out = [f"<section id='{esc(anchor)}'{cls}>", f"<h3>{number} {mark}{esc(e.title)}</h3>"]
+    out = [f"<section id='{esc(anchor)}'{cls}>",
+           f"<h3><span class='num'>{number}</span> {mark}{esc(e.title)}</h3>"]
     if e.note:
         out.append(f"<p><em>{esc(e.note)}</em></p>")
     if e.about:
@@ -263,7 +264,7 @@ def body_html(book: Book, folded: Callable[[Entry], bool] | None = None) -> list
         out.append("</ol></li>")
     out.append("</ol></nav>")
     for i, s in enumerate(book.sections, 1):
-        out += [f"<section id='{s.id}'>", f"<h2>{i}. {esc(s.title)}</h2>"]
+        out += [f"<section id='{s.id}'>", f"<h2><span class='num'>{i}.</span> {esc(s.title)}</h2>"]
         out += [f"<p>{esc(t)}</p>" for t in s.intro]
         later: list[str] = []
         for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):

@@ -11,29 +11,22 @@ let loading = null;
 let busy = false; // a decision sent, its answer not come yet: the options wait
 let wasMine = false;
 
-// The server's answer: a refused click on the board (in red) floats beside the click, where
-// it covers no place offered, nor the place clicked (outlined in red), nor the decision's
-// title, options, Undo or Save, and lets every click through to what lies under it; any
-// other answer (Save's, a refused button or Undo) is said in the decision panel's own
-// status line, under Undo and Save, where it covers nothing. On a phone a refused click is
-// said in a line of its own above the board.
+// The server's answer: said in the decision panel's own status line, under its options,
+// Undo and Save, where it covers no part of the board and takes no click (a refusal that
+// floated over the board hid its middle and took the next click); a refused place of the
+// board is outlined in red. On a phone (one column, the panel above the board) a refused
+// click is said in a line of its own just above the board; with no decision panel (a
+// spectator's page, the end) an answer is said in a box of its own over the column.
 function showMessage(text, bad, at) {
-  const floating = Boolean(text && at); // `at`: where a place of the board was clicked
-  const box = floating ? $("message") : $("panel-status");
+  const panel = $("decision-panel");
+  const inPanel = !(at && PHONE.matches) && !panel.hidden && panel.offsetParent !== null;
+  const box = inPanel ? $("panel-status") : $("message");
   for (const other of [$("message"), $("panel-status")]) if (other !== box) other.hidden = true;
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("bad", Boolean(bad));
-  clearTimeout(showMessage.timer);
-  if (floating && !PHONE.matches) {
-    showMessage.timer = setTimeout(() => { box.hidden = true; }, 12000);
-    placeBeside(box, at);
-  } else if (floating) { // a phone: in its own line above the board (page.css), until the next click
-    box.scrollIntoView({ block: "nearest" });
-  } else if (text && !box.offsetParent) { // no panel to say it in (a spectator's page)
-    showMessage(text, bad, { x: innerWidth / 2, y: 0 });
-    return;
-  }
+  keepRoom(); // the column's room with the status line (the log keeps its last entries)
+  if (text) box.scrollIntoView({ block: "nearest" });
   if (text && bad) {
     box.classList.remove("fresh");
     void box.offsetWidth; // the flash starts again for each refusal
@@ -42,50 +35,8 @@ function showMessage(text, bad, at) {
   }
 }
 
-// a phone's one column (page.css): a board too small for a message beside the click
+// a phone's one column (page.css): the decision panel above the board, out of sight
 const PHONE = matchMedia("(max-width: 900px)");
-
-// What a refusal beside the click must not hide, each with the cost of covering a pixel of
-// it: the page's parts a player decides with, the places offered and their numbers (as good
-// as never), then the pieces, the hand and the log, the board's words; the board itself a
-// little (a free spot beside it comes first)
-const NEVER = 10000;
-const KEEP_IN_VIEW = [["#prompt, #decision-panel > h2, #digest, #options, .tools, header, .zoom", NEVER],
-  ["#board .badge, #board [data-place].legal", NEVER], ["#board [data-piece], #board-text", 20],
-  ["#log-panel, #hand-panel", 10], ["#board svg text", 5], ["#board svg", 0.2]];
-
-// Near the place clicked (the point clicked, when the place is large): of the spots around it,
-// up to REACH px away, the one that covers least of KEEP_IN_VIEW (and the place itself), the
-// nearest of those, in the window
-const REACH = 220, STEP = 16, FAR = 40; // FAR: the cost of each px further from the click
-function placeBeside(box, at) {
-  const clicked = at.place ? $("board").querySelector(`[data-place="${CSS.escape(at.place)}"]`) : null;
-  const point = { left: at.x - 12, right: at.x + 12, top: at.y - 12, bottom: at.y + 12 };
-  const whole = clicked ? clicked.getBoundingClientRect() : null;
-  const anchor = whole && whole.width < innerWidth / 4 && whole.height < innerHeight / 4 ? whole : point;
-  box.style.width = `${Math.min(300, innerWidth - 16)}px`;
-  const w = box.offsetWidth, h = box.offsetHeight;
-  const kept = KEEP_IN_VIEW.flatMap(([sel, cost]) => [...document.querySelectorAll(sel)]
-    .filter((el) => el.getClientRects().length > 0)
-    .map((el) => [el.getBoundingClientRect(), cost]));
-  kept.push([anchor, NEVER], ...(whole ? [[whole, NEVER]] : []));
-  const overlap = (r, x, y) => Math.max(0, Math.min(r.right, x + w) - Math.max(r.left, x))
-    * Math.max(0, Math.min(r.bottom, y + h) - Math.max(r.top, y));
-  const away = (x, y) => Math.max(0, anchor.left - x - w, x - anchor.right)
-    + Math.max(0, anchor.top - y - h, y - anchor.bottom);
-  let best = null;
-  for (let x = anchor.left - w - REACH; x <= anchor.right + REACH; x += STEP) {
-    for (let y = anchor.top - h - REACH; y <= anchor.bottom + REACH; y += STEP) {
-      const cx = Math.max(8, Math.min(x, innerWidth - w - 8));
-      const cy = Math.max(8, Math.min(y, innerHeight - h - 8));
-      const cost = kept.reduce((sum, [r, c]) => sum + c * overlap(r, cx, cy), 0)
-        + FAR * away(cx, cy);
-      if (!best || cost < best[0]) best = [cost, cx, cy];
-    }
-  }
-  box.style.left = `${best[1]}px`;
-  box.style.top = `${best[2]}px`;
-}
 
 function markRefused(place) {
   const el = $("board").querySelector(`[data-place="${CSS.escape(place)}"]`);
@@ -94,19 +45,8 @@ function markRefused(place) {
   for (const old of $("board").querySelectorAll(".refused")) old.classList.remove("refused");
   el.classList.add("refused");
   clearTimeout(markRefused.timer);
-  markRefused.timer = setTimeout(() => el.classList.remove("refused"), 1500);
+  markRefused.timer = setTimeout(() => el.classList.remove("refused"), 3000);
 }
-
-// The refusal beside the click gives way as soon as the pointer comes over it: nothing under
-// it stays hidden from a player who goes there (its clicks went through it already).
-document.addEventListener("pointermove", (e) => {
-  const box = $("message");
-  if (box.hidden || PHONE.matches) return; // (a phone's is in a line of its own)
-  const r = box.getBoundingClientRect();
-  if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) {
-    box.hidden = true;
-  }
-});
 
 // One request at a time; a change announced meanwhile is fetched right after it.
 let again = false;
@@ -186,9 +126,8 @@ function setBusy(on) {
 
 function decide(payload, event, taken) { // taken: said once the choice is made
   if (!state || !state.decision || busy) return; // a second click waits for the first
-  // the place of the board clicked, if it was one, and where (a refusal is said there)
-  const at = event && payload.place !== undefined
-    ? { place: payload.place, x: event.clientX, y: event.clientY } : null;
+  // the place of the board clicked, if it was one (a refusal outlines it)
+  const at = event && payload.place !== undefined ? { place: payload.place } : null;
   $("message").hidden = true; // a new click: the last answer is done with
   $("panel-status").hidden = true;
   setBusy(true); // at once: the click was taken
@@ -238,6 +177,8 @@ function render() {
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
   keepRoom();
+  // a phone's board: readable, its places in view once the panels above it have their size
+  if (window.boardZoom) window.boardZoom.drawn(s);
 }
 
 // The column's room, when it is short (1366x768, many options): the log keeps its last
@@ -442,7 +383,6 @@ function renderBoard(s) {
   hideNumbersUnder(board, boxes);
   showsNeighbours(board, s.neighbours || {});
   $("board-text").textContent = s.board_text || "";
-  if (window.boardZoom) window.boardZoom.drawn(s); // a phone's board: readable, in view
   // A piece drawn on a place (a pawn on a square) lies above the place: a click on the
   // piece is a click on the place below it. (Assigned, not added: the board is drawn again.)
   board.onclick = (e) => {
@@ -763,17 +703,25 @@ function renderScores(s) {
   }
 }
 
+// A player's steps in a row that changed nothing for the others (s.log_folded) are left
+// out, as the digest leaves them, unless "every step" is ticked; the lines keep their numbers.
 function renderLog(s) {
-  const log = $("log");
-  log.replaceChildren(...s.log.map((line) => {
+  const log = $("log"), folded = new Set(s.log_folded || []), every = $("log-all").checked;
+  $("log-every").hidden = folded.size === 0;
+  $("log-folded-count").textContent = `(${folded.size} folded)`;
+  log.replaceChildren(...s.log.flatMap((line, i) => {
+    if (!every && folded.has(i)) return [];
     const li = document.createElement("li");
+    li.value = i + 1;
     li.textContent = line;
-    return li;
+    return [li];
   }));
   log.scrollTop = log.scrollHeight;
   // once the other panels have their new size, the newest line is in view again
   requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
 }
+
+$("log-all").addEventListener("change", () => { if (state) renderLog(state); });
 
 // The log keeps its newest line in view when its box changes size (a panel above it grows,
 // the header says the server is gone), unless the player scrolled up to older lines.

@@ -2,9 +2,10 @@
 // scrolls (by finger or wheel), with buttons to zoom out, fit and zoom in; at each new decision
 // of yours, the places you may choose are scrolled into view. On a wide screen the board fits
 // its panel as before. page.js calls boardZoom.drawn(state) after drawing the board.
-// A phone opens on the board as text (the whole board, readable: at 390 px the picture's
-// whole board has 3-4 px labels); the first button switches to the picture (at first fitted
-// to the width: "Readable" zooms in) and back. On a phone the decision comes before the board
+// A phone opens on the picture, drawn readable (at 390 px the whole board has 3-4 px labels),
+// the places offered scrolled into view: the board as text, in its short codes (R1, <Be>,
+// wh), read as code to a newcomer; it is the first button's click away, and back. "Whole
+// board" fits the picture to the width. On a phone the decision comes before the board
 // (page.css): its options are on the first screen.
 "use strict";
 
@@ -14,10 +15,9 @@ window.boardZoom = (() => {
   const narrow = matchMedia("(max-width: 900px)");
   const READABLE = 11; // px: the font size of a typical label, drawn
   const STEP = 1.25, MOST = 6;
-  // the zoom chosen last in this browser; 0: readable; at first the whole width (1): a
-  // picture opened large shows a corner of the board, without saying where it is
+  // the zoom chosen last in this browser; 0 (at first): readable
   const kept = localStorage.getItem("zoom");
-  let chosen = kept === null ? 1 : Number(kept) || 0;
+  let chosen = Number(kept) || 0;
   let factor = 1;
   let shownFor = null; // the decision whose places were scrolled into view
   let scroll = { left: 0, top: 0 };
@@ -51,7 +51,13 @@ window.boardZoom = (() => {
   function showPlaces(s) {
     const places = [...board.querySelectorAll(".legal")].map((el) => el.getBoundingClientRect());
     if (!places.length) return;
-    const area = panel.getBoundingClientRect();
+    // the part of the box inside the window: a long digest above may push its foot below
+    const box = panel.getBoundingClientRect();
+    const area = { left: Math.max(box.left, 0), right: Math.min(box.right, innerWidth),
+      top: Math.max(box.top, 0), bottom: Math.min(box.bottom, innerHeight) };
+    area.width = area.right - area.left;
+    area.height = area.bottom - area.top;
+    if (area.width <= 0 || area.height <= 0) return;
     const left = Math.min(...places.map((r) => r.left)), right = Math.max(...places.map((r) => r.right));
     const top = Math.min(...places.map((r) => r.top)), bottom = Math.max(...places.map((r) => r.bottom));
     const first = places[0];
@@ -64,6 +70,11 @@ window.boardZoom = (() => {
       : [(first.left + first.right) / 2, (first.top + first.bottom) / 2];
     panel.scrollLeft += x - (area.left + area.width / 2);
     panel.scrollTop += y - (area.top + area.height / 2);
+    // a box scrolled to its end that still shows them below the window: the page scrolls
+    // just enough to bring them up
+    const shown = [...board.querySelectorAll(".legal")].map((el) => el.getBoundingClientRect());
+    const foot = fits ? Math.max(...shown.map((r) => r.bottom)) : shown[0].bottom;
+    if (foot > innerHeight) window.scrollBy(0, foot - innerHeight + 8);
   }
 
   function drawn(s) {
@@ -93,7 +104,7 @@ window.boardZoom = (() => {
   document.getElementById("zoom-fit").addEventListener("click", () => zoomTo(1));
   document.getElementById("zoom-read").addEventListener("click", () => zoomTo(0));
   const view = document.getElementById("board-view");
-  let asText = localStorage.getItem("boardView") !== "picture";
+  let asText = localStorage.getItem("boardView") === "text";
   function showView() {
     const text = narrow.matches && asText;
     document.body.classList.toggle("board-as-text", text);

@@ -1,0 +1,71 @@
+"""The page's decisions say what each option does, as much as the terminal says: a newcomer
+at "build, or declare a building stop?" found what a stop is only in the Rules panel."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from interpreter.cli.common import load
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session
+from tests.web_support import FIFTH, make_table, token_of
+
+WORD = re.compile(r"[A-Za-z0-9+']+")
+# the terminal's own framing of the options, which the page says by its layout
+FRAMING = (re.compile(r"(?<!\S)\d+\. "), re.compile(r"Every choice:"),
+           re.compile(r"; and more \('points'\)"),
+           re.compile(r"What each choice does at once \(nothing where not said\):"),
+           re.compile(r"Player \d: "))
+STOP = "build, or declare a building stop?"
+
+
+def _words(text: str) -> set[str]:
+    return set(WORD.findall(text))
+
+
+def _page_text(decision: dict) -> str:
+    """Every word the page's decision panel says: hints, prompt, options and their effects."""
+    return " ".join([*decision["hints"], decision["prompt"], decision["every"],
+                     decision["estimate"],
+                     *(" ".join([o["label"], o["effect"], o["points"]])
+                       for o in decision["options"])])
+
+
+def _terminal_text(session: Session, decision) -> str:
+    text = " ".join(" ".join(session.decision_lines(decision)).split())
+    for framing in FRAMING:
+        text = framing.sub(" ", text)
+    return text
+
+
+def test_every_decision_on_the_page_says_what_the_terminal_says_up_to_a_stop():
+    """At each decision of a game up to its first building stop, every word of the
+    terminal's hints, option notes and consequences is on the page too, and at the stop
+    the page says what each answer does: where building goes, that the district closes and
+    its pieces leave the game, who scores what, and that the second stop ends the game."""
+    ruleset = load(FIFTH)
+    game = ruleset.new_game(4, 5)
+    history = History.start(game)
+    seats = {p: "human" for p in game.players}
+    table = make_table(ruleset, game, history, seats)
+    session = Session(ruleset, game, history, seats, table.display, io.StringIO(),
+                      width=80, height=None)
+    rng = random.Random(5)
+    while (decision := game.decision()) is not None and decision.prompt != STOP:
+        page = table.state_for(token_of(table, decision.player))["decision"]
+        missing = _words(_terminal_text(session, table.display.shown(game, decision))) \
+            - _words(_page_text(page))
+        assert not missing, (decision.prompt, missing)
+        move = rng.choice(decision.options)
+        game.apply(move)
+        history.record(game, decision.player, move)
+        table.version += 1
+    assert decision is not None, "the game reached no building stop"
+    hints = " ".join(table.state_for(token_of(table, decision.player))["decision"]["hints"])
+    assert "Build: on the gray plot, as many skyscrapers from your supply as your bid" in hints
+    assert "Building stop: 34th St. East closes for good" in hints
+    assert "its skyscrapers and businesses leave the game" in hints
+    assert "you score 1 VP a skyscraper there, the others half their points" in hints
+    assert "The second building stop ends the game." in hints
