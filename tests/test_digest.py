@@ -848,13 +848,14 @@ def test_a_piece_moved_again_and_its_news_are_said_once(base):
 def test_the_pieces_moved_by_another_player_s_decision_say_whose_it_was(base):
     """'Pieces: 1 business tile (jeweler) goes to Times Square, brown; and 3 more moves of
     Player 2's skyscrapers' said no actor: a run of moves of one player's decisions is
-    headed by their name ('Player 2: 1 business tile ...'), the one who decided."""
+    headed by the one who decided ('by Player 2: 1 business tile ...'; 'Player 2: Player 4's
+    2 skyscrapers go out of the game' read as a list of two players)."""
     met = tiles = 0
     for game, steps, before, *_ in stretches(base, 5, 260):
         pieces = next((x for x in digest_lines(game, before, "P1", steps)
                        if x.startswith("Pieces: ")), "")
         deciders = steps.deciders_since("P1")
-        for names, move in re.findall(r"(?:^Pieces: |; )((?:Player \d(?:, | and )?)+): "
+        for names, move in re.findall(r"(?:^Pieces: |; )by ((?:Player \d(?:, | and )?)+): "
                                       r"([^;]+)", pieces):
             met += 1
             named = set(re.findall(r"Player \d", names))
@@ -904,7 +905,7 @@ def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
              "1 business tile (jeweler) goes to 52nd St. West, green",
              "1 card (black 6) goes from the black stack to your hand"]
     assert _by_whom(moves, lambda move: "Player 4") == [
-        moves[0], "Player 4: " + moves[1], moves[2]]
+        moves[0], "by Player 4: " + moves[1], moves[2]]
 
 
 def test_the_page_s_digest_says_where_each_player_s_points_came_from(base):

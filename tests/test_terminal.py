@@ -773,8 +773,8 @@ def test_the_board_screen_says_which_plots_touch_or_where_to_see_it(name, player
     else where to find it."""
     tall = " ".join(" ".join(board_screen(name, players, height=80)).split())
     if name == "base":  # a ring in the columns' order: drawn on the heading, said in a row
-        assert "(green)- violet - brown - gray - orange - green" in tall, tall
-        assert "Plots touch where '-' joins their colours; (green)- : green touches violet " \
+        assert "(green) - violet - brown - gray - orange - green" in tall, tall
+        assert "Plots touch where '-' joins their colours; (green) - : green touches violet " \
             "too." in tall, tall
         return
     assert "Plots touch: violet-brown" in tall, tall
@@ -791,7 +791,7 @@ def test_the_4_player_board_screen_says_which_plots_touch_at_80x24(steps):
     from the start to late in the game (the marks under the board take more rows then)."""
     lines = board_screen("base", 4, steps)
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines), "\n".join(lines)
-    assert "Plots touch where '-' joins their colours; (green)- : green touches violet too." \
+    assert "Plots touch where '-' joins their colours; (green) - : green touches violet too." \
         in lines, "\n".join(lines)
 
 
@@ -1302,13 +1302,13 @@ def test_the_board_draws_which_plots_touch_and_where_commissioners_go():
     game = load_ruleset(BASE).new_game(4, 1)
     display = load_display(game.ruleset)
     lines = display.board(game, "P1", width=80).splitlines()
-    assert "(green)-  violet - brown  - gray   - orange - green" in lines, lines
+    assert "(green) - violet - brown  - gray   - orange - green" in lines, lines
     rows = {x[:9].strip(): x for x in district_rows("\n".join(lines))}
     assert rows["34th W"].rstrip().endswith("to 42W TSq")
     assert rows["52nd E"].rstrip().endswith("to Park")
     assert max(len(x) for x in lines) <= 80
     spare = [line for shown, _ in display.spare_blocks(game, "P1", False, 80) for line in shown]
-    assert spare == ["Plots touch where '-' joins their colours; (green)- : green touches "
+    assert spare == ["Plots touch where '-' joins their colours; (green) - : green touches "
                      "violet too.", "'to ...' after a row: where its commissioners go next; "
                      "City Hall: to 34W or 34E."]
     narrow = display.board(game, "P1", width=60)

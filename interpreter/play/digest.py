@@ -396,17 +396,19 @@ def _whose(game: Game, before: Picture, viewer: str, steps: Steps,
 
 def _by_whom(moves: list[str], whose: Callable[[str], str | None],
              said: Callable[[str], str] = str) -> list[str]:
-    """The moves as `said`, each run of one player's moves headed by their name ('Player 2:
-    a; b; Player 3: c'): where a move comes from another player's decision, whose it was
-    (a move of their own pieces says it: 'Player 2's 2 pawns go to X'). A move of the
-    viewer's own pieces or into their zones ('your hand', 'your tray') is not credited to
-    anyone: a newcomer read 'Player 4: 1 card goes ... to your hand' as Player 4's card."""
+    """The moves as `said`, each run of one player's moves headed by who decided them ('by
+    Player 2: a; b; by Player 3: c'): where a move comes from another player's decision, whose
+    it was (a move of their own pieces says it: 'Player 2's 2 pawns go to X'; a newcomer read
+    'Player 2: Player 4's 2 pawns ...' as a list of two players). A move of the viewer's own
+    pieces or into their zones ('your hand', 'your tray') is not credited to anyone: a
+    newcomer read 'Player 4: 1 card goes ... to your hand' as Player 4's card."""
     out, last = [], None
     for move in moves:
         who = whose(move)
         if who is not None and (move.startswith(f"{who}'s ") or "your " in move):
             who = None
-        out.append(f"{who}: {said(move)}" if who is not None and who != last else said(move))
+        out.append(f"by {who}: {said(move)}" if who is not None and who != last
+                   else said(move))
         last = who
     return out
 
