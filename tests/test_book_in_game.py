@@ -158,6 +158,9 @@ def test_the_rules_page_of_the_browser_places_every_decision():
             in place) and place.index("class='about'") < place.index("<details")
     turn = page["html"].split("id='play-turn'")[1].split("</section>")[0]
     assert "<details" not in turn and "Option D: score a district" in turn
+    # a step's number and its text apart, without the book's style sheet (the panel read
+    # '1.The player takes ...')
+    assert "<span class='step'>1.</span> " in page["html"]
 
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

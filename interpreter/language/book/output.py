@@ -206,7 +206,9 @@ def _lines_html(e: Entry) -> list[str]:
         while depth > line.depth:
             out.append("</ol>")
             depth -= 1
-        step = f"<span class='step'>{line.step}.</span>" if line.step is not None else ""
+        # a space after the number: a page without the book's style sheet (a panel beside a
+        # game) read '1.The player takes'
+        step = f"<span class='step'>{line.step}.</span> " if line.step is not None else ""
         cls = " class='ruling'" if line.ruling else ""
         out.append(f"<li{cls}>{step}{html.escape(line.text)}</li>")
     out += ["</ol>"] * depth + ["</ol>"]
