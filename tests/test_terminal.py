@@ -263,14 +263,15 @@ def test_a_tall_terminal_shows_the_board_a_short_one_on_demand():
 
 
 def test_the_stacks_line_fits_an_80_column_terminal():
-    """The coloured stacks and the black stack, with cards paid under it: one line."""
+    """The coloured stacks and the black stack, with cards paid under it: one line, headed
+    'Top cards:' (a newcomer read the bare 'violet 4  brown 5 ...' as nothing)."""
     game = load_ruleset(BASE).new_game(4, 3)
     rng = random.Random(1)
     while not game.Z["black_returned"] or len(game.Z["black_stack"]) < 10:
         game.apply(rng.choice(game.decision().options))
     board = load_display(game.ruleset).board(game, "P1", False, 80).split("\n")
-    line = next(x for x in board if "face down" in x)
-    assert len(line) <= 80 and "face up" in line
+    line = next(x for x in board if " to draw" in x)
+    assert len(line) <= 80 and " played" in line and line.startswith("Top cards: violet ")
     assert not board[board.index(line) + 1].startswith("  ")  # not wrapped on
 
 
@@ -985,7 +986,7 @@ def test_a_business_s_place_says_what_it_raises_for_the_others_too():
     said = " ".join(" ".join(lines).split())
     assert "16 brown (you +2) 17 gray (fills it: your 2 at risk of a stop; Player 3 +2)" \
         in said, said
-    assert "(+N: VP skyscrapers there gain if scored now)" in said  # what the short words mean
+    assert "(up to 2 a plot; +N: VP gained if scored now)" in said  # what the short words mean
     assert len(lines) <= 18 - 3 and all(len(x) <= 80 for x in lines)
 
 

@@ -37,7 +37,8 @@ def render_expr(node: N.Expr | None) -> str:
     if isinstance(node, N.Compare):
         return f"{_operand(node.left, node)} {node.op} {_operand(node.right, node)}"
     if isinstance(node, N.BoolOp):
-        return f" {node.op} ".join(_wrap(i) for i in node.items)
+        last = len(node.items) - 1
+        return f" {node.op} ".join(_wrap(x, i < last) for i, x in enumerate(node.items))
     if isinstance(node, N.Not):
         return f"not {_wrap(node.operand)}"
     if isinstance(node, N.Neg):
@@ -92,9 +93,13 @@ def _operand(node: N.Expr | None, parent: N.Expr) -> str:
     return text
 
 
-def _wrap(node: N.Expr | None) -> str:
+def _wrap(node: N.Expr | None, followed: bool = False) -> str:
+    """An item of 'a and b' or the operand of 'not'; `followed` (an item before another): a
+    query in brackets too, since its binder's source or condition would take in what follows
+    ('every q in x where c and d')."""
     text = render_expr(node)
-    return f"({text})" if isinstance(node, N.BoolOp | N.IfExpr) else text
+    kinds = N.BoolOp | N.IfExpr | N.Query if followed else N.BoolOp | N.IfExpr
+    return f"({text})" if isinstance(node, kinds) else text
 
 
 # ---------------------------------------------------------------------------- declarations
