@@ -977,7 +977,8 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     """After two scorings and a special scoring the newcomer read '... and 9 more news of
     Player 2, Player 3 and Player 4 (type log to see them)': their own points and the
     others' hidden. Points, scorings and wins are never folded: the lines that differ only
-    in the player and their points are said as one."""
+    in the player and their points are said as one, each player's with its verb ('Player 4:
+    2 VP' read as a note tucked away)."""
     screens = newcomer_screens()
     for screen in screens.values():
         assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)
@@ -986,5 +987,5 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     assert "Player 2 chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
            "(Player 4 too); Player 1 scores 6 VP for skyscrapers in at least 4 districts: " \
            "the special scoring after business 6 (all the others too); Player 4 chooses to " \
-           "score 52nd St. West; Player 2 scores 4 VP in 52nd St. West (Player 3: 6 VP, " \
-           "Player 4: 2 VP)" in said, said
+           "score 52nd St. West; Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 " \
+           "VP, Player 4 scores 2 VP)" in said, said

@@ -461,3 +461,26 @@ def test_a_person_is_told_that_a_choice_is_secret(tmp_path, monkeypatch, capsys)
     assert "Player 1: your bid?\n(a secret choice: the others see it only when all have chosen)" \
         in out
     assert "Revealed: Player 1: 2;" in out
+
+
+def test_the_board_at_the_end_says_what_central_park_scored_each_player():
+    """A newcomer read 'Central Park  businesses turned over: ...; skyscrapers: B2 Y1 P2' on
+    the board at the end and found what those skyscrapers scored only in the paged final
+    scoring: the line says each player's points there, as the districts' lines do."""
+    ruleset = load_ruleset(FIFTH_AVENUE / "base")
+    for seed in range(20):
+        game, rng = ruleset.new_game(4, seed), random.Random(seed)
+        while not game.over:
+            game.apply(rng.choice(game.decision().options))
+        if game.Z["park_towers"]:
+            break
+    lines = load_display(ruleset).final_lines(game, False)
+    park = " ".join(" ".join(lines[lines.index(next(x for x in lines if x.startswith(
+        "Central Park"))):]).split())
+    for p in game.players:
+        scored = [line for line in game.events if line.startswith(
+            f"{game.label(p)} scores ") and line.endswith(" below Central Park.")]
+        if scored:
+            vp = re.search(r" scores (\d+) VP", scored[0])[1]
+            assert re.search(rf"\b[A-Z] {vp} VP\b", park), (park, scored)
+    assert "businesses turned over: " in park

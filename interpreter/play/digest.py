@@ -451,14 +451,15 @@ def _shared_news(game: Game, news: list[str]) -> list[str]:
 
 
 def _said_together(said: list[tuple[str, str]], players: int) -> str:
-    """One news line for several players' ('Ann scores 4 VP in X (Bob 6 VP)'): the first
-    whole, the others by what differs (the number and the word after it), or 'too'."""
+    """One news line for several players' ('Ann scores 4 VP in X (Bob scores 6 VP)'): the
+    first whole, the others by what differs (the number and the word after it, with the verb
+    before it where it follows the verb: 'Bob: 6 VP' read as a note tucked away), or 'too'."""
     (first, rest), others = said[0], said[1:]
     if not others:
         return f"{first} {rest}"
     same = [name for name, words in others if words == rest]
     differ = [(name, words) for name, words in others if words != rest]
-    parts = [f"{name}: {_differing(rest, words)}" for name, words in differ]
+    parts = [name + _differing(rest, words) for name, words in differ]
     if same:
         parts.append("all the others too" if len(said) == players > 2 and not differ
                      else f"{and_list(same)} too")
@@ -466,12 +467,15 @@ def _said_together(said: list[tuple[str, str]], players: int) -> str:
 
 
 def _differing(first: str, other: str) -> str:
-    """The number of `other` that `first` has otherwise, with the word after it ('6 VP')."""
+    """What `other` says otherwise than `first`, after a player's name: its number with the
+    word after it, and the verb before it where that is the first word (' scores 6 VP'), else
+    after a colon (': 6 VP')."""
     a, b = first.split(), other.split()
     for k, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
-            return " ".join(b[k:k + 2]).rstrip(":;,.")
-    return other
+            said = " ".join(b[k:k + 2]).rstrip(":;,.")
+            return f" {b[0]} {said}" if k == 1 else f": {said}"
+    return f": {other}"
 
 
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
