@@ -1385,6 +1385,12 @@ def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browse
                 parts.append("#panel-status")
             for part in parts:
                 assert page.evaluate(SEEN_WHOLE, part), (part, case)
+            if case == "30 long options":  # they scroll, and their last line says so
+                options = page.locator("#options")
+                assert "more-below" in options.get_attribute("class")
+                options.evaluate("el => el.scrollTop = el.scrollHeight")
+                page.wait_for_function("() => !document.getElementById('options')"
+                                       ".classList.contains('more-below')")
 
 
 def test_the_digest_opened_shows_its_lines_whole_and_undo_and_save(browser):

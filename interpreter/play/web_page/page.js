@@ -197,6 +197,7 @@ function keepRoom() {
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
   markCut($("every"));
   fitDigest();
+  markMoreBelow($("options"));
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
 
@@ -213,6 +214,13 @@ $("every").addEventListener("click", (e) => {
   keepRoom();
   e.currentTarget.scrollIntoView({ block: "nearest" }); // (the decision's box may scroll)
 });
+
+// A box that scrolls with more of it below: its last line fades (page.css), as a sign that
+// it goes on (a newcomer took the plots in view for all of them).
+function markMoreBelow(el) {
+  el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
+}
+$("options").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
