@@ -13,6 +13,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -1308,3 +1309,166 @@ def test_on_a_short_phone_the_places_offered_are_where_the_window_shows_the_boar
         assert below  # the case: the board's box runs below the window
         assert page.evaluate(IN_SEEN_BOARD, "#board .legal")
     context.close()
+
+
+# whether an element is wholly seen: in the window, inside each box around it that clips
+# (a scrolling box, the decision panel) and not covered there (the middle of it is itself)
+SEEN_WHOLE = """sel => { const el = document.querySelector(sel); if (!el) return false;
+  const r = el.getBoundingClientRect();
+  if (!(r.width > 0 && r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1)) return false;
+  if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible')
+    return false;
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).overflowY === 'visible') continue;
+    const b = box.getBoundingClientRect();
+    if (r.top < b.top - 1 || r.bottom > b.bottom + 1) return false; }
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return Boolean(hit && (el.contains(hit) || hit.contains(el))); }"""
+
+
+@contextmanager
+def _long_effects_page(browser) -> Iterator[Page]:
+    """Player 1's page at 1366x768, seed 0 played at the table (Player 1 at random, random
+    bots) from its 20th step to Player 1's choice of the turn's option whose options say much
+    (more than 250 characters of effects, as a newcomer's option D: '3 cards drawn at random
+    go from the black stack to your hand; 13 cards go from the used black cards to ...')
+    after a digest of 5 lines."""
+    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: d.player == "P1" and
+                                        g.state["step"] >= 20)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    me, rng = token_of(table, "P1"), random.Random(0)
+    for _ in range(28):
+        table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
+        while table.bot_step():
+            pass
+    seen = table.state_for(me)
+    assert seen["decision"]["prompt"] == "choose your option for this turn"
+    assert sum(len(o["effect"]) for o in seen["decision"]["options"]) > 250
+    assert len(seen["digest"]) >= 2
+    with _seat_page(browser, table, me) as page:
+        yield page
+
+
+@contextmanager
+def _seat_page(browser, table, token: str) -> Iterator[Page]:
+    """The page of the seat `token` at 1366x768, the table served, ready to click."""
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{token}")
+        page.wait_for_function(ACTIVE)
+        yield page
+    context.close()
+
+
+def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browser):
+    """Issue 33's newcomer (seed 113, 1366x768) found Undo and Save cut off under the decision
+    panel when the four options of a turn said long effects, and under a list of plots cut at
+    its 13th: the options gave way for only a fiftieth of the room they took. Undo, Save and
+    the answer to a click (under them) stay wholly in view, the options scrolling above them,
+    with the log's last three entries; also with 30 options saying long effects."""
+    with _long_effects_page(browser) as page:
+        for case in ("as played", "saved", "30 long options"):
+            if case == "saved":  # the answer to Save, in the status line under it
+                page.locator("#save").click()
+                page.locator("#panel-status:not([hidden])").wait_for()
+            if case == "30 long options":
+                page.evaluate(THIRTY)
+                page.evaluate("""() => { for (const b of document.querySelectorAll(
+                  '#options button')) b.append(' and then much more is said of it, long '
+                  + 'enough to take a second line of the panel'); keepRoom(); }""")
+            parts = ["#undo", "#save", "#log li:last-child", "#log li:nth-last-child(2)",
+                     "#log li:nth-last-child(3)", "#prompt"]
+            if case == "saved":
+                parts.append("#panel-status")
+            for part in parts:
+                assert page.evaluate(SEEN_WHOLE, part), (part, case)
+            if case == "30 long options":  # they scroll, and their last line says so
+                options = page.locator("#options")
+                assert "more-below" in options.get_attribute("class")
+                options.evaluate("el => el.scrollTop = el.scrollHeight")
+                page.wait_for_function("() => !document.getElementById('options')"
+                                       ".classList.contains('more-below')")
+
+
+def test_the_digest_opened_shows_its_lines_whole_and_undo_and_save(browser):
+    """Issue 33's newcomer clicked "4 more: see the log, or click to show them" and got a box
+    of two lines that scrolled: a bot had moved the pawn off the place they meant to score,
+    and they could not read it. Opened, the digest shows its lines whole, six lines' worth
+    at least (all of them where it has fewer), in room the options give (they scroll), Undo
+    and Save in view under them."""
+    with _long_effects_page(browser) as page:
+        for digest in ("as played", "long"):
+            if digest == "long":  # folded again, as a new position's
+                page.evaluate("() => { fitDigest.open = false; }")
+                page.evaluate(LONG_DIGEST)
+                page.locator("#digest-lines li.more").click()
+            elif page.locator("#digest-lines li.more").count():  # (folded where cramped)
+                page.locator("#digest-lines li.more").click()
+            total = page.locator("#digest-lines li").count()
+            shown = page.evaluate(DIGEST_SHOWN)
+            assert len(shown) == total and "more:" not in page.locator("#digest").inner_text()
+            line = page.evaluate("() => parseFloat(getComputedStyle("
+                                 "document.getElementById('digest-lines')).lineHeight)")
+            seen = [k for k, (whole, _) in enumerate(shown) if whole]
+            heights = page.locator("#digest-lines li").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().height)")
+            lines = sum(round(heights[k] / line) for k in seen)
+            assert lines >= min(6, sum(round(h / line) for h in heights)), (digest, lines)
+            assert seen == list(range(len(seen))) and seen  # the first ones, each whole
+            box = page.evaluate("""() => { const l = document.getElementById('digest-lines')
+              .getBoundingClientRect(); return [l.top, l.bottom]; }""")
+            cut = [k for k in range(total) if k not in seen]
+            # a line not seen whole is below the box (scrolled to), none cut in its middle
+            tops = page.locator("#digest-lines li").evaluate_all(
+                "els => els.map(e => e.getBoundingClientRect().top)")
+            assert all(tops[k] >= box[1] - 1 for k in cut), (digest, cut)
+            for part in ("#undo", "#save", "#log li:nth-last-child(3)"):
+                assert page.evaluate(SEEN_WHOLE, part), (part, digest)
+
+
+def test_what_every_choice_does_is_said_whole_or_marked_as_cut(browser):
+    """Issue 33's newcomer read 'Every choice: every player's 1 skyscraper goes from the
+    general' at the end of the setup: the line was cut in a box one line high, without a
+    mark. What every choice does is said whole (here on three lines); a longer one is kept
+    to three lines ending in a mark, whole on pointing (its title) and on a click."""
+    placed = []
+
+    def last_setup_place(game, decision) -> bool:
+        placed.append(decision.player)
+        return placed.count("P1") == 2
+
+    ruleset, game, history = play_until(FIFTH, 4, 0, last_setup_place)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    every = table.state_for(token_of(table, "P1"))["decision"]["every"]
+    assert "every player's" in every
+    with _seat_page(browser, table, token_of(table, "P1")) as page:
+        # the newcomer's digest: one line of six, the others' starting pieces
+        page.evaluate("""() => { const ul = document.getElementById('digest-lines');
+          const li = document.createElement('li'); li.textContent = 'Pieces: ' + Array(5)
+            .fill("Player 4's 2 skyscrapers go from the general supply to 34th St. West")
+            .join('; ') + '.'; ul.replaceChildren(li);
+          document.getElementById('digest').hidden = false; keepRoom(); }""")
+        said = page.get_by_text("Every choice:")
+        assert said.inner_text() == f"Every choice: {every}."
+        said.evaluate("el => el.id = el.id || 'every-said'")
+        selector = f"#{said.get_attribute('id')}"
+        assert page.evaluate(SEEN_WHOLE, selector)
+        for part in ("#undo", "#save"):
+            assert page.evaluate(SEEN_WHOLE, part), part
+        longer = " ".join([every] * 4)
+        page.evaluate("""t => { const el = document.getElementById('every');
+          el.textContent = t; keepRoom(); }""", f"Every choice: {longer}.")
+        assert not page.evaluate(SEEN_WHOLE, selector)
+        assert said.get_attribute("title").startswith(f"Every choice: {longer}.")
+        mark = page.evaluate("""() => { const el = document.getElementById('every');
+          const s = getComputedStyle(el); return [s.webkitLineClamp, s.textOverflow,
+            el.classList.contains('cut')]; }""")
+        assert mark[0] == "3" and mark[2], mark  # three lines, the last ending in '…'
+        said.click()
+        assert page.evaluate(SEEN_WHOLE, selector)
+        for part in ("#undo", "#save"):
+            assert page.evaluate(SEEN_WHOLE, part), part

@@ -502,3 +502,27 @@ def test_businesses_to_take_are_buttons_in_the_order_of_the_row():
         ["perfume shop", "jeweler", "boutique"], options
     table.decide(p1, table.version, index=0)
     assert game.frame_locals()["kind"] == "tile(perfume_shop)"
+
+
+def test_the_pages_digest_says_the_news_before_the_points_of_the_others():
+    """Issue 33's newcomer saw 'Points: Player 3 +2 (in 52nd St. West)' and '4 more': the
+    page folds a cramped digest from its end, and the news that the pawn had left the place
+    they meant to score was folded. Where the player's own points did not change, the news
+    come before the others' points; where they did, their points come first."""
+    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: d.player == "P1")
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    me, rng = token_of(table, "P1"), random.Random(0)
+    orders = set()
+    while not table.game.over:
+        table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
+        score = table.game.score("P1")  # after their decision (its points are not news)
+        while table.bot_step():
+            pass
+        heads = [line.split(":")[0] for line in table.state_for(me)["digest"]]
+        if {"Points", "News"} <= set(heads):
+            own = table.game.score("P1") != score
+            order = heads.index("News") < heads.index("Points")
+            assert order != own, (own, table.state_for(me)["digest"])
+            orders.add(order)
+    assert orders == {True, False}  # both seen

@@ -83,6 +83,18 @@ def neighbours(relations: dict[str, dict[str, list[str]]]) -> dict[str, list[str
     return {place: sorted(others - {place}) for place, others in out.items()}
 
 
+def news_before_others_points(lines: list[str], own_points: bool) -> list[str]:
+    """The digest's lines with its news before a points line that gives the player none
+    (`own_points` False): a page folds its last lines where it is cramped, and a newcomer's
+    kept 'Points: Player 3 +2' and folded the news that the pawn had left the place they
+    meant to score."""
+    at = next((k for k, line in enumerate(lines) if line.startswith("Points: ")), None)
+    if own_points or at is None or at + 1 >= len(lines) or \
+            not lines[at + 1].startswith("News: "):
+        return lines
+    return [*lines[:at], lines[at + 1], lines[at], *lines[at + 2:]]
+
+
 class TableError(Exception):
     """A request the table refuses; nothing has changed. `status` is the HTTP status."""
 
@@ -284,8 +296,10 @@ class Table:
             news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
             said[player] = [self.undone[player]] if player in self.undone else []
             if before is not None:
-                said[player] += digest_lines(self.game, before, player, self.steps, news,
-                                             whole=True, zones=self.display.zones)
+                lines = digest_lines(self.game, before, player, self.steps, news,
+                                     whole=True, zones=self.display.zones)
+                own = before.scores.get(player) != self.game.scores().get(player)
+                said[player] += news_before_others_points(lines, own)
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:

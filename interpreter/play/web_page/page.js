@@ -195,9 +195,32 @@ function keepRoom() {
   panel.style.minHeight = "";
   const last = lastEntriesHeight(log);
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+  markCut($("every"));
   fitDigest();
+  markMoreBelow($("options"));
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
+
+// A text kept to a few lines (page.css): where it goes on, its last line ends with a mark
+// ("..."), and it shows whole on pointing (its title) and on a click.
+function markCut(el) {
+  const cut = !el.classList.contains("whole") && el.scrollHeight > el.clientHeight + 1;
+  el.classList.toggle("cut", cut);
+  el.title = cut ? `${el.textContent} (click to show it whole)` : "";
+}
+$("every").addEventListener("click", (e) => {
+  if (!e.currentTarget.classList.contains("cut")) return;
+  e.currentTarget.classList.add("whole");
+  keepRoom();
+  e.currentTarget.scrollIntoView({ block: "nearest" }); // (the decision's box may scroll)
+});
+
+// A box that scrolls with more of it below: its last line fades (page.css), as a sign that
+// it goes on (a newcomer took the plots in view for all of them).
+function markMoreBelow(el) {
+  el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
+}
+$("options").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
@@ -216,18 +239,16 @@ function lastEntriesHeight(log) {
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
 // middle: "N more: see the log" says what it leaves out, and shows them on a click (a
 // newcomer's points came with their reason among the lines left out, scrolled away in the
-// log), in the room the folded lines had (the box scrolls: Undo and Save stay in view),
-// until the next position.
+// log). Opened, until the next position, it shows every line whole (openDigest).
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
   const lines = [...list.children];
   for (const li of lines) li.hidden = false;
-  list.classList.toggle("open", Boolean(fitDigest.open));
-  list.style.maxHeight = fitDigest.open ? `${fitDigest.open}px` : "";
+  openDigest(Boolean(fitDigest.open));
   if (digest.hidden || !lines.length || fitDigest.open) return;
   const top = lines[0].getBoundingClientRect().top;
-  const least = DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
+  const least = digestLeast(list);
   const few = $("options").querySelectorAll("button").length < MANY;
   const fewest = few ? 1
     : Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
@@ -235,7 +256,7 @@ function fitDigest() {
   more.className = "more";
   more.title = "show them here";
   more.addEventListener("click", () => {
-    fitDigest.open = Math.ceil(list.getBoundingClientRect().height);
+    fitDigest.open = true;
     fitDigest();
   });
   let shown = lines.length;
@@ -246,13 +267,37 @@ function fitDigest() {
   }
 }
 
+// The digest opened: every line whole, in room taken from the options (they scroll in their
+// box; Undo and Save, under them, stay in view); where even so there is not room for all of
+// them, its box scrolls, DIGEST_LINES lines' worth at least, cut between two lines.
+function openDigest(open) {
+  const list = $("digest-lines"), body = $("decision-body");
+  $("digest").classList.toggle("open", open);
+  list.classList.toggle("open", open);
+  list.style.maxHeight = "";
+  if (!open) return;
+  const top = list.getBoundingClientRect().top;
+  const least = digestLeast(list);
+  const ends = [...list.children].map((li) => li.getBoundingClientRect().bottom - top);
+  const fewest = Math.max(0, ends.findIndex((end) => end >= least - 2));
+  for (let k = ends.length - 1; k > fewest && body.scrollHeight > body.clientHeight + 1;) {
+    list.style.maxHeight = `${Math.ceil(ends[--k])}px`;
+  }
+}
+
+// the height of DIGEST_LINES lines of the digest
+function digestLeast(list) {
+  return DIGEST_LINES * parseFloat(getComputedStyle(list).lineHeight) + 2;
+}
+
 // whether the digest takes room the decision needs: more than its share of the window, or
 // (beside the board) options scrolled in their box, or the panel or the column overflowing
 function cramped() {
   if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
   if (PHONE.matches) return false; // one column: the page scrolls
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("options")) || over($("decision-panel")) || over(document.querySelector("aside"));
+  return over($("options")) || over($("decision-body")) || over($("decision-panel"))
+    || over(document.querySelector("aside"));
 }
 addEventListener("resize", keepRoom);
 
@@ -636,8 +681,11 @@ function renderEffects(s) {
   $("legend-offered").hidden = !offered;
   $("legend-touch").hidden = !linked;
   $("legend").hidden = !(offered || linked);
+  const every = $("every");
+  every.textContent = d && d.every ? `Every choice: ${d.every}.` : "";
+  every.hidden = !every.textContent;
+  every.classList.remove("whole");
   if (!d) return;
-  if (d.every) box.append(cell("p", `Every choice: ${d.every}.`));
   const own = d.options.filter((o) => o.effect);
   const idle = d.options.filter((o) => !does(o)); // neither points nor anything else
   const words = document.createElement("div");
