@@ -405,10 +405,11 @@ def failing(game: Game, viewer: str, condition: Any, value: Any = None,
 
 
 def holding(game: Game, viewer: str, condition: Any, value: Any = None,
-            var: str | None = None, cites: bool = False) -> list[str]:
+            var: str | None = None, cites: bool = False,
+            kind: type[Reasons] = Reasons) -> list[str]:
     """What makes `condition` (an option's `when`, or a choice's `where` with `var` =
-    `value`) hold now, in words with its values."""
-    return _explained(game, viewer, condition, value, var, True, cites)
+    `value`) hold now, in words with its values. (`kind`: who says it.)"""
+    return _explained(game, viewer, condition, value, var, True, cites, kind)
 
 
 def _explained(game: Game, viewer: str, condition: Any, value: Any, var: str | None,
