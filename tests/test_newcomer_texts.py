@@ -210,3 +210,16 @@ def test_the_game_ending_move_shows_the_player_s_own_points_on_each_option():
     assert any("Player 3 +" in p for p in points)  # theirs differ from place to place
     assert decision["estimate"] == \
         "Estimates: ranges by what will be drawn at random, and by what is hidden."
+
+
+def test_a_refused_number_says_each_value_once():
+    """`why` of a number above the build limit read '... how many skyscraper supply on the
+    summary card (3) (3)': a value said twice, and a zone's name that was no count."""
+    game = at_the_first_stop()
+    game.apply("build")
+    s, out = session_at(game)
+    s.why("5", game.decision())
+    said = " ".join(out.getvalue().split())
+    assert "the smaller of 3 and how many skyscrapers in the supply on the summary card (3)" \
+        in said, said
+    assert "(3) (3)" not in said
