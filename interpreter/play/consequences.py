@@ -76,14 +76,19 @@ class Outlook:
     samples: int = SAMPLES
     estimate: bool = False  # some figure differs between samples
     skipped: int = 0  # options not played out (too many)
+    drawn: bool = False  # some points hang on a random draw the option sets off
 
     @property
     def any(self) -> bool:
         return any(effect_words_parts(e) for e in self.effects)
 
 
-def estimate_note(samples: int) -> str:
-    """What an estimate is, in a newcomer's words (a 'deal' means nothing to them)."""
+def estimate_note(samples: int, drawn: bool = False) -> str:
+    """What an estimate is, in a newcomer's words (a 'deal' means nothing to them); `drawn`:
+    the ranges come of a random draw still to come too (a final scoring that turns pieces
+    over), said so (a range of points said nothing of why)."""
+    if drawn:
+        return "Estimates: ranges by what will be drawn at random, and by what is hidden."
     return f"Estimates: what is hidden, dealt at random {samples} times; a range where they differ."
 
 
@@ -153,7 +158,8 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     estimate = any(e.maybe or e.ends_sometimes or not e.by_choice and
                    any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
-    return Outlook(effects, samples, estimate)
+    drawn = estimate and any(x.drawn for s in seen for x in s)
+    return Outlook(effects, samples, estimate, drawn=drawn)
 
 
 def _deeper(before: list, now: list) -> bool:
@@ -438,8 +444,10 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     if len(effects) < 2:
         return Effect(), effects
     first = effects[0]
-    points = {p: r for p, r in first.points.items()
-              if all(e.points.get(p) == r for e in effects)}
+    # the points said once only where every player's are alike: an option's line with the
+    # others' points and not the viewer's read as if the viewer gained nothing (a newcomer's
+    # game-ending move: 'Player 2 +21 to +23, ...', theirs said apart, out of sight)
+    points = first.points if all(e.points == first.points for e in effects) else {}
     alike = [m for m in first.moves if all(m in e.moves for e in effects)]
     moves = alike if supplies else [m for m in alike if m not in first.supplied
                                     or into_own(m) and not m.startswith(OWN)]

@@ -31,6 +31,7 @@ def with_article(name: str) -> str:
     return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
+MOST_NAMED = 4  # a list said by its items' names up to this many (else by its rule)
 AS_MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than",
            ">=": "at least"}
 
@@ -97,6 +98,25 @@ class PlainReasons(Reasons):
             return f"it must differ from {target}" if words == self.label(now) \
                 else f"{words} must differ from {target}"  # the option itself: 'it'
         return f"{words} is {self.label(now)}, where {AS_MANY[op]} {target} is needed"
+
+    def why_holds(self, expr: Any, env: dict[str, Any], depth: int = 0) -> list[str]:
+        """What makes a condition hold, a count that must be above a number said as what
+        is there ('squares where X stands: North'), not as the comparison ('the number
+        of ... is 1 (more than 0)' read like code)."""
+        if isinstance(expr, N.Compare) and expr.op in (">", ">=") and \
+                isinstance(expr.left, N.Call) and expr.left.func == "size" and \
+                len(expr.left.args) == 1:
+            counted = self.value(expr.left.args[0], env)
+            there = self.named(counted)
+            if there:
+                return [f"{self.words(expr.left.args[0], env)}: {there}"]
+        return super().why_holds(expr, env, depth)
+
+    def named(self, values: Any) -> str:
+        """What a short list or a zone holds, by name ('North and South'; '' otherwise)."""
+        if isinstance(values, list | tuple) and 0 < len(values) <= MOST_NAMED:
+            return " and ".join(self.label(v) for v in values)
+        return self.pieces(values)
 
     def pieces(self, zone: Any) -> str:
         """What a zone holds, by name: 'a red pawn', '2 x tower of Ann and a

@@ -143,8 +143,10 @@ class Reasons:
         value = self.value(expr, env)
         if isinstance(expr, N.Num | N.Str | N.Bool | N.NoneLit) or value is UNKNOWN:
             return self.words(expr, env) if value is UNKNOWN else self.label(value)
-        words = self.words(expr, env)
-        return words if words == self.label(value) else f"{words} ({self.label(value)})"
+        words, shown = self.words(expr, env), self.label(value)
+        # a value its words end with already ('the smaller of 3 and ... (3)') is not said
+        # twice: '(3) (3)' read as code
+        return words if words == shown or words.endswith(f"({shown})") else f"{words} ({shown})"
 
     def _shown(self, expr: Any, env: dict[str, Any]) -> str:
         value = self.value(expr, env)
@@ -405,10 +407,11 @@ def failing(game: Game, viewer: str, condition: Any, value: Any = None,
 
 
 def holding(game: Game, viewer: str, condition: Any, value: Any = None,
-            var: str | None = None, cites: bool = False) -> list[str]:
+            var: str | None = None, cites: bool = False,
+            kind: type[Reasons] = Reasons) -> list[str]:
     """What makes `condition` (an option's `when`, or a choice's `where` with `var` =
-    `value`) hold now, in words with its values."""
-    return _explained(game, viewer, condition, value, var, True, cites)
+    `value`) hold now, in words with its values. (`kind`: who says it.)"""
+    return _explained(game, viewer, condition, value, var, True, cites, kind)
 
 
 def _explained(game: Game, viewer: str, condition: Any, value: Any, var: str | None,

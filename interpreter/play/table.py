@@ -327,7 +327,7 @@ class Table:
                 each = [effect_words(self.game, e, player, points=False) for e in rest]
                 said["each"] = each if any(each) else []
                 if found.estimate:
-                    said["estimate"] = estimate_note(found.samples)
+                    said["estimate"] = estimate_note(found.samples, found.drawn)
             self._effects = (self.version, said)
         return self._effects[1]
 

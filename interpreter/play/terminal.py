@@ -533,7 +533,7 @@ class Session:
                                2 * self.width - 60) + "; and more ('points')"
         notes = [f"Every choice: {said}."] if said else []
         if found.estimate:
-            notes.append(f"({estimate_note(found.samples)})")
+            notes.append(f"({estimate_note(found.samples, found.drawn)})")
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
@@ -734,7 +734,9 @@ class Session:
             return []
         effect = found.effects[decision.options.index(option)]
         words = effect_words(self.game, effect, decision.player)
-        estimate = " (an estimate: what you cannot see may differ)" if found.estimate else ""
+        estimate = "" if not found.estimate else \
+            " (an estimate: what is drawn at random may differ)" if found.drawn else \
+            " (an estimate: what you cannot see may differ)"
         return [f"At once: {words}{estimate}." if words else
                 "At once: no points change, nothing moves beyond what the option says, "
                 "the game goes on."]

@@ -185,9 +185,11 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     lines = [f"{_named(point, decision, option)} is allowed now: it is option {k}."]
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
-        met = holding(game, decision.player, condition, cites=cites) \
+        met = holding(game, decision.player, condition, cites=cites, kind=PlainReasons) \
             if condition is not None else []
-        lines += _listed("It is allowed because:", met) if met else ["Nothing limits it now."]
+        lines += _listed("It is allowed because:", met) if met else [
+            "Nothing limits it now." if condition is None else
+            "What the rules ask of it holds now."]  # a limit that holds is still one
         clause_cite = point.rules.get(option, (None, None))[1]
         if cites and clause_cite:  # the words are said in the first line: here for the cite
             lines.append(f"What it does: {cited(point.labels[option], clause_cite, cites)}.")

@@ -1,0 +1,225 @@
+"""Texts two newcomers still stumbled on (issue 33, seeds 109 and 113): what a skyscraper
+below Central Park is worth, a building stop's warning that names another district, the
+game-ending move's points for the player, the last business's place, and `why` of an
+allowed option, in words at an 80x24 terminal."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.display import load_display
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session
+
+from .conftest import BASE
+from .test_rulebook_examples import (
+    COLOURS,
+    TURN_PROMPT,
+    card,
+    empty_hands,
+    fresh,
+    position,
+    stop_position,
+)
+
+SCREEN = (80, 24)
+
+
+def session_at(game, width: int = SCREEN[0], height: int = SCREEN[1]
+               ) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    seats = {p: "human" for p in game.players}
+    return Session(game.ruleset, game, History(), seats, load_display(game.ruleset), out,
+                   width=width, height=height), out
+
+
+def screen_of(game) -> list[str]:
+    """The decision's screen at 80x24, as the terminal draws it."""
+    s, out = session_at(game)
+    s.screen(game.decision())
+    return out.getvalue().splitlines()
+
+
+def won_the_park(player: str = "P1"):
+    """`player` has won the Central Park auction with a 4 (3 skyscrapers allowed) and is
+    asked how many to build there."""
+    game = fresh(load_ruleset(BASE))
+    empty_hands(game)
+    position(game, hands={player: {card("green", 4): 1}}, supply={player: 3})
+    game.perform("park_auction", player)
+    while not game.decision().prompt.startswith("how many skyscrapers"):
+        decision = game.decision()
+        if decision.player != player:
+            game.apply("pass_bid")
+        elif "green" in decision.options:
+            game.apply("green")
+        elif card("green", 4) in decision.options:
+            game.apply(card("green", 4))
+        else:
+            game.apply("finish_bid")
+    return game
+
+
+def test_building_below_central_park_says_what_a_skyscraper_there_is_worth():
+    """'How many skyscrapers do you build below Central Park?' offered 0-3 with no value
+    (en-2004: they earn points only at game end, 2 to 5 VP, by the three businesses turned
+    over there)."""
+    game = won_the_park()
+    lines = screen_of(game)
+    worth = "Below the park: 2-5 VP a skyscraper at the end only, by 3 businesses turned up."
+    assert worth in lines
+    assert all(len(line) <= SCREEN[0] for line in lines) and len(lines) <= SCREEN[1]
+    pytest.importorskip("starlette")
+    from interpreter.play.table import Table
+
+    table = Table(game.ruleset, game, History(), {p: "human" for p in game.players},
+                  load_display(game.ruleset))
+    token = next(t for t, p in table.tokens.items() if p == "P1")
+    assert worth in table.state_for(token)["decision"]["hints"]  # the page says it too
+
+
+def at_the_first_stop():
+    """Player 2 has won the auction of the full 52nd St. West (fig. 11, reconstructed), where
+    she has skyscrapers, before any building stop; the white commissioner, back in City Hall,
+    has 52nd St. East, full too, still to auction in this set."""
+    game = stop_position(fresh(load_ruleset(BASE)))
+    empty_hands(game)
+    position(game, hands={"P2": {card("violet", 4): 1}},
+             at={"white": "city_hall"}, visited={"white": ["w52", "e52"]},
+             tiles={f"e52_{c}": ["boutique"] for c in COLOURS})
+    game.perform("district_auction", "P2", "w52")
+    while game.decision().prompt != "build, or declare a building stop?":
+        decision = game.decision()
+        wanted = {"choose the colour of your bid, or pass": "violet"}
+        game.apply(wanted.get(decision.prompt, decision.options[0])
+                   if decision.player == "P2" else "pass_bid")
+    return game
+
+
+def test_a_first_stop_says_which_later_stop_would_end_the_game():
+    """The option read 'building stop (a building stop in Times Square would end the game)'
+    in 34th St. East, as if the stop chosen were in Times Square."""
+    game = at_the_first_stop()
+    lines = screen_of(game)
+    text = " ".join(" ".join(lines).split())
+    assert "building stop (then a building stop in 52nd St. East, auctioned later in this " \
+        "set, would end the game)" in text
+    assert all(len(line) <= SCREEN[0] for line in lines) and len(lines) <= SCREEN[1]
+
+
+def last_business_position(row: dict[str, str]):
+    """Player 1 places a jeweler where 2 of their skyscrapers stand in Times Square, whose
+    last empty plot it may fill; `row`: the businesses left on the supply row."""
+    game = position(fresh(load_ruleset(BASE)),
+                    towers={"times_square_violet": {"P1": 2},
+                            "times_square_orange": {"P3": 2}},
+                    tiles={"times_square_brown": ["boutique"],
+                           "times_square_green": ["gallery"]},
+                    supply={"P1": 3}, row=row)
+    game.perform("place_business", "P1")
+    game.apply("tile(jeweler)")
+    return game
+
+
+def test_the_business_that_ends_the_game_warns_of_no_later_stop():
+    """The last business's places warned 'a later building stop there would take them out of
+    the game' where the game ends as it is placed (en-2004, Game end 1)."""
+    s, _ = session_at(last_business_position({"slot17": "jeweler", "slot18": "boutique",
+                                              "slot19": "gallery"}))
+    warned = " ".join(" ".join(s.decision_lines(s.game.decision())).split())
+    assert "gray (fills Times Square, where you have 2 skyscrapers: a later building stop " \
+        "there would take them out of the game" in warned  # the game goes on: the warning
+    s, _ = session_at(last_business_position({"slot19": "jeweler", "slot20": "boutique"}))
+    lines = s.decision_lines(s.game.decision())
+    said = " ".join(" ".join(lines).split())
+    assert "gray" in said and "later building stop" not in said and "fills" not in said
+    assert len(lines) <= SCREEN[1] and all(len(x) <= SCREEN[0] for x in lines)
+
+
+def test_why_of_an_allowed_option_says_its_condition_as_a_sentence_about_the_game():
+    """`why D` read 'The number of districts where a commissioner stands is 1 (more than
+    0)', like code; `why B` read 'Nothing limits it now.' and then 'In the rules: Option B:
+    only if a business can be placed.' A condition that holds is said in words, and never
+    as nothing."""
+    game = load_ruleset(BASE).new_game(3, 4)
+    while game.decision().prompt != TURN_PROMPT:
+        game.apply(game.decision().options[0])
+    game.apply("A")  # the first player moves a commissioner into a district
+    while game.decision().prompt != TURN_PROMPT:
+        game.apply(game.decision().options[0])
+    where = next(d for d in game.V["commissioner_at"].values() if d != "city_hall")
+    s, out = session_at(game)
+    s.why("d", game.decision())
+    said = out.getvalue()
+    assert f"  - Districts where a commissioner stands: {game.label(where)}." in said, said
+    assert "The number of" not in said and "(more than 0)" not in said
+    out.truncate(0)
+    s.why("b", game.decision())
+    said = out.getvalue()
+    assert "Nothing limits it now." not in said
+    assert "It is allowed because:\n  - A plot can take a business." in said, said
+    s.why("a", game.decision())  # an option with no condition: nothing limits it
+    assert "Nothing limits it now." in out.getvalue()
+
+
+def test_two_commissioners_on_one_place_are_said_to_be_alike():
+    """The first 'move which commissioner?' offered '1. white 2. beige' with both in City
+    Hall and nothing to tell them apart: the hint says they are alike now and that a move
+    starts no auction yet (the districts passed are auctioned on the way back from Central
+    Park, en-2004: the 3rd action)."""
+    game = load_ruleset(BASE).new_game(4, 109)
+    while not {"white", "beige"} <= set(game.decision().options):
+        game.apply(game.decision().options[0])
+    lines = screen_of(game)
+    text = " ".join(" ".join(lines).split())
+    assert "The white and beige commissioners both stand in City Hall and may go to " \
+        "34th St. West or 34th St. East: alike now; moving one starts no auction yet." \
+        in text, text
+    assert "white: in City Hall" not in text  # said once, not commissioner by commissioner
+    assert all(len(line) <= SCREEN[0] for line in lines) and len(lines) <= SCREEN[1]
+
+
+def test_the_game_ending_move_shows_the_player_s_own_points_on_each_option():
+    """The business that ended the game showed 'Player 2 +21 to +23, Player 3 ...' on every
+    place and nothing for the player (their final points, alike everywhere, were said apart,
+    out of sight); the ranges, from the businesses turned over at random for the final
+    scoring, said nothing of why."""
+    pytest.importorskip("starlette")
+    from interpreter.play.table import Table
+
+    from .test_rulebook_examples import sky, tile
+
+    game = position(fresh(load_ruleset(BASE)),  # Player 1's skyscrapers below the park only
+                    towers={"times_square_orange": {"P3": 2}},
+                    tiles={"times_square_brown": ["boutique"]},
+                    row={"slot19": "jeweler", "slot20": "boutique"})
+    game.Z["park_tiles"] = [tile(k) for k in ("boutique", "boutique", "gallery", "jeweler")]
+    game.Z["park_towers"] = {sky("P1"): 2}
+    game.perform("place_business", "P1")
+    game.apply("tile(jeweler)")
+    table = Table(game.ruleset, game, History(), {p: "human" for p in game.players},
+                  load_display(game.ruleset))
+    token = next(t for t, p in table.tokens.items() if p == "P1")
+    decision = table.state_for(token)["decision"]
+    assert decision["every"].startswith("the game ends")
+    points = [o["points"] for o in decision["options"]]
+    assert all(p.startswith("you +") for p in points), points
+    assert any("Player 3 +" in p for p in points)  # theirs differ from place to place
+    assert decision["estimate"] == \
+        "Estimates: ranges by what will be drawn at random, and by what is hidden."
+
+
+def test_a_refused_number_says_each_value_once():
+    """`why` of a number above the build limit read '... how many skyscraper supply on the
+    summary card (3) (3)': a value said twice, and a zone's name that was no count."""
+    game = at_the_first_stop()
+    game.apply("build")
+    s, out = session_at(game)
+    s.why("5", game.decision())
+    said = " ".join(out.getvalue().split())
+    assert "the smaller of 3 and how many skyscrapers in the supply on the summary card (3)" \
+        in said, said
+    assert "(3) (3)" not in said
