@@ -223,3 +223,18 @@ def test_a_refused_number_says_each_value_once():
     assert "the smaller of 3 and how many skyscrapers in the supply on the summary card (3)" \
         in said, said
     assert "(3) (3)" not in said
+
+
+def test_a_screen_without_room_for_the_options_words_says_which_choice_ends_the_game():
+    """A newcomer's turn screen had no room for the options' words and said 'Some choices
+    change points or pieces: type 'points' to see which': that option B ended the game they
+    learnt from 'points' alone. Where only some choices end it, the screen names them."""
+    game = position(fresh(load_ruleset(BASE)), row={"slot19": "jeweler", "slot20": "boutique"},
+                    supply={"P1": 3})
+    game.perform("turn", "P1")
+    for height in (24, 12):  # room for the words; none
+        s, _ = session_at(game, height=height)
+        said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+        assert "2. B: place a business" in said
+        assert "the game ends" in said or "Choice 2 ends the game; type 'points'" in said, said
+    assert "Choice 2 ends the game" in said, said  # the short screen

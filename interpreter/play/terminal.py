@@ -27,6 +27,7 @@ from interpreter.language.writing import write_atomic
 from interpreter.play.consequences import (
     Outlook,
     Picture,
+    and_list,
     common_effect,
     effect_words,
     effect_words_parts,
@@ -483,6 +484,14 @@ class Session:
         that some choices change points, and 'points' showed only what follows a pass)."""
         found = self.outlook(decision)
         extras = common_effect(found.effects, supplies=False)[1] if found else []
+        # the choices that end the game, by number, where only some do (a newcomer learnt
+        # that option B ended the game from 'points' alone)
+        ending = [str(k) for k, e in enumerate(found.effects if found else [], start=1)
+                  if e.ending]
+        if ending and len(ending) < len(decision.options):
+            return (f"Choice {ending[0]} ends" if len(ending) == 1 else
+                    f"Choices {and_list(ending)} end") + \
+                " the game; type 'points' to see what each choice does."
         if any(e.points or e.moves or e.ending for e in extras):
             return "Some choices change points or pieces: type 'points' to see which."
         return "Some choices say what may follow them: type 'points' to see it."
