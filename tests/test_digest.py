@@ -270,7 +270,7 @@ def test_a_pass_taken_alone_names_its_auction(base):
     passed on: the display's `lone_context` says which auction, and the bid to beat."""
     _, said = _passed_for_player_1(base, load_display(base).lone_context_of)
     assert "Taken for you, the only option: pass (taking back any cards bid) in the " \
-           "auction for 52nd St. West, where nobody has bid yet" in said
+           "auction for 52nd St. West, where nobody has finished a bid yet" in said
 
 
 def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
@@ -343,11 +343,12 @@ def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
         if " passes" in line and " takes back " in line:
             assert "=" not in line, line  # no sum of cards that reads as a bid
             assert re.search(r" takes back the cards? they had put forward \([^)]+\);", line), line
-            stays = f"the high bid stays {bidder}'s {high}" if bidder else "nobody has bid yet"
+            stays = f"the high bid stays {bidder}'s {high}" if bidder else \
+                "nobody has finished a bid yet"
             assert line.endswith(f"; {stays}."), line
             said += 1
     assert said > 3
-    assert any(line.endswith("; nobody has bid yet.") for line in log)
+    assert any(line.endswith("; nobody has finished a bid yet.") for line in log)
 
 
 def test_after_a_busy_stretch_the_digest_says_who_won_and_what_was_scored():

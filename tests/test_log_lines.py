@@ -136,3 +136,25 @@ def test_a_special_scoring_says_the_rule_s_threshold_not_a_count_that_reads_as_t
                 assert table[placed] == (districts, vp), line
                 found += 1
     assert found  # the case was met
+
+
+def test_a_player_who_did_not_score_is_told_why_a_black_card_comes_to_them():
+    """Two newcomers got a black card when another player scored a district and saw no reason
+    (en-2004, the 2nd action, D: every player without a skyscraper in the district scored
+    takes one): the log says it before the card is drawn."""
+    said = 0
+    for seed in range(6):
+        log = played(load_ruleset(BASE), seed).events
+        scorer = None
+        for k, line in enumerate(log):
+            if found := re.match(r"(.+) chooses to score (.+)\.$", line):
+                scorer, district = found.groups()
+            elif scorer and line.endswith(" draws a black card (face down).") and \
+                    not line.startswith(scorer + " "):
+                who = line.split(" draws ")[0]
+                assert log[k - 1] in (f"{who} has no skyscraper in {district}, so takes 1 "
+                                      "black card too.", line), log[k - 1]
+                said += 1
+            elif not line.endswith("(face down).") and " has no skyscraper in " not in line:
+                scorer = None
+    assert said > 0

@@ -1114,7 +1114,7 @@ def test_a_pass_says_on_what_auction_and_the_high_bid_it_left():
             said
     game, _ = _auction_in_34th_west(["boutique"])
     game.apply("pass_bid")
-    assert game.events[-1] == "Player 1 passes on 34th St. West; nobody has bid yet."
+    assert game.events[-1] == "Player 1 passes on 34th St. West; nobody has finished a bid yet."
 
 
 def test_a_business_that_fills_the_players_district_says_what_it_risks():

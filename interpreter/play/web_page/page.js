@@ -216,7 +216,7 @@ $("every").addEventListener("click", (e) => {
 });
 
 // A box that scrolls with more of it below: its last line fades (page.css), as a sign that
-// it goes on (a newcomer took the plots in view for all of them).
+// it goes on (a newcomer took the places in view for all of them).
 function markMoreBelow(el) {
   el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
 }
