@@ -295,7 +295,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         said = _sentence(_listed("News: ", news, width, room, len(news), most=None))
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
-        crowded = SEE_LOG in said or _rows(said, width) > room  # no routine move said then
+        crowded = _rows(said, width) > room  # no routine move said then
     if moves:
         fold = _moves_fold(game)
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
@@ -435,7 +435,7 @@ def _counted_news(news: list[str]) -> list[str]:
 
 def _shared_news(game: Game, news: list[str]) -> list[str]:
     """News in a row that differ only in the player they name and one number, said as one:
-    'Ann scores 4 VP in X (Bob 6 VP, Cy 2 VP)', 'Ann scores 6 VP for Y (Bob and Cy too)'. A
+    'Ann scores 4 VP in X (Bob scores 6 VP)', 'Ann scores 6 VP for Y (Bob and Cy too)'. A
     scoring of several players took a line each and was folded into '9 more news'."""
     names = [game.label(p) for p in game.players]
     starts = re.compile(rf"^({'|'.join(re.escape(n) for n in names)}) (.+)$")

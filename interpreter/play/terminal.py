@@ -103,8 +103,8 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
                     "to see a rule step by step, as the game plays it, '--cite' for the "
                     "rulebook's paragraphs"),
-    ("log [N]", "the last N events of the game (without N: as many as fit; 'log all':"
-                " with the small steps folded on screen)"),
+    ("log [N]", "the last N events of the game (without N: as many as fit); 'log all': "
+                "with the small steps the screen folds (cards put forward one by one)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
     ("points", "what each option does at once: points, pieces, the end of the game"),
     ("board", "show the board (Enter: your hand and the options again)"),
