@@ -526,3 +526,77 @@ def test_the_pages_digest_says_the_news_before_the_points_of_the_others():
             assert order != own, (own, table.state_for(me)["digest"])
             orders.add(order)
     assert orders == {True, False}  # both seen
+
+
+def _labels_here(game, history, player: str) -> tuple[list[str], list[str]]:
+    """The options' words on the page and at an 80x24 terminal, for `player`'s decision."""
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from interpreter.play.terminal import Session
+
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    page = [o["label"] for o in table.state_for(token_of(table, player))["decision"]["options"]]
+    session = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                      load_display(game.ruleset), io.StringIO(), width=80, height=24)
+    return page, session.shown_labels(game.decision())
+
+
+def _scored_now(game, player: str, district: str) -> str:
+    """Who would score what in `district` now, from the rules' own district_points."""
+    points = {p: game.evaluate("district_points", p, district) for p in game.players}
+    said = [("you" if p == player else game.label(p)) + f" {points[p]} VP"
+            for p in sorted(game.players, key=lambda p: p != player) if points[p] > 0]
+    return ", ".join(said) or "no VP for anyone"
+
+
+def _leaves_a_district_alone(game) -> bool:
+    """The commissioner being moved stands alone in a district (a scoring could be had)."""
+    standing = game.state["vars"]["commissioner_at"]
+    moved = game.frame_locals().get("c") if game.stack else None
+    return moved in standing and game.evaluate("is_district", standing[moved]) and \
+        list(standing.values()).count(standing[moved]) == 1
+
+
+def test_each_destination_of_a_commissioner_says_what_a_scoring_there_gives_now():
+    """Issue 33: a newcomer in the browser chose where a commissioner goes with no word of
+    the points: each destination says what scoring it would give now, and the district the
+    commissioner leaves says it can no longer be scored; the terminal says the same."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 9, lambda g, d: d.prompt == "move the commissioner to" and
+        _leaves_a_district_alone(g) and all(g.evaluate("is_district", o) for o in d.options))
+    decision = game.decision()
+    page, terminal = _labels_here(game, history, decision.player)
+    assert page == terminal
+    for option, label in zip(decision.options, page, strict=True):
+        assert label.startswith(f"{game.label(option)} (if scored now: "
+                                f"{_scored_now(game, decision.player, option)}"), label
+    origin = game.state["vars"]["commissioner_at"][game.frame_locals()["c"]]
+    assert all(f"; {game.label(origin)} can no longer be scored (" in x for x in page), page
+
+
+ALLOWS = {4: 3, 5: 2, 6: 1}  # en-2004, The auctions, (3): skyscrapers a card's value allows
+
+
+def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
+    """Issue 33: a newcomer chose the colour of a bid with no word of what it decides: the
+    plot the winner builds on, how many skyscrapers at most and what they are worth if the
+    district were scored now, and how far the player's cards of it and black reach."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt.startswith("choose the colour of your bid") and
+        g.state["vars"]["auction_at"] != "central_park" and
+        g.view(d.player)["zones"]["supply"][d.player])
+    decision = game.decision()
+    player, where = decision.player, game.state["vars"]["auction_at"]
+    page, terminal = _labels_here(game, history, player)
+    assert page == terminal
+    hand = game.view(player)["zones"]["hand"][player]
+    for option, label in zip(decision.options, page, strict=True):
+        if option == "pass_bid":
+            continue
+        plot = game.evaluate("plot_of", where, option)
+        most = min(sum(game.view(player)["zones"]["supply"][player].values()),
+                   max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
+                       if k.startswith(f"card({option},")))
+        assert f"on the {game.label(option)} plot, +{most * game.evaluate('plot_value', plot)} VP" \
+            in label, label
+        assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
