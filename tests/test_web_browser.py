@@ -1472,3 +1472,53 @@ def test_what_every_choice_does_is_said_whole_or_marked_as_cut(browser):
         assert page.evaluate(SEEN_WHOLE, selector)
         for part in ("#undo", "#save"):
             assert page.evaluate(SEEN_WHOLE, part), part
+
+
+# Each bid said in the players' rows of the board: its lines (a text broken over two shares
+# its x), whole, and whether each lies within a player's row.
+BIDS_IN_ROWS = """() => {
+  const rows = [...document.querySelectorAll('#board svg g[data-place] rect')]
+    .map(r => r.getBoundingClientRect());
+  const out = [];
+  for (const t of document.querySelectorAll('#board svg text')) {
+    if (!/^(high|cards) bid: /.test(t.textContent)) continue;
+    const lines = [t];
+    for (let n = t.nextElementSibling; n && n.tagName === 'text'
+         && n.getAttribute('x') === t.getAttribute('x'); n = n.nextElementSibling) lines.push(n);
+    const inside = lines.map(l => l.getBoundingClientRect()).every(b => rows.some(r =>
+      b.left >= r.left - 1 && b.right <= r.right + 1 && b.top >= r.top - 1
+      && b.bottom <= r.bottom + 1));
+    out.push([lines.map(l => l.textContent).join(' '), inside]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [SMALL, BIG, PHONE], ids=["1366x768", "1920x1080", "phone"])
+def test_a_long_high_bid_is_said_whole_in_the_players_rows(browser, size):
+    """Issue 33: the players' rows cut a high bid of 5 cards ('high bid: green 5 + black 4 +
+    bl...'): it is said in short, by colour ('gray 5+6, black 4+5+6 = 26'), whole, within
+    its player's row, at 1366x768, 1920x1080 and on a phone."""
+    def long_high_bid(game, decision) -> bool:
+        bidder = game.state["vars"]["high_bidder"]
+        return decision.player == "P1" and bidder not in (None, "none") and \
+            sum(game.view("P1")["zones"]["bid"][bidder].values()) >= 5
+    ruleset, game, history = play_until(FIFTH, 4, 1, long_high_bid)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    bidder = game.state["vars"]["high_bidder"]
+    cards = game.view("P1")["zones"]["bid"][bidder]
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        bids = dict(page.evaluate(BIDS_IN_ROWS))
+    context.close()
+    said = next(text for text in bids if text.startswith("high bid: "))
+    assert "…" not in said and said.endswith(f" = {game.state['vars']['high_bid']}"), said
+    for colour in {card.split(",")[0].removeprefix("card(") for card in cards}:
+        values = sorted(int(c.split(",")[1].rstrip(")")) for c, n in cards.items()
+                        for _ in range(n) if c.startswith(f"card({colour},"))
+        assert re.search(rf"\b{colour} ([\d+]+)", said) and sorted(map(int, re.search(
+            rf"\b{colour} ([\d+]+)", said).group(1).split("+"))) == values, said
+    assert all(bids.values()), bids  # every bid within its player's row

@@ -145,7 +145,7 @@ class GeometryBuilder:
         spec.update({k: v for k, v in doc.items() if k not in (kind, "when", "place", "states")})
         item = Item(kind, loc=self.loc(doc), when=when)
         item.spec = self.fields(spec, names, NUMBERS + TEMPLATES)
-        for k in ("bold",):
+        for k in ("bold", "centred"):
             if k in spec:
                 item.spec[k] = bool(spec[k])
         if "place" in doc:
@@ -449,7 +449,9 @@ class Painter:
 
     def free_text(self, item: Item, names: dict, ox: float, oy: float, style: dict) -> str:
         """The text, cut to `width` (broken over up to `lines` lines first); a text that is
-        cut keeps its whole words in a tooltip (unless the item has its own title)."""
+        cut keeps its whole words in a tooltip (unless the item has its own title). `centred`:
+        the lines drawn are centred on y, so that a row of one height holds a short text on
+        the baseline of its neighbours and a long one whole, on two lines."""
         spec = item.spec
         text = self.text(spec, "text", names)
         size = self.num(spec, "font_size", names, self.geo.font_size)
@@ -458,6 +460,9 @@ class Painter:
         lines = wrap_text(text, width, size, bold, max(1, int(self.num(spec, "lines", names, 1)))) \
             if width else [text]
         x, y = ox + self.num(spec, "x", names), oy + self.num(spec, "y", names)
+        step = round(1.25 * size)
+        if spec.get("centred"):
+            y -= (len(lines) - 1) * step / 2
         align = self.text(spec, "align", names, "start")
         anchor = {"middle": "middle", "end": "end"}.get(align, "start")
         fill = self.paint(style, "fill", names, "#111111")
@@ -470,7 +475,7 @@ class Painter:
             attrs += ' font-weight="bold"'
         if width:
             attrs += f' data-width="{_n(width)}"'
-        drawn = "".join(f'<text x="{_n(x)}" y="{_n(y + k * round(1.25 * size))}"{attrs}>'
+        drawn = "".join(f'<text x="{_n(x)}" y="{_n(y + k * step)}"{attrs}>'
                         f'{escape(line)}</text>' for k, line in enumerate(lines))
         if " ".join(lines) != " ".join(text.split()) and "title" not in spec:
             return f"<g><title>{escape(text)}</title>{drawn}</g>"
