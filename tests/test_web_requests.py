@@ -19,6 +19,7 @@ pytest.importorskip("starlette")  # the optional extra web
 pytest.importorskip("uvicorn")  # the optional extra web
 httpx = pytest.importorskip("httpx")  # the optional extra web-test
 from interpreter.cli.play import open_game  # noqa: E402
+from interpreter.play.table import BOARD_TEXT_COLUMNS  # noqa: E402
 from tests.web_support import (  # noqa: E402
     FIFTH,
     make_table,
@@ -473,16 +474,19 @@ def test_the_page_says_what_happened_since_the_players_last_decision():
 def test_a_phone_s_text_board_never_wraps_a_row_in_a_whole_game():
     """The phone's text board (52 columns) in the narrow layout: no district's row wraps, at
     every stage of a game (commissioners and markers in the districts, building stops)."""
+    def narrow(table) -> str:
+        return table.display.board(table.game, "P1", width=BOARD_TEXT_COLUMNS)
+
     ruleset, game, history = play_until(FIFTH, 4, 7, lambda g, d: True)
     table = make_table(ruleset, game, history, {p: "random" for p in game.players})
     rng, seen = random.Random(7), 0
     while not table.game.over:
         decision = table.game.decision()
         if table.game.state["step"] % 25 == 0:
-            rows_do_not_wrap(table._board_text("P1"))
+            rows_do_not_wrap(narrow(table))
             seen += 1
         table.game.apply(rng.choice(decision.options))
-    rows_do_not_wrap(table._board_text("P1"))
+    rows_do_not_wrap(narrow(table))
     assert seen > 10
 
 

@@ -11,6 +11,8 @@ names its own. The display file holds
 - `text_compact`: the same for a terminal narrower than `text` needs (80 columns);
 - `text_narrow`: the same for a screen narrower than its `narrower_than` columns (a
   phone's text board, 52 columns), where even the compact layout's rows would wrap;
+- `text_words`: the board in words, without marks: the page's text view (a list a player
+  reads without a legend), where the display has one;
 - `legend`: what each mark means (mark and meaning, per value of a list); a layout shows it
   where it names `legend`, and `check_legend` refuses one mark with two meanings;
 - `private`: the block only the deciding player sees (a hand);
@@ -236,6 +238,7 @@ class Display:
     compact: Layout | None = None  # for a terminal narrower than the columns need
     narrow: Layout | None = None  # for a screen narrower than `narrow_below` columns
     narrow_below: int = 0
+    words: Layout | None = None  # the board in words: the page's text view
     legend: list[LegendEntry] = field(default_factory=list)
     news: list[str] = field(default_factory=list)  # texts that make a log line news
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
@@ -264,15 +267,15 @@ class Display:
         return full
 
     def board(self, game: Game, viewer: str | None, colour: bool = False,
-              width: int | None = None) -> str:
+              width: int | None = None, layout: Layout | None = None) -> str:
         """The board as text lines, as `viewer` may see it (without the private block; None:
         as a spectator sees it); for a terminal of `width` columns, in the layout that fits
-        and with long lines wrapped."""
+        (or `layout`) and with long lines wrapped."""
         if not self.blocks and not self.header:
             lines = [self._out(x, colour)
                      for x in generic_board(game, viewer) + secret_lines(game, viewer)]
             return "\n".join(self._wrapped(lines, width, colour))
-        layout = self.layout_for(width)
+        layout = layout or self.layout_for(width)
         try:
             lines = [self._out(h(game, viewer=viewer), colour) for h in layout.header]
             lines += self._columns(game, viewer, colour, layout)
@@ -852,8 +855,8 @@ class _Builder:
                      else None)
 
     def layout(self, doc: dict, text: dict, display: Display) -> Layout:
-        """A text layout (`text`, `text_compact` or `text_narrow`); what it shows every player
-        is checked to be public."""
+        """A text layout (`text`, `text_compact`, `text_narrow` or `text_words`); what it
+        shows every player is checked to be public."""
         legend = "legend" in doc
         layout = Layout(header=[self.template(t, ("viewer",)) for t in text.get("header") or []],
                         gap=str(text.get("gap", " | ")),
@@ -891,6 +894,8 @@ class _Builder:
         if "text_narrow" in doc:
             display.narrow = self.layout(doc, doc["text_narrow"], display)
             display.narrow_below = int(doc["text_narrow"]["narrower_than"])
+        if "text_words" in doc:
+            display.words = self.layout(doc, doc["text_words"] or {}, display)
         for spec in doc.get("legend") or []:
             names = ("viewer", str(spec["for"])) if "for" in spec else ("viewer",)
             for key in ("mark", "means"):

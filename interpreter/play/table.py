@@ -273,9 +273,13 @@ class Table:
                 for place, ids in neighbours(game.world.relations).items() if ids}
 
     def _board_text(self, player: str | None) -> str:
-        """The board as text in BOARD_TEXT_COLUMNS, with the marks it shows explained under
-        it (marks.py, all of them: the page scrolls) and the layout's spare blocks: a
-        phone's whole board, readable."""
+        """The board as text in BOARD_TEXT_COLUMNS: in words where the display has a layout
+        for it (a newcomer read a phone's marks as code), else with the marks it shows
+        explained under it (marks.py, all of them: the page scrolls) and the layout's spare
+        blocks: a phone's whole board, readable."""
+        if self.display.words is not None:
+            return self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS,
+                                      layout=self.display.words)
         board = self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS)
         items = self.display.legend_items(self.game, player) if self.display.legend else []
         spare = self.display.spare_blocks(self.game, player, width=BOARD_TEXT_COLUMNS)
