@@ -279,7 +279,7 @@ class Table:
         blocks: a phone's whole board, readable."""
         if self.display.words is not None:
             return self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS,
-                                      layout=self.display.words)
+                                      layout=self.display.words).lstrip("\n")
         board = self.display.board(self.game, player, width=BOARD_TEXT_COLUMNS)
         items = self.display.legend_items(self.game, player) if self.display.legend else []
         spare = self.display.spare_blocks(self.game, player, width=BOARD_TEXT_COLUMNS)
