@@ -447,3 +447,17 @@ def test_the_players_panel_says_the_supply_to_come_during_the_preparation():
     said = text()
     assert "after setup" not in said
     assert said.count("3 skyscrapers in supply · ") == 4, said  # each player's 3, given
+
+
+def test_a_players_supply_and_cards_are_said_whole_in_their_row():
+    """A newcomer read '13 skyscrapers in supply · 24 ca…' in the players' rows: two-digit
+    counts of both are said whole."""
+    def crowded(game) -> bool:
+        view = game.view(None)["zones"]
+        return any(sum(view["supply"][p].values()) >= 10 and view["hand"][p]["count"] >= 20
+                   for p in game.players)
+    game = play_until("base", 4, 131, crowded)
+    texts = [t.text or "" for t in picture(game).iter(SVG + "text")]
+    rows = [t for t in texts if " in supply · " in t]
+    assert len(rows) == 4 and not any(t.endswith("…") for t in rows), rows
+    assert any(re.match(r"\d\d skyscrapers in supply · \d\d cards$", t) for t in rows), rows
