@@ -9,6 +9,7 @@ import io
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -1315,3 +1316,84 @@ def test_the_board_draws_which_plots_touch_and_where_commissioners_go():
     narrow = display.board(game, "P1", width=60)
     assert " to " not in " ".join(district_rows(narrow)) and \
         max(len(x) for x in narrow.splitlines()) <= 60
+
+
+NEWCOMER_127 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed127-newcomer.replay.json"
+DISTRICT_ROW = re.compile(r"^(34th [WE]|42nd [WE]|52nd [WE]|Times Sq) ")
+
+
+def whole_game_positions(name: str, players: int, seed: int):
+    """Every position of a random game, to its end."""
+    game = load_ruleset(FIFTH / name).new_game(players, seed)
+    rng = random.Random(seed)
+    yield game
+    while not game.over:
+        game.apply(rng.choice(game.decision().options))
+        yield game
+
+
+def newcomer_positions():
+    """Every position of the seed-127 newcomer's game (a building stop, a plot holding two
+    businesses and a skyscraper, a commissioner that goes 'to Park 52E')."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    yield game
+    for move in data["moves"]:
+        game.apply(move)
+        yield game
+
+
+def _board_columns(board: str, width: int) -> None:
+    """Every row of a compact board fits `width`; the plots begin under their colours, and
+    what follows them (where commissioners go, where the columns allow it, then the
+    commissioners, the markers and STOP) begins at one column in every district's row."""
+    lines = board.splitlines()
+    assert all(len(x) <= width for x in lines), [x for x in lines if len(x) > width]
+    heading = next(x for x in lines if "violet - brown" in x)
+    columns = [heading.rindex(c) for c in ["violet", "brown", "gray", "orange", "green"]]
+    rows = [k for k, x in enumerate(lines) if DISTRICT_ROW.match(x)]
+    assert len(rows) == 7, board
+    after = columns[-1] - 1 + 9  # the plots' cells are 9 wide, a space first
+    moves, marks = set(), set()
+    for k in rows:
+        row = lines[k]
+        for at in columns:
+            assert row[at - 1] == " " and row[at] != " ", (row, heading)
+        rest = row[after:]
+        if lines[k + 1:k + 2] and lines[k + 1].startswith(" ") and \
+                not DISTRICT_ROW.match(lines[k + 1]):  # a row too wide goes on below
+            assert width < 80, (row, lines[k + 1])  # under what followed the column, or
+            # under the second column when that has no room: marks only
+            assert re.fullmatch(r" {10,}((STOP|<[A-Z][a-z]>|[a-z]{2}) ?)+", lines[k + 1]), \
+                (row, lines[k + 1])
+        if rest.startswith(" to "):
+            moves.add(after)
+        mark = re.search(r"(?<= )(STOP|<[A-Z][a-z]>|(?!to)[a-z]{2})( |$)", rest)
+        if mark:
+            marks.add(after + mark.start())
+    if width >= 80:
+        assert len(moves) == 1 and len(marks) <= 1, board  # one column each
+    else:
+        assert not moves, board  # the column a narrow terminal does without, in every row
+        assert marks <= {after + 1}, board
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_every_board_row_of_whole_games_fits_with_its_columns_aligned(width):
+    """'to Park 52E' was cut to 10 letters on a newcomer's end board, and what a row shows
+    after where commissioners go (commissioners, markers, STOP) went out of line where one
+    row dropped that column alone; at 60 columns it is left out of every row at once."""
+    seen = {"stop": 0, "to Park 52E": 0, "two businesses": 0}
+    for positions in [newcomer_positions(), whole_game_positions("base", 4, 5),
+                      whole_game_positions("alea-2p", 2, 3)]:
+        display = None
+        for game in positions:
+            display = display or load_display(game.ruleset)
+            board = display.board(game, "P1", width=width)
+            _board_columns(board, width)
+            seen["stop"] += "STOP" in board
+            seen["to Park 52E"] += "to Park 52E" in board
+            seen["two businesses"] += bool(re.search(r" (Bo|Je|Ga|Pe) (Bo|Je|Ga|Pe) ", board))
+    assert seen["stop"] and seen["two businesses"], seen
+    assert seen["to Park 52E"] or width < 80, seen

@@ -32,6 +32,47 @@ def without_spare(segments: list[Segment], width: int | None) -> list[Segment]:
     return [(t, c) for t, c in segments if c != IF_ROOM]
 
 
+def spare_column(lines: list[list[Segment]], width: int | None
+                 ) -> list[tuple[list[Segment], int]]:
+    """The lines of one block, their `if_room` texts one column: each filled with spaces so
+    that what follows it begins at one place in every line (after the widest), kept in every
+    line where all the lines that have it fit `width`, else left out of all of them (a row
+    that dropped it alone put what follows out of line with the rows above). With each line
+    the place where its left-out text stood (where the line, still too wide, goes on when it
+    wraps: under its text, as what followed it), else 0."""
+    starts = [[_start(x, k) for k, (_, c) in enumerate(x) if c == IF_ROOM] for x in lines]
+    out = [list(x) for x in lines]
+    for n in range(max((len(s) for s in starts), default=0)):
+        spans = {i: _nth_spare(out[i], n) for i, s in enumerate(starts) if len(s) > n}
+        column = max(at + len(out[i][k][0]) for i, (k, at) in spans.items())
+        for i, (k, at) in spans.items():
+            text = out[i][k][0]
+            out[i][k] = (text + " " * (column - at - len(text)), IF_ROOM)
+    spared = [x for x, s in zip(out, starts, strict=True) if s]
+    room = width is None or all(len("".join(t for t, _ in x).rstrip()) <= width for x in spared)
+    if room:
+        return [([(t, None if c == IF_ROOM else c) for t, c in x], 0) for x in out]
+    return [([(t, c) for t, c in x if c != IF_ROOM], _text_start(x) if s else 0)
+            for x, s in zip(out, starts, strict=True)]
+
+
+def _text_start(segments: list[Segment]) -> int:
+    """Where the first `if_room` segment's text begins, after its spaces."""
+    k, at = _nth_spare(segments, 0)
+    return at + len(segments[k][0]) - len(segments[k][0].lstrip(" "))
+
+
+def _start(segments: Sequence[Segment], k: int) -> int:
+    """Where the k-th segment begins, in visible characters."""
+    return sum(len(t) for t, _ in segments[:k])
+
+
+def _nth_spare(segments: list[Segment], n: int) -> tuple[int, int]:
+    """The index and the starting place of the n-th `if_room` segment."""
+    found = [k for k, (_, c) in enumerate(segments) if c == IF_ROOM][n]
+    return found, _start(segments, found)
+
+
 # ---------------------------------------------------------------------------------- markup
 def parse_markup(text: str, colours: dict[str, Any]) -> list[Segment]:
     """`a [red]b[/] c` -> [("a ", None), ("b", "red"), (" c", None)]. `[name]` with a name that
