@@ -19,6 +19,7 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.display import check_legend, load_display
 from interpreter.play.marks import marks_lines
+from interpreter.play.moves_seen import watch_step
 from interpreter.play.replay import History
 from interpreter.play.screen import MORE
 from interpreter.play.terminal import Session
@@ -1397,3 +1398,67 @@ def test_every_board_row_of_whole_games_fits_with_its_columns_aligned(width):
             seen["two businesses"] += bool(re.search(r" (Bo|Je|Ga|Pe) (Bo|Je|Ga|Pe) ", board))
     assert seen["stop"] and seen["two businesses"], seen
     assert seen["to Park 52E"] or width < 80, seen
+
+
+def test_an_emptied_district_says_under_the_board_what_left_it():
+    """A building stop empties its district (en-2004: its skyscrapers and businesses are
+    removed): the row showed empty plots and STOP, and a newcomer could not tell what had
+    been there. Under the board a line says what emptied it and what left, by whose pieces
+    (your own as 'your'), on the board and at the end."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    s, out = session(game, 80)
+    s.steps.start(game)
+    for move in data["moves"]:
+        player = game.decision().player
+        seen = watch_step(game, move)
+        game.apply(move)
+        s.steps.record(game, player, seen)
+    for viewer, theirs in [("P1", "Player 3's 2 skyscrapers"), ("P3", "your 2 skyscrapers")]:
+        said = " ".join(" ".join(s.board_lines(viewer)).split())
+        assert "52nd St. West is closed (building stop 1); removed: 4 business tiles, " \
+            f"{theirs} and Player 4's 1 skyscraper." in said, said
+    assert said.count("removed:") == 1  # one district stopped; the supply row's emptied
+    # spaces, one at a time, are no such news
+    out.seek(0)
+    out.truncate()
+    s.ending()  # at the end: below the final board, said of every player by name
+    assert "52nd St. West is closed (building stop 1); removed: 4 business tiles, Player " \
+        "3's 2 skyscrapers and Player 4's 1 skyscraper." in " ".join(out.getvalue().split())
+
+
+def test_why_takes_an_option_s_letter_or_number_and_says_what_a_bad_one_is_not():
+    """'why E' at a turn of options A to D said only "'E' names nothing of this game" and
+    listed the options without their letters. A letter or a number explains the option
+    (allowed or not, what it does at once); a letter no option has says the letters there
+    are, and which the rules refuse now; 'help' says that NAME may be either."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:8]:  # the newcomer's first turn: A, B or C; D not allowed
+        game.apply(move)
+    s, out = session(game, 80)
+    decision = s.display.shown(game, game.decision())
+    assert [o for o in decision.options] == ["A", "B", "C"]
+
+    def answer(line: str) -> str:
+        out.seek(0)
+        out.truncate()
+        s.handle(line, decision)
+        return " ".join(out.getvalue().split())
+
+    said = answer("why E")
+    assert "There is no option E in this decision: its options are A, B, C and D (D is " \
+        "not allowed now: 'why D' says why)." in said, said
+    assert "1. A: take 3 skyscrapers" in said and "3. C: take a black card" in said
+    for typed, option in [("why a", "A"), ("why 2", "B"), ("why C", "C")]:
+        said = answer(typed)
+        assert f"Option {option} (" in said and "is allowed now" in said, said
+        assert "At once:" in said, said
+    assert "Option D (" in answer("why d") and "is not allowed now" in answer("why d")
+    said = answer("why 99")
+    assert "'99' is no option now" in said and "1. A: take" in said, said
+    assert "names nothing of this game" in answer("why xyzzy")
+    assert "Type 'why' and an option" in answer("why")
+    assert "'why 2', 'why D'" in answer("help")

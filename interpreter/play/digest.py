@@ -21,8 +21,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.support import size as pieces_in
 from interpreter.play.consequences import (
     Picture,
     _Words,
@@ -32,7 +33,7 @@ from interpreter.play.consequences import (
     points_text,
     without_source,
 )
-from interpreter.play.moves_seen import Lone, Moved, StepSeen
+from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows
 from interpreter.play.screen import wrap_text
 
 if TYPE_CHECKING:
@@ -158,6 +159,32 @@ class Steps:
             if self.last_decision(viewer) + 1 < len(self.lines) else len(game.events)
         written = [x.rstrip(".") for x in game.events[first:]]
         return sorted(lines, key=lambda x: written.index(x) if x in written else len(written))
+
+    def emptied(self, game: Game, viewer: str) -> list[str]:
+        """The places of the board a step emptied at once, its pieces taken out of two zones
+        of it or more (zones indexed by it, or by an entity whose attribute names it) and sent
+        elsewhere, that are empty still: each with the log line that names it last before
+        they left (what emptied it, up to its colon) and what left ('X is closed; removed:
+        your 2 towers, Bob's 1 tower and 2 tiles'). A board row that shows the place empty
+        does not say what was there."""
+        out = []
+        for k, seen in enumerate(self.seen):
+            gone: dict[str, list[Moved]] = {}
+            for m in seen.moves:
+                place = _place_of(game, m.source[1])
+                if place is not None and _place_of(game, m.dest[1]) != place:
+                    gone.setdefault(place, []).append(m)
+            for place, moves in gone.items():
+                if len({m.source for m in moves}) < 2 or _holds_any(game, place):
+                    continue  # a region of the board emptied at once, and empty still
+                name = game.label(place)
+                told = _last_naming(game, name, self.lines[k], moves[0].logged)
+                pieces = _Words(game, viewer).moves(flows(game, moves, viewer))
+                removed = and_list([re.split(r" goe?s? ", x)[0] for x in pieces])
+                head = told.split(": ")[0]  # what it says before its details
+                said = head if _naming(name).search(head) else f"{name}: {told or 'emptied'}"
+                out.append(said + (f"; removed: {removed}" if removed else "") + ".")
+        return out
 
     def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
         """The other players' moves since `viewer`'s last decision that moved a piece
@@ -291,6 +318,44 @@ def pieces_at(game: Game, picture: Picture, player: str, place: str) -> str:
                 noun = words.noun(kind, zone, zone)
                 counts[noun] = counts.get(noun, 0) + n
     return and_list([words.things(noun, n, []) for noun, n in counts.items()]) if counts else ""
+
+
+def _last_naming(game: Game, name: str, lines: range, before: int) -> str:
+    """The last of a step's log `lines` written `before` a move (counted from the step's
+    first line) that names the place `name` itself, not a part of it by a longer name ('X,
+    green': a line for each part told what left it); the step's first that names it where
+    the move's place in the log is not known."""
+    parts = [label for label in map(str, (game.label(v) for values in
+                                          game.world.entity_types.values() for v in values))
+             if name in label and label != name]
+
+    def names_it(line: str) -> bool:
+        for part in parts:
+            line = line.replace(part, "")
+        return bool(_naming(name).search(line))
+
+    named = [i for i in lines if i < len(game.events) and names_it(game.events[i])]
+    earlier = [i for i in named if before >= 0 and i < lines.start + before]
+    found = earlier[-1] if earlier else named[0] if named else None
+    return game.events[found].rstrip(".") if found is not None else ""
+
+
+def _place_of(game: Game, key: Any) -> str | None:
+    """The entity a zone's key stands for on the board: the key itself where it is a place
+    other than a player's, or the entity its attributes name (a square's region)."""
+    attrs = game.world.attrs
+    if not isinstance(key, str) or key not in attrs or key in game.players:
+        return None
+    named = [v for v in attrs[key].values() if isinstance(v, str) and v in attrs
+             and v not in game.players and v != key]
+    return named[0] if named else key
+
+
+def _holds_any(game: Game, place: str) -> bool:
+    """Whether a zone of `place` (indexed by it or by an entity of it) holds a piece now."""
+    return any(pieces_in(game.state["zones"][name].get(key) or []) for name, zone in
+               game.program.zones.items() if zone.decl.index
+               for key in game.state["zones"].get(name, {}) if _place_of(game, key) == place)
 
 
 def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:

@@ -37,6 +37,7 @@ from interpreter.play.consequences import (
     without_source,
 )
 from interpreter.play.digest import (
+    NOBODY,
     Steps,
     digest_lines,
     hidden_positions,
@@ -56,7 +57,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
-from interpreter.play.marks import marks_lines
+from interpreter.play.marks import ROWS, marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.option_notes import option_notes, with_notes
 from interpreter.play.preview import if_ended_now
@@ -97,8 +98,9 @@ CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stay
 HELP = [  # the commands, and what each does: laid out for the terminal's width (help_lines)
     ("NUMBER", "take that option (or type its name, e.g. D or pass; any case, shortened while "
                "only one option begins so)"),
-    ("why NAME", "why an option is or is not allowed now, in words (e.g. 'why D'; "
-                 "'why --cite D' adds the rulebook's paragraphs)"),
+    ("why NAME", "why an option is or is not allowed now, and what it does, in words: NAME "
+                 "is its number or its name, a letter say (e.g. 'why 2', 'why D'); "
+                 "'why --cite D' adds the rulebook's paragraphs"),
     ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
                     "to see a rule step by step, as the game plays it, '--cite' for the "
@@ -784,10 +786,29 @@ class Session:
             return
         known = (found[0],) if found else self.resolve(text)
         if known is None:
-            self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
+            self.tell([*self.no_such_name(text, decision),
+                       *allowed_lines(decision, labels=named_labels(self.game, decision))])
             return
         self.tell(explain(self.game, decision, known[0], text, cites)
                   + self.at_once(decision, known[0]) + self.in_the_rules(decision, known[0]))
+
+    def no_such_name(self, text: str, decision: Decision) -> list[str]:
+        """What a name that names nothing is not: where the decision's options have names
+        (letters) and the text is as short as they are, the names there are, and which of
+        them the rules do not allow now ('why E' said only that E names nothing)."""
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        names = [str(n) for n in point.labels] if point is not None else []
+        if not names or len(text) > max(len(n) for n in names) or " " in text:
+            return [f"'{text}' names nothing of this game."]
+        refused = [n for n in names if n not in map(str, decision.options)]
+        return [f"There is no option {text} in this decision: its options are "
+                f"{and_list(names, 'and')}"
+                + (f" ({and_list(refused)} {'is' if len(refused) == 1 else 'are'} not "
+                   f"allowed now: 'why {refused[0]}' says why)."
+                   if refused else ".")
+                + " Type 'why' and an option's letter or number: 'why "
+                f"{names[0]}' or 'why 1'."]
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words
@@ -807,14 +828,18 @@ class Session:
                                         for v in values])
         return (found[0],) if len(found) == 1 else None
 
-    def board_lines(self, player: str) -> list[str]:
+    def board_lines(self, player: str, emptied: bool = True) -> list[str]:
         """The board as `player` sees it, and under it the marks it shows with their meanings
         (marks.py), unless its layout prints the whole legend."""
         board = self.display.board(self.game, player, self.colour, self.width)
+        emptied = self.wrapped(self.steps.emptied(self.game, player)) if emptied else []
+        # what an empty region held (a newcomer saw empty plots and STOP, and could not tell
+        # what had been there)
         if not self.display.legend or LEGEND in self.display.layout_for(self.width).below:
-            return board.split("\n")
+            return [*board.split("\n"), *emptied]
         items = self.display.legend_items(self.game, player)
-        return [*board.split("\n"), *marks_lines(items, board, self.width)]
+        return [*board.split("\n"), *emptied,
+                *marks_lines(items, board, self.width, max(1, ROWS - len(emptied)))]
 
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
@@ -1029,12 +1054,13 @@ class Session:
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
             pager = Pager(self.say, self.read, self.height)
-        board = ["", *self.board_lines(game.players[0])]  # with its marks, on one page
-        pager.keep_together(len(board))
+        board = ["", *self.board_lines(game.players[0], emptied=False)]  # with its marks,
+        pager.keep_together(len(board))  # on one page; what emptied regions held, below
         lines = board
         final = self.display.final_lines(game, self.colour, self.width)
         if final:
             lines += ["", *final]
+        lines += self.wrapped(self.steps.emptied(game, NOBODY))
         lines += ["", *final_scores(game).split("\n")]
         pager.show(lines)
 
