@@ -1462,3 +1462,43 @@ def test_why_takes_an_option_s_letter_or_number_and_says_what_a_bad_one_is_not()
     assert "names nothing of this game" in answer("why xyzzy")
     assert "Type 'why' and an option" in answer("why")
     assert "'why 2', 'why D'" in answer("help")
+
+
+def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
+    """The newcomer chose B (place a business) and typed ahead for the screen that asks which
+    business to take; the game took the only one for them, and their typing landed on the
+    next decision. In a real terminal: what was typed ahead is not used, and the next screen
+    says so in one line; the game goes on with the next answer."""
+    from .test_hot_seat_terminal import Pty
+
+    data = json.loads(NEWCOMER_127.read_text())
+    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
+    assert data["moves"][cut:cut + 2] == ["B", "w34_orange"]
+    data.update(moves=data["moves"][:cut], deciders=data["deciders"][:cut],
+                hashes=data["hashes"][:cut + 1], core_hashes=data["core_hashes"][:cut + 1],
+                over=False)
+    for key in ("final_hash", "ending", "scores", "winners"):
+        data.pop(key)
+    (tmp_path / "cut.json").write_text(json.dumps(data))
+    game = Pty(["play", "--load", "cut.json", "--no-replay", "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        game.until("choose your option for this turn")
+        if not game.output.endswith("> "):
+            game.until("> ")
+        game.type("2\rB")  # option B, and at once an answer for the screen to come
+        screen = game.until("place it on a building plot")
+        if not game.output.endswith("> "):
+            screen += game.until("> ")
+        said = " ".join(screen.split())
+        assert "Taken for you, the only option: take a business" in said, screen
+        assert "Your 'B' was not used: the choice was taken for you (its only option)." \
+            in said, screen
+        assert "is not an option" not in said and "could mean" not in said, screen
+        game.type("quit")
+        game.until("Save before you leave?")
+        game.type("n")
+        game.rest()
+    finally:
+        game.close()

@@ -40,7 +40,8 @@ class Moved:
     pieces: tuple[str, ...]
     public: bool  # the kinds are seen by all (a single kind named in public, a top seen)
     bottom: bool  # put under a stack
-    logged: int = -1  # the log's lines written before it (-1: not known)
+    logged: int = field(default=-1, compare=False)  # the step's log lines written before
+    # it (-1: not known); moves alike are equal wherever in the log they came
 
     def kinds_for(self, game: Game, viewer: str, ahead: bool = False,
                   drawn: frozenset[str] = frozenset()) -> list[str]:

@@ -180,6 +180,8 @@ class Session:
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
     # who, its prompt, its options in words, the decisions then (see renumbered)
+    ahead: Callable[[], str] | None = None  # what was typed ahead, unread (screen.typed_ahead)
+    unused: str | None = None  # what typed ahead was not used, said on the next screen
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -343,6 +345,7 @@ class Session:
             if stop is not None:
                 return stop
         self.last_human = player
+        self.unused = self.unused_answers(player)
         self.screen(decision)
         while True:
             try:
@@ -354,6 +357,19 @@ class Session:
             answer = self.handle(line, decision)
             if answer is not None:
                 return answer
+
+    def unused_answers(self, player: str) -> str | None:
+        """What the player typed ahead for a choice the game then took for them (its only
+        option) is not used: the line that says so at the top of the next screen. A
+        newcomer's 'B', typed for the screen that did not come, answered the next one."""
+        if self.ahead is None or not self.steps.since(player)[1]:
+            return None
+        typed = [x.strip() for x in self.ahead().splitlines() if x.strip()]
+        if not typed:
+            return None
+        said = ", ".join(f"'{x}'" for x in typed)
+        return f"Your {said} {'was' if len(typed) == 1 else 'were'} not used: the choice " \
+            "was taken for you (its only option)."
 
     def clear(self) -> None:
         """Clear the screen (a terminal only), and its scrollback when more than one person
@@ -403,8 +419,8 @@ class Session:
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
-            self.notice = self.wrapped([self.undone]) if self.undone else []
-            self.undone = None
+            self.notice = self.wrapped([x for x in (self.undone, self.unused) if x])
+            self.undone = self.unused = None
         start, new = self.recent if events or self.recent else (0, [])
         new = not_in_digest(new, self.digest)  # each line said once on the screen
         board = self.board_lines(player)
