@@ -122,19 +122,26 @@ class Steps:
                     out.append(first)
         return out
 
-    def at_stake(self, game: Game, viewer: str) -> list[tuple[str, str]]:
+    def at_stake(self, game: Game, viewer: str, latest: bool = False
+                 ) -> list[tuple[str, str]]:
         """The log lines of the other players' steps, since `viewer`'s last decision, that
         moved a piece standing on a place off or onto a place where the viewer has pieces
         (a scoring marker taken away from their place), each with the viewer's pieces
         said after the place's name: ('Ann moves the pawn from X to Y', 'Ann moves the pawn
-        from X (your 3 towers) to Y'). A newcomer found the marker gone from the place
-        they meant to score in `log` only."""
+        from X (your 3 towers) to Y'); `latest`: each piece by its last such move only
+        (a short screen). A newcomer found the marker gone from the place they meant to score
+        in `log` only."""
         out: list[tuple[str, str]] = []
-        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
+        since = range(self.last_decision(viewer) + 1, len(self.deciders))
+        last = {stake.key: k for k in since for stake in self.stakes[k]
+                if self.deciders[k] != viewer and stake.held.get(viewer)}
+        for k in since:
             if self.deciders[k] == viewer:
                 continue
             lines = [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)]
             for stake in self.stakes[k]:
+                if latest and last.get(stake.key, k) != k:
+                    continue  # a piece moved on since: by its last move, where it stands
                 held = {place: stake.held.get(viewer, {}).get(place, "")
                         for place in (stake.left, stake.entered)}
                 if not any(held.values()):
@@ -421,7 +428,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     told = [x.rstrip(".") for x in news or []]
     again = steps.moved_again(game, viewer, told)
     told = [x for x in told if x not in again]  # said first, among the viewer's own
-    stakes = dict(steps.at_stake(game, viewer))  # said with the viewer's pieces there
+    stakes = dict(steps.at_stake(game, viewer, latest=not whole))  # said with the
+    # viewer's pieces there (on a short screen, each piece by its last move)
     again = [stakes.get(x, x) for x in steps.in_log_order(game, viewer, again + [
         raw for raw in stakes if raw not in again and raw not in told])]
     told = [stakes.get(x, x) for x in told]
