@@ -21,7 +21,7 @@ from interpreter.play.display import check_legend, load_display
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.replay import History
-from interpreter.play.screen import MORE
+from interpreter.play.screen import MORE, wrap_text
 from interpreter.play.terminal import Session
 from interpreter.resources import rulesets_folder
 
@@ -1502,3 +1502,14 @@ def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
         game.rest()
     finally:
         game.close()
+
+
+def test_a_player_s_name_and_number_stay_on_one_row():
+    """A newcomer's option read '... if the others choose it too: Player' at a row's end
+    and '4 wins the auction' below it."""
+    text = "pass (taking back any cards bid): if the others choose it too: Player 4 wins " \
+        "the auction for 52nd St. East with 9"
+    for width in range(40, 81):
+        rows = wrap_text(text, width)
+        assert not any(x.rstrip().endswith("Player") for x in rows), (width, rows)
+        assert "Player 4 wins" in " ".join(x.strip() for x in rows)

@@ -117,12 +117,16 @@ def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
 # row: a newcomer read an option's number at a row's end and its name below.
 NUMBER_BEFORE_WORD = re.compile(r"(?<![\w.])(\d+) (?=[^\s\d])")
 SIGNED_AFTER_WORD = re.compile(r"(?<=\S) (?=[+-]\d)")  # 'you +15', 'to +4': kept together
+# A name and its number ('Player 4'): a newcomer read 'Player' at a row's end, '4 wins' below
+NAME_AND_NUMBER = re.compile(r"\b([A-Z][a-z]+) (?=\d+\b)")
 KEPT = "\x01"  # a space that wrapping does not break at, while it wraps
 
 
 def keep_together(text: str) -> str:
     """The text with KEPT for each space wrapping must not break at: after a number before
-    its word, before a signed number (the same length: positions stay)."""
+    its word, before a signed number, between a name and its number (the same length:
+    positions stay)."""
+    text = NAME_AND_NUMBER.sub(r"\1" + KEPT, text)
     return SIGNED_AFTER_WORD.sub(KEPT, NUMBER_BEFORE_WORD.sub(r"\1" + KEPT, text))
 
 
