@@ -849,8 +849,8 @@ class Session:
         (marks.py), unless its layout prints the whole legend."""
         board = self.display.board(self.game, player, self.colour, self.width)
         emptied = self.wrapped(self.steps.emptied(self.game, player)) if emptied else []
-        # what an empty region held (a newcomer saw empty plots and STOP, and could not tell
-        # what had been there)
+        # what an empty region held (a newcomer saw its empty squares and a mark, and could
+        # not tell what had been there)
         if not self.display.legend or LEGEND in self.display.layout_for(self.width).below:
             return [*board.split("\n"), *emptied]
         items = self.display.legend_items(self.game, player)
