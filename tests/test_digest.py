@@ -742,13 +742,21 @@ def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_diges
                 continue
             said = " ".join(" ".join(digest_lines(game, before, "P1", steps, [],
                                                   rows=3)).split())
+            said = re.sub(r" \(your [^)]*\)", "", said)  # the viewer's pieces there
             assert all(line[1:] in said for line in again), (again, said)  # (its case)
             assert all(" commissioner " in line for line in again), again
             assert len(again) <= 2, again  # each commissioner by its last move only
             page = digest_lines(game, before, "P1", steps, [], whole=True)
             news = next(x for x in page if x.startswith("News: "))
-            # (a line after another begins in lower case unless it begins with a name)
-            assert news.lower().startswith(("News: " + "; ".join(again)).lower()), \
+            # (a line after another begins in lower case unless it begins with a name; the
+            # moves that left or entered a place of the viewer's pieces come among them, in
+            # the log's order)
+            items = [(x, re.sub(r" \(your [^)]*\)", "", x))
+                     for x in news.removeprefix("News: ").split("; ")]
+            mine = "News: " + "; ".join(bare for x, bare in items if x == bare or
+                                        bare.rstrip(".").lower() in
+                                        [a.lower() for a in again])
+            assert mine.lower().startswith(("News: " + "; ".join(again)).lower()), \
                 (again, page)
             later = " ".join(page[page.index(news) + 1:])
             assert not any(line.split(" ", 2)[-1] in later for line in again), page
@@ -943,13 +951,14 @@ def _page_digests(base, seed: int):
 
 
 NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcomer.replay.json"
+NEWCOMER_127 = NEWCOMER.with_name("fifth-avenue-base-4p-seed127-newcomer.replay.json")
 
 
-def newcomer_screens(width: int = 80) -> dict[int, list[str]]:
+def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list[str]]:
     """The screens of a newcomer's whole game against three greedy bots at an 80x24
     terminal, played again through a Session from its replay: each decision's screen, by
     the number of decisions made before it."""
-    data = json.loads(NEWCOMER.read_text())
+    data = json.loads(replay.read_text())
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
     moves, out, screens = data["moves"], io.StringIO(), {}
@@ -992,3 +1001,71 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "the special scoring after business 6 (all the others too); Player 4 chooses to " \
            "score 52nd St. West; Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 " \
            "VP, Player 4 scores 2 VP)" in said, said
+
+
+def _held_by_p1(game) -> tuple[dict, dict]:
+    """Where each commissioner stands, and Player 1's skyscrapers in each district."""
+    view = game.view("P1")
+    held: dict[str, int] = {}
+    for plot, pieces in view["zones"]["towers"].items():
+        district = game.world.attrs[plot]["district"]
+        held[district] = held.get(district, 0) + sum(
+            n for kind, n in (pieces.items() if isinstance(pieces, dict)
+                              else ((k, 1) for k in pieces)) if "(P1)" in kind)
+    return dict(view["vars"]["commissioner_at"]), held
+
+
+def test_a_commissioner_moved_off_or_onto_the_viewer_s_district_is_news_with_their_pieces(
+        base):
+    """A newcomer meant to score the district where they had 3 skyscrapers; another player
+    moved the commissioner away, and only 'log' said so (the digest, when it said it, said
+    a board move among others). Such a move is news about the viewer, with their pieces
+    in the place it left or entered, on the short screen and on the page."""
+    met = 0
+    for seed in range(4):
+        game = Game.start(base, 4, seed)
+        rng, steps, before, expected = random.Random(seed), Steps(), None, []
+        steps.start(game)
+        while not game.over and game.state["step"] < 300:
+            decision = game.decision()
+            if decision.player == "P1":
+                if before is not None and expected:
+                    last = {c: k for k, (c, *_) in enumerate(expected)}  # a short screen
+                    # says each commissioner by its last move
+                    for rows, whole in ((3, False), (None, True)):
+                        lines = digest_lines(game, before, "P1", steps, [], rows=rows,
+                                             whole=whole)
+                        news = " ".join(" ".join(x for x in lines
+                                                 if x.startswith("News: ")).split())
+                        for k, (c, place, n, _) in enumerate(expected):
+                            if whole or expected[last[c]][3] == expected[k][3]:
+                                assert f"{place} (your {n} skyscraper" in news, (place, lines)
+                    met += 1
+                expected = []
+            where, held = _held_by_p1(game)
+            move = rng.choice(decision.options)
+            seen = watch_step(game, move)
+            game.apply(move)
+            steps.record(game, decision.player, seen)
+            now, held_now = _held_by_p1(game)
+            if decision.player == "P1":
+                before = Picture(game, "P1")
+                continue
+            for commissioner, place in now.items():
+                left = where[commissioner]
+                if place != left:
+                    expected += [(commissioner, game.label(x), n, len(game.moves))
+                                 for x, n in ((left, held.get(left)),
+                                              (place, held_now.get(place))) if n]
+    assert met >= 3
+
+
+def test_the_newcomer_s_commissioner_taken_away_is_on_their_screen():
+    """Seed 127: Player 3 moved the beige commissioner off 52nd St. East, where the newcomer
+    had a skyscraper; their next screen says it among the news."""
+    screens = newcomer_screens(replay=NEWCOMER_127)
+    said = [" ".join(" ".join(x).split()) for x in screens.values()]
+    assert any("News: Player 3 moves the beige commissioner from 52nd St. East (your 1 "
+               "skyscraper) to Central Park" in x for x in said)
+    for screen in screens.values():
+        assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)

@@ -9,6 +9,7 @@ import io
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -18,8 +19,9 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.display import check_legend, load_display
 from interpreter.play.marks import marks_lines
+from interpreter.play.moves_seen import watch_step
 from interpreter.play.replay import History
-from interpreter.play.screen import MORE
+from interpreter.play.screen import MORE, wrap_text
 from interpreter.play.terminal import Session
 from interpreter.resources import rulesets_folder
 
@@ -1315,3 +1317,199 @@ def test_the_board_draws_which_plots_touch_and_where_commissioners_go():
     narrow = display.board(game, "P1", width=60)
     assert " to " not in " ".join(district_rows(narrow)) and \
         max(len(x) for x in narrow.splitlines()) <= 60
+
+
+NEWCOMER_127 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed127-newcomer.replay.json"
+DISTRICT_ROW = re.compile(r"^(34th [WE]|42nd [WE]|52nd [WE]|Times Sq) ")
+
+
+def whole_game_positions(name: str, players: int, seed: int):
+    """Every position of a random game, to its end."""
+    game = load_ruleset(FIFTH / name).new_game(players, seed)
+    rng = random.Random(seed)
+    yield game
+    while not game.over:
+        game.apply(rng.choice(game.decision().options))
+        yield game
+
+
+def newcomer_positions():
+    """Every position of the seed-127 newcomer's game (a building stop, a plot holding two
+    businesses and a skyscraper, a commissioner that goes 'to Park 52E')."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    yield game
+    for move in data["moves"]:
+        game.apply(move)
+        yield game
+
+
+def _board_columns(board: str, width: int) -> None:
+    """Every row of a compact board fits `width`; the plots begin under their colours, and
+    what follows them (where commissioners go, where the columns allow it, then the
+    commissioners, the markers and STOP) begins at one column in every district's row."""
+    lines = board.splitlines()
+    assert all(len(x) <= width for x in lines), [x for x in lines if len(x) > width]
+    heading = next(x for x in lines if "violet - brown" in x)
+    columns = [heading.rindex(c) for c in ["violet", "brown", "gray", "orange", "green"]]
+    rows = [k for k, x in enumerate(lines) if DISTRICT_ROW.match(x)]
+    assert len(rows) == 7, board
+    after = columns[-1] - 1 + 9  # the plots' cells are 9 wide, a space first
+    moves, marks = set(), set()
+    for k in rows:
+        row = lines[k]
+        for at in columns:
+            assert row[at - 1] == " " and row[at] != " ", (row, heading)
+        rest = row[after:]
+        if lines[k + 1:k + 2] and lines[k + 1].startswith(" ") and \
+                not DISTRICT_ROW.match(lines[k + 1]):  # a row too wide goes on below
+            assert width < 80, (row, lines[k + 1])  # under what followed the column, or
+            # under the second column when that has no room: marks only
+            assert re.fullmatch(r" {10,}((STOP|<[A-Z][a-z]>|[a-z]{2}) ?)+", lines[k + 1]), \
+                (row, lines[k + 1])
+        if rest.startswith(" to "):
+            moves.add(after)
+        mark = re.search(r"(?<= )(STOP|<[A-Z][a-z]>|(?!to)[a-z]{2})( |$)", rest)
+        if mark:
+            marks.add(after + mark.start())
+    if width >= 80:
+        assert len(moves) == 1 and len(marks) <= 1, board  # one column each
+    else:
+        assert not moves, board  # the column a narrow terminal does without, in every row
+        assert marks <= {after + 1}, board
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_every_board_row_of_whole_games_fits_with_its_columns_aligned(width):
+    """'to Park 52E' was cut to 10 letters on a newcomer's end board, and what a row shows
+    after where commissioners go (commissioners, markers, STOP) went out of line where one
+    row dropped that column alone; at 60 columns it is left out of every row at once."""
+    seen = {"stop": 0, "to Park 52E": 0, "two businesses": 0}
+    for positions in [newcomer_positions(), whole_game_positions("base", 4, 5),
+                      whole_game_positions("alea-2p", 2, 3)]:
+        display = None
+        for game in positions:
+            display = display or load_display(game.ruleset)
+            board = display.board(game, "P1", width=width)
+            _board_columns(board, width)
+            seen["stop"] += "STOP" in board
+            seen["to Park 52E"] += "to Park 52E" in board
+            seen["two businesses"] += bool(re.search(r" (Bo|Je|Ga|Pe) (Bo|Je|Ga|Pe) ", board))
+    assert seen["stop"] and seen["two businesses"], seen
+    assert seen["to Park 52E"] or width < 80, seen
+
+
+def test_an_emptied_district_says_under_the_board_what_left_it():
+    """A building stop empties its district (en-2004: its skyscrapers and businesses are
+    removed): the row showed empty plots and STOP, and a newcomer could not tell what had
+    been there. Under the board a line says what emptied it and what left, by whose pieces
+    (your own as 'your'), on the board and at the end."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    s, out = session(game, 80)
+    s.steps.start(game)
+    for move in data["moves"]:
+        player = game.decision().player
+        seen = watch_step(game, move)
+        game.apply(move)
+        s.steps.record(game, player, seen)
+    for viewer, theirs in [("P1", "Player 3's 2 skyscrapers"), ("P3", "your 2 skyscrapers")]:
+        said = " ".join(" ".join(s.board_lines(viewer)).split())
+        assert "52nd St. West is closed (building stop 1); removed: 4 business tiles, " \
+            f"{theirs} and Player 4's 1 skyscraper." in said, said
+    assert said.count("removed:") == 1  # one district stopped; the supply row's emptied
+    # spaces, one at a time, are no such news
+    out.seek(0)
+    out.truncate()
+    s.ending()  # at the end: below the final board, said of every player by name
+    assert "52nd St. West is closed (building stop 1); removed: 4 business tiles, Player " \
+        "3's 2 skyscrapers and Player 4's 1 skyscraper." in " ".join(out.getvalue().split())
+
+
+def test_why_takes_an_option_s_letter_or_number_and_says_what_a_bad_one_is_not():
+    """'why E' at a turn of options A to D said only "'E' names nothing of this game" and
+    listed the options without their letters. A letter or a number explains the option
+    (allowed or not, what it does at once); a letter no option has says the letters there
+    are, and which the rules refuse now; 'help' says that NAME may be either."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:8]:  # the newcomer's first turn: A, B or C; D not allowed
+        game.apply(move)
+    s, out = session(game, 80)
+    decision = s.display.shown(game, game.decision())
+    assert [o for o in decision.options] == ["A", "B", "C"]
+
+    def answer(line: str) -> str:
+        out.seek(0)
+        out.truncate()
+        s.handle(line, decision)
+        return " ".join(out.getvalue().split())
+
+    said = answer("why E")
+    assert "There is no option E in this decision: its options are A, B, C and D (D is " \
+        "not allowed now: 'why D' says why)." in said, said
+    assert "1. A: take 3 skyscrapers" in said and "3. C: take a black card" in said
+    for typed, option in [("why a", "A"), ("why 2", "B"), ("why C", "C")]:
+        said = answer(typed)
+        assert f"Option {option} (" in said and "is allowed now" in said, said
+        assert "At once:" in said, said
+    assert "Option D (" in answer("why d") and "is not allowed now" in answer("why d")
+    said = answer("why 99")
+    assert "'99' is no option now" in said and "1. A: take" in said, said
+    assert "names nothing of this game" in answer("why xyzzy")
+    assert "Type 'why' and an option" in answer("why")
+    assert "'why 2', 'why D'" in answer("help")
+
+
+def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
+    """The newcomer chose B (place a business) and typed ahead for the screen that asks which
+    business to take; the game took the only one for them, and their typing landed on the
+    next decision. In a real terminal: what was typed ahead is not used, and the next screen
+    says so in one line; the game goes on with the next answer."""
+    from .test_hot_seat_terminal import Pty
+
+    data = json.loads(NEWCOMER_127.read_text())
+    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
+    assert data["moves"][cut:cut + 2] == ["B", "w34_orange"]
+    data.update(moves=data["moves"][:cut], deciders=data["deciders"][:cut],
+                hashes=data["hashes"][:cut + 1], core_hashes=data["core_hashes"][:cut + 1],
+                over=False)
+    for key in ("final_hash", "ending", "scores", "winners"):
+        data.pop(key)
+    (tmp_path / "cut.json").write_text(json.dumps(data))
+    game = Pty(["play", "--load", "cut.json", "--no-replay", "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        game.until("choose your option for this turn")
+        if not game.output.endswith("> "):
+            game.until("> ")
+        game.type("2\rB")  # option B, and at once an answer for the screen to come
+        screen = game.until("place it on a building plot")
+        if not game.output.endswith("> "):
+            screen += game.until("> ")
+        said = " ".join(screen.split())
+        assert "Taken for you, the only option: take a business" in said, screen
+        assert "Your 'B' was not used: the choice was taken for you (its only option)." \
+            in said, screen
+        assert "is not an option" not in said and "could mean" not in said, screen
+        game.type("quit")
+        game.until("Save before you leave?")
+        game.type("n")
+        game.rest()
+    finally:
+        game.close()
+
+
+def test_a_player_s_name_and_number_stay_on_one_row():
+    """A newcomer's option read '... if the others choose it too: Player' at a row's end
+    and '4 wins the auction' below it."""
+    text = "pass (taking back any cards bid): if the others choose it too: Player 4 wins " \
+        "the auction for 52nd St. East with 9"
+    for width in range(40, 81):
+        rows = wrap_text(text, width)
+        assert not any(x.rstrip().endswith("Player") for x in rows), (width, rows)
+        assert "Player 4 wins" in " ".join(x.strip() for x in rows)

@@ -21,17 +21,19 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.support import size as pieces_in
 from interpreter.play.consequences import (
     Picture,
+    _Words,
     and_list,
     into_own,
     mid_sentence,
     points_text,
     without_source,
 )
-from interpreter.play.moves_seen import Lone, Moved, StepSeen
+from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows
 from interpreter.play.screen import wrap_text
 
 if TYPE_CHECKING:
@@ -59,6 +61,9 @@ class Steps:
     # each step's pieces that stand on a place and moved to another (their new places)
     moved_to: list[list[str]] = field(default_factory=list)
     moved: list[set[tuple]] = field(default_factory=list)  # and those pieces (their keys)
+    # each step's moves of such pieces off or onto a place where a player has pieces of their
+    # own: (the piece's key, the place left, the place entered, each player's pieces there)
+    stakes: list[list[Stake]] = field(default_factory=list)
     last: Picture | None = None
     events: int = 0
 
@@ -81,6 +86,7 @@ class Steps:
                             if now.scores[p] != self.last.scores.get(p)})
         self.moved_to.append(_moved_on_board(game, self.last, now))
         self.moved.append(_moved_keys(game, self.last, now))
+        self.stakes.append(_stakes(game, self.last, now, self.moved[-1]))
         self.last, self.events = now, len(game.events)
 
     def last_decision(self, player: str) -> int:
@@ -114,6 +120,77 @@ class Steps:
                     next(iter(naming), None)
                 if first is not None and first not in out:
                     out.append(first)
+        return out
+
+    def at_stake(self, game: Game, viewer: str, latest: bool = False
+                 ) -> list[tuple[str, str]]:
+        """The log lines of the other players' steps, since `viewer`'s last decision, that
+        moved a piece standing on a place off or onto a place where the viewer has pieces
+        (a scoring marker taken away from their place), each with the viewer's pieces
+        said after the place's name: ('Ann moves the pawn from X to Y', 'Ann moves the pawn
+        from X (your 3 towers) to Y'); `latest`: each piece by its last such move only
+        (a short screen). A newcomer found the marker gone from the place they meant to score
+        in `log` only."""
+        out: list[tuple[str, str]] = []
+        since = range(self.last_decision(viewer) + 1, len(self.deciders))
+        last = {stake.key: k for k in since for stake in self.stakes[k]
+                if self.deciders[k] != viewer and stake.held.get(viewer)}
+        for k in since:
+            if self.deciders[k] == viewer:
+                continue
+            lines = [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)]
+            for stake in self.stakes[k]:
+                if latest and last.get(stake.key, k) != k:
+                    continue  # a piece moved on since: by its last move, where it stands
+                held = {place: stake.held.get(viewer, {}).get(place, "")
+                        for place in (stake.left, stake.entered)}
+                if not any(held.values()):
+                    continue
+                names = {place: game.label(place) for place in held}
+                line = next((x for x in lines if all(_naming(n).search(x)
+                                                     for n in names.values())), None)
+                if line is None or any(line == said for said, _ in out):
+                    continue
+                told = line
+                for place, pieces in held.items():
+                    if pieces:
+                        told = _naming(names[place]).sub(
+                            lambda m, p=pieces: f"{m.group(0)} (your {p})", told, count=1)
+                out.append((line, told))
+        return out
+
+    def in_log_order(self, game: Game, viewer: str, lines: list[str]) -> list[str]:
+        """Log lines (without their full stop) of the steps since `viewer`'s last decision,
+        in the order they were written."""
+        first = self.lines[self.last_decision(viewer) + 1].start \
+            if self.last_decision(viewer) + 1 < len(self.lines) else len(game.events)
+        written = [x.rstrip(".") for x in game.events[first:]]
+        return sorted(lines, key=lambda x: written.index(x) if x in written else len(written))
+
+    def emptied(self, game: Game, viewer: str) -> list[str]:
+        """The places of the board a step emptied at once, its pieces taken out of two zones
+        of it or more (zones indexed by it, or by an entity whose attribute names it) and sent
+        elsewhere, that are empty still: each with the log line that names it last before
+        they left (what emptied it, up to its colon) and what left ('X is closed; removed:
+        your 2 towers, Bob's 1 tower and 2 tiles'). A board row that shows the place empty
+        does not say what was there."""
+        out = []
+        for k, seen in enumerate(self.seen):
+            gone: dict[str, list[Moved]] = {}
+            for m in seen.moves:
+                place = _place_of(game, m.source[1])
+                if place is not None and _place_of(game, m.dest[1]) != place:
+                    gone.setdefault(place, []).append(m)
+            for place, moves in gone.items():
+                if len({m.source for m in moves}) < 2 or _holds_any(game, place):
+                    continue  # a region of the board emptied at once, and empty still
+                name = game.label(place)
+                told = _last_naming(game, name, self.lines[k], moves[0].logged)
+                pieces = _Words(game, viewer).moves(flows(game, moves, viewer))
+                removed = and_list([re.split(r" goe?s? ", x)[0] for x in pieces])
+                head = told.split(": ")[0]  # what it says before its details
+                said = head if _naming(name).search(head) else f"{name}: {told or 'emptied'}"
+                out.append(said + (f"; removed: {removed}" if removed else "") + ".")
         return out
 
     def board_moves(self, game: Game, viewer: str, news: list[str]) -> list[str]:
@@ -206,6 +283,88 @@ def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
     return [new for key, new in after.vars.items() if key in moved]
 
 
+@dataclass
+class Stake:
+    """A piece standing on a place moved from `left` to `entered`; `held`: each player's own
+    pieces in either place then, in words ('3 towers'), where they had any."""
+
+    key: tuple
+    left: str
+    entered: str
+    held: dict[str, dict[str, str]]
+
+
+def _stakes(game: Game, before: Picture, after: Picture, moved: set[tuple]) -> list[Stake]:
+    """The pieces of `moved` with the players' pieces in the places they left and entered."""
+    out = []
+    for key in moved:
+        left, entered = before.vars[key], after.vars[key]
+        held: dict[str, dict[str, str]] = {}
+        for player in game.players:
+            for place, picture in ((left, before), (entered, after)):
+                words = pieces_at(game, picture, player, place)
+                if words:
+                    held.setdefault(player, {})[place] = words
+        out.append(Stake(key, left, entered, held))
+    return out
+
+
+def pieces_at(game: Game, picture: Picture, player: str, place: str) -> str:
+    """`player`'s own pieces in a place, in words ('3 towers'): in the zones indexed by
+    the place, or by an entity whose attribute names it (the squares of a region); ''
+    where there are none."""
+    attrs, words = game.world.attrs, _Words(game, player)
+    counts: dict[str, int] = {}
+    for zone, content in picture.zones.items():
+        key = zone[1]
+        if key != place and (not isinstance(key, str) or
+                             place not in attrs.get(key, {}).values()):
+            continue
+        for kind, n in content.items():
+            if isinstance(kind, str) and picture.owner_of(kind) == player:
+                noun = words.noun(kind, zone, zone)
+                counts[noun] = counts.get(noun, 0) + n
+    return and_list([words.things(noun, n, []) for noun, n in counts.items()]) if counts else ""
+
+
+def _last_naming(game: Game, name: str, lines: range, before: int) -> str:
+    """The last of a step's log `lines` written `before` a move (counted from the step's
+    first line) that names the place `name` itself, not a part of it by a longer name ('X,
+    green': a line for each part told what left it); the step's first that names it where
+    the move's place in the log is not known."""
+    parts = [label for label in map(str, (game.label(v) for values in
+                                          game.world.entity_types.values() for v in values))
+             if name in label and label != name]
+
+    def names_it(line: str) -> bool:
+        for part in parts:
+            line = line.replace(part, "")
+        return bool(_naming(name).search(line))
+
+    named = [i for i in lines if i < len(game.events) and names_it(game.events[i])]
+    earlier = [i for i in named if before >= 0 and i < lines.start + before]
+    found = earlier[-1] if earlier else named[0] if named else None
+    return game.events[found].rstrip(".") if found is not None else ""
+
+
+def _place_of(game: Game, key: Any) -> str | None:
+    """The entity a zone's key stands for on the board: the key itself where it is a place
+    other than a player's, or the entity its attributes name (a square's region)."""
+    attrs = game.world.attrs
+    if not isinstance(key, str) or key not in attrs or key in game.players:
+        return None
+    named = [v for v in attrs[key].values() if isinstance(v, str) and v in attrs
+             and v not in game.players and v != key]
+    return named[0] if named else key
+
+
+def _holds_any(game: Game, place: str) -> bool:
+    """Whether a zone of `place` (indexed by it or by an entity of it) holds a piece now."""
+    return any(pieces_in(game.state["zones"][name].get(key) or []) for name, zone in
+               game.program.zones.items() if zone.decl.index
+               for key in game.state["zones"].get(name, {}) if _place_of(game, key) == place)
+
+
 def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:
     """The pieces (their variables' keys) that stood on a place and moved to another."""
     entities = {v for values in game.world.entity_types.values() for v in values}
@@ -269,6 +428,11 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     told = [x.rstrip(".") for x in news or []]
     again = steps.moved_again(game, viewer, told)
     told = [x for x in told if x not in again]  # said first, among the viewer's own
+    stakes = dict(steps.at_stake(game, viewer, latest=not whole))  # said with the
+    # viewer's pieces there (on a short screen, each piece by its last move)
+    again = [stakes.get(x, x) for x in steps.in_log_order(game, viewer, again + [
+        raw for raw in stakes if raw not in again and raw not in told])]
+    told = [stakes.get(x, x) for x in told]
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
     if whole:  # every line, the news as they came, after what moved the pieces the viewer
@@ -281,7 +445,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
         return points + said + lines[len(taken):len(lines) - len(points)] + \
-            steps.board_moves(game, viewer, told) + \
+            steps.board_moves(game, viewer, told + list(stakes)) + \
             (["Pieces: " + "; ".join(moves) + "."] if moves else []) + taken
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     again = _counted_news([mid_sentence(game, line) for line in again])
@@ -367,7 +531,7 @@ def places_named(game: Game, lines: list[str]) -> list[str]:
 def not_in_digest(lines: list[str], digest: list[str]) -> list[str]:
     """The log lines the digest does not say whole (an item of its lists, in either case):
     the lines above it on one screen say the rest, each once."""
-    said = " ".join(" ".join(digest).split()).lower()
+    said = re.sub(r" \(your [^)]*\)", "", " ".join(" ".join(digest).split()).lower())
     return [line for line in lines if not re.search(
         rf"(^|: |; ){re.escape(' '.join(line.rstrip('.').split()).lower())}"
         rf"($|[.;]| \(twice| \(\d+ times)", said)]

@@ -38,6 +38,7 @@ generic picture: the zones every player may see, and the viewer's own zones.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,7 @@ from interpreter.play.markup import (
     Colour,
     Segment,
     parse_markup,
+    spare_column,
     to_ansi,
     to_plain,
     without_spare,
@@ -286,8 +288,7 @@ class Display:
                 lines.append("")
                 if title:
                     lines += self._fitted(title, width, colour)
-                for x in body or []:
-                    lines += self._fitted(x, width, colour)
+                lines += self._fitted_block(body or [], width, colour)
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         lines += self._wrapped(secret_lines(game, viewer), width, colour)
@@ -328,6 +329,20 @@ class Display:
             return [to_ansi(segments, self.colours) if colour else to_plain(segments)]
         return [to_ansi(s, self.colours) if colour else to_plain(s)
                 for s in wrap_segments(segments, width)]
+
+    def _fitted_block(self, body: list[str], width: int | None, colour: bool) -> list[str]:
+        """A block's lines, their `[if_room]` texts one column (markup.spare_column): a line
+        still too wide goes on under what followed the column."""
+        out = []
+        for segments, hang in spare_column([parse_markup(x, self.colours) for x in body],
+                                           width):
+            segments = _without_end_spaces(segments)
+            if width is None:
+                out.append(to_ansi(segments, self.colours) if colour else to_plain(segments))
+                continue
+            out += [to_ansi(x, self.colours) if colour else to_plain(x)
+                    for x in _hanging(segments, width, hang)]
+        return out
 
     def _wrapped(self, lines: list[str], width: int | None, colour: bool) -> list[str]:
         if width is None:
@@ -604,6 +619,22 @@ def check_legend(ruleset: Ruleset, display: Display) -> list[RulesetError]:
                                 N.Loc(shown, 1, 1) if shown else None)
                    for c in clashes if all(c not in e.message for e in errors)]
     return errors
+
+
+def _hanging(segments: list[Segment], width: int, hang: int) -> list[list[Segment]]:
+    """A row of a block wrapped to `width`, what does not fit going on under the place where
+    the left-out column stood (`hang`), else under the row's second column (a continuation
+    under the first read as a row of its own), else indented two spaces."""
+    plain = to_plain(segments)
+    second = re.search(r"\S {2,}(?=\S)", plain)
+    for at in (hang, second.end() if second else 0):
+        if at <= 0:
+            continue
+        lines = wrap_segments(segments, width, " " * at)
+        if all(len(to_plain(x)) <= width for x in lines) and \
+                all(to_plain(x)[:at].strip() for x in lines[:1]):
+            return lines
+    return wrap_segments(segments, width)
 
 
 def _without_end_spaces(segments: list[Segment]) -> list[Segment]:

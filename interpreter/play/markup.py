@@ -32,6 +32,47 @@ def without_spare(segments: list[Segment], width: int | None) -> list[Segment]:
     return [(t, c) for t, c in segments if c != IF_ROOM]
 
 
+def spare_column(lines: list[list[Segment]], width: int | None
+                 ) -> list[tuple[list[Segment], int]]:
+    """The lines of one block, their `if_room` texts one column: each filled with spaces so
+    that what follows it begins at one place in every line (after the widest), kept in every
+    line where all the lines that have it fit `width`, else left out of all of them (a row
+    that dropped it alone put what follows out of line with the rows above). With each line
+    the place where its left-out text stood (where the line, still too wide, goes on when it
+    wraps: under its text, as what followed it), else 0."""
+    starts = [[_start(x, k) for k, (_, c) in enumerate(x) if c == IF_ROOM] for x in lines]
+    out = [list(x) for x in lines]
+    for n in range(max((len(s) for s in starts), default=0)):
+        spans = {i: _nth_spare(out[i], n) for i, s in enumerate(starts) if len(s) > n}
+        column = max(at + len(out[i][k][0]) for i, (k, at) in spans.items())
+        for i, (k, at) in spans.items():
+            text = out[i][k][0]
+            out[i][k] = (text + " " * (column - at - len(text)), IF_ROOM)
+    spared = [x for x, s in zip(out, starts, strict=True) if s]
+    room = width is None or all(len("".join(t for t, _ in x).rstrip()) <= width for x in spared)
+    if room:
+        return [([(t, None if c == IF_ROOM else c) for t, c in x], 0) for x in out]
+    return [([(t, c) for t, c in x if c != IF_ROOM], _text_start(x) if s else 0)
+            for x, s in zip(out, starts, strict=True)]
+
+
+def _text_start(segments: list[Segment]) -> int:
+    """Where the first `if_room` segment's text begins, after its spaces."""
+    k, at = _nth_spare(segments, 0)
+    return at + len(segments[k][0]) - len(segments[k][0].lstrip(" "))
+
+
+def _start(segments: Sequence[Segment], k: int) -> int:
+    """Where the k-th segment begins, in visible characters."""
+    return sum(len(t) for t, _ in segments[:k])
+
+
+def _nth_spare(segments: list[Segment], n: int) -> tuple[int, int]:
+    """The index and the starting place of the n-th `if_room` segment."""
+    found = [k for k, (_, c) in enumerate(segments) if c == IF_ROOM][n]
+    return found, _start(segments, found)
+
+
 # ---------------------------------------------------------------------------------- markup
 def parse_markup(text: str, colours: dict[str, Any]) -> list[Segment]:
     """`a [red]b[/] c` -> [("a ", None), ("b", "red"), (" c", None)]. `[name]` with a name that
@@ -76,12 +117,16 @@ def fit(segments: Sequence[Segment], width: int) -> list[Segment]:
 # row: a newcomer read an option's number at a row's end and its name below.
 NUMBER_BEFORE_WORD = re.compile(r"(?<![\w.])(\d+) (?=[^\s\d])")
 SIGNED_AFTER_WORD = re.compile(r"(?<=\S) (?=[+-]\d)")  # 'you +15', 'to +4': kept together
+# A name and its number ('Player 4'): a newcomer read 'Player' at a row's end, '4 wins' below
+NAME_AND_NUMBER = re.compile(r"\b([A-Z][a-z]+) (?=\d+\b)")
 KEPT = "\x01"  # a space that wrapping does not break at, while it wraps
 
 
 def keep_together(text: str) -> str:
     """The text with KEPT for each space wrapping must not break at: after a number before
-    its word, before a signed number (the same length: positions stay)."""
+    its word, before a signed number, between a name and its number (the same length:
+    positions stay)."""
+    text = NAME_AND_NUMBER.sub(r"\1" + KEPT, text)
     return SIGNED_AFTER_WORD.sub(KEPT, NUMBER_BEFORE_WORD.sub(r"\1" + KEPT, text))
 
 

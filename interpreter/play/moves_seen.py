@@ -40,6 +40,8 @@ class Moved:
     pieces: tuple[str, ...]
     public: bool  # the kinds are seen by all (a single kind named in public, a top seen)
     bottom: bool  # put under a stack
+    logged: int = field(default=-1, compare=False)  # the step's log lines written before
+    # it (-1: not known); moves alike are equal wherever in the log they came
 
     def kinds_for(self, game: Game, viewer: str, ahead: bool = False,
                   drawn: frozenset[str] = frozenset()) -> list[str]:
@@ -86,6 +88,7 @@ class Recorder:
 
     def __init__(self, game: Game | None) -> None:
         self.moves: list[Moved] = []
+        self.cleared = 0  # log lines the watched game wrote and forgot (watch_step)
         self._top: set[str] = set()
         if game is not None:
             self.started(game)
@@ -104,7 +107,8 @@ class Recorder:
         top_out = a[0] in self._top and one and source.__class__ is list and (
             amount == "top" or kinds is None)
         top_in = b[0] in self._top and one and dest.__class__ is list and not bottom
-        self.moves.append(Moved(a, b, tuple(taken), single or top_out or top_in, bottom))
+        self.moves.append(Moved(a, b, tuple(taken), single or top_out or top_in, bottom,
+                                self.cleared + len(self.game.events)))
 
     def place(self, container: Any) -> Place | None:
         name = self.game.zone_name(container)
@@ -142,6 +146,7 @@ def watch_step(game: Game, option: Any,
             if decision is None or len(decision.options) != 1:
                 break
             lines.append(tuple(twin.events))
+            recorder.cleared += len(twin.events)
             twin.events.clear()
             said = about(twin, decision.player) if about is not None else ""
             asked.append((decision.player, decision.prompt, decision.labels[0], said))

@@ -10,7 +10,10 @@ shown when all of it fits, else a line says how to see it (`board`) and the whol
 
 from __future__ import annotations
 
+import os
+import select
 import shutil
+import sys
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,6 +41,30 @@ def short_path(path: Path) -> str:
 def terminal_height() -> int:
     """The terminal's rows (LINES or the terminal itself; 24 when unknown), at least 16."""
     return max(16, shutil.get_terminal_size((80, 24)).lines)
+
+
+def typed_ahead() -> str:
+    """What was typed at the terminal and not read yet, each whole line (Enter pressed), and
+    nothing of a line begun: the terminal forgets it all ('' where standard input is not a
+    terminal). Answers typed for a screen that the game skipped must not answer the next."""
+    try:
+        import termios  # not on every system: there, nothing is known to be typed ahead
+    except ImportError:
+        return ""
+    try:
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd):
+            return ""
+        data = b""
+        while select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+        termios.tcflush(fd, termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        return ""
+    return data.decode("utf-8", "replace")
 
 
 def wrap_text(text: str, width: int, indent: str = "  ") -> list[str]:

@@ -37,6 +37,7 @@ from interpreter.play.consequences import (
     without_source,
 )
 from interpreter.play.digest import (
+    NOBODY,
     Steps,
     digest_lines,
     hidden_positions,
@@ -56,7 +57,7 @@ from interpreter.play.game_files import (
     save_note,
 )
 from interpreter.play.journal import Journal
-from interpreter.play.marks import marks_lines
+from interpreter.play.marks import ROWS, marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.option_notes import option_notes, with_notes
 from interpreter.play.preview import if_ended_now
@@ -97,8 +98,9 @@ CLEAR_SCREEN = "\x1b[2J\x1b[H"  # one person at the terminal: what was said stay
 HELP = [  # the commands, and what each does: laid out for the terminal's width (help_lines)
     ("NUMBER", "take that option (or type its name, e.g. D or pass; any case, shortened while "
                "only one option begins so)"),
-    ("why NAME", "why an option is or is not allowed now, in words (e.g. 'why D'; "
-                 "'why --cite D' adds the rulebook's paragraphs)"),
+    ("why NAME", "why an option is or is not allowed now, and what it does, in words: NAME "
+                 "is its number or its name, a letter say (e.g. 'why 2', 'why D'); "
+                 "'why --cite D' adds the rulebook's paragraphs"),
     ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
                     "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
                     "to see a rule step by step, as the game plays it, '--cite' for the "
@@ -178,6 +180,8 @@ class Session:
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
     # who, its prompt, its options in words, the decisions then (see renumbered)
+    ahead: Callable[[], str] | None = None  # what was typed ahead, unread (screen.typed_ahead)
+    unused: str | None = None  # what typed ahead was not used, said on the next screen
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -341,6 +345,7 @@ class Session:
             if stop is not None:
                 return stop
         self.last_human = player
+        self.unused = self.unused_answers(player)
         self.screen(decision)
         while True:
             try:
@@ -352,6 +357,19 @@ class Session:
             answer = self.handle(line, decision)
             if answer is not None:
                 return answer
+
+    def unused_answers(self, player: str) -> str | None:
+        """What the player typed ahead for a choice the game then took for them (its only
+        option) is not used: the line that says so at the top of the next screen. A
+        newcomer's 'B', typed for the screen that did not come, answered the next one."""
+        if self.ahead is None or not self.steps.since(player)[1]:
+            return None
+        typed = [x.strip() for x in self.ahead().splitlines() if x.strip()]
+        if not typed:
+            return None
+        said = ", ".join(f"'{x}'" for x in typed)
+        return f"Your {said} {'was' if len(typed) == 1 else 'were'} not used: the choice " \
+            "was taken for you (its only option)."
 
     def clear(self) -> None:
         """Clear the screen (a terminal only), and its scrollback when more than one person
@@ -401,8 +419,8 @@ class Session:
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
-            self.notice = self.wrapped([self.undone]) if self.undone else []
-            self.undone = None
+            self.notice = self.wrapped([x for x in (self.undone, self.unused) if x])
+            self.undone = self.unused = None
         start, new = self.recent if events or self.recent else (0, [])
         new = not_in_digest(new, self.digest)  # each line said once on the screen
         board = self.board_lines(player)
@@ -784,10 +802,29 @@ class Session:
             return
         known = (found[0],) if found else self.resolve(text)
         if known is None:
-            self.tell([f"'{text}' names nothing of this game.", *allowed_lines(decision)])
+            self.tell([*self.no_such_name(text, decision),
+                       *allowed_lines(decision, labels=named_labels(self.game, decision))])
             return
         self.tell(explain(self.game, decision, known[0], text, cites)
                   + self.at_once(decision, known[0]) + self.in_the_rules(decision, known[0]))
+
+    def no_such_name(self, text: str, decision: Decision) -> list[str]:
+        """What a name that names nothing is not: where the decision's options have names
+        (letters) and the text is as short as they are, the names there are, and which of
+        them the rules do not allow now ('why E' said only that E names nothing)."""
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        names = [str(n) for n in point.labels] if point is not None else []
+        if not names or len(text) > max(len(n) for n in names) or " " in text:
+            return [f"'{text}' names nothing of this game."]
+        refused = [n for n in names if n not in map(str, decision.options)]
+        return [f"There is no option {text} in this decision: its options are "
+                f"{and_list(names, 'and')}"
+                + (f" ({and_list(refused)} {'is' if len(refused) == 1 else 'are'} not "
+                   f"allowed now: 'why {refused[0]}' says why)."
+                   if refused else ".")
+                + " Type 'why' and an option's letter or number: 'why "
+                f"{names[0]}' or 'why 1'."]
 
     def resolve(self, text: str) -> tuple[Any] | None:
         """A typed word as a value of the game: an option's name, a number, or a name in words
@@ -807,14 +844,18 @@ class Session:
                                         for v in values])
         return (found[0],) if len(found) == 1 else None
 
-    def board_lines(self, player: str) -> list[str]:
+    def board_lines(self, player: str, emptied: bool = True) -> list[str]:
         """The board as `player` sees it, and under it the marks it shows with their meanings
         (marks.py), unless its layout prints the whole legend."""
         board = self.display.board(self.game, player, self.colour, self.width)
+        emptied = self.wrapped(self.steps.emptied(self.game, player)) if emptied else []
+        # what an empty region held (a newcomer saw its empty squares and a mark, and could
+        # not tell what had been there)
         if not self.display.legend or LEGEND in self.display.layout_for(self.width).below:
-            return board.split("\n")
+            return [*board.split("\n"), *emptied]
         items = self.display.legend_items(self.game, player)
-        return [*board.split("\n"), *marks_lines(items, board, self.width)]
+        return [*board.split("\n"), *emptied,
+                *marks_lines(items, board, self.width, max(1, ROWS - len(emptied)))]
 
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
@@ -1029,12 +1070,13 @@ class Session:
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
             pager = Pager(self.say, self.read, self.height)
-        board = ["", *self.board_lines(game.players[0])]  # with its marks, on one page
-        pager.keep_together(len(board))
+        board = ["", *self.board_lines(game.players[0], emptied=False)]  # with its marks,
+        pager.keep_together(len(board))  # on one page; what emptied regions held, below
         lines = board
         final = self.display.final_lines(game, self.colour, self.width)
         if final:
             lines += ["", *final]
+        lines += self.wrapped(self.steps.emptied(game, NOBODY))
         lines += ["", *final_scores(game).split("\n")]
         pager.show(lines)
 

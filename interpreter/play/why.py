@@ -130,9 +130,9 @@ def explain(game: Game, decision: Decision, option: Any, typed: str,
         return allowed(game, decision, point, option, cites) + this
     if not could_be_option(game, decision, point, option):
         return [f"{_typed(game, option, typed)} is no option now ({decision.prompt}).",
-                *allowed_lines(decision)]
+                *allowed_lines(decision, labels=named_labels(game, decision))]
     return refused(game, decision, point, option, typed, cites) + this + \
-        allowed_lines(decision)
+        allowed_lines(decision, labels=named_labels(game, decision))
 
 
 def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
@@ -331,9 +331,12 @@ def named_labels(game: Game, decision: Decision) -> list[str]:
             for o, label in zip(decision.options, decision.labels, strict=True)]
 
 
-def allowed_lines(decision: Decision, limit: int = SHOWN) -> list[str]:
-    """The options allowed now, numbered, one a line; past `limit`, how many more there are."""
-    numbered = _numbered(decision)
+def allowed_lines(decision: Decision, limit: int = SHOWN,
+                  labels: list[str] | None = None) -> list[str]:
+    """The options allowed now, numbered, one a line, in `labels` where given (with their
+    names, as the screen lists them: 'why E' was answered with the options' words and no
+    letter); past `limit`, how many more there are."""
+    numbered = [f"{i}. {label}" for i, label in enumerate(labels or decision.labels, start=1)]
     lines = ["Allowed now:"] + [f"  {x}" for x in numbered[:limit]]
     if len(numbered) > limit:
         lines.append(f"  and {len(numbered) - limit} more (Enter shows them all)")
@@ -350,10 +353,6 @@ def _named(point: ChoicePoint, decision: Decision, option: Any) -> str:
 def _typed(game: Game, option: Any, typed: str) -> str:
     shown = game.label(option) if option is not None else typed
     return f"'{shown}'"
-
-
-def _numbered(decision: Decision) -> list[str]:
-    return [f"{i}. {label}" for i, label in enumerate(decision.labels, start=1)]
 
 
 def _listed(title: str, items: list[str]) -> list[str]:
