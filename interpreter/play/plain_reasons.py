@@ -95,6 +95,8 @@ class PlainReasons(Reasons):
         if op == "==" and target == "none":
             return f"{words} is already {self.label(now)}"
         if op == "!=":
+            if isinstance(expr.right, N.Name) and expr.right.id in env:  # an earlier choice
+                target = f"the {expr.right.id.replace('_', ' ')}, {target}"
             return f"it must differ from {target}" if words == self.label(now) \
                 else f"{words} must differ from {target}"  # the option itself: 'it'
         return f"{words} is {self.label(now)}, where {AS_MANY[op]} {target} is needed"
