@@ -392,7 +392,7 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
             # are on the page already)
             assert re.search(r"cannot be chosen now|is not an answer to", text) and re.search(
                 rf"You may choose one of the {len(legal)} places numbered on the board, "
-                r"such as [^.]+ or [^.]+\.$", text), text
+                r"such as .+ or .+\.$", text), text
             assert not RULE_CODE.search(text) and not re.search(r"\b1\. ", text), text
             assert _in_view(page, "#panel-status")
             # in the decision panel, over nothing the player needs, the board least of all
