@@ -141,6 +141,9 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     district = game.label(towered).split(",")[0]  # places nearby named as examples
     assert f"You may choose one of the {n} places numbered on the board, such as {district}, " \
         in said, said
+    # `why` at the terminal says the same part; the whole rule with its citation on request
+    plain = explain(game, decision, towered, game.label(towered))
+    assert plain[plain.index("Because:") + 1] == f"  - There is already {there} there.", plain
     free = decision.options[0]  # a plot that may take a business, its district stopped
     game.V["stopped"][game.world.attrs[free]["district"]] = True
     said = refusal(game, decision, free)

@@ -158,3 +158,22 @@ def test_every_refusal_of_a_whole_game_says_the_part_that_fails_and_what_is_allo
             if "places numbered on the board" in answer and "(only " not in answer:
                 assert "places numbered on the board, such as " in answer, answer
     assert refused > 5 or not name.startswith("fifth-avenue")  # (the tutorials refuse little)
+
+
+def test_a_refusal_says_a_described_rule_of_the_thing_refused():
+    """A setup shop's district was refused with 'A district that has its setup shop tile
+    (Times Square): it must not be so.': the rule is said of the place ('Times Square is a
+    district that has its setup shop tile.')."""
+    for game, decision, _ in looked_at("fifth-avenue/editions/en-fan-1.2", 7, 40,
+                                       lambda step: True):
+        refused = [o for o in game.world.entity_types.get("plot", [])
+                   if o not in decision.options]
+        answers = [refusal(game, decision, o) for o in refused] \
+            if all(o in game.world.entity_types["plot"] for o in decision.options) else []
+        said = [x for x in answers if "setup shop" in x]
+        if said:
+            assert all(" is a district that has its setup shop tile. You may" in x
+                       for x in said), said
+            assert not any("it must not be so" in x for x in said), said
+            return
+    raise AssertionError("no plot was refused for a setup shop")

@@ -526,9 +526,9 @@ class Words:
 
     def _each_in_sentence(self, s: N.For, body: list[Line], depth: int) -> list[Line] | None:
         """A loop over each thing of a kind that does one step, said as one sentence about
-        each ('The colour each player bids with is cleared.', not 'For each player q: The
-        colour player q bids with is cleared.', which read as code), where the language has
-        the phrase and the step names the thing once."""
+        each ('The score of each player is cleared.', not 'For each player q: The score of
+        player q is cleared.', which read as code), where the language has the phrase and
+        the step names the thing once."""
         b = s.binder
         if b is None or b.where is not None or len(body) != 1 or \
                 not self.p.has("stmt.for_each_one"):
