@@ -249,6 +249,12 @@ def test_a_second_card_of_the_same_colour_is_refused_in_plain_words():
     said = f"It must differ from the first colour, {first}."
     assert said in text and "the same as" not in text.lower(), text
     assert f"cannot be chosen now: {said}" in refusal(game, decision, first)
+    # an allowed colour: 'Violet is violet (other than brown)' and 'The number of face-up
+    # stack of coloured cards (for violet) is 8 (more than 0)' read as code
+    other = decision.options[0]
+    text = " ".join(explain(game, decision, other, other))
+    assert f"It differs from the first colour, {first}." in text, text
+    assert "(more than 0)" not in text and f"{other.capitalize()} is {other}" not in text, text
 
 
 def test_why_of_a_value_of_a_type_names_the_type_in_the_singular():

@@ -96,8 +96,7 @@ class PlainReasons(Reasons):
         if op == "==" and target == "none":
             return f"{words} is already {self.label(now)}"
         if op == "!=":
-            if isinstance(expr.right, N.Name) and expr.right.id in env:  # an earlier choice
-                target = f"the {expr.right.id.replace('_', ' ')}, {target}"
+            target = self.other(expr.right, env)  # an earlier choice by its name
             return f"it must differ from {target}" if words == self.label(now) \
                 else f"{words} must differ from {target}"  # the option itself: 'it'
         return f"{words} is {self.label(now)}, where {AS_MANY[op]} {target} is needed"
@@ -113,7 +112,22 @@ class PlainReasons(Reasons):
             there = self.named(counted)
             if there:
                 return [f"{self.words(expr.left.args[0], env)}: {there}"]
+            how_many = self.value(expr.left, env)
+            if isinstance(how_many, int):  # not 'the number of ... is 8 (more than 0)'
+                return [f"{self.words(expr.left.args[0], env)}: {how_many}"]
+        if isinstance(expr, N.Compare) and expr.op == "!=":
+            now = self.value(expr.left, env)
+            if now is not UNKNOWN and self.words(expr.left, env) == self.label(now):
+                return [f"it differs from {self.other(expr.right, env)}"]  # 'violet is violet'
         return super().why_holds(expr, env, depth)
+
+    def other(self, expr: Any, env: dict[str, Any]) -> str:
+        """What a value must differ from: an earlier choice by its name and value ('the first
+        colour, brown'), else the value as the rules say it."""
+        target = self._target(expr, env)
+        if isinstance(expr, N.Name) and expr.id in env:
+            return f"the {expr.id.replace('_', ' ')}, {target}"
+        return target
 
     def named(self, values: Any) -> str:
         """What a short list or a zone holds, by name ('North and South'; '' otherwise)."""

@@ -203,7 +203,8 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             lines.append(f"What it does: {cited(point.labels[option], clause_cite, cites)}.")
         return lines
     met = holding(game, decision.player, point.where_expr, option,
-                  game.state["pending"]["var"], cites) if point.where_expr is not None else []
+                  game.state["pending"]["var"], cites, PlainReasons) \
+        if point.where_expr is not None else []
     if met:
         lines += _listed("It is allowed because:", met)
     else:
