@@ -16,6 +16,8 @@ from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.output import _wrap, columns, entry_text, section_text
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
+from interpreter.language.errors import RulesetError, RulesetErrors
+from interpreter.play.display import load_display
 from interpreter.play.rulebook import book_of, facts_of
 
 PAGE_ROWS = 24  # the "how this game works" page fits a terminal of 24 rows
@@ -165,9 +167,6 @@ _GLOSSARIES: dict[int, tuple[Ruleset, dict[str, str]]] = {}
 def glossary_of(ruleset: Ruleset) -> dict[str, str]:
     """The ruleset's glossary (its display's `glossary`: term -> meaning), read once per
     ruleset; none when the display cannot be read (`rules check` says why)."""
-    from interpreter.language.errors import RulesetError, RulesetErrors
-    from interpreter.play.display import load_display
-
     key = id(ruleset)
     if key not in _GLOSSARIES:
         try:
