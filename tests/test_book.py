@@ -104,7 +104,7 @@ def test_a_rule_added_to_a_ruleset_appears_in_its_book(high_card):
                 '    bonus[w] += 2\n')
     text = to_text(book_of(load_ruleset(folder)))
     assert "After trick won, if tricks won of w is 0:" in text
-    assert "Bonus points of w increases by 2." in text  # a sentence begins with a capital
+    assert "Add 2 to bonus points of w." in text  # said as a step a player takes
     assert "Rulebook: High Card: Comebacks" in text
 
 
@@ -415,8 +415,8 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
     assert "Note whether for every player p in all players clockwise from the player: hand " \
            "of player p is empty (“all out”)." in text
     assert "unread" not in text  # a let that nothing reads is no rule of play
-    assert "If there is a last winner of a trick: Bonus points of the player increases by 1. " \
-           "Bonus points of the player increases by 1. Do this 3 times: Bonus points" in text
+    assert "If there is a last winner of a trick: Add 1 to bonus points of the player. " \
+           "Add 1 to bonus points of the player. Do this 3 times: Add 1 to bonus points" in text
     assert "If hand of the player is not empty:" in text
     assert "The player chooses a number k from 0 to n (“how many”)." in text
     assert "The last winner of a trick is cleared." in text
@@ -481,7 +481,10 @@ def test_a_rules_one_letter_names_read_as_what_they_hold(book_in, lang):
         text = " ".join(to_text(book).split())
         assert "The player chooses the card colour among the colours the player may open a " \
                "bid with in the district" in text
-        assert "For each player q: The colour player q bids with is cleared." in text
+        # a loop of one step, said as a sentence about each (not 'For each player q: The
+        # colour player q bids with is cleared.', which read as code)
+        assert "The colour each player bids with is cleared." in text
+        assert "For each player q:" not in text
         assert "Here the winner is a player" not in text  # the name says its type
 
 

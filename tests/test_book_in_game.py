@@ -273,3 +273,41 @@ def test_the_players_rules_cite_the_rulebook_on_request_only(tmp_path, monkeypat
     assert "The rule of this decision (Preparation):" in before
     assert "10.8 The play of an auction" in before and "Rulebook:" not in before, before
     assert "  | Rulebook: en-2004: The play of an auction" in after, after
+
+
+def test_the_games_words_are_explained_where_they_are_met_and_in_the_rules():
+    """Newcomers met 'building stop' and 'special scoring' on screens before anything said
+    what they are. The ruleset's glossary (display.yaml) is listed by 'rules glossary' and
+    first in the browser's Rules panel; 'rules building stop' says the word's meaning before
+    its rule; a decision whose hints use a term adds its meaning in one row of 80 columns,
+    unless a hint there begins with the term (it explains it already)."""
+    import random
+
+    from interpreter.play.display import load_display
+
+    ruleset = load(FIFTH)
+    listed = rules_lines(ruleset, None, "glossary")
+    assert listed[0] == "Building stop: a district closed for good, pieces gone; the 2nd " \
+        "ends the game", listed
+    assert any(x.startswith("Special scoring: at the 3rd, 6th and 9th business") for x in listed)
+    said = rules_lines(ruleset, None, "building stop")
+    assert said[0] == listed[0] and any("Building stop" in x for x in said[2:]), said
+    assert "glossary" in " ".join(rules_lines(ruleset, None, "nothing such"))
+    html = rules_page(ruleset)["html"]
+    assert '<section id="glossary"><h2>Words of the game</h2><dl><dt>building stop</dt>' in html
+    display = load_display(ruleset)
+    game, rng = ruleset.new_game(4, 127), random.Random(127)
+    explained = 0
+    while not game.over:
+        decision = game.decision()
+        hints = display.hint_lines(game, decision.player, decision.options, width=80)
+        others = [x for x in hints if x != listed[0]]
+        if any(x.startswith("Building stop: ") for x in others):  # a hint that explains it
+            assert listed[0] not in hints, hints
+        elif any("building stop" in x.lower() for x in others):  # met: its meaning is said
+            assert hints[-1] == listed[0], hints
+            explained += 1
+        else:
+            assert listed[0] not in hints, hints
+        game.apply(rng.choice(decision.options))
+    assert explained > 0

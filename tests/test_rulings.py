@@ -204,6 +204,30 @@ def test_options_that_cannot_build_are_offered_and_say_so(base):
         "build none" in " ".join(display.hint_lines(game, BLUE, decision.options))
 
 
+def test_the_turn_says_that_an_empty_supply_builds_nothing_and_what_option_a_takes(base):
+    """A newcomer with no skyscraper left in supply bid and won an auction that built nothing
+    (en-2004, The auctions: the winner "takes the skyscrapers from his supply (not the general
+    supply)"): the turn says so, and what option A would take first; the browser's decision
+    carries the same line (table.py gives the page the display's hints)."""
+    from interpreter.play.display import load_display
+
+    display = load_display(base)
+    game = fresh(base)
+    warned = "You have no skyscrapers in your supply: an auction you win builds none"
+    said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
+    assert warned not in said, said  # 3 in supply: nothing to say
+    position(game, supply={BLUE: 0})
+    said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
+    assert f"{warned}; option A takes 3 first." in said, said
+    left = {k: n for k, n in game.Z["general_supply"].items() if k != sky(BLUE)}
+    game.Z["general_supply"] = {**left, sky(BLUE): 2}  # the last 2 of the player's colour
+    said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
+    assert f"{warned}; option A takes 2 first." in said, said
+    game.Z["general_supply"] = left  # none left to take: option A is no way out
+    said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
+    assert f"{warned}." in said and "option A takes" not in said, said
+
+
 def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_bid(base):
     """A newcomer lost two skyscrapers to a building stop that nothing on screen foretold, and
     read "To finish, it must be above 0" with no bid finished. At every bid decision of random

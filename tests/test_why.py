@@ -131,12 +131,24 @@ def test_why_a_refused_value_names_the_condition_that_fails_with_its_values():
     # the browser's answer to a click on that plot: in a player's words, what is wrong and
     # what is allowed instead
     said = refusal(game, decision, towered)
-    assert f"{game.label(towered)} cannot be chosen now: it is not a plot with fewer than 2 " \
-           f"businesses and no skyscraper, in a district without a building stop: there is " \
-           f"already {there} there." in said, said
+    # the one part of the rule that fails for this plot, not the rule's whole definition ('it
+    # is not a plot with fewer than 2 businesses and no skyscraper, in a district without a
+    # building stop' left the newcomer to find which part)
+    assert said.startswith(f"{game.label(towered)} cannot be chosen now: There is already "
+                           f"{there} there. "), said
+    assert "a plot with fewer than 2 businesses" not in said, said
     n = len(decision.options)
-    assert said.endswith(f"there. You may choose one of the {n} places numbered on the "
-                         "board."), said  # one reason, and where the options are
+    district = game.label(towered).split(",")[0]  # places nearby named as examples
+    assert f"You may choose one of the {n} places numbered on the board, such as {district}, " \
+        in said, said
+    # `why` at the terminal says the same part; the whole rule with its citation on request
+    plain = explain(game, decision, towered, game.label(towered))
+    assert plain[plain.index("Because:") + 1] == f"  - There is already {there} there.", plain
+    free = decision.options[0]  # a plot that may take a business, its district stopped
+    game.V["stopped"][game.world.attrs[free]["district"]] = True
+    said = refusal(game, decision, free)
+    assert f"now: {game.label(free).split(',')[0]} is under a building stop. You may" in said, \
+        said  # as the book reads the rule ('{1} is under a building stop')
     assert not PLAYERS_NOT_ENGINE.search(said) and not RULE_CODE.search(said), said
 
 
@@ -176,9 +188,12 @@ def test_a_value_that_is_no_option_is_said_to_be_no_option():
     assert "must be" not in text  # no rule is quoted for what is no option at all
     game, decision = place_business_decision()
     said = refusal(game, decision, "card(violet,4)")
-    # why in one short line (what the decision asks), and where the options are, not them
+    # why in one short line (what the decision asks), and where the options are, two of them
+    # named as examples
+    first, second = (game.label(q) for q in decision.options[:2])
     assert said == 'Violet 4 is not an answer to "place it on a building plot". You may ' \
-        f"choose one of the {len(decision.options)} places numbered on the board.", said
+        f"choose one of the {len(decision.options)} places numbered on the board, such as " \
+        f"{first} or {second}.", said
     turn = first_turn()
     said = refusal(turn, turn.decision(), "w42_brown")  # a newcomer's click on a plot
     assert said == '42nd St. West, brown is not an answer to "choose your option for this ' \
@@ -230,9 +245,16 @@ def test_a_second_card_of_the_same_colour_is_refused_in_plain_words():
     (first,) = [c for c in ("violet", "brown", "gray", "orange", "green")
                 if c not in decision.options]
     text = " ".join(explain(game, decision, first, first))
-    assert f"It must differ from {first}." in text and "the same as" not in text.lower(), text
-    assert f"cannot be chosen now: It must differ from {first}." in \
-        refusal(game, decision, first)
+    # the earlier choice named by what it was ('It must differ from brown' read as a riddle)
+    said = f"It must differ from the first colour, {first}."
+    assert said in text and "the same as" not in text.lower(), text
+    assert f"cannot be chosen now: {said}" in refusal(game, decision, first)
+    # an allowed colour: 'Violet is violet (other than brown)' and 'The number of face-up
+    # stack of coloured cards (for violet) is 8 (more than 0)' read as code
+    other = decision.options[0]
+    text = " ".join(explain(game, decision, other, other))
+    assert f"It differs from the first colour, {first}." in text, text
+    assert "(more than 0)" not in text and f"{other.capitalize()} is {other}" not in text, text
 
 
 def test_why_of_a_value_of_a_type_names_the_type_in_the_singular():

@@ -129,3 +129,51 @@ def test_what_the_rule_asks_is_said_plainly_not_as_it_must_be():
     # the rule said by its description, with the plot ('is empty' read as rule code before)
     assert "An empty building plot, with no business and no skyscraper (34th St. West, " \
            "violet)" in text
+
+
+def definitions(game) -> set[str]:
+    """The descriptions of the rules made of several conditions that must all hold ('a plot
+    with fewer than 2 businesses and no skyscraper, in a district without a building stop'):
+    a refusal that quotes one makes the player find which part fails."""
+    from interpreter.language import nodes as N
+    return {f.decl.label for f in game.program.funcs.values()
+            if f.decl.label and isinstance(f.decl.body, N.BoolOp) and f.decl.body.op == "and"}
+
+
+@pytest.mark.parametrize("name", playable_bundled())
+def test_every_refusal_of_a_whole_game_says_the_part_that_fails_and_what_is_allowed(name):
+    """Refusals of every kind met in a whole game: the one condition that fails for the
+    value chosen, never a rule's whole definition, never alternatives joined by '; or', and
+    places allowed instead named by example."""
+    refused = 0
+    for game, decision, rng in looked_at(name, 7, 400, lambda step: step % 3 == 0):
+        rules = definitions(game)
+        for option in candidates(game, decision, rng)[-REFUSED_PER_DECISION:]:
+            if option in decision.options:
+                continue
+            answer = refusal(game, decision, option)
+            refused += 1
+            assert not any(rule in answer for rule in rules), answer
+            assert "; or " not in answer, answer
+            if "places numbered on the board" in answer and "(only " not in answer:
+                assert "places numbered on the board, such as " in answer, answer
+    assert refused > 5 or not name.startswith("fifth-avenue")  # (the tutorials refuse little)
+
+
+def test_a_refusal_says_a_described_rule_of_the_thing_refused():
+    """A setup shop's district was refused with 'A district that has its setup shop tile
+    (Times Square): it must not be so.': the rule is said of the place ('Times Square is a
+    district that has its setup shop tile.')."""
+    for game, decision, _ in looked_at("fifth-avenue/editions/en-fan-1.2", 7, 40,
+                                       lambda step: True):
+        refused = [o for o in game.world.entity_types.get("plot", [])
+                   if o not in decision.options]
+        answers = [refusal(game, decision, o) for o in refused] \
+            if all(o in game.world.entity_types["plot"] for o in decision.options) else []
+        said = [x for x in answers if "setup shop" in x]
+        if said:
+            assert all(" is a district that has its setup shop tile. You may" in x
+                       for x in said), said
+            assert not any("it must not be so" in x for x in said), said
+            return
+    raise AssertionError("no plot was refused for a setup shop")

@@ -243,6 +243,7 @@ class Display:
     words: Layout | None = None  # the board in words: the page's text view
     legend: list[LegendEntry] = field(default_factory=list)
     news: list[str] = field(default_factory=list)  # texts that make a log line news
+    glossary: dict[str, str] = field(default_factory=dict)  # a game's term -> its meaning
     option_notes: list[OptionNote] = field(default_factory=list)  # said on options' lines
     zones: dict[str, str] = field(default_factory=dict)  # short names of zones, for play
     context: Callable | None = None  # what a decision is about ('in the round for the north')
@@ -434,15 +435,27 @@ class Display:
     def hint_lines(self, game: Game, viewer: str, options: list[Any],
                    colour: bool = False, width: int | None = None) -> list[str]:
         """The hints whose condition holds for this decision (a running total, a limit)."""
-        out = []
+        texts = []
         try:
             for hint in self.hints:
                 values = hint.values(game, viewer, options)
                 if values is not None and (hint.when is None or hint.when(game, **values)):
-                    out += self._fitted(hint.text(game, **values), width, colour)
+                    texts.append(hint.text(game, **values))
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
-        return out
+        return [line for text in [*texts, *self.meanings(texts)]
+                for line in self._fitted(text, width, colour)]
+
+    def meanings(self, texts: list[str]) -> list[str]:
+        """'Term: meaning' for each glossary term the hints use and none of them begins with
+        (a hint that begins with the term explains it already): a newcomer met a word of the
+        game on a screen before any rule had said what it means."""
+        plain = [" ".join(to_plain(parse_markup(text, self.colours)).split()).lower()
+                 for text in texts]
+        return [f"{term[:1].upper()}{term[1:]}: {means}"
+                for term, means in self.glossary.items()
+                if any(re.search(rf"\b{re.escape(term.lower())}", text) for text in plain)
+                and not any(text.startswith(term.lower()) for text in plain)]
 
     def shown(self, game: Game, decision: Decision) -> Decision:
         """The decision with its options in the order the display shows them in."""
@@ -944,6 +957,7 @@ class _Builder:
             when = self.expression(spec["when"], names) if "when" in spec else None
             display.hints.append(Hint(when, self.template(spec["text"], names), during))
         display.news = [str(text) for text in doc.get("news") or []]
+        display.glossary = {str(k): str(v) for k, v in (doc.get("glossary") or {}).items()}
         for spec in doc.get("option_notes") or []:
             display.option_notes.append(OptionNote(
                 self.expression(spec["value"], ("viewer",)),

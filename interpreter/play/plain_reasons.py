@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.language import nodes as N
 from interpreter.play.reasons import UNKNOWN, Reasons
+from interpreter.play.rulebook import reads_of
 
 ARTICLES = ("a ", "an ", "where ", "what ", "when ", "who ", "how ")
 
@@ -95,6 +96,7 @@ class PlainReasons(Reasons):
         if op == "==" and target == "none":
             return f"{words} is already {self.label(now)}"
         if op == "!=":
+            target = self.other(expr.right, env)  # an earlier choice by its name
             return f"it must differ from {target}" if words == self.label(now) \
                 else f"{words} must differ from {target}"  # the option itself: 'it'
         return f"{words} is {self.label(now)}, where {AS_MANY[op]} {target} is needed"
@@ -110,7 +112,22 @@ class PlainReasons(Reasons):
             there = self.named(counted)
             if there:
                 return [f"{self.words(expr.left.args[0], env)}: {there}"]
+            how_many = self.value(expr.left, env)
+            if isinstance(how_many, int):  # not 'the number of ... is 8 (more than 0)'
+                return [f"{self.words(expr.left.args[0], env)}: {how_many}"]
+        if isinstance(expr, N.Compare) and expr.op == "!=":
+            now = self.value(expr.left, env)
+            if now is not UNKNOWN and self.words(expr.left, env) == self.label(now):
+                return [f"it differs from {self.other(expr.right, env)}"]  # 'violet is violet'
         return super().why_holds(expr, env, depth)
+
+    def other(self, expr: Any, env: dict[str, Any]) -> str:
+        """What a value must differ from: an earlier choice by its name and value ('the first
+        colour, brown'), else the value as the rules say it."""
+        target = self._target(expr, env)
+        if isinstance(expr, N.Name) and expr.id in env:
+            return f"the {expr.id.replace('_', ' ')}, {target}"
+        return target
 
     def named(self, values: Any) -> str:
         """What a short list or a zone holds, by name ('North and South'; '' otherwise)."""
@@ -132,3 +149,69 @@ class PlainReasons(Reasons):
         parts = [x for item in items for x in self.spoken(self.why_false, item, env,
                                                            depth)[:1]]
         return ["; or ".join(parts)] if parts else []
+
+
+class RefusalReasons(PlainReasons):
+    """The one part of a rule that fails for the refused value, in a player's words ('there
+    is already a tower there', 'North is closed'), not the rule's whole definition (a
+    refusal that read 'it is not a square with no tower, in a row that is not closed' made
+    the player find the failing part): a described rule is followed into its body, and a
+    rule's name reads as the ruleset's book says it reads in a sentence (`reads`)."""
+
+    def call(self, expr: N.Call, env: dict[str, Any], depth: int, follow: Any) -> list[str]:
+        func = self.game.program.funcs[expr.func]
+        inner = self._bound(func, expr, env)
+        below = self.spoken(follow, func.decl.body, inner, depth + 1) \
+            if inner is not None else []
+        return below[:1] or super().call(expr, env, depth, follow)
+
+    def why_true(self, expr: Any, env: dict[str, Any], depth: int = 0) -> list[str]:
+        read = self.read(expr, env) or self.is_described(expr, env)
+        return [read] if read else super().why_true(expr, env, depth)
+
+    def is_described(self, expr: Any, env: dict[str, Any]) -> str | None:
+        """A described rule that holds of one thing, said of it: 'North is a row with a
+        tower' (not 'A row with a tower (North): it must not be so')."""
+        funcs = self.game.program.funcs
+        if not (isinstance(expr, N.Call) and expr.func in funcs and funcs[expr.func].decl.label):
+            return None
+        label = funcs[expr.func].decl.label
+        own = [v for v in (self.value(a, env) for a in expr.args) if v != self.viewer]
+        if len(own) != 1 or own[0] is UNKNOWN or not label.lower().startswith(("a ", "an ")):
+            return None
+        return f"{self.label(own[0])} is {label[:1].lower()}{label[1:]}"
+
+    def read(self, expr: Any, env: dict[str, Any]) -> str | None:
+        """A rule or a value of the rules as the book reads it with its values ('{1} is
+        closed' -> 'North is closed'), if the book says so."""
+        if isinstance(expr, N.Call):
+            name, args = expr.func, expr.args
+        elif isinstance(expr, N.Index) and isinstance(expr.obj, N.Name):
+            name, args = expr.obj.id, expr.args
+        else:
+            return None
+        template = reads_of(self.game.ruleset).get("reads:" + name)
+        values = [self.value(a, env) for a in args]
+        if template is None or any(v is UNKNOWN for v in values):
+            return None
+        return template.format("", *(self.label(v) for v in values))
+
+    def why_not_in(self, value: Any, expr: Any, env: dict[str, Any],
+                   depth: int = 0) -> list[str]:
+        """Why a described rule's list does not hold the value: the part of the rule that
+        fails for it, else the rule and what it holds now."""
+        funcs = self.game.program.funcs
+        if not (isinstance(expr, N.Call) and expr.func in funcs and funcs[expr.func].decl.label):
+            return super().why_not_in(value, expr, env, depth)
+        func = funcs[expr.func]
+        inner = self._bound(func, expr, env)
+        below = self.spoken(lambda e, v, d: self.why_not_in(value, e, v, d),
+                            func.decl.body, inner, depth + 1) if inner is not None else []
+        mine = f"{self.label(value)} is not "  # another list: this rule's words say it better
+        below = [x for x in below if not x.startswith(mine)]
+        return below[:1] or [self.not_among(value, expr, env)]
+
+    def none_of(self, items: list[Any], env: dict[str, Any], depth: int) -> list[str]:
+        """Inside a described rule, alternatives none of which hold are said by the rule's
+        description (each alternative's reason, joined by 'or', read as a riddle)."""
+        return [] if depth > 0 else super().none_of(items, env, depth)

@@ -7,9 +7,10 @@ is allowed instead. Nothing here knows any game.
 
 from __future__ import annotations
 
+from os.path import commonprefix
 from typing import TYPE_CHECKING, Any
 
-from interpreter.play.plain_reasons import PlainReasons
+from interpreter.play.plain_reasons import RefusalReasons
 from interpreter.play.reasons import failing, not_listed
 from interpreter.play.why import could_be_option
 
@@ -28,13 +29,15 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
         name = f"option {option} ({point.labels[option]})"
     named = f"{name[:1].upper()}{name[1:]}"
     if not could_be_option(game, decision, point, option):  # a card where a place is asked
-        return f'{named} is not an answer to "{decision.prompt}". {allowed_now(game, decision)}'
+        instead = allowed_now(game, decision, option)
+        return f'{named} is not an answer to "{decision.prompt}". {instead}'
     reasons = plain_reasons(game, decision, point, option)
     head = f"{named} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
     if reasons and reasons[0].startswith(f"{name} is "):  # named in the head already
         reasons[0] = "it" + reasons[0][len(name):]
-    return " ".join([head + (":" if reasons else "."), *reasons, allowed_now(game, decision)])
+    instead = allowed_now(game, decision, option, " ".join(reasons))
+    return " ".join([head + (":" if reasons else "."), *reasons, instead])
 
 
 def plain_reasons(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> list[str]:
@@ -43,14 +46,14 @@ def plain_reasons(game: Game, decision: Decision, point: ChoicePoint, option: An
     player = decision.player
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
-        found = failing(game, player, condition, kind=PlainReasons) \
+        found = failing(game, player, condition, kind=RefusalReasons) \
             if condition is not None else []
     else:
-        found = not_listed(game, player, option, point.source, kind=PlainReasons) \
+        found = not_listed(game, player, option, point.source, kind=RefusalReasons) \
             if point.source is not None else []
         if point.where_expr is not None and not found:
             found = failing(game, player, point.where_expr, option,
-                            game.state["pending"]["var"], kind=PlainReasons)
+                            game.state["pending"]["var"], kind=RefusalReasons)
     return found[:1]
 
 
@@ -60,16 +63,38 @@ def said(reason: str) -> str:
     return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
-def allowed_now(game: Game, decision: Decision) -> str:
+NAMED_INSTEAD = 2  # board places named as examples of what is allowed instead
+
+
+def allowed_now(game: Game, decision: Decision, refused: Any = None, said: str = "") -> str:
     """What may be chosen instead, in few words: the options are on the page beside it (a
     refusal that listed every option read as a wall of text): 'You may choose one of the 28
-    places numbered on the board.' when every option is a thing of the board (an entity: the
-    board shows where), else 'one of the 3 options in the decision panel'."""
+    places numbered on the board, such as North, red or North, blue.' when every option is
+    a thing of the board (an entity: the board shows where, and the places named are those
+    nearest the refused one by name), else 'one of the 3 options in the decision panel'."""
     entities = {v for values in game.world.entity_types.values() for v in values}
     on_board = all(isinstance(o, str) and o in entities for o in decision.options)
     count = len(decision.options)
     if count == 1:
         where = "place numbered on the board" if on_board else "option in the decision panel"
-        return f"You may choose only the {where}."
-    where = "places numbered on the board" if on_board else "options in the decision panel"
-    return f"You may choose one of the {count} {where}."
+        named = f" ({game.label(decision.options[0])})" if on_board else ""
+        return f"You may choose only the {where}{named}."
+    if not on_board:
+        return f"You may choose one of the {count} options in the decision panel."
+    where = f"You may choose one of the {count} places numbered on the board"
+    examples = nearest_by_name(game, decision.options, refused)[:NAMED_INSTEAD]
+    if all(x in said for x in examples):
+        return f"{where}."
+    return f"{where}, such as {' or '.join(examples)}."
+
+
+def nearest_by_name(game: Game, options: list[Any], refused: Any) -> list[str]:
+    """The options' labels, those that share the longest start with the refused value's
+    label first (a place of the same area), else in the decision's order."""
+    near = game.label(refused) if refused is not None else ""
+
+    def shared(label: str) -> int:
+        return len(commonprefix([label, near]))
+
+    labels = [game.label(o) for o in options if o != refused]
+    return sorted(labels, key=shared, reverse=True)

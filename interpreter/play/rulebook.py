@@ -4,6 +4,7 @@ language. Used by `rules book`, and during a game by the terminal and the browse
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from interpreter.engine.ruleset import Ruleset
@@ -35,6 +36,17 @@ def facts_of(ruleset: Ruleset, lang: str = "en") -> Facts:
                  value_label=value_label, measures={m.name for m in ruleset.measures},
                  names=load_names(_name_folders(ruleset), lang),
                  path=str(ruleset.path))
+
+
+def reads_of(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+    """The ruleset's names files (its book's words: `reads:NAME` says how a rule reads in a
+    sentence), read once per set of folders."""
+    return _names_in(tuple(_name_folders(ruleset)), lang)
+
+
+@cache
+def _names_in(folders: tuple[Path, ...], lang: str) -> dict[str, str]:
+    return load_names(folders, lang)
 
 
 def _name_folders(ruleset: Ruleset) -> list[Path]:

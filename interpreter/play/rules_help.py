@@ -5,6 +5,7 @@ page of "how this game works" before the first decision."""
 from __future__ import annotations
 
 import re
+from html import escape
 from typing import Any
 
 from interpreter.engine.kind_check import KindChecker
@@ -15,6 +16,8 @@ from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.output import _wrap, columns, entry_text, section_text
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
+from interpreter.language.errors import RulesetError, RulesetErrors
+from interpreter.play.display import load_display
 from interpreter.play.rulebook import book_of, facts_of
 
 PAGE_ROWS = 24  # the "how this game works" page fits a terminal of 24 rows
@@ -115,6 +118,8 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
     shown = (lambda e: True) if steps else (lambda e: not folds(ruleset, e))
     contents = say("help.sections", list="; ".join(f"{i} {s.id}" for i, s in
                                                    enumerate(book.sections, 1)))
+    if glossary_of(ruleset):
+        contents += f"; {GLOSSARY} (the game's words)"
     if not topic:
         found = decision_entry(ruleset, prompt, lang) if prompt else None
         if found is None:
@@ -127,9 +132,22 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
                 *entry_text(book, entry, f"{number}.{index}", width, steps=shown(entry),
                             cites=cites), "",
                 *hint, say("help.any_topic", contents=contents)]
+    terms = glossary_of(ruleset)
+    if topic == GLOSSARY and terms:
+        return glossary_lines(terms, topic, width)
+    meaning = glossary_lines(terms, topic, width) if topic in terms else []
     found = _topic(book, topic)
     if found is None:
-        return [say("help.no_topic", topic=topic, contents=contents)]
+        return meaning or [say("help.no_topic", topic=topic, contents=contents)]
+    if meaning:  # the word's meaning, then its rule
+        return [*meaning, "", *_found_lines(book, found, topic, width, shown, cites)]
+    return _found_lines(book, found, topic, width, shown, cites)
+
+
+def _found_lines(book: Book, found: Section | tuple[str, Entry], topic: str, width: int,
+                 shown: Any, cites: bool) -> list[str]:
+    """The section or the rule a topic names, with a word on its folded steps."""
+    say = Phrases(book.lang).say
     if isinstance(found, Section):
         number = book.sections.index(found) + 1
         lines = section_text(book, found, number, width, shown, cites)
@@ -140,6 +158,30 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
         folded = not shown(entry) and bool(entry.lines)
     return [*lines, *(["", *_wrap(say("help.steps_any", topic=topic), width, "")]
                       if folded else [])]
+
+
+GLOSSARY = "glossary"  # `rules glossary`: the game's words and what they mean
+_GLOSSARIES: dict[int, tuple[Ruleset, dict[str, str]]] = {}
+
+
+def glossary_of(ruleset: Ruleset) -> dict[str, str]:
+    """The ruleset's glossary (its display's `glossary`: term -> meaning), read once per
+    ruleset; none when the display cannot be read (`rules check` says why)."""
+    key = id(ruleset)
+    if key not in _GLOSSARIES:
+        try:
+            terms = load_display(ruleset).glossary
+        except (RulesetError, RulesetErrors):
+            terms = {}
+        _GLOSSARIES[key] = (ruleset, {k.lower(): v for k, v in terms.items()})
+    return _GLOSSARIES[key][1]
+
+
+def glossary_lines(terms: dict[str, str], topic: str, width: int = 80) -> list[str]:
+    """`rules glossary` (every term), or `rules TERM` (that one), as 'term: meaning'."""
+    chosen = terms if topic == GLOSSARY else {topic: terms[topic]}
+    return [line for term, means in chosen.items()
+            for line in _wrap(f"{term[:1].upper()}{term[1:]}: {means}", width, "", "  ")]
 
 
 def _topic(book: Book, topic: str) -> Section | tuple[str, Entry] | None:
@@ -278,5 +320,15 @@ def rules_page(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
         for n in N.walk(decl):
             if isinstance(n, N.Choose | N.Options | N.SecretChoose):
                 anchors.setdefault(n.prompt or humane(n.var), anchor)
-    return {"html": "\n".join(body_html(book, lambda e: folds(ruleset, e))),
+    head, *body = body_html(book, lambda e: folds(ruleset, e))  # the title first
+    return {"html": "\n".join([head, *glossary_html(glossary_of(ruleset)), *body]),
             "anchors": anchors}
+
+
+def glossary_html(terms: dict[str, str]) -> list[str]:
+    """The Rules panel's list of the game's words, first (every text escaped)."""
+    if not terms:
+        return []
+    items = "".join(f"<dt>{escape(term)}</dt><dd>{escape(means)}</dd>"
+                    for term, means in terms.items())
+    return [f'<section id="{GLOSSARY}"><h2>Words of the game</h2><dl>{items}</dl></section>']

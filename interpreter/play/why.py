@@ -18,7 +18,13 @@ from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.consequences import and_list
-from interpreter.play.plain_reasons import ARTICLES, PlainReasons, one_of, with_article
+from interpreter.play.plain_reasons import (
+    ARTICLES,
+    PlainReasons,
+    RefusalReasons,
+    one_of,
+    with_article,
+)
 from interpreter.play.reasons import UNKNOWN, NoWords, Reasons, failing, holding, not_listed
 
 if TYPE_CHECKING:
@@ -140,12 +146,14 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     """Why an option of the decision's kind is refused now: the conditions that fail, with
     their values, in a player's words (PlainReasons: 'there is already 1 there',
     not 'the number of ... is 1; it must be 0'); the rules' descriptions when the values
-    cannot be said."""
+    cannot be said. The part of a rule that fails for the option (RefusalReasons), or with
+    `--cite` the rules that fail, each with its citation."""
     lines = []
+    speaker = PlainReasons if cites else RefusalReasons
     if isinstance(option, str) and option in point.labels:
         lines.append(f"Option {option} ({point.labels[option]}) is not allowed now.")
         condition = point.conditions.get(option)
-        found = failing(game, decision.player, condition, cites=cites, kind=PlainReasons) \
+        found = failing(game, decision.player, condition, cites=cites, kind=speaker) \
             if condition is not None else []
         rules = rule_descriptions(game, condition, cites) if condition is not None else []
         if found:
@@ -163,10 +171,10 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     var = game.state["pending"]["var"]
     found = []
     if point.source is not None:
-        found += not_listed(game, decision.player, option, point.source, cites, PlainReasons)
+        found += not_listed(game, decision.player, option, point.source, cites, speaker)
     if point.where_expr is not None and not found:
         found += failing(game, decision.player, point.where_expr, option, var, cites,
-                         PlainReasons)
+                         speaker)
     found = [x.replace(f" ({game.label(option)})", "") for x in found]  # said at the head
     if found:
         lines += _listed("Because:", found)
@@ -195,7 +203,8 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             lines.append(f"What it does: {cited(point.labels[option], clause_cite, cites)}.")
         return lines
     met = holding(game, decision.player, point.where_expr, option,
-                  game.state["pending"]["var"], cites) if point.where_expr is not None else []
+                  game.state["pending"]["var"], cites, PlainReasons) \
+        if point.where_expr is not None else []
     if met:
         lines += _listed("It is allowed because:", met)
     else:

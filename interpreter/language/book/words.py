@@ -515,11 +515,39 @@ class Words:
                     return self.block(s.body, depth)
                 if times is not None:
                     return one(say("stmt.times", n=times)) + body
+                fused = self._each_in_sentence(s, body, depth)
+                if fused is not None:
+                    return fused
                 return one(say("stmt.for", binder=self.binder(s.binder))) + body
             if isinstance(s, N.While):
                 return one(say("stmt.while", cond=x(s.cond))) + body
             return one(say("stmt.loop")) + body
         return one(humane(type(s).__name__))
+
+    def _each_in_sentence(self, s: N.For, body: list[Line], depth: int) -> list[Line] | None:
+        """A loop over each thing of a kind that does one step, said as one sentence about
+        each ('The score of each player is cleared.', not 'For each player q: The score of
+        player q is cleared.', which read as code), where the language has the phrase and
+        the step names the thing once."""
+        b = s.binder
+        if b is None or b.where is not None or len(body) != 1 or \
+                not self.p.has("stmt.for_each_one"):
+            return None
+        noun = self.noun(b.var)
+        whole = b.source is None or (noun is not None and isinstance(b.source, N.Name)
+                                     and self.name(b.source.id) == noun)  # every one
+        kind = self.name(b.type) if b.type else noun
+        if not whole or kind is None:
+            return None
+        kind = re.sub(rf" {re.escape(b.var)}$", "", kind)  # 'player q': each player
+        named = re.compile(rf"(?i)(?<!\w){re.escape(self.expr(N.Name(s.loc, b.var)))}(?!\w)")
+        text = body[0].text
+        found = named.search(text)
+        if found is None or len(named.findall(text)) != 1:
+            return None
+        each = self.p.say("stmt.for_each_one", type=kind)
+        said = text[:found.start()] + each + text[found.end():]
+        return [Line(depth, said[:1].upper() + said[1:], s.step)]
 
     def _times(self, s: N.For) -> int | None:
         """How many times a loop over a fixed number range runs when the body does not use its
