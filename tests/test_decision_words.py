@@ -3,6 +3,7 @@ pieces says about each piece, from the ruleset's display file."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from interpreter.engine.ruleset import load_ruleset
@@ -44,6 +45,19 @@ def test_moving_a_commissioner_into_a_district_says_what_that_sets_up():
            "City Hall." in hints
 
 
+def test_choosing_a_district_to_score_does_not_say_what_a_commissioner_move_sets_up():
+    """The hint about where a commissioner goes showed at 'score which district?' too (its
+    options are districts as well): it belongs to moving a commissioner only."""
+    ruleset = load_ruleset(BASE)
+    display = load_display(ruleset)
+    game, rng = ruleset.new_game(4, 13), random.Random(13)
+    while game.decision().prompt != "score which district?":
+        game.apply(rng.choice(game.legal_options()))
+    decision = game.decision()
+    hints = " ".join(display.hint_lines(game, decision.player, decision.options, False, 80))
+    assert "lets any player score it with option D" not in hints, hints
+
+
 def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds():
     """Option D did not name its district, and promised '2 or 3 black cards', then gave 1:
     the black stack was short. A hint names the district and what the player gets now."""
@@ -72,7 +86,6 @@ def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():
     allowed; then "there is already 1 there (businesses on a building plot)" and "Allowed now:
     the 28 options numbered 1 to 28". They say the rule, what is there by name, what the rule
     allows now, and what may be chosen instead as the board shows it."""
-    import random
 
     from interpreter.play.refusal import refusal
 
@@ -103,7 +116,6 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
     builds 0 on 52nd St. West, gray' after paying 41 as a mistake: the log says that the
     cards put forward go back (no total: none was bid) and the high bid that stays, and
     that the winner built no skyscraper (and why)."""
-    import random
 
     game, rng = load_ruleset(BASE).new_game(4, 13), random.Random(13)
     while not game.over and game.state["step"] < 300:
@@ -119,7 +131,6 @@ def test_placing_a_business_says_which_one_was_taken(tmp_path):
     """After taking a business, "place it on a building plot" did not say which business
     'it' was. A hint `during` the procedure that asks names its local: the business taken;
     a hint that names no procedure of the rules is refused in words."""
-    import random
 
     import pytest
 
