@@ -81,6 +81,22 @@ def test_a_child_that_takes_too_much_memory_is_stopped():
     assert classify(run_isolated(grow, memory_bytes=512 << 20)) == "memory"
 
 
+def test_a_child_is_measured_by_what_it_grew_not_by_the_pages_it_was_forked_with():
+    """A forked child counts its caller's pages as resident: under the whole suite a worker
+    of some 300 MiB forked a child that grew by 235 MiB, and a clean error ('takes more than
+    5,000,000 units of work') was counted as a memory blow-up. Growth is what counts."""
+    from interpreter.fuzz.fuzzing import classify
+    from interpreter.fuzz.isolation import Ended
+
+    ended = run_isolated(lambda: 2)  # a child that makes nothing grew by little
+    assert ended.start_kib > 0 and ended.grown_kib < min(ended.peak_kib, 64 << 10)
+    big_caller = Ended(2, None, False, 1.0, peak_kib=900 << 10, out="", err="",
+                       start_kib=600 << 10)
+    assert classify(big_caller) == "clean"
+    assert classify(Ended(2, None, False, 1.0, peak_kib=1200 << 10, out="", err="",
+                          start_kib=600 << 10)) == "memory"
+
+
 def test_the_child_output_and_exit_code_are_kept():
     def speak() -> int:
         print("out")

@@ -549,13 +549,13 @@ NEW_SHAPES: dict[str, Callable[[Workspace, random.Random, int, str], Case]] = {
 
 
 # ------------------------------------------------------------------------ running cases
-MEMORY_BLOWUP_KIB = 512 * 1024  # a peak resident size above this is a blow-up, however it ended
+MEMORY_BLOWUP_KIB = 512 * 1024  # a child that grew by more than this blew up, however it ended
 
 
 def classify(ended: Ended) -> str:
     if ended.timed_out:
         return "hang"
-    if ended.over_memory or ended.peak_kib > MEMORY_BLOWUP_KIB or ended.code == OUT_OF_MEMORY \
+    if ended.over_memory or ended.grown_kib > MEMORY_BLOWUP_KIB or ended.code == OUT_OF_MEMORY \
             or "MemoryError" in ended.err or "too large for the memory" in ended.err:
         return "memory"
     if ended.code == ESCAPED or "Traceback (most recent call last)" in ended.err:

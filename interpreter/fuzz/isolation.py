@@ -5,10 +5,11 @@ The child is forked from the calling process, so what the caller has imported (a
 costs nothing again. Memory is measured, not limited in a way that hides a blow-up: a limit on
 the address space would turn it into a MemoryError that the command reports as a clean error.
 Instead the parent watches the child's resident size while it runs and kills it at a ceiling
-(`memory_bytes`: then `over_memory` is set), and its peak is kept (`peak_kib`), so that the
-caller can count as a blow-up any input that went over a lower figure. The limit on time is a
-SIGKILL after `timeout` seconds. A Python error that escapes the function is printed with its
-traceback and gives exit code `ESCAPED`.
+(`memory_bytes`: then `over_memory` is set), and its peak is kept (`peak_kib`), with what it
+started with (`start_kib`, the caller's own pages, which a forked child counts as resident),
+so that the caller can count as a blow-up any input that grew by more than a lower figure.
+The limit on time is a SIGKILL after `timeout` seconds. A Python error that escapes the
+function is printed with its traceback and gives exit code `ESCAPED`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,12 @@ class Ended:
     out: str
     err: str
     over_memory: bool = False  # killed for going over the memory ceiling
+    start_kib: int = 0  # resident size the child started with (the caller's, at the fork)
+
+    @property
+    def grown_kib(self) -> int:
+        """How much the child's resident size grew over what it started with."""
+        return max(self.peak_kib - self.start_kib, 0)
 
 
 def run_isolated(function: Callable[[], int], timeout: float = 10.0,
@@ -50,6 +57,7 @@ def run_isolated(function: Callable[[], int], timeout: float = 10.0,
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         sys.stdout.flush()
         sys.stderr.flush()
+        start_kib = _resident_bytes(os.getpid()) // 1024
         start = time.monotonic()
         pid = os.fork()
         if pid == 0:  # the child never returns
@@ -63,7 +71,7 @@ def run_isolated(function: Callable[[], int], timeout: float = 10.0,
         seconds = time.monotonic() - start
         code = os.waitstatus_to_exitcode(status)
         return Ended(code if code >= 0 else None, -code if code < 0 else None, timed_out,
-                     seconds, usage.ru_maxrss, _read(out), _read(err), over)
+                     seconds, usage.ru_maxrss, _read(out), _read(err), over, start_kib)
 
 
 WATCH_SECONDS = 0.05  # how often the child's resident size is read
