@@ -223,9 +223,11 @@ def test_the_turn_says_that_an_empty_supply_builds_nothing_and_what_option_a_tak
     game.Z["general_supply"] = {**left, sky(BLUE): 2}  # the last 2 of the player's colour
     said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
     assert f"{warned}; option A takes 2 first." in said, said
-    game.Z["general_supply"] = left  # none left to take: option A is no way out
-    said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
-    assert f"{warned}." in said and "option A takes" not in said, said
+    game.Z["general_supply"] = left  # none left to take: option A is no way out, said in one row
+    rows = display.hint_lines(game, BLUE, game.decision().options)
+    assert "You have no skyscrapers left: auctions you win build none; option A takes none." \
+        in rows, rows
+    assert not any("Option A: no skyscrapers now" in row for row in rows), rows
 
 
 def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_bid(base):
