@@ -551,13 +551,13 @@ def test_scoring_a_district_is_not_said_twice():
 def test_pieces_from_many_places_to_many_are_said_place_by_place():
     """A newcomer's digest said '3 business tiles (jeweler, perfume shop, gallery) go from 3
     places to 3 places': where each went is said."""
-    from interpreter.play.consequences import _Words
+    from interpreter.play.consequences import PieceWords
 
     game = load_ruleset(BASE).new_game(4, 1)
     flows = [(("supply_row", "slot01"), ("plot_tiles", "e52_gray"), "tile(jeweler)", 1, False),
              (("supply_row", "slot02"), ("plot_tiles", "w42_green"), "tile(boutique)", 1, False),
              (("supply_row", "slot03"), ("plot_tiles", "tsq_green"), "tile(gallery)", 1, False)]
-    said = _Words(game, "P1").moves(flows)
+    said = PieceWords(game, "P1").moves(flows)
     assert not any("places" in line for line in said), said
     assert "1 business tile (jeweler) goes from supply space 1 to 52nd St. East, gray" in said
     assert len(said) == 3

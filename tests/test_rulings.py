@@ -213,16 +213,16 @@ def test_the_turn_says_that_an_empty_supply_builds_nothing_and_what_option_a_tak
 
     display = load_display(base)
     game = fresh(base)
-    warned = "You have no skyscrapers in your supply: an auction you win builds none"
+    warned = "No skyscrapers in your supply: auctions you win build none"
     said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
     assert warned not in said, said  # 3 in supply: nothing to say
     position(game, supply={BLUE: 0})
     said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
-    assert f"{warned}; option A takes 3 first." in said, said
+    assert f"{warned}; option A takes 3." in said, said
     left = {k: n for k, n in game.Z["general_supply"].items() if k != sky(BLUE)}
     game.Z["general_supply"] = {**left, sky(BLUE): 2}  # the last 2 of the player's colour
     said = " ".join(display.hint_lines(game, BLUE, game.decision().options))
-    assert f"{warned}; option A takes 2 first." in said, said
+    assert f"{warned}; option A takes 2." in said, said
     game.Z["general_supply"] = left  # none left to take: option A is no way out, said in one row
     rows = display.hint_lines(game, BLUE, game.decision().options)
     assert "You have no skyscrapers left: auctions you win build none; option A takes none." \

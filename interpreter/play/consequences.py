@@ -108,7 +108,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     """The effect of each option of `decision`, as `viewer` may foresee it; None when the
     options cannot be played out on a sample. `news`: the log lines that are news (the
     display's), said as what follows an option (`Effect.then`; see following); `zones`:
-    the display's short names of zones, for the moves (see _Words.zone); `context`: what
+    the display's short names of zones, for the moves (see PieceWords.zone); `context`: what
     a decision is about (the display's), said with another's next decision about
     something else."""
     if len(decision.options) > MAX_OPTIONS:
@@ -553,18 +553,18 @@ class Picture:
         moves the engine made in between (`moves_seen`), as the viewer may know them. `own`:
         moves within the viewer's own zones too (an offer taken back); `ahead`: moves on a
         sample (a preview), where a face-down piece drawn is not known by where it lands;
-        `zones`: short names of zones (see _Words.zone); `drawn`: the random streams the
+        `zones`: short names of zones (see PieceWords.zone); `drawn`: the random streams the
         run drew from (a piece a draw picks is said so, never by its kind of this sample)."""
         points = {p: after.scores[p] - self.scores[p] for p in self.scores
                   if after.scores[p] != self.scores[p]}
         ending = after.ending if after.over and not self.over else None
-        words = _Words(self.game, self.viewer, option, own, zones)
+        words = PieceWords(self.game, self.viewer, option, own, zones)
         said = words.moves(flows(self.game, moves, self.viewer, ahead, drawn))
         return _Seen(points, said, ending, words.supplied)
 
     def owner_of(self, kind: str) -> str | None:
         """The player a piece belongs to (an attribute of the player type), if any."""
-        return _Words(self.game, self.viewer).owner(kind)
+        return PieceWords(self.game, self.viewer).owner(kind)
 
     def changed(self, after: Picture, mover: str) -> bool:
         """Whether anything changed beyond the mover's own zones and variables (a card moved
@@ -613,7 +613,7 @@ def _component(game: Game, kind: str) -> str | None:
     return attrs.get("component") if attrs else None
 
 
-class _Words:
+class PieceWords:
     """Moves of pieces in the ruleset's words."""
 
     def __init__(self, game: Game, viewer: str, option: Any = None, own: bool = False,

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.support import size as pieces_in
 from interpreter.play.consequences import (
     Picture,
-    _Words,
+    PieceWords,
     and_list,
     into_own,
     mid_sentence,
@@ -186,7 +186,7 @@ class Steps:
                     continue  # a region of the board emptied at once, and empty still
                 name = game.label(place)
                 told = _last_naming(game, name, self.lines[k], moves[0].logged)
-                pieces = _Words(game, viewer).moves(flows(game, moves, viewer))
+                pieces = PieceWords(game, viewer).moves(flows(game, moves, viewer))
                 removed = and_list([re.split(r" goe?s? ", x)[0] for x in pieces])
                 head = told.split(": ")[0]  # what it says before its details
                 said = head if _naming(name).search(head) else f"{name}: {told or 'emptied'}"
@@ -313,7 +313,7 @@ def pieces_at(game: Game, picture: Picture, player: str, place: str) -> str:
     """`player`'s own pieces in a place, in words ('3 towers'): in the zones indexed by
     the place, or by an entity whose attribute names it (the squares of a region); ''
     where there are none."""
-    attrs, words = game.world.attrs, _Words(game, player)
+    attrs, words = game.world.attrs, PieceWords(game, player)
     counts: dict[str, int] = {}
     for zone, content in picture.zones.items():
         key = zone[1]
@@ -402,7 +402,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     `whole` (a page whose box scrolls): every news line and every move, the news in the
     log's order, and the other players' moves of pieces on the board (Steps.board_moves,
     one line a player): folded, the viewer's own lines came first and another player's win
-    or +18 went into 'and 4 more'. `zones`: short names of zones (consequences._Words)."""
+    or +18 went into 'and 4 more'. `zones`: short names of zones (consequences.PieceWords)."""
     moves, lone = steps.since(viewer)
     seen = before.compare(Picture(game, viewer), moves, own=True, zones=zones)  # an offer
     # taken back is said too
