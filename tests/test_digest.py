@@ -22,6 +22,7 @@ from interpreter.play.digest import (
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
+from interpreter.play.screen import MORE, ON_DEMAND
 from interpreter.play.terminal import Session
 
 from .conftest import BASE
@@ -727,41 +728,37 @@ def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
                 "in Times Square (twice); Player 1 scores 1 VP in 52nd St. West.") in said, said
 
 
-def test_a_piece_the_player_moved_that_another_moves_again_is_in_the_short_digest(base):
-    """A newcomer moved a commissioner; a bot moved that same commissioner on before their
-    next decision (the district they meant to score no longer could be), and only 'log'
-    said so. It is said among the news, never folded, however short the digest. In the
-    browser it was said only among the other players' moves, at the end of a long digest
-    (the box showed its first lines): the page's digest says it first in its news, as the
-    terminal's short digest does, and not again below."""
-    met = 0
+def _said(text: str) -> str:
+    """A digest's text in one line, in lower case."""
+    return " ".join(text.split()).lower()
+
+
+def test_every_move_of_a_piece_on_the_board_is_news_in_the_log_s_order(base):
+    """The news said a commissioner's last move only, or its moves off the newcomer's
+    districts only ('moves the beige commissioner from 42nd St. East to 52nd St. East; ...
+    brings the beige commissioner back to City Hall': the step to Central Park missing), and
+    said the moves before an auction that had come first. Every move of a piece standing on
+    a place since the viewer's last decision is said, in the log's order: whole on the page;
+    on a short screen a piece's moves in a row as one line ('from X to Y to Z')."""
+    met = chained = 0
     for seed in range(3):
         for game, steps, before, *_ in stretches(base, seed, 400):
-            again = steps.moved_again(game, "P1")
-            if not again:
+            moves = steps.piece_moves(game, "P1", [])
+            if len(moves) < 2:
                 continue
-            said = " ".join(" ".join(digest_lines(game, before, "P1", steps, [],
-                                                  rows=3)).split())
-            said = re.sub(r" \(your [^)]*\)", "", said)  # the viewer's pieces there
-            assert all(line[1:] in said for line in again), (again, said)  # (its case)
-            assert all(" commissioner " in line for line in again), again
-            assert len(again) <= 2, again  # each commissioner by its last move only
-            page = digest_lines(game, before, "P1", steps, [], whole=True)
-            news = next(x for x in page if x.startswith("News: "))
-            # (a line after another begins in lower case unless it begins with a name; the
-            # moves that left or entered a place of the viewer's pieces come among them, in
-            # the log's order)
-            items = [(x, re.sub(r" \(your [^)]*\)", "", x))
-                     for x in news.removeprefix("News: ").split("; ")]
-            mine = "News: " + "; ".join(bare for x, bare in items if x == bare or
-                                        bare.rstrip(".").lower() in
-                                        [a.lower() for a in again])
-            assert mine.lower().startswith(("News: " + "; ".join(again)).lower()), \
-                (again, page)
-            later = " ".join(page[page.index(news) + 1:])
-            assert not any(line.split(" ", 2)[-1] in later for line in again), page
+            page = _said(" ".join(digest_lines(game, before, "P1", steps, [], whole=True)))
+            at = [page.find(m.told.lower()) for m in moves]
+            assert -1 not in at and at == sorted(at), (moves, page)
+            short = _said(" ".join(digest_lines(game, before, "P1", steps, [], rows=3)))
+            for key in {m.key for m in moves}:  # each piece's places in the order it went
+                places = [m.entered.lower() for m in moves if m.key == key]
+                found = short.find(next(m.told.lower() for m in moves if m.key == key))
+                for place in places:
+                    found = short.find(place, found)
+                    assert found >= 0, (places, short)
+                chained += len(places) > 1 and f"{places[0]} to {places[1]}" in short
             met += 1
-    assert met
+    assert met and chained
 
 
 def test_the_preparation_is_said_at_the_first_decisions(base):
@@ -952,12 +949,14 @@ def _page_digests(base, seed: int):
 
 NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcomer.replay.json"
 NEWCOMER_127 = NEWCOMER.with_name("fifth-avenue-base-4p-seed127-newcomer.replay.json")
+NEWCOMER_137 = NEWCOMER.with_name("fifth-avenue-base-4p-seed137-newcomer.replay.json")
 
 
 def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list[str]]:
     """The screens of a newcomer's whole game against three greedy bots at an 80x24
     terminal, played again through a Session from its replay: each decision's screen, by
-    the number of decisions made before it."""
+    the number of decisions made before it (its pages, where it has more than one, with
+    the pager's question between them: see pages)."""
     data = json.loads(replay.read_text())
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
@@ -968,6 +967,9 @@ def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list
             return moves[len(self.game.moves)]
 
     def read(prompt: str) -> str:
+        if prompt == MORE:  # a screen too full for the terminal: a page at a time
+            out.write(prompt + "\n")
+            return ""
         text = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
         out.seek(0)
         out.truncate()
@@ -985,6 +987,21 @@ def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list
     return screens
 
 
+def pages(screen: list[str]) -> list[list[str]]:
+    """A screen's pages, as the terminal shows them one after the other."""
+    out: list[list[str]] = [[]]
+    for line in screen:
+        out[-1].append(line)
+        if line == MORE:
+            out.append([])
+    return out
+
+
+def fits(screen: list[str]) -> bool:
+    """Whether each page of a screen fits 80x24."""
+    return all(len(page) <= 24 and all(len(x) <= 80 for x in page) for page in pages(screen))
+
+
 def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     """After two scorings and a special scoring the newcomer read '... and 9 more news of
     Player 2, Player 3 and Player 4 (type log to see them)': their own points and the
@@ -993,7 +1010,7 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     2 VP' read as a note tucked away)."""
     screens = newcomer_screens()
     for screen in screens.values():
-        assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)
+        assert fits(screen), "\n".join(screen)
         assert "more news" not in " ".join(screen)
     said = " ".join(" ".join(screens[534]).split())
     assert "Player 2 chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
@@ -1068,4 +1085,49 @@ def test_the_newcomer_s_commissioner_taken_away_is_on_their_screen():
     assert any("News: Player 3 moves the beige commissioner from 52nd St. East (your 1 "
                "skyscraper) to Central Park" in x for x in said)
     for screen in screens.values():
-        assert len(screen) <= 24 and all(len(x) <= 80 for x in screen), "\n".join(screen)
+        assert fits(screen), "\n".join(screen)
+
+
+def test_the_newcomer_s_news_follow_each_commissioner_and_keep_their_places_unfolded():
+    """Seed 137 (issue 33): the news skipped the beige commissioner's step to Central Park
+    and Player 3's step to 52nd St. West, said a commissioner's move before the Central Park
+    auction that came first, and folded the business tile that filled 34th St. West, where
+    the newcomer's 3 skyscrapers stood, into '2 more moves of business tiles'. A screen too
+    full for 24 rows is shown a page at a time (its head had scrolled off)."""
+    screens = newcomer_screens(replay=NEWCOMER_137)
+    said = {step: " ".join(" ".join(x).split()) for step, x in screens.items()}
+    assert "Player 2 moves the beige commissioner from 42nd St. East (your 3 skyscrapers) " \
+           "to 52nd St. East to Central Park; Player 3 moves the white commissioner from " \
+           "42nd St. West to 52nd St. West (your 2 skyscrapers) to Central Park; Player 4 " \
+           "brings the beige commissioner back to City Hall" in said[451], said[451]
+    assert "News: Player 3 wins the Central Park auction with 14; Player 4 moves the beige " \
+           "commissioner from City Hall to 34th St. East (your 3 skyscrapers)" in said[430]
+    assert "1 business tile (jeweler) goes to 34th St. West, orange" in said[176], said[176]
+    assert MORE in screens[176] and screens[176][0] == ON_DEMAND, screens[176]
+    for screen in screens.values():
+        assert fits(screen), "\n".join(screen)
+
+
+def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(base):
+    """'Pieces: ... and 2 more moves of business tiles (type log to see them)' hid the tile
+    that filled the district where a newcomer's skyscrapers stood (a building stop then
+    took them). A move into or out of a place where the viewer has pieces is said whole on
+    the shortest screen; on the page the pieces line that says it comes right after the
+    news, before the lines a cramped page drops first."""
+    met = 0
+    for seed in (1, 2):
+        for game, steps, before, _, words in stretches(base, seed, 300):
+            places = steps.held_places(game, "P1", (before, Picture(game, "P1")))
+            near = [m for m in words if not m.startswith("your ") and
+                    any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", m) for p in places)]
+            if not near:
+                continue
+            short = " ".join(" ".join(digest_lines(game, before, "P1", steps, rows=3)).split())
+            for move in near:
+                assert move in short or without_source(move) in short, (move, short)
+            page = digest_lines(game, before, "P1", steps, whole=True)
+            at = next(k for k, x in enumerate(page) if x.startswith("Pieces: "))
+            assert all(x.startswith(("Points: ", "News: ", "Your last decision: "))
+                       for x in page[:at]), page
+            met += 1
+    assert met

@@ -9,6 +9,7 @@ import io
 import json
 import random
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -1513,3 +1514,25 @@ def test_a_player_s_name_and_number_stay_on_one_row():
         rows = wrap_text(text, width)
         assert not any(x.rstrip().endswith("Player") for x in rows), (width, rows)
         assert "Player 4 wins" in " ".join(x.strip() for x in rows)
+
+
+def test_enters_typed_before_the_end_is_shown_do_not_close_it(tmp_path):
+    """A newcomer's extra Enter, typed while the last pages came, closed the game at once:
+    the final scores went with the window. Only an Enter typed after 'Press Enter to leave'
+    is shown leaves."""
+    from .test_hot_seat_terminal import GAME, Pty
+
+    game = Pty([*GAME[:4], "--seat", "1=human", "--seat", "2=random", *GAME[8:]], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        for turn in range(3):  # three rounds, a pass each
+            game.until("> ")
+            game.type("1\r\r\r" if turn == 2 else "1")  # the last with Enters ahead
+        game.until("Press Enter to leave.")
+        with pytest.raises(subprocess.TimeoutExpired):
+            game.process.wait(2)  # it waits for an Enter typed now
+        game.type("")
+        assert game.process.wait(60) == 0
+    finally:
+        game.close()

@@ -93,79 +93,44 @@ class Steps:
         """The step of `player`'s last decision (-1 before their first)."""
         return max((k for k, p in enumerate(self.deciders) if p == player), default=-1)
 
-    def moved_again(self, game: Game, viewer: str, news: list[str] | None = None) -> list[str]:
-        """The log lines of the other players' steps, since `viewer`'s last decision, that
-        last moved a piece of the board that the viewer's last turn (their run of decisions)
-        moved: a pawn they had just put somewhere, moved away (said whatever the room:
-        what they planned may be undone); a piece moved twice, by its last move. One line a
-        place it went to, a line of the `news` first ('Ann moves the pawn to X' and 'the
-        pawn returns to X: a round begins' were the same move said twice)."""
-        last = self.last_decision(viewer)
-        first = last
-        while first > 0 and self.deciders[first - 1] == viewer:
-            first -= 1
-        theirs = set().union(*self.moved[first:last + 1]) if last >= 0 else set()
-        latest: dict[tuple, int] = {}  # each piece's last move only: where it stands now
-        for k in range(last + 1, len(self.deciders)):
-            for key in theirs & self.moved[k]:
-                latest[key] = k
-        out = []
-        for k in sorted(set(latest.values())):
-            if self.deciders[k] == viewer:
-                continue
-            lines = [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)]
-            for place in self.moved_to[k]:
-                naming = [line for line in lines if _naming(game.label(place)).search(line)]
-                first = next((line for line in naming if line in (news or [])), None) or \
-                    next(iter(naming), None)
-                if first is not None and first not in out:
-                    out.append(first)
-        return out
-
-    def at_stake(self, game: Game, viewer: str, latest: bool = False
-                 ) -> list[tuple[str, str]]:
-        """The log lines of the other players' steps, since `viewer`'s last decision, that
-        moved a piece standing on a place off or onto a place where the viewer has pieces
-        (a scoring marker taken away from their place), each with the viewer's pieces
-        said after the place's name: ('Ann moves the pawn from X to Y', 'Ann moves the pawn
-        from X (your 3 towers) to Y'); `latest`: each piece by its last such move only
-        (a short screen). A newcomer found the marker gone from the place they meant to score
-        in `log` only."""
-        out: list[tuple[str, str]] = []
-        since = range(self.last_decision(viewer) + 1, len(self.deciders))
-        last = {stake.key: k for k in since for stake in self.stakes[k]
-                if self.deciders[k] != viewer and stake.held.get(viewer)}
-        for k in since:
-            if self.deciders[k] == viewer:
-                continue
-            lines = [game.events[i].rstrip(".") for i in self.lines[k] if i < len(game.events)]
+    def piece_moves(self, game: Game, viewer: str, news: list[str]) -> list[PieceMove]:
+        """Every move since `viewer`'s last decision of a piece standing on a place (a token
+        whose place is a variable), in the log's order, each by the log line that says it:
+        a line of the `news` of its step that names where it went ('the pawn returns to X: a
+        round begins' rather than 'Ann moves the pawn to X'), else the line naming both
+        places; the viewer's pieces are said after each place's name ('Ann moves the pawn
+        from X (your 3 towers) to Y'). A digest that said a piece's last move only, or its
+        moves off the viewer's places only, told a newcomer it stood where it did not."""
+        out: list[PieceMove] = []
+        told: set[int] = set()
+        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
+            lines = [(i, game.events[i].rstrip(".")) for i in self.lines[k]
+                     if i < len(game.events)]
+            found = []
             for stake in self.stakes[k]:
-                if latest and last.get(stake.key, k) != k:
-                    continue  # a piece moved on since: by its last move, where it stands
-                held = {place: stake.held.get(viewer, {}).get(place, "")
-                        for place in (stake.left, stake.entered)}
-                if not any(held.values()):
+                names = {place: game.label(place) for place in (stake.left, stake.entered)}
+                entered = _naming(names[stake.entered])
+                said = next(((i, x) for i, x in lines if x in news and entered.search(x)),
+                            None)
+                whole = said or next(((i, x) for i, x in lines
+                                      if all(_naming(n).search(x) for n in names.values())),
+                                     None)
+                if whole is None or whole[0] in told:
                     continue
-                names = {place: game.label(place) for place in held}
-                line = next((x for x in lines if all(_naming(n).search(x)
-                                                     for n in names.values())), None)
-                if line is None or any(line == said for said, _ in out):
-                    continue
-                told = line
-                for place, pieces in held.items():
-                    if pieces:
-                        told = _naming(names[place]).sub(
-                            lambda m, p=pieces: f"{m.group(0)} (your {p})", told, count=1)
-                out.append((line, told))
+                told.add(whole[0])
+                held = stake.held.get(viewer, {})
+                found.append(PieceMove(whole[0], stake.key, self.deciders[k], whole[1],
+                                       _with_held(whole[1], names, held),
+                                       _with_held(names[stake.entered], names, held),
+                                       _with_held(names[stake.left], names, held),
+                                       said is not None))
+            out += sorted(found, key=lambda m: m.at)
         return out
 
-    def in_log_order(self, game: Game, viewer: str, lines: list[str]) -> list[str]:
-        """Log lines (without their full stop) of the steps since `viewer`'s last decision,
-        in the order they were written."""
-        first = self.lines[self.last_decision(viewer) + 1].start \
-            if self.last_decision(viewer) + 1 < len(self.lines) else len(game.events)
-        written = [x.rstrip(".") for x in game.events[first:]]
-        return sorted(lines, key=lambda x: written.index(x) if x in written else len(written))
+    def first_line(self, game: Game, viewer: str) -> int:
+        """The index in the log of the first line written since `viewer`'s last decision."""
+        after = self.last_decision(viewer) + 1
+        return self.lines[after].start if after < len(self.lines) else len(game.events)
 
     def emptied(self, game: Game, viewer: str) -> list[str]:
         """The places of the board a step emptied at once, its pieces taken out of two zones
@@ -245,6 +210,17 @@ class Steps:
                 if m.dest[1] is not None and m.dest[1] not in game.players
                 and game.program.zones[m.dest[0]].decl.visibility == "public"}
 
+    def held_places(self, game: Game, viewer: str, pictures: tuple[Picture, ...]) -> set[str]:
+        """The places of the board (in words) that the moves since `viewer`'s last decision
+        left or entered, where the viewer has pieces of their own in one of the `pictures`
+        (pieces_at): a digest never folds a move into or out of them (a business tile that
+        filled the district of a newcomer's towers went into 'and 2 more')."""
+        moves, _ = self.since(viewer)
+        places = {(_place_of(game, key), key) for m in moves for key in (m.source[1], m.dest[1])}
+        return {game.label(place) for place, key in places if place is not None and
+                any(pieces_at(game, picture, viewer, place, parts=place != key)
+                    for picture in pictures)}
+
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
         """The moves and the points of `player`'s last decision (with what followed it before
         the next decision): the picture after it, which the digest starts from, has them
@@ -294,6 +270,62 @@ class Stake:
     held: dict[str, dict[str, str]]
 
 
+@dataclass
+class PieceMove:
+    """A move of a piece standing on a place, as a digest says it: `at`, its log line's
+    index; `line`, that line (without its full stop); `told`, the line with the viewer's
+    pieces after the places' names; `left` and `entered`, those names so; `news`: the line
+    is a news line of its step (it tells more than the move)."""
+
+    at: int
+    key: tuple
+    decider: str
+    line: str
+    told: str
+    entered: str
+    left: str
+    news: bool
+
+
+def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
+    """`text` with the viewer's pieces after the first naming of each place that holds
+    some ('X' -> 'X (your 3 towers)')."""
+    for place, pieces in held.items():
+        if pieces and place in names:
+            text = _naming(names[place]).sub(lambda m, p=pieces: f"{m.group(0)} (your {p})",
+                                             text, count=1)
+    return text
+
+
+def chained(game: Game, moves: list[PieceMove]) -> list[tuple[int, str]]:
+    """The moves as a short screen says them, with the index of their first line: a
+    piece's moves one after the other as one line, where each line ends with the place the
+    next leaves ('Ann moves the pawn from X to Y to Z', 'Ann moves the pawn from X to Y,
+    Bob to Z'); a move told by a news line is left to it."""
+    out: list[list] = []  # [at, text, the last move said in it]
+    open_at: dict[tuple, int] = {}  # a piece's line that its next move may go on
+    for move in moves:
+        k = open_at.pop(move.key, None)
+        if move.news:
+            continue  # said by its news line (news_in_order), which ends the piece's line
+        last = out[k][2] if k is not None else None
+        if last is not None and out[k][1].endswith(last.entered) and \
+                _bare(last.entered) == _bare(move.left):
+            who = "" if move.decider == last.decider else f", {game.label(move.decider)}"
+            out[k][1] += f"{who} to {move.entered}"
+            out[k][2] = move
+            open_at[move.key] = k
+            continue
+        out.append([move.at, move.told, move])
+        open_at[move.key] = len(out) - 1
+    return [(at, text) for at, text, _ in out]
+
+
+def _bare(name: str) -> str:
+    """A place's name without the viewer's pieces said after it."""
+    return re.sub(r" \(your [^)]*\)$", "", name)
+
+
 def _stakes(game: Game, before: Picture, after: Picture, moved: set[tuple]) -> list[Stake]:
     """The pieces of `moved` with the players' pieces in the places they left and entered."""
     out = []
@@ -309,15 +341,17 @@ def _stakes(game: Game, before: Picture, after: Picture, moved: set[tuple]) -> l
     return out
 
 
-def pieces_at(game: Game, picture: Picture, player: str, place: str) -> str:
+def pieces_at(game: Game, picture: Picture, player: str, place: str, parts: bool = True
+              ) -> str:
     """`player`'s own pieces in a place, in words ('3 towers'): in the zones indexed by
-    the place, or by an entity whose attribute names it (the squares of a region); ''
-    where there are none."""
+    the place, or (`parts`) by an entity whose attribute names it (the squares of a
+    region); '' where there are none. A move into a stack is not a move into the squares
+    of its colour: `parts` only where the move's own place is such a part."""
     attrs, words = game.world.attrs, PieceWords(game, player)
     counts: dict[str, int] = {}
     for zone, content in picture.zones.items():
         key = zone[1]
-        if key != place and (not isinstance(key, str) or
+        if key != place and (not parts or not isinstance(key, str) or
                              place not in attrs.get(key, {}).values()):
             continue
         for kind, n in content.items():
@@ -393,7 +427,8 @@ def hidden_positions(game: Game, player: str, steps: Steps) -> set[int]:
 def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                  news: list[str] | None = None, width: int = 80,
                  rows: int | None = None, whole: bool = False,
-                 zones: dict[str, str] | None = None) -> list[str]:
+                 zones: dict[str, str] | None = None,
+                 covered: set[str] | None = None) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none. `news`: the log lines
     since then that the display calls news (who won, what was scored), said first. In about
@@ -402,10 +437,13 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     `whole` (a page whose box scrolls): every news line and every move, the news in the
     log's order, and the other players' moves of pieces on the board (Steps.board_moves,
     one line a player): folded, the viewer's own lines came first and another player's win
-    or +18 went into 'and 4 more'. `zones`: short names of zones (consequences.PieceWords)."""
+    or +18 went into 'and 4 more'. `zones`: short names of zones (consequences.PieceWords).
+    `covered`, where given, gets the log lines the digest says in other words (a piece's
+    moves in one line), which the screen need not list again."""
     moves, lone = steps.since(viewer)
-    seen = before.compare(Picture(game, viewer), moves, own=True, zones=zones)  # an offer
-    # taken back is said too
+    now = Picture(game, viewer)
+    seen = before.compare(now, moves, own=True, zones=zones)  # an offer taken back is said
+    # too
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     lines = [lone_line(game, lone, viewer, width - 34 if tight else LONE_CHARS)] if lone else []
     lines += own_decision_line(game, before, viewer, steps, zones, news or [])
@@ -413,11 +451,12 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    scored = steps.scoring_places(game, viewer)
+    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now))
     own = [m for m in moves if m.startswith("your ")]
-    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, scored))]
+    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
     # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
-    # a fold's card came from) and what scored for them, each once: said first, never folded
+    # a fold's card came from), what scored for them and what came into or left a place of
+    # their pieces (the district of their towers filled), each once: said first, never folded
     # into 'and N more'; then the others' own pieces (the pieces a closed place took went
     # into 'and 4 more', behind the viewer's cards paid); then what left their zones
     theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
@@ -426,33 +465,29 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         [m for m in moves if _own(m) and m not in own] + \
         [m for m in rest if not m.startswith(theirs)]
     told = [x.rstrip(".") for x in news or []]
-    again = steps.moved_again(game, viewer, told)
-    told = [x for x in told if x not in again]  # said first, among the viewer's own
-    stakes = dict(steps.at_stake(game, viewer, latest=not whole))  # said with the
-    # viewer's pieces there (on a short screen, each piece by its last move)
-    again = [stakes.get(x, x) for x in steps.in_log_order(game, viewer, again + [
-        raw for raw in stakes if raw not in again and raw not in told])]
-    told = [stakes.get(x, x) for x in told]
+    pieces = steps.piece_moves(game, viewer, told)
+    if covered is not None:
+        covered.update(m.line for m in pieces)
+    told = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
-    if whole:  # every line, the news as they came, after what moved the pieces the viewer
-        # had just moved (the terminal's short digest says them so too); a page that drops
-        # the last lines where it is cramped keeps the viewer's points and the news first,
-        # the choices taken alone last (a newcomer's own scoring went into 'N more')
-        told = again + told
+    if whole:  # every line, the news as they came; a page that drops the last lines
+        # where it is cramped keeps the viewer's points and the news first, then the pieces
+        # where they concern the viewer (a newcomer's cards received were in 'N more'), the
+        # choices taken alone last (a newcomer's own scoring went into 'N more')
         said = [_sentence("News: " + "; ".join(
             _counted_news([mid_sentence(game, x) for x in told])) + ".")] if told else []
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
+        listed = ["Pieces: " + "; ".join(moves) + "."] if moves else []
         return points + said + lines[len(taken):len(lines) - len(points)] + \
-            steps.board_moves(game, viewer, told + list(stakes)) + \
-            (["Pieces: " + "; ".join(moves) + "."] if moves else []) + taken
+            (listed if own else []) + \
+            steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
+            ([] if own else listed) + taken
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    again = _counted_news([mid_sentence(game, line) for line in again])
     news = _shared_news(game, _counted_news([mid_sentence(game, line) for line in told]))
     others = len(moves) - len(own)
     crowded = False
-    news = again + news  # and what moved the pieces the viewer had just moved, first
     if news:  # the news (who won, what was scored), never folded: a newcomer's own points
         # and the others' went into '9 more news'; a row is left for the pieces
         room = max(1, left - bool(moves))
@@ -471,6 +506,25 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMove],
+                  whole: bool) -> list[str]:
+    """The `news` (log lines written since the log's line `first`) and the moves of
+    `pieces`, in the log's order: each move whole (`whole`), else a piece's moves in a row
+    as one line (chained); a news line that tells a move is said with the viewer's pieces.
+    A newcomer read a move of a piece before the auction that had come first."""
+    by_news = {m.line: m.told for m in pieces if m.news}
+    items: list[tuple[int, str]] = []
+    at = first
+    for line in news:
+        found = next((i for i in range(at, len(game.events))
+                      if game.events[i].rstrip(".") == line), None)
+        at = found + 1 if found is not None else at
+        items.append((at - 1, by_news.get(line, line)))
+    items += [(m.at, m.told) for m in pieces if not m.news] if whole else \
+        chained(game, pieces)
+    return [text for _, text in sorted(items, key=lambda item: item[0])]
 
 
 NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
@@ -528,11 +582,13 @@ def places_named(game: Game, lines: list[str]) -> list[str]:
     return list(dict.fromkeys(label for _, _, label in sorted(found)))
 
 
-def not_in_digest(lines: list[str], digest: list[str]) -> list[str]:
-    """The log lines the digest does not say whole (an item of its lists, in either case):
-    the lines above it on one screen say the rest, each once."""
+def not_in_digest(lines: list[str], digest: list[str], covered: set[str] = frozenset()
+                  ) -> list[str]:
+    """The log lines the digest does not say whole (an item of its lists, in either case)
+    nor in other words (`covered`: digest_lines): the lines above it on one screen say the
+    rest, each once."""
     said = re.sub(r" \(your [^)]*\)", "", " ".join(" ".join(digest).split()).lower())
-    return [line for line in lines if not re.search(
+    return [line for line in lines if line.rstrip(".") not in covered and not re.search(
         rf"(^|: |; ){re.escape(' '.join(line.rstrip('.').split()).lower())}"
         rf"($|[.;]| \(twice| \(\d+ times)", said)]
 

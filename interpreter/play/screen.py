@@ -147,7 +147,8 @@ class Screen:
     def lines(self, height: int | None) -> list[str]:
         """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
         it when `height` is None. The board comes with at least the newest few events, or
-        not at all."""
+        not at all. Where the digest and the decision alone take more, they are returned
+        whole with the line on the board, for the caller to show a page at a time."""
         must = (["In short, since your last decision:", *self.digest, ""] if self.digest
                 else []) + \
             ([*self.private, ""] if self.private else []) + self.decision
@@ -168,13 +169,14 @@ class Screen:
                                must)
             if len(shown) <= room:
                 return shown
-        shown = self._join(head, [], 0, must)
+        whole = shown = self._join(head, [], 0, must)
         if len(shown) > room:  # the last resort: the blank rows between the parts go, then
             # the line saying how to see the board ('help' says it too)
             shown = self._join(head, [], 0, [line for line in must if line.strip()])
         if len(shown) > room and head == [ON_DEMAND]:
             shown = [line for line in must if line.strip()]
-        return shown
+        return shown if len(shown) <= room else whole  # too long even so: whole, to be
+        # shown a page at a time (a newcomer's screen began at its digest, its head gone)
 
     def _join(self, board: list[str], events: list[list[str]], earlier: int,
               must: list[str]) -> list[str]:

@@ -173,6 +173,7 @@ class Session:
     steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
+    covered: set[str] = field(default_factory=set)  # log lines it says in other words
     undone: str | None = None  # what an undo took back, said on the next screen
     notice: list[str] = field(default_factory=list)  # said at the top of this screen
     layouts: dict[tuple, int] = field(default_factory=dict)  # each position's option rows
@@ -332,6 +333,9 @@ class Session:
         itself."""
         if not (self.tty and self.humans):
             return
+        if self.ahead is not None:  # an Enter typed before the question was shown (for a
+            self.ahead()  # page of the scores, say) does not answer it: a newcomer's extra
+            # Enter closed the game before they had read the final scores
         try:
             self.read("The game is over. Press Enter to leave. ")
         except (EOFError, KeyboardInterrupt):
@@ -413,16 +417,18 @@ class Session:
             if set(news) <= set(self.recent[1][-NEWS_SHOWN:]) and \
                     not took_part(self.recent[1], news, self.name(player)):
                 news = []  # the last lines of the window, shown just above: not twice
+            self.covered = set()
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
                                                     self.width, self.digest_rows(decision),
-                                                    zones=self.display.zones)) \
+                                                    zones=self.display.zones,
+                                                    covered=self.covered)) \
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
             self.notice = self.wrapped([x for x in (self.undone, self.unused) if x])
             self.undone = self.unused = None
         start, new = self.recent if events or self.recent else (0, [])
-        new = not_in_digest(new, self.digest)  # each line said once on the screen
+        new = not_in_digest(new, self.digest, self.covered)  # each line said once
         board = self.board_lines(player)
         private = self.display.private_text(game, player, self.colour, self.width)
         shown = new[-RECENT_EVENTS:]
@@ -431,8 +437,12 @@ class Session:
                        "Since your last decision:" if start else "So far:",
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
                        self.notice)
-        for line in parts.lines(self.height):
-            self.say(line)
+        lines = parts.lines(self.height)
+        if self.height is not None and len(lines) > self.height - 1:
+            self.page(lines, self.height)  # a page at a time: nothing scrolls off unread
+        else:
+            for line in lines:
+                self.say(line)
 
     def digest_rows(self, decision: Decision) -> int | None:
         """The rows a digest may take on this screen: what the hand and the decision, in
