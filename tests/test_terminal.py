@@ -1536,3 +1536,26 @@ def test_enters_typed_before_the_end_is_shown_do_not_close_it(tmp_path):
         assert game.process.wait(60) == 0
     finally:
         game.close()
+
+
+def test_points_lays_out_the_options_as_the_screen_does():
+    """'points' listed '  9.' and '  10.' out of line, and continued an option's words at 4
+    columns where the screen continues them at 5: it lays them out as the screen does."""
+    ruleset = load_ruleset(rulesets_folder() / "fifth-avenue/base")
+    game = ruleset.new_game(4, 3)
+    while not (game.decision().player == "P1" and
+               game.decision().prompt == "place it on a building plot"):
+        options = game.decision().options
+        game.apply("B" if "B" in options else options[0])
+    out = io.StringIO()
+    session = Session(ruleset, game, History(), {p: "human" for p in game.players},
+                      load_display(ruleset), out, width=80)
+    session.handle("points", game.decision())
+    listed = out.getvalue().split("\n")
+    numbered = [line for line in listed if re.match(r" +\d+\. ", line)]
+    assert len(numbered) > 10, listed
+    assert {line.index(".") for line in numbered} == {4}, numbered  # '  9.', ' 10.'
+    for line, after in zip(listed, listed[1:], strict=False):
+        if re.match(r" +\d+\. ", line) and after.startswith(" ") and \
+                not re.match(r" +\d+\. ", after):
+            assert len(after) - len(after.lstrip()) == 6, (line, after)  # under its words

@@ -213,8 +213,8 @@ class Steps:
     def held_places(self, game: Game, viewer: str, pictures: tuple[Picture, ...]) -> set[str]:
         """The places of the board (in words) that the moves since `viewer`'s last decision
         left or entered, where the viewer has pieces of their own in one of the `pictures`
-        (pieces_at): a digest never folds a move into or out of them (a business tile that
-        filled the district of a newcomer's towers went into 'and 2 more')."""
+        (pieces_at): a digest never folds a move into or out of them (a tile that filled
+        the region of a newcomer's towers went into 'and 2 more')."""
         moves, _ = self.since(viewer)
         places = {(_place_of(game, key), key) for m in moves for key in (m.source[1], m.dest[1])}
         return {game.label(place) for place, key in places if place is not None and
@@ -456,7 +456,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
     # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
     # a fold's card came from), what scored for them and what came into or left a place of
-    # their pieces (the district of their towers filled), each once: said first, never folded
+    # their pieces (the region of their towers filled), each once: said first, never folded
     # into 'and N more'; then the others' own pieces (the pieces a closed place took went
     # into 'and 4 more', behind the viewer's cards paid); then what left their zones
     theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
@@ -468,9 +468,9 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     pieces = steps.piece_moves(game, viewer, told)
     if covered is not None:
         covered.update(m.line for m in pieces)
-    told = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
+    told = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
     if whole:  # every line, the news as they came; a page that drops the last lines
         # where it is cramped keeps the viewer's points and the news first, then the pieces
         # where they concern the viewer (a newcomer's cards received were in 'N more'), the
@@ -513,7 +513,7 @@ def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMov
     """The `news` (log lines written since the log's line `first`) and the moves of
     `pieces`, in the log's order: each move whole (`whole`), else a piece's moves in a row
     as one line (chained); a news line that tells a move is said with the viewer's pieces.
-    A newcomer read a move of a piece before the auction that had come first."""
+    A newcomer read a move of a piece before the win that had come first."""
     by_news = {m.line: m.told for m in pieces if m.news}
     items: list[tuple[int, str]] = []
     at = first

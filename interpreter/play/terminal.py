@@ -677,7 +677,9 @@ class Session:
         if command == "points":
             labels, notes = self.with_points(decision, self.shown_labels(decision), True)
             noted = labels != named_labels(self.game, decision)  # the display's notes
-            self.tell(notes + [f"  {k}. {label}" for k, label in enumerate(labels, start=1)]
+            # laid out as on the decision's screen: numbers aligned ('  9.', ' 10.'), each
+            # option's words continued under its first word (a newcomer saw them at 4, not 5)
+            self.tell(self.wrapped(notes) + option_lines(labels, self.width)
                       if notes or noted else ["No choice changes points or pieces at once."])
             return self.remind(decision)
         if command in ("quit", "exit"):
