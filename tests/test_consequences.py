@@ -792,3 +792,27 @@ def every_choice_words_whole(game: Game) -> str:
     the pieces handed out of a common pile into nobody's hand)."""
     found = outlook(game, game.decision(), "P1", samples=1)
     return effect_words(game, common_effect(found.effects, supplies=False)[0], "P1")
+
+
+def test_a_move_that_starts_auctions_where_the_player_cannot_bid_says_what_a_stop_takes():
+    """A player with skyscrapers in a district bids there only with its plot's colour: a
+    newcomer with no gray card moved a commissioner that started auctions in a full district
+    of theirs, was passed by, and a building stop took their 9 skyscrapers. The move says so
+    (not where they hold a card of that colour)."""
+    from interpreter.play.option_notes import option_notes
+
+    warning = ("you cannot bid in 52nd St. West (no gray card): a building stop there would "
+               "take your 1 skyscraper")
+    for gray in (False, True):  # Player 3's one skyscraper in 52nd St. West is on gray
+        game = stop_position(fresh(load_ruleset(BASE)))
+        hand = {card("violet", 4): 1} | ({card("gray", 5): 1} if gray else {})
+        position(game, hands={"P3": hand})
+        game.forget()
+        game.perform("turn", "P3")
+        while game.decision().prompt != "move which commissioner?":
+            game.apply(game.decision().options[0])
+        decision = game.decision()
+        notes = dict(zip(decision.options, option_notes(
+            load_display(game.ruleset).option_notes, game, "P3", decision.options),
+            strict=True))
+        assert (warning in notes["beige"]) is not gray and warning not in notes["white"], notes
