@@ -816,3 +816,25 @@ def test_a_move_that_starts_auctions_where_the_player_cannot_bid_says_what_a_sto
             load_display(game.ruleset).option_notes, game, "P3", decision.options),
             strict=True))
         assert (warning in notes["beige"]) is not gray and warning not in notes["white"], notes
+
+
+def test_a_card_bid_that_leaves_none_for_a_later_auction_of_the_player_says_so():
+    """A card bid and paid leaves the hand: where it is the player's last card of the colour
+    they must bid with in a full district auctioned later in the set, where they have
+    skyscrapers, the card's option says that they could not bid there if it wins."""
+    from interpreter.play.option_notes import option_notes
+
+    game = stop_position(fresh(load_ruleset(BASE)))  # Player 3: 1 skyscraper on gray there
+    position(game, hands={"P3": {card("gray", 5): 1, card("black", 4): 1}},
+             towers={"e34_gray": {"P3": 1}}, at={"white": "w52", "beige": "city_hall"},
+             visited={"white": [], "beige": ["e34", "w52"]})
+    game.forget()
+    game.perform("district_auction", "P3", "e34")
+    game.apply("gray")
+    decision = game.decision()
+    notes = dict(zip(decision.options, option_notes(
+        load_display(game.ruleset).option_notes, game, "P3", decision.options), strict=True))
+    assert notes["card(gray,5)"].endswith(
+        "if it wins, you cannot bid in 52nd St. West (no gray card): a building stop there "
+        "would take your 1 skyscraper"), notes
+    assert "cannot bid" not in notes["pass_bid"]
