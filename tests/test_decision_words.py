@@ -70,14 +70,16 @@ def test_option_d_names_its_district_its_points_and_the_black_cards_the_stack_st
     game.perform("turn", "P1")  # asked again, with the commissioner in 34th St. West
     display = load_display(ruleset)
 
-    def hint() -> str:
+    def hint(width: int | None = None) -> str:  # None: the browser's; 80: a terminal's
         decision = game.decision()
         assert "D" in decision.options
-        return " ".join(" ".join(display.hint_lines(game, "P1", decision.options, False, 80))
-                        .split())
+        return " ".join(" ".join(display.hint_lines(game, "P1", decision.options, False,
+                                                    width)).split())
 
     assert ("Option D scores 34th St. West (Player 2 +1; black cards: you 3, Player 3 1, "
             "Player 4 1).") in hint()
+    # a terminal's row: the points only (a busy round's 80x24 screen has no row to spare)
+    assert "Option D scores 34th St. West (Player 2 +1)." in hint(80)
     game.Z["black_stack"] = game.Z["black_stack"][:1]  # a short stack, none face up under it
     game.Z["black_returned"] = []
     assert ("Option D scores 34th St. West (Player 2 +1; black cards: you 1); 1 black card "
