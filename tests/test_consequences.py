@@ -679,23 +679,33 @@ def test_option_d_and_its_district_say_every_player_who_draws_alike():
     assert "each of Player 2's, Player 3's and Player 4's hands" in words["52nd St. West"]
 
 
+def notes_now(game: Game, player: str) -> dict:
+    """The option notes of the decision asked now, by option."""
+    from interpreter.play.option_notes import option_notes
+
+    decision = game.decision()
+    return dict(zip(decision.options, option_notes(
+        load_display(game.ruleset).option_notes, game, player, decision.options), strict=True))
+
+
+def commissioner_move_notes(game: Game, player: str) -> dict:
+    """The option notes of `player`'s choice of a commissioner to move, their turn begun
+    (its first options taken)."""
+    game.forget()
+    game.perform("turn", player)
+    while game.decision().prompt != "move which commissioner?":
+        game.apply(game.decision().options[0])
+    return notes_now(game, player)
+
+
 def test_a_move_that_starts_auctions_where_a_stop_would_end_the_game_says_so():
     """The second building stop ends the game: moving a commissioner back to City Hall
     starts a set of auctions, and where a full district among them can be stopped after one
     stop already, the option says that a stop there would end the game (not before)."""
-    from interpreter.play.option_notes import option_notes
-
     for stops in (0, 1):
         game = stop_position(fresh(load_ruleset(BASE)))  # 52nd St. West full, beige there
         game.V["stops"] = stops
-        game.forget()
-        game.perform("turn", "P1")
-        while game.decision().prompt != "move which commissioner?":
-            game.apply(game.decision().options[0])
-        decision = game.decision()
-        notes = dict(zip(decision.options, option_notes(
-            load_display(game.ruleset).option_notes, game, "P1", decision.options),
-            strict=True))
+        notes = commissioner_move_notes(game, "P1")
         ends = "a building stop in 52nd St. West would end the game"
         assert notes["beige"] == (ends if stops else "") and ends not in notes["white"], notes
 
@@ -792,3 +802,36 @@ def every_choice_words_whole(game: Game) -> str:
     the pieces handed out of a common pile into nobody's hand)."""
     found = outlook(game, game.decision(), "P1", samples=1)
     return effect_words(game, common_effect(found.effects, supplies=False)[0], "P1")
+
+
+def test_a_move_that_starts_auctions_where_the_player_cannot_bid_says_what_a_stop_takes():
+    """A player with skyscrapers in a district bids there only with its plot's colour: a
+    newcomer with no gray card moved a commissioner that started auctions in a full district
+    of theirs, was passed by, and a building stop took their 9 skyscrapers. The move says so
+    (not where they hold a card of that colour)."""
+    warning = ("you cannot bid in 52nd St. West (no gray card): a building stop there would "
+               "take your 1 skyscraper")
+    for gray in (False, True):  # Player 3's one skyscraper in 52nd St. West is on gray
+        game = stop_position(fresh(load_ruleset(BASE)))
+        hand = {card("violet", 4): 1} | ({card("gray", 5): 1} if gray else {})
+        position(game, hands={"P3": hand})
+        notes = commissioner_move_notes(game, "P3")
+        assert (warning in notes["beige"]) is not gray and warning not in notes["white"], notes
+
+
+def test_a_card_bid_that_leaves_none_for_a_later_auction_of_the_player_says_so():
+    """A card bid and paid leaves the hand: where it is the player's last card of the colour
+    they must bid with in a full district auctioned later in the set, where they have
+    skyscrapers, the card's option says that they could not bid there if it wins."""
+    game = stop_position(fresh(load_ruleset(BASE)))  # Player 3: 1 skyscraper on gray there
+    position(game, hands={"P3": {card("gray", 5): 1, card("black", 4): 1}},
+             towers={"e34_gray": {"P3": 1}}, at={"white": "w52", "beige": "city_hall"},
+             visited={"white": [], "beige": ["e34", "w52"]})
+    game.forget()
+    game.perform("district_auction", "P3", "e34")
+    game.apply("gray")
+    notes = notes_now(game, "P3")
+    assert notes["card(gray,5)"].endswith(
+        "if it wins, you cannot bid in 52nd St. West (no gray card): a building stop there "
+        "would take your 1 skyscraper"), notes
+    assert "cannot bid" not in notes["pass_bid"]

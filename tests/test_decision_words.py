@@ -58,9 +58,11 @@ def test_choosing_a_district_to_score_does_not_say_what_a_commissioner_move_sets
     assert "lets any player score it with option D" not in hints, hints
 
 
-def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds():
+def test_option_d_names_its_district_its_points_and_the_black_cards_the_stack_still_holds():
     """Option D did not name its district, and promised '2 or 3 black cards', then gave 1:
-    the black stack was short. A hint names the district and what the player gets now."""
+    the black stack was short. A hint names the district and what the player gets now; then
+    it said the black cards only ('you take 3 black cards'): it says each player's points, and
+    the black card each player with no skyscraper there takes too (en-2004, the 2nd action, D)."""
     from .test_rulebook_examples import fresh, position
 
     ruleset = load_ruleset(BASE)
@@ -68,16 +70,20 @@ def test_option_d_names_its_district_and_the_black_cards_the_stack_still_holds()
     game.perform("turn", "P1")  # asked again, with the commissioner in 34th St. West
     display = load_display(ruleset)
 
-    def hint() -> str:
+    def hint(width: int | None = None) -> str:  # None: the browser's; 80: a terminal's
         decision = game.decision()
         assert "D" in decision.options
-        return " ".join(display.hint_lines(game, "P1", decision.options, False, 80))
+        return " ".join(" ".join(display.hint_lines(game, "P1", decision.options, False,
+                                                    width)).split())
 
-    assert "Option D scores 34th St. West (you take 3 black cards)." in hint()
+    assert ("Option D scores 34th St. West (Player 2 +1; black cards: you 3, Player 3 1, "
+            "Player 4 1).") in hint()
+    # a terminal's row: the points only (a busy round's 80x24 screen has no row to spare)
+    assert "Option D scores 34th St. West (Player 2 +1)." in hint(80)
     game.Z["black_stack"] = game.Z["black_stack"][:1]  # a short stack, none face up under it
     game.Z["black_returned"] = []
-    assert "Option D scores 34th St. West (you take 1 black card); 1 black card left." \
-        in hint()
+    assert ("Option D scores 34th St. West (Player 2 +1; black cards: you 1); 1 black card "
+            "left.") in hint()  # none left for the others
 
 
 def test_a_refusal_says_what_is_there_and_what_the_rule_allows_now():

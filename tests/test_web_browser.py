@@ -1536,3 +1536,96 @@ def test_a_long_high_bid_is_said_whole_in_the_players_rows(browser, size):
         assert re.search(rf"\b{colour} ([\d+]+)", said) and sorted(map(int, re.search(
             rf"\b{colour} ([\d+]+)", said).group(1).split("+"))) == values, said
     assert all(bids.values()), bids  # every bid within its player's row
+
+
+def _turn_after_a_long_digest(seed: int) -> tuple:
+    """A base game, seed `seed`, played at the table (Player 1 at random, random bots) from
+    its 20th step to Player 1's choice of the turn's option after a long digest (more than
+    350 characters): the table and Player 1's token."""
+    ruleset, game, history = play_until(FIFTH, 4, seed, lambda g, d: d.player == "P1" and
+                                        g.state["step"] >= 20)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    me, rng = token_of(table, "P1"), random.Random(seed)
+    for _ in range(150):
+        seen = table.state_for(me)
+        if seen["decision"]["prompt"] == "choose your option for this turn" \
+                and sum(len(line) for line in seen["digest"]) > 350:
+            return table, me
+        table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
+        while table.bot_step():
+            pass
+    raise AssertionError(f"seed {seed}: no long digest before a turn")
+
+
+# the options' rows: the distinct tops of their buttons, and the box's height in rows of them
+OPTION_ROWS_SHOWN = """() => { const box = document.getElementById('options');
+  const top = box.getBoundingClientRect().top, bottom = top + box.clientHeight;
+  const tops = [...new Set([...box.querySelectorAll('button')].map(
+    b => Math.round(b.getBoundingClientRect().top)))].sort((a, b) => a - b);
+  return [tops.length, tops.filter(t => t >= top - 1 && t + 12 <= bottom).length]; }"""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_long_digest_gives_way_to_the_options_at_1366x768(browser, seed):
+    """Issue 33's newcomer (seed 139, 1366x768): after a long "Since your last decision" the
+    turn's four options sat in a window two lines tall, B, C and D below its fold. The options
+    keep their own height (up to 8 rows of them, here all four), with Undo and Save in view;
+    the digest gives way, folded to a few lines with a "more" that opens it; 30 options keep
+    8 rows in view."""
+    table, me = _turn_after_a_long_digest(seed)
+    with _seat_page(browser, table, me) as page:
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#prompt", "#digest-lines li:first-child"):
+            assert _in_view(page, part), part
+        assert page.locator("#digest-lines li.more").count() == 1
+    table, context, page = _player_1_at_1366x768(browser, seed, lambda g, d: True)
+    with serving(table) as base:  # the 28 starting places, with a long digest, and 30
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(THIRTY) == 30
+        page.evaluate("() => keepRoom()")  # as drawn
+        rows, shown = page.evaluate(OPTION_ROWS_SHOWN)
+        assert shown >= min(rows, 8), (rows, shown)
+        for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
+            assert _in_view(page, part), part
+    context.close()
+
+
+# once the page shows a newer version with a decision and has its answer to the last click
+# (the busy mark gone), at once: whether its first option was disabled, and whether a click on
+# it or on a place of the board sent anything (a decision is sent with the busy mark)
+CLICK_AS_DRAWN = """() => { window.asDrawn = null; let seen = document.body.dataset.version;
+  new MutationObserver(() => { const v = document.body.dataset.version;
+    const button = document.querySelector('#options button');
+    if (v === seen || !button || window.asDrawn
+        || document.body.classList.contains('busy')) return;
+    const disabled = button.disabled;
+    button.disabled = false; button.click(); button.disabled = disabled;
+    document.querySelector('#board [data-place].legal')?.dispatchEvent(
+      new MouseEvent('click', {bubbles: true}));
+    window.asDrawn = [disabled, document.body.classList.contains('busy')]; })
+  .observe(document.body, {attributes: true, attributeFilter: ['data-version', 'class']}); }"""
+
+
+def test_a_new_decision_takes_no_click_until_the_pointer_moves(browser):
+    """Issue 33's newcomer clicked "1 white" meant for the screen before: the panel had
+    shifted under the pointer, and they moved the other commissioner. A new decision's
+    options take no click in its first moments (on the button or the board) while the
+    pointer has not moved; once it moves, they do."""
+    table, context, page = _player_1_moves_a_commissioner(browser)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(CLICK_AS_DRAWN)
+        decided = len(table.history.moves)
+        _click_and_wait(page, page.locator("#options button:not([disabled])").first)
+        page.wait_for_function("() => window.asDrawn")
+        assert page.evaluate("() => window.asDrawn") == [True, False]  # nothing sent
+        mine = [m for m in table.history.moves[decided:] if m is not None]
+        page.mouse.move(5, 5)
+        page.mouse.move(40, 40)
+        page.wait_for_function(ACTIVE)
+        assert not page.locator("#options button").first.is_disabled()
+        _click_and_wait(page, page.locator("#options button").first)  # now it is taken
+        assert len(table.history.moves) > decided + len(mine)
+    context.close()

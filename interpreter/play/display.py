@@ -198,11 +198,13 @@ class Hint:
     """A line shown with a decision when `when` holds. `during`: the procedures one of which
     must be asking the decision (none: any); the texts may then use the rule locals they
     all have by name (what the player chose a step before, say: 'place the {label(kind)}
-    you took')."""
+    you took'). `short`: the words on a screen of a given width (a terminal), where the whole
+    would take rows it has not; the browser says the whole."""
 
     when: Callable | None
     text: Callable
     during: tuple[str, ...] = ()
+    short: Callable | None = None
 
     def values(self, game: Game, viewer: str, options: list[Any]) -> dict[str, Any] | None:
         """The names the texts may use now; None when another procedure asks."""
@@ -440,7 +442,8 @@ class Display:
             for hint in self.hints:
                 values = hint.values(game, viewer, options)
                 if values is not None and (hint.when is None or hint.when(game, **values)):
-                    texts.append(hint.text(game, **values))
+                    said = hint.short if width is not None and hint.short else hint.text
+                    texts.append(said(game, **values))
         except GameRuleError as exc:
             raise _display_error(exc, self.source) from None
         return [line for text in [*texts, *self.meanings(texts)]
@@ -955,7 +958,8 @@ class _Builder:
             shared = [set(self.locals_of(p)) for p in during]
             names = ("viewer", "options", *(sorted(set.intersection(*shared)) if shared else ()))
             when = self.expression(spec["when"], names) if "when" in spec else None
-            display.hints.append(Hint(when, self.template(spec["text"], names), during))
+            short = self.template(spec["short"], names) if "short" in spec else None
+            display.hints.append(Hint(when, self.template(spec["text"], names), during, short))
         display.news = [str(text) for text in doc.get("news") or []]
         display.glossary = {str(k): str(v) for k, v in (doc.get("glossary") or {}).items()}
         for spec in doc.get("option_notes") or []:

@@ -121,11 +121,33 @@ function setBusy(on) {
   busy = on;
   document.body.classList.toggle("busy", on);
   $("sending").hidden = !on;
-  for (const button of $("options").querySelectorAll("button")) button.disabled = on;
+  for (const button of $("options").querySelectorAll("button")) button.disabled = on || settling;
 }
 
+// A new decision's options take no click for SETTLE_MS, or until the pointer moves: a click
+// aimed at the screen before lands on whatever is drawn under it now (a newcomer clicked
+// an option meant for the last screen, the panel having shifted, and moved the wrong piece).
+const SETTLE_MS = 300;
+let settling = false, settledId = null, settleTimer = null;
+
+function settle(decision) {
+  if (!decision || decision.id === settledId) return; // the same decision drawn again
+  settledId = decision.id;
+  settling = true;
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(settled, SETTLE_MS);
+}
+
+function settled() {
+  if (!settling) return;
+  settling = false;
+  clearTimeout(settleTimer);
+  setBusy(busy);
+}
+addEventListener("pointermove", settled);
+
 function decide(payload, event, taken) { // taken: said once the choice is made
-  if (!state || !state.decision || busy) return; // a second click waits for the first
+  if (!state || !state.decision || busy || settling) return; // a second click waits for the first
   // the place of the board clicked, if it was one (a refusal outlines it)
   const at = event && payload.place !== undefined ? { place: payload.place } : null;
   $("message").hidden = true; // a new click: the last answer is done with
@@ -165,6 +187,7 @@ function render() {
     : mine ? "Your decision." : s.spectator ? `Watching: ${s.waiting_for} decides.`
     : `Waiting for ${s.waiting_for}...`;
 
+  settle(s.decision); // before its buttons are drawn: they wait a moment
   renderBoard(s);
   renderDecision(s);
   renderHand(s);
@@ -188,7 +211,11 @@ function render() {
 // options are all in view, the digest down to its first line), and how many more the log
 // has; Undo and Save stay in view. (CSS alone cannot say "this many lines, or fewer if it has
 // fewer".)
+// The options keep their own height up to OPTION_ROWS rows of them (a newcomer's four turn
+// options sat in a window two lines tall under a long digest, B, C and D below its fold):
+// the digest gives way first, a long line of it folded down to DIGEST_FOLDED lines.
 const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 5, DIGEST_SHARE = 0.45; // (of the window's height)
+const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 
 function keepRoom() {
   const panel = $("log-panel"), log = $("log");
@@ -196,9 +223,23 @@ function keepRoom() {
   const last = lastEntriesHeight(log);
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
   markCut($("every"));
+  holdOptions();
   fitDigest();
   markMoreBelow($("options"));
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
+}
+
+// the options' least height: all of them, or their first OPTION_ROWS rows (at most
+// OPTIONS_SHARE of the window); on a phone the page scrolls instead
+function holdOptions() {
+  const box = $("options");
+  box.style.minHeight = "";
+  if (PHONE.matches || !box.querySelector("button")) return;
+  const start = box.getBoundingClientRect().top - box.scrollTop;
+  const rows = [...new Set([...box.querySelectorAll("button")].map(
+    (b) => Math.round(b.getBoundingClientRect().top - start)))].sort((a, b) => a - b);
+  const own = rows.length > OPTION_ROWS ? rows[OPTION_ROWS] : box.scrollHeight;
+  box.style.minHeight = `${Math.ceil(Math.min(own, innerHeight * OPTIONS_SHARE))}px`;
 }
 
 // A text kept to a few lines (page.css): where it goes on, its last line ends with a mark
@@ -244,7 +285,11 @@ function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
   const lines = [...list.children];
-  for (const li of lines) li.hidden = false;
+  for (const li of lines) {
+    li.hidden = false;
+    li.classList.remove("folded");
+    li.style.maxHeight = "";
+  }
   openDigest(Boolean(fitDigest.open));
   if (digest.hidden || !lines.length || fitDigest.open) return;
   const top = lines[0].getBoundingClientRect().top;
@@ -265,6 +310,29 @@ function fitDigest() {
     more.textContent = `${lines.length - shown} more: see the log, or click to show them.`;
     if (!more.isConnected) list.append(more);
   }
+  foldLine(lines[shown - 1], list, more, lines.length - shown);
+}
+
+// The last line kept, where the options still have less than their room: its first lines
+// only (DIGEST_FOLDED at least), the rest behind "more".
+function foldLine(li, list, more, left) {
+  const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
+  let rows = Math.round(li.offsetHeight / line);
+  while (rows > DIGEST_FOLDED && squeezed()) {
+    rows -= 1;
+    li.classList.add("folded");
+    li.style.maxHeight = `${rows * line}px`;
+    more.textContent = left ? `${left} more, and the rest of this: see the log, or click to show them.`
+      : "The rest: see the log, or click to show it.";
+    if (!more.isConnected) list.append(more);
+  }
+}
+
+// whether the decision panel or the column overflows (the options at their least height)
+function squeezed() {
+  if (PHONE.matches) return false;
+  const over = (el) => el.scrollHeight > el.clientHeight + 1;
+  return over($("decision-body")) || over($("decision-panel")) || over(document.querySelector("aside"));
 }
 
 // The digest opened: every line whole, in room taken from the options (they scroll in their
@@ -625,7 +693,7 @@ function optionButton(option, groups, numbered) {
     button.setAttribute("aria-describedby", `effect-${option.index}`);
   }
   if (does(option)) button.title = `${option.label}: ${does(option)}`;
-  button.disabled = busy;
+  button.disabled = busy || settling;
   button.addEventListener("click", (e) => decide({ option: option.index }, e));
   for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
   for (const off of ["mouseleave", "blur"]) button.addEventListener(off, () => showEffect(null));
