@@ -62,6 +62,15 @@ def test_definitions_and_requirements_are_read_by_their_titles():
     assert "<details class='steps'>" in first and "the role of the place" in first
 
 
+def test_who_wins_is_said_under_its_heading():
+    """`rules end` showed the heading "12.2 Who wins" with nothing under it (the score's
+    formula was folded away as a definition's): the sentences on the winner are shown."""
+    ruleset = load(FIFTH)
+    lines = rules_lines(ruleset, None, "end")
+    heading = next(i for i, line in enumerate(lines) if line.endswith("Who wins"))
+    assert lines[heading + 1].strip().startswith("The winner is the player with the highest")
+
+
 def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     ruleset = load(FIFTH)
     assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")

@@ -12,6 +12,7 @@ from interpreter.engine.kind_check import KindChecker
 from interpreter.engine.ruleset import Ruleset
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
+from interpreter.language.book.book import RANKING
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.output import _wrap, columns, entry_text, section_text
 from interpreter.language.book.phrases import Phrases
@@ -210,7 +211,7 @@ def folds(ruleset: Ruleset, entry: Entry) -> bool:
     actions), whose steps are the options themselves; and a definition (`define`) or a
     requirement (`require`), which a player reads by its title (their formulas read as code
     to a newcomer: "each place where the role of the place is ...")."""
-    if not entry.lines:
+    if not entry.lines or entry.key == RANKING[0]:  # who wins: sentences, not a formula
         return False
     decl = ruleset.program.decls.get(entry.key)
     if isinstance(decl, N.FuncDecl | N.RequireDecl):
