@@ -632,3 +632,15 @@ def test_zones_and_rulings_read_as_sentences_about_the_game_s_things(book_in):
     rulings = [line for line in text.splitlines() if "Ruling:" in line]
     assert rulings
     assert not re.search(r"case \(\d\)|\(\d\) says|so many words|seat \d", text), rulings
+
+
+def test_the_play_rules_say_counts_and_kinds_as_a_player_would(book_in):
+    """`rules 10` read like code to a newcomer: "For each card in the different things in the
+    cards the winner has bid: ... Move everything of the card from ...", "number of things in
+    the winner's supply"."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    play = text.split(" 13. Definitions =")[0].split(" 10. Playing the game =")[1]
+    for code in ("the different things in", "everything of", "number of things in"):
+        assert code not in play
+    assert "For each card in the cards the winner has bid, each kind once:" in play
+    assert "Move every one like the card from the cards the winner has bid" in play

@@ -62,6 +62,23 @@ def test_definitions_and_requirements_are_read_by_their_titles():
     assert "<details class='steps'>" in first and "the role of the place" in first
 
 
+def test_who_wins_is_said_under_its_heading():
+    """`rules end` showed the heading "12.2 Who wins" with nothing under it (the score's
+    formula was folded away as a definition's): the sentences on the winner are shown."""
+    ruleset = load(FIFTH)
+    lines = rules_lines(ruleset, None, "end")
+    heading = next(i for i, line in enumerate(lines) if line.endswith("Who wins"))
+    assert lines[heading + 1].strip().startswith("The winner is the player with the highest")
+
+
+def test_the_first_page_says_the_special_scoring_and_what_a_building_stop_is():
+    """A newcomer chose their starting plots not knowing of the special scoring, and met "the
+    second building stop" on the first page with its meaning only in the glossary."""
+    page = " ".join(how_it_works(load(FIFTH)))
+    assert "Special scoring: the 3rd, 6th and 9th business placed pay 4, 6 or 8 VP" in page
+    assert "second building stop (a district closed for good" in page
+
+
 def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     ruleset = load(FIFTH)
     assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")
@@ -199,8 +216,8 @@ def test_the_page_says_each_option_whole_where_it_has_room_and_cuts_it_where_not
     assert any(line.startswith("  Option B: place a business") for line in roomy)
     assert not any(line.endswith("…") for line in roomy)  # wrapped, not cut
     assert "    commissioner" in roomy  # the rest of option B, under it
-    tight = how_it_works(load(FIFTH), 60, 16)
-    assert len(tight) <= 16 and max(map(columns, tight)) <= 60
+    tight = how_it_works(load(FIFTH), 60, 14)
+    assert len(tight) <= 14 and max(map(columns, tight)) <= 60
     assert any(line.startswith("  Option B") and line.endswith("…") for line in tight)
     # the 12 rows a 4-player game's first screen leaves: whole options rather than the
     # introduction (a newcomer read 'then move a…'), when the goal would not fit anyway

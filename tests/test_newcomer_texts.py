@@ -81,6 +81,19 @@ def test_building_below_central_park_says_what_a_skyscraper_there_is_worth():
     assert worth in table.state_for(token)["decision"]["hints"]  # the page says it too
 
 
+def test_building_all_warns_that_the_supply_runs_empty():
+    """A newcomer built all their skyscrapers below Central Park and met the next set of
+    auctions with none: the decision says when its answer empties the supply, and not when
+    some stay."""
+    emptied = "Building 3 empties your supply: auctions you win build none until you take more."
+    lines = screen_of(won_the_park())
+    assert emptied in lines
+    assert all(len(line) <= SCREEN[0] for line in lines) and len(lines) <= SCREEN[1]
+    game = won_the_park()
+    position(game, supply={"P1": 5})
+    assert not any("empties your supply" in line for line in screen_of(game))
+
+
 def at_the_first_stop():
     """Player 2 has won the auction of the full 52nd St. West (fig. 11, reconstructed), where
     she has skyscrapers, before any building stop; the white commissioner, back in City Hall,

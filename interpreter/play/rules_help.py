@@ -12,6 +12,7 @@ from interpreter.engine.kind_check import KindChecker
 from interpreter.engine.ruleset import Ruleset
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
+from interpreter.language.book.book import RANKING
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.output import _wrap, columns, entry_text, section_text
 from interpreter.language.book.phrases import Phrases
@@ -210,7 +211,7 @@ def folds(ruleset: Ruleset, entry: Entry) -> bool:
     actions), whose steps are the options themselves; and a definition (`define`) or a
     requirement (`require`), which a player reads by its title (their formulas read as code
     to a newcomer: "each place where the role of the place is ...")."""
-    if not entry.lines:
+    if not entry.lines or entry.key == RANKING[0]:  # who wins: sentences, not a formula
         return False
     decl = ruleset.program.decls.get(entry.key)
     if isinstance(decl, N.FuncDecl | N.RequireDecl):
@@ -240,7 +241,6 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     who wins, from the book, in at most `rows` lines (the most useful parts first)."""
     book = book_for(ruleset, lang)
     head = _wrap(Phrases(lang).say("help.how", name=book.name or ruleset.name), width, "")
-    turn: list[str] = []  # each option whole if the page has room, else cut to a line
     turns: list[list[str]] = []
     entry = _first_options_entry(ruleset, book)
     if entry is not None:
@@ -262,9 +262,22 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     about = [x for text in book.intro[:1] for x in _wrap(text, width, "")]
     short = book.section("short")
     goal = [x for text in (short.intro if short else []) for x in _wrap(text, width, "")]
+    plain = _arranged(rows, head, turns, end, goal, winner, about)
+    meant = _wrap(with_meanings(" ".join(end), glossary_of(ruleset)), width, "") if end else []
+    fuller = _arranged(rows, head, turns, meant, goal, winner, about)
+    # the game's words with their meanings where nothing else is cut or left out for them
+    keeps = fuller.keys() >= plain.keys() and fuller.get(2) == plain.get(2)
+    chosen = fuller if keeps else plain
+    return [x for order in sorted(chosen) for x in chosen[order]]
+
+
+def _arranged(rows: int, head: list[str], turns: list[list[str]], end: list[str],
+              goal: list[str], winner: list[str], about: list[str]) -> dict[int, list[str]]:
+    """The first page's blocks that fit `rows`, by their order on the page (the most useful
+    first: the options whole where the rest still fits)."""
     chosen: dict[int, list[str]] = {}
     left = rows
-    for order, block in ((0, head), (2, turn), (3, end), (4, goal), (5, winner), (1, about)):
+    for order, block in ((0, head), (2, []), (3, end), (4, goal), (5, winner), (1, about)):
         if order == 5 and 4 in chosen:  # the goal says who wins, in the ruleset's words
             continue
         if order == 2:  # the options whole if the rest still fits the page, else cut
@@ -278,7 +291,18 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
         if block and len(block) <= left:
             chosen[order] = block
             left -= len(block)
-    return [x for order in sorted(chosen) for x in chosen[order]]
+    return chosen
+
+
+def with_meanings(text: str, terms: dict[str, str]) -> str:
+    """The text with each glossary term it uses followed by its meaning, once, where it first
+    appears (a newcomer met "the second building stop" on the first page, its meaning only
+    in the glossary)."""
+    for term, meaning in terms.items():
+        found = re.search(rf"\b{re.escape(term)}\b", text, re.IGNORECASE)
+        if found:
+            text = f"{text[:found.end()]} ({meaning}){text[found.end():]}"
+    return text
 
 
 def _cut(text: str, width: int) -> str:

@@ -620,6 +620,8 @@ class Words:
         else:
             amount = say("stmt.move.exact", n=x(s.count))
         what = say("stmt.move.what", what=x(s.what)) if s.what is not None else ""
+        if s.amount == "all" and s.what is not None:  # "everything of the card" read as code
+            amount, what = say("stmt.move.all_of", what=x(s.what)), ""
         at = say("stmt.move.bottom") if s.at == "bottom" else ""
         return say("stmt.move", amount=amount, what=what, source=x(s.source), dest=x(s.dest),
                    at=at)
