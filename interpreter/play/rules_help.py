@@ -296,8 +296,8 @@ def _arranged(rows: int, head: list[str], turns: list[list[str]], end: list[str]
 
 def with_meanings(text: str, terms: dict[str, str]) -> str:
     """The text with each glossary term it uses followed by its meaning, once, where it first
-    appears (a newcomer met "the second building stop" on the first page, its meaning only
-    in the glossary)."""
+    appears (a newcomer met a term of the game's on the first page, its meaning only in the
+    glossary)."""
     for term, meaning in terms.items():
         found = re.search(rf"\b{re.escape(term)}\b", text, re.IGNORECASE)
         if found:
