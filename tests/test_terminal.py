@@ -290,9 +290,12 @@ def test_undo_refused_for_a_card_shown_since_says_why_once():
                 out, read=lambda prompt: next(answers), width=80)
     assert s.run() == 0
     text = " ".join(out.getvalue().split())
-    assert "Cannot take it back: something that was hidden was shown to you since that " \
-           "decision." in text, text[-600:]
-    assert "cannot be taken back" not in text
+    # it says what undo does and why not now, in a player's words (issue 33: the first
+    # wording read as if undo were broken)
+    assert "Undo takes back your own last decision, but not after it showed you something " \
+           "hidden (a card turned up, a random draw): it would let you see it and choose " \
+           "again." in text, text[-600:]
+    assert "cannot be taken back" not in text and "Cannot take it back" not in text
 
 
 def test_undo_takes_back_the_last_decision_as_the_browser_allows():
@@ -306,7 +309,7 @@ def test_undo_takes_back_the_last_decision_as_the_browser_allows():
     assert s.run() == 0
     text = out.getvalue()
     # nothing decided yet: refused, with the reason; then one decision, taken back
-    assert "Cannot take it back: nothing has been decided yet." in text
+    assert "Nothing has been decided yet, so there is nothing to take back." in text
     # said at once, and again on the next screen (a terminal clears the first)
     taken = re.findall(r"Taken back: your decision '([^']+)' and the 4 bot decisions after it\. "
                        r"Decide again\.", " ".join(text.split()))
@@ -325,7 +328,8 @@ def test_undo_is_refused_after_another_player_s_decision():
         game.apply(decision.options[0])
         history.record(game, decision.player, decision.options[0])
     assert s.handle("undo", game.decision()) is None
-    assert "the last decision was Player 3's, not yours" in out.getvalue()
+    assert "Undo takes back your own last decision until someone else has decided after " \
+           "it; Player 3 has played since." in " ".join(out.getvalue().split())
     assert len(s.game.moves) == 2
 
 

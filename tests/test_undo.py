@@ -8,7 +8,7 @@ import pytest
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.replay import History
-from interpreter.play.undo import revealed, take_back, undo_limit
+from interpreter.play.undo import SHOWN_HIDDEN, revealed, take_back, undo_limit
 from tests.web_support import FIFTH, TUTORIAL, play_until
 
 ADD_CARD = "add a card to your bid"
@@ -52,13 +52,15 @@ def test_undo_past_another_players_decision_is_refused_with_the_reason():
     ruleset, game, history = play_until(FIFTH, 4, 11, _card_added)
     player = game.decision().player
     run = undo_limit(ruleset, game, history, player).run  # since another player decided
-    with pytest.raises(RulesError, match="only your last .* can be taken back"):
+    with pytest.raises(RulesError, match="Undo can take back only your last .* now"):
         take_back(ruleset, game, history, run + 1, player)
     other = next(p for p in game.players if p != player)
     limit = undo_limit(ruleset, game, history, other)
     assert limit.count == 0
-    assert f"the last decision was {game.label(player)}'s, not yours" in limit.reason
-    with pytest.raises(RulesError, match="not yours"):
+    # what undo does, and why not now, in a player's words (issue 33)
+    assert limit.reason == "Undo takes back your own last decision until someone else has " \
+        f"decided after it; {game.label(player)} has played since."
+    with pytest.raises(RulesError, match="has played since"):
         take_back(ruleset, game, history, 1, other)
 
 
@@ -73,7 +75,8 @@ def test_a_decision_that_showed_a_hidden_card_cannot_be_taken_back():
     _decide(game, history, card)  # the card goes under the deck, the top one comes up
     assert revealed(before, game, "P1")
     limit = undo_limit(ruleset, game, history, "P1")
-    assert limit.count == 0 and "showed you something that was hidden" in limit.reason
+    assert limit.count == 0 and limit.reason == SHOWN_HIDDEN
+    assert "it would let you see it and choose again" in limit.reason
 
 
 def test_only_the_decisions_after_the_last_revealing_one_can_be_taken_back():
@@ -91,7 +94,7 @@ def test_only_the_decisions_after_the_last_revealing_one_can_be_taken_back():
     assert undo_limit(ruleset, game, history, player).count == 1
     # a newcomer read 'only your last 2 decisions can be taken back' on asking for one of
     # theirs (with the bots' answers after it): the reason is the card shown since
-    with pytest.raises(RulesError, match="something that was hidden was shown to you since"):
+    with pytest.raises(RulesError, match="not after it showed you something hidden"):
         take_back(ruleset, game, history, 2, player)
 
 
@@ -99,7 +102,7 @@ def test_nothing_can_be_taken_back_when_the_game_is_over_or_the_history_does_not
     ruleset, game, history = play_until(TUTORIAL, 2, 3, lambda g, d: False)
     assert game.over
     assert undo_limit(ruleset, game, history, history.deciders[-1]).reason == \
-        "the game is over"
+        "The game is over: there is nothing more to take back."
     ruleset, game, history = play_until(FIFTH, 4, 11, _card_added)
     player = game.decision().player
     history.hashes[-1] = "0" * len(history.hashes[-1])  # recorded under other rules
@@ -132,6 +135,6 @@ def test_a_secret_choice_cannot_be_taken_back_once_the_choices_are_revealed(tmp_
     assert undo_limit(ruleset, game, history, "P1").count == 1
     _decide(game, history, 5)  # Player 2 seals 5: both choices are revealed
     limit = undo_limit(ruleset, game, history, "P2")
-    assert limit.count == 0 and "showed you something" in limit.reason
+    assert limit.count == 0 and limit.reason == SHOWN_HIDDEN
     with pytest.raises(RulesError):
         take_back(ruleset, game, history, 1, "P2")

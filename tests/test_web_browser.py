@@ -22,6 +22,7 @@ pytest.importorskip("uvicorn")  # the optional extra web
 pytest.importorskip("playwright")  # the optional extra web-test
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
+from interpreter.play.undo import SHOWN_HIDDEN  # noqa: E402
 from tests.test_undo import ADD_CARD  # noqa: E402
 from tests.web_support import (  # noqa: E402
     FIFTH,
@@ -1114,8 +1115,9 @@ def test_a_grey_undo_says_why_it_cannot_take_back(browser):
         _open(page, base, table, "P1")
         assert page.locator("#undo").is_disabled()
         said = page.locator("#undo-reason").inner_text()
-        assert said == "Cannot take it back: your last decision showed you something that " \
-                       "was hidden.", said
+        assert said == SHOWN_HIDDEN, said
+        # the button says it beforehand, as its title (issue 33)
+        assert page.locator("#undo").get_attribute("title") == SHOWN_HIDDEN
         assert _in_view(page, "#undo-reason")
     context.close()
 

@@ -79,7 +79,8 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(table):
             assert response.status_code == 400 and "not JSON" in response.json()["error"]
         response = _post(base, p2, "undo", {"decision": 0})
         assert response.status_code == 409
-        assert "Cannot take back: the last decision was Player 1's" in response.json()["error"]
+        assert response.json()["error"] == "Undo takes back your own last decision until " \
+            "someone else has decided after it; Player 1 has played since."
         assert _snapshot(table) == before
         assert httpx.get(f"{base}/play/not-a-seat", timeout=10).status_code == 404
 

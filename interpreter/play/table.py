@@ -203,7 +203,7 @@ class Table:
         decision = display.shown(game, decision) if decision is not None else None
         mine = decision is not None and decision.player == player
         limit = undo_limit(self.ruleset, game, self.history, player) if player else \
-            UndoLimit(0, "a spectator only watches")
+            UndoLimit(0, "A spectator only watches: there is nothing to take back.")
         state: dict[str, Any] = {
             "version": self.version,
             "run": self.run,
@@ -388,7 +388,7 @@ class Table:
             try:
                 game, history = take_back(self.ruleset, self.game, self.history, 1, player)
             except RulesError as exc:
-                raise TableError(409, sentence(f"cannot take back: {exc}")) from None
+                raise TableError(409, cannot_take_back(str(exc))) from None
             self.game, self.history = game, history
             self._begin_digest()
             self.undone[player] = taken_back_text(game, taken)

@@ -23,6 +23,19 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
 
+# why a decision that showed something hidden stays, in a player's words (newcomers read
+# "your last decision showed you something that was hidden" as undo being broken)
+SHOWN_HIDDEN = "Undo takes back your own last decision, but not after it showed you " \
+               "something hidden (a card turned up, a random draw): it would let you see " \
+               "it and choose again."
+
+
+def played_since(label: str) -> str:
+    """Why undo waits for the player's next decision: another (`label`) decided since."""
+    return "Undo takes back your own last decision until someone else has decided after " \
+           f"it; {label} has played since."
+
+
 @dataclass
 class UndoLimit:
     """How many of a player's last decisions may be taken back (0: none, and why not)."""
@@ -81,9 +94,9 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
     the seats `along` (bots that answered them at one terminal) after them."""
     moves, deciders = history.moves, history.deciders
     if not history.consistent() or len(deciders) != len(moves):
-        return UndoLimit(0, "the game's history is incomplete, so nothing can be taken back")
+        return UndoLimit(0, "Undo cannot take anything back: the game's history is incomplete.")
     if game.over:
-        return UndoLimit(0, "the game is over")
+        return UndoLimit(0, "The game is over: there is nothing more to take back.")
     own = 0
     while own < len(deciders) and deciders[-1 - own] in along | {player}:
         own += 1
@@ -91,13 +104,12 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
         own -= 1
     if own == 0:
         if not moves:
-            return UndoLimit(0, "nothing has been decided yet")
-        return UndoLimit(0, f"the last decision was {game.label(deciders[-1])}'s, not yours: "
-                            "only your own decisions since another player's can be taken back")
+            return UndoLimit(0, "Nothing has been decided yet, so there is nothing to take back.")
+        return UndoLimit(0, played_since(game.label(deciders[-1])))
     start = len(moves) - own
     replayed = replayed_from_start(ruleset, game, moves[:start])
-    unplayable = "the game cannot be played again from its start with these rules, so " \
-                 "nothing can be taken back"
+    unplayable = "Undo cannot take anything back: the game cannot be played again from its " \
+                 "start with these rules."
     if replayed is None or short_hash(replayed) != history.hashes[start]:
         return UndoLimit(0, unplayable)
     allowed = 0
@@ -114,7 +126,7 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
     if short_hash(replayed) != history.hashes[-1]:
         return UndoLimit(0, unplayable)
     if allowed == 0:
-        return UndoLimit(0, "your last decision showed you something that was hidden", own)
+        return UndoLimit(0, SHOWN_HIDDEN, own)
     return UndoLimit(allowed, None, own)
 
 
@@ -125,12 +137,12 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
     not allow that many."""
     limit = undo_limit(ruleset, game, history, player, along)
     if count < 1:
-        raise RulesError("nothing to take back: give a number of decisions of 1 or more")
+        raise RulesError("Nothing to take back: give a number of decisions of 1 or more.")
     if count > limit.count:
         if limit.reason is None and count <= limit.run:  # asked within the run: a reveal
-            raise RulesError("something that was hidden was shown to you since that decision")
-        raise RulesError(limit.reason or f"only your last {limit.count} decision"
-                         f"{'s' if limit.count != 1 else ''} can be taken back")
+            raise RulesError(SHOWN_HIDDEN)
+        raise RulesError(limit.reason or f"Undo can take back only your last {limit.count} "
+                         f"decision{'s' if limit.count != 1 else ''} now.")
     keep = history.moves[:-count]
     again, replayed = History.rebuild(ruleset, game.n, game.state["seed"], dict(game.names),
                                       keep, streams=game.streams)
@@ -160,8 +172,10 @@ def replayed_from_start(ruleset: Ruleset, game: Game, moves: list[Any]) -> Game 
 
 
 def cannot_take_back(reason: str) -> str:
-    """Why Undo does nothing now, as the terminal and the page both say it."""
-    return f"Cannot take it back: {reason}."
+    """Why Undo does nothing now, as the terminal and the page both say it (the reasons
+    are whole sentences that say what undo does and why not now)."""
+    reason = reason[:1].upper() + reason[1:]
+    return reason if reason.endswith((".", "!", "?")) else f"{reason}."
 
 
 def taken_back_text(game: Game, move: Any, count: int = 1) -> str:
