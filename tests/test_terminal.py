@@ -1075,9 +1075,10 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     player's skyscrapers, and a later building stop there took them, unannounced."""
     game, s = _auction_in_34th_west(["boutique", "jeweler"])
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
-    assert "pass (taking back any cards bid) (the winner may fill 34th St. West, where you " \
-        "have 3 skyscrapers: a later building stop there would take them out of the game)" \
-        in said, said
+    # who may fill it: Player 2 has a plot there, so would build on that one (issue 33)
+    assert "pass (taking back any cards bid) (if Player 3 or Player 4 wins, they may fill " \
+        "34th St. West, where you have 3 skyscrapers: a later building stop there would " \
+        "take them out of the game)" in said, said
     assert said.count("may fill") == 1  # on the pass only, not on the colour's option
     game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
     assert "may fill" not in " ".join(s.decision_lines(game.decision()))

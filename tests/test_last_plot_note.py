@@ -1,0 +1,106 @@
+"""The pass note of an auction for a district where the player has skyscrapers and one plot
+is left empty (issue 33): it said "the winner may fill" where the pass ended the auction with
+a known winner, and where the high bidder had a plot there (so built on that one). Checked
+against what the game then does, at the positions of whole games."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.engine.runtime import Game
+from interpreter.play.display import load_display
+from interpreter.play.option_notes import asking_procedure, option_notes
+
+from .conftest import BASE
+
+PASS = "pass_bid"
+NOTE = re.compile(r"(your pass ends the auction: (?P<winner>.+?) wins and|if (?P<who>.+?) wins, "
+                  r"they) may fill (?P<where>[^,]+), where you have")
+
+
+def _at_risk(game: Game, player: str) -> bool:
+    """Whether `player` bids in an auction for a district where they have skyscrapers and
+    one plot is left empty."""
+    return game.evaluate("last_empty_plot_at_auction", player) is not None
+
+
+def _empty_plots(game: Game, district: str) -> set:
+    return {q for q in game.evaluate("plots_of", district) if game.evaluate("empty_plot", q)}
+
+
+def _after_pass(game: Game) -> tuple[bool, bool]:
+    """Whether a pass now lets the auction's winner fill the district's empty plot (the
+    winner building as many as they may), and whether it ends the auction."""
+    district = game.V["auction_at"]
+    empty = _empty_plots(game, district)
+    twin = game.clone()
+    twin.apply(PASS)
+    decision = twin.decision()
+    if decision is not None and asking_procedure(twin) == "build_on_plot":
+        twin.apply(max(decision.options))
+    return _empty_plots(twin, district) != empty, twin.V["auction_at"] != district
+
+
+def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]]:
+    """At each bid of whole games (random players) where a pass puts the bidder's skyscrapers
+    at risk: (the pass note, whether the pass ends the auction, whether its winner then fills
+    the plot, the others still in who may fill it, those who passed without choosing a
+    colour)."""
+    found = []
+    for seed in seeds:
+        game = load_ruleset(BASE).new_game(4, seed)
+        notes = load_display(game.ruleset).option_notes
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None:
+            player = decision.player
+            if asking_procedure(game) == "bid_turn" and PASS in decision.options \
+                    and _at_risk(game, player):
+                at, passed = game.V["auction_at"], _passed(game)
+                fills, ends = _after_pass(game)
+                may = {game.label(o) for o in game.players
+                       if o not in passed | {player} and _may_fill(game, o, at)}
+                quiet = {game.label(o) for o in passed if game.V["bid_colour"][o] is None}
+                note = option_notes(notes, game, player, [PASS])[0]
+                found.append((note, ends, fills, may, quiet))
+            game.apply(rng.choice(decision.options))
+    return found
+
+
+def _passed(game: Game) -> set[str]:
+    """The players who passed in the auction under way, as its log lines say."""
+    lines = game.log_for(None)
+    start = max(i for i, line in enumerate(lines) if line.startswith("Auction for "))
+    return {p for p in game.players for line in lines[start:]
+            if line.startswith(f"{game.label(p)} ") and " passes" in line}
+
+
+def _may_fill(game: Game, other: str, district: str) -> bool:
+    """Whether `other`, still bidding, would build on the empty plot if they won."""
+    if game.evaluate("has_towers_in", other, district) or not game.Z["supply"][other]:
+        return False
+    colour = game.V["bid_colour"][other]
+    return colour is None or game.evaluate("plot_of", district, colour) in \
+        _empty_plots(game, district)
+
+
+def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
+    found = _notes_in_whole_games(range(1, 9))
+    ending = [f for f in found if f[1]]
+    assert ending and any(not fills for _, _, fills, _, _ in ending), \
+        "no pass that ends an auction without filling the plot"
+    for note, ends, fills, may, quiet in found:
+        said = NOTE.search(note)
+        if ends:
+            # the winner is known: named where they fill it, and no note where they do not
+            # (a high bidder with their own plot there builds on that one)
+            assert bool(said) == fills, note
+            assert not said or said["winner"] is not None, note
+        elif said is None:
+            assert not may, (note, may)  # someone still bidding may fill it: said
+        else:
+            named = set(said["who"].split(" or "))
+            # everyone still bidding who may fill it is named, and nobody else but those
+            # who passed without choosing a colour (the board does not show those passes)
+            assert may <= named <= may | quiet, (note, may, quiet)
