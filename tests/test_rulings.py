@@ -285,8 +285,13 @@ def test_a_bidders_hints_say_what_a_building_stop_would_do_and_what_finishes_a_b
                                sum(game.Z["supply"][p].values()))
                     assert (f"you may build up to {most} skyscraper" if most else
                             "you build none (your supply is empty)") in hints, hints
+                    total = sum(attrs[k]["value"] * n for k, n in game.Z["bid"][p].items())
                     finish = "Any total finishes it" if high == 0 else \
-                        f"To finish, it must be above {high}."
+                        f"It is above the high bid ({game.label(game.V['high_bidder'])}'s " \
+                        f"{high}): you may finish it." if total > high else \
+                        f"To finish, it must be above the high bid " \
+                        f"({game.label(game.V['high_bidder'])}'s {high}): " \
+                        f"{high + 1 - total} more at least."
                     assert finish in hints and "above 0" not in hints, hints
                     met.add(("finish", high == 0))
             game.apply(rng.choice(decision.options))
