@@ -227,6 +227,8 @@ def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     part = _part_holding(speaker, point.source, option, env, conditions)
     if part is None:
         return []
+    if isinstance(part, N.Call) and part.func == "numbers" and len(part.args) == 2:
+        return [_in_range(PlainReasons(game, decision.player, cites), part, option)]
     shown = _typed(game, option, str(option)).strip("'")
     rules = rule_descriptions(game, part, cites, decision.player)
     shown = f'"{shown}"' if not rules else shown  # an answer in words ('finish: ...')
@@ -239,6 +241,17 @@ def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
         said = (holding if held else failing)(game, decision.player, condition, cites=cites)
         lines += _listed("It is offered now because:", said) if said else []
     return lines
+
+
+def _in_range(speaker: Reasons, numbers: N.Call, option: Any) -> str:
+    """Why a number is offered from a range ('2 is a number from 0 to 2, the most being the
+    smaller of 2 and how many ... (3)'), where a newcomer read "'2' is a fixed answer here"."""
+    env = speaker.frame()
+    low, high = (speaker.value(a, env) for a in numbers.args)
+    said = f"{option} is a number from {low} to {high}"
+    if not isinstance(numbers.args[1], N.Num):  # a bound the rules work out: say how
+        said += f", the most being {speaker.words(numbers.args[1], env)}"
+    return f"{said}."
 
 
 MOST_ANSWERS_SAID = 6  # a next choice with more answers is said without them
