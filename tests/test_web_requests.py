@@ -604,3 +604,26 @@ def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
         assert f"on the {game.label(option)} plot, +{most * game.evaluate('plot_value', plot)} VP" \
             in label, label
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
+
+
+def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
+    """Issue 33: a newcomer's Central Park bid options said only the colour to follow: each
+    says what the winner builds there (up to the bid's skyscrapers, below the park) and what
+    they are worth (en-2004, Game end: 2 to 5 VP each, at the end only)."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt.startswith("choose the colour of your bid") and
+        g.state["vars"]["auction_at"] == "central_park" and
+        g.view(d.player)["zones"]["supply"][d.player])
+    decision = game.decision()
+    player = decision.player
+    page, terminal = _labels_here(game, history, player)
+    assert page == terminal
+    hand = game.view(player)["zones"]["hand"][player]
+    for option, label in zip(decision.options, page, strict=True):
+        if option == "pass_bid":
+            continue
+        most = min(sum(game.view(player)["zones"]["supply"][player].values()),
+                   max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
+                       if k.startswith(f"card({option},")))
+        assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
+        assert f" below {game.label('central_park')}, 2-5 VP each at the end only" in label, label
