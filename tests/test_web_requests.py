@@ -627,3 +627,55 @@ def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
                        if k.startswith(f"card({option},")))
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
         assert f" below {game.label('central_park')}, 2-5 VP each at the end only" in label, label
+
+
+def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
+    """Issue 33: at the opening placement a newcomer chose plots with no points shown: each
+    plot says what a scoring of its district would give the player now (the rules' own
+    plot_value), on the page whole, and in short where the terminal lists all 28 plots."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt == "place a skyscraper on an empty building plot")
+    decision = game.decision()
+    page, terminal = _labels_here(game, history, decision.player)
+    for option, label in zip(decision.options, page, strict=True):
+        value = game.evaluate("plot_value", option)
+        assert label == f"{game.label(option)} (you +{value}: your skyscrapers there from 0 " \
+            f"to {value} VP if scored now)", label
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from interpreter.play.terminal import Session
+
+    out = io.StringIO()
+    Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+            load_display(game.ruleset), out, width=80, height=24).screen(decision)
+    rows = out.getvalue().splitlines()
+    assert len(rows) <= 24 and max(map(len, rows)) <= 80
+    first = game.label(decision.options[0])
+    assert f"1. {first} (you +{game.evaluate('plot_value', decision.options[0])})" in \
+        out.getvalue()
+
+
+def test_a_bid_whose_plot_is_the_districts_last_empty_one_says_it_fills_the_district():
+    """Issue 33: placing a business on a district's last empty plot was flagged, building
+    there at a bid was not: the colour whose plot is the last empty one says that winning
+    fills the district, and what that opens (a later building stop there)."""
+    def last_plot_bid(g, d) -> bool:
+        where = g.state["vars"]["auction_at"]
+        if not d.prompt.startswith("choose the colour of your bid") or \
+                where in (None, "central_park"):
+            return False
+        empty = [q for q in g.evaluate("plots_of", where) if g.evaluate("empty_plot", q)]
+        return len(empty) == 1 and any(
+            g.evaluate("plot_of", where, o) == empty[0] for o in d.options if o != "pass_bid")
+    ruleset, game, history = play_until(FIFTH, 4, 3, last_plot_bid)
+    decision = game.decision()
+    where = game.state["vars"]["auction_at"]
+    page, terminal = _labels_here(game, history, decision.player)
+    assert page == terminal
+    fills = f"; it fills {game.label(where)}: a later building stop there would take them out"
+    for option, label in zip(decision.options, page, strict=True):
+        if option == "pass_bid":
+            continue
+        plot = game.evaluate("plot_of", where, option)
+        assert (fills in label) == game.evaluate("empty_plot", plot), label
+    assert any(fills in label for label in page), page

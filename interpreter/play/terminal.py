@@ -451,7 +451,7 @@ class Session:
             return None
         player = decision.player
         private = self.display.private_text(self.game, player, self.colour, self.width)
-        plain = self.shown_labels(decision)
+        plain = self.shown_labels(decision, short=True)  # the notes' short words at least
         labels, notes = self.with_points(decision, plain)
         notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))] \
             + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
