@@ -679,3 +679,20 @@ def test_a_bid_whose_plot_is_the_districts_last_empty_one_says_it_fills_the_dist
         plot = game.evaluate("plot_of", where, option)
         assert (fills in label) == game.evaluate("empty_plot", plot), label
     assert any(fills in label for label in page), page
+
+
+def test_a_click_on_a_space_where_a_kind_is_asked_says_why_and_what_is_allowed():
+    """Issue 33: a newcomer's click on a space of the supply row, where the decision asks
+    which kind of business to take, was refused as 'is not an answer' without why: the
+    refusal says what the answers are, by name, as the terminal's refusal does."""
+    from interpreter.play.refusal import refusal
+
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt == "take a business from the current set")
+    decision = game.decision()
+    said = refusal(game, decision, "slot20")
+    names = sorted(game.label(o) for o in decision.options)
+    space = game.label("slot20")
+    head = f'{space[:1].upper()}{space[1:]} is not an answer to "{decision.prompt}"'
+    assert said.startswith(f"{head}: the answer is one of "), said
+    assert all(name in said.split(". ")[0] for name in names), said
