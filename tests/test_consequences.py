@@ -608,9 +608,25 @@ def test_moves_alike_for_every_player_are_said_once():
     found = outlook(game, decision, decision.player, samples=1)
     common, _ = common_effect(found.effects)
     said = effect_words(game, common, decision.player)
-    assert said == ("every player's 1 skyscraper goes from the general skyscraper supply to "
-                    "the skyscrapers used as scoring markers; every player's 3 skyscrapers go "
-                    "from the general skyscraper supply to their supply"), said
+    assert said == ("every player's 3 skyscrapers go from the general skyscraper supply to "
+                    "their supply"), said
+
+
+def test_bookkeeping_alike_for_every_choice_is_not_said():
+    """Issue 33: 'Every choice: every player's 1 skyscraper goes from the general supply to
+    the score track' read as bookkeeping to a newcomer: players' pieces moved from one common
+    pile to another whatever the choice (a score marker set out) are not said; what comes
+    into the players' own zones still is, and the digest of what happened is not touched."""
+    game = load_ruleset(BASE).new_game(4, 13)
+    for _ in range(7):
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    found = outlook(game, decision, decision.player, samples=1)
+    assert any("scoring markers" in m for m in found.effects[0].moves)  # seen, then left out
+    for supplies in (True, False):
+        common, rest = common_effect(found.effects, supplies=supplies)
+        said = [effect_words(game, e, decision.player) for e in (common, *rest)]
+        assert not any("scoring markers" in x for x in said), said
 
 
 def at_taking_a_business():

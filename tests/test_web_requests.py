@@ -696,3 +696,37 @@ def test_a_click_on_a_space_where_a_kind_is_asked_says_why_and_what_is_allowed()
     head = f'{space[:1].upper()}{space[1:]} is not an answer to "{decision.prompt}"'
     assert said.startswith(f"{head}: the answer is one of "), said
     assert all(name in said.split(". ")[0] for name in names), said
+
+
+def _cannot_win(game, decision) -> bool:
+    """A bid under way whose cards cannot reach above the high bid, with a card offered."""
+    named = game.state["vars"]
+    return "pass_bid" in decision.options and len(decision.options) > 1 and \
+        named["bid_colour"].get(decision.player) is not None and \
+        named["high_bidder"] is not None and \
+        game.evaluate("reachable_bid", decision.player) <= named["high_bid"]
+
+
+def test_a_card_that_cannot_win_the_bid_says_so_shortly_and_nothing_of_what_follows():
+    """Issue 33: a card added to a bid that cannot win showed the long flow of the cards
+    that the others' win then sends under the stacks, as if it were the card's doing: it
+    says it cannot win, in few words, alone; the pass still says what follows it."""
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from interpreter.play.terminal import Session
+
+    ruleset, game, history = play_until(FIFTH, 4, 3, _cannot_win)
+    decision = game.decision()
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    options = table.state_for(token_of(table, decision.player))["decision"]["options"]
+    cards = [o for o in options if o["place"].startswith("card(")]
+    assert cards
+    for option in cards:
+        assert " (cannot win: your cards do not reach above " in option["label"], option
+        assert option["effect"] == "" and option["points"] == "", option
+    out = io.StringIO()
+    Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+            load_display(game.ruleset), out, width=80, height=24).screen(decision)
+    screen = " ".join(out.getvalue().split())
+    card_line = screen[screen.index(f"1. {cards[0]['label']}"):screen.index("2. pass")]
+    assert "stack" not in card_line and "wins the auction" not in card_line, card_line

@@ -71,6 +71,8 @@ class Effect:
     # nothing of who would win)
     winners: list[tuple[str, ...]] = field(default_factory=list)  # who wins, each way seen
     final_by_choice: bool = False  # the final scores differ by the player's next choice
+    bookkept: set[str] = field(default_factory=set)  # players' pieces moved from one common
+    # pile to another (a score marker set out): said of no choice that makes them all alike
 
 
 @dataclass
@@ -495,8 +497,12 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     # game-ending move: 'Player 2 +21 to +23, ...', theirs said apart, out of sight)
     points = first.points if all(e.points == first.points for e in effects) else {}
     alike = [m for m in first.moves if all(m in e.moves for e in effects)]
-    moves = alike if supplies else [m for m in alike if m not in first.supplied
-                                    or into_own(m) and not m.startswith(OWN)]
+    # a player's pieces moved from one common pile to another whatever the choice (every
+    # player's score marker set out on the track) are bookkeeping of the rules: a newcomer
+    # read them as the choice's doing; they are not said
+    alike_said = [m for m in alike if m not in first.bookkept]
+    moves = alike_said if supplies else [m for m in alike_said if m not in first.supplied
+                                         or into_own(m) and not m.startswith(OWN)]
     # cards drawn into the viewer's hand whatever they choose are said (a newcomer saw them
     # on the option that led here and not on this screen); their own pieces handed out (a
     # setup's supply) are not
@@ -538,6 +544,7 @@ class _Seen:
     drawn: list[dict[str, int]] = field(default_factory=list)  # points with other draws
     chosen: list[dict[str, int]] = field(default_factory=list)  # points of the other ways
     # of the player's own coming choice
+    bookkept: set[str] = field(default_factory=set)  # see PieceWords.bookkept
     finals: list[tuple[dict[str, Any], tuple[str, ...]]] = field(default_factory=list)  # the
     # scores and winners at the end, where the game ends (see certain_end.final_of)
     by_choice: bool = False  # the finals differ by the player's own coming choice
@@ -614,7 +621,7 @@ class Picture:
         ending = after.ending if after.over and not self.over else None
         words = PieceWords(self.game, self.viewer, option, own, zones)
         said = words.moves(flows(self.game, moves, self.viewer, ahead, drawn))
-        return _Seen(points, said, ending, words.supplied)
+        return _Seen(points, said, ending, words.supplied, bookkept=words.bookkept)
 
     def owner_of(self, kind: str) -> str | None:
         """The player a piece belongs to (an attribute of the player type), if any."""
@@ -679,6 +686,7 @@ class PieceWords:
         self.option = option  # a place that is the option chosen is said so
         self.players = set(game.players)
         self.supplied: set[str] = set()  # the moves said that come out of a common pile
+        self.bookkept: set[str] = set()  # a player's pieces from one common pile to another
 
     def moves(self, flows: list[tuple]) -> list[str]:
         """Each (from, to, kind, count, at the bottom) in words, alike moves together."""
@@ -708,6 +716,9 @@ class PieceWords:
             out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
+                if owner is not None and dst_player is None and not tos and \
+                        len(receivers) < 2:  # to another such zone: no board, no hand
+                    self.bookkept.update((out[-1], _without_kinds(out[-1])))
         return out
 
     def alike_to_players(self, entries: list[tuple[tuple, list]]
@@ -926,6 +937,7 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     endings = {s.ending for s in seen}
     ending = seen[0].ending if len(endings) == 1 else None
     supplied = set().union(*(s.supplied for s in seen))
+    bookkept = set().union(*(s.bookkept for s in seen))
     starts = seen[0].starts if all(s.starts == seen[0].starts for s in seen) else None
     then = seen[0].then if all(s.then == seen[0].then for s in seen) else []
     reason = seen[0].because if all(s.because == seen[0].because for s in seen) else None
@@ -933,7 +945,7 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     final, winners = _finals(game, seen) if ending is not None else ({}, [])
     return Effect(points, always, some, ending, ending is None and endings != {None},
                   supplied, starts, then, reason, later, any(s.chosen for s in seen),
-                  final, winners, any(s.by_choice for s in seen))
+                  final, winners, any(s.by_choice for s in seen), bookkept=bookkept)
 
 
 def _finals(game: Game, seen: list[_Seen]) -> tuple[dict[str, tuple[Any, Any]],
