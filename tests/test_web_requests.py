@@ -627,6 +627,11 @@ def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
                        if k.startswith(f"card({option},")))
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
         assert f" below {game.label('central_park')}, 2-5 VP each at the end only" in label, label
+    # and once for the auction, above the options (a terminal short of rows drops the notes)
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    hints = table.state_for(token_of(table, player))["decision"]["hints"]
+    assert f"The winner builds below {game.label('central_park')}: skyscrapers worth 2-5 VP " \
+        "each, scored at the end only." in hints, hints
 
 
 def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
