@@ -1032,7 +1032,8 @@ def test_how_many_to_build_says_what_they_would_score_now():
 
 
 def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots():
-    """The same note on the setup's 28 plots overflowed 80x24: `during` keeps it to the
+    """The same note on the setup's 28 plots overflowed 80x24: there, its short words only
+    (issue 33: the first plots showed no points at all); `during` keeps a note to the
     decisions it names, and naming a procedure the rules lack is an error of the file."""
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(4, 53)  # plots next to businesses: each would be worth VP
@@ -1040,10 +1041,12 @@ def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots(
     s.height = 24
     lines = s.decision_lines(game.decision())
     assert "if scored now" not in " ".join(lines) and len(lines) <= 24
+    assert "(you +" in " ".join(lines)
 
 
 def test_a_note_during_a_procedure_the_rules_lack_is_refused(tmp_path):
-    path = edited_copy(tmp_path, "display.yaml", "during: [place_business, build_on_plot]",
+    path = edited_copy(tmp_path, "display.yaml",
+                       "during: [place_business, build_on_plot, place_starting_skyscrapers]",
                        "during: [place_business, no_such_step]")
     with pytest.raises(RulesError, match="option_notes: 'during: no_such_step'"):
         load_display(load_ruleset(path))

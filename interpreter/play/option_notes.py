@@ -6,7 +6,7 @@ itself): the value is worked out before the decision and after each option, on a
 game as the deciding player sees it (what they cannot see dealt at random, so a note tells
 nothing hidden), and the note is said where `when` holds (without `when`: where the value
 changes). A note with `alone` says all that matters of the options where it holds: what they
-set off (consequences.py: cards that flow back at the end of a bid that cannot win) is not
+set off (consequences.py: pieces that flow back after an offer that cannot succeed) is not
 said beside it. A note with `during` is said only at the decisions those procedures ask (a note for
 a choice of a few options, kept off a choice of many where it would crowd the screen). A note
 with `short` says that instead on a screen with no room for the whole notes (a terminal's

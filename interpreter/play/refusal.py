@@ -71,7 +71,7 @@ NAMED_ASKED = 6  # answers named, where a value of another kind was given
 
 def what_is_asked(game: Game, decision: Decision) -> str:
     """Why a value of another kind is no answer: what the answers are, by name where they are
-    few (': the answer is one of boutique or perfume shop'; a newcomer's click on a space
+    few (': the answer is one of red or blue'; a newcomer's click on a space
     of the board was refused with no word of why), else of what kind ('' for none)."""
     labels = list(dict.fromkeys(game.label(o) for o in decision.options))
     if not 0 < len(labels) <= NAMED_ASKED:
