@@ -581,6 +581,15 @@ def test_each_destination_of_a_commissioner_says_what_a_scoring_there_gives_now(
 ALLOWS = {4: 3, 5: 2, 6: 1}  # en-2004, The auctions, (3): skyscrapers a card's value allows
 
 
+def _most_built(game, player: str, colour: str) -> int:
+    """The most skyscrapers a bid of `colour` could let `player` build: the card of it in
+    hand that allows the most, and the supply."""
+    hand = game.view(player)["zones"]["hand"][player]
+    return min(sum(game.view(player)["zones"]["supply"][player].values()),
+               max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
+                   if k.startswith(f"card({colour},")))
+
+
 def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
     """Issue 33: a newcomer chose the colour of a bid with no word of what it decides: the
     plot the winner builds on, how many skyscrapers at most and what they are worth if the
@@ -593,14 +602,11 @@ def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
     player, where = decision.player, game.state["vars"]["auction_at"]
     page, terminal = _labels_here(game, history, player)
     assert page == terminal
-    hand = game.view(player)["zones"]["hand"][player]
     for option, label in zip(decision.options, page, strict=True):
         if option == "pass_bid":
             continue
         plot = game.evaluate("plot_of", where, option)
-        most = min(sum(game.view(player)["zones"]["supply"][player].values()),
-                   max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
-                       if k.startswith(f"card({option},")))
+        most = _most_built(game, player, option)
         assert f"on the {game.label(option)} plot, +{most * game.evaluate('plot_value', plot)} VP" \
             in label, label
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
@@ -618,13 +624,10 @@ def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
     player = decision.player
     page, terminal = _labels_here(game, history, player)
     assert page == terminal
-    hand = game.view(player)["zones"]["hand"][player]
     for option, label in zip(decision.options, page, strict=True):
         if option == "pass_bid":
             continue
-        most = min(sum(game.view(player)["zones"]["supply"][player].values()),
-                   max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
-                       if k.startswith(f"card({option},")))
+        most = _most_built(game, player, option)
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
         assert f" below {game.label('central_park')}, 2-5 VP each at the end only" in label, label
     # and once for the auction, above the options (a terminal short of rows drops the notes)
