@@ -640,15 +640,15 @@ def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
 def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
     """Issue 33: at the opening placement a newcomer chose plots with no points shown: each
     plot says what a scoring of its district would give the player now (the rules' own
-    plot_value), on the page whole, and in short where the terminal lists all 28 plots."""
+    plot_value), in short at the terminal and shorter on the page, which list all 28 plots
+    (the hint above them says the VP by business types next to a skyscraper)."""
     ruleset, game, history = play_until(
         FIFTH, 4, 5, lambda g, d: d.prompt == "place a skyscraper on an empty building plot")
     decision = game.decision()
     page, terminal = _labels_here(game, history, decision.player)
     for option, label in zip(decision.options, page, strict=True):
         value = game.evaluate("plot_value", option)
-        assert label == f"{game.label(option)} (you +{value}: your skyscrapers there from 0 " \
-            f"to {value} VP if scored now)", label
+        assert label == f"{game.label(option)} (+{value})", label
     from interpreter.play.display import load_display
     from interpreter.play.history import History
     from interpreter.play.terminal import Session
