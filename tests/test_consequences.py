@@ -696,7 +696,8 @@ def test_the_page_says_moves_with_the_zones_short_names(tmp_path):
         table.decide(token, table.version, rng.randrange(len(decision.options)))
     text = " ".join(said)
     assert not [name for name in long_names if name in text], text
-    assert "from the general supply to the score track" in text and coloured.search(text)
+    # (every player's score marker set out on the track is bookkeeping, not said: issue 33)
+    assert "from the general supply to their supply" in text and coloured.search(text)
     folder = tiny(tmp_path / "t", display='zones:\n  no_such_zone: "the pile"\n')
     with pytest.raises(RulesetErrors, match="'no_such_zone' is no zone of the rules"):
         load_display(load_ruleset(folder))

@@ -1041,7 +1041,7 @@ def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots(
     s.height = 24
     lines = s.decision_lines(game.decision())
     assert "if scored now" not in " ".join(lines) and len(lines) <= 24
-    assert re.search(r"\(you \+\d\)", " ".join(lines))
+    assert re.search(r"\(\+\d\)", " ".join(lines))
 
 
 def test_a_note_during_a_procedure_the_rules_lack_is_refused(tmp_path):

@@ -640,8 +640,8 @@ def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
 def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
     """Issue 33: at the opening placement a newcomer chose plots with no points shown: each
     plot says what a scoring of its district would give the player now (the rules' own
-    plot_value), in short at the terminal and shorter on the page, which list all 28 plots
-    (the hint above them says the VP by business types next to a skyscraper)."""
+    plot_value), in short on the page and at the terminal, which list all 28 plots (the
+    hint above them says the VP by business types next to a skyscraper)."""
     ruleset, game, history = play_until(
         FIFTH, 4, 5, lambda g, d: d.prompt == "place a skyscraper on an empty building plot")
     decision = game.decision()
@@ -659,7 +659,7 @@ def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
     rows = out.getvalue().splitlines()
     assert len(rows) <= 24 and max(map(len, rows)) <= 80
     first = game.label(decision.options[0])
-    assert f"1. {first} (you +{game.evaluate('plot_value', decision.options[0])})" in \
+    assert f"1. {first} (+{game.evaluate('plot_value', decision.options[0])})" in \
         out.getvalue()
 
 

@@ -72,7 +72,6 @@ MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
 BOARD_TEXT_COLUMNS = 52  # the board as text on a phone: 52 columns of 11 px fit 390 px
-MOST_WHOLE_NOTES = 10  # options with a note said whole; past that, the notes' short words
 
 
 def neighbours(relations: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
@@ -343,15 +342,10 @@ class Table:
 
     def _labels_of(self, decision: Decision) -> list[str]:
         """The options' labels with the display's notes on what each changes ('red 6 (the
-        limit falls to 1)'), as the terminal says them; worked out once per version. Where
-        more than MOST_WHOLE_NOTES options carry a note, their short words (the setup's 28
-        plots, each with a sentence, pushed the options out of view at 1366x768)."""
+        limit falls to 1'), as the terminal says them; worked out once per version."""
         if self._notes[0] != self.version:
             notes = option_notes(self.display.option_notes, self.game, decision.player,
                                  decision.options)
-            if sum(map(bool, notes)) > MOST_WHOLE_NOTES:
-                notes = option_notes(self.display.option_notes, self.game, decision.player,
-                                     decision.options, short=True)
             self._alone = notes.alone
             self._notes = (self.version, with_notes(named_labels(self.game, decision), notes))
         return self._notes[1]
