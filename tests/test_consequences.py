@@ -74,7 +74,8 @@ def test_a_building_stop_says_whose_pieces_leave_the_points_and_the_end():
     assert stop.startswith("the game ends (the second building stop)")
     # 1 VP per skyscraper; half of 5 for Player 3; the player's own pieces lost before the
     # others' points (a newcomer's line, cut at 80 columns, kept the points only)
-    assert stop.startswith("the game ends (the second building stop); you +4; your 3 "
+    assert stop.startswith("the game ends (the second building stop); final scores: you 4, "
+                           "Player 1 0, Player 3 2, Player 4 0; you win; you +4; your 3 "
                            "skyscrapers go out of the game"), stop
     assert "; Player 3 +2; " in stop
     # in words, not arrows (a newcomer read 'supply -> markers' as rule code)
@@ -184,7 +185,9 @@ def test_the_terminal_lists_the_consequences_and_why_says_them():
     s.screen(decision)
     screen = out.getvalue()
     assert "What each choice does at once" in screen
-    assert "2. building stop: the game ends (the second building stop); you +4" in screen
+    assert "2. building stop: the game ends (the second building stop); final scores: you" \
+        in screen
+    assert "; you win; you +4; " in " ".join(screen.split())
     s.handle("why 2", decision)
     assert "At once: the game ends (the second building stop)" in out.getvalue()
     s.handle("why 1", decision)
@@ -476,6 +479,37 @@ def test_an_option_that_can_only_end_the_game_says_the_game_ends():
                for text in effect_texts(game, found, "P1"))
 
 
+def test_an_option_that_ends_the_game_says_the_final_scores_and_who_wins():
+    """Issue 33: a newcomer's option B, which ended the game, said nothing of who would win:
+    an option that ends the game gives the scores it ends with and the winner, at once or
+    whatever the player chooses next, the same on the page; where the end draws at random
+    (the park's businesses turned over), the scores are a range and the winner may differ."""
+    game = at_the_second_stop()
+    decision = game.decision()
+    found = outlook(game, decision, "P2")
+    stop = found.effects[decision.options.index("building stop")]
+    twin = game.clone()
+    twin.apply("building stop")
+    assert twin.over
+    final = twin.scores()
+    assert stop.final == {p: (final[p], final[p]) for p in game.players}
+    assert stop.winners == [tuple(twin.winners())]
+    assert "; final scores: you 4, Player 1 0, Player 3 2, Player 4 0; you win" in \
+        effect_words(game, stop, "P2", points=False)
+    assert not found.effects[decision.options.index("build")].final
+    game = at_the_rows_last_businesses()
+    turn = game.decision()
+    found = outlook(game, turn, "P1", samples=1)
+    words = dict(zip(turn.options, effect_texts(game, found, "P1"), strict=True))
+    assert "whatever you choose next); final scores: you 0, Player 2 0, Player 3 0, " \
+        "Player 4 0; you, Player 2, Player 3 and Player 4 share the win" in words["B"], words
+    assert "final scores" not in words["A"]
+    game = at_the_second_stop(["gallery", "jeweler", "boutique", "perfume_shop", "gallery"])
+    found = outlook(game, game.decision(), "P2")
+    stop = effect_texts(game, found, "P2")[game.decision().options.index("building stop")]
+    assert re.search(r"final scores: you \d+ to \d+, ", stop), stop
+
+
 def before_the_3rd_business(towers: dict) -> Game:
     """Player 1's turn, two businesses placed: the 3rd sets off the special scoring."""
     game = fresh(load_ruleset(BASE))
@@ -574,9 +608,25 @@ def test_moves_alike_for_every_player_are_said_once():
     found = outlook(game, decision, decision.player, samples=1)
     common, _ = common_effect(found.effects)
     said = effect_words(game, common, decision.player)
-    assert said == ("every player's 1 skyscraper goes from the general skyscraper supply to "
-                    "the skyscrapers used as scoring markers; every player's 3 skyscrapers go "
-                    "from the general skyscraper supply to their supply"), said
+    assert said == ("every player's 3 skyscrapers go from the general skyscraper supply to "
+                    "their supply"), said
+
+
+def test_bookkeeping_alike_for_every_choice_is_not_said():
+    """Issue 33: 'Every choice: every player's 1 skyscraper goes from the general supply to
+    the score track' read as bookkeeping to a newcomer: players' pieces moved from one common
+    pile to another whatever the choice (a score marker set out) are not said; what comes
+    into the players' own zones still is, and the digest of what happened is not touched."""
+    game = load_ruleset(BASE).new_game(4, 13)
+    for _ in range(7):
+        game.apply(game.decision().options[0])
+    decision = game.decision()
+    found = outlook(game, decision, decision.player, samples=1)
+    assert any("scoring markers" in m for m in found.effects[0].moves)  # seen, then left out
+    for supplies in (True, False):
+        common, rest = common_effect(found.effects, supplies=supplies)
+        said = [effect_words(game, e, decision.player) for e in (common, *rest)]
+        assert not any("scoring markers" in x for x in said), said
 
 
 def at_taking_a_business():
@@ -646,7 +696,8 @@ def test_the_page_says_moves_with_the_zones_short_names(tmp_path):
         table.decide(token, table.version, rng.randrange(len(decision.options)))
     text = " ".join(said)
     assert not [name for name in long_names if name in text], text
-    assert "from the general supply to the score track" in text and coloured.search(text)
+    # (every player's score marker set out on the track is bookkeeping, not said: issue 33)
+    assert "from the general supply to their supply" in text and coloured.search(text)
     folder = tiny(tmp_path / "t", display='zones:\n  no_such_zone: "the pile"\n')
     with pytest.raises(RulesetErrors, match="'no_such_zone' is no zone of the rules"):
         load_display(load_ruleset(folder))

@@ -1036,7 +1036,8 @@ def test_how_many_to_build_says_what_they_would_score_now():
 
 
 def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots():
-    """The same note on the setup's 28 plots overflowed 80x24: `during` keeps it to the
+    """The same note on the setup's 28 plots overflowed 80x24: there, its short words only
+    (issue 33: the first plots showed no points at all); `during` keeps a note to the
     decisions it names, and naming a procedure the rules lack is an error of the file."""
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(4, 53)  # plots next to businesses: each would be worth VP
@@ -1044,6 +1045,7 @@ def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots(
     s.height = 24
     lines = s.decision_lines(game.decision())
     assert "if scored now" not in " ".join(lines) and len(lines) <= 24
+    assert re.search(r"\(\+\d\)", " ".join(lines))
 
 
 def test_a_note_during_a_procedure_the_rules_lack_is_refused(tmp_path):

@@ -582,6 +582,15 @@ def test_each_destination_of_a_commissioner_says_what_a_scoring_there_gives_now(
 ALLOWS = {4: 3, 5: 2, 6: 1}  # en-2004, The auctions, (3): skyscrapers a card's value allows
 
 
+def _most_built(game, player: str, colour: str) -> int:
+    """The most skyscrapers a bid of `colour` could let `player` build: the card of it in
+    hand that allows the most, and the supply."""
+    hand = game.view(player)["zones"]["hand"][player]
+    return min(sum(game.view(player)["zones"]["supply"][player].values()),
+               max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
+                   if k.startswith(f"card({colour},")))
+
+
 def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
     """Issue 33: a newcomer chose the colour of a bid with no word of what it decides: the
     plot the winner builds on, how many skyscrapers at most and what they are worth if the
@@ -594,14 +603,139 @@ def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
     player, where = decision.player, game.state["vars"]["auction_at"]
     page, terminal = _labels_here(game, history, player)
     assert page == terminal
-    hand = game.view(player)["zones"]["hand"][player]
     for option, label in zip(decision.options, page, strict=True):
         if option == "pass_bid":
             continue
         plot = game.evaluate("plot_of", where, option)
-        most = min(sum(game.view(player)["zones"]["supply"][player].values()),
-                   max(ALLOWS[int(k.split(",")[1].rstrip(")"))] for k in hand
-                       if k.startswith(f"card({option},")))
+        most = _most_built(game, player, option)
         assert f"on the {game.label(option)} plot, +{most * game.evaluate('plot_value', plot)} VP" \
             in label, label
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
+
+
+def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
+    """Issue 33: a newcomer's Central Park bid options said only the colour to follow: each
+    says what the winner builds there (up to the bid's skyscrapers, below the park) and what
+    they are worth (en-2004, Game end: 2 to 5 VP each, at the end only)."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt.startswith("choose the colour of your bid") and
+        g.state["vars"]["auction_at"] == "central_park" and
+        g.view(d.player)["zones"]["supply"][d.player])
+    decision = game.decision()
+    player = decision.player
+    page, terminal = _labels_here(game, history, player)
+    assert page == terminal
+    for option, label in zip(decision.options, page, strict=True):
+        if option == "pass_bid":
+            continue
+        most = _most_built(game, player, option)
+        assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
+        assert f" below {game.label('central_park')}, 2-5 VP each at the end only" in label, label
+    # and once for the auction, above the options (a terminal short of rows drops the notes)
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    hints = table.state_for(token_of(table, player))["decision"]["hints"]
+    assert f"The winner builds below {game.label('central_park')}: skyscrapers worth 2-5 VP " \
+        "each, scored at the end only." in hints, hints
+
+
+def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
+    """Issue 33: at the opening placement a newcomer chose plots with no points shown: each
+    plot says what a scoring of its district would give the player now (the rules' own
+    plot_value), in short on the page and at the terminal, which list all 28 plots (the
+    hint above them says the VP by business types next to a skyscraper)."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt == "place a skyscraper on an empty building plot")
+    decision = game.decision()
+    page, terminal = _labels_here(game, history, decision.player)
+    for option, label in zip(decision.options, page, strict=True):
+        value = game.evaluate("plot_value", option)
+        assert label == f"{game.label(option)} (+{value})", label
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from interpreter.play.terminal import Session
+
+    out = io.StringIO()
+    Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+            load_display(game.ruleset), out, width=80, height=24).screen(decision)
+    rows = out.getvalue().splitlines()
+    assert len(rows) <= 24 and max(map(len, rows)) <= 80
+    first = game.label(decision.options[0])
+    assert f"1. {first} (+{game.evaluate('plot_value', decision.options[0])})" in \
+        out.getvalue()
+
+
+def test_a_bid_whose_plot_is_the_districts_last_empty_one_says_it_fills_the_district():
+    """Issue 33: placing a business on a district's last empty plot was flagged, building
+    there at a bid was not: the colour whose plot is the last empty one says that winning
+    fills the district, and what that opens (a later building stop there)."""
+    def last_plot_bid(g, d) -> bool:
+        where = g.state["vars"]["auction_at"]
+        if not d.prompt.startswith("choose the colour of your bid") or \
+                where in (None, "central_park"):
+            return False
+        empty = [q for q in g.evaluate("plots_of", where) if g.evaluate("empty_plot", q)]
+        return len(empty) == 1 and any(
+            g.evaluate("plot_of", where, o) == empty[0] for o in d.options if o != "pass_bid")
+    ruleset, game, history = play_until(FIFTH, 4, 3, last_plot_bid)
+    decision = game.decision()
+    where = game.state["vars"]["auction_at"]
+    page, terminal = _labels_here(game, history, decision.player)
+    assert page == terminal
+    fills = f"; it fills {game.label(where)}: a later building stop there would take them out"
+    for option, label in zip(decision.options, page, strict=True):
+        if option == "pass_bid":
+            continue
+        plot = game.evaluate("plot_of", where, option)
+        assert (fills in label) == game.evaluate("empty_plot", plot), label
+    assert any(fills in label for label in page), page
+
+
+def test_a_click_on_a_space_where_a_kind_is_asked_says_why_and_what_is_allowed():
+    """Issue 33: a newcomer's click on a space of the supply row, where the decision asks
+    which kind of business to take, was refused as 'is not an answer' without why: the
+    refusal says what the answers are, by name, as the terminal's refusal does."""
+    from interpreter.play.refusal import refusal
+
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt == "take a business from the current set")
+    decision = game.decision()
+    said = refusal(game, decision, "slot20")
+    names = sorted(game.label(o) for o in decision.options)
+    space = game.label("slot20")
+    head = f'{space[:1].upper()}{space[1:]} is not an answer to "{decision.prompt}"'
+    assert said.startswith(f"{head}: the answer is one of "), said
+    assert all(name in said.split(". ")[0] for name in names), said
+
+
+def _cannot_win(game, decision) -> bool:
+    """A bid under way whose cards cannot reach above the high bid, with a card offered."""
+    named = game.state["vars"]
+    return "pass_bid" in decision.options and len(decision.options) > 1 and \
+        named["bid_colour"].get(decision.player) is not None and \
+        named["high_bidder"] is not None and \
+        game.evaluate("reachable_bid", decision.player) <= named["high_bid"]
+
+
+def test_a_card_that_cannot_win_the_bid_says_so_shortly_and_nothing_of_what_follows():
+    """Issue 33: a card added to a bid that cannot win showed the long flow of the cards
+    that the others' win then sends under the stacks, as if it were the card's doing: it
+    says it cannot win, in few words, alone; the pass still says what follows it."""
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from interpreter.play.terminal import Session
+
+    ruleset, game, history = play_until(FIFTH, 4, 3, _cannot_win)
+    decision = game.decision()
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    options = table.state_for(token_of(table, decision.player))["decision"]["options"]
+    cards = [o for o in options if o["place"].startswith("card(")]
+    assert cards
+    for option in cards:
+        assert " (cannot win: your cards do not reach above " in option["label"], option
+        assert option["effect"] == "" and option["points"] == "", option
+    out = io.StringIO()
+    Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+            load_display(game.ruleset), out, width=80, height=24).screen(decision)
+    screen = " ".join(out.getvalue().split())
+    card_line = screen[screen.index(f"1. {cards[0]['label']}"):screen.index("2. pass")]
+    assert "stack" not in card_line and "wins the auction" not in card_line, card_line

@@ -197,7 +197,8 @@ def test_a_value_that_is_no_option_is_said_to_be_no_option():
     turn = first_turn()
     said = refusal(turn, turn.decision(), "w42_brown")  # a newcomer's click on a plot
     assert said == '42nd St. West, brown is not an answer to "choose your option for this ' \
-        'turn". You may choose one of the 3 options in the decision panel.', said
+        'turn": the answer is one of A, B or C. You may choose one of the 3 options in the ' \
+        'decision panel.', said
 
 
 def test_why_of_an_allowed_answer_never_splices_it_into_another_rule():

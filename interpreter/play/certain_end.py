@@ -9,7 +9,8 @@ many options. Nothing here knows any game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -18,26 +19,40 @@ DEPTH = 2  # the player's own decisions followed after the option
 MOST_OPTIONS = 40  # a decision with more options is not followed (no end said)
 
 
-def certain_end(game: Game, player: str, depth: int = DEPTH) -> str | None:
-    """The reason the game ends, when it ends on every way on from `game` through
-    `player`'s own decisions alone (`depth` of them at most), the same reason on each;
-    else None. `game` itself is not changed."""
+@dataclass
+class End:
+    """Why the game ends, and the scores it ends with on each way on (with its winners)."""
+
+    reason: str
+    finals: list[tuple[dict[str, Any], tuple[str, ...]]] = field(default_factory=list)
+
+
+def certain_end(game: Game, player: str, depth: int = DEPTH) -> End | None:
+    """The end, when the game ends on every way on from `game` through `player`'s own
+    decisions alone (`depth` of them at most), for the same reason on each; else None.
+    `game` itself is not changed."""
     if game.over:
-        return ending_of(game)
+        return End(ending_of(game), [final_of(game)])
     decision = game.decision()
     if depth == 0 or decision is None or decision.player != player or \
             not 0 < len(decision.options) <= MOST_OPTIONS:
         return None
-    reasons = set()
+    reasons, finals = set(), []
     for option in decision.options:
         twin = game.clone()
         twin.logging = False
         twin.apply(option)
-        reason = certain_end(twin, player, depth - 1)
-        if reason is None:
+        end = certain_end(twin, player, depth - 1)
+        if end is None:
             return None
-        reasons.add(reason)
-    return reasons.pop() if len(reasons) == 1 else None
+        reasons.add(end.reason)
+        finals += end.finals
+    return End(reasons.pop(), finals) if len(reasons) == 1 else None
+
+
+def final_of(game: Game) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The scores of a game that is over, and who won it."""
+    return game.scores(), tuple(game.winners())
 
 
 def ending_of(game: Game) -> str:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random, seed_state
 from interpreter.language.errors import GameRuleError, IllegalMove
-from interpreter.play.certain_end import certain_end
+from interpreter.play.certain_end import certain_end, final_of
 from interpreter.play.moves_seen import DRAWN, UNSEEN, Moved, flows, watched_apply
 from interpreter.play.under_way import started, under_way
 
@@ -66,6 +66,13 @@ class Effect:
     later: list[str] = field(default_factory=list)  # moves of every way on through the
     # player's own next choice (next_choice_moves), not made by the option itself
     by_choice: bool = False  # the points are a range by the player's own next choice
+    final: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # where the game ends:
+    # each player's score at the end, least and most (a newcomer's game-ending option said
+    # nothing of who would win)
+    winners: list[tuple[str, ...]] = field(default_factory=list)  # who wins, each way seen
+    final_by_choice: bool = False  # the final scores differ by the player's next choice
+    bookkept: set[str] = field(default_factory=set)  # players' pieces moved from one common
+    # pile to another (a score marker set out): said of no choice that makes them all alike
 
 
 @dataclass
@@ -134,10 +141,15 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 found = before.compare(Picture(twin, viewer, pieces=False), moves, option,
                                        ahead=True, zones=zones, drawn=drawn_on(sample, twin))
                 if found.points and twin.state.get("draws") != sample.state.get("draws"):
-                    found.drawn = drawn_again(sample, option, draws)
-                if found.ending is None and not twin.over:  # the end, whatever comes next
-                    reason = certain_end(twin, viewer)
-                    found.ending = None if reason is None else f"{reason}, whatever you choose next"
+                    found.drawn, again = drawn_again(sample, option, draws)
+                    found.finals = [final_of(g) for g in again if g.over]
+                if twin.over:
+                    found.finals.insert(0, final_of(twin))
+                elif found.ending is None:  # the end, whatever comes next
+                    end = certain_end(twin, viewer)
+                    if end is not None:
+                        found.ending = f"{end.reason}, whatever you choose next"
+                        found.finals, found.by_choice = end.finals, len(end.finals) > 1
                 found.because = because(twin, viewer, found.points, decision.labels[i])
                 if not (found.moves or found.points or found.ending):  # a choice said later
                     coming = next_choice(twin, viewer, zones)
@@ -174,12 +186,14 @@ def drawn_on(before: Game, after: Game) -> frozenset[str]:
     return frozenset(stream for stream, n in now.items() if was.get(stream) != n)
 
 
-def drawn_again(sample: Game, option: Any, seeds: list[int]) -> list[dict[str, int]]:
+def drawn_again(sample: Game, option: Any, seeds: list[int]
+                ) -> tuple[list[dict[str, int]], list[Game]]:
     """The points of `option` on `sample` played again with the random draws of each of
     `seeds`: a run that drew at random (a final scoring turning tiles over, say) may score
     otherwise, and five samples agreeing by chance would read as a certain figure. The
-    same seeds for every option of a decision: what differs between options is theirs."""
-    out = []
+    same seeds for every option of a decision: what differs between options is theirs.
+    With the points, the games played again (their final scores, where the game ends)."""
+    out, games = [], []
     before = sample.scores()
     for seed in seeds:
         again = sample.clone()
@@ -188,7 +202,8 @@ def drawn_again(sample: Game, option: Any, seeds: list[int]) -> list[dict[str, i
         again.apply(option)
         after = again.scores()
         out.append({p: after[p] - before[p] for p in before if after[p] != before[p]})
-    return out
+        games.append(again)
+    return out, games
 
 
 @dataclass
@@ -325,12 +340,16 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     pieces, what follows, the other pieces. `points=False`: the points are said elsewhere
     (on the option's button), only what they come from is said here."""
     parts = []
+    final = final_words(game, effect, viewer) if game is not None else ""
+    with_final = f"; {final}" if final else ""
     if effect.ending is not None and not points and not effect.points:
-        parts.append(f"why: {effect.ending}")  # the button says "the game ends"
+        parts.append(f"why: {effect.ending}{with_final}")  # the button says "the game ends"
     elif effect.ending is not None:
-        parts.append(f"the game ends ({effect.ending})")
+        parts.append(f"the game ends ({effect.ending}){with_final}")
     elif effect.ends_sometimes:
         parts.append("the game may end")
+    elif final:  # the end said once for every option, its scores by option
+        parts.append(final)
     if effect.starts is not None and not any(effect.starts.lower() in line.lower()
                                              for line in effect.then):
         parts.append(f"starts {effect.starts}")  # unless a news line after says it
@@ -358,6 +377,35 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     parts += [m for m in moves if not m.startswith((OWN, EVERY))]
     parts += [f"perhaps {m}" for m in effect.maybe]
     return parts
+
+
+def final_words(game: Game, effect: Effect, viewer: str | None) -> str:
+    """The scores the game ends with and who wins ('final scores: you 120, Ann 58 to 60;
+    you win'), ranges where the samples or the player's next choice differ (and said so);
+    '' where the option does not end the game."""
+    if not effect.final:
+        return ""
+    ranges = any(lo != hi for lo, hi in effect.final.values())
+    how = " by what you choose next" if effect.final_by_choice and ranges else ""
+    order = sorted(effect.final, key=lambda p: (p != viewer, game.players.index(p)))
+    scores = ", ".join(f"{'you' if p == viewer else game.label(p)} "
+                       f"{lo if lo == hi else f'{lo} to {hi}'}"
+                       for p in order for lo, hi in [effect.final[p]])
+    return f"final scores{how}: {scores}; {winner_words(game, effect.winners, viewer)}"
+
+
+def winner_words(game: Game, winners: list[tuple[str, ...]], viewer: str | None) -> str:
+    """'you win', 'Ann wins', 'you and Ann share the win', or, where the ways seen differ,
+    'you or Ann may win'."""
+    def name(p: str) -> str:
+        return "you" if p == viewer else game.label(p)
+    if len(winners) == 1 and len(winners[0]) == 1:
+        (p,) = winners[0]
+        return "you win" if p == viewer else f"{name(p)} wins"
+    if len(winners) == 1:
+        return f"{and_list([name(p) for p in winners[0]])} share the win"
+    may = [p for p in game.players if any(p in w for w in winners)]
+    return f"{and_list([name(p) for p in may], 'or')} may win"
 
 
 def every_players(game: Game, moves: list[str], viewer: str | None) -> list[str]:
@@ -449,8 +497,12 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     # game-ending move: 'Player 2 +21 to +23, ...', theirs said apart, out of sight)
     points = first.points if all(e.points == first.points for e in effects) else {}
     alike = [m for m in first.moves if all(m in e.moves for e in effects)]
-    moves = alike if supplies else [m for m in alike if m not in first.supplied
-                                    or into_own(m) and not m.startswith(OWN)]
+    # a player's pieces moved from one common pile to another whatever the choice (every
+    # player's score marker set out on the track) are bookkeeping of the rules: a newcomer
+    # read them as the choice's doing; they are not said
+    alike_said = [m for m in alike if m not in first.bookkept]
+    moves = alike_said if supplies else [m for m in alike_said if m not in first.supplied
+                                         or into_own(m) and not m.startswith(OWN)]
     # cards drawn into the viewer's hand whatever they choose are said (a newcomer saw them
     # on the option that led here and not on this screen); their own pieces handed out (a
     # setup's supply) are not
@@ -460,15 +512,20 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     reason = first.because if points and all(e.because == first.because for e in effects) \
         else None
     later = first.later if all(e.later == first.later for e in effects) else []
+    final = first.final if all((e.final, e.winners) == (first.final, first.winners)
+                               for e in effects) else {}
     common = Effect(points, moves, [], ending, starts=starts, then=then, because=reason,
-                    later=later)
+                    later=later, final=final, winners=first.winners if final else [],
+                    final_by_choice=first.final_by_choice)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
                    [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes,
                    starts=None if starts is not None else e.starts,
                    then=[] if then else e.then,  # each option's reason: in 'why' (room),
                    because=e.because if e.by_choice else None,  # but a range's
-                   later=[] if later else e.later, by_choice=e.by_choice)
+                   later=[] if later else e.later, by_choice=e.by_choice,
+                   final={} if final else e.final, winners=[] if final else e.winners,
+                   final_by_choice=e.final_by_choice)
             for e in effects]
     return common, rest
 
@@ -487,6 +544,10 @@ class _Seen:
     drawn: list[dict[str, int]] = field(default_factory=list)  # points with other draws
     chosen: list[dict[str, int]] = field(default_factory=list)  # points of the other ways
     # of the player's own coming choice
+    bookkept: set[str] = field(default_factory=set)  # see PieceWords.bookkept
+    finals: list[tuple[dict[str, Any], tuple[str, ...]]] = field(default_factory=list)  # the
+    # scores and winners at the end, where the game ends (see certain_end.final_of)
+    by_choice: bool = False  # the finals differ by the player's own coming choice
 
 
 def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
@@ -560,7 +621,7 @@ class Picture:
         ending = after.ending if after.over and not self.over else None
         words = PieceWords(self.game, self.viewer, option, own, zones)
         said = words.moves(flows(self.game, moves, self.viewer, ahead, drawn))
-        return _Seen(points, said, ending, words.supplied)
+        return _Seen(points, said, ending, words.supplied, bookkept=words.bookkept)
 
     def owner_of(self, kind: str) -> str | None:
         """The player a piece belongs to (an attribute of the player type), if any."""
@@ -625,6 +686,7 @@ class PieceWords:
         self.option = option  # a place that is the option chosen is said so
         self.players = set(game.players)
         self.supplied: set[str] = set()  # the moves said that come out of a common pile
+        self.bookkept: set[str] = set()  # a player's pieces from one common pile to another
 
     def moves(self, flows: list[tuple]) -> list[str]:
         """Each (from, to, kind, count, at the bottom) in words, alike moves together."""
@@ -654,6 +716,9 @@ class PieceWords:
             out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
+                if owner is not None and dst_player is None and not tos and \
+                        len(receivers) < 2:  # to another such zone: no board, no hand
+                    self.bookkept.update((out[-1], _without_kinds(out[-1])))
         return out
 
     def alike_to_players(self, entries: list[tuple[tuple, list]]
@@ -872,12 +937,31 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     endings = {s.ending for s in seen}
     ending = seen[0].ending if len(endings) == 1 else None
     supplied = set().union(*(s.supplied for s in seen))
+    bookkept = set().union(*(s.bookkept for s in seen))
     starts = seen[0].starts if all(s.starts == seen[0].starts for s in seen) else None
     then = seen[0].then if all(s.then == seen[0].then for s in seen) else []
     reason = seen[0].because if all(s.because == seen[0].because for s in seen) else None
     later = [m for m in seen[0].later if all(m in s.later for s in seen)]
+    final, winners = _finals(game, seen) if ending is not None else ({}, [])
     return Effect(points, always, some, ending, ending is None and endings != {None},
-                  supplied, starts, then, reason, later, any(s.chosen for s in seen))
+                  supplied, starts, then, reason, later, any(s.chosen for s in seen),
+                  final, winners, any(s.by_choice for s in seen), bookkept=bookkept)
+
+
+def _finals(game: Game, seen: list[_Seen]) -> tuple[dict[str, tuple[Any, Any]],
+                                                    list[tuple[str, ...]]]:
+    """Each player's least and most final score over the samples' ends, and the distinct
+    winners; nothing where a sample has no end, or the scores are no numbers."""
+    runs = [run for s in seen for run in s.finals]
+    if not runs or not all(s.finals for s in seen):
+        return {}, []
+    try:
+        final = {p: (min(r[0][p] for r in runs), max(r[0][p] for r in runs))
+                 for p in game.players}
+    except TypeError:
+        return {}, []
+    return final, list(dict.fromkeys(r[1] for r in runs))
+
 
 
 __all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",

@@ -968,7 +968,8 @@ class _Builder:
                 self.template(spec["text"], NOTE_NAMES),
                 self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None,
                 self.procedures(spec.get("during"), "option_notes"),
-                self.template(spec["short"], NOTE_NAMES) if "short" in spec else None))
+                self.template(spec["short"], NOTE_NAMES) if "short" in spec else None,
+                bool(spec.get("alone"))))
         display.zones = self.zone_names(doc.get("zones") or {})
         for spec in doc.get("option_order") or []:
             display.option_order.append(OptionOrder(

@@ -5,7 +5,9 @@ and the words for it (`text`, with `viewer`, `before`, `after` and `option`, the
 itself): the value is worked out before the decision and after each option, on a copy of the
 game as the deciding player sees it (what they cannot see dealt at random, so a note tells
 nothing hidden), and the note is said where `when` holds (without `when`: where the value
-changes). A note with `during` is said only at the decisions those procedures ask (a note for
+changes). A note with `alone` says all that matters of the options where it holds: what they
+set off (consequences.py: pieces that flow back after an offer that cannot succeed) is not
+said beside it. A note with `during` is said only at the decisions those procedures ask (a note for
 a choice of a few options, kept off a choice of many where it would crowd the screen). A note
 with `short` says that instead on a screen with no room for the whole notes (a terminal's
 list of many places); the browser says the whole. A value that cannot be worked out (a
@@ -37,6 +39,7 @@ class OptionNote:
     when: Callable | None = None
     during: tuple[str, ...] = ()
     short: Callable | None = None  # the words where the screen is cramped (None: `text`)
+    alone: bool = False  # where it holds, the option's consequences are not said
 
     def applies(self, game: Game) -> bool:
         """Whether the note may be said at the decision `game` asks now (see `during`)."""
@@ -69,28 +72,39 @@ def asking_procedure(game: Game) -> str | None:
     return stack[-1][0] if stack else None
 
 
+class Notes(list):
+    """The notes of each option (strings), and for each option whether a note that says all
+    that matters of it (`alone`) holds there."""
+
+    def __init__(self, said: list[str], alone: list[bool]) -> None:
+        super().__init__(said)
+        self.alone = alone
+
+
 def option_notes(notes: list[OptionNote], game: Game, viewer: str,
-                 options: list[Any], short: bool = False) -> list[str]:
+                 options: list[Any], short: bool = False) -> Notes:
     """For each option, its notes joined ('the limit falls to 1'); '' where none holds;
     `short`: the notes' short words where they have them."""
     notes = [note for note in notes if note.applies(game)]
     if not notes:
-        return [""] * len(options)
+        return Notes([""] * len(options), [False] * len(options))
     seen = sample_game(game, viewer, private_random(game.state["seed"], game.state["step"],
                                                     viewer, "option notes"))
     before = [note.worth(seen, viewer) for note in notes]
-    out = []
+    out, alone = [], []
     for option in options:
         twin = seen.clone()
         try:
             twin.apply(option)
         except (GameRuleError, IllegalMove):
             out.append("")
+            alone.append(False)
             continue
         said = [note.said(twin, viewer, was, option, short)
                 for note, was in zip(notes, before, strict=True)]
         out.append("; ".join(x for x in said if x))
-    return out
+        alone.append(any(x and note.alone for x, note in zip(said, notes, strict=True)))
+    return Notes(out, alone)
 
 
 def with_notes(labels: list[str], notes: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from os.path import commonprefix
 from typing import TYPE_CHECKING, Any
 
+from interpreter.play.consequences import and_list
 from interpreter.play.plain_reasons import RefusalReasons
 from interpreter.play.reasons import failing, not_listed
 from interpreter.play.why import could_be_option
@@ -30,7 +31,8 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
     named = f"{name[:1].upper()}{name[1:]}"
     if not could_be_option(game, decision, point, option):  # a card where a place is asked
         instead = allowed_now(game, decision, option)
-        return f'{named} is not an answer to "{decision.prompt}". {instead}'
+        return f'{named} is not an answer to "{decision.prompt}"{what_is_asked(game, decision)}. ' \
+            f"{instead}"
     reasons = plain_reasons(game, decision, point, option)
     head = f"{named} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
@@ -64,6 +66,17 @@ def said(reason: str) -> str:
 
 
 NAMED_INSTEAD = 2  # board places named as examples of what is allowed instead
+NAMED_ASKED = 6  # answers named, where a value of another kind was given
+
+
+def what_is_asked(game: Game, decision: Decision) -> str:
+    """Why a value of another kind is no answer: what the answers are, by name where they are
+    few (': the answer is one of red or blue'; a newcomer's click on a space
+    of the board was refused with no word of why), else of what kind ('' for none)."""
+    labels = list(dict.fromkeys(game.label(o) for o in decision.options))
+    if not 0 < len(labels) <= NAMED_ASKED:
+        return ""
+    return f": the answer is {'one of ' if len(labels) > 1 else ''}{and_list(labels, 'or')}"
 
 
 def allowed_now(game: Game, decision: Decision, refused: Any = None, said: str = "") -> str:

@@ -24,6 +24,7 @@ from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.consequences import (
+    Effect,
     Picture,
     and_list,
     common_effect,
@@ -136,6 +137,7 @@ class Table:
         self._lock = threading.RLock()
         self._effects: tuple[int, dict[str, Any]] = (-1, {})  # version -> what options do
         self._notes: tuple[int, list[str]] = (-1, [])  # version -> the options' noted labels
+        self._alone: list[bool] = []  # the options whose notes say all (option_notes.Notes)
         # version -> each seat's page (asked again by every tab and event of one version)
         self._states: tuple[int, dict[str | None, dict[str, Any]]] = (-1, {})
         self._begin_digest()
@@ -323,6 +325,9 @@ class Table:
             said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
+                self._labels_of(decision)  # a note that says all of an option: nothing beside
+                rest = [Effect() if alone else e
+                        for e, alone in zip(rest, self._alone, strict=True)]
                 said["every"] = effect_words(self.game, common, player)
                 points = [points_text(self.game, e.points, player) if e.points else
                           "the game ends" if e.ending else "" for e in rest]
@@ -337,10 +342,11 @@ class Table:
 
     def _labels_of(self, decision: Decision) -> list[str]:
         """The options' labels with the display's notes on what each changes ('red 6 (the
-        limit falls to 1)'), as the terminal says them; worked out once per version."""
+        limit falls to 1'), as the terminal says them; worked out once per version."""
         if self._notes[0] != self.version:
             notes = option_notes(self.display.option_notes, self.game, decision.player,
                                  decision.options)
+            self._alone = notes.alone
             self._notes = (self.version, with_notes(named_labels(self.game, decision), notes))
         return self._notes[1]
 

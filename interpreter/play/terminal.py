@@ -25,6 +25,7 @@ from interpreter.bots.players import make_bot
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.writing import write_atomic
 from interpreter.play.consequences import (
+    Effect,
     Outlook,
     Picture,
     and_list,
@@ -59,7 +60,7 @@ from interpreter.play.game_files import (
 from interpreter.play.journal import Journal
 from interpreter.play.marks import ROWS, marks_lines
 from interpreter.play.moves_seen import watch_step
-from interpreter.play.option_notes import option_notes, with_notes
+from interpreter.play.option_notes import Notes, option_notes, with_notes
 from interpreter.play.preview import if_ended_now
 from interpreter.play.replay import (
     FILE_ERRORS,
@@ -169,7 +170,8 @@ class Session:
     recent: tuple[int, list[str]] | None = None  # the events of the last screen
     journal: Journal | None = None  # the record written as the game goes
     outlooks: tuple[Any, Outlook | None] = (None, None)  # the last decision's consequences
-    notes: tuple[Any, list[str]] = (None, [])  # the last decision's option notes (or short)
+    notes: tuple[Any, Notes] = (None, Notes([], []))  # the last decision's option notes
+    # (or short)
     steps: Steps = field(default_factory=Steps)  # each step, for a log without quiet runs
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
@@ -451,7 +453,7 @@ class Session:
             return None
         player = decision.player
         private = self.display.private_text(self.game, player, self.colour, self.width)
-        plain = self.shown_labels(decision)
+        plain = self.shown_labels(decision, short=True)  # the notes' short words at least
         labels, notes = self.with_points(decision, plain)
         notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))] \
             + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
@@ -571,6 +573,8 @@ class Session:
         notes = [f"Every choice: {said}."] if said else []
         if found.estimate:
             notes.append(f"({estimate_note(found.samples, found.drawn)})")
+        quiet = self.notes_alone(decision)  # a note says all of these options
+        extras = [Effect() if alone else e for e, alone in zip(extras, quiet, strict=True)]
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
@@ -596,6 +600,14 @@ class Session:
 
     def wrapped(self, lines: list[str]) -> list[str]:
         return wrap_lines(lines, self.width)
+
+    def notes_alone(self, decision: Decision) -> list[bool]:
+        """For each option, whether a display's note says all that matters of it (`alone`):
+        what it sets off is not said beside it."""
+        if self.notes[0] is None or self.notes[0][:3] != \
+                (id(self.game), self.game.state["step"], decision.player):
+            self.shown_labels(decision)
+        return self.notes[1].alone
 
     def shown_labels(self, decision: Decision, short: bool = False) -> list[str]:
         """The options in words, named ones with their names (see why.named_labels), each

@@ -682,7 +682,8 @@ function optionButton(option, groups, numbered) {
     button.firstChild.className = "num";
     button.title = "or click it on the board, where it has this number";
   }
-  button.append(groups ? splitLabel(option.label)[1] : option.label);
+  if (groups) button.append(...noted(splitLabel(option.label)[1]));
+  else button.append(option.label);
   if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
   if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
@@ -712,6 +713,16 @@ function splitLabel(label) {
   const name = note > 0 ? label.slice(0, note) : label;
   const cut = name.lastIndexOf(", ");
   return cut > 0 ? [label.slice(0, cut), label.slice(cut + 2)] : [null, label];
+}
+
+// 'x (a note)' in a row of many buttons -> 'x' and the note in small, without its brackets:
+// a note on each of 28 buttons ('violet (+2)') wrapped every row in two at 1366x768
+function noted(rest) {
+  const found = /^(.*?) \((.*)\)$/.exec(rest);
+  if (!found) return [rest];
+  const note = cell("small", found[2]);
+  note.className = "note";
+  return [found[1], " ", note];
 }
 
 function groupsOf(options) {
