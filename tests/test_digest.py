@@ -4,6 +4,7 @@ is one line of the log on the screen, not a line per card (the whole log keeps e
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -911,7 +912,7 @@ def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
     moves = ["2 cards go from your bid to the orange stack",
              "1 business tile (jeweler) goes to 52nd St. West, green",
              "1 card (black 6) goes from the black stack to your hand"]
-    assert _by_whom(moves, lambda move: "Player 4") == [
+    assert _by_whom(moves, lambda move: "by Player 4") == [
         moves[0], "by Player 4: " + moves[1], moves[2]]
 
 
@@ -950,6 +951,7 @@ def _page_digests(base, seed: int):
 NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcomer.replay.json"
 NEWCOMER_127 = NEWCOMER.with_name("fifth-avenue-base-4p-seed127-newcomer.replay.json")
 NEWCOMER_137 = NEWCOMER.with_name("fifth-avenue-base-4p-seed137-newcomer.replay.json")
+NEWCOMER_149 = NEWCOMER.with_name("fifth-avenue-base-4p-seed149-newcomer.replay.json")
 
 
 def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list[str]]:
@@ -1018,7 +1020,8 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "skyscrapers) to 42nd St. West (your 4 skyscrapers); Player 1 scores 6 VP for " \
            "skyscrapers in at least 4 districts: the special scoring after business 6 (all " \
            "the others too); Player 3 moves the white commissioner from Times Square to 52nd " \
-           "St. West, Player 4 to Central Park; Player 4 chooses to score 52nd St. West; " \
+           "St. West; Player 4 moves it on to Central Park; Player 4 chooses to score 52nd St. " \
+           "West; " \
            "Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 VP, Player 4 scores 2 " \
            "VP)" in said, said  # the commissioners' moves among them, in the log's order
 
@@ -1134,3 +1137,52 @@ def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(ba
                        for x in page[:at]), page
             met += 1
     assert met
+
+
+@functools.cache
+def _screens_149() -> dict[int, list[str]]:
+    """Seed 149's newcomer's screens (issue 33, f49fe8f), played once for the tests below."""
+    return newcomer_screens(replay=NEWCOMER_149)
+
+
+def _flat(screen: list[str]) -> str:
+    return " ".join(" ".join(screen).split())
+
+
+def test_what_the_rules_did_after_another_s_decision_is_not_credited_to_them():
+    """Seed 149, step 246: Player 2's pass ended the auction and the rules declared the
+    newcomer's building stop; the pieces line read 'by Player 2: Player 3's 1 skyscraper goes
+    out of the game'. Moves the rules made after a decision follow it ('after Player 2 passes
+    on Times Square:'), decided from the step's log (the decider's lines, then the others')."""
+    screens = _screens_149()
+    said = _flat(screens[249])
+    assert "Pieces: after Player 2 passes on Times Square: Player 2's 1 skyscraper goes out " \
+           "of the game; Player 3's 1 skyscraper goes out of the game" in said, said
+    assert not any("by Player 2: Player 3's 1 skyscraper" in _flat(x) for x in screens.values())
+
+
+def test_a_line_said_in_short_is_not_also_listed_since_the_last_decision():
+    """Seed 149, step 313: 'Player 1 scores 6 VP ... special scoring after business 6' was
+    listed under 'Since your last decision' and said again under 'In short' (with 'Player 4
+    too'): a line the digest says as one with others is listed once."""
+    for step, screen in _screens_149().items():
+        text = "\n".join(screen)
+        if "In short" not in text or "Since your last decision" not in text:
+            continue
+        above, below = text.split("In short", 1)
+        listed = [" ".join(x.split()) for x in
+                  re.split(r"\n  (?=\S)", above.split("Since your last decision", 1)[1])[1:]]
+        for line in listed:
+            assert line.rstrip(".") not in _flat(below.split("\n\n")[0]), (step, line)
+    above = _flat(_screens_149()[313]).split("In short")[0]
+    assert "Player 1 places a boutique" in above and "scores 6 VP" not in above, above
+
+
+def test_a_piece_moved_on_by_another_player_is_a_clause_of_its_own():
+    """Seed 149: ', Player 4 to 52nd St. East' in a commissioner's chain was hard to parse;
+    another player's move of the same piece reads 'Player 3 moves it on to X'."""
+    screens = _screens_149()
+    assert "Player 2 moves the beige commissioner from City Hall to 34th St. East; Player 3 " \
+           "moves it on to Times Square; Player 4 moves it on to 52nd St. East" \
+           in _flat(screens[34])
+    assert not any(re.search(r", Player \d to ", _flat(x)) for x in screens.values())
