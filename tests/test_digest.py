@@ -32,6 +32,12 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 TAKEN_BACK = r" passes and takes back | cannot raise the bid above \d+: passes and takes back "
 
 
+def _numbered(session: Session, index: int) -> str:
+    """The number a session's screen gives the decision's option at `index`."""
+    shown = session.display.shown(session.game, session.game.decision())
+    return str(session.numbers(shown)[index])
+
+
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
     """The first `count` screens of a game at an 80x24 terminal, Player 1 a person answering
     at random, the others random bots."""
@@ -47,7 +53,7 @@ def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
             return ""
         if len(screens) > count:
             raise EOFError
-        return str(rng.randrange(len(session.game.decision().options)) + 1)
+        return _numbered(session, rng.randrange(len(session.game.decision().options)))
 
     seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
     session = Session(ruleset, game, History(), seats, load_display(ruleset), out, tty=True,
@@ -395,7 +401,7 @@ def game_at_80x24(seed: int) -> list[tuple]:
         if before is not None:
             found.append((game.clone(), list(session.digest), before,
                           session.steps.since("P1")[0], list(session.recent[1])))
-        return str(rng.randrange(len(game.decision().options)) + 1)
+        return _numbered(session, rng.randrange(len(game.decision().options)))
 
     seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
     session = Session(ruleset, ruleset.new_game(4, seed), History(), seats,
@@ -954,7 +960,8 @@ NEWCOMER_137 = NEWCOMER.with_name("fifth-avenue-base-4p-seed137-newcomer.replay.
 NEWCOMER_149 = NEWCOMER.with_name("fifth-avenue-base-4p-seed149-newcomer.replay.json")
 
 
-def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list[str]]:
+def newcomer_screens(width: int = 80, replay: Path = NEWCOMER, height: int = 24
+                     ) -> dict[int, list[str]]:
     """The screens of a newcomer's whole game against three greedy bots at an 80x24
     terminal, played again through a Session from its replay: each decision's screen, by
     the number of decisions made before it (its pages, where it has more than one, with
@@ -980,10 +987,10 @@ def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list
         step = len(session.game.moves)
         screens[step] = (text + prompt).splitlines()
         shown = session.display.shown(session.game, session.game.decision())
-        return str(shown.options.index(moves[step]) + 1)
+        return str(session.numbers(shown)[shown.options.index(moves[step])])
 
     session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
-                       colour=False, tty=True, read=read, width=width, height=24)
+                       colour=False, tty=True, read=read, width=width, height=height)
     assert session.run() == 0
     assert game.scores() == data["scores"]  # the same game
     return screens
@@ -1186,3 +1193,61 @@ def test_a_piece_moved_on_by_another_player_is_a_clause_of_its_own():
            "moves it on to Times Square; Player 4 moves it on to 52nd St. East" \
            in _flat(screens[34])
     assert not any(re.search(r", Player \d to ", _flat(x)) for x in screens.values())
+
+
+def test_a_paged_screen_keeps_the_question_with_its_options():
+    """A screen too full for 24 rows is shown a page at a time: the break fell between the
+    prompt's question and its options (issue 33). The question, its notes and its options
+    are on one page (at 24 rows, and at 18, where more screens are paged)."""
+    met = 0
+    for replay, height in ((NEWCOMER_137, 24), (NEWCOMER_149, 24), (NEWCOMER_149, 18)):
+        for step, screen in newcomer_screens(replay=replay, height=height).items():
+            if MORE not in screen:
+                continue
+            met += 1
+            last = pages(screen)[-1]
+            asked = [k for k, x in enumerate(last) if x.startswith("Player 1: ")]
+            assert asked, (step, screen)
+            assert re.search(r"^ +\d+\. ", "\n".join(last[asked[-1]:]), re.M), (step, screen)
+            assert not any(x.startswith("Player 1: ") for p in pages(screen)[:-1] for x in p)
+    assert met
+
+
+def test_a_move_that_leaves_a_region_one_free_space_is_never_folded():
+    """Seed 149, step 377 (issue 33): 'Pieces: 2 more moves of business tiles (type log to
+    see them)' folded the boutique that left 52nd St. West one free plot, where the newcomer
+    had no pieces but which they could then fill. A move into a region of the board left
+    with one free space at most (decided from its spaces and the zones they index) is said
+    whole."""
+    pieces = _flat(_screens_149()[377]).split("Pieces: ")[1]
+    assert "52nd St. West, orange" in pieces, pieces
+
+
+def test_the_page_never_folds_a_digest_line_about_the_player_s_places(base):
+    """On the page, '2 more... click to show them' hid a commissioner moving off the
+    newcomer's district: the page is told how many of the digest's first lines it may not
+    fold (digest_kept), up to the last naming a place where the player's pieces stand that
+    a move left or entered, or a region a move left with one free space at most."""
+    from .web_support import make_table, token_of
+
+    game = base.new_game(4, 5)
+    table = make_table(base, game, History.start(game),
+                       {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
+    token, rng, met = token_of(table, "P1"), random.Random(5), 0
+    while not table.game.over:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        state = table.state_for(token)
+        before = table.pictures.get("P1")
+        if before is not None:
+            places = table.steps.held_places(table.game, "P1", (before, Picture(
+                table.game, "P1"))) | table.steps.filled_places(table.game, "P1")
+            named = [k for k, x in enumerate(state["digest"])
+                     if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", x) for p in places)]
+            if named:
+                met += 1
+                assert state["digest_kept"] > max(named), (state["digest"], places)
+        table.decide(token, table.version, rng.randrange(len(decision.options)))
+    assert met

@@ -239,6 +239,15 @@ class Steps:
                 any(pieces_at(game, picture, viewer, place, parts=place != key)
                     for picture in pictures)}
 
+    def filled_places(self, game: Game, viewer: str) -> set[str]:
+        """The places of the board (in words) that the moves since `viewer`'s last decision
+        entered and that have one free space at most now (_nearly_full): a digest never
+        folds a move into them (a tile that left one plot free in a region where a newcomer
+        had no pieces, which they could then fill, went into 'and 2 more')."""
+        moves, _ = self.since(viewer)
+        entered = {_place_of(game, m.dest[1]) for m in moves} - {None}
+        return {game.label(place) for place in entered if _nearly_full(game, place)}
+
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
         """The moves and the points of `player`'s last decision (with what followed it before
         the next decision): the picture after it, which the digest starts from, has them
@@ -429,6 +438,21 @@ def _holds_any(game: Game, place: str) -> bool:
                for key in game.state["zones"].get(name, {}) if _place_of(game, key) == place)
 
 
+def _nearly_full(game: Game, place: str) -> bool:
+    """Whether a region of the board, of three spaces or more (the entities of it that
+    index zones), has one free space at most: a piece in every other space, in one of the
+    zones indexed by it (its last space is then there to fill, or gone)."""
+    spaces: dict[Any, list[str]] = {}
+    for name, zone in game.program.zones.items():
+        if zone.decl.index:
+            for key in game.state["zones"].get(name, {}):
+                if key != place and _place_of(game, key) == place:
+                    spaces.setdefault(key, []).append(name)
+    free = [key for key, names in spaces.items()
+            if not any(pieces_in(game.state["zones"][name].get(key) or []) for name in names)]
+    return len(spaces) > 2 and len(free) <= 1
+
+
 def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:
     """The pieces (their variables' keys) that stood on a place and moved to another."""
     entities = {v for values in game.world.entity_types.values() for v in values}
@@ -481,7 +505,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now))
+    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now)) \
+        | steps.filled_places(game, viewer)
     own = [m for m in moves if m.startswith("your ")]
     own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
     # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
@@ -539,6 +564,17 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            len(own), fold, most)
         lines.append(said)
     return lines
+
+
+def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list[str]) -> int:
+    """How many of a page's digest `lines`, from the first, a cramped page never folds: up
+    to the last that names a place that a move since the viewer's last decision left or
+    entered where they have pieces, or left with one free space at most (a commissioner
+    moved off a newcomer's district was behind '2 more')."""
+    places = steps.held_places(game, viewer, (before, Picture(game, viewer))) | \
+        steps.filled_places(game, viewer)
+    named = [k for k, line in enumerate(lines) if any(_naming(p).search(line) for p in places)]
+    return max(named, default=-1) + 1
 
 
 def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMove],
