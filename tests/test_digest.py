@@ -1251,3 +1251,15 @@ def test_the_page_never_folds_a_digest_line_about_the_player_s_places(base):
                 assert state["digest_kept"] > max(named), (state["digest"], places)
         table.decide(token, table.version, rng.randrange(len(decision.options)))
     assert met
+
+
+def test_an_offer_made_card_by_card_is_news_as_it_stands_when_its_player_is_done():
+    """Seed 149, step 451 (issue 33): Player 2's high bid of 33 was never on the newcomer's
+    screen, and a bot's card-by-card bid took a line a card. Each run of another player's
+    steps that built or took back an offer is one news line, the run's last ('Player 2 bids
+    33 in violet'), and its cards one by one are not listed."""
+    screen = _screens_149()[451]
+    news = _flat(screen).split("News: ")[1].split("Your hand")[0]
+    assert news.startswith("Player 2 bids 33 in violet; Player 3 passes and takes back the "
+                           "cards they had put forward"), news
+    assert "adds" not in _flat(screen)

@@ -239,6 +239,24 @@ class Steps:
                 any(pieces_at(game, picture, viewer, place, parts=place != key)
                     for picture in pictures)}
 
+    def offers_made(self, game: Game, viewer: str) -> list[int]:
+        """The log lines (their indices) that end the others' runs of steps in a row with
+        a quiet one among them since `viewer`'s last decision (an offer built card by card,
+        made or taken back): the first line of each run's last step, the offer as it stands
+        when its player is done. News, one line an offer: a bid of 33 was never on a
+        newcomer's screen, and the cards put forward took a line each."""
+        out: list[int] = []
+        k = self.last_decision(viewer) + 1
+        while k < len(self.deciders):
+            end = k
+            while end + 1 < len(self.deciders) and self.deciders[end + 1] == self.deciders[k]:
+                end += 1
+            if self.deciders[k] != viewer and any(self.quiet[k:end + 1]) and \
+                    self.lines[end] and self.lines[end].start < len(game.events):
+                out.append(self.lines[end].start)
+            k = end + 1
+        return out
+
     def filled_places(self, game: Game, viewer: str) -> set[str]:
         """The places of the board (in words) that the moves since `viewer`'s last decision
         entered and that have one free space at most now (_nearly_full): a digest never
@@ -519,7 +537,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in rest if m.startswith(theirs)] + \
         [m for m in moves if _own(m) and m not in own] + \
         [m for m in rest if not m.startswith(theirs)]
-    told = [x.rstrip(".") for x in news or []]
+    told = with_offers(game, steps.first_line(game, viewer), [x.rstrip(".") for x in news or []],
+                       steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
     if covered is not None:
         covered.update(m.line for m in pieces)
@@ -577,6 +596,29 @@ def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list
     return max(named, default=-1) + 1
 
 
+def with_offers(game: Game, first: int, news: list[str], offers: list[int]) -> list[str]:
+    """The `news` (log lines written since the log's line `first`, in its order) with the
+    lines of `offers` (Steps.offers_made) among them, in the log's order, each once."""
+    items = _placed(game, first, news)
+    said = {line for _, line in items}
+    items += [(i, game.events[i].rstrip(".")) for i in offers
+              if game.events[i].rstrip(".") not in said]
+    return [line for _, line in sorted(items, key=lambda item: item[0])]
+
+
+def _placed(game: Game, first: int, news: list[str]) -> list[tuple[int, str]]:
+    """Each of the `news` (in the log's order, from its line `first`) with its index in
+    the log (a line told to one player alone: that of the line before it)."""
+    items: list[tuple[int, str]] = []
+    at = first
+    for line in news:
+        found = next((i for i in range(at, len(game.events))
+                      if game.events[i].rstrip(".") == line), None)
+        at = found + 1 if found is not None else at
+        items.append((at - 1, line))
+    return items
+
+
 def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMove],
                   whole: bool) -> list[str]:
     """The `news` (log lines written since the log's line `first`) and the moves of
@@ -584,13 +626,7 @@ def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMov
     as one line (chained); a news line that tells a move is said with the viewer's pieces.
     A newcomer read a move of a piece before the win that had come first."""
     by_news = {m.line: m.told for m in pieces if m.news}
-    items: list[tuple[int, str]] = []
-    at = first
-    for line in news:
-        found = next((i for i in range(at, len(game.events))
-                      if game.events[i].rstrip(".") == line), None)
-        at = found + 1 if found is not None else at
-        items.append((at - 1, by_news.get(line, line)))
+    items = [(at, by_news.get(line, line)) for at, line in _placed(game, first, news)]
     items += [(m.at, m.told) for m in pieces if not m.news] if whole else \
         chained(game, pieces)
     return [text for _, text in sorted(items, key=lambda item: item[0])]
