@@ -1113,8 +1113,10 @@ def test_the_newcomer_s_news_follow_each_commissioner_and_keep_their_places_unfo
            "to 52nd St. East to Central Park; Player 3 moves the white commissioner from " \
            "42nd St. West to 52nd St. West (your 2 skyscrapers) to Central Park; Player 4 " \
            "brings the beige commissioner back to City Hall" in said[451], said[451]
-    assert "News: Player 3 wins the Central Park auction with 14; Player 4 moves the beige " \
-           "commissioner from City Hall to 34th St. East (your 3 skyscrapers)" in said[430]
+    assert "News: Player 2 passes and takes back the card they had put forward (green 4); " \
+           "the high bid stays Player 3's 14; Player 3 wins the Central Park auction with 14; " \
+           "Player 4 moves the beige commissioner from City Hall to 34th St. East (your 3 " \
+           "skyscrapers)" in said[430]  # the bid taken back, one line (an offer's end)
     assert "1 business tile (jeweler) goes to 34th St. West, orange" in said[176], said[176]
     assert MORE in screens[176] and screens[176][0] == ON_DEMAND, screens[176]
     for screen in screens.values():

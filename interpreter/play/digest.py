@@ -252,7 +252,9 @@ class Steps:
             while end + 1 < len(self.deciders) and self.deciders[end + 1] == self.deciders[k]:
                 end += 1
             if self.deciders[k] != viewer and any(self.quiet[k:end + 1]) and \
-                    self.lines[end] and self.lines[end].start < len(game.events):
+                    not self.moved_to[end] and self.lines[end] and \
+                    self.lines[end].start < len(game.events):  # a piece moved on a
+                # place is said by its own line (piece_moves)
                 out.append(self.lines[end].start)
             k = end + 1
         return out
