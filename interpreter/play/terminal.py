@@ -525,9 +525,10 @@ class Session:
         the same player right after their answer to it: an offer built card by card) an
         option keeps the number of the choice's first screen, and one new to it takes the
         next number unused. A newcomer typed the number of a card from the screen before,
-        which meant another card once the list had moved up."""
+        which meant another card once the list had moved up. At a terminal only: a script
+        piped in reads no screen, and its '1' stays the first option."""
         key = (decision.player, decision.prompt)
-        repeated = self.numbering is not None and self.numbering[0] == key and \
+        repeated = self.tty and self.numbering is not None and self.numbering[0] == key and \
             self.answered is not None and self.answered[:2] == key and \
             self.answered[3] == len(self.history.deciders)
         kept = dict(self.numbering[1]) if repeated and self.numbering else {}
