@@ -1660,35 +1660,30 @@ def _answers_to(command: str) -> dict[int, list[str]]:
     return said
 
 
-def _pages(lines: list[str]) -> list[list[str]]:
-    out: list[list[str]] = [[]]
-    for line in lines:
-        out[-1].append(line)
-        if line == MORE:
-            out.append([])
-    return out
-
-
 def test_board_after_a_building_stop_fits_or_breaks_between_the_board_and_its_notes():
     """Seed 149 (issue 33): 'board' after a building stop took two pages, the second
     holding one line, and a break could fall inside the marks. The board fits 24 rows where
     it can (the line on how to see the options goes first: Enter does it); where it cannot,
     the board is whole on the first page and what is said under it on the next."""
+    from .test_digest import pages
+
     answers = _answers_to("board")
-    paged = {step: _pages(lines) for step, lines in answers.items() if MORE in lines}
+    paged = {step: pages(lines) for step, lines in answers.items() if MORE in lines}
     for step in (279, 379, 396):
         assert step not in paged and len(answers[step]) <= 24, "\n".join(answers[step])
     assert paged
-    for step, pages in paged.items():
-        assert all(len(page) <= 24 for page in pages), step
-        assert pages[0][-2].startswith("P Player 4"), "\n".join(pages[0])
-        assert pages[1][0].startswith("Times Square is closed"), "\n".join(pages[1])
+    for step, shown in paged.items():
+        assert all(len(page) <= 24 for page in shown), step
+        assert shown[0][-2].startswith("P Player 4"), "\n".join(shown[0])
+        assert shown[1][0].startswith("Times Square is closed"), "\n".join(shown[1])
 
 
 def test_help_never_ends_a_page_on_a_heading():
     """'help''s first page ended on 'Marks on the board:' with its marks on the next."""
+    from .test_digest import pages
+
     for lines in list(_answers_to("help").values())[:3]:
-        pages = _pages(lines)
-        assert len(pages) > 1
-        for page in pages[:-1]:
+        paged = pages(lines)
+        assert len(paged) > 1
+        for page in paged[:-1]:
             assert not page[-2].endswith(":"), "\n".join(page)
