@@ -443,9 +443,15 @@ class Session:
                        self.notice)
         lines = parts.lines(self.height)
         if self.height is not None and len(lines) > self.height - 1:
-            # a page at a time: nothing scrolls off unread; the question with its options
+            # a page at a time: nothing scrolls off unread; the question with its options,
+            # and the hand with them where the page has the room
             asked = max((k for k, x in enumerate(lines)
                          if x.startswith(f"{self.name(player)}: ")), default=None)
+            hand = max((k for k, x in enumerate(lines) if private and
+                        x == private.split("\n")[0]), default=None)
+            if hand is not None and asked is not None and hand < asked and \
+                    len(lines) - hand <= self.height - 1:
+                asked = hand
             self.page(lines, self.height, {asked: len(lines) - asked}
                       if asked is not None else None)
         else:
