@@ -203,8 +203,8 @@ class Steps:
     def credits_since(self, game: Game, player: str) -> dict[str, list[Moved]]:
         """The moves since `player`'s last decision by what made them: 'by Ann' (her
         decision), or 'after Ann passes' (what the rules did after it, once the log turned
-        from her: a newcomer read 'by Ann: your 3 towers go out of the game' of a stop the
-        rules declared for them when Ann's pass ended an auction)."""
+        from her: a newcomer read 'by Ann: your 3 towers go out of the game' of a closing
+        the rules declared for them when Ann's pass ended a round of offers)."""
         out: dict[str, list[Moved]] = {}
         for k in range(self.last_decision(player) + 1, len(self.seen)):
             name = game.label(self.deciders[k])
@@ -243,7 +243,7 @@ class Steps:
         """The log lines (their indices) that end the others' runs of steps in a row with
         a quiet one among them since `viewer`'s last decision (an offer built card by card,
         made or taken back): the first line of each run's last step, the offer as it stands
-        when its player is done. News, one line an offer: a bid of 33 was never on a
+        when its player is done. News, one line an offer: a high offer was never on a
         newcomer's screen, and the cards put forward took a line each."""
         out: list[int] = []
         k = self.last_decision(viewer) + 1
@@ -262,7 +262,7 @@ class Steps:
     def filled_places(self, game: Game, viewer: str) -> set[str]:
         """The places of the board (in words) that the moves since `viewer`'s last decision
         entered and that have one free space at most now (_nearly_full): a digest never
-        folds a move into them (a tile that left one plot free in a region where a newcomer
+        folds a move into them (a tile that left one square free in a region where a newcomer
         had no pieces, which they could then fill, went into 'and 2 more')."""
         moves, _ = self.since(viewer)
         entered = {_place_of(game, m.dest[1]) for m in moves} - {None}
@@ -590,8 +590,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
 def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list[str]) -> int:
     """How many of a page's digest `lines`, from the first, a cramped page never folds: up
     to the last that names a place that a move since the viewer's last decision left or
-    entered where they have pieces, or left with one free space at most (a commissioner
-    moved off a newcomer's district was behind '2 more')."""
+    entered where they have pieces, or left with one free space at most (a pawn moved
+    off a newcomer's region was behind '2 more')."""
     places = steps.held_places(game, viewer, (before, Picture(game, viewer))) | \
         steps.filled_places(game, viewer)
     named = [k for k, line in enumerate(lines) if any(_naming(p).search(line) for p in places)]

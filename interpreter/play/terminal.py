@@ -552,7 +552,7 @@ class Session:
 
     def no_number(self, k: int, decision: Decision) -> str:
         """Why the number `k` chooses nothing: its option was chosen earlier in this repeated
-        choice ('2 is in your bid already (black 4)'), or there is no such number."""
+        choice ('2 is in your tray already (red 4)'), or there is no such number."""
         numbers = self.numbers(decision)
         gone = [(option, label) for option, (n, label) in self.numbering[1].items()
                 if n == k] if self.numbering else []
@@ -565,7 +565,7 @@ class Session:
 
     def taken_to(self, player: str, option: str) -> str | None:
         """Where the player's run of decisions (nobody else's between) put the piece that
-        `option` names, in words ('your bid'); None where none of them moved it."""
+        `option` names, in words ('your tray'); None where none of them moved it."""
         k = len(self.steps.deciders)
         while k > 0 and self.steps.deciders[k - 1] == player:
             k -= 1

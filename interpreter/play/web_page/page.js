@@ -304,8 +304,8 @@ function fitDigest() {
     fitDigest.open = true;
     fitDigest();
   });
-  // the lines up to the last about the player's places are never folded (a commissioner
-  // moved off a newcomer's district was behind "2 more")
+  // the lines up to the last about the player's places are never folded (a pawn moved off
+  // a newcomer's region was behind "2 more")
   const kept = Math.min(fitDigest.kept || 0, lines.length);
   let shown = lines.length;
   while (shown > Math.max(fewest, kept) && cramped()) {
