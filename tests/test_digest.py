@@ -4,6 +4,7 @@ is one line of the log on the screen, not a line per card (the whole log keeps e
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -31,6 +32,12 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 TAKEN_BACK = r" passes and takes back | cannot raise the bid above \d+: passes and takes back "
 
 
+def _numbered(session: Session, index: int) -> str:
+    """The number a session's screen gives the decision's option at `index`."""
+    shown = session.display.shown(session.game, session.game.decision())
+    return str(session.numbers(shown)[index])
+
+
 def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
     """The first `count` screens of a game at an 80x24 terminal, Player 1 a person answering
     at random, the others random bots."""
@@ -46,7 +53,7 @@ def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
             return ""
         if len(screens) > count:
             raise EOFError
-        return str(rng.randrange(len(session.game.decision().options)) + 1)
+        return _numbered(session, rng.randrange(len(session.game.decision().options)))
 
     seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
     session = Session(ruleset, game, History(), seats, load_display(ruleset), out, tty=True,
@@ -394,7 +401,7 @@ def game_at_80x24(seed: int) -> list[tuple]:
         if before is not None:
             found.append((game.clone(), list(session.digest), before,
                           session.steps.since("P1")[0], list(session.recent[1])))
-        return str(rng.randrange(len(game.decision().options)) + 1)
+        return _numbered(session, rng.randrange(len(game.decision().options)))
 
     seats = {"P1": "human", "P2": "random", "P3": "random", "P4": "random"}
     session = Session(ruleset, ruleset.new_game(4, seed), History(), seats,
@@ -911,7 +918,7 @@ def test_a_move_of_the_viewer_s_own_pieces_is_credited_to_nobody():
     moves = ["2 cards go from your bid to the orange stack",
              "1 business tile (jeweler) goes to 52nd St. West, green",
              "1 card (black 6) goes from the black stack to your hand"]
-    assert _by_whom(moves, lambda move: "Player 4") == [
+    assert _by_whom(moves, lambda move: "by Player 4") == [
         moves[0], "by Player 4: " + moves[1], moves[2]]
 
 
@@ -950,9 +957,11 @@ def _page_digests(base, seed: int):
 NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcomer.replay.json"
 NEWCOMER_127 = NEWCOMER.with_name("fifth-avenue-base-4p-seed127-newcomer.replay.json")
 NEWCOMER_137 = NEWCOMER.with_name("fifth-avenue-base-4p-seed137-newcomer.replay.json")
+NEWCOMER_149 = NEWCOMER.with_name("fifth-avenue-base-4p-seed149-newcomer.replay.json")
 
 
-def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list[str]]:
+def newcomer_screens(width: int = 80, replay: Path = NEWCOMER, height: int = 24
+                     ) -> dict[int, list[str]]:
     """The screens of a newcomer's whole game against three greedy bots at an 80x24
     terminal, played again through a Session from its replay: each decision's screen, by
     the number of decisions made before it (its pages, where it has more than one, with
@@ -978,10 +987,10 @@ def newcomer_screens(width: int = 80, replay: Path = NEWCOMER) -> dict[int, list
         step = len(session.game.moves)
         screens[step] = (text + prompt).splitlines()
         shown = session.display.shown(session.game, session.game.decision())
-        return str(shown.options.index(moves[step]) + 1)
+        return str(session.numbers(shown)[shown.options.index(moves[step])])
 
     session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
-                       colour=False, tty=True, read=read, width=width, height=24)
+                       colour=False, tty=True, read=read, width=width, height=height)
     assert session.run() == 0
     assert game.scores() == data["scores"]  # the same game
     return screens
@@ -1018,7 +1027,8 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "skyscrapers) to 42nd St. West (your 4 skyscrapers); Player 1 scores 6 VP for " \
            "skyscrapers in at least 4 districts: the special scoring after business 6 (all " \
            "the others too); Player 3 moves the white commissioner from Times Square to 52nd " \
-           "St. West, Player 4 to Central Park; Player 4 chooses to score 52nd St. West; " \
+           "St. West; Player 4 moves it on to Central Park; Player 4 chooses to score 52nd St. " \
+           "West; " \
            "Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 VP, Player 4 scores 2 " \
            "VP)" in said, said  # the commissioners' moves among them, in the log's order
 
@@ -1103,8 +1113,10 @@ def test_the_newcomer_s_news_follow_each_commissioner_and_keep_their_places_unfo
            "to 52nd St. East to Central Park; Player 3 moves the white commissioner from " \
            "42nd St. West to 52nd St. West (your 2 skyscrapers) to Central Park; Player 4 " \
            "brings the beige commissioner back to City Hall" in said[451], said[451]
-    assert "News: Player 3 wins the Central Park auction with 14; Player 4 moves the beige " \
-           "commissioner from City Hall to 34th St. East (your 3 skyscrapers)" in said[430]
+    assert "News: Player 2 passes and takes back the card they had put forward (green 4); " \
+           "the high bid stays Player 3's 14; Player 3 wins the Central Park auction with 14; " \
+           "Player 4 moves the beige commissioner from City Hall to 34th St. East (your 3 " \
+           "skyscrapers)" in said[430]  # the bid taken back, one line (an offer's end)
     assert "1 business tile (jeweler) goes to 34th St. West, orange" in said[176], said[176]
     assert MORE in screens[176] and screens[176][0] == ON_DEMAND, screens[176]
     for screen in screens.values():
@@ -1134,3 +1146,122 @@ def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(ba
                        for x in page[:at]), page
             met += 1
     assert met
+
+
+@functools.cache
+def _screens_149() -> dict[int, list[str]]:
+    """Seed 149's newcomer's screens (issue 33, f49fe8f), played once for the tests below."""
+    return newcomer_screens(replay=NEWCOMER_149)
+
+
+def _flat(screen: list[str]) -> str:
+    return " ".join(" ".join(screen).split())
+
+
+def test_what_the_rules_did_after_another_s_decision_is_not_credited_to_them():
+    """Seed 149, step 246: Player 2's pass ended the auction and the rules declared the
+    newcomer's building stop; the pieces line read 'by Player 2: Player 3's 1 skyscraper goes
+    out of the game'. Moves the rules made after a decision follow it ('after Player 2 passes
+    on Times Square:'), decided from the step's log (the decider's lines, then the others')."""
+    screens = _screens_149()
+    said = _flat(screens[249])
+    assert "Pieces: after Player 2 passes on Times Square: Player 2's 1 skyscraper goes out " \
+           "of the game; Player 3's 1 skyscraper goes out of the game" in said, said
+    assert not any("by Player 2: Player 3's 1 skyscraper" in _flat(x) for x in screens.values())
+
+
+def test_a_line_said_in_short_is_not_also_listed_since_the_last_decision():
+    """Seed 149, step 313: 'Player 1 scores 6 VP ... special scoring after business 6' was
+    listed under 'Since your last decision' and said again under 'In short' (with 'Player 4
+    too'): a line the digest says as one with others is listed once."""
+    for step, screen in _screens_149().items():
+        text = "\n".join(screen)
+        if "In short" not in text or "Since your last decision" not in text:
+            continue
+        above, below = text.split("In short", 1)
+        listed = [" ".join(x.split()) for x in
+                  re.split(r"\n  (?=\S)", above.split("Since your last decision", 1)[1])[1:]]
+        for line in listed:
+            assert line.rstrip(".") not in _flat(below.split("\n\n")[0]), (step, line)
+    above = _flat(_screens_149()[313]).split("In short")[0]
+    assert "Player 1 places a boutique" in above and "scores 6 VP" not in above, above
+
+
+def test_a_piece_moved_on_by_another_player_is_a_clause_of_its_own():
+    """Seed 149: ', Player 4 to 52nd St. East' in a commissioner's chain was hard to parse;
+    another player's move of the same piece reads 'Player 3 moves it on to X'."""
+    screens = _screens_149()
+    assert "Player 2 moves the beige commissioner from City Hall to 34th St. East; Player 3 " \
+           "moves it on to Times Square; Player 4 moves it on to 52nd St. East" \
+           in _flat(screens[34])
+    assert not any(re.search(r", Player \d to ", _flat(x)) for x in screens.values())
+
+
+def test_a_paged_screen_keeps_the_question_with_its_options():
+    """A screen too full for 24 rows is shown a page at a time: the break fell between the
+    prompt's question and its options (issue 33). The question, its notes and its options
+    are on one page (at 24 rows, and at 18, where more screens are paged)."""
+    met = 0
+    for replay, height in ((NEWCOMER_137, 24), (NEWCOMER_149, 24), (NEWCOMER_149, 18)):
+        for step, screen in newcomer_screens(replay=replay, height=height).items():
+            if MORE not in screen:
+                continue
+            met += 1
+            last = pages(screen)[-1]
+            asked = [k for k, x in enumerate(last) if x.startswith("Player 1: ")]
+            assert asked, (step, screen)
+            assert re.search(r"^ +\d+\. ", "\n".join(last[asked[-1]:]), re.M), (step, screen)
+            assert not any(x.startswith("Player 1: ") for p in pages(screen)[:-1] for x in p)
+    assert met
+
+
+def test_a_move_that_leaves_a_region_one_free_space_is_never_folded():
+    """Seed 149, step 377 (issue 33): 'Pieces: 2 more moves of business tiles (type log to
+    see them)' folded the boutique that left 52nd St. West one free plot, where the newcomer
+    had no pieces but which they could then fill. A move into a region of the board left
+    with one free space at most (decided from its spaces and the zones they index) is said
+    whole."""
+    pieces = _flat(_screens_149()[377]).split("Pieces: ")[1]
+    assert "52nd St. West, orange" in pieces, pieces
+
+
+def test_the_page_never_folds_a_digest_line_about_the_player_s_places(base):
+    """On the page, '2 more... click to show them' hid a commissioner moving off the
+    newcomer's district: the page is told how many of the digest's first lines it may not
+    fold (digest_kept), up to the last naming a place where the player's pieces stand that
+    a move left or entered, or a region a move left with one free space at most."""
+    from .web_support import make_table, token_of
+
+    game = base.new_game(4, 5)
+    table = make_table(base, game, History.start(game),
+                       {"P1": "human", "P2": "random", "P3": "random", "P4": "random"})
+    token, rng, met = token_of(table, "P1"), random.Random(5), 0
+    while not table.game.over:
+        decision = table.game.decision()
+        if decision.player != "P1":
+            table.bot_step()
+            continue
+        state = table.state_for(token)
+        before = table.pictures.get("P1")
+        if before is not None:
+            places = table.steps.held_places(table.game, "P1", (before, Picture(
+                table.game, "P1"))) | table.steps.filled_places(table.game, "P1")
+            named = [k for k, x in enumerate(state["digest"])
+                     if any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", x) for p in places)]
+            if named:
+                met += 1
+                assert state["digest_kept"] > max(named), (state["digest"], places)
+        table.decide(token, table.version, rng.randrange(len(decision.options)))
+    assert met
+
+
+def test_an_offer_made_card_by_card_is_news_as_it_stands_when_its_player_is_done():
+    """Seed 149, step 451 (issue 33): Player 2's high bid of 33 was never on the newcomer's
+    screen, and a bot's card-by-card bid took a line a card. Each run of another player's
+    steps that built or took back an offer is one news line, the run's last ('Player 2 bids
+    33 in violet'), and its cards one by one are not listed."""
+    screen = _screens_149()[451]
+    news = _flat(screen).split("News: ")[1].split("Your hand")[0]
+    assert news.startswith("Player 2 bids 33 in violet; Player 3 passes and takes back the "
+                           "cards they had put forward"), news
+    assert "adds" not in _flat(screen)

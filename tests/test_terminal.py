@@ -90,7 +90,8 @@ class Screens:
         if self.rng.random() < 0.08:
             self.answers.append(self.rng.choice(COMMANDS))
         else:
-            self.answers.append(str(self.rng.randrange(len(decision.options)) + 1))
+            shown = self.session.display.shown(self.session.game, decision)
+            self.answers.append(str(self.rng.choice(self.session.numbers(shown))))
         return self.answers[-1]
 
 
@@ -134,7 +135,7 @@ def test_every_screen_of_a_whole_game_fits_80_columns_and_24_rows(name, people):
         text = "\n".join(screen)
         if "Enter shows" in text or answer == "board":
             continue
-        assert re.search(r"^ +(1\. |\S.*: +1 )", text, re.M), text
+        assert re.search(r"^ +(\d+\. |\S.*: +\d+ )", text, re.M), text
         if ruleset.name.startswith("Fifth Avenue"):
             assert "Your hand, " in text, text
 
@@ -567,9 +568,10 @@ def test_a_screen_too_full_drops_its_blank_rows_before_overflowing():
         assert line in fitted  # every part kept
 
 
-def test_a_bid_that_numbers_its_cards_anew_says_so_and_a_card_s_name_picks_it():
-    """Adding a card to a bid takes it out of the list, and the options after it moved up
-    a number: the next screen says which number moved, and typing a card's name picks it."""
+def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
+    """Adding a card to a bid takes it out of the list: the others keep their numbers (a
+    newcomer typed the number a card had on the screen before), and typing a card's name
+    picks it."""
     from .test_rulebook_examples import card, empty_hands, fresh, position
 
     game = fresh(load_ruleset(BASE))
@@ -577,29 +579,87 @@ def test_a_bid_that_numbers_its_cards_anew_says_so_and_a_card_s_name_picks_it():
     position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
                                  card("black", 4): 1, card("black", 6): 1}})
     game.perform("park_auction", "P1")
-    out, answers, screens = io.StringIO(), iter(["brown", "1", "black 6"]), []
+    out, answers, screens = io.StringIO(), iter(["", "brown", "1", "black 6"]), []
 
     def read(prompt: str) -> str:
-        screens.append(ANSI.sub("", out.getvalue()))
+        screens.append(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]))
         out.seek(0)
         out.truncate()
         return next(answers)
 
     s = Session(game.ruleset, game, History(), {"P1": "human", "P2": "random",
                                                 "P3": "random", "P4": "random"},
-                load_display(game.ruleset), out, read=read, width=80, height=24)
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24)
     s.max_decisions = None
     with pytest.raises(StopIteration):
         s.run()
-    said = [" ".join(x.split()) for x in screens]
-    assert "numbers moved" not in said[1]  # the first card: nothing moved yet
-    assert "(The numbers moved: 'brown 5' is 1 now. Typing an option's name picks it " \
-           "too.)" in said[2], said[2]
+    first, then = [x for x in screens if "add a card" in x][:2]  # the two card screens
+    assert re.search(r"^ +1\. brown 4", first, re.M), first
+    assert re.search(r"^ +2\. brown 5", first, re.M), first
+    assert re.search(r"^ +2\. brown 5", then, re.M), then  # kept its number
+    assert not re.search(r"^ +1\. ", then, re.M), then
+    assert "numbers moved" not in then
     assert sorted(game.view("P1")["zones"]["bid"]["P1"]) == [card("black", 6),
                                                              card("brown", 4)]
     for screen in screens[1:]:  # the first follows the start's lines
         assert len(screen.splitlines()) <= 24 and all(len(x) <= 80 for x in
                                                       screen.splitlines())
+
+
+def _replay_cut(moves: int, to: Path) -> Path:
+    """Seed 149's newcomer replay (issue 33) up to its first `moves` decisions, to load."""
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed149-newcomer.replay.json").read_text())
+    for key, count in (("moves", moves), ("deciders", moves), ("hashes", moves + 1),
+                       ("core_hashes", moves + 1)):
+        data[key] = data[key][:count]
+    data["over"] = False
+    for key in ("final_hash", "ending", "scores", "winners"):
+        data.pop(key, None)
+    to.write_text(json.dumps(data))
+    return to
+
+
+def test_in_a_pty_a_bid_s_options_keep_their_numbers_card_after_card(tmp_path):
+    """Seed 149, step 112 (issue 33): after 'orange 5' went into the bid, the options moved
+    up a number and the newcomer typed the number a card had had. Within one repeated choice
+    each option keeps the number of its first screen; a card's number is not used again,
+    and typing it says where the card is; 'why N' and 'points' use the same numbers."""
+    from .test_hot_seat_terminal import Pty
+
+    game = Pty(["play", "--load", str(_replay_cut(112, tmp_path / "cut.json")),
+                "--no-replay", "--color", "never"], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        first = ANSI.sub("", game.until("> "))
+        assert re.search(r"^ +1\. orange 5", first, re.M), first
+        assert re.search(r"^ +2\. orange 6", first, re.M), first
+        game.type("1")
+        second = ANSI.sub("", game.until("> "))
+        assert re.search(r"^ +2\. orange 6", second, re.M), second
+        assert re.search(r"^ +4\. black 4", second, re.M), second
+        assert not re.search(r"^ +1\. ", second, re.M), second
+        game.type("1")
+        said = " ".join(ANSI.sub("", game.until("> ")).split())
+        assert "1 is in your bid already (orange 5)" in said, said
+        game.type("why 4")
+        said = " ".join(ANSI.sub("", game.until("> ")).split())
+        assert "black 4" in said and "orange 6" not in said, said
+        game.type("points")
+        said = ANSI.sub("", game.until("> "))
+        assert re.search(r"^ +2\. orange 6", said, re.M), said
+        game.type("4")
+        third = ANSI.sub("", game.until("> "))
+        assert "Player 1 adds black 4 to the bid: orange 5 + black 4 = 9" in \
+            " ".join(third.split()), third
+        assert re.search(r"^ +2\. orange 6", third, re.M), third
+        game.type("quit")
+        game.until("play on]")
+        game.type("n")
+        game.rest()
+    finally:
+        game.close()
 
 
 def board_and_marks(game) -> tuple[list[str], str, str]:
@@ -1566,3 +1626,71 @@ def test_points_lays_out_the_options_as_the_screen_does():
         if re.match(r" +\d+\. ", line) and after.startswith(" ") and \
                 not re.match(r" +\d+\. ", after):
             assert len(after) - len(after.lstrip()) == 6, (line, after)  # under its words
+
+
+def _answers_to(command: str) -> dict[int, list[str]]:
+    """What seed 149's newcomer game (issue 33) says at 80x24 to `command` typed at each of
+    the newcomer's decisions, by the decisions made before it: its lines, with the pager's
+    question between its pages."""
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed149-newcomer.replay.json").read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, out, said, asked = data["moves"], io.StringIO(), {}, set()
+    answering: set[int] = set()
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        step = len(session.game.moves)
+        text = ANSI.sub("", out.getvalue()).split("\x1b[2J")[-1]
+        out.seek(0)
+        out.truncate()
+        if step in answering:  # the command's answer, its pages up to the prompt
+            said.setdefault(step, []).extend([*text.splitlines(), prompt])
+            if prompt != MORE:
+                answering.discard(step)
+        if prompt != "> ":
+            return ""
+        if step not in asked:
+            asked.add(step)
+            answering.add(step)
+            return command
+        shown = session.display.shown(session.game, session.game.decision())
+        return str(session.numbers(shown)[shown.options.index(moves[step])])
+
+    session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
+                       read=read, width=80, height=24)
+    assert session.run() == 0
+    return said
+
+
+def test_board_after_a_building_stop_fits_or_breaks_between_the_board_and_its_notes():
+    """Seed 149 (issue 33): 'board' after a building stop took two pages, the second
+    holding one line, and a break could fall inside the marks. The board fits 24 rows where
+    it can (the line on how to see the options goes first: Enter does it); where it cannot,
+    the board is whole on the first page and what is said under it on the next."""
+    from .test_digest import pages
+
+    answers = _answers_to("board")
+    paged = {step: pages(lines) for step, lines in answers.items() if MORE in lines}
+    for step in (279, 379, 396):
+        assert step not in paged and len(answers[step]) <= 24, "\n".join(answers[step])
+    assert paged
+    for step, shown in paged.items():
+        assert all(len(page) <= 24 for page in shown), step
+        assert shown[0][-2].startswith("P Player 4"), "\n".join(shown[0])
+        assert shown[1][0].startswith("Times Square is closed"), "\n".join(shown[1])
+
+
+def test_help_never_ends_a_page_on_a_heading():
+    """'help''s first page ended on 'Marks on the board:' with its marks on the next."""
+    from .test_digest import pages
+
+    for lines in list(_answers_to("help").values())[:3]:
+        paged = pages(lines)
+        assert len(paged) > 1
+        for page in paged[:-1]:
+            assert not page[-2].endswith(":"), "\n".join(page)

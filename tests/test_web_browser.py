@@ -1188,6 +1188,29 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
     context.close()
 
 
+def test_the_digest_never_folds_its_lines_about_the_player_s_places(browser):
+    """Issue 33: on the page, '2 more... click to show them' hid a commissioner moving off the
+    newcomer's district. The lines the table says may not fold (digest_kept: up to the last
+    about a place of the player's pieces, or a region left one free space) stay whole, the
+    options scrolling instead; the lines after them fold as before."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(THIRTY) == 30
+        total = page.locator("#digest-lines li:not(.more)").count()
+        page.evaluate("() => { fitDigest.kept = 0; fitDigest(); }")
+        folded = len(page.evaluate(DIGEST_SHOWN)) - 1  # the lines shown, "N more" aside
+        assert folded < total - 2, folded
+        kept = folded + 2
+        page.evaluate(f"() => {{ fitDigest.kept = {kept}; fitDigest(); }}")
+        visible = page.evaluate("""() => [...document.querySelectorAll(
+            '#digest-lines li:not(.more)')].map(li => !li.hidden && !li.classList.contains(
+            'folded'))""")
+        assert all(visible[:kept]), visible
+    context.close()
+
+
 # the log's whole lines in view: its entries inside its box and the window, a line each or
 # more for a long one
 LOG_LINES_IN_VIEW = """() => { const log = document.getElementById('log');

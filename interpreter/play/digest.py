@@ -44,6 +44,7 @@ MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how man
 MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
+AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
 
 
@@ -199,6 +200,23 @@ class Steps:
             out.setdefault(self.deciders[k], []).extend(self.seen[k].moves)
         return out
 
+    def credits_since(self, game: Game, player: str) -> dict[str, list[Moved]]:
+        """The moves since `player`'s last decision by what made them: 'by Ann' (her
+        decision), or 'after Ann passes' (what the rules did after it, once the log turned
+        from her: a newcomer read 'by Ann: your 3 towers go out of the game' of a closing
+        the rules declared for them when Ann's pass ended a round of offers)."""
+        out: dict[str, list[Moved]] = {}
+        for k in range(self.last_decision(player) + 1, len(self.seen)):
+            name = game.label(self.deciders[k])
+            lines = [game.events[i] for i in self.lines[k] if i < len(game.events)]
+            turned = next((j for j in range(1, len(lines))
+                           if not lines[j].startswith(f"{name} ")), len(lines))
+            for m in self.seen[k].moves:
+                rules = 0 <= turned <= m.logged
+                out.setdefault(_after(name, lines[0]) if rules else f"by {name}",
+                               []).append(m)
+        return out
+
     def scoring_places(self, game: Game, player: str) -> set[str]:
         """The places of the board (in words) where the steps since `player`'s last
         decision that changed their points put pieces (a piece that scores for them there):
@@ -220,6 +238,35 @@ class Steps:
         return {game.label(place) for place, key in places if place is not None and
                 any(pieces_at(game, picture, viewer, place, parts=place != key)
                     for picture in pictures)}
+
+    def offers_made(self, game: Game, viewer: str) -> list[int]:
+        """The log lines (their indices) that end the others' runs of steps in a row with
+        a quiet one among them since `viewer`'s last decision (an offer built card by card,
+        made or taken back): the first line of each run's last step, the offer as it stands
+        when its player is done. News, one line an offer: a high offer was never on a
+        newcomer's screen, and the cards put forward took a line each."""
+        out: list[int] = []
+        k = self.last_decision(viewer) + 1
+        while k < len(self.deciders):
+            end = k
+            while end + 1 < len(self.deciders) and self.deciders[end + 1] == self.deciders[k]:
+                end += 1
+            if self.deciders[k] != viewer and any(self.quiet[k:end + 1]) and \
+                    not self.moved_to[end] and self.lines[end] and \
+                    self.lines[end].start < len(game.events):  # a piece moved on a
+                # place is said by its own line (piece_moves)
+                out.append(self.lines[end].start)
+            k = end + 1
+        return out
+
+    def filled_places(self, game: Game, viewer: str) -> set[str]:
+        """The places of the board (in words) that the moves since `viewer`'s last decision
+        entered and that have one free space at most now (_nearly_full): a digest never
+        folds a move into them (a tile that left one square free in a region where a newcomer
+        had no pieces, which they could then fill, went into 'and 2 more')."""
+        moves, _ = self.since(viewer)
+        entered = {_place_of(game, m.dest[1]) for m in moves} - {None}
+        return {game.label(place) for place in entered if _nearly_full(game, place)}
 
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
         """The moves and the points of `player`'s last decision (with what followed it before
@@ -250,6 +297,16 @@ class Steps:
             out.update(run if concluded else run[:-1])
             k = end + 1
         return out
+
+
+def _after(name: str, first: str) -> str:
+    """What the rules did after a decision is said to follow it: 'after Ann passes on X'
+    (its first log line's first clause), or 'then, by the rules' where that line does not
+    name her or its clause is long."""
+    clause = re.split(r"[;:,.(]", first.removeprefix(f"{name} "))[0].split()
+    if not first.startswith(f"{name} ") or len(clause) > AFTER_WORDS:
+        return "then, by the rules"
+    return f"after {name} " + " ".join(clause)
 
 
 def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
@@ -300,8 +357,9 @@ def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
 def chained(game: Game, moves: list[PieceMove]) -> list[tuple[int, str]]:
     """The moves as a short screen says them, with the index of their first line: a
     piece's moves one after the other as one line, where each line ends with the place the
-    next leaves ('Ann moves the pawn from X to Y to Z', 'Ann moves the pawn from X to Y,
-    Bob to Z'); a move told by a news line is left to it."""
+    next leaves ('Ann moves the pawn from X to Y to Z'); another player's move of it is a
+    clause of its own ('Ann moves the pawn from X to Y; Bob moves it on to Z': a newcomer
+    could not parse 'X to Y, Bob to Z'); a move told by a news line is left to it."""
     out: list[list] = []  # [at, text, the last move said in it]
     open_at: dict[tuple, int] = {}  # a piece's line that its next move may go on
     for move in moves:
@@ -311,7 +369,8 @@ def chained(game: Game, moves: list[PieceMove]) -> list[tuple[int, str]]:
         last = out[k][2] if k is not None else None
         if last is not None and out[k][1].endswith(last.entered) and \
                 _bare(last.entered) == _bare(move.left):
-            who = "" if move.decider == last.decider else f", {game.label(move.decider)}"
+            who = "" if move.decider == last.decider else \
+                f"; {game.label(move.decider)} moves it on"
             out[k][1] += f"{who} to {move.entered}"
             out[k][2] = move
             open_at[move.key] = k
@@ -399,6 +458,21 @@ def _holds_any(game: Game, place: str) -> bool:
                for key in game.state["zones"].get(name, {}) if _place_of(game, key) == place)
 
 
+def _nearly_full(game: Game, place: str) -> bool:
+    """Whether a region of the board, of three spaces or more (the entities of it that
+    index zones), has one free space at most: a piece in every other space, in one of the
+    zones indexed by it (its last space is then there to fill, or gone)."""
+    spaces: dict[Any, list[str]] = {}
+    for name, zone in game.program.zones.items():
+        if zone.decl.index:
+            for key in game.state["zones"].get(name, {}):
+                if key != place and _place_of(game, key) == place:
+                    spaces.setdefault(key, []).append(name)
+    free = [key for key, names in spaces.items()
+            if not any(pieces_in(game.state["zones"][name].get(key) or []) for name in names)]
+    return len(spaces) > 2 and len(free) <= 1
+
+
 def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:
     """The pieces (their variables' keys) that stood on a place and moved to another."""
     entities = {v for values in game.world.entity_types.values() for v in values}
@@ -451,7 +525,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         lines.append("Points: " + points_text(
             game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
     moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now))
+    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now)) \
+        | steps.filled_places(game, viewer)
     own = [m for m in moves if m.startswith("your ")]
     own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
     # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
@@ -464,7 +539,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves = own + [m for m in rest if m.startswith(theirs)] + \
         [m for m in moves if _own(m) and m not in own] + \
         [m for m in rest if not m.startswith(theirs)]
-    told = [x.rstrip(".") for x in news or []]
+    told = with_offers(game, steps.first_line(game, viewer), [x.rstrip(".") for x in news or []],
+                       steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
     if covered is not None:
         covered.update(m.line for m in pieces)
@@ -485,7 +561,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
             steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
             ([] if own else listed) + taken
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    news = _shared_news(game, _counted_news([mid_sentence(game, line) for line in told]))
+    news = _counted_news([mid_sentence(game, line) for line in told])
+    if covered is not None:  # a line said as one with others is not listed above again
+        covered.update(_said_as_one(game, news))
+    news = _shared_news(game, news)
     others = len(moves) - len(own)
     crowded = False
     if news:  # the news (who won, what was scored), never folded: a newcomer's own points
@@ -508,6 +587,40 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     return lines
 
 
+def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list[str]) -> int:
+    """How many of a page's digest `lines`, from the first, a cramped page never folds: up
+    to the last that names a place that a move since the viewer's last decision left or
+    entered where they have pieces, or left with one free space at most (a pawn moved
+    off a newcomer's region was behind '2 more')."""
+    places = steps.held_places(game, viewer, (before, Picture(game, viewer))) | \
+        steps.filled_places(game, viewer)
+    named = [k for k, line in enumerate(lines) if any(_naming(p).search(line) for p in places)]
+    return max(named, default=-1) + 1
+
+
+def with_offers(game: Game, first: int, news: list[str], offers: list[int]) -> list[str]:
+    """The `news` (log lines written since the log's line `first`, in its order) with the
+    lines of `offers` (Steps.offers_made) among them, in the log's order, each once."""
+    items = _placed(game, first, news)
+    said = {line for _, line in items}
+    items += [(i, game.events[i].rstrip(".")) for i in offers
+              if game.events[i].rstrip(".") not in said]
+    return [line for _, line in sorted(items, key=lambda item: item[0])]
+
+
+def _placed(game: Game, first: int, news: list[str]) -> list[tuple[int, str]]:
+    """Each of the `news` (in the log's order, from its line `first`) with its index in
+    the log (a line told to one player alone: that of the line before it)."""
+    items: list[tuple[int, str]] = []
+    at = first
+    for line in news:
+        found = next((i for i in range(at, len(game.events))
+                      if game.events[i].rstrip(".") == line), None)
+        at = found + 1 if found is not None else at
+        items.append((at - 1, line))
+    return items
+
+
 def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMove],
                   whole: bool) -> list[str]:
     """The `news` (log lines written since the log's line `first`) and the moves of
@@ -515,13 +628,7 @@ def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMov
     as one line (chained); a news line that tells a move is said with the viewer's pieces.
     A newcomer read a move of a piece before the win that had come first."""
     by_news = {m.line: m.told for m in pieces if m.news}
-    items: list[tuple[int, str]] = []
-    at = first
-    for line in news:
-        found = next((i for i in range(at, len(game.events))
-                      if game.events[i].rstrip(".") == line), None)
-        at = found + 1 if found is not None else at
-        items.append((at - 1, by_news.get(line, line)))
+    items = [(at, by_news.get(line, line)) for at, line in _placed(game, first, news)]
     items += [(m.at, m.told) for m in pieces if not m.news] if whole else \
         chained(game, pieces)
     return [text for _, text in sorted(items, key=lambda item: item[0])]
@@ -595,39 +702,44 @@ def not_in_digest(lines: list[str], digest: list[str], covered: set[str] = froze
 
 def _whose(game: Game, before: Picture, viewer: str, steps: Steps,
            zones: dict[str, str] | None) -> Callable[[str], str | None]:
-    """Whose decisions made a move in words (as the digest says it): 'Player 2', 'Player 2
-    and Player 3' (their moves counted together), None for the viewer's or no one's. A move
-    is known by its words, the numbers and plurals aside ('2 cards go to X' is '1 card goes
-    to X' of Player 2 and of Player 3)."""
+    """What made a move in words (as the digest says it): 'by Player 2', 'by Player 2 and
+    Player 3' (their moves counted together), 'after Player 2 passes' (the rules, after a
+    decision: Steps.credits_since), None for the viewer's or no one's. A move is known by its
+    words, the numbers and plurals aside ('2 cards go to X' is '1 card goes to X' of Player 2
+    and of Player 3)."""
     def key(words: str) -> str:
         return re.sub(r"\b\d+ |s\b", "", words)
 
-    found: dict[str, set[str]] = {}
-    for decider, moved in steps.deciders_since(viewer).items():
+    mine = f"by {game.label(viewer)}"
+    found: dict[str, list[str]] = {}
+    for credit, moved in steps.credits_since(game, viewer).items():
         for words in before.compare(before, moved, own=True, zones=zones).moves:
-            found.setdefault(key(words), set()).add(decider)
+            if credit != mine and credit not in found.setdefault(key(words), []):
+                found[key(words)].append(credit)
 
     def who(words: str) -> str | None:
-        players = found.get(key(words), set()) - {viewer}
-        return and_list([game.label(p) for p in game.players if p in players]) \
-            if players else None
+        credits = found.get(key(words), [])
+        if credits and all(c.startswith("by ") for c in credits):
+            return "by " + and_list([c.removeprefix("by ") for c in credits])
+        return and_list(credits) if credits else None
     return who
 
 
 def _by_whom(moves: list[str], whose: Callable[[str], str | None],
              said: Callable[[str], str] = str) -> list[str]:
-    """The moves as `said`, each run of one player's moves headed by who decided them ('by
-    Player 2: a; b; by Player 3: c'): where a move comes from another player's decision, whose
-    it was (a move of their own pieces says it: 'Player 2's 2 pawns go to X'; a newcomer read
+    """The moves as `said`, each run of moves of one cause headed by it ('by Player 2: a; b;
+    after Player 3 passes: c'): where a move comes from another player's decision, whose it
+    was (a move of their own pieces says it: 'Player 2's 2 pawns go to X'; a newcomer read
     'Player 2: Player 4's 2 pawns ...' as a list of two players). A move of the viewer's own
-    pieces or into their zones ('your hand', 'your tray') is not credited to anyone: a
-    newcomer read 'Player 4: 1 card goes ... to your hand' as Player 4's card."""
+    pieces or into their zones ('your hand', 'your tray') is not credited to another's
+    decision: a newcomer read 'Player 4: 1 card goes ... to your hand' as Player 4's card."""
     out, last = [], None
     for move in moves:
         who = whose(move)
-        if who is not None and (move.startswith(f"{who}'s ") or "your " in move):
+        if who is not None and ("your " in move or who.startswith("by ") and
+                                move.startswith(f"{who.removeprefix('by ')}'s ")):
             who = None
-        out.append(f"by {who}: {said(move)}" if who is not None and who != last
+        out.append(f"{who}: {said(move)}" if who is not None and who != last
                    else said(move))
         last = who
     return out
@@ -657,9 +769,16 @@ def _shared_news(game: Game, news: list[str]) -> list[str]:
     """News in a row that differ only in the player they name and one number, said as one:
     'Ann scores 4 VP in X (Bob scores 6 VP)', 'Ann scores 6 VP for Y (Bob and Cy too)'. A
     scoring of several players took a line each and was folded into '9 more news'."""
+    return [_said_together(said, game.n) if key else said[0][1]
+            for key, said in _shared_runs(game, news)]
+
+
+def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The news in runs of lines that differ only in the player and one number: (what they
+    share, each line's player and the rest), or ('', [('', the line)])."""
     names = [game.label(p) for p in game.players]
     starts = re.compile(rf"^({'|'.join(re.escape(n) for n in names)}) (.+)$")
-    runs: list[tuple[str, list[tuple[str, str]]]] = []  # (key, the players' lines) or a line
+    runs: list[tuple[str, list[tuple[str, str]]]] = []
     for line in news:
         found = starts.match(line)
         key = re.sub(r"\d+", "#", found.group(2)) if found else ""
@@ -667,7 +786,13 @@ def _shared_news(game: Game, news: list[str]) -> list[str]:
             runs[-1][1].append((found.group(1), found.group(2)))
         else:
             runs.append((key, [(found.group(1), found.group(2))] if found else [("", line)]))
-    return [_said_together(said, game.n) if key else said[0][1] for key, said in runs]
+    return runs
+
+
+def _said_as_one(game: Game, news: list[str]) -> set[str]:
+    """The news lines _shared_news says as one with others (each in other words)."""
+    return {f"{name} {rest}" for key, said in _shared_runs(game, news) if len(said) > 1
+            for name, rest in said}
 
 
 def _said_together(said: list[tuple[str, str]], players: int) -> str:

@@ -86,33 +86,35 @@ def wrap_lines(lines: list[str], width: int) -> list[str]:
 
 
 def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
-                 group: bool = True) -> list[str]:
-    """The options numbered from 1: one per line, or in columns when there are many short
-    ones (a list of 30 places fits on a screen); closer columns when they would take more
-    than `rows` lines, and then (`group`) options named 'A, x' one line per A."""
-    digits = len(str(len(labels)))
-    cells = [f"{i:>{digits}}. {label}" for i, label in enumerate(labels, start=1)]
+                 group: bool = True, numbers: list[int] | None = None) -> list[str]:
+    """The options numbered from 1 (or by `numbers`, one an option, listed in their order):
+    one per line, or in columns when there are many short ones (a list of 30 places fits on
+    a screen); closer columns when they would take more than `rows` lines, and then
+    (`group`) options named 'A, x' one line per A."""
+    numbered = sorted(zip(numbers or range(1, len(labels) + 1), labels, strict=True))
+    digits = len(str(max((n for n, _ in numbered), default=0)))
+    cells = [f"{i:>{digits}}. {label}" for i, label in numbered]
     out: list[str] = []
     for gap in (3, 2, 1):
         out = _in_columns(cells, width, gap, digits)
         if rows is None or len(out) <= rows:
             return out
-    grouped = _grouped(labels, width) if group else None
+    grouped = _grouped(numbered, width) if group else None
     return grouped if grouped is not None and len(grouped) < len(out) else out
 
 
-def _grouped(labels: list[str], width: int) -> list[str] | None:
+def _grouped(numbered: list[tuple[int, str]], width: int) -> list[str] | None:
     """Options named 'A, x' one line per A: 'A: 1 x  2 y  7 z' (None when the labels do
     not have that form). A note in brackets after a name stays with its option ('x (fills
     A, where ...)' is not a group of its own)."""
     groups: dict[str, list[str]] = {}
-    for k, label in enumerate(labels, start=1):
+    for k, label in numbered:
         name, bracket, note = label.partition(" (")
         head, sep, tail = name.rpartition(", ")
         if not sep:
             return None
         groups.setdefault(head, []).append(f"{k} {tail}{bracket}{note}")
-    if len(groups) == len(labels):
+    if len(groups) == len(numbered):
         return None
     widest = max(len(head) for head in groups) + 1
     return wrap_lines([f"  {(head + ':').ljust(widest)} {'  '.join(items)}"
@@ -206,10 +208,17 @@ class Pager:
     stopped: bool = False
     typed: str | None = None  # what was typed at a page's question instead of Enter or q
 
-    def show(self, lines: list[str]) -> None:
-        for line in lines:
+    def show(self, lines: list[str], together: dict[int, int] | None = None) -> None:
+        """`lines` a page at a time; `together`: the lines from an index on, so many, kept
+        on one page (keep_together); a heading (a line ending in a colon, with lines under
+        it) never ends a page ('Marks on the board:' ended one, its marks on the next)."""
+        for k, line in enumerate(lines):
             if self.stopped:
                 return
+            if together and k in together:
+                self.keep_together(together[k])
+            if line.endswith(":") and k + 1 < len(lines) and lines[k + 1].strip():
+                self.keep_together(2)
             if self.height is not None and self.used >= self.height - 1:
                 try:
                     answer = self.read(MORE)

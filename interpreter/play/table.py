@@ -34,7 +34,7 @@ from interpreter.play.consequences import (
     points_text,
     run_start,
 )
-from interpreter.play.digest import Steps, digest_lines, hidden_positions
+from interpreter.play.digest import Steps, digest_lines, hidden_positions, unfolded
 from interpreter.play.display import Display
 from interpreter.play.final_points import end_table
 from interpreter.play.game_files import (
@@ -150,6 +150,7 @@ class Table:
         self.pictures: dict[str, Picture] = {}  # a person -> what they saw after deciding
         self.log_seen: dict[str, int] = {}  # ... and how long their log was then
         self._digests: tuple[int, dict[str, list[str]]] = (-1, {})  # version -> lines
+        self._digest_kept: dict[str, int] = {}  # the lines of each one's never folded
         self.undone: dict[str, str] = {}  # a person -> what their undo took back, said
         # first in their digest until they decide again
 
@@ -229,6 +230,7 @@ class Table:
             # their last line as the digest does (the page shows them on request)
             "log_folded": sorted(hidden_positions(game, player, self.steps)),
             "digest": self._digest_for(player) if player else [],
+            "digest_kept": self._digest_kept.get(player, 0) if player else 0,
             "over": game.over,
             "decision": None,
             "waiting_for": None,
@@ -306,6 +308,9 @@ class Table:
                                      whole=True, zones=self.display.zones)
                 own = before.scores.get(player) != self.game.scores().get(player)
                 said[player] += news_before_others_points(lines, own)
+            # a cramped page folds none of the lines up to the last about the player's places
+            self._digest_kept[player] = unfolded(self.game, before, player, self.steps,
+                                                 said[player]) if before is not None else 0
         return said[player]
 
     def _effects_of(self, decision: Any) -> dict[str, Any]:

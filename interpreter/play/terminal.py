@@ -28,6 +28,7 @@ from interpreter.play.consequences import (
     Effect,
     Outlook,
     Picture,
+    PieceWords,
     and_list,
     common_effect,
     effect_words,
@@ -182,7 +183,9 @@ class Session:
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
-    # who, its prompt, its options in words, the decisions then (see renumbered)
+    # who, its prompt, its options in words, the decisions then (see numbers)
+    numbering: tuple[tuple[str, str], dict[str, tuple[int, str]]] | None = None  # a
+    # repeated choice's (who, question) and each option's number and words (see numbers)
     ahead: Callable[[], str] | None = None  # what was typed ahead, unread (screen.typed_ahead)
     unused: str | None = None  # what typed ahead was not used, said on the next screen
 
@@ -207,11 +210,12 @@ class Session:
         rows = self.height - 1 if self.height is not None else None  # one for `remind`
         self.page(self.wrapped(lines), rows)
 
-    def page(self, lines: list[str], rows: int | None) -> None:
-        """Lines a page at a time; an answer typed at a page's question is kept for the
-        decision's prompt (`typed`)."""
+    def page(self, lines: list[str], rows: int | None, together: dict[int, int] | None = None
+             ) -> None:
+        """Lines a page at a time (`together`: see Pager.show); an answer typed at a page's
+        question is kept for the decision's prompt (`typed`)."""
         pager = Pager(self.say, self.read, rows)
-        pager.show(lines)
+        pager.show(lines, together)
         self.typed = pager.typed
 
     def name(self, player: str) -> str:
@@ -441,7 +445,17 @@ class Session:
                        self.notice)
         lines = parts.lines(self.height)
         if self.height is not None and len(lines) > self.height - 1:
-            self.page(lines, self.height)  # a page at a time: nothing scrolls off unread
+            # a page at a time: nothing scrolls off unread; the question with its options,
+            # and the hand with them where the page has the room
+            asked = max((k for k, x in enumerate(lines)
+                         if x.startswith(f"{self.name(player)}: ")), default=None)
+            hand = max((k for k, x in enumerate(lines) if private and
+                        x == private.split("\n")[0]), default=None)
+            if hand is not None and asked is not None and hand < asked and \
+                    len(lines) - hand <= self.height - 1:
+                asked = hand
+            self.page(lines, self.height, {asked: len(lines) - asked}
+                      if asked is not None else None)
         else:
             for line in lines:
                 self.say(line)
@@ -459,9 +473,8 @@ class Session:
             + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
         need = len(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                            self.width)) \
-            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes,
-                                *self.renumbered(decision)])) \
-            + len(option_lines(plain, self.width, self.height // 2)) \
+            + len(self.wrapped([f"{self.name(player)}: {decision.prompt}", *notes])) \
+            + len(self.option_lines(decision, plain, self.height // 2)) \
             + (private.count("\n") + 2 if private else 0)
         return max(2, self.height - 1 - 2 - need - 2)  # ON_DEMAND and a blank; title, blank
 
@@ -470,44 +483,109 @@ class Session:
         player = decision.player
         lines = list(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                              self.width))
-        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}",
-                               *self.renumbered(decision)])
+        lines += self.wrapped([f"{self.name(player)}: {decision.prompt}"])
         if decision.secret:
             lines.append("(a secret choice: the others see it only when all have chosen)")
         plain = self.shown_labels(decision)
         labels, notes = self.with_points(decision, plain)
         if self.height is None:
-            return lines + self.wrapped(notes) + option_lines(labels, self.width)
+            return lines + self.wrapped(notes) + self.option_lines(decision, labels)
         private = self.display.private_text(self.game, player, self.colour, self.width)
         rows = self.height - 3 - len(lines) - (private.count("\n") + 2 if private else 0) \
             - (len(self.digest) + 2 if self.digest else 0) - max(0, len(self.notice) - 1)
         rows = self.same_layout(decision, rows)
-        if not self.fits(plain, notes, rows):  # no room for the whole option notes
+        if not self.fits(decision, plain, notes, rows):  # no room for the whole notes
             plain = self.shown_labels(decision, short=True)
             labels, notes = self.with_points(decision, plain)
-        shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
-                             group=labels == plain)
+        shown = self.option_lines(decision, labels, rows - len(self.wrapped(notes)),
+                                  group=labels == plain)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             labels, notes = self.with_points(decision, plain, lines=1)  # a line an option
-            notes = notes if len(option_lines(labels, self.width)) + len(self.wrapped(notes)) \
-                <= rows else [n for n in notes if n != EACH_SAYS]  # its row for the options
-            shown = option_lines(labels, self.width, rows - len(self.wrapped(notes)),
-                                 group=False)
+            notes = notes if len(self.option_lines(decision, labels)) \
+                + len(self.wrapped(notes)) <= rows else [n for n in notes if n != EACH_SAYS]
+            # its row for the options
+            shown = self.option_lines(decision, labels, rows - len(self.wrapped(notes)),
+                                      group=False)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
             notes.append(self.points_hint(decision))
-            shown = option_lines(plain, self.width, rows - len(self.wrapped(notes)))
+            shown = self.option_lines(decision, plain, rows - len(self.wrapped(notes)))
         bare = named_labels(self.game, decision)
         if len(shown) + len(self.wrapped(notes)) > rows and bare != plain:  # notes overflow
             notes = [n for n in notes if n != self.points_hint(decision)] \
                 + [self.points_hint(decision)]
-            shown = option_lines(bare, self.width, rows - len(self.wrapped(notes)))
+            shown = self.option_lines(decision, bare, rows - len(self.wrapped(notes)))
         return lines + self.wrapped(notes) + shown
 
-    def fits(self, labels: list[str], notes: list[str], rows: int) -> bool:
+    def fits(self, decision: Decision, labels: list[str], notes: list[str], rows: int
+             ) -> bool:
         """Whether the options and the notes above them fit in `rows` lines."""
         room = rows - len(self.wrapped(notes))
-        return len(option_lines(labels, self.width, room)) <= room
+        return len(self.option_lines(decision, labels, room)) <= room
+
+    def option_lines(self, decision: Decision, labels: list[str], rows: int | None = None,
+                     group: bool = True) -> list[str]:
+        """The options' lines, numbered as this screen numbers them (see numbers)."""
+        return option_lines(labels, self.width, rows, group, self.numbers(decision))
+
+    def numbers(self, decision: Decision) -> list[int]:
+        """Each option's number: from 1, but within a repeated choice (the same question to
+        the same player right after their answer to it: an offer built card by card) an
+        option keeps the number of the choice's first screen, and one new to it takes the
+        next number unused. A newcomer typed the number of a card from the screen before,
+        which meant another card once the list had moved up. At a terminal only: a script
+        piped in reads no screen, and its '1' stays the first option."""
+        key = (decision.player, decision.prompt)
+        repeated = self.tty and self.numbering is not None and self.numbering[0] == key and \
+            self.answered is not None and self.answered[:2] == key and \
+            self.answered[3] == len(self.history.deciders)
+        kept = dict(self.numbering[1]) if repeated and self.numbering else {}
+        for option, label in zip(decision.options, named_labels(self.game, decision),
+                                 strict=True):
+            if str(option) not in kept:
+                kept[str(option)] = (max((n for n, _ in kept.values()), default=0) + 1, label)
+        self.numbering = (key, kept)
+        return [kept[str(option)][0] for option in decision.options]
+
+    def numbered(self, k: int, decision: Decision) -> Any:
+        """The option numbered `k` on this screen (None if none is)."""
+        return next((o for o, n in zip(decision.options, self.numbers(decision), strict=True)
+                     if n == k), None)
+
+    def no_number(self, k: int, decision: Decision) -> str:
+        """Why the number `k` chooses nothing: its option was chosen earlier in this repeated
+        choice ('2 is in your tray already (red 4)'), or there is no such number."""
+        numbers = self.numbers(decision)
+        gone = [(option, label) for option, (n, label) in self.numbering[1].items()
+                if n == k] if self.numbering else []
+        if gone and k not in numbers:
+            option, label = gone[0]
+            where = self.taken_to(decision.player, option)
+            return f"{k} is in {where} already ({label}): type a number listed." if where \
+                else f"{k} ({label}) is chosen already: type a number listed."
+        return f"There is no option {k}: type {self.number_words(decision)}."
+
+    def taken_to(self, player: str, option: str) -> str | None:
+        """Where the player's run of decisions (nobody else's between) put the piece that
+        `option` names, in words ('your tray'); None where none of them moved it."""
+        k = len(self.steps.deciders)
+        while k > 0 and self.steps.deciders[k - 1] == player:
+            k -= 1
+        dest = next((m.dest for seen in reversed(self.steps.seen[k:])
+                     for m in seen.moves if option in m.pieces), None)
+        if dest is None:
+            return None
+        owner = dest[1] if dest[1] in self.game.players else None
+        return PieceWords(self.game, player, zones=self.display.zones).zone(
+            dest[0], owner, [] if owner is not None or dest[1] is None else [dest[1]])
+
+    def number_words(self, decision: Decision) -> str:
+        """'a number from 1 to 5', or the numbers listed where some are not there."""
+        numbers = sorted(self.numbers(decision))
+        if numbers == list(range(1, len(numbers) + 1)):
+            return f"a number from 1 to {len(numbers)}"
+        return f"one of {and_list([str(n) for n in numbers], 'or')}" \
+            if len(numbers) <= 8 else "a number listed"
 
     def points_hint(self, decision: Decision) -> str:
         """Where the options' words did not fit: what 'points' shows, truly (a newcomer read
@@ -516,8 +594,8 @@ class Session:
         extras = common_effect(found.effects, supplies=False)[1] if found else []
         # the choices that end the game, by number, where only some do (a newcomer learnt
         # that option B ended the game from 'points' alone)
-        ending = [str(k) for k, e in enumerate(found.effects if found else [], start=1)
-                  if e.ending]
+        ending = [str(k) for k, e in zip(self.numbers(decision), found.effects if found else [],
+                                         strict=False) if e.ending]
         if ending and len(ending) < len(decision.options):
             return (f"Choice {ending[0]} ends" if len(ending) == 1 else
                     f"Choices {and_list(ending)} end") + \
@@ -534,21 +612,6 @@ class Session:
                tuple(map(str, decision.options)))
         first = self.layouts.setdefault(key, rows)
         return first if first <= rows + SPARE_ROWS else rows
-
-    def renumbered(self, decision: Decision) -> list[str]:
-        """A note when the same question as the player's answer just before (nobody else
-        decided since) numbers its options anew (a card added to an offer leaves the list:
-        the ones after it move up)."""
-        if self.answered is None or self.answered[:2] != (decision.player, decision.prompt) \
-                or self.answered[3] != len(self.history.deciders):
-            return []
-        before, now = self.answered[2], named_labels(self.game, decision)
-        moved = next((label for k, label in enumerate(now)
-                      if label in before and before.index(label) != k), None)
-        if moved is None:
-            return []
-        return [f"(The numbers moved: '{moved}' is {now.index(moved) + 1} now. Typing an "
-                "option's name picks it too.)"]
 
     def with_points(self, decision: Decision, labels: list[str], whole: bool = False,
                     lines: int = 2) -> tuple[list[str], list[str]]:
@@ -646,7 +709,6 @@ class Session:
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
         text = line.strip()
-        n = len(decision.options)
         if not text:  # the screen again (after 'board', 'log' or 'why', say)
             self.screen(decision, events=False)
             return None
@@ -654,10 +716,10 @@ class Session:
         rest = rest.strip()
         command = word.lower()
         if _is_number(text):
-            k = int(text)
-            if 1 <= k <= n:
-                return decision.options[k - 1]
-            self.say(f"There is no option {k}: type a number from 1 to {n}.")
+            option = self.numbered(int(text), decision)
+            if option is not None:
+                return option
+            self.say(self.no_number(int(text), decision))
             return None
         if command == "rules" or (command in ("help", "?", "h") and rest.lower()
                                   .startswith("rules")):
@@ -691,7 +753,7 @@ class Session:
             noted = labels != named_labels(self.game, decision)  # the display's notes
             # laid out as on the decision's screen: numbers aligned ('  9.', ' 10.'), each
             # option's words continued under its first word (a newcomer saw them at 4, not 5)
-            self.tell(self.wrapped(notes) + option_lines(labels, self.width)
+            self.tell(self.wrapped(notes) + self.option_lines(decision, labels)
                       if notes or noted else ["No choice changes points or pieces at once."])
             return self.remind(decision)
         if command in ("quit", "exit"):
@@ -715,8 +777,8 @@ class Session:
         if known is not None:  # the name of something the rules do not allow now
             self.tell(explain(self.game, decision, known[0], text))
             return self.remind(decision)
-        self.say(f"'{text}' is not an option or a command: type a number from 1 to {n}, "
-                 "or 'help'.")
+        self.say(f"'{text}' is not an option or a command: type "
+                 f"{self.number_words(decision)}, or 'help'.")
         return None
 
     def quit(self) -> Stop | None:
@@ -769,8 +831,7 @@ class Session:
         """After a long answer, where the decision stands (its options may have scrolled
         off a short terminal)."""
         if self.height is not None:
-            self.say(f"(Type a number from 1 to {len(decision.options)}; Enter shows the "
-                     "options again.)")
+            self.say(f"(Type {self.number_words(decision)}; Enter shows the options again.)")
 
     def match_option(self, text: str, decision: Decision) -> tuple[Any] | None:
         """The option named by its name or its words, in any case, or shortened to a
@@ -814,8 +875,12 @@ class Session:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
             return
-        if _is_number(text) and 1 <= int(text) <= len(decision.options):
-            option = decision.options[int(text) - 1]
+        if _is_number(text) and self.numbered(int(text), decision) is None and \
+                self.numbering and any(n == int(text) for n, _ in self.numbering[1].values()):
+            self.say(self.no_number(int(text), decision))
+            return
+        if _is_number(text) and self.numbered(int(text), decision) is not None:
+            option = self.numbered(int(text), decision)
             self.tell(explain(self.game, decision, option, text, cites)
                       + self.at_once(decision, option) + self.in_the_rules(decision, option))
             return
@@ -827,7 +892,8 @@ class Session:
         known = (found[0],) if found else self.resolve(text)
         if known is None:
             self.tell([*self.no_such_name(text, decision),
-                       *allowed_lines(decision, labels=named_labels(self.game, decision))])
+                       *allowed_lines(decision, labels=named_labels(self.game, decision),
+                                      numbers=self.numbers(decision))])
             return
         self.tell(explain(self.game, decision, known[0], text, cites)
                   + self.at_once(decision, known[0]) + self.in_the_rules(decision, known[0]))
@@ -898,7 +964,15 @@ class Session:
             lines += spare if room is None or len(lines) + len(spare) + len(below) <= room \
                 else instead if len(lines) + len(instead) + len(below) <= room else []
         blank = [""] if room is None or len(lines) + 1 + len(below) <= room else []
-        self.page(lines + blank + below, self.height)
+        if room is not None and len(lines) + len(below) > room >= len(lines):
+            below = []  # the board alone fits: Enter (the prompt's) shows the options still
+        drawn = self.display.board(self.game, decision.player, self.colour, self.width)
+        under = self.board_lines(decision.player)[len(drawn.split("\n")):]
+        # what is said under the board: on a page of its own where the whole does not fit,
+        # the board whole on the first
+        at = lines.index(under[0]) if under and under[0] in lines else None
+        self.page(lines + blank + below, self.height,
+                  {at: len(lines) + len(blank) + len(below) - at} if at else None)
 
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of

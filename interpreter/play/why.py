@@ -354,11 +354,15 @@ def named_labels(game: Game, decision: Decision) -> list[str]:
 
 
 def allowed_lines(decision: Decision, limit: int = SHOWN,
-                  labels: list[str] | None = None) -> list[str]:
-    """The options allowed now, numbered, one a line, in `labels` where given (with their
-    names, as the screen lists them: 'why E' was answered with the options' words and no
-    letter); past `limit`, how many more there are."""
-    numbered = [f"{i}. {label}" for i, label in enumerate(labels or decision.labels, start=1)]
+                  labels: list[str] | None = None, numbers: list[int] | None = None
+                  ) -> list[str]:
+    """The options allowed now, numbered (by `numbers`, as the screen numbers them, where
+    given), one a line, in `labels` where given (with their names, as the screen lists them:
+    'why E' was answered with the options' words and no letter); past `limit`, how many more
+    there are."""
+    words = labels or decision.labels
+    numbered = [f"{i}. {label}" for i, label in
+                sorted(zip(numbers or range(1, len(words) + 1), words, strict=True))]
     lines = ["Allowed now:"] + [f"  {x}" for x in numbered[:limit]]
     if len(numbered) > limit:
         lines.append(f"  and {len(numbered) - limit} more (Enter shows them all)")

@@ -304,13 +304,16 @@ function fitDigest() {
     fitDigest.open = true;
     fitDigest();
   });
+  // the lines up to the last about the player's places are never folded (a pawn moved off
+  // a newcomer's region was behind "2 more")
+  const kept = Math.min(fitDigest.kept || 0, lines.length);
   let shown = lines.length;
-  while (shown > fewest && cramped()) {
+  while (shown > Math.max(fewest, kept) && cramped()) {
     lines[--shown].hidden = true;
     more.textContent = `${lines.length - shown} more: see the log, or click to show them.`;
     if (!more.isConnected) list.append(more);
   }
-  foldLine(lines[shown - 1], list, more, lines.length - shown);
+  if (shown > kept) foldLine(lines[shown - 1], list, more, lines.length - shown);
 }
 
 // The last line kept, where the options still have less than their room: its first lines
@@ -738,6 +741,8 @@ function groupsOf(options) {
 // with nothing under it (a line of blanks says nothing)
 function renderDigest(s) {
   const lines = (s.digest || []).filter((line) => line.trim() !== "");
+  fitDigest.kept = (s.digest || []).slice(0, s.digest_kept || 0)
+    .filter((line) => line.trim() !== "").length;
   $("digest").hidden = lines.length === 0;
   $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
   fitDigest.open = false; // a new position: its digest folded again where cramped
