@@ -1164,7 +1164,8 @@ def test_what_the_rules_did_after_another_s_decision_is_not_credited_to_them():
     out of the game'. Moves the rules made after a decision follow it ('after Player 2 passes
     on Times Square:'), decided from the step's log (the decider's lines, then the others')."""
     screens = _screens_149()
-    said = _flat(screens[249])
+    # 30 rows: at 24 the hints of the colour to bid with (rules19) leave the pieces folded
+    said = _flat(newcomer_screens(replay=NEWCOMER_149, height=30)[249])
     assert "Pieces: after Player 2 passes on Times Square: Player 2's 1 skyscraper goes out " \
            "of the game; Player 3's 1 skyscraper goes out of the game" in said, said
     assert not any("by Player 2: Player 3's 1 skyscraper" in _flat(x) for x in screens.values())

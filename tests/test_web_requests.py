@@ -739,3 +739,24 @@ def test_a_card_that_cannot_win_the_bid_says_so_shortly_and_nothing_of_what_foll
     screen = " ".join(out.getvalue().split())
     card_line = screen[screen.index(f"1. {cards[0]['label']}"):screen.index("2. pass")]
     assert "stack" not in card_line and "wins the auction" not in card_line, card_line
+
+
+def _colour_to_choose(game, decision) -> bool:
+    """A bid's colour still to choose, against a high bid the player's cards can beat."""
+    named = game.state["vars"]
+    return "pass_bid" in decision.options and len(decision.options) > 1 and \
+        named["bid_colour"].get(decision.player) is None and \
+        named["high_bidder"] is not None and named["high_bid"] < 10
+
+
+def test_a_colour_to_bid_with_is_not_said_to_lose_before_any_card_is_chosen():
+    """Issue 33: at the choice of a bid's colour every colour read 'cannot win: your cards do
+    not reach above 5 ...; your gray and black cards reach 36' (the reach was counted with
+    no colour chosen): a newcomer nearly passed an auction that protected their pieces."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, _colour_to_choose)
+    decision = game.decision()
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    options = table.state_for(token_of(table, decision.player))["decision"]["options"]
+    colours = [o for o in options if o["label"] != game.label("pass_bid")]
+    assert colours
+    assert not any("cannot win" in o["label"] for o in colours), colours

@@ -22,9 +22,9 @@ def render_expr(node: N.Expr | None) -> str:
     if isinstance(node, N.Name):
         return node.id
     if isinstance(node, N.Attr):
-        return f"{r(node.obj)}.{node.name}"
+        return f"{_postfixed(node.obj)}.{node.name}"
     if isinstance(node, N.Index):
-        return f"{r(node.obj)}[{', '.join(r(a) for a in node.args)}]"
+        return f"{_postfixed(node.obj)}[{', '.join(r(a) for a in node.args)}]"
     if isinstance(node, N.Call):
         return f"{node.func}({', '.join(r(a) for a in node.args)})"
     if isinstance(node, N.ListLit):
@@ -75,6 +75,17 @@ def render_binder(b: N.Binder | None, each: bool = True) -> str:
     if b.where is not None:
         out += f" where {render_expr(b.where)}"
     return out
+
+
+_TIGHT = (N.Num, N.Str, N.Bool, N.NoneLit, N.Name, N.Attr, N.Index, N.Call, N.ListLit)
+
+
+def _postfixed(node: N.Expr) -> str:
+    """What `.name` or `[...]` follows: in brackets unless it binds as tightly
+    (`(first q in xs where c).name`, which without them reads as `c.name`)."""
+    text = render_expr(node)
+    return text if isinstance(node, _TIGHT) or (
+        isinstance(node, N.Query) and node.kind == "list") else f"({text})"
 
 
 def _operand(node: N.Expr | None, parent: N.Expr) -> str:
