@@ -1618,6 +1618,24 @@ def test_a_long_digest_gives_way_to_the_options_at_1366x768(browser, seed):
     context.close()
 
 
+def test_long_lines_never_folded_scroll_in_their_box_and_leave_the_options_their_room(browser):
+    """Issue 33's newcomer (seed 163, 1366x768) saw only the heading of the turn's options: the
+    digest's lines about their places (never folded: digest_kept) were long enough to push
+    every option out of the panel. Those lines scroll in the digest's box instead; the
+    options, Undo and Save stay in view."""
+    table, me = _turn_after_a_long_digest(0)
+    with _seat_page(browser, table, me) as page:
+        page.evaluate(LONG_DIGEST)
+        page.evaluate("""() => { fitDigest.kept = document.querySelectorAll(
+            '#digest-lines li:not(.more)').length; keepRoom(); }""")
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#prompt", "#digest-lines li:first-child"):
+            assert _in_view(page, part), part
+        assert page.evaluate("""() => { const list = document.getElementById('digest-lines');
+            return list.scrollHeight > list.clientHeight + 1
+              && !list.querySelector('li[hidden], li.folded, li.more'); }""")
+
+
 # once the page shows a newer version with a decision and has its answer to the last click
 # (the busy mark gone), at once: whether its first option was disabled, and whether a click on
 # it or on a place of the board sent anything (a decision is sent with the busy mark)

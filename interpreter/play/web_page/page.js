@@ -262,6 +262,7 @@ function markMoreBelow(el) {
   el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
 }
 $("options").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
+$("digest-lines").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
@@ -284,6 +285,7 @@ function lastEntriesHeight(log) {
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
+  list.classList.remove("scrolls", "more-below");
   const lines = [...list.children];
   for (const li of lines) {
     li.hidden = false;
@@ -314,6 +316,22 @@ function fitDigest() {
     if (!more.isConnected) list.append(more);
   }
   if (shown > kept) foldLine(lines[shown - 1], list, more, lines.length - shown);
+  else if (kept) scrollKept(list);
+}
+
+// The lines never folded, where even they leave the options less than their room: they
+// scroll in their own box, DIGEST_FOLDED lines' worth at least (a newcomer's long lines about
+// their places pushed every option out of the panel).
+function scrollKept(list) {
+  const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
+  let height = list.offsetHeight;
+  while (height > DIGEST_FOLDED * line
+    && (squeezed() || $("digest").offsetHeight > innerHeight * DIGEST_SHARE)) {
+    height = Math.max(DIGEST_FOLDED * line, height - line);
+    list.classList.add("scrolls");
+    list.style.maxHeight = `${Math.ceil(height)}px`;
+  }
+  markMoreBelow(list);
 }
 
 // The last line kept, where the options still have less than their room: its first lines
