@@ -1433,6 +1433,31 @@ def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browse
                                        ".classList.contains('more-below')")
 
 
+def _choosing_a_colour(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt == "choose the colour of your bid, or pass"
+
+
+def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser):
+    """Issue 33's newcomer (seed 163, 1366x768) scrolled the decision panel for "pass" under
+    three colours that said much. The options that are no place of the board (the pass) are
+    laid under the places' window, in view with Undo and Save while the places scroll."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
+            b.append(' and then much more is said of it, long enough to take two more lines '
+              + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+        passing = '[data-place="pass_bid"]'
+        assert page.locator(passing).count() == 1
+        last = "#options .option:last-child button"
+        assert not page.evaluate(SEEN_WHOLE, last)  # the places scroll
+        for part in (passing, "#undo", "#save", "#options button.place"):
+            assert page.evaluate(SEEN_WHOLE, part), part
+        _click_and_wait(page, page.locator(passing))  # taken: a newer version is drawn
+    context.close()
+
+
 def test_the_digest_opened_shows_its_lines_whole_and_undo_and_save(browser):
     """Issue 33's newcomer clicked "4 more: see the log, or click to show them" and got a box
     of two lines that scrolled: a bot had moved the pawn off the place they meant to score,

@@ -121,7 +121,12 @@ function setBusy(on) {
   busy = on;
   document.body.classList.toggle("busy", on);
   $("sending").hidden = !on;
-  for (const button of $("options").querySelectorAll("button")) button.disabled = on || settling;
+  for (const button of optionButtons()) button.disabled = on || settling;
+}
+
+// every option's button: in the options' window and apart from it, under it
+function optionButtons() {
+  return document.querySelectorAll("#options button, #options-apart button");
 }
 
 // A new decision's options take no click for SETTLE_MS, or until the pointer moves: a click
@@ -296,7 +301,7 @@ function fitDigest() {
   if (digest.hidden || !lines.length || fitDigest.open) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = digestLeast(list);
-  const few = $("options").querySelectorAll("button").length < MANY;
+  const few = optionButtons().length < MANY;
   const fewest = few ? 1
     : Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
   const more = cell("li", "");
@@ -624,8 +629,9 @@ function renderDecision(s) {
   panel.classList.toggle("yours", Boolean(s.decision));
   const hints = $("hints");
   hints.replaceChildren();
-  const options = $("options");
+  const options = $("options"), apart = $("options-apart");
   options.replaceChildren();
+  apart.replaceChildren();
   if (s.decision) {
     $("prompt").textContent = s.decision.prompt;
     for (const hint of s.decision.hints) {
@@ -643,8 +649,15 @@ function renderDecision(s) {
     const described = !groups && s.decision.options.length < MANY
       && s.decision.options.some(does);
     options.classList.toggle("described", described);
+    apart.classList.toggle("described", described);
+    const laidApart = apartFromPlaces(s.decision.options, onBoard);
     const boxes = new Map(); // a group's name -> the row that holds its buttons
     for (const option of s.decision.options) {
+      if (laidApart.has(option)) {
+        apart.append(described ? describedRow(optionButton(option, null, false), option)
+          : optionButton(option, null, false));
+        continue;
+      }
       const button = optionButton(option, groups, onBoard.has(option.place));
       if (groups && !boxes.has(head(option))) {
         const row = document.createElement("div");
@@ -655,12 +668,7 @@ function renderDecision(s) {
         boxes.set(head(option), row);
       }
       if (described) {
-        const row = document.createElement("div");
-        row.className = "option";
-        row.append(button);
-        if (option.effect) row.append(cell("span", option.effect));
-        if (option.effect) row.lastChild.className = "effect";
-        options.append(row);
+        options.append(describedRow(button, option));
       } else {
         (groups ? boxes.get(head(option)) : options).append(button);
       }
@@ -668,6 +676,7 @@ function renderDecision(s) {
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
   }
+  apart.hidden = !apart.childElementCount;
   renderEffects(s);
   renderDigest(s);
   const undo = $("undo");
@@ -679,6 +688,25 @@ function renderDecision(s) {
     ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.`
     : s.decision ? s.undo.said : "";
   $("undo-reason").classList.toggle("why", s.undo.count < 1);
+}
+
+// Where some options are places of the board and others are not (a "done" beside the places
+// to choose among), the others: they are laid under the options' window, in view however many
+// places it scrolls through.
+function apartFromPlaces(options, onBoard) {
+  const places = options.filter((o) => onBoard.has(o.place));
+  if (!places.length || places.length === options.length) return new Set();
+  return new Set(options.filter((o) => !onBoard.has(o.place)));
+}
+
+// an option's button with what it does said under it
+function describedRow(button, option) {
+  const row = document.createElement("div");
+  row.className = "option";
+  row.append(button);
+  if (option.effect) row.append(cell("span", option.effect));
+  if (option.effect) row.lastChild.className = "effect";
+  return row;
 }
 
 // said of the options that change nothing by themselves (what they lead to is chosen next)
