@@ -57,7 +57,7 @@ def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]
             player = decision.player
             if asking_procedure(game) == "bid_turn" and PASS in decision.options \
                     and _at_risk(game, player):
-                at, passed = game.V["auction_at"], _passed(game)
+                at, passed = game.V["auction_at"], _passed_after_pass(game)
                 fills, ends = _after_pass(game)
                 may = {game.label(o) for o in game.players
                        if o not in passed | {player} and _may_fill(game, o, at)}
@@ -76,6 +76,15 @@ def _passed(game: Game) -> set[str]:
             if line.startswith(f"{game.label(p)} ") and " passes" in line}
 
 
+def _passed_after_pass(game: Game) -> set[str]:
+    """The players who have passed in the auction under way once the deciding player passes
+    (with those who then pass at once, having no card to bid with)."""
+    twin = game.clone()
+    twin.apply(PASS)  # (a clone's log holds only what happens after it was made)
+    return _passed(game) | {p for p in game.players for line in twin.log_for(None)
+                            if line.startswith(f"{game.label(p)} ") and " passes" in line}
+
+
 def _may_fill(game: Game, other: str, district: str) -> bool:
     """Whether `other`, still bidding, would build on the empty plot if they won."""
     if game.evaluate("has_towers_in", other, district) or not game.Z["supply"][other]:
@@ -87,6 +96,7 @@ def _may_fill(game: Game, other: str, district: str) -> bool:
 
 def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
     found = _notes_in_whole_games(range(1, 9))
+    assert any(quiet for *_, quiet in found), "no player passed without choosing a colour"
     ending = [f for f in found if f[1]]
     assert ending and any(not fills for _, _, fills, _, _ in ending), \
         "no pass that ends an auction without filling the plot"
@@ -101,6 +111,7 @@ def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
             assert not may, (note, may)  # someone still bidding may fill it: said
         else:
             named = set(said["who"].split(" or "))
-            # everyone still bidding who may fill it is named, and nobody else but those
-            # who passed without choosing a colour (the board does not show those passes)
-            assert may <= named <= may | quiet, (note, may, quiet)
+            # everyone still bidding who may fill it is named, and nobody else: not those
+            # who passed, even without choosing a colour (a newcomer read "if Player 4 wins"
+            # beside the auction box's "passed: Player 4")
+            assert named == may, (note, may, quiet)
