@@ -10,14 +10,15 @@ import re
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
+from interpreter.play.consequences import outlook
 from interpreter.play.display import load_display
 from interpreter.play.option_notes import asking_procedure, option_notes
 
 from .conftest import BASE
 
 PASS = "pass_bid"
-NOTE = re.compile(r"(your pass ends the auction: (?P<winner>.+?) wins and|if (?P<who>.+?) wins, "
-                  r"they) may fill (?P<where>[^,]+), where you have")
+NOTE = re.compile(r"(if (?P<who>.+?) wins, they|(?P<winner>.+?)) may fill (?P<where>[^,]+), "
+                  r"where you have")
 
 
 def _at_risk(game: Game, player: str) -> bool:
@@ -43,6 +44,17 @@ def _after_pass(game: Game) -> tuple[bool, bool]:
     return _empty_plots(twin, district) != empty, twin.V["auction_at"] != district
 
 
+# at the passes that end an auction, with a note: what the pass then does, in words
+said_after: dict[str, str] = {}
+
+
+def _said_after_pass(game: Game, decision, display) -> str:
+    """What a pass does, as the screens say it beside its note (its consequences)."""
+    found = outlook(game, decision, decision.player, news=display.news_in, zones=display.zones,
+                    context=display.context_of)
+    return "; ".join(found.effects[decision.options.index(PASS)].then) if found else ""
+
+
 def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]]:
     """At each bid of whole games (random players) where a pass puts the bidder's skyscrapers
     at risk: (the pass note, whether the pass ends the auction, whether its winner then fills
@@ -51,7 +63,8 @@ def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]
     found = []
     for seed in seeds:
         game = load_ruleset(BASE).new_game(4, seed)
-        notes = load_display(game.ruleset).option_notes
+        display = load_display(game.ruleset)
+        notes = display.option_notes
         rng = random.Random(seed)
         while (decision := game.decision()) is not None:
             player = decision.player
@@ -64,6 +77,8 @@ def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]
                 quiet = {game.label(o) for o in passed if game.V["bid_colour"][o] is None}
                 note = option_notes(notes, game, player, [PASS])[0]
                 found.append((note, ends, fills, may, quiet))
+                if ends and note:
+                    said_after[note] = _said_after_pass(game, decision, display)
             game.apply(rng.choice(decision.options))
     return found
 
@@ -107,6 +122,9 @@ def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
             # (a high bidder with their own plot there builds on that one)
             assert bool(said) == fills, note
             assert not said or said["winner"] is not None, note
+            # who wins is said by what the pass does, beside the note: not twice
+            assert not said or f"{said['winner']} wins the auction" in said_after[note] \
+                and " wins" not in note, (note, said_after[note])
         elif said is None:
             assert not may, (note, may)  # someone still bidding may fill it: said
         else:
