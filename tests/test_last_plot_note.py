@@ -133,3 +133,22 @@ def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
             # who passed, even without choosing a colour (a newcomer read "if Player 4 wins"
             # beside the auction box's "passed: Player 4")
             assert named == may, (note, may, quiet)
+
+
+def test_no_build_limit_is_said_on_a_card_of_a_bid_that_would_stop_building():
+    """Issue 33: in an auction whose winner must declare a building stop (no plot free, no
+    skyscraper of theirs there), a card said "orange 4 (build limit 1)": that bid builds
+    nothing. At such bids of whole games, no card's note speaks of a build limit."""
+    seen = 0
+    for seed in range(1, 13):
+        game = load_ruleset(BASE).new_game(4, seed)
+        notes = load_display(game.ruleset).option_notes
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None:
+            if asking_procedure(game) == "bid_turn" and game.evaluate("stop_if_won",
+                                                                      decision.player):
+                said = option_notes(notes, game, decision.player, decision.options)
+                assert not any("build limit" in note for note in said), said
+                seen += 1
+            game.apply(rng.choice(decision.options))
+    assert seen, "no bid in an auction whose winner must stop building"
