@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+
+import pytest
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
+from interpreter.language.errors import RulesetErrors
 from interpreter.play.consequences import outlook
 from interpreter.play.display import load_display
 from interpreter.play.option_notes import asking_procedure, option_notes
@@ -152,3 +156,18 @@ def test_no_build_limit_is_said_on_a_card_of_a_bid_that_would_stop_building():
                 seen += 1
             game.apply(rng.choice(decision.options))
     assert seen, "no bid in an auction whose winner must stop building"
+
+
+def test_a_note_naming_no_local_of_a_procedure_is_said_in_words(tmp_path):
+    """An option note's `running` that names a local its procedure does not have is an error
+    of the display file, said with the locals it may name (not a traceback at play)."""
+    copy = tmp_path / "base"
+    shutil.copytree(BASE, copy)
+    display = copy / "display.yaml"
+    text = display.read_text()
+    assert "local: passed," in text
+    display.write_text(text.replace("local: passed,", "local: passd,"))
+    with pytest.raises(RulesetErrors) as caught:
+        load_display(load_ruleset(copy))
+    assert "the procedure 'auction' has no local 'passd'" in str(caught.value)
+    assert "passed" in str(caught.value).split("write one of its locals:")[1]

@@ -820,20 +820,24 @@ class _Builder:
 
     def running_names(self, specs: dict) -> dict[str, tuple[str, str, Callable | None]]:
         """An option note's `running` (its shape checked by the schema): name -> (procedure,
-        local, default), each a local of a procedure of the rules (an error for another)."""
+        local, default), each a local of a procedure of the rules (an error for another; the
+        name is kept, so that its uses are not said to be unknown as well)."""
         out: dict[str, tuple[str, str, Callable | None]] = {}
+        procs = self.ruleset.program.procs
         for name, spec in specs.items():
-            proc = self.procedure(spec["procedure"], "option_notes")
-            if proc is None:
-                continue
-            if str(spec["local"]) not in self.locals_of(proc):
+            proc, local = str(spec["procedure"]), str(spec["local"])
+            if proc not in procs:
                 self.errors.append(RulesetError(
-                    f"option_notes: '{proc}' has no local '{spec['local']}'",
+                    f"option_notes: 'running: {name}' names '{proc}', no procedure of the rules",
+                    _loc_of(spec["procedure"], self.default),
+                    "write the name of a procedure (procedure NAME(...))"))
+            elif local not in self.locals_of(proc):
+                self.errors.append(RulesetError(
+                    f"option_notes: the procedure '{proc}' has no local '{local}'",
                     _loc_of(spec["local"], self.default),
                     f"write one of its locals: {', '.join(self.locals_of(proc))}"))
-                continue
             default = self.expression(spec["default"], ()) if "default" in spec else None
-            out[str(name)] = (proc, str(spec["local"]), default)
+            out[str(name)] = (proc, local, default)
         return out
 
     def locals_of(self, procedure: str) -> tuple[str, ...]:
