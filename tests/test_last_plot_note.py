@@ -7,17 +7,22 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+
+import pytest
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
+from interpreter.language.errors import RulesetErrors
+from interpreter.play.consequences import outlook
 from interpreter.play.display import load_display
 from interpreter.play.option_notes import asking_procedure, option_notes
 
 from .conftest import BASE
 
 PASS = "pass_bid"
-NOTE = re.compile(r"(your pass ends the auction: (?P<winner>.+?) wins and|if (?P<who>.+?) wins, "
-                  r"they) may fill (?P<where>[^,]+), where you have")
+NOTE = re.compile(r"(if (?P<who>.+?) wins, they|(?P<winner>.+?)) may fill (?P<where>[^,]+), "
+                  r"where you have")
 
 
 def _at_risk(game: Game, player: str) -> bool:
@@ -43,6 +48,17 @@ def _after_pass(game: Game) -> tuple[bool, bool]:
     return _empty_plots(twin, district) != empty, twin.V["auction_at"] != district
 
 
+# at the passes that end an auction, with a note: what the pass then does, in words
+said_after: dict[str, str] = {}
+
+
+def _said_after_pass(game: Game, decision, display) -> str:
+    """What a pass does, as the screens say it beside its note (its consequences)."""
+    found = outlook(game, decision, decision.player, news=display.news_in, zones=display.zones,
+                    context=display.context_of)
+    return "; ".join(found.effects[decision.options.index(PASS)].then) if found else ""
+
+
 def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]]:
     """At each bid of whole games (random players) where a pass puts the bidder's skyscrapers
     at risk: (the pass note, whether the pass ends the auction, whether its winner then fills
@@ -51,19 +67,22 @@ def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]
     found = []
     for seed in seeds:
         game = load_ruleset(BASE).new_game(4, seed)
-        notes = load_display(game.ruleset).option_notes
+        display = load_display(game.ruleset)
+        notes = display.option_notes
         rng = random.Random(seed)
         while (decision := game.decision()) is not None:
             player = decision.player
             if asking_procedure(game) == "bid_turn" and PASS in decision.options \
                     and _at_risk(game, player):
-                at, passed = game.V["auction_at"], _passed(game)
+                at, passed = game.V["auction_at"], _passed_after_pass(game)
                 fills, ends = _after_pass(game)
                 may = {game.label(o) for o in game.players
                        if o not in passed | {player} and _may_fill(game, o, at)}
                 quiet = {game.label(o) for o in passed if game.V["bid_colour"][o] is None}
                 note = option_notes(notes, game, player, [PASS])[0]
                 found.append((note, ends, fills, may, quiet))
+                if ends and note:
+                    said_after[note] = _said_after_pass(game, decision, display)
             game.apply(rng.choice(decision.options))
     return found
 
@@ -74,6 +93,15 @@ def _passed(game: Game) -> set[str]:
     start = max(i for i, line in enumerate(lines) if line.startswith("Auction for "))
     return {p for p in game.players for line in lines[start:]
             if line.startswith(f"{game.label(p)} ") and " passes" in line}
+
+
+def _passed_after_pass(game: Game) -> set[str]:
+    """The players who have passed in the auction under way once the deciding player passes
+    (with those who then pass at once, having no card to bid with)."""
+    twin = game.clone()
+    twin.apply(PASS)  # (a clone's log holds only what happens after it was made)
+    return _passed(game) | {p for p in game.players for line in twin.log_for(None)
+                            if line.startswith(f"{game.label(p)} ") and " passes" in line}
 
 
 def _may_fill(game: Game, other: str, district: str) -> bool:
@@ -87,6 +115,7 @@ def _may_fill(game: Game, other: str, district: str) -> bool:
 
 def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
     found = _notes_in_whole_games(range(1, 9))
+    assert any(quiet for *_, quiet in found), "no player passed without choosing a colour"
     ending = [f for f in found if f[1]]
     assert ending and any(not fills for _, _, fills, _, _ in ending), \
         "no pass that ends an auction without filling the plot"
@@ -97,10 +126,48 @@ def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
             # (a high bidder with their own plot there builds on that one)
             assert bool(said) == fills, note
             assert not said or said["winner"] is not None, note
+            # who wins is said by what the pass does, beside the note: not twice
+            assert not said or f"{said['winner']} wins the auction" in said_after[note] \
+                and " wins" not in note, (note, said_after[note])
         elif said is None:
             assert not may, (note, may)  # someone still bidding may fill it: said
         else:
             named = set(said["who"].split(" or "))
-            # everyone still bidding who may fill it is named, and nobody else but those
-            # who passed without choosing a colour (the board does not show those passes)
-            assert may <= named <= may | quiet, (note, may, quiet)
+            # everyone still bidding who may fill it is named, and nobody else: not those
+            # who passed, even without choosing a colour (a newcomer read "if Player 4 wins"
+            # beside the auction box's "passed: Player 4")
+            assert named == may, (note, may, quiet)
+
+
+def test_no_build_limit_is_said_on_a_card_of_a_bid_that_would_stop_building():
+    """Issue 33: in an auction whose winner must declare a building stop (no plot free, no
+    skyscraper of theirs there), a card said "orange 4 (build limit 1)": that bid builds
+    nothing. At such bids of whole games, no card's note speaks of a build limit."""
+    seen = 0
+    for seed in range(1, 13):
+        game = load_ruleset(BASE).new_game(4, seed)
+        notes = load_display(game.ruleset).option_notes
+        rng = random.Random(seed)
+        while (decision := game.decision()) is not None:
+            if asking_procedure(game) == "bid_turn" and game.evaluate("stop_if_won",
+                                                                      decision.player):
+                said = option_notes(notes, game, decision.player, decision.options)
+                assert not any("build limit" in note for note in said), said
+                seen += 1
+            game.apply(rng.choice(decision.options))
+    assert seen, "no bid in an auction whose winner must stop building"
+
+
+def test_a_note_naming_no_local_of_a_procedure_is_said_in_words(tmp_path):
+    """An option note's `running` that names a local its procedure does not have is an error
+    of the display file, said with the locals it may name (not a traceback at play)."""
+    copy = tmp_path / "base"
+    shutil.copytree(BASE, copy)
+    display = copy / "display.yaml"
+    text = display.read_text()
+    assert "local: passed," in text
+    display.write_text(text.replace("local: passed,", "local: passd,"))
+    with pytest.raises(RulesetErrors) as caught:
+        load_display(load_ruleset(copy))
+    assert "the procedure 'auction' has no local 'passd'" in str(caught.value)
+    assert "passed" in str(caught.value).split("write one of its locals:")[1]

@@ -1435,6 +1435,31 @@ def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browse
                                        ".classList.contains('more-below')")
 
 
+def _choosing_a_colour(game, decision) -> bool:
+    return decision.player == "P1" and decision.prompt == "choose the colour of your bid, or pass"
+
+
+def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser):
+    """Issue 33's newcomer (seed 163, 1366x768) scrolled the decision panel for "pass" under
+    three colours that said much. The options that are no place of the board (the pass) are
+    laid under the places' window, in view with Undo and Save while the places scroll."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
+            b.append(' and then much more is said of it, long enough to take two more lines '
+              + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+        passing = '[data-place="pass_bid"]'
+        assert page.locator(passing).count() == 1
+        last = "#options .option:last-child button"
+        assert not page.evaluate(SEEN_WHOLE, last)  # the places scroll
+        for part in (passing, "#undo", "#save", "#options button.place"):
+            assert page.evaluate(SEEN_WHOLE, part), part
+        _click_and_wait(page, page.locator(passing))  # taken: a newer version is drawn
+    context.close()
+
+
 def test_the_digest_opened_shows_its_lines_whole_and_undo_and_save(browser):
     """Issue 33's newcomer clicked "4 more: see the log, or click to show them" and got a box
     of two lines that scrolled: a bot had moved the pawn off the place they meant to score,
@@ -1618,6 +1643,24 @@ def test_a_long_digest_gives_way_to_the_options_at_1366x768(browser, seed):
         for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
             assert _in_view(page, part), part
     context.close()
+
+
+def test_long_lines_never_folded_scroll_in_their_box_and_leave_the_options_their_room(browser):
+    """Issue 33's newcomer (seed 163, 1366x768) saw only the heading of the turn's options: the
+    digest's lines about their places (never folded: digest_kept) were long enough to push
+    every option out of the panel. Those lines scroll in the digest's box instead; the
+    options, Undo and Save stay in view."""
+    table, me = _turn_after_a_long_digest(0)
+    with _seat_page(browser, table, me) as page:
+        page.evaluate(LONG_DIGEST)
+        page.evaluate("""() => { fitDigest.kept = document.querySelectorAll(
+            '#digest-lines li:not(.more)').length; keepRoom(); }""")
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#prompt", "#digest-lines li:first-child"):
+            assert _in_view(page, part), part
+        assert page.evaluate("""() => { const list = document.getElementById('digest-lines');
+            return list.scrollHeight > list.clientHeight + 1
+              && !list.querySelector('li[hidden], li.folded, li.more'); }""")
 
 
 # once the page shows a newer version with a decision and has its answer to the last click

@@ -37,6 +37,7 @@ from interpreter.play.svg_text import (
 )
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
+from interpreter.play.under_way import running_local
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -287,16 +288,10 @@ class Painter:
 
     def running(self, proc: str, local: str, default: Field | None, names: dict) -> Any:
         """A local name of the innermost procedure `proc` under way (public: every player at
-        the table can follow where the rules stand), or the default. Never a local that may
-        hold something private while the procedure waits (a value chosen privately, or
-        computed from a hand): the default then."""
-        held = self.game.program.private_while_waiting.get(proc, ())
-        stack = self.game.stack
-        for depth in range(len(stack) - 1, -1, -1):
-            if stack[depth][0] == proc and local not in held:
-                names = self.game.frame_locals(depth)
-                if local in names:
-                    return names[local]
+        the table can follow where the rules stand), or the default (under_way.running_local)."""
+        found, value = running_local(self.game, proc, local)
+        if found:
+            return value
         return self.value(default, names) if default is not None else None
 
     def draw_items(self, items: list[Item], names: dict, ox: float, oy: float) -> None:

@@ -818,6 +818,28 @@ class _Builder:
             _loc_of(name, self.default), "write the name of a procedure (procedure NAME(...))"))
         return None
 
+    def running_names(self, specs: dict) -> dict[str, tuple[str, str, Callable | None]]:
+        """An option note's `running` (its shape checked by the schema): name -> (procedure,
+        local, default), each a local of a procedure of the rules (an error for another; the
+        name is kept, so that its uses are not said to be unknown as well)."""
+        out: dict[str, tuple[str, str, Callable | None]] = {}
+        procs = self.ruleset.program.procs
+        for name, spec in specs.items():
+            proc, local = str(spec["procedure"]), str(spec["local"])
+            if proc not in procs:
+                self.errors.append(RulesetError(
+                    f"option_notes: 'running: {name}' names '{proc}', no procedure of the rules",
+                    _loc_of(spec["procedure"], self.default),
+                    "write the name of a procedure (procedure NAME(...))"))
+            elif local not in self.locals_of(proc):
+                self.errors.append(RulesetError(
+                    f"option_notes: the procedure '{proc}' has no local '{local}'",
+                    _loc_of(spec["local"], self.default),
+                    f"write one of its locals: {', '.join(self.locals_of(proc))}"))
+            default = self.expression(spec["default"], ()) if "default" in spec else None
+            out[str(name)] = (proc, local, default)
+        return out
+
     def locals_of(self, procedure: str) -> tuple[str, ...]:
         """The rule locals of a procedure (its parameters, then its lets and choices)."""
         return tuple(n for n in self.ruleset.program.procs[procedure].slots
@@ -963,13 +985,15 @@ class _Builder:
         display.news = [str(text) for text in doc.get("news") or []]
         display.glossary = {str(k): str(v) for k, v in (doc.get("glossary") or {}).items()}
         for spec in doc.get("option_notes") or []:
+            running = self.running_names(spec.get("running") or {})
+            names = (*NOTE_NAMES, *running)
             display.option_notes.append(OptionNote(
                 self.expression(spec["value"], ("viewer",)),
-                self.template(spec["text"], NOTE_NAMES),
-                self.expression(spec["when"], NOTE_NAMES) if "when" in spec else None,
+                self.template(spec["text"], names),
+                self.expression(spec["when"], names) if "when" in spec else None,
                 self.procedures(spec.get("during"), "option_notes"),
-                self.template(spec["short"], NOTE_NAMES) if "short" in spec else None,
-                bool(spec.get("alone"))))
+                self.template(spec["short"], names) if "short" in spec else None,
+                bool(spec.get("alone")), running))
         display.zones = self.zone_names(doc.get("zones") or {})
         for spec in doc.get("option_order") or []:
             display.option_order.append(OptionOrder(

@@ -10,19 +10,23 @@ set off (consequences.py: pieces that flow back after an offer that cannot succe
 said beside it. A note with `during` is said only at the decisions those procedures ask (a note for
 a choice of a few options, kept off a choice of many where it would crowd the screen). A note
 with `short` says that instead on a screen with no room for the whole notes (a terminal's
-list of many places); the browser says the whole. A value that cannot be worked out (a
+list of many places); the browser says the whole. A note with `running` names locals of
+procedures under way after the option (`name: {procedure, local, default}`, as the board's
+`running`), for its `when` and `text`: where the rules keep a fact in a procedure's local
+only (who has left a round of offers). A value that cannot be worked out (a
 minimum of nothing) is `none`. Nothing here knows any game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random
 from interpreter.language.errors import GameRuleError, IllegalMove
+from interpreter.play.under_way import running_local
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -40,6 +44,8 @@ class OptionNote:
     during: tuple[str, ...] = ()
     short: Callable | None = None  # the words where the screen is cramped (None: `text`)
     alone: bool = False  # where it holds, the option's consequences are not said
+    # name -> (procedure, local, default): a local under way after the option, or the default
+    running: dict[str, tuple[str, str, Callable | None]] = field(default_factory=dict)
 
     def applies(self, game: Game) -> bool:
         """Whether the note may be said at the decision `game` asks now (see `during`)."""
@@ -58,12 +64,22 @@ class OptionNote:
         after = self.worth(game, viewer)
         values = {"viewer": viewer, "before": before, "after": after, "option": option}
         try:
+            values |= self.locals_after(game)
             holds = after != before if self.when is None else self.when(game, **values)
             text = self.short if short and self.short is not None else self.text
             return str(text(game, **values)) if holds else ""
         except GameRuleError as exc:
             raise GameRuleError(f"an option note of the display file cannot be said: "
                                 f"{exc.message}", exc.loc) from None
+
+
+    def locals_after(self, game: Game) -> dict[str, Any]:
+        """The values of the note's `running` names on `game` (after the option)."""
+        out = {}
+        for name, (proc, local, default) in self.running.items():
+            found, value = running_local(game, proc, local)
+            out[name] = value if found else (default(game) if default is not None else None)
+        return out
 
 
 def asking_procedure(game: Game) -> str | None:

@@ -31,6 +31,21 @@ def under_way(game: Game) -> list[Frame]:
     return out
 
 
+def running_local(game: Game, proc: str, local: str) -> tuple[bool, Any]:
+    """A local of the innermost procedure `proc` under way, public: (True, its value), or
+    (False, None) where none is under way, or the local may hold something private while the
+    procedure waits (a value chosen privately, or worked out from a hand)."""
+    if local in game.program.private_while_waiting.get(proc, ()):
+        return False, None
+    stack = game.stack
+    for depth in range(len(stack) - 1, -1, -1):
+        if stack[depth][0] == proc:
+            names = game.frame_locals(depth)
+            if local in names:
+                return True, names[local]
+    return False, None
+
+
 def started(before: list[Frame], after: Game, viewer: str) -> str | None:
     """What an option started, in the ruleset's words (a procedure's description), or None:
     `before`, the procedures under way when the viewer decided; `after`, the game at the

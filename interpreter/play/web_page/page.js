@@ -121,7 +121,12 @@ function setBusy(on) {
   busy = on;
   document.body.classList.toggle("busy", on);
   $("sending").hidden = !on;
-  for (const button of $("options").querySelectorAll("button")) button.disabled = on || settling;
+  for (const button of optionButtons()) button.disabled = on || settling;
+}
+
+// every option's button: in the options' window and apart from it, under it
+function optionButtons() {
+  return document.querySelectorAll("#options button, #options-apart button");
 }
 
 // A new decision's options take no click for SETTLE_MS, or until the pointer moves: a click
@@ -262,6 +267,7 @@ function markMoreBelow(el) {
   el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
 }
 $("options").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
+$("digest-lines").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
@@ -284,6 +290,7 @@ function lastEntriesHeight(log) {
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
+  list.classList.remove("scrolls", "more-below");
   const lines = [...list.children];
   for (const li of lines) {
     li.hidden = false;
@@ -294,7 +301,7 @@ function fitDigest() {
   if (digest.hidden || !lines.length || fitDigest.open) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = digestLeast(list);
-  const few = $("options").querySelectorAll("button").length < MANY;
+  const few = optionButtons().length < MANY;
   const fewest = few ? 1
     : Math.max(1, lines.filter((li) => li.getBoundingClientRect().bottom - top <= least).length);
   const more = cell("li", "");
@@ -314,6 +321,22 @@ function fitDigest() {
     if (!more.isConnected) list.append(more);
   }
   if (shown > kept) foldLine(lines[shown - 1], list, more, lines.length - shown);
+  else if (kept) scrollKept(list);
+}
+
+// The lines never folded, where even they leave the options less than their room: they
+// scroll in their own box, DIGEST_FOLDED lines' worth at least (a newcomer's long lines about
+// their places pushed every option out of the panel).
+function scrollKept(list) {
+  const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
+  let height = list.offsetHeight;
+  while (height > DIGEST_FOLDED * line
+    && (squeezed() || $("digest").offsetHeight > innerHeight * DIGEST_SHARE)) {
+    height = Math.max(DIGEST_FOLDED * line, height - line);
+    list.classList.add("scrolls");
+    list.style.maxHeight = `${Math.ceil(height)}px`;
+  }
+  markMoreBelow(list);
 }
 
 // The last line kept, where the options still have less than their room: its first lines
@@ -606,8 +629,9 @@ function renderDecision(s) {
   panel.classList.toggle("yours", Boolean(s.decision));
   const hints = $("hints");
   hints.replaceChildren();
-  const options = $("options");
+  const options = $("options"), apart = $("options-apart");
   options.replaceChildren();
+  apart.replaceChildren();
   if (s.decision) {
     $("prompt").textContent = s.decision.prompt;
     for (const hint of s.decision.hints) {
@@ -625,8 +649,15 @@ function renderDecision(s) {
     const described = !groups && s.decision.options.length < MANY
       && s.decision.options.some(does);
     options.classList.toggle("described", described);
+    apart.classList.toggle("described", described);
+    const laidApart = apartFromPlaces(s.decision.options, onBoard);
     const boxes = new Map(); // a group's name -> the row that holds its buttons
     for (const option of s.decision.options) {
+      if (laidApart.has(option)) {
+        apart.append(described ? describedRow(optionButton(option, null, false), option)
+          : optionButton(option, null, false));
+        continue;
+      }
       const button = optionButton(option, groups, onBoard.has(option.place));
       if (groups && !boxes.has(head(option))) {
         const row = document.createElement("div");
@@ -637,12 +668,7 @@ function renderDecision(s) {
         boxes.set(head(option), row);
       }
       if (described) {
-        const row = document.createElement("div");
-        row.className = "option";
-        row.append(button);
-        if (option.effect) row.append(cell("span", option.effect));
-        if (option.effect) row.lastChild.className = "effect";
-        options.append(row);
+        options.append(describedRow(button, option));
       } else {
         (groups ? boxes.get(head(option)) : options).append(button);
       }
@@ -650,6 +676,7 @@ function renderDecision(s) {
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
   }
+  apart.hidden = !apart.childElementCount;
   renderEffects(s);
   renderDigest(s);
   const undo = $("undo");
@@ -661,6 +688,25 @@ function renderDecision(s) {
     ? `${s.undo.count} decision${s.undo.count === 1 ? "" : "s"} can be taken back.`
     : s.decision ? s.undo.said : "";
   $("undo-reason").classList.toggle("why", s.undo.count < 1);
+}
+
+// Where some options are places of the board and others are not (a "done" beside the places
+// to choose among), the others: they are laid under the options' window, in view however many
+// places it scrolls through.
+function apartFromPlaces(options, onBoard) {
+  const places = options.filter((o) => onBoard.has(o.place));
+  if (!places.length || places.length === options.length) return new Set();
+  return new Set(options.filter((o) => !onBoard.has(o.place)));
+}
+
+// an option's button with what it does said under it
+function describedRow(button, option) {
+  const row = document.createElement("div");
+  row.className = "option";
+  row.append(button);
+  if (option.effect) row.append(cell("span", option.effect));
+  if (option.effect) row.lastChild.className = "effect";
+  return row;
 }
 
 // said of the options that change nothing by themselves (what they lead to is chosen next)
