@@ -72,7 +72,6 @@ class OptionNote:
             raise GameRuleError(f"an option note of the display file cannot be said: "
                                 f"{exc.message}", exc.loc) from None
 
-
     def locals_after(self, game: Game) -> dict[str, Any]:
         """The values of the note's `running` names on `game` (after the option)."""
         out = {}
