@@ -1311,6 +1311,7 @@ def test_the_newest_events_say_they_are_the_last_few_above_the_whole_summary():
     assert "The last 2 moves ('log' shows all):" in screens[7]
     assert "In short, since your last decision:" in screens[7]
     assert not any("Since your last decision (" in " ".join(x) for x in screens.values())
+    assert all(fits(x) for x in screens.values())  # every screen of the game at 80x24
 
 
 def test_a_move_that_fills_a_region_where_the_viewer_has_pieces_says_so():
