@@ -1321,3 +1321,13 @@ def test_a_move_that_fills_a_region_where_the_viewer_has_pieces_says_so():
     said = _flat(_screens_157()[260])
     assert "1 business tile (boutique) goes to Times Square, orange (Times Square is full " \
            "now)" in said, said
+
+
+def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
+    """Seed 157: 'Player 2 passes and takes back the cards they had put forward (brown 4,
+    black 4, black 4, black 4, black 4)' after the newcomer won with 18: they summed 20 and
+    were puzzled. Cards taken back say their total and, above the high bid, that it was
+    never finished; the same card is counted ('black 4 x4')."""
+    said = _flat(_screens_157()[77])
+    assert "Player 2 passes and takes back the cards they had put forward (green 6 x2, " \
+           "black 4, black 5: 21 in all, never finished)" in said, said
