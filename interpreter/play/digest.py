@@ -863,8 +863,8 @@ def _first_clause(text: str) -> tuple[str, str]:
 
 def _differing(first: str, other: str) -> str:
     """What `other` says otherwise than `first`, after a player's name: its number with the
-    word after it (what it counts, not a word that links it to what follows: 'bids 19', not
-    'bids 19 in'), and the verb before it where that is the first word (' scores 6 VP'),
+    word after it (what it counts, not a word that links it to what follows: 'offers 19', not
+    'offers 19 in'), and the verb before it where that is the first word (' scores 6 VP'),
     else after a colon (': 6 VP')."""
     a, b = first.split(), other.split()
     for k, (x, y) in enumerate(zip(a, b, strict=False)):

@@ -266,8 +266,8 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     chosen = plain
     terms = glossary_of(ruleset)
     # the game's words with their meanings where nothing else is cut or left out for them:
-    # whole, else their first part (a newcomer met 'the second building stop' on the first
-    # page, and what a stop is only later)
+    # whole, else their first part (a newcomer met a game's term on the first
+    # page, and what it means only later)
     for meanings in (terms, {term: meaning.split("; ")[0] for term, meaning in terms.items()}):
         meant = _wrap(with_meanings(" ".join(end), meanings), width, "") if end else []
         fuller = _arranged(rows, head, turns, meant, goal, winner, about)
