@@ -328,3 +328,20 @@ def test_the_games_words_are_explained_where_they_are_met_and_in_the_rules():
             assert listed[0] not in hints, hints
         game.apply(rng.choice(decision.options))
     assert explained > 0
+
+
+def test_the_book_says_the_end_and_an_auction_as_a_player_would():
+    """Issue 33 (seed 157's newcomer): 'rules end' said the park was scored 'with three
+    businesses turned over at random' where only 2 were there to turn (the rules move up to
+    three); 'rules short' said 'The play of an auction: returns the winner:' (code); and the
+    first page said 'the second building stop' without what a stop is (its meaning was in
+    the glossary, cut for room at 80x24)."""
+    ruleset = load(FIFTH)
+    end = " ".join(" ".join(rules_lines(ruleset, None, "end")).split())
+    assert "scored with up to three businesses turned over at random" in end, end
+    short = " ".join(" ".join(rules_lines(ruleset, None, "short")).split())
+    assert "The play of an auction: Players bid in turn" in short, short
+    assert "returns" not in short
+    # the rows the terminal leaves it before the first decision at 80x24 (terminal.intro)
+    first = " ".join(" ".join(how_it_works(ruleset, 80, 24 - 4 - 2 - 3 - 3)).split())
+    assert "the second building stop (a district closed for good" in first, first

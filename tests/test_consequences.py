@@ -798,7 +798,7 @@ def test_why_a_fixed_answer_says_the_choice_it_leads_to():
     s.handle("why build", decision)
     said = " ".join(out.getvalue().split())
     assert "fixed answer" not in said
-    assert '"build" is the answer that leads to your next choice: "how many skyscrapers do ' \
+    assert '"build" leads to your next choice: "how many skyscrapers do ' \
         'you build from your supply" (0, 1, 2 or 3).' in said, said
 
 

@@ -430,8 +430,9 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
                 assert move in text or without_source(move) in text, (move, text)
         mine = [line for line in display.news_in(recent) if "Player 1 " in line]
         for line in mine:  # said first, whatever the room
-            won += " wins " in line
-            assert "News: " in text and line.rstrip(".") in text, (line, text)
+            won += " wins " in line  # the others who did the same, said within it
+            assert "News: " in text and line.rstrip(".") in re.sub(
+                r" \((?:[^()]*(?:Player \d)[^()]*)\)(?=[:;.]|$)", "", text), (line, text)
     assert lost and won  # the cases were met
 
 
@@ -958,6 +959,7 @@ NEWCOMER = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed101-newcom
 NEWCOMER_127 = NEWCOMER.with_name("fifth-avenue-base-4p-seed127-newcomer.replay.json")
 NEWCOMER_137 = NEWCOMER.with_name("fifth-avenue-base-4p-seed137-newcomer.replay.json")
 NEWCOMER_149 = NEWCOMER.with_name("fifth-avenue-base-4p-seed149-newcomer.replay.json")
+NEWCOMER_157 = NEWCOMER.with_name("fifth-avenue-base-4p-seed157-newcomer.replay.json")
 
 
 def newcomer_screens(width: int = 80, replay: Path = NEWCOMER, height: int = 24
@@ -1025,12 +1027,12 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     assert "Player 2 chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
            "(Player 4 too); Player 2 moves the beige commissioner from 34th St. West (your 7 " \
            "skyscrapers) to 42nd St. West (your 4 skyscrapers); Player 1 scores 6 VP for " \
-           "skyscrapers in at least 4 districts: the special scoring after business 6 (all " \
-           "the others too); Player 3 moves the white commissioner from Times Square to 52nd " \
-           "St. West; Player 4 moves it on to Central Park; Player 4 chooses to score 52nd St. " \
-           "West; " \
+           "skyscrapers in at least 4 districts (all the others too): the special scoring " \
+           "after business 6; Player 3 moves the white commissioner from Times Square to 52nd " \
+           "St. West; Player 4 chooses to score 52nd St. West; " \
            "Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 VP, Player 4 scores 2 " \
-           "VP)" in said, said  # the commissioners' moves among them, in the log's order
+           "VP); Player 4 moves the white commissioner from 52nd St. West to Central Park" \
+        in said, said  # the commissioners' moves among them, in the log's order
 
 
 def _held_by_p1(game) -> tuple[dict, dict]:
@@ -1193,8 +1195,10 @@ def test_a_piece_moved_on_by_another_player_is_a_clause_of_its_own():
     another player's move of the same piece reads 'Player 3 moves it on to X'."""
     screens = _screens_149()
     assert "Player 2 moves the beige commissioner from City Hall to 34th St. East; Player 3 " \
-           "moves it on to Times Square; Player 4 moves it on to 52nd St. East" \
-           in _flat(screens[34])
+           "moves it on to Times Square; special scoring after business 3: nobody has " \
+           "skyscrapers in 3 districts, so nobody scores 4 VP; Player 4 moves the beige " \
+           "commissioner from Times Square to 52nd St. East" in _flat(screens[34])  # the
+    # news between two moves ends the chain
     assert not any(re.search(r", Player \d to ", _flat(x)) for x in screens.values())
 
 
@@ -1266,3 +1270,64 @@ def test_an_offer_made_card_by_card_is_news_as_it_stands_when_its_player_is_done
     assert news.startswith("Player 2 bids 33 in violet; Player 3 passes and takes back the "
                            "cards they had put forward"), news
     assert "adds" not in _flat(screen)
+
+
+@functools.cache
+def _screens_157() -> dict[int, list[str]]:
+    """Seed 157's newcomer's screens (issue 33, 671ce32), played once for the tests below."""
+    return newcomer_screens(replay=NEWCOMER_157)
+
+
+def test_a_piece_s_chain_of_moves_stops_at_news_written_between_them():
+    """Seed 157, step 205: 'Player 4 moves it on to 42nd St. West; Player 4 chooses to score
+    34th St. West' said the scoring after the move that had followed it. A piece's moves
+    are one line only while no news came between them."""
+    said = _flat(_screens_157()[205])
+    assert "Player 4 chooses to score 34th St. West; Player 4 scores 2 VP in 34th St. West; " \
+           "Player 4 moves the beige commissioner from 34th St. West to 42nd St. West" \
+           in said, said
+
+
+def test_news_said_as_one_for_several_players_keeps_their_words_and_says_what_is_true():
+    """Seed 157: 'Player 2 bids 12 in green (Player 3 bids 19 in)' lost the colour; 'the high
+    bid stays Player 1's 8 (Player 3 too)' read as Player 3's bid of 8, and 'nobody has
+    finished a bid yet (Player 3 too)' as Player 3's bid. The other players are said where
+    they are named, in the line's first clause, and no number further on is merged."""
+    screens = _screens_157()
+    assert "Player 2 bids 12 in green (Player 3 bids 19); Player 4 passes" \
+        in _flat(screens[77])
+    assert "Player 2 passes on 52nd St. East (Player 3 too); nobody has finished a bid yet; " \
+           "nobody bids for 52nd St. East" in _flat(screens[181])
+    for screen in screens.values():
+        said = _flat(screen)
+        assert not re.search(r"\d+ in\)|yet \(Player|stays Player \d's \d+ \(", said), said
+
+
+def test_the_newest_events_say_they_are_the_last_few_above_the_whole_summary():
+    """Seed 157, step 7: 'Since your last decision (the last 2; 'log' shows more):' above 'In
+    short, since your last decision:': the newcomer could not tell which was complete. The
+    newest events, where earlier ones are left out, say they are the last few."""
+    screens = _screens_157()
+    assert "The last 2 moves ('log' shows all):" in screens[7]
+    assert "In short, since your last decision:" in screens[7]
+    assert not any("Since your last decision (" in " ".join(x) for x in screens.values())
+    assert all(fits(x) for x in screens.values())  # every screen of the game at 80x24
+
+
+def test_a_move_that_fills_a_region_where_the_viewer_has_pieces_says_so():
+    """Seed 157, step 260: 'by Player 3: 1 business tile (boutique) goes to Times Square,
+    orange' did not say that it filled Times Square, where the newcomer had 5 skyscrapers
+    (a building stop could take them now). The move that filled it says so after it."""
+    said = _flat(_screens_157()[260])
+    assert "1 business tile (boutique) goes to Times Square, orange (Times Square is full " \
+           "now)" in said, said
+
+
+def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
+    """Seed 157: 'Player 2 passes and takes back the cards they had put forward (brown 4,
+    black 4, black 4, black 4, black 4)' after the newcomer won with 18: they summed 20 and
+    were puzzled. Cards taken back say their total and, above the high bid, that it was
+    never finished; the same card is counted ('black 4 x4')."""
+    said = _flat(_screens_157()[77])
+    assert "Player 2 passes and takes back the cards they had put forward (green 6 x2, " \
+           "black 4, black 5: 21 in all, never finished)" in said, said

@@ -85,7 +85,7 @@ def test_why_names_the_rule_that_forbids_an_option(tmp_path, monkeypatch, capsys
     # its citation, on request: 'why --cite')
     said = " ".join(out.split())
     assert "Because: - There is already a skyscraper of Player 1 there." in said
-    assert "is allowed now" in out
+    assert "You may choose " in out
     assert "Game stopped (not saved" in out
 
 

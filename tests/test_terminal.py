@@ -1522,7 +1522,7 @@ def test_why_takes_an_option_s_letter_or_number_and_says_what_a_bad_one_is_not()
     assert "1. A: take 3 skyscrapers" in said and "3. C: take a black card" in said
     for typed, option in [("why a", "A"), ("why 2", "B"), ("why C", "C")]:
         said = answer(typed)
-        assert f"Option {option} (" in said and "is allowed now" in said, said
+        assert f"Option {option} (" in said and "You may choose" in said, said
         assert "At once:" in said, said
     assert "Option D (" in answer("why d") and "is not allowed now" in answer("why d")
     said = answer("why 99")

@@ -51,8 +51,9 @@ def test_why_an_allowed_option_says_which_number_it_is():
     game = first_turn()
     s, out = session(game, [])
     s.why("b", game.decision())
-    assert "Option B (place a business" in out.getvalue()
-    assert "is allowed now: it is option 2" in out.getvalue()
+    assert "You may choose Option B (place a business" in out.getvalue()
+    assert "is allowed now" not in out.getvalue()  # a player's words, not a checker's
+    assert ": it is option 2" in out.getvalue()
 
 
 def test_why_says_when_the_player_lacks_the_cards():
@@ -62,13 +63,15 @@ def test_why_says_when_the_player_lacks_the_cards():
     decision = game.decision()
     lines = explain(game, decision, "violet", "violet", cites=True)
     assert "You have no violet card in your hand of cards." in lines
-    assert any("colours the player may open a bid with" in x and "en-2004: The play of an auction"
-               in x for x in lines)
+    assert any("colours you may open a bid with in 34th St. West" in x and
+               "en-2004: The play of an auction" in x for x in lines), lines
     assert lines[-2:] == ["  1. brown", "  2. pass (taking back any cards bid)"]
     # A colour the player holds is not "lacking": brown is allowed.
     allowed = explain(game, decision, "brown", "brown")
-    assert allowed[0] == "'brown' is allowed now: it is option 1."
-    assert 'Choosing it answers "choose the colour of your bid, or pass" with "brown".' in allowed
+    assert allowed[0] == "You may choose 'brown': it is option 1."
+    assert "brown is one of the colours you may open a bid with in 34th St. West: those " \
+        "allowed there, of a card in your hand." in allowed, allowed  # as a player says it
+    assert not any("Choosing it answers" in x for x in allowed)  # read like code
     assert not any("You have no" in x for x in allowed)
 
 
@@ -163,14 +166,13 @@ def test_why_an_allowed_option_says_why_and_what_it_does():
     game, decision = place_business_decision()
     q = decision.options[0]
     lines = explain(game, decision, q, game.label(q), cites=True)
-    assert lines[0] == f"'{game.label(q)}' is allowed now: it is option 1."
+    assert lines[0] == f"You may choose '{game.label(q)}': it is option 1."
     assert "It is allowed because:" in lines
     # the condition itself, in words (a newcomer read "a plot that may take a business" as
     # saying nothing)
     assert any("A plot with fewer than 2 businesses and no skyscraper, in a district without "
                "a building stop" in x and "en-2004: The businesses" in x for x in lines)
-    assert f'Choosing it answers "place it on a building plot" with "{game.label(q)}".' \
-        in lines
+    assert not any("Choosing it answers" in x for x in lines)
     turn = first_turn()
     lines = explain(turn, turn.decision(), "B", "b", cites=True)  # with the rule's cite
     assert any(x.startswith("What it does: place a business, then take 2 coloured cards, "

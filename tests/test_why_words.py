@@ -120,12 +120,12 @@ def test_why_cite_adds_the_citations_and_a_refused_colour_says_which_are_allowed
 
 def test_what_the_rule_asks_is_said_plainly_not_as_it_must_be():
     """'The plot where a player builds in a district, if any (34th St. West) is none, as it
-    must be' read as technical: 'There is no plot where Player 1 builds in 34th St. West.'"""
+    must be' read as technical: 'There is no plot where you build in 34th St. West.'"""
     game = load_ruleset(BASE).new_game(4, 7)
     decision = game.decision()  # a starting skyscraper: on an empty plot, one per district
     text = " ".join(explain(game, decision, decision.options[0], "1"))
     assert "as it must be" not in text and ", if any" not in text
-    assert "There is no plot where Player 1 builds in 34th St. West." in text
+    assert "There is no plot where you build in 34th St. West." in text  # to the one asking
     # the rule said by its description, with the plot ('is empty' read as rule code before)
     assert "An empty building plot, with no business and no skyscraper (34th St. West, " \
            "violet)" in text

@@ -46,6 +46,8 @@ LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
+# words that link a number to what follows it rather than say what it counts
+LINKING_WORDS = frozenset("in on at for to from with of by and or as into onto".split())
 
 
 @dataclass
@@ -268,6 +270,16 @@ class Steps:
         entered = {_place_of(game, m.dest[1]) for m in moves} - {None}
         return {game.label(place) for place in entered if _nearly_full(game, place)}
 
+    def full_places(self, game: Game, viewer: str, now: Picture) -> list[str]:
+        """The regions of the board (in words) that the moves since `viewer`'s last
+        decision entered, that have no free space left now and where the viewer has pieces
+        of their own (in `now`): a newcomer read a tile going to the region of their towers
+        and did not see that it filled it."""
+        moves, _ = self.since(viewer)
+        entered = dict.fromkeys(_place_of(game, m.dest[1]) for m in moves)
+        return [game.label(place) for place in entered if place is not None and
+                _free_spaces(game, place) == 0 and pieces_at(game, now, viewer, place)]
+
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
         """The moves and the points of `player`'s last decision (with what followed it before
         the next decision): the picture after it, which the digest starts from, has them
@@ -354,12 +366,15 @@ def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
     return text
 
 
-def chained(game: Game, moves: list[PieceMove]) -> list[tuple[int, str]]:
+def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozenset()
+            ) -> list[tuple[int, str]]:
     """The moves as a short screen says them, with the index of their first line: a
     piece's moves one after the other as one line, where each line ends with the place the
     next leaves ('Ann moves the pawn from X to Y to Z'); another player's move of it is a
     clause of its own ('Ann moves the pawn from X to Y; Bob moves it on to Z': a newcomer
-    could not parse 'X to Y, Bob to Z'); a move told by a news line is left to it."""
+    could not parse 'X to Y, Bob to Z'); a move told by a news line is left to it. A news
+    line written between two moves (`news_at`: their indices in the log) ends the piece's
+    line: a newcomer read a scoring said after the move that had followed it."""
     out: list[list] = []  # [at, text, the last move said in it]
     open_at: dict[tuple, int] = {}  # a piece's line that its next move may go on
     for move in moves:
@@ -368,7 +383,8 @@ def chained(game: Game, moves: list[PieceMove]) -> list[tuple[int, str]]:
             continue  # said by its news line (news_in_order), which ends the piece's line
         last = out[k][2] if k is not None else None
         if last is not None and out[k][1].endswith(last.entered) and \
-                _bare(last.entered) == _bare(move.left):
+                _bare(last.entered) == _bare(move.left) and \
+                not any(last.at < at < move.at for at in news_at):
             who = "" if move.decider == last.decider else \
                 f"; {game.label(move.decider)} moves it on"
             out[k][1] += f"{who} to {move.entered}"
@@ -462,6 +478,14 @@ def _nearly_full(game: Game, place: str) -> bool:
     """Whether a region of the board, of three spaces or more (the entities of it that
     index zones), has one free space at most: a piece in every other space, in one of the
     zones indexed by it (its last space is then there to fill, or gone)."""
+    free = _free_spaces(game, place)
+    return free is not None and free <= 1
+
+
+def _free_spaces(game: Game, place: str) -> int | None:
+    """How many spaces of a region of the board (of three spaces or more: the entities of
+    it that index zones) hold no piece in any of the zones indexed by them; None for a
+    place that is no such region."""
     spaces: dict[Any, list[str]] = {}
     for name, zone in game.program.zones.items():
         if zone.decl.index:
@@ -470,7 +494,7 @@ def _nearly_full(game: Game, place: str) -> bool:
                     spaces.setdefault(key, []).append(name)
     free = [key for key, names in spaces.items()
             if not any(pieces_in(game.state["zones"][name].get(key) or []) for name in names)]
-    return len(spaces) > 2 and len(free) <= 1
+    return len(free) if len(spaces) > 2 else None
 
 
 def _moved_keys(game: Game, before: Picture, after: Picture) -> set[tuple]:
@@ -555,7 +579,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
             _counted_news([mid_sentence(game, x) for x in told])) + ".")] if told else []
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
-        listed = ["Pieces: " + "; ".join(moves) + "."] if moves else []
+        full = steps.full_places(game, viewer, now)
+        listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
         return points + said + lines[len(taken):len(lines) - len(points)] + \
             (listed if own else []) + \
             steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
@@ -579,10 +604,13 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
         most = len(own) if crowded else MOST_MOVES
         whose = _whose(game, before, viewer, steps, zones)
-        said = _listed("Pieces: ", _by_whom(moves, whose), width, room, len(own), fold, most)
+        full = steps.full_places(game, viewer, now)
+        said = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
+                       room, len(own), fold, most)
         if SEE_LOG in said:  # too many said whole: said without where from
-            said = _listed("Pieces: ", _by_whom(moves, whose, without_source), width, room,
-                           len(own), fold, most)
+            said = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
+                                                 moves, full), width, room, len(own), fold,
+                           most)
         lines.append(said)
     return lines
 
@@ -630,7 +658,7 @@ def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMov
     by_news = {m.line: m.told for m in pieces if m.news}
     items = [(at, by_news.get(line, line)) for at, line in _placed(game, first, news)]
     items += [(m.at, m.told) for m in pieces if not m.news] if whole else \
-        chained(game, pieces)
+        chained(game, pieces, frozenset(at for at, _ in items))
     return [text for _, text in sorted(items, key=lambda item: item[0])]
 
 
@@ -745,6 +773,18 @@ def _by_whom(moves: list[str], whose: Callable[[str], str | None],
     return out
 
 
+def with_full(said: list[str], moves: list[str], full: list[str]) -> list[str]:
+    """The moves as `said` (one for each of `moves`), the last move into each of the `full`
+    places followed by '(X is full now)'."""
+    out = list(said)
+    for name in full:
+        into = re.compile(rf" to {re.escape(name)}(?!\w)")
+        last = max((k for k, move in enumerate(moves) if into.search(move)), default=None)
+        if last is not None:
+            out[last] += f" ({name} is full now)"
+    return out
+
+
 def _sentence(text: str) -> str:
     """'News: the pawn moves; Ann wins.' as 'News: The pawn moves; Ann wins.': the lines
     after the first are said mid-sentence (consequences.mid_sentence), the first begins it."""
@@ -774,14 +814,17 @@ def _shared_news(game: Game, news: list[str]) -> list[str]:
 
 
 def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The news in runs of lines that differ only in the player and one number: (what they
-    share, each line's player and the rest), or ('', [('', the line)])."""
+    """The news in runs of lines that differ only in the player and one number of their
+    first clause: (what they share, each line's player and the rest), or ('', [('', the
+    line)]). A number further on is not the player's ('Ann passes; the high offer stays
+    Bob's 8' and Cy's pass are not 'Bob's 8 (Cy too)')."""
     names = [game.label(p) for p in game.players]
     starts = re.compile(rf"^({'|'.join(re.escape(n) for n in names)}) (.+)$")
     runs: list[tuple[str, list[tuple[str, str]]]] = []
     for line in news:
         found = starts.match(line)
-        key = re.sub(r"\d+", "#", found.group(2)) if found else ""
+        clause, rest = _first_clause(found.group(2)) if found else ("", "")
+        key = re.sub(r"\d+", "#", clause) + rest if found else ""
         if found and runs and runs[-1][0] == key:
             runs[-1][1].append((found.group(1), found.group(2)))
         else:
@@ -808,17 +851,27 @@ def _said_together(said: list[tuple[str, str]], players: int) -> str:
     if same:
         parts.append("all the others too" if len(said) == players > 2 and not differ
                      else f"{and_list(same)} too")
-    return f"{first} {rest} ({', '.join(parts)})"
+    clause, tail = _first_clause(rest)  # the others' part said where they are named
+    return f"{first} {clause} ({', '.join(parts)}){tail}"
+
+
+def _first_clause(text: str) -> tuple[str, str]:
+    """A line's first clause (up to its first ': ' or '; ') and the rest."""
+    found = re.search(r"[:;] ", text)
+    return (text[:found.start()], text[found.start():]) if found else (text, "")
 
 
 def _differing(first: str, other: str) -> str:
     """What `other` says otherwise than `first`, after a player's name: its number with the
-    word after it, and the verb before it where that is the first word (' scores 6 VP'), else
-    after a colon (': 6 VP')."""
+    word after it (what it counts, not a word that links it to what follows: 'offers 19', not
+    'offers 19 in'), and the verb before it where that is the first word (' scores 6 VP'),
+    else after a colon (': 6 VP')."""
     a, b = first.split(), other.split()
     for k, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
-            said = " ".join(b[k:k + 2]).rstrip(":;,.")
+            unit = b[k + 1:k + 2] if b[k + 1:k + 2] and \
+                b[k + 1].lower().rstrip(":;,.") not in LINKING_WORDS else []
+            said = " ".join([b[k], *unit]).rstrip(":;,.")
             return f" {b[0]} {said}" if k == 1 else f": {said}"
     return f": {other}"
 

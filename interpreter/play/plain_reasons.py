@@ -6,6 +6,7 @@ be 0'): the words of refusals in the browser (refusal.py) and of `why` at the te
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from interpreter.language import nodes as N
@@ -32,6 +33,30 @@ def with_article(name: str) -> str:
     return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
+def as_you(text: str, name: str) -> str:
+    """A rule's description about the player who reads it said to them: 'Ann's hand' or
+    'the player's hand' as 'your hand', 'Ann may' as 'you may'."""
+    for said, you in ((rf"{re.escape(name)}'s|the player's", "your"),
+                      (rf"{re.escape(name)}|the player", "you")):
+        text = re.sub(rf"(?<!\w)(?:{said})(?!\w)", you, text)
+    return re.sub(r"\byou ([a-z]+s)\b", lambda m: f"you {_plain_verb(m.group(1))}", text)
+
+
+IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were"}
+
+
+def _plain_verb(verb: str) -> str:
+    """A verb said of 'you' rather than of a player: 'builds' as 'build', 'passes' as
+    'pass', 'has' as 'have'."""
+    if verb in IRREGULAR:
+        return IRREGULAR[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1] if not verb.endswith("ss") else verb
+
+
 MOST_NAMED = 4  # a list said by its items' names up to this many (else by its rule)
 AS_MANY = {"==": "exactly", "<": "fewer than", "<=": "at most", ">": "more than",
            ">=": "at least"}
@@ -55,6 +80,10 @@ class PlainReasons(Reasons):
         if not values:
             return " (none now)"
         return f" (only {' or '.join(self.label(v) for v in values)} now)"
+
+    def _described_call(self, func: Any, args: list[Any]) -> str:
+        said = super()._described_call(func, args)
+        return as_you(said, self.label(self.viewer)) if self.viewer in args else said
 
     def described_head(self, expr: N.Call, env: dict[str, Any], follow: Any) -> str:
         args = [self.value(a, env) for a in expr.args]

@@ -263,11 +263,17 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
     short = book.section("short")
     goal = [x for text in (short.intro if short else []) for x in _wrap(text, width, "")]
     plain = _arranged(rows, head, turns, end, goal, winner, about)
-    meant = _wrap(with_meanings(" ".join(end), glossary_of(ruleset)), width, "") if end else []
-    fuller = _arranged(rows, head, turns, meant, goal, winner, about)
-    # the game's words with their meanings where nothing else is cut or left out for them
-    keeps = fuller.keys() >= plain.keys() and fuller.get(2) == plain.get(2)
-    chosen = fuller if keeps else plain
+    chosen = plain
+    terms = glossary_of(ruleset)
+    # the game's words with their meanings where nothing else is cut or left out for them:
+    # whole, else their first part (a newcomer met a game's term on the first
+    # page, and what it means only later)
+    for meanings in (terms, {term: meaning.split("; ")[0] for term, meaning in terms.items()}):
+        meant = _wrap(with_meanings(" ".join(end), meanings), width, "") if end else []
+        fuller = _arranged(rows, head, turns, meant, goal, winner, about)
+        if fuller.keys() >= plain.keys() and fuller.get(2) == plain.get(2):
+            chosen = fuller
+            break
     return [x for order in sorted(chosen) for x in chosen[order]]
 
 

@@ -185,13 +185,19 @@ class Screen:
         out = list(board)
         if events:
             out += [""] if out and board not in ([ON_DEMAND], self.notice) else []
-            title = self.events_title
-            if earlier:
-                title = f"{title[:-1]} (the last {len(events)}; 'log' shows more):"
+            title = self.events_title if not earlier else last_moves_title(len(events))
             out.append(title)
             out += [line for event in events for line in event]
         out += [""] if out else []
         return out + must
+
+
+def last_moves_title(shown: int) -> str:
+    """The title of the newest events where earlier ones are left out: it says they are the
+    last few, not all (a newcomer read 'Since your last decision (the last 2; ...)' above
+    'In short, since your last decision' and could not tell which was complete)."""
+    return "The last move ('log' shows all):" if shown == 1 else \
+        f"The last {shown} moves ('log' shows all):"
 
 
 @dataclass

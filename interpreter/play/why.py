@@ -22,6 +22,7 @@ from interpreter.play.plain_reasons import (
     ARTICLES,
     PlainReasons,
     RefusalReasons,
+    as_you,
     one_of,
     with_article,
 )
@@ -61,9 +62,12 @@ def rule_descriptions(game: Game, expr: Any, cites: bool = False,
         if speaker is None:
             return label
         try:
-            return speaker.words(node, env)
+            said = speaker.words(node, env)
         except NoWords:
             return label
+        if any(speaker.value(a, env) == viewer for a in node.args):  # about the one asking
+            said = as_you(said, game.label(viewer))
+        return said
 
     def walk(node: Any) -> None:
         if isinstance(node, N.Call) and node.func in game.program.funcs and \
@@ -190,7 +194,7 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             cites: bool = False) -> list[str]:
     """Why an option is allowed (the rules it meets, with their values) and what it does."""
     k = decision.options.index(option) + 1
-    lines = [f"{_named(point, decision, option)} is allowed now: it is option {k}."]
+    lines = [f"You may choose {_named(point, decision, option)}: it is option {k}."]
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
         met = holding(game, decision.player, condition, cites=cites, kind=PlainReasons) \
@@ -209,7 +213,6 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
         lines += _listed("It is allowed because:", met)
     else:
         lines += offered(game, decision, point, option, cites)
-    lines.append(f'Choosing it answers "{decision.prompt}" with "{decision.labels[k - 1]}".')
     return lines
 
 
@@ -235,8 +238,9 @@ def offered(game: Game, decision: Decision, point: ChoicePoint, option: Any,
     if rules:  # 'X is where the piece may move now.' (not 'among what these rules allow')
         return [f"{shown} is {' and '.join(one_of(r) for r in rules)}."]
     kind = _enum_label(game, option)
-    lines = [f"{shown} is {_a_kind(kind)}." if kind else
-             f"{shown} is {_leads_to(game, decision.player, option) or 'a fixed answer here'}."]
+    then = _leads_to(game, decision.player, option)
+    lines = [f"{shown} is {_a_kind(kind)}." if kind else f"{shown} {then}." if then else
+             f'{shown} is one of the answers the rules give to "{decision.prompt}".']
     for condition, held in conditions:
         said = (holding if held else failing)(game, decision.player, condition, cites=cites)
         lines += _listed("It is offered now because:", said) if said else []
@@ -272,7 +276,7 @@ def _leads_to(game: Game, player: str, option: Any) -> str | None:
         return None
     answers = f" ({and_list(then.labels, 'or')})" if len(then.labels) <= MOST_ANSWERS_SAID \
         else ""
-    return f'the answer that leads to your next choice: "{then.prompt.rstrip(" ?:")}"{answers}'
+    return f'leads to your next choice: "{then.prompt.rstrip(" ?:")}"{answers}'
 
 
 def _a_kind(kind: str) -> str:
