@@ -64,7 +64,7 @@ def test_bad_requests_get_a_clear_error_and_change_nothing(table):
         (p1, {"decision": 0, "place": illegal}, 400, "cannot be chosen now"),
         (p1, {"decision": 0, "place": "city_hall"}, 400, "City Hall cannot be chosen now"),
         (p1, {"decision": 0, "place": "card(violet,4)"}, 400,
-         'Violet 4 is not an answer to "move the commissioner to"'),
+         'Violet 4 cannot be chosen now: the question is "move the commissioner to"'),
         (p1, {"decision": 0}, 400, "say which option"),
     ]
     with serving(table) as base:
@@ -662,6 +662,11 @@ def test_each_plot_of_the_first_skyscrapers_says_what_it_scores_now():
     first = game.label(decision.options[0])
     assert f"1. {first} (+{game.evaluate('plot_value', decision.options[0])})" in \
         out.getvalue()
+    # the page says what '+N' counts (a newcomer in the browser read 'violet +2' with no key)
+    table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
+    hints = table.state_for(token_of(table, decision.player))["decision"]["hints"]
+    assert any(h.startswith("+N beside a plot: the VP your skyscrapers in its district would "
+                            "score if it were scored now.") for h in hints), hints
 
 
 def test_a_bid_whose_plot_is_the_districts_last_empty_one_says_it_fills_the_district():
@@ -702,8 +707,9 @@ def test_a_click_on_a_space_where_a_kind_is_asked_says_why_and_what_is_allowed()
     said = refusal(game, decision, "slot20")
     names = sorted(game.label(o) for o in decision.options)
     space = game.label("slot20")
-    head = f'{space[:1].upper()}{space[1:]} is not an answer to "{decision.prompt}"'
-    assert said.startswith(f"{head}: the answer is one of "), said
+    head = f'{space[:1].upper()}{space[1:]} cannot be chosen now: the question is ' \
+        f'"{decision.prompt}"'
+    assert said.startswith(f"{head}, and its answer is one of "), said
     assert all(name in said.split(". ")[0] for name in names), said
 
 

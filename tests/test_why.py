@@ -193,14 +193,15 @@ def test_a_value_that_is_no_option_is_said_to_be_no_option():
     # why in one short line (what the decision asks), and where the options are, two of them
     # named as examples
     first, second = (game.label(q) for q in decision.options[:2])
-    assert said == 'Violet 4 is not an answer to "place it on a building plot". You may ' \
+    assert said == 'Violet 4 cannot be chosen now: the question is "place it on a building ' \
+        'plot". You may ' \
         f"choose one of the {len(decision.options)} places numbered on the board, such as " \
         f"{first} or {second}.", said
     turn = first_turn()
     said = refusal(turn, turn.decision(), "w42_brown")  # a newcomer's click on a plot
-    assert said == '42nd St. West, brown is not an answer to "choose your option for this ' \
-        'turn": the answer is one of A, B or C. You may choose one of the 3 options in the ' \
-        'decision panel.', said
+    assert said == '42nd St. West, brown cannot be chosen now: the question is "choose your ' \
+        'option for this turn", and its answer is one of A, B or C. You may choose one of ' \
+        'the 3 options in the decision panel.', said
 
 
 def test_why_of_an_allowed_answer_never_splices_it_into_another_rule():

@@ -31,8 +31,9 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
     named = f"{name[:1].upper()}{name[1:]}"
     if not could_be_option(game, decision, point, option):  # a card where a place is asked
         instead = allowed_now(game, decision, option)
-        return f'{named} is not an answer to "{decision.prompt}"{what_is_asked(game, decision)}. ' \
-            f"{instead}"
+        # not 'X is not an answer to "..."': a newcomer read it as code
+        return f'{named} cannot be chosen now: the question is "{decision.prompt}"' \
+            f"{what_is_asked(game, decision)}. {instead}"
     reasons = plain_reasons(game, decision, point, option)
     head = f"{named} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
@@ -71,12 +72,12 @@ NAMED_ASKED = 6  # answers named, where a value of another kind was given
 
 def what_is_asked(game: Game, decision: Decision) -> str:
     """Why a value of another kind is no answer: what the answers are, by name where they are
-    few (': the answer is one of red or blue'; a newcomer's click on a space
+    few (', and its answer is one of red or blue'; a newcomer's click on a space
     of the board was refused with no word of why), else of what kind ('' for none)."""
     labels = list(dict.fromkeys(game.label(o) for o in decision.options))
     if not 0 < len(labels) <= NAMED_ASKED:
         return ""
-    return f": the answer is {'one of ' if len(labels) > 1 else ''}{and_list(labels, 'or')}"
+    return f", and its answer is {'one of ' if len(labels) > 1 else ''}{and_list(labels, 'or')}"
 
 
 def allowed_now(game: Game, decision: Decision, refused: Any = None, said: str = "") -> str:
