@@ -652,7 +652,8 @@ def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
                 for player, what, where in moved:
                     name = table.game.label(player)
                     # (a piece Player 1 had just moved: among the news, first)
-                    lines = [x for x in digest if x.startswith((f"{name}: ", "News: "))]
+                    lines = [x for x in digest
+                             if x.startswith((f"{name}: ", "News: ", "About your pieces: "))]
                     assert any(name in line and f"the {table.game.label(what)} " in line and
                                f"to {table.game.label(where)}" in line for line in lines), \
                         (digest, moved)
@@ -746,17 +747,23 @@ def test_every_move_of_a_piece_on_the_board_is_news_in_the_log_s_order(base):
     districts only ('moves the beige commissioner from 42nd St. East to 52nd St. East; ...
     brings the beige commissioner back to City Hall': the step to Central Park missing), and
     said the moves before an auction that had come first. Every move of a piece standing on
-    a place since the viewer's last decision is said, in the log's order: whole on the page;
-    on a short screen a piece's moves in a row as one line ('from X to Y to Z')."""
+    a place since the viewer's last decision is said, in the log's order: whole on the page
+    (those about the viewer's pieces first, on a line of their own); on a short screen a
+    piece's moves in a row as one line ('from X to Y to Z')."""
     met = chained = 0
     for seed in range(3):
         for game, steps, before, *_ in stretches(base, seed, 400):
             moves = steps.piece_moves(game, "P1", [])
             if len(moves) < 2:
                 continue
-            page = _said(" ".join(digest_lines(game, before, "P1", steps, [], whole=True)))
-            at = [page.find(m.told.lower()) for m in moves]
-            assert -1 not in at and at == sorted(at), (moves, page)
+            page = [_said(x) for x in digest_lines(game, before, "P1", steps, [], whole=True)]
+            found = [next(((k, x.find(m.told.lower())) for k, x in enumerate(page)
+                           if m.told.lower() in x), None) for m in moves]
+            assert None not in found, (moves, page)
+            for line in {k for k, _ in found}:  # those about the viewer's pieces on a line
+                # of their own, first (yours_first); each line in the log's order
+                at = [x for k, x in found if k == line]
+                assert at == sorted(at), (moves, page)
             short = _said(" ".join(digest_lines(game, before, "P1", steps, [], rows=3)))
             for key in {m.key for m in moves}:  # each piece's places in the order it went
                 places = [m.entered.lower() for m in moves if m.key == key]
@@ -898,7 +905,7 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
             digest = table.state_for(token)["digest"]
             # the others' points alone come after the news (table.news_before_others_points)
             kinds = [("points" if "you " in x else "others") if x.startswith("Points: ")
-                     else "news" if x.startswith("News: ")
+                     else "news" if x.startswith(("News: ", "About your pieces: "))
                      else "alone" if x.startswith("Taken for you") else "other" for x in digest]
             rank = {"points": 0, "news": 1, "others": 1.5, "other": 2, "alone": 3}
             assert [rank[k] for k in kinds] == sorted(rank[k] for k in kinds), digest
@@ -1067,11 +1074,19 @@ def test_a_commissioner_moved_off_or_onto_the_viewer_s_district_is_news_with_the
                     for rows, whole in ((3, False), (None, True)):
                         lines = digest_lines(game, before, "P1", steps, [], rows=rows,
                                              whole=whole)
+                        heads = ("News: ", "About your pieces: ")
                         news = " ".join(" ".join(x for x in lines
-                                                 if x.startswith("News: ")).split())
+                                                 if x.startswith(heads)).split())
                         for k, (c, place, n, _) in enumerate(expected):
                             if whole or expected[last[c]][3] == expected[k][3]:
                                 assert f"{place} (your {n} skyscraper" in news, (place, lines)
+                        if whole:  # on a page, the news about the viewer's pieces come
+                            # first, on a line of their own (a newcomer's was a long line's
+                            # last clause, cut off by a cramped page)
+                            heads = [x.split(": ")[0] for x in lines if x.startswith(heads)]
+                            assert heads[:1] == ["About your pieces"], lines
+                            assert not any(x.startswith("News: ") and "(your " in x
+                                           for x in lines), lines
                     met += 1
                 expected = []
             where, held = _held_by_p1(game)
@@ -1144,7 +1159,8 @@ def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(ba
                 assert move in short or without_source(move) in short, (move, short)
             page = digest_lines(game, before, "P1", steps, whole=True)
             at = next(k for k, x in enumerate(page) if x.startswith("Pieces: "))
-            assert all(x.startswith(("Points: ", "News: ", "Your last decision: "))
+            assert all(x.startswith(("Points: ", "News: ", "About your pieces: ",
+                                     "Your last decision: "))
                        for x in page[:at]), page
             met += 1
     assert met

@@ -46,6 +46,7 @@ LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
+YOURS = "(your "  # what _with_held writes after a place where the viewer has pieces
 # words that link a number to what follows it rather than say what it counts
 LINKING_WORDS = frozenset("in on at for to from with of by and or as into onto".split())
 
@@ -361,7 +362,7 @@ def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
     some ('X' -> 'X (your 3 towers)')."""
     for place, pieces in held.items():
         if pieces and place in names:
-            text = _naming(names[place]).sub(lambda m, p=pieces: f"{m.group(0)} (your {p})",
+            text = _naming(names[place]).sub(lambda m, p=pieces: f"{m.group(0)} {YOURS}{p})",
                                              text, count=1)
     return text
 
@@ -575,8 +576,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         # where it is cramped keeps the viewer's points and the news first, then the pieces
         # where they concern the viewer (a newcomer's cards received were in 'N more'), the
         # choices taken alone last (a newcomer's own scoring went into 'N more')
-        said = [_sentence("News: " + "; ".join(
-            _counted_news([mid_sentence(game, x) for x in told])) + ".")] if told else []
+        said = yours_first(_counted_news([mid_sentence(game, x) for x in told]))
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
         full = steps.full_places(game, viewer, now)
@@ -613,6 +613,17 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                            most)
         lines.append(said)
     return lines
+
+
+def yours_first(news: list[str]) -> list[str]:
+    """A page's news lines: those about places where the viewer has pieces first, on a
+    line of their own ('About your pieces: Ann moves the pawn from X (your 8 towers) to
+    Y.'), then the rest ('News: ...'). A cramped page shows its first lines: a newcomer's
+    news of a pawn moved off their region was the last clause of a long line, cut off."""
+    yours = [x for x in news if YOURS in x]
+    rest = [x for x in news if YOURS not in x]
+    return [_sentence(f"{head}{'; '.join(lines)}.") for head, lines in
+            (("About your pieces: ", yours), ("News: ", rest)) if lines]
 
 
 def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list[str]) -> int:

@@ -90,10 +90,13 @@ def news_before_others_points(lines: list[str], own_points: bool) -> list[str]:
     kept 'Points: Player 3 +2' and folded the news that the pawn had left the place they
     meant to score."""
     at = next((k for k, line in enumerate(lines) if line.startswith("Points: ")), None)
-    if own_points or at is None or at + 1 >= len(lines) or \
-            not lines[at + 1].startswith("News: "):
+    news = 0
+    while at is not None and at + 1 + news < len(lines) and \
+            lines[at + 1 + news].startswith(("About your pieces: ", "News: ")):
+        news += 1
+    if own_points or at is None or not news:
         return lines
-    return [*lines[:at], lines[at + 1], lines[at], *lines[at + 2:]]
+    return [*lines[:at], *lines[at + 1:at + 1 + news], lines[at], *lines[at + 1 + news:]]
 
 
 class TableError(Exception):
