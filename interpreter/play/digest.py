@@ -267,19 +267,23 @@ class Steps:
         entered and that have one free space at most now (_nearly_full): a digest never
         folds a move into them (a tile that left one square free in a region where a newcomer
         had no pieces, which they could then fill, went into 'and 2 more')."""
-        moves, _ = self.since(viewer)
-        entered = {_place_of(game, m.dest[1]) for m in moves} - {None}
-        return {game.label(place) for place in entered if _nearly_full(game, place)}
+        return {game.label(place) for place in self.entered(game, viewer)
+                if _nearly_full(game, place)}
 
     def full_places(self, game: Game, viewer: str, now: Picture) -> list[str]:
         """The regions of the board (in words) that the moves since `viewer`'s last
         decision entered, that have no free space left now and where the viewer has pieces
         of their own (in `now`): a newcomer read a tile going to the region of their towers
         and did not see that it filled it."""
+        return [game.label(place) for place in self.entered(game, viewer)
+                if _free_spaces(game, place) == 0 and pieces_at(game, now, viewer, place)]
+
+    def entered(self, game: Game, viewer: str) -> list[str]:
+        """The places of the board that the moves since `viewer`'s last decision entered,
+        each once, in the order first entered."""
         moves, _ = self.since(viewer)
-        entered = dict.fromkeys(_place_of(game, m.dest[1]) for m in moves)
-        return [game.label(place) for place in entered if place is not None and
-                _free_spaces(game, place) == 0 and pieces_at(game, now, viewer, place)]
+        return [p for p in dict.fromkeys(_place_of(game, m.dest[1]) for m in moves)
+                if p is not None]
 
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
         """The moves and the points of `player`'s last decision (with what followed it before
