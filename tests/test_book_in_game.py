@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 
 import pytest
 
 from interpreter.cli.common import load
 from interpreter.language.book.output import columns
-from interpreter.play.rules_help import how_it_works, option_words, rules_lines, rules_page
+from interpreter.play.rules_help import (
+    book_for,
+    how_it_works,
+    option_words,
+    rules_lines,
+    rules_page,
+)
 
 FIFTH = "fifth-avenue/base"
 TURN = "choose your option for this turn"
@@ -84,8 +91,8 @@ def test_rules_topic_shows_a_section_or_a_rule_and_says_what_there_is():
     assert rules_lines(ruleset, None, "end")[0].endswith("The end of the game and the winner")
     assert "Building stop" in rules_lines(ruleset, None, "building stop")[0]
     missing = rules_lines(ruleset, None, "nothing like this")
-    assert missing[0].startswith("No part of the rules is called 'nothing like this'. "
-                                 "Sections: 1 short; 2 overview;")
+    assert " ".join(missing).startswith("No part of the rules is called 'nothing like this'. "
+                                 "Parts of the rules: short; overview;")
 
 
 def test_why_quotes_the_book_for_an_option():
@@ -136,7 +143,8 @@ def test_the_terminal_shows_the_rules_in_the_language_asked(tmp_path, monkeypatc
     # the rule's gist first, its steps on request ('rules steps'), in Dutch
     hint = "'rules steps' toont deze regel stap voor stap"
     assert text.index(hint) < text.index("De speler kiest de bouwplaats uit een bouwplaats")
-    assert "'rules ONDERWERP' toont elk deel van de regels. Hoofdstukken: 1 " in text
+    assert "'rules ONDERWERP' toont elk deel van de regels. Delen van de regels: short; " \
+        in " ".join(text.split())
 
 
 def test_the_page_before_the_game_and_why_read_in_korean():
@@ -285,10 +293,10 @@ def test_the_players_rules_cite_the_rulebook_on_request_only(tmp_path, monkeypat
     monkeypatch.setattr("sys.stdout", out)
     main(["play", FIFTH, "--players", "3", "--seed", "1", "--no-replay"])
     text = out.getvalue()
-    asked = text.index("rules --cite") if "rules --cite" in text else text.index("'--cite' for")
+    asked = text.index("10.8 The play of an auction")  # the designer's view, numbered
     before, after = text[:asked], text[asked:]
     assert "The rule of this decision (Preparation):" in before
-    assert "10.8 The play of an auction" in before and "Rulebook:" not in before, before
+    assert "\nThe play of an auction\n" in before and "Rulebook:" not in before, before
     assert "  | Rulebook: en-2004: The play of an auction" in after, after
 
 
@@ -345,3 +353,92 @@ def test_the_book_says_the_end_and_an_auction_as_a_player_would():
     # the rows the terminal leaves it before the first decision at 80x24 (terminal.intro)
     first = " ".join(" ".join(how_it_works(ruleset, 80, 24 - 4 - 2 - 3 - 3)).split())
     assert "the second building stop (a district closed for good" in first, first
+
+
+BID = "choose the colour of your bid, or pass"
+NUMBERED = re.compile(r"^\d+(\.\d+|\.) ")  # a designer's heading: '10.9 Bid ...', '12. The end'
+
+
+def test_a_players_rules_page_reads_as_a_book_with_the_rulings_at_its_end():
+    """Issue 33: newcomers read `rules` as designer notes: '10.9' before every heading, '»'
+    before a rule's gist, 'Ruling: ...' in the middle of the rules. A player's page has plain
+    headings and the rulings at its end under 'Rulings'; `rules --cite` keeps the designer's
+    view (numbers, rulings in place, citations)."""
+    ruleset = load(FIFTH)
+    page = rules_lines(ruleset, BID, "")
+    assert "Bid (card by card) or pass" in page
+    assert not any(NUMBERED.match(x) or "»" in x or "Ruling:" in x for x in page), page
+    rulings = page.index("Rulings")
+    said = " ".join(" ".join(page[rulings:]).split())
+    assert "two players may bid with the same colour" in said
+    assert "two players may bid" not in " ".join(page[:rulings])
+    for topic in ("play", "setup", "end", "short", "definitions", "auction"):
+        lines = rules_lines(ruleset, None, topic)
+        assert not any(NUMBERED.match(x) or "»" in x or "Ruling:" in x for x in lines), lines
+    designer = rules_lines(ruleset, BID, "--cite")
+    assert any(x.startswith("10.9 Bid (card by card) or pass") for x in designer)
+    assert any(x.startswith("  * Ruling: colours a player may bid") for x in designer)
+    assert any(x.startswith("  | Rulebook: ") for x in designer)
+    assert any(x.startswith("10. Playing the game") for x in rules_lines(ruleset, None,
+                                                                          "play --cite"))
+
+
+def test_the_rules_come_in_the_order_of_play_and_the_look_ups_after():
+    """The parts a player may ask for, and the browser's Rules panel, read the preparation,
+    the play and the end before what the game keeps track of, its numbers and tables: a
+    newcomer met 'What the game keeps track of' between the board and the preparation."""
+    ruleset = load(FIFTH)
+    parts = " ".join(" ".join(rules_lines(ruleset, None, "nothing like this")).split())
+    assert "Parts of the rules: short; overview; components; board; zones; setup; play; " \
+        "triggers; end; state; numbers; tables; definitions; requirements" in parts, parts
+    html = rules_page(ruleset)["html"]
+    body = html.split("</nav>")[1]
+    places = [body.index(f"<section id='{part}'>") for part in
+              ("setup", "play", "end", "state", "tables", "definitions")]
+    assert places == sorted(places)
+    # the designer's numbers stay the book's (shown with 'sources' ticked)
+    assert "<h2><span class='num'>12.</span> The end of the game" in body
+    assert "<h2><span class='num'>6.</span> What the game keeps" in body
+
+
+def test_a_glossary_word_is_explained_where_each_page_first_uses_it():
+    """Issue 33: 'building stop' met on a page before its meaning (the glossary said it only
+    on the first page and in 'rules glossary'). Each page of the rules, and each part of the
+    browser's Rules panel, gives a glossary word's meaning where it first uses it, once; a
+    word defined where it is used ('Special scoring: ...') or heading its own rule is not
+    explained again."""
+    ruleset = load(FIFTH)
+    meaning = "building stop (a district closed for good, pieces gone; the 2nd ends the game)"
+    for topic in ("play", "short", "overview", "auction for building"):
+        text = " ".join(" ".join(rules_lines(ruleset, None, topic)).split())
+        first = text.lower().index("building stop")
+        assert text[first:].lower().startswith(meaning.lower()), (topic, text)
+        assert text.count("a district closed for good") == 1, topic
+    short = " ".join(" ".join(rules_lines(ruleset, None, "short")).split())
+    assert "Special scoring: the 3rd" in short and "special scoring (" not in short.lower()
+    named = " ".join(" ".join(rules_lines(ruleset, None, "building stop")).split())
+    assert named.count("a district closed for good") == 1  # the word's meaning, above
+    assert "a district closed for good" not in " ".join(rules_lines(ruleset, None,
+                                                                    "play --cite"))
+    play = rules_page(ruleset)["html"].split("<section id='play'>")[1].split(
+        "<section id='triggers'>")[0]
+    assert "building stop (a district closed for good" in play
+    assert play.count("a district closed for good") == 1
+
+
+@pytest.mark.parametrize("path", ["fifth-avenue/base", "fifth-avenue/alea-2p",
+                                  "fifth-avenue/six-plot", "fifth-avenue/six-plot-2p",
+                                  "tutorial/reversi", "tutorial/kalah",
+                                  "tutorial/four-in-a-row", "tutorial/high-card",
+                                  "tutorial/pass-left", "tutorial/photo-finish"])
+def test_every_rules_page_of_every_ruleset_fits_80_columns(path):
+    """Every part of the rules, in the reader's view and the designer's, step by step or
+    not, at a terminal of 80 columns."""
+    ruleset = load(path)
+    book = rules_page(ruleset)  # the panel builds too
+    assert "<script" not in book["html"]
+    parts = [s.id for s in book_for(ruleset).sections]
+    for part in ["", *parts]:
+        for extra in ("", " steps", " --cite", " steps --cite"):
+            lines = rules_lines(ruleset, None, part + extra)
+            assert max(map(columns, lines)) <= 80, (part + extra, lines)

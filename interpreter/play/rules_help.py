@@ -4,7 +4,9 @@ page of "how this game works" before the first decision."""
 
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -12,9 +14,17 @@ from interpreter.engine.kind_check import KindChecker
 from interpreter.engine.ruleset import Ruleset
 from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
-from interpreter.language.book.book import RANKING
+from interpreter.language.book.book import RANKING, REFERENCE_SECTIONS
 from interpreter.language.book.model import Book, Entry, Section
-from interpreter.language.book.output import _wrap, columns, entry_text, section_text
+from interpreter.language.book.output import (
+    _wrap,
+    columns,
+    entry_text,
+    reader_entry_text,
+    reader_section_text,
+    rulings_text,
+    section_text,
+)
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
 from interpreter.language.errors import RulesetError, RulesetErrors
@@ -105,10 +115,12 @@ def decision_entry(ruleset: Ruleset, prompt: str, lang: str = "en"
 def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 80,
                 lang: str = "en") -> list[str]:
     """`rules [TOPIC] [steps] [--cite]`: the section of the current decision's rule, or what
-    TOPIC names (a section by its number, id or title, or a rule by its title or name), as a
-    player reads it: a rule's gist without its steps where it has one (`folds`); with
-    `steps`, the rule step by step as the game plays it; the rulebook's paragraphs with
-    `--cite` only (as `why --cite`: a newcomer read a citation under every rule as code)."""
+    TOPIC names (a section by its id, title or number, or a rule by its title or name), as a
+    player reads a rulebook: plain headings, a rule's gist without its steps where it has one
+    (`folds`), the rulings at the end of the page and a glossary word's meaning where the
+    page first uses it; with `steps`, the rule step by step as the game plays it; with
+    `--cite`, the designer's view: numbered sections, rulings in place and the rulebook's
+    paragraphs (as `why --cite`: a newcomer read them as code)."""
     book = book_for(ruleset, lang)
     words = topic.strip().lower().split()
     cites = CITE in words
@@ -117,48 +129,121 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
     topic = " ".join(words[:-1] if steps else words)
     say = Phrases(lang).say
     shown = (lambda e: True) if steps else (lambda e: not folds(ruleset, e))
-    contents = say("help.sections", list="; ".join(f"{i} {s.id}" for i, s in
-                                                   enumerate(book.sections, 1)))
-    if glossary_of(ruleset):
-        contents += f"; {GLOSSARY} (the game's words)"
+    page = Page(book, width, shown, cites, {} if cites else glossary_of(ruleset))
+    contents = page.contents(bool(glossary_of(ruleset)))
     if not topic:
         found = decision_entry(ruleset, prompt, lang) if prompt else None
         if found is None:
-            return [*section_text(book, book.sections[0], 1, width, shown, cites), "",
-                    contents]
+            first = book.sections[0] if cites else page.sections[0]
+            return [*page.section(first), "", *_wrap(contents, width, "")]
         number, section, entry = found
         index = section.entries.index(entry) + 1
         hint = [] if shown(entry) else [*_wrap(say("help.steps"), width, "")]
         return [say("help.this_decision", section=section.title), "",
-                *entry_text(book, entry, f"{number}.{index}", width, steps=shown(entry),
-                            cites=cites), "",
-                *hint, say("help.any_topic", contents=contents)]
+                *page.entry(entry, f"{number}.{index}", shown(entry)), "",
+                *hint, *_wrap(say("help.any_topic", contents=contents), width, "")]
     terms = glossary_of(ruleset)
     if topic == GLOSSARY and terms:
         return glossary_lines(terms, topic, width)
     meaning = glossary_lines(terms, topic, width) if topic in terms else []
+    page.known.update([topic] if meaning else [])  # said first, above its rule
     found = _topic(book, topic)
     if found is None:
-        return meaning or [say("help.no_topic", topic=topic, contents=contents)]
+        return meaning or _wrap(say("help.no_topic", topic=topic, contents=contents), width, "")
     if meaning:  # the word's meaning, then its rule
-        return [*meaning, "", *_found_lines(book, found, topic, width, shown, cites)]
-    return _found_lines(book, found, topic, width, shown, cites)
+        return [*meaning, "", *_found_lines(page, found, topic)]
+    return _found_lines(page, found, topic)
 
 
-def _found_lines(book: Book, found: Section | tuple[str, Entry], topic: str, width: int,
-                 shown: Any, cites: bool) -> list[str]:
+class Page:
+    """One page of the rules at the terminal, in the reader's view (plain headings, the
+    rulings at the end, each glossary word explained where the page first uses it) or, with
+    `cites`, the designer's (numbers, rulings in place, citations)."""
+
+    def __init__(self, book: Book, width: int, shown: Callable[[Entry], bool], cites: bool,
+                 terms: dict[str, str]):
+        self.book, self.width, self.shown, self.cites = book, width, shown, cites
+        self.terms = terms
+        self.known: set[str] = set()  # the glossary words already explained on the page
+        self.sections = book.reading_order(REFERENCE_SECTIONS)
+
+    def contents(self, glossary: bool) -> str:
+        """The parts of the rules a player may ask for: by number in the designer's view, by
+        name in the order of play in the reader's."""
+        say = Phrases(self.book.lang).say
+        if self.cites:
+            text = say("help.sections", list="; ".join(
+                f"{i} {s.id}" for i, s in enumerate(self.book.sections, 1)))
+        else:
+            text = say("help.reading", list="; ".join(s.id for s in self.sections))
+        if glossary:
+            text += f"; {GLOSSARY} (the game's words)"
+        return text if self.cites else f"{text}. {say('help.cite')}"
+
+    def section(self, section: Section) -> list[str]:
+        if self.cites:
+            number = self.book.sections.index(section) + 1
+            return section_text(self.book, section, number, self.width, self.shown, True)
+        section = explained(section, self.terms, self.known, self.shown)
+        lines, rulings = reader_section_text(self.book, section, self.width, self.shown)
+        return [*lines, *rulings_text(self.book, rulings, self.width)]
+
+    def entry(self, entry: Entry, number: str, steps: bool) -> list[str]:
+        if self.cites:
+            return entry_text(self.book, entry, number, self.width, steps=steps, cites=True)
+        whole = explained(Section("", "", entries=[entry]), self.terms, self.known,
+                          lambda e: steps)
+        lines, said = reader_entry_text(self.book, whole.entries[0], self.width, steps)
+        return [*lines, *rulings_text(self.book, [(entry.title, said)] if said else [],
+                                      self.width)]
+
+
+def _found_lines(page: Page, found: Section | tuple[str, Entry], topic: str) -> list[str]:
     """The section or the rule a topic names, with a word on its folded steps."""
-    say = Phrases(book.lang).say
+    say = Phrases(page.book.lang).say
+    shown = page.shown
     if isinstance(found, Section):
-        number = book.sections.index(found) + 1
-        lines = section_text(book, found, number, width, shown, cites)
+        lines = page.section(found)
         folded = not all(shown(e) for e in found.entries if e.lines)
     else:
         number, entry = found
-        lines = entry_text(book, entry, number, width, steps=shown(entry), cites=cites)
+        lines = page.entry(entry, number, shown(entry))
         folded = not shown(entry) and bool(entry.lines)
-    return [*lines, *(["", *_wrap(say("help.steps_any", topic=topic), width, "")]
+    return [*lines, *(["", *_wrap(say("help.steps_any", topic=topic), page.width, "")]
                       if folded else [])]
+
+
+def explained(section: Section, terms: dict[str, str], known: set[str],
+              shown: Callable[[Entry], bool]) -> Section:
+    """A copy of a section with each glossary word's meaning after its first use on the page
+    (a newcomer met a game's term in the rules long before its meaning); `known`: the words
+    the page explained already, updated. A word that heads a rule, or is followed by a colon,
+    is explained there by the rules' own text."""
+    section = copy.deepcopy(section)
+    left = {t: m for t, m in terms.items() if t not in known}
+
+    def said(text: str) -> str:
+        for term in list(left):
+            found = re.search(rf"\b{re.escape(term)}\b", text, re.IGNORECASE)
+            if found is None:
+                continue
+            known.add(term)
+            meaning = left.pop(term)
+            if not text[found.end():].lstrip().startswith(":"):
+                text = f"{text[:found.end()]} ({meaning}){text[found.end():]}"
+        return text
+
+    section.intro = [said(t) for t in section.intro]
+    for e in section.entries:
+        for term in [t for t in left if t == e.title.lower()]:  # the rule of that word
+            known.add(term)
+            left.pop(term)
+        e.about = said(e.about) if e.about else e.about
+        lines = e.lines if shown(e) else []
+        for line in [x for x in lines if not x.ruling] + [x for x in lines if x.ruling]:
+            line.text = said(line.text)  # in the order read: the rulings at the end
+        e.rulings = [said(r) for r in e.rulings]
+    return section
 
 
 GLOSSARY = "glossary"  # `rules glossary`: the game's words and what they mean
@@ -350,7 +435,14 @@ def rules_page(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
         for n in N.walk(decl):
             if isinstance(n, N.Choose | N.Options | N.SecretChoose):
                 anchors.setdefault(n.prompt or humane(n.var), anchor)
-    head, *body = body_html(book, lambda e: folds(ruleset, e))  # the title first
+    def shown(e: Entry) -> bool:
+        return not folds(ruleset, e)
+
+    terms = glossary_of(ruleset)  # a word explained where each part first uses it: the
+    # panel opens at the current decision's rule, far below the list of the game's words
+    numbered = [(book.sections.index(s) + 1, explained(s, terms, set(), shown))
+                for s in book.reading_order(REFERENCE_SECTIONS)]
+    head, *body = body_html(book, lambda e: not shown(e), numbered)  # the title first
     return {"html": "\n".join([head, *glossary_html(glossary_of(ruleset)), *body]),
             "anchors": anchors}
 

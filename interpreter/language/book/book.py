@@ -17,6 +17,9 @@ from interpreter.language.reach import reachable
 
 SETUP, PLAY, FINAL = "setup", "play", "final_scoring"
 RANKING = ("score", "tiebreak")
+# the sections a reader looks things up in, after the rules in the order of play (a player's
+# view of the book reads preparation, play and the end first)
+REFERENCE_SECTIONS = ("state", "numbers", "tables", "definitions", "requirements")
 ENTITY_NAMES_SHOWN = 12  # a board type's entities named in full up to this many
 
 

@@ -44,6 +44,12 @@ class Book:
     def section(self, id: str) -> Section | None:
         return next((s for s in self.sections if s.id == id), None)
 
+    def reading_order(self, reference: tuple[str, ...]) -> list[Section]:
+        """The sections as a rulebook reads them: the rules in the order of play first, the
+        sections whose ids are in `reference` (looked things up in) after them."""
+        return [s for s in self.sections if s.id not in reference] + \
+            [s for s in self.sections if s.id in reference]
+
     def entry(self, key: str) -> tuple[Section, Entry] | None:
         for s in self.sections:
             for e in s.entries:

@@ -128,6 +128,74 @@ def section_text(book: Book, s: Section, index: int, width: int = 80,
     return out
 
 
+def ruling_alone(book: Book, said: str) -> str:
+    """A ruling said in place ("Ruling: ...") without its word, for a list of rulings."""
+    head, _, tail = Phrases(book.lang).say("book.ruling", text="\x00").partition("\x00")
+    if said.startswith(head) and said.endswith(tail):
+        return said[len(head):len(said) - len(tail)] if tail else said[len(head):]
+    return said
+
+
+def reader_entry_text(book: Book, e: Entry, width: int = 80, steps: bool = True
+                      ) -> tuple[list[str], list[str]]:
+    """One entry as a rulebook reads at the terminal: its title as a plain heading, its gist
+    as a paragraph, its steps, its table; without numbers, marks or citations. Its rulings
+    (where the rulebook is silent) come back apart, for the end of the page (a newcomer read
+    them in the middle of the rules as a lawyer's text)."""
+    out = _wrap(e.title, width, "", "  ")
+    if e.about:
+        out += _wrap(e.about, width, "  ")
+    said = [ruling_alone(book, line.text) for line in e.lines if steps and line.ruling]
+    for line in e.lines if steps else ():
+        if line.ruling:
+            continue
+        pad = " " * (2 + INDENT * line.depth)
+        step = f"{line.step}. " if line.step is not None else ""
+        out += _wrap(step + line.text, width, pad, pad + " " * len(step))
+    if e.table:
+        out += _table_text(e.table, width, "  ")
+    return out, [*said, *e.rulings]
+
+
+def reader_section_text(book: Book, s: Section, width: int = 80,
+                        steps: Callable[[Entry], bool] | None = None
+                        ) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """A section as a rulebook reads (reader_entry_text): its lines, and each entry's title
+    with its rulings, for the end of the page."""
+    out = [*_wrap(s.title, width, ""), "=" * min(columns(s.title), width)]
+    for t in s.intro:
+        out += _wrap(t, width, "")
+    rulings: list[tuple[str, list[str]]] = []
+    for e in s.entries:
+        shown = steps is None or steps(e)
+        if e.steps_only and not shown:
+            continue
+        lines, said = reader_entry_text(book, e, width, shown)
+        if e.title.lower() == s.title.lower():  # the section's own rule: no second heading
+            lines = lines[len(_wrap(e.title, width, "", "  ")):]
+        out += ["", *lines]
+        if said:
+            rulings.append((e.title, said))
+    return out, rulings
+
+
+def rulings_text(book: Book, rulings: list[tuple[str, list[str]]], width: int = 80
+                 ) -> list[str]:
+    """The rulings of a page, at its end under their own heading: each rule's title, then
+    each ruling as a point of its own (none: no lines)."""
+    if not rulings:
+        return []
+    p = Phrases(book.lang)
+    title = p.say("book.rulings")
+    out = ["", title, "-" * min(columns(title), width), *_wrap(p.say("book.rulings_intro"),
+                                                              width, "")]
+    for rule, said in rulings:
+        out += _wrap(rule, width, "  ", "    ")
+        for text in said:
+            out += _wrap(text[:1].upper() + text[1:], width, "    - ", "      ")
+    return out
+
+
 def to_text(book: Book, width: int = 80) -> str:
     out = [*_wrap(book.title, width, ""), "#" * min(columns(book.title), width), ""]
     for t in book.intro:
@@ -250,22 +318,26 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
     return out
 
 
-def body_html(book: Book, folded: Callable[[Entry], bool] | None = None) -> list[str]:
+def body_html(book: Book, folded: Callable[[Entry], bool] | None = None,
+              numbered: list[tuple[int, Section]] | None = None) -> list[str]:
     """The book as HTML without the page around it (the browser's Rules panel shows it);
-    `folded(entry)`: whether an entry's lines are folded (entry_html), none by default."""
+    `folded(entry)`: whether an entry's lines are folded (entry_html), none by default;
+    `numbered`: the sections to show, in that order, each with its number in the book
+    (all, in the book's order, by default)."""
     esc = html.escape
+    numbered = numbered or list(enumerate(book.sections, 1))
     out = [f"<h1>{esc(book.title)}</h1>", *(f"<p>{esc(t)}</p>" for t in book.intro),
            f"<nav><h2>{esc(book.contents_title)}</h2><ol>"]
     def apart(e: Entry) -> bool:  # read only in the section's own fold, step by step
         return e.steps_only and folded is not None and folded(e)
 
-    for s in book.sections:
+    for _, s in numbered:
         out.append(f"<li><a href='#{s.id}'>{esc(s.title)}</a><ol>")
         out += [f"<li><a href='#{s.id}-{e.key or n}'>{esc(e.title)}</a></li>"
                 for n, e in enumerate(s.entries, 1) if not apart(e)]
         out.append("</ol></li>")
     out.append("</ol></nav>")
-    for i, s in enumerate(book.sections, 1):
+    for i, s in numbered:
         out += [f"<section id='{s.id}'>", f"<h2><span class='num'>{i}.</span> {esc(s.title)}</h2>"]
         out += [f"<p>{esc(t)}</p>" for t in s.intro]
         later: list[str] = []
