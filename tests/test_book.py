@@ -642,5 +642,5 @@ def test_the_play_rules_say_counts_and_kinds_as_a_player_would(book_in):
     play = text.split(" 13. Definitions =")[0].split(" 10. Playing the game =")[1]
     for code in ("the different things in", "everything of", "number of things in"):
         assert code not in play
-    assert "For each card in the cards the winner has bid, each kind once:" in play
+    assert "Do this for each card in the cards the winner has bid, each kind once:" in play
     assert "Move every one like the card from the cards the winner has bid" in play

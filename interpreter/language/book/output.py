@@ -142,7 +142,7 @@ def reader_entry_text(book: Book, e: Entry, width: int = 80, steps: bool = True
     as a paragraph, its steps, its table; without numbers, marks or citations. Its rulings
     (where the rulebook is silent) come back apart, for the end of the page (a newcomer read
     them in the middle of the rules as a lawyer's text)."""
-    out = _wrap(e.title, width, "", "  ")
+    out = _wrap(e.title, width, "")
     if e.about:
         out += _wrap(e.about, width, "  ")
     said = [ruling_alone(book, line.text) for line in e.lines if steps and line.ruling]
@@ -172,7 +172,7 @@ def reader_section_text(book: Book, s: Section, width: int = 80,
             continue
         lines, said = reader_entry_text(book, e, width, shown)
         if e.title.lower() == s.title.lower():  # the section's own rule: no second heading
-            lines = lines[len(_wrap(e.title, width, "", "  ")):]
+            lines = lines[len(_wrap(e.title, width, "")):]
         out += ["", *lines]
         if said:
             rulings.append((e.title, said))

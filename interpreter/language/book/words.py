@@ -89,6 +89,7 @@ class Words:
         self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
         self.vars: dict[str, tuple[str, str]] = {}  # the rule's short names: "the player"
         self.typer = Types(decls, types)
+        self.loops: list[str] = []  # the loops the statement said is in, innermost last
         self.param_types = param_types(decls, self.typer)
 
     def start_rule(self, decl: N.Node | None = None) -> None:
@@ -390,8 +391,11 @@ class Words:
 
     def block(self, body: list[N.Stmt], depth: int = 0) -> list[Line]:
         out: list[Line] = []
-        for s in body:
-            said = self.stmt(s, depth)
+        for i, s in enumerate(body):
+            turns = self._turns(body[i - 1], s) if i else None
+            if turns is not None and out and out[-1].at == body[i - 1].loc.line:
+                out.pop()  # the first player is said with the turns
+            said = self.stmt(s, depth) if turns is None else self._turns_said(s, turns, depth)
             for line in said:  # a sentence begins with a capital ("The player chooses")
                 line.text = capital(line.text)
             if said:
@@ -469,7 +473,8 @@ class Words:
             return one(say("stmt.end", reason=self.tr(s.reason)) if s.reason
                        else say("stmt.end_plain"))
         if isinstance(s, N.Break):
-            return one(say("stmt.break"))
+            turns = self.loops[-1:] == ["turns"] and self.p.table.get("stmt.break_turns")
+            return one(say("stmt.break_turns" if turns else "stmt.break"))
         if isinstance(s, N.Pass):
             return one(say("stmt.pass"))
         if isinstance(s, N.Return):
@@ -506,7 +511,11 @@ class Words:
                 out += [Line(depth, say("stmt.else")), *orelse]
             return out
         if isinstance(s, N.For | N.While | N.Loop):
-            body = self.block(s.body, depth + 1)
+            self.loops.append("loop")
+            try:
+                body = self.block(s.body, depth + 1)
+            finally:
+                self.loops.pop()
             if not body:  # a loop that only writes the log
                 return []
             if isinstance(s, N.For):
@@ -518,6 +527,9 @@ class Words:
                 fused = self._each_in_sentence(s, body, depth)
                 if fused is not None:
                     return fused
+                in_turn = self._in_turn(s.binder)
+                if in_turn is not None:
+                    return one(in_turn) + body
                 return one(say("stmt.for", binder=self.binder(s.binder))) + body
             if isinstance(s, N.While):
                 return one(say("stmt.while", cond=x(s.cond))) + body
@@ -548,6 +560,53 @@ class Words:
         each = self.p.say("stmt.for_each_one", type=kind)
         said = text[:found.start()] + each + text[found.end():]
         return [Line(depth, said[:1].upper() + said[1:], s.step)]
+
+    def _in_turn(self, b: N.Binder | None) -> str | None:
+        """A loop over the players in their order of play said as turns ('Each player in
+        turn, clockwise from the player:', not 'For each player in all players clockwise
+        from ...:', which read as code), where the language has the phrases."""
+        order = b.source if b is not None else None
+        if not isinstance(order, N.Call) or len(order.args) != 1 or \
+                not self.p.table.get(f"turn.{order.func}"):
+            return None
+        noun = self.noun(b.var)
+        what = noun if noun is not None else self.local(b.var)
+        where = self.p.say("stmt.for_turn_if", cond=self.expr(b.where)) if b.where else ""
+        return self.p.say("stmt.for_turn", what=what, where=where, order=self.p.say(
+            f"turn.{order.func}", a=self.expr(order.args[0])))
+
+    def _turns(self, first: N.Stmt, s: N.Stmt) -> tuple[str, N.Expr, str] | None:
+        """`let v = X` and then a loop whose last step passes v on to the next player (or
+        the one before): turns round the table, as (v, X, the order) where the language
+        says them (`stmt.turns`); else None."""
+        if not isinstance(first, N.Let) or not isinstance(s, N.Loop) or not s.body \
+                or not self.p.table.get("stmt.turns"):
+            return None
+        last = s.body[-1]
+        passes = isinstance(last, N.Assign) and last.name == first.name and not last.index \
+            and last.op == "=" and isinstance(last.value, N.Call) \
+            and last.value.func in ("next_player", "previous_player") \
+            and len(last.value.args) == 1 and isinstance(last.value.args[0], N.Name) \
+            and last.value.args[0].id == first.name
+        if not passes or any(isinstance(n, N.Assign) and n.name == first.name
+                             for st in s.body[:-1] for n in N.walk(st)):
+            return None
+        return first.name, first.value, last.value.func  # type: ignore[union-attr]
+
+    def _turns_said(self, s: N.Stmt, turns: tuple[str, N.Expr, str], depth: int
+                    ) -> list[Line]:
+        """Turns round the table (`_turns`): who begins and in which order, then what each
+        turn does (without the step that passes the turn on)."""
+        assert isinstance(s, N.Loop)
+        name, first, order = turns
+        self.loops.append("turns")
+        try:
+            body = self.block(s.body[:-1], depth + 1)
+        finally:
+            self.loops.pop()
+        head = self.p.say("stmt.turns", first=self.expr(first), var=self._name_expr(name),
+                          order=self.p.say(f"turns.{order}"))
+        return [Line(depth, head, s.step), *body]
 
     def _times(self, s: N.For) -> int | None:
         """How many times a loop over a fixed number range runs when the body does not use its
