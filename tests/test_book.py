@@ -644,3 +644,27 @@ def test_the_play_rules_say_counts_and_kinds_as_a_player_would(book_in):
         assert code not in play
     assert "Do this for each card in the cards the winner has bid, each kind once:" in play
     assert "Move every one like the card from the cards the winner has bid" in play
+
+
+def test_turns_round_the_table_read_as_turns_not_as_a_program(book_in):
+    """Issue 33: the Rules panel's 'step by step' read as pseudo-code ('Let the player be the
+    opening player. Repeat: If ...: Stop repeating. ... The player becomes the next player
+    after the player (clockwise).'). Turns round the table read as turns, in every ruleset
+    that has them; a language that has not translated the phrases keeps its loop."""
+    base = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    assert "Turn by turn, clockwise from the opening player (the player is the one whose " \
+        "turn it is): If the player is who holds the high bid" in base
+    assert "The turns end here." in base
+    assert "Turn by turn, clockwise from the starting player" in base
+    for code in ("Repeat:", "Stop repeating", "Let the player be the", "becomes the next "
+                 "player after the player", "For each player in all players clockwise"):
+        assert code not in base, code
+    assert "Each player q in turn, clockwise from the player, if player q has no skyscraper" \
+        in base
+    reversi = " ".join(to_text(book_in("tutorial/reversi", "en")).split())
+    assert "Do this again and again: Each player in turn, clockwise from the starting " \
+        "player:" in reversi
+    cards = " ".join(to_text(book_in("tutorial/high-card", "en")).split())
+    assert "Each player in turn, clockwise from the player who leads the next trick:" in cards
+    dutch = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
+    assert "Herhaal:" in dutch and "Stop met herhalen." in dutch
