@@ -368,7 +368,7 @@ def test_a_players_rules_page_reads_as_a_book_with_the_rulings_at_its_end():
     page = rules_lines(ruleset, BID, "")
     assert "Bid (card by card) or pass" in page
     assert not any(NUMBERED.match(x) or "»" in x or "Ruling:" in x for x in page), page
-    rulings = page.index("Rulings")
+    rulings = page.index("Rulings (where the rulebook is silent):")
     said = " ".join(" ".join(page[rulings:]).split())
     assert "two players may bid with the same colour" in said
     assert "two players may bid" not in " ".join(page[:rulings])

@@ -195,7 +195,7 @@ class Page:
                           lambda e: steps)
         lines, said = reader_entry_text(self.book, whole.entries[0], self.width, steps)
         return [*lines, *rulings_text(self.book, [(entry.title, said)] if said else [],
-                                      self.width)]
+                                      self.width, titled=False)]
 
 
 def _found_lines(page: Page, found: Section | tuple[str, Entry], topic: str) -> list[str]:

@@ -179,20 +179,21 @@ def reader_section_text(book: Book, s: Section, width: int = 80,
     return out, rulings
 
 
-def rulings_text(book: Book, rulings: list[tuple[str, list[str]]], width: int = 80
-                 ) -> list[str]:
-    """The rulings of a page, at its end under their own heading: each rule's title, then
-    each ruling as a point of its own (none: no lines)."""
+def rulings_text(book: Book, rulings: list[tuple[str, list[str]]], width: int = 80,
+                 titled: bool = True) -> list[str]:
+    """The rulings of a page, at its end under their own heading: each rule's title (unless
+    not `titled`: a page of one rule), then each ruling as a point of its own (none: no
+    lines)."""
     if not rulings:
         return []
     p = Phrases(book.lang)
-    title = p.say("book.rulings")
-    out = ["", title, "-" * min(columns(title), width), *_wrap(p.say("book.rulings_intro"),
-                                                              width, "")]
+    out = ["", *_wrap(p.say("book.rulings_intro", title=p.say("book.rulings")), width, "")]
     for rule, said in rulings:
-        out += _wrap(rule, width, "  ", "    ")
+        if titled:
+            out += _wrap(rule, width, "  ", "    ")
         for text in said:
-            out += _wrap(text[:1].upper() + text[1:], width, "    - ", "      ")
+            pad = "    " if titled else "  "
+            out += _wrap(text[:1].upper() + text[1:], width, pad + "- ", pad + "  ")
     return out
 
 
