@@ -349,6 +349,9 @@ def test_the_book_says_the_end_and_an_auction_as_a_player_would():
     assert "scored with up to three businesses turned over at random" in end, end
     short = " ".join(" ".join(rules_lines(ruleset, None, "short")).split())
     assert "The play of an auction: Players bid in turn" in short, short
+    # each part a sentence, a definition's and a trigger's title too
+    assert "Colours a player may bid with in a district: Your first" in short
+    assert "Special scoring after the 3rd, 6th and 9th business" in short
     assert "returns" not in short
     # the rows the terminal leaves it before the first decision at 80x24 (terminal.intro)
     first = " ".join(" ".join(how_it_works(ruleset, 80, 24 - 4 - 2 - 3 - 3)).split())

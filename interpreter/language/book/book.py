@@ -213,9 +213,9 @@ class Builder:
                       for line in e.lines[:2]]
             goal = " ".join(winner)
         intro = [say("short.goal", goal=goal)] if goal else []
-        lines = [Line(0, e.about if e.about.lower().startswith(e.title.lower() + ":")
-                      else say("short.about", title=e.title, about=e.about))
-                 for s in book.sections for e in s.entries if e.about]
+        lines = [Line(0, capital(e.about if e.about.lower().startswith(e.title.lower() + ":")
+                                 else say("short.about", title=e.title, about=e.about)))
+                 for s in book.sections for e in s.entries if e.about]  # each a sentence
         entries = [Entry("", say("short.steps"), lines)] if lines else []
         return Section("short", say("section.short"), intro=intro, entries=entries)
 
