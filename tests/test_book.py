@@ -336,7 +336,7 @@ def test_the_game_in_short_and_a_rules_own_words_come_from_its_names_file(high_c
     assert (short.id, short.intro) == ("short", [
         "The goal: Win the most tricks; a trick goes to the strongest card."])
     assert short.entries[0].lines[0].text == \
-        "one trick: Everybody plays one card; the strongest card takes all."
+        "One trick: Everybody plays one card; the strongest card takes all."
     _, trick = book.entry("play_trick")
     assert trick.about == "Everybody plays one card; the strongest card takes all."
     text = to_text(book)
