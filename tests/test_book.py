@@ -655,6 +655,10 @@ def test_turns_round_the_table_read_as_turns_not_as_a_program(book_in):
     assert "Turn by turn, clockwise from the opening player (the player is the one whose " \
         "turn it is): If the player is who holds the high bid" in base
     assert "The turns end here." in base
+    # the auction's own list, named in the base game's names file (was 'Add the player to
+    # passed.', 'If the count of passed is the number of players:')
+    assert "Add the player to the players who have passed." in base
+    assert "If the count of the players who have passed is the number of players:" in base
     assert "Turn by turn, clockwise from the starting player" in base
     for code in ("Repeat:", "Stop repeating", "Let the player be the", "becomes the next "
                  "player after the player", "For each player in all players clockwise"):
