@@ -179,3 +179,33 @@ def test_the_state_hash_ignores_where_the_rules_wait_for_a_decision(tmp_path):
         for game in games:
             game.apply(move)
     assert games[1].over and games[0].state_hash() == games[1].state_hash()
+
+
+def test_a_replay_or_save_whose_rules_changed_only_in_their_texts_says_it_replays_the_same(
+        tmp_path, monkeypatch, capsys):
+    """A newcomer loaded a replay after an update that changed only the wording of the log
+    and read 'the ruleset has changed' as a warning. Where the game plays again to the same
+    state, a note says only that the texts changed and the game replays the same; where it
+    does not, a warning says so."""
+    from interpreter.cli.common import load_position
+
+    monkeypatch.setenv("COLUMNS", "80")
+    reworded = edited_copy(tmp_path, "rules/turn.rules", ", now shows", ", is now on top")
+    code, out, _ = run(["replay", str(STORED), "--ruleset", str(reworded)], monkeypatch, capsys)
+    out = " ".join(out.split())
+    assert code == 0, out
+    assert "note: the ruleset's files have changed since the game was recorded; the game " \
+           "replays the same." in out and "warning" not in out, out
+    save = ROOT / "tests" / "data" / "fifth-avenue-base-3p-seed7-version4-save.json"
+    for path in (STORED, save):
+        err = io.StringIO()
+        load_position(path, str(reworded), err)
+        said = " ".join(err.getvalue().split())
+        assert said == f"note: the rules' texts have changed since {path} was written; the " \
+                       "game replays the same.", said
+    changed = edited_copy(tmp_path, "rules/businesses.rules", "    3       3          4",
+                          "    3       1          4", "changed")  # more points, same moves
+    err = io.StringIO()
+    load_position(STORED, str(changed), err)
+    assert "warning: the ruleset has changed since" in err.getvalue()
+    assert "no longer replays the same" in " ".join(err.getvalue().split())

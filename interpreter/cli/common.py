@@ -234,6 +234,7 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
         check_save_play,
         read_json,
         replay_game,
+        replays_the_same,
     )
 
     data = read_json(path, "saved game")
@@ -242,8 +243,13 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
         data = check_replay(data, path)
         ruleset = load(ruleset_path_text or data["ruleset"]["path"], allow_outside,
                        data["ruleset"].get("settings") or ())
-        _warn_changed(ruleset, data["ruleset"].get("hash"), path, err)
-        game = replay_game(ruleset, data)
+        changed = _changed(ruleset, data["ruleset"].get("hash"))
+        try:
+            game = replay_game(ruleset, data)
+        except RulesError as exc:
+            raise RulesError(f"{exc}{CHANGED if changed else ''}") from None
+        if changed:
+            _say_changed(path, replays_the_same(game, data), err)
         history = History(list(data["moves"]), list(data.get("deciders") or []),
                           list(data["hashes"]), list(data.get("core_hashes") or []))
         if not history.consistent():
@@ -259,18 +265,36 @@ def load_position(path: Path, ruleset_path_text: str | None, err: TextIO,
         raise RulesError(f"{path}: the save does not say where its ruleset is: give the "
                          "ruleset's PATH too")
     ruleset = load(where, allow_outside, play.get("settings") or ())
-    _warn_changed(ruleset, data.get("ruleset_hash"), path, err)
     history = History()
     try:
         game = Game.from_save(ruleset, data, on_step=history.follow)
-    except RulesError as exc:
+    except RulesError as exc:  # says the ruleset changed, where it did
         raise RulesError(f"{path}: {exc}") from None
+    if _changed(ruleset, data.get("ruleset_hash")):  # loaded: the same game (its state
+        _say_changed(path, True, err)  # is checked)
     return ruleset, game, history, play
 
 
-def _warn_changed(ruleset: Any, recorded: Any, path: Path, err: TextIO) -> None:
-    if recorded and recorded != ruleset.content_hash:
-        print(f"note: the ruleset has changed since {path} was written", file=err)
+CHANGED = " (the ruleset has changed since the game was written)"
+
+
+def _changed(ruleset: Any, recorded: Any) -> bool:
+    """Whether the ruleset's files differ from those a save or replay was written with."""
+    return bool(recorded) and recorded != ruleset.content_hash
+
+
+def _say_changed(path: Path, same: bool, err: TextIO) -> None:
+    """A note that the ruleset's texts changed since `path` was written: where the game
+    plays again to the same state, no more than that (a newcomer read 'the ruleset has
+    changed' as a warning about a game that loaded as it was); else a warning that the game
+    goes on from where the new rules lead."""
+    if same:
+        print(f"note: the rules' texts have changed since {path} was written; the game "
+              "replays the same.", file=err)
+    else:
+        print(f"warning: the ruleset has changed since {path} was written, and the game "
+              "no longer replays the same: it goes on from where the changed rules lead "
+              "(the recorded moves, played again).", file=err)
 
 
 def made_folder(path: Path, option: str) -> Path:

@@ -56,8 +56,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     moves = len(data["moves"])
     say(f"Replaying {args.file}: {ruleset.name}, {data['players']} players, "
         f"{game_named(data['seed'])}, {moves} decisions")
-    if recorded.get("hash") and recorded["hash"] != ruleset.content_hash:
-        say("note: the ruleset's files have changed since the game was recorded")
+    changed = bool(recorded.get("hash")) and recorded["hash"] != ruleset.content_hash
     printed = 0
 
     def on_step(game: Any, step: int) -> None:
@@ -72,11 +71,17 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.log and printed < len(game.events):
         for line in game.events[printed:]:
             say(f"  {line}")
-    if verdict.ok:
+    if verdict.ok:  # the rules' texts changed, the game the same: a note, no warning
+        if changed:
+            say("note: the ruleset's files have changed since the game was recorded; the "
+                "game replays the same.")
         state = "the game is over" if game.over else "the game is not over yet"
         say(f"OK: all {moves} decisions replayed; the final state matches the recording "
             f"({game.state_hash()[:16]}); {state}.")
         return EXIT_OK
+    if changed:
+        say("warning: the ruleset's files have changed since the game was recorded, and "
+            "the game no longer replays the same:")
     step = verdict.step
     where = "at setup (step 0)" if step == 0 else f"at step {step} of {moves}"
     say(f"The game diverges {where}: {verdict.reason}")

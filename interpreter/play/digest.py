@@ -45,6 +45,8 @@ MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
+NEWS_ROWS = 4  # rows of news a short screen says before it folds the others' offers
+YOURS_HEAD, NEWS_HEAD = "About your pieces: ", "News: "  # the digest's news, in two
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
 YOURS = "(your "  # what _with_held writes after a place where the viewer has pieces
 # words that link a number to what follows it rather than say what it counts
@@ -361,6 +363,16 @@ class PieceMove:
     news: bool
 
 
+@dataclass
+class Told:
+    """A news item of a digest: `at`, the index of its (first) log line; `text`; `key`,
+    the piece whose moves it tells (None: a news line that moves none)."""
+
+    at: int
+    text: str
+    key: tuple | None = None
+
+
 def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
     """`text` with the viewer's pieces after the first naming of each place that holds
     some ('X' -> 'X (your 3 towers)')."""
@@ -372,7 +384,7 @@ def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
 
 
 def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozenset()
-            ) -> list[tuple[int, str]]:
+            ) -> list[Told]:
     """The moves as a short screen says them, with the index of their first line: a
     piece's moves one after the other as one line, where each line ends with the place the
     next leaves ('Ann moves the pawn from X to Y to Z'); another player's move of it is a
@@ -398,7 +410,7 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
             continue
         out.append([move.at, move.told, move])
         open_at[move.key] = len(out) - 1
-    return [(at, text) for at, text, _ in out]
+    return [Told(at, text, last.key) for at, text, last in out]
 
 
 def _bare(name: str) -> str:
@@ -575,12 +587,15 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         covered.update(m.line for m in pieces)
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
-    told = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
+    first = steps.first_line(game, viewer)
+    items = news_in_order(game, first, told, pieces, whole)
+    told = [x.text for x in items]
+    yours, rest = about_yours(items)
     if whole:  # every line, the news as they came; a page that drops the last lines
         # where it is cramped keeps the viewer's points and the news first, then the pieces
         # where they concern the viewer (a newcomer's cards received were in 'N more'), the
         # choices taken alone last (a newcomer's own scoring went into 'N more')
-        said = yours_first(_counted_news([mid_sentence(game, x) for x in told]))
+        said = yours_first(game, yours, rest)
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
         full = steps.full_places(game, viewer, now)
@@ -590,19 +605,23 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
             steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
             ([] if own else listed) + taken
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    news = _counted_news([mid_sentence(game, line) for line in told])
-    if covered is not None:  # a line said as one with others is not listed above again
-        covered.update(_said_as_one(game, news))
-    news = _shared_news(game, news)
     others = len(moves) - len(own)
     crowded = False
-    if news:  # the news (who won, what was scored), never folded: a newcomer's own points
-        # and the others' went into '9 more news'; a row is left for the pieces
-        room = max(1, left - bool(moves))
-        said = _sentence(_listed("News: ", news, width, room, len(news), most=None))
+    foldable = _routine_offers(game, viewer, first, news or [], steps.offers_made(game, viewer))
+    for head, part in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)):
+        if not part:
+            continue  # the news about the viewer's places first and never folded; the
+        # others' offers folded past NEWS_ROWS where the screen is short of room (a
+        # newcomer's news ran 10 rows); a row is left for the pieces
+        room = max(NEWS_ROWS, left - bool(moves))
+        said, kept = _news_paragraph(game, head, part, foldable if head == NEWS_HEAD
+                                     else set(), width, room)
+        if covered is not None:  # a line said (in other words, too) is not listed again
+            covered.update(x.text for x in kept)
         lines.insert(len(lines) - bool(seen.points), said)
         left -= _rows(said, width)
-        crowded = _rows(said, width) > room  # no routine move said then
+        crowded = crowded or _rows(said, width) > room or len(kept) < len(part)  # no
+        # routine move said then
     if moves:
         fold = _moves_fold(game)
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
@@ -619,15 +638,61 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     return lines
 
 
-def yours_first(news: list[str]) -> list[str]:
-    """A page's news lines: those about places where the viewer has pieces first, on a
-    line of their own ('About your pieces: Ann moves the pawn from X (your 8 towers) to
+def _routine_offers(game: Game, viewer: str, first: int, news: list[str], offers: list[int]
+                    ) -> set[int]:
+    """The lines of `offers` (Steps.offers_made) that a short screen may fold: neither news
+    of the display (a win, a scoring) nor naming the viewer."""
+    weighty = {at for at, _ in _placed(game, first, [x.rstrip(".") for x in news])}
+    named = _naming(game.label(viewer))
+    return {i for i in offers if i not in weighty and not named.search(game.events[i])}
+
+
+def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int],
+                    width: int, rows: int) -> tuple[str, list[Told]]:
+    """'News: a; b; and 2 more (type log to see them).' in `rows` rows of `width` where
+    the items whose line is `foldable` allow it (the last folded first), and the items said."""
+    kept, hidden = list(items), []
+    while True:
+        more = f"; and {_news_fold(game, hidden)} {SEE_LOG}" if hidden else ""
+        said = _sentence(f"{head}{'; '.join(_news_texts(game, kept))}{more}.")
+        drop = next((x for x in reversed(kept) if x.at in foldable), None)
+        if _rows(said, width) <= rows or drop is None:
+            return said, kept
+        kept.remove(drop)
+        hidden.insert(0, drop)
+
+
+def _news_fold(game: Game, hidden: list[Told]) -> str:
+    """'2 more news of Player 2 and Player 3': whose news a fold hides (a newcomer could
+    not tell whether a scoring hid behind '2 more')."""
+    names = [game.label(p) for p in game.players
+             if any(x.text.startswith(game.label(p) + " ") for x in hidden)]
+    return f"{len(hidden)} more news" + (f" of {and_list(names)}" if names else "")
+
+
+def _news_texts(game: Game, items: list[Told]) -> list[str]:
+    """The news items as a digest says them: mid-sentence, a line written again at once
+    said once, lines alike said as one, a closing clause repeated said at the last."""
+    return _said_once(_shared_news(game, _counted_news([mid_sentence(game, x.text)
+                                                        for x in items])))
+
+
+def _said_once(news: list[str]) -> list[str]:
+    """The news without a last clause that the next one ends with too: 'Ann passes; no
+    offer yet; Bob passes; no offer yet' said it three times in one paragraph."""
+    tails = [x.rsplit("; ", 1)[1] if "; " in x else None for x in news]
+    return [x.rsplit("; ", 1)[0] if tail and tails[k + 1:k + 2] == [tail] else x
+            for k, (x, tail) in enumerate(zip(news, tails, strict=True))]
+
+
+def yours_first(game: Game, yours: list[Told], rest: list[Told]) -> list[str]:
+    """The news lines (about_yours): those about places where the viewer has pieces first,
+    on a line of their own ('About your pieces: Ann moves the pawn from X (your 8 towers) to
     Y.'), then the rest ('News: ...'). A cramped page shows its first lines: a newcomer's
     news of a pawn moved off their region was the last clause of a long line, cut off."""
-    yours = [x for x in news if YOURS in x]
-    rest = [x for x in news if YOURS not in x]
-    return [_sentence(f"{head}{'; '.join(lines)}.") for head, lines in
-            (("About your pieces: ", yours), ("News: ", rest)) if lines]
+    said = {head: _said_once(_counted_news([mid_sentence(game, x.text) for x in items]))
+            for head, items in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)) if items}
+    return [_sentence(f"{head}{'; '.join(news)}.") for head, news in said.items()]
 
 
 def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list[str]) -> int:
@@ -665,16 +730,32 @@ def _placed(game: Game, first: int, news: list[str]) -> list[tuple[int, str]]:
 
 
 def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMove],
-                  whole: bool) -> list[str]:
+                  whole: bool) -> list[Told]:
     """The `news` (log lines written since the log's line `first`) and the moves of
     `pieces`, in the log's order: each move whole (`whole`), else a piece's moves in a row
     as one line (chained); a news line that tells a move is said with the viewer's pieces.
     A newcomer read a move of a piece before the win that had come first."""
-    by_news = {m.line: m.told for m in pieces if m.news}
-    items = [(at, by_news.get(line, line)) for at, line in _placed(game, first, news)]
-    items += [(m.at, m.told) for m in pieces if not m.news] if whole else \
-        chained(game, pieces, frozenset(at for at, _ in items))
-    return [text for _, text in sorted(items, key=lambda item: item[0])]
+    by_news = {m.line: m for m in pieces if m.news}
+    items = [Told(at, by_news[line].told, by_news[line].key) if line in by_news
+             else Told(at, line) for at, line in _placed(game, first, news)]
+    items += [Told(m.at, m.told, m.key) for m in pieces if not m.news] if whole else \
+        chained(game, pieces, frozenset(x.at for x in items))
+    return sorted(items, key=lambda x: x.at)
+
+
+def about_yours(items: list[Told]) -> tuple[list[Told], list[Told]]:
+    """The news split in two, each in the log's order: those about places where the viewer
+    has pieces, with every later move of the same piece (its chain stays whole: a piece
+    brought back, said apart under 'News', read as another piece's), and the rest."""
+    pieces: set[tuple] = set()
+    yours: list[Told] = []
+    rest: list[Told] = []
+    for item in items:
+        if YOURS in item.text and item.key is not None:
+            pieces.add(item.key)
+        mine = YOURS in item.text or item.key in pieces
+        (yours if mine else rest).append(item)
+    return yours, rest
 
 
 NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
@@ -845,12 +926,6 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
         else:
             runs.append((key, [(found.group(1), found.group(2))] if found else [("", line)]))
     return runs
-
-
-def _said_as_one(game: Game, news: list[str]) -> set[str]:
-    """The news lines _shared_news says as one with others (each in other words)."""
-    return {f"{name} {rest}" for key, said in _shared_runs(game, news) if len(said) > 1
-            for name, rest in said}
 
 
 def _said_together(said: list[tuple[str, str]], players: int) -> str:

@@ -322,6 +322,14 @@ def load_replay_file(path: Path) -> dict[str, Any]:
     return check_replay(read_json(path, "replay"), path)
 
 
+def replays_the_same(game: Game, data: dict[str, Any]) -> bool:
+    """Whether `game`, played from a replay's moves, stands where the recording ended (its
+    state, or the state without the options offered: see verify)."""
+    hashes, cores = data["hashes"], data.get("core_hashes") or []
+    return short_hash(game) == hashes[-1][:SHORT] or \
+        bool(cores) and cores[-1] is not None and core_hash(game) == cores[-1]
+
+
 def replay_game(ruleset: Ruleset, data: dict[str, Any]) -> Game:
     """The game a replay leads to (its last position), or RulesError if it does not replay."""
     verdict = verify(ruleset, data, strict=False)

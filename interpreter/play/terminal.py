@@ -17,7 +17,7 @@ import shutil
 import textwrap
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -81,7 +81,7 @@ from interpreter.play.screen import (
     wrap_lines,
 )
 from interpreter.play.undo import cannot_take_back, last_own, take_back, taken_back_text
-from interpreter.play.why import allowed_lines, explain, listed, named_labels
+from interpreter.play.why import allowed_lines, explain, listed, named_labels, points_from
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -525,8 +525,28 @@ class Session:
 
     def option_lines(self, decision: Decision, labels: list[str], rows: int | None = None,
                      group: bool = True) -> list[str]:
-        """The options' lines, numbered as this screen numbers them (see numbers)."""
-        return option_lines(labels, self.width, rows, group, self.numbers(decision))
+        """The options' lines, numbered as this screen numbers them (see numbers), and the
+        numbers left out said under them (gaps_line)."""
+        return option_lines(labels, self.width, rows, group, self.numbers(decision)) + \
+            self.gaps_line(decision)
+
+    def gaps_line(self, decision: Decision) -> list[str]:
+        """'  1 and 4 are in your tray already (red 5, blue 4).': the numbers a repeated
+        choice keeps for the options taken earlier in it, under the list. A newcomer read
+        '2. red 6 ... 7. finish' and could not tell where 1 went."""
+        numbers = self.numbers(decision)
+        gone = sorted((n, option, label) for option, (n, label) in
+                      (self.numbering[1].items() if self.numbering else ())
+                      if n not in numbers)
+        if not gone:
+            return []
+        places = {self.taken_to(decision.player, option) for _, option, _ in gone}
+        where = f"in {places.pop()} already" if len(places) == 1 and None not in places \
+            else "chosen already"
+        said = and_list([str(n) for n, _, _ in gone])
+        labels = ", ".join(label for _, _, label in gone)
+        return self.wrapped([f"  {said} {'is' if len(gone) == 1 else 'are'} {where} "
+                             f"({labels})."])
 
     def numbers(self, decision: Decision) -> list[int]:
         """Each option's number: from 1, but within a repeated choice (the same question to
@@ -845,13 +865,29 @@ class Session:
         if found is None or found.skipped or option not in decision.options:
             return []
         effect = found.effects[decision.options.index(option)]
+        sources = self.points_sources(option, decision.player, effect)
+        if sources:  # said below, whole
+            effect = replace(effect, because=None)
         words = effect_words(self.game, effect, decision.player)
         estimate = "" if not found.estimate else \
             " (an estimate: what is drawn at random may differ)" if found.drawn else \
             " (an estimate: what you cannot see may differ)"
         return [f"At once: {words}{estimate}." if words else
                 "At once: no points change, nothing moves beyond what the option says, "
-                "the game goes on."]
+                "the game goes on."] + sources
+
+    def points_sources(self, option: Any, player: str, effect: Effect) -> list[str]:
+        """'Your +6: Ann scores 6 VP for ...: the bonus of round 3', with the meaning of
+        the display's glossary terms it names: where the points of an option come from."""
+        least, most = effect.points.get(player, (0, 0))
+        lines = points_from(self.game, option, player, least) if least and least == most \
+            else []
+        if not lines:
+            return []
+        terms = [f"{term[:1].upper()}{term[1:]}: {means}."
+                 for term, means in self.display.glossary.items()
+                 if any(term in line.lower() for line in lines)]
+        return [f"Your {least:+d}: {'; '.join(lines)}.", *terms]
 
     def in_the_rules(self, decision: Decision, option: Any) -> list[str]:
         """The rulebook's line for an option (`why` says what the book says), without the

@@ -18,6 +18,7 @@ from interpreter.engine.world import PLAYER
 from interpreter.language import nodes as N
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.consequences import and_list
+from interpreter.play.digest import crediting
 from interpreter.play.plain_reasons import (
     ARTICLES,
     PlainReasons,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game
 
 SHOWN = 12  # options listed by name; the others are counted ("and 3 more")
+FOLLOWED = 3  # the player's own next choices followed to the points an option leads to
 
 
 def cited(text: str, cite: str | None, cites: bool = True) -> str:
@@ -388,3 +390,25 @@ def _typed(game: Game, option: Any, typed: str) -> str:
 def _listed(title: str, items: list[str]) -> list[str]:
     """A title line and the items under it, one per line."""
     return [title, *(f"  - {item}" for item in items)]
+
+
+def points_from(game: Game, option: Any, viewer: str, amount: int) -> list[str]:
+    """The log lines that give `viewer` the `amount` points an option leads to (see
+    digest.crediting), on a sample of what they may know, through their own next choices
+    (the first option of each, FOLLOWED at most): a newcomer read 'you +6' on an option
+    that places a piece, and 'why' did not say the scoring it set off."""
+    rng = private_random(game.state["seed"], game.state["step"], viewer, "why points")
+    twin = sample_game(game, viewer, rng).clone()
+    twin.logging, twin.events = True, []
+    name = game.label(viewer)
+    try:
+        twin.apply(option)
+        for _ in range(FOLLOWED):
+            found = crediting(name, amount, twin.events)
+            decision = None if found or twin.over else twin.decision()
+            if decision is None or decision.player != viewer or not decision.options:
+                return [x.rstrip(".") for x in found]
+            twin.apply(decision.options[0])
+    except (GameRuleError, IllegalMove):
+        return []
+    return [x.rstrip(".") for x in crediting(name, amount, twin.events)]
