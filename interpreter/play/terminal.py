@@ -104,9 +104,9 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
                  "is its number or its name, a letter say (e.g. 'why 2', 'why D'); "
                  "'why --cite D' adds the rulebook's paragraphs"),
     ("rules TOPIC", "the rules of this decision from the game's rulebook (just 'rules'), or any "
-                    "part of them (e.g. 'rules end', 'rules setup', 'rules 9'); add 'steps' "
-                    "to see a rule step by step, as the game plays it, '--cite' for the "
-                    "rulebook's paragraphs"),
+                    "part of them (e.g. 'rules end', 'rules setup'); add 'steps' to see a "
+                    "rule step by step, as the game plays it, '--cite' for the designer's "
+                    "view: numbered sections, rulings in place, the rulebook's paragraphs"),
     ("log [N]", "the last N events of the game (without N: as many as fit); 'log all': "
                 "with the small steps the screen folds (cards put forward one by one)"),
     ("score", "the final scoring if the game ended now (on what you can see)"),
