@@ -421,7 +421,8 @@ def test_build_with_an_empty_supply_says_so_on_its_button():
     table = make_table(game.ruleset, game, History.start(game),
                        {p: "human" for p in game.players})
     options = table.state_for(token_of(table, "P2"))["decision"]["options"]
-    assert options[0]["label"] == "build (no skyscrapers in your supply: you build none)"
+    assert options[0]["label"] == \
+        "build (no skyscrapers in supply: build nothing, the district stays open)"
 
 
 def test_the_page_says_in_short_what_happened_since_your_last_decision():
