@@ -1700,3 +1700,65 @@ def test_a_new_decision_takes_no_click_until_the_pointer_moves(browser):
         _click_and_wait(page, page.locator("#options button").first)  # now it is taken
         assert len(table.history.moves) > decided + len(mine)
     context.close()
+
+
+def test_a_word_of_the_glossary_says_its_meaning_where_the_decision_names_it(browser):
+    """Issue 33's newcomer spent 29 cards blocking a bid out of fear of a "building stop",
+    which the page never explained where options and hints named it. Each word of the
+    display's glossary is marked where an option, a hint or the board names it, its meaning
+    (the glossary's) on pointing at it."""
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from tests.test_consequences import at_the_second_stop
+
+    game = at_the_second_stop()
+    means = load_display(game.ruleset).glossary["building stop"]
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    with _seat_page(browser, table, token_of(table, "P2")) as page:
+        button = page.locator("#options button", has_text="building stop")
+        mark = button.locator("abbr.term")
+        assert mark.inner_text() == "building stop"
+        assert mark.get_attribute("title") == f"Building stop: {means}"
+        assert button.inner_text().startswith("building stop")  # its words unchanged
+        assert page.locator("#hints abbr.term").count() >= 1
+        header = page.locator("#board g.term", has_text="building stop").first
+        assert header.locator("title").text_content() == f"Building stop: {means}"
+
+
+# the hints of a newcomer's long turn (seed 173, turn 41): an empty supply, the row's end near,
+# what option D scores
+LONG_HINTS = """() => { const hints = document.getElementById('hints');
+  hints.replaceChildren(...[
+    'No skyscrapers in your supply: auctions you win build none; option A takes 3.',
+    'The supply row has 5 business tiles left: the game ends when the row runs out, after 3 '
+      + "more option B turns (any player's: it may end before your next turn).",
+    'Option D scores 52nd St. West (Player 2 +2, Player 3 +1, Player 4 +1; black cards: you 3) '
+      + 'or 34th St. East (you +64; black cards: you 2, Player 2 1, Player 3 1, Player 4 1).',
+  ].map(t => { const li = document.createElement('li'); li.textContent = t; return li; }));
+  keepRoom(); }"""
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_long_turn_keeps_its_four_options_whole_and_six_log_lines_at_1366x768(browser, seed):
+    """Issue 33's newcomer (seed 173, 1366x768) met long turns whose option D sat below the
+    fold of a decision panel that scrolled as a whole, with no sign that it did, and a log of
+    about three lines. Under a long digest and three long hints, the turn's four options are
+    each seen whole, with Undo and Save; the hints give way, scrolling in their box, which
+    shows that more is below (its last line fades) until scrolled to its end; the log keeps
+    six whole lines at least."""
+    table, me = _turn_after_a_long_digest(seed)
+    with _seat_page(browser, table, me) as page:
+        page.evaluate(LONG_HINTS)
+        buttons = page.locator("#options button").count()
+        assert buttons == 4
+        for k in range(1, buttons + 1):
+            assert page.evaluate(SEEN_WHOLE, f"#options > :nth-child({k}) button"), k
+        for part in ("#undo", "#save", "#prompt", "#hints li:first-child"):
+            assert _in_view(page, part), part
+        hints = page.locator("#hints")
+        assert "more-below" in hints.get_attribute("class")
+        hints.evaluate("el => el.scrollTop = el.scrollHeight")
+        page.wait_for_function("() => !document.getElementById('hints')"
+                               ".classList.contains('more-below')")
+        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
