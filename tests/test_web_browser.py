@@ -1762,3 +1762,30 @@ def test_a_long_turn_keeps_its_four_options_whole_and_six_log_lines_at_1366x768(
         page.wait_for_function("() => !document.getElementById('hints')"
                                ".classList.contains('more-below')")
         assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+
+
+def test_a_central_park_colour_choice_fits_at_1366x768(browser):
+    """Seed 0's Central Park auction, played at the table (Player 1 at random, random bots):
+    five colours, each saying what a win gives, overflowed the decision panel at 1366x768 (the
+    last colours below the fold, the log at three entries). Every colour and the pass are
+    seen whole, with Undo and Save, and the log keeps six whole lines at least."""
+    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: d.player == "P1" and
+                                        g.state["step"] >= 20)
+    table = make_table(ruleset, game, history,
+                       {p: "random" for p in game.players} | {"P1": "human"})
+    me, rng = token_of(table, "P1"), random.Random(0)
+    for _ in range(150):
+        decision = table.state_for(me)["decision"]
+        if decision["prompt"] == "choose the colour of your bid, or pass" \
+                and table.game.state["vars"]["auction_at"] == "central_park":
+            break
+        table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
+        while table.bot_step():
+            pass
+    assert len(decision["options"]) == 6, decision["options"]  # five colours and the pass
+    with _seat_page(browser, table, me) as page:
+        for k in range(len(decision["options"])):
+            assert page.evaluate(SEEN_WHOLE, f'button[data-index="{k}"]'), k
+        for part in ("#undo", "#save", "#prompt"):
+            assert page.evaluate(SEEN_WHOLE, part), part
+        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
