@@ -717,8 +717,8 @@ function apartFromPlaces(options, onBoard) {
 }
 
 // A text with the game's words of the glossary (s.glossary: term -> meaning) marked, each
-// with its meaning on pointing at it: a newcomer met "building stop" in options and hints,
-// never explained beside them, and spent cards to block a bid out of fear of one.
+// with its meaning on pointing at it: a newcomer met such a word in options and hints, never
+// explained beside them, and spent many cards out of fear of what it named.
 function termed(text) {
   const terms = Object.keys((state && state.glossary) || {});
   if (!terms.length || !text) return [text || ""];
