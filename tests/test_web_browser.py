@@ -1595,20 +1595,27 @@ def _turn_after_a_long_digest(seed: int) -> tuple:
     """A base game, seed `seed`, played at the table (Player 1 at random, random bots) from
     its 20th step to Player 1's choice of the turn's option after a long digest (more than
     350 characters): the table and Player 1's token."""
+    return _at_the_table(seed, lambda seen, game: seen["decision"]["prompt"] ==
+                         "choose your option for this turn"
+                         and sum(len(line) for line in seen["digest"]) > 350)
+
+
+def _at_the_table(seed: int, wanted) -> tuple:
+    """A base game, seed `seed`, played at the table (Player 1 at random, random bots) from
+    its 20th step to the first decision of Player 1 where wanted(what the page is sent,
+    game) holds: the table and Player 1's token."""
     ruleset, game, history = play_until(FIFTH, 4, seed, lambda g, d: d.player == "P1" and
                                         g.state["step"] >= 20)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     me, rng = token_of(table, "P1"), random.Random(seed)
     for _ in range(150):
-        seen = table.state_for(me)
-        if seen["decision"]["prompt"] == "choose your option for this turn" \
-                and sum(len(line) for line in seen["digest"]) > 350:
+        if wanted(table.state_for(me), table.game):
             return table, me
         table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
         while table.bot_step():
             pass
-    raise AssertionError(f"seed {seed}: no long digest before a turn")
+    raise AssertionError(f"seed {seed}: the position wanted was not reached")
 
 
 # the options' rows: the distinct tops of their buttons, and the box's height in rows of them
@@ -1769,19 +1776,10 @@ def test_a_central_park_colour_choice_fits_at_1366x768(browser):
     five colours, each saying what a win gives, overflowed the decision panel at 1366x768 (the
     last colours below the fold, the log at three entries). Every colour and the pass are
     seen whole, with Undo and Save, and the log keeps six whole lines at least."""
-    ruleset, game, history = play_until(FIFTH, 4, 0, lambda g, d: d.player == "P1" and
-                                        g.state["step"] >= 20)
-    table = make_table(ruleset, game, history,
-                       {p: "random" for p in game.players} | {"P1": "human"})
-    me, rng = token_of(table, "P1"), random.Random(0)
-    for _ in range(150):
-        decision = table.state_for(me)["decision"]
-        if decision["prompt"] == "choose the colour of your bid, or pass" \
-                and table.game.state["vars"]["auction_at"] == "central_park":
-            break
-        table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
-        while table.bot_step():
-            pass
+    table, me = _at_the_table(0, lambda seen, game: seen["decision"]["prompt"] ==
+                              "choose the colour of your bid, or pass"
+                              and game.state["vars"]["auction_at"] == "central_park")
+    decision = table.state_for(me)["decision"]
     assert len(decision["options"]) == 6, decision["options"]  # five colours and the pass
     with _seat_page(browser, table, me) as page:
         for k in range(len(decision["options"])):
