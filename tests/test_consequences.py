@@ -20,7 +20,7 @@ from interpreter.play.consequences import (
     run_start,
 )
 from interpreter.play.display import load_display
-from interpreter.play.moves_seen import UNSEEN, Moved
+from interpreter.play.moves_seen import UNDER, UNSEEN, Moved
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session
 
@@ -682,7 +682,8 @@ def test_the_page_says_moves_with_the_zones_short_names(tmp_path):
     table = make_table(ruleset, game, History.start(game),
                        {"P1": "human", "P2": "greedy", "P3": "greedy", "P4": "greedy"})
     token, said = token_of(table, "P1"), []
-    long_names = [game.program.zones[z].decl.label for z in table.display.zones]
+    long_names = [game.program.zones[z].decl.label for z in table.display.zones
+                  if not z.endswith(UNDER)]  # (a zone's words for what goes under it)
     coloured = re.compile(r"go(es)? from (your bid to )?the (violet|brown|gray|orange|green) "
                           r"stack")
     while not coloured.search(" ".join(said)) and not table.game.over:
@@ -886,3 +887,25 @@ def test_a_card_bid_that_leaves_none_for_a_later_auction_of_the_player_says_so()
         "if it wins, you cannot bid in 52nd St. West (no gray card): a building stop there "
         "would take your 1 skyscraper"), notes
     assert "cannot bid" not in notes["pass_bid"]
+
+
+def test_a_paid_card_goes_under_its_stack_in_the_logs_words():
+    """Issue 33's newcomer read 'at the bottom' in what finishing a bid does, beside a log
+    that said 'face up under its stack' of the same move: with the display's words for the
+    zones (display.yaml `zones`, `under`), the preview says where the cards go as the log
+    does, for the coloured stack and the black one."""
+    from interpreter.play.display import load_display
+
+    game = stop_position(fresh(load_ruleset(BASE)))
+    empty_hands(game)
+    position(game, hands={"P2": {card("violet", 4): 1, card("black", 5): 1}})
+    game.perform("district_auction", "P2", "w52")
+    for answer in ("violet", card("violet", 4), card("black", 5)):
+        game.apply(answer)
+    decision = game.decision()
+    found = outlook(game, decision, "P2", zones=load_display(game.ruleset).zones)
+    finish = effect_words(game, found.effects[decision.options.index("finish_bid")], "P2")
+    assert finish == "1 card (violet 4) goes face up under the violet stack, from your bid; " \
+        "1 card (black 5) goes face up under the black stack, from your bid", finish
+    game.apply("finish_bid")
+    assert any("the cards go face up under their stacks" in e for e in game.events)

@@ -227,7 +227,8 @@ def test_a_bid_that_can_only_stop_building_says_so(base):
 def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where_one_can_be(
         base):
     """A newcomer read "(a building stop needs none)" in Central Park, and in districts with
-    free plots, where no building stop happens: the hint says it in a full district only."""
+    free plots, where no building stop happens: the hint speaks of one in a full district
+    only, where a win lets the bidder only declare it."""
     from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
 
     display = load_display(base)
@@ -242,8 +243,9 @@ def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where
         game.perform(*auction)
         said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                     width=80)).split())
-        assert "You have no skyscrapers in your supply: you may still bid" in said
-        assert ("a building stop needs none" in said) == full, (auction, said)
+        assert "You have no skyscrapers in your supply: you build none if you win" in said
+        assert ("a win lets you only declare a building stop" in said) == full, (auction, said)
+        assert ("building stop" in said) == full, (auction, said)
 
 
 def _passed_for_player_1(base, about=None):

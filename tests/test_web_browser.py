@@ -1595,20 +1595,27 @@ def _turn_after_a_long_digest(seed: int) -> tuple:
     """A base game, seed `seed`, played at the table (Player 1 at random, random bots) from
     its 20th step to Player 1's choice of the turn's option after a long digest (more than
     350 characters): the table and Player 1's token."""
+    return _at_the_table(seed, lambda seen, game: seen["decision"]["prompt"] ==
+                         "choose your option for this turn"
+                         and sum(len(line) for line in seen["digest"]) > 350)
+
+
+def _at_the_table(seed: int, wanted) -> tuple:
+    """A base game, seed `seed`, played at the table (Player 1 at random, random bots) from
+    its 20th step to the first decision of Player 1 where wanted(what the page is sent,
+    game) holds: the table and Player 1's token."""
     ruleset, game, history = play_until(FIFTH, 4, seed, lambda g, d: d.player == "P1" and
                                         g.state["step"] >= 20)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     me, rng = token_of(table, "P1"), random.Random(seed)
     for _ in range(150):
-        seen = table.state_for(me)
-        if seen["decision"]["prompt"] == "choose your option for this turn" \
-                and sum(len(line) for line in seen["digest"]) > 350:
+        if wanted(table.state_for(me), table.game):
             return table, me
         table.decide(me, table.version, index=rng.randrange(len(table.game.decision().options)))
         while table.bot_step():
             pass
-    raise AssertionError(f"seed {seed}: no long digest before a turn")
+    raise AssertionError(f"seed {seed}: the position wanted was not reached")
 
 
 # the options' rows: the distinct tops of their buttons, and the box's height in rows of them
@@ -1700,3 +1707,83 @@ def test_a_new_decision_takes_no_click_until_the_pointer_moves(browser):
         _click_and_wait(page, page.locator("#options button").first)  # now it is taken
         assert len(table.history.moves) > decided + len(mine)
     context.close()
+
+
+def test_a_word_of_the_glossary_says_its_meaning_where_the_decision_names_it(browser):
+    """Issue 33's newcomer spent 29 cards blocking a bid out of fear of a "building stop",
+    which the page never explained where options and hints named it. Each word of the
+    display's glossary is marked where an option, a hint or the board names it, its meaning
+    (the glossary's) on pointing at it."""
+    from interpreter.play.display import load_display
+    from interpreter.play.history import History
+    from tests.test_consequences import at_the_second_stop
+
+    game = at_the_second_stop()
+    means = load_display(game.ruleset).glossary["building stop"]
+    table = make_table(game.ruleset, game, History.start(game),
+                       {p: "human" for p in game.players})
+    with _seat_page(browser, table, token_of(table, "P2")) as page:
+        button = page.locator("#options button", has_text="building stop")
+        mark = button.locator("abbr.term")
+        assert mark.inner_text() == "building stop"
+        assert mark.get_attribute("title") == f"Building stop: {means}"
+        assert button.inner_text().startswith("building stop")  # its words unchanged
+        assert page.locator("#hints abbr.term").count() >= 1
+        header = page.locator("#board g.term", has_text="building stop").first
+        assert header.locator("title").text_content() == f"Building stop: {means}"
+
+
+# the hints of a newcomer's long turn (seed 173, turn 41): an empty supply, the row's end near,
+# what option D scores
+LONG_HINTS = """() => { const hints = document.getElementById('hints');
+  hints.replaceChildren(...[
+    'No skyscrapers in your supply: auctions you win build none; option A takes 3.',
+    'The supply row has 5 business tiles left: the game ends when the row runs out, after 3 '
+      + "more option B turns (any player's: it may end before your next turn).",
+    'Option D scores 52nd St. West (Player 2 +2, Player 3 +1, Player 4 +1; black cards: you 3) '
+      + 'or 34th St. East (you +64; black cards: you 2, Player 2 1, Player 3 1, Player 4 1).',
+  ].map(t => { const li = document.createElement('li'); li.textContent = t; return li; }));
+  keepRoom(); }"""
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_long_turn_keeps_its_four_options_whole_and_six_log_lines_at_1366x768(browser, seed):
+    """Issue 33's newcomer (seed 173, 1366x768) met long turns whose option D sat below the
+    fold of a decision panel that scrolled as a whole, with no sign that it did, and a log of
+    about three lines. Under a long digest and three long hints, the turn's four options are
+    each seen whole, with Undo and Save; the hints give way, scrolling in their box, which
+    shows that more is below (its last line fades) until scrolled to its end; the log keeps
+    six whole lines at least."""
+    table, me = _turn_after_a_long_digest(seed)
+    with _seat_page(browser, table, me) as page:
+        page.evaluate(LONG_HINTS)
+        buttons = page.locator("#options button").count()
+        assert buttons == 4
+        for k in range(1, buttons + 1):
+            assert page.evaluate(SEEN_WHOLE, f"#options > :nth-child({k}) button"), k
+        for part in ("#undo", "#save", "#prompt", "#hints li:first-child"):
+            assert _in_view(page, part), part
+        hints = page.locator("#hints")
+        assert "more-below" in hints.get_attribute("class")
+        hints.evaluate("el => el.scrollTop = el.scrollHeight")
+        page.wait_for_function("() => !document.getElementById('hints')"
+                               ".classList.contains('more-below')")
+        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+
+
+def test_a_central_park_colour_choice_fits_at_1366x768(browser):
+    """Seed 0's Central Park auction, played at the table (Player 1 at random, random bots):
+    five colours, each saying what a win gives, overflowed the decision panel at 1366x768 (the
+    last colours below the fold, the log at three entries). Every colour and the pass are
+    seen whole, with Undo and Save, and the log keeps six whole lines at least."""
+    table, me = _at_the_table(0, lambda seen, game: seen["decision"]["prompt"] ==
+                              "choose the colour of your bid, or pass"
+                              and game.state["vars"]["auction_at"] == "central_park")
+    decision = table.state_for(me)["decision"]
+    assert len(decision["options"]) == 6, decision["options"]  # five colours and the pass
+    with _seat_page(browser, table, me) as page:
+        for k in range(len(decision["options"])):
+            assert page.evaluate(SEEN_WHOLE, f'button[data-index="{k}"]'), k
+        for part in ("#undo", "#save", "#prompt"):
+            assert page.evaluate(SEEN_WHOLE, part), part
+        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6

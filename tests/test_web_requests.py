@@ -421,7 +421,8 @@ def test_build_with_an_empty_supply_says_so_on_its_button():
     table = make_table(game.ruleset, game, History.start(game),
                        {p: "human" for p in game.players})
     options = table.state_for(token_of(table, "P2"))["decision"]["options"]
-    assert options[0]["label"] == "build (no skyscrapers in your supply: you build none)"
+    assert options[0]["label"] == \
+        "build (no skyscrapers in supply: build nothing, the district stays open)"
 
 
 def test_the_page_says_in_short_what_happened_since_your_last_decision():
@@ -616,7 +617,9 @@ def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
 def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
     """Issue 33: a newcomer's Central Park bid options said only the colour to follow: each
     says what the winner builds there (up to the bid's skyscrapers, below the park) and what
-    they are worth (en-2004, Game end: 2 to 5 VP each, at the end only)."""
+    they are worth (en-2004, Game end: 2 to 5 VP each, at the end only): said once above
+    the options, each colour saying how many it may build (five colours saying all of it
+    overflowed the page at 1366x768)."""
     ruleset, game, history = play_until(
         FIFTH, 4, 5, lambda g, d: d.prompt.startswith("choose the colour of your bid") and
         g.state["vars"]["auction_at"] == "central_park" and
@@ -630,7 +633,8 @@ def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
             continue
         most = _most_built(game, player, option)
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
-        assert f" below {game.label('central_park')}, 2-5 VP each at the end only" in label, label
+        assert f"; every bidder must follow {option};" in label, label
+        assert "at the end only" not in label, label  # said once, in the hint
     # and once for the auction, above the options (a terminal short of rows drops the notes)
     table = make_table(game.ruleset, game, history, {p: "human" for p in game.players})
     hints = table.state_for(token_of(table, player))["decision"]["hints"]

@@ -28,7 +28,7 @@ from interpreter.bots.sampling import sample_game
 from interpreter.engine.rng import private_random, seed_state
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end, final_of
-from interpreter.play.moves_seen import DRAWN, UNSEEN, Moved, flows, watched_apply
+from interpreter.play.moves_seen import DRAWN, UNDER, UNSEEN, Moved, flows, watched_apply
 from interpreter.play.under_way import started, under_way
 
 if TYPE_CHECKING:
@@ -709,10 +709,13 @@ class PieceWords:
             things = self.things(noun, n, kinds)
             whose = "" if owner is None else (OWN if owner == self.viewer
                                               else f"{self.game.label(owner)}'s ")
-            under = ", at the bottom" if bottom else ""
+            put_under = self.under(dst, dst_player, tos) if bottom else None
+            under = ", at the bottom" if bottom and put_under is None else ""
             target = self.zone(dst, dst_player, tos) if len(receivers) < 2 else \
                 self.each_players(dst, receivers)
-            route = _route(self.zone(src, src_player, froms), target)
+            source = self.zone(src, src_player, froms)
+            # in the log's words where the display gives them ('face up under the red pile')
+            route = f"{put_under}, from {source}" if put_under else _route(source, target)
             out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
@@ -838,6 +841,17 @@ class PieceWords:
         attrs = self.game.world.attrs.get(kind, {})
         return any(name not in ("component", "name") and value not in self.players
                    for name, value in attrs.items())
+
+    def under(self, name: str, player: Any, places: list[Any]) -> str | None:
+        """Where pieces put at the bottom of a common zone go, in the display's words for it
+        ('face up under the violet stack', as the log says it), or None where it has none."""
+        words = self.zones.get(name + UNDER)
+        if words is None or player is not None:
+            return None
+        if "{}" not in words:
+            return words
+        keys = list(dict.fromkeys(self.game.label(p) for p in places))
+        return words.replace("{}", " and ".join(keys)) if keys else None
 
     def zone(self, name: str, player: Any, places: list[Any]) -> str:
         """A zone in words: a player's by its name ('your hand'); a common one by its short

@@ -24,7 +24,9 @@ names its own. The display file holds
 - `option_notes`: what an option changes that a value of the rules tells, said on its line
   ('the limit falls to 1'; see option_notes.py);
 - `zones`: short names of zones, said in what a move does ('the red pile' for a short name
-  'the {} pile' of a zone indexed by colour) where the rules' descriptions are long;
+  'the {} pile' of a zone indexed by colour) where the rules' descriptions are long; or
+  `{name, under}`, `under` saying where pieces put at its bottom go, in the log's words
+  ('face up under the {} pile', not '..., at the bottom');
 - `final`: a block shown when the game is over (before the final scores);
 - `svg`: the size of the picture; each block may give its box (`svg: {x, y, width, height}`);
 - `board`: the picture's geometry (board_svg.py), inline or in a file of its own; with
@@ -74,6 +76,7 @@ from interpreter.play.markup import (
 )
 from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
+from interpreter.play.moves_seen import UNDER
 from interpreter.play.option_notes import NAMES as NOTE_NAMES
 from interpreter.play.option_notes import OptionNote, asking_procedure
 from interpreter.play.option_order import OptionOrder, in_display_order
@@ -794,15 +797,23 @@ class _Builder:
             return lambda game, **values: None
 
     def zone_names(self, names: dict[str, Any]) -> dict[str, str]:
-        """The short names of zones for play; a name that is no zone of the rules is an
-        error."""
+        """The short names of zones for play, and where a zone gives them, its words for
+        pieces put under it (key: its name and UNDER); a name that is no zone of the rules is
+        an error."""
         known = self.ruleset.program.zones
-        for name in names:
+        out: dict[str, str] = {}
+        for name, said in names.items():
             if name not in known:
                 self.errors.append(RulesetError(
                     f"zones: '{name}' is no zone of the rules", _loc_of(name, self.default),
                     "write the name of a zone (zone NAME ...) with its short name"))
-        return {str(k): str(v) for k, v in names.items() if k in known}
+            elif isinstance(said, dict):
+                out[str(name)] = str(said["name"])
+                if said.get("under"):
+                    out[str(name) + UNDER] = str(said["under"])
+            else:
+                out[str(name)] = str(said)
+        return out
 
     def procedures(self, names: Any, section: str) -> tuple[str, ...]:
         """The procedures a `during` names (one name or a list; none: an empty tuple)."""

@@ -25,6 +25,9 @@ from interpreter.language.errors import GameRuleError, IllegalMove
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
 
+# the key, after a zone's name, of the display's words for pieces put under it ("zones")
+UNDER = " under"
+
 Place = tuple[str, Any]  # zone, family key (None for a zone without an index)
 UNSEEN = "?"  # a piece a player cannot tell from others (a face-down card)
 DRAWN = "?drawn"  # a piece of a preview that a random draw picks (from a shuffled zone)

@@ -234,6 +234,9 @@ class Table:
             "log_folded": sorted(hidden_positions(game, player, self.steps)),
             "digest": self._digest_for(player) if player else [],
             "digest_kept": self._digest_kept.get(player, 0) if player else 0,
+            # the game's words and their meanings: the page marks them where it names
+            # them, the meaning on pointing (a newcomer never learnt what one meant)
+            "glossary": display.glossary,
             "over": game.over,
             "decision": None,
             "waiting_for": None,

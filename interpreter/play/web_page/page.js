@@ -219,7 +219,7 @@ function render() {
 // The options keep their own height up to OPTION_ROWS rows of them (a newcomer's four turn
 // options sat in a window two lines tall under a long digest, B, C and D below its fold):
 // the digest gives way first, a long line of it folded down to DIGEST_FOLDED lines.
-const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 5, DIGEST_SHARE = 0.45; // (of the window's height)
+const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 6, DIGEST_SHARE = 0.45; // (of the window's height)
 const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 
 function keepRoom() {
@@ -229,8 +229,18 @@ function keepRoom() {
   if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
   markCut($("every"));
   holdOptions();
+  const idle = $("effects");
+  if (idle.classList.contains("given-way")) idle.hidden = false;
+  idle.classList.remove("given-way");
   fitDigest();
-  markMoreBelow($("options"));
+  // under options that each say what they do, the line that says the others do nothing is
+  // left out where the column has no room for it whole (it was cut in the middle)
+  if ($("options").classList.contains("described") && !idle.hidden
+      && idle.clientHeight + 1 < idle.scrollHeight) {
+    idle.hidden = true;
+    idle.classList.add("given-way");
+  }
+  for (const box of SCROLLED) markMoreBelow($(box));
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
 
@@ -266,8 +276,13 @@ $("every").addEventListener("click", (e) => {
 function markMoreBelow(el) {
   el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
 }
-$("options").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
-$("digest-lines").addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
+// the boxes of the decision that may scroll: the hints give way before the options (a
+// newcomer's fourth option sat below the fold under three long hints at 1366x768), and the
+// decision's body as a whole where even that is not enough
+const SCROLLED = ["hints", "options", "decision-body"];
+for (const box of [...SCROLLED, "digest-lines"]) {
+  $(box).addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
+}
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
@@ -358,7 +373,8 @@ function foldLine(li, list, more, left) {
 function squeezed() {
   if (PHONE.matches) return false;
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("decision-body")) || over($("decision-panel")) || over(document.querySelector("aside"));
+  return over($("hints")) || over($("decision-body")) || over($("decision-panel"))
+    || over(document.querySelector("aside"));
 }
 
 // The digest opened: every line whole, in room taken from the options (they scroll in their
@@ -390,8 +406,8 @@ function cramped() {
   if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
   if (PHONE.matches) return false; // one column: the page scrolls
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("options")) || over($("decision-body")) || over($("decision-panel"))
-    || over(document.querySelector("aside"));
+  return over($("options")) || over($("hints")) || over($("decision-body"))
+    || over($("decision-panel")) || over(document.querySelector("aside"));
 }
 addEventListener("resize", keepRoom);
 
@@ -476,6 +492,7 @@ function renderFinal(f) {
 function renderBoard(s) {
   const board = $("board");
   board.innerHTML = s.board;
+  termedBoard(board);
   const options = new Map((s.decision ? s.decision.options : []).map((o) => [o.place, o]));
   const recent = new Set(s.recent || []);
   const last = (s.recent || []).at(-1);
@@ -636,7 +653,7 @@ function renderDecision(s) {
     $("prompt").textContent = s.decision.prompt;
     for (const hint of s.decision.hints) {
       const li = document.createElement("li");
-      li.textContent = hint;
+      li.append(...termed(hint));
       hints.append(li);
     }
     const onBoard = new Set([...$("board").querySelectorAll("[data-place]")]
@@ -699,12 +716,53 @@ function apartFromPlaces(options, onBoard) {
   return new Set(options.filter((o) => !onBoard.has(o.place)));
 }
 
+// A text with the game's words of the glossary (s.glossary: term -> meaning) marked, each
+// with its meaning on pointing at it: a newcomer met such a word in options and hints, never
+// explained beside them, and spent many cards out of fear of what it named.
+function termed(text) {
+  const terms = Object.keys((state && state.glossary) || {});
+  if (!terms.length || !text) return [text || ""];
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const found = new RegExp(`\\b(${escaped.join("|")})s?\\b`, "gi");
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(found)) {
+    const term = terms.find((t) => t.toLowerCase() === m[1].toLowerCase());
+    const mark = cell("abbr", m[0]);
+    mark.className = "term";
+    mark.title = `${term[0].toUpperCase()}${term.slice(1)}: ${state.glossary[term]}`;
+    out.push(text.slice(at, m.index), mark);
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out.filter((part) => part !== "");
+}
+
+// The board's texts that name a word of the glossary say its meaning on pointing (SVG has
+// no abbr: a group around the text, with the meaning as its title; the text's own words
+// stay as they are)
+function termedBoard(board) {
+  const terms = Object.entries(state.glossary || {});
+  for (const text of board.querySelectorAll("svg text")) {
+    const said = text.textContent.toLowerCase();
+    const named = terms.filter(([term]) => said.includes(term.toLowerCase()));
+    if (!named.length) continue;
+    const group = document.createElementNS(SVG, "g"), title = document.createElementNS(SVG, "title");
+    title.textContent = named.map(([t, m]) => `${t[0].toUpperCase()}${t.slice(1)}: ${m}`)
+      .join("\n");
+    group.classList.add("term");
+    text.replaceWith(group);
+    group.append(title, text);
+  }
+}
+
 // an option's button with what it does said under it
 function describedRow(button, option) {
   const row = document.createElement("div");
   row.className = "option";
   row.append(button);
-  if (option.effect) row.append(cell("span", option.effect));
+  if (option.effect) row.append(cell("span", ""));
+  if (option.effect) row.lastChild.append(...termed(option.effect));
   if (option.effect) row.lastChild.className = "effect";
   return row;
 }
@@ -732,7 +790,7 @@ function optionButton(option, groups, numbered) {
     button.title = "or click it on the board, where it has this number";
   }
   if (groups) button.append(...noted(splitLabel(option.label)[1]));
-  else button.append(option.label);
+  else button.append(...termed(option.label));
   if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
   if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
@@ -833,7 +891,7 @@ function renderEffects(s) {
     const list = document.createElement("ul");
     for (const o of own) {
       const li = document.createElement("li");
-      li.append(cell("b", `${shortName(o)}: `), o.effect);
+      li.append(cell("b", `${shortName(o)}: `), ...termed(o.effect));
       list.append(li);
     }
     if (idle.length) { // said too: nothing was not forgotten
