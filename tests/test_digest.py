@@ -243,7 +243,7 @@ def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where
         game.perform(*auction)
         said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                     width=80)).split())
-        assert "You have no skyscrapers in your supply: you build none if you win" in said
+        assert "No skyscrapers in your supply, so you build none if you win" in said
         assert ("a win lets you only declare a building stop" in said) == full, (auction, said)
         assert ("building stop" in said) == full, (auction, said)
 

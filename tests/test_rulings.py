@@ -200,14 +200,15 @@ def test_options_that_cannot_build_are_offered_and_say_so(base):
     game.perform("district_auction", BLUE, "w34")
     decision = game.decision()
     assert "violet" in decision.options
-    assert "You have no skyscrapers in your supply: you build none if you win" \
+    assert "No skyscrapers in your supply, so you build none if you win" \
         in " ".join(display.hint_lines(game, BLUE, decision.options))
 
 
 def test_a_bid_with_an_empty_supply_says_what_a_win_still_does(base):
     """Issue 33: a newcomer with no skyscraper in supply was offered bid colours about 25
     times a game whose notes said "you build none", and not what winning still did. The
-    hint and each colour's note say it (en-2004, The play of an auction: a winner builds
+    hint says it once, and each colour's note only that a win builds none (each colour saying
+    it all overflowed the page's options) (en-2004, The play of an auction: a winner builds
     from his supply, "even none"; Building stop: in a full district he may declare a stop):
     in a district with a free plot a win only spends the cards bid and keeps the others from
     building; in a full district where the player has skyscrapers it lets them only declare a
@@ -227,14 +228,15 @@ def test_a_bid_with_an_empty_supply_says_what_a_win_still_does(base):
         does = "a win lets you only declare a building stop in 34th St. West" if full \
             else "a win only spends your cards and keeps the others from building here"
         hints = " ".join(display.hint_lines(game, BLUE, decision.options))
-        assert f"you build none if you win; {does}. Passing keeps your cards." in hints, hints
+        assert f"you build none if you win: {does}. Passing keeps your cards." in hints, hints
         notes = option_notes(display.option_notes, game, BLUE, decision.options)
         colours = [o for o in decision.options if o != "pass_bid"]
         assert colours == (["violet"] if full else COLOURS)
         for colour, note in zip(decision.options, notes, strict=True):
             if colour in colours:
-                assert note.startswith("if it wins: you build none (no skyscrapers in your "
-                                       f"supply): {does}; your {colour} and black"), note
+                assert note.startswith("if it wins: you build none (your supply is empty); "
+                                       f"your {colour} and black"), note
+                assert "a win" not in note, note  # said once, in the hint
 
 
 def test_the_turn_says_that_an_empty_supply_builds_nothing_and_what_option_a_takes(base):
@@ -349,7 +351,7 @@ def test_an_empty_supply_is_said_once_on_a_bid_screen(base):
     said = " ".join(" ".join(display.hint_lines(game, BLUE, game.decision().options,
                                                 width=80)).split())
     assert "you build none (your supply is empty)" in said
-    assert "You have no skyscrapers in your supply" not in said, said
+    assert "No skyscrapers in your supply" not in said, said
 
 
 def test_the_commissioner_hint_names_the_stopped_districts_it_skips(base):
