@@ -228,7 +228,7 @@ def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where
         base):
     """A newcomer read "(a building stop needs none)" in Central Park, and in districts with
     free plots, where no building stop happens: the hint speaks of one in a full district
-    only, where a win lets the bidder only declare it."""
+    only, where a win declares it (P1 has no skyscrapers there)."""
     from .test_rulebook_examples import card, empty_hands, fresh, position, stop_position
 
     display = load_display(base)
@@ -243,8 +243,8 @@ def test_a_bid_with_no_skyscraper_in_supply_speaks_of_a_building_stop_only_where
         game.perform(*auction)
         said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
                                                     width=80)).split())
-        assert "No skyscrapers in your supply, so you build none if you win" in said
-        assert ("a win lets you only declare a building stop" in said) == full, (auction, said)
+        assert "No skyscrapers in your supply: a win " in said
+        assert ("a win declares a building stop" in said) == full, (auction, said)
         assert ("building stop" in said) == full, (auction, said)
 
 

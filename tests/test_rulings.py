@@ -200,7 +200,7 @@ def test_options_that_cannot_build_are_offered_and_say_so(base):
     game.perform("district_auction", BLUE, "w34")
     decision = game.decision()
     assert "violet" in decision.options
-    assert "No skyscrapers in your supply, so you build none if you win" \
+    assert "No skyscrapers in your supply: a win builds none" \
         in " ".join(display.hint_lines(game, BLUE, decision.options))
 
 
@@ -211,8 +211,9 @@ def test_a_bid_with_an_empty_supply_says_what_a_win_still_does(base):
     it all overflowed the page's options) (en-2004, The play of an auction: a winner builds
     from his supply, "even none"; Building stop: in a full district he may declare a stop):
     in a district with a free plot a win only spends the cards bid and keeps the others from
-    building; in a full district where the player has skyscrapers it lets them only declare a
-    building stop; the hint says that passing keeps the cards."""
+    building; in a full district where the player has skyscrapers it lets them declare a
+    building stop or leave the district open (a newcomer read "lets you only declare a
+    building stop" as a stop forced on them); the hint says that passing keeps the cards."""
     from interpreter.play.display import load_display
     from interpreter.play.option_notes import option_notes
 
@@ -225,10 +226,12 @@ def test_a_bid_with_an_empty_supply_says_what_a_win_still_does(base):
         game.perform("district_auction", BLUE, "w34")
         decision = game.decision()
         assert game.evaluate("full_district_at_auction") is full
-        does = "a win lets you only declare a building stop in 34th St. West" if full \
-            else "a win only spends your cards and keeps the others from building here"
+        does = "a win builds none but lets you declare a building stop in 34th St. West " \
+            "or leave it open" if full \
+            else "a win builds none: it only spends your cards and keeps the others from " \
+            "building here"
         hints = " ".join(display.hint_lines(game, BLUE, decision.options))
-        assert f"you build none if you win: {does}. Passing keeps your cards." in hints, hints
+        assert f"No skyscrapers in your supply: {does}. Passing keeps your cards." in hints, hints
         notes = option_notes(display.option_notes, game, BLUE, decision.options)
         colours = [o for o in decision.options if o != "pass_bid"]
         assert colours == (["violet"] if full else COLOURS)
