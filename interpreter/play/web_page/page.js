@@ -301,7 +301,7 @@ function lastEntriesHeight(log) {
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
 // middle: "N more: see the log" says what it leaves out, and shows them on a click (a
 // newcomer's points came with their reason among the lines left out, scrolled away in the
-// log). Opened, until the next position, it shows every line whole (openDigest).
+// log), every line whole, over the board (showDigestAll).
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
@@ -312,8 +312,7 @@ function fitDigest() {
     li.classList.remove("folded");
     li.style.maxHeight = "";
   }
-  openDigest(Boolean(fitDigest.open));
-  if (digest.hidden || !lines.length || fitDigest.open) return;
+  if (digest.hidden || !lines.length) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = digestLeast(list);
   const few = optionButtons().length < MANY;
@@ -322,10 +321,7 @@ function fitDigest() {
   const more = cell("li", "");
   more.className = "more";
   more.title = "show them here";
-  more.addEventListener("click", () => {
-    fitDigest.open = true;
-    fitDigest();
-  });
+  more.addEventListener("click", showDigestAll);
   // the lines up to the last about the player's places are never folded (a pawn moved off
   // a newcomer's region was behind "2 more")
   const kept = Math.min(fitDigest.kept || 0, lines.length);
@@ -377,23 +373,20 @@ function squeezed() {
     || over(document.querySelector("aside"));
 }
 
-// The digest opened: every line whole, in room taken from the options (they scroll in their
-// box; Undo and Save, under them, stay in view); where even so there is not room for all of
-// them, its box scrolls, DIGEST_LINES lines' worth at least, cut between two lines.
-function openDigest(open) {
-  const list = $("digest-lines"), body = $("decision-body");
-  $("digest").classList.toggle("open", open);
-  list.classList.toggle("open", open);
-  list.style.maxHeight = "";
-  if (!open) return;
-  const top = list.getBoundingClientRect().top;
-  const least = digestLeast(list);
-  const ends = [...list.children].map((li) => li.getBoundingClientRect().bottom - top);
-  const fewest = Math.max(0, ends.findIndex((end) => end >= least - 2));
-  for (let k = ends.length - 1; k > fewest && body.scrollHeight > body.clientHeight + 1;) {
-    list.style.maxHeight = `${Math.ceil(ends[--k])}px`;
-  }
+// The digest opened: every line whole, in a box over the board that scrolls where it must and
+// closes on its button or Escape. Opened in the column it pushed the options down, and a
+// newcomer's next click hit empty space.
+function showDigestAll() {
+  const lines = [...$("digest-lines").querySelectorAll("li:not(.more)")];
+  $("digest-all").replaceChildren(...lines.map((li) => cell("li", li.textContent)));
+  $("digest-over").hidden = false;
+  $("digest-close").focus();
 }
+function hideDigestAll() {
+  $("digest-over").hidden = true;
+}
+$("digest-close").addEventListener("click", hideDigestAll);
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideDigestAll(); });
 
 // the height of DIGEST_LINES lines of the digest
 function digestLeast(list) {
@@ -849,7 +842,7 @@ function renderDigest(s) {
     .filter((line) => line.trim() !== "").length;
   $("digest").hidden = lines.length === 0;
   $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
-  fitDigest.open = false; // a new position: its digest folded again where cramped
+  hideDigestAll(); // a new position: its digest folded again
 }
 
 // What the options do at once, said once beside them (not on every button): what every
