@@ -1296,6 +1296,29 @@ def test_the_rules_panel_cites_the_rulebook_on_request(browser):
     context.close()
 
 
+def test_the_rules_panel_shows_no_stray_word_and_no_heading_twice(browser):
+    """Issue 33's newcomer (seed 181) opened the rules at the first decision: a stray "violet"
+    sat at the top right of the highlighted rule (the book's part named "board" took the
+    page's style for the board, its lines one word wide, running over the next parts), and
+    "Playing the game" was said twice (the part and its first rule). Nothing but the rule
+    itself is seen at the top of the highlighted rule, and no heading says its part's words
+    again (unless the sources, whose numbers tell them apart, are shown)."""
+    table, context, page = _player_1_at_1366x768(browser, 181, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.locator("#rules-open").click()
+        page.locator("#rules section.current").wait_for()
+        hit = page.evaluate("""() => { const s = document.querySelector('#rules section.current');
+          const r = s.getBoundingClientRect();
+          return [0.1, 0.5, 0.95].map(f => { const e = document.elementFromPoint(
+            r.left + f * r.width, r.top + 6); return Boolean(e && s.contains(e)); }); }""")
+        assert all(hit), hit
+        seen = page.evaluate("""() => [...document.querySelectorAll('#rules :is(h2, h3)')]
+          .filter(h => h.getClientRects().length).map(h => h.innerText.trim()).filter(t => t)""")
+        assert not [a for a, b in zip(seen, seen[1:], strict=False) if a == b], seen
+    context.close()
+
+
 def test_the_log_folds_a_players_small_steps_as_the_digest_does(browser):
     """The page's log said a bot's bid card by card, four lines for a bid it took back: the
     steps of one player in a row that changed nothing for the others are folded into their

@@ -998,6 +998,8 @@ async function showRules() {
     }
     rules = await response.json();
     box.innerHTML = rules.html;
+    ownIds(box);
+    markRepeatedHeadings(box);
   }
   drawer.hidden = false;
   button.setAttribute("aria-expanded", "true");
@@ -1005,10 +1007,32 @@ async function showRules() {
   for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
   const prompt = state && state.decision ? state.decision.prompt : null;
   const anchor = prompt && rules.anchors[prompt];
-  const target = anchor ? document.getElementById(anchor) : null;
+  const target = anchor ? document.getElementById(RULE_ID + anchor) : null;
   if (target) {
     target.classList.add("current");
     box.scrollTop = target.offsetTop - box.offsetTop;
+  }
+}
+
+// The book's ids (a game's names for its parts) made its own: a part named "board" took the
+// page's rule for the board (a narrow flex box, its lines one word wide, a stray word of them
+// showing over the rule of the decision)
+const RULE_ID = "rule-";
+function ownIds(box) {
+  for (const el of box.querySelectorAll("[id]")) el.id = RULE_ID + el.id;
+  for (const a of box.querySelectorAll("a[href^='#']")) {
+    a.setAttribute("href", `#${RULE_ID}${a.getAttribute("href").slice(1)}`);
+  }
+}
+
+// a part's first rule headed as the part is (a newcomer read "Playing the game" twice): its
+// heading shown only with the sources, where their numbers tell them apart
+function markRepeatedHeadings(box) {
+  const words = (h) => [...h.childNodes].filter((n) => !(n.classList && n.classList.contains("num")))
+    .map((n) => n.textContent).join("").trim();
+  for (const part of box.querySelectorAll("section > h2")) {
+    const first = part.parentElement.querySelector(":scope > section > h3");
+    if (first && words(first) === words(part)) first.classList.add("repeats");
   }
 }
 
