@@ -651,6 +651,39 @@ THIRTY = """() => { const box = document.getElementById('options');
   while (box.querySelectorAll('button').length < 30)
     last.append(box.querySelector('button').cloneNode(true));
   return box.querySelectorAll('button').length; }"""
+def test_options_below_a_scrolled_window_are_counted_in_words(browser):
+    """Issue 33's newcomer (seed 181, 1366x768) read the third colour, cut mid-line at the
+    foot of the options' window, as overlapping the pass under it. Where the window scrolls,
+    a line under it says how many options are not whole in it ("1 more option below:
+    scroll"), with a gap before the pass; scrolled to the end, it goes."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
+            b.append(' and then much more is said of it, long enough to take two more lines '
+              + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+        cut = page.evaluate("""() => { const box = document.getElementById('options');
+          const bottom = Math.min(box.getBoundingClientRect().bottom,
+            document.getElementById('decision-body').getBoundingClientRect().bottom);
+          return [...box.querySelectorAll('button')]
+            .filter(b => b.getBoundingClientRect().bottom > bottom + 1).length; }""")
+        assert cut >= 1
+        below = page.locator("#options-below")
+        assert below.is_visible() and page.evaluate(SEEN_WHOLE, "#options-below")
+        plural = "option" if cut == 1 else "options"
+        assert below.inner_text() == f"▼ {cut} more {plural} below: scroll"
+        gap = page.evaluate("""() => document.querySelector('[data-place="pass_bid"]')
+          .getBoundingClientRect().top - Math.min(document.getElementById('options')
+          .getBoundingClientRect().bottom, document.getElementById('decision-body')
+          .getBoundingClientRect().bottom)""")
+        assert gap >= 10, gap  # the line between them
+        page.evaluate("""() => { for (const id of ['options', 'decision-body']) {
+          const box = document.getElementById(id); box.scrollTop = box.scrollHeight; } }""")
+        page.wait_for_function("() => document.getElementById('options-below').hidden")
+    context.close()
+
+
 OPTION_BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); " \
     "return [r.x, r.y, r.width, r.height]; })"
 

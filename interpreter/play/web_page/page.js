@@ -241,6 +241,7 @@ function keepRoom() {
     idle.classList.add("given-way");
   }
   for (const box of SCROLLED) markMoreBelow($(box));
+  countOptionsBelow();
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
 
@@ -276,6 +277,23 @@ $("every").addEventListener("click", (e) => {
 function markMoreBelow(el) {
   el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
 }
+// Where the options' window scrolls, how many options are not whole in it, under it, in
+// words ("▼ 1 more option below: scroll"): a fading last line alone read as an option cut
+// in the middle, running into the pass under it.
+function countOptionsBelow() {
+  const box = $("options"), below = $("options-below");
+  const bottom = Math.min(box.getBoundingClientRect().bottom,
+    $("decision-body").getBoundingClientRect().bottom); // (the window, or the decision's)
+  const cut = [...box.querySelectorAll("button")]
+    .filter((b) => b.getBoundingClientRect().bottom > bottom + 1).length;
+  below.textContent = `▼ ${cut} more ${cut === 1 ? "option" : "options"} below: scroll`;
+  if (below.hidden === (cut > 0)) {
+    below.hidden = cut === 0;
+    if (cut) countOptionsBelow(); // its own line took room from the window
+  }
+}
+for (const box of ["options", "decision-body"]) $(box).addEventListener("scroll", countOptionsBelow);
+
 // the boxes of the decision that may scroll: the hints give way before the options (a
 // newcomer's fourth option sat below the fold under three long hints at 1366x768), and the
 // decision's body as a whole where even that is not enough
