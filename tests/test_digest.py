@@ -1441,7 +1441,7 @@ def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded
 
     data = json.loads(NEWCOMER_181.read_text())
     ruleset = load_ruleset(BASE)
-    game = ruleset.new_game(data["players"], data["seed"])
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
     table = Table(ruleset, game, History.start(game), {p: "human" for p in game.players},
                   load_display(ruleset))
     tokens = {p: t for t, p in table.tokens.items()}
