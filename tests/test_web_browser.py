@@ -658,11 +658,7 @@ def test_options_below_a_scrolled_window_are_counted_in_words(browser):
     scroll"), with a gap before the pass; scrolled to the end, it goes."""
     table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
     with serving(table) as base:
-        _open(page, base, table, "P1")
-        page.evaluate(LONG_DIGEST)
-        page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
-            b.append(' and then much more is said of it, long enough to take two more lines '
-              + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+        _long_places(page, base, table)
         cut = page.evaluate("""() => { const box = document.getElementById('options');
           const bottom = Math.min(box.getBoundingClientRect().bottom,
             document.getElementById('decision-body').getBoundingClientRect().bottom);
@@ -1494,17 +1490,22 @@ def _choosing_a_colour(game, decision) -> bool:
     return decision.player == "P1" and decision.prompt == "choose the colour of your bid, or pass"
 
 
+def _long_places(page: Page, base: str, table) -> None:
+    """Player 1's page at a colour choice, after a long digest, each place saying much."""
+    _open(page, base, table, "P1")
+    page.evaluate(LONG_DIGEST)
+    page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
+        b.append(' and then much more is said of it, long enough to take two more lines '
+          + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+
+
 def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser):
     """Issue 33's newcomer (seed 163, 1366x768) scrolled the decision panel for "pass" under
     three colours that said much. The options that are no place of the board (the pass) are
     laid under the places' window, in view with Undo and Save while the places scroll."""
     table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
     with serving(table) as base:
-        _open(page, base, table, "P1")
-        page.evaluate(LONG_DIGEST)
-        page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
-            b.append(' and then much more is said of it, long enough to take two more lines '
-              + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+        _long_places(page, base, table)
         passing = '[data-place="pass_bid"]'
         assert page.locator(passing).count() == 1
         last = "#options .option:last-child button"

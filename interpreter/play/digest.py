@@ -598,7 +598,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         # where it is cramped keeps the viewer's points and the news first, then the pieces
         # where they concern the viewer (a newcomer's cards received were in 'N more'); the
         # choices taken for the viewer before all, every one of them, never folded (a
-        # newcomer's pass in an auction hid in '4 more' and in 'and 1 more choice')
+        # newcomer's pass hid in '4 more' and in 'and 1 more choice')
         said = yours_first(game, yours, rest)
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
