@@ -210,9 +210,9 @@ def test_the_rules_panel_opens_at_the_current_decision_in_chromium():
             page.click("#rules-open")
             page.wait_for_selector("#rules section.current")
             current = page.locator("#rules section.current")
-            assert current.get_attribute("id") == "play-turn"
+            assert current.get_attribute("id") == "rule-play-turn"
             assert "Option D: score a district" in current.inner_text()
-            assert page.locator("#rules nav a[href='#setup']").count() == 1
+            assert page.locator("#rules nav a[href='#rule-setup']").count() == 1
             page.click("#rules-open")
             assert page.locator("#rules").is_hidden()
         finally:

@@ -171,3 +171,26 @@ def test_placing_a_business_says_which_one_was_taken(tmp_path):
     folder = tiny(tmp_path / "t", display='hints:\n  - during: no_such_step\n    text: "x"\n')
     with pytest.raises(RulesetErrors, match="'during: no_such_step' names no procedure"):
         load_display(load_ruleset(folder))
+
+
+def test_a_commissioner_s_destinations_say_what_each_district_would_score_now():
+    """Issue 33's newcomer (seed 181) chose 'white' or 'beige' by where each may go, with no
+    word of what that leads to: each destination district that would score anyone now says
+    it, as the next step's options do ('52nd St. East (if scored now: you 4 VP)'); a place
+    that scores nobody, and City Hall, say none."""
+    ruleset = load_ruleset(BASE)
+    display = load_display(ruleset)
+    game, rng = ruleset.new_game(4, 181), random.Random(181)
+    met = 0
+    while not game.over and met < 3:
+        decision = game.decision()
+        if decision.prompt.startswith("move which commissioner"):
+            hints = " ".join(" ".join(display.hint_lines(
+                game, decision.player, decision.options, False, 80)).split())
+            notes = re.findall(r"(?:may go to | or )([^(;]+?) \(if scored now: ([^)]*)\)", hints)
+            for place, scores in notes:
+                assert place != "City Hall" and re.fullmatch(
+                    r"(you \d+ VP|Player \d \d+ VP)(, Player \d \d+ VP)*", scores), hints
+            met += bool(notes)
+        game.apply(rng.choice(decision.options))
+    assert met == 3

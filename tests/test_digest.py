@@ -893,8 +893,10 @@ def test_the_pieces_moved_by_another_player_s_decision_say_whose_it_was(base):
 
 def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
     """The browser drops a digest's last lines where the column is cramped: a newcomer's own
-    district scoring went into '4 more: see the log' behind 'Taken for you, ...'. The page's
-    digest says the viewer's points first, then the news, and the choices taken alone last."""
+    district scoring went into '4 more: see the log' behind 'Taken for you, ...', and another's
+    pass in an auction, taken for them, into '4 more'. The page's digest says the choices
+    taken for the viewer first, whole (never 'and 1 more choice'), then the viewer's points,
+    then the news."""
     from interpreter.play.table import Table
 
     ruleset = load_ruleset(BASE)
@@ -911,7 +913,9 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
             kinds = [("points" if "you " in x else "others") if x.startswith("Points: ")
                      else "news" if x.startswith(("News: ", "About your pieces: "))
                      else "alone" if x.startswith("Taken for you") else "other" for x in digest]
-            rank = {"points": 0, "news": 1, "others": 1.5, "other": 2, "alone": 3}
+            rank = {"alone": -1, "points": 0, "news": 1, "others": 1.5, "other": 2}
+            assert not any(x.startswith("Taken for you") and " more choice" in x
+                           for x in digest), digest
             assert [rank[k] for k in kinds] == sorted(rank[k] for k in kinds), digest
             met |= set(kinds) - {"other"}
             table.decide(token, table.version, index=rng.randrange(len(decision.options)))
@@ -1236,7 +1240,7 @@ def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(ba
             page = digest_lines(game, before, "P1", steps, whole=True)
             at = next(k for k, x in enumerate(page) if x.startswith("Pieces: "))
             assert all(x.startswith(("Points: ", "News: ", "About your pieces: ",
-                                     "Your last decision: "))
+                                     "Your last decision: ", "Taken for you"))
                        for x in page[:at]), page
             met += 1
     assert met
@@ -1423,3 +1427,32 @@ def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
     said = _flat(_screens_157()[77])
     assert "Player 2 passes and takes back the cards they had put forward (green 6 x2, " \
            "black 4, black 5: 21 in all, never finished)" in said, said
+
+
+NEWCOMER_181 = NEWCOMER.with_name("fifth-avenue-base-4p-seed181-newcomer.replay.json")
+
+
+def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded():
+    """Seed 181 (issue 33, in the browser): the game passed for the newcomer in the Central
+    Park auction (no card of the colour bid) and the page said it last, folded into '4 more:
+    see the log'. On the page the choice taken for the viewer is the first line, with the
+    reason the log gives, and among the lines a cramped page never folds."""
+    from interpreter.play.table import Table
+
+    data = json.loads(NEWCOMER_181.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    table = Table(ruleset, game, History.start(game), {p: "human" for p in game.players},
+                  load_display(ruleset))
+    tokens = {p: t for t, p in table.tokens.items()}
+    while len(table.history.moves) < 99:
+        at = len(table.history.moves)
+        options = list(table.game.decision().options)
+        table.decide(tokens[data["deciders"][at]], table.version,
+                     index=options.index(data["moves"][at]))
+    state = table.state_for(tokens["P1"])
+    first = state["digest"][0]
+    assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
+                            "in the auction for Central Park"), state["digest"]
+    assert "Player 1 has no gray card" in first, first
+    assert state["digest_kept"] >= 1

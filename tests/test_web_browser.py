@@ -651,6 +651,35 @@ THIRTY = """() => { const box = document.getElementById('options');
   while (box.querySelectorAll('button').length < 30)
     last.append(box.querySelector('button').cloneNode(true));
   return box.querySelectorAll('button').length; }"""
+def test_options_below_a_scrolled_window_are_counted_in_words(browser):
+    """Issue 33's newcomer (seed 181, 1366x768) read the third colour, cut mid-line at the
+    foot of the options' window, as overlapping the pass under it. Where the window scrolls,
+    a line under it says how many options are not whole in it ("1 more option below:
+    scroll"), with a gap before the pass; scrolled to the end, it goes."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
+    with serving(table) as base:
+        _long_places(page, base, table)
+        cut = page.evaluate("""() => { const box = document.getElementById('options');
+          const bottom = Math.min(box.getBoundingClientRect().bottom,
+            document.getElementById('decision-body').getBoundingClientRect().bottom);
+          return [...box.querySelectorAll('button')]
+            .filter(b => b.getBoundingClientRect().bottom > bottom + 1).length; }""")
+        assert cut >= 1
+        below = page.locator("#options-below")
+        assert below.is_visible() and page.evaluate(SEEN_WHOLE, "#options-below")
+        plural = "option" if cut == 1 else "options"
+        assert below.inner_text() == f"▼ {cut} more {plural} below: scroll"
+        gap = page.evaluate("""() => document.querySelector('[data-place="pass_bid"]')
+          .getBoundingClientRect().top - Math.min(document.getElementById('options')
+          .getBoundingClientRect().bottom, document.getElementById('decision-body')
+          .getBoundingClientRect().bottom)""")
+        assert gap >= 10, gap  # the line between them
+        page.evaluate("""() => { for (const id of ['options', 'decision-body']) {
+          const box = document.getElementById(id); box.scrollTop = box.scrollHeight; } }""")
+        page.wait_for_function("() => document.getElementById('options-below').hidden")
+    context.close()
+
+
 OPTION_BOXES = "els => els.map(e => { const r = e.getBoundingClientRect(); " \
     "return [r.x, r.y, r.width, r.height]; })"
 
@@ -1181,8 +1210,7 @@ def test_the_digest_says_whole_lines_and_how_many_more_the_log_has(browser):
         # among the lines left out, scrolled away in the log), in the room the folded lines
         # had: Undo and Save stay in view (a newcomer's went below the panel's scroll)
         page.locator("#digest-lines li.more").click()
-        assert page.locator("#digest-lines li.more").count() == 0
-        assert page.locator("#digest-lines li:visible").count() == total
+        assert page.locator("#digest-all li:visible").count() == total
         for part in ("#undo", "#save"):
             assert _in_view(page, part), part
     context.close()
@@ -1294,6 +1322,29 @@ def test_the_rules_panel_cites_the_rulebook_on_request(browser):
         assert "en-2004" in cites.first.inner_text()
         assert rulings.first.is_visible() and numbers.first.is_visible()
         assert re.match(r"\d+\.\d+ ", current.inner_text()), current.inner_text()
+    context.close()
+
+
+def test_the_rules_panel_shows_no_stray_word_and_no_heading_twice(browser):
+    """Issue 33's newcomer (seed 181) opened the rules at the first decision: a stray "violet"
+    sat at the top right of the highlighted rule (the book's part named "board" took the
+    page's style for the board, its lines one word wide, running over the next parts), and
+    "Playing the game" was said twice (the part and its first rule). Nothing but the rule
+    itself is seen at the top of the highlighted rule, and no heading says its part's words
+    again (unless the sources, whose numbers tell them apart, are shown)."""
+    table, context, page = _player_1_at_1366x768(browser, 181, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.locator("#rules-open").click()
+        page.locator("#rules section.current").wait_for()
+        hit = page.evaluate("""() => { const s = document.querySelector('#rules section.current');
+          const r = s.getBoundingClientRect();
+          return [0.1, 0.5, 0.95].map(f => { const e = document.elementFromPoint(
+            r.left + f * r.width, r.top + 6); return Boolean(e && s.contains(e)); }); }""")
+        assert all(hit), hit
+        seen = page.evaluate("""() => [...document.querySelectorAll('#rules :is(h2, h3)')]
+          .filter(h => h.getClientRects().length).map(h => h.innerText.trim()).filter(t => t)""")
+        assert not [a for a, b in zip(seen, seen[1:], strict=False) if a == b], seen
     context.close()
 
 
@@ -1439,17 +1490,22 @@ def _choosing_a_colour(game, decision) -> bool:
     return decision.player == "P1" and decision.prompt == "choose the colour of your bid, or pass"
 
 
+def _long_places(page: Page, base: str, table) -> None:
+    """Player 1's page at a colour choice, after a long digest, each place saying much."""
+    _open(page, base, table, "P1")
+    page.evaluate(LONG_DIGEST)
+    page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
+        b.append(' and then much more is said of it, long enough to take two more lines '
+          + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+
+
 def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser):
     """Issue 33's newcomer (seed 163, 1366x768) scrolled the decision panel for "pass" under
     three colours that said much. The options that are no place of the board (the pass) are
     laid under the places' window, in view with Undo and Save while the places scroll."""
     table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
     with serving(table) as base:
-        _open(page, base, table, "P1")
-        page.evaluate(LONG_DIGEST)
-        page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
-            b.append(' and then much more is said of it, long enough to take two more lines '
-              + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+        _long_places(page, base, table)
         passing = '[data-place="pass_bid"]'
         assert page.locator(passing).count() == 1
         last = "#options .option:last-child button"
@@ -1460,40 +1516,35 @@ def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser)
     context.close()
 
 
-def test_the_digest_opened_shows_its_lines_whole_and_undo_and_save(browser):
-    """Issue 33's newcomer clicked "4 more: see the log, or click to show them" and got a box
-    of two lines that scrolled: a bot had moved the pawn off the place they meant to score,
-    and they could not read it. Opened, the digest shows its lines whole, six lines' worth
-    at least (all of them where it has fewer), in room the options give (they scroll), Undo
-    and Save in view under them."""
+OPTION_BOXES = """() => [...document.querySelectorAll('#options button, #options-apart button')]
+  .map(b => { const r = b.getBoundingClientRect();
+    return [b.textContent, r.x, r.y, r.width, r.height]; })"""
+
+
+def test_the_digest_opened_moves_no_option_and_shows_its_lines_whole(browser):
+    """Issue 33's newcomer (seed 181, 1366x768) clicked "4 more: ... click to show them": the
+    digest grew in the column, the options went down, and the next click hit empty space.
+    Opened, the digest shows every line whole over the board, in a box that closes; the
+    options keep their places, Undo and Save stay in view."""
     with _long_effects_page(browser) as page:
         for digest in ("as played", "long"):
-            if digest == "long":  # folded again, as a new position's
-                page.evaluate("() => { fitDigest.open = false; }")
+            if digest == "long":
                 page.evaluate(LONG_DIGEST)
-                page.locator("#digest-lines li.more").click()
-            elif page.locator("#digest-lines li.more").count():  # (folded where cramped)
-                page.locator("#digest-lines li.more").click()
-            total = page.locator("#digest-lines li").count()
-            shown = page.evaluate(DIGEST_SHOWN)
-            assert len(shown) == total and "more:" not in page.locator("#digest").inner_text()
-            line = page.evaluate("() => parseFloat(getComputedStyle("
-                                 "document.getElementById('digest-lines')).lineHeight)")
-            seen = [k for k, (whole, _) in enumerate(shown) if whole]
-            heights = page.locator("#digest-lines li").evaluate_all(
-                "els => els.map(e => e.getBoundingClientRect().height)")
-            lines = sum(round(heights[k] / line) for k in seen)
-            assert lines >= min(6, sum(round(h / line) for h in heights)), (digest, lines)
-            assert seen == list(range(len(seen))) and seen  # the first ones, each whole
-            box = page.evaluate("""() => { const l = document.getElementById('digest-lines')
-              .getBoundingClientRect(); return [l.top, l.bottom]; }""")
-            cut = [k for k in range(total) if k not in seen]
-            # a line not seen whole is below the box (scrolled to), none cut in its middle
-            tops = page.locator("#digest-lines li").evaluate_all(
-                "els => els.map(e => e.getBoundingClientRect().top)")
-            assert all(tops[k] >= box[1] - 1 for k in cut), (digest, cut)
-            for part in ("#undo", "#save", "#log li:nth-last-child(3)"):
+            more = page.locator("#digest-lines li.more")
+            if not more.count():  # (folded only where cramped)
+                continue
+            before = page.evaluate(OPTION_BOXES)
+            assert before
+            more.click()
+            assert page.evaluate(OPTION_BOXES) == before, digest
+            lines = page.locator("#digest-lines li:not(.more)").all_inner_texts()
+            assert page.locator("#digest-all li").all_inner_texts() == lines
+            assert page.evaluate(SEEN_WHOLE, "#digest-close"), digest
+            for part in ("#undo", "#save"):
                 assert page.evaluate(SEEN_WHOLE, part), (part, digest)
+            page.locator("#digest-close").click()
+            assert not page.locator("#digest-over").is_visible()
+            assert page.evaluate(OPTION_BOXES) == before, digest
 
 
 def test_what_every_choice_does_is_said_whole_or_marked_as_cut(browser):

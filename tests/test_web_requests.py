@@ -702,7 +702,8 @@ def test_a_bid_whose_plot_is_the_districts_last_empty_one_says_it_fills_the_dist
 def test_a_click_on_a_space_where_a_kind_is_asked_says_why_and_what_is_allowed():
     """Issue 33: a newcomer's click on a space of the supply row, where the decision asks
     which kind of business to take, was refused as 'is not an answer' without why: the
-    refusal says what the answers are, by name, as the terminal's refusal does."""
+    refusal says what the answers are, by name, as the terminal's refusal does, and (seed
+    181) why the space is not among them, in the rules' words: only the current set."""
     from interpreter.play.refusal import refusal
 
     ruleset, game, history = play_until(
@@ -713,7 +714,8 @@ def test_a_click_on_a_space_where_a_kind_is_asked_says_why_and_what_is_allowed()
     space = game.label("slot20")
     head = f'{space[:1].upper()}{space[1:]} cannot be chosen now: the question is ' \
         f'"{decision.prompt}"'
-    assert said.startswith(f"{head}, and its answer is one of "), said
+    assert said.startswith(f"{head} (only the left-most set with a business left), and its "
+                           "answer is one of "), said
     assert all(name in said.split(". ")[0] for name in names), said
 
 

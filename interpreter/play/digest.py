@@ -43,6 +43,8 @@ NOBODY = "\x00spectator"  # a viewer who owns nothing: the public view
 MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how many more
 MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
+ALL_CHARS = 10_000  # ... on a page, whose digest never folds them: every one
+LONE_HEAD = "Taken for you, the only option: "
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
 NEWS_ROWS = 4  # rows of news a short screen says before it folds the others' offers
@@ -560,7 +562,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     seen = before.compare(now, moves, own=True, zones=zones)  # an offer taken back is said
     # too
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
-    lines = [lone_line(game, lone, viewer, width - 34 if tight else LONE_CHARS)] if lone else []
+    chars = ALL_CHARS if whole else width - 34 if tight else LONE_CHARS
+    lines = [lone_line(game, lone, viewer, chars)] if lone else []
     lines += own_decision_line(game, before, viewer, steps, zones, news or [])
     if seen.points:
         lines.append("Points: " + points_text(
@@ -593,17 +596,18 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     yours, rest = about_yours(items)
     if whole:  # every line, the news as they came; a page that drops the last lines
         # where it is cramped keeps the viewer's points and the news first, then the pieces
-        # where they concern the viewer (a newcomer's cards received were in 'N more'), the
-        # choices taken alone last (a newcomer's own scoring went into 'N more')
+        # where they concern the viewer (a newcomer's cards received were in 'N more'); the
+        # choices taken for the viewer before all, every one of them, never folded (a
+        # newcomer's pass hid in '4 more' and in 'and 1 more choice')
         said = yours_first(game, yours, rest)
         points = lines[-1:] if seen.points else []
         taken = lines[:1] if lone else []
         full = steps.full_places(game, viewer, now)
         listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
-        return points + said + lines[len(taken):len(lines) - len(points)] + \
+        return taken + points + said + lines[len(taken):len(lines) - len(points)] + \
             (listed if own else []) + \
             steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
-            ([] if own else listed) + taken
+            ([] if own else listed)
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     others = len(moves) - len(own)
     crowded = False
@@ -699,10 +703,12 @@ def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list
     """How many of a page's digest `lines`, from the first, a cramped page never folds: up
     to the last that names a place that a move since the viewer's last decision left or
     entered where they have pieces, or left with one free space at most (a pawn moved
-    off a newcomer's region was behind '2 more')."""
+    off a newcomer's region was behind '2 more'), or that says the choices taken for them (a
+    newcomer's pass was behind '4 more')."""
     places = steps.held_places(game, viewer, (before, Picture(game, viewer))) | \
         steps.filled_places(game, viewer)
-    named = [k for k, line in enumerate(lines) if any(_naming(p).search(line) for p in places)]
+    named = [k for k, line in enumerate(lines) if line.startswith(LONE_HEAD)
+             or any(_naming(p).search(line) for p in places)]
     return max(named, default=-1) + 1
 
 
@@ -1103,7 +1109,7 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
         kept += 1
     left = len(parts) - kept
     more = f"; and {left} more {'choice' if left == 1 else 'choices'}" if left > 0 else ""
-    return f"Taken for you, the only option: {'; '.join(parts[:kept])}{more}."
+    return f"{LONE_HEAD}{'; '.join(parts[:kept])}{more}."
 
 
 def _with_reason(label: str, why: str, times: int, about: str = "") -> str:

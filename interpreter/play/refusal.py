@@ -10,10 +10,11 @@ from __future__ import annotations
 from os.path import commonprefix
 from typing import TYPE_CHECKING, Any
 
+from interpreter.language import nodes as N
 from interpreter.play.consequences import and_list
 from interpreter.play.plain_reasons import RefusalReasons
 from interpreter.play.reasons import failing, not_listed
-from interpreter.play.why import could_be_option
+from interpreter.play.why import could_be_option, rule_descriptions
 
 if TYPE_CHECKING:
     from interpreter.engine.program import ChoicePoint
@@ -33,7 +34,7 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
         instead = allowed_now(game, decision, option)
         # not 'X is not an answer to "..."': a newcomer read it as code
         return f'{named} cannot be chosen now: the question is "{decision.prompt}"' \
-            f"{what_is_asked(game, decision)}. {instead}"
+            f"{answers_from(game, decision, point)}{what_is_asked(game, decision)}. {instead}"
     reasons = plain_reasons(game, decision, point, option)
     head = f"{named} cannot be chosen now"  # the prompt is above it
     reasons = [said(x.replace(f" ({game.label(option)})", "")) for x in reasons]
@@ -41,6 +42,30 @@ def refusal(game: Game, decision: Decision, option: Any) -> str:
         reasons[0] = "it" + reasons[0][len(name):]
     instead = allowed_now(game, decision, option, " ".join(reasons))
     return " ".join([head + (":" if reasons else "."), *reasons, instead])
+
+
+def answers_from(game: Game, decision: Decision, point: ChoicePoint) -> str:
+    """Where the answers come from, in the rules' words where they have them (' (only the
+    first row with a piece left)'), '' where not: a newcomer's click on a space of the board
+    was refused by the names of the answers alone, with no word of why the space was not
+    among them. A name the choice reads from a `let` of its procedure is looked through.
+    Not for places of the board: the board numbers them (a rule quoted whole was a wall)."""
+    if _on_board(game, decision.options):
+        return ""
+    exprs = [point.source, point.where_expr]
+    bound = _lets_around(game, decision.prompt)
+    exprs += [bound[n.id] for n in N.walk(exprs) if isinstance(n, N.Name) and n.id in bound]
+    words = rule_descriptions(game, exprs, viewer=decision.player)
+    return f" (only {' and '.join(words)})" if words else ""
+
+
+def _lets_around(game: Game, prompt: str) -> dict[str, Any]:
+    """The values of the `let`s of the declaration that asks `prompt`, by name."""
+    for decl in game.program.decls.values():
+        nodes = list(N.walk(decl))
+        if any(isinstance(n, N.Choose) and n.prompt == prompt for n in nodes):
+            return {n.name: n.value for n in nodes if isinstance(n, N.Let)}
+    return {}
 
 
 def plain_reasons(game: Game, decision: Decision, point: ChoicePoint, option: Any) -> list[str]:
@@ -86,8 +111,7 @@ def allowed_now(game: Game, decision: Decision, refused: Any = None, said: str =
     places numbered on the board, such as North, red or North, blue.' when every option is
     a thing of the board (an entity: the board shows where, and the places named are those
     nearest the refused one by name), else 'one of the 3 options in the decision panel'."""
-    entities = {v for values in game.world.entity_types.values() for v in values}
-    on_board = all(isinstance(o, str) and o in entities for o in decision.options)
+    on_board = _on_board(game, decision.options)
     count = len(decision.options)
     if count == 1:
         where = "place numbered on the board" if on_board else "option in the decision panel"
@@ -100,6 +124,12 @@ def allowed_now(game: Game, decision: Decision, refused: Any = None, said: str =
     if all(x in said for x in examples):
         return f"{where}."
     return f"{where}, such as {' or '.join(examples)}."
+
+
+def _on_board(game: Game, options: list[Any]) -> bool:
+    """Whether every option is a thing of the board (an entity: the board shows where)."""
+    entities = {v for values in game.world.entity_types.values() for v in values}
+    return all(isinstance(o, str) and o in entities for o in options)
 
 
 def nearest_by_name(game: Game, options: list[Any], refused: Any) -> list[str]:

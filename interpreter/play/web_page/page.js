@@ -241,6 +241,7 @@ function keepRoom() {
     idle.classList.add("given-way");
   }
   for (const box of SCROLLED) markMoreBelow($(box));
+  countOptionsBelow();
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
 
@@ -276,6 +277,23 @@ $("every").addEventListener("click", (e) => {
 function markMoreBelow(el) {
   el.classList.toggle("more-below", el.scrollTop + el.clientHeight < el.scrollHeight - 1);
 }
+// Where the options' window scrolls, how many options are not whole in it, under it, in
+// words ("▼ 1 more option below: scroll"): a fading last line alone read as an option cut
+// in the middle, running into the pass under it.
+function countOptionsBelow() {
+  const box = $("options"), below = $("options-below");
+  const bottom = Math.min(box.getBoundingClientRect().bottom,
+    $("decision-body").getBoundingClientRect().bottom); // (the window, or the decision's)
+  const cut = [...box.querySelectorAll("button")]
+    .filter((b) => b.getBoundingClientRect().bottom > bottom + 1).length;
+  below.textContent = `▼ ${cut} more ${cut === 1 ? "option" : "options"} below: scroll`;
+  if (below.hidden === (cut > 0)) {
+    below.hidden = cut === 0;
+    if (cut) countOptionsBelow(); // its own line took room from the window
+  }
+}
+for (const box of ["options", "decision-body"]) $(box).addEventListener("scroll", countOptionsBelow);
+
 // the boxes of the decision that may scroll: the hints give way before the options (a
 // newcomer's fourth option sat below the fold under three long hints at 1366x768), and the
 // decision's body as a whole where even that is not enough
@@ -301,7 +319,7 @@ function lastEntriesHeight(log) {
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
 // middle: "N more: see the log" says what it leaves out, and shows them on a click (a
 // newcomer's points came with their reason among the lines left out, scrolled away in the
-// log). Opened, until the next position, it shows every line whole (openDigest).
+// log), every line whole, over the board (showDigestAll).
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
@@ -312,8 +330,7 @@ function fitDigest() {
     li.classList.remove("folded");
     li.style.maxHeight = "";
   }
-  openDigest(Boolean(fitDigest.open));
-  if (digest.hidden || !lines.length || fitDigest.open) return;
+  if (digest.hidden || !lines.length) return;
   const top = lines[0].getBoundingClientRect().top;
   const least = digestLeast(list);
   const few = optionButtons().length < MANY;
@@ -322,10 +339,7 @@ function fitDigest() {
   const more = cell("li", "");
   more.className = "more";
   more.title = "show them here";
-  more.addEventListener("click", () => {
-    fitDigest.open = true;
-    fitDigest();
-  });
+  more.addEventListener("click", showDigestAll);
   // the lines up to the last about the player's places are never folded (a pawn moved off
   // a newcomer's region was behind "2 more")
   const kept = Math.min(fitDigest.kept || 0, lines.length);
@@ -377,23 +391,20 @@ function squeezed() {
     || over(document.querySelector("aside"));
 }
 
-// The digest opened: every line whole, in room taken from the options (they scroll in their
-// box; Undo and Save, under them, stay in view); where even so there is not room for all of
-// them, its box scrolls, DIGEST_LINES lines' worth at least, cut between two lines.
-function openDigest(open) {
-  const list = $("digest-lines"), body = $("decision-body");
-  $("digest").classList.toggle("open", open);
-  list.classList.toggle("open", open);
-  list.style.maxHeight = "";
-  if (!open) return;
-  const top = list.getBoundingClientRect().top;
-  const least = digestLeast(list);
-  const ends = [...list.children].map((li) => li.getBoundingClientRect().bottom - top);
-  const fewest = Math.max(0, ends.findIndex((end) => end >= least - 2));
-  for (let k = ends.length - 1; k > fewest && body.scrollHeight > body.clientHeight + 1;) {
-    list.style.maxHeight = `${Math.ceil(ends[--k])}px`;
-  }
+// The digest opened: every line whole, in a box over the board that scrolls where it must and
+// closes on its button or Escape. Opened in the column it pushed the options down, and a
+// newcomer's next click hit empty space.
+function showDigestAll() {
+  const lines = [...$("digest-lines").querySelectorAll("li:not(.more)")];
+  $("digest-all").replaceChildren(...lines.map((li) => cell("li", li.textContent)));
+  $("digest-over").hidden = false;
+  $("digest-close").focus();
 }
+function hideDigestAll() {
+  $("digest-over").hidden = true;
+}
+$("digest-close").addEventListener("click", hideDigestAll);
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideDigestAll(); });
 
 // the height of DIGEST_LINES lines of the digest
 function digestLeast(list) {
@@ -849,7 +860,7 @@ function renderDigest(s) {
     .filter((line) => line.trim() !== "").length;
   $("digest").hidden = lines.length === 0;
   $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
-  fitDigest.open = false; // a new position: its digest folded again where cramped
+  hideDigestAll(); // a new position: its digest folded again
 }
 
 // What the options do at once, said once beside them (not on every button): what every
@@ -1005,6 +1016,8 @@ async function showRules() {
     }
     rules = await response.json();
     box.innerHTML = rules.html;
+    ownIds(box);
+    markRepeatedHeadings(box);
   }
   drawer.hidden = false;
   button.setAttribute("aria-expanded", "true");
@@ -1012,10 +1025,32 @@ async function showRules() {
   for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
   const prompt = state && state.decision ? state.decision.prompt : null;
   const anchor = prompt && rules.anchors[prompt];
-  const target = anchor ? document.getElementById(anchor) : null;
+  const target = anchor ? document.getElementById(RULE_ID + anchor) : null;
   if (target) {
     target.classList.add("current");
     box.scrollTop = target.offsetTop - box.offsetTop;
+  }
+}
+
+// The book's ids (a game's names for its parts) made its own: a part named "board" took the
+// page's rule for the board (a narrow flex box, its lines one word wide, a stray word of them
+// showing over the rule of the decision)
+const RULE_ID = "rule-";
+function ownIds(box) {
+  for (const el of box.querySelectorAll("[id]")) el.id = RULE_ID + el.id;
+  for (const a of box.querySelectorAll("a[href^='#']")) {
+    a.setAttribute("href", `#${RULE_ID}${a.getAttribute("href").slice(1)}`);
+  }
+}
+
+// a part's first rule headed as the part is (a newcomer read "Playing the game" twice): its
+// heading shown only with the sources, where their numbers tell them apart
+function markRepeatedHeadings(box) {
+  const words = (h) => [...h.childNodes].filter((n) => !(n.classList && n.classList.contains("num")))
+    .map((n) => n.textContent).join("").trim();
+  for (const part of box.querySelectorAll("section > h2")) {
+    const first = part.parentElement.querySelector(":scope > section > h3");
+    if (first && words(first) === words(part)) first.classList.add("repeats");
   }
 }
 
