@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import re
 import subprocess
@@ -1561,8 +1562,8 @@ def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
             screen += game.until("> ")
         said = " ".join(screen.split())
         assert "Taken for you, the only option: take a business" in said, screen
-        assert "Your 'B' was not used: the choice was taken for you (its only option)." \
-            in said, screen
+        assert "What you typed before this question was set aside: the game answered the " \
+            "last one for you." in said, screen
         assert "is not an option" not in said and "could mean" not in said, screen
         game.type("quit")
         game.until("Save before you leave?")
@@ -1570,6 +1571,67 @@ def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
         game.rest()
     finally:
         game.close()
+
+
+class _TypingWhileDrawn(io.StringIO):
+    """A terminal's screen that types `typed` at its keyboard (a pty's master) as soon as
+    `when` is written: a person typing while the screen is still being worked out."""
+
+    def __init__(self, master: int, when: str, typed: bytes):
+        super().__init__()
+        self.master, self.when, self.typed = master, when, typed
+
+    def write(self, text: str) -> int:
+        if self.typed and self.when in text:
+            os.write(self.master, self.typed)
+            self.typed = b""
+        return super().write(text)
+
+
+def test_a_line_typed_while_the_next_question_is_drawn_does_not_answer_it():
+    """Seed 179 (issue 33): the newcomer chose B, the game took the only business for them,
+    and the '1' they typed while the next screen was worked out placed it on the first plot.
+    Checked once the question is shown, in a real pseudo-terminal: what waits unread is set
+    aside, the screen says so in one line, and only what is typed after answers."""
+    import select as select_module
+
+    from interpreter.play.screen import set_aside_typed
+
+    data = json.loads(NEWCOMER_127.read_text())
+    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:cut]:
+        game.apply(move)
+    master, slave = os.openpty()
+    answers = ["", "2"]  # Enter to start, option B
+
+    def read(prompt: str) -> str:
+        if answers:
+            return answers.pop(0)
+        if prompt.startswith("["):  # quit's question: without saving
+            return "n"
+        if select_module.select([slave], [], [], 0)[0]:
+            return os.read(slave, 100).decode().strip()
+        return "quit"
+
+    out = _TypingWhileDrawn(master, "place it on a building plot", b"1\n")
+    s = Session(game.ruleset, game, History.start(game),
+                {p: "human" if p == "P1" else "random" for p in game.players},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
+                ahead=lambda: set_aside_typed(slave))
+    try:
+        s.run()
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert game.moves[cut:] == ["B"], game.moves[cut:]
+    screen = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
+    said = " ".join(screen.split())
+    assert said.startswith("What you typed before this question was set aside: the game "
+                           "answered the last one for you."), screen
+    assert "place it on a building plot" in said, screen
+    assert all(len(x) <= 80 for x in screen.splitlines()), screen
 
 
 def test_a_player_s_name_and_number_stay_on_one_row():

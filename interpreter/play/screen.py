@@ -43,28 +43,24 @@ def terminal_height() -> int:
     return max(16, shutil.get_terminal_size((80, 24)).lines)
 
 
-def typed_ahead() -> str:
-    """What was typed at the terminal and not read yet, each whole line (Enter pressed), and
-    nothing of a line begun: the terminal forgets it all ('' where standard input is not a
-    terminal). Answers typed for a screen that the game skipped must not answer the next."""
+def set_aside_typed(fd: int | None = None) -> bool:
+    """Whether a line typed at the terminal (standard input, or `fd`) waited unread: if one
+    did, all that waits is dropped (False where the input is not a terminal: a pipe's lines
+    are answers written for the questions to come). What was typed before a question was
+    shown must not answer it: a newcomer's '1', typed while the game answered the question
+    before for them, answered a question they had not seen yet."""
     try:
         import termios  # not on every system: there, nothing is known to be typed ahead
     except ImportError:
-        return ""
+        return False
     try:
-        fd = sys.stdin.fileno()
-        if not os.isatty(fd):
-            return ""
-        data = b""
-        while select.select([fd], [], [], 0)[0]:
-            chunk = os.read(fd, 4096)
-            if not chunk:
-                break
-            data += chunk
+        fd = sys.stdin.fileno() if fd is None else fd
+        if not os.isatty(fd) or not select.select([fd], [], [], 0)[0]:
+            return False
         termios.tcflush(fd, termios.TCIFLUSH)
     except (OSError, ValueError, termios.error):
-        return ""
-    return data.decode("utf-8", "replace")
+        return False
+    return True
 
 
 def wrap_text(text: str, width: int, indent: str = "  ") -> list[str]:

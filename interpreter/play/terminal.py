@@ -132,7 +132,9 @@ def help_lines(width: int) -> list[str]:
 UNDONE = object()  # an answer: the player took a decision back, the game asks again
 
 
-FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
+FINAL_SCORING = "Final scoring:"
+SET_ASIDE = "What you typed before this question was set aside: the game answered the last " \
+    "one for you."  # the heading of the lines after the game's end
 
 
 @dataclass
@@ -186,8 +188,8 @@ class Session:
     # who, its prompt, its options in words, the decisions then (see numbers)
     numbering: tuple[tuple[str, str], dict[str, tuple[int, str]]] | None = None  # a
     # repeated choice's (who, question) and each option's number and words (see numbers)
-    ahead: Callable[[], str] | None = None  # what was typed ahead, unread (screen.typed_ahead)
-    unused: str | None = None  # what typed ahead was not used, said on the next screen
+    ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
+    # anything was (screen.set_aside_typed)
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -355,8 +357,13 @@ class Session:
             if stop is not None:
                 return stop
         self.last_human = player
-        self.unused = self.unused_answers(player)
+        answered_for = bool(self.steps.since(player)[1])  # a choice the game took for them
         self.screen(decision)
+        if answered_for and self.ahead is not None and self.ahead():
+            # checked once the question is shown: a newcomer typed while the screen was
+            # worked out, and their '1' answered the question they had not seen
+            self.notice = self.wrapped([SET_ASIDE])
+            self.screen(decision, events=False)
         while True:
             try:
                 line, self.typed = self.typed or self.read("> "), None
@@ -367,19 +374,6 @@ class Session:
             answer = self.handle(line, decision)
             if answer is not None:
                 return answer
-
-    def unused_answers(self, player: str) -> str | None:
-        """What the player typed ahead for a choice the game then took for them (its only
-        option) is not used: the line that says so at the top of the next screen. A
-        newcomer's 'B', typed for the screen that did not come, answered the next one."""
-        if self.ahead is None or not self.steps.since(player)[1]:
-            return None
-        typed = [x.strip() for x in self.ahead().splitlines() if x.strip()]
-        if not typed:
-            return None
-        said = ", ".join(f"'{x}'" for x in typed)
-        return f"Your {said} {'was' if len(typed) == 1 else 'were'} not used: the choice " \
-            "was taken for you (its only option)."
 
     def clear(self) -> None:
         """Clear the screen (a terminal only), and its scrollback when more than one person
@@ -431,8 +425,8 @@ class Session:
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
-            self.notice = self.wrapped([x for x in (self.undone, self.unused) if x])
-            self.undone = self.unused = None
+            self.notice = self.wrapped([self.undone] if self.undone else [])
+            self.undone = None
         start, new = self.recent if events or self.recent else (0, [])
         new = not_in_digest(new, self.digest, self.covered)  # each line said once
         board = self.board_lines(player)
