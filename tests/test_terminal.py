@@ -11,6 +11,7 @@ import os
 import random
 import re
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -1632,6 +1633,34 @@ def test_a_line_typed_while_the_next_question_is_drawn_does_not_answer_it():
                            "answered the last one for you."), screen
     assert "place it on a building plot" in said, screen
     assert all(len(x) <= 80 for x in screen.splitlines()), screen
+
+
+NEWCOMER_179 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed179-newcomer.replay.json"
+
+
+@cache
+def screens_179() -> dict[int, str]:
+    """Each screen of the seed-179 newcomer's game (issue 33) at 80x24, in one string, its
+    rows joined by spaces (test_digest.newcomer_screens)."""
+    from .test_digest import newcomer_screens
+
+    return {step: " ".join(" ".join(rows).split())
+            for step, rows in newcomer_screens(replay=NEWCOMER_179).items()}
+
+
+def test_a_pass_in_an_auction_where_the_viewer_has_pieces_is_never_folded():
+    """Seed 179: 'and 1 more news of Player 4' hid Player 4's pass in the auction of Times
+    Square, where the newcomer had 5 skyscrapers at risk; their own card paid was '1 more
+    move of card'. The others' offers for a place of the viewer's pieces, and the viewer's
+    own pieces, are never folded."""
+    screens = screens_179()
+    assert "Player 3 passes on Times Square; Player 4 passes and takes back the cards " \
+        "they had put forward (violet 5, violet 6 x2, black 4, black 5: 26 in all" \
+        in screens[575], screens[575]
+    assert "more news" not in screens[575], screens[575]
+    assert "1 card (green 5) goes face up under the green stack, from your bid" \
+        in screens[188], screens[188]
+    assert "more move of card" not in screens[188], screens[188]
 
 
 def test_a_player_s_name_and_number_stay_on_one_row():
