@@ -1663,6 +1663,16 @@ def test_a_pass_in_an_auction_where_the_viewer_has_pieces_is_never_folded():
     assert "more move of card" not in screens[188], screens[188]
 
 
+def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept():
+    """Seed 179, step 179: after 'green 5' the bid's options read '2. green 6 3. pass
+    4. black 4 ...': pass sat between the coloured cards and the black ones. The options are
+    listed in the decision's order, each with the number it kept."""
+    said = screens_179()[179]
+    assert "2. green 6 4. black 4 5. black 5 6. black 6 7. finish: that is my bid 3. pass " \
+        "(taking back any cards bid)" in said, said
+    assert "1 is in your bid already (green 5)." in said, said
+
+
 def test_a_player_s_name_and_number_stay_on_one_row():
     """A newcomer's option read '... if the others choose it too: Player' at a row's end
     and '4 wins the auction' below it."""

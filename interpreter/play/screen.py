@@ -83,11 +83,13 @@ def wrap_lines(lines: list[str], width: int) -> list[str]:
 
 def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
                  group: bool = True, numbers: list[int] | None = None) -> list[str]:
-    """The options numbered from 1 (or by `numbers`, one an option, listed in their order):
-    one per line, or in columns when there are many short ones (a list of 30 places fits on
-    a screen); closer columns when they would take more than `rows` lines, and then
+    """The options numbered from 1 (or by `numbers`, one an option), in the order of
+    `labels` (the decision's: a number kept from an earlier screen of a repeated choice does
+    not move its option up; 'pass' between the cards and those added since read as one of
+    them): one per line, or in columns when there are many short ones (a list of 30 places
+    fits on a screen); closer columns when they would take more than `rows` lines, and then
     (`group`) options named 'A, x' one line per A."""
-    numbered = sorted(zip(numbers or range(1, len(labels) + 1), labels, strict=True))
+    numbered = list(zip(numbers or range(1, len(labels) + 1), labels, strict=True))
     digits = len(str(max((n for n, _ in numbered), default=0)))
     cells = [f"{i:>{digits}}. {label}" for i, label in numbered]
     out: list[str] = []
