@@ -1673,6 +1673,36 @@ def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept(
     assert "1 is in your bid already (green 5)." in said, said
 
 
+def _why_179(step: int, command: str) -> str:
+    """What the seed-179 newcomer's screen at `step` answers to `command` (80 columns)."""
+    data = json.loads(NEWCOMER_179.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    s, out = session(game, 80)
+    s.handle(command, s.display.shown(game, game.decision()))
+    return " ".join(out.getvalue().split())
+
+
+def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
+    """Seed 179: 'why 1' for the white commissioner said only '"white" is a commissioner.',
+    and 'why' said nothing of the '(+N)' the list showed beside an option. 'why' says the
+    hint's words about the option (where it may go next) and the list's words beside it
+    (where its points come from)."""
+    said = _why_179(514, "why 1")
+    assert "As the screen says: white: in Central Park, may go to City Hall (starting a " \
+        "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
+        in said, said
+    said = _why_179(514, "why 2")
+    assert "the game goes on (the list's words, below, say what may follow). As the screen " \
+        "says: beige: in 52nd St. East, may go to Central Park. On the list: beige (52nd " \
+        "St. East can no longer be scored (you 6 VP there now))." in said, said
+    said = _why_179(173, "why 11")
+    assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
+        "VP if scored now)." in said, said
+
+
 def test_a_player_s_name_and_number_stay_on_one_row():
     """A newcomer's option read '... if the others choose it too: Player' at a row's end
     and '4 wins the auction' below it."""

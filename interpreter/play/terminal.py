@@ -866,9 +866,30 @@ class Session:
         estimate = "" if not found.estimate else \
             " (an estimate: what is drawn at random may differ)" if found.drawn else \
             " (an estimate: what you cannot see may differ)"
+        listed = self.listed_note(decision, option)
         return [f"At once: {words}{estimate}." if words else
                 "At once: no points change, nothing moves beyond what the option says, "
-                "the game goes on."] + sources
+                "the game goes on" + (" (the list's words, below, say what may follow)."
+                                      if listed else ".")] + \
+            self.option_hint(decision, option) + listed + sources
+
+    def listed_note(self, decision: Decision, option: Any) -> list[str]:
+        """What the option's line on the list says beside its words ('Times Square, violet
+        (you +6: ... if scored now)'): `why` agrees with the list (a newcomer's list said
+        '(+2)', and `why` said no points change, without a word of where they came from)."""
+        labels = self.shown_labels(decision)
+        k = decision.options.index(option)
+        bare = named_labels(self.game, decision)[k]
+        return [f"On the list: {labels[k]}."] if labels[k] != bare else []
+
+    def option_hint(self, decision: Decision, option: Any) -> list[str]:
+        """The part of the decision's hints about this option ('white: in X, may go to Y
+        (...)'): what choosing it leads to, as the screen said above the options."""
+        label = named_labels(self.game, decision)[decision.options.index(option)]
+        text = " ".join(" ".join(self.display.hint_lines(self.game, decision.player,
+                                                         decision.options)).split())
+        return [f"As the screen says: {part.rstrip('.')}." for part in _top_level_parts(text)
+                if part.startswith(f"{label}: ")]
 
     def points_sources(self, option: Any, player: str, effect: Effect) -> list[str]:
         """'Your +6: Ann scores 6 VP for ...: the bonus of round 3', with the meaning of
@@ -1250,6 +1271,17 @@ def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
         return exact[:1]
     return [o for o, label in pairs
             if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """A text cut at each '; ' outside brackets ('a: x (b; c); d: y' is two parts)."""
+    parts, depth, start = [], 0, 0
+    for k, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and text.startswith("; ", k):
+            parts.append(text[start:k])
+            start = k + 2
+    return [*parts, text[start:]]
 
 
 def _is_number(text: str) -> bool:
