@@ -701,7 +701,7 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     lines, board, said = board_and_marks(game)
     for mark, means in (("<Wh>", "white commissioner"), ("Je", "jeweler"),
                         ("Pe", "perfume shop"),
-                        ("R3", "3 skyscrapers of the player marked R")):  # not 'Player 3'
+                        ("P2", "Player 4's 2 skyscrapers")):  # not 'Player 2'
         assert f"{mark} {means}" in said, said
     assert "<Wh>" in board and " Je " in board and "B1" in board
     glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
