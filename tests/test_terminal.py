@@ -1703,6 +1703,28 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "VP if scored now)." in said, said
 
 
+def test_the_final_board_says_which_plots_touch():
+    """Seed 179: the last board had lost the row 'Plots touch where '-' joins their
+    colours', which the final scoring counts by; it is under the marks, on the board's
+    page."""
+    data = json.loads(NEWCOMER_179.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"]:
+        game.apply(move)
+    s, out = session(game, 80)
+    s.height = 24
+    s.read = lambda prompt: out.write(prompt + "\n") and ""  # Enter at each page
+    s.ending()
+    pages = ANSI.sub("", out.getvalue()).split(MORE)
+    board = next(page for page in pages if "(green) - violet" in page)
+    assert "Plots touch where '-' joins their colours; (green) - : green touches violet " \
+        "too." in board, board
+    assert board.index("City Hall") < board.index("Marks: ") < board.index("Plots touch"), \
+        board
+    assert len(board.strip("\n").splitlines()) <= 23, board
+
+
 def test_a_player_s_name_and_number_stay_on_one_row():
     """A newcomer's option read '... if the others choose it too: Player' at a row's end
     and '4 wins the auction' below it."""

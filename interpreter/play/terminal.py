@@ -1025,6 +1025,18 @@ class Session:
         self.page(lines + blank + below, self.height,
                   {at: len(lines) + len(blank) + len(below) - at} if at else None)
 
+    def spare_lines(self, player: str, room: int | None) -> list[str]:
+        """The rows the display says under its board where there is room (spare_blocks):
+        each whole, or in its shorter words, in `room` rows (None: no limit). A newcomer's
+        last board had lost 'Plots touch where ...'."""
+        out: list[str] = []
+        for spare, instead in self.display.spare_blocks(self.game, player, self.colour,
+                                                        self.width):
+            left = None if room is None else room - len(out)
+            out += spare if left is None or len(spare) <= left else \
+                instead if len(instead) <= left else []
+        return out
+
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of
         the newest as fill the screen. A player's steps in a row that changed nothing for the
@@ -1219,8 +1231,14 @@ class Session:
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
             pager = Pager(self.say, self.read, self.height)
-        board = ["", *self.board_lines(game.players[0], emptied=False)]  # with its marks,
-        pager.keep_together(len(board))  # on one page; what emptied regions held, below
+        board = self.board_lines(game.players[0], emptied=False)  # with its marks and
+        board += self.spare_lines(game.players[0], self.height - 1 - len(board)
+                                  if self.height is not None else None)  # the spare rows
+        # that fit with it (which plots touch: the final scoring counts them), on one page,
+        # after a blank row where it has the room; what emptied regions held, below
+        if self.height is None or len(board) < self.height - 1:
+            board = ["", *board]
+        pager.keep_together(len(board))
         lines = board
         final = self.display.final_lines(game, self.colour, self.width)
         if final:
