@@ -1163,8 +1163,8 @@ def test_the_newcomer_s_news_about_their_pieces_come_first_and_the_rest_folds():
     commissioner from City Hall to 34th St. East (your 5 skyscrapers)' and said 'nobody
     has finished a bid yet' three times. The news about the viewer's places come first, on
     a paragraph of their own, each piece's chain whole; the others' offers fold past a few
-    rows when the screen is short (never a scoring); a closing clause repeated is said
-    once; the screen then fits without a pager."""
+    rows when the screen is short (never a scoring, nor an offer for a place of the
+    viewer's pieces: seed 179); a closing clause repeated is said once."""
     screens = newcomer_screens(replay=NEWCOMER_167)
     for screen in screens.values():
         assert fits(screen), "\n".join(screen)
@@ -1177,7 +1177,8 @@ def test_the_newcomer_s_news_about_their_pieces_come_first_and_the_rest_folds():
     news = _paragraph(screens[242], "News: ")
     assert "Player 3 scores 3 VP in 42nd St. East" in news  # a scoring is never folded
     assert re.search(r"; and \d more news of Player \d.*\(type log to see them\)\.$", news)
-    assert MORE not in screens[242]
+    assert "Player 4 passes and takes back the cards they had put forward (violet 4, " \
+        "black 6: 10 in all, never finished)" in news, news  # for 34th St. East: kept
     news = _paragraph(screens[93], "News: ")  # three passes on one auction: the high bid
     assert news.count("nobody has finished a bid yet") == 1, news  # said at the last
     news = _paragraph(screens[51], "News: ")  # the newcomer's 6 rows of passes: folded

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import re
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -699,7 +701,7 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     lines, board, said = board_and_marks(game)
     for mark, means in (("<Wh>", "white commissioner"), ("Je", "jeweler"),
                         ("Pe", "perfume shop"),
-                        ("R3", "3 skyscrapers of the player marked R")):  # not 'Player 3'
+                        ("P2", "Player 4's 2 skyscrapers")):  # not 'Player 2'
         assert f"{mark} {means}" in said, said
     assert "<Wh>" in board and " Je " in board and "B1" in board
     glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
@@ -1561,8 +1563,8 @@ def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
             screen += game.until("> ")
         said = " ".join(screen.split())
         assert "Taken for you, the only option: take a business" in said, screen
-        assert "Your 'B' was not used: the choice was taken for you (its only option)." \
-            in said, screen
+        assert "What you typed before this question was set aside: the game answered the " \
+            "last one for you." in said, screen
         assert "is not an option" not in said and "could mean" not in said, screen
         game.type("quit")
         game.until("Save before you leave?")
@@ -1570,6 +1572,157 @@ def test_an_answer_typed_ahead_for_a_choice_taken_alone_is_not_used(tmp_path):
         game.rest()
     finally:
         game.close()
+
+
+class _TypingWhileDrawn(io.StringIO):
+    """A terminal's screen that types `typed` at its keyboard (a pty's master) as soon as
+    `when` is written: a person typing while the screen is still being worked out."""
+
+    def __init__(self, master: int, when: str, typed: bytes):
+        super().__init__()
+        self.master, self.when, self.typed = master, when, typed
+
+    def write(self, text: str) -> int:
+        if self.typed and self.when in text:
+            os.write(self.master, self.typed)
+            self.typed = b""
+        return super().write(text)
+
+
+def test_a_line_typed_while_the_next_question_is_drawn_does_not_answer_it():
+    """Seed 179 (issue 33): the newcomer chose B, the game took the only business for them,
+    and the '1' they typed while the next screen was worked out placed it on the first plot.
+    Checked once the question is shown, in a real pseudo-terminal: what waits unread is set
+    aside, the screen says so in one line, and only what is typed after answers."""
+    import select as select_module
+
+    from interpreter.play.screen import set_aside_typed
+
+    data = json.loads(NEWCOMER_127.read_text())
+    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:cut]:
+        game.apply(move)
+    master, slave = os.openpty()
+    answers = ["", "2"]  # Enter to start, option B
+
+    def read(prompt: str) -> str:
+        if answers:
+            return answers.pop(0)
+        if prompt.startswith("["):  # quit's question: without saving
+            return "n"
+        if select_module.select([slave], [], [], 0)[0]:
+            return os.read(slave, 100).decode().strip()
+        return "quit"
+
+    out = _TypingWhileDrawn(master, "place it on a building plot", b"1\n")
+    s = Session(game.ruleset, game, History.start(game),
+                {p: "human" if p == "P1" else "random" for p in game.players},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
+                ahead=lambda: set_aside_typed(slave))
+    try:
+        s.run()
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert game.moves[cut:] == ["B"], game.moves[cut:]
+    screen = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
+    said = " ".join(screen.split())
+    assert said.startswith("What you typed before this question was set aside: the game "
+                           "answered the last one for you."), screen
+    assert "place it on a building plot" in said, screen
+    assert all(len(x) <= 80 for x in screen.splitlines()), screen
+
+
+NEWCOMER_179 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed179-newcomer.replay.json"
+
+
+@cache
+def screens_179() -> dict[int, str]:
+    """Each screen of the seed-179 newcomer's game (issue 33) at 80x24, in one string, its
+    rows joined by spaces (test_digest.newcomer_screens)."""
+    from .test_digest import newcomer_screens
+
+    return {step: " ".join(" ".join(rows).split())
+            for step, rows in newcomer_screens(replay=NEWCOMER_179).items()}
+
+
+def test_a_pass_in_an_auction_where_the_viewer_has_pieces_is_never_folded():
+    """Seed 179: 'and 1 more news of Player 4' hid Player 4's pass in the auction of Times
+    Square, where the newcomer had 5 skyscrapers at risk; their own card paid was '1 more
+    move of card'. The others' offers for a place of the viewer's pieces, and the viewer's
+    own pieces, are never folded."""
+    screens = screens_179()
+    assert "Player 3 passes on Times Square; Player 4 passes and takes back the cards " \
+        "they had put forward (violet 5, violet 6 x2, black 4, black 5: 26 in all" \
+        in screens[575], screens[575]
+    assert "more news" not in screens[575], screens[575]
+    assert "1 card (green 5) goes face up under the green stack, from your bid" \
+        in screens[188], screens[188]
+    assert "more move of card" not in screens[188], screens[188]
+
+
+def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept():
+    """Seed 179, step 179: after 'green 5' the bid's options read '2. green 6 3. pass
+    4. black 4 ...': pass sat between the coloured cards and the black ones. The options are
+    listed in the decision's order, each with the number it kept."""
+    said = screens_179()[179]
+    assert "2. green 6 4. black 4 5. black 5 6. black 6 7. finish: that is my bid 3. pass " \
+        "(taking back any cards bid)" in said, said
+    assert "1 is in your bid already (green 5)." in said, said
+
+
+def _why_179(step: int, command: str) -> str:
+    """What the seed-179 newcomer's screen at `step` answers to `command` (80 columns)."""
+    data = json.loads(NEWCOMER_179.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    s, out = session(game, 80)
+    s.handle(command, s.display.shown(game, game.decision()))
+    return " ".join(out.getvalue().split())
+
+
+def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
+    """Seed 179: 'why 1' for the white commissioner said only '"white" is a commissioner.',
+    and 'why' said nothing of the '(+N)' the list showed beside an option. 'why' says the
+    hint's words about the option (where it may go next) and the list's words beside it
+    (where its points come from)."""
+    said = _why_179(514, "why 1")
+    assert "As the screen says: white: in Central Park, may go to City Hall (starting a " \
+        "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
+        in said, said
+    said = _why_179(514, "why 2")
+    assert "the game goes on (the list's words, below, say what may follow). As the screen " \
+        "says: beige: in 52nd St. East, may go to Central Park. On the list: beige (52nd " \
+        "St. East can no longer be scored (you 6 VP there now))." in said, said
+    said = _why_179(173, "why 11")
+    assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
+        "VP if scored now)." in said, said
+
+
+def test_the_final_board_says_which_plots_touch():
+    """Seed 179: the last board had lost the row 'Plots touch where '-' joins their
+    colours', which the final scoring counts by; it is under the marks, on the board's
+    page."""
+    data = json.loads(NEWCOMER_179.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"]:
+        game.apply(move)
+    s, out = session(game, 80)
+    s.height = 24
+    s.read = lambda prompt: out.write(prompt + "\n") and ""  # Enter at each page
+    s.ending()
+    pages = ANSI.sub("", out.getvalue()).split(MORE)
+    board = next(page for page in pages if "(green) - violet" in page)
+    assert "Plots touch where '-' joins their colours; (green) - : green touches violet " \
+        "too." in board, board
+    assert board.index("City Hall") < board.index("Marks: ") < board.index("Plots touch"), \
+        board
+    assert len(board.strip("\n").splitlines()) <= 23, board
 
 
 def test_a_player_s_name_and_number_stay_on_one_row():

@@ -577,12 +577,15 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     # a fold's card came from), what scored for them and what came into or left a place of
     # their pieces (the region of their towers filled), each once: said first, never folded
     # into 'and N more'; then the others' own pieces (the pieces a closed place took went
-    # into 'and 4 more', behind the viewer's cards paid); then what left their zones
+    # into 'and 4 more', behind the viewer's cards paid); then what left their zones, never
+    # folded either (a newcomer's own card paid was '1 more move of card'): the others' own
+    # pieces before it are then never folded
     theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
     rest = [m for m in moves if not _own(m) and m not in own]
-    moves = own + [m for m in rest if m.startswith(theirs)] + \
-        [m for m in moves if _own(m) and m not in own] + \
-        [m for m in rest if not m.startswith(theirs)]
+    left_own = [m for m in moves if _own(m) and m not in own]
+    ahead = own + [m for m in rest if m.startswith(theirs)]
+    moves = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
+    never_folded = len(ahead) + len(left_own) if left_own else len(own)
     told = with_offers(game, steps.first_line(game, viewer), [x.rstrip(".") for x in news or []],
                        steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
@@ -629,14 +632,14 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     if moves:
         fold = _moves_fold(game)
         room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
-        most = len(own) if crowded else MOST_MOVES
+        most = never_folded if crowded else max(MOST_MOVES, never_folded)
         whose = _whose(game, before, viewer, steps, zones)
         full = steps.full_places(game, viewer, now)
         said = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
-                       room, len(own), fold, most)
+                       room, never_folded, fold, most)
         if SEE_LOG in said:  # too many said whole: said without where from
             said = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
-                                                 moves, full), width, room, len(own), fold,
+                                                 moves, full), width, room, never_folded, fold,
                            most)
         lines.append(said)
     return lines
@@ -645,10 +648,42 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
 def _routine_offers(game: Game, viewer: str, first: int, news: list[str], offers: list[int]
                     ) -> set[int]:
     """The lines of `offers` (Steps.offers_made) that a short screen may fold: neither news
-    of the display (a win, a scoring) nor naming the viewer."""
+    of the display (a win, a scoring), nor naming the viewer, nor made for a place where the
+    viewer has pieces (a newcomer's 5 towers were at stake in the round of offers whose
+    last pass was folded into '1 more news')."""
     weighty = {at for at, _ in _placed(game, first, [x.rstrip(".") for x in news])}
     named = _naming(game.label(viewer))
-    return {i for i in offers if i not in weighty and not named.search(game.events[i])}
+    places = _board_places(game, viewer)
+    return {i for i in offers if i not in weighty and not named.search(game.events[i])
+            and not _for_held_place(game, i, first, places)}
+
+
+def _board_places(game: Game, viewer: str) -> dict[str, bool]:
+    """Each place of the board (in words) of a kind where players keep pieces of their own
+    (not a stack nor a space of a supply), and whether `viewer` has some in it now."""
+    picture = Picture(game, viewer)
+    owners: dict[str, set[str]] = {}
+    for (_, key), content in picture.zones.items():
+        place = _place_of(game, key)
+        if place is not None:
+            owners.setdefault(place, set()).update(
+                owner for kind in content if isinstance(kind, str)
+                for owner in [picture.owner_of(kind)] if owner is not None)
+    kinds = {kind for kind, values in game.world.entity_types.items()
+             if any(owners.get(place) for place in values)}
+    return {game.label(place): viewer in held for place, held in owners.items()
+            if any(place in game.world.entity_types[kind] for kind in kinds)}
+
+
+def _for_held_place(game: Game, at: int, first: int, places: dict[str, bool]) -> bool:
+    """Whether the log's line `at` is about a place where the viewer has pieces: the place
+    it names, else the one the line before it names that names one (a pass that says only
+    'takes back the cards' belongs to the offers for the place named above it)."""
+    for line in reversed(game.events[first:at + 1]):
+        named = [name for name in places if _naming(name).search(line)]
+        if named:
+            return any(places[name] for name in named)
+    return False
 
 
 def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int],

@@ -43,28 +43,24 @@ def terminal_height() -> int:
     return max(16, shutil.get_terminal_size((80, 24)).lines)
 
 
-def typed_ahead() -> str:
-    """What was typed at the terminal and not read yet, each whole line (Enter pressed), and
-    nothing of a line begun: the terminal forgets it all ('' where standard input is not a
-    terminal). Answers typed for a screen that the game skipped must not answer the next."""
+def set_aside_typed(fd: int | None = None) -> bool:
+    """Whether a line typed at the terminal (standard input, or `fd`) waited unread: if one
+    did, all that waits is dropped (False where the input is not a terminal: a pipe's lines
+    are answers written for the questions to come). What was typed before a question was
+    shown must not answer it: a newcomer's '1', typed while the game answered the question
+    before for them, answered a question they had not seen yet."""
     try:
         import termios  # not on every system: there, nothing is known to be typed ahead
     except ImportError:
-        return ""
+        return False
     try:
-        fd = sys.stdin.fileno()
-        if not os.isatty(fd):
-            return ""
-        data = b""
-        while select.select([fd], [], [], 0)[0]:
-            chunk = os.read(fd, 4096)
-            if not chunk:
-                break
-            data += chunk
+        fd = sys.stdin.fileno() if fd is None else fd
+        if not os.isatty(fd) or not select.select([fd], [], [], 0)[0]:
+            return False
         termios.tcflush(fd, termios.TCIFLUSH)
     except (OSError, ValueError, termios.error):
-        return ""
-    return data.decode("utf-8", "replace")
+        return False
+    return True
 
 
 def wrap_text(text: str, width: int, indent: str = "  ") -> list[str]:
@@ -87,11 +83,13 @@ def wrap_lines(lines: list[str], width: int) -> list[str]:
 
 def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
                  group: bool = True, numbers: list[int] | None = None) -> list[str]:
-    """The options numbered from 1 (or by `numbers`, one an option, listed in their order):
-    one per line, or in columns when there are many short ones (a list of 30 places fits on
-    a screen); closer columns when they would take more than `rows` lines, and then
+    """The options numbered from 1 (or by `numbers`, one an option), in the order of
+    `labels` (the decision's: a number kept from an earlier screen of a repeated choice does
+    not move its option up; 'pass' between the cards and those added since read as one of
+    them): one per line, or in columns when there are many short ones (a list of 30 places
+    fits on a screen); closer columns when they would take more than `rows` lines, and then
     (`group`) options named 'A, x' one line per A."""
-    numbered = sorted(zip(numbers or range(1, len(labels) + 1), labels, strict=True))
+    numbered = list(zip(numbers or range(1, len(labels) + 1), labels, strict=True))
     digits = len(str(max((n for n, _ in numbered), default=0)))
     cells = [f"{i:>{digits}}. {label}" for i, label in numbered]
     out: list[str] = []

@@ -132,7 +132,9 @@ def help_lines(width: int) -> list[str]:
 UNDONE = object()  # an answer: the player took a decision back, the game asks again
 
 
-FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
+FINAL_SCORING = "Final scoring:"
+SET_ASIDE = "What you typed before this question was set aside: the game answered the last " \
+    "one for you."  # the heading of the lines after the game's end
 
 
 @dataclass
@@ -186,8 +188,8 @@ class Session:
     # who, its prompt, its options in words, the decisions then (see numbers)
     numbering: tuple[tuple[str, str], dict[str, tuple[int, str]]] | None = None  # a
     # repeated choice's (who, question) and each option's number and words (see numbers)
-    ahead: Callable[[], str] | None = None  # what was typed ahead, unread (screen.typed_ahead)
-    unused: str | None = None  # what typed ahead was not used, said on the next screen
+    ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
+    # anything was (screen.set_aside_typed)
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -355,8 +357,13 @@ class Session:
             if stop is not None:
                 return stop
         self.last_human = player
-        self.unused = self.unused_answers(player)
+        answered_for = bool(self.steps.since(player)[1])  # a choice the game took for them
         self.screen(decision)
+        if answered_for and self.ahead is not None and self.ahead():
+            # checked once the question is shown: a newcomer typed while the screen was
+            # worked out, and their '1' answered the question they had not seen
+            self.notice = self.wrapped([SET_ASIDE])
+            self.screen(decision, events=False)
         while True:
             try:
                 line, self.typed = self.typed or self.read("> "), None
@@ -367,19 +374,6 @@ class Session:
             answer = self.handle(line, decision)
             if answer is not None:
                 return answer
-
-    def unused_answers(self, player: str) -> str | None:
-        """What the player typed ahead for a choice the game then took for them (its only
-        option) is not used: the line that says so at the top of the next screen. A
-        newcomer's 'B', typed for the screen that did not come, answered the next one."""
-        if self.ahead is None or not self.steps.since(player)[1]:
-            return None
-        typed = [x.strip() for x in self.ahead().splitlines() if x.strip()]
-        if not typed:
-            return None
-        said = ", ".join(f"'{x}'" for x in typed)
-        return f"Your {said} {'was' if len(typed) == 1 else 'were'} not used: the choice " \
-            "was taken for you (its only option)."
 
     def clear(self) -> None:
         """Clear the screen (a terminal only), and its scrollback when more than one person
@@ -431,8 +425,8 @@ class Session:
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
-            self.notice = self.wrapped([x for x in (self.undone, self.unused) if x])
-            self.undone = self.unused = None
+            self.notice = self.wrapped([self.undone] if self.undone else [])
+            self.undone = None
         start, new = self.recent if events or self.recent else (0, [])
         new = not_in_digest(new, self.digest, self.covered)  # each line said once
         board = self.board_lines(player)
@@ -872,9 +866,30 @@ class Session:
         estimate = "" if not found.estimate else \
             " (an estimate: what is drawn at random may differ)" if found.drawn else \
             " (an estimate: what you cannot see may differ)"
+        listed = self.listed_note(decision, option)
         return [f"At once: {words}{estimate}." if words else
                 "At once: no points change, nothing moves beyond what the option says, "
-                "the game goes on."] + sources
+                "the game goes on" + (" (the list's words, below, say what may follow)."
+                                      if listed else ".")] + \
+            self.option_hint(decision, option) + listed + sources
+
+    def listed_note(self, decision: Decision, option: Any) -> list[str]:
+        """What the option's line on the list says beside its words ('Times Square, violet
+        (you +6: ... if scored now)'): `why` agrees with the list (a newcomer's list said
+        '(+2)', and `why` said no points change, without a word of where they came from)."""
+        labels = self.shown_labels(decision)
+        k = decision.options.index(option)
+        bare = named_labels(self.game, decision)[k]
+        return [f"On the list: {labels[k]}."] if labels[k] != bare else []
+
+    def option_hint(self, decision: Decision, option: Any) -> list[str]:
+        """The part of the decision's hints about this option ('white: in X, may go to Y
+        (...)'): what choosing it leads to, as the screen said above the options."""
+        label = named_labels(self.game, decision)[decision.options.index(option)]
+        text = " ".join(" ".join(self.display.hint_lines(self.game, decision.player,
+                                                         decision.options)).split())
+        return [f"As the screen says: {part.rstrip('.')}." for part in _top_level_parts(text)
+                if part.startswith(f"{label}: ")]
 
     def points_sources(self, option: Any, player: str, effect: Effect) -> list[str]:
         """'Your +6: Ann scores 6 VP for ...: the bonus of round 3', with the meaning of
@@ -1009,6 +1024,18 @@ class Session:
         at = lines.index(under[0]) if under and under[0] in lines else None
         self.page(lines + blank + below, self.height,
                   {at: len(lines) + len(blank) + len(below) - at} if at else None)
+
+    def spare_lines(self, player: str, room: int | None) -> list[str]:
+        """The rows the display says under its board where there is room (spare_blocks):
+        each whole, or in its shorter words, in `room` rows (None: no limit). A newcomer's
+        last board had lost 'Plots touch where ...'."""
+        out: list[str] = []
+        for spare, instead in self.display.spare_blocks(self.game, player, self.colour,
+                                                        self.width):
+            left = None if room is None else room - len(out)
+            out += spare if left is None or len(spare) <= left else \
+                instead if len(instead) <= left else []
+        return out
 
     def show_log(self, text: str) -> None:
         """The last N events (on a short terminal a page at a time); with no N, as many of
@@ -1204,8 +1231,14 @@ class Session:
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
             pager = Pager(self.say, self.read, self.height)
-        board = ["", *self.board_lines(game.players[0], emptied=False)]  # with its marks,
-        pager.keep_together(len(board))  # on one page; what emptied regions held, below
+        board = self.board_lines(game.players[0], emptied=False)  # with its marks and
+        board += self.spare_lines(game.players[0], self.height - 1 - len(board)
+                                  if self.height is not None else None)  # the spare rows
+        # that fit with it (which plots touch: the final scoring counts them), on one page,
+        # after a blank row where it has the room; what emptied regions held, below
+        if self.height is None or len(board) < self.height - 1:
+            board = ["", *board]
+        pager.keep_together(len(board))
         lines = board
         final = self.display.final_lines(game, self.colour, self.width)
         if final:
@@ -1256,6 +1289,17 @@ def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
         return exact[:1]
     return [o for o, label in pairs
             if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """A text cut at each '; ' outside brackets ('a: x (b; c); d: y' is two parts)."""
+    parts, depth, start = [], 0, 0
+    for k, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and text.startswith("; ", k):
+            parts.append(text[start:k])
+            start = k + 2
+    return [*parts, text[start:]]
 
 
 def _is_number(text: str) -> bool:
