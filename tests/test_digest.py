@@ -1193,7 +1193,8 @@ def test_the_numbers_of_cards_already_bid_are_said_under_the_list():
     screen = screens[53]
     options = [x for x in screen if re.match(r"  \d\. ", x)]
     assert options[0].startswith("  2. orange 6"), screen
-    assert screen[-2] == "  1 is in your bid already (orange 5).", screen
+    assert screen[-2] == "  (1: orange 5, in your bid now; the other options keep their " \
+        "numbers.)", screen  # not '1 is in your bid already': read as a refusal (seed 191)
     for screen in screens.values():
         assert fits(screen), "\n".join(screen)
 
@@ -1457,3 +1458,16 @@ def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded
                             "in the auction for Central Park"), state["digest"]
     assert "Player 1 has no gray card" in first, first
     assert state["digest_kept"] >= 1
+
+
+def test_a_player_who_scored_as_the_first_is_said_beside_the_first():
+    """Seed 191 (issue 33): 'Player 2 scores 2 VP (half) in 52nd St. East (Player 3 scores
+    1 VP, Player 4 too)' read as Player 4's 1 VP, where Player 4 scored 2 VP as Player 2
+    did: the players who scored as the first come first, beside the line they repeat."""
+    from interpreter.play.digest import _said_together
+
+    said = _said_together([("Player 2", "scores 2 VP (half) in 52nd St. East"),
+                           ("Player 3", "scores 1 VP (half) in 52nd St. East"),
+                           ("Player 4", "scores 2 VP (half) in 52nd St. East")], 4)
+    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too; Player 3 " \
+                   "scores 1 VP)", said

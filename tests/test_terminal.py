@@ -1670,7 +1670,7 @@ def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept(
     said = screens_179()[179]
     assert "2. green 6 4. black 4 5. black 5 6. black 6 7. finish: that is my bid 3. pass " \
         "(taking back any cards bid)" in said, said
-    assert "1 is in your bid already (green 5)." in said, said
+    assert "(1: green 5, in your bid now; the other options keep their numbers.)" in said, said
 
 
 def _why_179(step: int, command: str) -> str:

@@ -979,11 +979,12 @@ def _said_together(said: list[tuple[str, str]], players: int) -> str:
     same = [name for name, words in others if words == rest]
     differ = [(name, words) for name, words in others if words != rest]
     parts = [name + _differing(rest, words) for name, words in differ]
-    if same:
-        parts.append("all the others too" if len(said) == players > 2 and not differ
+    if same:  # first, beside the line it repeats: '(Bob scores 1 VP, Carl too)' read as
+        # Carl's 1 VP, where Carl scored as Ann did
+        parts.insert(0, "all the others too" if len(said) == players > 2 and not differ
                      else f"{and_list(same)} too")
     clause, tail = _first_clause(rest)  # the others' part said where they are named
-    return f"{first} {clause} ({', '.join(parts)}){tail}"
+    return f"{first} {clause} ({'; '.join(parts)}){tail}"
 
 
 def _first_clause(text: str) -> tuple[str, str]:

@@ -525,9 +525,11 @@ class Session:
             self.gaps_line(decision)
 
     def gaps_line(self, decision: Decision) -> list[str]:
-        """'  1 and 4 are in your tray already (red 5, blue 4).': the numbers a repeated
-        choice keeps for the options taken earlier in it, under the list. A newcomer read
-        '2. red 6 ... 7. finish' and could not tell where 1 went."""
+        """'  (1 and 4: red 5, blue 4, in your tray now; the other options keep their
+        numbers.)': the numbers a repeated choice keeps for the options taken earlier in it,
+        under the list. A newcomer read '2. red 6 ... 7. finish' and could not tell where 1
+        went; another read '1 is in your tray already (red 5).' as a refusal of their
+        card."""
         numbers = self.numbers(decision)
         gone = sorted((n, option, label) for option, (n, label) in
                       (self.numbering[1].items() if self.numbering else ())
@@ -535,12 +537,12 @@ class Session:
         if not gone:
             return []
         places = {self.taken_to(decision.player, option) for _, option, _ in gone}
-        where = f"in {places.pop()} already" if len(places) == 1 and None not in places \
+        where = f"in {places.pop()} now" if len(places) == 1 and None not in places \
             else "chosen already"
         said = and_list([str(n) for n, _, _ in gone])
         labels = ", ".join(label for _, _, label in gone)
-        return self.wrapped([f"  {said} {'is' if len(gone) == 1 else 'are'} {where} "
-                             f"({labels})."])
+        return self.wrapped([f"  ({said}: {labels}, {where}; the other options keep their "
+                             "numbers.)"])
 
     def numbers(self, decision: Decision) -> list[int]:
         """Each option's number: from 1, but within a repeated choice (the same question to
