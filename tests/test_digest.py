@@ -1471,3 +1471,17 @@ def test_a_player_who_scored_as_the_first_is_said_beside_the_first():
                            ("Player 4", "scores 2 VP (half) in 52nd St. East")], 4)
     assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too; Player 3 " \
                    "scores 1 VP)", said
+
+
+def test_points_are_not_credited_to_a_number_of_the_player_s_own():
+    """Seed 193 (issue 33): 'Points: you +6 (9 in all, never finished); the high bid stays
+    Player 1's 6), Player 2 +6 (the special scoring after business 6)': the newcomer's +6
+    was credited to a line that named their bid of 6. A number after 'Ann's' is theirs, not
+    given to them; the line that gives it is found."""
+    from interpreter.play.digest import crediting
+
+    lines = ["Player 3 passes and takes back the cards they had put forward (black 4, black "
+             "5: 9 in all, never finished); the high bid stays Player 1's 6",
+             "Player 1 scores 6 VP for skyscrapers in at least 4 districts: the special "
+             "scoring after business 6"]
+    assert crediting("Player 1", 6, lines) == lines[1:]

@@ -824,15 +824,19 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
 
 
 def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
-    """The lines that give `name` its `amount`: each names them, followed by a number; the
-    fewest whose numbers add up to it ([] where none do)."""
+    """The lines that give `name` its `amount`: each names them, followed by a number in the
+    same clause (not "Ann's 6": a number of theirs, not given to them); the fewest whose
+    numbers add up to it ([] where none do). A newcomer read 'you +6 (9 in all, never
+    finished; the high bid stays Player 1's 6)' where a special scoring gave the 6."""
     named = _naming(name)
     found = []
     for line in lines:
-        at = named.search(line)
-        number = NUMBER.search(line, at.end()) if at else None
-        if number:
-            found.append((int(number.group(1)), line))
+        for at in named.finditer(line):
+            clause = line[at.end():].split("; ", 1)[0]
+            number = None if clause.startswith("'s") else NUMBER.search(clause)
+            if number:
+                found.append((int(number.group(1)), line))
+                break
     for size in range(1, min(len(found), 6) + 1):
         for chosen in combinations(found, size):
             if sum(n for n, _ in chosen) == abs(amount):
