@@ -826,8 +826,8 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
 def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
     """The lines that give `name` its `amount`: each names them, followed by a number in the
     same clause (not "Ann's 6": a number of theirs, not given to them); the fewest whose
-    numbers add up to it ([] where none do). A newcomer read 'you +6 (9 in all, never
-    finished; the high bid stays Player 1's 6)' where a special scoring gave the 6."""
+    numbers add up to it ([] where none do). A newcomer read 'you +6 (... the high offer
+    stays Ann's 6)' where a bonus had given the 6."""
     named = _naming(name)
     found = []
     for line in lines:

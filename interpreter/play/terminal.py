@@ -1030,7 +1030,7 @@ class Session:
     def spare_lines(self, player: str, room: int | None) -> list[str]:
         """The rows the display says under its board where there is room (spare_blocks):
         each whole, or in its shorter words, in `room` rows (None: no limit). A newcomer's
-        last board had lost 'Plots touch where ...'."""
+        last board had lost the row that said which spaces touch."""
         out: list[str] = []
         for spare, instead in self.display.spare_blocks(self.game, player, self.colour,
                                                         self.width):
@@ -1236,7 +1236,7 @@ class Session:
         board = self.board_lines(game.players[0], emptied=False)  # with its marks and
         board += self.spare_lines(game.players[0], self.height - 1 - len(board)
                                   if self.height is not None else None)  # the spare rows
-        # that fit with it (which plots touch: the final scoring counts them), on one page,
+        # that fit with it (which spaces touch: the final scoring counts them), on one page,
         # after a blank row where it has the room; what emptied regions held, below
         if self.height is None or len(board) < self.height - 1:
             board = ["", *board]
