@@ -1719,6 +1719,11 @@ def test_long_lines_never_folded_scroll_in_their_box_and_leave_the_options_their
         assert page.evaluate("""() => { const list = document.getElementById('digest-lines');
             return list.scrollHeight > list.clientHeight + 1
               && !list.querySelector('li[hidden], li.folded, li.more'); }""")
+        # and a line under the box says that it scrolls (seed 193: a line cut in the middle,
+        # nothing said of the rest)
+        assert _in_view(page, "#digest .digest-rest")
+        assert "scroll this box" in page.locator("#digest .digest-rest").inner_text()
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
 
 
 # once the page shows a newer version with a decision and has its answer to the last click

@@ -323,6 +323,7 @@ function lastEntriesHeight(log) {
 function fitDigest() {
   const digest = $("digest"), list = $("digest-lines");
   list.querySelector(".more")?.remove();
+  digest.querySelector(".digest-rest")?.remove();
   list.classList.remove("scrolls", "more-below");
   const lines = [...list.children];
   for (const li of lines) {
@@ -355,12 +356,18 @@ function fitDigest() {
 
 // The lines never folded, where even they leave the options less than their room: they
 // scroll in their own box, DIGEST_FOLDED lines' worth at least (a newcomer's long lines about
-// their places pushed every option out of the panel).
+// their places pushed every option out of the panel), a line under it saying so (a newcomer
+// read a line cut in the middle with nothing to say that more was there).
 function scrollKept(list) {
   const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
+  const rest = document.createElement("div");
+  rest.className = "digest-rest";
+  rest.textContent = "\u25bc more: scroll this box, or click to show it all";
+  rest.addEventListener("click", showDigestAll);
   let height = list.offsetHeight;
   while (height > DIGEST_FOLDED * line
     && (squeezed() || $("digest").offsetHeight > innerHeight * DIGEST_SHARE)) {
+    if (!rest.isConnected) list.after(rest);
     height = Math.max(DIGEST_FOLDED * line, height - line);
     list.classList.add("scrolls");
     list.style.maxHeight = `${Math.ceil(height)}px`;
