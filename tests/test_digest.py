@@ -838,7 +838,8 @@ def test_a_line_the_digest_says_is_not_also_listed_above_it():
     for screen in screens:
         digest = " ".join(" ".join(_screen_items(
             screen, "In short, since your last decision:")).split()).lower()
-        for item in _screen_items(screen, "Since your last decision:") if digest else []:
+        for item in _screen_items(screen, "The log since your last decision:") if digest \
+                else []:
             checked += 1
             said = re.escape(item.rstrip(".").lower())
             assert not re.search(rf"(^|: |; ){said}($|[.;]| \()", digest), screen
@@ -1277,11 +1278,11 @@ def test_a_line_said_in_short_is_not_also_listed_since_the_last_decision():
     too'): a line the digest says as one with others is listed once."""
     for step, screen in _screens_149().items():
         text = "\n".join(screen)
-        if "In short" not in text or "Since your last decision" not in text:
+        if "In short" not in text or "The log since your last decision" not in text:
             continue
         above, below = text.split("In short", 1)
-        listed = [" ".join(x.split()) for x in
-                  re.split(r"\n  (?=\S)", above.split("Since your last decision", 1)[1])[1:]]
+        listed = [" ".join(x.split()) for x in re.split(
+            r"\n  (?=\S)", above.split("The log since your last decision", 1)[1])[1:]]
         for line in listed:
             assert line.rstrip(".") not in _flat(below.split("\n\n")[0]), (step, line)
     above = _flat(_screens_149()[313]).split("In short")[0]
@@ -1469,7 +1470,7 @@ def test_a_player_who_scored_as_the_first_is_said_beside_the_first():
     said = _said_together([("Player 2", "scores 2 VP (half) in 52nd St. East"),
                            ("Player 3", "scores 1 VP (half) in 52nd St. East"),
                            ("Player 4", "scores 2 VP (half) in 52nd St. East")], 4)
-    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too; Player 3 " \
+    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too, Player 3 " \
                    "scores 1 VP)", said
 
 
@@ -1485,3 +1486,17 @@ def test_points_are_not_credited_to_a_number_of_the_player_s_own():
              "Player 1 scores 6 VP for skyscrapers in at least 4 districts: the special "
              "scoring after business 6"]
     assert crediting("Player 1", 6, lines) == lines[1:]
+
+
+def test_the_events_listed_above_the_digest_are_called_the_log():
+    """Seed 191, step 37 (and seed 167's screens): 'Since your last decision:' above 'In
+    short, since your last decision:': the newcomer read the same events told twice and could
+    not tell which block to trust. Where a digest follows, the lines above it are called the
+    log's."""
+    screens = newcomer_screens(replay=NEWCOMER_167)
+    both = [s for s in screens.values() if "In short, since your last decision:" in s
+            and any(x.startswith("The log since your last decision:") for x in s)]
+    assert both
+    for screen in screens.values():
+        if "In short, since your last decision:" in screen:
+            assert "Since your last decision:" not in screen, "\n".join(screen)

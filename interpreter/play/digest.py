@@ -988,7 +988,7 @@ def _said_together(said: list[tuple[str, str]], players: int) -> str:
         parts.insert(0, "all the others too" if len(said) == players > 2 and not differ
                      else f"{and_list(same)} too")
     clause, tail = _first_clause(rest)  # the others' part said where they are named
-    return f"{first} {clause} ({'; '.join(parts)}){tail}"
+    return f"{first} {clause} ({', '.join(parts)}){tail}"
 
 
 def _first_clause(text: str) -> tuple[str, str]:

@@ -190,6 +190,15 @@ class Screen:
         return out + must
 
 
+def events_title(since: bool, digest: bool) -> str:
+    """The title of the new events listed whole: said as the log's lines where the digest
+    follows ('In short, since your last decision:'; a newcomer read two blocks each called
+    'since your last decision' and could not tell which to trust)."""
+    if not since:
+        return "So far:"
+    return "The log since your last decision:" if digest else "Since your last decision:"
+
+
 def last_moves_title(shown: int) -> str:
     """The title of the newest events where earlier ones are left out: it says they are the
     last few, not all (a newcomer read 'Since your last decision (the last 2; ...)' above

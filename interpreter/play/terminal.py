@@ -75,6 +75,7 @@ from interpreter.play.scores import final_scores
 from interpreter.play.screen import (
     Pager,
     Screen,
+    events_title,
     legend_lines,
     option_lines,
     short_path,
@@ -434,7 +435,7 @@ class Session:
         shown = new[-RECENT_EVENTS:]
         parts = Screen(board, private.split("\n") if private else [],
                        [self.wrapped([f"  {line}"]) for line in shown],
-                       "Since your last decision:" if start else "So far:",
+                       events_title(bool(start), bool(self.digest)),
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
                        self.notice)
         lines = parts.lines(self.height)
