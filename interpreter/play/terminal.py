@@ -133,9 +133,9 @@ def help_lines(width: int) -> list[str]:
 UNDONE = object()  # an answer: the player took a decision back, the game asks again
 
 
-FINAL_SCORING = "Final scoring:"
+FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
 SET_ASIDE = "What you typed before this question was set aside: the game answered the last " \
-    "one for you."  # the heading of the lines after the game's end
+    "one for you."  # the line atop a screen whose question a typed answer did not see
 
 
 @dataclass

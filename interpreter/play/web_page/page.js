@@ -356,8 +356,8 @@ function fitDigest() {
 
 // The lines never folded, where even they leave the options less than their room: they
 // scroll in their own box, DIGEST_FOLDED lines' worth at least (a newcomer's long lines about
-// their places pushed every option out of the panel), a line under it saying so (a newcomer
-// read a line cut in the middle with nothing to say that more was there).
+// their places pushed every option out of the panel), a note over its last line saying so
+// (a newcomer read a line cut in the middle with nothing to say that more was there).
 function scrollKept(list) {
   const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
   const rest = document.createElement("div");
