@@ -779,9 +779,11 @@ function describedRow(button, option) {
   const row = document.createElement("div");
   row.className = "option";
   row.append(button);
-  if (option.effect) row.append(cell("span", ""));
-  if (option.effect) row.lastChild.append(...termed(option.effect));
-  if (option.effect) row.lastChild.className = "effect";
+  if (!option.effect) return row;
+  const effect = cell("span", "");
+  effect.className = "effect";
+  effect.append(...termed(option.effect));
+  row.append(effect);
   return row;
 }
 
