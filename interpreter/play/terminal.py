@@ -877,7 +877,7 @@ class Session:
             self.option_hint(decision, option) + listed + sources
 
     def listed_note(self, decision: Decision, option: Any) -> list[str]:
-        """What the option's line on the list says beside its words ('Times Square, violet
+        """What the option's line on the list says beside its words ('North, red
         (you +6: ... if scored now)'): `why` agrees with the list (a newcomer's list said
         '(+2)', and `why` said no points change, without a word of where they came from)."""
         labels = self.shown_labels(decision)
