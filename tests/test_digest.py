@@ -1450,9 +1450,14 @@ def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded
     tokens = {p: t for t, p in table.tokens.items()}
     while len(table.history.moves) < 99:
         at = len(table.history.moves)
-        options = list(table.game.decision().options)
+        # the page's options, in the order the page shows them (its indexes)
+        options = list(table.display.shown(table.game, table.game.decision()).options)
         table.decide(tokens[data["deciders"][at]], table.version,
                      index=options.index(data["moves"][at]))
+    alone = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:99]:
+        alone.apply(move)
+    assert table.game.plain_state() == alone.plain_state()  # the newcomer's game, to a frame
     state = table.state_for(tokens["P1"])
     first = state["digest"][0]
     assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
