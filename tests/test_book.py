@@ -342,7 +342,8 @@ def test_the_game_in_short_and_a_rules_own_words_come_from_its_names_file(high_c
     text = to_text(book)
     assert "Move 1 of the card from the player's hand to card in the trick of the player." \
         in " ".join(text.split())
-    assert "the suit of the card the player who leads the next trick played" in text
+    assert "The suit of the card the player who leads the next trick played: call this led." \
+        in " ".join(text.split())
     assert "played of" not in text
     assert "Add w to who won a trick." in text
     assert "» Everybody plays one card" in text
@@ -411,7 +412,7 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
                 'trigger rewarded after trick_won(w):\n'
                 '    reward(w, 2)\n')
     text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
-    assert "Here n is a number." in text  # w, a player, reads "the player"
+    assert "n: a number" not in text  # "from 0 to n" says it; w, a player, reads "the player"
     assert "Note whether for every player p in all players clockwise from the player: hand " \
            "of player p is empty (“all out”)." in text
     assert "unread" not in text  # a let that nothing reads is no rule of play
@@ -421,6 +422,79 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
     assert "The player chooses a number k from 0 to n (“how many”)." in text
     assert "The last winner of a trick is cleared." in text
     assert not re.search(r"nobody/nothing|not \(|from 1 to 1", text)
+
+
+def test_a_rules_own_values_read_as_a_player_reads_them(book_in):
+    """Issue 33: the steps read like code ('Let the players who have passed be nothing.', 'Let
+    total be ...', 'The result is 0.', 'Here high is a number.'): a list that starts empty, a
+    count, a value named for the steps after it, one read once right after (said there), what
+    a rule gives at its end and where it stops early read as sentences, in every ruleset."""
+    base = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    for said in ("At first, no player has passed. At first, the number of bidding turns taken "
+                 "is 0.", "Count the seven districts: call this the number of districts left.",
+                 "The left-most set with a business left: call this the current set.",
+                 "A random card colour in the five plot colours",  # a sentence's capital
+                 "Add the points the player scores in the district to the player's victory "
+                 "points.", "call this the winner. If there is a winner: The winner pays",
+                 "Stop here: it gives 0.",
+                 "It gives who holds the high bid (none before the first bid)."):
+        assert said in base, said
+    _, bid = book_in("fifth-avenue/base", "en").entry("bid_turn")
+    assert "high" not in bid.lines[0].text  # "more than high" says it is a number
+    photo = " ".join(to_text(book_in("tutorial/photo-finish", "en")).split())
+    assert "(same: a number from 1 to 4) 1. The value of c if same is 1, otherwise 1: call " \
+        "this steps." in photo  # what the rule's words do not say
+    for name in RULESETS:
+        code = re.compile(r"(?m)^ *(\d+\. )?(Let |The result is|Here \w+ is)")
+        assert code.findall(to_text(book_in(name, "en"))) == [], name
+
+
+def test_what_a_rule_gives_and_a_parameter_its_steps_do_not_show(high_card):
+    """A value given after a condition that gave one reads "Otherwise it gives ..."; one given
+    inside a loop stops the rule ("Stop here: it gives ..."); a number only compared for
+    equality is said to be one, a number compared by size is not."""
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write('\nprocedure bonus_of(w: player, n: number) "a bonus" cite "High Card: Play":\n'
+                '    if tricks[w] == n:\n'
+                '        return 2\n'
+                '    return 0\n'
+                'procedure first_bonus(w: player, most: number) "the first bonus"'
+                ' cite "High Card: Play":\n'
+                '    for each player p:\n'
+                '        if tricks[p] > most:\n'
+                '            return p\n'
+                '    return none\n'
+                'trigger rewarded after trick_won(w):\n'
+                '    let b = bonus_of(w, 3)\n'
+                '    bonus[w] += b\n'
+                '    let f = first_bonus(w, 0)\n'
+                '    if f == w:\n'
+                '        bonus[w] += 1\n')
+    book = book_of(load_ruleset(high_card))
+    (_, bonus), (_, first) = book.entry("bonus_of"), book.entry("first_bonus")
+    assert [line.text for line in bonus.lines] == [
+        "(n: a number)", "If tricks won of the player is n:", "It gives 2.",
+        "Otherwise it gives 0."]
+    assert [line.text for line in first.lines] == [
+        "Do this for each player:", "If tricks won of the player is more than most:",
+        "Stop here: it gives the player.", "It gives none."]
+
+
+@pytest.mark.parametrize("lang", ["nl", "ko"])
+def test_dutch_and_korean_say_a_rules_own_values_as_english_does(book_in, lang):
+    """Dutch read 'Wie gepast heeft is voortaan niets.', 'Hierin: hoogste bod is een getal.',
+    Korean '없음을 패스한 플레이어들이라 한다.': both say a list that starts empty, a count kept
+    and where a rule stops early as the English book does."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", lang)).split())
+    said = {"nl": ("Aanvankelijk heeft nog niemand gepast. Aanvankelijk is het aantal "
+                   "gespeelde biedbeurten 0.", "Stop hier: de uitkomst is 0.",
+                   "Tel de zeven stadswijken: noem dit het aantal overgebleven stadswijken."),
+            "ko": ("처음에는 패스한 플레이어들이 없다. 처음에는 지나간 비딩 차례가 0이다.",
+                   "여기서 멈춘다: 결과는 0이다.", "일곱 구역을 세어 남은 구역 수라 한다.")}
+    for sentence in said[lang]:
+        assert sentence in text, sentence
+    for old in ("is voortaan", "Hierin:", "없음을", "0을 지나간", "(최고 비딩: 수)"):
+        assert old not in text, old
 
 
 def test_the_board_gives_every_link_a_rule_reads_and_the_groups_of_a_set(book_in):
@@ -587,10 +661,11 @@ def test_a_dutch_condition_puts_its_verb_last(book_in):
     bouwstop heeft", "als er een kaartkleur ... is waarvoor ...", a yes/no kept from now on
     "Vanaf nu geldt dat ..."; the ruleset's `not NAME` says a condition's opposite."""
     text = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
-    for said in ("Als de stadswijk geen bouwstop heeft:", "Als totaal gelijk is aan 0:",
+    for said in ("Als de stadswijk geen bouwstop heeft:", "Als het totaal gelijk is aan 0:",
                  "Als de kaartkleur gelijk is aan passen (kaarten terugnemen):",
                  "Vanaf nu geldt dat de stadswijk een bouwstop heeft.",
-                 "De winnaar is voortaan de winnaar van de veiling",
+                 "De winnaar van de veiling in de stadswijk die de openende speler opent: "
+                 "noem dit de winnaar.",
                  "zijn jokers) is waarvoor de stapel van de kaartkleur niet leeg is:"):
         assert said in text
     for slip in ("Als er is", "Als de stadswijk heeft", " is niet leeg", "Noem "):
@@ -616,7 +691,7 @@ def test_a_rule_replaced_only_when_its_condition_holds_keeps_its_steps(book_in):
     texts = [(line.depth, line.text) for line in award.lines]
     at = texts.index((0, "Otherwise, the rule it replaces:"))
     assert (2, "The winner calls a building stop in the district.") in texts[at:]
-    assert texts[1][1].endswith("otherwise the rule it replaces applies (below).")
+    assert texts[0][1].endswith("otherwise the rule it replaces applies (below).")
 
 
 def test_zones_and_rulings_read_as_sentences_about_the_game_s_things(book_in):
@@ -650,7 +725,7 @@ def test_turns_round_the_table_read_as_turns_not_as_a_program(book_in):
     """Issue 33: the Rules panel's 'step by step' read as pseudo-code ('Let the player be the
     opening player. Repeat: If ...: Stop repeating. ... The player becomes the next player
     after the player (clockwise).'). Turns round the table read as turns, in every ruleset
-    that has them; a language that has not translated the phrases keeps its loop."""
+    that has them, in every language (nl, ko)."""
     base = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
     assert "Turn by turn, clockwise from the opening player (the player is the one whose " \
         "turn it is): If the player is who holds the high bid" in base
@@ -671,4 +746,14 @@ def test_turns_round_the_table_read_as_turns_not_as_a_program(book_in):
     cards = " ".join(to_text(book_in("tutorial/high-card", "en")).split())
     assert "Each player in turn, clockwise from the player who leads the next trick:" in cards
     dutch = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
-    assert "Herhaal:" in dutch and "Stop met herhalen." in dutch
+    assert "Om de beurt, met de klok mee vanaf de openende speler (de speler is wie aan de " \
+        "beurt is): Als de speler gelijk is aan wie het hoogste bod heeft: Hier eindigen de " \
+        "beurten." in dutch
+    assert "Elke speler q om de beurt, met de klok mee vanaf de speler, als speler q geen " \
+        "torenflat" in dutch
+    korean = " ".join(to_text(book_in("fifth-avenue/base", "ko")).split())
+    assert "경매를 여는 플레이어부터 시계 방향으로 돌아가며 차례를 진행한다" in korean
+    assert "여기서 차례 진행을 끝낸다." in korean
+    for loop in ("Stop met herhalen.", "De speler wordt de volgende speler na de speler",
+                 "반복을 멈춘다.", "플레이어의 다음 플레이어 (시계 방향)이 된다"):
+        assert loop not in dutch + korean, loop

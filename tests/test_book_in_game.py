@@ -41,15 +41,15 @@ def test_a_player_reads_a_rule_by_its_gist_and_asks_for_its_steps():
     place = "place it on a building plot"
     gist = "\n".join(rules_lines(ruleset, place, ""))
     assert "Businesses raise the value of the skyscrapers next to them" in gist
-    assert "Let the current set be" not in gist  # the steps read like code to a newcomer
+    assert "call this the current set" not in gist  # the steps come on request
     assert "'rules steps' shows this rule step by step, as the game plays it." in gist
     steps = "\n".join(rules_lines(ruleset, place, "steps"))
-    assert "Businesses raise the value" in steps and "Let the current set be" in steps
+    assert "Businesses raise the value" in steps and "call this the current set" in steps
     assert "'rules steps'" not in steps
     named = "\n".join(rules_lines(ruleset, None, "place a business"))
-    assert "Let the current set be" not in named
+    assert "call this the current set" not in named
     assert "Add 'steps' ('rules place a business steps')" in named
-    assert "Let the current set be" in "\n".join(
+    assert "call this the current set" in "\n".join(
         rules_lines(ruleset, None, "place a business steps"))
     # a rule without a gist, and a turn's choice of actions, show their steps: they are
     # what a player reads of them

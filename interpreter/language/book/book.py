@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from interpreter.language import nodes as N
 from interpreter.language.book.comments import no_paragraph, rulings, rulings_at
+from interpreter.language.book.lets import type_shown_by_use
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.variables import is_short
@@ -287,10 +288,7 @@ class Builder:
 
     def _param(self, p: N.Param) -> str:
         w = self.words
-        kind = w.name(p.type or "")
-        if p.type and ".." in p.type:
-            low, high = p.type.split("..", 1)
-            kind = self.say("builtin.numbers", a=low, b=high)
+        kind = self.kind(p.type) if p.type and ".." in p.type else w.name(p.type or "")
         if not p.type or w.name(p.name) == kind:
             return w.name(p.name)
         return self.say("component.param", name=w.name(p.name), type=kind)
@@ -446,36 +444,39 @@ class Builder:
         w = self.words
         w.start_rule(d)
         lines: list[Line] = []
-        params = self.params([p for p in d.params if not is_short(p.name)
-                              or w.local(p.name) == humane(p.name)])
+        params = self.params([p for p in d.params if (
+            not is_short(p.name) or w.local(p.name) == humane(p.name))
+            and not type_shown_by_use(d, p.name, p.type)])
         if params:  # "p" reads "the player" already, as "the opening player" does
             lines.append(Line(0, self.say("rule.with", params=params)))
         if d.when is not None:
             lines.append(Line(0, self.say("rule.when_replaced", cond=w.expr(d.when))))
-        lines += w.block(d.body)
+        lines += w.block(d.body, tail=True)
         fallback = d.fallback
         if fallback is not None:  # the replaced rule, as it reads, under its own heading
             lines.append(Line(0, self.say("rule.replaced")))
             lines += [Line(x.depth + 1, x.text, x.step, ruling=x.ruling)
-                      for x in w.block(fallback.body)]  # its lines are another file's
+                      for x in w.block(fallback.body, tail=True)]  # another file's lines
         return self.entry(d, lines)
 
     def params(self, params: list[N.Param]) -> str:
-        """A rule's parameters in a sentence: "opener is a player and d is a place"."""
+        """What a rule's parameters are, where their names do not say it: "d: a place"."""
         w, say = self.words, self.say
         parts = []
         for p in params:
             name, kind = w.local(p.name), self.kind(p.type) if p.type else ""
             if kind and not name.endswith(w.name(p.type or "")):  # not "the opener: a player"
                 parts.append(say("rule.param", name=name, type=kind))
-        if len(parts) <= 1:
-            return "".join(parts)
-        return say("expr.list_sep").join(parts[:-1]) + say("expr.args_sep") + parts[-1]
+        return say("rule.param_sep").join(parts)
 
     def kind(self, type_name: str) -> str:
-        """What a parameter is: a yes/no, a number, or a thing of the ruleset (a player)."""
+        """What a parameter is: a yes/no, a number (from 1 to 4), or a thing of the ruleset (a
+        player)."""
         if self.p.has(f"type.{type_name}"):
             return self.say(f"type.{type_name}")
+        if ".." in type_name:
+            low, high = type_name.split("..", 1)
+            return self.say("builtin.numbers", a=low, b=high)
         return self.indefinite(self.words.name(type_name))
 
     def indefinite(self, noun: str) -> str:

@@ -1,6 +1,7 @@
 """A ruleset's names in a language: `book/LANG.yaml` in a ruleset's folder (or in any folder
 it extends; the overlay's names win). Each maps a name of the rules (a rule, an enumeration's
-member, an entity of the board, an attribute, an option `option A`) to how it reads; `texts`
+member, an entity of the board, an attribute, an option `option A`) to how it reads (`none:x`:
+how a rule's list x that starts empty reads, "no player has passed"); `texts`
 translates the rules' own texts (prompts, the reasons an ending gives, rulings); `reads` says how
 a name reads inside a sentence with its arguments ({1}, {2}: `hand: "{1}'s hand"`); `columns`
 gives a table's column headings; `about` says what a rule is for, in a sentence a newcomer

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from interpreter.language import nodes as N
+from interpreter.language.book.lets import Values, names_read
 from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.variables import Types, param_types, readings
 from interpreter.language.errors import RulesError
@@ -20,6 +21,7 @@ _COMPARE = {"==": "expr.eq", "!=": "expr.ne", "<": "expr.lt", "<=": "expr.le", "
             ">=": "expr.ge", "in": "expr.in", "not in": "expr.not_in"}
 _OPPOSITE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">",
              "in": "not in", "not in": "in"}
+FOLDED_MOST = 60  # the longest value said where it is used, in characters (else named first)
 _ASSIGN = {"=": "stmt.set", "+=": "stmt.add", "-=": "stmt.subtract", "*=": "stmt.multiply"}
 
 
@@ -41,19 +43,11 @@ def numbers(e: N.Expr | None) -> tuple[N.Expr, N.Expr] | None:
     return None
 
 
-def names_read(node: object):
-    """The names a rule reads, what its log and records read left out."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, N.Log | N.Record):
-            continue
-        if isinstance(item, N.Name):
-            yield item.id
-        if isinstance(item, N.Node):
-            stack += [v for v in vars(item).values() if isinstance(v, list | N.Node)]
-        elif isinstance(item, list):
-            stack += item
+def gives_or_else(first: N.Stmt | None, then: N.Stmt) -> bool:
+    """Whether `then` gives a value only where `first` gave none: `first` is a condition whose
+    every branch gives one, and has no `else`."""
+    return isinstance(first, N.If) and first.orelse is None and isinstance(then, N.Return) \
+        and all(body and isinstance(body[-1], N.Return) for body in first.bodies)
 
 
 def capital(text: str) -> str:
@@ -86,6 +80,8 @@ class Words:
         self.types = types
         self.skip = set(skip)
         self.lets: dict[str, N.Expr] = {}  # the current rule's `let`s: a name's value in words
+        self.values = Values(None)  # how the current rule uses its own values
+        self.said_later: dict[str, N.Expr] = {}  # a `let` said where it is used, not named
         self.read: set[str] | None = None  # the names the current rule reads (None: unknown)
         self.vars: dict[str, tuple[str, str]] = {}  # the rule's short names: "the player"
         self.typer = Types(decls, types)
@@ -95,8 +91,10 @@ class Words:
     def start_rule(self, decl: N.Node | None = None) -> None:
         """Forget the `let`s of the rule rendered before; note the names `decl` reads outside
         its log and records (a `let` nothing else reads is not a rule of play)."""
-        self.lets = {}
+        self.lets, self.said_later = {}, {}
         self.read = None if decl is None else set(names_read(decl))
+        self.values = Values(decl, {n for n, d in self.decls.items()
+                                    if isinstance(d, N.ProcDecl)})
         self.vars = {} if not isinstance(decl, N.Decl) else readings(
             decl, self.typer, self.name, self.names, self.the,
             lambda noun, var: self.p.say("expr.the_named", x=noun, v=var),
@@ -233,12 +231,14 @@ class Words:
         return say(_COMPARE.get(op, "expr.eq"), a=self.expr(left), b=self.expr(right))
 
     def _is_none(self, e: N.Expr | None, none: bool) -> str:
-        """`x == none` as "there is no x": a rule's own name reads as the value it was given,
-        and the article goes (there is no winner of ..., not: w is none)."""
+        """`x == none` as "there is no x": the article goes (there is no winner, not: w is
+        none); a rule's own name without one reads as the value it was given."""
         say = self.p.say
-        if isinstance(e, N.Name) and e.id in self.lets:
+        article = say("expr.article")
+        if isinstance(e, N.Name) and e.id in self.lets and not (
+                article and self.expr(e).startswith(article)):
             e = self.lets[e.id]
-        text, article = self.expr(e), say("expr.article")
+        text = self.expr(e)
         if article and text.startswith(article):
             return say("expr.none_is" if none else "expr.some_is", a=text[len(article):])
         return say("expr.is_unset" if none else "expr.is_set", a=text)
@@ -280,6 +280,8 @@ class Words:
         return text
 
     def _name_expr(self, name: str) -> str:
+        if name in self.said_later:
+            return self.expr(self.said_later[name])
         if name in self.vars:
             return self.vars[name][0]
         decl = self.decls.get(name)
@@ -389,13 +391,23 @@ class Words:
 
     # ------------------------------------------------------------------ statements
 
-    def block(self, body: list[N.Stmt], depth: int = 0) -> list[Line]:
+    def block(self, body: list[N.Stmt], depth: int = 0, tail: bool = False) -> list[Line]:
+        """Steps in words; `tail`: the rule ends after the last of them (a value it gives there
+        ends nothing early)."""
         out: list[Line] = []
         for i, s in enumerate(body):
+            if isinstance(s, N.Let) and not self.is_test(s.value) \
+                    and self.values.said_where_used(body, i) \
+                    and len(self.expr(s.value)) <= FOLDED_MOST:
+                self.said_later[s.name] = s.value  # "Add the points ... to ...", not named first
+                continue
             turns = self._turns(body[i - 1], s) if i else None
             if turns is not None and out and out[-1].at == body[i - 1].loc.line:
                 out.pop()  # the first player is said with the turns
-            said = self.stmt(s, depth) if turns is None else self._turns_said(s, turns, depth)
+            last = tail and (i == len(body) - 1 or i == len(body) - 2 and gives_or_else(
+                s, body[-1]))  # "If c: It gives 2. Otherwise it gives 0."
+            said = self.stmt(s, depth, last, body[i - 1] if i else None) if turns is None \
+                else self._turns_said(s, turns, depth)
             for line in said:  # a sentence begins with a capital ("The player chooses")
                 line.text = capital(line.text)
             if said:
@@ -408,7 +420,9 @@ class Words:
             out += said
         return out
 
-    def stmt(self, s: N.Stmt, depth: int) -> list[Line]:
+    def stmt(self, s: N.Stmt, depth: int, tail: bool = False, before: N.Stmt | None = None
+             ) -> list[Line]:
+        """A step in words; `tail`: the rule ends after it; `before`: the step before it."""
         say, x = self.p.say, self.expr
         one = lambda text: [Line(depth, text, s.step)]  # noqa: E731
         if isinstance(s, N.Log | N.Record):
@@ -419,8 +433,7 @@ class Words:
             return []  # a name only the log or a measure reads
         if isinstance(s, N.Let):
             self.lets[s.name] = s.value
-            key = "stmt.let_test" if self.is_test(s.value) else "stmt.let"
-            return one(say(key, name=self._name_expr(s.name), value=x(s.value)))
+            return one(self._let(s))
         if isinstance(s, N.Assign):
             target = self._name_expr(s.name) if s.name in self.vars else self.name(s.name)
             if s.index:
@@ -463,7 +476,7 @@ class Words:
             prompt = say("stmt.choose_prompt", prompt=self.tr(s.prompt)) if s.prompt else ""
             out = one(say("stmt.options", player=x(s.player), prompt=prompt))
             for c in s.clauses:
-                out += self.option(c, depth + 1)
+                out += self.option(c, depth + 1, tail)
             return out
         if isinstance(s, N.Tell):
             return one(say("stmt.tell", players=x(s.players), text=self.template(s.text, s.loc)))
@@ -478,8 +491,7 @@ class Words:
         if isinstance(s, N.Pass):
             return one(say("stmt.pass"))
         if isinstance(s, N.Return):
-            return one(say("stmt.return", value=x(s.value)) if s.value is not None
-                       else say("stmt.return_plain"))
+            return one(self._return(s, tail, before))
         if isinstance(s, N.CallStmt):
             read = self.reads(s.name, s.args)
             if read is not None:
@@ -492,8 +504,8 @@ class Words:
                 return []  # a moment no rule in effect follows (an overlay's may)
             return one(say("stmt.emit", event=self.name(s.event)))
         if isinstance(s, N.If):
-            bodies = [self.block(body, depth + 1) for body in s.bodies]
-            orelse = self.block(s.orelse, depth + 1) if s.orelse is not None else []
+            bodies = [self.block(body, depth + 1, tail) for body in s.bodies]
+            orelse = self.block(s.orelse, depth + 1, tail) if s.orelse is not None else []
             if not any(bodies) and not orelse:  # a condition that only writes the log
                 return []
             if len(s.conds) == 1 and orelse and (not bodies[0] or all(
@@ -608,6 +620,51 @@ class Words:
                           order=self.p.say(f"turns.{order}"))
         return [Line(depth, head, s.step), *body]
 
+    def _let(self, s: N.Let) -> str:
+        """A value the rule names, as a player reads it: one that starts empty or at a value
+        and changes ("At first, the number of turns taken is 0."), a count ("Count the cards in
+        the hand: call this ..."), a yes or no noted, or a value named for the steps after it
+        ("The first square of the row that is empty: call this the target.")."""
+        say, name, value = self.p.say, self._name_expr(s.name), s.value
+        if isinstance(value, N.ListLit) and not value.items:
+            said = self.names.get("none:" + s.name)  # the names file says it: "no player has ..."
+            if said is not None:
+                return say("stmt.let_none_reads", text=said)
+            return say("stmt.let_none", what=name.removeprefix(say("expr.article")))
+        counted = self._counted(value)
+        if counted is not None:
+            return say("stmt.let_count", what=counted, name=name)
+        if self.values.running(s) or isinstance(value, N.Num | N.Bool | N.NoneLit | N.Str) \
+                or self.constant(value) is not None:
+            return say("stmt.let_start", name=name, value=self.expr(value))
+        if self.is_test(value):
+            return say("stmt.let_test", name=name, value=self.expr(value))
+        text = say("stmt.let", name=name, value=self.expr(value))  # "A random colour ...: ..."
+        return text if isinstance(value, N.Name) else text[:1].upper() + text[1:]
+
+    def _counted(self, e: N.Expr | None) -> str | None:
+        """What a count counts ("the player's hand" of `size(hand[p])`), or None for any
+        other value."""
+        if isinstance(e, N.Call) and e.func == "size" and len(e.args) == 1 \
+                and "size" not in self.decls:
+            return self.expr(e.args[0])
+        if isinstance(e, N.Query) and e.kind == "count" and e.binder is not None:
+            return self.binder(e.binder)
+        return None
+
+    def _return(self, s: N.Return, tail: bool, before: N.Stmt | None) -> str:
+        """What the rule gives: at its end "It gives ...", right after a condition whose every
+        branch gave something "Otherwise it gives ...", anywhere else "Stop here: it gives
+        ..." (the rule ends there, in the middle of its repeating too)."""
+        say = self.p.say
+        if s.value is None:
+            return say("stmt.return_plain")
+        value = self.expr(s.value)
+        if not tail:
+            return say("stmt.return_stop", value=value)
+        return say("stmt.return_else" if gives_or_else(before, s) else "stmt.return",
+                   value=value)
+
     def _times(self, s: N.For) -> int | None:
         """How many times a loop over a fixed number range runs when the body does not use its
         number (None for any other loop)."""
@@ -659,14 +716,14 @@ class Words:
 
         return re.sub(r"\{([^{}]+)\}", words, text)
 
-    def option(self, c: N.OptionClause, depth: int) -> list[Line]:
+    def option(self, c: N.OptionClause, depth: int, tail: bool = False) -> list[Line]:
         say = self.p.say
         label = self.names.get(f"option {c.name}") or self.tr(c.label or humane(c.name))
         same = label.lower().split()[:1] == [c.name.lower()]  # "keep: keep your hand"
         text = say("stmt.option_named" if same else "stmt.option", name=c.name, label=label)
         if c.when is not None:
             text += say("stmt.option_when", cond=self.expr(c.when))
-        return [Line(depth, text), *self.block(c.body, depth + 1)]
+        return [Line(depth, text), *self.block(c.body, depth + 1, tail)]
 
     def _move(self, s: N.Move) -> str:
         say, x = self.p.say, self.expr
