@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.kind_check import NUMBER, TEXT
+from interpreter.engine.log_facts import Fact, facts_of, without_stop
 from interpreter.engine.support import size as pieces_in
+from interpreter.engine.world import PLAYER
 from interpreter.play.consequences import (
     Picture,
     PieceWords,
@@ -368,11 +371,13 @@ class PieceMove:
 @dataclass
 class Told:
     """A news item of a digest: `at`, the index of its (first) log line; `text`; `key`,
-    the piece whose moves it tells (None: a news line that moves none)."""
+    the piece whose moves it tells (None: a news line that moves none); `facts`, those of
+    the log line it tells."""
 
     at: int
     text: str
     key: tuple | None = None
+    facts: tuple[Fact, ...] = ()  # those of its log line (log_facts)
 
 
 def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
@@ -412,7 +417,7 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
             continue
         out.append([move.at, move.told, move])
         open_at[move.key] = len(out) - 1
-    return [Told(at, text, last.key) for at, text, last in out]
+    return [Told(at, text, last.key, facts_of(game.events[at])) for at, text, last in out]
 
 
 def _bare(name: str) -> str:
@@ -586,7 +591,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     ahead = own + [m for m in rest if m.startswith(theirs)]
     moves = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
     never_folded = len(ahead) + len(left_own) if left_own else len(own)
-    told = with_offers(game, steps.first_line(game, viewer), [x.rstrip(".") for x in news or []],
+    told = with_offers(game, steps.first_line(game, viewer), [without_stop(x) for x in news or []],
                        steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
     if covered is not None:
@@ -677,13 +682,23 @@ def _board_places(game: Game, viewer: str) -> dict[str, bool]:
 
 def _for_held_place(game: Game, at: int, first: int, places: dict[str, bool]) -> bool:
     """Whether the log's line `at` is about a place where the viewer has pieces: the place
-    it names, else the one the line before it names that names one (a pass that says only
-    'takes back the cards' belongs to the offers for the place named above it)."""
+    its facts hold (or, in a line without facts, that it names), else the one of the line
+    before it that has one (a pass that says only 'takes back the cards' belongs to the
+    offers for the place named above it)."""
     for line in reversed(game.events[first:at + 1]):
-        named = [name for name in places if _naming(name).search(line)]
+        named = _places_of_line(line, places)
         if named:
             return any(places[name] for name in named)
     return False
+
+
+def _places_of_line(line: str, places: dict[str, bool]) -> list[str]:
+    """The `places` (by their labels) a log line is about: those its facts hold; in a line
+    without facts, those its words name."""
+    facts = facts_of(line)
+    if facts:
+        return [words for f in facts if (words := line[f.start:f.end]) in places]
+    return [name for name in places if _naming(name).search(line)]
 
 
 def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int],
@@ -703,10 +718,18 @@ def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int]
 
 def _news_fold(game: Game, hidden: list[Told]) -> str:
     """'2 more news of Player 2 and Player 3': whose news a fold hides (a newcomer could
-    not tell whether a scoring hid behind '2 more')."""
-    names = [game.label(p) for p in game.players
-             if any(x.text.startswith(game.label(p) + " ") for x in hidden)]
+    not tell whether a scoring hid behind '2 more'): the first player of each line's facts,
+    or, for a line without facts, the player its words begin with."""
+    whose = {_whose_news(game, x) for x in hidden}
+    names = [game.label(p) for p in game.players if p in whose]
     return f"{len(hidden)} more news" + (f" of {and_list(names)}" if names else "")
+
+
+def _whose_news(game: Game, item: Told) -> str | None:
+    """The player a news item is about (see _news_fold), None where it names none."""
+    if item.facts:
+        return next((f.value for f in item.facts if f.kind == PLAYER), None)
+    return next((p for p in game.players if item.text.startswith(game.label(p) + " ")), None)
 
 
 def _news_texts(game: Game, items: list[Told]) -> list[str]:
@@ -752,7 +775,7 @@ def with_offers(game: Game, first: int, news: list[str], offers: list[int]) -> l
     lines of `offers` (Steps.offers_made) among them, in the log's order, each once."""
     items = _placed(game, first, news)
     said = {line for _, line in items}
-    items += [(i, game.events[i].rstrip(".")) for i in offers
+    items += [(i, without_stop(game.events[i])) for i in offers
               if game.events[i].rstrip(".") not in said]
     return [line for _, line in sorted(items, key=lambda item: item[0])]
 
@@ -777,9 +800,10 @@ def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMov
     as one line (chained); a news line that tells a move is said with the viewer's pieces.
     A newcomer read a move of a piece before the win that had come first."""
     by_news = {m.line: m for m in pieces if m.news}
-    items = [Told(at, by_news[line].told, by_news[line].key) if line in by_news
-             else Told(at, line) for at, line in _placed(game, first, news)]
-    items += [Told(m.at, m.told, m.key) for m in pieces if not m.news] if whole else \
+    items = [Told(at, by_news[line].told, by_news[line].key, facts_of(line)) if line in by_news
+             else Told(at, line, facts=facts_of(line)) for at, line in _placed(game, first, news)]
+    items += [Told(m.at, m.told, m.key, facts_of(game.events[m.at])) for m in pieces
+              if not m.news] if whole else \
         chained(game, pieces, frozenset(x.at for x in items))
     return sorted(items, key=lambda x: x.at)
 
@@ -799,7 +823,7 @@ def about_yours(items: list[Told]) -> tuple[list[Told], list[Told]]:
     return yours, rest
 
 
-NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
+NUMBER_WORDS = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
 
 
 def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[str]) -> str:
@@ -824,19 +848,11 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
 
 
 def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
-    """The lines that give `name` its `amount`: each names them, followed by a number in the
-    same clause (not "Ann's 6": a number of theirs, not given to them); the fewest whose
-    numbers add up to it ([] where none do). A newcomer read 'you +6 (... the high offer
-    stays Ann's 6)' where a bonus had given the 6."""
-    named = _naming(name)
-    found = []
-    for line in lines:
-        for at in named.finditer(line):
-            clause = line[at.end():].split("; ", 1)[0]
-            number = None if clause.startswith("'s") else NUMBER.search(clause)
-            if number:
-                found.append((int(number.group(1)), line))
-                break
+    """The lines that give `name` its `amount` (see credited), the fewest whose numbers add
+    up to it ([] where none do). A newcomer read 'you +6 (... the high offer stays Ann's 6)'
+    where a bonus had given the 6."""
+    found = [(number, line) for line in lines
+             if (number := credited(name, line)) is not None]
     for size in range(1, min(len(found), 6) + 1):
         for chosen in combinations(found, size):
             if sum(n for n, _ in chosen) == abs(amount):
@@ -844,18 +860,63 @@ def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
     return []
 
 
+def credited(name: str, line: str) -> int | None:
+    """The number a log line gives the player `name`, if any: by its facts (log_facts), the
+    first number filled in after the player in the same clause, with no other player between
+    them and not theirs by possession ("{p}'s {n}"); a line without facts by its words, a
+    number after their name in the same clause (not "Ann's 6")."""
+    facts = facts_of(line)
+    if not facts:
+        return _credited_by_words(name, line)
+    for k, fact in enumerate(facts):
+        if fact.kind != PLAYER or line[fact.start:fact.end] != name:
+            continue
+        for later in facts[k + 1:]:
+            between = line[fact.end:later.start]
+            if later.kind == PLAYER or "; " in between or between.startswith("'s"):
+                break
+            if later.kind == NUMBER:
+                return later.value
+    return None
+
+
+def _credited_by_words(name: str, line: str) -> int | None:
+    """The number after `name` in the same clause of a line without facts."""
+    for at in _naming(name).finditer(line):
+        clause = line[at.end():].split("; ", 1)[0]
+        number = None if clause.startswith("'s") else NUMBER_WORDS.search(clause)
+        if number:
+            return int(number.group(1))
+    return None
+
+
 def places_named(game: Game, lines: list[str]) -> list[str]:
     """The places of the board (the world's entities, by their labels) the lines name, each
-    once, in order; a longer name first ('34th St. West, gray' before '34th St. West')."""
+    once, in order: the entities a line's facts hold (not its players), and the labels in
+    the rest of its words (the rule's own: 'below X'), a longer name first ('34th St.
+    West, gray' before '34th St. West')."""
     labels = sorted({str(game.label(v)) for values in game.world.entity_types.values()
                      for v in values}, key=len, reverse=True)
     found: list[tuple[int, int, str]] = []
     for k, line in enumerate(lines):
+        for fact in facts_of(line):
+            if fact.kind in game.world.entity_types and fact.kind != PLAYER:
+                found.append((k, fact.start, line[fact.start:fact.end]))
+        line = _words_only(line)
         for label in labels:
             pattern = _naming(label)
             found += [(k, m.start(), label) for m in pattern.finditer(line)]
             line = pattern.sub(" " * len(label), line)  # said once, by its longest name
     return list(dict.fromkeys(label for _, _, label in sorted(found)))
+
+
+def _words_only(line: str) -> str:
+    """A log line with the values its facts hold blanked out (texts aside): what is left is
+    the rule's own words and the texts it filled in."""
+    for fact in facts_of(line):
+        if fact.kind != TEXT:
+            line = line[:fact.start] + " " * (fact.end - fact.start) + line[fact.end:]
+    return line
 
 
 def not_in_digest(lines: list[str], digest: list[str], covered: set[str] = frozenset()
