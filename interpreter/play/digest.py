@@ -566,31 +566,11 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     now = Picture(game, viewer)
     seen = before.compare(now, moves, own=True, zones=zones)  # an offer taken back is said
     # too
+    sight = _Sight(game, before, now, viewer, steps, zones)
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     chars = ALL_CHARS if whole else width - 34 if tight else LONE_CHARS
-    lines = [lone_line(game, lone, viewer, chars)] if lone else []
-    lines += own_decision_line(game, before, viewer, steps, zones, news or [])
-    if seen.points:
-        lines.append("Points: " + points_text(
-            game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
-    moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now)) \
-        | steps.filled_places(game, viewer)
-    own = [m for m in moves if m.startswith("your ")]
-    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
-    # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
-    # a fold's card came from), what scored for them and what came into or left a place of
-    # their pieces (the region of their towers filled), each once: said first, never folded
-    # into 'and N more'; then the others' own pieces (the pieces a closed place took went
-    # into 'and 4 more', behind the viewer's cards paid); then what left their zones, never
-    # folded either (a newcomer's own card paid was '1 more move of card'): the others' own
-    # pieces before it are then never folded
-    theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
-    rest = [m for m in moves if not _own(m) and m not in own]
-    left_own = [m for m in moves if _own(m) and m not in own]
-    ahead = own + [m for m in rest if m.startswith(theirs)]
-    moves = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
-    never_folded = len(ahead) + len(left_own) if left_own else len(own)
+    lines = _head_lines(sight, lone, seen.points, chars, news or [])
+    said = _ordered_moves(sight, seen.moves)
     told = with_offers(game, steps.first_line(game, viewer), [without_stop(x) for x in news or []],
                        steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
@@ -598,56 +578,146 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         covered.update(m.line for m in pieces)
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
-    first = steps.first_line(game, viewer)
-    items = news_in_order(game, first, told, pieces, whole)
-    told = [x.text for x in items]
-    yours, rest = about_yours(items)
-    if whole:  # every line, the news as they came; a page that drops the last lines
-        # where it is cramped keeps the viewer's points and the news first, then the pieces
-        # where they concern the viewer (a newcomer's cards received were in 'N more'); the
-        # choices taken for the viewer before all, every one of them, never folded (a
-        # newcomer's pass hid in '4 more' and in 'and 1 more choice')
-        said = yours_first(game, yours, rest)
-        points = lines[-1:] if seen.points else []
-        taken = lines[:1] if lone else []
-        full = steps.full_places(game, viewer, now)
-        listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
-        return taken + points + said + lines[len(taken):len(lines) - len(points)] + \
-            (listed if own else []) + \
-            steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
-            ([] if own else listed)
+    items = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
+    if whole:
+        return _whole_digest(sight, lines, bool(lone), bool(seen.points), items, pieces, said)
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    others = len(moves) - len(own)
+    crowded, left = _short_news(sight, lines, bool(seen.points), items, news or [],
+                                bool(said.moves), width, left, covered)
+    if said.moves:
+        lines.append(_pieces_paragraph(sight, said, width, left, crowded))
+    return lines
+
+
+@dataclass
+class _Sight:
+    """What a digest is worked out from: the game, the viewer, their picture after their
+    last decision (`before`) and now, the steps since, the zones' short names."""
+
+    game: Game
+    before: Picture
+    now: Picture
+    viewer: str
+    steps: Steps
+    zones: dict[str, str] | None
+
+
+@dataclass
+class _SaidMoves:
+    """The moves a digest says (in words), in the order said: `own`, how many of the first
+    concern the viewer (never folded, see _ordered_moves); `never_folded`, how many of the
+    first are never folded into 'and N more'."""
+
+    moves: list[str]
+    own: int
+    never_folded: int
+
+
+def _head_lines(sight: _Sight, lone: list[Lone], points: dict[str, int], chars: int,
+                news: list[str]) -> list[str]:
+    """A digest's first lines: the choices taken alone for the viewer (in `chars`
+    characters), what their own last decision gave, and the points since ('Points: ...')."""
+    game, viewer = sight.game, sight.viewer
+    lines = [lone_line(game, lone, viewer, chars)] if lone else []
+    lines += own_decision_line(game, sight.before, viewer, sight.steps, sight.zones, news)
+    if points:
+        lines.append("Points: " + points_text(
+            game, {p: (n, n) for p, n in points.items()}, viewer) + ".")
+    return lines
+
+
+def _ordered_moves(sight: _Sight, seen: list[str]) -> _SaidMoves:
+    """The moves (in words) that concern the viewer or the board, in the order a digest
+    says them: the viewer's pieces, what came into their zones (a card drawn: a newcomer
+    wondered where a fold's card came from), what scored for them and what came into or
+    left a place of their pieces (the region of their towers filled), each once: said
+    first, never folded into 'and N more'; then the others' own pieces (the pieces a closed
+    place took went into 'and 4 more', behind the viewer's cards paid); then what left their
+    zones, never folded either (a newcomer's own card paid was '1 more move of card'): the
+    others' own pieces before it are then never folded; then the rest."""
+    game, viewer, steps = sight.game, sight.viewer, sight.steps
+    moves = [m for m in seen if _concerns(game, m, viewer)]
+    kept = steps.scoring_places(game, viewer) | \
+        steps.held_places(game, viewer, (sight.before, sight.now)) | \
+        steps.filled_places(game, viewer)
+    own = [m for m in moves if m.startswith("your ")]
+    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
+    theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
+    rest = [m for m in moves if not _own(m) and m not in own]
+    left_own = [m for m in moves if _own(m) and m not in own]
+    ahead = own + [m for m in rest if m.startswith(theirs)]
+    ordered = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
+    return _SaidMoves(ordered, len(own), len(ahead) + len(left_own) if left_own else len(own))
+
+
+def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
+                  items: list[Told], pieces: list[PieceMove], said: _SaidMoves) -> list[str]:
+    """A page's digest (its box scrolls): every line, the news as they came. A page that
+    drops the last lines where it is cramped keeps the viewer's points and the news first,
+    then the pieces where they concern the viewer (a newcomer's cards received were in 'N
+    more'); the choices taken for the viewer (`lone`, the first of `lines`) before all,
+    every one of them, never folded (a newcomer's pass hid in '4 more' and in 'and 1 more
+    choice'); `points`: the last of `lines` says them."""
+    game, viewer = sight.game, sight.viewer
+    news = yours_first(game, *about_yours(items))
+    scored = lines[-1:] if points else []
+    taken = lines[:1] if lone else []
+    moves = said.moves
+    full = sight.steps.full_places(game, viewer, sight.now)
+    listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
+    others = sight.steps.board_moves(game, viewer, [x.text for x in items] +
+                                     [m.line for m in pieces])
+    return taken + scored + news + lines[len(taken):len(lines) - len(scored)] + \
+        (listed if said.own else []) + others + ([] if said.own else listed)
+
+
+def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told],
+                news: list[str], pieces: bool, width: int, left: int,
+                covered: set[str] | None) -> tuple[bool, int]:
+    """The news paragraphs of a screen, put into `lines` before their points line (the last,
+    where `points`): the news about the viewer's places first and never folded, then the
+    others ('News: ...'), whose offers are folded past NEWS_ROWS where the screen is short
+    of room (a newcomer's news ran 10 rows); a row is left for the `pieces`. `left`: the
+    rows left. Whether the news crowded the screen (no routine move is said then), and the
+    rows left after them."""
+    game, viewer, steps = sight.game, sight.viewer, sight.steps
+    yours, rest = about_yours(items)
+    first = steps.first_line(game, viewer)
+    foldable = _routine_offers(game, viewer, first, news, steps.offers_made(game, viewer))
     crowded = False
-    foldable = _routine_offers(game, viewer, first, news or [], steps.offers_made(game, viewer))
     for head, part in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)):
         if not part:
-            continue  # the news about the viewer's places first and never folded; the
-        # others' offers folded past NEWS_ROWS where the screen is short of room (a
-        # newcomer's news ran 10 rows); a row is left for the pieces
-        room = max(NEWS_ROWS, left - bool(moves))
+            continue
+        room = max(NEWS_ROWS, left - pieces)
         said, kept = _news_paragraph(game, head, part, foldable if head == NEWS_HEAD
                                      else set(), width, room)
         if covered is not None:  # a line said (in other words, too) is not listed again
             covered.update(x.text for x in kept)
-        lines.insert(len(lines) - bool(seen.points), said)
+        lines.insert(len(lines) - points, said)
         left -= _rows(said, width)
-        crowded = crowded or _rows(said, width) > room or len(kept) < len(part)  # no
-        # routine move said then
-    if moves:
-        fold = _moves_fold(game)
-        room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
-        most = never_folded if crowded else max(MOST_MOVES, never_folded)
-        whose = _whose(game, before, viewer, steps, zones)
-        full = steps.full_places(game, viewer, now)
-        said = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
-                       room, never_folded, fold, most)
-        if SEE_LOG in said:  # too many said whole: said without where from
-            said = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
-                                                 moves, full), width, room, never_folded, fold,
-                           most)
-        lines.append(said)
-    return lines
+        crowded = crowded or _rows(said, width) > room or len(kept) < len(part)
+    return crowded, left
+
+
+def _pieces_paragraph(sight: _Sight, said: _SaidMoves, width: int, left: int,
+                      crowded: bool) -> str:
+    """'Pieces: by Ann: a; b; and 2 more moves of cards (type log to see them).' in the
+    rows `left` (MOST_ROWS at most, one more where all concern the viewer: the others'
+    routine moves get the least), by whose decision; without where from where too many are
+    said whole. Past those never folded, none where the news `crowded` the screen."""
+    game, viewer, moves = sight.game, sight.viewer, said.moves
+    fold = _moves_fold(game)
+    room = min(MOST_ROWS + (len(moves) == said.own), max(1, left))
+    most = said.never_folded if crowded else max(MOST_MOVES, said.never_folded)
+    whose = _whose(game, sight.before, viewer, sight.steps, sight.zones)
+    full = sight.steps.full_places(game, viewer, sight.now)
+    paragraph = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
+                        room, said.never_folded, fold, most)
+    if SEE_LOG in paragraph:  # too many said whole: said without where from
+        paragraph = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
+                                                  moves, full), width, room,
+                            said.never_folded, fold, most)
+    return paragraph
 
 
 def _routine_offers(game: Game, viewer: str, first: int, news: list[str], offers: list[int]
