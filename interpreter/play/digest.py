@@ -893,6 +893,7 @@ def about_yours(items: list[Told]) -> tuple[list[Told], list[Told]]:
     return yours, rest
 
 
+CLAUSE_ENDS = ("; ", "(")  # in a log line's words: a clause, or an aside, begins
 NUMBER_WORDS = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
 
 
@@ -932,9 +933,10 @@ def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
 
 def credited(name: str, line: str) -> int | None:
     """The number a log line gives the player `name`, if any: by its facts (log_facts), the
-    first number filled in after the player in the same clause, with no other player between
-    them and not theirs by possession ("{p}'s {n}"); a line without facts by its words, a
-    number after their name in the same clause (not "Ann's 6")."""
+    first number filled in after the player in the same clause, not in an aside ('places a
+    tile on X (6 placed so far)': a newcomer was told their +6 came from it), with no other
+    player between them and not theirs by possession ("{p}'s {n}"); a line without facts by
+    its words, a number after their name in the same clause (not "Ann's 6")."""
     facts = facts_of(line)
     if not facts:
         return _credited_by_words(name, line)
@@ -943,7 +945,8 @@ def credited(name: str, line: str) -> int | None:
             continue
         for later in facts[k + 1:]:
             between = line[fact.end:later.start]
-            if later.kind == PLAYER or "; " in between or between.startswith("'s"):
+            if later.kind == PLAYER or between.startswith("'s") or \
+                    any(end in between for end in CLAUSE_ENDS):
                 break
             if later.kind == NUMBER:
                 return later.value
