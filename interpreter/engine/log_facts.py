@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.kind_check import LIST, NUMBER, TEXT, TRUTH
+from interpreter.engine.world import PLAYER
 
 NOTHING = "nothing"  # the kind of a value that is none (it reads 'nobody')
 
@@ -49,6 +50,17 @@ class LineTemplate:
 
     words: tuple[str, ...]
     kinds: tuple[str | None, ...]
+
+
+SEALED = LineTemplate(("", " has chosen."), (PLAYER,))  # the engine's line of a secret choice
+
+
+def revealed(players: int) -> LineTemplate:
+    """The engine's line that reveals the secret choices of `players` players: 'Revealed:
+    Ann: red; Bob: blue.' (each player, then what they chose)."""
+    words = ("Revealed: ", *(": ", "; ") * (players - 1), ": ", ".") if players else \
+        ("Revealed: .",)
+    return LineTemplate(words, (PLAYER, None) * players)
 
 
 def filled(rt: Any, template: LineTemplate, values: tuple) -> LogLine:
