@@ -16,6 +16,7 @@ Facts are made only when the log is kept (`rt.logging`): simulations never pay f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import concat
 from typing import Any
 
 from interpreter.engine.kind_check import LIST, NUMBER, TEXT, TRUTH
@@ -37,9 +38,29 @@ class Fact:
 
 
 class LogLine(str):
-    """A line of the log with the values its rule filled in (see the module docstring)."""
+    """A line of the log with the values its rule filled in (see the module docstring). Its
+    facts are worked out when first read, from what `filled` kept (most lines are never
+    read so: the log of a game played at a table costs little more than its words)."""
 
-    facts: tuple[Fact, ...] = ()
+    _facts: tuple[Fact, ...] | None = None
+    _made: tuple | None = None  # (world, template, values, their labels): see filled
+
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        if self._facts is None:
+            self._facts = _facts_made(*self._made) if self._made is not None else ()
+            self._made = None
+        return self._facts
+
+    def __reduce__(self) -> tuple:
+        """A copy or a pickle keeps the text and the facts (not the world they came from)."""
+        return _line_with, (str(self), self.facts)
+
+
+def _line_with(text: str, facts: tuple[Fact, ...]) -> LogLine:
+    line = LogLine(text)
+    line._facts = facts
+    return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,21 +85,28 @@ def revealed(players: int) -> LineTemplate:
 
 
 def filled(rt: Any, template: LineTemplate, values: tuple) -> LogLine:
-    """The line of `template` with `values` filled in by their labels, with its facts: the
-    same text as the words and the labels joined."""
-    words, at = [template.words[0]], len(template.words[0])
-    facts = []
-    for value, kind, after in zip(values, template.kinds, template.words[1:], strict=True):
-        said = rt.label(value)
-        facts.append(Fact(kind or kind_of(rt, value), _kept(value), at, at + len(said)))
-        words += (said, after)
-        at += len(said) + len(after)
-    line = LogLine("".join(words))
-    line.facts = tuple(facts)
+    """The line of `template` with `values` filled in by their labels (the same text as the
+    words and the labels joined), with what its facts are made of when read."""
+    labels = tuple(map(rt.label, values))
+    line = LogLine(template.words[0] + "".join(map(concat, labels, template.words[1:])))
+    if list in map(type, values):  # the game may change a list later: the line keeps it
+        values = tuple(map(_kept, values))
+    line._made = (rt.world, template, values, labels)
     return line
 
 
-def kind_of(rt: Any, value: Any) -> str:
+def _facts_made(world: Any, template: LineTemplate, values: tuple, labels: tuple
+                ) -> tuple[Fact, ...]:
+    """The facts of a line that `filled` made."""
+    facts, at = [], len(template.words[0])
+    for value, kind, said, after in zip(values, template.kinds, labels, template.words[1:],
+                                        strict=True):
+        facts.append(Fact(kind or kind_of(world, value), _kept(value), at, at + len(said)))
+        at += len(said) + len(after)
+    return tuple(facts)
+
+
+def kind_of(world: Any, value: Any) -> str:
     """A value's kind as the value shows it (where the rules do not tell it)."""
     if value.__class__ is bool:
         return TRUTH
@@ -87,10 +115,9 @@ def kind_of(rt: Any, value: Any) -> str:
     if value is None:
         return NOTHING
     if isinstance(value, str):
-        world = rt.world
         return world.member_of.get(value) or world.kind_of.get(value) or TEXT
     if isinstance(value, list | tuple):
-        kinds = {kind_of(rt, item) for item in value}
+        kinds = {kind_of(world, item) for item in value}
         return LIST + kinds.pop() if len(kinds) == 1 else LIST.strip()
     return TEXT
 
@@ -111,6 +138,4 @@ def without_stop(line: str) -> str:
     facts = facts_of(line)
     if not facts:
         return text
-    kept = LogLine(text)
-    kept.facts = tuple(f for f in facts if f.end <= len(text))
-    return kept
+    return _line_with(text, tuple(f for f in facts if f.end <= len(text)))
