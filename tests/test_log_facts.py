@@ -3,8 +3,6 @@ digest reads them rather than the line's words (issue 33)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from interpreter.engine.log_facts import facts_of
@@ -12,40 +10,17 @@ from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.digest import crediting, places_named
 
-from .conftest import write_tiny
+from .conftest import TINY_RULES, write_tiny
 
-RULES = """\
-enum suit: red, blue
-component card(suit: suit, value: 1..3):
-  count 2
-  start in deck
-  label "{suit} {value}"
-zone deck: stack of card, hidden
-zone hand[player]: pile of card, owner
-zone table: pile of card
-var vp[player] = 0
-
-define score(p) = vp[p]
-define tiebreak(p) = 0
-
-procedure setup():
-  shuffle deck
-  for each player p:
-    move 3 from deck to hand[p]
-
-procedure play():
-  let p = "P1"
-  let gain = 1
-  while size(deck) > 0:
-    choose c from kinds(hand[p]) by p "play a card"
-    move 1 of c from hand[p] to table
+# the tiny ruleset, whose player holds a number after another player's name, and scores
+# in a place of the board
+RULES = TINY_RULES.replace("""    vp[p] += c.value
+    log "{p} plays {c}"
+""", """    let gain = 1
     vp[p] += gain
     log "{p} plays {c}, {next_player(p)} holds {size(hand[next_player(p)])}."
     log "{p} scores {gain} in {north}."
-    move top from deck to hand[p]
-    p = next_player(p)
-  end game "deck empty"
-"""
+""")
 
 
 @pytest.fixture(scope="module")
