@@ -26,6 +26,7 @@ from interpreter.engine.hoisting import (
     number_functions,
 )
 from interpreter.engine.kind_check import NUMBER, TEXT, KindChecker
+from interpreter.engine.log_facts import filled
 from interpreter.engine.program import (
     PLAIN_TYPES,
     ZONE,
@@ -214,6 +215,21 @@ class Compiler(ExpressionCompiler):
             relied = [k if k == NUMBER or self._text_kind(k) else None for k in kinds.values()]
             if any(relied):
                 self.program.arg_kinds[name] = relied
+
+    def fact_kind(self, node: N.Expr, decl: N.Decl) -> str | None:
+        """The kind of a value that a log line of the rule `decl` fills in, as the rules
+        tell it (kind_check; None where they do not): the line's facts (log_facts). The
+        kind check's state is left as it was."""
+        checker = self.kinds
+        kept = checker.env, checker._reporting, dict(checker._func_kinds)
+        checker.env, checker._reporting = self.name_kinds.get(id(decl), {}), False
+        try:
+            kind = checker.kind(node)
+        except RecursionError:
+            kind = None
+        finally:
+            checker.env, checker._reporting, checker._func_kinds = kept
+        return str(kind) if kind is not None else None
 
     def _text_kind(self, kind: str | None) -> bool:
         """Whether every value of a kind is a text (a player, a type's value, a text)."""
@@ -611,6 +627,7 @@ def _namespace(world: World) -> dict[str, Any]:
         "_tell_watch": tell_watch,
         "_shown": shown_label, "_charge": support.charge, "_check_arg": support.check_arg,
         "_label": lambda rt, x: rt.label(x) if rt is not None else world.label(x),
+        "_filled": filled,
     }
 
 

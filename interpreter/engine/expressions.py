@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 import symtable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.builtins import BUILTINS, Builtin
 from interpreter.engine.hoisting import inline_body, inline_per_item, loop_invariants
+from interpreter.engine.log_facts import LineTemplate
 from interpreter.engine.program import (
     FAMILY,
     PROC,
@@ -912,6 +914,39 @@ class ExpressionCompiler:
         """The source of the text; with `values` (a list to fill), each value is `a[i]` in the
         source and its own source goes into `values`."""
         parts: list[str] = []
+        for piece in self._text_pieces(text, scope, loc):
+            if isinstance(piece, str):
+                parts.append(repr(piece))
+            elif values is None:
+                parts.append(f"_label(rt, {piece[0].src})")
+            else:
+                parts.append(f"_label(rt, a[{len(values)}])")
+                values.append(piece[0].src)
+        return " + ".join(parts) if parts else "''"
+
+    def line_src(self, text: str, scope: Scope, loc: N.Loc,
+                 kind: Callable[[N.Expr], str | None]) -> str:
+        """Python source of a log line with {expressions} filled in and kept as its facts
+        (engine/log_facts.py): `_filled(rt, template, (values...))`; `kind` tells a value's
+        kind as the rules know it (None: not known)."""
+        words, kinds, values = [""], [], []
+        for piece in self._text_pieces(text, scope, loc):
+            if isinstance(piece, str):
+                words[-1] += piece
+                continue
+            kinds.append(kind(piece[1]))
+            values.append(piece[0].src)
+            words.append("")
+        if not values:
+            return repr(words[0])
+        template = self.constant_name(LineTemplate(tuple(words), tuple(kinds)), "line")
+        return f"_filled(rt, {template}, ({''.join(v + ', ' for v in values)}))"
+
+    def _text_pieces(self, text: str, scope: Scope, loc: N.Loc
+                     ) -> list[str | tuple[CExpr, N.Expr]]:
+        """A text with {expressions} in its pieces: the words, and each value (compiled,
+        with its node) that is not a constant number (whose digits are words)."""
+        pieces: list[str | tuple[CExpr, N.Expr]] = []
         for i, piece in enumerate(re.split(r"\{([^{}]*)\}", text)):
             if i % 2 == 0:
                 if "{" in piece or "}" in piece:
@@ -920,7 +955,7 @@ class ExpressionCompiler:
                                "text fills in {expression}, each '{' closed by a '}'",
                                _brace_place(loc, text, stray))
                 if piece:
-                    parts.append(repr(piece))
+                    pieces.append(piece)
                 continue
             try:
                 node = parse_expr(piece, loc)
@@ -929,13 +964,10 @@ class ExpressionCompiler:
                 continue
             value = self.value_c(node, scope)
             if value.constant is not None and value.constant[0].__class__ is int:
-                parts.append(repr(str(value.constant[0])))  # a number reads as its digits
-            elif values is None:
-                parts.append(f"_label(rt, {value.src})")
+                pieces.append(str(value.constant[0]))  # a number reads as its digits
             else:
-                parts.append(f"_label(rt, a[{len(values)}])")
-                values.append(value.src)
-        return " + ".join(parts) if parts else "''"
+                pieces.append((value, node))
+        return pieces
 
 
 # numbers(a, b) of constants is made once at load when it has fewer items than this (a larger

@@ -22,6 +22,7 @@ from interpreter.engine.journal import (
     plain,
     retarget,
 )
+from interpreter.engine.log_facts import SEALED, filled, revealed
 from interpreter.engine.program import SUSPEND, SWITCH, Program
 from interpreter.engine.support import WORK_BETWEEN_DECISIONS, check_args, put
 from interpreter.engine.world import player_id
@@ -348,7 +349,7 @@ class Game:
     def seal(self, player: Any, value: Any) -> None:
         self.state["secret"]["chosen"][player] = value
         if self.logging:
-            self.log(f"{self.label(player)} has chosen.")
+            self.log(filled(self, SEALED, (player,)))
 
     def reveal(self, what: str, seers: dict[str, list[Any]] | None = None) -> dict[str, Any]:
         """Close the secret choice: every choice, by player, now public; or, with `seers`
@@ -358,8 +359,8 @@ class Game:
         if chosen and self.logging:
             self.log(f"All have chosen ({what}).")
             if seers is None:
-                self.log("Revealed: " + "; ".join(f"{self.label(p)}: {self.label(v)}"
-                                                  for p, v in chosen.items()) + ".")
+                self.log(filled(self, revealed(len(chosen)),
+                                tuple(x for pair in chosen.items() for x in pair)))
             for p, v in chosen.items() if seers is not None else ():
                 self.tell(seers[p], f"{self.label(p)} chose {self.label(v)} (shown to "
                                     f"{', '.join(map(self.label, seers[p]))}).")

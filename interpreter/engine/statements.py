@@ -544,12 +544,16 @@ class ProcBuilder:
         self.forget(d, zone.zone)
 
     def _s_Log(self, s: N.Log, d: int) -> None:
-        text = self.c.format_src(s.text, self.scope, s.loc)
-        self.emit(d, f"if rt.logging: rt.log({text})")
+        self.emit(d, f"if rt.logging: rt.log({self._line(s.text, s.loc)})")
 
     def _s_Tell(self, s: N.Tell, d: int) -> None:
-        text = self.c.format_src(s.text, self.scope, s.loc)
+        text = self._line(s.text, s.loc)
         self.emit(d, f"if rt.logging: rt.tell({self.value(s.players)}, {text})")
+
+    def _line(self, text: str, loc: N.Loc) -> str:
+        """The source of a log line with its values kept as its facts (log_facts)."""
+        return self.c.line_src(text, self.scope, loc,
+                               lambda node: self.c.fact_kind(node, self.proc.decl))
 
     def _s_Show(self, s: N.Show, d: int) -> None:
         line = showing.line_src(self.c, s, self.scope)

@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.kind_check import NUMBER, TEXT
+from interpreter.engine.log_facts import Fact, facts_of, without_stop
 from interpreter.engine.support import size as pieces_in
+from interpreter.engine.world import PLAYER
 from interpreter.play.consequences import (
     Picture,
     PieceWords,
@@ -368,11 +371,13 @@ class PieceMove:
 @dataclass
 class Told:
     """A news item of a digest: `at`, the index of its (first) log line; `text`; `key`,
-    the piece whose moves it tells (None: a news line that moves none)."""
+    the piece whose moves it tells (None: a news line that moves none); `facts`, those of
+    the log line it tells."""
 
     at: int
     text: str
     key: tuple | None = None
+    facts: tuple[Fact, ...] = ()  # those of its log line (log_facts)
 
 
 def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
@@ -412,7 +417,7 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
             continue
         out.append([move.at, move.told, move])
         open_at[move.key] = len(out) - 1
-    return [Told(at, text, last.key) for at, text, last in out]
+    return [Told(at, text, last.key, facts_of(game.events[at])) for at, text, last in out]
 
 
 def _bare(name: str) -> str:
@@ -561,88 +566,158 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     now = Picture(game, viewer)
     seen = before.compare(now, moves, own=True, zones=zones)  # an offer taken back is said
     # too
+    sight = _Sight(game, before, now, viewer, steps, zones)
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     chars = ALL_CHARS if whole else width - 34 if tight else LONE_CHARS
-    lines = [lone_line(game, lone, viewer, chars)] if lone else []
-    lines += own_decision_line(game, before, viewer, steps, zones, news or [])
-    if seen.points:
-        lines.append("Points: " + points_text(
-            game, {p: (n, n) for p, n in seen.points.items()}, viewer) + ".")
-    moves = [m for m in seen.moves if _concerns(game, m, viewer)]
-    kept = steps.scoring_places(game, viewer) | steps.held_places(game, viewer, (before, now)) \
-        | steps.filled_places(game, viewer)
-    own = [m for m in moves if m.startswith("your ")]
-    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
-    # the viewer's pieces, what came into their zones (a card drawn: a newcomer wondered where
-    # a fold's card came from), what scored for them and what came into or left a place of
-    # their pieces (the region of their towers filled), each once: said first, never folded
-    # into 'and N more'; then the others' own pieces (the pieces a closed place took went
-    # into 'and 4 more', behind the viewer's cards paid); then what left their zones, never
-    # folded either (a newcomer's own card paid was '1 more move of card'): the others' own
-    # pieces before it are then never folded
-    theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
-    rest = [m for m in moves if not _own(m) and m not in own]
-    left_own = [m for m in moves if _own(m) and m not in own]
-    ahead = own + [m for m in rest if m.startswith(theirs)]
-    moves = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
-    never_folded = len(ahead) + len(left_own) if left_own else len(own)
-    told = with_offers(game, steps.first_line(game, viewer), [x.rstrip(".") for x in news or []],
+    lines = _head_lines(sight, lone, seen.points, chars, news or [])
+    said = _ordered_moves(sight, seen.moves)
+    told = with_offers(game, steps.first_line(game, viewer), [without_stop(x) for x in news or []],
                        steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
     if covered is not None:
         covered.update(m.line for m in pieces)
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
-    first = steps.first_line(game, viewer)
-    items = news_in_order(game, first, told, pieces, whole)
-    told = [x.text for x in items]
-    yours, rest = about_yours(items)
-    if whole:  # every line, the news as they came; a page that drops the last lines
-        # where it is cramped keeps the viewer's points and the news first, then the pieces
-        # where they concern the viewer (a newcomer's cards received were in 'N more'); the
-        # choices taken for the viewer before all, every one of them, never folded (a
-        # newcomer's pass hid in '4 more' and in 'and 1 more choice')
-        said = yours_first(game, yours, rest)
-        points = lines[-1:] if seen.points else []
-        taken = lines[:1] if lone else []
-        full = steps.full_places(game, viewer, now)
-        listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
-        return taken + points + said + lines[len(taken):len(lines) - len(points)] + \
-            (listed if own else []) + \
-            steps.board_moves(game, viewer, told + [m.line for m in pieces]) + \
-            ([] if own else listed)
+    items = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
+    if whole:
+        return _whole_digest(sight, lines, bool(lone), bool(seen.points), items, pieces, said)
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    others = len(moves) - len(own)
+    crowded, left = _short_news(sight, lines, bool(seen.points), items, news or [],
+                                bool(said.moves), width, left, covered)
+    if said.moves:
+        lines.append(_pieces_paragraph(sight, said, width, left, crowded))
+    return lines
+
+
+@dataclass
+class _Sight:
+    """What a digest is worked out from: the game, the viewer, their picture after their
+    last decision (`before`) and now, the steps since, the zones' short names."""
+
+    game: Game
+    before: Picture
+    now: Picture
+    viewer: str
+    steps: Steps
+    zones: dict[str, str] | None
+
+
+@dataclass
+class _SaidMoves:
+    """The moves a digest says (in words), in the order said: `own`, how many of the first
+    concern the viewer (never folded, see _ordered_moves); `never_folded`, how many of the
+    first are never folded into 'and N more'."""
+
+    moves: list[str]
+    own: int
+    never_folded: int
+
+
+def _head_lines(sight: _Sight, lone: list[Lone], points: dict[str, int], chars: int,
+                news: list[str]) -> list[str]:
+    """A digest's first lines: the choices taken alone for the viewer (in `chars`
+    characters), what their own last decision gave, and the points since ('Points: ...')."""
+    game, viewer = sight.game, sight.viewer
+    lines = [lone_line(game, lone, viewer, chars)] if lone else []
+    lines += own_decision_line(game, sight.before, viewer, sight.steps, sight.zones, news)
+    if points:
+        lines.append("Points: " + points_text(
+            game, {p: (n, n) for p, n in points.items()}, viewer) + ".")
+    return lines
+
+
+def _ordered_moves(sight: _Sight, seen: list[str]) -> _SaidMoves:
+    """The moves (in words) that concern the viewer or the board, in the order a digest
+    says them: the viewer's pieces, what came into their zones (a card drawn: a newcomer
+    wondered where a fold's card came from), what scored for them and what came into or
+    left a place of their pieces (the region of their towers filled), each once: said
+    first, never folded into 'and N more'; then the others' own pieces (the pieces a closed
+    place took went into 'and 4 more', behind the viewer's cards paid); then what left their
+    zones, never folded either (a newcomer's own card paid was '1 more move of card'): the
+    others' own pieces before it are then never folded; then the rest."""
+    game, viewer, steps = sight.game, sight.viewer, sight.steps
+    moves = [m for m in seen if _concerns(game, m, viewer)]
+    kept = steps.scoring_places(game, viewer) | \
+        steps.held_places(game, viewer, (sight.before, sight.now)) | \
+        steps.filled_places(game, viewer)
+    own = [m for m in moves if m.startswith("your ")]
+    own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
+    theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
+    rest = [m for m in moves if not _own(m) and m not in own]
+    left_own = [m for m in moves if _own(m) and m not in own]
+    ahead = own + [m for m in rest if m.startswith(theirs)]
+    ordered = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
+    return _SaidMoves(ordered, len(own), len(ahead) + len(left_own) if left_own else len(own))
+
+
+def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
+                  items: list[Told], pieces: list[PieceMove], said: _SaidMoves) -> list[str]:
+    """A page's digest (its box scrolls): every line, the news as they came. A page that
+    drops the last lines where it is cramped keeps the viewer's points and the news first,
+    then the pieces where they concern the viewer (a newcomer's cards received were in 'N
+    more'); the choices taken for the viewer (`lone`, the first of `lines`) before all,
+    every one of them, never folded (a newcomer's pass hid in '4 more' and in 'and 1 more
+    choice'); `points`: the last of `lines` says them."""
+    game, viewer = sight.game, sight.viewer
+    news = yours_first(game, *about_yours(items))
+    scored = lines[-1:] if points else []
+    taken = lines[:1] if lone else []
+    moves = said.moves
+    full = sight.steps.full_places(game, viewer, sight.now)
+    listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
+    others = sight.steps.board_moves(game, viewer, [x.text for x in items] +
+                                     [m.line for m in pieces])
+    return taken + scored + news + lines[len(taken):len(lines) - len(scored)] + \
+        (listed if said.own else []) + others + ([] if said.own else listed)
+
+
+def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told],
+                news: list[str], pieces: bool, width: int, left: int,
+                covered: set[str] | None) -> tuple[bool, int]:
+    """The news paragraphs of a screen, put into `lines` before their points line (the last,
+    where `points`): the news about the viewer's places first and never folded, then the
+    others ('News: ...'), whose offers are folded past NEWS_ROWS where the screen is short
+    of room (a newcomer's news ran 10 rows); a row is left for the `pieces`. `left`: the
+    rows left. Whether the news crowded the screen (no routine move is said then), and the
+    rows left after them."""
+    game, viewer, steps = sight.game, sight.viewer, sight.steps
+    yours, rest = about_yours(items)
+    first = steps.first_line(game, viewer)
+    foldable = _routine_offers(game, viewer, first, news, steps.offers_made(game, viewer))
     crowded = False
-    foldable = _routine_offers(game, viewer, first, news or [], steps.offers_made(game, viewer))
     for head, part in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)):
         if not part:
-            continue  # the news about the viewer's places first and never folded; the
-        # others' offers folded past NEWS_ROWS where the screen is short of room (a
-        # newcomer's news ran 10 rows); a row is left for the pieces
-        room = max(NEWS_ROWS, left - bool(moves))
+            continue
+        room = max(NEWS_ROWS, left - pieces)
         said, kept = _news_paragraph(game, head, part, foldable if head == NEWS_HEAD
                                      else set(), width, room)
         if covered is not None:  # a line said (in other words, too) is not listed again
             covered.update(x.text for x in kept)
-        lines.insert(len(lines) - bool(seen.points), said)
+        lines.insert(len(lines) - points, said)
         left -= _rows(said, width)
-        crowded = crowded or _rows(said, width) > room or len(kept) < len(part)  # no
-        # routine move said then
-    if moves:
-        fold = _moves_fold(game)
-        room = min(MOST_ROWS + (others == 0), max(1, left))  # others' routine moves: least
-        most = never_folded if crowded else max(MOST_MOVES, never_folded)
-        whose = _whose(game, before, viewer, steps, zones)
-        full = steps.full_places(game, viewer, now)
-        said = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
-                       room, never_folded, fold, most)
-        if SEE_LOG in said:  # too many said whole: said without where from
-            said = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
-                                                 moves, full), width, room, never_folded, fold,
-                           most)
-        lines.append(said)
-    return lines
+        crowded = crowded or _rows(said, width) > room or len(kept) < len(part)
+    return crowded, left
+
+
+def _pieces_paragraph(sight: _Sight, said: _SaidMoves, width: int, left: int,
+                      crowded: bool) -> str:
+    """'Pieces: by Ann: a; b; and 2 more moves of cards (type log to see them).' in the
+    rows `left` (MOST_ROWS at most, one more where all concern the viewer: the others'
+    routine moves get the least), by whose decision; without where from where too many are
+    said whole. Past those never folded, none where the news `crowded` the screen."""
+    game, viewer, moves = sight.game, sight.viewer, said.moves
+    fold = _moves_fold(game)
+    room = min(MOST_ROWS + (len(moves) == said.own), max(1, left))
+    most = said.never_folded if crowded else max(MOST_MOVES, said.never_folded)
+    whose = _whose(game, sight.before, viewer, sight.steps, sight.zones)
+    full = sight.steps.full_places(game, viewer, sight.now)
+    paragraph = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
+                        room, said.never_folded, fold, most)
+    if SEE_LOG in paragraph:  # too many said whole: said without where from
+        paragraph = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
+                                                  moves, full), width, room,
+                            said.never_folded, fold, most)
+    return paragraph
 
 
 def _routine_offers(game: Game, viewer: str, first: int, news: list[str], offers: list[int]
@@ -677,13 +752,23 @@ def _board_places(game: Game, viewer: str) -> dict[str, bool]:
 
 def _for_held_place(game: Game, at: int, first: int, places: dict[str, bool]) -> bool:
     """Whether the log's line `at` is about a place where the viewer has pieces: the place
-    it names, else the one the line before it names that names one (a pass that says only
-    'takes back the cards' belongs to the offers for the place named above it)."""
+    its facts hold (or, in a line without facts, that it names), else the one of the line
+    before it that has one (a pass that says only 'takes back the cards' belongs to the
+    offers for the place named above it)."""
     for line in reversed(game.events[first:at + 1]):
-        named = [name for name in places if _naming(name).search(line)]
+        named = _places_of_line(line, places)
         if named:
             return any(places[name] for name in named)
     return False
+
+
+def _places_of_line(line: str, places: dict[str, bool]) -> list[str]:
+    """The `places` (by their labels) a log line is about: those its facts hold; in a line
+    without facts, those its words name."""
+    facts = facts_of(line)
+    if facts:
+        return [words for f in facts if (words := line[f.start:f.end]) in places]
+    return [name for name in places if _naming(name).search(line)]
 
 
 def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int],
@@ -703,10 +788,18 @@ def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int]
 
 def _news_fold(game: Game, hidden: list[Told]) -> str:
     """'2 more news of Player 2 and Player 3': whose news a fold hides (a newcomer could
-    not tell whether a scoring hid behind '2 more')."""
-    names = [game.label(p) for p in game.players
-             if any(x.text.startswith(game.label(p) + " ") for x in hidden)]
+    not tell whether a scoring hid behind '2 more'): the first player of each line's facts,
+    or, for a line without facts, the player its words begin with."""
+    whose = {_whose_news(game, x) for x in hidden}
+    names = [game.label(p) for p in game.players if p in whose]
     return f"{len(hidden)} more news" + (f" of {and_list(names)}" if names else "")
+
+
+def _whose_news(game: Game, item: Told) -> str | None:
+    """The player a news item is about (see _news_fold), None where it names none."""
+    if item.facts:
+        return next((f.value for f in item.facts if f.kind == PLAYER), None)
+    return next((p for p in game.players if item.text.startswith(game.label(p) + " ")), None)
 
 
 def _news_texts(game: Game, items: list[Told]) -> list[str]:
@@ -752,7 +845,7 @@ def with_offers(game: Game, first: int, news: list[str], offers: list[int]) -> l
     lines of `offers` (Steps.offers_made) among them, in the log's order, each once."""
     items = _placed(game, first, news)
     said = {line for _, line in items}
-    items += [(i, game.events[i].rstrip(".")) for i in offers
+    items += [(i, without_stop(game.events[i])) for i in offers
               if game.events[i].rstrip(".") not in said]
     return [line for _, line in sorted(items, key=lambda item: item[0])]
 
@@ -777,9 +870,10 @@ def news_in_order(game: Game, first: int, news: list[str], pieces: list[PieceMov
     as one line (chained); a news line that tells a move is said with the viewer's pieces.
     A newcomer read a move of a piece before the win that had come first."""
     by_news = {m.line: m for m in pieces if m.news}
-    items = [Told(at, by_news[line].told, by_news[line].key) if line in by_news
-             else Told(at, line) for at, line in _placed(game, first, news)]
-    items += [Told(m.at, m.told, m.key) for m in pieces if not m.news] if whole else \
+    items = [Told(at, by_news[line].told, by_news[line].key, facts_of(line)) if line in by_news
+             else Told(at, line, facts=facts_of(line)) for at, line in _placed(game, first, news)]
+    items += [Told(m.at, m.told, m.key, facts_of(game.events[m.at])) for m in pieces
+              if not m.news] if whole else \
         chained(game, pieces, frozenset(x.at for x in items))
     return sorted(items, key=lambda x: x.at)
 
@@ -799,7 +893,8 @@ def about_yours(items: list[Told]) -> tuple[list[Told], list[Told]]:
     return yours, rest
 
 
-NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
+CLAUSE_ENDS = ("; ", "(")  # in a log line's words: a clause, or an aside, begins
+NUMBER_WORDS = re.compile(r"(?<![\w.])(\d+)(?![\w])")  # a number of its own ('2', not '34th')
 
 
 def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[str]) -> str:
@@ -824,19 +919,11 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
 
 
 def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
-    """The lines that give `name` its `amount`: each names them, followed by a number in the
-    same clause (not "Ann's 6": a number of theirs, not given to them); the fewest whose
-    numbers add up to it ([] where none do). A newcomer read 'you +6 (... the high offer
-    stays Ann's 6)' where a bonus had given the 6."""
-    named = _naming(name)
-    found = []
-    for line in lines:
-        for at in named.finditer(line):
-            clause = line[at.end():].split("; ", 1)[0]
-            number = None if clause.startswith("'s") else NUMBER.search(clause)
-            if number:
-                found.append((int(number.group(1)), line))
-                break
+    """The lines that give `name` its `amount` (see credited), the fewest whose numbers add
+    up to it ([] where none do). A newcomer read 'you +6 (... the high offer stays Ann's 6)'
+    where a bonus had given the 6."""
+    found = [(number, line) for line in lines
+             if (number := credited(name, line)) is not None]
     for size in range(1, min(len(found), 6) + 1):
         for chosen in combinations(found, size):
             if sum(n for n, _ in chosen) == abs(amount):
@@ -844,18 +931,65 @@ def crediting(name: str, amount: int, lines: list[str]) -> list[str]:
     return []
 
 
+def credited(name: str, line: str) -> int | None:
+    """The number a log line gives the player `name`, if any: by its facts (log_facts), the
+    first number filled in after the player in the same clause, not in an aside ('places a
+    tile on X (6 placed so far)': a newcomer was told their +6 came from it), with no other
+    player between them and not theirs by possession ("{p}'s {n}"); a line without facts by
+    its words, a number after their name in the same clause (not "Ann's 6")."""
+    facts = facts_of(line)
+    if not facts:
+        return _credited_by_words(name, line)
+    for k, fact in enumerate(facts):
+        if fact.kind != PLAYER or line[fact.start:fact.end] != name:
+            continue
+        for later in facts[k + 1:]:
+            between = line[fact.end:later.start]
+            if later.kind == PLAYER or between.startswith("'s") or \
+                    any(end in between for end in CLAUSE_ENDS):
+                break
+            if later.kind == NUMBER:
+                return later.value
+    return None
+
+
+def _credited_by_words(name: str, line: str) -> int | None:
+    """The number after `name` in the same clause of a line without facts."""
+    for at in _naming(name).finditer(line):
+        clause = line[at.end():].split("; ", 1)[0]
+        number = None if clause.startswith("'s") else NUMBER_WORDS.search(clause)
+        if number:
+            return int(number.group(1))
+    return None
+
+
 def places_named(game: Game, lines: list[str]) -> list[str]:
     """The places of the board (the world's entities, by their labels) the lines name, each
-    once, in order; a longer name first ('34th St. West, gray' before '34th St. West')."""
+    once, in order: the entities a line's facts hold (not its players), and the labels in
+    the rest of its words (the rule's own: 'below X'), a longer name first ('34th St.
+    West, gray' before '34th St. West')."""
     labels = sorted({str(game.label(v)) for values in game.world.entity_types.values()
                      for v in values}, key=len, reverse=True)
     found: list[tuple[int, int, str]] = []
     for k, line in enumerate(lines):
+        for fact in facts_of(line):
+            if fact.kind in game.world.entity_types and fact.kind != PLAYER:
+                found.append((k, fact.start, line[fact.start:fact.end]))
+        line = _words_only(line)
         for label in labels:
             pattern = _naming(label)
             found += [(k, m.start(), label) for m in pattern.finditer(line)]
             line = pattern.sub(" " * len(label), line)  # said once, by its longest name
     return list(dict.fromkeys(label for _, _, label in sorted(found)))
+
+
+def _words_only(line: str) -> str:
+    """A log line with the values its facts hold blanked out (texts aside): what is left is
+    the rule's own words and the texts it filled in."""
+    for fact in facts_of(line):
+        if fact.kind != TEXT:
+            line = line[:fact.start] + " " * (fact.end - fact.start) + line[fact.end:]
+    return line
 
 
 def not_in_digest(lines: list[str], digest: list[str], covered: set[str] = frozenset()
