@@ -1682,14 +1682,19 @@ def test_a_long_digest_gives_way_to_the_options_at_1366x768(browser, seed):
     """Issue 33's newcomer (seed 139, 1366x768): after a long "Since your last decision" the
     turn's four options sat in a window two lines tall, B, C and D below its fold. The options
     keep their own height (up to 8 rows of them, here all four), with Undo and Save in view;
-    the digest gives way, folded to a few lines with a "more" that opens it; 30 options keep
+    the digest gives way after the log, folded to a few lines with a "more" that opens it
+    where the log's room was not enough; 30 options keep
     8 rows in view."""
     table, me = _turn_after_a_long_digest(seed)
     with _seat_page(browser, table, me) as page:
         assert page.evaluate(EVERY_OPTION_IN_VIEW)
         for part in ("#undo", "#save", "#prompt", "#digest-lines li:first-child"):
             assert _in_view(page, part), part
-        assert page.locator("#digest-lines li.more").count() == 1
+        # folded with a "more", or (the log's room given to it first) whole
+        shown = page.evaluate(DIGEST_SHOWN)
+        assert page.locator("#digest-lines li.more").count() == 1 or (
+            len(shown) == page.locator("#digest-lines li").count()
+            and all(whole for whole, _ in shown)), shown
     table, context, page = _player_1_at_1366x768(browser, seed, lambda g, d: True)
     with serving(table) as base:  # the 28 starting places, with a long digest, and 30
         _open(page, base, table, "P1")
@@ -1843,3 +1848,31 @@ def test_a_central_park_colour_choice_fits_at_1366x768(browser):
         for part in ("#undo", "#save", "#prompt"):
             assert page.evaluate(SEEN_WHOLE, part), part
         assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+
+
+FOUR_LONG_OPTIONS = """() => { const box = document.getElementById('options');
+  box.className = ''; box.replaceChildren(...[...box.querySelectorAll('button')].slice(0, 4));
+  for (const b of box.children) b.textContent = 'A: take 3 skyscrapers, then 2 coloured cards, '
+    + 'then move a commissioner'; keepRoom(); }"""
+
+
+def test_the_log_gives_way_before_the_digest_on_a_busy_turn(browser):
+    """Issue 33: on a busy turn at 1366x768 "Since your last decision" had about two lines,
+    the log's last three entries (up to eight lines) the room it lacked. The digest has
+    priority: with a long digest, the log's last three entries two lines each and four
+    options of two lines, the digest shows three of its lines at least (it had one); the log keeps its last
+    entry in view, and Undo, Save and every option are in view."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_LOG)
+        page.evaluate(LONG_DIGEST)
+        page.evaluate(FOUR_LONG_OPTIONS)
+        shown = page.evaluate(DIGEST_SHOWN)
+        assert all(whole for whole, _ in shown), shown
+        lines = [text for _, text in shown if text.startswith("Player 3 wins")]
+        assert len(lines) >= 3, shown  # (one, two lines, before)
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#log li:last-child"):
+            assert _in_view(page, part), part
+    context.close()

@@ -221,18 +221,24 @@ function render() {
 // the digest gives way first, a long line of it folded down to DIGEST_FOLDED lines.
 const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 6, DIGEST_SHARE = 0.45; // (of the window's height)
 const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
+// Where even so the digest must leave lines out, the log gives way first (issue 33: at
+// 1366x768 a busy turn's digest had two lines, the log's last three entries eight): its last
+// entry, LOG_LINES_LEAST lines of it at most.
+const LOG_LINES_LEAST = 2;
 
 function keepRoom() {
   const panel = $("log-panel"), log = $("log");
-  panel.style.minHeight = "";
-  const last = lastEntriesHeight(log);
-  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+  reserveLog(panel, log, LOG_ENTRIES, LOG_LINES);
   markCut($("every"));
   holdOptions();
   const idle = $("effects");
   if (idle.classList.contains("given-way")) idle.hidden = false;
   idle.classList.remove("given-way");
   fitDigest();
+  if (digestGaveWay()) { // the log gives way before the digest: its last entry's last lines
+    reserveLog(panel, log, 1, 0, LOG_LINES_LEAST);
+    fitDigest();
+  }
   // under options that each say what they do, the line that says the others do nothing is
   // left out where the column has no room for it whole (it was cut in the middle)
   if ($("options").classList.contains("described") && !idle.hidden
@@ -304,16 +310,30 @@ for (const box of [...SCROLLED, "digest-lines"]) {
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
-function lastEntriesHeight(log) {
+function lastEntriesHeight(log, entries = LOG_ENTRIES, lines = LOG_LINES, most = Infinity) {
   const line = parseFloat(getComputedStyle(log).lineHeight) || 16;
-  const entries = [...log.children].reverse();
   let height = 0, kept = 0;
-  for (const li of entries) {
-    if (kept >= LOG_ENTRIES && height >= LOG_LINES * line - 1) break;
+  for (const li of [...log.children].reverse()) {
+    if (kept >= entries && height >= lines * line - 1) break;
     height += li.offsetHeight;
     kept += 1;
   }
-  return height;
+  return Math.min(height, most * line);
+}
+
+// The log's panel kept tall enough for its last `entries` entries (`lines` lines at least,
+// `most` lines at most).
+function reserveLog(panel, log, entries, lines, most = Infinity) {
+  panel.style.minHeight = "";
+  const last = lastEntriesHeight(log, entries, lines, most);
+  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+}
+
+// whether the digest left lines out, folded one or scrolls: it had less room than its lines
+function digestGaveWay() {
+  const list = $("digest-lines");
+  return !$("digest").hidden && (list.querySelector(".more, .folded") !== null
+    || list.classList.contains("scrolls"));
 }
 
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
@@ -325,6 +345,7 @@ function fitDigest() {
   list.querySelector(".more")?.remove();
   digest.querySelector(".digest-rest")?.remove();
   list.classList.remove("scrolls", "more-below");
+  list.style.maxHeight = ""; // (fitted again where the log gave way: keepRoom)
   const lines = [...list.children];
   for (const li of lines) {
     li.hidden = false;
