@@ -131,3 +131,50 @@ def test_another_players_cards_going_under_the_stacks_say_whose_bid_they_came_fr
     for said in (whole, short):
         assert "1 card (brown 4) from Player 3's bid goes face up under the brown stack" \
             in said, said
+
+
+def game_ending_bid(park_towers: dict) -> object:
+    """Player 1, with no skyscraper in the full 52nd St. West after one building stop, opens
+    its auction in brown: a win declares the second stop, which ends the game."""
+    from .test_rulebook_examples import empty_hands, sky, tile
+
+    game = stop_position(fresh(load_ruleset(BASE)))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 4): 1, card("black", 5): 1}})
+    game.V["stops"] = 1
+    game.Z["park_tiles"] = [tile(k) for k in ("boutique", "boutique", "jeweler", "gallery")]
+    game.Z["park_towers"] = {sky(p): n for p, n in park_towers.items()}
+    game.forget()
+    game.perform("district_auction", "P1", "w52")
+    game.apply("brown")
+    return game
+
+
+def played_out(game) -> dict:
+    """The final scores after Player 1 bids brown 4 and the others pass."""
+    game.apply(card("brown", 4))
+    game.apply("finish_bid")
+    while not game.over:
+        options = game.decision().options
+        game.apply("pass_bid" if "pass_bid" in options else options[0])
+    return game.V["vp"]
+
+
+def test_a_bid_whose_win_ends_the_game_gives_the_final_scores_it_leads_to():
+    """Issue 33's newcomer won with a bid whose win was the second building stop, told only
+    that the game would end: the bid's hint gives the final scores and the winner, exact
+    where nothing is left to chance, and as a range, said an estimate, where the businesses
+    turned over below Central Park are drawn at random."""
+    game = game_ending_bid({})
+    s, _ = session_at(game)
+    said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+    vp = played_out(game)
+    assert (f"the game ends (building stop 2); final scores: you {vp['P1']}, Player 2 "
+            f"{vp['P2']}, Player 3 {vp['P3']}, Player 4 {vp['P4']}; Player 2 wins.") in said, said
+    game = game_ending_bid({"P2": 2})
+    s, _ = session_at(game)
+    said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+    assert "final scores: you 4, Player 2 13 to 17, Player 3 2, Player 4 0; Player 2 wins " \
+        "(an estimate: the businesses turned over below Central Park are drawn at random)" \
+        in said, said
+    assert 13 <= played_out(game)["P2"] <= 17

@@ -1860,8 +1860,8 @@ def test_the_log_gives_way_before_the_digest_on_a_busy_turn(browser):
     """Issue 33: on a busy turn at 1366x768 "Since your last decision" had about two lines,
     the log's last three entries (up to eight lines) the room it lacked. The digest has
     priority: with a long digest, the log's last three entries two lines each and four
-    options of two lines, the digest shows three of its lines at least (it had one); the log keeps its last
-    entry in view, and Undo, Save and every option are in view."""
+    options of two lines, the digest shows three of its lines at least (it had one); the log
+    keeps its last entry in view, and Undo, Save and every option are in view."""
     table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
     with serving(table) as base:
         _open(page, base, table, "P1")
