@@ -544,10 +544,10 @@ function renderBoard(s) {
       el.classList.add("legal");
       el.setAttribute("role", "button");
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${option.index + 1}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
+      title.textContent = `${option.number}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
       el.prepend(title);
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
-      numbered.push([el, option.index + 1]);
+      numbered.push([el, option.number]);
     } else if (s.decision) {
       el.classList.add("target");
       el.addEventListener("click", (e) => {
@@ -826,13 +826,13 @@ function optionButton(option, groups, numbered) {
   button.dataset.place = option.place;
   if (numbered) { // numbered as on the board
     button.classList.add("place");
-    button.append(cell("span", String(option.index + 1)), " ");
+    button.append(cell("span", String(option.number)), " ");
     button.firstChild.className = "num";
     button.title = "or click it on the board, where it has this number";
   }
   if (groups) button.append(...noted(splitLabel(option.label)[1]));
   else button.append(...termed(option.label));
-  if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
+  if (groups) button.setAttribute("aria-label", `${option.number}. ${option.label}`);
   if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
     points.className = "points";
