@@ -716,9 +716,9 @@ class PieceWords:
             source = self.zone(src, src_player, froms)
             verb = "goes" if n == 1 else "go"
             if put_under and src_player not in (None, self.viewer):
-                # another player's pieces: whose they were stays said where a screen keeps
-                # only where pieces go (a newcomer read another's cards going under the stacks
-                # with no word of whose bid they came from)
+                # from another player's zone: whose it was stays said where a screen keeps
+                # only where pieces go (a newcomer read another's pieces going under a pile
+                # with no word of whose they had been)
                 out.append(f"{whose}{things} from {source} {verb} {put_under}")
             else:
                 # in the log's words where the display gives them ('face up under the red pile')
