@@ -1498,7 +1498,8 @@ def _long_places(page: Page, base: str, table) -> None:
     page.evaluate(LONG_DIGEST)
     page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
         b.append(' and then much more is said of it, long enough to take two more lines '
-          + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+          + 'of the panel, and more than that, for it goes on and on, and on, so much that '
+          + 'the window of the places scrolls'); keepRoom(); }""")
 
 
 def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser):
@@ -1684,19 +1685,14 @@ def test_a_long_digest_gives_way_to_the_options_at_1366x768(browser, seed):
     """Issue 33's newcomer (seed 139, 1366x768): after a long "Since your last decision" the
     turn's four options sat in a window two lines tall, B, C and D below its fold. The options
     keep their own height (up to 8 rows of them, here all four), with Undo and Save in view;
-    the digest gives way after the log, folded to a few lines with a "more" that opens it
-    where the log's room was not enough; 30 options keep
+    the digest gives way, folded to a few lines with a "more" that opens it; 30 options keep
     8 rows in view."""
     table, me = _turn_after_a_long_digest(seed)
     with _seat_page(browser, table, me) as page:
         assert page.evaluate(EVERY_OPTION_IN_VIEW)
         for part in ("#undo", "#save", "#prompt", "#digest-lines li:first-child"):
             assert _in_view(page, part), part
-        # folded with a "more", or (the log's room given to it first) whole
-        shown = page.evaluate(DIGEST_SHOWN)
-        assert page.locator("#digest-lines li.more").count() == 1 or (
-            len(shown) == page.locator("#digest-lines li").count()
-            and all(whole for whole, _ in shown)), shown
+        assert page.locator("#digest-lines li.more").count() == 1
     table, context, page = _player_1_at_1366x768(browser, seed, lambda g, d: True)
     with serving(table) as base:  # the 28 starting places, with a long digest, and 30
         _open(page, base, table, "P1")
@@ -1852,29 +1848,32 @@ def test_a_central_park_colour_choice_fits_at_1366x768(browser):
         assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
 
 
-FOUR_LONG_OPTIONS = """() => { const box = document.getElementById('options');
-  box.className = ''; box.replaceChildren(...[...box.querySelectorAll('button')].slice(0, 4));
-  for (const b of box.children) b.textContent = 'A: take 3 skyscrapers, then 2 coloured cards, '
-    + 'then move a commissioner'; keepRoom(); }"""
+# long hints, as a full district's auction gives them
+LONG_HINTS = """() => { const box = document.getElementById('hints');
+  for (let i = 0; i < 6; i++) { const li = document.createElement('li');
+    li.textContent = 'If another player wins, they may stop 52nd St. West: your 3 skyscrapers '
+      + 'there would leave the game, and you would score 10 VP (half).'; box.append(li); }
+  keepRoom(); }"""
+# each hint seen in its box (not scrolled out of it): [wholly in view]
+HINTS_SEEN = """() => { const box = document.getElementById('hints').getBoundingClientRect();
+  return [...document.querySelectorAll('#hints li')].map(li => li.getBoundingClientRect())
+    .filter(r => r.top < box.bottom - 1 && r.bottom > box.top + 1)
+    .map(r => [r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5]); }"""
 
 
-def test_the_log_gives_way_before_the_digest_on_a_busy_turn(browser):
-    """Issue 33: on a busy turn at 1366x768 "Since your last decision" had about two lines,
-    the log's last three entries (up to eight lines) the room it lacked. The digest has
-    priority: with a long digest, the log's last three entries two lines each and four
-    options of two lines, the digest shows three of its lines at least (it had one); the log
-    keeps its last entry in view, and Undo, Save and every option are in view."""
-    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+def test_no_hint_is_cut_at_the_foot_of_its_box_at_1366x768(browser):
+    """Issue 33's newcomer read "you would score 10 VP (half)" cut at the foot of the hints'
+    box at 1366x768. Where the hints scroll, the box ends after the last whole hint in view
+    (the rest scroll into view); Undo, Save and the options stay in view."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
     with serving(table) as base:
         _open(page, base, table, "P1")
-        page.evaluate(LONG_LOG)
         page.evaluate(LONG_DIGEST)
-        page.evaluate(FOUR_LONG_OPTIONS)
-        shown = page.evaluate(DIGEST_SHOWN)
-        assert all(whole for whole, _ in shown), shown
-        lines = [text for _, text in shown if text.startswith("Player 3 wins")]
-        assert len(lines) >= 3, shown  # (one, two lines, before)
-        assert page.evaluate(EVERY_OPTION_IN_VIEW)
-        for part in ("#undo", "#save", "#log li:last-child"):
+        page.evaluate(LONG_HINTS)
+        assert page.evaluate("() => { const h = document.getElementById('hints');"
+                             " return h.scrollHeight > h.clientHeight + 1; }")  # it scrolls
+        seen = page.evaluate(HINTS_SEEN)
+        assert seen and all(whole for (whole,) in seen), seen
+        for part in ("#undo", "#save", "#options button"):
             assert _in_view(page, part), part
     context.close()

@@ -221,24 +221,18 @@ function render() {
 // the digest gives way first, a long line of it folded down to DIGEST_FOLDED lines.
 const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 6, DIGEST_SHARE = 0.45; // (of the window's height)
 const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
-// Where even so the digest must leave lines out, the log gives way first (issue 33: at
-// 1366x768 a busy turn's digest had two lines, the log's last three entries eight): its last
-// entry, LOG_LINES_LEAST lines of it at most.
-const LOG_LINES_LEAST = 2;
 
 function keepRoom() {
   const panel = $("log-panel"), log = $("log");
-  reserveLog(panel, log, LOG_ENTRIES, LOG_LINES);
+  panel.style.minHeight = "";
+  const last = lastEntriesHeight(log);
+  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
   markCut($("every"));
   holdOptions();
   const idle = $("effects");
   if (idle.classList.contains("given-way")) idle.hidden = false;
   idle.classList.remove("given-way");
   fitDigest();
-  if (digestGaveWay()) { // the log gives way before the digest: its last entry's last lines
-    reserveLog(panel, log, 1, 0, LOG_LINES_LEAST);
-    fitDigest();
-  }
   // under options that each say what they do, the line that says the others do nothing is
   // left out where the column has no room for it whole (it was cut in the middle)
   if ($("options").classList.contains("described") && !idle.hidden
@@ -246,6 +240,7 @@ function keepRoom() {
     idle.hidden = true;
     idle.classList.add("given-way");
   }
+  fitHints();
   for (const box of SCROLLED) markMoreBelow($(box));
   countOptionsBelow();
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
@@ -310,30 +305,37 @@ for (const box of [...SCROLLED, "digest-lines"]) {
 
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
-function lastEntriesHeight(log, entries = LOG_ENTRIES, lines = LOG_LINES, most = Infinity) {
+function lastEntriesHeight(log) {
   const line = parseFloat(getComputedStyle(log).lineHeight) || 16;
+  const entries = [...log.children].reverse();
   let height = 0, kept = 0;
-  for (const li of [...log.children].reverse()) {
-    if (kept >= entries && height >= lines * line - 1) break;
+  for (const li of entries) {
+    if (kept >= LOG_ENTRIES && height >= LOG_LINES * line - 1) break;
     height += li.offsetHeight;
     kept += 1;
   }
-  return Math.min(height, most * line);
+  return height;
 }
 
-// The log's panel kept tall enough for its last `entries` entries (`lines` lines at least,
-// `most` lines at most).
-function reserveLog(panel, log, entries, lines, most = Infinity) {
-  panel.style.minHeight = "";
-  const last = lastEntriesHeight(log, entries, lines, most);
-  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
-}
-
-// whether the digest left lines out, folded one or scrolls: it had less room than its lines
-function digestGaveWay() {
-  const list = $("digest-lines");
-  return !$("digest").hidden && (list.querySelector(".more, .folded") !== null
-    || list.classList.contains("scrolls"));
+// The hints' box, where it scrolls, ends after its last whole hint in view (else after its
+// last whole line): issue 33's newcomer read "you would score 10 VP (half)" cut at its foot.
+// The rest scrolls into view, its last line faded (markMoreBelow).
+function fitHints() {
+  const box = $("hints");
+  box.style.maxHeight = box.style.minHeight = "";
+  if (PHONE.matches || box.scrollHeight <= box.clientHeight + 1) return;
+  const top = box.getBoundingClientRect().top - box.scrollTop, room = box.clientHeight;
+  let fit = 0;
+  for (const li of box.children) {
+    const bottom = li.getBoundingClientRect().bottom - top;
+    if (bottom > room + 0.5) break;
+    fit = bottom;
+  }
+  if (!fit) { // not even the first hint whole: its whole lines
+    const line = parseFloat(getComputedStyle(box).lineHeight) || 16;
+    fit = Math.max(line, Math.floor(room / line) * line);
+  }
+  box.style.maxHeight = box.style.minHeight = `${Math.ceil(fit)}px`; // (no less either)
 }
 
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
@@ -345,7 +347,6 @@ function fitDigest() {
   list.querySelector(".more")?.remove();
   digest.querySelector(".digest-rest")?.remove();
   list.classList.remove("scrolls", "more-below");
-  list.style.maxHeight = ""; // (fitted again where the log gave way: keepRoom)
   const lines = [...list.children];
   for (const li of lines) {
     li.hidden = false;
