@@ -941,8 +941,10 @@ def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser
         buttons = page.locator("#options button").all_inner_texts()
         assert len(buttons) == len(options) > 20
         # each button its number and its place, short; what every choice does is said once
-        assert all(re.fullmatch(rf"{k} [^:]+", text.strip()) for k, text in
-                   enumerate(buttons, start=1)), buttons
+        # (numbered as the plots stay numbered through the setup: increasing, none twice)
+        assert all(re.fullmatch(r"\d+ [^:]+", text.strip()) for text in buttons), buttons
+        numbers = [int(text.split()[0]) for text in buttons]
+        assert numbers == sorted(set(numbers)), buttons
         # (a piece put on the place chosen from a common supply is what the option says: the
         # consequences do not repeat it, on the buttons or once below them)
         said = page.locator("#decision-panel").inner_text()
@@ -950,7 +952,7 @@ def test_short_buttons_numbered_places_and_the_rules_beside_the_decision(browser
         # every place offered carries its number on the board, and the marks are explained
         badges = page.locator("#board .badge text").evaluate_all(
             "els => els.map(e => e.textContent)")
-        assert sorted(map(int, badges)) == list(range(1, len(options) + 1))
+        assert sorted(map(int, badges)) == numbers  # the buttons' numbers
         assert "a place you may choose" in page.locator("#legend").inner_text()
         assert _in_view(page, "#legend")
         # the rules open beside the decision: the options, Undo and Save stay in view
@@ -1496,7 +1498,8 @@ def _long_places(page: Page, base: str, table) -> None:
     page.evaluate(LONG_DIGEST)
     page.evaluate("""() => { for (const b of document.querySelectorAll('#options button'))
         b.append(' and then much more is said of it, long enough to take two more lines '
-          + 'of the panel, and more than that, for it goes on and on'); keepRoom(); }""")
+          + 'of the panel, and more than that, for it goes on and on, and on, so much that '
+          + 'the window of the places scrolls'); keepRoom(); }""")
 
 
 def test_a_pass_beside_places_stays_in_view_however_much_the_places_say(browser):
@@ -1843,3 +1846,34 @@ def test_a_central_park_colour_choice_fits_at_1366x768(browser):
         for part in ("#undo", "#save", "#prompt"):
             assert page.evaluate(SEEN_WHOLE, part), part
         assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+
+
+# long hints, as a full district's auction gives them
+LONG_HINTS = """() => { const box = document.getElementById('hints');
+  for (let i = 0; i < 6; i++) { const li = document.createElement('li');
+    li.textContent = 'If another player wins, they may stop 52nd St. West: your 3 skyscrapers '
+      + 'there would leave the game, and you would score 10 VP (half).'; box.append(li); }
+  keepRoom(); }"""
+# each hint seen in its box (not scrolled out of it): [wholly in view]
+HINTS_SEEN = """() => { const box = document.getElementById('hints').getBoundingClientRect();
+  return [...document.querySelectorAll('#hints li')].map(li => li.getBoundingClientRect())
+    .filter(r => r.top < box.bottom - 1 && r.bottom > box.top + 1)
+    .map(r => [r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5]); }"""
+
+
+def test_no_hint_is_cut_at_the_foot_of_its_box_at_1366x768(browser):
+    """Issue 33's newcomer read "you would score 10 VP (half)" cut at the foot of the hints'
+    box at 1366x768. Where the hints scroll, the box ends after the last whole hint in view
+    (the rest scroll into view); Undo, Save and the options stay in view."""
+    table, context, page = _player_1_at_1366x768(browser, 0, _choosing_a_colour)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        page.evaluate(LONG_HINTS)
+        assert page.evaluate("() => { const h = document.getElementById('hints');"
+                             " return h.scrollHeight > h.clientHeight + 1; }")  # it scrolls
+        seen = page.evaluate(HINTS_SEEN)
+        assert seen and all(whole for (whole,) in seen), seen
+        for part in ("#undo", "#save", "#options button"):
+            assert _in_view(page, part), part
+    context.close()

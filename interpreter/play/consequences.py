@@ -714,9 +714,16 @@ class PieceWords:
             target = self.zone(dst, dst_player, tos) if len(receivers) < 2 else \
                 self.each_players(dst, receivers)
             source = self.zone(src, src_player, froms)
-            # in the log's words where the display gives them ('face up under the red pile')
-            route = f"{put_under}, from {source}" if put_under else _route(source, target)
-            out.append(f"{whose}{things} {'goes' if n == 1 else 'go'} {route}{under}")
+            verb = "goes" if n == 1 else "go"
+            if put_under and src_player not in (None, self.viewer):
+                # from another player's zone: whose it was stays said where a screen keeps
+                # only where pieces go (a newcomer read another's pieces going under a pile
+                # with no word of whose they had been)
+                out.append(f"{whose}{things} from {source} {verb} {put_under}")
+            else:
+                # in the log's words where the display gives them ('face up under the red pile')
+                route = f"{put_under}, from {source}" if put_under else _route(source, target)
+                out.append(f"{whose}{things} {verb} {route}{under}")
             if src_player is None and not froms:  # a zone of its own, nobody's
                 self.supplied.update((out[-1], _without_kinds(out[-1])))
                 if owner is not None and dst_player is None and not tos and \

@@ -79,7 +79,7 @@ from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.moves_seen import UNDER
 from interpreter.play.option_notes import NAMES as NOTE_NAMES
 from interpreter.play.option_notes import OptionNote, asking_procedure
-from interpreter.play.option_order import OptionOrder, in_display_order
+from interpreter.play.option_order import OptionOrder, in_display_order, shown_numbers
 from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
@@ -466,6 +466,11 @@ class Display:
     def shown(self, game: Game, decision: Decision) -> Decision:
         """The decision with its options in the order the display shows them in."""
         return in_display_order(self.option_order, game, decision)
+
+    def option_numbers(self, game: Game, decision: Decision) -> list[int] | None:
+        """The numbers shown for the options of `decision` (shown in display order), where
+        the display keeps them the same as options go (None: 1, 2, ...)."""
+        return shown_numbers(self.option_order, game, decision)
 
     def context_of(self, game: Game, viewer: str) -> str:
         """What the decision `game` asks now is about, in the display's words ('' for none):
@@ -1009,7 +1014,7 @@ class _Builder:
         for spec in doc.get("option_order") or []:
             display.option_order.append(OptionOrder(
                 self.expression(spec["key"], ("viewer", "option")),
-                self.procedures(spec.get("during"), "option_order")))
+                self.procedures(spec.get("during"), "option_order"), bool(spec.get("numbers"))))
         if "context" in doc:
             display.context = self.template(doc["context"], ("viewer",))
         if "lone_context" in doc:

@@ -4,9 +4,11 @@ the player sees on the board (pieces offered by kind, which lie in a row in anot
 A display file's `option_order` entries give a `key` (an expression with `option` and
 `viewer`) and `during` (the procedures whose decisions they sort; without it, all): the
 options are shown, numbered and taken in the order of their keys (the rules' order among
-equal keys). Where a key cannot be worked out or is `none`, the entry sorts nothing. Only
-what is shown changes: the rules and the bots see the rules' order. Nothing here knows any
-game.
+equal keys). Where a key cannot be worked out or is `none`, the entry sorts nothing. An
+entry with `numbers` gives each option its key as the number shown for it (distinct whole
+numbers): the numbers stay the same as options are taken away (places chosen one after
+another, a newcomer saw each one renumbered). Only what is shown changes: the rules and the
+bots see the rules' order. Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class OptionOrder:
 
     key: Callable
     during: tuple[str, ...] = ()
+    numbers: bool = False  # the keys are the numbers shown for the options
 
     def keys(self, game: Game, decision: Decision) -> list[Any] | None:
         """Each option's key; None where this entry does not sort the decision."""
@@ -55,3 +58,18 @@ def in_display_order(orders: list[OptionOrder], game: Game, decision: Decision) 
             return decision
         return decision.in_order([decision.options[i] for i in ranked])
     return decision
+
+
+def shown_numbers(orders: list[OptionOrder], game: Game, decision: Decision) -> list[int] | None:
+    """The number shown for each option of `decision` (in its display order), by the first
+    entry with `numbers` that applies; None where none does (the options are numbered 1, 2,
+    ... in their order) or its keys are not distinct whole numbers."""
+    for order in orders:
+        if not order.numbers:
+            continue
+        keys = order.keys(game, decision)
+        if keys is None:
+            continue
+        whole = all(isinstance(k, int) and not isinstance(k, bool) for k in keys)
+        return keys if whole and len(set(keys)) == len(keys) else None
+    return None

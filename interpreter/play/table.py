@@ -248,10 +248,13 @@ class Table:
         }
         if decision is not None and mine:
             effects = self._effects_of(decision)
+            numbers = display.option_numbers(game, decision) or \
+                list(range(1, len(decision.options) + 1))
             state["decision"] = {
                 "id": self.version, "prompt": decision.prompt,
                 "hints": display.hint_lines(game, player, decision.options),
-                "options": [{"index": i, "label": label, "place": str(option),
+                "options": [{"index": i, "number": numbers[i], "label": label,
+                             "place": str(option),
                              "effect": effects["each"][i] if effects["each"] else "",
                              "points": effects["points"][i] if effects["points"] else ""}
                             for i, (option, label) in enumerate(zip(

@@ -240,6 +240,7 @@ function keepRoom() {
     idle.hidden = true;
     idle.classList.add("given-way");
   }
+  fitHints();
   for (const box of SCROLLED) markMoreBelow($(box));
   countOptionsBelow();
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
@@ -314,6 +315,27 @@ function lastEntriesHeight(log) {
     kept += 1;
   }
   return height;
+}
+
+// The hints' box, where it scrolls, ends after its last whole hint in view (else after its
+// last whole line): issue 33's newcomer read "you would score 10 VP (half)" cut at its foot.
+// The rest scrolls into view, its last line faded (markMoreBelow).
+function fitHints() {
+  const box = $("hints");
+  box.style.maxHeight = box.style.minHeight = "";
+  if (PHONE.matches || box.scrollHeight <= box.clientHeight + 1) return;
+  const top = box.getBoundingClientRect().top - box.scrollTop, room = box.clientHeight;
+  let fit = 0;
+  for (const li of box.children) {
+    const bottom = li.getBoundingClientRect().bottom - top;
+    if (bottom > room + 0.5) break;
+    fit = bottom;
+  }
+  if (!fit) { // not even the first hint whole: its whole lines
+    const line = parseFloat(getComputedStyle(box).lineHeight) || 16;
+    fit = Math.max(line, Math.floor(room / line) * line);
+  }
+  box.style.maxHeight = box.style.minHeight = `${Math.ceil(fit)}px`; // (no less either)
 }
 
 // The digest's lines, the last ones dropped while the column is cramped, never cut in the
@@ -523,10 +545,10 @@ function renderBoard(s) {
       el.classList.add("legal");
       el.setAttribute("role", "button");
       const title = document.createElementNS(SVG, "title");
-      title.textContent = `${option.index + 1}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
+      title.textContent = `${option.number}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
       el.prepend(title);
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
-      numbered.push([el, option.index + 1]);
+      numbered.push([el, option.number]);
     } else if (s.decision) {
       el.classList.add("target");
       el.addEventListener("click", (e) => {
@@ -805,13 +827,13 @@ function optionButton(option, groups, numbered) {
   button.dataset.place = option.place;
   if (numbered) { // numbered as on the board
     button.classList.add("place");
-    button.append(cell("span", String(option.index + 1)), " ");
+    button.append(cell("span", String(option.number)), " ");
     button.firstChild.className = "num";
     button.title = "or click it on the board, where it has this number";
   }
   if (groups) button.append(...noted(splitLabel(option.label)[1]));
   else button.append(...termed(option.label));
-  if (groups) button.setAttribute("aria-label", `${option.index + 1}. ${option.label}`);
+  if (groups) button.setAttribute("aria-label", `${option.number}. ${option.label}`);
   if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
     points.className = "points";
