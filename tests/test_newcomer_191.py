@@ -1,0 +1,129 @@
+"""What a newcomer met at an 80x24 terminal (seed 191, issue 33), each on the whole game they
+played: a bid's options numbered in order down the screen and kept all the auction long."""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from interpreter.engine.ruleset import load_ruleset
+from interpreter.play.display import load_display
+from interpreter.play.replay import History
+from interpreter.play.terminal import Session
+
+from .conftest import BASE
+from .test_digest import ANSI, fits, newcomer_screens
+
+if TYPE_CHECKING:
+    from interpreter.engine.runtime import Decision
+
+REPLAY = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed191-newcomer.replay.json"
+OPTION = re.compile(r"^ {2,}(\d+)\. (.*)$")
+
+
+@functools.cache
+def screens() -> dict[int, list[str]]:
+    """The newcomer's screens, by step."""
+    return newcomer_screens(replay=REPLAY)
+
+
+def listed(screen: list[str]) -> list[tuple[int, str]]:
+    """The options a screen lists below its question: each one's number and name (its words
+    before any note)."""
+    start = max(i for i, line in enumerate(screen) if line.startswith("Player 1: "))
+    out = []
+    for line in screen[start:]:
+        found = OPTION.match(line)
+        if found:
+            out.append((int(found[1]), re.split(r" \(|: ", found[2])[0]))
+    return out
+
+
+def about(screen: list[str]) -> str | None:
+    """The auction a screen is about ('Auction for ...'), None for none."""
+    return next((line.split(":")[0] for line in screen if line.startswith("Auction for ")),
+                None)
+
+
+def test_every_screen_fits():
+    assert all(fits(screen) for screen in screens().values())
+
+
+def test_a_bid_s_numbers_read_in_order_and_mean_the_same_card_all_auction():
+    """'1. green 4 / 3. black 4 / ... / 6. finish / 2. pass' read out of order, and after
+    the others had bid the same card had another number: a number typed meant another card.
+    Each bid from its first card to its end (the same auction may come again later)."""
+    numbers: dict[tuple[str, str], int] = {}
+    checked = 0
+    for step in sorted(screens()):
+        screen = screens()[step]
+        options = listed(screen)
+        assert [n for n, _ in options] == sorted(n for n, _ in options), "\n".join(screen)
+        auction = about(screen)
+        if auction is None or not any("add a card" in line for line in screen):
+            continue
+        if any(line.startswith("Your bid: no card yet") for line in screen):  # a new bid
+            numbers = {key: n for key, n in numbers.items() if key[0] != auction}
+        for number, name in options:
+            assert numbers.setdefault((auction, name), number) == number, "\n".join(screen)
+            checked += 1
+    assert checked > 50
+
+
+def at_each_decision(check: Callable[[Session, Decision, list[str]], None]) -> int:
+    """The newcomer's game played again at an 80x24 terminal, with `check` called at each of
+    their decisions (the session, the decision as shown, the screen's lines); how many."""
+    data = json.loads(REPLAY.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, out, count = data["moves"], io.StringIO(), [0]
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return ""
+        screen = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]).splitlines()
+        shown = session.display.shown(session.game, session.game.decision())
+        out.seek(0)
+        out.truncate()
+        check(session, shown, screen)
+        count[0] += 1
+        out.seek(0)
+        out.truncate()
+        return str(session.numbers(shown)[shown.options.index(moves[len(session.game.moves)])])
+
+    session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
+                       colour=False, tty=True, read=read, width=80, height=24)
+    assert session.run() == 0
+    return count[0]
+
+
+def test_points_shows_the_points_the_screen_said_some_choices_change():
+    """'Some choices change points or pieces: type 'points' to see which.', and 'points'
+    listed cards going under stacks and no points: where no choice changes points now, the
+    screen and 'points' say so plainly; where the screen says points change, 'points' shows
+    them."""
+    said = []
+
+    def check(session: Session, decision: Decision, screen: list[str]) -> None:
+        hint = next((x for x in screen if "type 'points'" in x), None)
+        if hint is None:
+            return
+        session.handle("points", decision)
+        shown = " ".join(ANSI.sub("", session.out.getvalue()).split())
+        if "change points" in hint:
+            assert re.search(r"[+-]\d+\b|\d+ VP|final scores", shown), (hint, shown)
+        elif "move pieces" in hint:
+            assert shown.startswith("No choice changes points now."), (hint, shown)
+        said.append(hint)
+
+    assert at_each_decision(check) > 50
+    assert any("move pieces (none changes points now)" in x for x in said)
