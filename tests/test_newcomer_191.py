@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
 from interpreter.play.replay import History
+from interpreter.play.screen import MORE
 from interpreter.play.terminal import Session
 
 from .conftest import BASE
@@ -127,3 +128,53 @@ def test_points_shows_the_points_the_screen_said_some_choices_change():
 
     assert at_each_decision(check) > 50
     assert any("move pieces (none changes points now)" in x for x in said)
+
+
+def test_enter_after_a_command_typed_at_a_page_s_question_shows_the_next_page():
+    """The newcomer typed 'log' at a screen's '-- more --', then Enter: the screen's first
+    page came again, and Enter there brought it once more. Enter goes on to the page that
+    the command left unshown (with the question and its options)."""
+    data = json.loads(REPLAY.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, out, seen = data["moves"], io.StringIO(), []
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        step = len(session.game.moves)
+        text = ANSI.sub("", out.getvalue())
+        if prompt == MORE:
+            if any(s == step for s, _, _ in seen):  # a later page: kept with what follows
+                return ""
+            seen.append((step, "more", text))
+            out.seek(0)
+            out.truncate()
+            return "log"
+        if prompt != "> ":
+            return ""
+        seen.append((step, "prompt", text))
+        out.seek(0)
+        out.truncate()
+        if sum(1 for s, kind, _ in seen if s == step and kind == "prompt") == 1 and \
+                any(s == step and kind == "more" for s, kind, _ in seen):
+            return ""  # Enter after the log
+        shown = session.display.shown(session.game, session.game.decision())
+        return str(session.numbers(shown)[shown.options.index(moves[step])])
+
+    session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
+                       colour=False, tty=True, read=read, width=80, height=24)
+    assert session.run() == 0
+    asked = {s for s, kind, _ in seen if kind == "prompt"}  # not the final scores' pages
+    paged = sorted({s for s, kind, _ in seen if kind == "more" and s in asked})
+    assert paged
+    for step in paged:
+        first_page = next(text for s, kind, text in seen if s == step and kind == "more")
+        after = [text for s, kind, text in seen if s == step and kind == "prompt"]
+        assert "Player 1: " not in first_page  # the question was on a later page
+        assert "(Type a number" in after[0] or "(Type one of" in after[0], after[0]  # the log
+        rest = after[1]  # what Enter showed: the rest of the screen, not its start again
+        top = max(first_page.splitlines(), key=len)
+        assert "Player 1: " in rest and top not in rest, rest

@@ -210,6 +210,8 @@ class Session:
     layouts: dict[tuple, int] = field(default_factory=dict)  # each position's option rows
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
+    unread: list[str] = field(default_factory=list)  # the screen's lines left unshown by
+    # a command typed at one of its pages: Enter shows them
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
     # who, its prompt, its options in words, the decisions then (see numbers)
     numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
@@ -238,12 +240,13 @@ class Session:
         self.page(self.wrapped(lines), rows)
 
     def page(self, lines: list[str], rows: int | None, together: dict[int, int] | None = None
-             ) -> None:
+             ) -> list[str]:
         """Lines a page at a time (`together`: see Pager.show); an answer typed at a page's
-        question is kept for the decision's prompt (`typed`)."""
+        question is kept for the decision's prompt (`typed`); the lines it left unshown."""
         pager = Pager(self.say, self.read, rows)
         pager.show(lines, together)
         self.typed = pager.typed
+        return pager.left
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -473,9 +476,10 @@ class Session:
             if hand is not None and asked is not None and hand < asked and \
                     len(lines) - hand <= self.height - 1:
                 asked = hand
-            self.page(lines, self.height, {asked: len(lines) - asked}
-                      if asked is not None else None)
+            self.unread = self.page(lines, self.height, {asked: len(lines) - asked}
+                                    if asked is not None else None)
         else:
+            self.unread = []
             for line in lines:
                 self.say(line)
 
@@ -784,8 +788,13 @@ class Session:
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
         text = line.strip()
-        if not text:  # the screen again (after 'board', 'log' or 'why', say)
-            self.screen(decision, events=False)
+        if not text:  # the screen again (after 'board', 'log' or 'why', say), or the rest
+            # of it where a command was typed at one of its pages (a newcomer typed 'log'
+            # there, then Enter, and the screen's first page came again)
+            if self.unread:
+                self.unread = self.page(self.unread, self.height)
+            else:
+                self.screen(decision, events=False)
             return None
         word, _, rest = text.partition(" ")
         rest = rest.strip()
