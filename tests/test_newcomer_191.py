@@ -178,3 +178,33 @@ def test_enter_after_a_command_typed_at_a_page_s_question_shows_the_next_page():
         rest = after[1]  # what Enter showed: the rest of the screen, not its start again
         top = max(first_page.splitlines(), key=len)
         assert "Player 1: " in rest and top not in rest, rest
+
+
+def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
+    """The final board's legend said 'P2 Player 4's 2 skyscrapers' (an example) where the
+    grid showed P1; the stopped district's row gave no routes; the header about City Hall and
+    Central Park wrapped onto a second line at 80 columns. The legend's skyscraper mark is
+    one the grid shows, said with its player's name and count (all of them made the board
+    too long for 24 rows); every row says where commissioners go next; the header is one
+    line."""
+    data = json.loads(REPLAY.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"]:
+        game.apply(move)
+    session = Session(game.ruleset, game, History(), data["seats"], load_display(game.ruleset),
+                      io.StringIO(), width=80, height=24)
+    lines = session.board_lines("P1")
+    at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+    marks = " ".join(" ".join(lines[at:]).split())
+    example = re.search(r"\b([RBYP])(\d+) Player (\d)'s (\d+) skyscrapers?\b", marks)
+    assert example and example[2] == example[4], marks
+    assert "RBYP".index(example[1]) + 1 == int(example[3]), marks
+    grid = " ".join(re.findall(r"\b[RBYP]\d+\b", " ".join(lines[2:at])))  # not the park's
+    assert set(re.findall(r"\b[RBYP]\d+\b", marks)) <= set(grid.split()), (grid, marks)
+    rows = [line for line in lines if re.match(r"(34th|42nd|52nd|Times)", line)]
+    assert len(rows) == 7 and all(" to " in row for row in rows), rows
+    assert any("STOP" in row for row in rows)
+    header = lines.index(next(x for x in lines if x.startswith("City Hall")))
+    assert len(lines[header]) <= 80 and lines[header + 1].startswith("(green)"), lines
+
