@@ -208,3 +208,55 @@ def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
     header = lines.index(next(x for x in lines if x.startswith("City Hall")))
     assert len(lines[header]) <= 80 and lines[header + 1].startswith("(green)"), lines
 
+
+def events_of(replay: Path) -> list[str]:
+    """The log of a newcomer's whole game, played again."""
+    data = json.loads(replay.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"]:
+        game.apply(move)
+    assert game.scores() == data["scores"]
+    return game.events
+
+
+def test_nobody_has_finished_a_bid_is_not_said_when_one_player_at_most_is_left():
+    """'...; nobody has finished a bid yet; Player 4 wins the auction' (one news line): the
+    pass's words were true, but the one player left was about to win. Said only where two
+    players or more may still bid."""
+    for screen in screens().values():
+        said = " ".join(" ".join(screen).split())
+        assert not re.search(r"nobody has finished a bid yet; Player \d wins", said), said
+    events = events_of(REPLAY)
+    nobody = [k for k, line in enumerate(events) if "nobody has finished a bid yet" in line]
+    assert nobody
+    for k in nobody:
+        end = next(j for j in range(k, len(events)) if " wins the auction " in events[j]
+                   or events[j].startswith("Auction for ") and j > k or j == len(events) - 1)
+        deciders = {line.split(" ")[1] for line in events[k + 1:end]
+                    if line.startswith("Player ")}
+        assert len(deciders) >= 2, events[k:end + 1]
+
+
+def test_a_pass_after_a_bid_says_which_bid_it_takes_back():
+    """Seed 179: 'Player 4 bids 16 in green', then 'Player 4 passes and takes back the cards
+    they had put forward (green 4, green 5, black 5, black 6: 20 in all, never finished)': the
+    newcomer could not tell which bid had stood. A pass names the bid it takes back and the
+    cards added since."""
+    checked = 0
+    for replay in (REPLAY, REPLAY.with_name("fifth-avenue-base-4p-seed179-newcomer.replay.json")):
+        bids: dict[str, str] = {}
+        for line in events_of(replay):
+            if line.startswith("Auction for "):
+                bids = {}
+            found = re.match(r"(Player \d) bids (\d+) in ", line)
+            if found:
+                bids[found[1]] = found[2]
+            who = line.split(" passes")[0].split(" cannot raise")[0]
+            if who in bids and " takes back " in line:
+                assert f"the cards of their bid of {bids[who]}" in line, line
+                checked += 1
+    assert checked >= 3
+    assert any("bid of 16 and those added since (green 4, green 5, black 5, black 6: 20 in "
+               "all)" in line for line in events_of(REPLAY.with_name(
+                   "fifth-avenue-base-4p-seed179-newcomer.replay.json")))
