@@ -254,9 +254,9 @@ def test_a_pass_after_a_bid_says_which_bid_it_takes_back():
                 bids[found[1]] = found[2]
             who = line.split(" passes")[0].split(" cannot raise")[0]
             if who in bids and " takes back " in line:
-                assert f"the cards of their bid of {bids[who]}" in line, line
+                assert f"takes back their bid of {bids[who]}" in line, line
                 checked += 1
     assert checked >= 3
-    assert any("bid of 16 and those added since (green 4, green 5, black 5, black 6: 20 in "
-               "all)" in line for line in events_of(REPLAY.with_name(
+    assert any("their bid of 16 and cards added since (green 4, green 5, black 5, black 6: "
+               "20 in all, never finished)" in line for line in events_of(REPLAY.with_name(
                    "fifth-avenue-base-4p-seed179-newcomer.replay.json")))
