@@ -21,7 +21,7 @@ from .conftest import BASE
 from .test_digest import ANSI, fits, newcomer_screens
 
 if TYPE_CHECKING:
-    from interpreter.engine.runtime import Decision
+    from interpreter.engine.runtime import Decision, Game
 
 REPLAY = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed191-newcomer.replay.json"
 OPTION = re.compile(r"^ {2,}(\d+)\. (.*)$")
@@ -180,6 +180,17 @@ def test_enter_after_a_command_typed_at_a_page_s_question_shows_the_next_page():
         assert "Player 1: " in rest and top not in rest, rest
 
 
+def finished_game(replay: Path) -> Game:
+    """A newcomer's whole game, played again (the same scores)."""
+    data = json.loads(replay.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"]:
+        game.apply(move)
+    assert game.scores() == data["scores"]
+    return game
+
+
 def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
     """The final board's legend said 'P2 Player 4's 2 skyscrapers' (an example) where the
     grid showed P1; the stopped district's row gave no routes; the header about City Hall and
@@ -187,13 +198,9 @@ def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
     one the grid shows, said with its player's name and count (all of them made the board
     too long for 24 rows); every row says where commissioners go next; the header is one
     line."""
-    data = json.loads(REPLAY.read_text())
-    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
-                                       streams=data["version"] - 1)
-    for move in data["moves"]:
-        game.apply(move)
-    session = Session(game.ruleset, game, History(), data["seats"], load_display(game.ruleset),
-                      io.StringIO(), width=80, height=24)
+    game = finished_game(REPLAY)
+    session = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                      load_display(game.ruleset), io.StringIO(), width=80, height=24)
     lines = session.board_lines("P1")
     at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
     marks = " ".join(" ".join(lines[at:]).split())
@@ -211,13 +218,7 @@ def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
 
 def events_of(replay: Path) -> list[str]:
     """The log of a newcomer's whole game, played again."""
-    data = json.loads(replay.read_text())
-    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
-                                       streams=data["version"] - 1)
-    for move in data["moves"]:
-        game.apply(move)
-    assert game.scores() == data["scores"]
-    return game.events
+    return finished_game(replay).events
 
 
 def test_nobody_has_finished_a_bid_is_not_said_when_one_player_at_most_is_left():
