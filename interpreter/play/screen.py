@@ -220,6 +220,7 @@ class Pager:
     used: int = field(default=0)  # lines printed since the last question
     stopped: bool = False
     typed: str | None = None  # what was typed at a page's question instead of Enter or q
+    left: list[str] = field(default_factory=list)  # the lines not shown after `typed`
 
     def show(self, lines: list[str], together: dict[int, int] | None = None) -> None:
         """`lines` a page at a time; `together`: the lines from an index on, so many, kept
@@ -243,7 +244,7 @@ class Pager:
                     self.stopped = True
                     return
                 if answer.strip():
-                    self.stopped, self.typed = True, answer.strip()
+                    self.stopped, self.typed, self.left = True, answer.strip(), lines[k:]
                     return
             self.say(line)
             self.used += 1

@@ -91,6 +91,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 EACH_SAYS = "What each choice does at once (nothing where not said):"
+NO_POINTS = "No choice changes points now. What each does at once (nothing where not said):"
 SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
 # The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
@@ -120,6 +121,18 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
 ]
 
 
+def held_pieces(game: Game, player: str, options: list[Any]) -> list[str]:
+    """The pieces, each once, in the player's own zones that hold one of `options` (a hand
+    the options take cards from), in the zones' order; [] where no option is a piece held."""
+    names = {str(o) for o in options}
+    out: dict[str, None] = {}
+    for zone in game.state["zones"].values():
+        own = zone.get(player) if isinstance(zone, dict) else None
+        if isinstance(own, (dict, list)) and names & {str(p) for p in own}:
+            out.update(dict.fromkeys(str(p) for p in own))
+    return list(out)
+
+
 def help_lines(width: int) -> list[str]:
     """The commands in two columns, each description wrapped under itself."""
     out = ["Commands (at any prompt):"]
@@ -136,6 +149,18 @@ UNDONE = object()  # an answer: the player took a decision back, the game asks a
 FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
 SET_ASIDE = "What you typed before this question was set aside: the game answered the last " \
     "one for you."  # the line atop a screen whose question a typed answer did not see
+
+
+@dataclass
+class Numbering:
+    """A repeated choice's numbers (see Session.numbers): its (who, question, context), each
+    option's number and words, how many numbers the player's pieces may take (the other
+    options come after them), and the step it began at."""
+
+    key: tuple[str, str, str]
+    kept: dict[str, tuple[int, str]]
+    pieces: int
+    start: int
 
 
 @dataclass
@@ -185,10 +210,11 @@ class Session:
     layouts: dict[tuple, int] = field(default_factory=dict)  # each position's option rows
     lang: str = "en"  # the language of the rules shown during the game (its book's)
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
+    unread: list[str] = field(default_factory=list)  # the screen's lines left unshown by
+    # a command typed at one of its pages: Enter shows them
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
     # who, its prompt, its options in words, the decisions then (see numbers)
-    numbering: tuple[tuple[str, str], dict[str, tuple[int, str]]] | None = None  # a
-    # repeated choice's (who, question) and each option's number and words (see numbers)
+    numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
 
@@ -214,12 +240,13 @@ class Session:
         self.page(self.wrapped(lines), rows)
 
     def page(self, lines: list[str], rows: int | None, together: dict[int, int] | None = None
-             ) -> None:
+             ) -> list[str]:
         """Lines a page at a time (`together`: see Pager.show); an answer typed at a page's
-        question is kept for the decision's prompt (`typed`)."""
+        question is kept for the decision's prompt (`typed`); the lines it left unshown."""
         pager = Pager(self.say, self.read, rows)
         pager.show(lines, together)
         self.typed = pager.typed
+        return pager.left
 
     def name(self, player: str) -> str:
         return self.game.label(player)
@@ -449,9 +476,10 @@ class Session:
             if hand is not None and asked is not None and hand < asked and \
                     len(lines) - hand <= self.height - 1:
                 asked = hand
-            self.page(lines, self.height, {asked: len(lines) - asked}
-                      if asked is not None else None)
+            self.unread = self.page(lines, self.height, {asked: len(lines) - asked}
+                                    if asked is not None else None)
         else:
+            self.unread = []
             for line in lines:
                 self.say(line)
 
@@ -522,8 +550,9 @@ class Session:
                      group: bool = True) -> list[str]:
         """The options' lines, numbered as this screen numbers them (see numbers), and the
         numbers left out said under them (gaps_line)."""
-        return option_lines(labels, self.width, rows, group, self.numbers(decision)) + \
-            self.gaps_line(decision)
+        ordered = sorted(zip(self.numbers(decision), labels, strict=True))
+        return option_lines([label for _, label in ordered], self.width, rows, group,
+                            [n for n, _ in ordered]) + self.gaps_line(decision)
 
     def gaps_line(self, decision: Decision) -> list[str]:
         """'  (1 and 4: red 5, blue 4, in your tray now; the other options keep their
@@ -532,9 +561,10 @@ class Session:
         went; another read '1 is in your tray already (red 5).' as a refusal of their
         card."""
         numbers = self.numbers(decision)
+        pieces = self.numbering.pieces if self.numbering else 0  # after them: pass, finish
         gone = sorted((n, option, label) for option, (n, label) in
-                      (self.numbering[1].items() if self.numbering else ())
-                      if n not in numbers)
+                      (self.numbering.kept.items() if self.numbering else ())
+                      if n not in numbers and (n <= pieces or not pieces))
         if not gone:
             return []
         places = {self.taken_to(decision.player, option) for _, option, _ in gone}
@@ -546,22 +576,35 @@ class Session:
                              "numbers.)"])
 
     def numbers(self, decision: Decision) -> list[int]:
-        """Each option's number: from 1, but within a repeated choice (the same question to
-        the same player right after their answer to it: an offer built card by card) an
-        option keeps the number of the choice's first screen, and one new to it takes the
-        next number unused. A newcomer typed the number of a card from the screen before,
-        which meant another card once the list had moved up. At a terminal only: a script
-        piped in reads no screen, and its '1' stays the first option."""
-        key = (decision.player, decision.prompt)
-        repeated = self.tty and self.numbering is not None and self.numbering[0] == key and \
-            self.answered is not None and self.answered[:2] == key and \
-            self.answered[3] == len(self.history.deciders)
-        kept = dict(self.numbering[1]) if repeated and self.numbering else {}
+        """Each option's number: from 1, but within a repeated choice an option keeps the
+        number of the choice's first screen, and one new to it takes the next number unused.
+        A choice is repeated where the same player meets the same question right after their
+        answer to it (an offer built card by card), or later about the same thing (the
+        display's context: others answered between). Pieces the player holds come first;
+        the other options (pass, finish) after as many numbers as the player holds pieces,
+        so that the list reads in order as pieces leave the hand. A newcomer typed the
+        number of a card from the screen before, which meant another card once the list had
+        moved up. At a terminal only: a script piped in reads no screen, and its '1' stays
+        the first option."""
+        key = (decision.player, decision.prompt, self.display.context_of(self.game,
+                                                                         decision.player))
+        repeated = self.tty and self.numbering is not None and self.numbering.key == key and \
+            self.answered is not None and self.answered[:2] == key[:2] and \
+            (self.answered[3] == len(self.history.deciders) or bool(key[2]))
+        held = held_pieces(self.game, decision.player, decision.options) if self.tty else []
+        if not repeated or self.numbering is None:
+            self.numbering = Numbering(key, {}, len(held), len(self.steps.deciders))
+        kept, last = self.numbering.kept, self.numbering.pieces
         for option, label in zip(decision.options, named_labels(self.game, decision),
                                  strict=True):
-            if str(option) not in kept:
-                kept[str(option)] = (max((n for n, _ in kept.values()), default=0) + 1, label)
-        self.numbering = (key, kept)
+            if str(option) in kept:
+                continue
+            pieces = [n for o, (n, _) in kept.items() if o in held]
+            others = [n for o, (n, _) in kept.items() if o not in held]
+            if str(option) in held and max(pieces, default=0) < last:
+                kept[str(option)] = (max(pieces, default=0) + 1, label)
+            else:
+                kept[str(option)] = (max([*others, *pieces, last]) + 1, label)
         return [kept[str(option)][0] for option in decision.options]
 
     def numbered(self, k: int, decision: Decision) -> Any:
@@ -573,7 +616,7 @@ class Session:
         """Why the number `k` chooses nothing: its option was chosen earlier in this repeated
         choice ('2 is in your tray already (red 4)'), or there is no such number."""
         numbers = self.numbers(decision)
-        gone = [(option, label) for option, (n, label) in self.numbering[1].items()
+        gone = [(option, label) for option, (n, label) in self.numbering.kept.items()
                 if n == k] if self.numbering else []
         if gone and k not in numbers:
             option, label = gone[0]
@@ -583,13 +626,18 @@ class Session:
         return f"There is no option {k}: type {self.number_words(decision)}."
 
     def taken_to(self, player: str, option: str) -> str | None:
-        """Where the player's run of decisions (nobody else's between) put the piece that
-        `option` names, in words ('your tray'); None where none of them moved it."""
+        """Where the player's decisions in this repeated choice (or their run of decisions,
+        nobody else's between) put the piece that `option` names, in words ('your tray');
+        None where none of them moved it."""
         k = len(self.steps.deciders)
         while k > 0 and self.steps.deciders[k - 1] == player:
             k -= 1
-        dest = next((m.dest for seen in reversed(self.steps.seen[k:])
-                     for m in seen.moves if option in m.pieces), None)
+        if self.numbering is not None and self.numbering.key[0] == player:
+            k = min(k, self.numbering.start)
+        dest = next((m.dest for seen, who in zip(reversed(self.steps.seen[k:]),
+                                                 reversed(self.steps.deciders[k:]),
+                                                 strict=True)
+                     if who == player for m in seen.moves if option in m.pieces), None)
         if dest is None:
             return None
         owner = dest[1] if dest[1] in self.game.players else None
@@ -617,9 +665,23 @@ class Session:
             return (f"Choice {ending[0]} ends" if len(ending) == 1 else
                     f"Choices {and_list(ending)} end") + \
                 " the game; type 'points' to see what each choice does."
-        if any(e.points or e.moves or e.ending for e in extras):
+        if any(e.points for e in extras):
             return "Some choices change points or pieces: type 'points' to see which."
+        if any(e.moves or e.ending for e in extras):  # said as it is: 'points' lists no
+            # points where none changes (a newcomer looked there for the points promised)
+            return "Some choices move pieces (none changes points now): type 'points' to " \
+                "see which."
         return "Some choices say what may follow them: type 'points' to see it."
+
+    def no_points_now(self, decision: Decision, notes: list[str]) -> list[str]:
+        """The notes atop 'points', saying first where no choice changes anyone's points
+        now: the list then says pieces and what follows, and a newcomer looked in vain for
+        the points that 'change points or pieces' had made them expect."""
+        found = self.outlook(decision)
+        if found is None or found.skipped or \
+                any(e.points or e.final or e.ending for e in found.effects):
+            return notes
+        return [NO_POINTS] + [n for n in notes if n != EACH_SAYS]
 
     def same_layout(self, decision: Decision, rows: int) -> int:
         """The rows the options were given when this decision was first shown (the same
@@ -726,8 +788,13 @@ class Session:
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
         text = line.strip()
-        if not text:  # the screen again (after 'board', 'log' or 'why', say)
-            self.screen(decision, events=False)
+        if not text:  # the screen again (after 'board', 'log' or 'why', say), or the rest
+            # of it where a command was typed at one of its pages (a newcomer typed 'log'
+            # there, then Enter, and the screen's first page came again)
+            if self.unread:
+                self.unread = self.page(self.unread, self.height)
+            else:
+                self.screen(decision, events=False)
             return None
         word, _, rest = text.partition(" ")
         rest = rest.strip()
@@ -770,7 +837,8 @@ class Session:
             noted = labels != named_labels(self.game, decision)  # the display's notes
             # laid out as on the decision's screen: numbers aligned ('  9.', ' 10.'), each
             # option's words continued under its first word (a newcomer saw them at 4, not 5)
-            self.tell(self.wrapped(notes) + self.option_lines(decision, labels)
+            self.tell(self.wrapped(self.no_points_now(decision, notes))
+                      + self.option_lines(decision, labels)
                       if notes or noted else ["No choice changes points or pieces at once."])
             return self.remind(decision)
         if command in ("quit", "exit"):
@@ -930,7 +998,8 @@ class Session:
                      "the rules allow now.")
             return
         if _is_number(text) and self.numbered(int(text), decision) is None and \
-                self.numbering and any(n == int(text) for n, _ in self.numbering[1].values()):
+                self.numbering and any(n == int(text) for n, _ in
+                                       self.numbering.kept.values()):
             self.say(self.no_number(int(text), decision))
             return
         if _is_number(text) and self.numbered(int(text), decision) is not None:
