@@ -1815,6 +1815,7 @@ def test_a_word_of_the_glossary_says_its_meaning_where_the_decision_names_it(bro
         assert mark.get_attribute("title") == f"Building stop: {means}"
         assert button.inner_text().startswith("building stop")  # its words unchanged
         assert page.locator("#hints abbr.term").count() >= 1
+        assert page.locator("#meanings").is_hidden()  # the hints say its meaning already
         header = page.locator("#board g.term", has_text="building stop").first
         assert header.locator("title").text_content() == f"Building stop: {means}"
 
@@ -1942,3 +1943,34 @@ def test_the_log_gives_way_to_a_long_digest_on_a_busy_turn(browser):
         assert not page.locator("#log-earlier").is_visible()
         assert page.evaluate(EVERY_OPTION_IN_VIEW)
     context.close()
+
+
+def _stop_named_in_a_note_only(seen: dict, game) -> bool:
+    """Whether an option of the decision names a building stop and no hint does."""
+    decision = seen["decision"]
+    said = [f"{o['label']} {o['effect']}" for o in decision["options"]] + seen["digest"]
+    return any("building stop" in text for text in said) \
+        and not any("building stop" in hint for hint in decision["hints"])
+
+
+def test_a_word_of_the_glossary_is_said_in_words_where_a_decision_first_names_it(browser):
+    """Issue 33's newcomer first met "building stop" in a pass's note, its meaning said only
+    on pointing at it. The first decision that names a word of the glossary in an option or
+    what it does (its hints not naming it) says its meaning in words under the options, with
+    the options, Undo and Save in view; the same decision drawn again says it again; a later
+    decision naming it does not (once a game)."""
+    from interpreter.play.display import load_display
+
+    table, me = _at_the_table(0, _stop_named_in_a_note_only)
+    means = load_display(table.ruleset).glossary["building stop"]
+    with _seat_page(browser, table, me) as page:
+        for drawn in ("first", "again"):
+            meanings = page.locator("#meanings")
+            assert meanings.inner_text() == f"Building stop: {means}.", drawn
+            for part in ("#meanings", "#undo", "#save", "#options-apart button, #options button"):
+                assert _in_view(page, part), (part, drawn)
+            if drawn == "first":
+                page.reload()
+                page.wait_for_function(ACTIVE)
+        page.evaluate("() => { state.decision.id += 1; renderMeanings(state); keepRoom(); }")
+        assert page.locator("#meanings").is_hidden()  # a later decision: said once a game

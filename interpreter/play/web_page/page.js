@@ -775,6 +775,7 @@ function renderDecision(s) {
   apart.hidden = !apart.childElementCount;
   renderEffects(s);
   renderDigest(s);
+  renderMeanings(s);
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
@@ -801,11 +802,9 @@ function apartFromPlaces(options, onBoard) {
 function termed(text) {
   const terms = Object.keys((state && state.glossary) || {});
   if (!terms.length || !text) return [text || ""];
-  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const found = new RegExp(`\\b(${escaped.join("|")})s?\\b`, "gi");
   const out = [];
   let at = 0;
-  for (const m of text.matchAll(found)) {
+  for (const m of text.matchAll(glossaryWords(terms))) {
     const term = terms.find((t) => t.toLowerCase() === m[1].toLowerCase());
     const mark = cell("abbr", m[0]);
     mark.className = "term";
@@ -815,6 +814,46 @@ function termed(text) {
   }
   out.push(text.slice(at));
   return out.filter((part) => part !== "");
+}
+
+// the glossary's words (and their plurals) found in a text, as whole words
+function glossaryWords(terms) {
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`\\b(${escaped.join("|")})s?\\b`, "gi");
+}
+
+// the glossary's terms a text names
+function termsIn(text, terms) {
+  if (!terms.length || !text) return [];
+  return [...text.matchAll(glossaryWords(terms))]
+    .map((m) => terms.find((t) => t.toLowerCase() === m[1].toLowerCase()));
+}
+
+// A word of the glossary met on a decision (an option, what it does, the digest) is said
+// with its meaning in words under the options, once a game: at the first decision that
+// names it, and at that decision drawn again (issue 33: a newcomer met a word of the game
+// in a pass's note, its meaning said only on pointing at it). A word the hints name is said
+// there already (display: meanings): it counts as met.
+function renderMeanings(s) {
+  const box = $("meanings"), d = s.decision;
+  const glossary = s.glossary || {}, terms = Object.keys(glossary);
+  box.replaceChildren();
+  if (d && terms.length) {
+    const key = `met-terms:${token}`;
+    const met = JSON.parse(localStorage.getItem(key) || "{}");
+    const named = (texts) => new Set(texts.flatMap((text) => termsIn(text, terms)));
+    for (const term of named(d.hints)) met[term] ??= -1; // (said there, never here)
+    const texts = [...d.options.flatMap((o) => [o.label, o.effect]), d.every, ...(s.digest || [])];
+    for (const term of named(texts)) {
+      met[term] ??= d.id;
+      if (met[term] !== d.id) continue;
+      const line = cell("p", `: ${glossary[term]}.`);
+      line.prepend(cell("b", `${term[0].toUpperCase()}${term.slice(1)}`));
+      box.append(line);
+    }
+    localStorage.setItem(key, JSON.stringify(met));
+  }
+  box.hidden = !box.childElementCount;
 }
 
 // The board's texts that name a word of the glossary say its meaning on pointing (SVG has
