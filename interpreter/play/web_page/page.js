@@ -237,7 +237,7 @@ function keepRoom() {
   if (idle.classList.contains("given-way")) idle.hidden = false;
   idle.classList.remove("given-way");
   fitDigest();
-  if (digestGaveWay()) {
+  if (digestGaveWay() && !PHONE.matches) { // (a phone's page scrolls: the log keeps its room)
     $("log-earlier").hidden = false;
     reserveLog(log, LOG_LINES_LEAST * lineHeight(log));
     fitDigest();
