@@ -1248,6 +1248,24 @@ LOG_LINES_IN_VIEW = """() => { const log = document.getElementById('log');
   return [...log.children].filter(li => { const r = li.getBoundingClientRect();
       return r.top >= box.top - 1 && r.bottom <= Math.min(box.bottom, innerHeight) + 1; })
     .reduce((sum, li) => sum + Math.round(li.getBoundingClientRect().height / line), 0); }"""
+# the lines of the log seen in its box, entry by entry: whole lines (none cut at the box's top
+# or foot), however many of an entry's lines are seen
+LOG_LINES_SEEN = """() => { const log = document.getElementById('log');
+  const box = log.getBoundingClientRect(), line = parseFloat(getComputedStyle(log).lineHeight);
+  return [...log.children].map(li => li.getBoundingClientRect())
+    .filter(r => r.top < box.bottom - 1 && r.bottom > box.top + 1)
+    .map(r => (Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top)) / line); }"""
+# whether the log gave way to a long digest: its heading says that earlier lines are above
+LOG_GAVE_WAY = "() => !document.getElementById('log-earlier').hidden"
+
+
+def _log_keeps(page: Page, usual: int) -> None:
+    """The log's whole entries in view make `usual` lines at least where the digest is short;
+    where the log gave way to a long one (the digest comes first), two whole lines at least."""
+    if page.evaluate(LOG_GAVE_WAY):  # its last lines, whole (an entry's first may be above)
+        assert round(sum(page.evaluate(LOG_LINES_SEEN))) >= 2
+    else:
+        assert page.evaluate(LOG_LINES_IN_VIEW) >= usual
 
 
 def test_the_log_keeps_five_whole_lines_in_view_at_1366x768(browser):
@@ -1255,13 +1273,14 @@ def test_the_log_keeps_five_whole_lines_in_view_at_1366x768(browser):
     digest and the options: at each of the first decisions of that game (the setup's places,
     turns, commissioners, cards, bids; decided at the table, so that the digest says what
     the others did) five whole lines of the log at least stay in view, with Undo, Save and
-    the prompt, and a few options stay in view whole."""
+    the prompt, and a few options stay in view whole; where a long digest needs the room, the
+    log gives way, down to two whole lines."""
     table, context, page = _player_1_at_1366x768(browser, 73, lambda g, d: True)
     me, rng = token_of(table, "P1"), random.Random(73)
     with serving(table) as base:
         for _ in range(16):
             _open(page, base, table, "P1")
-            assert page.evaluate(LOG_LINES_IN_VIEW) >= 5, table.game.decision().prompt
+            _log_keeps(page, 5)
             for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
                 assert _in_view(page, part), part
             if page.locator("#options button").count() < 8:
@@ -1463,7 +1482,8 @@ def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browse
     panel when the four options of a turn said long effects, and under a list of plots cut at
     its 13th: the options gave way for only a fiftieth of the room they took. Undo, Save and
     the answer to a click (under them) stay wholly in view, the options scrolling above them,
-    with the log's last three entries; also with 30 options saying long effects."""
+    with the log's last three entries (its last two lines where it gave way to a long digest);
+    also with 30 options saying long effects."""
     with _long_effects_page(browser) as page:
         for case in ("as played", "saved", "30 long options"):
             if case == "saved":  # the answer to Save, in the status line under it
@@ -1474,8 +1494,11 @@ def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browse
                 page.evaluate("""() => { for (const b of document.querySelectorAll(
                   '#options button')) b.append(' and then much more is said of it, long '
                   + 'enough to take a second line of the panel'); keepRoom(); }""")
-            parts = ["#undo", "#save", "#log li:last-child", "#log li:nth-last-child(2)",
-                     "#log li:nth-last-child(3)", "#prompt"]
+            parts = ["#undo", "#save", "#prompt"]
+            if not page.evaluate(LOG_GAVE_WAY):  # (else its last two lines: _log_keeps)
+                parts += ["#log li:last-child", "#log li:nth-last-child(2)",
+                          "#log li:nth-last-child(3)"]
+            _log_keeps(page, 3)
             if case == "saved":
                 parts.append("#panel-status")
             for part in parts:
@@ -1685,14 +1708,18 @@ def test_a_long_digest_gives_way_to_the_options_at_1366x768(browser, seed):
     """Issue 33's newcomer (seed 139, 1366x768): after a long "Since your last decision" the
     turn's four options sat in a window two lines tall, B, C and D below its fold. The options
     keep their own height (up to 8 rows of them, here all four), with Undo and Save in view;
-    the digest gives way, folded to a few lines with a "more" that opens it; 30 options keep
-    8 rows in view."""
+    the digest gives way after the log, folded to a few lines with a "more" that opens it
+    where the log's room was not enough; 30 options keep 8 rows in view."""
     table, me = _turn_after_a_long_digest(seed)
     with _seat_page(browser, table, me) as page:
         assert page.evaluate(EVERY_OPTION_IN_VIEW)
         for part in ("#undo", "#save", "#prompt", "#digest-lines li:first-child"):
             assert _in_view(page, part), part
-        assert page.locator("#digest-lines li.more").count() == 1
+        # folded with a "more", or (the log's room given to it first) whole
+        shown = page.evaluate(DIGEST_SHOWN)
+        assert page.locator("#digest-lines li.more").count() == 1 or (
+            len(shown) == page.locator("#digest-lines li").count()
+            and all(whole for whole, _ in shown)), shown
     table, context, page = _player_1_at_1366x768(browser, seed, lambda g, d: True)
     with serving(table) as base:  # the 28 starting places, with a long digest, and 30
         _open(page, base, table, "P1")
@@ -1788,6 +1815,7 @@ def test_a_word_of_the_glossary_says_its_meaning_where_the_decision_names_it(bro
         assert mark.get_attribute("title") == f"Building stop: {means}"
         assert button.inner_text().startswith("building stop")  # its words unchanged
         assert page.locator("#hints abbr.term").count() >= 1
+        assert page.locator("#meanings").is_hidden()  # the hints say its meaning already
         header = page.locator("#board g.term", has_text="building stop").first
         assert header.locator("title").text_content() == f"Building stop: {means}"
 
@@ -1812,7 +1840,7 @@ def test_a_long_turn_keeps_its_four_options_whole_and_six_log_lines_at_1366x768(
     about three lines. Under a long digest and three long hints, the turn's four options are
     each seen whole, with Undo and Save; the hints give way, scrolling in their box, which
     shows that more is below (its last line fades) until scrolled to its end; the log keeps
-    six whole lines at least."""
+    six whole lines at least (two, where it gave way to the long digest)."""
     table, me = _turn_after_a_long_digest(seed)
     with _seat_page(browser, table, me) as page:
         page.evaluate(LONG_HINTS)
@@ -1827,14 +1855,15 @@ def test_a_long_turn_keeps_its_four_options_whole_and_six_log_lines_at_1366x768(
         hints.evaluate("el => el.scrollTop = el.scrollHeight")
         page.wait_for_function("() => !document.getElementById('hints')"
                                ".classList.contains('more-below')")
-        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+        _log_keeps(page, 6)
 
 
 def test_a_central_park_colour_choice_fits_at_1366x768(browser):
     """Seed 0's Central Park auction, played at the table (Player 1 at random, random bots):
     five colours, each saying what a win gives, overflowed the decision panel at 1366x768 (the
     last colours below the fold, the log at three entries). Every colour and the pass are
-    seen whole, with Undo and Save, and the log keeps six whole lines at least."""
+    seen whole, with Undo and Save, and the log keeps six whole lines at least (two, where it
+    gave way to a long digest)."""
     table, me = _at_the_table(0, lambda seen, game: seen["decision"]["prompt"] ==
                               "choose the colour of your bid, or pass"
                               and game.state["vars"]["auction_at"] == "central_park")
@@ -1845,7 +1874,7 @@ def test_a_central_park_colour_choice_fits_at_1366x768(browser):
             assert page.evaluate(SEEN_WHOLE, f'button[data-index="{k}"]'), k
         for part in ("#undo", "#save", "#prompt"):
             assert page.evaluate(SEEN_WHOLE, part), part
-        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+        _log_keeps(page, 6)
 
 
 # long hints, as a full district's auction gives them
@@ -1877,3 +1906,71 @@ def test_no_hint_is_cut_at_the_foot_of_its_box_at_1366x768(browser):
         for part in ("#undo", "#save", "#options button"):
             assert _in_view(page, part), part
     context.close()
+
+
+FOUR_LONG_OPTIONS = """() => { const box = document.getElementById('options');
+  box.className = ''; box.replaceChildren(...[...box.querySelectorAll('button')].slice(0, 4));
+  for (const b of box.children) b.textContent = 'A: take 3 skyscrapers, then 2 coloured cards, '
+    + 'then move a commissioner'; keepRoom(); }"""
+
+
+def test_the_log_gives_way_to_a_long_digest_on_a_busy_turn(browser):
+    """Issue 33: on a busy turn at 1366x768 "Since your last decision" had about two lines,
+    the log's last three entries (up to eight lines) the room it lacked. The digest comes
+    first: with a long digest, the log's last three entries two lines each and four options
+    of two lines, the digest shows three of its lines at least (it had one), whole; the log
+    keeps its last two lines at least, none cut, its heading saying that earlier lines are
+    above; Undo, Save and every option stay in view. With a digest of one line the log keeps
+    six lines, and says nothing of earlier lines."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_LOG)
+        page.evaluate(LONG_DIGEST)
+        page.evaluate(FOUR_LONG_OPTIONS)
+        shown = page.evaluate(DIGEST_SHOWN)
+        assert all(whole for whole, _ in shown), shown
+        lines = [text for _, text in shown if text.startswith("Player 3 wins")]
+        assert len(lines) >= 3, shown  # (one before)
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#log li:last-child", "#log-earlier"):
+            assert _in_view(page, part), part
+        seen = page.evaluate(LOG_LINES_SEEN)
+        assert round(sum(seen)) >= 2 and all(abs(n - round(n)) < 0.1 for n in seen), seen
+        page.evaluate("""() => { const ul = document.getElementById('digest-lines');
+          while (ul.children.length > 1) ul.lastChild.remove(); keepRoom(); }""")
+        assert page.evaluate(LOG_LINES_IN_VIEW) >= 6
+        assert not page.locator("#log-earlier").is_visible()
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+    context.close()
+
+
+def _stop_named_in_a_note_only(seen: dict, game) -> bool:
+    """Whether an option of the decision names a building stop and no hint does."""
+    decision = seen["decision"]
+    said = [f"{o['label']} {o['effect']}" for o in decision["options"]] + seen["digest"]
+    return any("building stop" in text for text in said) \
+        and not any("building stop" in hint for hint in decision["hints"])
+
+
+def test_a_word_of_the_glossary_is_said_in_words_where_a_decision_first_names_it(browser):
+    """Issue 33's newcomer first met "building stop" in a pass's note, its meaning said only
+    on pointing at it. The first decision that names a word of the glossary in an option or
+    what it does (its hints not naming it) says its meaning in words under the options, with
+    the options, Undo and Save in view; the same decision drawn again says it again; a later
+    decision naming it does not (once a game)."""
+    from interpreter.play.display import load_display
+
+    table, me = _at_the_table(0, _stop_named_in_a_note_only)
+    means = load_display(table.ruleset).glossary["building stop"]
+    with _seat_page(browser, table, me) as page:
+        for drawn in ("first", "again"):
+            meanings = page.locator("#meanings")
+            assert meanings.inner_text() == f"Building stop: {means}.", drawn
+            for part in ("#meanings", "#undo", "#save", "#options-apart button, #options button"):
+                assert _in_view(page, part), (part, drawn)
+            if drawn == "first":
+                page.reload()
+                page.wait_for_function(ACTIVE)
+        page.evaluate("() => { state.decision.id += 1; renderMeanings(state); keepRoom(); }")
+        assert page.locator("#meanings").is_hidden()  # a later decision: said once a game

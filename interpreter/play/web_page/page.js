@@ -221,18 +221,27 @@ function render() {
 // the digest gives way first, a long line of it folded down to DIGEST_FOLDED lines.
 const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 6, DIGEST_SHARE = 0.45; // (of the window's height)
 const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
+// The digest comes before the log: where it would still leave lines out, fold one or scroll
+// (a busy turn), the log gives way, down to its last LOG_LINES_LEAST lines, and keeps what
+// the digest leaves (issue 33: at 1366x768 a busy turn's digest had two lines beside the
+// log's last three entries, eight lines); its heading then says that earlier lines are above.
+const LOG_LINES_LEAST = 2;
 
 function keepRoom() {
-  const panel = $("log-panel"), log = $("log");
-  panel.style.minHeight = "";
-  const last = lastEntriesHeight(log);
-  if (last) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + last)}px`;
+  const log = $("log");
+  $("log-earlier").hidden = true;
+  reserveLog(log, lastEntriesHeight(log));
   markCut($("every"));
   holdOptions();
   const idle = $("effects");
   if (idle.classList.contains("given-way")) idle.hidden = false;
   idle.classList.remove("given-way");
   fitDigest();
+  if (digestGaveWay() && !PHONE.matches) { // (a phone's page scrolls: the log keeps its room)
+    $("log-earlier").hidden = false;
+    reserveLog(log, LOG_LINES_LEAST * lineHeight(log));
+    fitDigest();
+  }
   // under options that each say what they do, the line that says the others do nothing is
   // left out where the column has no room for it whole (it was cut in the middle)
   if ($("options").classList.contains("described") && !idle.hidden
@@ -243,7 +252,36 @@ function keepRoom() {
   fitHints();
   for (const box of SCROLLED) markMoreBelow($(box));
   countOptionsBelow();
+  wholeLogLines(log);
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
+}
+
+function lineHeight(el) {
+  return parseFloat(getComputedStyle(el).lineHeight) || 16;
+}
+
+// The log's panel kept tall enough for `height` of the log's last lines (its box's own
+// whole-line height undone first: wholeLogLines)
+function reserveLog(log, height) {
+  const panel = $("log-panel");
+  panel.style.minHeight = log.style.maxHeight = "";
+  if (height) panel.style.minHeight = `${Math.ceil(panel.offsetHeight - log.clientHeight + height)}px`;
+}
+
+// whether the digest left lines out, folded one or scrolls: it had less room than its lines
+function digestGaveWay() {
+  const list = $("digest-lines");
+  return !$("digest").hidden && (list.querySelector(".more, .folded") !== null
+    || list.classList.contains("scrolls"));
+}
+
+// The log's box a whole number of its lines high, so that scrolled to its end no line is cut
+// at its top (the room under it stays blank)
+function wholeLogLines(log) {
+  log.style.maxHeight = "";
+  if (PHONE.matches || log.scrollHeight <= log.clientHeight + 1) return;
+  const line = lineHeight(log);
+  log.style.maxHeight = `${Math.max(1, Math.floor((log.clientHeight + 1) / line)) * line}px`;
 }
 
 // the options' least height: all of them, or their first OPTION_ROWS rows (at most
@@ -306,7 +344,7 @@ for (const box of [...SCROLLED, "digest-lines"]) {
 // the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
 // fewer than LOG_LINES lines
 function lastEntriesHeight(log) {
-  const line = parseFloat(getComputedStyle(log).lineHeight) || 16;
+  const line = lineHeight(log);
   const entries = [...log.children].reverse();
   let height = 0, kept = 0;
   for (const li of entries) {
@@ -332,7 +370,7 @@ function fitHints() {
     fit = bottom;
   }
   if (!fit) { // not even the first hint whole: its whole lines
-    const line = parseFloat(getComputedStyle(box).lineHeight) || 16;
+    const line = lineHeight(box);
     fit = Math.max(line, Math.floor(room / line) * line);
   }
   box.style.maxHeight = box.style.minHeight = `${Math.ceil(fit)}px`; // (no less either)
@@ -347,6 +385,7 @@ function fitDigest() {
   list.querySelector(".more")?.remove();
   digest.querySelector(".digest-rest")?.remove();
   list.classList.remove("scrolls", "more-below");
+  list.style.maxHeight = ""; // (fitted again where the log gave way: keepRoom)
   const lines = [...list.children];
   for (const li of lines) {
     li.hidden = false;
@@ -381,7 +420,7 @@ function fitDigest() {
 // their places pushed every option out of the panel), a note over its last line saying so
 // (a newcomer read a line cut in the middle with nothing to say that more was there).
 function scrollKept(list) {
-  const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
+  const line = lineHeight(list);
   const rest = document.createElement("div");
   rest.className = "digest-rest";
   rest.textContent = "\u25bc more: scroll this box, or click to show it all";
@@ -400,7 +439,7 @@ function scrollKept(list) {
 // The last line kept, where the options still have less than their room: its first lines
 // only (DIGEST_FOLDED at least), the rest behind "more".
 function foldLine(li, list, more, left) {
-  const line = parseFloat(getComputedStyle(list).lineHeight) || 16;
+  const line = lineHeight(list);
   let rows = Math.round(li.offsetHeight / line);
   while (rows > DIGEST_FOLDED && squeezed()) {
     rows -= 1;
@@ -736,6 +775,7 @@ function renderDecision(s) {
   apart.hidden = !apart.childElementCount;
   renderEffects(s);
   renderDigest(s);
+  renderMeanings(s);
   const undo = $("undo");
   undo.disabled = s.undo.count < 1;
   undo.title = s.undo.reason || "";
@@ -762,11 +802,9 @@ function apartFromPlaces(options, onBoard) {
 function termed(text) {
   const terms = Object.keys((state && state.glossary) || {});
   if (!terms.length || !text) return [text || ""];
-  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const found = new RegExp(`\\b(${escaped.join("|")})s?\\b`, "gi");
   const out = [];
   let at = 0;
-  for (const m of text.matchAll(found)) {
+  for (const m of text.matchAll(glossaryWords(terms))) {
     const term = terms.find((t) => t.toLowerCase() === m[1].toLowerCase());
     const mark = cell("abbr", m[0]);
     mark.className = "term";
@@ -776,6 +814,46 @@ function termed(text) {
   }
   out.push(text.slice(at));
   return out.filter((part) => part !== "");
+}
+
+// the glossary's words (and their plurals) found in a text, as whole words
+function glossaryWords(terms) {
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`\\b(${escaped.join("|")})s?\\b`, "gi");
+}
+
+// the glossary's terms a text names
+function termsIn(text, terms) {
+  if (!terms.length || !text) return [];
+  return [...text.matchAll(glossaryWords(terms))]
+    .map((m) => terms.find((t) => t.toLowerCase() === m[1].toLowerCase()));
+}
+
+// A word of the glossary met on a decision (an option, what it does, the digest) is said
+// with its meaning in words under the options, once a game: at the first decision that
+// names it, and at that decision drawn again (issue 33: a newcomer met a word of the game
+// in a pass's note, its meaning said only on pointing at it). A word the hints name is said
+// there already (display: meanings): it counts as met.
+function renderMeanings(s) {
+  const box = $("meanings"), d = s.decision;
+  const glossary = s.glossary || {}, terms = Object.keys(glossary);
+  box.replaceChildren();
+  if (d && terms.length) {
+    const key = `met-terms:${token}`;
+    const met = JSON.parse(localStorage.getItem(key) || "{}");
+    const named = (texts) => new Set(texts.flatMap((text) => termsIn(text, terms)));
+    for (const term of named(d.hints)) met[term] ??= -1; // (said there, never here)
+    const texts = [...d.options.flatMap((o) => [o.label, o.effect]), d.every, ...(s.digest || [])];
+    for (const term of named(texts)) {
+      met[term] ??= d.id;
+      if (met[term] !== d.id) continue;
+      const line = cell("p", `: ${glossary[term]}.`);
+      line.prepend(cell("b", `${term[0].toUpperCase()}${term.slice(1)}`));
+      box.append(line);
+    }
+    localStorage.setItem(key, JSON.stringify(met));
+  }
+  box.hidden = !box.childElementCount;
 }
 
 // The board's texts that name a word of the glossary say its meaning on pointing (SVG has
