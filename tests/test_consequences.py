@@ -16,6 +16,7 @@ from interpreter.engine.runtime import Game
 from interpreter.play.consequences import (
     common_effect,
     effect_words,
+    final_words,
     outlook,
     run_start,
 )
@@ -909,3 +910,31 @@ def test_a_paid_card_goes_under_its_stack_in_the_logs_words():
         "1 card (black 5) goes face up under the black stack, from your bid", finish
     game.apply("finish_bid")
     assert any("the cards go face up under their stacks" in e for e in game.events)
+
+
+def test_final_scores_that_hang_on_what_is_hidden_are_said_as_an_estimate():
+    """Seed 197 (issue 33): the turn's option B ended the game and read 'final scores by what
+    you choose next: ... Player 4 20 to 30; you win'; the businesses turned over below Central
+    Park (hidden, then drawn) gave Player 4 16. Final scores that differ between the samples,
+    not only by the player's next choice, are said as an estimate, and the screen's note on
+    estimates is shown."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed197-newcomer.replay.json").read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:-3]:  # option B, then the business and its plot: the end
+        game.apply(move)
+    decision = game.decision()
+    found = outlook(game, decision, "P1")
+    option_b = found.effects[decision.options.index("B")]
+    said = final_words(game, option_b, "P1")
+    assert said.startswith("final scores (an estimate: by what is hidden or drawn at random, "
+                           "and by what you choose next): you "), said
+    assert found.estimate
+    played = game.clone()
+    for move in data["moves"][-3:]:
+        played.apply(move)
+    assert played.over and played.scores()["P4"] < option_b.final["P4"][0]  # why it must say

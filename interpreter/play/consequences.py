@@ -71,6 +71,8 @@ class Effect:
     # nothing of who would win)
     winners: list[tuple[str, ...]] = field(default_factory=list)  # who wins, each way seen
     final_by_choice: bool = False  # the final scores differ by the player's next choice
+    final_estimate: bool = False  # they differ between samples too (what is hidden, drawn):
+    # a newcomer read 'Player 4 20 to 30' as limits, and the end drawn gave them 16
     bookkept: set[str] = field(default_factory=set)  # players' pieces moved from one common
     # pile to another (a score marker set out): said of no choice that makes them all alike
 
@@ -167,7 +169,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
     except (GameRuleError, IllegalMove):
         return None
     effects = [_combine(game, s) for s in seen]
-    estimate = any(e.maybe or e.ends_sometimes or not e.by_choice and
+    estimate = any(e.maybe or e.ends_sometimes or e.final_estimate or not e.by_choice and
                    any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     drawn = estimate and any(x.drawn for s in seen for x in s)
@@ -387,6 +389,8 @@ def final_words(game: Game, effect: Effect, viewer: str | None) -> str:
         return ""
     ranges = any(lo != hi for lo, hi in effect.final.values())
     how = " by what you choose next" if effect.final_by_choice and ranges else ""
+    if effect.final_estimate and ranges:
+        how = f" (an estimate: by what is hidden or drawn at random{how and ', and' + how})"
     order = sorted(effect.final, key=lambda p: (p != viewer, game.players.index(p)))
     scores = ", ".join(f"{'you' if p == viewer else game.label(p)} "
                        f"{lo if lo == hi else f'{lo} to {hi}'}"
@@ -516,7 +520,8 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
                                for e in effects) else {}
     common = Effect(points, moves, [], ending, starts=starts, then=then, because=reason,
                     later=later, final=final, winners=first.winners if final else [],
-                    final_by_choice=first.final_by_choice)
+                    final_by_choice=first.final_by_choice,
+                    final_estimate=first.final_estimate)
     rest = [Effect({p: r for p, r in e.points.items() if p not in points},
                    [m for m in e.moves if m not in alike], e.maybe,
                    None if ending is not None else e.ending, e.ends_sometimes,
@@ -525,7 +530,7 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
                    because=e.because if e.by_choice else None,  # but a range's
                    later=[] if later else e.later, by_choice=e.by_choice,
                    final={} if final else e.final, winners=[] if final else e.winners,
-                   final_by_choice=e.final_by_choice)
+                   final_by_choice=e.final_by_choice, final_estimate=e.final_estimate)
             for e in effects]
     return common, rest
 
@@ -966,7 +971,15 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     final, winners = _finals(game, seen) if ending is not None else ({}, [])
     return Effect(points, always, some, ending, ending is None and endings != {None},
                   supplied, starts, then, reason, later, any(s.chosen for s in seen),
-                  final, winners, any(s.by_choice for s in seen), bookkept=bookkept)
+                  final, winners, any(s.by_choice for s in seen), bookkept=bookkept,
+                  final_estimate=bool(final) and _finals_differ(seen))
+
+
+def _finals_differ(seen: list[_Seen]) -> bool:
+    """Whether the samples end with other scores (each sample's ways on, as a set): the
+    final scores hang on what is hidden or drawn, not only on the player's choices."""
+    return len({frozenset(tuple(sorted(scores.items())) for scores, _ in s.finals)
+                 for s in seen}) > 1
 
 
 def _finals(game: Game, seen: list[_Seen]) -> tuple[dict[str, tuple[Any, Any]],
