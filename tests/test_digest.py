@@ -1244,7 +1244,7 @@ def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(ba
                 assert move in short or without_source(move) in short, (move, short)
             page = digest_lines(game, before, "P1", steps, whole=True)
             at = next(k for k, x in enumerate(page) if x.startswith("Pieces: "))
-            assert all(x.startswith(("Points: ", "News: ", "About your pieces: ",
+            assert all(x.startswith(("Points: ", "News: ", "About your pieces: ", "Your pieces: ",
                                      "Your last decision: ", "Taken for you"))
                        for x in page[:at]), page
             met += 1
@@ -1438,26 +1438,34 @@ def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
 NEWCOMER_181 = NEWCOMER.with_name("fifth-avenue-base-4p-seed181-newcomer.replay.json")
 
 
-def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded():
-    """Seed 181 (issue 33, in the browser): the game passed for the newcomer in the Central
-    Park auction (no card of the colour bid) and the page said it last, folded into '4 more:
-    see the log'. On the page the choice taken for the viewer is the first line, with the
-    reason the log gives, and among the lines a cramped page never folds."""
+def _table_at(replay: Path, step: int):
+    """A Table of every seat a person's, fed a newcomer's replay up to `step`, and the seats'
+    tokens: the page's options by the indexes the page shows them in (display's order)."""
     from interpreter.play.table import Table
 
-    data = json.loads(NEWCOMER_181.read_text())
+    data = json.loads(replay.read_text())
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
     table = Table(ruleset, game, History.start(game), {p: "human" for p in game.players},
                   load_display(ruleset))
     tokens = {p: t for t, p in table.tokens.items()}
-    while len(table.history.moves) < 99:
+    while len(table.history.moves) < step:
         at = len(table.history.moves)
-        # the page's options, in the order the page shows them (its indexes)
         options = list(table.display.shown(table.game, table.game.decision()).options)
         table.decide(tokens[data["deciders"][at]], table.version,
                      index=options.index(data["moves"][at]))
-    alone = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    return table, tokens
+
+
+def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded():
+    """Seed 181 (issue 33, in the browser): the game passed for the newcomer in the Central
+    Park auction (no card of the colour bid) and the page said it last, folded into '4 more:
+    see the log'. On the page the choice taken for the viewer is the first line, with the
+    reason the log gives, and among the lines a cramped page never folds."""
+    data = json.loads(NEWCOMER_181.read_text())
+    table, tokens = _table_at(NEWCOMER_181, 99)
+    alone = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                        streams=data["version"] - 1)
     for move in data["moves"][:99]:
         alone.apply(move)
     assert table.game.plain_state() == alone.plain_state()  # the newcomer's game, to a frame
@@ -1467,6 +1475,20 @@ def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded
                             "in the auction for Central Park"), state["digest"]
     assert "Player 1 has no gray card" in first, first
     assert state["digest_kept"] >= 1
+
+
+def test_the_viewer_s_own_pieces_lost_come_first_on_the_page():
+    """Seed 199 (issue 33, in the browser): the game passed for the newcomer in two auctions,
+    the winner of one stopped it, and their skyscraper left the game; the page's box showed
+    the long line of the passes and hid the loss below it ('more: scroll this box'). The
+    viewer's own pieces moved are the page digest's first line, the choices taken for them
+    next."""
+    table, tokens = _table_at(NEWCOMER.with_name(
+        "fifth-avenue-base-4p-seed199-newcomer.replay.json"), 343)
+    digest = table.state_for(tokens["P1"])["digest"]
+    assert digest[0] == "Your pieces: your 1 skyscraper goes out of the game, from Times " \
+                        "Square, orange.", digest
+    assert digest[1].startswith("Taken for you, the only option: pass"), digest
 
 
 def test_a_player_who_scored_as_the_first_is_said_beside_the_first():

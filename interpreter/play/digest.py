@@ -657,17 +657,22 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     then the pieces where they concern the viewer (a newcomer's cards received were in 'N
     more'); the choices taken for the viewer (`lone`, the first of `lines`) before all,
     every one of them, never folded (a newcomer's pass hid in '4 more' and in 'and 1 more
-    choice'); `points`: the last of `lines` says them."""
+    choice'); `points`: the last of `lines` says them. The viewer's own pieces moved come
+    first of all ('Your pieces: your 1 tower goes out of the game, ...'): a newcomer's tower
+    lost to another's win was last, below a long line of passes taken for them, out of the
+    box's sight."""
     game, viewer = sight.game, sight.viewer
     news = yours_first(game, *about_yours(items))
     scored = lines[-1:] if points else []
     taken = lines[:1] if lone else []
-    moves = said.moves
     full = sight.steps.full_places(game, viewer, sight.now)
+    mine = [m for m in said.moves if m.startswith("your ")]
+    moves = [m for m in said.moves if m not in mine]
+    first = ["Your pieces: " + "; ".join(with_full(mine, mine, full)) + "."] if mine else []
     listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
     others = sight.steps.board_moves(game, viewer, [x.text for x in items] +
                                      [m.line for m in pieces])
-    return taken + scored + news + lines[len(taken):len(lines) - len(scored)] + \
+    return first + taken + scored + news + lines[len(taken):len(lines) - len(scored)] + \
         (listed if said.own else []) + others + ([] if said.own else listed)
 
 
