@@ -225,7 +225,8 @@ const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 // (a busy turn), the log gives way, down to its last LOG_LINES_LEAST lines, and keeps what
 // the digest leaves (issue 33: at 1366x768 a busy turn's digest had two lines beside the
 // log's last three entries, eight lines); its heading then says that earlier lines are above.
-const LOG_LINES_LEAST = 2;
+// Three lines, not two: the next newcomer read a log of two lines as the log lost.
+const LOG_LINES_LEAST = 3;
 
 function keepRoom() {
   const log = $("log");
