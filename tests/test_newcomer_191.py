@@ -261,3 +261,27 @@ def test_a_pass_after_a_bid_says_which_bid_it_takes_back():
     assert any("their bid of 16 and cards added since (green 4, green 5, black 5, black 6: "
                "20 in all, never finished)" in line for line in events_of(REPLAY.with_name(
                    "fifth-avenue-base-4p-seed179-newcomer.replay.json")))
+
+
+def test_why_lists_the_options_allowed_by_the_numbers_the_screen_gives_them():
+    """Seed 197 (issue 33): a bid's screen listed '1. orange 5 / 2. orange 6 / 12. pass', and
+    'why 5' answered 'Allowed now: 1. orange 5 / 2. orange 6 / 3. pass'. The options `why`
+    lists are numbered as the screen numbers them."""
+    checked = []
+
+    def check(session: Session, decision: Decision, screen: list[str]) -> None:
+        numbers = session.numbers(decision)
+        if numbers == list(range(1, len(numbers) + 1)):
+            return
+        session.out.seek(0)
+        session.out.truncate()
+        session.handle("why 99", decision)
+        said = ANSI.sub("", session.out.getvalue()).splitlines()
+        at = said.index("Allowed now:")
+        shown = [int(m[1]) for line in said[at + 1:]
+                 for m in [re.match(r"^ +(\d+)\. ", line)] if m]
+        assert shown == sorted(numbers)[:len(shown)] and shown, (numbers, said)
+        checked.append(numbers)
+
+    at_each_decision(check)
+    assert len(checked) > 5

@@ -860,7 +860,8 @@ class Session:
                 known[0] not in point.labels:
             known = None  # a name, but not of one of this decision's options
         if known is not None:  # the name of something the rules do not allow now
-            self.tell(explain(self.game, decision, known[0], text))
+            self.tell(explain(self.game, decision, known[0], text,
+                              numbers=self.numbers(decision)))
             return self.remind(decision)
         self.say(f"'{text}' is not an option or a command: type "
                  f"{self.number_words(decision)}, or 'help'.")
@@ -1004,7 +1005,8 @@ class Session:
             return
         if _is_number(text) and self.numbered(int(text), decision) is not None:
             option = self.numbered(int(text), decision)
-            self.tell(explain(self.game, decision, option, text, cites)
+            self.tell(explain(self.game, decision, option, text, cites,
+                              self.numbers(decision))
                       + self.at_once(decision, option) + self.in_the_rules(decision, option))
             return
         found = matching(text, decision.options, decision.labels)
@@ -1018,7 +1020,7 @@ class Session:
                        *allowed_lines(decision, labels=named_labels(self.game, decision),
                                       numbers=self.numbers(decision))])
             return
-        self.tell(explain(self.game, decision, known[0], text, cites)
+        self.tell(explain(self.game, decision, known[0], text, cites, self.numbers(decision))
                   + self.at_once(decision, known[0]) + self.in_the_rules(decision, known[0]))
 
     def no_such_name(self, text: str, decision: Decision) -> list[str]:
