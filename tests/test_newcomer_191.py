@@ -287,3 +287,29 @@ def test_why_lists_the_options_allowed_by_the_numbers_the_screen_gives_them():
 
     at_each_decision(check)
     assert len(checked) > 5
+
+
+def test_a_gap_in_a_bid_s_numbers_is_said_under_the_list():
+    """Seed 197 (issue 33): '1. orange 4 / 2. orange 5 / 3. orange 6 / 13. pass' had nothing
+    between 3 and 13, and nothing said why (the numbers wait for the other cards held, so
+    that each keeps its number all the auction). Every screen whose numbers leave a gap says
+    which numbers wait, and for what, under the list."""
+    gaps = 0
+    for replay in (REPLAY, REPLAY.with_name("fifth-avenue-base-4p-seed197-newcomer.replay.json")):
+        for screen in newcomer_screens(replay=replay).values():
+            numbers = [n for n, _ in listed(screen)]
+            missing = [n for n in range(1, max(numbers, default=0)) if n not in numbers]
+            if not missing:
+                continue
+            said = " ".join(" ".join(screen).split())
+            note = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*); the other options keep their "
+                             r"numbers\.\)", said)
+            assert note, "\n".join(screen)
+            told = set()
+            for part in note[1].split("; "):  # '1: green 4, in your bid now', '5 to 8: ...'
+                head = part.split(":")[0]
+                ends = [int(n) for n in re.findall(r"\d+", head)]
+                told |= set(range(ends[0], ends[1] + 1)) if " to " in head else set(ends)
+            assert set(missing) <= told, (missing, note[1])
+            gaps += 1
+    assert gaps > 10

@@ -1678,7 +1678,8 @@ def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept(
     assert "2. green 6 3. black 4 4. black 5 5. black 6 12. pass (taking back any cards " \
         "bid)" in said, said
     assert said.index("12. pass") < said.index("13. finish: that is my bid"), said
-    assert "(1: green 5, in your bid now; the other options keep their numbers.)" in said, said
+    assert "(1: green 5, in your bid now; 6 to 11: kept for the others you hold; the other " \
+        "options keep their numbers.)" in said, said
 
 
 def _why_179(step: int, command: str) -> str:

@@ -133,6 +133,13 @@ def held_pieces(game: Game, player: str, options: list[Any]) -> list[str]:
     return list(out)
 
 
+def _span(numbers: list[int]) -> str:
+    """'4 to 12' for a run of numbers, '4 and 7' (and_list) for others."""
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return and_list([str(n) for n in numbers])
+
+
 def help_lines(width: int) -> list[str]:
     """The commands in two columns, each description wrapped under itself."""
     out = ["Commands (at any prompt):"]
@@ -565,14 +572,22 @@ class Session:
         gone = sorted((n, option, label) for option, (n, label) in
                       (self.numbering.kept.items() if self.numbering else ())
                       if n not in numbers and (n <= pieces or not pieces))
-        if not gone:
+        # the numbers kept for pieces held but not offered now: '1, 2, 3, 13. pass' read as
+        # numbers gone missing (a newcomer, seed 197)
+        waiting = [n for n in range(1, max(numbers, default=0))
+                   if n not in numbers and n not in {k for k, _, _ in gone}]
+        parts = []
+        if gone:
+            places = {self.taken_to(decision.player, option) for _, option, _ in gone}
+            where = f"in {places.pop()} now" if len(places) == 1 and None not in places \
+                else "chosen already"
+            said = and_list([str(n) for n, _, _ in gone])
+            parts.append(f"{said}: {', '.join(label for _, _, label in gone)}, {where}")
+        if waiting:
+            parts.append(f"{_span(waiting)}: kept for the others you hold")
+        if not parts:
             return []
-        places = {self.taken_to(decision.player, option) for _, option, _ in gone}
-        where = f"in {places.pop()} now" if len(places) == 1 and None not in places \
-            else "chosen already"
-        said = and_list([str(n) for n, _, _ in gone])
-        labels = ", ".join(label for _, _, label in gone)
-        return self.wrapped([f"  ({said}: {labels}, {where}; the other options keep their "
+        return self.wrapped([f"  ({'; '.join(parts)}; the other options keep their "
                              "numbers.)"])
 
     def numbers(self, decision: Decision) -> list[int]:
