@@ -313,3 +313,15 @@ def test_a_gap_in_a_bid_s_numbers_is_said_under_the_list():
             assert set(missing) <= told, (missing, note[1])
             gaps += 1
     assert gaps > 10
+
+
+def test_the_first_plots_plus_n_is_said_on_their_screen():
+    """Seed 197 (issue 33): the first screen listed '1. 34th St. West, violet (+2)' and said
+    what '+N' means only at a business placed much later; `points` and `why` did not say it
+    either. At 80x24 the first skyscrapers' screen says it, in the row of the scoring
+    table."""
+    replay = REPLAY.with_name("fifth-avenue-base-4p-seed197-newcomer.replay.json")
+    screens_197 = newcomer_screens(replay=replay)
+    first = screens_197[min(screens_197)]
+    assert any(re.search(r"\(\+\d\)", line) for line in first), first
+    assert any(line.startswith("+N: VP if scored now.") for line in first), first
