@@ -703,9 +703,11 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
                         ("Pe", "perfume shop")):
         assert f"{mark} {means}" in said, said
     # a skyscraper mark the grid shows, with its player's name ('P2' read as Player 2)
-    example = re.search(r"\b([RBYP])(\d+) Player (\d)'s (\d+) skyscrapers?\b", said)
-    assert example and example[2] == example[4] and "RBYP".index(example[1]) + 1 == \
-        int(example[3]) and f" {example[1]}{example[2]} " in f" {board} ", said
+    example = re.search(r"\b([RBYP])(\d+) (\d+) skyscrapers? of ([RBYP]) \(Player (\d)\)",
+                        said)  # said as whose: 'R1 1 skyscraper of R (Player 1)'
+    assert example and example[2] == example[3] and example[1] == example[4] and \
+        "RBYP".index(example[1]) + 1 == int(example[5]) and \
+        f" {example[1]}{example[2]} " in f" {board} ", said
     assert "<Wh>" in board and " Je " in board and "B1" in board
     glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
     assert "<Be> beige commissioner" in " ".join(marks_lines(
