@@ -354,7 +354,7 @@ def test_cards_taken_back_say_no_total_and_the_high_bid_that_stays():
         if " passes" in line and " takes back " in line:
             assert "=" not in line, line  # no sum of cards that reads as a bid
             assert re.search(r" takes back (the cards? they had put forward|their bid of "
-                             r"\d+[^(]*) \([^)]+\)[;.]", line), line
+                             r"\d+|their cards) \([^)]+\)[;.]", line), line
             if bidder:
                 assert line.endswith(f"; the high bid stays {bidder}'s {high}."), line
             else:  # nothing of a high bid where one player at most may still bid
@@ -1196,8 +1196,11 @@ def test_the_numbers_of_cards_already_bid_are_said_under_the_list():
     screen = screens[53]
     options = [x.strip() for x in screen if re.match(r" +\d+\. ", x)]
     assert options[0].startswith("2. orange 6"), screen
-    assert screen[-2] == "  (1: orange 5, in your bid now; the other options keep their " \
-        "numbers.)", screen  # not '1 is in your bid already': read as a refusal (seed 191)
+    at = next(k for k, line in enumerate(screen) if line.startswith("  (1: "))
+    note = " ".join(" ".join(screen[at:-1]).split())  # up to the prompt
+    assert re.fullmatch(r"\(1: orange 5, in your bid now; (\d+ to \d+: kept for the others you "
+                        r"hold; )?the other options keep their numbers\.\)", note), screen
+    # not '1 is in your bid already': read as a refusal (seed 191)
     for screen in screens.values():
         assert fits(screen), "\n".join(screen)
 
@@ -1431,8 +1434,8 @@ def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
     were puzzled. Cards taken back say their total and, above the high bid, that it was
     never finished; the same card is counted ('black 4 x4')."""
     said = _flat(_screens_157()[77])
-    assert "Player 2 passes and takes back their bid of 12 and cards added since " \
-           "(green 6 x2, black 4, black 5: 21 in all, never finished)" in said, said
+    assert "Player 2 passes and takes back their cards (green 6 x2, black 4, black 5: their " \
+           "bid of 12, raised to 21, never finished)" in said, said
 
 
 NEWCOMER_181 = NEWCOMER.with_name("fifth-avenue-base-4p-seed181-newcomer.replay.json")

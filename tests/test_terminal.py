@@ -1114,8 +1114,10 @@ def test_a_note_limited_to_some_decisions_is_not_said_at_the_setup_s_many_plots(
     s, _ = session(game, 80)
     s.height = 24
     lines = s.decision_lines(game.decision())
-    assert "if scored now" not in " ".join(lines) and len(lines) <= 24
-    assert re.search(r"\(\+\d\)", " ".join(lines))
+    options = " ".join(x for x in lines if re.match(r" +\d+\. ", x))
+    assert "if scored now" not in options and len(lines) <= 24
+    assert re.search(r"\(\+\d\)", options)
+    assert any(x.startswith("+N: VP if scored now.") for x in lines)  # the key, said once
 
 
 def test_a_note_during_a_procedure_the_rules_lack_is_refused(tmp_path):
