@@ -484,7 +484,8 @@ def test_an_option_that_ends_the_game_says_the_final_scores_and_who_wins():
     """Issue 33: a newcomer's option B, which ended the game, said nothing of who would win:
     an option that ends the game gives the scores it ends with and the winner, at once or
     whatever the player chooses next, the same on the page; where the end draws at random
-    (the park's businesses turned over), the scores are a range and the winner may differ."""
+    (the park's businesses turned over), the scores are a range said an estimate, and the
+    winner may differ."""
     game = at_the_second_stop()
     decision = game.decision()
     found = outlook(game, decision, "P2")
@@ -508,7 +509,7 @@ def test_an_option_that_ends_the_game_says_the_final_scores_and_who_wins():
     game = at_the_second_stop(["gallery", "jeweler", "boutique", "perfume_shop", "gallery"])
     found = outlook(game, game.decision(), "P2")
     stop = effect_texts(game, found, "P2")[game.decision().options.index("building stop")]
-    assert re.search(r"final scores: you \d+ to \d+, ", stop), stop
+    assert re.search(r"final scores \(estimate\): you \d+ to \d+, ", stop), stop
 
 
 def before_the_3rd_business(towers: dict) -> Game:
@@ -916,8 +917,8 @@ def test_final_scores_that_hang_on_what_is_hidden_are_said_as_an_estimate():
     """Seed 197 (issue 33): the turn's option B ended the game and read 'final scores by what
     you choose next: ... Player 4 20 to 30; you win'; the businesses turned over below Central
     Park (hidden, then drawn) gave Player 4 16. Final scores that differ between the samples,
-    not only by the player's next choice, are said as an estimate, and the screen's note on
-    estimates is shown."""
+    not only by the player's next choice, are said as an estimate (in a word: the screen's
+    note on estimates says what one is), and their winner as the most likely."""
     import json
     from pathlib import Path
 
@@ -931,9 +932,9 @@ def test_final_scores_that_hang_on_what_is_hidden_are_said_as_an_estimate():
     found = outlook(game, decision, "P1")
     option_b = found.effects[decision.options.index("B")]
     said = final_words(game, option_b, "P1")
-    assert said.startswith("final scores (an estimate: by what is hidden or drawn at random, "
-                           "and by what you choose next): you "), said
-    assert found.estimate
+    assert said.startswith("final scores (estimate, by what you choose next): you "), said
+    assert said.endswith("; you most likely win"), said
+    assert found.estimate  # the screen's note says what an estimate is
     played = game.clone()
     for move in data["moves"][-3:]:
         played.apply(move)

@@ -389,22 +389,28 @@ def final_words(game: Game, effect: Effect, viewer: str | None) -> str:
         return ""
     ranges = any(lo != hi for lo, hi in effect.final.values())
     how = " by what you choose next" if effect.final_by_choice and ranges else ""
-    if effect.final_estimate and ranges:
-        how = f" (an estimate: by what is hidden or drawn at random{how and ', and' + how})"
+    if effect.final_estimate and ranges:  # the screen's note says what an estimate is (once:
+        # a newcomer met the longer words on each of 15 lines)
+        how = f" (estimate{how and ',' + how})"
     order = sorted(effect.final, key=lambda p: (p != viewer, game.players.index(p)))
     scores = ", ".join(f"{'you' if p == viewer else game.label(p)} "
                        f"{lo if lo == hi else f'{lo} to {hi}'}"
                        for p in order for lo, hi in [effect.final[p]])
-    return f"final scores{how}: {scores}; {winner_words(game, effect.winners, viewer)}"
+    likely = effect.final_estimate and ranges
+    return f"final scores{how}: {scores}; {winner_words(game, effect.winners, viewer, likely)}"
 
 
-def winner_words(game: Game, winners: list[tuple[str, ...]], viewer: str | None) -> str:
+def winner_words(game: Game, winners: list[tuple[str, ...]], viewer: str | None,
+                 likely: bool = False) -> str:
     """'you win', 'Ann wins', 'you and Ann share the win', or, where the ways seen differ,
-    'you or Ann may win'."""
+    'you or Ann may win'; `likely`: the scores are an estimate, and the one winner seen
+    'most likely' wins (a newcomer read 'you 54 to 56, Ann 45 to 55; you win' as certain)."""
     def name(p: str) -> str:
         return "you" if p == viewer else game.label(p)
     if len(winners) == 1 and len(winners[0]) == 1:
         (p,) = winners[0]
+        if likely:
+            return f"{name(p)} most likely win{'' if p == viewer else 's'}"
         return "you win" if p == viewer else f"{name(p)} wins"
     if len(winners) == 1:
         return f"{and_list([name(p) for p in winners[0]])} share the win"
