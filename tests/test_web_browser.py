@@ -1479,7 +1479,7 @@ def test_undo_save_and_their_answer_stay_in_view_whatever_the_options_say(browse
     panel when the four options of a turn said long effects, and under a list of plots cut at
     its 13th: the options gave way for only a fiftieth of the room they took. Undo, Save and
     the answer to a click (under them) stay wholly in view, the options scrolling above them,
-    with the log's last three entries (its last two lines where it gave way to a long digest);
+    with the log's last three entries (its last three lines where it gave way to a long digest);
     also with 30 options saying long effects."""
     with _long_effects_page(browser) as page:
         for case in ("as played", "saved", "30 long options"):

@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 import re
 import socket
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from interpreter.cli.common import load
@@ -39,7 +41,13 @@ def play_until(path: str, players: int, seed: int,
     raise AssertionError("the position was not reached")
 
 
+# where a page's "Save the game" writes when a test gives no folder (not the folder the tests
+# run in: files named like 'fifth-avenue-step149.save.json' piled up there, one a run)
+SAVES = tempfile.TemporaryDirectory(prefix="rules-test-saves-")
+
+
 def make_table(ruleset, game, history, seats: dict[str, str], **kwargs: Any) -> Table:
+    kwargs.setdefault("save_dir", Path(SAVES.name))
     return Table(ruleset, game, history, seats, load_display(ruleset), **kwargs)
 
 
