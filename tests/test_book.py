@@ -757,3 +757,16 @@ def test_turns_round_the_table_read_as_turns_not_as_a_program(book_in):
     for loop in ("Stop met herhalen.", "De speler wordt de volgende speler na de speler",
                  "반복을 멈춘다.", "플레이어의 다음 플레이어 (시계 방향)이 된다"):
         assert loop not in dutch + korean, loop
+
+
+def test_the_dutch_book_changes_a_value_in_the_imperative_whatever_its_number(book_in):
+    """A Dutch verb agrees with its subject, and a value's name may be plural ("de zegepunten
+    van de speler"): a change of a value is said as a step to do, as the moves are ("Tel ... op
+    bij ...", not "... neemt toe met ...")."""
+    dutch = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
+    assert "Tel 1 op bij gespeelde beurten." in dutch
+    assert "Tel het totaal op bij de zegepunten van de speler." in dutch
+    assert "Trek 1 af van het aantal overgebleven stadswijken." in dutch
+    assert "Zet het hoogste bod van de lopende veiling op 0." in dutch
+    for agreeing in (" neemt toe met ", " neemt af met ", " wordt vermenigvuldigd met "):
+        assert agreeing not in dutch, agreeing
