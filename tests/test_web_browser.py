@@ -1113,7 +1113,8 @@ def test_a_click_on_a_place_inside_an_offered_one_takes_the_offered_one(browser)
     """Issue 33's newcomer clicked a space inside the region offered (the board's places nest)
     and was told the space cannot be chosen; only the region's title or number worked. A click
     on a place that is not offered but lies inside exactly one offered place takes that one,
-    and the page says which."""
+    and the page says which: above their next question where the next decision is theirs (a
+    note under it read as about it), else in the note under the buttons."""
     table, context, page = _player_1_at_1366x768(browser, 1, _scoring_a_place)
     options = [str(o) for o in table.game.decision().options]
     decided = len(table.history.moves)
@@ -1124,11 +1125,12 @@ def test_a_click_on_a_place_inside_an_offered_one_takes_the_offered_one(browser)
         inner, outer = pairs[0]
         box = _box(page, page.locator(f'#board [data-place="{inner}"]'))
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function("() => !document.getElementById('panel-status').hidden")
+        said = "#taken:not([hidden]), #panel-status:not([hidden])"
+        page.wait_for_function(f"() => document.querySelector('{said}')")
         assert table.history.moves[decided] == outer and outer in options
-        said = page.locator("#panel-status").inner_text()
+        said = page.locator(said).first.inner_text()
         label = table.game.label(outer)
-        assert said.startswith(f"{label}:") and "around the one you clicked" in said, said
+        assert f"{label}: " in said and "around the one you clicked" in said, said
     context.close()
 
 
@@ -2083,3 +2085,58 @@ def test_each_number_on_the_board_is_nearest_its_own_place(browser):
             checked += len(numbers)
     assert checked > 200  # (every place offered to Player 1 in a whole game)
     context.close()
+
+
+def _newcomer_223_at(step: int) -> tuple:
+    """(table, Player 1's token) at step `step` of seed 223's newcomer game."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_223, step)
+    return table, tokens["P1"]
+
+
+def test_a_click_aimed_at_a_question_the_game_answered_says_so(browser):
+    """Seed 223's newcomer (issue 33): the game took their only option (the one business of
+    the set), then their click on a supply tile was refused with the next question's words.
+    The page says above the question what the game took for them; a click on a supply space
+    or tile says it was already answered, not as a refusal, and changes nothing."""
+    table, me = _newcomer_223_at(32)
+    with _seat_page(browser, table, me) as page:
+        taken = page.locator("#taken")
+        assert taken.inner_text() == ("The game took the only option for you: take a business "
+                                      "from the current set: boutique.")
+        assert _in_view(page, "#taken")
+        version = table.version
+        page.mouse.move(5, 5)  # (a new decision's clicks wait for the pointer to move)
+        page.locator('[data-place="tile(boutique)"]').first.dispatch_event("click")
+        page.wait_for_function("() => !document.getElementById('panel-status').hidden")
+        said = page.locator("#panel-status")
+        assert said.inner_text().startswith("Already answered: the game took the only option "
+                                            "for you (take a business from the current set: "
+                                            "boutique). Now: place it on a building plot"), \
+            said.inner_text()
+        assert "bad" not in (said.get_attribute("class") or "")
+        assert table.version == version  # nothing changed
+        # a click on a place of the kind asked now, not offered: a refusal, as before
+        page.locator('[data-place="w34_gray"]').first.dispatch_event("click")
+        page.wait_for_function("() => document.getElementById('panel-status')"
+                               ".classList.contains('bad')")
+
+
+def test_a_note_goes_when_its_decision_is_answered(browser):
+    """Seed 223's newcomer (issue 33) read a note about the previous decision still on screen
+    after it was answered. A refusal said under a decision goes once the decision is answered,
+    here from the seat's other tab (the page follows the table)."""
+    table, me = _newcomer_223_at(32)
+    with _seat_page(browser, table, me) as page:
+        page.mouse.move(5, 5)  # (a new decision's clicks wait for the pointer to move)
+        page.locator('[data-place="w34_gray"]').first.dispatch_event("click")  # taken there
+        page.wait_for_function("() => document.getElementById('panel-status')"
+                               ".classList.contains('bad')")
+        version = _version(page)
+        options = table.state_for(me)["decision"]["options"]
+        table.decide(me, table.version, index=next(
+            o["index"] for o in options if o["place"] == "w34_violet"))
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        assert page.locator("#panel-status").is_hidden()
+        assert page.locator("#message").is_hidden()

@@ -18,6 +18,7 @@ let wasMine = false;
 // click is said in a line of its own just above the board; with no decision panel (a
 // spectator's page, the end) an answer is said in a box of its own over the column.
 function showMessage(text, bad, at) {
+  noteOf = state ? state.version : null;
   const panel = $("decision-panel");
   const inPanel = !(at && PHONE.matches) && !panel.hidden && panel.offsetParent !== null;
   const box = inPanel ? $("panel-status") : $("message");
@@ -33,6 +34,16 @@ function showMessage(text, bad, at) {
     box.classList.add("fresh");
     if (at && at.place) markRefused(at.place);
   }
+}
+
+// A note belongs to the version of the game it was said on: it goes when the page draws
+// another (a decision answered, here or elsewhere). A refusal about the last decision stayed
+// on screen under the next one, read as about it.
+let noteOf = null;
+function dropStaleNote(s) {
+  if (noteOf === null || noteOf === s.version) return;
+  for (const box of [$("message"), $("panel-status")]) box.hidden = true;
+  noteOf = null;
 }
 
 // a phone's one column (page.css): the decision panel above the board, out of sight
@@ -95,6 +106,7 @@ function connected(up) {
 }
 
 async function post(action, payload, at, taken) {
+  const before = state && state.version;
   let data = {};
   let ok = false;
   try {
@@ -113,8 +125,17 @@ async function post(action, payload, at, taken) {
   try { await load(); } finally { setBusy(false); }
   // the answer is shown once the page takes clicks again: a click made as soon as a refusal
   // is read is never dropped as one made while the refused decision was under way
-  if (!ok) showMessage(data.error || "The server refused this.", true, at);
-  else showMessage(taken || data.message || "", false);
+  // (a click aimed at a question the game answered for them: said as such, not as wrong)
+  if (!ok) showMessage(data.error || "The server refused this.", !data.answered, at);
+  // what a click took: under a new decision of theirs a note would read as about it, so it
+  // is said above its question, as the way here
+  else if (!state.decision || state.version === before) showMessage(taken || data.message || "", false);
+  else {
+    showMessage("", false);
+    clickTook = taken ? { text: taken, version: state.version } : null;
+    showTaken(state);
+    keepRoom();
+  }
 }
 
 function setBusy(on) {
@@ -192,6 +213,7 @@ function render() {
     : mine ? "Your decision." : s.spectator ? `Watching: ${s.waiting_for} decides.`
     : `Waiting for ${s.waiting_for}...`;
 
+  dropStaleNote(s);
   settle(s.decision); // before its buttons are drawn: they wait a moment
   renderBoard(s);
   renderDecision(s);
@@ -772,6 +794,20 @@ function hideNumbersUnder(board, boxes) {
   }
 }
 
+// Above the question, the way here: what the player's last click took (a place around the
+// one clicked) and the questions the game answered for them (their only option).
+let clickTook = null;
+function showTaken(s) {
+  const taken = s.decision ? s.decision.taken || [] : [];
+  const lines = [];
+  if (s.decision && clickTook && clickTook.version === s.version) {
+    lines.push(`Your click took ${clickTook.text}`);
+  }
+  if (taken.length) lines.push(`The game took the only option for you: ${taken.join("; ")}.`);
+  $("taken").hidden = !lines.length;
+  $("taken").textContent = lines.join(" ");
+}
+
 function renderDecision(s) {
   const panel = $("decision-panel");
   panel.classList.toggle("yours", Boolean(s.decision));
@@ -780,6 +816,7 @@ function renderDecision(s) {
   const options = $("options"), apart = $("options-apart");
   options.replaceChildren();
   apart.replaceChildren();
+  showTaken(s);
   if (s.decision) {
     $("prompt").textContent = s.decision.prompt;
     for (const hint of s.decision.hints) {
