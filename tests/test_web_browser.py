@@ -2098,14 +2098,19 @@ def _newcomer_223_at(step: int) -> tuple:
 def test_a_click_aimed_at_a_question_the_game_answered_says_so(browser):
     """Seed 223's newcomer (issue 33): the game took their only option (the one business of
     the set), then their click on a supply tile was refused with the next question's words.
-    The page says above the question what the game took for them; a click on a supply space
-    or tile says it was already answered, not as a refusal, and changes nothing."""
+    The page says what the game took for them above the question, once (the digest's first
+    line where it says it, else a line of its own); a click on a supply space or tile says it
+    was already answered, not as a refusal, and changes nothing."""
     table, me = _newcomer_223_at(32)
     with _seat_page(browser, table, me) as page:
-        taken = page.locator("#taken")
-        assert taken.inner_text() == ("The game took the only option for you: take a business "
-                                      "from the current set: boutique.")
-        assert _in_view(page, "#taken")
+        took = "take a business from the current set: boutique"
+        said = [x for x in page.locator("#digest-lines li, #taken").all_inner_texts() if took in x]
+        assert len(said) == 1, said
+        assert _in_view(page, "#digest-lines li:first-child" if page.locator("#taken").is_hidden()
+                        else "#taken")
+        page.evaluate("() => { state.digest = []; showTaken(state); }")  # no digest says it
+        assert page.locator("#taken").inner_text() == \
+            f"The game took the only option for you: {took}."
         version = table.version
         page.mouse.move(5, 5)  # (a new decision's clicks wait for the pointer to move)
         page.locator('[data-place="tile(boutique)"]').first.dispatch_event("click")

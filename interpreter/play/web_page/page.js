@@ -731,10 +731,10 @@ const nested = (a, b) => holds(a, b) || holds(b, a);
 // place, touching it, so that it covers none of what the place holds (its pieces, its
 // colours); of the four corners, the one where it covers least of the rest of the picture (a
 // piece or another number most of all, then a text, then the edge of a place), the top left
-// first. A spot nearer another place than its own is not taken (a newcomer's first click
-// went to a number read as the place beside it): nearer its box's edge, and for a space
-// (`leaf`: a place that holds none) nearer its centre than another space's; where no corner
-// is, the middle of a side, else a corner just inside the place.
+// first, then the middles of its sides. A spot nearer another place than its own is not
+// taken (a newcomer's first click went to a number read as the place beside it): nearer its
+// box's edge, and for a space (`leaf`: a place that holds none) nearer its centre than
+// another space's; where no spot outside is, a corner just inside the place.
 const SVG = "http://www.w3.org/2000/svg";
 const COVER_COST = { piece: 10, badge: 10, text: 3, place: 1 };
 
@@ -762,7 +762,8 @@ function badge(layer, n, box, drawn, others = [], leaf = false) {
   const nearestOwn = ([x, y]) => others.every((o) => edge(x, y, box) < edge(x, y, o.box) - 0.5
     && (!leaf || !o.leaf || away(x, y, box) < away(x, y, o.box) - 0.5));
   const within = ([x, y]) => [Math.max(r, x), Math.max(r, y)];
-  const candidates = [corners, sides, inside].map((spots) => spots.map(within).filter(nearestOwn))
+  const candidates = [[...corners, ...sides], inside]
+    .map((spots) => spots.map(within).filter(nearestOwn))
     .find((spots) => spots.length) || [within(corners[0])];
   const costs = candidates.map(cost);
   const [x, y] = candidates[costs.indexOf(Math.min(...costs))];
@@ -798,7 +799,9 @@ function hideNumbersUnder(board, boxes) {
 // one clicked) and the questions the game answered for them (their only option).
 let clickTook = null;
 function showTaken(s) {
-  const taken = s.decision ? s.decision.taken || [] : [];
+  // (where the digest says one already, as its first line, it is not said twice)
+  const taken = (s.decision ? s.decision.taken || [] : [])
+    .filter((t) => !(s.digest || []).some((line) => line.includes(t)));
   const lines = [];
   if (s.decision && clickTook && clickTook.version === s.version) {
     lines.push(`Your click took ${clickTook.text}`);
