@@ -108,6 +108,14 @@ class TableError(Exception):
         self.message = message
 
 
+class AlreadyAnswered(TableError):
+    """A click aimed at a question the game answered for the player (its only option): not
+    wrong, only late; said as such."""
+
+    def __init__(self, message: str):
+        super().__init__(409, message)
+
+
 @dataclass
 class Table:
     ruleset: Ruleset
@@ -259,7 +267,10 @@ class Table:
                              "points": effects["points"][i] if effects["points"] else ""}
                             for i, (option, label) in enumerate(zip(
                                 decision.options, self._labels_of(decision), strict=True))],
-                "every": effects["every"], "estimate": effects["estimate"]}
+                "every": effects["every"], "estimate": effects["estimate"],
+                # the questions the game answered for them on the way here: said where
+                # they look (a newcomer clicked to answer one of them, and was refused)
+                "taken": self._taken_for(player)}
         elif decision is not None:
             state["waiting_for"] = game.label(decision.player)
         if game.over:
@@ -380,7 +391,7 @@ class Table:
                                           f"options 0 to {len(decision.options) - 1}")
                 move = decision.options[index]
             elif isinstance(place, str):
-                move = self._option_named(decision, place)
+                move = self._option_named(decision, place, player)
             else:
                 raise TableError(400, "say which option: give 'option' (its number) or "
                                       "'place' (the value clicked)")
@@ -549,14 +560,29 @@ class Table:
             raise TableError(409, "the game has moved on since your page was drawn (another "
                                   "click or player was first): look again and decide anew")
 
-    def _option_named(self, decision, place: str) -> Any:
+    def _option_named(self, decision, place: str, player: str) -> Any:
         for option in decision.options:
             if str(option) == place:
                 return option
         value: Any = int(place) if re.fullmatch(r"-?\d{1,18}", place) else place
         if self.game.why_illegal(value) is None:  # pragma: no cover - found above
             return value
+        taken = self._taken_for(player)
+        if taken and self._kind_of(value) not in {self._kind_of(o) for o in decision.options}:
+            raise AlreadyAnswered(f"Already answered: the game took the only option for you "
+                                  f"({'; '.join(taken)}). Now: {decision.prompt}.")
         raise TableError(400, refusal(self.game, decision, value))
+
+    def _taken_for(self, player: str) -> list[str]:
+        """The questions the game answered for `player` since their last decision (their
+        only option, taken without asking), each with what it took: 'pick a card: red 5'."""
+        _, lone = self.steps.since(player)
+        return list(dict.fromkeys(f"{c.prompt.rstrip(' ?:')}: {c.label}" for c in lone))
+
+    def _kind_of(self, value: Any) -> str | None:
+        """The kind of thing of the world `value` is (a place of the board's type), if any."""
+        return next((kind for kind, values in self.game.world.entity_types.items()
+                     if value in values), None)
 
     def _changed(self) -> None:
         self.version += 1

@@ -40,7 +40,7 @@ from starlette.routing import Route
 
 from interpreter.language.errors import RulesError
 from interpreter.play.rules_help import rules_page
-from interpreter.play.table import Table, TableError
+from interpreter.play.table import AlreadyAnswered, Table, TableError
 
 PAGE_FOLDER = Path(__file__).resolve().parent / "web_page"
 STATIC = {"page.js": "text/javascript", "page.css": "text/css", "host.js": "text/javascript",
@@ -151,8 +151,9 @@ def create_app(table: Table, bot_delay: float = 0.5,
         try:
             return JSONResponse(work(), headers=NO_STORE)
         except TableError as exc:
-            return JSONResponse({"error": exc.message}, status_code=exc.status,
-                                headers=NO_STORE)
+            said = {"error": exc.message} | ({"answered": True}
+                                              if isinstance(exc, AlreadyAnswered) else {})
+            return JSONResponse(said, status_code=exc.status, headers=NO_STORE)
 
     async def body(request: Request) -> dict[str, Any]:
         """The JSON object of a POST, read only if it is JSON and small (refused otherwise)."""

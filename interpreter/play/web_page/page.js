@@ -18,6 +18,7 @@ let wasMine = false;
 // click is said in a line of its own just above the board; with no decision panel (a
 // spectator's page, the end) an answer is said in a box of its own over the column.
 function showMessage(text, bad, at) {
+  noteOf = state ? state.version : null;
   const panel = $("decision-panel");
   const inPanel = !(at && PHONE.matches) && !panel.hidden && panel.offsetParent !== null;
   const box = inPanel ? $("panel-status") : $("message");
@@ -33,6 +34,16 @@ function showMessage(text, bad, at) {
     box.classList.add("fresh");
     if (at && at.place) markRefused(at.place);
   }
+}
+
+// A note belongs to the version of the game it was said on: it goes when the page draws
+// another (a decision answered, here or elsewhere). A refusal about the last decision stayed
+// on screen under the next one, read as about it.
+let noteOf = null;
+function dropStaleNote(s) {
+  if (noteOf === null || noteOf === s.version) return;
+  for (const box of [$("message"), $("panel-status")]) box.hidden = true;
+  noteOf = null;
 }
 
 // a phone's one column (page.css): the decision panel above the board, out of sight
@@ -95,6 +106,7 @@ function connected(up) {
 }
 
 async function post(action, payload, at, taken) {
+  const before = state && state.version;
   let data = {};
   let ok = false;
   try {
@@ -113,8 +125,17 @@ async function post(action, payload, at, taken) {
   try { await load(); } finally { setBusy(false); }
   // the answer is shown once the page takes clicks again: a click made as soon as a refusal
   // is read is never dropped as one made while the refused decision was under way
-  if (!ok) showMessage(data.error || "The server refused this.", true, at);
-  else showMessage(taken || data.message || "", false);
+  // (a click aimed at a question the game answered for them: said as such, not as wrong)
+  if (!ok) showMessage(data.error || "The server refused this.", !data.answered, at);
+  // what a click took: under a new decision of theirs a note would read as about it, so it
+  // is said above its question, as the way here
+  else if (!state.decision || state.version === before) showMessage(taken || data.message || "", false);
+  else {
+    showMessage("", false);
+    clickTook = taken ? { text: taken, version: state.version } : null;
+    showTaken(state);
+    keepRoom();
+  }
 }
 
 function setBusy(on) {
@@ -192,6 +213,7 @@ function render() {
     : mine ? "Your decision." : s.spectator ? `Watching: ${s.waiting_for} decides.`
     : `Waiting for ${s.waiting_for}...`;
 
+  dropStaleNote(s);
   settle(s.decision); // before its buttons are drawn: they wait a moment
   renderBoard(s);
   renderDecision(s);
@@ -225,13 +247,15 @@ const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 // (a busy turn), the log gives way, down to its last LOG_LINES_LEAST lines, and keeps what
 // the digest leaves (issue 33: at 1366x768 a busy turn's digest had two lines beside the
 // log's last three entries, eight lines); its heading then says that earlier lines are above.
-// Three lines, not two: the next newcomer read a log of two lines as the log lost.
-const LOG_LINES_LEAST = 3;
+// Three lines, not two: the next newcomer read a log of two lines as the log lost; and its
+// last LOG_ENTRIES_LEAST entries whole, however long (seed 223's newcomer read three lines, the
+// first a stray tail, as one or two entries).
+const LOG_LINES_LEAST = 3, LOG_ENTRIES_LEAST = 3;
 
 function keepRoom() {
   const log = $("log");
   $("log-earlier").hidden = true;
-  reserveLog(log, lastEntriesHeight(log));
+  reserveLog(log, lastEntriesHeight(log, LOG_ENTRIES, LOG_LINES));
   markCut($("every"));
   holdOptions();
   const idle = $("effects");
@@ -240,7 +264,7 @@ function keepRoom() {
   fitDigest();
   if (digestGaveWay() && !PHONE.matches) { // (a phone's page scrolls: the log keeps its room)
     $("log-earlier").hidden = false;
-    reserveLog(log, LOG_LINES_LEAST * lineHeight(log));
+    reserveLog(log, lastEntriesHeight(log, LOG_ENTRIES_LEAST, LOG_LINES_LEAST));
     fitDigest();
   }
   // under options that each say what they do, the line that says the others do nothing is
@@ -253,7 +277,7 @@ function keepRoom() {
   fitHints();
   for (const box of SCROLLED) markMoreBelow($(box));
   countOptionsBelow();
-  wholeLogLines(log);
+  wholeLogEntries(log);
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
 
@@ -262,7 +286,7 @@ function lineHeight(el) {
 }
 
 // The log's panel kept tall enough for `height` of the log's last lines (its box's own
-// whole-line height undone first: wholeLogLines)
+// whole-line height undone first: wholeLogEntries)
 function reserveLog(log, height) {
   const panel = $("log-panel");
   panel.style.minHeight = log.style.maxHeight = "";
@@ -276,13 +300,23 @@ function digestGaveWay() {
     || list.classList.contains("scrolls"));
 }
 
-// The log's box a whole number of its lines high, so that scrolled to its end no line is cut
-// at its top (the room under it stays blank)
-function wholeLogLines(log) {
+// The log's box as high as its last entries that fit in it whole, so that scrolled to its end
+// it starts at an entry's first line, never at the stray tail of one above (a newcomer read
+// such a tail as an entry); where not even the last one fits, a whole number of lines. The
+// room under it stays blank.
+function wholeLogEntries(log) {
   log.style.maxHeight = "";
   if (PHONE.matches || log.scrollHeight <= log.clientHeight + 1) return;
+  const room = log.getBoundingClientRect().height + 0.5;
+  let height = 0;
+  for (const li of [...log.children].reverse()) { // (their heights to a fraction of a pixel)
+    const own = li.getBoundingClientRect().height;
+    if (height + own > room) break;
+    height += own;
+  }
   const line = lineHeight(log);
-  log.style.maxHeight = `${Math.max(1, Math.floor((log.clientHeight + 1) / line)) * line}px`;
+  if (!height) height = Math.max(1, Math.floor(room / line)) * line;
+  log.style.maxHeight = `${height}px`;
 }
 
 // the options' least height: all of them, or their first OPTION_ROWS rows (at most
@@ -342,15 +376,14 @@ for (const box of [...SCROLLED, "digest-lines"]) {
   $(box).addEventListener("scroll", (e) => markMoreBelow(e.currentTarget));
 }
 
-// the height of the log's last entries, whole: LOG_ENTRIES of them, and more while they make
-// fewer than LOG_LINES lines
-function lastEntriesHeight(log) {
+// the height of the log's last entries, whole: `entries` of them, and more while they make
+// fewer than `lines` lines
+function lastEntriesHeight(log, entries, lines) {
   const line = lineHeight(log);
-  const entries = [...log.children].reverse();
   let height = 0, kept = 0;
-  for (const li of entries) {
-    if (kept >= LOG_ENTRIES && height >= LOG_LINES * line - 1) break;
-    height += li.offsetHeight;
+  for (const li of [...log.children].reverse()) {
+    if (kept >= entries && height >= lines * line - 1) break;
+    height += li.getBoundingClientRect().height;
     kept += 1;
   }
   return height;
@@ -614,8 +647,15 @@ function renderBoard(s) {
   board.querySelector("svg")?.append(layer);
   // a number lies just outside its place: a click on it is a click on its option (it fell
   // through to what lay below, a larger place around it, and was refused)
-  numbered.forEach(([, n], i) => badge(layer, n, boxes[i], drawn)?.addEventListener(
-    "click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); }));
+  const places = placesDrawn(board, boxOf);
+  numbered.forEach(([el, n], i) => {
+    const place = el.getAttribute("data-place");
+    const others = places.filter((p) => p.place !== place && boxes[i] && !nested(p.box, boxes[i]));
+    const leaf = places.some((p) => p.place === place && p.leaf);
+    const disc = badge(layer, n, boxes[i], drawn, others, leaf);
+    disc?.setAttribute("data-for", place);
+    disc?.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); });
+  });
   hideNumbersUnder(board, boxes);
   showsNeighbours(board, s.neighbours || {});
   $("board-text").textContent = s.board_text || "";
@@ -668,31 +708,65 @@ function showsNeighbours(board, neighbours) {
   }
 }
 
+// The places of the board, each with its box and whether it holds no other place (a space,
+// not a region of spaces)
+function placesDrawn(board, boxOf) {
+  const places = [...board.querySelectorAll("[data-place]")]
+    .map((el) => ({ place: el.getAttribute("data-place"), box: boxOf(el) })).filter((p) => p.box);
+  for (const p of places) {
+    p.leaf = !places.some((q) => q.place !== p.place && holds(p.box, q.box));
+  }
+  return places;
+}
+
+// whether the box `outer` holds `inner` (a region around a space, or the space itself)
+function holds(outer, inner) {
+  return outer.x <= inner.x + 0.5 && outer.y <= inner.y + 0.5
+    && outer.x + outer.width >= inner.x + inner.width - 0.5
+    && outer.y + outer.height >= inner.y + inner.height - 0.5;
+}
+const nested = (a, b) => holds(a, b) || holds(b, a);
+
 // The number of an option, on its place of the board: a disc just outside a corner of the
 // place, touching it, so that it covers none of what the place holds (its pieces, its
 // colours); of the four corners, the one where it covers least of the rest of the picture (a
 // piece or another number most of all, then a text, then the edge of a place), the top left
-// first.
+// first, then the middles of its sides. A spot nearer another place than its own is not
+// taken (a newcomer's first click went to a number read as the place beside it): nearer its
+// box's edge, and for a space (`leaf`: a place that holds none) nearer its centre than
+// another space's; where no spot outside is, a corner just inside the place.
 const SVG = "http://www.w3.org/2000/svg";
 const COVER_COST = { piece: 10, badge: 10, text: 3, place: 1 };
 
-function badge(layer, n, box, drawn) {
+function badge(layer, n, box, drawn, others = [], leaf = false) {
   if (!box || (!box.width && !box.height)) return null;
   const small = Math.min(box.width, box.height) < 40;
   const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
   const g = document.createElementNS(SVG, "g");
   g.setAttribute("class", "badge");
   const off = r * 0.72 + 1; // the disc's edge just touches the corner
-  const corners = [[box.x - off, box.y - off], [box.x + box.width + off, box.y - off],
-    [box.x - off, box.y + box.height + off], [box.x + box.width + off, box.y + box.height + off]]
-    .map(([x, y]) => [Math.max(r, x), Math.max(r, y)]);
-  const holds = (b) => b.x <= box.x + 0.5 && b.y <= box.y + 0.5 && b.x + b.width >= box.x + box.width - 0.5
-    && b.y + b.height >= box.y + box.height - 0.5; // the place itself, or one around it
-  const cost = ([x, y]) => drawn.reduce((sum, b) => holds(b) ? sum : sum + COVER_COST[b.kind]
+  const [left, top, right, bottom] = [box.x, box.y, box.x + box.width, box.y + box.height];
+  const [midX, midY] = [box.x + box.width / 2, box.y + box.height / 2];
+  const corners = [[left - off, top - off], [right + off, top - off],
+    [left - off, bottom + off], [right + off, bottom + off]];
+  const sides = [[left - r - 1, midY], [right + r + 1, midY], [midX, top - r - 1],
+    [midX, bottom + r + 1]];
+  const inside = [[left + r, top + r], [right - r, top + r], [left + r, bottom - r],
+    [right - r, bottom - r]];
+  const cost = ([x, y]) => drawn.reduce((sum, b) => holds(b, box) ? sum : sum + COVER_COST[b.kind]
     * Math.max(0, Math.min(b.x + b.width, x + r) - Math.max(b.x, x - r))
     * Math.max(0, Math.min(b.y + b.height, y + r) - Math.max(b.y, y - r)), 0);
-  const costs = corners.map(cost);
-  const [x, y] = corners[costs.indexOf(Math.min(...costs))];
+  const away = (x, y, b) => Math.hypot(x - b.x - b.width / 2, y - b.y - b.height / 2);
+  const edge = (x, y, b) => Math.hypot(Math.max(b.x - x, 0, x - b.x - b.width),
+    Math.max(b.y - y, 0, y - b.y - b.height));
+  const nearestOwn = ([x, y]) => others.every((o) => edge(x, y, box) < edge(x, y, o.box) - 0.5
+    && (!leaf || !o.leaf || away(x, y, box) < away(x, y, o.box) - 0.5));
+  const within = ([x, y]) => [Math.max(r, x), Math.max(r, y)];
+  const candidates = [[...corners, ...sides], inside]
+    .map((spots) => spots.map(within).filter(nearestOwn))
+    .find((spots) => spots.length) || [within(corners[0])];
+  const costs = candidates.map(cost);
+  const [x, y] = candidates[costs.indexOf(Math.min(...costs))];
   drawn.push({ x: x - r, y: y - r, width: 2 * r, height: 2 * r, kind: "badge" });
   const disc = document.createElementNS(SVG, "circle");
   disc.setAttribute("cx", x);
@@ -721,6 +795,22 @@ function hideNumbersUnder(board, boxes) {
   }
 }
 
+// Above the question, the way here: what the player's last click took (a place around the
+// one clicked) and the questions the game answered for them (their only option).
+let clickTook = null;
+function showTaken(s) {
+  // (where the digest says one already, as its first line, it is not said twice)
+  const taken = (s.decision ? s.decision.taken || [] : [])
+    .filter((t) => !(s.digest || []).some((line) => line.includes(t)));
+  const lines = [];
+  if (s.decision && clickTook && clickTook.version === s.version) {
+    lines.push(`Your click took ${clickTook.text}`);
+  }
+  if (taken.length) lines.push(`The game took the only option for you: ${taken.join("; ")}.`);
+  $("taken").hidden = !lines.length;
+  $("taken").textContent = lines.join(" ");
+}
+
 function renderDecision(s) {
   const panel = $("decision-panel");
   panel.classList.toggle("yours", Boolean(s.decision));
@@ -729,6 +819,7 @@ function renderDecision(s) {
   const options = $("options"), apart = $("options-apart");
   options.replaceChildren();
   apart.replaceChildren();
+  showTaken(s);
   if (s.decision) {
     $("prompt").textContent = s.decision.prompt;
     for (const hint of s.decision.hints) {
@@ -1058,6 +1149,35 @@ function renderScores(s) {
     }
     body.append(row);
   }
+  const panel = $("players-panel"), line = $("players-line");
+  panel.classList.toggle("on-board", !s.over && s.players.every((p) => $("board")
+    .querySelector(`[data-place="${CSS.escape(p.player)}"]`)));
+  line.replaceChildren(...seatsSaid(s));
+  line.title = `${line.textContent} (each player's score: on the board)`;
+}
+
+// Where the board draws a row for every player (a place of theirs: their score, their
+// pieces), the Players panel repeated it in rows the log needed (issue 33: the log showed one
+// or two entries on a busy turn at 1366x768): its one line says only what the board does not,
+// who is you and who plays each seat ("you: Player 1 · greedy bots: Player 2, Player 3").
+function seatsSaid(s) {
+  const bySeat = new Map();
+  for (const p of s.players) {
+    if (p.player === s.you.player) continue;
+    const seat = p.seat === "human" ? "person" : `${p.seat} bot`;
+    bySeat.set(seat, [...(bySeat.get(seat) || []), p.name]);
+  }
+  const parts = [];
+  const you = s.players.find((p) => p.player === s.you.player);
+  if (you) {
+    parts.push(cell("span", `you: ${you.name}`));
+    parts[0].className = "you";
+  }
+  for (const [seat, names] of bySeat) {
+    const plural = names.length === 1 ? seat : seat === "person" ? "people" : `${seat}s`;
+    parts.push(cell("span", `${plural}: ${names.join(", ")}`));
+  }
+  return parts.flatMap((part, i) => (i ? [" \u00b7 ", part] : [part]));
 }
 
 // A player's steps in a row that changed nothing for the others (s.log_folded) are left
