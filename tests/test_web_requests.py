@@ -744,7 +744,7 @@ def test_a_card_that_cannot_win_the_bid_says_so_shortly_and_nothing_of_what_foll
     cards = [o for o in options if o["place"].startswith("card(")]
     assert cards
     for option in cards:
-        assert " (cannot win: your cards do not reach above " in option["label"], option
+        assert " (cannot win: your cards reach " in option["label"], option
         assert option["effect"] == "" and option["points"] == "", option
     out = io.StringIO()
     Session(game.ruleset, game, History(), {p: "human" for p in game.players},

@@ -313,12 +313,12 @@ def following(twin: Game, option: Any, viewer: str,
 def still_in(twin: Game, option: Any, viewer: str,
              news: Callable[[list[str]], list[str]]) -> list[str]:
     """After an option that the next players are offered too (a pass) and that writes no
-    news itself: who may still choose otherwise before news comes ('Player 2 and Player 4
-    are still in'), played on as if they chose it too, as things stand. What the news
-    would then be (a winner) is not said: a newcomer read 'if the others choose it too:
-    Player 4 wins the auction' as Player 4's win while Player 2 could still bid. [] where
-    no other player is offered it before the news, or no news comes. Those the news would
-    name are still in too (the high bidder, who would win)."""
+    news itself: who may still choose otherwise before news comes ('Bob and Cy are still
+    in'), played on as if they chose it too, as things stand. What the news would then be
+    (a winner) is not said: a newcomer read 'if the others choose it too: Cy wins the round'
+    as Cy's win while Bob could still raise. [] where no other player is offered it before
+    the news, or no news comes. Those the news would name are still in too (the player
+    ahead, who would win)."""
     then, asked = twin.clone(), []
     for _ in range(MOST_ALIKE * len(then.players)):
         decision = then.decision()
@@ -328,7 +328,7 @@ def still_in(twin: Game, option: Any, viewer: str,
         asked.append(decision.player)
         then.apply(option)
         lines = news(then.events)
-        if lines:  # who the news would name (the high bidder, who wins) is in it too
+        if lines:  # who the news would name (the player ahead, who wins) is in it too
             named = {f.value for line in lines for f in facts_of(line) if f.kind == PLAYER}
             names = [then.label(p) for p in then.players
                      if p != viewer and (p in named or p in asked)]
