@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -339,9 +340,11 @@ def decisions_of_player_1(seed: int, wanted, most: int = 3):
         game.apply(rng.choice(decision.options))
 
 
-def test_a_pass_says_who_wins_the_auction_as_it_stands_and_what_they_choose_then():
-    """'pass' showed only the cards taken back: it says that the high bidder wins if the
-    others pass too, with what, and the choice that is then theirs (how many to build)."""
+def test_a_pass_says_who_wins_the_auction_or_who_is_still_in():
+    """'pass' showed only the cards taken back: a pass that ends the auction says that the
+    high bidder wins, with what, and the choice that is then theirs (how many to build); one
+    that leaves others to bid says who is still in, the high bidder among them, and no
+    winner (issue 33: 'if the others choose it too: Player 4 wins' read as certain)."""
     def outbid(game, decision):
         high = game.view("P1")["vars"]["high_bidder"]
         return "pass_bid" in decision.options and high not in (None, "none", "P1")
@@ -350,6 +353,10 @@ def test_a_pass_says_who_wins_the_auction_as_it_stands_and_what_they_choose_then
     for game, decision, found in decisions_of_player_1(4, outbid):
         high = game.label(game.view("P1")["vars"]["high_bidder"])
         said = effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
+        if " still in" in said:
+            assert high in said.split(" still in")[0] and " wins " not in said, said
+            met += 1
+            continue
         assert re.search(rf"{high} wins the (auction for .+|Central Park auction) with \d+",
                          said), said
         assert f"then {high} decides: how many skyscrapers they build" in said, said
@@ -428,13 +435,23 @@ def test_the_last_pass_of_an_auction_that_nobody_bid_in_says_so():
     assert met == 2
 
 
+def _last_to_pass(game, decision) -> bool:
+    """A decision whose pass ends the auction (another player's decision follows it)."""
+    if "pass_bid" not in decision.options:
+        return False
+    twin = game.clone()
+    twin.apply("pass_bid")
+    return not twin.over and twin.decision().player != decision.player and \
+        any(" wins the " in line for line in twin.events)
+
+
 def test_what_follows_names_the_next_choice_without_a_garbled_list_of_options():
     """A newcomer read 'then Player 4: choose the colour of your bid, or pass (violet to pass
     (taking back any cards bid))', and later '(build, building stop)' and 'then Player 2
     chooses their option for this turn (take 3 skyscrapers, ...)': a list of the next
     player's options in brackets reads like code; the next decision's question is said."""
     met = 0
-    for *_, found in decisions_of_player_1(4, lambda g, d: "pass_bid" in d.options, most=12):
+    for *_, found in decisions_of_player_1(4, _last_to_pass, most=6):
         for effect in found.effects:
             for line in effect.then:
                 if line.startswith("then "):
@@ -447,7 +464,7 @@ def test_what_follows_speaks_of_the_next_player_not_to_them():
     """A newcomer read 'then Player 2: how many skyscrapers do you build' in their own
     preview, as if asked themselves: the next player's question is said of them."""
     met = 0
-    for *_, found in decisions_of_player_1(4, lambda g, d: "pass_bid" in d.options, most=12):
+    for *_, found in decisions_of_player_1(4, _last_to_pass, most=6):
         for line in (x for e in found.effects for x in e.then if x.startswith("then ")):
             met += 1
             assert not re.search(r"\byou(r)?\b", line), line
@@ -787,9 +804,9 @@ def test_a_pass_that_ends_an_auction_names_the_auction_the_next_player_opens():
     assert "pass (taking back any cards bid): nobody bids for 34th St. West; then, in the " \
         "auction for 34th St. East, Player 2 " \
         "chooses the colour of their bid" in said, said
-    said = first_pass("P3", 1)  # Player 3 bids, 4 passes: Player 1's pass (and 2's) lets 3 win
-    assert "Player 3 wins the auction for 34th St. West" in said, said
-    assert "then Player 3 decides: how many" in said and "in the auction for" not in said
+    said = first_pass("P3", 1)  # Player 3 bids, 4 passes: Player 2 may still bid after 1
+    assert "pass (taking back any cards bid): Player 2 and Player 3 are still in" in said, said
+    assert "wins the auction" not in said and "in the auction for" not in said, said
 
 
 def test_why_a_fixed_answer_says_the_choice_it_leads_to():
@@ -939,3 +956,20 @@ def test_final_scores_that_hang_on_what_is_hidden_are_said_as_an_estimate():
     for move in data["moves"][-3:]:
         played.apply(move)
     assert played.over and played.scores()["P4"] < option_b.final["P4"][0]  # why it must say
+
+
+NEWCOMER_223 = Path(__file__).parent / "data" / \
+    "fifth-avenue-base-4p-seed223-newcomer.replay.json"
+
+
+def test_a_pass_that_does_not_end_the_round_names_who_is_still_in_not_a_winner():
+    """Issue 33 (seed 223): 'pass (taking back any cards bid): if the others choose it too:
+    Player 4 wins the auction for 52nd St. East with 9' while Player 2 could still bid: the
+    newcomer read Player 4's win as certain. A pass names a winner only where it ends the
+    auction; otherwise it says who is still in (the high bidder among them)."""
+    from .test_digest import newcomer_screens
+
+    screen = " ".join(" ".join(newcomer_screens(replay=NEWCOMER_223)[148]).split())
+    assert "pass (taking back any cards bid): Player 2 and Player 4 are still in" in screen, \
+        screen
+    assert "wins the auction" not in screen and "if the others choose it too" not in screen

@@ -1042,8 +1042,9 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     for screen in screens.values():
         assert fits(screen), "\n".join(screen)
     said = " ".join(" ".join(screens[534]).split())
-    assert "About your pieces: Player 2 moves the beige commissioner from 34th St. West " \
-           "(your 7 skyscrapers) to 42nd St. West (your 4 skyscrapers). News: Player 2 " \
+    assert "About your pieces: You take 1 black card too, having no skyscraper in Times " \
+           "Square, the district scored; Player 2 moves the beige commissioner from 34th St. " \
+           "West (your 7 skyscrapers) to 42nd St. West (your 4 skyscrapers). News: Player 2 " \
            "chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
            "(Player 4 too); Player 1 scores 6 VP for " \
            "skyscrapers in at least 4 districts (all the others too): the special scoring " \
@@ -1176,7 +1177,8 @@ def test_the_newcomer_s_news_about_their_pieces_come_first_and_the_rest_folds():
     said = " ".join(" ".join(screens[242]).split())
     assert "In short, since your last decision: About your pieces: Player 2 moves the " \
            "white commissioner from City Hall to 34th St. East (your 5 skyscrapers); " \
-           "Player 3 moves it on to 42nd St. East. News: " in said, said
+           "Player 3 moves it on to 42nd St. East; you take 1 black card too, having no " \
+           "skyscraper in 42nd St. East, the district scored. News: " in said, said
     news = _paragraph(screens[242], "News: ")
     assert "Player 3 scores 3 VP in 42nd St. East" in news  # a scoring is never folded
     assert re.search(r"; and \d more news of Player \d.*\(type log to see them\)\.$", news)
@@ -1533,3 +1535,58 @@ def test_the_events_listed_above_the_digest_are_called_the_log():
     for screen in screens.values():
         if "In short, since your last decision:" in screen:
             assert "Since your last decision:" not in screen, "\n".join(screen)
+
+
+NEWCOMER_211 = NEWCOMER.with_name("fifth-avenue-base-4p-seed211-newcomer.replay.json")
+NEWCOMER_223 = NEWCOMER.with_name("fifth-avenue-base-4p-seed223-newcomer.replay.json")
+
+
+@functools.cache
+def _screens_211() -> dict[int, list[str]]:
+    return newcomer_screens(replay=NEWCOMER_211)
+
+
+def test_a_card_received_by_the_rules_is_said_to_the_player_with_its_reason():
+    """Issue 33 (seed 211, at the terminal): a black card came into the newcomer's hand when
+    another player scored a district where they had no skyscraper; the screen said '1 card
+    (black 6) goes to your hand' and the reason was only in `log`. The digest says it to
+    them, with why, among the news about them, and the log above does not list it again."""
+    screen = _screens_211()[30]
+    said = " ".join(" ".join(screen).split())
+    short = said.split("In short, since your last decision:")[1]
+    assert short.startswith(" About your pieces: "), said
+    assert "you take 1 black card too, having no skyscraper in 34th St. West, the district " \
+           "scored." in short.split(" News: ")[0], said
+    assert said.count("having no skyscraper in 34th St. West") == 1, said
+
+
+def test_the_page_s_digest_says_what_the_player_received_and_why():
+    """Issue 33 (seed 223, in the browser): the same black card, received at the first
+    scoring, is said on the page too, in the same words."""
+    table, tokens = _table_at(NEWCOMER_223, 31)
+    digest = " ".join(table.state_for(tokens["P1"])["digest"])
+    assert "You take 1 black card too, having no skyscraper in 42nd St. West, the district " \
+           "scored" in digest.replace("you take", "You take"), digest
+
+
+def test_the_pass_that_settled_an_auction_the_player_was_in_is_said_with_the_win():
+    """Issue 33: another player's pass that let the newcomer win (or left them passed over)
+    was only in `log`: the news of the win say the pass that settled it, just before it."""
+    said = " ".join(" ".join(_screens_211()[130]).split())
+    assert "News: Player 2 passes on 34th St. East; the high bid stays Player 1's 5; " \
+           "Player 1 wins the auction for 34th St. East with 5." in said, said
+    assert said.count("Player 2 passes on 34th St. East") == 1, said  # not listed above too
+
+
+def test_a_colour_that_cannot_win_says_so_in_the_same_words_at_the_terminal_and_on_the_page():
+    """Issue 33 (seed 223, in the browser): in the Central Park auction, against a high bid
+    of 14, orange was offered with 'every bidder must follow orange; your orange and black
+    cards reach 5' and no word that it could not win; at the terminal a card that could not
+    win read 'cannot win: your cards do not reach above 14; you will pass and take them
+    back'. Both say it in one short phrase, the same at the terminal and on the page."""
+    phrase = "cannot win: your orange and black cards reach 5, not above 14"
+    screen = " ".join(" ".join(newcomer_screens(replay=NEWCOMER_223)[275]).split())
+    assert f"1. orange ({phrase})" in screen, screen
+    table, tokens = _table_at(NEWCOMER_223, 275)
+    labels = [o["label"] for o in table.state_for(tokens["P1"])["decision"]["options"]]
+    assert f"orange ({phrase})" in labels, labels

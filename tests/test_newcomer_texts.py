@@ -188,9 +188,10 @@ def test_two_commissioners_on_one_place_are_said_to_be_alike():
         game.apply(game.decision().options[0])
     lines = screen_of(game)
     text = " ".join(" ".join(lines).split())
-    assert "The white and beige commissioners both stand in City Hall and may go to " \
-        "34th St. West or 34th St. East: alike now; moving one starts no auction yet." \
+    assert "The white and beige commissioners both stand in City Hall; either may go to " \
+        "34th St. West or 34th St. East; moving one starts no auction yet." \
         in text, text
+    assert "alike now" not in text  # issue 33 (seed 211): it said nothing of what differs
     assert "white: in City Hall" not in text  # said once, not commissioner by commissioner
     assert all(len(line) <= SCREEN[0] for line in lines) and len(lines) <= SCREEN[1]
 
@@ -251,3 +252,41 @@ def test_a_screen_without_room_for_the_options_words_says_which_choice_ends_the_
         assert "2. B: place a business" in said
         assert "the game ends" in said or "Choice 2 ends the game; type 'points'" in said, said
     assert "Choice 2 ends the game" in said, said  # the short screen
+
+
+def _turn_with_a_commissioner_in_the_park(seed: int):
+    """A game (seed `seed`, the first option taken at every decision) at the first choice of
+    option A-D where a commissioner stands in Central Park."""
+    game = load_ruleset(BASE).new_game(4, seed)
+    while not ("A" in game.decision().options and any(
+            at == "central_park"
+            for at in game.state["vars"]["commissioner_at"].values())):
+        game.apply(game.decision().options[-1])
+    return game
+
+
+def test_the_choice_of_option_says_a_commissioner_s_move_back_starts_auctions():
+    """Issue 33 (seed 211): options A-D were chosen with no word that their last action, a
+    commissioner's move, could start a set of auctions (one in Central Park goes back to
+    City Hall). Where one stands there, the choice says what moving it back starts."""
+    game = _turn_with_a_commissioner_in_the_park(211)
+    text = " ".join(" ".join(screen_of(game)).split())
+    parked = [c for c, at in game.state["vars"]["commissioner_at"].items()
+              if at == "central_park"]
+    assert "Each option ends with a commissioner's move: " in text, text
+    for c in parked:
+        assert f"{game.label(c)} from Central Park back to City Hall (starting " in text, text
+
+
+def test_two_commissioners_on_one_place_say_what_differs_later():
+    """Two commissioners on one place that have passed different districts auction
+    different districts on their way back: the hint says which, not 'alike now'."""
+    game = load_ruleset(BASE).new_game(4, 109)
+    while not {"white", "beige"} <= set(game.decision().options):
+        game.apply(game.decision().options[0])
+    district = next(p for p in game.world.entity_types["place"]
+                    if game.evaluate("is_district", p))
+    game.state["vars"]["visited"]["white"] = [district]
+    text = " ".join(" ".join(screen_of(game)).split())
+    assert f"; later, back from Central Park, white auctions {game.label(district)}, beige " \
+           "auctions no district before the park." in text, text

@@ -577,7 +577,8 @@ def test_each_destination_of_a_commissioner_says_what_a_scoring_there_gives_now(
         assert label.startswith(f"{game.label(option)} (if scored now: "
                                 f"{_scored_now(game, decision.player, option)}"), label
     origin = game.state["vars"]["commissioner_at"][game.frame_locals()["c"]]
-    assert all(f"; {game.label(origin)} can no longer be scored (" in x for x in page), page
+    assert all(f"; option D can no longer score {game.label(origin)} (nothing is lost; "
+               "worth now: " in x for x in page), page
 
 
 ALLOWS = {4: 3, 5: 2, 6: 1}  # en-2004, The auctions, (3): skyscrapers a card's value allows
@@ -743,7 +744,7 @@ def test_a_card_that_cannot_win_the_bid_says_so_shortly_and_nothing_of_what_foll
     cards = [o for o in options if o["place"].startswith("card(")]
     assert cards
     for option in cards:
-        assert " (cannot win: your cards do not reach above " in option["label"], option
+        assert " (cannot win: your cards reach " in option["label"], option
         assert option["effect"] == "" and option["points"] == "", option
     out = io.StringIO()
     Session(game.ruleset, game, History(), {p: "human" for p in game.players},

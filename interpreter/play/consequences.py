@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.bots.sampling import sample_game
+from interpreter.engine.log_facts import facts_of
 from interpreter.engine.rng import private_random, seed_state
+from interpreter.engine.world import PLAYER
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end, final_of
 from interpreter.play.moves_seen import DRAWN, UNDER, UNSEEN, Moved, flows, watched_apply
@@ -285,39 +287,53 @@ def following(twin: Game, option: Any, viewer: str,
     what it is about when `elsewhere` says so ('then, in the round for the north, ...'). []
     when no news comes of it."""
     lines = news(twin.events)
-    then, alike = twin, False
     if not lines:
-        then = twin.clone()
-        for _ in range(MOST_ALIKE * len(then.players)):
-            decision = then.decision()
-            if then.over or decision is None or decision.player == viewer or \
-                    option not in decision.options:
-                break
-            then.apply(option)
-            alike = True
-            lines = news(then.events)
-            if lines:
-                break
+        return still_in(twin, option, viewer, news)
+    then = twin
     decision = None if then.over else then.decision()
-    if not alike:  # said when it tells why another player decides next (who won), or
-        # names no player (nobody won)
-        name = None if decision is None or decision.player == viewer else \
-            then.label(decision.player)
-        names = [then.label(p) for p in then.players]
-        lines = [line for line in lines if name is not None and name in line or
-                 not any(n in line for n in names)]
+    # said when it tells why another player decides next (who won), or names no player
+    # (nobody won)
+    name = None if decision is None or decision.player == viewer else \
+        then.label(decision.player)
+    names = [then.label(p) for p in then.players]
+    lines = [line for line in lines if name is not None and name in line or
+             not any(n in line for n in names)]
     if not lines:
         return []
     said = [mid_sentence(then, line.rstrip(".")) for line in lines]  # after an option's
     # words, and one another, in one sentence
-    if alike:
-        said[0] = f"if the others choose it too: {said[0]}"
     if decision is not None and decision.player != viewer:  # the question only: a list of
         # its options in brackets read like code ('(build, stop)')
         where = elsewhere(then)
         said.append(f"then{f', {where},' if where else ''} "
                     f"{asked_of(then.label(decision.player), decision.prompt)}")
     return said
+
+
+def still_in(twin: Game, option: Any, viewer: str,
+             news: Callable[[list[str]], list[str]]) -> list[str]:
+    """After an option that the next players are offered too (a pass) and that writes no
+    news itself: who may still choose otherwise before news comes ('Bob and Cy are still
+    in'), played on as if they chose it too, as things stand. What the news would then be
+    (a winner) is not said: a newcomer read 'if the others choose it too: Cy wins the round'
+    as Cy's win while Bob could still raise. [] where no other player is offered it before
+    the news, or no news comes. Those the news would name are still in too (the player
+    ahead, who would win)."""
+    then, asked = twin.clone(), []
+    for _ in range(MOST_ALIKE * len(then.players)):
+        decision = then.decision()
+        if then.over or decision is None or decision.player == viewer or \
+                option not in decision.options:
+            return []
+        asked.append(decision.player)
+        then.apply(option)
+        lines = news(then.events)
+        if lines:  # who the news would name (the player ahead, who wins) is in it too
+            named = {f.value for line in lines for f in facts_of(line) if f.kind == PLAYER}
+            names = [then.label(p) for p in then.players
+                     if p != viewer and (p in named or p in asked)]
+            return [f"{and_list(names)} {'is' if len(names) == 1 else 'are'} still in"]
+    return []
 
 
 _SECOND_PERSON = ((r"\b(do|did|will|can|may|must) you\b", "they"), (r"\bare you\b", "they are"),

@@ -37,6 +37,7 @@ from interpreter.play.consequences import (
     without_source,
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows
+from interpreter.play.plain_reasons import as_you
 from interpreter.play.screen import wrap_text
 
 if TYPE_CHECKING:
@@ -136,6 +137,52 @@ class Steps:
                                        _with_held(names[stake.left], names, held),
                                        said is not None))
             out += sorted(found, key=lambda m: m.at)
+        return out
+
+    def received(self, game: Game, viewer: str) -> list[int]:
+        """The log lines (their indices) that say why pieces came into `viewer`'s own zones
+        by the rules, in the steps of the others since the viewer's last decision: the line
+        written just before such a move whose first value is the viewer ('Ann takes 1 card
+        too, having no tower in X'). A newcomer saw a card come into their hand, and its
+        reason only in `log`."""
+        out: list[int] = []
+        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
+            if self.deciders[k] == viewer:
+                continue
+            for m in self.seen[k].moves:
+                at = self.lines[k].start + m.logged - 1
+                if m.dest[1] != viewer or m.source[1] == viewer or m.logged < 1 or \
+                        at >= min(self.lines[k].stop, len(game.events)) or at in out:
+                    continue
+                if _subject(game.events[at]) == viewer:
+                    out.append(at)
+        return out
+
+    def deciding(self, game: Game, viewer: str, news_at: list[int]) -> list[int]:
+        """The log lines (their indices) of the others' decisions since `viewer`'s last one
+        that settled a news line of the same step about another player, said just before it
+        and naming the decider first, where the viewer is named since their last decision
+        began (they took part: an offer, a pass): 'Bob passes on X', then 'Ann wins the
+        round for X'. A newcomer read that they won, or were passed over, and who passed only in
+        `log`. Facts only: a line without them says nothing here."""
+        last = self.last_decision(viewer)
+        since = self.lines[last].start if last >= 0 else 0
+        out: list[int] = []
+        for k in range(last + 1, len(self.deciders)):
+            decider = self.deciders[k]
+            if decider == viewer:
+                continue
+            for at in news_at:
+                before = at - 1
+                if not self.lines[k].start <= before < at < min(self.lines[k].stop,
+                                                                 len(game.events)) or \
+                        before in news_at or before in out or \
+                        _subject(game.events[before]) != decider or \
+                        not any(f.kind == PLAYER and f.value != decider
+                                for f in facts_of(game.events[at])):
+                    continue
+                if any(_names_player(game.events[i], viewer) for i in range(since, before)):
+                    out.append(before)
         return out
 
     def first_line(self, game: Game, viewer: str) -> int:
@@ -378,6 +425,7 @@ class Told:
     text: str
     key: tuple | None = None
     facts: tuple[Fact, ...] = ()  # those of its log line (log_facts)
+    mine: bool = False  # it tells what happened to the viewer (said among theirs)
 
 
 def _with_held(text: str, names: dict[str, str], held: dict[str, str]) -> str:
@@ -579,11 +627,23 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     if whole and seen.points:  # where each player's points came from, on their line
         lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
     items = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
+    deciding = steps.deciding(game, viewer, [x.at for x in items])
+    items = with_received(game, viewer, items, steps.received(game, viewer), covered)
     if whole:
+        items = with_deciding(game, items, deciding, covered)
         return _whole_digest(sight, lines, bool(lone), bool(seen.points), items, pieces, said)
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
-    crowded, left = _short_news(sight, lines, bool(seen.points), items, news or [],
-                                bool(said.moves), width, left, covered)
+    for extra in ([deciding, []] if deciding else [[]]):  # the decisions that settled news
+        # where they leave the news unfolded
+        kept, told_too = list(lines), set()
+        crowded, rest = _short_news(sight, kept, bool(seen.points),
+                                    with_deciding(game, items, extra, told_too), news or [],
+                                    bool(said.moves), width, left, told_too)
+        if not crowded or not extra:
+            break
+    lines, left = kept, rest
+    if covered is not None:
+        covered.update(told_too)
     if said.moves:
         lines.append(_pieces_paragraph(sight, said, width, left, crowded))
     return lines
@@ -893,9 +953,42 @@ def about_yours(items: list[Told]) -> tuple[list[Told], list[Told]]:
     for item in items:
         if YOURS in item.text and item.key is not None:
             pieces.add(item.key)
-        mine = YOURS in item.text or item.key in pieces
+        mine = item.mine or YOURS in item.text or item.key in pieces
         (yours if mine else rest).append(item)
     return yours, rest
+
+
+def with_received(game: Game, viewer: str, items: list[Told], received: list[int],
+                  covered: set[str] | None = None) -> list[Told]:
+    """The news `items` with the lines of `received` (Steps.received) among them in the
+    log's order, each said to the viewer ('You take 1 card too, having no tower in X'),
+    among the news about them; `covered`, where given, gets those lines (the screen need
+    not list them again)."""
+    said = {x.at for x in items}
+    added = [Told(at, to_you(game, game.events[at], viewer), facts=facts_of(game.events[at]),
+                  mine=True) for at in received if at not in said]
+    if covered is not None:
+        covered.update(game.events[x.at].rstrip(".") for x in added)
+    return sorted(items + added, key=lambda x: x.at)
+
+
+def with_deciding(game: Game, items: list[Told], deciding: list[int],
+                  covered: set[str] | None = None) -> list[Told]:
+    """The news `items` with the lines of `deciding` (Steps.deciding) among them, in the
+    log's order; `covered`, where given, gets those lines."""
+    said = {x.at for x in items}
+    added = [Told(at, without_stop(game.events[at]), facts=facts_of(game.events[at]))
+             for at in deciding if at not in said]
+    if covered is not None:
+        covered.update(game.events[x.at].rstrip(".") for x in added)
+    return sorted(items + added, key=lambda x: x.at)
+
+
+def to_you(game: Game, line: str, viewer: str) -> str:
+    """A log line about the viewer said to them: 'Ann takes 1 card too, having ...' as
+    'You take 1 card too, having ...'."""
+    said = as_you(line.rstrip("."), game.label(viewer))
+    return said[:1].upper() + said[1:]
 
 
 CLAUSE_ENDS = ("; ", "(")  # in a log line's words: a clause, or an aside, begins
@@ -1200,6 +1293,18 @@ def _said_in(name: str, amount: int, lines: list[str]) -> bool:
     number = re.compile(rf"(?<![\d.]){abs(amount)}(?!\d)")
     named = _naming(name)
     return any(named.search(line) and number.search(named.sub(" ", line)) for line in lines)
+
+
+def _names_player(line: str, player: str) -> bool:
+    """Whether a log line's facts name `player`."""
+    return any(f.kind == PLAYER and f.value == player for f in facts_of(line))
+
+
+def _subject(line: str) -> str | None:
+    """The player a log line begins with (its first fact, at its start), else None."""
+    facts = facts_of(line)
+    return facts[0].value if facts and facts[0].start == 0 and facts[0].kind == PLAYER \
+        else None
 
 
 def _names_any(line: str, names: set[str]) -> bool:
