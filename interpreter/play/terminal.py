@@ -632,9 +632,8 @@ class Session:
             many = f" x{times[option]}" if times[option] > 1 else ""
             parts.append(f"{n}: {label}{many} in {where} now, and you hold more"
                          if where else f"{n}: {label}{many} chosen already, and you hold more")
-        if waiting and self.numbering is None:  # the display's numbers: those taken
-            return self.wrapped(["  (The numbers left out are taken; each option keeps its "
-                                 "number.)"])
+        if self.numbering is None:  # the display's numbers: the page says no more (a row
+            return []  # for the note took the digest's last row at the setup)
         if waiting:
             parts.append(f"{_span(waiting)}: kept for the others you hold")
         if not parts:
