@@ -165,7 +165,8 @@ def test_enter_after_a_command_typed_at_a_page_s_question_shows_the_next_page():
         return str(session.numbers(shown)[shown.options.index(moves[step])])
 
     session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
-                       colour=False, tty=True, read=read, width=80, height=24)
+                       colour=False, tty=True, read=read, width=80, height=16)  # at 24
+    # rows the digest is cut short rather than paged: the fewest rows still page
     assert session.run() == 0
     asked = {s for s, kind, _ in seen if kind == "prompt"}  # not the final scores' pages
     paged = sorted({s for s, kind, _ in seen if kind == "more" and s in asked})
@@ -303,6 +304,8 @@ def test_a_gap_in_a_bid_s_numbers_is_said_under_the_list():
             if not missing:
                 continue
             said = " ".join(" ".join(screen).split())
+            if "place a skyscraper on an empty building plot" in said:
+                continue  # the setup's plots: numbered by the display, as on the page
             note = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*); the other options keep their "
                              r"numbers\.\)", said)
             assert note, "\n".join(screen)

@@ -512,7 +512,7 @@ def test_an_options_consequence_wraps_whole_at_a_real_80x24_terminal(tmp_path):
         for answer in ("", "1"):
             game.type(answer)
             game.until("> ")
-        game.type("5")
+        game.type("14")  # a plot's number as the page gives it (5 is taken by then)
         screen = game.until("choose your option for this turn")
         if not screen.split("choose your option for this turn")[1].endswith("> "):
             game.until("> ")
@@ -958,7 +958,7 @@ def test_after_an_undo_the_options_are_laid_out_as_before_in_a_real_terminal(tmp
     try:
         game.until("Press Enter to start.")
         for text, shows in (("", "empty building plot"), ("1", "empty building plot"),
-                            ("5", "choose your option"), ("2", "take a business"),
+                            ("14", "choose your option"), ("2", "take a business"),
                             ("1", "place it on a building plot")):
             answer(text, shows)
         before = screen()
@@ -1713,9 +1713,9 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
         in said, said
     said = _why_179(514, "why 2")
-    assert "the game goes on (the list's words, below, say what may follow). As the screen " \
-        "says: beige: in 52nd St. East, may go to Central Park. On the list: beige (option D " \
-        "can no longer score 52nd St. East (nothing is lost; worth now: you 6 VP))." in said, said
+    assert "the game goes on. The list says beside it: beige (option D can no longer score " \
+        "52nd St. East (nothing is lost; worth now: you 6 VP)). As the screen says: beige: " \
+        "in 52nd St. East, may go to Central Park." in said, said
     said = _why_179(173, "why 11")
     assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
         "VP if scored now)." in said, said
@@ -1865,3 +1865,132 @@ def test_help_never_ends_a_page_on_a_heading():
         assert len(paged) > 1
         for page in paged[:-1]:
             assert not page[-2].endswith(":"), "\n".join(page)
+
+
+def test_a_command_at_the_end_screen_is_done_and_the_end_screen_stays(tmp_path):
+    """A newcomer typed 'rules end' at 'Press Enter to leave' and the game closed: there a
+    command does what it says, the final scores come again, and only Enter leaves."""
+    from .test_hot_seat_terminal import GAME, Pty
+
+    game = Pty([*GAME[:4], "--seat", "1=human", "--seat", "2=random", *GAME[8:]], tmp_path)
+    try:
+        game.until("Press Enter to start.")
+        game.type("")
+        for _ in range(3):
+            game.until("> ")
+            game.type("1")
+        game.until("Press Enter to leave.")
+        for command, said in (("rules", "Winner"), ("help", "Commands (the game is over)"),
+                              ("log 2", "the last 2 of"), ("points", "Winner"),
+                              ("nonsense", "not a command here")):
+            game.output = ""
+            game.type(command)
+            screen = game.until("Press Enter to leave.")
+            assert game.process.poll() is None, (command, screen)
+            assert said in screen, (command, screen)
+            assert "Traceback" not in screen
+            if command not in ("help", "nonsense"):  # done, then the end screen's scores
+                assert screen.rindex("Winner") > len(screen) - 120, screen
+        game.type("")
+        assert game.process.wait(60) == 0
+    finally:
+        game.close()
+
+
+def test_rules_end_says_when_the_game_ends_from_the_rules():
+    """A newcomer's 'rules end' told the final scoring and the winner, not when the end
+    comes: the end's topic says it first, each reason the rules end the game for."""
+    ruleset = load_ruleset(BASE)
+    from interpreter.play.rules_help import rules_lines
+
+    text = " ".join(" ".join(rules_lines(ruleset, None, "end", 80)).split())
+    reasons = [m for path in (BASE / "rules").glob("*.rules")
+               for m in re.findall(r'end game "([^"]+)"', path.read_text())]
+    assert len(reasons) == 2
+    said = text.split("Final scoring")[0]  # before the final scoring
+    assert "The game ends when" in said, text
+    assert all(reason in said for reason in reasons), (reasons, text)
+
+
+def test_why_of_a_setup_plot_says_it_plainly():
+    """'why 1' at setup read like code: 'nothing moves beyond what the option says ... (the
+    list's words, below, say what may follow)'."""
+    game = load_ruleset(BASE).new_game(4, 211)
+    s, out = session(game, 80)
+    s.handle("why 1", s.display.shown(game, game.decision()))
+    said = " ".join(out.getvalue().split())
+    assert "At once: no points change and nothing else happens; the game goes on." in said
+    assert "The list says beside it: 34th St. West, violet (+2)." in said, said
+    assert "beyond what the option says" not in said and "the list's words" not in said
+
+
+@pytest.mark.parametrize("seed", [211, 179])
+def test_the_options_are_on_a_busy_decision_s_first_screen(seed):
+    """Seed 211's newcomer met '-- more --' before the options after a busy stretch (three
+    times): the digest is cut short instead, saying that 'log' shows it all, and every
+    decision's options are on its first screen, within 80x24."""
+    from interpreter.play.screen import FOLDED, LEFT_OUT
+
+    from .test_digest import fits, newcomer_screens
+
+    replay = Path(__file__).parent / f"data/fifth-avenue-base-4p-seed{seed}-newcomer.replay.json"
+    screens = newcomer_screens(replay=replay)
+    assert all(MORE not in screen for screen in screens.values()), \
+        [k for k, screen in screens.items() if MORE in screen]
+    assert all(fits(screen) for screen in screens.values())
+    folded = [k for k, screen in screens.items() if FOLDED in screen or LEFT_OUT in screen]
+    assert folded  # the busiest ones: said short, 'log' shows the rest
+
+
+def test_a_bid_s_gap_note_lists_every_card_in_it_two_of_a_kind_too():
+    """Seed 211: the bid was 'brown 5 + black 4 + black 4 + black 5' and the note under the
+    options said '(1 and 3: brown 5, black 4, in your bid now; ...)': a second black 4, and
+    the black 5 (of two held, one still offered as 4), went unsaid. Each card in the bid is
+    said, as many times as it is there, and the numbers stay as they were."""
+    from .test_digest import newcomer_screens
+
+    replay = Path(__file__).parent / "data/fifth-avenue-base-4p-seed211-newcomer.replay.json"
+    screens = newcomer_screens(replay=replay)
+    checked = 0
+    for screen in screens.values():
+        text = " ".join(" ".join(screen).split())
+        bid = re.search(r"Your bid: ([a-z0-9 +]+) =", text)
+        note = re.search(r"\((\d[^()]*?)the other options keep their numbers\.\)", text)
+        if not bid or not note:
+            continue
+        cards = bid.group(1).split(" + ")
+        said = {m.group(1): int(m.group(2) or 1) for m in re.finditer(
+            r"\b((?:violet|brown|gray|orange|green|black) \d)(?: x(\d))?", note.group(1))}
+        assert said == {c: cards.count(c) for c in cards}, (cards, note.group(0))
+        checked += 1
+    assert checked > 20
+    text = " ".join(" ".join(screens[208]).split())
+    assert "(1 and 3: brown 5, black 4 x2, in your bid now; 4: black 5 in your bid now, and " \
+        "you hold more; 5 to 10: kept for the others you hold;" in text, text
+    assert re.search(r" 4\. black 5 ", text) and re.search(r" 2\. brown 6 ", text)
+
+
+def test_a_setup_plot_keeps_its_number_at_the_terminal_as_on_the_page():
+    """The page numbers setup's plots by the display (option_order with numbers: true); the
+    terminal renumbered them at each placement. One rule for both: a plot keeps its number
+    across the setup placements, the page's number."""
+    from .test_digest import newcomer_screens
+
+    replay = Path(__file__).parent / "data/fifth-avenue-base-4p-seed211-newcomer.replay.json"
+    screens = newcomer_screens(replay=replay)
+    setup = [k for k, screen in screens.items()
+             if any("place a skyscraper on an empty building plot" in x for x in screen)]
+    assert len(setup) == 2  # the newcomer's two placements, others' between
+
+    def numbered(screen: list[str]) -> dict[str, int]:
+        return {m.group(2).strip(): int(m.group(1)) for line in screen
+                for m in re.finditer(r"(\d+)\. ([A-Z0-9][^,]*, [a-z]+)", line)}
+
+    first, second = (numbered(screens[k]) for k in setup)
+    assert len(second) < len(first) and set(second) < set(first)
+    assert all(second[plot] == first[plot] for plot in second), (first, second)
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(4, 211)
+    display = load_display(ruleset)
+    shown = display.shown(game, game.decision())
+    assert display.option_numbers(game, shown) == [first[label] for label in shown.labels]

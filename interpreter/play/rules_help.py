@@ -198,12 +198,27 @@ class Page:
                                       self.width, titled=False)]
 
 
+def ends_when(book: Book, width: int) -> list[str]:
+    """When the game ends, as the book's overview says it first ('The game ends when one of
+    these happens: a; b.'), wrapped; [] where it says nothing."""
+    over = book.section("overview")
+    if over is None or not over.entries or not over.entries[0].lines:
+        return []
+    first = over.entries[0]
+    return _wrap(first.lines[0].text + " " + "; ".join(x.text for x in first.lines[1:])
+                 + ".", width, "")
+
+
 def _found_lines(page: Page, found: Section | tuple[str, Entry], topic: str) -> list[str]:
-    """The section or the rule a topic names, with a word on its folded steps."""
+    """The section or the rule a topic names, with a word on its folded steps. The end's
+    section says first when the game ends (a newcomer's 'rules end' told the final scoring
+    and the winner, not when the end comes)."""
     say = Phrases(page.book.lang).say
     shown = page.shown
     if isinstance(found, Section):
         lines = page.section(found)
+        if found.id == "end" and not page.cites and lines[2:3] == [""]:
+            lines = [*lines[:3], *ends_when(page.book, page.width), *lines[2:]]
         folded = not all(shown(e) for e in found.entries if e.lines)
     else:
         number, entry = found
@@ -333,12 +348,7 @@ def how_it_works(ruleset: Ruleset, width: int = 80, rows: int = PAGE_ROWS,
         title = [_cut(entry.title + ":", width)]
         turns = [title + [x for text in options for x in _wrap(text, width, "  ", "    ")],
                  title + [_cut("  " + text, width) for text in options]]
-    end: list[str] = []
-    over = book.section("overview")
-    if over is not None and over.entries:
-        first = over.entries[0]
-        end = _wrap(first.lines[0].text + " " + "; ".join(x.text for x in first.lines[1:])
-                    + ".", width, "")
+    end = ends_when(book, width)
     winner: list[str] = []
     ending = book.section("end")
     for e in ending.entries[-1:] if ending else []:

@@ -23,6 +23,8 @@ from interpreter.play.markup import KEPT, keep_together
 
 MORE = "-- more: Enter for the next page; q, or your answer, to stop -- "
 ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
+LEFT_OUT = "(What happened since your last decision: 'log'. Your choices took the room.)"
+FOLDED = "(Cut short to keep your choices on this screen: 'log' shows all that happened.)"
 
 
 def short_path(path: Path) -> str:
@@ -143,15 +145,14 @@ class Screen:
     earlier: int = 0  # events before `events` that are not shown
     digest: list[str] = field(default_factory=list)  # what changed, in short: always shown
     notice: list[str] = field(default_factory=list)  # at the top, instead of ON_DEMAND
+    width: int = 80  # the terminal's columns (a line cut short ends in ' ...' within them)
 
     def lines(self, height: int | None) -> list[str]:
         """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
         it when `height` is None. The board comes with at least the newest few events, or
         not at all. Where the digest and the decision alone take more, they are returned
         whole with the line on the board, for the caller to show a page at a time."""
-        must = (["In short, since your last decision:", *self.digest, ""] if self.digest
-                else []) + \
-            ([*self.private, ""] if self.private else []) + self.decision
+        must = self._must(self.digest)
         events = self.events
         board = self.notice + self.board
         if height is None:
@@ -169,14 +170,42 @@ class Screen:
                                must)
             if len(shown) <= room:
                 return shown
-        whole = shown = self._join(head, [], 0, must)
-        if len(shown) > room:  # the last resort: the blank rows between the parts go, then
-            # the line saying how to see the board ('help' says it too)
-            shown = self._join(head, [], 0, [line for line in must if line.strip()])
-        if len(shown) > room and head == [ON_DEMAND]:
-            shown = [line for line in must if line.strip()]
-        return shown if len(shown) <= room else whole  # too long even so: whole, to be
-        # shown a page at a time (a newcomer's screen began at its digest, its head gone)
+        whole = self._join(head, [], 0, must)
+        # the last resorts, in turn: the blank rows between the parts go, then the line
+        # saying how to see the board ('help' says it too); then the digest is folded
+        # rather than a page shown before the options (a newcomer met '-- more --' above
+        # their choices)
+        tops = [head, []] if head == [ON_DEMAND] else [head]
+        tries = [(top, False, False) for top in tops] + [(head, True, True)] + \
+            [(top, False, True) for top in tops]
+        for top, blanks, fold in tries:
+            shown = self._shorter(top, room, blanks, fold)
+            if len(shown) <= room:
+                return shown
+        return whole  # too long even so: whole, to be shown a page at a time (a
+        # newcomer's screen began at its digest, its head gone)
+
+    def _shorter(self, head: list[str], room: int, blanks: bool, fold: bool) -> list[str]:
+        """The screen under `head`, with its blank rows or without, and (`fold`) the digest
+        cut to the rows the rest leaves it (fold_lines) where it is too long."""
+        def built(digest: list[str]) -> list[str]:
+            must = self._must(digest)
+            return self._join(head, [], 0, must if blanks else [x for x in must if x.strip()])
+        shown = built(self.digest)
+        if len(shown) <= room or not self.digest or not fold:
+            return shown
+        rows = room - (len(shown) - len(self.digest)) - 1  # FOLDED's row
+        kept = fold_lines(self.digest, rows, self.width) if rows >= 0 else []
+        if kept:
+            return built([*kept, FOLDED])
+        rest = self._must([])
+        return self._join(head, [], 0, [LEFT_OUT, *(rest if blanks else
+                                                    [x for x in rest if x.strip()])])
+
+    def _must(self, digest: list[str]) -> list[str]:
+        """What a screen always shows, with `digest` for the digest."""
+        return (["In short, since your last decision:", *digest, ""] if digest else []) + \
+            ([*self.private, ""] if self.private else []) + self.decision
 
     def _join(self, board: list[str], events: list[list[str]], earlier: int,
               must: list[str]) -> list[str]:
@@ -188,6 +217,31 @@ class Screen:
             out += [line for event in events for line in event]
         out += [""] if out else []
         return out + must
+
+
+def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
+    """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows: each
+    paragraph's first line at least, the rows left to the first ones in order; a paragraph
+    cut short ends in ' ...'. None of them where the first lines alone take more than
+    `rows` (some paragraphs left out without a word would be read as all there is)."""
+    paragraphs: list[list[str]] = []
+    for line in lines:
+        if paragraphs and line.startswith(" "):
+            paragraphs[-1].append(line)
+        else:
+            paragraphs.append([line])
+    left = rows - len(paragraphs)
+    if left < 0:
+        return []
+    out: list[str] = []
+    for paragraph in paragraphs:
+        extra = min(left, len(paragraph) - 1)
+        left -= extra
+        kept = paragraph[:1 + extra]
+        if len(kept) < len(paragraph):
+            kept[-1] = kept[-1][:width - 4].rstrip() + " ..."
+        out += kept
+    return out
 
 
 def events_title(since: bool, digest: bool) -> str:

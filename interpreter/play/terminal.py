@@ -16,6 +16,7 @@ import re
 import shutil
 import textwrap
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 EACH_SAYS = "What each choice does at once (nothing where not said):"
+NOTHING_ELSE = "At once: no points change and nothing else happens; the game goes on."
 NO_POINTS = "No choice changes points now. What each does at once (nothing where not said):"
 SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
@@ -140,10 +142,21 @@ def _span(numbers: list[int]) -> str:
     return and_list([str(n) for n in numbers])
 
 
-def help_lines(width: int) -> list[str]:
+END_HELP = [  # the commands at the end screen (Session.after_the_end)
+    ("Enter", "leave (so does 'quit'); the replay is kept"),
+    ("rules TOPIC", "the game's rules, or any part of them (e.g. 'rules end')"),
+    ("log [N]", "the last N events of the game; 'log all': with the small steps"),
+    ("board", "the board as the game ended"),
+    ("points", "the final scores again (so does 'score')"),
+    ("help", "this list"),
+]
+
+
+def help_lines(width: int, commands: list[tuple[str, str]] = HELP) -> list[str]:
     """The commands in two columns, each description wrapped under itself."""
-    out = ["Commands (at any prompt):"]
-    for command, text in HELP:
+    out = ["Commands (at any prompt):" if commands is HELP else
+           "Commands (the game is over):"]
+    for command, text in commands:
         first, *rest = textwrap.wrap(text, max(20, width - 14))
         out.append(f"  {command:<11} {first}")
         out += [" " * 14 + line for line in rest]
@@ -379,10 +392,35 @@ class Session:
         if self.ahead is not None:  # an Enter typed before the question was shown (for a
             self.ahead()  # page of the scores, say) does not answer it: a newcomer's extra
             # Enter closed the game before they had read the final scores
-        try:
-            self.read("The game is over. Press Enter to leave. ")
-        except (EOFError, KeyboardInterrupt):
-            self.say()
+        while True:
+            try:
+                line = self.read("The game is over. Press Enter to leave. ")
+            except (EOFError, KeyboardInterrupt):
+                self.say()
+                return
+            word, _, rest = line.strip().partition(" ")
+            if word.lower() in ("", "quit", "exit"):
+                return
+            self.after_the_end(word.lower(), rest.strip())
+
+    def after_the_end(self, command: str, rest: str) -> None:
+        """A command typed at the end screen: it does what it says, then the final scores
+        come again above the question (a newcomer's 'rules end' there closed the game)."""
+        if command in ("help", "?", "h") and not rest.lower().startswith("rules"):
+            self.tell(help_lines(self.width, END_HELP))
+            return
+        if command in ("rules", "help", "?", "h"):
+            topic = rest if command == "rules" else rest[len("rules"):]
+            self.tell(rules_lines(self.ruleset, None, topic, self.width, self.lang))
+        elif command == "log":
+            self.show_log(rest)
+        elif command == "board":
+            self.tell(self.board_lines(self.game.players[0], emptied=False))
+        elif command not in ("points", "score"):
+            self.say(f"'{command}' is not a command here: press Enter to leave, or type "
+                     "'help' for what you may still see.")
+            return
+        self.tell(["", *final_scores(self.game).split("\n")])
 
     # ------------------------------------------------------------------ people
     def ask_human(self, decision: Decision) -> Any:
@@ -471,7 +509,7 @@ class Session:
                        [self.wrapped([f"  {line}"]) for line in shown],
                        events_title(bool(start), bool(self.digest)),
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
-                       self.notice)
+                       self.notice, self.width)
         lines = parts.lines(self.height)
         if self.height is not None and len(lines) > self.height - 1:
             # a page at a time: nothing scrolls off unread; the question with its options,
@@ -569,9 +607,15 @@ class Session:
         card."""
         numbers = self.numbers(decision)
         pieces = self.numbering.pieces if self.numbering else 0  # after them: pass, finish
-        gone = sorted((n, option, label) for option, (n, label) in
-                      (self.numbering.kept.items() if self.numbering else ())
+        kept = self.numbering.kept.items() if self.numbering else ()
+        times = self.times_taken(decision.player)  # two of a kind: 'black 4 x2'
+        gone = sorted((n, option, label + (f" x{times[option]}" if times[option] > 1 else ""))
+                      for option, (n, label) in kept
                       if n not in numbers and (n <= pieces or not pieces))
+        # taken and offered still: one of two alike is taken, the other held (a newcomer's
+        # offer held a card the note did not list)
+        also = sorted((n, option, label) for option, (n, label) in kept
+                      if n in numbers and times[option] and (n <= pieces or not pieces))
         # the numbers kept for pieces held but not offered now: '1, 2, 3, 13. pass' read as
         # numbers gone missing (a newcomer, seed 197)
         waiting = [n for n in range(1, max(numbers, default=0))
@@ -583,6 +627,13 @@ class Session:
                 else "chosen already"
             said = and_list([str(n) for n, _, _ in gone])
             parts.append(f"{said}: {', '.join(label for _, _, label in gone)}, {where}")
+        for n, option, label in also:
+            where = self.taken_to(decision.player, option)
+            many = f" x{times[option]}" if times[option] > 1 else ""
+            parts.append(f"{n}: {label}{many} in {where} now, and you hold more"
+                         if where else f"{n}: {label}{many} chosen already, and you hold more")
+        if self.numbering is None:  # the display's numbers: the page says no more (a row
+            return []  # for the note took the digest's last row at the setup)
         if waiting:
             parts.append(f"{_span(waiting)}: kept for the others you hold")
         if not parts:
@@ -599,8 +650,13 @@ class Session:
         the other options (pass, finish) after as many numbers as the player holds pieces,
         so that the list reads in order as pieces leave the hand. A newcomer typed the
         number of a card from the screen before, which meant another card once the list had
-        moved up. At a terminal only: a script piped in reads no screen, and its '1' stays
-        the first option."""
+        moved up. Where the display numbers the options itself (Display.option_numbers:
+        places chosen one after another), its numbers, as the page shows them. At a terminal
+        only: a script piped in reads no screen, and its '1' stays the first option."""
+        shown = self.display.option_numbers(self.game, decision) if self.tty else None
+        if shown is not None:
+            self.numbering = None  # the display's numbers: no repeated choice's own
+            return shown
         key = (decision.player, decision.prompt, self.display.context_of(self.game,
                                                                          decision.player))
         repeated = self.tty and self.numbering is not None and self.numbering.key == key and \
@@ -640,19 +696,37 @@ class Session:
                 else f"{k} ({label}) is chosen already: type a number listed."
         return f"There is no option {k}: type {self.number_words(decision)}."
 
-    def taken_to(self, player: str, option: str) -> str | None:
-        """Where the player's decisions in this repeated choice (or their run of decisions,
-        nobody else's between) put the piece that `option` names, in words ('your tray');
-        None where none of them moved it."""
+    def taken_moves(self, player: str) -> list[Any]:
+        """The moves of the player's decisions in this repeated choice (or their run of
+        decisions, nobody else's between), the newest first."""
         k = len(self.steps.deciders)
         while k > 0 and self.steps.deciders[k - 1] == player:
             k -= 1
         if self.numbering is not None and self.numbering.key[0] == player:
             k = min(k, self.numbering.start)
-        dest = next((m.dest for seen, who in zip(reversed(self.steps.seen[k:]),
-                                                 reversed(self.steps.deciders[k:]),
-                                                 strict=True)
-                     if who == player for m in seen.moves if option in m.pieces), None)
+        return [m for seen, who in zip(reversed(self.steps.seen[k:]),
+                                       reversed(self.steps.deciders[k:]), strict=True)
+                if who == player for m in seen.moves]
+
+    def times_taken(self, player: str) -> Counter[str]:
+        """How many pieces of each name that the player's decisions in this repeated choice
+        moved (taken_moves) lie where the last of them went: two alike, chosen by one option
+        twice, count two; one put forward and taken back, none."""
+        out: Counter[str] = Counter()
+        for piece in {p for m in self.taken_moves(player) for p in m.pieces}:
+            dest = next(m.dest for m in self.taken_moves(player) if piece in m.pieces)
+            zone = self.game.state["zones"].get(dest[0])
+            held = zone.get(dest[1]) if isinstance(zone, dict) else zone
+            out[piece] = held.get(piece, 0) if isinstance(held, dict) else \
+                sum(str(p) == piece for p in held) if isinstance(held, list) else 0  # a
+            # count of each kind, or the pieces one by one
+        return out
+
+    def taken_to(self, player: str, option: str) -> str | None:
+        """Where the player's decisions in this repeated choice (or their run of decisions,
+        nobody else's between) put the piece that `option` names, in words ('your tray');
+        None where none of them moved it."""
+        dest = next((m.dest for m in self.taken_moves(player) if option in m.pieces), None)
         if dest is None:
             return None
         owner = dest[1] if dest[1] in self.game.players else None
@@ -954,20 +1028,22 @@ class Session:
             " (an estimate: what is drawn at random may differ)" if found.drawn else \
             " (an estimate: what you cannot see may differ)"
         listed = self.listed_note(decision, option)
-        return [f"At once: {words}{estimate}." if words else
-                "At once: no points change, nothing moves beyond what the option says, "
-                "the game goes on" + (" (the list's words, below, say what may follow)."
-                                      if listed else ".")] + \
-            self.option_hint(decision, option) + listed + sources
+        if words:
+            return [f"At once: {words}{estimate}.", *self.option_hint(decision, option),
+                    *[f"On the list: {x}" for x in listed], *sources]
+        # said as a player says it (a newcomer read 'nothing moves beyond what the option
+        # says ... (the list's words, below, say what may follow)' as code)
+        return [NOTHING_ELSE + "".join(f" The list says beside it: {label}" for label in
+                                       listed), *self.option_hint(decision, option), *sources]
 
     def listed_note(self, decision: Decision, option: Any) -> list[str]:
-        """What the option's line on the list says beside its words ('North, red
+        """The option's line on the list where it says more than its words ('North, red
         (you +6: ... if scored now)'): `why` agrees with the list (a newcomer's list said
         '(+2)', and `why` said no points change, without a word of where they came from)."""
         labels = self.shown_labels(decision)
         k = decision.options.index(option)
         bare = named_labels(self.game, decision)[k]
-        return [f"On the list: {labels[k]}."] if labels[k] != bare else []
+        return [f"{labels[k]}."] if labels[k] != bare else []
 
     def option_hint(self, decision: Decision, option: Any) -> list[str]:
         """The part of the decision's hints about this option ('white: in X, may go to Y
