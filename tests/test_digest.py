@@ -1047,7 +1047,7 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
         assert fits(screen), "\n".join(screen)
     # at 24 rows the digest is cut short for the options ('log' shows it all): said whole
     # on a taller terminal
-    said = " ".join(" ".join(newcomer_screens(height=TALL)[534]).split())
+    said = " ".join(" ".join(newcomer_screens(height=40)[534]).split())
     assert "About your pieces: You take 1 black card too, having no skyscraper in Times " \
            "Square, the district scored; Player 2 moves the beige commissioner from 34th St. " \
            "West (your 7 skyscrapers) to 42nd St. West (your 4 skyscrapers). News: Player 2 " \
@@ -1398,8 +1398,9 @@ def _screens_157() -> dict[int, list[str]]:
 def test_a_piece_s_chain_of_moves_stops_at_news_written_between_them():
     """Seed 157, step 205: 'Player 4 moves it on to 42nd St. West; Player 4 chooses to score
     34th St. West' said the scoring after the move that had followed it. A piece's moves
-    are one line only while no news came between them."""
-    said = _flat(_screens_157()[205])
+    are one line only while no news came between them (said whole on a tall terminal: at
+    24 rows the news are cut short for the options)."""
+    said = _flat(newcomer_screens(replay=NEWCOMER_157, height=40)[205])
     assert "Player 4 chooses to score 34th St. West; Player 4 scores 2 VP in 34th St. West; " \
            "Player 4 moves the beige commissioner from 34th St. West to 42nd St. West" \
            in said, said

@@ -1942,6 +1942,54 @@ def test_the_options_are_on_a_busy_decision_s_first_screen(seed):
     assert folded  # the busiest ones: said short, 'log' shows the rest
 
 
+@pytest.mark.parametrize("seed", [227, 179, 167, 199])
+def test_a_busy_screen_never_leaves_out_what_happened_to_the_player(seed):
+    """Seed 227's newcomer lost 3 skyscrapers to another's building stop and read only
+    "(What happened since your last decision: 'log'. Your choices took the room.)": what was
+    taken for the player, what their decision did and what others did to their pieces are
+    on the decision's screen (their first lines at least), or the screen comes a page at a
+    time; only the others' news may be left to 'log'."""
+    from interpreter.play.screen import MINE
+
+    from .test_digest import newcomer_screens
+
+    replay = Path(__file__).parent / f"data/fifth-avenue-base-4p-seed{seed}-newcomer.replay.json"
+    short, tall = newcomer_screens(replay=replay), newcomer_screens(replay=replay, height=300)
+    checked = 0
+    for step, screen in short.items():
+        mine = [line[:40] for line in tall[step] if line.startswith(MINE)]
+        checked += bool(mine)
+        said = "\n".join(screen)
+        assert MORE in screen or all(line in said for line in mine), (mine, said)
+    assert checked
+
+
+@pytest.mark.parametrize("seed", [227, 211])
+def test_a_bid_s_gap_note_says_only_the_player_s_own_cards_by_their_own_numbers(seed):
+    """Seed 227's newcomer read '(1: green 6 in your bid now, and you hold more; ...)' beside
+    '1. black 5' (a black card offered once the green one had left the hand took its
+    number), '2: orange 5 in Player 2's hand now' (another's cards handed back by the
+    rules) and '3: black 6 x10 in the used black cards now' (everybody's cards there). A
+    number in the note is no option's on the screen, and the note names no one else's
+    zone nor counts what others put there."""
+    from .test_digest import newcomer_screens
+
+    replay = Path(__file__).parent / f"data/fifth-avenue-base-4p-seed{seed}-newcomer.replay.json"
+    checked = 0
+    for screen in newcomer_screens(replay=replay).values():
+        text = " ".join(" ".join(screen).split())
+        note = re.search(r"\((\d[^()]*?)the other options keep their numbers\.\)", text)
+        if not note:
+            continue
+        checked += 1
+        offered = dict(re.findall(r"(?<![\w:]) ?(\d+)\. ([a-z]+ \d)\b",
+                                  text[text.index("What each") if "What each" in text else 0:]))
+        for number, card in re.findall(r"(\d+): ([a-z]+ \d)", note.group(1)):
+            assert offered.get(number, card) == card, (number, card, offered, text)
+        assert not re.search(r"x\d\d|Player \d's", note.group(1)), note.group(1)
+    assert checked
+
+
 def test_a_bid_s_gap_note_lists_every_card_in_it_two_of_a_kind_too():
     """Seed 211: the bid was 'brown 5 + black 4 + black 4 + black 5' and the note under the
     options said '(1 and 3: brown 5, black 4, in your bid now; ...)': a second black 4, and

@@ -38,7 +38,7 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows
 from interpreter.play.plain_reasons import as_you
-from interpreter.play.screen import wrap_text
+from interpreter.play.screen import LONE_HEAD, OWN_HEAD, YOURS_HEAD, wrap_text
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -48,11 +48,10 @@ MOST_MOVES = 4  # moves of pieces (or news) said in a digest; past that, how man
 MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 ALL_CHARS = 10_000  # ... on a page, whose digest never folds them: every one
-LONE_HEAD = "Taken for you, the only option: "
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
 NEWS_ROWS = 4  # rows of news a short screen says before it folds the others' offers
-YOURS_HEAD, NEWS_HEAD = "About your pieces: ", "News: "  # the digest's news, in two
+NEWS_HEAD = "News: "  # the digest's news, in two (and YOURS_HEAD, the screen's)
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
 YOURS = "(your "  # what _with_held writes after a place where the viewer has pieces
 # words that link a number to what follows it rather than say what it counts
@@ -1285,7 +1284,7 @@ def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
     parts = [points_text(game, {p: (n, n) for p, n in points.items()}, viewer)] \
         if points else []
     parts += said
-    return [f"Your last decision: {'; '.join(parts)}."] if parts else []
+    return [f"{OWN_HEAD}{'; '.join(parts)}."] if parts else []
 
 
 def _said_in(name: str, amount: int, lines: list[str]) -> bool:

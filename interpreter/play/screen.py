@@ -23,6 +23,11 @@ from interpreter.play.markup import KEPT, keep_together
 
 MORE = "-- more: Enter for the next page; q, or your answer, to stop -- "
 ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
+# the digest's paragraphs about the player: what the game chose for them, what their last
+# decision did, what others did to their pieces (fold_lines keeps them whole)
+LONE_HEAD, OWN_HEAD = "Taken for you, the only option: ", "Your last decision: "
+YOURS_HEAD = "About your pieces: "
+MINE = (LONE_HEAD, OWN_HEAD, YOURS_HEAD)
 LEFT_OUT = "(What happened since your last decision: 'log'. Your choices took the room.)"
 FOLDED = "(Cut short to keep your choices on this screen: 'log' shows all that happened.)"
 
@@ -198,7 +203,9 @@ class Screen:
         kept = fold_lines(self.digest, rows, self.width) if rows >= 0 else []
         if kept:
             return built([*kept, FOLDED])
-        rest = self._must([])
+        if any(line.startswith(MINE) for line in self.digest):
+            return shown  # too long: a page at a time, what happened to the player said
+        rest = self._must([])  # only the others' news: said where to find them
         return self._join(head, [], 0, [LEFT_OUT, *(rest if blanks else
                                                     [x for x in rest if x.strip()])])
 
@@ -220,19 +227,31 @@ class Screen:
 
 
 def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
-    """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows: each
-    paragraph's first line at least, the rows left to the first ones in order; a paragraph
-    cut short ends in ' ...'. None of them where the first lines alone take more than
-    `rows` (some paragraphs left out without a word would be read as all there is)."""
+    """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows, or []
+    where they cannot be (the caller shows them a page at a time). What happened to the
+    player (MINE) is kept whole, with the others' paragraphs by their first lines; else
+    every paragraph by its first line (the rows left going to the first in order); else the
+    player's whole, the others left out (a newcomer's pieces, lost to another's move, were
+    said nowhere on the screen). A paragraph cut short ends in ' ...'."""
     paragraphs: list[list[str]] = []
     for line in lines:
         if paragraphs and line.startswith(" "):
             paragraphs[-1].append(line)
         else:
             paragraphs.append([line])
+    yours = [p for p in paragraphs if p[0].startswith(MINE)]
+    mine = [line for p in yours for line in p]
+    tries = [(mine, [p for p in paragraphs if p not in yours]), ([], paragraphs), (mine, [])]
+    for whole, cut in tries:
+        if (whole or cut) and len(whole) + len(cut) <= rows:
+            return whole + _first_lines(cut, rows - len(whole), width)
+    return []
+
+
+def _first_lines(paragraphs: list[list[str]], rows: int, width: int) -> list[str]:
+    """Each paragraph's first line at least, in `rows` rows (as many as there are
+    paragraphs, or more), the rows left going to the first ones in order."""
     left = rows - len(paragraphs)
-    if left < 0:
-        return []
     out: list[str] = []
     for paragraph in paragraphs:
         extra = min(left, len(paragraph) - 1)

@@ -670,12 +670,13 @@ class Session:
                                  strict=True):
             if str(option) in kept:
                 continue
-            pieces = [n for o, (n, _) in kept.items() if o in held]
-            others = [n for o, (n, _) in kept.items() if o not in held]
+            # the pieces' numbers: of those held or once held (a card offered after
+            # another left the hand took that card's number)
+            pieces = [n for n, _ in kept.values() if n <= last]
             if str(option) in held and max(pieces, default=0) < last:
                 kept[str(option)] = (max(pieces, default=0) + 1, label)
             else:
-                kept[str(option)] = (max([*others, *pieces, last]) + 1, label)
+                kept[str(option)] = (max([n for n, _ in kept.values()] + [last]) + 1, label)
         return [kept[str(option)][0] for option in decision.options]
 
     def numbered(self, k: int, decision: Decision) -> Any:
@@ -698,7 +699,8 @@ class Session:
 
     def taken_moves(self, player: str) -> list[Any]:
         """The moves of the player's decisions in this repeated choice (or their run of
-        decisions, nobody else's between), the newest first."""
+        decisions, nobody else's between), the newest first, out of the player's own zones:
+        what followed by the rules (another's cards handed back) is not what they chose."""
         k = len(self.steps.deciders)
         while k > 0 and self.steps.deciders[k - 1] == player:
             k -= 1
@@ -706,20 +708,24 @@ class Session:
             k = min(k, self.numbering.start)
         return [m for seen, who in zip(reversed(self.steps.seen[k:]),
                                        reversed(self.steps.deciders[k:]), strict=True)
-                if who == player for m in seen.moves]
+                if who == player for m in seen.moves if m.source[1] == player]
 
     def times_taken(self, player: str) -> Counter[str]:
         """How many pieces of each name that the player's decisions in this repeated choice
         moved (taken_moves) lie where the last of them went: two alike, chosen by one option
         twice, count two; one put forward and taken back, none."""
         out: Counter[str] = Counter()
-        for piece in {p for m in self.taken_moves(player) for p in m.pieces}:
-            dest = next(m.dest for m in self.taken_moves(player) if piece in m.pieces)
+        moves = self.taken_moves(player)
+        for piece in {p for m in moves for p in m.pieces}:
+            dest = next(m.dest for m in moves if piece in m.pieces)
             zone = self.game.state["zones"].get(dest[0])
             held = zone.get(dest[1]) if isinstance(zone, dict) else zone
-            out[piece] = held.get(piece, 0) if isinstance(held, dict) else \
+            there = held.get(piece, 0) if isinstance(held, dict) else \
                 sum(str(p) == piece for p in held) if isinstance(held, list) else 0  # a
-            # count of each kind, or the pieces one by one
+            # count of each kind, or the pieces one by one; no more than they put there (a
+            # common pile holds the others' too: 'black 6 x10 in the used cards')
+            out[piece] = min(there, sum(m.pieces.count(piece) for m in moves
+                                        if m.dest == dest))
         return out
 
     def taken_to(self, player: str, option: str) -> str | None:
