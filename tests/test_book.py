@@ -413,7 +413,7 @@ def test_conditions_loops_and_parameters_read_as_sentences(high_card):
                 '    reward(w, 2)\n')
     text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
     assert "n: a number" not in text  # "from 0 to n" says it; w, a player, reads "the player"
-    assert "Note whether for every player p in all players clockwise from the player: hand " \
+    assert "Note whether for each player p in all players clockwise from the player: hand " \
            "of player p is empty (“all out”)." in text
     assert "unread" not in text  # a let that nothing reads is no rule of play
     assert "If there is a last winner of a trick: Add 1 to bonus points of the player. " \
@@ -433,7 +433,7 @@ def test_a_rules_own_values_read_as_a_player_reads_them(book_in):
     for said in ("At first, no player has passed. At first, the number of bidding turns taken "
                  "is 0.", "Count the seven districts: call this the number of districts left.",
                  "The left-most set with a business left: call this the current set.",
-                 "A random card colour in the five plot colours",  # a sentence's capital
+                 "One card colour picked at random from the five plot colours",  # capital
                  "Add the points the player scores in the district to the player's victory "
                  "points.", "call this the winner. If there is a winner: The winner pays",
                  "Stop here: it gives 0.",
@@ -681,7 +681,7 @@ def test_a_definitions_parameters_read_as_what_its_callers_pass(book_in):
                                           "businesses on the plot")
     _, districts = book.entry("districts")
     assert districts.lines[0].text == \
-        "The seven districts: each place where the role of the place is “district”."
+        "The seven districts: each place whose role is “district”."
 
 
 def test_a_rule_replaced_only_when_its_condition_holds_keeps_its_steps(book_in):
@@ -770,3 +770,25 @@ def test_the_dutch_book_changes_a_value_in_the_imperative_whatever_its_number(bo
     assert "Zet het hoogste bod van de lopende veiling op 0." in dutch
     for agreeing in (" neemt toe met ", " neemt af met ", " wordt vermenigvuldigd met "):
         assert agreeing not in dutch, agreeing
+
+
+def test_a_filter_a_random_choice_and_another_of_a_kind_read_as_a_rulebook_says_them(high_card):
+    """Issue 33: "every one like each card where the suit of the card is ...", "a random suit in
+    ..." and "suit u ... where suit u is not the suit" read like code; a filter says "whose", a
+    random choice says what it is picked from, and a variable kept apart reads "the other"."""
+    beaten = "beats(played(w).suit)"
+    with (high_card / "high-card.rules").open("a", encoding="utf-8") as f:
+        f.write(f"\ntrigger tidy after trick_won(w):\n"
+                f"    let c = random each suit c in {beaten} where "
+                f"(count each suit u in {beaten} where u != c and u == c) <= 1\n"
+                f"    move all of [k for each card k where k.suit == c] from deck to hand[w]\n")
+    text = " ".join(to_text(book_of(load_ruleset(high_card))).split())
+    assert "Move every card whose suit is the suit from the deck to hand of w." in text
+    assert "One suit picked at random from beats of the suit of the card a player put in the " \
+        "trick of w, one where the number of each other suit in beats" in text
+    assert "where the other suit is the suit is at most 1: call this the suit." in text
+    for code in ("every one like", "where the suit of the card", "a random", "suit u",
+                 "the other suit is not the suit"):
+        assert code not in text, code
+    for lang, said in (("nl", "willekeurig gekozen uit"), ("ko", "무작위로 고른 suit")):
+        assert said in " ".join(to_text(book_of(load_ruleset(high_card), lang)).split()), lang

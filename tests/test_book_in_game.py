@@ -63,10 +63,10 @@ def test_definitions_and_requirements_are_read_by_their_titles():
     ruleset = load(FIFTH)
     titles = "\n".join(rules_lines(ruleset, None, "definitions"))
     assert "the seven districts" in titles and "the role of the place" not in titles
-    assert "the role of the place" in "\n".join(rules_lines(ruleset, None, "13 steps"))
+    assert "each place whose role is" in "\n".join(rules_lines(ruleset, None, "13 steps"))
     page = rules_page(ruleset)["html"].split("<section id='definitions'>")[1]
     first = page.split("</section>")[0]
-    assert "<details class='steps'>" in first and "the role of the place" in first
+    assert "<details class='steps'>" in first and "each place whose role is" in first
 
 
 def test_who_wins_is_said_under_its_heading():

@@ -99,6 +99,8 @@ class Words:
             decl, self.typer, self.name, self.names, self.the,
             lambda noun, var: self.p.say("expr.the_named", x=noun, v=var),
             self.param_types.get(decl.name))
+        if isinstance(decl, N.Decl):
+            self._others(decl)
 
     def the(self, noun: str) -> str:
         """A thing named by its type, "the square" (a names file may say it: `the:square`)."""
@@ -337,9 +339,80 @@ class Words:
         elif b.source is not None and not (noun is not None and isinstance(b.source, N.Name)
                                            and self.name(b.source.id) == noun):
             what = say("binder.in", var=what, source=self.expr(b.source))  # not "each c in c"
-        if b.where is not None:
-            what = say("binder.where", what=what, cond=self.expr(b.where))
+        where = self._unsaid_other(b)
+        if where is not None:
+            what = self._whose(b, what) or say("binder.where", what=what, cond=self.expr(where))
         return say("binder.each" if each else "binder.plain", what=what)
+
+    def _others(self, decl: N.Decl) -> None:
+        """A variable its binder keeps apart from another of its type (`each colour u where u
+        != c`) reads "the other colour" ("each other colour"), not "colour u"."""
+        for b in (n for n in N.walk(decl) if isinstance(n, N.Binder)):
+            apart = self._apart_from(b)
+            if apart is None or b.var not in self.vars or apart not in self.vars:
+                continue
+            noun = self.vars[apart][1]
+            if self.vars[b.var][1] == self.p.say("expr.the_named", x=noun, v=b.var):
+                self.vars[b.var] = (self.p.say("expr.the_other", x=noun),
+                                    self.p.say("expr.other", x=noun))
+
+    @staticmethod
+    def _conjuncts(e: N.Expr | None) -> list[N.Expr]:
+        if isinstance(e, N.BoolOp) and e.op == "and":
+            return list(e.items)
+        return [] if e is None else [e]
+
+    def _apart_from(self, b: N.Binder) -> str | None:
+        """The name a binder's condition says its variable is not (`u != c`: c), or None."""
+        for e in self._conjuncts(b.where):
+            if isinstance(e, N.Compare) and e.op == "!=" \
+                    and isinstance(e.left, N.Name) and isinstance(e.right, N.Name):
+                names = {e.left.id, e.right.id}
+                if b.var in names and len(names) == 2:
+                    return (names - {b.var}).pop()
+        return None
+
+    def _unsaid_other(self, b: N.Binder) -> N.Expr | None:
+        """A binder's condition without the part its "other" already says: in "each other card
+        where the other card is not the card and ...", the first test goes."""
+        apart = self._apart_from(b)
+        other = self.vars.get(b.var, ("", ""))[0]
+        if apart is None or other != self.p.say("expr.the_other", x=self.vars.get(
+                apart, ("", ""))[1]):
+            return b.where
+        kept = [e for e in self._conjuncts(b.where) if not (
+            isinstance(e, N.Compare) and e.op == "!=" and {getattr(e.left, "id", None),
+                                                            getattr(e.right, "id", None)}
+            == {b.var, apart})]
+        if not kept:
+            return None
+        return kept[0] if len(kept) == 1 else N.BoolOp(op="and", items=kept)
+
+    def _whose(self, b: N.Binder, what: str) -> str | None:
+        """`each card k where k.suit == c` as a rulebook says it: "each card whose suit is the
+        colour" (not "where the suit of the card is ..."); None for any other condition."""
+        cond = b.where
+        if not (isinstance(cond, N.Compare) and cond.op in ("==", "!=")):
+            return None
+        for this, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if isinstance(this, N.Attr) and isinstance(this.obj, N.Name) \
+                    and this.obj.id == b.var and not isinstance(other, N.NoneLit):
+                attr = self.names.get(this.name) or humane(this.name)
+                key = "binder.whose" if cond.op == "==" else "binder.whose_not"
+                return self.p.say(key, what=what, attr=attr.removeprefix(
+                    self.p.say("expr.article")), value=self.expr(other))
+        return None
+
+    def _random(self, b: N.Binder) -> str | None:
+        """`random each c in X where C`: "a colour picked at random from X, one where C" (not
+        "a random colour in X where C", which reads as if X were what is random)."""
+        if b.source is None or numbers(b.source) is not None:
+            return None
+        noun = self.noun(b.var) or (self.name(b.type) if b.type else self.local(b.var))
+        where = "" if b.where is None else self.p.say(
+            "expr.query.picked_such", cond=self.expr(b.where))
+        return self.p.say("expr.query.picked", what=noun, source=self.expr(b.source),
+                          where=where)
 
     def _query(self, q: N.Query) -> str:
         say = self.p.say
@@ -353,6 +426,10 @@ class Words:
             value = value.removeprefix(say("expr.article"))
         if q.kind == "every" and q.binder is not None and q.binder.where is not None:
             return self._every(q.binder)
+        if q.kind == "random" and q.binder is not None:
+            picked = self._random(q.binder)
+            if picked is not None:
+                return picked
         if q.kind == "list" and isinstance(q.value, N.Name) and q.binder is not None \
                 and q.value.id == q.binder.var and self.p.has("expr.query.list_bare"):
             return say("expr.query.list_bare", binder=binder)  # [c for each c in X]: each c in X
@@ -725,6 +802,17 @@ class Words:
             text += say("stmt.option_when", cond=self.expr(c.when))
         return [Line(depth, text), *self.block(c.body, depth + 1, tail)]
 
+    def _each_of(self, e: N.Expr | None) -> str | None:
+        """What a list of the things themselves holds (`[k for each card k where ...]`) said
+        without its "each": "card whose suit is black"; None for any other list."""
+        if isinstance(e, N.Query) and e.kind == "list" and e.binder is not None \
+                and isinstance(e.value, N.Name) and e.value.id == e.binder.var:
+            what = self.binder(e.binder, each=False)
+            for key in ("expr.article", "expr.indefinite", "expr.indefinite_vowel"):
+                what = what.removeprefix(self.p.say(key, x=""))  # "every card", not "every a"
+            return what
+        return None
+
     def _move(self, s: N.Move) -> str:
         say, x = self.p.say, self.expr
         if s.amount == "top":
@@ -737,7 +825,10 @@ class Words:
             amount = say("stmt.move.exact", n=x(s.count))
         what = say("stmt.move.what", what=x(s.what)) if s.what is not None else ""
         if s.amount == "all" and s.what is not None:  # "everything of the card" read as code
-            amount, what = say("stmt.move.all_of", what=x(s.what)), ""
+            each = self._each_of(s.what)
+            amount = say("stmt.move.all_each", what=each) if each is not None \
+                else say("stmt.move.all_of", what=x(s.what))
+            what = ""
         at = say("stmt.move.bottom") if s.at == "bottom" else ""
         return say("stmt.move", amount=amount, what=what, source=x(s.source), dest=x(s.dest),
                    at=at)
