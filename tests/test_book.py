@@ -792,3 +792,10 @@ def test_a_filter_a_random_choice_and_another_of_a_kind_read_as_a_rulebook_says_
         assert code not in text, code
     for lang, said in (("nl", "willekeurig gekozen uit"), ("ko", "무작위로 고른 suit")):
         assert said in " ".join(to_text(book_of(load_ruleset(high_card), lang)).split()), lang
+
+
+def test_a_filter_with_more_conditions_reads_whose_then_where(book_in):
+    base = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    assert "the number of each plot whose colour is the card colour and where there is " \
+        "something in the businesses on the plot." in base
+    assert "Move every card whose suit is black from out of the game" in base

@@ -392,6 +392,11 @@ class Words:
         """`each card k where k.suit == c` as a rulebook says it: "each card whose suit is the
         colour" (not "where the suit of the card is ..."); None for any other condition."""
         cond = b.where
+        if isinstance(cond, N.BoolOp) and cond.op == "and" and len(cond.items) > 1:
+            first = self._whose(N.Binder(type=b.type, var=b.var, where=cond.items[0]), what)
+            rest = cond.items[1] if len(cond.items) == 2 else N.BoolOp(items=cond.items[1:])
+            return None if first is None else self.p.say(
+                "binder.whose_and", what=first, cond=self.expr(rest))
         if not (isinstance(cond, N.Compare) and cond.op in ("==", "!=")):
             return None
         for this, other in ((cond.left, cond.right), (cond.right, cond.left)):
