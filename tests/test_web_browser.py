@@ -2145,3 +2145,21 @@ def test_a_note_goes_when_its_decision_is_answered(browser):
         page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
         assert page.locator("#panel-status").is_hidden()
         assert page.locator("#message").is_hidden()
+
+
+def test_the_rules_lie_beside_the_board_and_the_players_line_is_whole(browser):
+    """Issue 33: at 1366x768 the open Rules covered the board, and the Players line was cut
+    all game ("greedy bots: Player 2, Player 3, Play…")."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        line = page.locator("#players-line")
+        assert "random bots: Player 2-4" in line.inner_text()
+        assert line.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+        page.locator("#rules-open").click()
+        page.locator("#rules section").first.wait_for()
+        drawer, board = _box(page, page.locator("#rules-drawer")), _box(page, page.locator("#board"))
+        assert drawer["x"] >= board["x"] + board["width"], (drawer, board)
+        for part in ("#options button", "#undo", "#save", "#prompt"):
+            assert _in_view(page, part) and not page.evaluate(COVERED, part), part
+    context.close()

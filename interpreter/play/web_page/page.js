@@ -227,6 +227,7 @@ function render() {
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
   keepRoom();
+  placeRules();
   // a phone's board: readable, its places in view once the panels above it have their size
   if (window.boardZoom) window.boardZoom.drawn(s);
 }
@@ -628,7 +629,7 @@ function renderBoard(s) {
         e.stopPropagation();
         const around = offeredAround(el, numbered);
         if (around === null) decide({ place }, e);
-        else decide({ option: around - 1 }, e, `${s.decision.options[around - 1].label}: `
+        else decide({ option: around - 1 }, e, `${placeName(s.decision.options[around - 1].label)}, `
           + "the place offered around the one you clicked.");
       });
     }
@@ -670,6 +671,10 @@ function renderBoard(s) {
     }
   };
 }
+
+// An option's label without its note in brackets: the banner saying what a click took is
+// one line (a long note there pushed the decision and the digest down at 1366x768).
+const placeName = (label) => label.replace(/\s*\(.*$/s, "");
 
 // The number of the one offered place that holds `el` on the board (places nest: a space in
 // a region around it), null when none or several do: a click on `el` takes it.
@@ -1175,9 +1180,19 @@ function seatsSaid(s) {
   }
   for (const [seat, names] of bySeat) {
     const plural = names.length === 1 ? seat : seat === "person" ? "people" : `${seat}s`;
-    parts.push(cell("span", `${plural}: ${names.join(", ")}`));
+    parts.push(cell("span", `${plural}: ${namesInRange(names)}`));
   }
   return parts.flatMap((part, i) => (i ? [" \u00b7 ", part] : [part]));
+}
+
+// Names that differ only by a number running on ("Player 2, Player 3, Player 4") said as
+// one range ("Player 2-4"): the line was cut after "Player 3, Play…" all game at 1366x768.
+function namesInRange(names) {
+  const numbered = names.map((name) => /^(.*?)(\d+)$/.exec(name));
+  const runs = numbered.every((m, i) => m && m[1] === numbered[0][1]
+    && (i === 0 || Number(m[2]) === Number(numbered[i - 1][2]) + 1));
+  if (names.length < 3 || !runs) return names.join(", ");
+  return `${names[0]}-${numbered.at(-1)[2]}`;
 }
 
 // A player's steps in a row that changed nothing for the others (s.log_folded) are left
@@ -1250,6 +1265,7 @@ async function showRules() {
     markRepeatedHeadings(box);
   }
   drawer.hidden = false;
+  placeRules();
   button.setAttribute("aria-expanded", "true");
   button.textContent = "Hide the rules";
   for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
@@ -1283,6 +1299,24 @@ function markRepeatedHeadings(box) {
     if (first && words(first) === words(part)) first.classList.add("repeats");
   }
 }
+
+// The open Rules lie over the side column under the decision (over the hand, the players and
+// the log), not over the board: a newcomer could not see the board while reading them. Where
+// the decision is tall, they start half way down the window. On a narrow window (one column)
+// the style sheet's place is kept.
+function placeRules() {
+  const drawer = $("rules-drawer"), side = document.querySelector("aside");
+  if (drawer.hidden || window.innerWidth <= 900 || !side) {
+    drawer.style.top = drawer.style.left = drawer.style.width = "";
+    return;
+  }
+  const column = side.getBoundingClientRect();
+  const under = $("decision-panel").hidden ? column.top : $("decision-panel").getBoundingClientRect().bottom;
+  drawer.style.top = `${Math.round(Math.min(under + 4, window.innerHeight / 2))}px`;
+  drawer.style.left = `${Math.round(column.left)}px`;
+  drawer.style.width = `${Math.round(column.width)}px`;
+}
+addEventListener("resize", placeRules);
 
 function hideRules() {
   $("rules-drawer").hidden = true;
