@@ -1130,7 +1130,10 @@ def test_a_click_on_a_place_inside_an_offered_one_takes_the_offered_one(browser)
         assert table.history.moves[decided] == outer and outer in options
         said = page.locator(said).first.inner_text()
         label = table.game.label(outer)
-        assert f"{label}: " in said and "around the one you clicked" in said, said
+        # one line: the place's name, not the option's note in brackets (a long note pushed
+        # the decision and the digest down at 1366x768)
+        assert said == (f"Your click took {label}, the place offered around the one you "
+                        "clicked."), said
     context.close()
 
 
@@ -2158,8 +2161,42 @@ def test_the_rules_lie_beside_the_board_and_the_players_line_is_whole(browser):
         assert line.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
         page.locator("#rules-open").click()
         page.locator("#rules section").first.wait_for()
-        drawer, board = _box(page, page.locator("#rules-drawer")), _box(page, page.locator("#board"))
+        drawer = _box(page, page.locator("#rules-drawer"))
+        board = _box(page, page.locator("#board"))
         assert drawer["x"] >= board["x"] + board["width"], (drawer, board)
         for part in ("#options button", "#undo", "#save", "#prompt"):
             assert _in_view(page, part) and not page.evaluate(COVERED, part), part
     context.close()
+
+
+NEWCOMER_229 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed229-newcomer.replay.json"
+# the digest's lines seen whole in its box: [text, whole] each
+DIGEST_LINES_SEEN = """() => { const list = document.getElementById('digest-lines');
+  const box = list.getBoundingClientRect();
+  return [...list.querySelectorAll('li:not(.more)')].filter(li => !li.hidden).map(li => {
+    const r = li.getBoundingClientRect();
+    return [li.textContent, r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+      && !li.classList.contains('folded')]; }); }"""
+
+
+def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser):
+    """Issue 33, seed 229 in the browser at 1366x768: three commissioners moved off the
+    newcomer's districts in one round, and the digest showed one line and a half of it,
+    '▼ more: scroll this box', while the hints stood whole. The hints give way first (their
+    first one whole, the rest scrolled in their box)."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_229, 468)
+    page = browser.new_page(viewport=SMALL)
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{tokens['P1']}")
+        page.locator("#digest-lines li").first.wait_for()
+        seen = page.evaluate(DIGEST_LINES_SEEN)
+        own = [whole for text, whole in seen if text.startswith("About your pieces")]
+        assert own == [True], seen
+        assert _in_view(page, "#hints li") and _in_view(page, "#save")
+        assert page.locator("#options button").count() == 3
+        for part in ("#options > :last-child", "#prompt"):
+            assert _in_view(page, part), part
+    page.close()

@@ -490,7 +490,7 @@ function foldLine(li, list, more, left) {
 function squeezed() {
   if (PHONE.matches) return false;
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("hints")) || over($("decision-body")) || over($("decision-panel"))
+  return firstHintCut() || over($("decision-body")) || over($("decision-panel"))
     || over(document.querySelector("aside"));
 }
 
@@ -520,8 +520,16 @@ function cramped() {
   if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
   if (PHONE.matches) return false; // one column: the page scrolls
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("options")) || over($("hints")) || over($("decision-body"))
+  return over($("options")) || firstHintCut() || over($("decision-body"))
     || over($("decision-panel")) || over(document.querySelector("aside"));
+}
+
+// The hints give the digest their room down to their first hint whole, the others in view by
+// scrolling their box (marked "more below"): on a newcomer's busy turns three hints stood whole
+// while the digest said one line and "4 more", the news about their own pieces among them.
+function firstHintCut() {
+  const box = $("hints"), first = box.firstElementChild;
+  return Boolean(first) && box.clientHeight + 1 < Math.min(box.scrollHeight, first.offsetHeight);
 }
 addEventListener("resize", keepRoom);
 
