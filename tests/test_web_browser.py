@@ -2200,3 +2200,36 @@ def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser)
         for part in ("#options > :last-child", "#prompt"):
             assert _in_view(page, part), part
     page.close()
+
+
+# each option number's centre from its place's box: [place, dx, dy, nearest place]
+BADGE_OFFSETS = """() => { const places = [...document.querySelectorAll('#board [data-place]')]
+  .map(el => [el.getAttribute('data-place'), el.getBoundingClientRect()]);
+  return [...document.querySelectorAll('#board .badge')].map(g => {
+    const c = g.querySelector('circle').getBoundingClientRect();
+    const [x, y] = [c.x + c.width / 2, c.y + c.height / 2];
+    const box = places.find(([p]) => p === g.getAttribute('data-for'))[1];
+    const gap = r => Math.hypot(Math.max(r.left - x, 0, x - r.right),
+      Math.max(r.top - y, 0, y - r.bottom));
+    const nearest = places.reduce((a, b) => gap(b[1]) < gap(a[1]) ? b : a)[0];
+    return [g.getAttribute('data-for'), Math.round(x - box.x), Math.round(y - box.y),
+      nearest]; }); }"""
+
+
+def test_the_numbers_of_a_row_of_like_places_sit_alike_each_by_its_own(browser):
+    """Issue 33, seed 229: the numbers of the card stacks offered sat above some stacks and
+    below others, a '5' beside the stack next to its own. The numbers of a row of places of
+    one size take one spot, each nearest its own place."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_229, 35)
+    page = browser.new_page(viewport=SMALL)
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{tokens['P1']}")
+        page.locator("#board .badge").first.wait_for()
+        offsets = page.evaluate(BADGE_OFFSETS)
+        assert len(offsets) == 5, offsets
+        assert len({(dx, dy) for _, dx, dy, _ in offsets}) == 1, offsets
+        assert all(place == nearest for place, _, _, nearest in offsets), offsets
+    page.close()
