@@ -2179,19 +2179,28 @@ DIGEST_LINES_SEEN = """() => { const list = document.getElementById('digest-line
       && !li.classList.contains('folded')]; }); }"""
 
 
+@contextmanager
+def _newcomer_229_at(browser, step: int, shown: str) -> Iterator[Page]:
+    """Player 1's page at 1366x768 in seed 229's newcomer's game after `step` decisions,
+    once `shown` is on it."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_229, step)
+    page = browser.new_page(viewport=SMALL)
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{tokens['P1']}")
+        page.locator(shown).first.wait_for()
+        yield page
+    page.close()
+
+
 def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser):
     """Issue 33, seed 229 in the browser at 1366x768: three commissioners moved off the
     newcomer's districts in one round, and the digest showed one line and a half of it,
     '▼ more: scroll this box', while the hints stood whole. The hints give way first (their
     first one whole, the rest scrolled in their box)."""
-    from tests.test_digest import _table_at
-
-    table, tokens = _table_at(NEWCOMER_229, 468)
-    page = browser.new_page(viewport=SMALL)
-    page.set_default_timeout(WAIT_MS)
-    with serving(table) as base:
-        page.goto(f"{base}/play/{tokens['P1']}")
-        page.locator("#digest-lines li").first.wait_for()
+    with _newcomer_229_at(browser, 468, "#digest-lines li") as page:
         seen = page.evaluate(DIGEST_LINES_SEEN)
         own = [whole for text, whole in seen if text.startswith("About your pieces")]
         assert own == [True], seen
@@ -2199,7 +2208,6 @@ def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser)
         assert page.locator("#options button").count() == 3
         for part in ("#options > :last-child", "#prompt"):
             assert _in_view(page, part), part
-    page.close()
 
 
 # each option number's centre from its place's box: [place, dx, dy, nearest place]
@@ -2220,16 +2228,8 @@ def test_the_numbers_of_a_row_of_like_places_sit_alike_each_by_its_own(browser):
     """Issue 33, seed 229: the numbers of the card stacks offered sat above some stacks and
     below others, a '5' beside the stack next to its own. The numbers of a row of places of
     one size take one spot, each nearest its own place."""
-    from tests.test_digest import _table_at
-
-    table, tokens = _table_at(NEWCOMER_229, 35)
-    page = browser.new_page(viewport=SMALL)
-    page.set_default_timeout(WAIT_MS)
-    with serving(table) as base:
-        page.goto(f"{base}/play/{tokens['P1']}")
-        page.locator("#board .badge").first.wait_for()
+    with _newcomer_229_at(browser, 35, "#board .badge") as page:
         offsets = page.evaluate(BADGE_OFFSETS)
         assert len(offsets) == 5, offsets
         assert len({(dx, dy) for _, dx, dy, _ in offsets}) == 1, offsets
         assert all(place == nearest for place, _, _, nearest in offsets), offsets
-    page.close()
