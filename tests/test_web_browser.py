@@ -1130,7 +1130,10 @@ def test_a_click_on_a_place_inside_an_offered_one_takes_the_offered_one(browser)
         assert table.history.moves[decided] == outer and outer in options
         said = page.locator(said).first.inner_text()
         label = table.game.label(outer)
-        assert f"{label}: " in said and "around the one you clicked" in said, said
+        # one line: the place's name, not the option's note in brackets (a long note pushed
+        # the decision and the digest down at 1366x768)
+        assert said == (f"Your click took {label}, the place offered around the one you "
+                        "clicked."), said
     context.close()
 
 
@@ -2145,3 +2148,88 @@ def test_a_note_goes_when_its_decision_is_answered(browser):
         page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
         assert page.locator("#panel-status").is_hidden()
         assert page.locator("#message").is_hidden()
+
+
+def test_the_rules_lie_beside_the_board_and_the_players_line_is_whole(browser):
+    """Issue 33: at 1366x768 the open Rules covered the board, and the Players line was cut
+    all game ("greedy bots: Player 2, Player 3, Play…")."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        line = page.locator("#players-line")
+        assert "random bots: Player 2-4" in line.inner_text()
+        assert line.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+        page.locator("#rules-open").click()
+        page.locator("#rules section").first.wait_for()
+        drawer = _box(page, page.locator("#rules-drawer"))
+        board = _box(page, page.locator("#board"))
+        assert drawer["x"] >= board["x"] + board["width"], (drawer, board)
+        for part in ("#options button", "#undo", "#save", "#prompt"):
+            assert _in_view(page, part) and not page.evaluate(COVERED, part), part
+    context.close()
+
+
+NEWCOMER_229 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed229-newcomer.replay.json"
+# the digest's lines seen whole in its box: [text, whole] each
+DIGEST_LINES_SEEN = """() => { const list = document.getElementById('digest-lines');
+  const box = list.getBoundingClientRect();
+  return [...list.querySelectorAll('li:not(.more)')].filter(li => !li.hidden).map(li => {
+    const r = li.getBoundingClientRect();
+    return [li.textContent, r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+      && !li.classList.contains('folded')]; }); }"""
+
+
+@contextmanager
+def _newcomer_229_at(browser, step: int, shown: str) -> Iterator[Page]:
+    """Player 1's page at 1366x768 in seed 229's newcomer's game after `step` decisions,
+    once `shown` is on it."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_229, step)
+    page = browser.new_page(viewport=SMALL)
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{tokens['P1']}")
+        page.locator(shown).first.wait_for()
+        yield page
+    page.close()
+
+
+def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser):
+    """Issue 33, seed 229 in the browser at 1366x768: three commissioners moved off the
+    newcomer's districts in one round, and the digest showed one line and a half of it,
+    '▼ more: scroll this box', while the hints stood whole. The hints give way first (their
+    first one whole, the rest scrolled in their box)."""
+    with _newcomer_229_at(browser, 468, "#digest-lines li") as page:
+        seen = page.evaluate(DIGEST_LINES_SEEN)
+        own = [whole for text, whole in seen if text.startswith("About your pieces")]
+        assert own == [True], seen
+        assert _in_view(page, "#hints li") and _in_view(page, "#save")
+        assert page.locator("#options button").count() == 3
+        for part in ("#options > :last-child", "#prompt"):
+            assert _in_view(page, part), part
+
+
+# each option number's centre from its place's box: [place, dx, dy, nearest place]
+BADGE_OFFSETS = """() => { const places = [...document.querySelectorAll('#board [data-place]')]
+  .map(el => [el.getAttribute('data-place'), el.getBoundingClientRect()]);
+  return [...document.querySelectorAll('#board .badge')].map(g => {
+    const c = g.querySelector('circle').getBoundingClientRect();
+    const [x, y] = [c.x + c.width / 2, c.y + c.height / 2];
+    const box = places.find(([p]) => p === g.getAttribute('data-for'))[1];
+    const gap = r => Math.hypot(Math.max(r.left - x, 0, x - r.right),
+      Math.max(r.top - y, 0, y - r.bottom));
+    const nearest = places.reduce((a, b) => gap(b[1]) < gap(a[1]) ? b : a)[0];
+    return [g.getAttribute('data-for'), Math.round(x - box.x), Math.round(y - box.y),
+      nearest]; }); }"""
+
+
+def test_the_numbers_of_a_row_of_like_places_sit_alike_each_by_its_own(browser):
+    """Issue 33, seed 229: the numbers of the card stacks offered sat above some stacks and
+    below others, a '5' beside the stack next to its own. The numbers of a row of places of
+    one size take one spot, each nearest its own place."""
+    with _newcomer_229_at(browser, 35, "#board .badge") as page:
+        offsets = page.evaluate(BADGE_OFFSETS)
+        assert len(offsets) == 5, offsets
+        assert len({(dx, dy) for _, dx, dy, _ in offsets}) == 1, offsets
+        assert all(place == nearest for place, _, _, nearest in offsets), offsets

@@ -227,6 +227,7 @@ function render() {
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
   keepRoom();
+  placeRules();
   // a phone's board: readable, its places in view once the panels above it have their size
   if (window.boardZoom) window.boardZoom.drawn(s);
 }
@@ -489,7 +490,7 @@ function foldLine(li, list, more, left) {
 function squeezed() {
   if (PHONE.matches) return false;
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("hints")) || over($("decision-body")) || over($("decision-panel"))
+  return firstHintCut() || over($("decision-body")) || over($("decision-panel"))
     || over(document.querySelector("aside"));
 }
 
@@ -519,8 +520,16 @@ function cramped() {
   if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
   if (PHONE.matches) return false; // one column: the page scrolls
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("options")) || over($("hints")) || over($("decision-body"))
+  return over($("options")) || firstHintCut() || over($("decision-body"))
     || over($("decision-panel")) || over(document.querySelector("aside"));
+}
+
+// The hints give the digest their room down to their first hint whole, the others in view by
+// scrolling their box (marked "more below"): on a newcomer's busy turns three hints stood whole
+// while the digest said one line and "4 more", the news about their own pieces among them.
+function firstHintCut() {
+  const box = $("hints"), first = box.firstElementChild;
+  return Boolean(first) && box.clientHeight + 1 < Math.min(box.scrollHeight, first.offsetHeight);
 }
 addEventListener("resize", keepRoom);
 
@@ -628,7 +637,7 @@ function renderBoard(s) {
         e.stopPropagation();
         const around = offeredAround(el, numbered);
         if (around === null) decide({ place }, e);
-        else decide({ option: around - 1 }, e, `${s.decision.options[around - 1].label}: `
+        else decide({ option: around - 1 }, e, `${placeName(s.decision.options[around - 1].label)}, `
           + "the place offered around the one you clicked.");
       });
     }
@@ -648,14 +657,19 @@ function renderBoard(s) {
   // a number lies just outside its place: a click on it is a click on its option (it fell
   // through to what lay below, a larger place around it, and was refused)
   const places = placesDrawn(board, boxOf);
-  numbered.forEach(([el, n], i) => {
+  const items = numbered.map(([el, n], i) => {
     const place = el.getAttribute("data-place");
     const others = places.filter((p) => p.place !== place && boxes[i] && !nested(p.box, boxes[i]));
     const leaf = places.some((p) => p.place === place && p.leaf);
-    const disc = badge(layer, n, boxes[i], drawn, others, leaf);
+    return { place, n, box: boxes[i], others, leaf };
+  });
+  const spotOf = rowSpots(items, drawn);
+  for (const item of items) {
+    const { place, n } = item;
+    const disc = badge(layer, n, item.box, drawn, item.others, item.leaf, spotOf.get(item) ?? null);
     disc?.setAttribute("data-for", place);
     disc?.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); });
-  });
+  }
   hideNumbersUnder(board, boxes);
   showsNeighbours(board, s.neighbours || {});
   $("board-text").textContent = s.board_text || "";
@@ -670,6 +684,10 @@ function renderBoard(s) {
     }
   };
 }
+
+// An option's label without its note in brackets: the banner saying what a click took is
+// one line (a long note there pushed the decision and the digest down at 1366x768).
+const placeName = (label) => label.replace(/\s*\(.*$/s, "");
 
 // The number of the one offered place that holds `el` on the board (places nest: a space in
 // a region around it), null when none or several do: a click on `el` takes it.
@@ -738,36 +756,20 @@ const nested = (a, b) => holds(a, b) || holds(b, a);
 const SVG = "http://www.w3.org/2000/svg";
 const COVER_COST = { piece: 10, badge: 10, text: 3, place: 1 };
 
-function badge(layer, n, box, drawn, others = [], leaf = false) {
-  if (!box || (!box.width && !box.height)) return null;
-  const small = Math.min(box.width, box.height) < 40;
-  const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
+function badge(layer, n, box, drawn, others = [], leaf = false, spotKey = null) {
+  const found = badgeSpots(box, others, leaf);
+  if (!found) return null;
+  const { r, spots } = found;
+  let spot = spotKey !== null && spots.get(spotKey);
+  if (!spot) {
+    const keys = [...spots.keys()];
+    const costs = keys.map((key) => badgeCost(spots.get(key), r, box, drawn));
+    spot = spots.get(keys[costs.indexOf(Math.min(...costs))]);
+  }
+  const [x, y] = spot;
+  drawn.push({ x: x - r, y: y - r, width: 2 * r, height: 2 * r, kind: "badge" });
   const g = document.createElementNS(SVG, "g");
   g.setAttribute("class", "badge");
-  const off = r * 0.72 + 1; // the disc's edge just touches the corner
-  const [left, top, right, bottom] = [box.x, box.y, box.x + box.width, box.y + box.height];
-  const [midX, midY] = [box.x + box.width / 2, box.y + box.height / 2];
-  const corners = [[left - off, top - off], [right + off, top - off],
-    [left - off, bottom + off], [right + off, bottom + off]];
-  const sides = [[left - r - 1, midY], [right + r + 1, midY], [midX, top - r - 1],
-    [midX, bottom + r + 1]];
-  const inside = [[left + r, top + r], [right - r, top + r], [left + r, bottom - r],
-    [right - r, bottom - r]];
-  const cost = ([x, y]) => drawn.reduce((sum, b) => holds(b, box) ? sum : sum + COVER_COST[b.kind]
-    * Math.max(0, Math.min(b.x + b.width, x + r) - Math.max(b.x, x - r))
-    * Math.max(0, Math.min(b.y + b.height, y + r) - Math.max(b.y, y - r)), 0);
-  const away = (x, y, b) => Math.hypot(x - b.x - b.width / 2, y - b.y - b.height / 2);
-  const edge = (x, y, b) => Math.hypot(Math.max(b.x - x, 0, x - b.x - b.width),
-    Math.max(b.y - y, 0, y - b.y - b.height));
-  const nearestOwn = ([x, y]) => others.every((o) => edge(x, y, box) < edge(x, y, o.box) - 0.5
-    && (!leaf || !o.leaf || away(x, y, box) < away(x, y, o.box) - 0.5));
-  const within = ([x, y]) => [Math.max(r, x), Math.max(r, y)];
-  const candidates = [[...corners, ...sides], inside]
-    .map((spots) => spots.map(within).filter(nearestOwn))
-    .find((spots) => spots.length) || [within(corners[0])];
-  const costs = candidates.map(cost);
-  const [x, y] = candidates[costs.indexOf(Math.min(...costs))];
-  drawn.push({ x: x - r, y: y - r, width: 2 * r, height: 2 * r, kind: "badge" });
   const disc = document.createElementNS(SVG, "circle");
   disc.setAttribute("cx", x);
   disc.setAttribute("cy", y);
@@ -780,6 +782,67 @@ function badge(layer, n, box, drawn, others = [], leaf = false) {
   g.append(disc, text);
   layer.append(g);
   return g;
+}
+
+// The spots a number of a place may take, by name ("corner 0" ... "inside 3"), each nearer
+// its own place than any other; and the disc's radius. Null for a place with no box.
+function badgeSpots(box, others, leaf) {
+  if (!box || (!box.width && !box.height)) return null;
+  const small = Math.min(box.width, box.height) < 40;
+  const r = small ? 8 : Math.min(11, Math.min(box.width, box.height) / 3);
+  const off = r * 0.72 + 1; // the disc's edge just touches the corner
+  const [left, top, right, bottom] = [box.x, box.y, box.x + box.width, box.y + box.height];
+  const [midX, midY] = [box.x + box.width / 2, box.y + box.height / 2];
+  const outside = { corner: [[left - off, top - off], [right + off, top - off],
+    [left - off, bottom + off], [right + off, bottom + off]],
+  side: [[left - r - 1, midY], [right + r + 1, midY], [midX, top - r - 1], [midX, bottom + r + 1]] };
+  const inside = { inside: [[left + r, top + r], [right - r, top + r], [left + r, bottom - r],
+    [right - r, bottom - r]] };
+  const away = (x, y, b) => Math.hypot(x - b.x - b.width / 2, y - b.y - b.height / 2);
+  const edge = (x, y, b) => Math.hypot(Math.max(b.x - x, 0, x - b.x - b.width),
+    Math.max(b.y - y, 0, y - b.y - b.height));
+  const nearestOwn = ([x, y]) => others.every((o) => edge(x, y, box) < edge(x, y, o.box) - 0.5
+    && (!leaf || !o.leaf || away(x, y, box) < away(x, y, o.box) - 0.5));
+  const within = ([x, y]) => [Math.max(r, x), Math.max(r, y)];
+  for (const tier of [outside, inside]) {
+    const spots = new Map(Object.entries(tier).flatMap(([kind, list]) => list
+      .map((spot, i) => [`${kind} ${i}`, within(spot)]).filter(([, spot]) => nearestOwn(spot))));
+    if (spots.size) return { r, spots };
+  }
+  return { r, spots: new Map([["corner 0", within(outside.corner[0])]]) };
+}
+
+// what a number at `spot` covers of the rest of the picture, weighed by kind
+function badgeCost([x, y], r, box, drawn) {
+  return drawn.reduce((sum, b) => holds(b, box) ? sum : sum + COVER_COST[b.kind]
+    * Math.max(0, Math.min(b.x + b.width, x + r) - Math.max(b.x, x - r))
+    * Math.max(0, Math.min(b.y + b.height, y + r) - Math.max(b.y, y - r)), 0);
+}
+
+// The one spot for the numbers of a row of like places (the same size, side by side): each
+// number where the others are, on the side all of them may take at least cost. A newcomer
+// read a "5" beside the stack next to its own, the numbers of one row above some places and
+// below others.
+function rowSpots(items, drawn) {
+  const rows = new Map();
+  for (const item of items) {
+    if (!item.box) continue;
+    const key = [item.box.y, item.box.width, item.box.height].map(Math.round).join(" ");
+    rows.set(key, [...(rows.get(key) || []), item]);
+  }
+  const chosen = new Map();
+  for (const row of rows.values()) {
+    if (row.length < 2) continue;
+    const found = row.map((item) => badgeSpots(item.box, item.others, item.leaf));
+    const shared = [...found[0].spots.keys()].filter((key) => found.every((f) => f.spots.has(key)));
+    if (!shared.length) continue;
+    const total = (key) => found.reduce((sum, f, i) => sum
+      + badgeCost(f.spots.get(key), f.r, row[i].box, drawn), 0);
+    const costs = shared.map(total);
+    const best = shared[costs.indexOf(Math.min(...costs))];
+    for (const item of row) chosen.set(item, best);
+  }
+  return chosen;
 }
 
 // A number the board draws just under a place (its own numbering: a space's number) gives way
@@ -1175,9 +1238,19 @@ function seatsSaid(s) {
   }
   for (const [seat, names] of bySeat) {
     const plural = names.length === 1 ? seat : seat === "person" ? "people" : `${seat}s`;
-    parts.push(cell("span", `${plural}: ${names.join(", ")}`));
+    parts.push(cell("span", `${plural}: ${namesInRange(names)}`));
   }
   return parts.flatMap((part, i) => (i ? [" \u00b7 ", part] : [part]));
+}
+
+// Names that differ only by a number running on ("Player 2, Player 3, Player 4") said as
+// one range ("Player 2-4"): the line was cut after "Player 3, Play…" all game at 1366x768.
+function namesInRange(names) {
+  const numbered = names.map((name) => /^(.*?)(\d+)$/.exec(name));
+  const runs = numbered.every((m, i) => m && m[1] === numbered[0][1]
+    && (i === 0 || Number(m[2]) === Number(numbered[i - 1][2]) + 1));
+  if (names.length < 3 || !runs) return names.join(", ");
+  return `${names[0]}-${numbered.at(-1)[2]}`;
 }
 
 // A player's steps in a row that changed nothing for the others (s.log_folded) are left
@@ -1250,6 +1323,7 @@ async function showRules() {
     markRepeatedHeadings(box);
   }
   drawer.hidden = false;
+  placeRules();
   button.setAttribute("aria-expanded", "true");
   button.textContent = "Hide the rules";
   for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
@@ -1283,6 +1357,24 @@ function markRepeatedHeadings(box) {
     if (first && words(first) === words(part)) first.classList.add("repeats");
   }
 }
+
+// The open Rules lie over the side column under the decision (over the hand, the players and
+// the log), not over the board: a newcomer could not see the board while reading them. Where
+// the decision is tall, they start half way down the window. On a narrow window (one column)
+// the style sheet's place is kept.
+function placeRules() {
+  const drawer = $("rules-drawer"), side = document.querySelector("aside");
+  if (drawer.hidden || window.innerWidth <= 900 || !side) {
+    drawer.style.top = drawer.style.left = drawer.style.width = "";
+    return;
+  }
+  const column = side.getBoundingClientRect();
+  const under = $("decision-panel").hidden ? column.top : $("decision-panel").getBoundingClientRect().bottom;
+  drawer.style.top = `${Math.round(Math.min(under + 4, window.innerHeight / 2))}px`;
+  drawer.style.left = `${Math.round(column.left)}px`;
+  drawer.style.width = `${Math.round(column.width)}px`;
+}
+addEventListener("resize", placeRules);
 
 function hideRules() {
   $("rules-drawer").hidden = true;
