@@ -578,7 +578,7 @@ class Session:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
             notes.append(self.points_hint(decision))
             shown = self.option_lines(decision, plain, rows - len(self.wrapped(notes)))
-        bare = named_labels(self.game, decision)
+        bare = self.kept_labels(decision)  # no notes but those kept on every screen
         if len(shown) + len(self.wrapped(notes)) > rows and bare != plain:  # notes overflow
             notes = [n for n in notes if n != self.points_hint(decision)] \
                 + [self.points_hint(decision)]
@@ -855,6 +855,13 @@ class Session:
             self.notes = (key, option_notes(self.display.option_notes, self.game,
                                             decision.player, decision.options, short))
         return with_notes(named_labels(self.game, decision), self.notes[1])
+
+    def kept_labels(self, decision: Decision) -> list[str]:
+        """The options' names with only the notes' words kept on every screen ('violet
+        (cannot win)'): a newcomer was offered a colour that could not win without a word,
+        its notes left to 'why'."""
+        self.shown_labels(decision, short=True)
+        return with_notes(named_labels(self.game, decision), self.notes[1].kept)
 
     def show_ending(self, viewer: str) -> None:
         """The `score` command: the final scoring if the game ended now."""
