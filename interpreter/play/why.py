@@ -199,7 +199,7 @@ def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
             cites: bool = False, numbers: list[int] | None = None) -> list[str]:
     """Why an option is allowed (the rules it meets, with their values) and what it does;
     its number as the screen numbers it (`numbers`: a newcomer typed 'why 2' at a list of
-    plots numbered from 2 and read 'it is option 1')."""
+    places numbered from 2 and read 'it is option 1')."""
     k = numbers[decision.options.index(option)] if numbers is not None \
         else decision.options.index(option) + 1
     lines = [f"You may choose {_named(point, decision, option)}: it is option {k}."]
