@@ -686,7 +686,8 @@ def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
     lines, board, said = board_and_marks(game)
     assert "STOP" in board and "violet -" in board
     assert "STOP building stop: its pieces left the game" in said, said
-    assert "- an empty card stack" in said, said
+    assert "- empty stack (Top cards)" in said, said
+    # the ring's '-' joins two colours: each '-' says where it stands (issue 33)
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
 
@@ -727,7 +728,7 @@ def test_every_mark_on_the_board_is_explained_under_it_in_fewer_words_if_need_be
     lines, board, said = board_and_marks(game)
     assert "STOP" in board and "orange -" in board
     assert "STOP building stop: its pieces left the game" in said, said
-    assert "- an empty card stack" in said and "'help': all" not in said, said
+    assert "- empty stack (Top cards)" in said and "'help': all" not in said, said
     assert "<Wh>/<Be> white/beige commissioner" in said, said
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
@@ -1359,7 +1360,7 @@ def test_the_board_at_the_end_is_on_one_page_with_its_marks():
         page = [s for s in screens if "violet - brown" in s][-1]  # the board at the end
         board = page.split("violet - brown", 1)[1].split("\n", 1)[1]  # below the heading
         assert "52nd E" in board and "Marks: " in board, page
-        assert "- an empty card stack" in " ".join(board.split()) or " - " not in board, page
+        assert "- empty stack (Top cards)" in " ".join(board.split()) or " - " not in board, page
         assert len(page.rstrip("\n").split("\n")) <= 24
 
 

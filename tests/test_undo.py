@@ -8,7 +8,7 @@ import pytest
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.language.errors import RulesError
 from interpreter.play.replay import History
-from interpreter.play.undo import SHOWN_HIDDEN, revealed, take_back, undo_limit
+from interpreter.play.undo import SHOWN_HIDDEN, revealed, take_back, undo_limit, visible_pieces
 from tests.web_support import FIFTH, TUTORIAL, play_until
 
 ADD_CARD = "add a card to your bid"
@@ -138,3 +138,19 @@ def test_a_secret_choice_cannot_be_taken_back_once_the_choices_are_revealed(tmp_
     assert limit.count == 0 and limit.reason == SHOWN_HIDDEN
     with pytest.raises(RulesError):
         take_back(ruleset, game, history, 1, "P2")
+
+
+def test_the_refusal_after_a_reveal_says_what_was_shown():
+    # a newcomer drew a card, tried undo, and read only of 'something hidden'
+    ruleset, game, history = play_until(
+        TUTORIAL, 2, 3, lambda g, d: "swap" in d.options and d.player == "P1")
+    _decide(game, history, "swap")
+    before = game.clone()
+    _decide(game, history, game.decision().options[0])
+    gained = [k for k, n in visible_pieces(game, "P1").items()
+              if n > visible_pieces(before, "P1").get(k, 0)]
+    assert gained
+    with pytest.raises(RulesError) as refused:
+        take_back(ruleset, game, history, 1, "P1")
+    said = str(refused.value)
+    assert f"something hidden ({game.label(gained[0])}" in said, said

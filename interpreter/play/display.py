@@ -1009,7 +1009,8 @@ class _Builder:
                 self.expression(spec["when"], names) if "when" in spec else None,
                 self.procedures(spec.get("during"), "option_notes"),
                 self.template(spec["short"], names) if "short" in spec else None,
-                bool(spec.get("alone")), running))
+                bool(spec.get("alone")), running,
+                self.template(spec["kept"], names) if "kept" in spec else None))
         display.zones = self.zone_names(doc.get("zones") or {})
         for spec in doc.get("option_order") or []:
             display.option_order.append(OptionOrder(

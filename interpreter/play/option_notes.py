@@ -13,7 +13,9 @@ with `short` says that instead on a screen with no room for the whole notes (a t
 list of many places); the browser says the whole. A note with `running` names locals of
 procedures under way after the option (`name: {procedure, local, default}`, as the board's
 `running`), for its `when` and `text`: where the rules keep a fact in a procedure's local
-only (who has left a round of offers). A value that cannot be worked out (a
+only (who has left a round of offers). A note with `kept` gives the few words that stay on the
+option's line on every screen, even one that shows the options' bare names (a warning the
+player must not miss). A value that cannot be worked out (a
 minimum of nothing) is `none`. Nothing here knows any game.
 """
 
@@ -46,6 +48,7 @@ class OptionNote:
     alone: bool = False  # where it holds, the option's consequences are not said
     # name -> (procedure, local, default): a local under way after the option, or the default
     running: dict[str, tuple[str, str, Callable | None]] = field(default_factory=dict)
+    kept: Callable | None = None  # the words said on the option's line on every screen
 
     def applies(self, game: Game) -> bool:
         """Whether the note may be said at the decision `game` asks now (see `during`)."""
@@ -59,15 +62,17 @@ class OptionNote:
             return None
 
     def said(self, game: Game, viewer: str, before: Any, option: Any,
-             short: bool = False) -> str:
-        """The note after `option` ('' where it does not hold); `short`: its short words."""
+             short: bool = False, kept: bool = False) -> str:
+        """The note after `option` ('' where it does not hold); `short`: its short words;
+        `kept`: its words kept on every screen ('' where it has none)."""
         after = self.worth(game, viewer)
         values = {"viewer": viewer, "before": before, "after": after, "option": option}
         try:
             values |= self.locals_after(game)
             holds = after != before if self.when is None else self.when(game, **values)
-            text = self.short if short and self.short is not None else self.text
-            return str(text(game, **values)) if holds else ""
+            text = self.kept if kept else \
+                self.short if short and self.short is not None else self.text
+            return str(text(game, **values)) if holds and text is not None else ""
         except GameRuleError as exc:
             raise GameRuleError(f"an option note of the display file cannot be said: "
                                 f"{exc.message}", exc.loc) from None
@@ -88,12 +93,15 @@ def asking_procedure(game: Game) -> str | None:
 
 
 class Notes(list):
-    """The notes of each option (strings), and for each option whether a note that says all
-    that matters of it (`alone`) holds there."""
+    """The notes of each option (strings), for each option whether a note that says all
+    that matters of it (`alone`) holds there, and the words kept on its line on every
+    screen (`kept`: '' where none)."""
 
-    def __init__(self, said: list[str], alone: list[bool]) -> None:
+    def __init__(self, said: list[str], alone: list[bool], kept: list[str] | None = None
+                 ) -> None:
         super().__init__(said)
         self.alone = alone
+        self.kept = kept if kept is not None else [""] * len(said)
 
 
 def option_notes(notes: list[OptionNote], game: Game, viewer: str,
@@ -106,7 +114,7 @@ def option_notes(notes: list[OptionNote], game: Game, viewer: str,
     seen = sample_game(game, viewer, private_random(game.state["seed"], game.state["step"],
                                                     viewer, "option notes"))
     before = [note.worth(seen, viewer) for note in notes]
-    out, alone = [], []
+    out, alone, kept = [], [], []
     for option in options:
         twin = seen.clone()
         try:
@@ -114,12 +122,16 @@ def option_notes(notes: list[OptionNote], game: Game, viewer: str,
         except (GameRuleError, IllegalMove):
             out.append("")
             alone.append(False)
+            kept.append("")
             continue
         said = [note.said(twin, viewer, was, option, short)
                 for note, was in zip(notes, before, strict=True)]
         out.append("; ".join(x for x in said if x))
         alone.append(any(x and note.alone for x, note in zip(said, notes, strict=True)))
-    return Notes(out, alone)
+        kept.append("; ".join(filter(None, (note.said(twin, viewer, was, option, kept=True)
+                                            for note, was in zip(notes, before, strict=True)
+                                            if note.kept is not None))))
+    return Notes(out, alone, kept)
 
 
 def with_notes(labels: list[str], notes: list[str]) -> list[str]:

@@ -294,6 +294,7 @@ class Pager:
     stopped: bool = False
     typed: str | None = None  # what was typed at a page's question instead of Enter or q
     left: list[str] = field(default_factory=list)  # the lines not shown after `typed`
+    asked: bool = False  # whether a page's question was asked (more than one page)
 
     def show(self, lines: list[str], together: dict[int, int] | None = None) -> None:
         """`lines` a page at a time; `together`: the lines from an index on, so many, kept
@@ -307,6 +308,7 @@ class Pager:
             if line.endswith(":") and k + 1 < len(lines) and lines[k + 1].strip():
                 self.keep_together(2)
             if self.height is not None and self.used >= self.height - 1:
+                self.asked = True
                 try:
                     answer = self.read(MORE)
                 except (EOFError, KeyboardInterrupt):

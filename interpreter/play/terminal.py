@@ -232,6 +232,7 @@ class Session:
     typed: str | None = None  # an answer typed at a pager's question, taken as the next
     unread: list[str] = field(default_factory=list)  # the screen's lines left unshown by
     # a command typed at one of its pages: Enter shows them
+    paged: bool = False  # whether what was shown last came a page at a time
     answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
     # who, its prompt, its options in words, the decisions then (see numbers)
     numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
@@ -266,6 +267,7 @@ class Session:
         pager = Pager(self.say, self.read, rows)
         pager.show(lines, together)
         self.typed = pager.typed
+        self.paged = pager.asked
         return pager.left
 
     def name(self, player: str) -> str:
@@ -578,7 +580,7 @@ class Session:
             notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
             notes.append(self.points_hint(decision))
             shown = self.option_lines(decision, plain, rows - len(self.wrapped(notes)))
-        bare = named_labels(self.game, decision)
+        bare = self.kept_labels(decision)  # no notes but those kept on every screen
         if len(shown) + len(self.wrapped(notes)) > rows and bare != plain:  # notes overflow
             notes = [n for n in notes if n != self.points_hint(decision)] \
                 + [self.points_hint(decision)]
@@ -856,6 +858,13 @@ class Session:
                                             decision.player, decision.options, short))
         return with_notes(named_labels(self.game, decision), self.notes[1])
 
+    def kept_labels(self, decision: Decision) -> list[str]:
+        """The options' names with only the notes' words kept on every screen ('violet
+        (cannot win)'): a newcomer was offered a colour that could not win without a word,
+        its notes left to 'why'."""
+        self.shown_labels(decision, short=True)
+        return with_notes(named_labels(self.game, decision), self.notes[1].kept)
+
     def show_ending(self, viewer: str) -> None:
         """The `score` command: the final scoring if the game ended now."""
         ending = if_ended_now(self.game, viewer)
@@ -883,6 +892,13 @@ class Session:
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
         text = line.strip()
+        paged, self.paged = self.paged, False
+        if paged and text.lower() == "q" and \
+                "q" not in (str(o).lower() for o in decision.options):
+            # the pager's 'stop' typed once its pages had ended (a newcomer's 'q' was
+            # refused as no option or command): nothing more to stop
+            self.unread = []
+            return None
         if not text:  # the screen again (after 'board', 'log' or 'why', say), or the rest
             # of it where a command was typed at one of its pages (a newcomer typed 'log'
             # there, then Enter, and the screen's first page came again)

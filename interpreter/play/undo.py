@@ -43,6 +43,7 @@ class UndoLimit:
     count: int
     reason: str | None = None
     run: int = 0  # the decisions since another player's (the player's and `along`'s)
+    shown: str = ""  # what the last decision that showed something hidden showed, in words
 
 
 def visible_pieces(game: Game, player: str) -> Counter:
@@ -73,6 +74,27 @@ def revealed(before: Game, after: Game, player: str) -> bool:
         return True
     was, now = visible_pieces(before, player), visible_pieces(after, player)
     return any(n > was.get(kind, 0) for kind, n in now.items())
+
+
+def shown_words(before: Game, after: Game, player: str) -> str:
+    """What going from `before` to `after` showed `player` in words ('black 5'; 'a random
+    draw'), '' where no piece came to light."""
+    was, now = visible_pieces(before, player), visible_pieces(after, player)
+    kinds = [after.label(kind) + (f" x{n - was.get(kind, 0)}" if n - was.get(kind, 0) > 1
+                                  else "")
+             for kind, n in sorted(now.items()) if n > was.get(kind, 0)]
+    if kinds:
+        return ", ".join(kinds)
+    return "a random draw" if before.state.get("draws") != after.state.get("draws") else ""
+
+
+def shown_hidden(shown: str) -> str:
+    """Why undo refuses after a reveal, with what it showed (a newcomer was told only of
+    'something hidden' after drawing a card they had seen)."""
+    if not shown:
+        return SHOWN_HIDDEN
+    return SHOWN_HIDDEN.replace("something hidden (a card turned up, a random draw)",
+                                f"something hidden ({shown})")
 
 
 def _secret_closed(before: Game, after: Game) -> bool:
@@ -112,7 +134,7 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
                  "start with these rules."
     if replayed is None or short_hash(replayed) != history.hashes[start]:
         return UndoLimit(0, unplayable)
-    allowed = 0
+    allowed, shown = 0, ""
     for i in range(start, len(moves)):
         before = replayed.clone()
         try:
@@ -121,12 +143,13 @@ def undo_limit(ruleset: Ruleset, game: Game, history: History, player: str,
             return UndoLimit(0, unplayable)
         if revealed(before, replayed, player):
             allowed = 0  # decisions up to this one showed something: they stay
+            shown = shown_words(before, replayed, player)
             continue
         allowed += 1
     if short_hash(replayed) != history.hashes[-1]:
         return UndoLimit(0, unplayable)
     if allowed == 0:
-        return UndoLimit(0, SHOWN_HIDDEN, own)
+        return UndoLimit(0, SHOWN_HIDDEN, own, shown)
     return UndoLimit(allowed, None, own)
 
 
@@ -141,6 +164,8 @@ def take_back(ruleset: Ruleset, game: Game, history: History, count: int,
     if count > limit.count:
         if limit.reason is None and count <= limit.run:  # asked within the run: a reveal
             raise RulesError(SHOWN_HIDDEN)
+        if limit.reason == SHOWN_HIDDEN:
+            raise RulesError(shown_hidden(limit.shown))
         raise RulesError(limit.reason or f"Undo can take back only your last {limit.count} "
                          f"decision{'s' if limit.count != 1 else ''} now.")
     keep = history.moves[:-count]

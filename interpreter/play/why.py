@@ -141,7 +141,7 @@ def explain(game: Game, decision: Decision, option: Any, typed: str,
     this = [f"This decision: {cited(proc.decl.label, proc.decl.cite, cites)}."] \
         if proc is not None and proc.decl.label else []
     if option in decision.options:
-        return allowed(game, decision, point, option, cites) + this
+        return allowed(game, decision, point, option, cites, numbers) + this
     if not could_be_option(game, decision, point, option):
         return [f"{_typed(game, option, typed)} is no option now ({decision.prompt}).",
                 *allowed_lines(decision, labels=named_labels(game, decision),
@@ -196,9 +196,12 @@ def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
 
 
 def allowed(game: Game, decision: Decision, point: ChoicePoint, option: Any,
-            cites: bool = False) -> list[str]:
-    """Why an option is allowed (the rules it meets, with their values) and what it does."""
-    k = decision.options.index(option) + 1
+            cites: bool = False, numbers: list[int] | None = None) -> list[str]:
+    """Why an option is allowed (the rules it meets, with their values) and what it does;
+    its number as the screen numbers it (`numbers`: a newcomer typed 'why 2' at a list of
+    places numbered from 2 and read 'it is option 1')."""
+    k = numbers[decision.options.index(option)] if numbers is not None \
+        else decision.options.index(option) + 1
     lines = [f"You may choose {_named(point, decision, option)}: it is option {k}."]
     if isinstance(option, str) and option in point.labels:
         condition = point.conditions.get(option)
