@@ -273,9 +273,10 @@ def test_the_choice_of_option_says_a_commissioner_s_move_back_starts_auctions():
     text = " ".join(" ".join(screen_of(game)).split())
     parked = [c for c, at in game.state["vars"]["commissioner_at"].items()
               if at == "central_park"]
-    assert "Each option ends with a commissioner's move: " in text, text
+    assert "Each option ends with your move of either commissioner; " in text, text
     for c in parked:
-        assert f"{game.label(c)} from Central Park back to City Hall (starting " in text, text
+        assert f"{game.label(c)} may go from Central Park back to City Hall (starting " \
+            in text, text
 
 
 def test_two_commissioners_on_one_place_say_what_differs_later():

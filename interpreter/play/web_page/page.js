@@ -630,14 +630,14 @@ function renderBoard(s) {
       title.textContent = `${option.number}. ${option.label}${does(option) ? `: ${does(option)}` : ""}`;
       el.prepend(title);
       el.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: option.index }, e); });
-      numbered.push([el, option.number]);
+      numbered.push([el, option]);
     } else if (s.decision) {
       el.classList.add("target");
       el.addEventListener("click", (e) => {
         e.stopPropagation();
         const around = offeredAround(el, numbered);
         if (around === null) decide({ place }, e);
-        else decide({ option: around - 1 }, e, `${placeName(s.decision.options[around - 1].label)}, `
+        else decide({ option: around.index }, e, `${placeName(around.label)}, `
           + "the place offered around the one you clicked.");
       });
     }
@@ -657,18 +657,21 @@ function renderBoard(s) {
   // a number lies just outside its place: a click on it is a click on its option (it fell
   // through to what lay below, a larger place around it, and was refused)
   const places = placesDrawn(board, boxOf);
-  const items = numbered.map(([el, n], i) => {
+  // an option's number is the one the page shows (a display may keep its own for places
+  // chosen one after another), its index the one the table takes
+  const items = numbered.map(([el, option], i) => {
+    const n = option.number;
     const place = el.getAttribute("data-place");
     const others = places.filter((p) => p.place !== place && boxes[i] && !nested(p.box, boxes[i]));
     const leaf = places.some((p) => p.place === place && p.leaf);
-    return { place, n, box: boxes[i], others, leaf };
+    return { place, n, index: option.index, box: boxes[i], others, leaf };
   });
   const spotOf = rowSpots(items, drawn);
   for (const item of items) {
-    const { place, n } = item;
+    const { place, n, index } = item;
     const disc = badge(layer, n, item.box, drawn, item.others, item.leaf, spotOf.get(item) ?? null);
     disc?.setAttribute("data-for", place);
-    disc?.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: n - 1 }, e); });
+    disc?.addEventListener("click", (e) => { e.stopPropagation(); decide({ option: index }, e); });
   }
   hideNumbersUnder(board, boxes);
   showsNeighbours(board, s.neighbours || {});
@@ -689,7 +692,7 @@ function renderBoard(s) {
 // one line (a long note there pushed the decision and the digest down at 1366x768).
 const placeName = (label) => label.replace(/\s*\(.*$/s, "");
 
-// The number of the one offered place that holds `el` on the board (places nest: a space in
+// The option of the one offered place that holds `el` on the board (places nest: a space in
 // a region around it), null when none or several do: a click on `el` takes it.
 function offeredAround(el, offered) {
   const inner = el.getBoundingClientRect();
