@@ -959,25 +959,29 @@ def about_yours(items: list[Told]) -> tuple[list[Told], list[Told]]:
 
 def with_received(game: Game, viewer: str, items: list[Told], received: list[int],
                   covered: set[str] | None = None) -> list[Told]:
-    """The news `items` with the lines of `received` (Steps.received) among them in the
-    log's order, each said to the viewer ('You take 1 card too, having no tower in X'),
-    among the news about them; `covered`, where given, gets those lines (the screen need
-    not list them again)."""
-    said = {x.at for x in items}
-    added = [Told(at, to_you(game, game.events[at], viewer), facts=facts_of(game.events[at]),
-                  mine=True) for at in received if at not in said]
-    if covered is not None:
-        covered.update(game.events[x.at].rstrip(".") for x in added)
-    return sorted(items + added, key=lambda x: x.at)
+    """The news `items` with the lines of `received` (Steps.received) among them, each said
+    to the viewer ('You take 1 card too, having no tower in X'), among the news about them."""
+    return _with_lines(game, items, received, covered,
+                       lambda line: (to_you(game, line, viewer), True))
 
 
 def with_deciding(game: Game, items: list[Told], deciding: list[int],
                   covered: set[str] | None = None) -> list[Told]:
-    """The news `items` with the lines of `deciding` (Steps.deciding) among them, in the
-    log's order; `covered`, where given, gets those lines."""
-    said = {x.at for x in items}
-    added = [Told(at, without_stop(game.events[at]), facts=facts_of(game.events[at]))
-             for at in deciding if at not in said]
+    """The news `items` with the lines of `deciding` (Steps.deciding) among them."""
+    return _with_lines(game, items, deciding, covered,
+                       lambda line: (without_stop(line), False))
+
+
+def _with_lines(game: Game, items: list[Told], lines: list[int], covered: set[str] | None,
+                said: Callable[[str], tuple[str, bool]]) -> list[Told]:
+    """The news `items` with the log lines at `lines` among them in the log's order, each
+    in the words `said` gives it (and whether it is about the viewer); `covered`, where
+    given, gets those lines (the screen need not list them again)."""
+    known = {x.at for x in items}
+    added: list[Told] = []
+    for at in (k for k in lines if k not in known):
+        text, mine = said(game.events[at])
+        added.append(Told(at, text, facts=facts_of(game.events[at]), mine=mine))
     if covered is not None:
         covered.update(game.events[x.at].rstrip(".") for x in added)
     return sorted(items + added, key=lambda x: x.at)
