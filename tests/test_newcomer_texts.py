@@ -291,3 +291,21 @@ def test_two_commissioners_on_one_place_say_what_differs_later():
     text = " ".join(" ".join(screen_of(game)).split())
     assert f"; later, back from Central Park, white auctions {game.label(district)}, beige " \
            "auctions no district before the park." in text, text
+
+
+def test_a_refused_card_says_where_the_answers_come_from_in_one_rule_s_words():
+    """Seed 239's newcomer clicked what was no card in a bid and read '(only cards that may
+    join a bid: its colour, or black after the first card and the value of a bid: the sum of
+    its cards)': two rules' words joined, each with its colon, read as code. The refusal
+    says the one the answers come from."""
+    import random
+
+    from interpreter.play.refusal import refusal
+
+    game, pick = load_ruleset(BASE).new_game(4, 239), random.Random(1)
+    while not (game.decision().player == "P1" and "add a card" in game.decision().prompt):
+        game.apply(pick.choice(game.decision().options))
+    said = refusal(game, game.decision(), "city_hall")  # a click on the board, no card
+    assert "(only cards that may join a bid: its colour, or black after the first card)" \
+        in said, said
+    assert "the sum of its cards" not in said, said

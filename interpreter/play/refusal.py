@@ -56,7 +56,9 @@ def answers_from(game: Game, decision: Decision, point: ChoicePoint) -> str:
     bound = _lets_around(game, decision.prompt)
     exprs += [bound[n.id] for n in N.walk(exprs) if isinstance(n, N.Name) and n.id in bound]
     words = rule_descriptions(game, exprs, viewer=decision.player)
-    return f" (only {' and '.join(words)})" if words else ""
+    # the first, where the answers come from: two rules' words joined by 'and', each with
+    # its own colon, read as code to a newcomer
+    return f" (only {words[0]})" if words else ""
 
 
 def _lets_around(game: Game, prompt: str) -> dict[str, Any]:
