@@ -4,6 +4,7 @@ is one line of the log on the screen, not a line per card (the whole log keeps e
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import json
@@ -990,7 +991,13 @@ def newcomer_screens(width: int = 80, replay: Path = NEWCOMER, height: int = 24
     """The screens of a newcomer's whole game against three greedy bots at an 80x24
     terminal, played again through a Session from its replay: each decision's screen, by
     the number of decisions made before it (its pages, where it has more than one, with
-    the pager's question between them: see pages)."""
+    the pager's question between them: see pages). Played once per replay and size (a
+    copy each time: many tests read the same game)."""
+    return copy.deepcopy(_played_screens(width, Path(replay), height))
+
+
+@functools.cache
+def _played_screens(width: int, replay: Path, height: int) -> dict[int, list[str]]:
     data = json.loads(replay.read_text())
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)

@@ -1943,7 +1943,7 @@ def test_the_options_are_on_a_busy_decision_s_first_screen(seed):
     assert folded  # the busiest ones: said short, 'log' shows the rest
 
 
-@pytest.mark.parametrize("seed", [227, 179, 167, 199])
+@pytest.mark.parametrize("seed", [227, 199])
 def test_a_busy_screen_never_leaves_out_what_happened_to_the_player(seed):
     """Seed 227's newcomer lost 3 skyscrapers to another's building stop and read only
     "(What happened since your last decision: 'log'. Your choices took the room.)": what was
