@@ -12,9 +12,11 @@ form no circle at all."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -140,14 +142,78 @@ def test_an_import_against_the_direction_is_found(tmp_path):
     assert wrong_directions(_graph(root)) == ["interpreter.bots.x imports interpreter.play.y"]
 
 
-@pytest.mark.parametrize("module", [m for m in _modules() if m != "interpreter.__main__"])
-def test_each_module_imports_alone(module):
-    result = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True,
-                            text=True, cwd=PACKAGE.parent)
-    missing = re.search(r"ModuleNotFoundError: No module named '(\w+)", result.stderr)
-    if result.returncode != 0 and missing and missing.group(1) in OPTIONAL:
-        pytest.skip(f"{module} needs an optional extra ({missing.group(1)} is not installed)")
+# Each module imported in a process of its own that has imported nothing else of the package
+# but the package itself: a child forked from one process per test worker, which has imported
+# the libraries the package uses and the package (every import of one of its modules runs
+# the package's __init__ first, whole, so each child starts where its own import would be
+# after that first step). A new interpreter per module took most of this file's 40 seconds.
+# argv: the libraries, '--', the modules. Prints {module: [exit status, traceback]} as JSON.
+IMPORT_EACH_ALONE = """
+import importlib, json, os, sys, traceback
+at = sys.argv.index("--")
+for library in sys.argv[1:at]:
+    try:
+        importlib.import_module(library)
+    except Exception:  # not installed (an optional extra): each module that needs it says so
+        pass
+try:
+    importlib.import_module("interpreter")
+    failed = ""
+except BaseException:
+    failed = traceback.format_exc()
+said = {}
+for module in sys.argv[at + 1:]:
+    if failed:
+        said[module] = [1, failed]
+        continue
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(read)
+        try:
+            importlib.import_module(module)
+            text = ""
+        except BaseException:
+            text = traceback.format_exc()
+        os.write(write, text.encode())
+        os._exit(1 if text else 0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        text = pipe.read().decode()
+    said[module] = [os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]), text]
+print(json.dumps(said))
+"""
+IMPORTED = [m for m in _modules() if m != "interpreter.__main__"]
+
+
+def _libraries() -> set[str]:
+    """The libraries (not of Python's own, not the package) that the package imports."""
+    out = set()
+    for path in _modules().values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                out.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                out.add(node.module.split(".")[0])
+    return out - set(sys.stdlib_module_names) - {"interpreter", "__future__"}
+
+
+@cache
+def _imported_alone() -> dict[str, list]:
+    result = subprocess.run([sys.executable, "-c", IMPORT_EACH_ALONE, *sorted(_libraries()),
+                             "--", *IMPORTED],
+                            capture_output=True, text=True, cwd=PACKAGE.parent)
     assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("module", IMPORTED)
+def test_each_module_imports_alone(module):
+    status, error = _imported_alone()[module]
+    missing = re.search(r"ModuleNotFoundError: No module named '(\w+)", error)
+    if status != 0 and missing and missing.group(1) in OPTIONAL:
+        pytest.skip(f"{module} needs an optional extra ({missing.group(1)} is not installed)")
+    assert status == 0, error
 
 
 # What the optional extras install (pyproject.toml): a module that needs one is skipped above
