@@ -57,6 +57,9 @@ IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return fa
 # an option that can be clicked (options are disabled while a click is under way), or the end
 ACTIVE = "() => document.querySelector('#options button:not([disabled])') || " \
          "!document.getElementById('final-panel').hidden"
+# the page has drawn the table's version `v` (its options may still wait a moment for clicks:
+# a test that only reads the page need not wait for them)
+DRAWN = "(v) => document.body.dataset.version == v"
 
 
 @pytest.fixture(scope="module")
@@ -2017,19 +2020,25 @@ def test_a_word_of_the_glossary_is_said_in_words_where_a_decision_first_names_it
 NEWCOMER_223 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed223-newcomer.replay.json"
 
 
-def _newcomer_223_decisions(busy: int = 0) -> Iterator[tuple]:
-    """(table, Player 1's token) at each of Player 1's decisions in seed 223's newcomer game
-    (issue 33, in Chromium at 1366x768) whose digest says `busy` characters at least; the
-    others' moves fed as they made them."""
-    from tests.test_digest import _table_at
-
+def _newcomer_223_decisions(table, tokens: dict[str, str], busy: int = 0) -> Iterator[str]:
+    """Player 1's token at each of Player 1's decisions in seed 223's newcomer game (issue
+    33, in Chromium at 1366x768) whose digest says `busy` characters at least, `table` (see
+    _newcomer_223_table) fed the others' moves as they made them between them."""
     data = json.loads(NEWCOMER_223.read_text())
-    table, tokens = _table_at(NEWCOMER_223, 0)
     for at, decider in enumerate(data["deciders"]):
-        if decider == "P1" and sum(map(len, table.state_for(tokens["P1"])["digest"])) >= busy:
-            yield table, tokens["P1"]
+        if decider == "P1" and (not busy or
+                                sum(map(len, table.state_for(tokens["P1"])["digest"])) >= busy):
+            yield tokens["P1"]
         options = list(table.display.shown(table.game, table.game.decision()).options)
         table.decide(tokens[decider], table.version, index=options.index(data["moves"][at]))
+
+
+def _newcomer_223_table() -> tuple:
+    """(table, the seats' tokens) at the start of seed 223's newcomer game: served once for
+    the whole game (a server per decision took most of a test's minute)."""
+    from tests.test_digest import _table_at
+
+    return _table_at(NEWCOMER_223, 0)
 
 
 def test_the_log_shows_its_last_three_entries_whole_on_the_busiest_turns(browser):
@@ -2042,10 +2051,11 @@ def test_the_log_shows_its_last_three_entries_whole_on_the_busiest_turns(browser
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     seen = 0
-    for table, me in _newcomer_223_decisions(busy=300):
-        with serving(table) as base:
+    table, tokens = _newcomer_223_table()
+    with serving(table) as base:
+        for me in _newcomer_223_decisions(table, tokens, busy=300):
             page.goto(f"{base}/play/{me}")
-            page.wait_for_function(ACTIVE)
+            page.wait_for_function(DRAWN, arg=table.version)
             at = len(table.history.moves)
             assert page.locator("#players-panel").evaluate("el => el.offsetHeight") < 40, at
             whole, tail, last_three = page.evaluate(LOG_ENTRIES_SEEN)
@@ -2095,10 +2105,11 @@ def test_each_number_on_the_board_is_nearest_its_own_place(browser):
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     checked = 0
-    for table, me in _newcomer_223_decisions():
-        with serving(table) as base:  # (options that are no place of the board: no number)
+    table, tokens = _newcomer_223_table()
+    with serving(table) as base:  # (options that are no place of the board: no number)
+        for me in _newcomer_223_decisions(table, tokens):
             page.goto(f"{base}/play/{me}")
-            page.wait_for_function(ACTIVE)
+            page.wait_for_function(DRAWN, arg=table.version)
             numbers = page.evaluate(BADGES_NEAREST_OWN)
             wrong = [n for n in numbers if not n[1]]
             assert not wrong, (len(table.history.moves), wrong)
