@@ -60,6 +60,9 @@ ACTIVE = "() => document.querySelector('#options button:not([disabled])') || " \
 # the page has drawn the table's version `v` (its options may still wait a moment for clicks:
 # a test that only reads the page need not wait for them)
 DRAWN = "(v) => document.body.dataset.version == v"
+# drawn, its options waiting a moment for clicks (page.js SETTLE_MS), or taking them
+SETTLING = "() => settling || document.querySelector('#options button:not([disabled])') || " \
+           "!document.getElementById('final-panel').hidden"
 
 
 @pytest.fixture(scope="module")
@@ -92,9 +95,19 @@ def _click_and_wait(page: Page, target) -> None:
     page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
 
 
+def _wait_active(page: Page) -> None:
+    """Wait until the page takes clicks: a new decision's options take none for a moment,
+    or until the pointer moves (page.js SETTLE_MS); the pointer moves, as a hand does."""
+    page.wait_for_function(SETTLING)
+    if page.evaluate("settling"):
+        page.mouse.move(1, 1)
+        page.mouse.move(2, 1)  # (one of them moves it, wherever it was)
+    page.wait_for_function(ACTIVE)
+
+
 def _open(page: Page, base: str, table, player: str) -> None:
     page.goto(f"{base}/play/{token_of(table, player)}")
-    page.wait_for_function(ACTIVE)
+    _wait_active(page)
 
 
 def test_a_whole_game_through_the_page(page: Page):
@@ -106,7 +119,7 @@ def test_a_whole_game_through_the_page(page: Page):
         while page.locator("#final-panel").is_hidden():
             _click_and_wait(page, page.locator("#options button").first)
             clicks += 1
-            page.wait_for_function(ACTIVE)
+            _wait_active(page)
             assert clicks < 100
         final = page.locator("#final").inner_text()
     assert table.game.over and clicks >= 4
@@ -163,7 +176,7 @@ def test_fifth_avenue_an_illegal_place_then_play_on(page: Page):
         _click_and_wait(page, page.locator("#board [data-place].legal").first)
         assert table.history.moves[-1] in legal
         for _ in range(15):  # play on by the buttons, the bots answering
-            page.wait_for_function(ACTIVE)
+            _wait_active(page)
             _click_and_wait(page, page.locator("#options button:not([disabled])").first)
     assert table.history.deciders.count("P1") >= 16
 
@@ -195,11 +208,11 @@ def test_fifth_avenue_undo_a_card_and_reload_in_the_middle_of_an_auction(page: P
         assert taken in page.locator("#digest").inner_text()
         shown = _page_text(page)
         page.reload()
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         assert _page_text(page) == shown
         assert page.locator("#prompt").inner_text().startswith(ADD_CARD)
         _click_and_wait(page, page.locator("#options button").first)  # said until then
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         assert taken not in page.locator("#decision-panel").inner_text()
 
 
@@ -238,13 +251,13 @@ def test_a_page_follows_the_other_players_moves_live(browser):
     with serving(table) as base:
         first.goto(f"{base}/play/{token_of(table, 'P1')}")
         second.goto(f"{base}/play/{token_of(table, 'P2')}")
-        first.wait_for_function(ACTIVE)
+        _wait_active(first)
         second.wait_for_function("() => document.body.dataset.version === '0'")
         assert second.locator("#status").inner_text() == "Waiting for Player 1..."
         while table.game.decision().player == "P1":
             _click_and_wait(first, first.locator("#options button").first)
         # no click nor reload on the second page: the server's events bring the change
-        second.wait_for_function(ACTIVE)
+        _wait_active(second)
         assert second.locator("#status").inner_text() == "Your decision."
         assert second.locator("#log li").count() == len(table.game.events)
     for opened in pages:
@@ -294,7 +307,7 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
             assert not any(" -> " in x for x in labels), labels
             _click_and_wait(page, page.locator("#options button").first)
             decisions += 1
-            page.wait_for_function(ACTIVE)
+            _wait_active(page)
             if decisions == BROWSER_DECISIONS:
                 _finish_at_table(table, "P1")
                 page.locator("#final-panel").wait_for(state="visible")
@@ -622,7 +635,7 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
     port = int(base.rsplit(":", 1)[1])
     with serving(table, port=port):
         page.locator("#connection").wait_for(state="hidden", timeout=10_000)  # back by itself
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         assert page.locator("#options button").count() > 0
     context.close()
 
@@ -784,9 +797,9 @@ def test_each_version_is_drawn_once_so_no_click_is_lost_to_a_redraw(browser):
         _open(page, base, table, "P1")
         page.evaluate(REDRAWS)
         for _ in range(8):
-            page.wait_for_function(ACTIVE)
+            _wait_active(page)
             _click_and_wait(page, page.locator("#options button:not([disabled])").first)
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         assert page.evaluate("() => window.redraws") == 0
     context.close()
 
@@ -876,7 +889,7 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
         assert page.evaluate(LABELS) >= 11
         _click_and_wait(page, page.locator("#board .legal").first)  # a place, by finger
         assert table.history.deciders[-1] == "P1" or table.history.deciders.count("P1") > 0
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         assert page.evaluate(LABELS) >= 11  # the zoom stays as the board is drawn anew
         assert _in_view(page, "#zoom-in")
     context.close()
@@ -1507,7 +1520,7 @@ def _seat_page(browser, table, token: str) -> Iterator[Page]:
     page.set_default_timeout(WAIT_MS)
     with serving(table) as base:
         page.goto(f"{base}/play/{token}")
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         yield page
     context.close()
 
@@ -1823,7 +1836,7 @@ def test_a_new_decision_takes_no_click_until_the_pointer_moves(browser):
         mine = [m for m in table.history.moves[decided:] if m is not None]
         page.mouse.move(5, 5)
         page.mouse.move(40, 40)
-        page.wait_for_function(ACTIVE)
+        _wait_active(page)
         assert not page.locator("#options button").first.is_disabled()
         _click_and_wait(page, page.locator("#options button").first)  # now it is taken
         assert len(table.history.moves) > decided + len(mine)
@@ -2012,7 +2025,7 @@ def test_a_word_of_the_glossary_is_said_in_words_where_a_decision_first_names_it
                 assert _in_view(page, part), (part, drawn)
             if drawn == "first":
                 page.reload()
-                page.wait_for_function(ACTIVE)
+                _wait_active(page)
         page.evaluate("() => { state.decision.id += 1; renderMeanings(state); keepRoom(); }")
         assert page.locator("#meanings").is_hidden()  # a later decision: said once a game
 
