@@ -1,16 +1,15 @@
 """Shared fixtures: the rulesets are loaded once per test session (loading compiles them).
 
-The tests never touch the user's cache (interpreter/language/cache.py): a test session, and the
-commands its tests start, use a cache folder of their own, removed at the end."""
+The tests never touch the user's cache (interpreter/language/cache.py): a test run (its
+workers too), and the commands its tests start, use a cache folder of their own, removed at the
+end (tests/shared.py)."""
 
 from __future__ import annotations
 
-import atexit
 import os
 import random
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,10 @@ from interpreter.engine.ruleset import Ruleset, load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.language.cache import ENV as CACHE_ENV
 
-TEST_CACHE = tempfile.mkdtemp(prefix="rules-engine-test-cache-")
+from .shared import run_folder
+
+TEST_CACHE = str(run_folder() / "cache")  # one per run, for its every worker
 os.environ[CACHE_ENV] = TEST_CACHE  # inherited by the commands the tests run
-atexit.register(shutil.rmtree, TEST_CACHE, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIFTH = ROOT / "rulesets" / "fifth-avenue"

@@ -27,6 +27,7 @@ from interpreter.play.screen import FOLDED, LEFT_OUT, MORE, ON_DEMAND
 from interpreter.play.terminal import Session
 
 from .conftest import BASE
+from .shared import made_once
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 TAKEN_BACK = r" passes and takes back | cannot raise the bid above \d+: passes and takes back "
@@ -391,11 +392,12 @@ def test_the_setup_digest_says_every_piece_placed_not_two_of_them_and_more():
     assert all(f"Player {n}'s 2 skyscrapers go to " in pieces for n in (2, 3, 4)), pieces
 
 
-def game_at_80x24(seed: int) -> list[tuple]:
+@functools.cache
+def game_at_80x24(seed: int) -> tuple[tuple, ...]:
     """A whole 4-player game at an 80x24 terminal, Player 1 a person answering at random,
     the others random bots; at each of Player 1's screens after their first decision: the
     game, the digest on it, Player 1's picture after their last decision, the moves since,
-    and the log lines the screen covers."""
+    and the log lines the screen covers. Played once per seed (the tests only read it)."""
     ruleset = load_ruleset(BASE)
     rng, found = random.Random(seed), []
 
@@ -414,7 +416,7 @@ def game_at_80x24(seed: int) -> list[tuple]:
                       load_display(ruleset), io.StringIO(), tty=True, read=read, width=80,
                       height=24)
     session.run()
-    return found
+    return tuple(found)
 
 
 def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
@@ -991,13 +993,18 @@ def newcomer_screens(width: int = 80, replay: Path = NEWCOMER, height: int = 24
     """The screens of a newcomer's whole game against three greedy bots at an 80x24
     terminal, played again through a Session from its replay: each decision's screen, by
     the number of decisions made before it (its pages, where it has more than one, with
-    the pager's question between them: see pages). Played once per replay and size (a
-    copy each time: many tests read the same game)."""
+    the pager's question between them: see pages). Played once per replay and size in a
+    test run (tests/shared.py; a copy each time: many tests read the same game)."""
     return copy.deepcopy(_played_screens(width, Path(replay), height))
 
 
 @functools.cache
 def _played_screens(width: int, replay: Path, height: int) -> dict[int, list[str]]:
+    return made_once(("newcomer screens", width, replay.name, height),
+                     lambda: _play_screens(width, replay, height))
+
+
+def _play_screens(width: int, replay: Path, height: int) -> dict[int, list[str]]:
     data = json.loads(replay.read_text())
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
