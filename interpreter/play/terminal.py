@@ -718,14 +718,12 @@ class Session:
         twice, count two; one put forward and taken back, none."""
         out: Counter[str] = Counter()
         moves = self.taken_moves(player)
+        zones = Picture(self.game, player).zones if moves else {}
         for piece in {p for m in moves for p in m.pieces}:
             dest = next(m.dest for m in moves if piece in m.pieces)
-            zone = self.game.state["zones"].get(dest[0])
-            held = zone.get(dest[1]) if isinstance(zone, dict) else zone
-            there = held.get(piece, 0) if isinstance(held, dict) else \
-                sum(str(p) == piece for p in held) if isinstance(held, list) else 0  # a
-            # count of each kind, or the pieces one by one; no more than they put there (a
-            # common pile holds the others' too: 'black 6 x10 in the used cards')
+            there = sum(n for kind, n in zones.get(dest, {}).items() if str(kind) == piece)
+            # no more than they put there (a common pile holds the others' too: 'black 6
+            # x10 in the used cards')
             out[piece] = min(there, sum(m.pieces.count(piece) for m in moves
                                         if m.dest == dest))
         return out
