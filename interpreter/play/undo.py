@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 
 # why a decision that showed something hidden stays, in a player's words (newcomers read
 # "your last decision showed you something that was hidden" as undo being broken)
-SHOWN_HIDDEN = "Undo takes back your own last decision, but not after it showed you " \
-               "something hidden (a card turned up, a random draw): it would let you see " \
-               "it and choose again."
+# why undo refuses after a reveal, with what it showed (`shown_hidden`)
+SHOWN_HIDDEN_AS = "Undo takes back your own last decision, but not after it showed you " \
+                  "something hidden ({shown}): it would let you see it and choose again."
+SHOWN_HIDDEN = SHOWN_HIDDEN_AS.format(shown="a card turned up, a random draw")
 
 
 def played_since(label: str) -> str:
@@ -91,10 +92,7 @@ def shown_words(before: Game, after: Game, player: str) -> str:
 def shown_hidden(shown: str) -> str:
     """Why undo refuses after a reveal, with what it showed (a newcomer was told only of
     'something hidden' after drawing a card they had seen)."""
-    if not shown:
-        return SHOWN_HIDDEN
-    return SHOWN_HIDDEN.replace("something hidden (a card turned up, a random draw)",
-                                f"something hidden ({shown})")
+    return SHOWN_HIDDEN_AS.format(shown=shown) if shown else SHOWN_HIDDEN
 
 
 def _secret_closed(before: Game, after: Game) -> bool:
