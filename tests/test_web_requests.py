@@ -127,6 +127,30 @@ def test_undo_says_the_answer_taken_back_with_its_question():
         said[0].endswith("'. Decide again.")
 
 
+def test_the_last_decision_says_its_points_are_what_each_score_gains_by_the_end():
+    """Seed 239's newcomer read '+14 if scored now' and 'you +51 ...' on the game's last
+    decision, and nothing said that the second is what their score gains until the end: the
+    points of an option that ends the game say 'by the end', and a note what each number is."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, lambda g, d: len(g.moves) == 730)
+    player = game.decision().player
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    decision = table.state_for(token_of(table, player))["decision"]
+    assert len(decision["options"]) > 2
+    for option in decision["options"]:
+        assert option["points"].startswith("by the end: you +"), option
+        assert option["effect"].startswith("final scores: you "), option
+    assert decision["ending"] == "'By the end': what each score gains from now until the " \
+        "game ends, with that choice; 'final scores': the scores it ends with."
+    # a decision that does not end the game says its points as they are
+    ruleset, game, history = play_until(
+        FIFTH, 4, 1, lambda g, d: d.prompt.startswith("how many skyscrapers") and
+        len(d.options) > 2)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    decision = table.state_for(token_of(table, game.decision().player))["decision"]
+    assert decision["ending"] == ""
+    assert not any(o["points"].startswith("by the end") for o in decision["options"])
+
+
 def test_two_clicks_racing_take_one_decision(table):
     p1 = token_of(table, "P1")
     moves = len(table.history.moves)

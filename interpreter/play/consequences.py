@@ -49,6 +49,12 @@ OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go
 EVERY = "every player's "  # a move alike for every player, said once
 MORE_LATER = "more by what you choose next"  # after what every way of the next choice moves
 BY_CHOICE = "by what you choose next"  # points that the player's own next choice sets
+# the points of an option that ends the game: what each score gains until the end, said so
+# beside the scores it ends with (seed 239's newcomer read '+14 if scored now' and 'you +51'
+# on one button, and nothing said which was what)
+BY_THE_END = "by the end"
+ENDING_NOTE = "'By the end': what each score gains from now until the game ends, with " \
+              "that choice; 'final scores': the scores it ends with."
 
 
 @dataclass
@@ -508,6 +514,16 @@ def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | No
         amount = f"{least:+d}" if least == most else f"{least:+d} to {most:+d}"
         out.append(f"{'you' if p == viewer else game.label(p)} {amount}")
     return ", ".join(out)
+
+
+def ending_points_text(game: Game, effect: Effect, common: Effect,
+                       viewer: str | None) -> str:
+    """An option's points in short ('you +4, Ben +1 to +3'), said as what each score gains
+    by the end where the option ends the game (`common`: what every option does alike)."""
+    said = points_text(game, effect.points, viewer)
+    ends = effect.final or effect.ending is not None or common.final or \
+        common.ending is not None
+    return f"{BY_THE_END}: {said}" if ends else said
 
 
 def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect, list[Effect]]:
