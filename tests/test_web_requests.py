@@ -151,6 +151,27 @@ def test_the_last_decision_says_its_points_are_what_each_score_gains_by_the_end(
     assert not any(o["points"].startswith("by the end") for o in decision["options"])
 
 
+def test_option_d_s_range_says_which_place_chosen_next_gives_which_points():
+    """Seed 239's newcomer read 'you +6 to +15' on option D and not which district gave
+    which: where an option's points are a range by the player's own next choice, the note
+    beside it names each way of that choice with its points."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 2, lambda g, d: d.prompt == "choose your option for this turn" and
+        len(d.options) == 4 and g.state["step"] >= 15)
+    player = game.decision().player
+    then = game.clone()
+    then.apply("D")
+    places = then.decision().labels  # (the next choice: which to score)
+    assert len(places) == 2
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    option = table.state_for(token_of(table, player))["decision"]["options"][3]
+    assert option["place"] == "D" and " to +" in option["points"], option
+    said = option["effect"]
+    assert said.startswith("by what you choose next: "), said
+    for place in places:
+        assert re.search(rf"{re.escape(place)} \((you|Player \d) \+\d", said), (place, said)
+
+
 def test_two_clicks_racing_take_one_decision(table):
     p1 = token_of(table, "P1")
     moves = len(table.history.moves)
