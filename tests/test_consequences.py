@@ -210,7 +210,7 @@ def test_the_browser_s_options_carry_the_same_words():
     # the button's label is short, with the points; what else it does is said beside it
     # (page.js), once: the points are not said again there
     assert stop["label"] == "building stop"
-    assert stop["points"].startswith("you +4")
+    assert stop["points"].startswith("by the end: you +4")  # (it ends the game)
     assert stop["effect"].startswith("the game ends (the second building stop)")
     assert "+4" not in stop["effect"]
 

@@ -2274,3 +2274,18 @@ def test_the_numbers_of_a_row_of_like_places_sit_alike_each_by_its_own(browser):
         assert len(offsets) == 5, offsets
         assert len({(dx, dy) for _, dx, dy, _ in offsets}) == 1, offsets
         assert all(place == nearest for place, _, _, nearest in offsets), offsets
+
+
+def test_the_last_decision_says_what_its_two_numbers_are_at_1366x768(browser):
+    """Seed 239's newcomer read '+14 if scored now' and 'you +51 ...' on each option of the
+    game's last decision (1366x768), and nothing said that the second is what their score
+    gains until the end: each button says 'by the end', and a note beside the options says
+    what that and the final scores are."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, lambda g, d: len(g.moves) == 730)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    with _seat_page(browser, table, token_of(table, game.decision().player)) as page:
+        points = page.locator("#options button .points").first
+        assert points.inner_text().startswith("by the end: you +")
+        # the whole note beside the options (scrolled to where the options leave no room)
+        assert "'By the end': what each score gains from now until the game ends" in \
+            page.locator("#effects").inner_text()

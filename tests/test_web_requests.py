@@ -100,6 +100,78 @@ def test_the_place_clicked_is_the_option_and_undo_takes_it_back(table):
     assert _snapshot(table)[1:] == before[1:]
 
 
+def test_undo_says_the_answer_taken_back_with_its_question():
+    """Seed 239's newcomer read "Taken back: your decision '2'" after taking back how many
+    skyscrapers to build: a bare number says its question; a named option its words."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 1, lambda g, d: d.prompt.startswith("how many skyscrapers") and
+        len(d.options) > 2)
+    player = game.decision().player
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    token = token_of(table, player)
+    table.decide(token, table.version, place="2")
+    table.undo(token, table.version)
+    said = table.state_for(token)["digest"]
+    assert "Taken back: your answer '2' to 'how many skyscrapers do you build below " \
+           "Central Park?'. Decide again." in said
+    assert not any("your decision '2'" in line for line in said)
+    ruleset, game, history = play_until(
+        FIFTH, 4, 1, lambda g, d: d.prompt == "choose your option for this turn")
+    player = game.decision().player
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    token = token_of(table, player)
+    table.decide(token, table.version, place="A")
+    table.undo(token, table.version)
+    said = table.state_for(token)["digest"]
+    assert said[0].startswith("Taken back: your decision 'A: take ") and \
+        said[0].endswith("'. Decide again.")
+
+
+def test_the_last_decision_says_its_points_are_what_each_score_gains_by_the_end():
+    """Seed 239's newcomer read '+14 if scored now' and 'you +51 ...' on the game's last
+    decision, and nothing said that the second is what their score gains until the end: the
+    points of an option that ends the game say 'by the end', and a note what each number is."""
+    ruleset, game, history = play_until(FIFTH, 4, 3, lambda g, d: len(g.moves) == 730)
+    player = game.decision().player
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    decision = table.state_for(token_of(table, player))["decision"]
+    assert len(decision["options"]) > 2
+    for option in decision["options"]:
+        assert option["points"].startswith("by the end: you +"), option
+        assert option["effect"].startswith("final scores: you "), option
+    assert decision["ending"] == "'By the end': what each score gains from now until the " \
+        "game ends, with that choice; 'final scores': the scores it ends with."
+    # a decision that does not end the game says its points as they are
+    ruleset, game, history = play_until(
+        FIFTH, 4, 1, lambda g, d: d.prompt.startswith("how many skyscrapers") and
+        len(d.options) > 2)
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    decision = table.state_for(token_of(table, game.decision().player))["decision"]
+    assert decision["ending"] == ""
+    assert not any(o["points"].startswith("by the end") for o in decision["options"])
+
+
+def test_option_d_s_range_says_which_place_chosen_next_gives_which_points():
+    """Seed 239's newcomer read 'you +6 to +15' on option D and not which district gave
+    which: where an option's points are a range by the player's own next choice, the note
+    beside it names each way of that choice with its points."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 2, lambda g, d: d.prompt == "choose your option for this turn" and
+        len(d.options) == 4 and g.state["step"] >= 15)
+    player = game.decision().player
+    then = game.clone()
+    then.apply("D")
+    places = then.decision().labels  # (the next choice: which to score)
+    assert len(places) == 2
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    option = table.state_for(token_of(table, player))["decision"]["options"][3]
+    assert option["place"] == "D" and " to +" in option["points"], option
+    said = option["effect"]
+    assert said.startswith("by what you choose next: "), said
+    for place in places:
+        assert re.search(rf"{re.escape(place)} \((you|Player \d) \+\d", said), (place, said)
+
+
 def test_two_clicks_racing_take_one_decision(table):
     p1 = token_of(table, "P1")
     moves = len(table.history.moves)

@@ -49,6 +49,12 @@ OWN = "your "  # how a move of the viewer's own pieces begins ("your 2 towers go
 EVERY = "every player's "  # a move alike for every player, said once
 MORE_LATER = "more by what you choose next"  # after what every way of the next choice moves
 BY_CHOICE = "by what you choose next"  # points that the player's own next choice sets
+# the points of an option that ends the game: what each score gains until the end, said so
+# beside the scores it ends with (seed 239's newcomer read '+14 if scored now' and 'you +51'
+# on one button, and nothing said which was what)
+BY_THE_END = "by the end"
+ENDING_NOTE = "'By the end': what each score gains from now until the game ends, with " \
+              "that choice; 'final scores': the scores it ends with."
 
 
 @dataclass
@@ -77,6 +83,9 @@ class Effect:
     # a newcomer read 'Player 4 20 to 30' as limits, and the end drawn gave them 16
     bookkept: set[str] = field(default_factory=set)  # players' pieces moved from one common
     # pile to another (a score marker set out): said of no choice that makes them all alike
+    ways: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # where
+    # by_choice: each way of that choice in words -> its points, least and most (a
+    # newcomer read option D's 'you +6 to +15' and not which region gives which)
 
 
 @dataclass
@@ -163,6 +172,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                         # the player's own coming choice within what the option began
                         found.points, found.chosen = coming.ways[0], coming.ways[1:]
                         found.because = BY_CHOICE
+                        found.ways = list(zip(coming.named, coming.ways, strict=True))
                 found.starts = started(frames, twin, viewer)
                 if news is not None:
                     found.then = following(twin, option, viewer, news,
@@ -220,6 +230,7 @@ class _NextChoice:
     # viewer's, else another player's), or that they come by the player's next choice
     ways: list[dict[str, int]] = field(default_factory=list)  # the points of each way of
     # choosing, when they differ (which region to score: 'you +6 to +15')
+    named: list[str] = field(default_factory=list)  # each way's option in words, in order
 
 
 def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
@@ -240,8 +251,9 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     common: list[str] | None = None
     differ = False  # some option moves more than every one does
     ways: list[dict[str, int]] = []
+    named: list[str] = []
     reason = None
-    for option in decision.options:
+    for option, label in zip(decision.options, decision.labels, strict=True):
         again = twin.clone()
         again.logging = True
         again.events = []
@@ -249,11 +261,14 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
         seen = before.compare(Picture(again, viewer, pieces=False), moves, option, ahead=True,
                               zones=zones, drawn=drawn_on(twin, again))
         gained, why = [seen.points], because(again, viewer, seen.points)
+        names = [label]
         if depth > 1 and not (seen.moves or seen.points or seen.ending or again.over):
             after = next_choice(again, viewer, zones, depth - 1)  # its points only: its
             gained, why = after.ways or [after.points], after.because  # moves are said
             # of another choice
+            names = after.named if after.ways else [label]
         ways += gained
+        named += names
         reason = reason or why
         differ = differ or common is not None and seen.moves != common
         common = seen.moves if common is None else [m for m in common if m in seen.moves]
@@ -262,7 +277,7 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     said = [m.replace(CHOSEN, " you choose next") for m in common or []]
     return _NextChoice(said + [MORE_LATER] if differ and said else said,
                        ways[0] if alike else {}, reason if alike else None,
-                       [] if alike else ways)
+                       [] if alike else ways, [] if alike else named)
 
 
 def _elsewhere(context: Callable[[Game, str], str] | None, here: str,
@@ -373,8 +388,9 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         parts.append(f"starts {effect.starts}")  # unless a news line after says it
     moves = every_players(game, effect.moves, viewer) if game is not None else effect.moves
     own = [m for m in moves if m.startswith((OWN, EVERY))]
-    if effect.points and not points:
-        parts += [effect.because] if effect.because else []
+    if effect.points and not points:  # (the page's) each way of a coming choice said
+        parts += [ways_words(game, effect, viewer) if effect.because == BY_CHOICE and
+                  game is not None else effect.because] if effect.because else []
     elif effect.points and game is not None:
         reason = f" ({effect.because})" if effect.because else ""
         mine = {p: r for p, r in effect.points.items() if p == viewer}
@@ -510,6 +526,16 @@ def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | No
     return ", ".join(out)
 
 
+def ending_points_text(game: Game, effect: Effect, common: Effect,
+                       viewer: str | None) -> str:
+    """An option's points in short ('you +4, Ben +1 to +3'), said as what each score gains
+    by the end where the option ends the game (`common`: what every option does alike)."""
+    said = points_text(game, effect.points, viewer)
+    ends = effect.final or effect.ending is not None or common.final or \
+        common.ending is not None
+    return f"{BY_THE_END}: {said}" if ends else said
+
+
 def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect, list[Effect]]:
     """What every option does alike (the same points, pieces and end), said once, and what
     each does beyond it. `supplies=False`: pieces handed out of a common pile whatever the
@@ -552,7 +578,9 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
                    because=e.because if e.by_choice else None,  # but a range's
                    later=[] if later else e.later, by_choice=e.by_choice,
                    final={} if final else e.final, winners=[] if final else e.winners,
-                   final_by_choice=e.final_by_choice, final_estimate=e.final_estimate)
+                   final_by_choice=e.final_by_choice, final_estimate=e.final_estimate,
+                   ways={name: {p: r for p, r in way.items() if p not in points}
+                         for name, way in e.ways.items()})
             for e in effects]
     return common, rest
 
@@ -571,6 +599,8 @@ class _Seen:
     drawn: list[dict[str, int]] = field(default_factory=list)  # points with other draws
     chosen: list[dict[str, int]] = field(default_factory=list)  # points of the other ways
     # of the player's own coming choice
+    ways: list[tuple[str, dict[str, int]]] = field(default_factory=list)  # each way of that
+    # choice in words, with its points (the first way's too)
     bookkept: set[str] = field(default_factory=set)  # see PieceWords.bookkept
     finals: list[tuple[dict[str, Any], tuple[str, ...]]] = field(default_factory=list)  # the
     # scores and winners at the end, where the game ends (see certain_end.final_of)
@@ -994,7 +1024,39 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     return Effect(points, always, some, ending, ending is None and endings != {None},
                   supplied, starts, then, reason, later, any(s.chosen for s in seen),
                   final, winners, any(s.by_choice for s in seen), bookkept=bookkept,
-                  final_estimate=bool(final) and _finals_differ(seen))
+                  final_estimate=bool(final) and _finals_differ(seen),
+                  ways=_ways(game, seen))
+
+
+def _ways(game: Game, seen: list[_Seen]) -> dict[str, dict[str, tuple[int, int]]]:
+    """Each way of the player's own coming choice in words -> each player's points by it,
+    least and most over the samples ({} unless every sample names its ways)."""
+    if not seen or not all(s.ways for s in seen):
+        return {}
+    runs: dict[str, list[dict[str, int]]] = {}
+    for s in seen:
+        for name, points in s.ways:
+            runs.setdefault(name, []).append(points)
+    out = {}
+    for name, points in runs.items():
+        players = sorted({p for run in points for p in run}, key=game.players.index)
+        out[name] = {p: (min(run.get(p, 0) for run in points),
+                         max(run.get(p, 0) for run in points)) for p in players}
+    return out
+
+
+def ways_words(game: Game, effect: Effect, viewer: str | None) -> str:
+    """The points of each way of the player's own coming choice, ways alike said together:
+    'by what you choose next: 34th St. West (you +6), Times Square or 42nd St. East (you
+    +15, Ann +2), 52nd St. West (no points)'; just BY_CHOICE where the ways are not known."""
+    if not effect.ways:
+        return BY_CHOICE
+    alike: dict[str, list[str]] = {}
+    for name, points in effect.ways.items():
+        said = points_text(game, {p: r for p, r in points.items() if r != (0, 0)}, viewer)
+        alike.setdefault(said or "no points", []).append(name)
+    return f"{BY_CHOICE}: " + ", ".join(f"{and_list(names, 'or')} ({said})"
+                                         for said, names in alike.items())
 
 
 def _finals_differ(seen: list[_Seen]) -> bool:

@@ -24,14 +24,16 @@ from interpreter.bots.players import make_bot
 from interpreter.engine.visibility import seen_score
 from interpreter.language.errors import IllegalMove, RulesError
 from interpreter.play.consequences import (
+    BY_THE_END,
+    ENDING_NOTE,
     Effect,
     Picture,
     and_list,
     common_effect,
     effect_words,
+    ending_points_text,
     estimate_note,
     outlook,
-    points_text,
     run_start,
 )
 from interpreter.play.digest import Steps, digest_lines, hidden_positions, unfolded
@@ -268,6 +270,8 @@ class Table:
                             for i, (option, label) in enumerate(zip(
                                 decision.options, self._labels_of(decision), strict=True))],
                 "every": effects["every"], "estimate": effects["estimate"],
+                # what 'by the end' and 'final scores' are, where an option ends the game
+                "ending": effects["ending"],
                 # the questions the game answered for them on the way here: said where
                 # they look (a newcomer clicked to answer one of them, and was refused)
                 "taken": self._taken_for(player)}
@@ -347,16 +351,19 @@ class Table:
             found = outlook(self.game, decision, player, run_start(self.history, player),
                             news=self.display.news_in, zones=self.display.zones,
                             context=self.display.context_of)
-            said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": ""}
+            said: dict[str, Any] = {"every": "", "each": [], "points": [], "estimate": "",
+                                    "ending": ""}
             if found is not None and not found.skipped and found.any:
                 common, rest = common_effect(found.effects)
                 self._labels_of(decision)  # a note that says all of an option: nothing beside
                 rest = [Effect() if alone else e
                         for e, alone in zip(rest, self._alone, strict=True)]
                 said["every"] = effect_words(self.game, common, player)
-                points = [points_text(self.game, e.points, player) if e.points else
-                          "the game ends" if e.ending else "" for e in rest]
+                points = [ending_points_text(self.game, e, common, player) if e.points
+                          else "the game ends" if e.ending else "" for e in rest]
                 said["points"] = points if any(points) else []
+                if any(p.startswith(BY_THE_END) for p in points):  # each number, in words
+                    said["ending"] = ENDING_NOTE
                 # the points on the button (with their range), not again under it
                 each = [effect_words(self.game, e, player, points=False) for e in rest]
                 said["each"] = each if any(each) else []

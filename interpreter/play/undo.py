@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine.runtime import HIDDEN, face_down
 from interpreter.language.errors import RulesError
 from interpreter.play.replay import History, short_hash
+from interpreter.play.why import named_labels
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -203,9 +204,19 @@ def cannot_take_back(reason: str) -> str:
 
 def taken_back_text(game: Game, move: Any, count: int = 1) -> str:
     """What an undo took back, said on the player's next screen or page: 'Taken back: your
-    decision 'violet 4' and the bot decision after it. Decide again.' (`game`: after it)."""
+    decision 'violet 4' and the bot decision after it. Decide again.' (`game`: after it).
+    The option is said as the decision asked again labels it ('A: take three cards'); an
+    option that its label says no more of than its value (a number, a bare word) with the
+    question it answered: seed 239's newcomer read "Taken back: your decision '2'"."""
     if move is None:
         return "Your last decision is taken back."
     answers = f" and the {count - 1} bot decisions after it" if count > 2 else \
         " and the bot decision after it" if count == 2 else ""
-    return f"Taken back: your decision '{game.label(move)}'{answers}. Decide again."
+    decision = game.decision()
+    label = game.label(move)
+    if decision is not None and move in decision.options:
+        label = named_labels(game, decision)[decision.options.index(move)]
+        if label == str(move) and decision.prompt:
+            return f"Taken back: your answer '{label}' to '{decision.prompt}'{answers}. " \
+                   "Decide again."
+    return f"Taken back: your decision '{label}'{answers}. Decide again."

@@ -1163,6 +1163,7 @@ function renderEffects(s) {
     words.append(said);
   }
   box.append(words);
+  if (d.ending) box.append(cell("p", d.ending)); // what "by the end" and "final scores" are
   if ($("options").classList.contains("described")) { // each said under its button
     if (idle.length) box.append(cell("p", `The others: ${NOTHING}.`));
   } else if (own.length && own.length <= FEW_EFFECTS) {
