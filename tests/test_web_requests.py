@@ -100,29 +100,27 @@ def test_the_place_clicked_is_the_option_and_undo_takes_it_back(table):
     assert _snapshot(table)[1:] == before[1:]
 
 
+def _taken_back_digest(prompt, answer: str) -> list[str]:
+    """The digest of the page of the first decision that `prompt(decision)` accepts, after
+    its player answered `answer` and took it back."""
+    ruleset, game, history = play_until(FIFTH, 4, 1, lambda g, d: prompt(d))
+    player = game.decision().player
+    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
+    token = token_of(table, player)
+    table.decide(token, table.version, place=answer)
+    table.undo(token, table.version)
+    return table.state_for(token)["digest"]
+
+
 def test_undo_says_the_answer_taken_back_with_its_question():
     """Seed 239's newcomer read "Taken back: your decision '2'" after taking back how many
     skyscrapers to build: a bare number says its question; a named option its words."""
-    ruleset, game, history = play_until(
-        FIFTH, 4, 1, lambda g, d: d.prompt.startswith("how many skyscrapers") and
-        len(d.options) > 2)
-    player = game.decision().player
-    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
-    token = token_of(table, player)
-    table.decide(token, table.version, place="2")
-    table.undo(token, table.version)
-    said = table.state_for(token)["digest"]
+    said = _taken_back_digest(lambda d: d.prompt.startswith("how many skyscrapers") and
+                              len(d.options) > 2, "2")
     assert "Taken back: your answer '2' to 'how many skyscrapers do you build below " \
            "Central Park?'. Decide again." in said
     assert not any("your decision '2'" in line for line in said)
-    ruleset, game, history = play_until(
-        FIFTH, 4, 1, lambda g, d: d.prompt == "choose your option for this turn")
-    player = game.decision().player
-    table = make_table(ruleset, game, history, {p: "human" for p in game.players})
-    token = token_of(table, player)
-    table.decide(token, table.version, place="A")
-    table.undo(token, table.version)
-    said = table.state_for(token)["digest"]
+    said = _taken_back_digest(lambda d: d.prompt == "choose your option for this turn", "A")
     assert said[0].startswith("Taken back: your decision 'A: take ") and \
         said[0].endswith("'. Decide again.")
 
