@@ -1609,3 +1609,19 @@ def test_a_colour_that_cannot_win_says_so_in_the_same_words_at_the_terminal_and_
     table, tokens = _table_at(NEWCOMER_223, 275)
     labels = [o["label"] for o in table.state_for(tokens["P1"])["decision"]["options"]]
     assert f"orange ({phrase})" in labels, labels
+
+
+def test_a_card_the_rules_give_is_said_once_with_its_reason():
+    """'Player 4 takes 1 black card too, having no skyscraper in 34th St. East, the district
+    scored.' and then 'Player 4 draws a black card (face down).': one event, two lines on
+    seed 233's newcomer's screen. The screen says the first ('log all' keeps both)."""
+    screens, session = screens_of(1, 100)
+    said = 0
+    for screen in screens:
+        for who in re.findall(r"(Player \d) takes 1 black card too", screen):
+            said += 1
+            assert f"{who} draws a black card" not in screen, screen
+    assert said
+    log = session.game.events
+    assert any(" takes 1 black card too" in line and log[k + 1].endswith(
+        " draws a black card (face down).") for k, line in enumerate(log[:-1]))

@@ -75,6 +75,8 @@ class Steps:
     # each step's moves of such pieces off or onto a place where a player has pieces of their
     # own: (the piece's key, the place left, the place entered, each player's pieces there)
     stakes: list[list[Stake]] = field(default_factory=list)
+    # each step's log lines that say again the move the line before it said (see _said_again)
+    again: list[set[int]] = field(default_factory=list)
     last: Picture | None = None
     events: int = 0
 
@@ -98,6 +100,7 @@ class Steps:
         self.moved_to.append(_moved_on_board(game, self.last, now))
         self.moved.append(_moved_keys(game, self.last, now))
         self.stakes.append(_stakes(game, self.last, now, self.moved[-1]))
+        self.again.append(_said_again(game, self.lines[-1], self.seen[-1], player))
         self.last, self.events = now, len(game.events)
 
     def last_decision(self, player: str) -> int:
@@ -350,8 +353,9 @@ class Steps:
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, all but
         the last line; all of them when the same player's next step concludes the run (the
-        offer finished, or withdrawn as the round ends)."""
-        out: set[int] = set()
+        offer finished, or withdrawn as the round ends); and the lines that say a move again
+        (_said_again)."""
+        out: set[int] = set().union(*self.again)
         k = 0
         while k < len(self.quiet):
             if not self.quiet[k]:
@@ -367,6 +371,23 @@ class Steps:
             out.update(run if concluded else run[:-1])
             k = end + 1
         return out
+
+
+def _said_again(game: Game, lines: range, seen: StepSeen, decider: str) -> set[int]:
+    """The log lines of a step (in `lines`) that say again a move the line before them
+    said: a move by the rules into a player's own zone, in another player's step, between
+    a line about that player (why it comes: 'Ann takes 1 card too, having no tower in X')
+    and the line about them the move itself writes ('Ann draws a card'). One event, two
+    lines: a newcomer read both; the screen says the first ('log all' shows both)."""
+    out: set[int] = set()
+    for m in seen.moves:
+        owner, before, after = m.dest[1], lines.start + m.logged - 1, lines.start + m.logged
+        if m.logged < 1 or owner is None or owner == decider or m.source[1] == owner or \
+                after >= min(lines.stop, len(game.events)):
+            continue
+        if _subject(game.events[before]) == owner == _subject(game.events[after]):
+            out.add(after)
+    return out
 
 
 def _after(name: str, first: str) -> str:
