@@ -1670,8 +1670,8 @@ def test_a_pass_in_an_auction_where_the_viewer_has_pieces_is_never_folded():
     move of card'. The others' offers for a place of the viewer's pieces, and the viewer's
     own pieces, are never folded."""
     screens = screens_179()
-    assert "Player 3 passes on Times Square; Player 4 passes and takes back the cards " \
-        "they had put forward (violet 5, violet 6 x2, black 4, black 5: 26 in all" \
+    assert "Player 3 passes on Times Square; Player 4 passes on Times Square and takes back " \
+        "the cards they had put forward (violet 5, violet 6 x2, black 4, black 5: 26 in all" \
         in screens[575], screens[575]
     assert "more news" not in screens[575], screens[575]
     assert "1 card (green 5) goes face up under the green stack, from your bid" \

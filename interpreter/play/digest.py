@@ -867,8 +867,17 @@ def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int]
         drop = next((x for x in reversed(kept) if x.at in foldable), None)
         if _rows(said, width) <= rows or drop is None:
             return said, kept
-        kept.remove(drop)
-        hidden.insert(0, drop)
+        # a run of foldable lines just before a line that stays goes whole: the run's first
+        # lines said beside that line read as coming just before it ('Bob passes; nobody has
+        # offered yet; Ann wins', the offers between folded)
+        at = kept.index(drop)
+        run = [drop]
+        if at + 1 < len(kept) and kept[at + 1].at not in foldable:
+            while at - len(run) >= 0 and kept[at - len(run)].at in foldable:
+                run.insert(0, kept[at - len(run)])
+        for x in run:
+            kept.remove(x)
+        hidden[:0] = run
 
 
 def _news_fold(game: Game, hidden: list[Told]) -> str:
