@@ -1627,3 +1627,21 @@ def test_a_card_the_rules_give_is_said_once_with_its_reason():
     log = session.game.events
     assert any(" takes 1 black card too" in line and log[k + 1].endswith(
         " draws a black card (face down).") for k, line in enumerate(log[:-1]))
+
+
+def test_a_payment_the_digest_says_is_not_also_listed_above_it():
+    """'Player 1 pays green 6 = 6: the card goes face up under its stack.' in the log above
+    the digest, and '1 card (green 6) goes face up under the green stack, from your bid'
+    in its pieces: one payment said twice (seed 233's newcomer). The digest says it once."""
+    screens, _ = screens_of(1, 100)
+    checked = 0
+    for screen in screens:
+        digest = " ".join(_screen_items(screen, "In short, since your last decision:"))
+        if "from your bid" not in digest.split("Pieces: ")[-1]:
+            continue
+        checked += 1
+        listed = _screen_items(screen, "The log since your last decision:") + \
+            [x for title in re.findall(r"^The last \d+ moves \('log' shows all\):$", screen,
+                                       re.M) for x in _screen_items(screen, title)]
+        assert not any(x.startswith("Player 1 pays ") for x in listed), screen
+    assert checked

@@ -160,6 +160,27 @@ class Steps:
                     out.append(at)
         return out
 
+    def said_by_pieces(self, game: Game, viewer: str) -> set[str]:
+        """The log lines (their words, without the full stop) of the others' steps since
+        `viewer`'s last decision that say only moves of the viewer's pieces out of their own
+        zones, written just before them ('Ann pays X: the card goes under its stack'): the
+        digest's pieces say those moves ('1 card (X) goes under the stack, from your offer'),
+        and the screen need not list the line above them too (a newcomer read a payment
+        twice)."""
+        out: set[str] = set()
+        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
+            after: dict[int, list[Moved]] = {}
+            for m in self.seen[k].moves:
+                after.setdefault(m.logged, []).append(m)
+            for logged, moved in after.items():
+                at = self.lines[k].start + logged - 1
+                if logged < 1 or at >= min(self.lines[k].stop, len(game.events)):
+                    continue
+                if _subject(game.events[at]) == viewer and \
+                        all(m.source[1] == viewer != m.dest[1] for m in moved):
+                    out.add(game.events[at].rstrip("."))
+        return out
+
     def deciding(self, game: Game, viewer: str, news_at: list[int]) -> list[int]:
         """The log lines (their indices) of the others' decisions since `viewer`'s last one
         that settled a news line of the same step about another player, said just before it
@@ -666,6 +687,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         covered.update(told_too)
     if said.moves:
         lines.append(_pieces_paragraph(sight, said, width, left, crowded))
+        if covered is not None:  # the viewer's pieces it says leave them: not listed again
+            covered.update(steps.said_by_pieces(game, viewer))
     return lines
 
 
