@@ -30,7 +30,8 @@ from .conftest import BASE
 from .shared import made_once
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-TAKEN_BACK = r" passes and takes back | cannot raise the bid above \d+: passes and takes back "
+TAKEN_BACK = r" passes on .+? and takes back | cannot raise the bid above \d+: passes on .+? and " \
+    r"takes back "
 
 
 def _numbered(session: Session, index: int) -> str:
@@ -1168,10 +1169,11 @@ def test_the_newcomer_s_news_follow_each_commissioner_and_keep_their_places_unfo
            "white commissioner from 42nd St. West to 52nd St. West (your 2 skyscrapers) to " \
            "Central Park; Player 4 brings the beige commissioner back to City Hall" \
         in said[451], said[451]
+    # the bid taken back, one line
     assert "About your pieces: Player 4 moves the beige commissioner from City Hall to 34th " \
-           "St. East (your 3 skyscrapers). News: Player 2 passes and takes back the card " \
-           "they had put forward (green 4); the high bid stays Player 3's 14; Player 3 wins " \
-           "the Central Park auction with 14" in said[430]  # the bid taken back, one line
+           "St. East (your 3 skyscrapers). News: Player 2 passes on Central Park and takes back " \
+           "the card they had put forward (green 4); the high bid stays Player 3's 14; " \
+           "Player 3 wins the Central Park auction with 14" in said[430]
     assert "1 business tile (jeweler) goes to 34th St. West, orange" in said[176], said[176]
     assert MORE not in screens[176] and screens[176][0] == ON_DEMAND, screens[176]
     assert FOLDED in screens[176] or LEFT_OUT in screens[176], screens[176]
@@ -1207,8 +1209,8 @@ def test_the_newcomer_s_news_about_their_pieces_come_first_and_the_rest_folds():
     news = _paragraph(tall[242], "News: ")
     assert "Player 3 scores 3 VP in 42nd St. East" in news  # a scoring is never folded
     assert re.search(r"; and \d more news of Player \d.*\(type log to see them\)\.$", news)
-    assert "Player 4 passes and takes back the cards they had put forward (violet 4, " \
-        "black 6: 10 in all, never finished)" in news, news  # for 34th St. East: kept
+    assert "Player 4 passes on 34th St. East and takes back the cards they had put forward " \
+        "(violet 4, black 6: 10 in all, never finished)" in news, news  # kept
     news = _paragraph(screens[93], "News: ")  # three passes on one auction: the high bid
     assert news.count("nobody has finished a bid yet") == 1, news  # said at the last
     news = _paragraph(screens[51], "News: ")  # the newcomer's 6 rows of passes: folded
@@ -1398,8 +1400,8 @@ def test_an_offer_made_card_by_card_is_news_as_it_stands_when_its_player_is_done
     33 in violet'), and its cards one by one are not listed."""
     screen = _screens_149()[451]
     news = _flat(screen).split("News: ")[1].split("Your hand")[0]
-    assert news.startswith("Player 2 bids 33 in violet; Player 3 passes and takes back the "
-                           "cards they had put forward"), news
+    assert news.startswith("Player 2 bids 33 in violet; Player 3 passes on 52nd St. East and "
+                           "takes back the cards they had put forward"), news
     assert "adds" not in _flat(screen)
 
 
@@ -1462,8 +1464,8 @@ def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
     were puzzled. Cards taken back say their total and, above the high bid, that it was
     never finished; the same card is counted ('black 4 x4')."""
     said = _flat(_screens_157()[77])
-    assert "Player 2 passes and takes back their cards (green 6 x2, black 4, black 5: their " \
-           "bid of 12, raised to 21, never finished)" in said, said
+    assert "Player 2 passes on 52nd St. East and takes back their cards (green 6 x2, black 4, " \
+           "black 5: their bid of 12, raised to 21, never finished)" in said, said
 
 
 NEWCOMER_181 = NEWCOMER.with_name("fifth-avenue-base-4p-seed181-newcomer.replay.json")
@@ -1616,3 +1618,37 @@ def test_a_colour_that_cannot_win_says_so_in_the_same_words_at_the_terminal_and_
     table, tokens = _table_at(NEWCOMER_223, 275)
     labels = [o["label"] for o in table.state_for(tokens["P1"])["decision"]["options"]]
     assert f"orange ({phrase})" in labels, labels
+
+
+def test_a_card_the_rules_give_is_said_once_with_its_reason():
+    """'Player 4 takes 1 black card too, having no skyscraper in 34th St. East, the district
+    scored.' and then 'Player 4 draws a black card (face down).': one event, two lines on
+    seed 233's newcomer's screen. The screen says the first ('log all' keeps both)."""
+    screens, session = screens_of(1, 100)
+    said = 0
+    for screen in screens:
+        for who in re.findall(r"(Player \d) takes 1 black card too", screen):
+            said += 1
+            assert f"{who} draws a black card" not in screen, screen
+    assert said
+    log = session.game.events
+    assert any(" takes 1 black card too" in line and log[k + 1].endswith(
+        " draws a black card (face down).") for k, line in enumerate(log[:-1]))
+
+
+def test_a_payment_the_digest_says_is_not_also_listed_above_it():
+    """'Player 1 pays green 6 = 6: the card goes face up under its stack.' in the log above
+    the digest, and '1 card (green 6) goes face up under the green stack, from your bid'
+    in its pieces: one payment said twice (seed 233's newcomer). The digest says it once."""
+    screens, _ = screens_of(1, 100)
+    checked = 0
+    for screen in screens:
+        digest = " ".join(_screen_items(screen, "In short, since your last decision:"))
+        if "from your bid" not in digest.split("Pieces: ")[-1]:
+            continue
+        checked += 1
+        listed = _screen_items(screen, "The log since your last decision:") + \
+            [x for title in re.findall(r"^The last \d+ moves \('log' shows all\):$", screen,
+                                       re.M) for x in _screen_items(screen, title)]
+        assert not any(x.startswith("Player 1 pays ") for x in listed), screen
+    assert checked

@@ -158,3 +158,21 @@ def test_a_player_who_did_not_score_is_told_why_a_black_card_comes_to_them():
             elif not line.endswith("(face down).") and " having no skyscraper in " not in line:
                 scorer = None
     assert said > 0
+
+
+def test_a_bid_taken_back_names_its_auction():
+    """'Player 3 passes and takes back ...' said no word of which auction, where several run
+    in a set (seed 233's newcomer): a pass that takes cards back, or has none left to raise
+    the bid, names the auction as a pass does ('passes on 34th St. East')."""
+    ruleset = load_ruleset(BASE)
+    said = 0
+    for seed in range(3):
+        auction = None
+        for line in played(ruleset, seed).events:
+            if found := re.match(r"Auction for (.+?): ", line):
+                auction = found.group(1)
+            if " takes back " in line or " has no card left to raise " in line:
+                assert f" passes on {auction} and takes back " in line or \
+                    line.endswith(f" and passes on {auction}."), line
+                said += 1
+    assert said

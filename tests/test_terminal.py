@@ -924,7 +924,8 @@ def test_the_build_limit_counts_the_skyscrapers_in_supply_as_the_bids_hint_does(
 
     game, s = _bidding_in_brown(["brown 4", "brown 5", "black 6"], supply=2)
     first = " ".join(s.decision_lines(game.decision()))
-    assert "brown 4 (build limit 2)" in first and "brown 5 (build limit 2)" in first
+    assert "brown 4 (you can build 2: 2 skyscrapers left)" in first and \
+        "brown 5 (build limit 2)" in first
     game.apply(card("brown", 4))
     said = " ".join(s.decision_lines(game.decision()))
     assert "brown 5 (" not in said  # a 5 allows 2: the supply's 2 are built all the same
@@ -936,6 +937,16 @@ def test_the_build_limit_counts_the_skyscrapers_in_supply_as_the_bids_hint_does(
     said = " ".join(s.decision_lines(game.decision()))
     assert "build limit" not in said, said
     assert s.handle("black 6", game.decision()) == card("black", 6)  # typed without the note
+
+
+def test_a_first_card_says_where_the_supply_not_the_card_sets_what_can_be_built():
+    """Seed 233's newcomer, 1 skyscraper left, read 'orange 4 (build limit 1)' beside the
+    rule's 'a 4 allows 3': where the supply, not the card, sets what the player can build,
+    the card's line says so; where the card sets it, its limit."""
+    game, s = _bidding_in_brown(["brown 4", "brown 6"], supply=1)
+    said = " ".join(" ".join(s.decision_lines(game.decision())).split())
+    assert "brown 4 (you can build 1: 1 skyscraper left)" in said, said
+    assert "brown 6 (build limit 1)" in said, said
 
 
 def test_after_an_undo_the_options_are_laid_out_as_before_in_a_real_terminal(tmp_path):
@@ -1670,8 +1681,8 @@ def test_a_pass_in_an_auction_where_the_viewer_has_pieces_is_never_folded():
     move of card'. The others' offers for a place of the viewer's pieces, and the viewer's
     own pieces, are never folded."""
     screens = screens_179()
-    assert "Player 3 passes on Times Square; Player 4 passes and takes back the cards " \
-        "they had put forward (violet 5, violet 6 x2, black 4, black 5: 26 in all" \
+    assert "Player 3 passes on Times Square; Player 4 passes on Times Square and takes back " \
+        "the cards they had put forward (violet 5, violet 6 x2, black 4, black 5: 26 in all" \
         in screens[575], screens[575]
     assert "more news" not in screens[575], screens[575]
     assert "1 card (green 5) goes face up under the green stack, from your bid" \

@@ -75,6 +75,8 @@ class Steps:
     # each step's moves of such pieces off or onto a place where a player has pieces of their
     # own: (the piece's key, the place left, the place entered, each player's pieces there)
     stakes: list[list[Stake]] = field(default_factory=list)
+    # each step's log lines that say again the move the line before it said (see _said_again)
+    again: list[set[int]] = field(default_factory=list)
     last: Picture | None = None
     events: int = 0
 
@@ -98,6 +100,7 @@ class Steps:
         self.moved_to.append(_moved_on_board(game, self.last, now))
         self.moved.append(_moved_keys(game, self.last, now))
         self.stakes.append(_stakes(game, self.last, now, self.moved[-1]))
+        self.again.append(_said_again(game, self.lines[-1], self.seen[-1], player))
         self.last, self.events = now, len(game.events)
 
     def last_decision(self, player: str) -> int:
@@ -155,6 +158,27 @@ class Steps:
                     continue
                 if _subject(game.events[at]) == viewer:
                     out.append(at)
+        return out
+
+    def said_by_pieces(self, game: Game, viewer: str) -> set[str]:
+        """The log lines (their words, without the full stop) of the others' steps since
+        `viewer`'s last decision that say only moves of the viewer's pieces out of their own
+        zones, written just before them ('Ann pays X: the card goes under its stack'): the
+        digest's pieces say those moves ('1 card (X) goes under the stack, from your offer'),
+        and the screen need not list the line above them too (a newcomer read a payment
+        twice)."""
+        out: set[str] = set()
+        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
+            after: dict[int, list[Moved]] = {}
+            for m in self.seen[k].moves:
+                after.setdefault(m.logged, []).append(m)
+            for logged, moved in after.items():
+                at = self.lines[k].start + logged - 1
+                if logged < 1 or at >= min(self.lines[k].stop, len(game.events)):
+                    continue
+                if _subject(game.events[at]) == viewer and \
+                        all(m.source[1] == viewer != m.dest[1] for m in moved):
+                    out.add(game.events[at].rstrip("."))
         return out
 
     def deciding(self, game: Game, viewer: str, news_at: list[int]) -> list[int]:
@@ -350,8 +374,9 @@ class Steps:
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, all but
         the last line; all of them when the same player's next step concludes the run (the
-        offer finished, or withdrawn as the round ends)."""
-        out: set[int] = set()
+        offer finished, or withdrawn as the round ends); and the lines that say a move again
+        (_said_again)."""
+        out: set[int] = set().union(*self.again)
         k = 0
         while k < len(self.quiet):
             if not self.quiet[k]:
@@ -367,6 +392,23 @@ class Steps:
             out.update(run if concluded else run[:-1])
             k = end + 1
         return out
+
+
+def _said_again(game: Game, lines: range, seen: StepSeen, decider: str) -> set[int]:
+    """The log lines of a step (in `lines`) that say again a move the line before them
+    said: a move by the rules into a player's own zone, in another player's step, between
+    a line about that player (why it comes: 'Ann takes 1 card too, having no tower in X')
+    and the line about them the move itself writes ('Ann draws a card'). One event, two
+    lines: a newcomer read both; the screen says the first ('log all' shows both)."""
+    out: set[int] = set()
+    for m in seen.moves:
+        owner, before, after = m.dest[1], lines.start + m.logged - 1, lines.start + m.logged
+        if m.logged < 1 or owner is None or owner == decider or m.source[1] == owner or \
+                after >= min(lines.stop, len(game.events)):
+            continue
+        if _subject(game.events[before]) == owner == _subject(game.events[after]):
+            out.add(after)
+    return out
 
 
 def _after(name: str, first: str) -> str:
@@ -645,6 +687,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         covered.update(told_too)
     if said.moves:
         lines.append(_pieces_paragraph(sight, said, width, left, crowded))
+        if covered is not None:  # the viewer's pieces it says leave them: not listed again
+            covered.update(steps.said_by_pieces(game, viewer))
     return lines
 
 
@@ -846,8 +890,17 @@ def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int]
         drop = next((x for x in reversed(kept) if x.at in foldable), None)
         if _rows(said, width) <= rows or drop is None:
             return said, kept
-        kept.remove(drop)
-        hidden.insert(0, drop)
+        # a run of foldable lines just before a line that stays goes whole: the run's first
+        # lines said beside that line read as coming just before it ('Bob passes; nobody has
+        # offered yet; Ann wins', the offers between folded)
+        at = kept.index(drop)
+        run = [drop]
+        if at + 1 < len(kept) and kept[at + 1].at not in foldable:
+            while at - len(run) >= 0 and kept[at - len(run)].at in foldable:
+                run.insert(0, kept[at - len(run)])
+        for x in run:
+            kept.remove(x)
+        hidden[:0] = run
 
 
 def _news_fold(game: Game, hidden: list[Told]) -> str:
