@@ -220,7 +220,8 @@ def test_the_game_ending_move_shows_the_player_s_own_points_on_each_option():
     decision = table.state_for(token)["decision"]
     assert decision["every"].startswith("the game ends")
     points = [o["points"] for o in decision["options"]]
-    assert all(p.startswith("you +") for p in points), points
+    # the player's own first, as what each score gains by the end (the game ends with it)
+    assert all(p.startswith("by the end: you +") for p in points), points
     assert any("Player 3 +" in p for p in points)  # theirs differ from place to place
     assert decision["estimate"] == \
         "Estimates: ranges by what will be drawn at random, and by what is hidden."
