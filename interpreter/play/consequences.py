@@ -1047,8 +1047,8 @@ def _ways(game: Game, seen: list[_Seen]) -> dict[str, dict[str, tuple[int, int]]
 
 def ways_words(game: Game, effect: Effect, viewer: str | None) -> str:
     """The points of each way of the player's own coming choice, ways alike said together:
-    'by what you choose next: 34th St. West (you +6), Times Square or 42nd St. East (you
-    +15, Ann +2), 52nd St. West (no points)'; just BY_CHOICE where the ways are not known."""
+    'by what you choose next: the north (you +6), the east or the west (you +15, Ann
+    +2), the south (no points)'; just BY_CHOICE where the ways are not known."""
     if not effect.ways:
         return BY_CHOICE
     alike: dict[str, list[str]] = {}
