@@ -8,12 +8,14 @@ For every bundled ruleset (each folder under rulesets/ with a ruleset.yaml), gam
 played with seed i, a random generator seeded i choosing among the legal options, and the
 player counts the ruleset allows taken in turn. After every move the game's `state_hash()` (what
 is where, the variables, the random generator, the decision waiting) is taken; a game's
-fingerprint is the digest of all of them and of its event log. Recorded before a change to the
-engine, they show that the change plays exactly the same games. A ruleset that does not load
-(an edition whose text leaves the game unplayable) is reported and left out.
+fingerprint is the digest of all of them, then (after a '/') the digest of its event log.
+Recorded before a change to the engine, they show that the change plays exactly the same games.
+A change to the words of a log line only (a rule's log text) leaves the states alike: it is
+said apart ('same games, log words differ'), to be recorded again on purpose. A ruleset that
+does not load (an edition whose text leaves the game unplayable) is reported and left out.
 
 Prints what matches and what differs; nothing is asserted (the exit code is 1 when a game
-differs, for scripts).
+differs, for scripts; log words alone do not count).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ RECORD = Path(__file__).resolve().parent / "same_games.json"
 
 
 def fingerprints(path: Path, games: int) -> list[str] | str:
-    """One digest per game (or the reason the ruleset cannot be played)."""
+    """One fingerprint per game, 'STATES/LOG' (or the reason the ruleset cannot be played)."""
     try:
         ruleset = load_ruleset(path)
         counts = sorted(ruleset.player_counts)
@@ -56,9 +58,25 @@ def fingerprints(path: Path, games: int) -> list[str] | str:
                 digest.update(game.state_hash().encode())
         except GameRuleError as exc:
             digest.update(f"error: {exc}".encode())
-        digest.update("\n".join(game.events).encode())
-        out.append(digest.hexdigest()[:16])
+        log = hashlib.sha256("\n".join(game.events).encode())
+        out.append(f"{digest.hexdigest()[:16]}/{log.hexdigest()[:8]}")
     return out
+
+
+def compared(mine: list[str], theirs: list[str]) -> str:
+    """The verdict on one ruleset's games: the same, the same but for the log's words, or
+    different (a record of an older kind, without the log apart, asks to be made again)."""
+    if any("/" not in f for f in theirs):
+        return "the record is of an older kind: record it again (--record) on a known-good commit"
+    pairs = [(a.split("/"), b.split("/")) for a, b in zip(mine, theirs, strict=False)]
+    changed = [i for i, (a, b) in enumerate(pairs) if a[0] != b[0]]
+    if changed or len(mine) != len(theirs):
+        return f"DIFFERENT games: {changed[:10]}"
+    worded = [i for i, (a, b) in enumerate(pairs) if a[1] != b[1]]
+    if worded:
+        return (f"same {len(mine)} games, log words differ in {len(worded)} "
+                f"({worded[:10]}): --record if the new words are meant")
+    return f"same {len(mine)} games"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,12 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         elif isinstance(mine, str) or isinstance(theirs, str):
             verdict = "same" if mine == theirs else f"now: {mine}; recorded: {theirs}"
         else:
-            changed = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b]
-            if changed or len(mine) != len(theirs):
-                differ += 1
-                verdict = f"DIFFERENT games: {changed[:10]}"
-            else:
-                verdict = f"same {len(mine)} games"
+            verdict = compared(mine, theirs)
+            differ += verdict.startswith("DIFFERENT")
         shown = found[name] if isinstance(found[name], str) else f"{len(found[name])} games"
         print(f"{name:45} {shown:>10}  {took:6.1f} s  {verdict}")
     if args.record:
