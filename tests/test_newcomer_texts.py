@@ -294,6 +294,24 @@ def test_two_commissioners_on_one_place_say_what_differs_later():
            "auctions no district before the park." in text, text
 
 
+def test_two_commissioners_in_a_district_each_auction_it_on_their_way_back():
+    """Seed 312's newcomer read 'later, back from Central Park, white auctions 34th St.
+    West, 42nd St. West, beige auctions 34th St. East, Times Square' with both standing in
+    52nd St. West, which the white one's return then auctioned: leaving a district puts a
+    marker there (en-2004, the 3rd action), so each way back auctions it too."""
+    game = load_ruleset(BASE).new_game(4, 109)
+    while not {"white", "beige"} <= set(game.decision().options):
+        game.apply(game.decision().options[0])
+    districts = [p for p in game.world.entity_types["place"]
+                 if game.evaluate("is_district", p)]
+    passed, here = districts[0], districts[-1]
+    game.state["vars"]["visited"]["white"] = [passed]
+    game.state["vars"]["commissioner_at"].update(white=here, beige=here)
+    text = " ".join(" ".join(screen_of(game)).split())
+    assert f"; later, back from Central Park, white auctions {game.label(passed)}, " \
+           f"{game.label(here)}, beige auctions {game.label(here)} before the park." in text, text
+
+
 def test_a_refused_card_says_where_the_answers_come_from_in_one_rule_s_words():
     """Seed 239's newcomer clicked what was no card in a bid and read '(only cards that may
     join a bid: its colour, or black after the first card and the value of a bid: the sum of
