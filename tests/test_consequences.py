@@ -539,7 +539,7 @@ def before_the_3rd_business(towers: dict) -> Game:
 
 
 THREE_DISTRICTS = {"w34_violet": {"P1": 1}, "e34_brown": {"P1": 1}, "w42_gray": {"P1": 1}}
-SPECIAL_SCORING = ("you +4 (Player 1 scores 4 VP for skyscrapers in at least 3 districts: "
+SPECIAL_SCORING = ("you +4 (you score 4 VP for skyscrapers in at least 3 districts: "
                    "the special scoring after business 3)")
 
 
@@ -576,6 +576,18 @@ def test_taking_the_business_that_sets_off_a_special_scoring_says_its_points():
     assert game.decision().prompt == "take a business from the current set"
     said = every_choice_words(game)
     assert said.startswith(SPECIAL_SCORING), said
+
+
+def test_an_option_that_scores_says_the_rule_it_scores_by_beside_its_points():
+    """Seed 312's newcomer read 'B: place a business, ... you +4, Player 3 +4' on the turn's
+    screen, and learnt why only after choosing B: where the options differ, an option's
+    points say the rule that gives them, short (its line's words after the colon)."""
+    game = before_the_3rd_business(THREE_DISTRICTS)
+    turn = game.decision()
+    found = outlook(game, turn, "P1", samples=1)
+    words = [effect_words(game, e, "P1") for e in common_effect(found.effects)[1]]
+    said = dict(zip(turn.options, words, strict=True))
+    assert said["B"].startswith("you +4 (the special scoring after business 3)"), said
 
 
 def test_taking_a_business_that_scores_nobody_says_no_points():

@@ -31,6 +31,7 @@ from interpreter.engine.world import PLAYER
 from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end, final_of
 from interpreter.play.moves_seen import DRAWN, UNDER, UNSEEN, Moved, flows, watched_apply
+from interpreter.play.plain_reasons import as_you
 from interpreter.play.under_way import started, under_way
 
 if TYPE_CHECKING:
@@ -575,7 +576,9 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
                    None if ending is not None else e.ending, e.ends_sometimes,
                    starts=None if starts is not None else e.starts,
                    then=[] if then else e.then,  # each option's reason: in 'why' (room),
-                   because=e.because if e.by_choice else None,  # but a range's
+                   because=e.because if e.by_choice else short_reason(e.because),  # but
+                   # a range's, and a reason said short (a newcomer read 'you +4, Player 3
+                   # +4' on an option and never learnt why)
                    later=[] if later else e.later, by_choice=e.by_choice,
                    final={} if final else e.final, winners=[] if final else e.winners,
                    final_by_choice=e.final_by_choice, final_estimate=e.final_estimate,
@@ -623,7 +626,16 @@ def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") ->
     named = _numbered_names(twin)  # 'space 4' holds a 4 that is no amount
     line = next((line.rstrip(".") for line in twin.events
                  if name in line and amount.search(_without(line, named))), None)
-    return None if line is None or (label and label in line) else line
+    if line is None or (label and label in line):
+        return None
+    return as_you(line, name) if who == viewer else line  # 'you score 4 VP ...'
+
+
+def short_reason(line: str | None) -> str | None:
+    """What a reason's line says after its last colon ('the special scoring after round 3'
+    of 'Ann scores 4 VP for towers in 3 regions: the special scoring after round 3'), where
+    it has one: the name of the rule, short enough to stand beside an option."""
+    return line.rsplit(": ", 1)[1] if line and ": " in line else None
 
 
 def _numbered_names(game: Game) -> list[str]:
