@@ -19,6 +19,7 @@ from interpreter.play.digest import (
     Steps,
     _concerns,
     digest_lines,
+    points_where,
 )
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
@@ -663,7 +664,7 @@ def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
                     name = table.game.label(player)
                     # (a piece Player 1 had just moved: among the news, first)
                     lines = [x for x in digest
-                             if x.startswith((f"{name}: ", "News: ", "About your pieces: "))]
+                             if x.startswith((f"{name}: ", "News: ", "Concerning you: "))]
                     assert any(name in line and f"the {table.game.label(what)} " in line and
                                f"to {table.game.label(where)}" in line for line in lines), \
                         (digest, moved)
@@ -918,7 +919,7 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
             digest = table.state_for(token)["digest"]
             # the others' points alone come after the news (table.news_before_others_points)
             kinds = [("points" if "you " in x else "others") if x.startswith("Points: ")
-                     else "news" if x.startswith(("News: ", "About your pieces: "))
+                     else "news" if x.startswith(("News: ", "Concerning you: "))
                      else "alone" if x.startswith("Taken for you") else "other" for x in digest]
             rank = {"alone": -1, "points": 0, "news": 1, "others": 1.5, "other": 2}
             assert not any(x.startswith("Taken for you") and " more choice" in x
@@ -1036,6 +1037,69 @@ def _play_screens(width: int, replay: Path, height: int) -> dict[int, list[str]]
     return screens
 
 
+def typed_at(replay: Path, target: int, typed: list[str], width: int = 80,
+             height: int = 24) -> list[list[str]]:
+    """The screen of a newcomer's replayed game at step `target` (80x24), then what each
+    command of `typed` printed there, in turn; the game is played no further."""
+    data = json.loads(replay.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, out, said, left = data["moves"], io.StringIO(), [], list(typed)
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        text = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
+        out.seek(0)
+        out.truncate()
+        if prompt != "> " or len(session.game.moves) < target:
+            return "" if prompt != "> " else str(session.numbers(shown())[
+                shown().options.index(moves[len(session.game.moves)])])
+        said.append(text.splitlines())
+        if not left:
+            raise EOFError
+        return left.pop(0)
+
+    def shown():
+        return session.display.shown(session.game, session.game.decision())
+
+    session = Replayed(ruleset, game, History(), data["seats"], load_display(ruleset), out,
+                       colour=False, tty=True, read=read, width=width, height=height)
+    session.run()
+    return said
+
+
+NEWCOMER_311 = NEWCOMER.with_name("fifth-avenue-base-4p-seed311-newcomer.replay.json")
+
+
+def test_a_cut_short_digest_keeps_the_points_since_with_what_happened_to_the_player():
+    """Seed 311's newcomer read, above their turn's options, only 'Concerning you: You take 1
+    black card too, ...' and '(Cut short ...)': a scoring (Player 3 +1, Player 4 +4) and a
+    special scoring (+4 each) were behind 'log'. Cut short, the digest keeps the points
+    since whole, beside what happened to the player."""
+    screen = "\n".join(typed_at(NEWCOMER_311, 141, [])[0])
+    assert FOLDED in screen, screen
+    assert "Points: Player 3 +5, Player 4 +8." in screen, screen
+    assert "Concerning you: You take 1 black card too" in screen, screen
+
+
+def test_a_pass_that_wrote_the_next_player_s_pass_is_said_whole_in_the_digest_and_log():
+    """Seed 311's newcomer read 'Player 2 passes on Times Square (Player 3 too)' in the
+    digest, and 'log' showed Player 2's pass and Player 4's, not Player 3's: Player 3's pass
+    wrote Player 4's too (Player 4 could not open a bid). The digest says both, and 'log'
+    folds neither."""
+    screen, log = typed_at(NEWCOMER_311, 118, ["log"])
+    digest = " ".join(" ".join(screen).split())
+    assert "Player 4 cannot open a bid (no card of a colour allowed in Times Square) and " \
+        "passes" in digest, digest
+    said = " ".join(" ".join(log).split())
+    for player in ("Player 2", "Player 3"):
+        assert f"{player} passes on Times Square" in said, said
+    assert "Player 4 cannot open a bid" in said, said
+
+
 def pages(screen: list[str]) -> list[list[str]]:
     """A screen's pages, as the terminal shows them one after the other."""
     out: list[list[str]] = [[]]
@@ -1063,7 +1127,7 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
     # at 24 rows the digest is cut short for the options ('log' shows it all): said whole
     # on a taller terminal
     said = " ".join(" ".join(newcomer_screens(height=40)[534]).split())
-    assert "About your pieces: You take 1 black card too, having no skyscraper in Times " \
+    assert "Concerning you: You take 1 black card too, having no skyscraper in Times " \
            "Square, the district scored; Player 2 moves the beige commissioner from 34th St. " \
            "West (your 7 skyscrapers) to 42nd St. West (your 4 skyscrapers). News: Player 2 " \
            "chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
@@ -1108,7 +1172,7 @@ def test_a_commissioner_moved_off_or_onto_the_viewer_s_district_is_news_with_the
                     for rows, whole in ((3, False), (None, True)):
                         lines = digest_lines(game, before, "P1", steps, [], rows=rows,
                                              whole=whole)
-                        heads = ("News: ", "About your pieces: ")
+                        heads = ("News: ", "Concerning you: ")
                         news = " ".join(" ".join(x for x in lines
                                                  if x.startswith(heads)).split())
                         for k, (c, place, n, _) in enumerate(expected):
@@ -1118,7 +1182,7 @@ def test_a_commissioner_moved_off_or_onto_the_viewer_s_district_is_news_with_the
                             # first, on a line of their own (a newcomer's was a long line's
                             # last clause, cut off by a cramped page)
                             heads = [x.split(": ")[0] for x in lines if x.startswith(heads)]
-                            assert heads[:1] == ["About your pieces"], lines
+                            assert heads[:1] == ["Concerning you"], lines
                             assert not any(x.startswith("News: ") and "(your " in x
                                            for x in lines), lines
                     met += 1
@@ -1147,7 +1211,7 @@ def test_the_newcomer_s_commissioner_taken_away_is_on_their_screen():
     screens = newcomer_screens(replay=NEWCOMER_127)
     said = [" ".join(" ".join(x).split()) for x in  # at 24 rows cut short for the options
             newcomer_screens(replay=NEWCOMER_127, height=TALL).values()]
-    assert any(re.search(r"About your pieces: [^\n]*Player 3 moves the beige commissioner "
+    assert any(re.search(r"Concerning you: [^\n]*Player 3 moves the beige commissioner "
                          r"from 52nd St. East \(your 1 skyscraper\) to Central Park; Player 4 "
                          r"brings the beige commissioner back to City Hall", x) for x in said)
     for screen in screens.values():
@@ -1164,13 +1228,13 @@ def test_the_newcomer_s_news_follow_each_commissioner_and_keep_their_places_unfo
     screens = newcomer_screens(replay=NEWCOMER_137)
     said = {step: " ".join(" ".join(x).split())
             for step, x in newcomer_screens(replay=NEWCOMER_137, height=TALL).items()}
-    assert "About your pieces: Player 2 moves the beige commissioner from 42nd St. East " \
+    assert "Concerning you: Player 2 moves the beige commissioner from 42nd St. East " \
            "(your 3 skyscrapers) to 52nd St. East to Central Park; Player 3 moves the " \
            "white commissioner from 42nd St. West to 52nd St. West (your 2 skyscrapers) to " \
            "Central Park; Player 4 brings the beige commissioner back to City Hall" \
         in said[451], said[451]
     # the bid taken back, one line
-    assert "About your pieces: Player 4 moves the beige commissioner from City Hall to 34th " \
+    assert "Concerning you: Player 4 moves the beige commissioner from City Hall to 34th " \
            "St. East (your 3 skyscrapers). News: Player 2 passes on Central Park and takes back " \
            "the card they had put forward (green 4); the high bid stays Player 3's 14; " \
            "Player 3 wins the Central Park auction with 14" in said[430]
@@ -1202,7 +1266,7 @@ def test_the_newcomer_s_news_about_their_pieces_come_first_and_the_rest_folds():
         assert "(your " not in news, news  # each about the viewer's places is said first
     tall = newcomer_screens(replay=NEWCOMER_167, height=TALL)  # at 24 rows cut short
     said = " ".join(" ".join(tall[242]).split())
-    assert "In short, since your last decision: About your pieces: Player 2 moves the " \
+    assert "In short, since your last decision: Concerning you: Player 2 moves the " \
            "white commissioner from City Hall to 34th St. East (your 5 skyscrapers); " \
            "Player 3 moves it on to 42nd St. East; you take 1 black card too, having no " \
            "skyscraper in 42nd St. East, the district scored. News: " in said, said
@@ -1276,7 +1340,7 @@ def test_a_move_into_or_out_of_a_place_of_the_viewer_s_pieces_is_never_folded(ba
                 assert move in short or without_source(move) in short, (move, short)
             page = digest_lines(game, before, "P1", steps, whole=True)
             at = next(k for k, x in enumerate(page) if x.startswith("Pieces: "))
-            assert all(x.startswith(("Points: ", "News: ", "About your pieces: ", "Your pieces: ",
+            assert all(x.startswith(("Points: ", "News: ", "Concerning you: ", "Your pieces: ",
                                      "Your last decision: ", "Taken for you"))
                        for x in page[:at]), page
             met += 1
@@ -1582,7 +1646,7 @@ def test_a_card_received_by_the_rules_is_said_to_the_player_with_its_reason():
     screen = _screens_211()[30]
     said = " ".join(" ".join(screen).split())
     short = said.split("In short, since your last decision:")[1]
-    assert short.startswith(" About your pieces: "), said
+    assert short.startswith(" Concerning you: "), said
     assert "you take 1 black card too, having no skyscraper in 34th St. West, the district " \
            "scored." in short.split(" News: ")[0], said
     assert said.count("having no skyscraper in 34th St. West") == 1, said
@@ -1652,3 +1716,21 @@ def test_a_payment_the_digest_says_is_not_also_listed_above_it():
                                        re.M) for x in _screen_items(screen, title)]
         assert not any(x.startswith("Player 1 pays ") for x in listed), screen
     assert checked
+
+
+def test_points_from_a_place_and_from_a_bonus_say_each_part_with_its_amount():
+    """Seed 312's newcomer read 'Points: you +4 (the special scoring after business 3),
+    Player 3 +8 (in 52nd St. East)': 4 of Player 3's 8 came from the special scoring. Where
+    a player's points come from lines that name a place and lines that do not, each part is
+    said with its amount."""
+    game = load_ruleset(BASE).new_game(4, 1)
+    lines = ["Player 1 scores 4 VP for skyscrapers in at least 3 districts: the special "
+             "scoring after business 3.",
+             "Player 3 scores 4 VP for skyscrapers in at least 3 districts: the special "
+             "scoring after business 3.",
+             "Player 3 scores 4 VP in 52nd St. East."]
+    said = points_where(game, {"P1": 4, "P3": 8}, "P1", lines)
+    assert said == "you +4 (the special scoring after business 3), Player 3 +8 (4 by the " \
+        "special scoring after business 3, 4 in 52nd St. East)", said
+    # points from places only, or from bonuses only, are said as before
+    assert points_where(game, {"P3": 4}, "P1", lines[2:]) == "Player 3 +4 (in 52nd St. East)"

@@ -1699,8 +1699,10 @@ def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept(
     assert "2. green 6 3. black 4 4. black 5 5. black 6 12. pass (taking back any cards " \
         "bid)" in said, said
     assert said.index("12. pass") < said.index("13. finish: that is my bid"), said
-    assert "(1: green 5, in your bid now; 6 to 11: kept for the others you hold; the other " \
-        "options keep their numbers.)" in said, said
+    # the numbers kept for the cards that cannot join the bid now, said as that ('kept for
+    # the others you hold' was cryptic to seed 311's newcomer)
+    assert "(1: green 5, in your bid now; 6 to 11: for the rest of your hand, not offered " \
+        "now; the other options keep their numbers.)" in " ".join(said.split()), said
 
 
 def _why_179(step: int, command: str) -> str:
@@ -2026,7 +2028,7 @@ def test_a_bid_s_gap_note_lists_every_card_in_it_two_of_a_kind_too():
     assert checked > 20
     text = " ".join(" ".join(screens[208]).split())
     assert "(1 and 3: brown 5, black 4 x2, in your bid now; 4: black 5 in your bid now, and " \
-        "you hold more; 5 to 10: kept for the others you hold;" in text, text
+        "you hold more; 5 to 10: for the rest of your hand, not offered now;" in text, text
     assert re.search(r" 4\. black 5 ", text) and re.search(r" 2\. brown 6 ", text)
 
 

@@ -2243,7 +2243,7 @@ def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser)
     first one whole, the rest scrolled in their box)."""
     with _newcomer_229_at(browser, 468, "#digest-lines li") as page:
         seen = page.evaluate(DIGEST_LINES_SEEN)
-        own = [whole for text, whole in seen if text.startswith("About your pieces")]
+        own = [whole for text, whole in seen if text.startswith("Concerning you")]
         assert own == [True], seen
         assert _in_view(page, "#hints li") and _in_view(page, "#save")
         assert page.locator("#options button").count() == 3

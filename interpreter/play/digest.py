@@ -38,7 +38,7 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows
 from interpreter.play.plain_reasons import as_you
-from interpreter.play.screen import LONE_HEAD, OWN_HEAD, YOURS_HEAD, wrap_text
+from interpreter.play.screen import LONE_HEAD, OWN_HEAD, POINTS_HEAD, YOURS_HEAD, wrap_text
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -323,8 +323,9 @@ class Steps:
         """The log lines (their indices) that end the others' runs of steps in a row with
         a quiet one among them since `viewer`'s last decision (an offer built card by card,
         made or taken back): the first line of each run's last step, the offer as it stands
-        when its player is done. News, one line an offer: a high offer was never on a
-        newcomer's screen, and the cards put forward took a line each."""
+        when its player is done (every line of it where it is quiet too: a pass that wrote
+        the next player's pass as well). News, one line an offer: a high offer was never on
+        a newcomer's screen, and the cards put forward took a line each."""
         out: list[int] = []
         k = self.last_decision(viewer) + 1
         while k < len(self.deciders):
@@ -335,7 +336,9 @@ class Steps:
                     not self.moved_to[end] and self.lines[end] and \
                     self.lines[end].start < len(game.events):  # a piece moved on a
                 # place is said by its own line (piece_moves)
-                out.append(self.lines[end].start)
+                last = self.lines[end]
+                out += [i for i in last if i < len(game.events)] if self.quiet[end] \
+                    else [last.start]
             k = end + 1
         return out
 
@@ -372,10 +375,12 @@ class Steps:
         return list(self.seen[last].moves), dict(self.points[last])
 
     def hidden_lines(self) -> set[int]:
-        """The log lines a digest leaves out: in each run of one player's quiet steps, all but
-        the last line; all of them when the same player's next step concludes the run (the
-        offer finished, or withdrawn as the round ends); and the lines that say a move again
-        (_said_again)."""
+        """The log lines a digest leaves out: in each run of one player's quiet steps, the
+        lines of all but the last step; all of them when the same player's next step
+        concludes the run (the offer finished, or withdrawn as the round ends); and the lines
+        that say a move again (_said_again). The last step's lines are all kept: one step's
+        pass wrote the next player's pass too (that player could not offer), and a newcomer's
+        'log' showed the second pass alone."""
         out: set[int] = set().union(*self.again)
         k = 0
         while k < len(self.quiet):
@@ -386,10 +391,9 @@ class Steps:
             while end + 1 < len(self.quiet) and self.quiet[end + 1] and \
                     self.deciders[end + 1] == self.deciders[k]:
                 end += 1
-            run = [i for r in self.lines[k:end + 1] for i in r]
             concluded = end + 1 < len(self.quiet) and \
                 self.deciders[end + 1] == self.deciders[k]
-            out.update(run if concluded else run[:-1])
+            out.update(i for r in self.lines[k:end + 1 if concluded else end] for i in r)
             k = end + 1
         return out
 
@@ -666,7 +670,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     if covered is not None:
         covered.update(m.line for m in pieces)
     if whole and seen.points:  # where each player's points came from, on their line
-        lines[-1] = "Points: " + points_where(game, seen.points, viewer, told) + "."
+        lines[-1] = POINTS_HEAD + points_where(game, seen.points, viewer, told) + "."
     items = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
     deciding = steps.deciding(game, viewer, [x.at for x in items])
     items = with_received(game, viewer, items, steps.received(game, viewer), covered)
@@ -724,7 +728,7 @@ def _head_lines(sight: _Sight, lone: list[Lone], points: dict[str, int], chars: 
     lines = [lone_line(game, lone, viewer, chars)] if lone else []
     lines += own_decision_line(game, sight.before, viewer, sight.steps, sight.zones, news)
     if points:
-        lines.append("Points: " + points_text(
+        lines.append(POINTS_HEAD + points_text(
             game, {p: (n, n) for p, n in points.items()}, viewer) + ".")
     return lines
 
@@ -936,7 +940,7 @@ def _said_once(news: list[str]) -> list[str]:
 
 def yours_first(game: Game, yours: list[Told], rest: list[Told]) -> list[str]:
     """The news lines (about_yours): those about places where the viewer has pieces first,
-    on a line of their own ('About your pieces: Ann moves the pawn from X (your 8 towers) to
+    on a line of their own ('Concerning you: Ann moves the pawn from X (your 8 towers) to
     Y.'), then the rest ('News: ...'). A cramped page shows its first lines: a newcomer's
     news of a pawn moved off their region was the last clause of a long line, cut off."""
     said = {head: _said_once(_counted_news([mid_sentence(game, x.text) for x in items]))
@@ -1062,14 +1066,25 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
                             .split(", "), sorted(points, key=lambda p: (
                                 p != viewer, game.players.index(p))), strict=True):
         given = crediting(game.label(player), points[player], lines)
-        places = places_named(game, given)
-        # no place: what the lines say after their last colon ('...: the bonus of round 3'),
-        # where they have one
-        tails = list(dict.fromkeys(x.rsplit(": ", 1)[1].rstrip(".") for x in given
-                                   if ": " in x))
-        why = f"in {and_list(places)}" if places else and_list(tails) if tails else ""
+        placed = [x for x in given if places_named(game, [x])]
+        if placed and len(placed) < len(given):  # some by a place, some not: each its
+            # amount (a newcomer read 'Player 3 +8 (in 52nd St. East)', 4 of it a bonus)
+            why = ", ".join(f"{credited(game.label(player), x)} " + (
+                f"in {and_list(places_named(game, [x]))}" if x in placed else
+                f"by {_tail(x)}") for x in given)
+        else:
+            places = places_named(game, given)
+            # no place: what the lines say after their last colon ('...: the bonus of round
+            # 3'), where they have one
+            tails = list(dict.fromkeys(_tail(x) for x in given if ": " in x))
+            why = f"in {and_list(places)}" if places else and_list(tails) if tails else ""
         said.append(f"{part} ({why})" if why else part)
     return ", ".join(said)
+
+
+def _tail(line: str) -> str:
+    """What a line says after its last colon (the whole line where it has none)."""
+    return line.rsplit(": ", 1)[-1].rstrip(".")
 
 
 def crediting(name: str, amount: int, lines: list[str]) -> list[str]:

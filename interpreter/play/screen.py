@@ -26,8 +26,9 @@ ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
 # the digest's paragraphs about the player: what the game chose for them, what their last
 # decision did, what others did to their pieces (fold_lines keeps them whole)
 LONE_HEAD, OWN_HEAD = "Taken for you, the only option: ", "Your last decision: "
-YOURS_HEAD = "About your pieces: "
+YOURS_HEAD = "Concerning you: "
 MINE = (LONE_HEAD, OWN_HEAD, YOURS_HEAD)
+POINTS_HEAD = "Points: "  # the digest's points since, every player's in one line
 LEFT_OUT = "(What happened since your last decision: 'log'. Your choices took the room.)"
 FOLDED = "(Cut short to keep your choices on this screen: 'log' shows all that happened.)"
 
@@ -229,37 +230,43 @@ class Screen:
 def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
     """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows, or []
     where they cannot be (the caller shows them a page at a time). What happened to the
-    player (MINE) is kept whole, with the others' paragraphs by their first lines; else
-    every paragraph by its first line (the rows left going to the first in order); else the
-    player's whole, the others left out (a newcomer's pieces, lost to another's move, were
-    said nowhere on the screen). A paragraph cut short ends in ' ...'."""
+    player (MINE) and the points since (POINTS_HEAD) are kept whole, with the others'
+    paragraphs by their first lines; else every paragraph by its first line (the rows left
+    going to the first in order); else those kept whole, the others left out (a newcomer's
+    pieces, lost to another's move, were said nowhere on the screen); else those by their
+    first lines (a newcomer read the card they had taken, and not the 13 points the others
+    had scored). A paragraph cut short ends in ' ...'."""
     paragraphs: list[list[str]] = []
     for line in lines:
         if paragraphs and line.startswith(" "):
             paragraphs[-1].append(line)
         else:
             paragraphs.append([line])
-    yours = [p for p in paragraphs if p[0].startswith(MINE)]
-    mine = [line for p in yours for line in p]
-    tries = [(mine, [p for p in paragraphs if p not in yours]), ([], paragraphs), (mine, [])]
-    for whole, cut in tries:
-        if (whole or cut) and len(whole) + len(cut) <= rows:
-            return whole + _first_lines(cut, rows - len(whole), width)
+    kept = [k for k, p in enumerate(paragraphs) if p[0].startswith((*MINE, POINTS_HEAD))]
+    every = list(range(len(paragraphs)))
+    rest = [k for k in every if k not in kept]
+    for whole, cut in [(kept, rest), ([], every), (kept, []), ([], kept)]:
+        said = sum(len(paragraphs[k]) for k in whole)
+        if (whole or cut) and said + len(cut) <= rows:
+            short = dict(zip(cut, _first_lines([paragraphs[k] for k in cut], rows - said,
+                                               width), strict=True))
+            return [line for k in sorted([*whole, *cut])  # in their order
+                    for line in (paragraphs[k] if k in whole else short[k])]
     return []
 
 
-def _first_lines(paragraphs: list[list[str]], rows: int, width: int) -> list[str]:
+def _first_lines(paragraphs: list[list[str]], rows: int, width: int) -> list[list[str]]:
     """Each paragraph's first line at least, in `rows` rows (as many as there are
     paragraphs, or more), the rows left going to the first ones in order."""
     left = rows - len(paragraphs)
-    out: list[str] = []
+    out: list[list[str]] = []
     for paragraph in paragraphs:
         extra = min(left, len(paragraph) - 1)
         left -= extra
         kept = paragraph[:1 + extra]
         if len(kept) < len(paragraph):
             kept[-1] = kept[-1][:width - 4].rstrip() + " ..."
-        out += kept
+        out.append(kept)
     return out
 
 

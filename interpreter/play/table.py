@@ -94,7 +94,7 @@ def news_before_others_points(lines: list[str], own_points: bool) -> list[str]:
     at = next((k for k, line in enumerate(lines) if line.startswith("Points: ")), None)
     news = 0
     while at is not None and at + 1 + news < len(lines) and \
-            lines[at + 1 + news].startswith(("About your pieces: ", "News: ")):
+            lines[at + 1 + news].startswith(("Concerning you: ", "News: ")):
         news += 1
     if own_points or at is None or not news:
         return lines

@@ -126,13 +126,21 @@ HELP = [  # the commands, and what each does: laid out for the terminal's width 
 def held_pieces(game: Game, player: str, options: list[Any]) -> list[str]:
     """The pieces, each once, in the player's own zones that hold one of `options` (a hand
     the options take cards from), in the zones' order; [] where no option is a piece held."""
-    names = {str(o) for o in options}
     out: dict[str, None] = {}
-    for zone in game.state["zones"].values():
+    for _, own in holding_zones(game, player, options):
+        out.update(dict.fromkeys(str(p) for p in own))
+    return list(out)
+
+
+def holding_zones(game: Game, player: str, options: list[Any]) -> list[tuple[str, Any]]:
+    """The player's own zones that hold one of `options`: (the zone's name, its pieces)."""
+    names = {str(o) for o in options}
+    out = []
+    for name, zone in game.state["zones"].items():
         own = zone.get(player) if isinstance(zone, dict) else None
         if isinstance(own, (dict, list)) and names & {str(p) for p in own}:
-            out.update(dict.fromkeys(str(p) for p in own))
-    return list(out)
+            out.append((name, own))
+    return out
 
 
 def _span(numbers: list[int]) -> str:
@@ -636,8 +644,13 @@ class Session:
                          if where else f"{n}: {label}{many} chosen already, and you hold more")
         if self.numbering is None:  # the display's numbers: the page says no more (a row
             return []  # for the note took the digest's last row at the setup)
-        if waiting:
-            parts.append(f"{_span(waiting)}: kept for the others you hold")
+        if waiting:  # 'kept for the others you hold' was cryptic to a newcomer
+            zones = holding_zones(self.game, decision.player, decision.options)
+            most = max(zones, key=lambda z: len(z[1]))[0] if zones else None  # (a hand,
+            # not the offer made)
+            held = PieceWords(self.game, decision.player, zones=self.display.zones).zone(
+                most, decision.player, []) if most is not None else "what you hold"
+            parts.append(f"{_span(waiting)}: for the rest of {held}, not offered now")
         if not parts:
             return []
         return self.wrapped([f"  ({'; '.join(parts)}; the other options keep their "
