@@ -41,9 +41,12 @@ def _numbered(session: Session, index: int) -> str:
     return str(session.numbers(shown)[index])
 
 
-def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
+@functools.cache
+def screens_of(seed: int, count: int) -> tuple[tuple[str, ...], Session]:
     """The first `count` screens of a game at an 80x24 terminal, Player 1 a person answering
-    at random, the others random bots."""
+    at random, the others random bots. Played once per process (several tests read the same
+    game: they read its screens and its game, and set only the session's output and height,
+    which the others do not read)."""
     ruleset = load_ruleset(BASE)
     game = ruleset.new_game(4, seed)
     out, rng, screens, at = io.StringIO(), random.Random(seed), [], [0]
@@ -62,7 +65,7 @@ def screens_of(seed: int, count: int) -> tuple[list[str], Session]:
     session = Session(ruleset, game, History(), seats, load_display(ruleset), out, tty=True,
                       read=read, width=80, height=24)
     session.run()
-    return screens, session
+    return tuple(screens), session
 
 
 def test_a_withdrawn_bid_is_one_line_and_the_digest_says_what_changed():
@@ -821,7 +824,10 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
         "1 more move of card"
     lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
     line = lone_line(game, lone, "P1", 40)
-    assert re.search(r"; and \d+ more choices?\.$", line), line
+    # the newest kept, the earliest counted (seed 311's newcomer's pass, the choice just
+    # before their decision, went into 'and 1 more choice')
+    assert re.search(r"^Taken for you, the only option: (question 1: pass; )?question 2: "
+                     r"pass; and \d+ earlier choices? \('log'\)\.$", line), line
 
 
 def _screen_items(screen: str, title: str) -> list[str]:
@@ -922,7 +928,7 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
                      else "news" if x.startswith(("News: ", "Concerning you: "))
                      else "alone" if x.startswith("Taken for you") else "other" for x in digest]
             rank = {"alone": -1, "points": 0, "news": 1, "others": 1.5, "other": 2}
-            assert not any(x.startswith("Taken for you") and " more choice" in x
+            assert not any(x.startswith("Taken for you") and " earlier choice" in x
                            for x in digest), digest
             assert [rank[k] for k in kinds] == sorted(rank[k] for k in kinds), digest
             met |= set(kinds) - {"other"}
@@ -1079,10 +1085,33 @@ def test_a_cut_short_digest_keeps_the_points_since_with_what_happened_to_the_pla
     black card too, ...' and '(Cut short ...)': a scoring (Player 3 +1, Player 4 +4) and a
     special scoring (+4 each) were behind 'log'. Cut short, the digest keeps the points
     since whole, beside what happened to the player."""
-    screen = "\n".join(typed_at(NEWCOMER_311, 141, [])[0])
+    screen = "\n".join(newcomer_screens(replay=NEWCOMER_311)[141])
     assert FOLDED in screen, screen
     assert "Points: Player 3 +5, Player 4 +8." in screen, screen
     assert "Concerning you: You take 1 black card too" in screen, screen
+
+
+def test_a_cut_short_digest_keeps_the_newest_choice_taken_for_the_player():
+    """Seed 311's newcomer, passed over in an auction (no card of a colour allowed there),
+    read 'Taken for you, the only option: how many skyscrapers do you build from your ...':
+    the pass went into 'and 1 more choice' behind the 0 built in the auction before, and
+    the line was cut after its first row. The newest choice comes first, short (without
+    its aside), and the auction it was in is on the row kept."""
+    screen = newcomer_screens(replay=NEWCOMER_311)[521]
+    assert FOLDED in screen, screen
+    assert "Taken for you, the only option: pass in the auction for 52nd St. West, where ..." \
+        in screen, screen
+
+
+def test_an_option_says_the_others_pieces_it_moves_before_what_follows_it():
+    """Seed 311's newcomer read a building stop's option as '... Player 4 scores 1 VP
+    (half) in 34th St. West; then, in the auction for 42nd St. West, Player 4 chooses ...;
+    Player 2's 1 skyscraper goes out of the game; ...': what follows the option sat between
+    the pieces it takes. Every player's pieces first, then what follows."""
+    screen = " ".join(" ".join(newcomer_screens(replay=NEWCOMER_311)[558]).split())
+    stop = screen[screen.index("2. building stop:"):]
+    assert stop.index("Player 4's 1 skyscraper goes out of the game") < \
+        stop.index("then, in the auction for 42nd St. West"), stop
 
 
 def test_a_pass_that_wrote_the_next_player_s_pass_is_said_whole_in_the_digest_and_log():
@@ -1291,8 +1320,9 @@ def test_the_numbers_of_cards_already_bid_are_said_under_the_list():
     assert options[0].startswith("2. orange 6"), screen
     at = next(k for k, line in enumerate(screen) if line.startswith("  (1: "))
     note = " ".join(" ".join(screen[at:-1]).split())  # up to the prompt
-    assert re.fullmatch(r"\(1: orange 5, in your bid now; (\d+ to \d+: kept for the others you "
-                        r"hold; )?the other options keep their numbers\.\)", note), screen
+    assert re.fullmatch(r"\(1: orange 5, in your bid now; (\d+ to \d+: for the rest of your "
+                        r"hand, not offered now; )?the other options keep their numbers\.\)",
+                        note), screen
     # not '1 is in your bid already': read as a refusal (seed 191)
     for screen in screens.values():
         assert fits(screen), "\n".join(screen)

@@ -1444,10 +1444,13 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
     account of it. What the choice was about (the display's, 'in the round for X, where
     the stake is 9') follows the option: a newcomer read 'pass' and did not know what they
     had passed on. The same choice taken again is said once ('(2 times)', the last
-    reason); in `chars` characters (the reasons left out when they do not fit)."""
+    reason); in `chars` characters (the reasons left out when they do not fit, then the
+    earliest choices, counted)."""
     said: dict[tuple[str, str, str], list] = {}
-    for c in lone:
-        entry = said.setdefault((c.prompt.rstrip(" ?:"), c.label, c.about), [0, ""])
+    for c in lone:  # short of room, an option without its aside ('pass', not 'pass (taking
+        # back any cards bid)'): a newcomer's cut line ended before what they passed on
+        label = re.sub(r" \([^()]*\)", "", c.label) if chars < LONE_CHARS else c.label
+        entry = said.setdefault((c.prompt.rstrip(" ?:"), label, c.about), [0, ""])
         entry[0] += 1
         entry[1] = _reason(game, c, viewer) or entry[1]
     parts = []
@@ -1459,12 +1462,15 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
                  for (prompt, label, about), (n, why) in said.items()]
         if len("; ".join(parts)) <= chars:
             break
-    kept = 1
-    while kept < len(parts) and len("; ".join(parts[:kept + 1])) <= chars:
+    kept = 1  # the newest, where not all fit: the one just before this decision (a
+    # newcomer's pass in an auction they could not bid in went into 'and 1 more choice',
+    # behind the 0 they had built in the auction before)
+    while kept < len(parts) and len("; ".join(parts[-kept - 1:])) <= chars:
         kept += 1
     left = len(parts) - kept
-    more = f"; and {left} more {'choice' if left == 1 else 'choices'}" if left > 0 else ""
-    return f"{LONE_HEAD}{'; '.join(parts[:kept])}{more}."
+    more = f"; and {left} earlier {'choice' if left == 1 else 'choices'} ('log')" \
+        if left else ""
+    return f"{LONE_HEAD}{'; '.join(parts[-kept:])}{more}."
 
 
 def _with_reason(label: str, why: str, times: int, about: str = "") -> str:

@@ -228,14 +228,14 @@ class Screen:
 
 
 def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
-    """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows, or []
-    where they cannot be (the caller shows them a page at a time). What happened to the
-    player (MINE) and the points since (POINTS_HEAD) are kept whole, with the others'
-    paragraphs by their first lines; else every paragraph by its first line (the rows left
-    going to the first in order); else those kept whole, the others left out (a newcomer's
-    pieces, lost to another's move, were said nowhere on the screen); else those by their
-    first lines (a newcomer read the card they had taken, and not the 13 points the others
-    had scored). A paragraph cut short ends in ' ...'."""
+    """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows, in their
+    order, or [] where they cannot be (the caller shows them a page at a time). What
+    happened to the player (MINE) and the points since (POINTS_HEAD) are kept whole, with
+    the others' paragraphs by their first lines; else every paragraph by its first line
+    (the rows left going to the first in order); else those kept whole, with as many of the
+    others' first lines as the rows left hold (a newcomer's pieces, lost to another's move,
+    were said nowhere on the screen; another read the card they had taken and not the 13
+    points the others had scored). A paragraph cut short ends in ' ...'."""
     paragraphs: list[list[str]] = []
     for line in lines:
         if paragraphs and line.startswith(" "):
@@ -243,13 +243,14 @@ def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
         else:
             paragraphs.append([line])
     kept = [k for k, p in enumerate(paragraphs) if p[0].startswith((*MINE, POINTS_HEAD))]
-    every = list(range(len(paragraphs)))
-    rest = [k for k in every if k not in kept]
-    for whole, cut in [(kept, rest), ([], every), (kept, []), ([], kept)]:
-        said = sum(len(paragraphs[k]) for k in whole)
-        if (whole or cut) and said + len(cut) <= rows:
-            short = dict(zip(cut, _first_lines([paragraphs[k] for k in cut], rows - said,
-                                               width), strict=True))
+    rest = [k for k in range(len(paragraphs)) if k not in kept]
+    said = sum(len(paragraphs[k]) for k in kept)
+    tries = [(kept, rest), ([], kept + rest), (kept, rest[:max(0, rows - said)])]
+    for whole, cut in tries:
+        room = rows - sum(len(paragraphs[k]) for k in whole)
+        if (whole or cut) and len(cut) <= room:
+            short = dict(zip(cut, _first_lines([paragraphs[k] for k in cut], room, width),
+                             strict=True))
             return [line for k in sorted([*whole, *cut])  # in their order
                     for line in (paragraphs[k] if k in whole else short[k])]
     return []

@@ -93,7 +93,7 @@ EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 EACH_SAYS = "What each choice does at once (nothing where not said):"
 NOTHING_ELSE = "At once: no points change and nothing else happens; the game goes on."
-NO_POINTS = "No choice changes points now. What each does at once (nothing where not said):"
+NO_POINTS = "No choice changes points at once. What each does (nothing where not said):"
 SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
 # The screen, then the scrollback: a terminal that keeps a cleared screen in its scrollback
@@ -776,9 +776,11 @@ class Session:
         if any(e.points for e in extras):
             return "Some choices change points or pieces: type 'points' to see which."
         if any(e.moves or e.ending for e in extras):  # said as it is: 'points' lists no
-            # points where none changes (a newcomer looked there for the points promised)
-            return "Some choices move pieces (none changes points now): type 'points' to " \
-                "see which."
+            # points where none changes (a newcomer looked there for the points promised);
+            # 'at once', not 'now': beside a display's '(you +8 if scored now)' it read as
+            # a contradiction (seed 311)
+            return "Some choices move pieces (no points at once): type 'points' to see " \
+                "which."
         return "Some choices say what may follow them: type 'points' to see it."
 
     def no_points_now(self, decision: Decision, notes: list[str]) -> list[str]:
