@@ -1363,8 +1363,56 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
         assert row.locator("button").count() == 2
         assert "gray fills Times Square, where you have 2 skyscrapers" in \
             " ".join(row.locator("button").nth(1).inner_text().split())  # the note in small
-        assert "Player 3 +2 if scored now" in row.inner_text()
+        # (the hint above says "if scored now" once: the button's whole label says it too)
+        assert "Player 3 +2" in row.inner_text()
+        assert "Player 3 +2 if scored now" in row.locator("button").nth(1).get_attribute(
+            "aria-label")
     context.close()
+
+
+NEWCOMER_312 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed312-newcomer.replay.json"
+
+
+@pytest.mark.parametrize("step", [85, 373], ids=["23-places", "16-places"])
+def test_places_with_long_notes_fit_at_1366x768_saying_once_what_they_share(browser, step):
+    """Seed 312's newcomer (issue 33, 1366x768) placed a business among 23 places, nearly
+    each with a note ending "if scored now" ("you +3: your skyscrapers there from 6 to 9 VP
+    if scored now"), in a box that scrolled ("4 more options below"). What the hint above
+    them says already ("+N: VP gained if scored now") is not said again on each: every option
+    is in view without scrolling its box, with Undo and Save; each button's whole label is
+    its title."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, step)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        options = table.game.decision().options
+        assert page.locator("#options button").count() == len(options) >= 16
+        assert "if scored now" in page.locator("#hints").inner_text()
+        said = page.locator("#options").inner_text()
+        assert "your skyscrapers there from" in said and "if scored now" not in said
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        assert page.locator("#options-below").is_hidden()
+        for part in ("#undo", "#save", "#prompt"):
+            assert _in_view(page, part), part
+        titles = page.locator("#options button").evaluate_all("bs => bs.map(b => b.title)")
+        assert sum("if scored now" in title for title in titles) >= len(options) // 2
+
+
+def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
+    """Seed 312's newcomer (turn 25, 19 places): two notes ended "...: a later building stop
+    there would take them out of the game", each taking two rows. It is said once above the
+    places, marked on each note where it belongs."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 310)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        once = page.locator("#notes-once").inner_text()
+        assert once == "\u00b9 a later building stop there would take them out of the game."
+        marked = [text for text in page.locator("#options button").all_inner_texts()
+                  if "\u00b9" in text]
+        assert len(marked) == 2 and all("skyscrapers\u00b9" in text for text in marked), marked
+        assert not any("later building stop" in text
+                       for text in page.locator("#options button").all_inner_texts())
 
 
 def test_the_rules_panel_cites_the_rulebook_on_request(browser):

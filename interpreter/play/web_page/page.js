@@ -896,6 +896,10 @@ function renderDecision(s) {
     const onBoard = new Set([...$("board").querySelectorAll("[data-place]")]
       .map((el) => el.getAttribute("data-place")));
     const groups = groupsOf(s.decision.options);
+    const [shorter, once] = groups ? sharedNotes(s.decision.options, s.decision.hints) : [new Map(), []];
+    shortNotes = shorter;
+    $("notes-once").replaceChildren(...once.map((line) => cell("p", line)));
+    $("notes-once").hidden = !once.length;
     options.classList.toggle("grouped", Boolean(groups));
     options.classList.toggle("many", !groups && s.decision.options.length >= MANY);
     // few options, some of which do something: each said beside its button, as the
@@ -929,6 +933,7 @@ function renderDecision(s) {
     }
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
+    $("notes-once").hidden = true;
   }
   apart.hidden = !apart.childElementCount;
   renderEffects(s);
@@ -1067,7 +1072,7 @@ function optionButton(option, groups, numbered) {
     button.firstChild.className = "num";
     button.title = "or click it on the board, where it has this number";
   }
-  if (groups) button.append(...noted(splitLabel(option.label)[1]));
+  if (groups) button.append(...noted(splitLabel(option.label)[1], shortNotes.get(option.index)));
   else button.append(...termed(option.label));
   if (groups) button.setAttribute("aria-label", `${option.number}. ${option.label}`);
   if (option.points) { // points change: said on the button only, with their range
@@ -1079,6 +1084,7 @@ function optionButton(option, groups, numbered) {
     button.setAttribute("aria-describedby", `effect-${option.index}`);
   }
   if (does(option)) button.title = `${option.label}: ${does(option)}`;
+  else if (shortNotes.has(option.index)) button.title = option.label; // its note whole
   button.disabled = busy || settling;
   button.addEventListener("click", (e) => decide({ option: option.index }, e));
   for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
@@ -1102,12 +1108,77 @@ function splitLabel(label) {
 
 // 'x (a note)' in a row of many buttons -> 'x' and the note in small, without its brackets:
 // a note on each of 28 buttons ('violet (+2)') wrapped every row in two at 1366x768
-function noted(rest) {
+function noted(rest, shorter) {
   const found = /^(.*?) \((.*)\)$/.exec(rest);
   if (!found) return [rest];
-  const note = cell("small", found[2]);
+  const note = cell("small", shorter ?? found[2]);
   note.className = "note";
-  return [found[1], " ", note];
+  return shorter === "" ? [found[1]] : [found[1], " ", note];
+}
+
+// Many options' notes, what several of them say alike said once (issue 33, seed 312: 23
+// places, nearly each note ending in the same words, scrolled in their box at 1366x768): the
+// end of a note that a hint above them says already is left out (the hint "+N: points if
+// counted now" above, "you +3: yours from 6 to 9" on a button), and a long last clause
+// without a figure that several notes end with ("...: a later event would remove them") is
+// said once above them, marked where it belongs ("¹"). -> [option index -> its shorter
+// note, the lines said once]; each button's whole label is its title and what a screen
+// reader says.
+const MARKS = ["\u00b9", "\u00b2", "\u00b3"], SAID_WORDS = 3, CLAUSE_LEAST = 30;
+let shortNotes = new Map();
+
+function sharedNotes(options, hints) {
+  const parts = new Map(); // option index -> its note's parts ("a; b")
+  for (const o of options) {
+    const found = /^(.*?) \((.*)\)$/.exec(splitLabel(o.label)[1]);
+    if (found) parts.set(o.index, found[2].split("; "));
+  }
+  const said = hints.join(" ").toLowerCase();
+  const often = (test) => [...parts.values()].filter((ps) => ps.some(test)).length;
+  // the ends the hints say, of SAID_WORDS words or more, each the longest such
+  const tails = new Map();
+  const tailOf = (part) => {
+    if (!tails.has(part)) {
+      const words = part.split(" ");
+      let found = null;
+      for (let k = 1; k <= words.length - SAID_WORDS; k++) {
+        const tail = words.slice(k).join(" ");
+        if (said.includes(tail.toLowerCase()) && often((p) => p.endsWith(` ${tail}`)) > 1) {
+          found = tail;
+          break;
+        }
+      }
+      tails.set(part, found);
+    }
+    return tails.get(part);
+  };
+  const cut = new Map([...parts].map(([i, ps]) => [i, ps.map((p) => {
+    const tail = tailOf(p);
+    return tail ? p.slice(0, -tail.length - 1) : p;
+  })]));
+  const clauseOf = (part) => {
+    const at = part.lastIndexOf(": ");
+    const clause = at > 0 ? part.slice(at + 2) : "";
+    return clause.length >= CLAUSE_LEAST && !/\d/.test(clause) ? clause : null;
+  };
+  const clauses = [];
+  for (const ps of cut.values()) {
+    for (const p of ps) {
+      const clause = clauseOf(p);
+      if (clause && !clauses.includes(clause) && clauses.length < MARKS.length
+          && [...cut.values()].filter((qs) => qs.some((q) => clauseOf(q) === clause)).length > 1) {
+        clauses.push(clause);
+      }
+    }
+  }
+  const notes = new Map();
+  for (const [i, ps] of cut) {
+    notes.set(i, ps.map((p) => {
+      const k = clauses.indexOf(clauseOf(p));
+      return k < 0 ? p : `${p.slice(0, p.lastIndexOf(": "))}${MARKS[k]}`;
+    }).filter(Boolean).join("; "));
+  }
+  return [notes, clauses.map((c, k) => `${MARKS[k]} ${c}.`)];
 }
 
 function groupsOf(options) {
