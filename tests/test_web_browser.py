@@ -1373,14 +1373,15 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
 NEWCOMER_312 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed312-newcomer.replay.json"
 
 
-@pytest.mark.parametrize("step", [85, 373], ids=["23-places", "16-places"])
+@pytest.mark.parametrize("step", [85, 310, 373], ids=["23-places", "19-places", "16-places"])
 def test_places_with_long_notes_fit_at_1366x768_saying_once_what_they_share(browser, step):
     """Seed 312's newcomer (issue 33, 1366x768) placed a business among 23 places, nearly
     each with a note ending "if scored now" ("you +3: your skyscrapers there from 6 to 9 VP
     if scored now"), in a box that scrolled ("4 more options below"). What the hint above
     them says already ("+N: VP gained if scored now") is not said again on each: every option
     is in view without scrolling its box, with Undo and Save; each button's whole label is
-    its title."""
+    its title. (At 19 places, two of them with long notes, what every choice does gives them
+    its third line, and the line "N more options below" its room.)"""
     from tests.test_digest import _table_at
 
     table, tokens = _table_at(NEWCOMER_312, step)

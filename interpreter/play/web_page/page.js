@@ -257,6 +257,7 @@ function keepRoom() {
   const log = $("log");
   $("log-earlier").hidden = true;
   reserveLog(log, lastEntriesHeight(log, LOG_ENTRIES, LOG_LINES));
+  $("every").classList.remove("shorter");
   markCut($("every"));
   holdOptions();
   const idle = $("effects");
@@ -276,8 +277,20 @@ function keepRoom() {
     idle.classList.add("given-way");
   }
   fitHints();
+  countOptionsBelow(); // (its line may take room from the boxes: they are marked after it)
   for (const box of SCROLLED) markMoreBelow($(box));
-  countOptionsBelow();
+  // many places that still scroll in their box: what every option does gives them its third
+  // line, ended by its mark ("...", the whole on pointing and on a click), the places one
+  // row more (seed 312's newcomer scrolled for 4 of 19)
+  const every = $("every");
+  if (!$("options-below").hidden && $("options").classList.contains("grouped")
+      && !every.hidden && !every.classList.contains("whole")) {
+    every.classList.add("shorter");
+    markCut(every);
+    fitHints();
+    countOptionsBelow();
+    for (const box of SCROLLED) markMoreBelow($(box));
+  }
   wholeLogEntries(log);
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
@@ -357,15 +370,21 @@ function markMoreBelow(el) {
 // in the middle, running into the pass under it.
 function countOptionsBelow() {
   const box = $("options"), below = $("options-below");
-  const bottom = Math.min(box.getBoundingClientRect().bottom,
-    $("decision-body").getBoundingClientRect().bottom); // (the window, or the decision's)
-  const cut = [...box.querySelectorAll("button")]
-    .filter((b) => b.getBoundingClientRect().bottom > bottom + 1).length;
-  below.textContent = `▼ ${cut} more ${cut === 1 ? "option" : "options"} below: scroll`;
-  if (below.hidden === (cut > 0)) {
-    below.hidden = cut === 0;
-    if (cut) countOptionsBelow(); // its own line took room from the window
+  const counted = () => {
+    const bottom = Math.min(box.getBoundingClientRect().bottom,
+      $("decision-body").getBoundingClientRect().bottom); // (the window, or the decision's)
+    return [...box.querySelectorAll("button")]
+      .filter((b) => b.getBoundingClientRect().bottom > bottom + 1).length;
+  };
+  // counted without the line first: its room may be all the options lack (seed 312's last
+  // of 19 places was cut by the line that said so)
+  below.hidden = true;
+  let cut = counted();
+  if (cut) {
+    below.hidden = false;
+    cut = counted(); // its own line took room from the window
   }
+  below.textContent = `▼ ${cut} more ${cut === 1 ? "option" : "options"} below: scroll`;
 }
 for (const box of ["options", "decision-body"]) $(box).addEventListener("scroll", countOptionsBelow);
 
