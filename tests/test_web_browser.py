@@ -1399,6 +1399,35 @@ def test_places_with_long_notes_fit_at_1366x768_saying_once_what_they_share(brow
         assert sum("if scored now" in title for title in titles) >= len(options) // 2
 
 
+def test_the_digest_takes_the_room_of_a_large_window_and_its_more_covers_no_line(browser):
+    """Seed 312's newcomer (turn 29) widened the window from 1366x768 to 1920x1080: "Since
+    your last decision" stayed one line high, "▼ more: scroll this box, or click to show it
+    all" drawn over its words, the log below taking the room (the hints' box fitted to the
+    small window read as a hint cut). At 1366x768 the line that says more is below lies
+    under the digest's box, covering none of its words; at 1920x1080 the digest is whole."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 371)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        rest = page.locator("#digest .digest-rest")
+        assert rest.is_visible() and "scroll this box" in rest.inner_text()
+        assert page.evaluate("""() => document.querySelector('#digest .digest-rest')
+          .getBoundingClientRect().top >= document.getElementById('digest-lines')
+          .getBoundingClientRect().bottom - 0.5""")  # under the box, over none of its lines
+        for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
+            assert _in_view(page, part), part
+        page.set_viewport_size(BIG)
+        page.wait_for_function("() => innerHeight === 1080")
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        whole = """() => { const list = document.getElementById('digest-lines');
+          return !document.querySelector('#digest .digest-rest, #digest-lines li.more')
+            && list.scrollHeight <= list.clientHeight + 1; }"""
+        assert page.evaluate(whole)
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#digest-lines li:last-child", "#log li:last-child"):
+            assert _in_view(page, part), part
+
+
 def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
     """Seed 312's newcomer (turn 25, 19 places): two notes ended "...: a later building stop
     there would take them out of the game", each taking two rows. It is said once above the

@@ -257,6 +257,10 @@ function keepRoom() {
   const log = $("log");
   $("log-earlier").hidden = true;
   reserveLog(log, lastEntriesHeight(log, LOG_ENTRIES, LOG_LINES));
+  // the hints' box as fitted to the last window (fitHints) is undone before the digest is
+  // fitted: at 1920x1080 a box fitted at 1366x768 read as a hint cut, and the digest gave
+  // way to it down to one line, the log taking the room (seed 312's newcomer)
+  $("hints").style.maxHeight = $("hints").style.minHeight = "";
   $("every").classList.remove("shorter");
   markCut($("every"));
   holdOptions();
