@@ -1428,6 +1428,22 @@ def test_the_digest_takes_the_room_of_a_large_window_and_its_more_covers_no_line
             assert _in_view(page, part), part
 
 
+def test_a_note_and_the_points_by_the_end_are_said_apart(browser):
+    """Seed 312's newcomer (the game's last business) read "7 violet you +6: your skyscrapers
+    there from 9 to 15 VP if scored now by the end: you +43 to +45, ...": the place's note
+    and the points by the end run together. They are said apart ("...; by the end: ...")."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 428)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        said = [" ".join(text.split())
+                for text in page.locator("#options button").all_inner_texts()]
+        noted = [text for text in said if "your skyscrapers there from" in text]
+        assert noted and all("by the end: " in text for text in said), said
+        assert all("; by the end: " in text for text in noted), noted
+        assert not any(re.search(r"[^;] by the end", text) for text in noted), noted
+
+
 def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
     """Seed 312's newcomer (turn 25, 19 places): two notes ended "...: a later building stop
     there would take them out of the game", each taking two rows. It is said once above the

@@ -1101,6 +1101,9 @@ function optionButton(option, groups, numbered) {
   if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
     points.className = "points";
+    // apart from the note before them (seed 312's newcomer read "...15 VP if scored now by
+    // the end: you +43 to +45", two previews run together)
+    button.querySelector(".note")?.append(";");
     button.append(" ", points);
   }
   if (option.effect) { // said beside the options, and to a screen reader with the button
