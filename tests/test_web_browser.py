@@ -1444,6 +1444,18 @@ def test_a_note_and_the_points_by_the_end_are_said_apart(browser):
         assert not any(re.search(r"[^;] by the end", text) for text in noted), noted
 
 
+def test_the_tab_says_the_game_is_over_and_who_won(browser):
+    """Seed 312's newcomer ended the game with the tab titled "Fifth Avenue: Player 1", as
+    while waiting (during play it says "▶ Your turn - ..."). At the end it says that the
+    game is over and who won."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 429)
+    assert table.game.over
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        assert page.title() == "Game over: Player 1 wins - Fifth Avenue: Player 1"
+
+
 def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
     """Seed 312's newcomer (turn 25, 19 places): two notes ended "...: a later building stop
     there would take them out of the game", each taking two rows. It is said once above the

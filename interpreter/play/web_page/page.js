@@ -202,8 +202,10 @@ function render() {
   document.body.dataset.version = s.version; // what the page shows (tests wait on it)
   document.body.classList.toggle("spectator", Boolean(s.spectator)); // no hand, no decisions
   const mine = Boolean(s.decision);
-  // the tab says when it is your turn, seen from another tab too
-  document.title = `${mine ? "\u25b6 Your turn - " : ""}${s.game}: ${s.you.name}`;
+  // the tab says when it is your turn, seen from another tab too; and at the end, that the
+  // game is over and who won (seed 312's newcomer read only the game's name and theirs)
+  const over = s.final ? `Game over: ${s.final.banner.replace(/[.!]$/, "")} - ` : "";
+  document.title = `${mine ? "\u25b6 Your turn - " : over}${s.game}: ${s.you.name}`;
   $("title").textContent = `${s.game} - ${s.you.name}`;
   if (mine && !wasMine) beep();
   wasMine = mine;
