@@ -1456,6 +1456,26 @@ def test_the_tab_says_the_game_is_over_and_who_won(browser):
         assert page.title() == "Game over: Player 1 wins - Fifth Avenue: Player 1"
 
 
+# 12 places of a made-up game, two of them with a note ending in words a hint also says
+SHARED_NOTES = """() => { const options = [...Array(12).keys()].map(i => ({index: i,
+  label: `${i < 6 ? 'North' : 'South'}, place ${i}` + (i < 2 ? ' (the raid would take your ' +
+  'pawns there out of the game)' : '')}));
+  const [notes, once] = sharedNotes(options, ['A pawn taken out of the game never returns.']);
+  return [[...notes.values()], once]; }"""
+
+
+def test_a_note_keeps_words_a_hint_holds_in_another_sense(page: Page):
+    """A note's end is left out where a hint says it only when many notes share it (a third
+    of the options at least): two notes of twelve ending "out of the game", words a hint
+    holds in another sense, stay whole."""
+    ruleset, game, history = play_until(TUTORIAL, 2, 8, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random"})
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        notes, once = page.evaluate(SHARED_NOTES)
+    assert notes == ["the raid would take your pawns there out of the game"] * 2 and once == []
+
+
 def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
     """Seed 312's newcomer (turn 25, 19 places): two notes ended "...: a later building stop
     there would take them out of the game", each taking two rows. It is said once above the

@@ -1163,6 +1163,12 @@ function sharedNotes(options, hints) {
   }
   const said = hints.join(" ").toLowerCase();
   const often = (test) => [...parts.values()].filter((ps) => ps.some(test)).length;
+  // (an end that a third of the options' notes at least share, as words of their own in a
+  // hint: not three words that a hint happens to hold, which a note or two end with in
+  // another sense)
+  const most = Math.max(2, Math.ceil(options.length / 3));
+  const inHint = (tail) => new RegExp(`(^|\\W)${tail.toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\W|$)`).test(said);
   // the ends the hints say, of SAID_WORDS words or more, each the longest such
   const tails = new Map();
   const tailOf = (part) => {
@@ -1171,7 +1177,7 @@ function sharedNotes(options, hints) {
       let found = null;
       for (let k = 1; k <= words.length - SAID_WORDS; k++) {
         const tail = words.slice(k).join(" ");
-        if (said.includes(tail.toLowerCase()) && often((p) => p.endsWith(` ${tail}`)) > 1) {
+        if (inHint(tail) && often((p) => p.endsWith(` ${tail}`)) >= most) {
           found = tail;
           break;
         }
