@@ -1456,6 +1456,21 @@ def test_the_tab_says_the_game_is_over_and_who_won(browser):
         assert page.title() == "Game over: Player 1 wins - Fifth Avenue: Player 1"
 
 
+def test_on_a_phone_the_rows_of_places_keep_a_finger_s_gaps(browser):
+    """The rows of many places are packed tight beside the board (1366x768: they touch); on a
+    phone, where a finger taps them, each row and each group keeps its gap."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    page.set_viewport_size(PHONE)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#options.grouped .group").count() >= 5
+        gaps = page.evaluate("""() => { const g = getComputedStyle(
+          document.querySelector('#options .group'));
+          return [parseFloat(g.rowGap), parseFloat(g.marginBottom)]; }""")
+        assert all(gap >= 4 for gap in gaps), gaps
+    context.close()
+
+
 # 12 places of a made-up game, two of them with a note ending in words a hint also says
 SHARED_NOTES = """() => { const options = [...Array(12).keys()].map(i => ({index: i,
   label: `${i < 6 ? 'North' : 'South'}, place ${i}` + (i < 2 ? ' (the raid would take your ' +
