@@ -1764,3 +1764,59 @@ def test_points_from_a_place_and_from_a_bonus_say_each_part_with_its_amount():
         "special scoring after business 3, 4 in 52nd St. East)", said
     # points from places only, or from bonuses only, are said as before
     assert points_where(game, {"P3": 4}, "P1", lines[2:]) == "Player 3 +4 (in 52nd St. East)"
+
+
+NEWCOMER_312 = NEWCOMER.with_name("fifth-avenue-base-4p-seed312-newcomer.replay.json")
+
+
+def _resumed(table, path: Path):
+    """A table started from the file `path` as `serve --load` starts it (its seats' links
+    kept)."""
+    from interpreter.cli.common import load_position
+    from interpreter.play.table import Table
+
+    ruleset, game, history, play = load_position(path, None, io.StringIO())
+    return Table(ruleset, game, history, dict(play["seats"]), load_display(ruleset),
+                 tokens=dict(table.tokens), resumed=True)
+
+
+def test_a_table_restarted_from_a_save_says_again_what_happened_since_the_last_decision(
+        tmp_path):
+    """Seed 312's newcomer stopped the server on turn 29 and started it again from their save
+    (`serve --load`): the page came back, but "Since your last decision" was empty, what the
+    bots had done before the stop said only in the log. The table plays the save's decisions
+    again as it recorded them: each person's digest, the lines never folded, the questions
+    taken for them and the last moves on the board are what they were before the stop; and
+    the replay a table writes does the same."""
+    table, tokens = _table_at(NEWCOMER_312, 371)
+    table.save_dir = tmp_path
+    table.save(tokens["P1"])
+    [path] = tmp_path.glob("*.save.json")
+    replay = tmp_path / "game.replay.json"
+    table.replay_dir = tmp_path
+    table.replay_file = replay
+    table.keep_replay()
+    keys = ("digest", "digest_kept", "recent", "log_folded")
+    for player in ("P1", "P2"):
+        before = table.state_for(tokens[player])
+        for again in (_resumed(table, path), _resumed(table, replay)):
+            seen = again.state_for(tokens[player])
+            assert {k: seen[k] for k in keys} == {k: before[k] for k in keys}, player
+            assert (seen["decision"] or {}).get("taken") == (before["decision"] or {}).get(
+                "taken")
+    assert table.state_for(tokens["P1"])["digest"]  # (something to say again)
+
+
+def test_a_restart_that_cannot_say_what_happened_says_so_in_one_line(tmp_path):
+    """Where a save's decisions do not say who took them, the digest cannot be worked out
+    again: each person's says so in one line, until they decide again."""
+    from interpreter.play.table import RESTARTED, Table
+
+    table, tokens = _table_at(NEWCOMER_312, 371)
+    history = History(list(table.history.moves), [], list(table.history.hashes),
+                      list(table.history.core_hashes))
+    again = Table(table.ruleset, table.game, history, dict(table.seats), table.display,
+                  tokens=dict(table.tokens), resumed=True)
+    assert again.state_for(tokens["P1"])["digest"] == [RESTARTED]
+    again.decide(tokens["P1"], again.version, index=0)
+    assert RESTARTED not in again.state_for(tokens["P1"])["digest"]

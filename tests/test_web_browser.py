@@ -1363,8 +1363,149 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
         assert row.locator("button").count() == 2
         assert "gray fills Times Square, where you have 2 skyscrapers" in \
             " ".join(row.locator("button").nth(1).inner_text().split())  # the note in small
-        assert "Player 3 +2 if scored now" in row.inner_text()
+        # (the hint above says "if scored now" once: the button's whole label says it too)
+        assert "Player 3 +2" in row.inner_text()
+        assert "Player 3 +2 if scored now" in row.locator("button").nth(1).get_attribute(
+            "aria-label")
     context.close()
+
+
+NEWCOMER_312 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed312-newcomer.replay.json"
+
+
+@pytest.mark.parametrize("step", [85, 310, 373], ids=["23-places", "19-places", "16-places"])
+def test_places_with_long_notes_fit_at_1366x768_saying_once_what_they_share(browser, step):
+    """Seed 312's newcomer (issue 33, 1366x768) placed a business among 23 places, nearly
+    each with a note ending "if scored now" ("you +3: your skyscrapers there from 6 to 9 VP
+    if scored now"), in a box that scrolled ("4 more options below"). What the hint above
+    them says already ("+N: VP gained if scored now") is not said again on each: every option
+    is in view without scrolling its box, with Undo and Save; each button's whole label is
+    its title. (At 19 places, two of them with long notes, what every choice does gives them
+    its third line, and the line "N more options below" its room.)"""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, step)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        options = table.game.decision().options
+        assert page.locator("#options button").count() == len(options) >= 16
+        assert "if scored now" in page.locator("#hints").inner_text()
+        said = page.locator("#options").inner_text()
+        assert "your skyscrapers there from" in said and "if scored now" not in said
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        assert page.locator("#options-below").is_hidden()
+        for part in ("#undo", "#save", "#prompt"):
+            assert _in_view(page, part), part
+        titles = page.locator("#options button").evaluate_all("bs => bs.map(b => b.title)")
+        assert sum("if scored now" in title for title in titles) >= len(options) // 2
+
+
+def test_the_digest_takes_the_room_of_a_large_window_and_its_more_covers_no_line(browser):
+    """Seed 312's newcomer (turn 29) widened the window from 1366x768 to 1920x1080: "Since
+    your last decision" stayed one line high, "▼ more: scroll this box, or click to show it
+    all" drawn over its words, the log below taking the room (the hints' box fitted to the
+    small window read as a hint cut). At 1366x768 the line that says more is below lies
+    under the digest's box, covering none of its words; at 1920x1080 the digest is whole."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 371)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        rest = page.locator("#digest .digest-rest")
+        assert rest.is_visible() and "scroll this box" in rest.inner_text()
+        assert page.evaluate("""() => document.querySelector('#digest .digest-rest')
+          .getBoundingClientRect().top >= document.getElementById('digest-lines')
+          .getBoundingClientRect().bottom - 0.5""")  # under the box, over none of its lines
+        for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
+            assert _in_view(page, part), part
+        page.set_viewport_size(BIG)
+        page.wait_for_function("() => innerHeight === 1080")
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        whole = """() => { const list = document.getElementById('digest-lines');
+          return !document.querySelector('#digest .digest-rest, #digest-lines li.more')
+            && list.scrollHeight <= list.clientHeight + 1; }"""
+        assert page.evaluate(whole)
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        for part in ("#undo", "#save", "#digest-lines li:last-child", "#log li:last-child"):
+            assert _in_view(page, part), part
+
+
+def test_a_note_and_the_points_by_the_end_are_said_apart(browser):
+    """Seed 312's newcomer (the game's last business) read "7 violet you +6: your skyscrapers
+    there from 9 to 15 VP if scored now by the end: you +43 to +45, ...": the place's note
+    and the points by the end run together. They are said apart ("...; by the end: ...")."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 428)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        said = [" ".join(text.split())
+                for text in page.locator("#options button").all_inner_texts()]
+        noted = [text for text in said if "your skyscrapers there from" in text]
+        assert noted and all("by the end: " in text for text in said), said
+        assert all("; by the end: " in text for text in noted), noted
+        assert not any(re.search(r"[^;] by the end", text) for text in noted), noted
+
+
+def test_the_tab_says_the_game_is_over_and_who_won(browser):
+    """Seed 312's newcomer ended the game with the tab titled "Fifth Avenue: Player 1", as
+    while waiting (during play it says "▶ Your turn - ..."). At the end it says that the
+    game is over and who won."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 429)
+    assert table.game.over
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        assert page.title() == "Game over: Player 1 wins - Fifth Avenue: Player 1"
+
+
+def test_on_a_phone_the_rows_of_places_keep_a_finger_s_gaps(browser):
+    """The rows of many places are packed tight beside the board (1366x768: they touch); on a
+    phone, where a finger taps them, each row and each group keeps its gap."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    page.set_viewport_size(PHONE)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#options.grouped .group").count() >= 5
+        gaps = page.evaluate("""() => { const g = getComputedStyle(
+          document.querySelector('#options .group'));
+          return [parseFloat(g.rowGap), parseFloat(g.marginBottom)]; }""")
+        assert all(gap >= 4 for gap in gaps), gaps
+    context.close()
+
+
+# 12 places of a made-up game, two of them with a note ending in words a hint also says
+SHARED_NOTES = """() => { const options = [...Array(12).keys()].map(i => ({index: i,
+  label: `${i < 6 ? 'North' : 'South'}, place ${i}` + (i < 2 ? ' (the raid would take your ' +
+  'pawns there out of the game)' : '')}));
+  const [notes, once] = sharedNotes(options, ['A pawn taken out of the game never returns.']);
+  return [[...notes.values()], once]; }"""
+
+
+def test_a_note_keeps_words_a_hint_holds_in_another_sense(page: Page):
+    """A note's end is left out where a hint says it only when many notes share it (a third
+    of the options at least): two notes of twelve ending "out of the game", words a hint
+    holds in another sense, stay whole."""
+    ruleset, game, history = play_until(TUTORIAL, 2, 8, lambda g, d: True)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random"})
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        notes, once = page.evaluate(SHARED_NOTES)
+    assert notes == ["the raid would take your pawns there out of the game"] * 2 and once == []
+
+
+def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
+    """Seed 312's newcomer (turn 25, 19 places): two notes ended "...: a later building stop
+    there would take them out of the game", each taking two rows. It is said once above the
+    places, marked on each note where it belongs."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_312, 310)
+    with _seat_page(browser, table, tokens["P1"]) as page:
+        once = page.locator("#notes-once").inner_text()
+        assert once == "\u00b9 a later building stop there would take them out of the game."
+        marked = [text for text in page.locator("#options button").all_inner_texts()
+                  if "\u00b9" in text]
+        assert len(marked) == 2 and all("skyscrapers\u00b9" in text for text in marked), marked
+        assert not any("later building stop" in text
+                       for text in page.locator("#options button").all_inner_texts())
 
 
 def test_the_rules_panel_cites_the_rulebook_on_request(browser):

@@ -89,7 +89,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     port = listener.getsockname()[1]
     table = Table(ruleset, game, history, seats, load_display(ruleset),
                   replay_dir=replay_folder(args), save_dir=args.save_dir, port=port,
-                  lang=args.lang, **links)
+                  lang=args.lang, resumed=True, **links)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "localhost"  # the links work here; others use this computer's address

@@ -49,6 +49,7 @@ from interpreter.play.game_files import (
     save_note,
     sentence,
 )
+from interpreter.play.history import short_hash
 from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
@@ -74,6 +75,9 @@ MAX_SAVES = 100  # files that one table's Save writes at most
 SAVE_SUFFIX = ".save.json"
 SPECTATOR = "Spectator"  # the name a spectators' page shows
 BOARD_TEXT_COLUMNS = 52  # the board as text on a phone: 52 columns of 11 px fit 390 px
+# said first in a person's digest where a table restarted from a save cannot tell what
+# happened since their last decision (Table._digest_again), until they decide again
+RESTARTED = "(restarted from a save: the log holds what happened before)"
 
 
 def neighbours(relations: dict[str, dict[str, list[str]]]) -> dict[str, list[str]]:
@@ -142,6 +146,9 @@ class Table:
     # this server's run: a page tells a table restarted from a save (its versions from 0) apart
     run: str = field(default_factory=lambda: secrets.token_hex(4))
     lang: str = "en"  # the language of the Rules panel (the ruleset's book in it)
+    # started from a save or a replay: each person's digest is worked out again from its
+    # decisions (_digest_again)
+    resumed: bool = False
 
     def __post_init__(self) -> None:
         self.bots = {p: make_bot(kind) for p, kind in self.seats.items() if kind != HUMAN}
@@ -154,6 +161,52 @@ class Table:
         # version -> each seat's page (asked again by every tab and event of one version)
         self._states: tuple[int, dict[str | None, dict[str, Any]]] = (-1, {})
         self._begin_digest()
+        if self.resumed:
+            self._digest_again()
+
+    def _digest_again(self) -> None:
+        """A table started from a save or a replay (`serve --load`): its decisions played
+        again from the start, each recorded as the table recorded it, so that each person's
+        'since your last decision', the last moves on the board and the questions taken for
+        them are what they were before the server stopped (seed 312's newcomer found the digest
+        empty after a restart: what the bots had done was said only in the log). Where they
+        cannot be played again to this very game, each person who had decided is told so in
+        one line (RESTARTED)."""
+        moves, deciders = self.history.moves, self.history.deciders
+        people = [p for p, kind in self.seats.items() if kind == HUMAN]
+        if not moves:
+            return
+        if len(deciders) != len(moves):
+            self.restarted = set(people)
+            return
+        game = self.ruleset.new_game(self.game.n, self.game.state["seed"],
+                                     names=self.game.names, streams=self.game.streams)
+        try:  # (every step from the first: the log folds a player's small steps by them)
+            steps = Steps()
+            steps.start(game)
+            pictures, seen_logs, places = {}, {}, {}
+            for step in range(len(moves)):
+                decision, move, player = game.decision(), moves[step], deciders[step]
+                if decision is None or decision.player != player:
+                    raise IllegalMove("not this game's decisions")
+                seen = watch_step(game, move, self.display.lone_context_of)
+                log_before = len(game.log_for(player))
+                game.apply(move)
+                steps.record(game, player, seen)
+                if player in people:
+                    pictures[player] = Picture(game, player)
+                    seen_logs[player] = log_before
+                place = self._place_of(game, decision, move)
+                if place is not None:
+                    places[step] = place
+        except (IllegalMove, RulesError):
+            self.restarted = {p for p in people if p in deciders}
+            return
+        if short_hash(game) != short_hash(self.game):  # (the rules changed since)
+            self.restarted = {p for p in people if p in deciders}
+            return
+        self.steps, self.pictures, self.log_seen = steps, pictures, seen_logs
+        self.places.update(places)
 
     def _begin_digest(self) -> None:
         """'Since your last decision' starts again (a new table, or a decision taken back):
@@ -166,6 +219,7 @@ class Table:
         self._digest_kept: dict[str, int] = {}  # the lines of each one's never folded
         self.undone: dict[str, str] = {}  # a person -> what their undo took back, said
         # first in their digest until they decide again
+        self.restarted: set[str] = set()  # the people told RESTARTED until they decide again
 
     # ------------------------------------------------------------------ seats
     def links(self, base: str) -> dict[str, str]:
@@ -326,7 +380,8 @@ class Table:
             before = self.pictures.get(player)
             log = self.game.log_for(player)
             news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
-            said[player] = [self.undone[player]] if player in self.undone else []
+            said[player] = [self.undone[player]] if player in self.undone else \
+                [RESTARTED] if player in self.restarted else []
             if before is not None:
                 lines = digest_lines(self.game, before, player, self.steps, news,
                                      whole=True, zones=self.display.zones)
@@ -525,15 +580,24 @@ class Table:
         self.history.record(self.game, decision.player, move)
         self.steps.record(self.game, decision.player, seen)
         self.undone.pop(decision.player, None)  # said until they decide again
+        self.restarted.discard(decision.player)
         if self.seats[decision.player] == HUMAN:
             self.pictures[decision.player] = Picture(self.game, decision.player)
             self.log_seen[decision.player] = len(self.game.log_for(decision.player)) \
                 if log_before is None else log_before
-        world = self.game.world
+        place = self._place_of(self.game, decision, move)
+        if place is not None:
+            self.places[step] = place
+
+    @staticmethod
+    def _place_of(game: Game, decision: Any, move: Any
+                  ) -> tuple[str, frozenset[str] | None] | None:
+        """The board place a decision chose, with who may see it (None: every player);
+        None where it chose none, or chose in secret."""
         if not decision.secret and isinstance(move, str) and \
-                any(move in values for values in world.entity_types.values()):
-            seers = None if decision.shown_to is None else frozenset(decision.shown_to)
-            self.places[step] = (move, seers)
+                any(move in values for values in game.world.entity_types.values()):
+            return move, None if decision.shown_to is None else frozenset(decision.shown_to)
+        return None
 
     def recent_places(self, player: str) -> list[str]:
         """The places chosen since `player`'s last decision that `player` may see (a place

@@ -202,8 +202,10 @@ function render() {
   document.body.dataset.version = s.version; // what the page shows (tests wait on it)
   document.body.classList.toggle("spectator", Boolean(s.spectator)); // no hand, no decisions
   const mine = Boolean(s.decision);
-  // the tab says when it is your turn, seen from another tab too
-  document.title = `${mine ? "\u25b6 Your turn - " : ""}${s.game}: ${s.you.name}`;
+  // the tab says when it is your turn, seen from another tab too; and at the end, that the
+  // game is over and who won (seed 312's newcomer read only the game's name and theirs)
+  const over = s.final ? `Game over: ${s.final.banner.replace(/[.!]$/, "")} - ` : "";
+  document.title = `${mine ? "\u25b6 Your turn - " : over}${s.game}: ${s.you.name}`;
   $("title").textContent = `${s.game} - ${s.you.name}`;
   if (mine && !wasMine) beep();
   wasMine = mine;
@@ -257,6 +259,11 @@ function keepRoom() {
   const log = $("log");
   $("log-earlier").hidden = true;
   reserveLog(log, lastEntriesHeight(log, LOG_ENTRIES, LOG_LINES));
+  // the hints' box as fitted to the last window (fitHints) is undone before the digest is
+  // fitted: at 1920x1080 a box fitted at 1366x768 read as a hint cut, and the digest gave
+  // way to it down to one line, the log taking the room (seed 312's newcomer)
+  $("hints").style.maxHeight = $("hints").style.minHeight = "";
+  $("every").classList.remove("shorter");
   markCut($("every"));
   holdOptions();
   const idle = $("effects");
@@ -276,8 +283,20 @@ function keepRoom() {
     idle.classList.add("given-way");
   }
   fitHints();
+  countOptionsBelow(); // (its line may take room from the boxes: they are marked after it)
   for (const box of SCROLLED) markMoreBelow($(box));
-  countOptionsBelow();
+  // many places that still scroll in their box: what every option does gives them its third
+  // line, ended by its mark ("...", the whole on pointing and on a click), the places one
+  // row more (seed 312's newcomer scrolled for 4 of 19)
+  const every = $("every");
+  if (!$("options-below").hidden && $("options").classList.contains("grouped")
+      && !every.hidden && !every.classList.contains("whole")) {
+    every.classList.add("shorter");
+    markCut(every);
+    fitHints();
+    countOptionsBelow();
+    for (const box of SCROLLED) markMoreBelow($(box));
+  }
   wholeLogEntries(log);
   if (logAtEnd) log.scrollTop = log.scrollHeight; // its new box shows the newest lines at once
 }
@@ -357,15 +376,21 @@ function markMoreBelow(el) {
 // in the middle, running into the pass under it.
 function countOptionsBelow() {
   const box = $("options"), below = $("options-below");
-  const bottom = Math.min(box.getBoundingClientRect().bottom,
-    $("decision-body").getBoundingClientRect().bottom); // (the window, or the decision's)
-  const cut = [...box.querySelectorAll("button")]
-    .filter((b) => b.getBoundingClientRect().bottom > bottom + 1).length;
-  below.textContent = `▼ ${cut} more ${cut === 1 ? "option" : "options"} below: scroll`;
-  if (below.hidden === (cut > 0)) {
-    below.hidden = cut === 0;
-    if (cut) countOptionsBelow(); // its own line took room from the window
+  const counted = () => {
+    const bottom = Math.min(box.getBoundingClientRect().bottom,
+      $("decision-body").getBoundingClientRect().bottom); // (the window, or the decision's)
+    return [...box.querySelectorAll("button")]
+      .filter((b) => b.getBoundingClientRect().bottom > bottom + 1).length;
+  };
+  // counted without the line first: its room may be all the options lack (seed 312's last
+  // of 19 places was cut by the line that said so)
+  below.hidden = true;
+  let cut = counted();
+  if (cut) {
+    below.hidden = false;
+    cut = counted(); // its own line took room from the window
   }
+  below.textContent = `▼ ${cut} more ${cut === 1 ? "option" : "options"} below: scroll`;
 }
 for (const box of ["options", "decision-body"]) $(box).addEventListener("scroll", countOptionsBelow);
 
@@ -896,6 +921,10 @@ function renderDecision(s) {
     const onBoard = new Set([...$("board").querySelectorAll("[data-place]")]
       .map((el) => el.getAttribute("data-place")));
     const groups = groupsOf(s.decision.options);
+    const [shorter, once] = groups ? sharedNotes(s.decision.options, s.decision.hints) : [new Map(), []];
+    shortNotes = shorter;
+    $("notes-once").replaceChildren(...once.map((line) => cell("p", line)));
+    $("notes-once").hidden = !once.length;
     options.classList.toggle("grouped", Boolean(groups));
     options.classList.toggle("many", !groups && s.decision.options.length >= MANY);
     // few options, some of which do something: each said beside its button, as the
@@ -929,6 +958,7 @@ function renderDecision(s) {
     }
   } else {
     $("prompt").textContent = s.over ? "No more decisions." : `${s.waiting_for} decides.`;
+    $("notes-once").hidden = true;
   }
   apart.hidden = !apart.childElementCount;
   renderEffects(s);
@@ -1067,18 +1097,22 @@ function optionButton(option, groups, numbered) {
     button.firstChild.className = "num";
     button.title = "or click it on the board, where it has this number";
   }
-  if (groups) button.append(...noted(splitLabel(option.label)[1]));
+  if (groups) button.append(...noted(splitLabel(option.label)[1], shortNotes.get(option.index)));
   else button.append(...termed(option.label));
   if (groups) button.setAttribute("aria-label", `${option.number}. ${option.label}`);
   if (option.points) { // points change: said on the button only, with their range
     const points = cell("small", option.points);
     points.className = "points";
+    // apart from the note before them (seed 312's newcomer read "...15 VP if scored now by
+    // the end: you +43 to +45", two previews run together)
+    button.querySelector(".note")?.append(";");
     button.append(" ", points);
   }
   if (option.effect) { // said beside the options, and to a screen reader with the button
     button.setAttribute("aria-describedby", `effect-${option.index}`);
   }
   if (does(option)) button.title = `${option.label}: ${does(option)}`;
+  else if (shortNotes.has(option.index)) button.title = option.label; // its note whole
   button.disabled = busy || settling;
   button.addEventListener("click", (e) => decide({ option: option.index }, e));
   for (const on of ["mouseenter", "focus"]) button.addEventListener(on, () => showEffect(option));
@@ -1102,12 +1136,83 @@ function splitLabel(label) {
 
 // 'x (a note)' in a row of many buttons -> 'x' and the note in small, without its brackets:
 // a note on each of 28 buttons ('violet (+2)') wrapped every row in two at 1366x768
-function noted(rest) {
+function noted(rest, shorter) {
   const found = /^(.*?) \((.*)\)$/.exec(rest);
   if (!found) return [rest];
-  const note = cell("small", found[2]);
+  const note = cell("small", shorter ?? found[2]);
   note.className = "note";
-  return [found[1], " ", note];
+  return shorter === "" ? [found[1]] : [found[1], " ", note];
+}
+
+// Many options' notes, what several of them say alike said once (issue 33, seed 312: 23
+// places, nearly each note ending in the same words, scrolled in their box at 1366x768): the
+// end of a note that a hint above them says already is left out (the hint "+N: points if
+// counted now" above, "you +3: yours from 6 to 9" on a button), and a long last clause
+// without a figure that several notes end with ("...: a later event would remove them") is
+// said once above them, marked where it belongs ("¹"). -> [option index -> its shorter
+// note, the lines said once]; each button's whole label is its title and what a screen
+// reader says.
+const MARKS = ["\u00b9", "\u00b2", "\u00b3"], SAID_WORDS = 3, CLAUSE_LEAST = 30;
+let shortNotes = new Map();
+
+function sharedNotes(options, hints) {
+  const parts = new Map(); // option index -> its note's parts ("a; b")
+  for (const o of options) {
+    const found = /^(.*?) \((.*)\)$/.exec(splitLabel(o.label)[1]);
+    if (found) parts.set(o.index, found[2].split("; "));
+  }
+  const said = hints.join(" ").toLowerCase();
+  const often = (test) => [...parts.values()].filter((ps) => ps.some(test)).length;
+  // (an end that a third of the options' notes at least share, as words of their own in a
+  // hint: not three words that a hint happens to hold, which a note or two end with in
+  // another sense)
+  const most = Math.max(2, Math.ceil(options.length / 3));
+  const inHint = (tail) => new RegExp(`(^|\\W)${tail.toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\W|$)`).test(said);
+  // the ends the hints say, of SAID_WORDS words or more, each the longest such
+  const tails = new Map();
+  const tailOf = (part) => {
+    if (!tails.has(part)) {
+      const words = part.split(" ");
+      let found = null;
+      for (let k = 1; k <= words.length - SAID_WORDS; k++) {
+        const tail = words.slice(k).join(" ");
+        if (inHint(tail) && often((p) => p.endsWith(` ${tail}`)) >= most) {
+          found = tail;
+          break;
+        }
+      }
+      tails.set(part, found);
+    }
+    return tails.get(part);
+  };
+  const cut = new Map([...parts].map(([i, ps]) => [i, ps.map((p) => {
+    const tail = tailOf(p);
+    return tail ? p.slice(0, -tail.length - 1) : p;
+  })]));
+  const clauseOf = (part) => {
+    const at = part.lastIndexOf(": ");
+    const clause = at > 0 ? part.slice(at + 2) : "";
+    return clause.length >= CLAUSE_LEAST && !/\d/.test(clause) ? clause : null;
+  };
+  const clauses = [];
+  for (const ps of cut.values()) {
+    for (const p of ps) {
+      const clause = clauseOf(p);
+      if (clause && !clauses.includes(clause) && clauses.length < MARKS.length
+          && [...cut.values()].filter((qs) => qs.some((q) => clauseOf(q) === clause)).length > 1) {
+        clauses.push(clause);
+      }
+    }
+  }
+  const notes = new Map();
+  for (const [i, ps] of cut) {
+    notes.set(i, ps.map((p) => {
+      const k = clauses.indexOf(clauseOf(p));
+      return k < 0 ? p : `${p.slice(0, p.lastIndexOf(": "))}${MARKS[k]}`;
+    }).filter(Boolean).join("; "));
+  }
+  return [notes, clauses.map((c, k) => `${MARKS[k]} ${c}.`)];
 }
 
 function groupsOf(options) {
