@@ -290,8 +290,8 @@ def test_two_commissioners_on_one_place_say_what_differs_later():
                     if game.evaluate("is_district", p))
     game.state["vars"]["visited"]["white"] = [district]
     text = " ".join(" ".join(screen_of(game)).split())
-    assert f"; later, back from Central Park, white auctions {game.label(district)}, beige " \
-           "auctions no district before the park." in text, text
+    assert "; later, back from Central Park, each auctions the districts it has passed, then " \
+           f"the park: so far white {game.label(district)}, beige none." in text, text
 
 
 def test_two_commissioners_in_a_district_each_auction_it_on_their_way_back():
@@ -308,8 +308,9 @@ def test_two_commissioners_in_a_district_each_auction_it_on_their_way_back():
     game.state["vars"]["visited"]["white"] = [passed]
     game.state["vars"]["commissioner_at"].update(white=here, beige=here)
     text = " ".join(" ".join(screen_of(game)).split())
-    assert f"; later, back from Central Park, white auctions {game.label(passed)}, " \
-           f"{game.label(here)}, beige auctions {game.label(here)} before the park." in text, text
+    assert "; later, back from Central Park, each auctions the districts it has passed, then " \
+           f"the park: so far white {game.label(passed)} and {game.label(here)}, beige " \
+           f"{game.label(here)}." in text, text
 
 
 def test_a_refused_card_says_where_the_answers_come_from_in_one_rule_s_words():
