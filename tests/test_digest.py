@@ -1820,3 +1820,23 @@ def test_a_restart_that_cannot_say_what_happened_says_so_in_one_line(tmp_path):
     assert again.state_for(tokens["P1"])["digest"] == [RESTARTED]
     again.decide(tokens["P1"], again.version, index=0)
     assert RESTARTED not in again.state_for(tokens["P1"])["digest"]
+
+
+def test_lines_alike_but_for_their_place_are_said_as_one():
+    """Seed 311's newcomer read 'You take 1 black card too, having no skyscraper in 52nd St.
+    West, the district scored; you take 1 black card too, having no skyscraper in Times
+    Square, the district scored': three rows of a cramped screen for one thing twice, and
+    not who had begun the auctions that could cost them 9 skyscrapers. Lines in a row alike
+    but for the one place they name are said as one."""
+    from interpreter.play.digest import _places_together
+
+    game = load_ruleset(BASE).new_game(4, 1)
+    line = "you take 1 black card too, having no skyscraper in {}, the district scored"
+    said = _places_together(game, [line.format("52nd St. West"), line.format("Times Square"),
+                                   "Player 2 passes on Times Square"])
+    assert said == [line.format("52nd St. West") + " (and again in Times Square)",
+                    "Player 2 passes on Times Square"], said
+    # two places in a line, or lines that differ otherwise, stay apart
+    two = ["Ann moves it from Times Square to 52nd St. West",
+           "Ann moves it from 52nd St. West to 52nd St. East"]
+    assert _places_together(game, two) == two

@@ -943,8 +943,10 @@ def yours_first(game: Game, yours: list[Told], rest: list[Told]) -> list[str]:
     on a line of their own ('Concerning you: Ann moves the pawn from X (your 8 towers) to
     Y.'), then the rest ('News: ...'). A cramped page shows its first lines: a newcomer's
     news of a pawn moved off their region was the last clause of a long line, cut off."""
-    said = {head: _said_once(_counted_news([mid_sentence(game, x.text) for x in items]))
-            for head, items in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)) if items}
+    said = {head: _said_once(_counted_news(_places_together(game, [
+        mid_sentence(game, x.text) for x in items]) if head == YOURS_HEAD else [
+        mid_sentence(game, x.text) for x in items]))
+        for head, items in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)) if items}
     return [_sentence(f"{head}{'; '.join(news)}.") for head, news in said.items()]
 
 
@@ -1234,6 +1236,25 @@ def _sentence(text: str) -> str:
     after the first are said mid-sentence (consequences.mid_sentence), the first begins it."""
     head, _, rest = text.partition(": ")
     return f"{head}: {rest[:1].upper()}{rest[1:]}"
+
+
+def _places_together(game: Game, news: list[str]) -> list[str]:
+    """Lines in a row alike but for the one place they name, said as one: 'You take 1 card
+    too, having no tower in North, the region scored (and again in South)'. Seed 311's
+    newcomer read the same line twice, three rows of a cramped screen, and not who had begun
+    the round of offers that could cost them 9 towers."""
+    out: list[tuple[str, str, list[str]]] = []  # (the line, its shape, the other places)
+    for line in news:
+        named = places_named(game, [line])
+        shape = line
+        for label in named:
+            shape = shape.replace(label, "#")
+        if len(named) == 1 and out and out[-1][1] == shape:
+            out[-1][2].append(named[0])
+        else:
+            out.append((line, shape if len(named) == 1 else "", []))
+    return [f"{line.rstrip('.')} (and again in {and_list(more)})" if more else line
+            for line, _, more in out]
 
 
 def _counted_news(news: list[str]) -> list[str]:
