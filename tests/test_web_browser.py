@@ -632,11 +632,16 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
         assert page.locator("#connection").is_hidden()
     page.locator("#connection").wait_for(state="visible", timeout=5000)  # the server is gone
     assert "cannot be reached" in page.locator("#connection").inner_text()
+    # nor does it say it is the player's turn (seed 312's newcomer read "Your decision.")
+    assert page.title().startswith("\u26a0 No connection - "), page.title()
+    assert page.locator("#status").inner_text() == "No connection to the server."
     port = int(base.rsplit(":", 1)[1])
     with serving(table, port=port):
         page.locator("#connection").wait_for(state="hidden", timeout=10_000)  # back by itself
         _wait_active(page)
         assert page.locator("#options button").count() > 0
+        assert page.title().startswith("\u25b6 Your turn - "), page.title()
+        assert page.locator("#status").inner_text() == "Your decision."
     context.close()
 
 
