@@ -409,7 +409,7 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     parts += own
     parts += effect.later
     # the others' pieces before what follows (seed 311's newcomer read 'then, in the
-    # auction for X, Ann chooses ...' between two players' pieces leaving the game)
+    # round for X, Ann chooses ...' between two players' pieces leaving the game)
     parts += [m for m in moves if not m.startswith((OWN, EVERY))]
     parts += effect.then
     parts += [f"perhaps {m}" for m in effect.maybe]

@@ -1469,7 +1469,7 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
     earliest choices, counted)."""
     said: dict[tuple[str, str, str], list] = {}
     for c in lone:  # short of room, an option without its aside ('pass', not 'pass (taking
-        # back any cards bid)'): a newcomer's cut line ended before what they passed on
+        # back what was offered)'): a newcomer's cut line ended before what they passed on
         label = re.sub(r" \([^()]*\)", "", c.label) if chars < LONE_CHARS else c.label
         entry = said.setdefault((c.prompt.rstrip(" ?:"), label, c.about), [0, ""])
         entry[0] += 1
@@ -1484,8 +1484,8 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
         if len("; ".join(parts)) <= chars:
             break
     kept = 1  # the newest, where not all fit: the one just before this decision (a
-    # newcomer's pass in an auction they could not bid in went into 'and 1 more choice',
-    # behind the 0 they had built in the auction before)
+    # newcomer's pass in a round of offers they could not join went into 'and 1 more
+    # choice', behind the 0 they had built in the round before)
     while kept < len(parts) and len("; ".join(parts[-kept - 1:])) <= chars:
         kept += 1
     left = len(parts) - kept
