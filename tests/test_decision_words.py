@@ -171,6 +171,12 @@ def test_placing_a_business_says_which_one_was_taken(tmp_path):
     folder = tiny(tmp_path / "t", display='hints:\n  - during: no_such_step\n    text: "x"\n')
     with pytest.raises(RulesetErrors, match="'during: no_such_step' names no procedure"):
         load_display(load_ruleset(folder))
+    # a hint's `running` names a local of a procedure of the rules, or is refused so
+    folder = tiny(tmp_path / "r", display='hints:\n  - running:\n      seen: {procedure: '
+                  'no_such_step, local: x}\n    text: "{seen}"\n')
+    with pytest.raises(RulesetErrors, match="hints: 'running: seen' names 'no_such_step', no "
+                       "procedure of the rules"):
+        load_display(load_ruleset(folder))
 
 
 def test_a_commissioner_s_destinations_say_what_each_district_would_score_now():

@@ -329,3 +329,26 @@ def test_a_refused_card_says_where_the_answers_come_from_in_one_rule_s_words():
     assert "(only cards that may join a bid: its colour, or black after the first card)" \
         in said, said
     assert "the sum of its cards" not in said, said
+
+
+def test_the_stop_warning_names_only_those_still_in_the_auction():
+    """Seed 312's newcomer read 'If another player wins, they may stop 34th St. West (Player
+    4, with no skyscraper there, would have to)' after Player 4 had passed. The hint reads
+    who has passed (a local of the rules' auction: the display's `running`); seed 179's
+    newcomer met it at step 390, Player 3 and Player 4 passed."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed179-newcomer.replay.json").read_text())
+    ruleset = load_ruleset(BASE)
+    display = load_display(ruleset)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    said = {}
+    for step, move in enumerate(data["moves"][:391]):
+        if step in (372, 390):
+            said[step] = " ".join(display.hint_lines(game, "P1", game.decision().options))
+        game.apply(move)
+    assert "(Player 4, with no skyscraper there, would have to)" in said[372], said[372]
+    assert "If another player wins, they may stop 34th St. East: your 1 skyscraper" \
+        in said[390], said[390]

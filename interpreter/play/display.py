@@ -78,7 +78,7 @@ from interpreter.play.markup import fit as fit
 from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.moves_seen import UNDER
 from interpreter.play.option_notes import NAMES as NOTE_NAMES
-from interpreter.play.option_notes import OptionNote, asking_procedure
+from interpreter.play.option_notes import OptionNote, asking_procedure, running_values
 from interpreter.play.option_order import OptionOrder, in_display_order, shown_numbers
 from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
@@ -208,10 +208,13 @@ class Hint:
     text: Callable
     during: tuple[str, ...] = ()
     short: Callable | None = None
+    # more names: locals of procedures under way (name -> procedure, local, default)
+    running: dict[str, tuple[str, str, Callable | None]] = field(default_factory=dict)
 
     def values(self, game: Game, viewer: str, options: list[Any]) -> dict[str, Any] | None:
         """The names the texts may use now; None when another procedure asks."""
-        values: dict[str, Any] = {"viewer": viewer, "options": options}
+        values: dict[str, Any] = {"viewer": viewer, "options": options,
+                                  **running_values(game, self.running)}
         if not self.during:
             return values
         asking = asking_procedure(game)
@@ -834,22 +837,23 @@ class _Builder:
             _loc_of(name, self.default), "write the name of a procedure (procedure NAME(...))"))
         return None
 
-    def running_names(self, specs: dict) -> dict[str, tuple[str, str, Callable | None]]:
-        """An option note's `running` (its shape checked by the schema): name -> (procedure,
-        local, default), each a local of a procedure of the rules (an error for another; the
-        name is kept, so that its uses are not said to be unknown as well)."""
+    def running_names(self, specs: dict, section: str = "option_notes"
+                      ) -> dict[str, tuple[str, str, Callable | None]]:
+        """A hint's or an option note's `running` (its shape checked by the schema): name ->
+        (procedure, local, default), each a local of a procedure of the rules (an error for
+        another; the name is kept, so that its uses are not said to be unknown as well)."""
         out: dict[str, tuple[str, str, Callable | None]] = {}
         procs = self.ruleset.program.procs
         for name, spec in specs.items():
             proc, local = str(spec["procedure"]), str(spec["local"])
             if proc not in procs:
                 self.errors.append(RulesetError(
-                    f"option_notes: 'running: {name}' names '{proc}', no procedure of the rules",
+                    f"{section}: 'running: {name}' names '{proc}', no procedure of the rules",
                     _loc_of(spec["procedure"], self.default),
                     "write the name of a procedure (procedure NAME(...))"))
             elif local not in self.locals_of(proc):
                 self.errors.append(RulesetError(
-                    f"option_notes: the procedure '{proc}' has no local '{local}'",
+                    f"{section}: the procedure '{proc}' has no local '{local}'",
                     _loc_of(spec["local"], self.default),
                     f"write one of its locals: {', '.join(self.locals_of(proc))}"))
             default = self.expression(spec["default"], ()) if "default" in spec else None
@@ -994,10 +998,13 @@ class _Builder:
         for spec in doc.get("hints") or []:
             during = self.procedures(spec.get("during"), "hints")
             shared = [set(self.locals_of(p)) for p in during]
-            names = ("viewer", "options", *(sorted(set.intersection(*shared)) if shared else ()))
+            running = self.running_names(spec.get("running") or {}, "hints")
+            names = ("viewer", "options", *(sorted(set.intersection(*shared)) if shared else ()),
+                     *running)
             when = self.expression(spec["when"], names) if "when" in spec else None
             short = self.template(spec["short"], names) if "short" in spec else None
-            display.hints.append(Hint(when, self.template(spec["text"], names), during, short))
+            display.hints.append(Hint(when, self.template(spec["text"], names), during, short,
+                                      running))
         display.news = [str(text) for text in doc.get("news") or []]
         display.glossary = {str(k): str(v) for k, v in (doc.get("glossary") or {}).items()}
         for spec in doc.get("option_notes") or []:

@@ -79,11 +79,18 @@ class OptionNote:
 
     def locals_after(self, game: Game) -> dict[str, Any]:
         """The values of the note's `running` names on `game` (after the option)."""
-        out = {}
-        for name, (proc, local, default) in self.running.items():
-            found, value = running_local(game, proc, local)
-            out[name] = value if found else (default(game) if default is not None else None)
-        return out
+        return running_values(game, self.running)
+
+
+def running_values(game: Game, running: dict[str, tuple[str, str, Callable | None]]
+                   ) -> dict[str, Any]:
+    """The values of a display entry's `running` names on `game`: each the local of its
+    procedure under way, else its default (else none)."""
+    out = {}
+    for name, (proc, local, default) in running.items():
+        found, value = running_local(game, proc, local)
+        out[name] = value if found else (default(game) if default is not None else None)
+    return out
 
 
 def asking_procedure(game: Game) -> str | None:
