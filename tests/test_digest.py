@@ -822,6 +822,17 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
         "2 more moves of cards"
     assert fold(["1 card goes from the face-down black stack to Player 2's hand"]) == \
         "1 more move of card"
+    # a fold that takes the rows its moves would take says the moves (seed 311's newcomer
+    # read '2 more moves of Player 3's skyscrapers and Player 4's skyscrapers (type log to
+    # see them)' as skyscrapers moved on the board: they had gone to their supplies)
+    from interpreter.play.digest import _listed
+
+    moves = ["Player 3's 3 skyscrapers go to Player 3's supply",
+             "Player 4's 3 skyscrapers go to Player 4's supply"]
+    assert _listed("Pieces: ", moves, 80, rows=2, fold=fold, most=0) == \
+        f"Pieces: {'; '.join(moves)}."
+    assert _listed("Pieces: ", moves * 3, 80, rows=2, fold=fold, most=0).startswith(
+        "Pieces: 6 more moves of ")
     lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
     line = lone_line(game, lone, "P1", 40)
     # the newest kept, the earliest counted (seed 311's newcomer's pass, the choice just
