@@ -352,3 +352,27 @@ def test_the_stop_warning_names_only_those_still_in_the_auction():
     assert "(Player 4, with no skyscraper there, would have to)" in said[372], said[372]
     assert "If another player wins, they may stop 34th St. East: your 1 skyscraper" \
         in said[390], said[390]
+
+
+def test_every_commissioner_move_warns_of_a_full_district_already_on_the_way_back():
+    """Seed 314's newcomer scored 42nd St. West (full, 3 of their skyscrapers) with the
+    beige commissioner standing there, then moved it on: the move warned only of the district
+    it entered; the one it left, marked as it left, was auctioned on its return and stopped,
+    and the 3 skyscrapers left the game. A full district of the player's that a commissioner
+    stands in or has marked is said at every move (whatever is moved, it is auctioned)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed314-newcomer.replay.json").read_text())
+    ruleset = load_ruleset(BASE)
+    display = load_display(ruleset)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:543]:
+        game.apply(move)
+    assert game.decision().prompt == "move which commissioner?"
+    said = " ".join(display.hint_lines(game, "P1", game.decision().options))
+    assert "42nd St. West has no plot free and your 3 skyscrapers: the beige commissioner's " \
+        "return from Central Park auctions it, whatever you do now; if another player wins " \
+        "its auction and declares a building stop, your 3 skyscrapers there leave the game" \
+        in said, said
