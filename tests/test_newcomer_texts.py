@@ -376,3 +376,21 @@ def test_every_commissioner_move_warns_of_a_full_district_already_on_the_way_bac
         "return from Central Park auctions it, whatever you do now; if another player wins " \
         "its auction and declares a building stop, your 3 skyscrapers there leave the game" \
         in said, said
+
+
+def test_option_a_says_on_its_button_that_it_takes_no_skyscraper_when_none_is_left():
+    """Seed 314's newcomer, every skyscraper of theirs placed, read 'A: take 3 skyscrapers,
+    then 2 coloured cards, then move a commissioner' on the button and 'option A takes none'
+    only in the hint above (en-2004, the 1st action: offered still; a ruling). The option
+    says it on its own line."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed314-newcomer.replay.json").read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:542]:
+        game.apply(move)
+    text = " ".join(" ".join(screen_of(game)).split())
+    assert "(takes no skyscrapers: none of yours left)" in text, text
