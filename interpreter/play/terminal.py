@@ -246,6 +246,8 @@ class Session:
     numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
+    size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
+    # rows now, where they can be read (screen.terminal_size): read again at each screen
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -272,7 +274,7 @@ class Session:
              ) -> list[str]:
         """Lines a page at a time (`together`: see Pager.show); an answer typed at a page's
         question is kept for the decision's prompt (`typed`); the lines it left unshown."""
-        pager = Pager(self.say, self.read, rows)
+        pager = Pager(self.say, self.read, rows, self.width)
         pager.show(lines, together)
         self.typed = pager.typed
         self.paged = pager.asked
@@ -280,6 +282,18 @@ class Session:
 
     def name(self, player: str) -> str:
         return self.game.label(player)
+
+    def refit(self) -> None:
+        """The terminal's width (and rows) read again where they can be: a newcomer's window
+        made 60 columns wide mid-game still got the 80-column board, which the terminal
+        wrapped."""
+        found = self.size() if self.size is not None else None
+        if found is None:
+            return
+        columns, rows = found
+        self.width = max(40, min(160, columns))
+        if self.height is not None:
+            self.height = max(16, rows)
 
     @property
     def humans(self) -> list[str]:
@@ -486,6 +500,7 @@ class Session:
         """The decision's screen, fitted to the terminal (see screen.Screen): the board when
         it fits, the events since the player's last decision, the hand, the options."""
         player, game = decision.player, self.game
+        self.refit()
         if self.tty:
             self.clear()
         if events:
@@ -1198,6 +1213,7 @@ class Session:
 
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
+        self.refit()
         lines = self.board_lines(decision.player)
         below = self.decision_lines(decision)
         room = self.height - 1 if self.height is not None else None
@@ -1205,18 +1221,26 @@ class Session:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
         if room is not None and len(lines) + len(below) > room:  # the marks said whole:
             lines = [line for line in lines if line.strip()]  # the blank rows go first
+        drawn = self.display.board(self.game, decision.player, self.colour, self.width)
+        under = self.board_lines(decision.player)[len(drawn.split("\n")):]
+        # a board too long for one page (60 columns): what is said under it goes on the next
+        # page, with the spare rows that fit there (a newcomer's board at 60 columns had lost
+        # the rows that said which spaces touch and where the pieces go next)
+        paged = room is not None and bool(under) and \
+            len([x for x in drawn.split("\n") if x.strip()]) + len(under) > room
+
+        def used() -> int:
+            return len(lines) - (lines.index(under[0]) if paged and under[0] in lines else 0)
         for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
                                                         self.width):  # before a blank row
             least = min(len(spare), len(instead) or len(spare))
-            if room is not None and len(lines) + least + len(below) > room:
+            if room is not None and used() + least + len(below) > room:
                 lines = [line for line in lines if line.strip()]  # blank rows give way
-            lines += spare if room is None or len(lines) + len(spare) + len(below) <= room \
-                else instead if len(lines) + len(instead) + len(below) <= room else []
-        blank = [""] if room is None or len(lines) + 1 + len(below) <= room else []
-        if room is not None and len(lines) + len(below) > room >= len(lines):
+            lines += spare if room is None or used() + len(spare) + len(below) <= room \
+                else instead if used() + len(instead) + len(below) <= room else []
+        blank = [""] if room is None or used() + 1 + len(below) <= room else []
+        if room is not None and used() + len(below) > room >= used():
             below = []  # the board alone fits: Enter (the prompt's) shows the options still
-        drawn = self.display.board(self.game, decision.player, self.colour, self.width)
-        under = self.board_lines(decision.player)[len(drawn.split("\n")):]
         # what is said under the board: on a page of its own where the whole does not fit,
         # the board whole on the first
         at = lines.index(under[0]) if under and under[0] in lines else None
@@ -1425,10 +1449,10 @@ class Session:
                 lines.append(FINAL_SCORING)
             lines += [f"  {line}" for line in rest]
         self.printed = len(events)
-        pager = Pager(self.say, self.read, self.height)
+        pager = Pager(self.say, self.read, self.height, self.width)
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
-            pager = Pager(self.say, self.read, self.height)
+            pager = Pager(self.say, self.read, self.height, self.width)
         board = self.board_lines(game.players[0], emptied=False)  # with its marks and
         board += self.spare_lines(game.players[0], self.height - 1 - len(board)
                                   if self.height is not None else None)  # the spare rows
