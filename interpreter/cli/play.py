@@ -290,5 +290,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                       delay=args.delay, replay_dir=replay_folder(args),
                       svg=args.svg, max_decisions=args.max_decisions, lang=args.lang,
                       ahead=set_aside_typed if tty else None,
-                      size=(lambda: terminal_size(out)) if tty else None)
+                      size=(lambda: terminal_size(out)) if tty else None,
+                      loaded=game.state["step"] if args.load else None)
     return session.run()

@@ -246,6 +246,9 @@ class Session:
     numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
+    loaded: int | None = None  # the step the game was loaded at, from a file holding it
+    resumed: str | None = None  # said atop the first screen of a resumed game whose digest
+    # could not be rebuilt
     size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
     # rows now, where they can be read (screen.terminal_size): read again at each screen
 
@@ -304,6 +307,7 @@ class Session:
         """Play until the game ends or a player stops; returns the exit code."""
         self.intro()
         self.open_journal()
+        self.catch_up()
         stop: Stop | None = None
         try:
             stop = self.wait_to_start() or self._loop()
@@ -362,6 +366,41 @@ class Session:
                 self.print_new_events()
         return None
 
+    def catch_up(self) -> None:
+        """A resumed game's steps played again from its start, as the session would have seen
+        them: the first screen says what happened since the player's last decision (a
+        newcomer's 72 VP just scored were said nowhere after a load), and the log folds what
+        it folds in a game played through (each extra card was listed twice). Where they
+        cannot be played again, the first screen says in one line that 'log' holds them."""
+        game = self.game
+        if not game.moves or not self.humans or self.watch:
+            return
+        try:
+            again = self.ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                          streams=game.streams)
+            steps, pictures, seen = Steps(), {}, {}
+            steps.start(again)
+            for move in game.moves:
+                decision = again.decision()
+                if decision is None:
+                    raise RulesError("more decisions than the game has")
+                player = decision.player
+                if self.seats.get(player) == HUMAN:  # the screen they decided at
+                    seen[player] = len(again.log_for(player))
+                looked = watch_step(again, move, self.display.lone_context_of)
+                again.apply(move)
+                steps.record(again, player, looked)
+                if self.seats.get(player) == HUMAN:
+                    pictures[player] = Picture(again, player)
+            if again.state_hash() != game.state_hash():
+                raise RulesError("another game")
+        except (RulesError, GameRuleError, IllegalMove):
+            self.resumed = f"Resumed after {len(game.moves)} decisions: 'log' shows what " \
+                "happened before."
+            return
+        self.steps, self.pictures = steps, pictures
+        self.seen.update(seen)
+
     def bot_move(self, decision: Decision) -> Any:
         move, note = bot_decides(self.game, self.bots[decision.player], decision)
         if note:
@@ -372,10 +411,10 @@ class Session:
         game = self.game
         seed = game.state["seed"]
         secret = seed.__class__ is str  # a secret is never shown: the game's id instead
-        # A seed fixes every hidden card: shown with no person, or to the one person who
-        # typed it (a new game); never between people at one terminal, nor in a resumed game
-        # (it may be another person's save).
-        own = len(self.humans) == 1 and not game.moves
+        # A seed fixes every hidden card: shown with no person, or to the one person at the
+        # terminal (who typed it, or holds the save); never between people at one terminal.
+        own = len(self.humans) == 1  # a resumed game too: its file holds the seed (a
+        # newcomer's resumed game named no seed, where its start had said 'seed 311')
         named = f", {game_named(seed)}" if secret or not self.humans or own else ""
         self.say(f"{self.ruleset.name}: {game.n} players{named}"
                  + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
@@ -523,8 +562,8 @@ class Session:
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
-            self.notice = self.wrapped([self.undone] if self.undone else [])
-            self.undone = None
+            self.notice = self.wrapped([x for x in (self.undone, self.resumed) if x])
+            self.undone = self.resumed = None
         start, new = self.recent if events or self.recent else (0, [])
         new = not_in_digest(new, self.digest, self.covered)  # each line said once
         board = self.board_lines(player)
@@ -1008,6 +1047,10 @@ class Session:
         """Stop; when the game is not saved as it stands, ask first (Enter: play on)."""
         if self.saved == self.game.state["step"]:
             return Stop("Game stopped (saved).")
+        if self.loaded == self.game.state["step"]:  # nothing to save: a newcomer was asked
+            # to save the game they had just loaded
+            return Stop("Game stopped: nothing changed since it was loaded (its file holds it "
+                        "as it is).")
         self.say("The game is not saved. Save before you leave?")
         try:  # the question and its answers on two lines: one would wrap at 80 columns
             answer = self.read("[y: save and quit, n: quit without saving, Enter: play on] ")
