@@ -238,6 +238,21 @@ def test_help_texts_have_examples(capsys, command):
     assert "rules " in out
 
 
+def test_every_command_s_help_fits_the_terminal_s_width(capsys, monkeypatch):
+    """'rules replay --help' at 80 columns: its description, written 96 columns wide,
+    wrapped mid-word ('a decision the / rules no'). Every command's help fits COLUMNS."""
+    from interpreter.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "80")
+    commands = [[], *([name] for name in build_parser()._subparsers._group_actions[0].choices)]
+    assert ["replay"] in commands and ["play"] in commands, commands
+    for command in commands:
+        code, out, _ = run(capsys, *command, "--help")
+        assert code == 0, command
+        wide = [line for line in out.splitlines() if len(line) > 80]
+        assert not wide, (command, wide)
+
+
 def test_python_dash_m_interpreter(tiny):
     done = subprocess.run([sys.executable, "-m", "interpreter", "check", str(tiny)],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)

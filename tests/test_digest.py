@@ -1851,3 +1851,74 @@ def test_lines_alike_but_for_their_place_are_said_as_one():
     two = ["Ann moves it from Times Square to 52nd St. West",
            "Ann moves it from 52nd St. West to 52nd St. East"]
     assert _places_together(game, two) == two
+
+
+def resumed_at(step: int, typed: list[str], monkeypatch=None) -> tuple[str, list[str]]:
+    """Seed 311's newcomer's game loaded at `step` (as `rules play --load` gives it: a game
+    from its save, the session told the step it was loaded at), at 80x24: what was printed
+    up to the first question (with its control sequences), then what each command of `typed`
+    printed. With `monkeypatch`,
+    the game played again from its start is dealt from another seed: its steps cannot be."""
+    data = json.loads(NEWCOMER_311.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    game = Game.from_save(ruleset, json.loads(json.dumps(game.to_save())))
+    if monkeypatch is not None:
+        new_game = ruleset.new_game
+        monkeypatch.setattr(ruleset, "new_game", lambda n, seed, **kw: new_game(n, seed + 1,
+                                                                               **kw))
+    out, said, left = io.StringIO(), [], list(typed)
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return ""
+        said.append(out.getvalue())
+        out.seek(0)
+        out.truncate()
+        if not left:
+            raise EOFError
+        return left.pop(0)
+
+    session = Session(ruleset, game, History(), data["seats"], load_display(ruleset), out,
+                      tty=True, read=read, width=80, height=24, loaded=game.state["step"])
+    session.run()
+    said.append(out.getvalue())
+    return said[0], [ANSI.sub("", x) for x in said[1:]]
+
+
+def test_a_resumed_game_names_its_seed_and_says_what_happened_since_the_last_decision():
+    """Seed 311's newcomer saved at step 465 and loaded the save: the banner read 'Fifth
+    Avenue: 4 players, resumed after 465 decisions' without the seed the start had said; the
+    first screen had no digest (their 72 VP just scored were said nowhere) and its 'The last
+    6 moves' said each extra black card twice ('Player 2 takes 1 black card too, having no
+    skyscraper in ...' then 'Player 2 draws a black card (face down)'). The game's steps are
+    played again: the screen is the one a game played through shows."""
+    first, _ = resumed_at(465, [])
+    screen = " ".join(ANSI.sub("", first).split())
+    assert "Fifth Avenue: 4 players, seed 311, resumed after 465 decisions" in screen, first
+    assert "In short, since your last decision:" in screen, first
+    assert "Player 1 scores 72 VP in 34th St. West" in screen, first
+    assert "Player 2 draws a black card (face down)" not in screen, first
+    assert "Resumed after" not in screen, first
+    played = typed_at(NEWCOMER_311, 465, [])[0]  # the same screen in a game played through
+    shown = ANSI.sub("", first.split("\x1b[2J")[-1]).splitlines()
+    assert shown == played, (shown, played)
+
+
+def test_a_resumed_game_whose_steps_cannot_be_played_again_says_log_holds_them(monkeypatch):
+    """Where the game's steps cannot be played again, the first screen says in one line
+    that the game was resumed and that 'log' holds what came before."""
+    first, _ = resumed_at(465, [], monkeypatch)
+    screen = ANSI.sub("", first.split("\x1b[2J")[-1])
+    assert screen.startswith("Resumed after 465 decisions: 'log' shows what happened "
+                             "before.\n"), screen
+
+
+def test_quit_right_after_a_load_says_nothing_changed_and_asks_nothing():
+    """The newcomer loaded their save and typed 'quit': 'The game is not saved. Save before
+    you leave?' Nothing had changed since it was loaded: it says so, and asks nothing."""
+    _, (quitted,) = resumed_at(465, ["quit"])
+    assert "Game stopped: nothing changed since it was loaded" in quitted, quitted
+    assert "not saved" not in quitted and "Save before" not in quitted, quitted

@@ -208,7 +208,7 @@ def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
     lines = session.board_lines("P1")
     at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
     marks = " ".join(" ".join(lines[at:]).split())
-    example = re.search(r"\b([RBYP])(\d+) (\d+) skyscrapers? of ([RBYP]) \(Player (\d)\)",
+    example = re.search(r"\b([RBYP])(\d+) (\d+) skyscrapers? of ([RBYP]) \(Player (\d)[;)]",
                         marks)  # 'P3' read as Player 3 (seed 197): the letter said as whose
     assert example and example[2] == example[3] and example[1] == example[4], marks
     assert "RBYP".index(example[1]) + 1 == int(example[5]), marks

@@ -8,6 +8,7 @@ import argparse
 import functools
 import math
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -119,8 +120,35 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The descriptions and examples laid out as written, fitted to the terminal's width
+    (argparse's: COLUMNS, or the terminal's, less 2): a paragraph of prose with a line too
+    long is filled again, an indented line too long (an example) goes on under itself,
+    further in. 'rules replay --help' was written 96 columns wide and wrapped mid-word at
+    80."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out: list[str] = []
+        for paragraph in text.split("\n\n"):
+            lines = paragraph.split("\n")
+            prose = all(line and not line[0].isspace() for line in lines)
+            if prose and any(len(indent + line) > width for line in lines):
+                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
+                                         subsequent_indent=indent, break_on_hyphens=False,
+                                         break_long_words=False))
+                continue
+            fitted = []
+            for line in lines:
+                lead = indent + line[:len(line) - len(line.lstrip())]
+                fitted += [indent + line] if len(indent + line) <= width else textwrap.wrap(
+                    line.strip(), width, initial_indent=lead, subsequent_indent=lead + "    ",
+                    break_on_hyphens=False, break_long_words=False)
+            out.append("\n".join(fitted))
+        return "\n\n".join(out)
+
+
 def formatter(prog: str) -> argparse.HelpFormatter:
-    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
+    return HelpFormatter(prog, max_help_position=30)
 
 
 # ------------------------------------------------------------------------------ arguments

@@ -277,7 +277,7 @@ def open_game_saved(args: argparse.Namespace,
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from interpreter.play.display import load_display, use_colour
-    from interpreter.play.screen import set_aside_typed, terminal_height
+    from interpreter.play.screen import set_aside_typed, terminal_height, terminal_size
     from interpreter.play.terminal import Session
 
     ruleset, game, history, seats = open_game(args, err)
@@ -289,5 +289,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                       watch=args.watch,
                       delay=args.delay, replay_dir=replay_folder(args),
                       svg=args.svg, max_decisions=args.max_decisions, lang=args.lang,
-                      ahead=set_aside_typed if tty else None)
+                      ahead=set_aside_typed if tty else None,
+                      size=(lambda: terminal_size(out)) if tty else None,
+                      loaded=game.state["step"] if args.load else None)
     return session.run()

@@ -67,6 +67,7 @@ from interpreter.play.markup import (
     IF_ROOM,
     Colour,
     Segment,
+    column_left_out,
     parse_markup,
     spare_column,
     to_ansi,
@@ -118,6 +119,8 @@ class Block:
     when: Callable | None = None
     box: dict[str, Any] | None = None  # svg: x, y, width, height, fill
     instead: Callable | None = None  # a spare block's line when there is no room for it
+    column: str | None = None  # a spare block shown only where the board's `if_room` column
+    # is 'shown', or only where it is 'left out' (too few columns for it)
 
     def shown(self, game: Game, viewer: str) -> bool:
         return self.when is None or bool(self.when(game, viewer=viewer))
@@ -308,9 +311,11 @@ class Display:
         """The layout's spare blocks shown now, each as (its lines, the line that says where
         to find them instead): the screen shows the first when it has the rows."""
         out = []
+        left_out = self.column_left_out(game, viewer, width)
         for name in self.layout_for(width).spare:
             block = self.blocks[name]
-            if not block.shown(game, viewer):
+            if not block.shown(game, viewer) or \
+                    block.column not in (None, "left out" if left_out else "shown"):
                 continue
             try:
                 title, body = block.render(game, viewer)
@@ -321,6 +326,26 @@ class Display:
                      for x in self._fitted(text, width, colour)]
             out.append((lines, self._fitted(instead, width, colour) if instead else []))
         return out
+
+    def column_left_out(self, game: Game, viewer: str, width: int | None) -> bool:
+        """Whether the board at `width` leaves out its blocks' `if_room` column (a terminal
+        too narrow for it): a spare block may then say it on lines of its own."""
+        if width is None or not any(self.blocks[name].column is not None
+                                    for name in self.layout_for(width).spare):
+            return False
+        for name in self.layout_for(width).below:
+            if name == LEGEND and self.legend:
+                continue
+            block = self.blocks[name]
+            if not block.shown(game, viewer):
+                continue
+            try:
+                _, body = block.render(game, viewer)
+            except GameRuleError as exc:
+                raise _display_error(exc, self.source) from None
+            if column_left_out([parse_markup(x, self.colours) for x in body], width):
+                return True
+        return False
 
     def _below(self, game: Game, viewer: str, name: str) -> tuple[Any, Any]:
         """A block's title and lines (None, None when it is not shown); the legend's line."""
@@ -941,7 +966,8 @@ class _Builder:
                      when=self.expression(doc["when"], ("viewer",)) if "when" in doc else None,
                      box=dict(doc["svg"]) if "svg" in doc else None,
                      instead=self.template(doc["instead"], names) if "instead" in doc
-                     else None)
+                     else None,
+                     column=str(doc["column"]).replace("_", " ") if "column" in doc else None)
 
     def layout(self, doc: dict, text: dict, display: Display) -> Layout:
         """A text layout (`text`, `text_compact`, `text_narrow` or `text_words`); what it

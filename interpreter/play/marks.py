@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 import textwrap
 
-SHORT_MEANING = 40  # longer meanings are left to `help`
+SHORT_MEANING = 40  # longer meanings are left to `help`; a note in brackets aside (whose
+# letter is whose: 'R4 4 pawns of R (Player 1; B 2, Y 3)')
+BRACKETS = re.compile(r" ?\([^()]*\)")
 ROWS = 3  # rows under the board when they hold every mark (else shorter, else more rows)
 HEAD = "Marks: "
 
@@ -59,7 +61,8 @@ def marks_lines(items: list[tuple[str, str]], board: str, width: int,
     said = []
     for mark, means in items:
         key = re.sub(r"[^\w]", "", mark)
-        if not mark.strip() or len(means) > SHORT_MEANING or f"{mark} {means}" in plain:
+        if not mark.strip() or len(BRACKETS.sub("", means)) > SHORT_MEANING or \
+                f"{mark} {means}" in plain:
             continue
         if not key and _signs_on(mark, board) or key in words or \
                 re.search(r"\d", key) and _shape(key) in shapes:

@@ -40,6 +40,17 @@ def spare_column(lines: list[list[Segment]], width: int | None
     that dropped it alone put what follows out of line with the rows above). With each line
     the place where its left-out text stood (where the line, still too wide, goes on when it
     wraps: under its text, as what followed it), else 0."""
+    out, starts = _lined_up(lines)
+    if not column_left_out(lines, width):
+        return [([(t, None if c == IF_ROOM else c) for t, c in x], 0) for x in out]
+    return [([(t, c) for t, c in x if c != IF_ROOM], _text_start(x) if s else 0)
+            for x, s in zip(out, starts, strict=True)]
+
+
+def _lined_up(lines: list[list[Segment]]
+              ) -> tuple[list[list[Segment]], list[list[int]]]:
+    """The lines with their `if_room` texts filled with spaces to one column, and where each
+    line's `if_room` texts begin."""
     starts = [[_start(x, k) for k, (_, c) in enumerate(x) if c == IF_ROOM] for x in lines]
     out = [list(x) for x in lines]
     for n in range(max((len(s) for s in starts), default=0)):
@@ -48,12 +59,16 @@ def spare_column(lines: list[list[Segment]], width: int | None
         for i, (k, at) in spans.items():
             text = out[i][k][0]
             out[i][k] = (text + " " * (column - at - len(text)), IF_ROOM)
-    spared = [x for x, s in zip(out, starts, strict=True) if s]
-    room = width is None or all(len("".join(t for t, _ in x).rstrip()) <= width for x in spared)
-    if room:
-        return [([(t, None if c == IF_ROOM else c) for t, c in x], 0) for x in out]
-    return [([(t, c) for t, c in x if c != IF_ROOM], _text_start(x) if s else 0)
-            for x, s in zip(out, starts, strict=True)]
+    return out, starts
+
+
+def column_left_out(lines: list[list[Segment]], width: int | None) -> bool:
+    """Whether a block's `if_room` column is left out at `width` (spare_column): some line
+    that has it is wider than the terminal."""
+    out, starts = _lined_up(lines)
+    return width is not None and any(
+        len("".join(t for t, _ in x).rstrip()) > width
+        for x, s in zip(out, starts, strict=True) if s)
 
 
 def _text_start(segments: list[Segment]) -> int:

@@ -18,10 +18,13 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from interpreter.play.markup import KEPT, keep_together
 
 MORE = "-- more: Enter for the next page; q, or your answer, to stop -- "
+# the same on a terminal narrower than MORE (61 columns): at 60 it wrapped, ' --' alone below
+MORE_SHORT = "-- Enter: more; q, or your answer: stop -- "
 ON_DEMAND = "(The board: type 'board'. Earlier events: 'log'.)"
 # the digest's paragraphs about the player: what the game chose for them, what their last
 # decision did, what others did to their pieces (fold_lines keeps them whole)
@@ -44,6 +47,25 @@ def short_path(path: Path) -> str:
     except (OSError, RuntimeError, ValueError):
         pass
     return str(path)
+
+
+def more_prompt(width: int | None) -> str:
+    """The pager's question, in the words that fit a terminal of `width` columns."""
+    return MORE if width is None or len(MORE) < width else MORE_SHORT
+
+
+def terminal_size(fd: Any) -> tuple[int, int] | None:
+    """The columns and rows of the terminal at `fd` (or a stream's) now (a pty's size
+    follows a resized window), None where it is no terminal or COLUMNS fixes the width: a
+    newcomer's window made 60 columns wide mid-game still got the board of the 80 it had at
+    the start."""
+    if os.environ.get("COLUMNS"):
+        return None
+    try:
+        size = os.get_terminal_size(fd if isinstance(fd, int) else fd.fileno())
+    except (OSError, ValueError):
+        return None
+    return (size.columns, size.lines) if size.columns > 0 and size.lines > 0 else None
 
 
 def terminal_height() -> int:
@@ -298,6 +320,7 @@ class Pager:
     say: Callable[[str], None]
     read: Callable[[str], str]
     height: int | None = None
+    width: int | None = None  # the terminal's columns: the question in words that fit
     used: int = field(default=0)  # lines printed since the last question
     stopped: bool = False
     typed: str | None = None  # what was typed at a page's question instead of Enter or q
@@ -318,7 +341,7 @@ class Pager:
             if self.height is not None and self.used >= self.height - 1:
                 self.asked = True
                 try:
-                    answer = self.read(MORE)
+                    answer = self.read(more_prompt(self.width))
                 except (EOFError, KeyboardInterrupt):
                     answer = "q"
                     self.say("")

@@ -246,6 +246,11 @@ class Session:
     numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
+    loaded: int | None = None  # the step the game was loaded at, from a file holding it
+    resumed: str | None = None  # said atop the first screen of a resumed game whose digest
+    # could not be rebuilt
+    size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
+    # rows now, where they can be read (screen.terminal_size): read again at each screen
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -272,7 +277,7 @@ class Session:
              ) -> list[str]:
         """Lines a page at a time (`together`: see Pager.show); an answer typed at a page's
         question is kept for the decision's prompt (`typed`); the lines it left unshown."""
-        pager = Pager(self.say, self.read, rows)
+        pager = Pager(self.say, self.read, rows, self.width)
         pager.show(lines, together)
         self.typed = pager.typed
         self.paged = pager.asked
@@ -280,6 +285,18 @@ class Session:
 
     def name(self, player: str) -> str:
         return self.game.label(player)
+
+    def refit(self) -> None:
+        """The terminal's width (and rows) read again where they can be: a newcomer's window
+        made 60 columns wide mid-game still got the 80-column board, which the terminal
+        wrapped."""
+        found = self.size() if self.size is not None else None
+        if found is None:
+            return
+        columns, rows = found
+        self.width = max(40, min(160, columns))
+        if self.height is not None:
+            self.height = max(16, rows)
 
     @property
     def humans(self) -> list[str]:
@@ -290,6 +307,7 @@ class Session:
         """Play until the game ends or a player stops; returns the exit code."""
         self.intro()
         self.open_journal()
+        self.catch_up()
         stop: Stop | None = None
         try:
             stop = self.wait_to_start() or self._loop()
@@ -348,6 +366,41 @@ class Session:
                 self.print_new_events()
         return None
 
+    def catch_up(self) -> None:
+        """A resumed game's steps played again from its start, as the session would have seen
+        them: the first screen says what happened since the player's last decision (a
+        newcomer's 72 VP just scored were said nowhere after a load), and the log folds what
+        it folds in a game played through (each extra card was listed twice). Where they
+        cannot be played again, the first screen says in one line that 'log' holds them."""
+        game = self.game
+        if not game.moves or not self.humans or self.watch:
+            return
+        try:
+            again = self.ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                          streams=game.streams)
+            steps, pictures, seen = Steps(), {}, {}
+            steps.start(again)
+            for move in game.moves:
+                decision = again.decision()
+                if decision is None:
+                    raise RulesError("more decisions than the game has")
+                player = decision.player
+                if self.seats.get(player) == HUMAN:  # the screen they decided at
+                    seen[player] = len(again.log_for(player))
+                looked = watch_step(again, move, self.display.lone_context_of)
+                again.apply(move)
+                steps.record(again, player, looked)
+                if self.seats.get(player) == HUMAN:
+                    pictures[player] = Picture(again, player)
+            if again.state_hash() != game.state_hash():
+                raise RulesError("another game")
+        except (RulesError, GameRuleError, IllegalMove):
+            self.resumed = f"Resumed after {len(game.moves)} decisions: 'log' shows what " \
+                "happened before."
+            return
+        self.steps, self.pictures = steps, pictures
+        self.seen.update(seen)
+
     def bot_move(self, decision: Decision) -> Any:
         move, note = bot_decides(self.game, self.bots[decision.player], decision)
         if note:
@@ -358,10 +411,10 @@ class Session:
         game = self.game
         seed = game.state["seed"]
         secret = seed.__class__ is str  # a secret is never shown: the game's id instead
-        # A seed fixes every hidden card: shown with no person, or to the one person who
-        # typed it (a new game); never between people at one terminal, nor in a resumed game
-        # (it may be another person's save).
-        own = len(self.humans) == 1 and not game.moves
+        # A seed fixes every hidden card: shown with no person, or to the one person at the
+        # terminal (who typed it, or holds the save); never between people at one terminal.
+        own = len(self.humans) == 1  # a resumed game too: its file holds the seed (a
+        # newcomer's resumed game named no seed, where its start had said 'seed 311')
         named = f", {game_named(seed)}" if secret or not self.humans or own else ""
         self.say(f"{self.ruleset.name}: {game.n} players{named}"
                  + (f", resumed after {len(game.moves)} decisions" if game.moves else ""))
@@ -486,6 +539,7 @@ class Session:
         """The decision's screen, fitted to the terminal (see screen.Screen): the board when
         it fits, the events since the player's last decision, the hand, the options."""
         player, game = decision.player, self.game
+        self.refit()
         if self.tty:
             self.clear()
         if events:
@@ -508,8 +562,8 @@ class Session:
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
-            self.notice = self.wrapped([self.undone] if self.undone else [])
-            self.undone = None
+            self.notice = self.wrapped([x for x in (self.undone, self.resumed) if x])
+            self.undone = self.resumed = None
         start, new = self.recent if events or self.recent else (0, [])
         new = not_in_digest(new, self.digest, self.covered)  # each line said once
         board = self.board_lines(player)
@@ -995,6 +1049,10 @@ class Session:
         """Stop; when the game is not saved as it stands, ask first (Enter: play on)."""
         if self.saved == self.game.state["step"]:
             return Stop("Game stopped (saved).")
+        if self.loaded == self.game.state["step"]:  # nothing to save: a newcomer was asked
+            # to save the game they had just loaded
+            return Stop("Game stopped: nothing changed since it was loaded (its file holds it "
+                        "as it is).")
         self.say("The game is not saved. Save before you leave?")
         try:  # the question and its answers on two lines: one would wrap at 80 columns
             answer = self.read("[y: save and quit, n: quit without saving, Enter: play on] ")
@@ -1200,6 +1258,7 @@ class Session:
 
     def show_board(self, decision: Decision) -> None:
         """The whole board, then the decision: with its options when they fit below it."""
+        self.refit()
         lines = self.board_lines(decision.player)
         below = self.decision_lines(decision)
         room = self.height - 1 if self.height is not None else None
@@ -1207,18 +1266,26 @@ class Session:
             below = [f"(Enter shows your hand and the {len(decision.options)} options again.)"]
         if room is not None and len(lines) + len(below) > room:  # the marks said whole:
             lines = [line for line in lines if line.strip()]  # the blank rows go first
+        drawn = self.display.board(self.game, decision.player, self.colour, self.width)
+        under = self.board_lines(decision.player)[len(drawn.split("\n")):]
+        # a board too long for one page (60 columns): what is said under it goes on the next
+        # page, with the spare rows that fit there (a newcomer's board at 60 columns had lost
+        # the rows that said which spaces touch and where the pieces go next)
+        paged = room is not None and bool(under) and \
+            len([x for x in drawn.split("\n") if x.strip()]) + len(under) > room
+
+        def used() -> int:
+            return len(lines) - (lines.index(under[0]) if paged and under[0] in lines else 0)
         for spare, instead in self.display.spare_blocks(self.game, decision.player, self.colour,
                                                         self.width):  # before a blank row
             least = min(len(spare), len(instead) or len(spare))
-            if room is not None and len(lines) + least + len(below) > room:
+            if room is not None and used() + least + len(below) > room:
                 lines = [line for line in lines if line.strip()]  # blank rows give way
-            lines += spare if room is None or len(lines) + len(spare) + len(below) <= room \
-                else instead if len(lines) + len(instead) + len(below) <= room else []
-        blank = [""] if room is None or len(lines) + 1 + len(below) <= room else []
-        if room is not None and len(lines) + len(below) > room >= len(lines):
+            lines += spare if room is None or used() + len(spare) + len(below) <= room \
+                else instead if used() + len(instead) + len(below) <= room else []
+        blank = [""] if room is None or used() + 1 + len(below) <= room else []
+        if room is not None and used() + len(below) > room >= used():
             below = []  # the board alone fits: Enter (the prompt's) shows the options still
-        drawn = self.display.board(self.game, decision.player, self.colour, self.width)
-        under = self.board_lines(decision.player)[len(drawn.split("\n")):]
         # what is said under the board: on a page of its own where the whole does not fit,
         # the board whole on the first
         at = lines.index(under[0]) if under and under[0] in lines else None
@@ -1427,10 +1494,10 @@ class Session:
                 lines.append(FINAL_SCORING)
             lines += [f"  {line}" for line in rest]
         self.printed = len(events)
-        pager = Pager(self.say, self.read, self.height)
+        pager = Pager(self.say, self.read, self.height, self.width)
         pager.show(self.wrapped(lines))
         if pager.stopped:  # 'q' at the last moves does not hide the winner
-            pager = Pager(self.say, self.read, self.height)
+            pager = Pager(self.say, self.read, self.height, self.width)
         board = self.board_lines(game.players[0], emptied=False)  # with its marks and
         board += self.spare_lines(game.players[0], self.height - 1 - len(board)
                                   if self.height is not None else None)  # the spare rows
