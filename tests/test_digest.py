@@ -1922,3 +1922,21 @@ def test_quit_right_after_a_load_says_nothing_changed_and_asks_nothing():
     _, (quitted,) = resumed_at(465, ["quit"])
     assert "Game stopped: nothing changed since it was loaded" in quitted, quitted
     assert "not saved" not in quitted and "Save before" not in quitted, quitted
+
+
+def test_a_pass_taken_for_the_player_is_said_once_on_the_page():
+    """Seed 314's newcomer read their pass (no card of a colour allowed in 52nd St. West) in
+    the digest's first line, again among its news ('Player 1 cannot open a bid ...'), and a
+    third time in the box above the question ('The game took the only option for you:
+    choose the colour of your bid, or pass: pass ...'). The news leave out the line the
+    choice taken for them says, and the box's words are the digest's (the page shows the box
+    only where the digest does not say them)."""
+    replay = NEWCOMER.with_name("fifth-avenue-base-4p-seed314-newcomer.replay.json")
+    table, tokens = _table_at(replay, 204)
+    state = table.state_for(tokens["P1"])
+    first, news = state["digest"][0], [x for x in state["digest"] if x.startswith("News: ")]
+    assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
+                            "in the auction for 52nd St. West"), first
+    assert "Player 1 cannot open a bid" in first and news, state["digest"]
+    assert not any("Player 1 cannot open a bid" in x for x in news), news
+    assert state["decision"]["taken"] and all(t in first for t in state["decision"]["taken"])

@@ -635,6 +635,12 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
     # nor does it say it is the player's turn (seed 312's newcomer read "Your decision.")
     assert page.title().startswith("\u26a0 No connection - "), page.title()
     assert page.locator("#status").inner_text() == "No connection to the server."
+    # a click then says so in words (not the browser's 'Failed to fetch')
+    page.locator("#options button").first.click()
+    said = page.locator("#panel-status")
+    said.wait_for(state="visible", timeout=5000)
+    assert said.inner_text() == "The server cannot be reached: nothing was sent. The page " \
+        "tries again by itself.", said.inner_text()
     port = int(base.rsplit(":", 1)[1])
     with serving(table, port=port):
         page.locator("#connection").wait_for(state="hidden", timeout=10_000)  # back by itself

@@ -336,9 +336,12 @@ class Steps:
                     not self.moved_to[end] and self.lines[end] and \
                     self.lines[end].start < len(game.events):  # a piece moved on a
                 # place is said by its own line (piece_moves)
-                last = self.lines[end]
-                out += [i for i in last if i < len(game.events)] if self.quiet[end] \
-                    else [last.start]
+                last = self.lines[end]  # (not the viewer's own line: a choice taken
+                # for them, which the digest says as such: seed 314's newcomer read their
+                # pass there and in the news)
+                out += [i for i in last if i < len(game.events) and (
+                    i == last.start or _subject(game.events[i]) != viewer)] \
+                    if self.quiet[end] else [last.start]
             k = end + 1
         return out
 

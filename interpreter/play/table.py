@@ -646,9 +646,13 @@ class Table:
 
     def _taken_for(self, player: str) -> list[str]:
         """The questions the game answered for `player` since their last decision (their
-        only option, taken without asking), each with what it took: 'pick a card: red 5'."""
+        only option, taken without asking), each with what it took: 'pick a card: red 5', or
+        with what it was about, in the digest's words ('pass in the round for X, where ...':
+        the page says it once, and seed 314's newcomer read their pass in the digest and
+        again here, by its question)."""
         _, lone = self.steps.since(player)
-        return list(dict.fromkeys(f"{c.prompt.rstrip(' ?:')}: {c.label}" for c in lone))
+        return list(dict.fromkeys(f"{c.label} {c.about}" if c.about else
+                                  f"{c.prompt.rstrip(' ?:')}: {c.label}" for c in lone))
 
     def _kind_of(self, value: Any) -> str | None:
         """The kind of thing of the world `value` is (a place of the board's type), if any."""

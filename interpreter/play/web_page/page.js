@@ -123,8 +123,9 @@ async function post(action, payload, at, taken) {
     });
     data = await response.json();
     ok = response.ok;
-  } catch (err) {
-    data = { error: `The server cannot be reached (${err.message}).` };
+  } catch {
+    // (in words: the browser's own 'Failed to fetch' read as jargon to seed 314's newcomer)
+    data = { error: "The server cannot be reached: nothing was sent. The page tries again by itself." };
     connected(false);
   }
   // the options wait until the answer's state is drawn: the old ones are no longer current
