@@ -1940,3 +1940,20 @@ def test_a_pass_taken_for_the_player_is_said_once_on_the_page():
     assert "Player 1 cannot open a bid" in first and news, state["digest"]
     assert not any("Player 1 cannot open a bid" in x for x in news), news
     assert state["decision"]["taken"] and all(t in first for t in state["decision"]["taken"])
+
+
+def test_a_line_cut_short_ends_after_a_whole_word():
+    """Seed 313's newcomer read '... you take 1 black card too, havi ...' on a cramped
+    screen: a digest's line cut short ends after a whole word (and no stray comma)."""
+    from interpreter.play.screen import cut_at_word, fold_lines
+
+    line = "Concerning you: Player 2 moves the white commissioner to 42nd St. West; you take" \
+           " 1 black card too, having no skyscraper in 52nd St. West, the district scored."
+    mid_word = line.index(", having") + 5  # in 'having'
+    assert cut_at_word(line, mid_word) == "Concerning you: Player 2 moves the white " \
+        "commissioner to 42nd St. West; you take 1 black card too"
+    assert cut_at_word("abcdefghij", 5) == "abcde"  # one word longer than the room: cut
+    paragraphs = ["News: " + "x" * 60 + " havi", "  ng more words here", "Pieces: a",
+                  "  b", "Points: you +1."]
+    folded = fold_lines(paragraphs, 3, 72)  # (room for "News: x...x h")
+    assert folded[0] == "News: " + "x" * 60 + " ...", folded

@@ -288,9 +288,18 @@ def _first_lines(paragraphs: list[list[str]], rows: int, width: int) -> list[lis
         left -= extra
         kept = paragraph[:1 + extra]
         if len(kept) < len(paragraph):
-            kept[-1] = kept[-1][:width - 4].rstrip() + " ..."
+            kept[-1] = cut_at_word(kept[-1], width - 4) + " ..."
         out.append(kept)
     return out
+
+
+def cut_at_word(line: str, chars: int) -> str:
+    """`line` in `chars` characters at most, cut after a whole word where it is longer (a
+    newcomer read 'you take 1 black card too, havi ...')."""
+    if len(line) <= chars:
+        return line.rstrip()
+    cut = line[:chars + 1]
+    return (cut[:cut.rfind(" ")] if " " in cut.strip() else cut[:chars]).rstrip(" ,;:")
 
 
 def events_title(since: bool, digest: bool) -> str:
