@@ -647,8 +647,8 @@ def test_each_destination_of_a_commissioner_says_what_a_scoring_there_gives_now(
         assert label.startswith(f"{game.label(option)} (if scored now: "
                                 f"{_scored_now(game, decision.player, option)}"), label
     origin = game.state["vars"]["commissioner_at"][game.frame_locals()["c"]]
-    assert all(f"; option D can no longer score {game.label(origin)} (nothing is lost; "
-               "worth now: " in x for x in page), page
+    assert all(f"; option D can no longer score {game.label(origin)}, which loses nothing: "
+               "worth now " in x for x in page), page
 
 
 ALLOWS = {4: 3, 5: 2, 6: 1}  # en-2004, The auctions, (3): skyscrapers a card's value allows
