@@ -829,10 +829,12 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
 
     moves = ["Player 3's 3 skyscrapers go to Player 3's supply",
              "Player 4's 3 skyscrapers go to Player 4's supply"]
-    assert _listed("Pieces: ", moves, 80, rows=2, fold=fold, most=0) == \
-        f"Pieces: {'; '.join(moves)}."
-    assert _listed("Pieces: ", moves * 3, 80, rows=2, fold=fold, most=0).startswith(
+    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold) == f"Pieces: {'; '.join(moves)}."
+    assert _listed("Pieces: ", moves * 3, 80, rows=1, fold=fold).startswith(
         "Pieces: 6 more moves of ")
+    # where the news are folded, the others' moves are too (most=0): news come first
+    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0).startswith(
+        "Pieces: 2 more moves of ")
     lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
     line = lone_line(game, lone, "P1", 40)
     # the newest kept, the earliest counted (seed 311's newcomer's pass, the choice just

@@ -1439,11 +1439,12 @@ def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
 
     limit = len(items) if most is None else min(len(items), most)
     whole = f"{head}{'; '.join(items)}."
-    if fold and items and _rows(whole, width) <= \
+    if fold and items and (most is None or len(items) <= most) and _rows(whole, width) <= \
             _rows(f"{head}{more(items)[len('; and '):]}.", width):  # said in their own
         return whole  # words where they take no more room than '2 more moves of Ann's
         # towers and Bob's towers (type log ...)' (a newcomer read that as towers moved on
-        # the board: they had gone to their owners' supplies)
+        # the board: they had gone to their owners' supplies); not past `most` (where the
+        # news were folded, the others' routine moves are too)
     if fold and not limit:
         return f"{head}{more(items)[len('; and '):]}."
     if not kept and _rows(head + items[0] + (more(items[1:]) if len(items) > 1 else "."),

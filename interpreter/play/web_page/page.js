@@ -101,11 +101,14 @@ function connected(up) {
   box.textContent = up ? "" : "The server cannot be reached: trying again every few seconds...";
   document.body.classList.toggle("offline", !up); // the options greyed until it is back
   if (up && state) render(); // the turn said again (the same state is not drawn again)
-  if (!up) { // nor does the page say it is your turn (seed 312's newcomer read "Your decision."
-    // and "Your turn" in the tab while nothing could be decided); back, render says it again
+  if (!up && !(state && state.over)) { // nor does the page say it is your turn (seed 312's
+    // newcomer read "Your decision." and "Your turn" in the tab while nothing could be
+    // decided); back, render says it again. (A game over stays so: its server may stop.)
     document.title = `\u26a0 No connection - ${document.title.replace(/^\u25b6 Your turn - /, "")}`;
     $("status").classList.remove("yours");
     $("status").textContent = "No connection to the server.";
+  }
+  if (!up) {
     clearTimeout(connected.timer);
     connected.timer = setTimeout(() => load(), 3000);
   }
