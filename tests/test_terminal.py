@@ -33,6 +33,15 @@ from .conftest import BASE, FIFTH, edited_copy
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
+def _run_then_close(session: Session, *fds: int) -> None:
+    """Run a session at a pty, closing the pty's ends after it, whatever happens."""
+    try:
+        session.run()
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
 def session(game, width: int, colour: bool = False, tty: bool = False,
             script: list[str] | None = None) -> tuple[Session, io.StringIO]:
     out = io.StringIO()
@@ -1651,11 +1660,7 @@ def test_a_line_typed_while_the_next_question_is_drawn_does_not_answer_it():
                 {p: "human" if p == "P1" else "random" for p in game.players},
                 load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
                 ahead=lambda: set_aside_typed(slave))
-    try:
-        s.run()
-    finally:
-        os.close(master)
-        os.close(slave)
+    _run_then_close(s, master, slave)
     assert game.moves[cut:] == ["B"], game.moves[cut:]
     screen = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
     said = " ".join(screen.split())
@@ -2097,11 +2102,7 @@ def _board_at(width: int, resized_to: int | None = None) -> tuple[str, list[str]
     s = Session(game.ruleset, game, History.start(game), {p: "human" for p in game.players},
                 load_display(game.ruleset), out, tty=True, read=read, width=width, height=24,
                 size=lambda: terminal_size(slave))
-    try:
-        s.run()
-    finally:
-        os.close(master)
-        os.close(slave)
+    _run_then_close(s, master, slave)
     return ANSI.sub("", out.getvalue()), asked
 
 
