@@ -2156,3 +2156,25 @@ def test_the_marks_under_the_board_say_every_player_s_letter(width):
                                          if x.startswith("Marks: ")):]).split())
     assert "R9 9 skyscrapers of R (Player 1; B 2, Y 3, P 4)" in marks, marks
     assert all(len(x) <= width for x in lines), lines
+
+
+def test_help_never_breaks_a_command_s_option_at_its_hyphens():
+    """Seed 313's newcomer read "'--" at a row's end and "cite' for the designer's view"
+    below it in 'help': a word is never broken at its hyphens."""
+    from interpreter.play.terminal import help_lines
+
+    for width in range(40, 101):
+        assert not any(line.rstrip().endswith("-") for line in help_lines(width)), width
+
+
+def test_score_says_when_every_random_draw_gives_the_same_scores():
+    """Seed 313's newcomer typed 'score' and read '(What the final scoring leaves to chance
+    is drawn at random here, 5 times.)' above one number a player, and looked for the range:
+    where every draw gives the same scores, it says so (seed 311, step 255); where they
+    differ, the scores are ranges (step 345)."""
+    from .test_digest import NEWCOMER_311, typed_at
+
+    same = " ".join(" ".join(typed_at(NEWCOMER_311, 255, ["score"])[1]).split())
+    assert "drawn at random here, 5 times: every draw gives these scores.)" in same, same
+    differ = " ".join(" ".join(typed_at(NEWCOMER_311, 345, ["score"])[1]).split())
+    assert "drawn at random here, 5 times.)" in differ and " to " in differ, differ

@@ -165,7 +165,7 @@ def help_lines(width: int, commands: list[tuple[str, str]] = HELP) -> list[str]:
     out = ["Commands (at any prompt):" if commands is HELP else
            "Commands (the game is over):"]
     for command, text in commands:
-        first, *rest = textwrap.wrap(text, max(20, width - 14))
+        first, *rest = textwrap.wrap(text, max(20, width - 14), break_on_hyphens=False)
         out.append(f"  {command:<11} {first}")
         out += [" " * 14 + line for line in rest]
     return out
@@ -951,9 +951,12 @@ class Session:
             lines.append("The final scoring would say (* a random draw decides it; one draw "
                          "shown):" if ending.drawn else "The final scoring would say:")
             lines += [f"  {'* ' if x in ending.drawn else ''}{x}" for x in ending.lines]
-        if ending.chance:
+        if ending.chance:  # (one number a player where every draw gave the same: said so,
+            # or 'drawn 5 times' beside single numbers read as a range left out: seed 313)
+            alike = all(len(set(ending.end_range(p))) == 1 for p in self.game.players)
             lines.append("(What the final scoring leaves to chance is drawn at random here, "
-                         f"{1 + len(ending.others)} times.)")
+                         f"{1 + len(ending.others)} times"
+                         f"{': every draw gives these scores' if alike else ''}.)")
         self.tell(lines)
 
     def handle(self, line: str, decision: Decision) -> Any:
