@@ -27,6 +27,7 @@ from interpreter.engine.kind_check import NUMBER, TEXT
 from interpreter.engine.log_facts import Fact, facts_of, without_stop
 from interpreter.engine.support import size as pieces_in
 from interpreter.engine.world import PLAYER
+from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.play.consequences import (
     Picture,
     PieceWords,
@@ -36,7 +37,7 @@ from interpreter.play.consequences import (
     points_text,
     without_source,
 )
-from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows
+from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows, watch_step
 from interpreter.play.plain_reasons import as_you
 from interpreter.play.screen import LONE_HEAD, OWN_HEAD, POINTS_HEAD, YOURS_HEAD, wrap_text
 
@@ -399,6 +400,48 @@ class Steps:
             out.update(i for r in self.lines[k:end + 1 if concluded else end] for i in r)
             k = end + 1
         return out
+
+
+@dataclass
+class Replayed:
+    """A game's steps played again from its start, as a session records them: the steps,
+    and for each person their picture after their last decision and how much of their log
+    they had seen when they took it."""
+
+    steps: Steps
+    pictures: dict[str, Picture]
+    log_seen: dict[str, int]
+
+
+def replay_steps(game: Game, people: list[str], lone_context: Callable | None,
+                 deciders: list[str] | None = None,
+                 each: Callable[[int, Any, Any], None] | None = None) -> Replayed | None:
+    """`game`'s decisions played again from its start (a game loaded from a file, whose
+    session or table begins with no steps: its first screen would say nothing of what
+    happened since the player's last decision); `deciders`, where known, must be the
+    players who decided; `each(step, decision, move)` after each. None where they do not
+    make this very game again (the rules changed since, or a file's record is not whole)."""
+    again = game.ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                  streams=game.streams)
+    out = Replayed(Steps(), {}, {})
+    out.steps.start(again)
+    try:
+        for step, move in enumerate(game.moves):
+            decision = again.decision()
+            if decision is None or deciders is not None and decision.player != deciders[step]:
+                return None
+            player = decision.player
+            looked = watch_step(again, move, lone_context)
+            before = len(again.log_for(player))
+            again.apply(move)
+            out.steps.record(again, player, looked)
+            if player in people:
+                out.pictures[player], out.log_seen[player] = Picture(again, player), before
+            if each is not None:
+                each(step, decision, move)
+    except (RulesError, GameRuleError, IllegalMove):
+        return None
+    return out if again.state_hash() == game.state_hash() else None
 
 
 def _said_again(game: Game, lines: range, seen: StepSeen, decider: str) -> set[int]:

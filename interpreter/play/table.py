@@ -36,7 +36,14 @@ from interpreter.play.consequences import (
     outlook,
     run_start,
 )
-from interpreter.play.digest import Steps, digest_lines, hidden_positions, unfolded
+from interpreter.play.digest import (
+    NEWS_HEAD,
+    Steps,
+    digest_lines,
+    hidden_positions,
+    replay_steps,
+    unfolded,
+)
 from interpreter.play.display import Display
 from interpreter.play.final_points import end_table
 from interpreter.play.game_files import (
@@ -49,7 +56,6 @@ from interpreter.play.game_files import (
     save_note,
     sentence,
 )
-from interpreter.play.history import short_hash
 from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
@@ -57,6 +63,7 @@ from interpreter.play.option_notes import option_notes, with_notes
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
+from interpreter.play.screen import POINTS_HEAD, YOURS_HEAD
 from interpreter.play.undo import (
     UndoLimit,
     cannot_take_back,
@@ -95,10 +102,10 @@ def news_before_others_points(lines: list[str], own_points: bool) -> list[str]:
     (`own_points` False): a page folds its last lines where it is cramped, and a newcomer's
     kept 'Points: Player 3 +2' and folded the news that the pawn had left the place they
     meant to score."""
-    at = next((k for k, line in enumerate(lines) if line.startswith("Points: ")), None)
+    at = next((k for k, line in enumerate(lines) if line.startswith(POINTS_HEAD)), None)
     news = 0
     while at is not None and at + 1 + news < len(lines) and \
-            lines[at + 1 + news].startswith(("Concerning you: ", "News: ")):
+            lines[at + 1 + news].startswith((YOURS_HEAD, NEWS_HEAD)):
         news += 1
     if own_points or at is None or not news:
         return lines
@@ -176,36 +183,21 @@ class Table:
         people = [p for p, kind in self.seats.items() if kind == HUMAN]
         if not moves:
             return
-        if len(deciders) != len(moves):
+        places: dict[int, tuple[str, frozenset[str] | None]] = {}
+
+        def place(step: int, decision: Any, move: Any) -> None:
+            found = self._place_of(self.game, decision, move)
+            if found is not None:
+                places[step] = found
+
+        if not len(deciders) == len(moves) == len(self.game.moves):  # who decided: unknown
             self.restarted = set(people)
             return
-        game = self.ruleset.new_game(self.game.n, self.game.state["seed"],
-                                     names=self.game.names, streams=self.game.streams)
-        try:  # (every step from the first: the log folds a player's small steps by them)
-            steps = Steps()
-            steps.start(game)
-            pictures, seen_logs, places = {}, {}, {}
-            for step in range(len(moves)):
-                decision, move, player = game.decision(), moves[step], deciders[step]
-                if decision is None or decision.player != player:
-                    raise IllegalMove("not this game's decisions")
-                seen = watch_step(game, move, self.display.lone_context_of)
-                log_before = len(game.log_for(player))
-                game.apply(move)
-                steps.record(game, player, seen)
-                if player in people:
-                    pictures[player] = Picture(game, player)
-                    seen_logs[player] = log_before
-                place = self._place_of(game, decision, move)
-                if place is not None:
-                    places[step] = place
-        except (IllegalMove, RulesError):
+        again = replay_steps(self.game, people, self.display.lone_context_of, deciders, place)
+        if again is None:
             self.restarted = {p for p in people if p in deciders}
             return
-        if short_hash(game) != short_hash(self.game):  # (the rules changed since)
-            self.restarted = {p for p in people if p in deciders}
-            return
-        self.steps, self.pictures, self.log_seen = steps, pictures, seen_logs
+        self.steps, self.pictures, self.log_seen = again.steps, again.pictures, again.log_seen
         self.places.update(places)
 
     def _begin_digest(self) -> None:

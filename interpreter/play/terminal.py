@@ -45,6 +45,7 @@ from interpreter.play.digest import (
     digest_lines,
     hidden_positions,
     not_in_digest,
+    replay_steps,
     took_part,
 )
 from interpreter.play.display import LEGEND, Display
@@ -375,31 +376,13 @@ class Session:
         game = self.game
         if not game.moves or not self.humans or self.watch:
             return
-        try:
-            again = self.ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
-                                          streams=game.streams)
-            steps, pictures, seen = Steps(), {}, {}
-            steps.start(again)
-            for move in game.moves:
-                decision = again.decision()
-                if decision is None:
-                    raise RulesError("more decisions than the game has")
-                player = decision.player
-                if self.seats.get(player) == HUMAN:  # the screen they decided at
-                    seen[player] = len(again.log_for(player))
-                looked = watch_step(again, move, self.display.lone_context_of)
-                again.apply(move)
-                steps.record(again, player, looked)
-                if self.seats.get(player) == HUMAN:
-                    pictures[player] = Picture(again, player)
-            if again.state_hash() != game.state_hash():
-                raise RulesError("another game")
-        except (RulesError, GameRuleError, IllegalMove):
+        again = replay_steps(game, list(self.humans), self.display.lone_context_of)
+        if again is None:
             self.resumed = f"Resumed after {len(game.moves)} decisions: 'log' shows what " \
                 "happened before."
             return
-        self.steps, self.pictures = steps, pictures
-        self.seen.update(seen)
+        self.steps, self.pictures = again.steps, again.pictures
+        self.seen.update(again.log_seen)
 
     def bot_move(self, decision: Decision) -> Any:
         move, note = bot_decides(self.game, self.bots[decision.player], decision)
