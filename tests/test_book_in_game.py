@@ -8,6 +8,7 @@ import io
 import os
 import re
 import shutil
+from html import escape
 
 import pytest
 
@@ -182,7 +183,7 @@ def test_the_rules_page_of_the_browser_places_every_decision():
     assert ("<details class='steps'><summary>Step by step, as the game plays it</summary>"
             in place) and place.index("class='about'") < place.index("<details")
     turn = page["html"].split("id='play-turn'")[1].split("</section>")[0]
-    assert "<details" not in turn and "Option D: score a district" in turn
+    assert "<details class='steps'" not in turn and "Option D: score a district" in turn
     # a step's number and its text apart, without the book's style sheet (the panel read
     # '1.The player takes ...')
     assert "<span class='step'>1.</span> " in page["html"]
@@ -445,3 +446,94 @@ def test_every_rules_page_of_every_ruleset_fits_80_columns(path):
         for extra in ("", " steps", " --cite", " steps --cite"):
             lines = rules_lines(ruleset, None, part + extra)
             assert max(map(columns, lines)) <= 80, (part + extra, lines)
+
+
+PARK = "how many skyscrapers do you build below Central Park?"
+CODE_LIKE = ("call this", "Note whether", "is not empty (“full”)", "the card colour",
+             "is less than", "Stop here")
+AUCTION_SAYS = "An auction always begins with the player who triggered the auctions"
+
+
+def test_an_auctions_rules_say_first_what_the_rulebook_says():
+    """Issue 33 (newcomer round 4): the Rules panel at an auction read like code ('Note whether
+    each plot in the plots of the district is not empty ("full"). The winner of the auction
+    ...: call this the winner.'). A decision's rule says first, in sentences, what the
+    decision is, what each answer does and what ends it, then the rulebook's own paragraph
+    (quoted, with its reference), and only on request the rule step by step: at the
+    terminal and in the page."""
+    ruleset = load(FIFTH)
+    for prompt, says in ((BID, "A player who passes takes his cards back and is out of "
+                               "this auction; when all but one have passed, the last one "
+                               "wins."),
+                         (PARK, "The winner pays as in any auction and builds")):
+        lines = rules_lines(ruleset, prompt, "")
+        first = " ".join(" ".join(lines[3:lines.index("", 3)]).split())  # under the heading
+        assert says in first, first
+        assert not any(code in first for code in CODE_LIKE), first
+    bid = " ".join(" ".join(rules_lines(ruleset, BID, "")).split())
+    assert f"The rulebook (The play of an auction): “{AUCTION_SAYS}" in bid, bid
+    assert bid.index("A player who passes") < bid.index(AUCTION_SAYS)
+    assert "call this" in " ".join(rules_lines(ruleset, PARK, "steps"))  # on request
+    # `rules --cite` quotes the paragraphs it promises ('with ... the rulebook's paragraphs')
+    assert any(AUCTION_SAYS[:40] in x and x.startswith("  |   ")
+               for x in rules_lines(ruleset, BID, "--cite"))
+    page = rules_page(ruleset)
+    for prompt in (BID, PARK):
+        part = page["html"].split(f"id='{page['anchors'][prompt]}'>")[1].split("</section>")[0]
+        first = part.split("<p")[1].split("</p>")[0]
+        assert first.startswith(" class='about'") and not any(
+            escape(code) in first for code in CODE_LIKE), first
+        steps = part.index("<details class='steps'>")
+        assert part.index("<details class='rulebook'>") < steps
+        assert not any(escape(code) in part[:steps] for code in CODE_LIKE), part
+    bid_part = page["html"].split(f"id='{page['anchors'][BID]}'>")[1].split("</section>")[0]
+    assert AUCTION_SAYS in bid_part
+    # the rule of an auction in a district, which the panel shows beside it, too
+    district = page["html"].split("id='play-district_auction'>")[1].split("</section>")[0]
+    assert district.index("Note whether") > district.index("<details class='steps'>")
+    assert "Clockwise from the player who moved the commissioner, the players bid" in district
+
+
+def test_a_rule_without_a_gist_leads_with_the_rulebooks_paragraph():
+    """A rule the ruleset gives no gist of reads as the rulebook's paragraph it cites, its
+    steps folded (a newcomer read the steps as code), in any ruleset whose rulebook's text is
+    there; its steps come on request."""
+    ruleset = load("tutorial/kalah")
+    play = " ".join(" ".join(rules_lines(ruleset, None, "play")).split())
+    assert "sow the seeds of one of your pits The rulebook (Sowing): “4. On your turn, take " \
+        "all the seeds out of one of your pits" in play, play
+    assert "Add 'steps' ('rules play steps')" in play
+    steps = " ".join(" ".join(rules_lines(ruleset, None, "play steps")).split())
+    assert len(steps) > len(play)
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Chromium")
+def test_the_rules_panel_at_a_bid_reads_as_the_rulebook_in_chromium():
+    """Issue 33: the panel opened at a bid shows, before anything else of the rule, what the
+    rulebook says: no step by step until it is opened."""
+    pytest.importorskip("uvicorn")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.web_support import make_table, play_until, serving, token_of
+
+    ruleset, game, history = play_until(
+        FIFTH, 3, 4, lambda g, d: d.player == "P1" and d.prompt == BID)
+    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random", "P3": "random"})
+    with serving(table) as base, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 768})
+            page.set_default_timeout(15_000)
+            page.goto(f"{base}/play/{token_of(table, 'P1')}")
+            page.wait_for_function("() => document.querySelector('#options button')")
+            page.click("#rules-open")
+            page.wait_for_selector("#rules section.current")
+            current = page.locator("#rules section.current")
+            assert current.get_attribute("id") == "rule-play-bid_turn"
+            first = current.locator("p").first.inner_text()
+            assert "A player who passes takes his cards back" in first, first
+            shown = current.inner_text()
+            assert not any(code in shown for code in CODE_LIKE), shown
+            current.locator("details.rulebook summary").click()
+            assert AUCTION_SAYS in current.inner_text()
+        finally:
+            browser.close()

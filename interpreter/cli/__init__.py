@@ -44,7 +44,13 @@ from interpreter.cli.serve import add_parser as add_serve
 from interpreter.cli.show import add_parser as add_show
 from interpreter.cli.simulate import add_parser as add_simulate
 from interpreter.cli.sweep import add_parser as add_sweep
+from interpreter.editions.book_cites import cited_paragraphs
 from interpreter.language.errors import GameRuleError, RulesError, RulesetError, RulesetErrors
+from interpreter.play.rulebook import read_cited_with
+
+# the players' rules (`rules` at the table, the browser's Rules panel) quote the rulebook's
+# paragraphs, which the editions stage reads: play sits below it and reads no text itself
+read_cited_with(cited_paragraphs)
 
 DESCRIPTION = """\
 Rules as data for board games: check a ruleset written in the rules language, play it at

@@ -13,6 +13,24 @@ from interpreter.language.book.book import Facts, build_book
 from interpreter.language.book.model import Book
 from interpreter.language.book.names import load_names
 
+Cited = Callable[[str], str | None]  # a citation -> the rulebook's paragraph it names
+# Reading a rulebook's text is the `editions` stage's, above this one: the command line plugs
+# its reader in (read_cited_with); with none, no paragraph is quoted.
+_CITED_READER: list[Callable[[Ruleset], Cited]] = []
+
+
+def read_cited_with(reader: Callable[[Ruleset], Cited]) -> None:
+    """Quote the rulebook with `reader(ruleset)`, which gives `cited(cite)`."""
+    _CITED_READER[:] = [reader]
+
+
+def cited_of(ruleset: Ruleset) -> Cited:
+    """`cited(cite)`: the rulebook's paragraph a citation of the ruleset names, None where
+    its text is not there (or no reader is plugged in)."""
+    if not _CITED_READER:
+        return lambda cite: None
+    return _CITED_READER[0](ruleset)
+
 
 def facts_of(ruleset: Ruleset, lang: str = "en") -> Facts:
     program = ruleset.program

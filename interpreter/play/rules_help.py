@@ -29,7 +29,7 @@ from interpreter.language.book.phrases import Phrases
 from interpreter.language.book.words import humane
 from interpreter.language.errors import RulesetError, RulesetErrors
 from interpreter.play.display import load_display
-from interpreter.play.rulebook import book_of, facts_of
+from interpreter.play.rulebook import book_of, cited_of, facts_of
 
 PAGE_ROWS = 24  # the "how this game works" page fits a terminal of 24 rows
 CITE = "--cite"  # `rules TOPIC --cite`: with the rulebook's paragraphs
@@ -42,17 +42,23 @@ def book_for(ruleset: Ruleset, lang: str = "en") -> Book:
     """The ruleset's book as players read it during a game, written once per ruleset and
     language (the ruleset is kept with it, so that its id stays its own): without the lines
     that say why a rule cites no paragraph of the rulebook, which are for the ruleset's
-    writers (`rules book` keeps them)."""
+    writers (`rules book` keeps them); each rule of play with the rulebook's paragraph it
+    cites, where the rulebook's text is there (a player reads what the rulebook says before
+    the rule step by step: a newcomer read the steps as code)."""
     key = (id(ruleset), lang)
     if key not in _BOOKS:
         if len(_BOOKS) >= 8:
             _BOOKS.pop(next(iter(_BOOKS)))
         book = book_of(ruleset, lang)
         kinds = parameter_kinds(ruleset)
+        cited = cited_of(ruleset)
         for section in book.sections:
             for entry in section.entries:
                 entry.no_cite = None
                 players_title(ruleset, entry, kinds.get(entry.key, {}), lang)
+                if entry.cite and isinstance(ruleset.program.decls.get(entry.key),
+                                             N.ProcDecl | N.TriggerDecl):
+                    entry.cited_text = cited(entry.cite)
         _BOOKS[key] = (ruleset, book)
     return _BOOKS[key][1]
 
@@ -185,7 +191,10 @@ class Page:
             number = self.book.sections.index(section) + 1
             return section_text(self.book, section, number, self.width, self.shown, True)
         section = explained(section, self.terms, self.known, self.shown)
-        lines, rulings = reader_section_text(self.book, section, self.width, self.shown)
+        # the rulebook's words where the ruleset gives no gist of a rule: they lead, its
+        # steps folded (a newcomer read "Note whether each ... is not empty" as code)
+        lines, rulings = reader_section_text(self.book, section, self.width, self.shown,
+                                             lambda e: not e.about)
         return [*lines, *rulings_text(self.book, rulings, self.width)]
 
     def entry(self, entry: Entry, number: str, steps: bool) -> list[str]:
@@ -193,7 +202,8 @@ class Page:
             return entry_text(self.book, entry, number, self.width, steps=steps, cites=True)
         whole = explained(Section("", "", entries=[entry]), self.terms, self.known,
                           lambda e: steps)
-        lines, said = reader_entry_text(self.book, whole.entries[0], self.width, steps)
+        lines, said = reader_entry_text(self.book, whole.entries[0], self.width, steps,
+                                        quote=True)
         return [*lines, *rulings_text(self.book, [(entry.title, said)] if said else [],
                                       self.width, titled=False)]
 
@@ -307,16 +317,17 @@ def _topic(book: Book, topic: str) -> Section | tuple[str, Entry] | None:
 
 def folds(ruleset: Ruleset, entry: Entry) -> bool:
     """Whether a player reads the rule by its gist, its steps folded away: a rule with a gist
-    in the ruleset's words (`about`), unless it offers named options (a turn's choice of
-    actions), whose steps are the options themselves; and a definition (`define`) or a
-    requirement (`require`), which a player reads by its title (their formulas read as code
-    to a newcomer: "each place where the role of the place is ...")."""
+    in the ruleset's words (`about`) or the rulebook's paragraph it cites, unless it offers
+    named options (a turn's choice of actions), whose steps are the options themselves; and a
+    definition (`define`) or a requirement (`require`), which a player reads by its title
+    (their formulas read as code to a newcomer: "each place where the role of the place is
+    ...")."""
     if not entry.lines or entry.key == RANKING[0]:  # who wins: sentences, not a formula
         return False
     decl = ruleset.program.decls.get(entry.key)
     if isinstance(decl, N.FuncDecl | N.RequireDecl):
         return True
-    if not entry.about:
+    if not entry.about and not entry.cited_text:  # its steps are all it says
         return False
     return decl is None or not any(isinstance(n, N.Options) for n in N.walk(decl))
 
@@ -452,7 +463,7 @@ def rules_page(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
     # panel opens at the current decision's rule, far below the list of the game's words
     numbered = [(book.sections.index(s) + 1, explained(s, terms, set(), shown))
                 for s in book.reading_order(REFERENCE_SECTIONS)]
-    head, *body = body_html(book, lambda e: not shown(e), numbered)  # the title first
+    head, *body = body_html(book, lambda e: not shown(e), numbered, quoted=True)  # title first
     return {"html": "\n".join([head, *glossary_html(glossary_of(ruleset)), *body]),
             "anchors": anchors}
 

@@ -32,6 +32,33 @@ def cite_said(book: Book, cite: str, source: str | None) -> str:
     return Phrases(book.lang).say("book.cites", cite=cite)
 
 
+def reference(cite: str) -> str:
+    """A citation as a reader reads it: the parts of the rulebook it names, without its
+    source and the words it quotes ("en: The play of a turn (he may pass)" -> "The play of a
+    turn")."""
+    if source_of(cite) is not None:
+        cite = cite.partition(": ")[2]
+    parts = []
+    for part in cite.split("; "):
+        depth, kept = 0, ""
+        for c in part:  # the quoted words in brackets, which may hold brackets of their own
+            depth += c == "("
+            kept += c if depth == 0 else ""
+            depth -= c == ")" and depth > 0
+        if kept.strip() and kept.strip() not in parts:
+            parts.append(kept.strip())
+    return "; ".join(parts) or cite
+
+
+def rulebook_says(book: Book, e: Entry) -> str | None:
+    """The paragraph of the rulebook a rule cites, quoted with its reference, or None where
+    its text is not there."""
+    if not (e.cite and e.cited_text):
+        return None
+    return Phrases(book.lang).say("book.rulebook_says", cite=reference(e.cite),
+                                  text=e.cited_text)
+
+
 def sources(entries: list[Entry]) -> list[str | None]:
     """For each entry of a section, the source the entries before it said last (so that each
     says the rulebook's name only where it changes)."""
@@ -136,15 +163,19 @@ def ruling_alone(book: Book, said: str) -> str:
     return said
 
 
-def reader_entry_text(book: Book, e: Entry, width: int = 80, steps: bool = True
-                      ) -> tuple[list[str], list[str]]:
+def reader_entry_text(book: Book, e: Entry, width: int = 80, steps: bool = True,
+                      quote: bool = False) -> tuple[list[str], list[str]]:
     """One entry as a rulebook reads at the terminal: its title as a plain heading, its gist
     as a paragraph, its steps, its table; without numbers, marks or citations. Its rulings
     (where the rulebook is silent) come back apart, for the end of the page (a newcomer read
-    them in the middle of the rules as a lawyer's text)."""
+    them in the middle of the rules as a lawyer's text). `quote`: the rulebook's paragraph
+    that the rule cites, quoted after its gist (before its steps), where its text is there."""
     out = _wrap(e.title, width, "")
     if e.about:
         out += _wrap(e.about, width, "  ")
+    said = rulebook_says(book, e) if quote else None
+    if said:
+        out += _wrap(said, width, "  ")
     said = [ruling_alone(book, line.text) for line in e.lines if steps and line.ruling]
     for line in e.lines if steps else ():
         if line.ruling:
@@ -158,10 +189,12 @@ def reader_entry_text(book: Book, e: Entry, width: int = 80, steps: bool = True
 
 
 def reader_section_text(book: Book, s: Section, width: int = 80,
-                        steps: Callable[[Entry], bool] | None = None
+                        steps: Callable[[Entry], bool] | None = None,
+                        quote: Callable[[Entry], bool] | None = None
                         ) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """A section as a rulebook reads (reader_entry_text): its lines, and each entry's title
-    with its rulings, for the end of the page."""
+    with its rulings, for the end of the page; `quote(entry)`: whether an entry quotes its
+    rulebook paragraph (none by default)."""
     out = [*_wrap(s.title, width, ""), "=" * min(columns(s.title), width)]
     for t in s.intro:
         out += _wrap(t, width, "")
@@ -170,7 +203,8 @@ def reader_section_text(book: Book, s: Section, width: int = 80,
         shown = steps is None or steps(e)
         if e.steps_only and not shown:
             continue
-        lines, said = reader_entry_text(book, e, width, shown)
+        lines, said = reader_entry_text(book, e, width, shown,
+                                        quote is not None and quote(e))
         if e.title.lower() == s.title.lower():  # the section's own rule: no second heading
             lines = lines[len(_wrap(e.title, width, "")):]
         out += ["", *lines]
@@ -285,9 +319,13 @@ def _lines_html(e: Entry) -> list[str]:
 
 
 def entry_html(book: Book, e: Entry, number: str, anchor: str,
-               source: str | None = None, folded: bool = False) -> list[str]:
+               source: str | None = None, folded: bool = False,
+               quoted: bool = False) -> list[str]:
     """One entry as HTML; `folded`: its lines (the rule step by step) behind a summary that
-    opens them, for a reader who reads its gist (`about`) first."""
+    opens them, for a reader who reads its gist (`about`) first; `quoted`: the rulebook's
+    paragraph the rule cites (where its text is there) said as a reader's, before the steps:
+    behind a summary after a gist, else first, in place of one (its citation line, shown
+    with the sources, then names it without quoting it again)."""
     esc, p = html.escape, Phrases(book.lang)
     cls = f" class='{e.mark}'" if e.mark else ""
     mark = f"<span class='mark'>{esc(_marks(book)[e.mark])}</span> " if e.mark else ""
@@ -297,6 +335,13 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
         out.append(f"<p><em>{esc(e.note)}</em></p>")
     if e.about:
         out.append(f"<p class='about'><em>{esc(e.about)}</em></p>")
+    said = rulebook_says(book, e) if quoted else None
+    if said and e.about:
+        title = p.say("book.rulebook", cite=reference(e.cite or ""))
+        out += [f"<details class='rulebook'><summary>{esc(title)}</summary>",
+                f"<blockquote>{esc(str(e.cited_text))}</blockquote></details>"]
+    elif said:
+        out.append(f"<p class='rulebook'>{esc(said)}</p>")
     if e.lines and folded:
         out += [f"<details class='steps'><summary>{esc(p.say('book.steps'))}</summary>",
                 *_lines_html(e), "</details>"]
@@ -311,7 +356,8 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
         out.append("</table>")
     out += [f"<p class='ruling'>{esc(p.say('book.ruling', text=r))}</p>" for r in e.rulings]
     if e.cite:
-        quote = f"<br><span class='quote'>{esc(e.cited_text)}</span>" if e.cited_text else ""
+        quote = f"<br><span class='quote'>{esc(e.cited_text)}</span>" \
+            if e.cited_text and not quoted else ""
         out.append(f"<p class='cite'>{esc(cite_said(book, e.cite, source))}{quote}</p>")
     elif e.no_cite:
         out.append(f"<p class='cite'>{esc(e.no_cite)}</p>")
@@ -320,11 +366,13 @@ def entry_html(book: Book, e: Entry, number: str, anchor: str,
 
 
 def body_html(book: Book, folded: Callable[[Entry], bool] | None = None,
-              numbered: list[tuple[int, Section]] | None = None) -> list[str]:
+              numbered: list[tuple[int, Section]] | None = None,
+              quoted: bool = False) -> list[str]:
     """The book as HTML without the page around it (the browser's Rules panel shows it);
     `folded(entry)`: whether an entry's lines are folded (entry_html), none by default;
     `numbered`: the sections to show, in that order, each with its number in the book
-    (all, in the book's order, by default)."""
+    (all, in the book's order, by default); `quoted`: each rule's rulebook paragraph said
+    before its steps (entry_html)."""
     esc = html.escape
     numbered = numbered or list(enumerate(book.sections, 1))
     out = [f"<h1>{esc(book.title)}</h1>", *(f"<p>{esc(t)}</p>" for t in book.intro),
@@ -345,7 +393,7 @@ def body_html(book: Book, folded: Callable[[Entry], bool] | None = None,
         for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
             (later if apart(e) else out).extend(entry_html(
                 book, e, f"{i}.{n}", f"{s.id}-{e.key or n}", source,
-                folded is not None and folded(e) and not apart(e)))
+                folded is not None and folded(e) and not apart(e), quoted))
         if later:
             summary = esc(Phrases(book.lang).say("book.steps"))
             out += [f"<details class='steps apart'><summary>{summary}</summary>", *later,
