@@ -717,7 +717,7 @@ def test_the_play_rules_say_counts_and_kinds_as_a_player_would(book_in):
     play = text.split(" 13. Definitions =")[0].split(" 10. Playing the game =")[1]
     for code in ("the different things in", "everything of", "number of things in"):
         assert code not in play
-    assert "Do this for each card in the cards the winner has bid, each kind once:" in play
+    assert "Do this for each of the cards the winner has bid, each kind once:" in play
     assert "Move every one like the card from the cards the winner has bid" in play
 
 
@@ -799,3 +799,16 @@ def test_a_filter_with_more_conditions_reads_whose_then_where(book_in):
     assert "the number of each plot whose colour is the card colour and where there is " \
         "something in the businesses on the plot." in base
     assert "Move every card whose suit is black from out of the game" in base
+
+
+def test_a_loop_over_things_of_its_kind_says_the_noun_once(book_in):
+    """Issue 33 (newcomer round 4): the Rules panel said 'Note whether each plot in the plots
+    of the district is not empty ("full")': a loop over a list of its own kind of thing says
+    'each of the plots of ...', and one whose condition is a 'not' says 'none of ... is'."""
+    text = " ".join(to_text(book_in("fifth-avenue/base", "en")).split())
+    assert "Note whether none of the plots of the district is empty (“full”)." in text
+    assert "each of the plots of the district" in text
+    for twice in ("each plot in the plots of the district:", "each card in the cards"):
+        assert twice not in text, twice
+    dutch = " ".join(to_text(book_in("fifth-avenue/base", "nl")).split())
+    assert "geen van de bouwplaatsen van de stadswijk leeg is" in dutch

@@ -338,11 +338,26 @@ class Words:
                        b=self.expr(low_high[1]))
         elif b.source is not None and not (noun is not None and isinstance(b.source, N.Name)
                                            and self.name(b.source.id) == noun):
+            source = self._of_its_kind(noun, b.source)  # "each of the squares of ..."
+            if each and source is not None and self._unsaid_other(b) is None:
+                return say("binder.each_of", source=source)
             what = say("binder.in", var=what, source=self.expr(b.source))  # not "each c in c"
         where = self._unsaid_other(b)
         if where is not None:
             what = self._whose(b, what) or say("binder.where", what=what, cond=self.expr(where))
         return say("binder.each" if each else "binder.plain", what=what)
+
+    def _of_its_kind(self, noun: str | None, source: N.Expr | None) -> str | None:
+        """The words of a source that name things of the binder's noun ("the squares of the
+        row" for a square: 'each square in the squares of the row' says it twice), in a
+        language whose nouns follow an article (`expr.article`); else None."""
+        if noun is None or source is None:
+            return None
+        said = self.expr(source)
+        article = self.p.say("expr.article")
+        first = said.removeprefix(article).split(" ", 1)[0] if article and said.startswith(
+            article) else ""
+        return said if first.startswith(noun) and first != noun else None
 
     def _others(self, decl: N.Decl) -> None:
         """A variable its binder keeps apart from another of its type (`each colour u where u
@@ -467,6 +482,13 @@ class Words:
         say = self.p.say
         what = self.binder(N.Binder(type=b.type, var=b.var, source=b.source), each=False)
         cond, var = self.expr(b.where), self.local(b.var) + " "
+        source = self._of_its_kind(self.noun(b.var), b.source)
+        if source is not None and isinstance(b.where, N.Not) and b.where.operand is not None:
+            positive = self.expr(b.where.operand)  # "none of the squares ... is empty"
+            if positive.startswith(var):
+                return say("expr.query.none_of", source=source, rest=positive[len(var):])
+        if source is not None and cond.startswith(var):  # "each of the squares ... is ..."
+            return say("expr.query.every_of", source=source, rest=cond[len(var):])
         if cond.startswith(var) and self.p.has("expr.query.every_subject"):
             return say("expr.query.every_subject", what=what, rest=cond[len(var):])
         return say("expr.query.every_cond", what=what, cond=cond)
