@@ -477,6 +477,10 @@ def test_an_auctions_rules_say_first_what_the_rulebook_says():
     # `rules --cite` quotes the paragraphs it promises ('with ... the rulebook's paragraphs')
     assert any(AUCTION_SAYS[:40] in x and x.startswith("  |   ")
                for x in rules_lines(ruleset, BID, "--cite"))
+    # once in a part, as `rules book` quotes it (four rules of play cite that paragraph)
+    cited = " ".join(" ".join(x.removeprefix("  |") for x in rules_lines(
+        ruleset, None, "play --cite")).split())
+    assert cited.count(AUCTION_SAYS) == 1, cited
     page = rules_page(ruleset)
     for prompt in (BID, PARK):
         part = page["html"].split(f"id='{page['anchors'][prompt]}'>")[1].split("</section>")[0]

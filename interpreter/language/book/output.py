@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 
 from interpreter.language.book.model import Book, Entry, Section
 from interpreter.language.book.phrases import Phrases
@@ -146,10 +147,14 @@ def section_text(book: Book, s: Section, index: int, width: int = 80,
     out = [*_wrap(title, width, ""), "=" * min(columns(title), width)]
     for t in s.intro:
         out += _wrap(t, width, "")
+    quoted: set[str] = set()  # a paragraph of the rulebook is quoted once in a section
     for n, (e, source) in enumerate(zip(s.entries, sources(s.entries), strict=True), 1):
         shown = steps is None or steps(e)
         if e.steps_only and not shown:
             continue
+        if e.cited_text in quoted:
+            e = replace(e, cited_text=None)
+        quoted.add(e.cited_text or "")
         out.append("")
         out += entry_text(book, e, f"{index}.{n}", width, source, shown, cites)
     return out
