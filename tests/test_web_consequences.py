@@ -69,3 +69,20 @@ def test_every_decision_on_the_page_says_what_the_terminal_says_up_to_a_stop():
     assert "its skyscrapers and businesses leave the game" in hints
     assert "you score 1 VP a skyscraper there, the others half their points" in hints
     assert "The second building stop ends the game." in hints
+
+
+def test_building_none_says_what_it_keeps_as_the_others_say_what_they_move():
+    """Seed 314's newcomer (issue 33) read '0' alone among '1 ... your 1 skyscraper goes from
+    your supply to Times Square, violet', '2 ...', '3 ...': the option that builds none says
+    that none goes, and where they stay."""
+    from pathlib import Path
+
+    from tests.test_digest import _table_at
+
+    replay = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed314-newcomer.replay.json"
+    table, tokens = _table_at(replay, 518)
+    page = table.state_for(tokens["P1"])["decision"]
+    assert page["prompt"] == "how many skyscrapers do you build from your supply?"
+    effects = {o["place"]: o["effect"] for o in page["options"]}
+    assert effects["3"] == "your 3 skyscrapers go from your supply to Times Square, violet"
+    assert effects["0"] == "none goes: your skyscrapers stay in your supply"

@@ -33,6 +33,7 @@ from interpreter.play.consequences import (
     effect_words,
     ending_points_text,
     estimate_note,
+    none_moved_words,
     outlook,
     run_start,
 )
@@ -430,7 +431,8 @@ class Table:
                 if any(p.startswith(BY_THE_END) for p in points):  # each number, in words
                     said["ending"] = ENDING_NOTE
                 # the points on the button (with their range), not again under it
-                each = [effect_words(self.game, e, player, points=False) for e in rest]
+                each = none_moved_words([effect_words(self.game, e, player, points=False)
+                                         for e in rest])
                 said["each"] = each if any(each) else []
                 if found.estimate:
                     said["estimate"] = estimate_note(found.samples, found.drawn)
