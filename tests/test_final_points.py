@@ -50,6 +50,25 @@ def test_the_stop_that_ends_the_game_has_its_points_in_its_own_row():
     stop = next(r for r in rows if r[0] == "Times Square (building stop)")
     assert any(int(x) for x in stop[1:]), stop
     earlier = next(r for r in rows if r[0] == "34th St. East (building stop)")
-    assert not any(x.strip() for x in earlier[1:])  # scored during play: its points there
+    assert any(int(x) for x in earlier[1:]), earlier  # in its row too (seed 314's newcomer)
     final = table.state_for(next(iter(table.tokens)))["final"]
     assert column_sums(final["table"]) == [table.game.score(p) for p in table.game.players]
+
+
+def test_every_stop_has_its_points_in_its_own_row_as_the_one_that_ends_the_game():
+    """Seed 314's newcomer (issue 33) read "52nd St. West (building stop)" with its 7 points,
+    the stop that ended the game, and "42nd St. West (building stop)" blank, its points among
+    those during play (54): each stop's points are in its row, the columns still add up."""
+    from pathlib import Path
+
+    from tests.test_digest import _table_at
+
+    replay = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed314-newcomer.replay.json"
+    table, tokens = _table_at(replay, 603)
+    rows = table.state_for(tokens["P1"])["final"]["table"]["rows"]
+    said = {r[0]: r[1:] for r in rows}
+    assert said["42nd St. West (building stop)"] == ["4", "2", "5", "1"]
+    assert said["52nd St. West (building stop)"] == ["7", "0", "1", "1"]
+    assert said[DURING_PLAY] == ["50", "12", "20", "16"]
+    assert said[TOTAL] == ["89", "36", "36", "27"]
+    assert column_sums({"columns": rows[0][1:], "rows": rows}) == [89, 36, 36, 27]

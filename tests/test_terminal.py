@@ -1735,9 +1735,9 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
         in said, said
     said = _why_179(514, "why 2")
-    assert "the game goes on. The list says beside it: beige (option D can no longer score " \
-        "52nd St. East, which loses nothing: worth now you 6 VP). As the screen says: beige: " \
-        "in 52nd St. East, may go to Central Park." in said, said
+    assert "the game goes on. As the screen says: beige: in 52nd St. East (option D can " \
+        "then no longer score it, which loses nothing: worth now you 6 VP), may go to " \
+        "Central Park." in said, said
     said = _why_179(173, "why 11")
     assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
         "VP if scored now)." in said, said

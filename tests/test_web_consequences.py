@@ -69,3 +69,43 @@ def test_every_decision_on_the_page_says_what_the_terminal_says_up_to_a_stop():
     assert "its skyscrapers and businesses leave the game" in hints
     assert "you score 1 VP a skyscraper there, the others half their points" in hints
     assert "The second building stop ends the game." in hints
+
+
+def test_building_none_says_what_it_keeps_as_the_others_say_what_they_move():
+    """Seed 314's newcomer (issue 33) read '0' alone among '1 ... your 1 skyscraper goes from
+    your supply to Times Square, violet', '2 ...', '3 ...': the option that builds none says
+    that none goes, and where they stay."""
+    from pathlib import Path
+
+    from tests.test_digest import _table_at
+
+    replay = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed314-newcomer.replay.json"
+    table, tokens = _table_at(replay, 518)
+    page = table.state_for(tokens["P1"])["decision"]
+    assert page["prompt"] == "how many skyscrapers do you build from your supply?"
+    effects = {o["place"]: o["effect"] for o in page["options"]}
+    assert effects["3"] == "your 3 skyscrapers go from your supply to Times Square, violet"
+    assert effects["0"] == "none goes: your skyscrapers stay in your supply"
+
+
+def test_which_commissioner_to_move_says_the_scorings_of_each_alike():
+    """Seed 314's newcomer (issue 33) read on white's button what its move did to option D
+    ('if 52nd St. West is scored now: no VP for anyone; option D can no longer score 42nd St.
+    West ...') and on beige's only 'beige', its destinations' points in the hint above. The
+    hint says for each commissioner what leaving its district does to option D and what each
+    destination would score; no button names the scorings."""
+    from pathlib import Path
+
+    from tests.test_digest import _table_at
+
+    replay = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed314-newcomer.replay.json"
+    table, tokens = _table_at(replay, 34)
+    page = table.state_for(tokens["P1"])["decision"]
+    assert page["prompt"] == "move which commissioner?"
+    assert [o["label"] for o in page["options"]] == ["white", "beige"]
+    hint = page["hints"][0]
+    assert hint.startswith("white: in 42nd St. West (option D can then no longer score it, "
+                           "which loses nothing: worth now you 2 VP, Player 2 2 VP), may go "
+                           "to 52nd St. West; beige: in Times Square (option D can then no "
+                           "longer score it, which loses nothing: worth now you 3 VP), may go "
+                           "to 52nd St. West or 52nd St. East (if scored now: ")

@@ -843,3 +843,28 @@ def test_a_colour_to_bid_with_is_not_said_to_lose_before_any_card_is_chosen():
     colours = [o for o in options if o["label"] != game.label("pass_bid")]
     assert colours
     assert not any("cannot win" in o["label"] for o in colours), colours
+
+
+NEWCOMER_314 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed314-newcomer.replay.json"
+
+
+def test_the_log_folds_as_many_lines_after_an_undo_as_after_a_restart():
+    """Seed 314's newcomer (issue 33) took back a decision, later saved and restarted the
+    server: the log's header said 'every step (231 folded)' where it said '(98 folded)'
+    before, at the same position (the undo had begun the folding again). An undo keeps the
+    log folding every step before it, as a table started from the save does."""
+    from interpreter.play.display import load_display
+    from interpreter.play.table import Table
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_314, 265)  # Player 1's second decision in a row
+    me = tokens["P1"]
+    table.undo(me, table.version)
+    assert len(table.history.moves) == 264
+    options = list(table.display.shown(table.game, table.game.decision()).options)
+    table.decide(me, table.version, index=options.index("gray"))  # the same decision again
+    live = table.state_for(me)["log_folded"]
+    loaded = Table(table.ruleset, table.game, table.history, dict(table.seats),
+                   load_display(table.ruleset), tokens=dict(table.tokens), resumed=True)
+    assert len(live) > 100
+    assert live == loaded.state_for(me)["log_folded"]

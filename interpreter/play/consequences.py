@@ -504,6 +504,29 @@ def and_list(words: list[str], joint: str = "and") -> str:
     return f"{', '.join(words[:-1])} {joint} {words[-1]}" if len(words) > 1 else words[0]
 
 
+# the viewer's pieces an option moves, as effect_words says them: 'your 3 towers go from
+# your supply to X' (the count, the pieces, where from)
+_OWN_GO = re.compile(r"your (\d+) (.+?) go(?:es)? from (.+?) to ")
+
+
+def none_moved_words(each: list[str]) -> list[str]:
+    """The words of each option ('' where it does nothing), and for an option that does
+    nothing where the others move the viewer's pieces of one kind from one place (how many
+    to build: 0, 1, 2 or 3), what it keeps: 'none goes: your towers stay in your supply'
+    (a newcomer read a bare '0' beside 'your 2 towers go ...')."""
+    found = [_OWN_GO.match(words) for words in each if words]
+    if not found or len(found) == len(each) or not all(found):
+        return each
+    kinds = {(m.group(2).removesuffix("s"), m.group(3)) for m in found}
+    if len(kinds) != 1:
+        return each
+    many = [m for m in found if int(m.group(1)) > 1]
+    (piece, source), = kinds
+    kept = f"none goes: your {many[0].group(2)} stay in {source}" if many \
+        else f"your {piece} stays in {source}"
+    return [words or kept for words in each]
+
+
 def without_source(move: str) -> str:
     """'what goes from A to B' as 'what goes to B', 'what goes out of X, from A' as 'what
     goes out of X' (consequences._route: where a piece went says more than where from)."""

@@ -1,9 +1,9 @@
 """The end page's table of the final scoring, made to add up: a first row with each player's
 points scored during play (the score just before the final scoring ran) and a last row with
-the total, so each column adds up to the player's score. The points of the decision that
-ended the game go into the row it changed (a row whose name it changed, with no points of
-its own: a place closed by it), not into the points during play. Nothing here knows any
-game.
+the total, so each column adds up to the player's score. The points of a decision that
+changed the name of a row with no points of its own (a place closed by it) go into that
+row, not into the points during play: the decision that ended the game, or one before it.
+Nothing here knows any game.
 """
 
 from __future__ import annotations
@@ -48,28 +48,60 @@ def before_final(ruleset: Ruleset, game: Game,
 def end_table(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset, game: Game,
               history: History) -> dict[str, Any] | None:
     """The display's final table (`render`: Display.final_table_of) made to add up
-    (with_play_points); the last decision's points in the one row it renamed whose cells
-    are blank (a place closed by it: 'X (closed)'), when there is one."""
+    (with_play_points). A row whose cells are blank and whose name a decision changed (a
+    place closed by it: 'X (closed)') gets the points of that decision, whichever it was: the
+    last one or one during play (seed 314's newcomer read the closing that ended the game in
+    its row, and the one before it blank, its points among those during play)."""
     table = render(game)
     pair = before_final(ruleset, game, history)
     if table is None or pair is None:
         return with_play_points(table, game, None)
-    prior, ended = pair
+    ended = pair[1]
     before = ended.scores()
-    try:
-        was = [row[0] for row in (render(prior) or {}).get("rows", [])]
-    except RulesError:
-        was = []
-    renamed = [k for k, row in enumerate(table["rows"])
-               if k < len(was) and row[0] != was[k] and not any(str(c).strip()
-                                                                for c in row[1:])]
-    then, now = prior.scores(), before
-    if len(renamed) == 1 and all(isinstance(then.get(p), int) and isinstance(now.get(p), int)
-                                 for p in game.players):
-        row = table["rows"][renamed[0]]
-        table["rows"][renamed[0]] = [row[0], *(str(now[p] - then[p]) for p in game.players)]
-        before = then
+    blank = {k for k, row in enumerate(table["rows"])
+             if not any(str(c).strip() for c in row[1:])}
+    gains = _renamed_gains(render, ruleset, game, history.moves, ended, blank) if blank else {}
+    if gains and all(isinstance(before.get(p), int) for p in game.players):
+        for k, gain in gains.items():
+            row = table["rows"][k]
+            table["rows"][k] = [row[0], *(str(gain[p]) for p in game.players)]
+            before = {p: before[p] - gain[p] for p in game.players}
     return with_play_points(table, game, before)
+
+
+def _renamed_gains(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset,
+                   game: Game, moves: list[Any], ended: Game,
+                   blank: set[int]) -> dict[int, dict[str, int]]:
+    """The rows among `blank` (their index in the final table) whose name one decision
+    changed, alone, each with the points that decision changed: the game played again from
+    its seed, the final table drawn after each decision (`ended`: after the last one,
+    without the final scoring). Rows of a table whose rows come and go are not found."""
+    def names(at: Game) -> list[str]:
+        try:
+            return [row[0] for row in (render(at) or {}).get("rows", [])]
+        except RulesError:
+            return []
+
+    again = replayed_from_start(ruleset, game, [])
+    if again is None:
+        return {}
+    out: dict[int, dict[str, int]] = {}
+    was, then = names(again), again.scores()
+    for step, move in enumerate(moves):
+        if step == len(moves) - 1:
+            again = ended
+        else:
+            try:
+                again.apply(move)
+            except RulesError:
+                return {}
+        now, scores = names(again), again.scores()
+        changed = [k for k in blank if k < min(len(was), len(now)) and was[k] != now[k]]
+        if len(changed) == 1 and all(isinstance(then.get(p), int) and
+                                     isinstance(scores.get(p), int) for p in game.players):
+            out[changed[0]] = {p: scores[p] - then[p] for p in game.players}
+        was, then = now, scores
+    return out
 
 
 def with_play_points(table: dict[str, Any] | None, game: Game,

@@ -16,7 +16,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +33,7 @@ from interpreter.play.consequences import (
     effect_words,
     ending_points_text,
     estimate_note,
+    none_moved_words,
     outlook,
     run_start,
 )
@@ -168,6 +169,10 @@ class Table:
         # version -> each seat's page (asked again by every tab and event of one version)
         self._states: tuple[int, dict[str | None, dict[str, Any]]] = (-1, {})
         self._begin_digest()
+        # the steps the log folds (hidden_positions): every step since the table began, kept
+        # whole through an undo (the digest's begin again there): a log that folded 98 lines
+        # before a restart folded 231 after it, at the same position
+        self._log_steps, self._log_from = self.steps, len(self.history.moves)
         if self.resumed:
             self._digest_again()
 
@@ -198,7 +203,21 @@ class Table:
             self.restarted = {p for p in people if p in deciders}
             return
         self.steps, self.pictures, self.log_seen = again.steps, again.pictures, again.log_seen
+        self._log_steps, self._log_from = self.steps, 0
         self.places.update(places)
+
+    def _cut_log_steps(self) -> None:
+        """The log's steps after an undo: those of the decisions still played (the steps of
+        this very game: the same decisions give the same steps), the rest cut off."""
+        keep, steps = len(self.history.moves) - self._log_from, self._log_steps
+        if keep < 0:  # taken back to before the table began: its steps begin again here
+            self._log_steps, self._log_from = self.steps, len(self.history.moves)
+            return
+        for kept in fields(Steps):
+            value = getattr(steps, kept.name)
+            if isinstance(value, list):
+                del value[keep:]
+        steps.start(self.game)
 
     def _begin_digest(self) -> None:
         """'Since your last decision' starts again (a new table, or a decision taken back):
@@ -287,7 +306,7 @@ class Table:
             "log": game.log_for(player),
             # a player's steps in a row that changed nothing for the others, folded into
             # their last line as the digest does (the page shows them on request)
-            "log_folded": sorted(hidden_positions(game, player, self.steps)),
+            "log_folded": sorted(hidden_positions(game, player, self._log_steps)),
             "digest": self._digest_for(player) if player else [],
             "digest_kept": self._digest_kept.get(player, 0) if player else 0,
             # the game's words and their meanings: the page marks them where it names
@@ -412,7 +431,8 @@ class Table:
                 if any(p.startswith(BY_THE_END) for p in points):  # each number, in words
                     said["ending"] = ENDING_NOTE
                 # the points on the button (with their range), not again under it
-                each = [effect_words(self.game, e, player, points=False) for e in rest]
+                each = none_moved_words([effect_words(self.game, e, player, points=False)
+                                         for e in rest])
                 said["each"] = each if any(each) else []
                 if found.estimate:
                     said["estimate"] = estimate_note(found.samples, found.drawn)
@@ -476,6 +496,7 @@ class Table:
                 raise TableError(409, cannot_take_back(str(exc))) from None
             self.game, self.history = game, history
             self._begin_digest()
+            self._cut_log_steps()
             self.undone[player] = taken_back_text(game, taken)
             self._changed()
             return {"ok": True, "version": self.version}
@@ -571,6 +592,8 @@ class Table:
         step = len(self.history.moves)
         self.history.record(self.game, decision.player, move)
         self.steps.record(self.game, decision.player, seen)
+        if self._log_steps is not self.steps:  # (they part at an undo)
+            self._log_steps.record(self.game, decision.player, seen)
         self.undone.pop(decision.player, None)  # said until they decide again
         self.restarted.discard(decision.player)
         if self.seats[decision.player] == HUMAN:

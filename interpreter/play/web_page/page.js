@@ -238,6 +238,7 @@ function render() {
   document.body.classList.toggle("over", Boolean(s.over));
   if (s.final) renderFinal(s.final);
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
+  placeUnderBoard();
   keepRoom();
   placeRules();
   // a phone's board: readable, its places in view once the panels above it have their size
@@ -496,8 +497,12 @@ function scrollKept(list) {
   rest.textContent = "\u25bc more: scroll this box, or click to show it all";
   rest.addEventListener("click", showDigestAll);
   let height = list.offsetHeight;
+  // lines that are whole where the hints give way (their first one whole) stay whole (seed
+  // 229's newcomer: the pawns moved off their regions); lines that scroll even so leave
+  // the hints whole (seed 314's: what an option scores, scrolled in a box of two)
+  const cut = squeezed(firstHintCut) ? hintsCut : firstHintCut;
   while (height > DIGEST_FOLDED * line
-    && (squeezed() || $("digest").offsetHeight > innerHeight * DIGEST_SHARE)) {
+    && (squeezed(cut) || $("digest").offsetHeight > innerHeight * DIGEST_SHARE)) {
     if (!rest.isConnected) list.after(rest);
     height = Math.max(DIGEST_FOLDED * line, height - line);
     list.classList.add("scrolls");
@@ -521,11 +526,12 @@ function foldLine(li, list, more, left) {
   }
 }
 
-// whether the decision panel or the column overflows (the options at their least height)
-function squeezed() {
+// whether the decision panel or the column overflows (the options at their least height), or
+// the hints are cut (`cut`: hintsCut, or firstHintCut: the first one alone)
+function squeezed(cut = hintsCut) {
   if (PHONE.matches) return false;
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return firstHintCut() || over($("decision-body")) || over($("decision-panel"))
+  return cut() || over($("decision-body")) || over($("decision-panel"))
     || over(document.querySelector("aside"));
 }
 
@@ -555,7 +561,7 @@ function cramped() {
   if ($("digest").offsetHeight > innerHeight * DIGEST_SHARE) return true;
   if (PHONE.matches) return false; // one column: the page scrolls
   const over = (el) => el.scrollHeight > el.clientHeight + 1;
-  return over($("options")) || firstHintCut() || over($("decision-body"))
+  return over($("options")) || hintsCut() || over($("decision-body"))
     || over($("decision-panel")) || over(document.querySelector("aside"));
 }
 
@@ -565,6 +571,15 @@ function cramped() {
 function firstHintCut() {
   const box = $("hints"), first = box.firstElementChild;
   return Boolean(first) && box.clientHeight + 1 < Math.min(box.scrollHeight, first.offsetHeight);
+}
+
+// the hints not whole in their box while the digest has more than DIGEST_LINES lines: the
+// digest gives way to them down to those (seed 314's newcomer read what an option scores
+// scrolled away in a box of two lines under a digest of twelve)
+function hintsCut() {
+  const box = $("hints"), list = $("digest-lines");
+  return firstHintCut() || box.clientHeight + 1 < box.scrollHeight
+    && !$("digest").hidden && list.offsetHeight > digestLeast(list);
 }
 addEventListener("resize", keepRoom);
 
@@ -1481,6 +1496,24 @@ function markRepeatedHeadings(box) {
 // the log), not over the board: a newcomer could not see the board while reading them. Where
 // the decision is tall, they start half way down the window. On a narrow window (one column)
 // the style sheet's place is kept.
+// A short wide window (1366x768): the board is as wide as its column and leaves room under
+// it; the hand and the players' line go there, and the side column's room to what the
+// decision says (seed 314's newcomer read the digest and the hints in boxes of two lines).
+const UNDER_BOARD = matchMedia("(max-height: 820px) and (min-width: 901px)");
+function placeUnderBoard() {
+  const under = $("under-board"), side = document.querySelector("aside");
+  const parts = [$("hand-panel"), $("players-panel")];
+  if (UNDER_BOARD.matches) {
+    if (parts[0].parentElement !== under) under.append(...parts);
+  } else if (parts[0].parentElement !== side) {
+    $("log-panel").before(...parts);
+  }
+  const height = under.childElementCount ? under.getBoundingClientRect().height : 0;
+  document.documentElement.style.setProperty("--under-board", `${Math.ceil(height)}px`);
+}
+UNDER_BOARD.addEventListener("change", () => { placeUnderBoard(); keepRoom(); });
+new ResizeObserver(() => placeUnderBoard()).observe($("under-board"));
+
 function placeRules() {
   const drawer = $("rules-drawer"), side = document.querySelector("aside");
   if (drawer.hidden || window.innerWidth <= 900 || !side) {

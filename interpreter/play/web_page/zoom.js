@@ -71,10 +71,13 @@ window.boardZoom = (() => {
     panel.scrollLeft += x - (area.left + area.width / 2);
     panel.scrollTop += y - (area.top + area.height / 2);
     // a box scrolled to its end that still shows them below the window: the page scrolls
-    // just enough to bring them up
+    // just enough to bring them up, never the question out of the window (seed 314's
+    // newcomer read a first view that began under it, in the middle of the hints)
     const shown = [...board.querySelectorAll(".legal")].map((el) => el.getBoundingClientRect());
     const foot = fits ? Math.max(...shown.map((r) => r.bottom)) : shown[0].bottom;
-    if (foot > innerHeight) window.scrollBy(0, foot - innerHeight + 8);
+    const question = document.getElementById("prompt").getBoundingClientRect().top - 4;
+    const most = Math.max(0, Math.min(foot - innerHeight + 8, question));
+    if (foot > innerHeight && most > 0) window.scrollBy(0, most);
   }
 
   function drawn(s) {
