@@ -2118,6 +2118,50 @@ def test_a_terminal_made_60_columns_wide_mid_game_gets_a_board_of_60(monkeypatch
     assert any(len(line) > 60 for line in said.splitlines()), said  # 80 while it is 80
 
 
+def test_what_quit_says_is_wrapped_at_the_width_the_terminal_has_again(monkeypatch, tmp_path):
+    """Seed 313's newcomer made their window 60 columns wide for 'board', then 80 again:
+    'quit' still wrapped its 'Replay: ...' line at 60. The width is read again for every
+    output, not only for a screen or a board."""
+    import fcntl
+    import struct
+    import termios
+
+    from interpreter.play.screen import terminal_size
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.chdir(tmp_path)
+    master, slave = os.openpty()
+
+    def resize(columns: int) -> None:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+
+    out, typed = io.StringIO(), [(60, "board"), (80, "quit")]
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("["):  # quit's question: without saving
+            return "n"
+        if prompt != "> ":
+            return ""
+        if not typed:
+            raise EOFError
+        columns, text = typed.pop(0)
+        resize(columns)
+        out.seek(0)
+        out.truncate()
+        return text
+
+    resize(80)
+    game = load_ruleset(BASE).new_game(4, 313)
+    s = Session(game.ruleset, game, History.start(game), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
+                replay_dir=Path("replays"), size=lambda: terminal_size(slave))
+    _run_then_close(s, master, slave)
+    said = ANSI.sub("", out.getvalue())
+    replay = said[said.index("Replay: "):].splitlines()
+    assert len(replay[0]) > 60 and all(len(x) <= 80 for x in replay), said
+    assert len(replay) == 2, said
+
+
 def test_a_board_at_60_columns_keeps_where_commissioners_go_and_its_pager_fits(monkeypatch):
     """At 60 columns the board's rows have no room for 'to 42W TSq': they lost it, and the
     rows that say which plots touch and what 'to ...' means went with it; the pager's

@@ -263,7 +263,9 @@ class Session:
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
         """Print; a plain line wider than the terminal is wrapped (coloured lines come
-        fitted already)."""
+        fitted already). The width is read again first: a newcomer's window, made 60 columns
+        wide and then 80 again, still had 'quit' wrapped at 60."""
+        self.refit()
         if self.height is not None and len(text) > self.width and "\x1b" not in text:
             text = "\n".join(wrap_lines(text.split("\n"), self.width))
         print(text, file=self.out, flush=True)
@@ -944,6 +946,7 @@ class Session:
 
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
+        self.refit()  # each command's answer at the width the terminal has now
         text = line.strip()
         paged, self.paged = self.paged, False
         if paged and text.lower() == "q" and \
