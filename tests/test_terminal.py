@@ -2222,3 +2222,69 @@ def test_score_says_when_every_random_draw_gives_the_same_scores():
     assert "drawn at random here, 5 times: every draw gives these scores.)" in same, same
     differ = " ".join(" ".join(typed_at(NEWCOMER_311, 345, ["score"])[1]).split())
     assert "drawn at random here, 5 times.)" in differ and " to " in differ, differ
+
+
+def _options_shown(screen: list[str]) -> dict[str, str]:
+    """An options list's words by the number shown for them ('11. finish' -> '11':
+    'finish')."""
+    return {m[1]: m[2] for m in (re.match(r"\s+(\d+)\. (\w+)", line) for line in screen) if m}
+
+
+def _loaded_at(replay: Path, target: int, typed: list[str]) -> list[list[str]]:
+    """A newcomer's game loaded at step `target` (as 'rules play --load' opens a file
+    holding it) and played at a 80x24 terminal: its first screen, then what each of `typed`
+    printed; the bots play as the replay says."""
+    data = json.loads(replay.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    history = History.start(game)
+    for move in data["moves"][:target]:
+        player = game.decision().player
+        game.apply(move)
+        history.record(game, player, move)
+    moves, out, said, left = data["moves"], io.StringIO(), [], list(typed)
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        text = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
+        out.seek(0)
+        out.truncate()
+        if prompt != "> ":
+            return ""
+        said.append(text.splitlines())
+        if not left:
+            raise EOFError
+        return left.pop(0)
+
+    session = Replayed(ruleset, game, history, data["seats"], load_display(ruleset), out,
+                       tty=True, read=read, width=80, height=24,
+                       loaded=game.state["step"])
+    session.run()
+    return said
+
+
+def test_a_decision_keeps_its_numbers_after_a_load_and_after_an_undo():
+    """Seed 313's newcomer bid card after card ('10. pass', '11. finish: that is my bid'),
+    saved, loaded the game and typed 'undo': the same decision read '1. finish: that is my
+    bid / 2. pass' (typing 11 from memory would fail, 1 would finish). The numbers of a
+    choice made card by card are worked out again as the game is loaded: the same decision
+    gets the same numbers played through, after a load, and after a load and an undo."""
+    from .test_digest import NEWCOMER_311, typed_at
+
+    target = 555  # the last of 12 cards put forward: only 'finish' and 'pass' are left
+    live = _options_shown(typed_at(NEWCOMER_311, target, [])[0])
+    assert sorted(live.values()) == ["finish", "pass"] and "1" not in live, live
+    loaded = _options_shown(_loaded_at(NEWCOMER_311, target, [])[0])
+    assert loaded == live, (loaded, live)
+    # loaded after the bid was finished (the next decision of the person's), then undone
+    data = json.loads(NEWCOMER_311.read_text())
+    after = next(k for k in range(target + 1, len(data["moves"]))
+                 if data["deciders"][k] == "P1")
+    screens = _loaded_at(NEWCOMER_311, after, ["undo"])
+    assert "Taken back: your decision 'finish" in " ".join(" ".join(screens[1]).split()), \
+        screens[1]
+    undone = _options_shown(screens[1])
+    assert undone == live, (undone, live)

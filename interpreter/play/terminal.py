@@ -378,6 +378,7 @@ class Session:
         game = self.game
         if not game.moves or not self.humans or self.watch:
             return
+        self.renumber(0)
         again = replay_steps(game, list(self.humans), self.display.lone_context_of)
         if again is None:
             self.resumed = f"Resumed after {len(game.moves)} decisions: 'log' shows what " \
@@ -385,6 +386,30 @@ class Session:
             return
         self.steps, self.pictures = again.steps, again.pictures
         self.seen.update(again.log_seen)
+
+    def renumber(self, recorded: int) -> None:
+        """The numbers of the people's decisions worked out again from the game's start, as
+        the screens of a game played through gave them (see numbers): a repeated choice
+        met after a load or an undo keeps its numbers (a newcomer's bid, loaded and undone,
+        read '1. finish' where it had read '11. finish'). `recorded`: the step this
+        session's steps begin at."""
+        game = self.game
+        self.numbering = self.answered = None
+        again = game.ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                      streams=game.streams)
+        try:
+            for step, move in enumerate(game.moves):
+                decision = again.decision()
+                person = decision is not None and self.seats.get(decision.player) == HUMAN
+                if person:
+                    self.numbers_in(again, self.display.shown(again, decision), step,
+                                    max(0, step - recorded))
+                again.apply(move)
+                if person:
+                    self.answered = (decision.player, decision.prompt,
+                                     named_labels(again, decision), step + 1)
+        except (RulesError, GameRuleError, IllegalMove):  # not this game: numbered afresh
+            self.numbering = self.answered = None
 
     def bot_move(self, decision: Decision) -> Any:
         move, note = bot_decides(self.game, self.bots[decision.player], decision)
@@ -707,20 +732,27 @@ class Session:
         moved up. Where the display numbers the options itself (Display.option_numbers:
         places chosen one after another), its numbers, as the page shows them. At a terminal
         only: a script piped in reads no screen, and its '1' stays the first option."""
-        shown = self.display.option_numbers(self.game, decision) if self.tty else None
+        return self.numbers_in(self.game, decision, len(self.history.deciders),
+                               len(self.steps.deciders))
+
+    def numbers_in(self, game: Game, decision: Decision, decided: int, steps: int
+                   ) -> list[int]:
+        """`numbers` for a decision of `game` (this session's, or the game played again as
+        it is loaded: see catch_up), after `decided` decisions and `steps` steps recorded."""
+        shown = self.display.option_numbers(game, decision) if self.tty else None
         if shown is not None:
             self.numbering = None  # the display's numbers: no repeated choice's own
             return shown
-        key = (decision.player, decision.prompt, self.display.context_of(self.game,
+        key = (decision.player, decision.prompt, self.display.context_of(game,
                                                                          decision.player))
         repeated = self.tty and self.numbering is not None and self.numbering.key == key and \
             self.answered is not None and self.answered[:2] == key[:2] and \
-            (self.answered[3] == len(self.history.deciders) or bool(key[2]))
-        held = held_pieces(self.game, decision.player, decision.options) if self.tty else []
+            (self.answered[3] == decided or bool(key[2]))
+        held = held_pieces(game, decision.player, decision.options) if self.tty else []
         if not repeated or self.numbering is None:
-            self.numbering = Numbering(key, {}, len(held), len(self.steps.deciders))
+            self.numbering = Numbering(key, {}, len(held), steps)
         kept, last = self.numbering.kept, self.numbering.pieces
-        for option, label in zip(decision.options, named_labels(self.game, decision),
+        for option, label in zip(decision.options, named_labels(game, decision),
                                  strict=True):
             if str(option) in kept:
                 continue
@@ -1071,6 +1103,7 @@ class Session:
         for player, seen in self.seen.items():  # the events taken back are not "new"
             self.seen[player] = min(seen, len(game.log_for(player)))
         self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
+        self.renumber(len(game.moves))
         self.restart_journal()
         self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
