@@ -2288,3 +2288,67 @@ def test_a_decision_keeps_its_numbers_after_a_load_and_after_an_undo():
         screens[1]
     undone = _options_shown(screens[1])
     assert undone == live, (undone, live)
+
+
+def _answered_as_it_appears(read_after: float) -> tuple[list, str]:
+    """Seed 127's last turn at a pty: B, then the only business, taken for the player; '1'
+    comes in at the terminal as the next question is shown, `read_after` seconds (of the
+    session's clock) after it was drawn; then 'quit'. The moves made from B on, and what
+    was written since the '1'."""
+    from interpreter.play.screen import set_aside_typed
+
+    data = json.loads(NEWCOMER_127.read_text())
+    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:cut]:
+        game.apply(move)
+    master, slave = os.openpty()
+    answers = ["", "2"]  # Enter to start, option B
+    now, sent = [0.0], []
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        if answers:
+            return answers.pop(0)
+        if prompt.startswith("["):  # quit's question: without saving
+            return "n"
+        if len(game.moves) == cut + 1 and not sent:  # at the screen's first question
+            sent.append("1")
+            out.seek(0)
+            out.truncate()
+            os.write(master, b"1\n")  # typed after the screen was drawn
+            now[0] += read_after
+            return os.read(slave, 100).decode().strip()
+        return "quit"
+
+    s = Session(game.ruleset, game, History.start(game),
+                {p: "human" if p == "P1" else "random" for p in game.players},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
+                ahead=lambda: set_aside_typed(slave), clock=lambda: now[0])
+    try:
+        s.run()
+    finally:
+        os.close(master)
+        os.close(slave)
+    return game.moves[cut:], ANSI.sub("", out.getvalue())
+
+
+def test_an_answer_that_comes_as_the_question_appears_after_a_choice_taken_alone_is_asked_again():
+    """Seed 313's newcomer answered a question, the game took the next one for them (its
+    only option: 'move the commissioner to: Central Park'), and the '1' they sent for it
+    came in just after the next screen was drawn: it bid brown in an auction they had not
+    read. What was typed before the screen is dropped (the test above); an answer that
+    comes less than READING seconds after it, after a choice taken alone, is not taken:
+    the terminal says why and asks again. One that comes later is the player's answer."""
+    from interpreter.play.terminal import READING
+
+    moves, said = _answered_as_it_appears(READING / 4)
+    assert moves == ["B"], moves
+    flat = " ".join(said.split())
+    assert "Your '1' came as this question appeared, just after the game answered the " \
+        "last one for you: it is not taken." in flat, said
+    assert all(len(x) <= 80 for x in said.splitlines()), said
+    moves, said = _answered_as_it_appears(READING * 2)
+    assert len(moves) == 2 and moves[0] == "B", moves
+    assert "not taken" not in said, said

@@ -178,6 +178,11 @@ UNDONE = object()  # an answer: the player took a decision back, the game asks a
 FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
 SET_ASIDE = "What you typed before this question was set aside: the game answered the last " \
     "one for you."  # the line atop a screen whose question a typed answer did not see
+READING = 2.0  # seconds: an answer that comes in sooner after a screen whose question
+# follows one the game answered for the player was typed before it was read (the page of a
+# browser that guards a question does the same: it takes no click in its first second)
+TOO_SOON = "Your '{typed}' came as this question appeared, just after the game answered the " \
+    "last one for you: it is not taken. Read the question, then type your answer again."
 
 
 @dataclass
@@ -252,6 +257,9 @@ class Session:
     # could not be rebuilt
     size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
     # rows now, where they can be read (screen.terminal_size): read again at each screen
+    clock: Callable[[], float] = time.monotonic  # seconds, for READING
+    drawn: float = 0.0  # when the last screen was drawn (clock)
+    answering: set[str] = field(default_factory=set)  # who answered in this session
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -361,6 +369,7 @@ class Session:
             self.history.record(game, decision.player, move)
             self.steps.record(game, decision.player, seen)
             if self.seats[decision.player] == HUMAN:
+                self.answering.add(decision.player)
                 self.pictures[decision.player] = Picture(game, decision.player)
                 self.answered = (decision.player, decision.prompt,
                                  named_labels(self.game, decision), len(self.history.deciders))
@@ -518,6 +527,16 @@ class Session:
             except KeyboardInterrupt:
                 return self.interrupted()
             answer = self.handle(line, decision)
+            if answered_for and player in self.answering and self.ahead is not None and \
+                    answer is not None and \
+                    answer is not UNDONE and not isinstance(answer, Stop) and \
+                    self.clock() - self.drawn < READING:
+                # sent for the question the game answered, it came in just after this one
+                # was drawn: a newcomer's '1' bid in an auction they had not read
+                self.say("\n".join(self.wrapped([TOO_SOON.format(typed=line.strip())])))
+                answered_for = False  # asked again once
+                continue
+            answered_for = False
             if answer is not None:
                 return answer
 
@@ -585,6 +604,7 @@ class Session:
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
                        self.notice, self.width)
         lines = parts.lines(self.height)
+        self.drawn = self.clock()
         if self.height is not None and len(lines) > self.height - 1:
             # a page at a time: nothing scrolls off unread; the question with its options,
             # and the hand with them where the page has the room
