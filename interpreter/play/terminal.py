@@ -399,7 +399,7 @@ class Session:
     def renumber(self, recorded: int) -> None:
         """The numbers of the people's decisions worked out again from the game's start, as
         the screens of a game played through gave them (see numbers): a repeated choice
-        met after a load or an undo keeps its numbers (a newcomer's bid, loaded and undone,
+        met after a load or an undo keeps its numbers (a newcomer's offer, loaded and undone,
         read '1. finish' where it had read '11. finish'). `recorded`: the step this
         session's steps begin at."""
         game = self.game
@@ -532,7 +532,7 @@ class Session:
                     answer is not UNDONE and not isinstance(answer, Stop) and \
                     self.clock() - self.drawn < READING:
                 # sent for the question the game answered, it came in just after this one
-                # was drawn: a newcomer's '1' bid in an auction they had not read
+                # was drawn: a newcomer's '1' chose a colour in a round they had not read
                 self.say("\n".join(self.wrapped([TOO_SOON.format(typed=line.strip())])))
                 answered_for = False  # asked again once
                 continue
