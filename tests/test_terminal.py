@@ -174,7 +174,7 @@ def test_help_shows_what_the_marks_of_the_board_mean():
     text = out.getvalue()
     # a list, a mark a line, short ones side by side (it was one paragraph of 28 marks)
     legend = text[text.index("Marks on the board:"):].splitlines()[1:]
-    assert legend[0] == "  R Player 1   B Player 2   Y Player 3   P Player 4"
+    assert legend[0] == "  R Player 1   B Player 2   Y Player 3   M Player 4"
     assert "  <Be>       beige commissioner" in legend
     # the plots' neighbours and the routes: the words they share said once
     assert "  commissioners move on to ...:" in legend
@@ -714,10 +714,10 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     assert "<Wh> white commissioner" in said or \
         "<Wh>/<Be> white/beige commissioner" in said, said  # merged where rows are few
     # a skyscraper mark the grid shows, with its player's name ('P2' read as Player 2)
-    example = re.search(r"\b([RBYP])(\d+) (\d+) skyscrapers? of ([RBYP]) \(Player (\d)[;)]",
-                        said)  # said as whose: 'R1 1 skyscraper of R (Player 1)'
+    example = re.search(r"\b([RBYM])(\d+) (\d+) skyscrapers? of ([RBYM]) = Player (\d)\b",
+                        said)  # said as whose: 'R1 1 skyscraper of R = Player 1'
     assert example and example[2] == example[3] and example[1] == example[4] and \
-        "RBYP".index(example[1]) + 1 == int(example[5]) and \
+        "RBYM".index(example[1]) + 1 == int(example[5]) and \
         f" {example[1]}{example[2]} " in f" {board} ", said
     assert "<Wh>" in board and " Je " in board and "B1" in board
     glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
@@ -1874,7 +1874,7 @@ def test_board_after_a_building_stop_fits_or_breaks_between_the_board_and_its_no
     assert paged
     for step, shown in paged.items():
         assert all(len(page) <= 24 for page in shown), step
-        assert shown[0][-2].startswith("P Player 4"), "\n".join(shown[0])
+        assert shown[0][-2].startswith("M Player 4"), "\n".join(shown[0])
         assert shown[1][0].startswith("Times Square is closed"), "\n".join(shown[1])
 
 
@@ -2187,8 +2187,9 @@ NEWCOMER_311 = NEWCOMER_127.with_name("fifth-avenue-base-4p-seed311-newcomer.rep
 def test_the_marks_under_the_board_say_every_player_s_letter(width):
     """Seed 311's newcomer read '34th W .. Bo Ga R5 Je P1' and the marks' 'R5 5 skyscrapers
     of R (Player 1)', and took Player 4's 'P1' for Player 1's: nothing said that P is Player
-    4's letter. The mark says every player's letter (by seat), within the terminal's
-    width."""
+    4's letter. The board says every player's letter, at the start of their row (seed
+    313's newcomer read the marks' 'B 2, Y 3, P 4' as counts), and the mark says whose
+    letter it is, within the terminal's width."""
     data = json.loads(NEWCOMER_311.read_text())
     game = load_ruleset(BASE).new_game(data["players"], data["seed"],
                                        streams=data["version"] - 1)
@@ -2198,7 +2199,9 @@ def test_the_marks_under_the_board_say_every_player_s_letter(width):
     lines = s.board_lines("P1")
     marks = " ".join(" ".join(lines[next(k for k, x in enumerate(lines)
                                          if x.startswith("Marks: ")):]).split())
-    assert "R9 9 skyscrapers of R (Player 1; B 2, Y 3, P 4)" in marks, marks
+    assert "R9 9 skyscrapers of R = Player 1" in marks, marks
+    for letter, seat in (("R", 1), ("B", 2), ("Y", 3), ("M", 4)):
+        assert any(x.startswith(f"{letter} Player {seat}: ") for x in lines), lines
     assert all(len(x) <= width for x in lines), lines
 
 
@@ -2352,3 +2355,39 @@ def test_an_answer_that_comes_as_the_question_appears_after_a_choice_taken_alone
     moves, said = _answered_as_it_appears(READING * 2)
     assert len(moves) == 2 and moves[0] == "B", moves
     assert "not taken" not in said, said
+
+
+def test_the_board_s_marks_cannot_be_read_as_player_numbers():
+    """Seed 313's newcomer read 'Central Park  P2, none, turned over Ga Ga': 'P2' (Player
+    4's 2 skyscrapers) as Player 2's, beside 'B1', which is Player 2's; 'none' said the
+    absence of nothing named; and the marks' 'R4 4 skyscrapers of R (Player 1; B 2, Y 3,
+    P 4)' as counts. No player's letter is P now (Player 4 is M), the marks say 'of R =
+    Player 1' (each letter begins its player's row below the grid), and an empty part of
+    the park says what it lacks; the board keeps within 80 and 60 columns, its marks in 4
+    rows at most at 80 (6 at 60)."""
+    from .test_digest import NEWCOMER_311
+
+    data = json.loads(NEWCOMER_311.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:60]:  # every player has skyscrapers on the grid
+        game.apply(move)
+    for width in (80, 60):
+        s = Session(ruleset, game, History(), data["seats"], load_display(ruleset),
+                    io.StringIO(), tty=True, width=width, height=24)
+        lines = s.board_lines("P1")
+        board = "\n".join(lines)
+        assert all(len(x) <= width for x in lines), board
+        grid = lines[lines.index(next(x for x in lines if x.startswith("(green)"))) + 1:
+                     lines.index(next(x for x in lines if x.startswith("Row:")))]
+        assert not re.search(r"\bP\d", "\n".join(grid)), board
+        assert re.search(r"\bM\d", "\n".join(grid)), board  # Player 4's, by M
+        assert any(x.startswith("M Player 4:") for x in lines), board
+        assert "no skyscrapers, no businesses" in " ".join(board.split()), board
+        assert ", none" not in board, board
+        marks = " ".join(board[board.index("Marks: "):].split())
+        assert re.search(r"R\d \d skyscrapers? of R = Player 1", marks), marks
+        assert "B 2" not in marks and "P 4" not in marks, marks
+        assert len([x for x in lines[lines.index(next(x for x in lines
+                                                      if x.startswith("Marks: "))):]
+                    ]) <= (4 if width == 80 else 6), board
