@@ -199,7 +199,7 @@ def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
     grid showed P1; the stopped district's row gave no routes; the header about City Hall and
     Central Park wrapped onto a second line at 80 columns. The legend's skyscraper mark is
     one the grid shows, said with its count, letter and player's name ('R6 6 skyscrapers of R
-    (Player 1)': another newcomer read 'P3' as Player 3; all of them made the board too long
+    = Player 1': another newcomer read 'P3' as Player 3; all of them made the board too long
     for 24 rows); every row says where commissioners go next; the header is one
     line."""
     game = finished_game(REPLAY)
@@ -208,12 +208,12 @@ def test_the_final_board_s_marks_header_and_stopped_row_read_plainly():
     lines = session.board_lines("P1")
     at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
     marks = " ".join(" ".join(lines[at:]).split())
-    example = re.search(r"\b([RBYP])(\d+) (\d+) skyscrapers? of ([RBYP]) \(Player (\d)[;)]",
+    example = re.search(r"\b([RBYM])(\d+) (\d+) skyscrapers? of ([RBYM]) = Player (\d)\b",
                         marks)  # 'P3' read as Player 3 (seed 197): the letter said as whose
     assert example and example[2] == example[3] and example[1] == example[4], marks
-    assert "RBYP".index(example[1]) + 1 == int(example[5]), marks
-    grid = " ".join(re.findall(r"\b[RBYP]\d+\b", " ".join(lines[2:at])))  # not the park's
-    assert set(re.findall(r"\b[RBYP]\d+\b", marks)) <= set(grid.split()), (grid, marks)
+    assert "RBYM".index(example[1]) + 1 == int(example[5]), marks
+    grid = " ".join(re.findall(r"\b[RBYM]\d+\b", " ".join(lines[2:at])))  # not the park's
+    assert set(re.findall(r"\b[RBYM]\d+\b", marks)) <= set(grid.split()), (grid, marks)
     rows = [line for line in lines if re.match(r"(34th|42nd|52nd|Times)", line)]
     assert len(rows) == 7 and all(" to " in row for row in rows), rows
     assert any("STOP" in row for row in rows)

@@ -174,7 +174,7 @@ def test_help_shows_what_the_marks_of_the_board_mean():
     text = out.getvalue()
     # a list, a mark a line, short ones side by side (it was one paragraph of 28 marks)
     legend = text[text.index("Marks on the board:"):].splitlines()[1:]
-    assert legend[0] == "  R Player 1   B Player 2   Y Player 3   P Player 4"
+    assert legend[0] == "  R Player 1   B Player 2   Y Player 3   M Player 4"
     assert "  <Be>       beige commissioner" in legend
     # the plots' neighbours and the routes: the words they share said once
     assert "  commissioners move on to ...:" in legend
@@ -714,10 +714,10 @@ def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     assert "<Wh> white commissioner" in said or \
         "<Wh>/<Be> white/beige commissioner" in said, said  # merged where rows are few
     # a skyscraper mark the grid shows, with its player's name ('P2' read as Player 2)
-    example = re.search(r"\b([RBYP])(\d+) (\d+) skyscrapers? of ([RBYP]) \(Player (\d)[;)]",
-                        said)  # said as whose: 'R1 1 skyscraper of R (Player 1)'
+    example = re.search(r"\b([RBYM])(\d+) (\d+) skyscrapers? of ([RBYM]) = Player (\d)\b",
+                        said)  # said as whose: 'R1 1 skyscraper of R = Player 1'
     assert example and example[2] == example[3] and example[1] == example[4] and \
-        "RBYP".index(example[1]) + 1 == int(example[5]) and \
+        "RBYM".index(example[1]) + 1 == int(example[5]) and \
         f" {example[1]}{example[2]} " in f" {board} ", said
     assert "<Wh>" in board and " Je " in board and "B1" in board
     glued = board.replace("<Wh>", "<Wh><Be>", 1)  # two commissioners in one place
@@ -1874,7 +1874,7 @@ def test_board_after_a_building_stop_fits_or_breaks_between_the_board_and_its_no
     assert paged
     for step, shown in paged.items():
         assert all(len(page) <= 24 for page in shown), step
-        assert shown[0][-2].startswith("P Player 4"), "\n".join(shown[0])
+        assert shown[0][-2].startswith("M Player 4"), "\n".join(shown[0])
         assert shown[1][0].startswith("Times Square is closed"), "\n".join(shown[1])
 
 
@@ -2118,6 +2118,50 @@ def test_a_terminal_made_60_columns_wide_mid_game_gets_a_board_of_60(monkeypatch
     assert any(len(line) > 60 for line in said.splitlines()), said  # 80 while it is 80
 
 
+def test_what_quit_says_is_wrapped_at_the_width_the_terminal_has_again(monkeypatch, tmp_path):
+    """Seed 313's newcomer made their window 60 columns wide for 'board', then 80 again:
+    'quit' still wrapped its 'Replay: ...' line at 60. The width is read again for every
+    output, not only for a screen or a board."""
+    import fcntl
+    import struct
+    import termios
+
+    from interpreter.play.screen import terminal_size
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.chdir(tmp_path)
+    master, slave = os.openpty()
+
+    def resize(columns: int) -> None:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+
+    out, typed = io.StringIO(), [(60, "board"), (80, "quit")]
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("["):  # quit's question: without saving
+            return "n"
+        if prompt != "> ":
+            return ""
+        if not typed:
+            raise EOFError
+        columns, text = typed.pop(0)
+        resize(columns)
+        out.seek(0)
+        out.truncate()
+        return text
+
+    resize(80)
+    game = load_ruleset(BASE).new_game(4, 313)
+    s = Session(game.ruleset, game, History.start(game), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
+                replay_dir=Path("replays"), size=lambda: terminal_size(slave))
+    _run_then_close(s, master, slave)
+    said = ANSI.sub("", out.getvalue())
+    replay = said[said.index("Replay: "):].splitlines()
+    assert len(replay[0]) > 60 and all(len(x) <= 80 for x in replay), said
+    assert len(replay) == 2, said
+
+
 def test_a_board_at_60_columns_keeps_where_commissioners_go_and_its_pager_fits(monkeypatch):
     """At 60 columns the board's rows have no room for 'to 42W TSq': they lost it, and the
     rows that say which plots touch and what 'to ...' means went with it; the pager's
@@ -2143,8 +2187,9 @@ NEWCOMER_311 = NEWCOMER_127.with_name("fifth-avenue-base-4p-seed311-newcomer.rep
 def test_the_marks_under_the_board_say_every_player_s_letter(width):
     """Seed 311's newcomer read '34th W .. Bo Ga R5 Je P1' and the marks' 'R5 5 skyscrapers
     of R (Player 1)', and took Player 4's 'P1' for Player 1's: nothing said that P is Player
-    4's letter. The mark says every player's letter (by seat), within the terminal's
-    width."""
+    4's letter. The board says every player's letter, at the start of their row (seed
+    313's newcomer read the marks' 'B 2, Y 3, P 4' as counts), and the mark says whose
+    letter it is, within the terminal's width."""
     data = json.loads(NEWCOMER_311.read_text())
     game = load_ruleset(BASE).new_game(data["players"], data["seed"],
                                        streams=data["version"] - 1)
@@ -2154,7 +2199,9 @@ def test_the_marks_under_the_board_say_every_player_s_letter(width):
     lines = s.board_lines("P1")
     marks = " ".join(" ".join(lines[next(k for k, x in enumerate(lines)
                                          if x.startswith("Marks: ")):]).split())
-    assert "R9 9 skyscrapers of R (Player 1; B 2, Y 3, P 4)" in marks, marks
+    assert "R9 9 skyscrapers of R = Player 1" in marks, marks
+    for letter, seat in (("R", 1), ("B", 2), ("Y", 3), ("M", 4)):
+        assert any(x.startswith(f"{letter} Player {seat}: ") for x in lines), lines
     assert all(len(x) <= width for x in lines), lines
 
 
@@ -2178,3 +2225,169 @@ def test_score_says_when_every_random_draw_gives_the_same_scores():
     assert "drawn at random here, 5 times: every draw gives these scores.)" in same, same
     differ = " ".join(" ".join(typed_at(NEWCOMER_311, 345, ["score"])[1]).split())
     assert "drawn at random here, 5 times.)" in differ and " to " in differ, differ
+
+
+def _options_shown(screen: list[str]) -> dict[str, str]:
+    """An options list's words by the number shown for them ('11. finish' -> '11':
+    'finish')."""
+    return {m[1]: m[2] for m in (re.match(r"\s+(\d+)\. (\w+)", line) for line in screen) if m}
+
+
+def _loaded_at(replay: Path, target: int, typed: list[str]) -> list[list[str]]:
+    """A newcomer's game loaded at step `target` (as 'rules play --load' opens a file
+    holding it) and played at a 80x24 terminal: its first screen, then what each of `typed`
+    printed; the bots play as the replay says."""
+    data = json.loads(replay.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    history = History.start(game)
+    for move in data["moves"][:target]:
+        player = game.decision().player
+        game.apply(move)
+        history.record(game, player, move)
+    moves, out, said, left = data["moves"], io.StringIO(), [], list(typed)
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        text = ANSI.sub("", out.getvalue().split("\x1b[2J")[-1])
+        out.seek(0)
+        out.truncate()
+        if prompt != "> ":
+            return ""
+        said.append(text.splitlines())
+        if not left:
+            raise EOFError
+        return left.pop(0)
+
+    session = Replayed(ruleset, game, history, data["seats"], load_display(ruleset), out,
+                       tty=True, read=read, width=80, height=24,
+                       loaded=game.state["step"])
+    session.run()
+    return said
+
+
+def test_a_decision_keeps_its_numbers_after_a_load_and_after_an_undo():
+    """Seed 313's newcomer bid card after card ('10. pass', '11. finish: that is my bid'),
+    saved, loaded the game and typed 'undo': the same decision read '1. finish: that is my
+    bid / 2. pass' (typing 11 from memory would fail, 1 would finish). The numbers of a
+    choice made card by card are worked out again as the game is loaded: the same decision
+    gets the same numbers played through, after a load, and after a load and an undo."""
+    from .test_digest import NEWCOMER_311, typed_at
+
+    target = 555  # the last of 12 cards put forward: only 'finish' and 'pass' are left
+    live = _options_shown(typed_at(NEWCOMER_311, target, [])[0])
+    assert sorted(live.values()) == ["finish", "pass"] and "1" not in live, live
+    loaded = _options_shown(_loaded_at(NEWCOMER_311, target, [])[0])
+    assert loaded == live, (loaded, live)
+    # loaded after the bid was finished (the next decision of the person's), then undone
+    data = json.loads(NEWCOMER_311.read_text())
+    after = next(k for k in range(target + 1, len(data["moves"]))
+                 if data["deciders"][k] == "P1")
+    screens = _loaded_at(NEWCOMER_311, after, ["undo"])
+    assert "Taken back: your decision 'finish" in " ".join(" ".join(screens[1]).split()), \
+        screens[1]
+    undone = _options_shown(screens[1])
+    assert undone == live, (undone, live)
+
+
+def _answered_as_it_appears(read_after: float) -> tuple[list, str]:
+    """Seed 127's last turn at a pty: B, then the only business, taken for the player; '1'
+    comes in at the terminal as the next question is shown, `read_after` seconds (of the
+    session's clock) after it was drawn; then 'quit'. The moves made from B on, and what
+    was written since the '1'."""
+    from interpreter.play.screen import set_aside_typed
+
+    data = json.loads(NEWCOMER_127.read_text())
+    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:cut]:
+        game.apply(move)
+    master, slave = os.openpty()
+    answers = ["", "2"]  # Enter to start, option B
+    now, sent = [0.0], []
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        if answers:
+            return answers.pop(0)
+        if prompt.startswith("["):  # quit's question: without saving
+            return "n"
+        if len(game.moves) == cut + 1 and not sent:  # at the screen's first question
+            sent.append("1")
+            out.seek(0)
+            out.truncate()
+            os.write(master, b"1\n")  # typed after the screen was drawn
+            now[0] += read_after
+            return os.read(slave, 100).decode().strip()
+        return "quit"
+
+    s = Session(game.ruleset, game, History.start(game),
+                {p: "human" if p == "P1" else "random" for p in game.players},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24,
+                ahead=lambda: set_aside_typed(slave), clock=lambda: now[0])
+    try:
+        s.run()
+    finally:
+        os.close(master)
+        os.close(slave)
+    return game.moves[cut:], ANSI.sub("", out.getvalue())
+
+
+def test_an_answer_that_comes_as_the_question_appears_after_a_choice_taken_alone_is_asked_again():
+    """Seed 313's newcomer answered a question, the game took the next one for them (its
+    only option: 'move the commissioner to: Central Park'), and the '1' they sent for it
+    came in just after the next screen was drawn: it bid brown in an auction they had not
+    read. What was typed before the screen is dropped (the test above); an answer that
+    comes less than READING seconds after it, after a choice taken alone, is not taken:
+    the terminal says why and asks again. One that comes later is the player's answer."""
+    from interpreter.play.terminal import READING
+
+    moves, said = _answered_as_it_appears(READING / 4)
+    assert moves == ["B"], moves
+    flat = " ".join(said.split())
+    assert "Your '1' came as this question appeared, just after the game answered the " \
+        "last one for you: it is not taken." in flat, said
+    assert all(len(x) <= 80 for x in said.splitlines()), said
+    moves, said = _answered_as_it_appears(READING * 2)
+    assert len(moves) == 2 and moves[0] == "B", moves
+    assert "not taken" not in said, said
+
+
+def test_the_board_s_marks_cannot_be_read_as_player_numbers():
+    """Seed 313's newcomer read 'Central Park  P2, none, turned over Ga Ga': 'P2' (Player
+    4's 2 skyscrapers) as Player 2's, beside 'B1', which is Player 2's; 'none' said the
+    absence of nothing named; and the marks' 'R4 4 skyscrapers of R (Player 1; B 2, Y 3,
+    P 4)' as counts. No player's letter is P now (Player 4 is M), the marks say 'of R =
+    Player 1' (each letter begins its player's row below the grid), and an empty part of
+    the park says what it lacks; the board keeps within 80 and 60 columns, its marks in 4
+    rows at most at 80 (6 at 60)."""
+    from .test_digest import NEWCOMER_311
+
+    data = json.loads(NEWCOMER_311.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:60]:  # every player has skyscrapers on the grid
+        game.apply(move)
+    for width in (80, 60):
+        s = Session(ruleset, game, History(), data["seats"], load_display(ruleset),
+                    io.StringIO(), tty=True, width=width, height=24)
+        lines = s.board_lines("P1")
+        board = "\n".join(lines)
+        assert all(len(x) <= width for x in lines), board
+        grid = lines[lines.index(next(x for x in lines if x.startswith("(green)"))) + 1:
+                     lines.index(next(x for x in lines if x.startswith("Row:")))]
+        assert not re.search(r"\bP\d", "\n".join(grid)), board
+        assert re.search(r"\bM\d", "\n".join(grid)), board  # Player 4's, by M
+        assert any(x.startswith("M Player 4:") for x in lines), board
+        assert "no skyscrapers, no businesses" in " ".join(board.split()), board
+        assert ", none" not in board, board
+        marks = " ".join(board[board.index("Marks: "):].split())
+        assert re.search(r"R\d \d skyscrapers? of R = Player 1", marks), marks
+        assert "B 2" not in marks and "P 4" not in marks, marks
+        assert len([x for x in lines[lines.index(next(x for x in lines
+                                                      if x.startswith("Marks: "))):]
+                    ]) <= (4 if width == 80 else 6), board

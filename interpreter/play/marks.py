@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import textwrap
 
+from interpreter.play.markup import KEPT, keep_together
+
 SHORT_MEANING = 40  # longer meanings are left to `help`; a note in brackets aside (whose
 # letter is whose: 'R4 4 pawns of R (Player 1; B 2, Y 3)')
 BRACKETS = re.compile(r" ?\([^()]*\)")
@@ -72,7 +74,15 @@ def marks_lines(items: list[tuple[str, str]], board: str, width: int,
     row = _row(said)
     if _rows(row, width) > rows:
         row = _row(_merged(said))
-    return textwrap.wrap(row, width, subsequent_indent="  ", break_on_hyphens=False)
+    return _wrapped(row, width)
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """The marks' text in rows of `width`, a name kept with its number ('of R = Player' at a
+    row's end and '1' below it read as a mark of its own)."""
+    return [x.replace(KEPT, " ") for x in textwrap.wrap(keep_together(text), width,
+                                                         subsequent_indent="  ",
+                                                         break_on_hyphens=False)]
 
 
 def _merged(said: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -95,4 +105,4 @@ def _row(said: list[tuple[str, str]]) -> str:
 
 
 def _rows(text: str, width: int) -> int:
-    return len(textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False))
+    return len(_wrapped(text, width))

@@ -178,6 +178,11 @@ UNDONE = object()  # an answer: the player took a decision back, the game asks a
 FINAL_SCORING = "Final scoring:"  # the heading of the lines after the game's end
 SET_ASIDE = "What you typed before this question was set aside: the game answered the last " \
     "one for you."  # the line atop a screen whose question a typed answer did not see
+READING = 2.0  # seconds: an answer that comes in sooner after a screen whose question
+# follows one the game answered for the player was typed before it was read (the page of a
+# browser that guards a question does the same: it takes no click in its first second)
+TOO_SOON = "Your '{typed}' came as this question appeared, just after the game answered the " \
+    "last one for you: it is not taken. Read the question, then type your answer again."
 
 
 @dataclass
@@ -252,6 +257,9 @@ class Session:
     # could not be rebuilt
     size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
     # rows now, where they can be read (screen.terminal_size): read again at each screen
+    clock: Callable[[], float] = time.monotonic  # seconds, for READING
+    drawn: float = 0.0  # when the last screen was drawn (clock)
+    answering: set[str] = field(default_factory=set)  # who answered in this session
 
     def __post_init__(self) -> None:
         for player, seat in self.seats.items():
@@ -263,7 +271,9 @@ class Session:
     # ------------------------------------------------------------------ helpers
     def say(self, text: str = "") -> None:
         """Print; a plain line wider than the terminal is wrapped (coloured lines come
-        fitted already)."""
+        fitted already). The width is read again first: a newcomer's window, made 60 columns
+        wide and then 80 again, still had 'quit' wrapped at 60."""
+        self.refit()
         if self.height is not None and len(text) > self.width and "\x1b" not in text:
             text = "\n".join(wrap_lines(text.split("\n"), self.width))
         print(text, file=self.out, flush=True)
@@ -359,6 +369,7 @@ class Session:
             self.history.record(game, decision.player, move)
             self.steps.record(game, decision.player, seen)
             if self.seats[decision.player] == HUMAN:
+                self.answering.add(decision.player)
                 self.pictures[decision.player] = Picture(game, decision.player)
                 self.answered = (decision.player, decision.prompt,
                                  named_labels(self.game, decision), len(self.history.deciders))
@@ -376,6 +387,7 @@ class Session:
         game = self.game
         if not game.moves or not self.humans or self.watch:
             return
+        self.renumber(0)
         again = replay_steps(game, list(self.humans), self.display.lone_context_of)
         if again is None:
             self.resumed = f"Resumed after {len(game.moves)} decisions: 'log' shows what " \
@@ -383,6 +395,30 @@ class Session:
             return
         self.steps, self.pictures = again.steps, again.pictures
         self.seen.update(again.log_seen)
+
+    def renumber(self, recorded: int) -> None:
+        """The numbers of the people's decisions worked out again from the game's start, as
+        the screens of a game played through gave them (see numbers): a repeated choice
+        met after a load or an undo keeps its numbers (a newcomer's offer, loaded and undone,
+        read '1. finish' where it had read '11. finish'). `recorded`: the step this
+        session's steps begin at."""
+        game = self.game
+        self.numbering = self.answered = None
+        again = game.ruleset.new_game(game.n, game.state["seed"], names=dict(game.names),
+                                      streams=game.streams)
+        try:
+            for step, move in enumerate(game.moves):
+                decision = again.decision()
+                person = decision is not None and self.seats.get(decision.player) == HUMAN
+                if person:
+                    self.numbers_in(again, self.display.shown(again, decision), step,
+                                    max(0, step - recorded))
+                again.apply(move)
+                if person:
+                    self.answered = (decision.player, decision.prompt,
+                                     named_labels(again, decision), step + 1)
+        except (RulesError, GameRuleError, IllegalMove):  # not this game: numbered afresh
+            self.numbering = self.answered = None
 
     def bot_move(self, decision: Decision) -> Any:
         move, note = bot_decides(self.game, self.bots[decision.player], decision)
@@ -491,6 +527,16 @@ class Session:
             except KeyboardInterrupt:
                 return self.interrupted()
             answer = self.handle(line, decision)
+            if answered_for and player in self.answering and self.ahead is not None and \
+                    answer is not None and \
+                    answer is not UNDONE and not isinstance(answer, Stop) and \
+                    self.clock() - self.drawn < READING:
+                # sent for the question the game answered, it came in just after this one
+                # was drawn: a newcomer's '1' chose a colour in a round they had not read
+                self.say("\n".join(self.wrapped([TOO_SOON.format(typed=line.strip())])))
+                answered_for = False  # asked again once
+                continue
+            answered_for = False
             if answer is not None:
                 return answer
 
@@ -558,6 +604,7 @@ class Session:
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
                        self.notice, self.width)
         lines = parts.lines(self.height)
+        self.drawn = self.clock()
         if self.height is not None and len(lines) > self.height - 1:
             # a page at a time: nothing scrolls off unread; the question with its options,
             # and the hand with them where the page has the room
@@ -705,20 +752,27 @@ class Session:
         moved up. Where the display numbers the options itself (Display.option_numbers:
         places chosen one after another), its numbers, as the page shows them. At a terminal
         only: a script piped in reads no screen, and its '1' stays the first option."""
-        shown = self.display.option_numbers(self.game, decision) if self.tty else None
+        return self.numbers_in(self.game, decision, len(self.history.deciders),
+                               len(self.steps.deciders))
+
+    def numbers_in(self, game: Game, decision: Decision, decided: int, steps: int
+                   ) -> list[int]:
+        """`numbers` for a decision of `game` (this session's, or the game played again as
+        it is loaded: see catch_up), after `decided` decisions and `steps` steps recorded."""
+        shown = self.display.option_numbers(game, decision) if self.tty else None
         if shown is not None:
             self.numbering = None  # the display's numbers: no repeated choice's own
             return shown
-        key = (decision.player, decision.prompt, self.display.context_of(self.game,
+        key = (decision.player, decision.prompt, self.display.context_of(game,
                                                                          decision.player))
         repeated = self.tty and self.numbering is not None and self.numbering.key == key and \
             self.answered is not None and self.answered[:2] == key[:2] and \
-            (self.answered[3] == len(self.history.deciders) or bool(key[2]))
-        held = held_pieces(self.game, decision.player, decision.options) if self.tty else []
+            (self.answered[3] == decided or bool(key[2]))
+        held = held_pieces(game, decision.player, decision.options) if self.tty else []
         if not repeated or self.numbering is None:
-            self.numbering = Numbering(key, {}, len(held), len(self.steps.deciders))
+            self.numbering = Numbering(key, {}, len(held), steps)
         kept, last = self.numbering.kept, self.numbering.pieces
-        for option, label in zip(decision.options, named_labels(self.game, decision),
+        for option, label in zip(decision.options, named_labels(game, decision),
                                  strict=True):
             if str(option) in kept:
                 continue
@@ -944,6 +998,7 @@ class Session:
 
     def handle(self, line: str, decision: Decision) -> Any:
         """An option for a valid answer, a Stop to leave, None to ask again."""
+        self.refit()  # each command's answer at the width the terminal has now
         text = line.strip()
         paged, self.paged = self.paged, False
         if paged and text.lower() == "q" and \
@@ -1068,6 +1123,7 @@ class Session:
         for player, seen in self.seen.items():  # the events taken back are not "new"
             self.seen[player] = min(seen, len(game.log_for(player)))
         self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
+        self.renumber(len(game.moves))
         self.restart_journal()
         self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
