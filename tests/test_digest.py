@@ -121,7 +121,10 @@ def stretches(base, seed: int, steps_wanted: int):
         decision = game.decision()
         if decision.player == "P1" and before is not None:
             last = max(k for k, p in enumerate(steps.deciders) if p == "P1")
-            recorded = [m for k in range(last + 1, len(steps.seen)) for m in marks[k]]
+            # (and those of Player 1's step the rules made after its decision: Steps.since)
+            recorded = [m for m, seen in zip(marks[last], steps.seen[last].moves, strict=True)
+                        if not seen.decided]
+            recorded += [m for k in range(last + 1, len(steps.seen)) for m in marks[k]]
             words = before.compare(Picture(game, "P1"), recorded, own=True).moves
             yield game, steps, before, recorded, words
         move = rng.choice(decision.options)
@@ -150,8 +153,8 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
             black_to_me += 1
-            assert re.search(r"1 card \(black \d\) goes (from the face-down black "
-                             r"stack )?to your hand", pieces), said
+            assert re.search(r"\d cards? \(black \d(, black \d)*\) goe?s? (from the "
+                             r"face-down black stack )?to your hand", pieces), said
         # a face-down card that left the black stack went to a hand, never to a stack of
         # another colour (a diff of views once paired it with a card arriving there)
         assert not re.search(r"black stack to the face-up stack", " ".join(said)), said
@@ -1959,3 +1962,39 @@ def test_a_line_cut_short_ends_after_a_whole_word():
                   "  b", "Points: you +1."]
     folded = fold_lines(paragraphs, 3, 72)  # (room for "News: x...x h")
     assert folded[0] == "News: " + "x" * 60 + " ...", folded
+
+
+NEWCOMER_314 = NEWCOMER.with_name("fifth-avenue-base-4p-seed314-newcomer.replay.json")
+
+
+def _digest_at(replay: Path, step: int, whole: bool = False, viewer: str = "P1") -> list[str]:
+    """The digest `viewer` reads at `step` of a newcomer's replay (played again by
+    digest.replay_steps, as a loaded game is), with the display's news."""
+    from interpreter.play.digest import replay_steps
+
+    data = json.loads(replay.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    again = replay_steps(game, [viewer], None)
+    assert again is not None
+    news = load_display(ruleset).news_in(game.events[again.log_seen[viewer]:])
+    return digest_lines(game, again.pictures[viewer], viewer, again.steps, news, whole=whole)
+
+
+def test_what_the_rules_did_after_the_player_s_decision_is_not_said_as_their_decision():
+    """Seed 314's newcomer passed in the auction for 42nd St. West; Player 3 won it, and the
+    rules closed the district (building stop), which took 3 of the newcomer's skyscrapers:
+    the digest said 'Your last decision: your 3 skyscrapers go out of the game', blaming the
+    pass. What the player's decision did is what its own procedure did; the rules' moves
+    after it had returned are said as the moves since (at the terminal, after the news of
+    the stop; on the page, the viewer's pieces first)."""
+    said = " ".join(_digest_at(NEWCOMER_314, 596))
+    assert "Your last decision" not in said, said
+    assert said.index("Player 3 declares a building stop in 42nd St. West") < \
+        said.index("Pieces: your 3 skyscrapers go out of the game"), said
+    page = _digest_at(NEWCOMER_314, 596, True)
+    assert not any("Your last decision" in x for x in page), page
+    assert "Your pieces: your 3 skyscrapers go out of the game (back in the box), from 42nd " \
+        "St. West, brown." in page, page

@@ -70,6 +70,8 @@ class Steps:
     quiet: list[bool] = field(default_factory=list)
     seen: list[StepSeen] = field(default_factory=list)  # what each step did (moves_seen)
     points: list[dict[str, int]] = field(default_factory=list)  # each step's points won
+    # ... and those its decision won (StepSeen.scores_then: not the rules' after it returned)
+    decided_points: list[dict[str, int]] = field(default_factory=list)
     # each step's pieces that stand on a place and moved to another (their new places)
     moved_to: list[list[str]] = field(default_factory=list)
     moved: list[set[tuple]] = field(default_factory=list)  # and those pieces (their keys)
@@ -98,6 +100,10 @@ class Steps:
         self.quiet.append(not self.last.changed(now, player))
         self.points.append({p: now.scores[p] - self.last.scores[p] for p in now.scores
                             if now.scores[p] != self.last.scores.get(p)})
+        then = self.seen[-1].scores_then
+        self.decided_points.append(self.points[-1] if then is None else {
+            p: then[p] - self.last.scores[p] for p in then
+            if then[p] != self.last.scores.get(p)})
         self.moved_to.append(_moved_on_board(game, self.last, now))
         self.moved.append(_moved_keys(game, self.last, now))
         self.stakes.append(_stakes(game, self.last, now, self.moved[-1]))
@@ -266,10 +272,12 @@ class Steps:
         return out
 
     def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
-        """The moves since `player`'s last decision, and the choices taken alone for them
-        since it (in it too: what their own decision led to)."""
+        """The moves since `player`'s last decision (those the rules made after it, its
+        own procedure done, too: own_last), and the choices taken alone for them since it
+        (in it too: what their own decision led to)."""
         last = self.last_decision(player)
-        moves = [m for s in self.seen[last + 1:] for m in s.moves]
+        moves = [m for m in self.seen[last].moves if not m.decided] if last >= 0 else []
+        moves += [m for s in self.seen[last + 1:] for m in s.moves]
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
 
@@ -370,13 +378,16 @@ class Steps:
                 if p is not None]
 
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
-        """The moves and the points of `player`'s last decision (with what followed it before
-        the next decision): the picture after it, which the digest starts from, has them
-        already."""
+        """The moves and the points of `player`'s last decision (the picture after it, which
+        the digest starts from, has them already): those its own procedure made (what the
+        choice did, Moved.decided), not what the rules went on to do before the next decision
+        (a newcomer's pass ended a round of offers; the winner's closing of a place, which
+        took 3 of their towers, was said as 'Your last decision'). Those are said with the
+        moves since (Steps.since)."""
         last = self.last_decision(player)
         if last < 0:
             return [], {}
-        return list(self.seen[last].moves), dict(self.points[last])
+        return [m for m in self.seen[last].moves if m.decided], dict(self.decided_points[last])
 
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, the
