@@ -20,6 +20,7 @@ from interpreter.play.digest import (
     _concerns,
     digest_lines,
     points_where,
+    said_to,
 )
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
@@ -281,8 +282,8 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
     """The digest says a pass the game made alone, and why (the rules' log line)."""
     seen, said = _passed_for_player_1(base)
     assert "Taken for you, the only option: pass " \
-           "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
-           "allowed in 52nd St. West) and passes." in said
+           "(taking back any cards bid) - you cannot open a bid (no card of a colour " \
+           "allowed in 52nd St. West) and pass." in said
     assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid
 
 
@@ -314,7 +315,7 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
         "Taken for you, the only option: move the commissioner to: 52nd St. East."
     passed = Lone("P1", "bid?", "pass", ("Player 1 cannot open a bid and passes.",))
     assert lone_line(game, [passed, passed], "P1") == \
-        "Taken for you, the only option: pass (2 times) - Player 1 cannot open a bid and passes."
+        "Taken for you, the only option: pass (2 times) - you cannot open a bid and pass."
     # on a full screen, one row: the reason is the log's (the news need the rows)
     assert lone_line(game, [passed, passed], "P1", 40) == \
         "Taken for you, the only option: bid: pass (2 times)."
@@ -447,7 +448,7 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
         mine = [line for line in display.news_in(recent) if "Player 1 " in line]
         for line in mine:  # said first, whatever the room
             won += " wins " in line  # the others who did the same, said within it
-            assert "News: " in text and line.rstrip(".") in re.sub(
+            assert "News: " in text and said_to(line.rstrip("."), "Player 1")[1:] in re.sub(
                 r" \((?:[^()]*(?:Player \d)[^()]*)\)(?=[:;.]|$)", "", text), (line, text)
     assert lost and won  # the cases were met
 
@@ -573,7 +574,8 @@ def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decisio
                 news = table.display.news_in(log[seen:])
                 text = " ".join(digest)
                 assert "(type log to see them)" not in text, text
-                said = list(dict.fromkeys(line.rstrip(".") for line in news))
+                said = list(dict.fromkeys(said_to(line.rstrip("."), "Player 1")
+                                          for line in news))  # (said to them)
                 assert all(line[1:] in text for line in said), (said, text)  # the first
                 # letter in lower case mid-sentence
                 assert [text.index(line[1:]) for line in said] == \
@@ -751,7 +753,7 @@ def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
         said = " ".join(" ".join(digest_lines(game, before, "P1", steps, news,
                                               rows=rows)).split())
         assert ("News: Player 4 wins the Central Park auction with 15; Player 2 scores 2 VP "
-                "in Times Square (twice); Player 1 scores 1 VP in 52nd St. West.") in said, said
+                "in Times Square (twice); you score 1 VP in 52nd St. West.") in said, said
 
 
 def _said(text: str) -> str:
@@ -1176,7 +1178,7 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "Square, the district scored; Player 2 moves the beige commissioner from 34th St. " \
            "West (your 7 skyscrapers) to 42nd St. West (your 4 skyscrapers). News: Player 2 " \
            "chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
-           "(Player 4 too); Player 1 scores 6 VP for " \
+           "(Player 4 too); you score 6 VP for " \
            "skyscrapers in at least 4 districts (all the others too): the special scoring " \
            "after business 6; Player 3 moves the white commissioner from Times Square to 52nd " \
            "St. West; Player 4 chooses to score 52nd St. West; " \
@@ -1616,7 +1618,7 @@ def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded
     first = state["digest"][0]
     assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
                             "in the auction for Central Park"), state["digest"]
-    assert "Player 1 has no gray card" in first, first
+    assert "you have no gray card" in first, first
     assert state["digest_kept"] >= 1
 
 
@@ -1711,8 +1713,8 @@ def test_the_pass_that_settled_an_auction_the_player_was_in_is_said_with_the_win
     """Issue 33: another player's pass that let the newcomer win (or left them passed over)
     was only in `log`: the news of the win say the pass that settled it, just before it."""
     said = " ".join(" ".join(_screens_211()[130]).split())
-    assert "News: Player 2 passes on 34th St. East; the high bid stays Player 1's 5; " \
-           "Player 1 wins the auction for 34th St. East with 5." in said, said
+    assert "News: Player 2 passes on 34th St. East; the high bid stays your 5; " \
+           "you win the auction for 34th St. East with 5." in said, said
     assert said.count("Player 2 passes on 34th St. East") == 1, said  # not listed above too
 
 
@@ -1904,7 +1906,7 @@ def test_a_resumed_game_names_its_seed_and_says_what_happened_since_the_last_dec
     screen = " ".join(ANSI.sub("", first).split())
     assert "Fifth Avenue: 4 players, seed 311, resumed after 465 decisions" in screen, first
     assert "In short, since your last decision:" in screen, first
-    assert "Player 1 scores 72 VP in 34th St. West" in screen, first
+    assert "you score 72 VP in 34th St. West" in screen, first
     assert "Player 2 draws a black card (face down)" not in screen, first
     assert "Resumed after" not in screen, first
     played = typed_at(NEWCOMER_311, 465, [])[0]  # the same screen in a game played through
@@ -1942,8 +1944,8 @@ def test_a_pass_taken_for_the_player_is_said_once_on_the_page():
     first, news = state["digest"][0], [x for x in state["digest"] if x.startswith("News: ")]
     assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
                             "in the auction for 52nd St. West"), first
-    assert "Player 1 cannot open a bid" in first and news, state["digest"]
-    assert not any("Player 1 cannot open a bid" in x for x in news), news
+    assert "you cannot open a bid" in first and news, state["digest"]
+    assert not any("cannot open a bid" in x for x in news), news
     assert state["decision"]["taken"] and all(t in first for t in state["decision"]["taken"])
 
 
@@ -1998,3 +2000,21 @@ def test_what_the_rules_did_after_the_player_s_decision_is_not_said_as_their_dec
     assert not any("Your last decision" in x for x in page), page
     assert "Your pieces: your 3 skyscrapers go out of the game (back in the box), from 42nd " \
         "St. West, brown." in page, page
+
+
+def test_the_digest_calls_the_viewer_you_at_the_terminal_and_on_the_page():
+    """Seed 314's newcomer read in the browser's digest 'Player 1 chooses to score Times
+    Square; Player 1 scores 3 VP' and 'Player 1 wins the auction for 34th St. West with 5'
+    beside lines that said 'you' (issue 33): the viewer is 'you' in every line of the
+    digest, the verbs agreeing, at the terminal and on the page (one digest)."""
+    for whole in (False, True):
+        said = " ".join(_digest_at(NEWCOMER_314, 34, whole))
+        assert "News: You choose to score Times Square; you score 3 VP in Times Square." \
+            in said, said
+        said = " ".join(_digest_at(NEWCOMER_314, 49, whole))
+        assert "the high bid stays your 5; you win the auction for 34th St. West with 5" \
+            in said, said
+        assert "Player 1" not in said, said
+    said = " ".join(_digest_at(NEWCOMER_314, 204))  # the reason of a choice taken alone
+    assert "- you cannot open a bid (no card of a colour allowed in 52nd St. West) and pass" \
+        in said, said
