@@ -826,7 +826,7 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
                  "1 card goes from the face-down black stack to Player 3's hand"]) == \
         "2 more moves of cards"
     assert fold(["1 card goes from the face-down black stack to Player 2's hand"]) == \
-        "1 more move of card"
+        "1 more move of a card"
     # a fold that takes the rows its moves would take says the moves (seed 311's newcomer
     # read '2 more moves of Player 3's skyscrapers and Player 4's skyscrapers (type log to
     # see them)' as skyscrapers moved on the board: they had gone to their supplies)
@@ -2018,3 +2018,27 @@ def test_the_digest_calls_the_viewer_you_at_the_terminal_and_on_the_page():
     said = " ".join(_digest_at(NEWCOMER_314, 204))  # the reason of a choice taken alone
     assert "- you cannot open a bid (no card of a colour allowed in 52nd St. West) and pass" \
         in said, said
+
+
+def test_a_digest_says_a_round_that_ended_without_a_bid_once():
+    """Seed 313's newcomer read 'Player 2 passes on 42nd St. West; nobody has finished a bid
+    yet; nobody bids for 42nd St. West': how the round stood, then how it ended, the same
+    said twice in words that read as a contradiction. The digest says how it ended."""
+    for whole in (False, True):
+        said = " ".join(_digest_at(NEWCOMER_314, 204, whole))
+        assert "never finished); nobody bids for 52nd St. West" in said, said
+        assert "yet; nobody bids" not in said, said
+
+
+def test_a_fold_of_one_move_of_one_piece_says_it_in_good_english(base):
+    """'1 more move of business tile (type log to see them)': one piece of a kind is 'a
+    business tile'; several, or a player's, as before."""
+    from interpreter.play.digest import _moves_fold
+
+    fold = _moves_fold(base.new_game(4, 1))
+    assert fold(["1 business tile goes out of the game, from X"]) == \
+        "1 more move of a business tile"
+    assert fold(["1 business tile goes to X", "1 business tile goes to Y"]) == \
+        "2 more moves of business tiles"
+    assert fold(["Player 2's 1 skyscraper goes to X", "1 orange card goes to Y"]) == \
+        "2 more moves of Player 2's skyscraper and an orange card"

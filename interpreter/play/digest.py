@@ -986,8 +986,8 @@ def _news_texts(game: Game, items: list[Told], viewer: str) -> list[str]:
     written again at once said once, lines alike said as one, a closing clause repeated
     said at the last."""
     name = game.label(viewer)
-    return [said_to(x, name) for x in _said_once(_shared_news(game, _counted_news(
-        [mid_sentence(game, x.text) for x in items])))]
+    return [said_to(x, name) for x in _superseded(game, _said_once(_shared_news(
+        game, _counted_news([mid_sentence(game, x.text) for x in items]))))]
 
 
 def _said_once(news: list[str]) -> list[str]:
@@ -998,6 +998,22 @@ def _said_once(news: list[str]) -> list[str]:
             for k, (x, tail) in enumerate(zip(news, tails, strict=True))]
 
 
+def _superseded(game: Game, news: list[str]) -> list[str]:
+    """The news without a last clause that names nothing (no player, place nor number: how
+    things stand, in words) where the next line begins with the same word and says how they
+    ended: seed 313's newcomer read 'Ann passes on X; nobody has offered yet; nobody offers
+    for X', which said the same twice and read as a contradiction."""
+    names = [game.label(p) for p in game.players]
+    out = list(news)
+    for k in range(len(out) - 1):
+        head, _, tail = out[k].rpartition("; ")
+        first, after = tail.split(" ", 1)[0].lower(), out[k + 1].split(" ", 1)[0].lower()
+        if head and first == after and not re.search(r"\d", tail) and \
+                not _names_any(tail, set(names)) and not places_named(game, [tail]):
+            out[k] = head
+    return out
+
+
 def yours_first(game: Game, yours: list[Told], rest: list[Told], viewer: str | None = None
                 ) -> list[str]:
     """The news lines (about_yours): those about places where the viewer has pieces first,
@@ -1005,9 +1021,9 @@ def yours_first(game: Game, yours: list[Told], rest: list[Told], viewer: str | N
     Y.'), then the rest ('News: ...'). A cramped page shows its first lines: a newcomer's
     news of a pawn moved off their region was the last clause of a long line, cut off.
     Said to `viewer`, where given (said_to)."""
-    said = {head: _said_once(_counted_news(_places_together(game, [
+    said = {head: _superseded(game, _said_once(_counted_news(_places_together(game, [
         mid_sentence(game, x.text) for x in items]) if head == YOURS_HEAD else [
-        mid_sentence(game, x.text) for x in items]))
+        mid_sentence(game, x.text) for x in items])))
         for head, items in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)) if items}
     name = game.label(viewer) if viewer is not None else None
     return [_sentence(f"{head}{'; '.join(said_to(x, name) if name else x for x in news)}.")
@@ -1439,10 +1455,18 @@ def _moves_fold(game: Game) -> Callable[[list[str]], str]:
                 kinds.append(kind)
             elif same and not same[0].endswith("s"):
                 kinds[kinds.index(same[0])] = same[0] + "s"
+        # one piece of a kind, nobody's: 'a tile' ('1 more move of tile' read as broken
+        # English)
+        kinds = [k if k.endswith("s") or "'s " in k else f"{_article(k)} {k}" for k in kinds]
         of = f" of {and_list(kinds)}" if 0 < len(kinds) <= 3 else \
             f" of {', '.join(kinds[:2])} and other pieces" if kinds else ""
         return f"{len(hidden)} more {'move' if len(hidden) == 1 else 'moves'}{of}"
     return fold
+
+
+def _article(noun: str) -> str:
+    """'a' or 'an' before `noun`."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
