@@ -20,6 +20,7 @@ from interpreter.play.digest import (
     _concerns,
     digest_lines,
     points_where,
+    said_to,
 )
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
@@ -121,7 +122,10 @@ def stretches(base, seed: int, steps_wanted: int):
         decision = game.decision()
         if decision.player == "P1" and before is not None:
             last = max(k for k, p in enumerate(steps.deciders) if p == "P1")
-            recorded = [m for k in range(last + 1, len(steps.seen)) for m in marks[k]]
+            # (and those of Player 1's step the rules made after its decision: Steps.since)
+            recorded = [m for m, seen in zip(marks[last], steps.seen[last].moves, strict=True)
+                        if not seen.decided]
+            recorded += [m for k in range(last + 1, len(steps.seen)) for m in marks[k]]
             words = before.compare(Picture(game, "P1"), recorded, own=True).moves
             yield game, steps, before, recorded, words
         move = rng.choice(decision.options)
@@ -150,8 +154,8 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
             black_to_me += 1
-            assert re.search(r"1 card \(black \d\) goes (from the face-down black "
-                             r"stack )?to your hand", pieces), said
+            assert re.search(r"\d cards? \(black \d(, black \d)*\) goe?s? (from the "
+                             r"face-down black stack )?to your hand", pieces), said
         # a face-down card that left the black stack went to a hand, never to a stack of
         # another colour (a diff of views once paired it with a card arriving there)
         assert not re.search(r"black stack to the face-up stack", " ".join(said)), said
@@ -278,8 +282,8 @@ def test_a_choice_taken_alone_is_said_with_its_reason(base):
     """The digest says a pass the game made alone, and why (the rules' log line)."""
     seen, said = _passed_for_player_1(base)
     assert "Taken for you, the only option: pass " \
-           "(taking back any cards bid) - Player 1 cannot open a bid (no card of a colour " \
-           "allowed in 52nd St. West) and passes." in said
+           "(taking back any cards bid) - you cannot open a bid (no card of a colour " \
+           "allowed in 52nd St. West) and pass." in said
     assert [c.player for c in seen.lone] == ["P1", "P2", "P3"]  # nobody else could bid
 
 
@@ -311,7 +315,7 @@ def test_a_choice_taken_alone_whose_reason_names_it_says_it_once(base):
         "Taken for you, the only option: move the commissioner to: 52nd St. East."
     passed = Lone("P1", "bid?", "pass", ("Player 1 cannot open a bid and passes.",))
     assert lone_line(game, [passed, passed], "P1") == \
-        "Taken for you, the only option: pass (2 times) - Player 1 cannot open a bid and passes."
+        "Taken for you, the only option: pass (2 times) - you cannot open a bid and pass."
     # on a full screen, one row: the reason is the log's (the news need the rows)
     assert lone_line(game, [passed, passed], "P1", 40) == \
         "Taken for you, the only option: bid: pass (2 times)."
@@ -444,7 +448,7 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
         mine = [line for line in display.news_in(recent) if "Player 1 " in line]
         for line in mine:  # said first, whatever the room
             won += " wins " in line  # the others who did the same, said within it
-            assert "News: " in text and line.rstrip(".") in re.sub(
+            assert "News: " in text and said_to(line.rstrip("."), "Player 1")[1:] in re.sub(
                 r" \((?:[^()]*(?:Player \d)[^()]*)\)(?=[:;.]|$)", "", text), (line, text)
     assert lost and won  # the cases were met
 
@@ -570,7 +574,8 @@ def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decisio
                 news = table.display.news_in(log[seen:])
                 text = " ".join(digest)
                 assert "(type log to see them)" not in text, text
-                said = list(dict.fromkeys(line.rstrip(".") for line in news))
+                said = list(dict.fromkeys(said_to(line.rstrip("."), "Player 1")
+                                          for line in news))  # (said to them)
                 assert all(line[1:] in text for line in said), (said, text)  # the first
                 # letter in lower case mid-sentence
                 assert [text.index(line[1:]) for line in said] == \
@@ -748,7 +753,7 @@ def test_news_are_said_in_the_logs_order_and_a_line_written_twice_once(base):
         said = " ".join(" ".join(digest_lines(game, before, "P1", steps, news,
                                               rows=rows)).split())
         assert ("News: Player 4 wins the Central Park auction with 15; Player 2 scores 2 VP "
-                "in Times Square (twice); Player 1 scores 1 VP in 52nd St. West.") in said, said
+                "in Times Square (twice); you score 1 VP in 52nd St. West.") in said, said
 
 
 def _said(text: str) -> str:
@@ -821,7 +826,7 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
                  "1 card goes from the face-down black stack to Player 3's hand"]) == \
         "2 more moves of cards"
     assert fold(["1 card goes from the face-down black stack to Player 2's hand"]) == \
-        "1 more move of card"
+        "1 more move of a card"
     # a fold that takes the rows its moves would take says the moves (seed 311's newcomer
     # read '2 more moves of Player 3's skyscrapers and Player 4's skyscrapers (type log to
     # see them)' as skyscrapers moved on the board: they had gone to their supplies)
@@ -1173,7 +1178,7 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "Square, the district scored; Player 2 moves the beige commissioner from 34th St. " \
            "West (your 7 skyscrapers) to 42nd St. West (your 4 skyscrapers). News: Player 2 " \
            "chooses to score Times Square; Player 3 scores 2 VP in Times Square " \
-           "(Player 4 too); Player 1 scores 6 VP for " \
+           "(Player 4 too); you score 6 VP for " \
            "skyscrapers in at least 4 districts (all the others too): the special scoring " \
            "after business 6; Player 3 moves the white commissioner from Times Square to 52nd " \
            "St. West; Player 4 chooses to score 52nd St. West; " \
@@ -1613,7 +1618,7 @@ def test_a_pass_taken_for_the_viewer_comes_first_on_the_page_and_is_never_folded
     first = state["digest"][0]
     assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
                             "in the auction for Central Park"), state["digest"]
-    assert "Player 1 has no gray card" in first, first
+    assert "you have no gray card" in first, first
     assert state["digest_kept"] >= 1
 
 
@@ -1708,8 +1713,8 @@ def test_the_pass_that_settled_an_auction_the_player_was_in_is_said_with_the_win
     """Issue 33: another player's pass that let the newcomer win (or left them passed over)
     was only in `log`: the news of the win say the pass that settled it, just before it."""
     said = " ".join(" ".join(_screens_211()[130]).split())
-    assert "News: Player 2 passes on 34th St. East; the high bid stays Player 1's 5; " \
-           "Player 1 wins the auction for 34th St. East with 5." in said, said
+    assert "News: Player 2 passes on 34th St. East; the high bid stays your 5; " \
+           "you win the auction for 34th St. East with 5." in said, said
     assert said.count("Player 2 passes on 34th St. East") == 1, said  # not listed above too
 
 
@@ -1901,7 +1906,7 @@ def test_a_resumed_game_names_its_seed_and_says_what_happened_since_the_last_dec
     screen = " ".join(ANSI.sub("", first).split())
     assert "Fifth Avenue: 4 players, seed 311, resumed after 465 decisions" in screen, first
     assert "In short, since your last decision:" in screen, first
-    assert "Player 1 scores 72 VP in 34th St. West" in screen, first
+    assert "you score 72 VP in 34th St. West" in screen, first
     assert "Player 2 draws a black card (face down)" not in screen, first
     assert "Resumed after" not in screen, first
     played = typed_at(NEWCOMER_311, 465, [])[0]  # the same screen in a game played through
@@ -1939,8 +1944,8 @@ def test_a_pass_taken_for_the_player_is_said_once_on_the_page():
     first, news = state["digest"][0], [x for x in state["digest"] if x.startswith("News: ")]
     assert first.startswith("Taken for you, the only option: pass (taking back any cards bid) "
                             "in the auction for 52nd St. West"), first
-    assert "Player 1 cannot open a bid" in first and news, state["digest"]
-    assert not any("Player 1 cannot open a bid" in x for x in news), news
+    assert "you cannot open a bid" in first and news, state["digest"]
+    assert not any("cannot open a bid" in x for x in news), news
     assert state["decision"]["taken"] and all(t in first for t in state["decision"]["taken"])
 
 
@@ -1959,3 +1964,81 @@ def test_a_line_cut_short_ends_after_a_whole_word():
                   "  b", "Points: you +1."]
     folded = fold_lines(paragraphs, 3, 72)  # (room for "News: x...x h")
     assert folded[0] == "News: " + "x" * 60 + " ...", folded
+
+
+NEWCOMER_314 = NEWCOMER.with_name("fifth-avenue-base-4p-seed314-newcomer.replay.json")
+
+
+def _digest_at(replay: Path, step: int, whole: bool = False, viewer: str = "P1") -> list[str]:
+    """The digest `viewer` reads at `step` of a newcomer's replay (played again by
+    digest.replay_steps, as a loaded game is), with the display's news."""
+    from interpreter.play.digest import replay_steps
+
+    data = json.loads(replay.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    again = replay_steps(game, [viewer], None)
+    assert again is not None
+    news = load_display(ruleset).news_in(game.events[again.log_seen[viewer]:])
+    return digest_lines(game, again.pictures[viewer], viewer, again.steps, news, whole=whole)
+
+
+def test_what_the_rules_did_after_the_player_s_decision_is_not_said_as_their_decision():
+    """Seed 314's newcomer passed in the auction for 42nd St. West; Player 3 won it, and the
+    rules closed the district (building stop), which took 3 of the newcomer's skyscrapers:
+    the digest said 'Your last decision: your 3 skyscrapers go out of the game', blaming the
+    pass. What the player's decision did is what its own procedure did; the rules' moves
+    after it had returned are said as the moves since (at the terminal, after the news of
+    the stop; on the page, the viewer's pieces first)."""
+    said = " ".join(_digest_at(NEWCOMER_314, 596))
+    assert "Your last decision" not in said, said
+    assert said.index("Player 3 declares a building stop in 42nd St. West") < \
+        said.index("Pieces: your 3 skyscrapers go out of the game"), said
+    page = _digest_at(NEWCOMER_314, 596, True)
+    assert not any("Your last decision" in x for x in page), page
+    assert "Your pieces: your 3 skyscrapers go out of the game (back in the box), from 42nd " \
+        "St. West, brown." in page, page
+
+
+def test_the_digest_calls_the_viewer_you_at_the_terminal_and_on_the_page():
+    """Seed 314's newcomer read in the browser's digest 'Player 1 chooses to score Times
+    Square; Player 1 scores 3 VP' and 'Player 1 wins the auction for 34th St. West with 5'
+    beside lines that said 'you' (issue 33): the viewer is 'you' in every line of the
+    digest, the verbs agreeing, at the terminal and on the page (one digest)."""
+    for whole in (False, True):
+        said = " ".join(_digest_at(NEWCOMER_314, 34, whole))
+        assert "News: You choose to score Times Square; you score 3 VP in Times Square." \
+            in said, said
+        said = " ".join(_digest_at(NEWCOMER_314, 49, whole))
+        assert "the high bid stays your 5; you win the auction for 34th St. West with 5" \
+            in said, said
+        assert "Player 1" not in said, said
+    said = " ".join(_digest_at(NEWCOMER_314, 204))  # the reason of a choice taken alone
+    assert "- you cannot open a bid (no card of a colour allowed in 52nd St. West) and pass" \
+        in said, said
+
+
+def test_a_digest_says_a_round_that_ended_without_a_bid_once():
+    """Seed 313's newcomer read 'Player 2 passes on 42nd St. West; nobody has finished a bid
+    yet; nobody bids for 42nd St. West': how the round stood, then how it ended, the same
+    said twice in words that read as a contradiction. The digest says how it ended."""
+    for whole in (False, True):
+        said = " ".join(_digest_at(NEWCOMER_314, 204, whole))
+        assert "never finished); nobody bids for 52nd St. West" in said, said
+        assert "yet; nobody bids" not in said, said
+
+
+def test_a_fold_of_one_move_of_one_piece_says_it_in_good_english(base):
+    """'1 more move of business tile (type log to see them)': one piece of a kind is 'a
+    business tile'; several, or a player's, as before."""
+    from interpreter.play.digest import _moves_fold
+
+    fold = _moves_fold(base.new_game(4, 1))
+    assert fold(["1 business tile goes out of the game, from X"]) == \
+        "1 more move of a business tile"
+    assert fold(["1 business tile goes to X", "1 business tile goes to Y"]) == \
+        "2 more moves of business tiles"
+    assert fold(["Player 2's 1 skyscraper goes to X", "1 orange card goes to Y"]) == \
+        "2 more moves of Player 2's skyscraper and an orange card"

@@ -38,7 +38,7 @@ from interpreter.play.consequences import (
     without_source,
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows, watch_step
-from interpreter.play.plain_reasons import as_you
+from interpreter.play.plain_reasons import _plain_verb, as_you
 from interpreter.play.screen import LONE_HEAD, OWN_HEAD, POINTS_HEAD, YOURS_HEAD, wrap_text
 
 if TYPE_CHECKING:
@@ -70,6 +70,8 @@ class Steps:
     quiet: list[bool] = field(default_factory=list)
     seen: list[StepSeen] = field(default_factory=list)  # what each step did (moves_seen)
     points: list[dict[str, int]] = field(default_factory=list)  # each step's points won
+    # ... and those its decision won (StepSeen.scores_then: not the rules' after it returned)
+    decided_points: list[dict[str, int]] = field(default_factory=list)
     # each step's pieces that stand on a place and moved to another (their new places)
     moved_to: list[list[str]] = field(default_factory=list)
     moved: list[set[tuple]] = field(default_factory=list)  # and those pieces (their keys)
@@ -98,6 +100,10 @@ class Steps:
         self.quiet.append(not self.last.changed(now, player))
         self.points.append({p: now.scores[p] - self.last.scores[p] for p in now.scores
                             if now.scores[p] != self.last.scores.get(p)})
+        then = self.seen[-1].scores_then
+        self.decided_points.append(self.points[-1] if then is None else {
+            p: then[p] - self.last.scores[p] for p in then
+            if then[p] != self.last.scores.get(p)})
         self.moved_to.append(_moved_on_board(game, self.last, now))
         self.moved.append(_moved_keys(game, self.last, now))
         self.stakes.append(_stakes(game, self.last, now, self.moved[-1]))
@@ -266,10 +272,12 @@ class Steps:
         return out
 
     def since(self, player: str) -> tuple[list[Moved], list[Lone]]:
-        """The moves since `player`'s last decision, and the choices taken alone for them
-        since it (in it too: what their own decision led to)."""
+        """The moves since `player`'s last decision (those the rules made after it, its
+        own procedure done, too: own_last), and the choices taken alone for them since it
+        (in it too: what their own decision led to)."""
         last = self.last_decision(player)
-        moves = [m for s in self.seen[last + 1:] for m in s.moves]
+        moves = [m for m in self.seen[last].moves if not m.decided] if last >= 0 else []
+        moves += [m for s in self.seen[last + 1:] for m in s.moves]
         lone = [c for s in self.seen[max(last, 0):] for c in s.lone if c.player == player]
         return moves, lone
 
@@ -370,13 +378,16 @@ class Steps:
                 if p is not None]
 
     def own_last(self, player: str) -> tuple[list[Moved], dict[str, int]]:
-        """The moves and the points of `player`'s last decision (with what followed it before
-        the next decision): the picture after it, which the digest starts from, has them
-        already."""
+        """The moves and the points of `player`'s last decision (the picture after it, which
+        the digest starts from, has them already): those its own procedure made (what the
+        choice did, Moved.decided), not what the rules went on to do before the next decision
+        (a newcomer's pass ended a round of offers; the winner's closing of a place, which
+        took 3 of their towers, was said as 'Your last decision'). Those are said with the
+        moves since (Steps.since)."""
         last = self.last_decision(player)
         if last < 0:
             return [], {}
-        return list(self.seen[last].moves), dict(self.points[last])
+        return [m for m in self.seen[last].moves if m.decided], dict(self.decided_points[last])
 
     def hidden_lines(self) -> set[int]:
         """The log lines a digest leaves out: in each run of one player's quiet steps, the
@@ -815,7 +826,7 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     lost to another's win was last, below a long line of passes taken for them, out of the
     box's sight."""
     game, viewer = sight.game, sight.viewer
-    news = yours_first(game, *about_yours(items))
+    news = yours_first(game, *about_yours(items), viewer)
     scored = lines[-1:] if points else []
     taken = lines[:1] if lone else []
     full = sight.steps.full_places(game, viewer, sight.now)
@@ -848,7 +859,7 @@ def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told]
             continue
         room = max(NEWS_ROWS, left - pieces)
         said, kept = _news_paragraph(game, head, part, foldable if head == NEWS_HEAD
-                                     else set(), width, room)
+                                     else set(), width, room, viewer)
         if covered is not None:  # a line said (in other words, too) is not listed again
             covered.update(x.text for x in kept)
         lines.insert(len(lines) - points, said)
@@ -930,13 +941,14 @@ def _places_of_line(line: str, places: dict[str, bool]) -> list[str]:
 
 
 def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int],
-                    width: int, rows: int) -> tuple[str, list[Told]]:
+                    width: int, rows: int, viewer: str) -> tuple[str, list[Told]]:
     """'News: a; b; and 2 more (type log to see them).' in `rows` rows of `width` where
-    the items whose line is `foldable` allow it (the last folded first), and the items said."""
+    the items whose line is `foldable` allow it (the last folded first), and the items said
+    (to `viewer`: said_to)."""
     kept, hidden = list(items), []
     while True:
         more = f"; and {_news_fold(game, hidden)} {SEE_LOG}" if hidden else ""
-        said = _sentence(f"{head}{'; '.join(_news_texts(game, kept))}{more}.")
+        said = _sentence(f"{head}{'; '.join(_news_texts(game, kept, viewer))}{more}.")
         drop = next((x for x in reversed(kept) if x.at in foldable), None)
         if _rows(said, width) <= rows or drop is None:
             return said, kept
@@ -969,11 +981,13 @@ def _whose_news(game: Game, item: Told) -> str | None:
     return next((p for p in game.players if item.text.startswith(game.label(p) + " ")), None)
 
 
-def _news_texts(game: Game, items: list[Told]) -> list[str]:
-    """The news items as a digest says them: mid-sentence, a line written again at once
-    said once, lines alike said as one, a closing clause repeated said at the last."""
-    return _said_once(_shared_news(game, _counted_news([mid_sentence(game, x.text)
-                                                        for x in items])))
+def _news_texts(game: Game, items: list[Told], viewer: str) -> list[str]:
+    """The news items as a digest says them to `viewer` (said_to): mid-sentence, a line
+    written again at once said once, lines alike said as one, a closing clause repeated
+    said at the last."""
+    name = game.label(viewer)
+    return [said_to(x, name) for x in _superseded(game, _said_once(_shared_news(
+        game, _counted_news([mid_sentence(game, x.text) for x in items]))))]
 
 
 def _said_once(news: list[str]) -> list[str]:
@@ -984,16 +998,36 @@ def _said_once(news: list[str]) -> list[str]:
             for k, (x, tail) in enumerate(zip(news, tails, strict=True))]
 
 
-def yours_first(game: Game, yours: list[Told], rest: list[Told]) -> list[str]:
+def _superseded(game: Game, news: list[str]) -> list[str]:
+    """The news without a last clause that names nothing (no player, place nor number: how
+    things stand, in words) where the next line begins with the same word and says how they
+    ended: seed 313's newcomer read 'Ann passes on X; nobody has offered yet; nobody offers
+    for X', which said the same twice and read as a contradiction."""
+    names = [game.label(p) for p in game.players]
+    out = list(news)
+    for k in range(len(out) - 1):
+        head, _, tail = out[k].rpartition("; ")
+        first, after = tail.split(" ", 1)[0].lower(), out[k + 1].split(" ", 1)[0].lower()
+        if head and first == after and not re.search(r"\d", tail) and \
+                not _names_any(tail, set(names)) and not places_named(game, [tail]):
+            out[k] = head
+    return out
+
+
+def yours_first(game: Game, yours: list[Told], rest: list[Told], viewer: str | None = None
+                ) -> list[str]:
     """The news lines (about_yours): those about places where the viewer has pieces first,
     on a line of their own ('Concerning you: Ann moves the pawn from X (your 8 towers) to
     Y.'), then the rest ('News: ...'). A cramped page shows its first lines: a newcomer's
-    news of a pawn moved off their region was the last clause of a long line, cut off."""
-    said = {head: _said_once(_counted_news(_places_together(game, [
+    news of a pawn moved off their region was the last clause of a long line, cut off.
+    Said to `viewer`, where given (said_to)."""
+    said = {head: _superseded(game, _said_once(_counted_news(_places_together(game, [
         mid_sentence(game, x.text) for x in items]) if head == YOURS_HEAD else [
-        mid_sentence(game, x.text) for x in items]))
+        mid_sentence(game, x.text) for x in items])))
         for head, items in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)) if items}
-    return [_sentence(f"{head}{'; '.join(news)}.") for head, news in said.items()]
+    name = game.label(viewer) if viewer is not None else None
+    return [_sentence(f"{head}{'; '.join(said_to(x, name) if name else x for x in news)}.")
+            for head, news in said.items()]
 
 
 def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list[str]) -> int:
@@ -1090,6 +1124,29 @@ def _with_lines(game: Game, items: list[Told], lines: list[int], covered: set[st
     if covered is not None:
         covered.update(game.events[x.at].rstrip(".") for x in added)
     return sorted(items + added, key=lambda x: x.at)
+
+
+def said_to(text: str, name: str) -> str:
+    """A digest's line said to the player `name` who reads it: their name as 'you' and
+    'your', the verbs of a clause they are the subject of agreeing ('Ann wins the round' as
+    'you win the round'; 'Ann passes on X and takes back their offer' as 'you pass on X and
+    take back your offer'). Seed 314's newcomer read 'Player 1 wins ... for X' in the same
+    digest as 'your 3 towers' (issue 33), in the third person beside the second."""
+    named = rf"(?<![\w']){re.escape(name)}(?!\w)"
+    if not re.search(named, text):
+        return text
+    said = re.sub(named, "you", re.sub(named + "'s", "your", text))
+
+    def agreeing(clause: re.Match) -> str:
+        words = re.sub(r"^you ([a-z]+s)\b", lambda v: f"you {_plain_verb(v.group(1))}",
+                       clause.group(0))
+        words = re.sub(r"\band ([a-z]+s)\b", lambda v: f"and {_plain_verb(v.group(1))}",
+                       words)
+        return re.sub(r"\btheir\b", "your", words)
+    # their clause: from 'you' to the next ';' or ':' (with its asides: 'you cannot offer
+    # (no card ...) and pass'), or in an aside of another's, to its end ('(you too)')
+    said = re.sub(r"(?:^|(?<=; )|(?<=: ))you\b[^;:]*", agreeing, said)
+    return re.sub(r"(?<=\()you\b[^;:()]*", agreeing, said)
 
 
 def to_you(game: Game, line: str, viewer: str) -> str:
@@ -1398,10 +1455,18 @@ def _moves_fold(game: Game) -> Callable[[list[str]], str]:
                 kinds.append(kind)
             elif same and not same[0].endswith("s"):
                 kinds[kinds.index(same[0])] = same[0] + "s"
+        # one piece of a kind, nobody's: 'a tile' ('1 more move of tile' read as broken
+        # English)
+        kinds = [k if k.endswith("s") or "'s " in k else f"{_article(k)} {k}" for k in kinds]
         of = f" of {and_list(kinds)}" if 0 < len(kinds) <= 3 else \
             f" of {', '.join(kinds[:2])} and other pieces" if kinds else ""
         return f"{len(hidden)} more {'move' if len(hidden) == 1 else 'moves'}{of}"
     return fold
+
+
+def _article(noun: str) -> str:
+    """'a' or 'an' before `noun`."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
 def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
@@ -1529,7 +1594,7 @@ def lone_line(game: Game, lone: list[Lone], viewer: str, chars: int = LONE_CHARS
         entry[1] = _reason(game, c, viewer) or entry[1]
     parts = []
     for with_reasons in (True, False):  # with a reason, the option is enough ('pass - ...')
-        parts = [_with_reason(label, why, n, about)
+        parts = [_with_reason(label, said_to(why, game.label(viewer)), n, about)
                  if why and with_reasons and not _retells(label, why)
                  else _with_about(label, n, about) if about  # it says what it was
                  else f"{prompt}: {_with_about(label, n, about)}"

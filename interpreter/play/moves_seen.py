@@ -45,6 +45,10 @@ class Moved:
     bottom: bool  # put under a stack
     logged: int = field(default=-1, compare=False)  # the step's log lines written before
     # it (-1: not known); moves alike are equal wherever in the log they came
+    decided: bool = field(default=True, compare=False)  # made by the step's decision: while
+    # the procedure that asked it still ran, no choice of another player's taken since (not
+    # what the rules went on to do once it had returned: a pass that ended a round of offers
+    # did not declare the winner's closing of a place)
 
     def kinds_for(self, game: Game, viewer: str, ahead: bool = False,
                   drawn: frozenset[str] = frozenset()) -> list[str]:
@@ -92,6 +96,11 @@ class Recorder:
     def __init__(self, game: Game | None) -> None:
         self.moves: list[Moved] = []
         self.cleared = 0  # log lines the watched game wrote and forgot (watch_step)
+        self.deciding: list | None = None  # the frame of the procedure that asked the
+        # decision being applied (watch_step); None: every move is the decision's
+        self.others_chose = False  # a choice of another player's was taken since
+        self.scores_then: dict[str, int] | None = None  # the scores when the first move not
+        # of the decision was made
         self._top: set[str] = set()
         if game is not None:
             self.started(game)
@@ -110,8 +119,12 @@ class Recorder:
         top_out = a[0] in self._top and one and source.__class__ is list and (
             amount == "top" or kinds is None)
         top_in = b[0] in self._top and one and dest.__class__ is list and not bottom
+        decided = self.deciding is None or not self.others_chose and \
+            any(frame is self.deciding for frame in self.game.stack)
+        if not decided and self.scores_then is None:
+            self.scores_then = self.game.scores()
         self.moves.append(Moved(a, b, tuple(taken), single or top_out or top_in, bottom,
-                                self.cleared + len(self.game.events)))
+                                self.cleared + len(self.game.events), decided))
 
     def place(self, container: Any) -> Place | None:
         name = self.game.zone_name(container)
@@ -123,10 +136,13 @@ class Recorder:
 
 @dataclass
 class StepSeen:
-    """What one step did: its moves and the choices taken alone on the way."""
+    """What one step did: its moves and the choices taken alone on the way; `scores_then`:
+    the scores when its first move not of its decision was made (Moved.decided; None where
+    all were)."""
 
     moves: list[Moved] = field(default_factory=list)
     lone: list[Lone] = field(default_factory=list)
+    scores_then: dict[str, int] | None = None
 
 
 def watch_step(game: Game, option: Any,
@@ -142,6 +158,8 @@ def watch_step(game: Game, option: Any,
     asked: list[tuple[str, str, str, str]] = []  # the lone choices met: player, prompt,
     # label, what it was about
     lines: list[tuple[str, ...]] = []  # the log lines before each, and after the last
+    recorder.deciding = twin.stack[-1] if twin.stack else None
+    decider = twin.state["pending"]["player"] if twin.state["pending"] else None
     try:
         twin.apply(option)
         for _ in range(MOST_LONE):
@@ -153,10 +171,12 @@ def watch_step(game: Game, option: Any,
             twin.events.clear()
             said = about(twin, decision.player) if about is not None else ""
             asked.append((decision.player, decision.prompt, decision.labels[0], said))
+            recorder.others_chose = recorder.others_chose or decision.player != decider
             twin.apply(decision.options[0])
     except (GameRuleError, IllegalMove):
         pass
     lines.append(tuple(twin.events))
+    seen.scores_then = recorder.scores_then
     seen.lone = [Lone(player, prompt, label, lines[k], lines[k + 1], said)
                  for k, (player, prompt, label, said) in enumerate(asked)]
     return seen
