@@ -38,7 +38,7 @@ from interpreter.play.consequences import (
     without_source,
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows, watch_step
-from interpreter.play.plain_reasons import _plain_verb, as_you
+from interpreter.play.plain_reasons import as_you, plain_verb
 from interpreter.play.screen import LONE_HEAD, OWN_HEAD, POINTS_HEAD, YOURS_HEAD, wrap_text
 
 if TYPE_CHECKING:
@@ -1138,9 +1138,9 @@ def said_to(text: str, name: str) -> str:
     said = re.sub(named, "you", re.sub(named + "'s", "your", text))
 
     def agreeing(clause: re.Match) -> str:
-        words = re.sub(r"^you ([a-z]+s)\b", lambda v: f"you {_plain_verb(v.group(1))}",
+        words = re.sub(r"^you ([a-z]+s)\b", lambda v: f"you {plain_verb(v.group(1))}",
                        clause.group(0))
-        words = re.sub(r"\band ([a-z]+s)\b", lambda v: f"and {_plain_verb(v.group(1))}",
+        words = re.sub(r"\band ([a-z]+s)\b", lambda v: f"and {plain_verb(v.group(1))}",
                        words)
         return re.sub(r"\btheir\b", "your", words)
     # their clause: from 'you' to the next ';' or ':' (with its asides: 'you cannot offer

@@ -39,13 +39,13 @@ def as_you(text: str, name: str) -> str:
     for said, you in ((rf"{re.escape(name)}'s|the player's", "your"),
                       (rf"{re.escape(name)}|the player", "you")):
         text = re.sub(rf"(?<!\w)(?:{said})(?!\w)", you, text)
-    return re.sub(r"\byou ([a-z]+s)\b", lambda m: f"you {_plain_verb(m.group(1))}", text)
+    return re.sub(r"\byou ([a-z]+s)\b", lambda m: f"you {plain_verb(m.group(1))}", text)
 
 
 IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were"}
 
 
-def _plain_verb(verb: str) -> str:
+def plain_verb(verb: str) -> str:
     """A verb said of 'you' rather than of a player: 'builds' as 'build', 'passes' as
     'pass', 'has' as 'have'."""
     if verb in IRREGULAR:
