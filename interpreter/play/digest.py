@@ -107,7 +107,7 @@ class Steps:
         self.moved_to.append(_moved_on_board(game, self.last, now))
         self.moved.append(_moved_keys(game, self.last, now))
         self.stakes.append(_stakes(game, self.last, now, self.moved[-1]))
-        self.again.append(_said_again(game, self.lines[-1], self.seen[-1], player))
+        self.again.append(_said_again(game, self.lines[-1], self.seen[-1]))
         self.last, self.events = now, len(game.events)
 
     def last_decision(self, player: str) -> int:
@@ -455,16 +455,18 @@ def replay_steps(game: Game, people: list[str], lone_context: Callable | None,
     return out if again.state_hash() == game.state_hash() else None
 
 
-def _said_again(game: Game, lines: range, seen: StepSeen, decider: str) -> set[int]:
+def _said_again(game: Game, lines: range, seen: StepSeen) -> set[int]:
     """The log lines of a step (in `lines`) that say again a move the line before them
-    said: a move by the rules into a player's own zone, in another player's step, between
-    a line about that player (why it comes: 'Ann takes 1 card too, having no tower in X')
-    and the line about them the move itself writes ('Ann draws a card'). One event, two
-    lines: a newcomer read both; the screen says the first ('log all' shows both)."""
+    said: a move by the rules into a player's own zone, between a line about that player
+    that no move wrote (why it comes: 'Ann takes 1 card too, having no tower in X') and the
+    line about them the move itself writes ('Ann draws a card'). One event, two lines: a
+    newcomer read both; the screen says the first ('log all' shows both). In the player's
+    own step too: their scoring gave them a card by that rule, said in two lines."""
     out: set[int] = set()
+    written = {lines.start + m.logged for m in seen.moves}  # the lines moves wrote
     for m in seen.moves:
         owner, before, after = m.dest[1], lines.start + m.logged - 1, lines.start + m.logged
-        if m.logged < 1 or owner is None or owner == decider or m.source[1] == owner or \
+        if m.logged < 1 or owner is None or m.source[1] == owner or before in written or \
                 after >= min(lines.stop, len(game.events)):
             continue
         if _subject(game.events[before]) == owner == _subject(game.events[after]):
