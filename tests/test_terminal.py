@@ -2391,3 +2391,82 @@ def test_the_board_s_marks_cannot_be_read_as_player_numbers():
         assert len([x for x in lines[lines.index(next(x for x in lines
                                                       if x.startswith("Marks: "))):]
                     ]) <= (4 if width == 80 else 6), board
+
+
+def _typed_at_setup(*typed: str, height: int = 24) -> list[str]:
+    """What each line typed at seed 315's first decision (the setup's first skyscraper, at a
+    terminal: the plots keep the display's numbers; plot 5, 34th St. West, green, holds a
+    business and is left out) printed, in one line each."""
+    game = load_ruleset(BASE).new_game(4, 315)
+    s, out = session(game, 80, tty=True)
+    s.height = height
+    decision = s.display.shown(game, game.decision())
+    assert 5 not in s.numbers(decision) and 4 in s.numbers(decision)
+    said = []
+    for line in typed:
+        out.seek(0)
+        out.truncate()
+        s.handle(line, decision)
+        said.append(out.getvalue())
+    return said
+
+
+def test_a_number_left_out_of_the_list_says_what_it_is_and_why():
+    """Seed 315's newcomer (issue 33) typed 5, left out of the setup's list, and read only
+    'There is no option 5'; 'why 5' was read as the start of a name ("'5' could mean 52nd
+    St. West, violet, ..."), where 'why 1' was option 1. A bare number is an option's
+    number: one the list leaves out says what it is, why it is not offered and what may be
+    typed; one that stands for nothing says so."""
+    typed, why, why_1, why_99 = (" ".join(x.split()) for x in
+                                 _typed_at_setup("5", "why 5", "why 1", "why 99"))
+    for said in (typed, why):
+        assert "5 is 34th St. West, green, which is not offered now. There is already a " \
+            "perfume shop there. Type a number listed." in said, said
+        assert "could mean" not in said and "There is no option 5" not in said, said
+    assert "You may choose '34th St. West, violet': it is option 1." in why_1, why_1
+    assert "'99' is no option now" in why_99 and "could mean" not in why_99, why_99
+
+
+def test_why_of_a_refused_place_keeps_its_reason_on_the_terminal_s_rows():
+    """`why 34th St. West, green` printed the reason, then 12 options and 'and 16 more':
+    the reason scrolled off the newcomer's rows. The options allowed are cut to what fits
+    with the reason, the line typed, the reminder and the prompt."""
+    for height in (24, 18):
+        said = _typed_at_setup("why 34th St. West, green", height=height)[0].splitlines()
+        assert "  - There is already a perfume shop there." in said, said
+        assert len(said) + 2 <= height, (height, said)  # with the line typed and the prompt
+        assert said[-1].startswith("(Type a number listed") and \
+            re.fullmatch(r"  and \d+ more \(Enter shows them all\)", said[-2]), said
+
+
+def test_a_bid_s_number_kept_for_a_card_not_offered_says_which_cards_and_why():
+    """Seed 315's newcomer read '3 to 9: for the rest of your hand, not offered now' under a
+    bid's first card, typed 5 and read 'There is no option 5'. A number kept for the hand's
+    other cards says which cards, why they are not offered, and what may be typed."""
+    from .test_rulebook_examples import card, empty_hands, fresh, position
+
+    game = fresh(load_ruleset(BASE))
+    empty_hands(game)
+    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
+                                 card("black", 4): 1, card("black", 6): 1}})
+    game.perform("park_auction", "P1")
+    out, answers, said = io.StringIO(), iter(["", "brown", "3", "why 4"]), []
+
+    def read(prompt: str) -> str:
+        said.append(" ".join(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]).split()))
+        out.seek(0)
+        out.truncate()
+        return next(answers)
+
+    s = Session(game.ruleset, game, History(), {"P1": "human", "P2": "random",
+                                                "P3": "random", "P4": "random"},
+                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24)
+    with pytest.raises(StopIteration):
+        s.run()
+    first, typed, why = said[-3:]
+    assert "3 and 4: for the rest of your hand, not offered now" in first, first
+    for k, text in (("3", typed), ("4", why)):
+        assert f"{k} is not offered now: 3 and 4 are kept for the rest of your hand (black " \
+            "4 and black 6), none of which is offered now. Black 4 is not one of the cards " \
+            "that may join a bid" in text, text
+        assert "Type one of 1, 2 or " in text and "There is no option" not in text, text

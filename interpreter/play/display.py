@@ -80,7 +80,12 @@ from interpreter.play.markup import use_colour as use_colour
 from interpreter.play.moves_seen import UNDER
 from interpreter.play.option_notes import NAMES as NOTE_NAMES
 from interpreter.play.option_notes import OptionNote, asking_procedure, running_values
-from interpreter.play.option_order import OptionOrder, in_display_order, shown_numbers
+from interpreter.play.option_order import (
+    OptionOrder,
+    in_display_order,
+    numbered_value,
+    shown_numbers,
+)
 from interpreter.play.svg_text import COLOUR_HELP, ELLIPSIS, css_colour
 from interpreter.play.svg_text import xml_attr as quoteattr
 from interpreter.play.svg_text import xml_text as escape
@@ -499,6 +504,12 @@ class Display:
         """The numbers shown for the options of `decision` (shown in display order), where
         the display keeps them the same as options go (None: 1, 2, ...)."""
         return shown_numbers(self.option_order, game, decision)
+
+    def numbered_value(self, game: Game, decision: Decision, number: int,
+                       candidates: list[Any]) -> Any:
+        """The value among `candidates`, not an option now, that the display's numbers give
+        `number` (None: none)."""
+        return numbered_value(self.option_order, game, decision, number, candidates)
 
     def context_of(self, game: Game, viewer: str) -> str:
         """What the decision `game` asks now is about, in the display's words ('' for none):

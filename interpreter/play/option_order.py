@@ -73,3 +73,25 @@ def shown_numbers(orders: list[OptionOrder], game: Game, decision: Decision) -> 
         whole = all(isinstance(k, int) and not isinstance(k, bool) for k in keys)
         return keys if whole and len(set(keys)) == len(keys) else None
     return None
+
+
+def numbered_value(orders: list[OptionOrder], game: Game, decision: Decision, number: int,
+                   candidates: list[Any]) -> Any:
+    """The value among `candidates` (the values of the options' kind) that the first entry
+    with `numbers` that applies would number `number`, where no option has that number (a
+    place left out of the list: a newcomer typed its number and read only 'There is no
+    option 5'); None where none would."""
+    for order in orders:
+        if not order.numbers or order.keys(game, decision) is None:
+            continue
+        for value in candidates:
+            if value in decision.options:
+                continue
+            try:
+                key = order.key(game, viewer=decision.player, option=value)
+            except GameRuleError:
+                continue
+            if key == number and not isinstance(key, bool):
+                return value
+        return None
+    return None

@@ -65,6 +65,8 @@ from interpreter.play.marks import ROWS, marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.option_notes import Notes, option_notes, with_notes
 from interpreter.play.preview import if_ended_now
+from interpreter.play.refusal import plain_reasons
+from interpreter.play.refusal import said as sentence
 from interpreter.play.replay import (
     FILE_ERRORS,
     History,
@@ -84,7 +86,15 @@ from interpreter.play.screen import (
     wrap_lines,
 )
 from interpreter.play.undo import cannot_take_back, last_own, take_back, taken_back_text
-from interpreter.play.why import allowed_lines, explain, listed, named_labels, points_from
+from interpreter.play.why import (
+    SHOWN,
+    allowed_lines,
+    explain,
+    listed,
+    named_labels,
+    points_from,
+    types_of,
+)
 
 if TYPE_CHECKING:
     from interpreter.engine.ruleset import Ruleset
@@ -729,16 +739,20 @@ class Session:
         if self.numbering is None:  # the display's numbers: the page says no more (a row
             return []  # for the note took the digest's last row at the setup)
         if waiting:  # 'kept for the others you hold' was cryptic to a newcomer
-            zones = holding_zones(self.game, decision.player, decision.options)
-            most = max(zones, key=lambda z: len(z[1]))[0] if zones else None  # (a hand,
-            # not the offer made)
-            held = PieceWords(self.game, decision.player, zones=self.display.zones).zone(
-                most, decision.player, []) if most is not None else "what you hold"
-            parts.append(f"{_span(waiting)}: for the rest of {held}, not offered now")
+            parts.append(f"{_span(waiting)}: for the rest of {self.held_in(decision)}, not "
+                         "offered now")
         if not parts:
             return []
         return self.wrapped([f"  ({'; '.join(parts)}; the other options keep their "
                              "numbers.)"])
+
+    def held_in(self, decision: Decision) -> str:
+        """Where the player holds the pieces the options take, in words ('your hand'): the
+        zone that holds most (a hand, not the offer made)."""
+        zones = holding_zones(self.game, decision.player, decision.options)
+        most = max(zones, key=lambda z: len(z[1]))[0] if zones else None
+        return PieceWords(self.game, decision.player, zones=self.display.zones).zone(
+            most, decision.player, []) if most is not None else "what you hold"
 
     def numbers(self, decision: Decision) -> list[int]:
         """Each option's number: from 1, but within a repeated choice an option keeps the
@@ -792,16 +806,65 @@ class Session:
 
     def no_number(self, k: int, decision: Decision) -> str:
         """Why the number `k` chooses nothing: its option was chosen earlier in this repeated
-        choice ('2 is in your tray already (red 4)'), or there is no such number."""
+        choice ('2 is in your tray already (red 4)'), it is one the list leaves out (left_out),
+        or there is no such number."""
+        return self.left_out(k, decision) or \
+            f"There is no option {k}: type {self.number_words(decision)}."
+
+    def left_out(self, k: int, decision: Decision) -> str | None:
+        """What a number the list leaves out stands for, and why it is not offered, with what
+        may be typed instead: an option chosen earlier in this repeated choice, a place the
+        display numbers but does not offer now ('5 is North, red, which is not offered now.
+        There is already a piece there.'), or a number kept for the pieces held but not
+        offered now (the reason the first of them is not); None for a number that stands for
+        nothing. A newcomer typed 5, left out of a list, and read only 'There is no option
+        5'; 'why 5' was read as the start of a name."""
         numbers = self.numbers(decision)
+        if k in numbers:
+            return None
+        instead = f"Type {self.number_words(decision)}."
         gone = [(option, label) for option, (n, label) in self.numbering.kept.items()
                 if n == k] if self.numbering else []
-        if gone and k not in numbers:
+        if gone:
             option, label = gone[0]
             where = self.taken_to(decision.player, option)
             return f"{k} is in {where} already ({label}): type a number listed." if where \
                 else f"{k} ({label}) is chosen already: type a number listed."
-        return f"There is no option {k}: type {self.number_words(decision)}."
+        pending = self.game.state["pending"]
+        point = self.game.program.choices.get(tuple(pending["at"])) if pending else None
+        if point is None:
+            return None
+        if self.numbering is None:  # the display's numbers: a place it leaves out now
+            kinds = set().union(*(types_of(self.game, o) for o in decision.options))
+            values = [v for kind in sorted(kinds) if kind != "number"
+                      for v in self.game.world.domain(kind, self.game.n)]
+            value = self.display.numbered_value(self.game, decision, k, values)
+            if value is None:
+                return None
+            reasons = plain_reasons(self.game, decision, point, value)
+            name = self.game.label(value)
+            why = " ".join(sentence(x.replace(f" ({name})", "")) for x in reasons)
+            return f"{k} is {name}, which is not offered now.{' ' + why if why else ''} " \
+                f"{instead}"
+        pieces = self.numbering.pieces
+        if not pieces or k > pieces:
+            return None
+        numbers_kept = {n for n, _ in self.numbering.kept.values()}
+        waiting = [n for n in range(1, pieces + 1) if n not in numbers_kept]
+        if k not in waiting:
+            return None
+        offered = {str(o) for o in decision.options} | set(self.numbering.kept)
+        rest = [p for _, own in holding_zones(self.game, decision.player, decision.options)
+                for p in own if str(p) not in offered]
+        rest = list(dict.fromkeys(rest))
+        if not rest:
+            return None
+        names = [self.game.label(p) for p in rest]
+        reasons = plain_reasons(self.game, decision, point, rest[0])
+        why = " ".join(sentence(x) for x in reasons)
+        return f"{k} is not offered now: {_span(waiting)} are kept for the rest of " \
+            f"{self.held_in(decision)} ({and_list(names)}), none of which is offered now." \
+            f"{' ' + why if why else ''} {instead}"
 
     def taken_moves(self, player: str) -> list[Any]:
         """The moves of the player's decisions in this repeated choice (or their run of
@@ -1079,8 +1142,7 @@ class Session:
                 known[0] not in point.labels:
             known = None  # a name, but not of one of this decision's options
         if known is not None:  # the name of something the rules do not allow now
-            self.tell(explain(self.game, decision, known[0], text,
-                              numbers=self.numbers(decision)))
+            self.tell(self.explained(decision, known[0], text, more=False))
             return self.remind(decision)
         self.say(f"'{text}' is not an option or a command: type "
                  f"{self.number_words(decision)}, or 'help'.")
@@ -1216,6 +1278,22 @@ class Session:
             return [words]
         return [f"{head.rstrip()} {rest}."] if rest else []
 
+    def explained(self, decision: Decision, option: Any, typed: str, cites: bool = False,
+                  more: bool = True) -> list[str]:
+        """`why`'s answer for an option or a value (`more`: with what the option does at once
+        and the rulebook's words), the options allowed cut to what fits under the rest on
+        the terminal's rows (with the line typed, the reminder and the prompt): a newcomer's
+        reason scrolled off 24 rows above 12 options and 'and 16 more'."""
+        def answer(shown: int) -> list[str]:
+            return explain(self.game, decision, option, typed, cites, self.numbers(decision),
+                           shown) + (self.at_once(decision, option) +
+                                     self.in_the_rules(decision, option) if more else [])
+        lines = answer(SHOWN)
+        if self.height is None:
+            return lines
+        over = len(self.wrapped(lines)) - (self.height - 3)
+        return answer(max(1, SHOWN - over)) if over > 0 else lines
+
     def why(self, text: str, decision: Decision) -> None:
         words = text.split()
         cites = "--cite" in words
@@ -1224,16 +1302,18 @@ class Session:
             self.say("Type 'why' and an option, e.g. 'why D'. The options listed are the ones "
                      "the rules allow now.")
             return
-        if _is_number(text) and self.numbered(int(text), decision) is None and \
-                self.numbering and any(n == int(text) for n, _ in
-                                       self.numbering.kept.values()):
-            self.say(self.no_number(int(text), decision))
+        if _is_number(text) and self.numbered(int(text), decision) is None:
+            # a bare number is an option's number, never the start of a name ('why 5' was
+            # read as '52nd ...' where 'why 1' was option 1)
+            left = self.left_out(int(text), decision)
+            if left is not None:
+                self.tell([left])
+                return
+            self.tell(self.explained(decision, int(text), text, cites))
             return
         if _is_number(text) and self.numbered(int(text), decision) is not None:
-            option = self.numbered(int(text), decision)
-            self.tell(explain(self.game, decision, option, text, cites,
-                              self.numbers(decision))
-                      + self.at_once(decision, option) + self.in_the_rules(decision, option))
+            self.tell(self.explained(decision, self.numbered(int(text), decision), text,
+                                     cites))
             return
         found = matching(text, decision.options, decision.labels)
         if len(found) > 1:
@@ -1246,8 +1326,7 @@ class Session:
                        *allowed_lines(decision, labels=named_labels(self.game, decision),
                                       numbers=self.numbers(decision))])
             return
-        self.tell(explain(self.game, decision, known[0], text, cites, self.numbers(decision))
-                  + self.at_once(decision, known[0]) + self.in_the_rules(decision, known[0]))
+        self.tell(self.explained(decision, known[0], text, cites))
 
     def no_such_name(self, text: str, decision: Decision) -> list[str]:
         """What a name that names nothing is not: where the decision's options have names

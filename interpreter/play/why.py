@@ -128,13 +128,14 @@ def _things(game: Game, value: Any, kinds: list[str]) -> str:
 
 
 def explain(game: Game, decision: Decision, option: Any, typed: str,
-            cites: bool = False, numbers: list[int] | None = None) -> list[str]:
+            cites: bool = False, numbers: list[int] | None = None,
+            shown: int = SHOWN) -> list[str]:
     """Why `option` (what `typed` names) is allowed now or not, as lines for the player: for
     an option, why it is allowed and what it does; for a refused one, which condition fails
     on which values, and the options allowed, numbered as the screen numbers them
-    (`numbers`: a newcomer read '3. pass' under a list whose pass was 12); for a value of
-    another kind, that it is no option. The rules' citations only when asked for
-    (`cites`)."""
+    (`numbers`: a newcomer read '3. pass' under a list whose pass was 12), `shown` of them by
+    name; for a value of another kind, that it is no option. The rules' citations only when
+    asked for (`cites`)."""
     pending = game.state["pending"]
     point: ChoicePoint = game.program.choices[tuple(pending["at"])]
     proc = game.program.procs.get(pending["at"][0])
@@ -144,10 +145,9 @@ def explain(game: Game, decision: Decision, option: Any, typed: str,
         return allowed(game, decision, point, option, cites, numbers) + this
     if not could_be_option(game, decision, point, option):
         return [f"{_typed(game, option, typed)} is no option now ({decision.prompt}).",
-                *allowed_lines(decision, labels=named_labels(game, decision),
-                               numbers=numbers)]
+                *allowed_lines(decision, shown, named_labels(game, decision), numbers)]
     return refused(game, decision, point, option, typed, cites) + this + \
-        allowed_lines(decision, labels=named_labels(game, decision), numbers=numbers)
+        allowed_lines(decision, shown, named_labels(game, decision), numbers)
 
 
 def refused(game: Game, decision: Decision, point: ChoicePoint, option: Any,
