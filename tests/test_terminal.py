@@ -2470,3 +2470,42 @@ def test_a_bid_s_number_kept_for_a_card_not_offered_says_which_cards_and_why():
             "4 and black 6), none of which is offered now. Black 4 is not one of the cards " \
             "that may join a bid" in text, text
         assert "Type one of 1, 2 or " in text and "There is no option" not in text, text
+
+
+def test_a_second_pick_of_another_kind_keeps_the_numbers_of_the_first():
+    """Both newcomers of issue 33 took a coloured card, then a second 'of another colour':
+    the second question renumbered the stacks (orange was 4, then 3) and the number typed
+    again took another card. A question that goes on from the same player's answer, asked
+    by the same rule from what it offered, keeps its numbers; the number taken says so."""
+    from .web_support import FIFTH, play_until
+
+    ruleset, game, history = play_until(
+        FIFTH, 4, 0, lambda g, d: d.player == "P1" and d.prompt == "take a coloured card")
+    out, screens = io.StringIO(), []
+    answers = iter(["", "1", "1"])
+
+    def read(prompt: str) -> str:
+        screens.append(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]))
+        out.seek(0)
+        out.truncate()
+        return next(answers)
+
+    s = Session(ruleset, game, history, {"P1": "human", "P2": "random", "P3": "random",
+                                         "P4": "random"},
+                load_display(ruleset), out, tty=True, read=read, width=80, height=24)
+    with pytest.raises(StopIteration):
+        s.run()
+
+    def numbered(screen: str) -> dict[str, int]:
+        return {m.group(2): int(m.group(1))
+                for m in re.finditer(r"^ +(\d+)\. ([a-z]+):", screen, re.M)}
+
+    first, second, refused = screens[-3:]
+    assert "of another colour" in second, second
+    before, after = numbered(first), numbered(second)
+    taken = next(c for c, n in before.items() if n == 1)
+    assert len(before) >= 3 and taken not in after, (first, second)
+    assert after == {c: n for c, n in before.items() if c != taken}, (first, second)
+    assert f"(1: {taken}, chosen already; the other options keep their numbers.)" in \
+        " ".join(second.split()), second
+    assert f"1 ({taken}) is chosen already" in refused, refused

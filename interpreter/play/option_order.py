@@ -95,3 +95,11 @@ def numbered_value(orders: list[OptionOrder], game: Game, decision: Decision, nu
                 return value
         return None
     return None
+
+
+def asked_in(game: Game) -> tuple[str | None, int]:
+    """The procedure of the rules that asks the decision now, and how deep in the rules'
+    calls: two questions asked one after the other by one rule (a second pick 'of another
+    kind' after the first) are one choice going on, whose options keep their numbers."""
+    stack = getattr(game, "stack", None) or []
+    return (stack[-1][0] if stack else None, len(stack))

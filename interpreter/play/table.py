@@ -61,6 +61,7 @@ from interpreter.play.links import LINKS_KEY, links_record, new_token
 from interpreter.play.marks import marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.option_notes import option_notes, with_notes
+from interpreter.play.option_order import asked_in
 from interpreter.play.refusal import refusal
 from interpreter.play.replay import FILE_ERRORS, History, file_error, replay_data, write_json
 from interpreter.play.scores import final_scores, score_rows, tiebreak_label
@@ -166,6 +167,8 @@ class Table:
         self._effects: tuple[int, dict[str, Any]] = (-1, {})  # version -> what options do
         self._notes: tuple[int, list[str]] = (-1, [])  # version -> the options' noted labels
         self._alone: list[bool] = []  # the options whose notes say all (option_notes.Notes)
+        # (who, asked_in, step), the options then, each option's number (_numbers_of)
+        self._numbered: tuple[tuple[Any, ...], set[str], dict[str, int]] = ((), set(), {})
         # version -> each seat's page (asked again by every tab and event of one version)
         self._states: tuple[int, dict[str | None, dict[str, Any]]] = (-1, {})
         self._begin_digest()
@@ -323,8 +326,7 @@ class Table:
         }
         if decision is not None and mine:
             effects = self._effects_of(decision)
-            numbers = display.option_numbers(game, decision) or \
-                list(range(1, len(decision.options) + 1))
+            numbers = self._numbers_of(decision)
             state["decision"] = {
                 "id": self.version, "prompt": decision.prompt,
                 "hints": display.hint_lines(game, player, decision.options),
@@ -438,6 +440,29 @@ class Table:
                     said["estimate"] = estimate_note(found.samples, found.drawn)
             self._effects = (self.version, said)
         return self._effects[1]
+
+    def _numbers_of(self, decision: Decision) -> list[int]:
+        """The options' numbers: the display's, else from 1; but a question that goes on
+        from the same player's last answer (asked right after it by the same rule, from what
+        it offered: a second card 'of another colour') keeps the numbers it had (a
+        newcomer's orange was 4, then 3, and their click on '4' took green)."""
+        game = self.game
+        shown = self.display.option_numbers(game, decision)
+        if shown is not None:
+            return shown
+        names = [str(o) for o in decision.options]
+        key = (decision.player, asked_in(game), len(self.history.moves))
+        last_key, offered, kept = self._numbered
+        if last_key == key and set(names) == offered:
+            return [kept[n] for n in names]  # this question, asked again
+        answer = str(self.history.moves[-1]) if self.history.moves else None
+        goes_on = last_key[:2] == key[:2] and last_key[2] == key[2] - 1 and \
+            self.history.deciders[-1:] == [decision.player] and answer in offered and \
+            set(names) == offered - {answer}
+        if not goes_on:
+            kept = {n: k for k, n in enumerate(names, 1)}
+        self._numbered = (key, set(names), kept)
+        return [kept[n] for n in names]
 
     def _labels_of(self, decision: Decision) -> list[str]:
         """The options' labels with the display's notes on what each changes ('red 6 (the

@@ -64,6 +64,7 @@ from interpreter.play.journal import Journal
 from interpreter.play.marks import ROWS, marks_lines
 from interpreter.play.moves_seen import watch_step
 from interpreter.play.option_notes import Notes, option_notes, with_notes
+from interpreter.play.option_order import asked_in
 from interpreter.play.preview import if_ended_now
 from interpreter.play.refusal import plain_reasons
 from interpreter.play.refusal import said as sentence
@@ -205,6 +206,9 @@ class Numbering:
     kept: dict[str, tuple[int, str]]
     pieces: int
     start: int
+    asked_in: tuple[str | None, int] = (None, 0)  # the procedure that asks it, and how deep
+    offered: frozenset[str] = frozenset()  # the options of its last screen, and the
+    seen_at: int = -1  # decisions made then
 
 
 @dataclass
@@ -257,8 +261,9 @@ class Session:
     unread: list[str] = field(default_factory=list)  # the screen's lines left unshown by
     # a command typed at one of its pages: Enter shows them
     paged: bool = False  # whether what was shown last came a page at a time
-    answered: tuple[str, str, list[str], int] | None = None  # the last person's decision:
-    # who, its prompt, its options in words, the decisions then (see numbers)
+    answered: tuple[str, str, list[str], int, str] | None = None  # the last person's
+    # decision: who, its prompt, its options in words, the decisions then, the answer (see
+    # numbers)
     numbering: Numbering | None = None  # a repeated choice's numbers (see numbers)
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
@@ -382,7 +387,8 @@ class Session:
                 self.answering.add(decision.player)
                 self.pictures[decision.player] = Picture(game, decision.player)
                 self.answered = (decision.player, decision.prompt,
-                                 named_labels(self.game, decision), len(self.history.deciders))
+                                 named_labels(self.game, decision), len(self.history.deciders),
+                                 str(move))
             self.journal_step(self.seats[decision.player] == HUMAN)
             if self.watch and not game.over:
                 self.print_new_events()
@@ -426,7 +432,7 @@ class Session:
                 again.apply(move)
                 if person:
                     self.answered = (decision.player, decision.prompt,
-                                     named_labels(again, decision), step + 1)
+                                     named_labels(again, decision), step + 1, str(move))
         except (RulesError, GameRuleError, IllegalMove):  # not this game: numbered afresh
             self.numbering = self.answered = None
 
@@ -782,9 +788,26 @@ class Session:
         repeated = self.tty and self.numbering is not None and self.numbering.key == key and \
             self.answered is not None and self.answered[:2] == key[:2] and \
             (self.answered[3] == decided or bool(key[2]))
+        asked = asked_in(game)
+        # a choice that goes on in other words: the same player's next question, right
+        # after their answer, asked by the same rule, offering what the last one did but
+        # that answer (a second card 'of another colour': the newcomer's orange was 4, then
+        # 3, and the 4 typed again took another card)
+        offered = frozenset(str(o) for o in decision.options)
+        goes_on = self.tty and self.numbering is not None and self.answered is not None \
+            and self.answered[0] == self.numbering.key[0] == decision.player \
+            and self.answered[3] == decided and self.numbering.asked_in == asked \
+            and self.answered[4] in self.numbering.offered \
+            and offered == self.numbering.offered - {self.answered[4]}
+        again = self.numbering is not None and self.numbering.key == key and \
+            (self.numbering.seen_at, self.numbering.offered) == (decided, offered)  # the
+        # same screen asked for its numbers again
         held = held_pieces(game, decision.player, decision.options) if self.tty else []
-        if not repeated or self.numbering is None:
-            self.numbering = Numbering(key, {}, len(held), steps)
+        if goes_on and self.numbering is not None:
+            self.numbering.key = key
+        elif not (repeated or again) or self.numbering is None:
+            self.numbering = Numbering(key, {}, len(held), steps, asked)
+        self.numbering.offered, self.numbering.seen_at = offered, decided
         kept, last = self.numbering.kept, self.numbering.pieces
         for option, label in zip(decision.options, named_labels(game, decision),
                                  strict=True):
