@@ -2332,6 +2332,44 @@ def test_a_click_aimed_at_a_question_the_game_answered_says_so(browser):
                                ".classList.contains('bad')")
 
 
+NEWCOMER_316 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed316-newcomer.replay.json"
+
+
+def test_a_click_of_another_kind_than_the_question_taken_is_refused_for_the_question_asked(
+        browser):
+    """Seed 316's newcomer (issue 33, 1366x768): the game had moved their commissioner to City
+    Hall (its only option); choosing the colour of their bid, they clicked a plot of 42nd St.
+    West and read "Already answered: the game took the only option for you (move the
+    commissioner to: City Hall)", a question they never meant to answer, with no outline on
+    the plot. A place of another kind than the question taken for them chose is refused for
+    the question asked now, in red, the place outlined; a click on a place of that kind still
+    says it was already answered."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_316, 122)
+    me = tokens["P1"]
+    seen = table.state_for(me)["decision"]
+    assert seen["prompt"] == "choose the colour of your bid, or pass"
+    assert seen["taken"] == ["move the commissioner to: City Hall"]
+    with _seat_page(browser, table, me) as page:
+        version = table.version
+        page.mouse.move(5, 5)  # (a new decision's clicks wait for the pointer to move)
+        page.locator('[data-place="w42_gray"]').first.dispatch_event("click")
+        page.wait_for_function("() => document.getElementById('panel-status')"
+                               ".classList.contains('bad')")
+        said = page.locator("#panel-status").inner_text()
+        assert said.startswith("42nd St. West, gray cannot be chosen now: the question is "
+                               "\"choose the colour of your bid, or pass\""), said
+        assert "violet, brown, gray or pass" in said and "Already answered" not in said, said
+        assert page.locator('[data-place="w42_gray"].refused').count() == 1
+        assert table.version == version  # nothing changed
+        page.locator('[data-place="city_hall"]').first.dispatch_event("click")
+        page.wait_for_function("() => document.getElementById('panel-status').innerText"
+                               ".startsWith('Already answered')")
+        assert "bad" not in (page.locator("#panel-status").get_attribute("class") or "")
+        assert table.version == version
+
+
 def test_a_note_goes_when_its_decision_is_answered(browser):
     """Seed 223's newcomer (issue 33) read a note about the previous decision still on screen
     after it was answered. A refusal said under a decision goes once the decision is answered,
