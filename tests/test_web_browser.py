@@ -635,8 +635,10 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
     # nor does it say it is the player's turn (seed 312's newcomer read "Your decision.")
     assert page.title().startswith("\u26a0 No connection - "), page.title()
     assert page.locator("#status").inner_text() == "No connection to the server."
-    # a click then says so in words (not the browser's 'Failed to fetch')
-    page.locator("#options button").first.click()
+    # a click then says so in words (not the browser's 'Failed to fetch'), on an option that
+    # looks disabled (aria-disabled, which Playwright waits on: forced, as a hand clicks it)
+    assert page.locator("#options button").first.get_attribute("aria-disabled") == "true"
+    page.locator("#options button").first.click(force=True)
     said = page.locator("#panel-status")
     said.wait_for(state="visible", timeout=5000)
     assert said.inner_text() == "The server cannot be reached: nothing was sent. The page " \
@@ -2368,6 +2370,55 @@ def test_a_click_of_another_kind_than_the_question_taken_is_refused_for_the_ques
                                ".startsWith('Already answered')")
         assert "bad" not in (page.locator("#panel-status").get_attribute("class") or "")
         assert table.version == version
+
+
+# where the page's parts are, and whether it scrolls: [board top, hand bottom, header height,
+# page taller than the window]
+LAYOUT = """() => { const at = (sel) => document.querySelector(sel).getBoundingClientRect();
+  return [Math.round(at('#board').top), Math.round(at('#hand-panel').bottom),
+          Math.round(at('header').height),
+          document.documentElement.scrollHeight > innerHeight]; }"""
+# the look of each control that needs the server: [its text, its opacity, aria-disabled]
+CONTROLS = """() => [...document.querySelectorAll(
+  '#options button, #options-apart button, .tools button')].map(b => [b.textContent.trim(),
+  Number(getComputedStyle(b).opacity), b.getAttribute('aria-disabled')])"""
+
+
+def test_the_server_gone_shifts_nothing_and_greys_every_control_that_needs_it(browser):
+    """Seed 316's newcomer (issue 33, 1366x768) stopped the server at their decision: the red
+    "cannot be reached" box made the header two rows tall, the page shifted down and scrolled,
+    the hand was cut, and "pass" and "Save the game" still looked clickable. The box lies over
+    the header's legend: nothing moves, nothing scrolls; every control that needs the server
+    looks disabled (and says so to a screen reader) until it is back."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_316, 236)
+    me = tokens["P1"]
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{me}")
+        _wait_active(page)
+        before = page.evaluate(LAYOUT)
+        assert before[3] is False, before  # the page does not scroll
+        assert page.locator("#options-apart button").count() == 1  # the pass, apart
+        shown = page.evaluate(CONTROLS)
+        assert [c for c in shown if c[0] == "Save the game"] == [["Save the game", 1, None]]
+    page.locator("#connection").wait_for(state="visible", timeout=10_000)
+    assert _in_view(page, "#connection")
+    assert page.evaluate(LAYOUT) == before
+    controls = page.evaluate(CONTROLS)
+    assert {"Save the game", "Undo my last decision"} <= {text for text, _, _ in controls}
+    assert any(text.startswith("pass") for text, _, _ in controls)
+    assert all(opacity < 0.5 and aria == "true" for _, opacity, aria in controls), controls
+    port = int(base.rsplit(":", 1)[1])
+    with serving(table, port=port):
+        page.locator("#connection").wait_for(state="hidden", timeout=15_000)
+        _wait_active(page)
+        assert page.evaluate(LAYOUT) == before
+        assert page.evaluate(CONTROLS) == shown  # as they were
+    context.close()
 
 
 def test_a_note_goes_when_its_decision_is_answered(browser):

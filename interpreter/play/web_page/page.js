@@ -100,6 +100,7 @@ function connected(up) {
   box.hidden = up;
   box.textContent = up ? "" : "The server cannot be reached: trying again every few seconds...";
   document.body.classList.toggle("offline", !up); // the options greyed until it is back
+  markOffline();
   if (up && state) render(); // the turn said again (the same state is not drawn again)
   if (!up && !(state && state.over)) { // nor does the page say it is your turn (seed 312's
     // newcomer read "Your decision." and "Your turn" in the tab while nothing could be
@@ -111,6 +112,17 @@ function connected(up) {
   if (!up) {
     clearTimeout(connected.timer);
     connected.timer = setTimeout(() => load(), 3000);
+  }
+}
+
+// The controls that need the server say so to a screen reader while it is gone, as they
+// look (page.css: body.offline); a click on one still says why in words (post)
+function markOffline() {
+  const off = document.body.classList.contains("offline");
+  for (const button of document.querySelectorAll(
+    "#options button, #options-apart button, .tools button")) {
+    if (off) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
   }
 }
 
@@ -1446,12 +1458,14 @@ async function showRules() {
     return;
   }
   if (!rules) {
-    const response = await fetch(api("rules"), { cache: "no-store" });
-    if (!response.ok) {
-      showMessage("The rules could not be loaded.", true);
+    const response = await fetch(api("rules"), { cache: "no-store" }).catch(() => null);
+    if (!response || !response.ok) {
+      showMessage(response ? "The rules could not be loaded."
+        : "The rules could not be loaded: the server cannot be reached.", true);
       return;
     }
     rules = await response.json();
+    document.body.classList.add("rules-loaded"); // (shown again with no server)
     box.innerHTML = rules.html;
     ownIds(box);
     markRepeatedHeadings(box);
