@@ -2421,6 +2421,46 @@ def test_the_server_gone_shifts_nothing_and_greys_every_control_that_needs_it(br
     context.close()
 
 
+def test_a_table_restarted_from_an_earlier_save_says_so_on_the_open_page(browser, tmp_path):
+    """Seed 316's newcomer (issue 33) restarted the server from their save of turn 17 while
+    the page showed the end of the game: the page went back to turn 17 by itself, nothing
+    said why. It says that the table was restarted from a save and where the game is now,
+    with the digest of that position, until the player decides."""
+    from tests.test_digest import _resumed, _table_at
+
+    earlier, tokens = _table_at(NEWCOMER_316, 224)
+    earlier.save_dir = tmp_path
+    earlier.save(tokens["P1"])
+    [saved] = tmp_path.glob("*.save.json")
+    over, _ = _table_at(NEWCOMER_316, 331)
+    over.tokens = dict(earlier.tokens)
+    me = tokens["P1"]
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(over) as base:
+        page.goto(f"{base}/play/{me}")
+        page.locator("#final-panel").wait_for(state="visible")
+    again = _resumed(over, saved)
+    digest = [line for line in again.state_for(me)["digest"] if line.strip()]
+    assert digest
+    with serving(again, port=int(base.rsplit(":", 1)[1])):
+        page.locator("#final-panel").wait_for(state="hidden", timeout=15_000)
+        said = page.locator("#restarted")
+        assert said.inner_text() == (
+            "The table was restarted from a save: back to where the game stood after 224 "
+            "decisions (this page showed 331, the end of the game); all below is as it was "
+            "then."), said.inner_text()
+        assert _in_view(page, "#restarted")
+        assert _box(page, said)["y"] < _box(page, page.locator("#digest"))["y"]  # said first
+        assert page.locator("#digest-lines li:not(.more)").all_text_contents() == digest
+        assert page.title().startswith("\u25b6 Your turn - ")
+        _wait_active(page)
+        _click_and_wait(page, page.locator("#options button").first)
+        page.locator("#restarted").wait_for(state="hidden")
+    context.close()
+
+
 def test_a_note_goes_when_its_decision_is_answered(browser):
     """Seed 223's newcomer (issue 33) read a note about the previous decision still on screen
     after it was answered. A refusal said under a decision goes once the decision is answered,

@@ -313,6 +313,8 @@ class Table:
             # them, the meaning on pointing (a newcomer never learnt what one meant)
             "glossary": display.glossary,
             "over": game.over,
+            # how far the game is: a page tells a restart from an earlier save by it
+            "decisions": len(self.history.moves),
             "decision": None,
             "waiting_for": None,
             "undo": {"count": limit.count, "reason": limit.reason,
