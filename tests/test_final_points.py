@@ -24,7 +24,7 @@ def test_each_column_of_the_final_table_adds_up_to_the_players_score(path, playe
     table = _whole_game(path, players, seed)
     final = table.state_for(next(iter(table.tokens)))["final"]
     rows = final["table"]["rows"]
-    assert rows[0][0] == DURING_PLAY and rows[-1][0] == TOTAL
+    assert rows[0][0].startswith(DURING_PLAY) and rows[-1][0] == TOTAL
     scores = [table.game.score(p) for p in table.game.players]
     assert column_sums(final["table"]) == scores
     assert [int(x) for x in rows[-1][1:]] == scores
@@ -38,7 +38,7 @@ def test_a_game_that_is_not_its_history_gets_no_row_rather_than_wrong_points():
     table = _whole_game("fifth-avenue/base", 4, 1)
     table.history.hashes[-2] = "not this game"
     final = table.state_for(next(iter(table.tokens)))["final"]
-    assert final["table"]["rows"][0][0] != DURING_PLAY
+    assert not final["table"]["rows"][0][0].startswith(DURING_PLAY)
 
 
 def test_the_stop_that_ends_the_game_has_its_points_in_its_own_row():
@@ -69,6 +69,26 @@ def test_every_stop_has_its_points_in_its_own_row_as_the_one_that_ends_the_game(
     said = {r[0]: r[1:] for r in rows}
     assert said["42nd St. West (building stop)"] == ["4", "2", "5", "1"]
     assert said["52nd St. West (building stop)"] == ["7", "0", "1", "1"]
-    assert said[DURING_PLAY] == ["50", "12", "20", "16"]
+    assert said[f"{DURING_PLAY}, each building stop apart"] == ["50", "12", "20", "16"]
     assert said[TOTAL] == ["89", "36", "36", "27"]
     assert column_sums({"columns": rows[0][1:], "rows": rows}) == [89, 36, 36, 27]
+
+
+def test_the_first_row_says_that_the_building_stops_are_not_in_it():
+    """Seed 316's newcomer (issue 33) read "points during play" 65 while their score just
+    before the final scoring was 70: the 5 of the two building stops, scored during play, are
+    in rows of their own. The first row says so, and it is that score less those rows."""
+    from pathlib import Path
+
+    from interpreter.play.final_points import before_final
+    from tests.test_digest import _table_at
+
+    replay = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed316-newcomer.replay.json"
+    table, tokens = _table_at(replay, 331)
+    assert table.game.over
+    rows = table.state_for(tokens["P1"])["final"]["table"]["rows"]
+    assert rows[0] == ["points during play, each building stop apart", "65", "4", "6", "2"]
+    stops = [r for r in rows if r[0].endswith("(building stop)")]
+    assert [r[1] for r in stops] == ["2", "3"]
+    _, ended = before_final(table.ruleset, table.game, table.history)
+    assert ended.scores()["P1"] == 70 == 65 + 2 + 3

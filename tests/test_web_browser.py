@@ -635,8 +635,10 @@ def test_the_page_says_at_once_when_the_server_is_gone_and_comes_back(browser):
     # nor does it say it is the player's turn (seed 312's newcomer read "Your decision.")
     assert page.title().startswith("\u26a0 No connection - "), page.title()
     assert page.locator("#status").inner_text() == "No connection to the server."
-    # a click then says so in words (not the browser's 'Failed to fetch')
-    page.locator("#options button").first.click()
+    # a click then says so in words (not the browser's 'Failed to fetch'), on an option that
+    # looks disabled (aria-disabled, which Playwright waits on: forced, as a hand clicks it)
+    assert page.locator("#options button").first.get_attribute("aria-disabled") == "true"
+    page.locator("#options button").first.click(force=True)
     said = page.locator("#panel-status")
     said.wait_for(state="visible", timeout=5000)
     assert said.inner_text() == "The server cannot be reached: nothing was sent. The page " \
@@ -2330,6 +2332,133 @@ def test_a_click_aimed_at_a_question_the_game_answered_says_so(browser):
         page.locator('[data-place="w34_gray"]').first.dispatch_event("click")
         page.wait_for_function("() => document.getElementById('panel-status')"
                                ".classList.contains('bad')")
+
+
+NEWCOMER_316 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed316-newcomer.replay.json"
+
+
+def test_a_click_of_another_kind_than_the_question_taken_is_refused_for_the_question_asked(
+        browser):
+    """Seed 316's newcomer (issue 33, 1366x768): the game had moved their commissioner to City
+    Hall (its only option); choosing the colour of their bid, they clicked a plot of 42nd St.
+    West and read "Already answered: the game took the only option for you (move the
+    commissioner to: City Hall)", a question they never meant to answer, with no outline on
+    the plot. A place of another kind than the question taken for them chose is refused for
+    the question asked now, in red, the place outlined; a click on a place of that kind still
+    says it was already answered."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_316, 122)
+    me = tokens["P1"]
+    seen = table.state_for(me)["decision"]
+    assert seen["prompt"] == "choose the colour of your bid, or pass"
+    assert seen["taken"] == ["move the commissioner to: City Hall"]
+    with _seat_page(browser, table, me) as page:
+        version = table.version
+        page.mouse.move(5, 5)  # (a new decision's clicks wait for the pointer to move)
+        page.locator('[data-place="w42_gray"]').first.dispatch_event("click")
+        page.wait_for_function("() => document.getElementById('panel-status')"
+                               ".classList.contains('bad')")
+        said = page.locator("#panel-status").inner_text()
+        assert said.startswith("42nd St. West, gray cannot be chosen now: the question is "
+                               "\"choose the colour of your bid, or pass\""), said
+        assert "violet, brown, gray or pass" in said and "Already answered" not in said, said
+        assert page.locator('[data-place="w42_gray"].refused').count() == 1
+        assert table.version == version  # nothing changed
+        page.locator('[data-place="city_hall"]').first.dispatch_event("click")
+        page.wait_for_function("() => document.getElementById('panel-status').innerText"
+                               ".startsWith('Already answered')")
+        assert "bad" not in (page.locator("#panel-status").get_attribute("class") or "")
+        assert table.version == version
+
+
+# where the page's parts are, and whether it scrolls: [board top, hand bottom, header height,
+# page taller than the window]
+LAYOUT = """() => { const at = (sel) => document.querySelector(sel).getBoundingClientRect();
+  return [Math.round(at('#board').top), Math.round(at('#hand-panel').bottom),
+          Math.round(at('header').height),
+          document.documentElement.scrollHeight > innerHeight]; }"""
+# the look of each control that needs the server: [its text, its opacity, aria-disabled]
+CONTROLS = """() => [...document.querySelectorAll(
+  '#options button, #options-apart button, .tools button')].map(b => [b.textContent.trim(),
+  Number(getComputedStyle(b).opacity), b.getAttribute('aria-disabled')])"""
+
+
+def test_the_server_gone_shifts_nothing_and_greys_every_control_that_needs_it(browser):
+    """Seed 316's newcomer (issue 33, 1366x768) stopped the server at their decision: the red
+    "cannot be reached" box made the header two rows tall, the page shifted down and scrolled,
+    the hand was cut, and "pass" and "Save the game" still looked clickable. The box lies over
+    the header's legend: nothing moves, nothing scrolls; every control that needs the server
+    looks disabled (and says so to a screen reader) until it is back."""
+    from tests.test_digest import _table_at
+
+    table, tokens = _table_at(NEWCOMER_316, 236)
+    me = tokens["P1"]
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{me}")
+        _wait_active(page)
+        before = page.evaluate(LAYOUT)
+        assert before[3] is False, before  # the page does not scroll
+        assert page.locator("#options-apart button").count() == 1  # the pass, apart
+        shown = page.evaluate(CONTROLS)
+        assert [c for c in shown if c[0] == "Save the game"] == [["Save the game", 1, None]]
+    page.locator("#connection").wait_for(state="visible", timeout=10_000)
+    assert _in_view(page, "#connection")
+    assert page.evaluate(LAYOUT) == before
+    controls = page.evaluate(CONTROLS)
+    assert {"Save the game", "Undo my last decision"} <= {text for text, _, _ in controls}
+    assert any(text.startswith("pass") for text, _, _ in controls)
+    assert all(opacity < 0.5 and aria == "true" for _, opacity, aria in controls), controls
+    port = int(base.rsplit(":", 1)[1])
+    with serving(table, port=port):
+        page.locator("#connection").wait_for(state="hidden", timeout=15_000)
+        _wait_active(page)
+        assert page.evaluate(LAYOUT) == before
+        assert page.evaluate(CONTROLS) == shown  # as they were
+    context.close()
+
+
+def test_a_table_restarted_from_an_earlier_save_says_so_on_the_open_page(browser, tmp_path):
+    """Seed 316's newcomer (issue 33) restarted the server from their save of turn 17 while
+    the page showed the end of the game: the page went back to turn 17 by itself, nothing
+    said why. It says that the table was restarted from a save and where the game is now,
+    with the digest of that position, until the player decides."""
+    from tests.test_digest import _resumed, _table_at
+
+    earlier, tokens = _table_at(NEWCOMER_316, 224)
+    earlier.save_dir = tmp_path
+    earlier.save(tokens["P1"])
+    [saved] = tmp_path.glob("*.save.json")
+    over, _ = _table_at(NEWCOMER_316, 331)
+    over.tokens = dict(earlier.tokens)
+    me = tokens["P1"]
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(over) as base:
+        page.goto(f"{base}/play/{me}")
+        page.locator("#final-panel").wait_for(state="visible")
+    again = _resumed(over, saved)
+    digest = [line for line in again.state_for(me)["digest"] if line.strip()]
+    assert digest
+    with serving(again, port=int(base.rsplit(":", 1)[1])):
+        page.locator("#final-panel").wait_for(state="hidden", timeout=15_000)
+        said = page.locator("#restarted")
+        assert said.inner_text() == (
+            "The table was restarted from a save: back to where the game stood after 224 "
+            "decisions (this page showed 331, the end of the game); all below is as it was "
+            "then."), said.inner_text()
+        assert _in_view(page, "#restarted")
+        assert _box(page, said)["y"] < _box(page, page.locator("#digest"))["y"]  # said first
+        assert page.locator("#digest-lines li:not(.more)").all_text_contents() == digest
+        assert page.title().startswith("\u25b6 Your turn - ")
+        _wait_active(page)
+        _click_and_wait(page, page.locator("#options button").first)
+        page.locator("#restarted").wait_for(state="hidden")
+    context.close()
 
 
 def test_a_note_goes_when_its_decision_is_answered(browser):

@@ -319,7 +319,7 @@ def test_the_last_move_is_marked_for_the_other_seats_and_the_end_says_who_won(ta
         assert (row["tiebreak"] is not None) == (scores.count(row["score"]) > 1)
     assert final["table"]["columns"] == [table.game.label(p) for p in table.game.players]
     heads = [r[0] for r in final["table"]["rows"]]
-    assert heads[0] == "points during play" and heads[-2:] == ["Central Park", "total"]
+    assert heads[0].startswith("points during play") and heads[-2:] == ["Central Park", "total"]
 
 
 def test_the_spectators_link_watches_and_may_not_act(table):

@@ -8,6 +8,7 @@ Nothing here knows any game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -61,12 +62,26 @@ def end_table(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset,
     blank = {k for k, row in enumerate(table["rows"])
              if not any(str(c).strip() for c in row[1:])}
     gains = _renamed_gains(render, ruleset, game, history.moves, ended, blank) if blank else {}
+    label = DURING_PLAY
     if gains and all(isinstance(before.get(p), int) for p in game.players):
         for k, gain in gains.items():
             row = table["rows"][k]
             table["rows"][k] = [row[0], *(str(gain[p]) for p in game.players)]
             before = {p: before[p] - gain[p] for p in game.players}
-    return with_play_points(table, game, before)
+        label = apart_label([str(table["rows"][k][0]) for k in sorted(gains)])
+    return with_play_points(table, game, before, label)
+
+
+def apart_label(names: list[str]) -> str:
+    """The first row's name where the rows `names` hold points scored during play (a place
+    closed then): 'points during play' did not say that they are not in it (seed 316's
+    newcomer read 65 there, their score before the final scoring being 70). Rows named alike
+    but for their place ('X (closed)', 'Y (closed)') are said by what they share: 'points
+    during play, each closed apart'."""
+    shared = {re.sub(r"^.*\(([^()]+)\)$", r"\1", name) for name in names}
+    if len(shared) == 1 and all(name.endswith(")") for name in names):
+        return f"{DURING_PLAY}, {'each' if len(names) > 1 else 'the'} {shared.pop()} apart"
+    return f"{DURING_PLAY}, {' and '.join(names)} apart"
 
 
 def _renamed_gains(render: Callable[[Game], dict[str, Any] | None], ruleset: Ruleset,
@@ -104,17 +119,18 @@ def _renamed_gains(render: Callable[[Game], dict[str, Any] | None], ruleset: Rul
     return out
 
 
-def with_play_points(table: dict[str, Any] | None, game: Game,
-                     before: dict[str, Any] | None) -> dict[str, Any] | None:
+def with_play_points(table: dict[str, Any] | None, game: Game, before: dict[str, Any] | None,
+                     label: str = DURING_PLAY) -> dict[str, Any] | None:
     """The display's final table (title, columns, rows of text) with the points during play
-    first and the total last, when every score is a number; else as it is."""
+    first (its name: `label`) and the total last, when every score is a number; else as it
+    is."""
     if table is None or before is None or \
             not all(isinstance(before.get(p), int) for p in game.players):
         return table
     scores = game.scores()
     if not all(isinstance(scores[p], int) for p in game.players):
         return table
-    first = [DURING_PLAY, *(str(before[p]) for p in game.players)]
+    first = [label, *(str(before[p]) for p in game.players)]
     last = [TOTAL, *(str(scores[p]) for p in game.players)]
     return {**table, "rows": [first, *table["rows"], last], "summed": True}
 

@@ -75,6 +75,7 @@ class Lone:
     before: tuple[str, ...]  # the log lines written since the decision before it
     after: tuple[str, ...] = ()  # and after it, up to the next decision
     about: str = ""  # what it was about, in the display's words ('in the round for X')
+    option: Any = None  # the option taken (a place of the board, a value)
 
 
 def place_name(place: Place) -> str:
@@ -155,8 +156,8 @@ def watch_step(game: Game, option: Any,
     twin.watch = recorder
     twin.auto = False
     seen = StepSeen(recorder.moves)
-    asked: list[tuple[str, str, str, str]] = []  # the lone choices met: player, prompt,
-    # label, what it was about
+    asked: list[tuple[str, str, str, str, Any]] = []  # the lone choices met: player,
+    # prompt, label, what it was about, the option
     lines: list[tuple[str, ...]] = []  # the log lines before each, and after the last
     recorder.deciding = twin.stack[-1] if twin.stack else None
     decider = twin.state["pending"]["player"] if twin.state["pending"] else None
@@ -170,15 +171,16 @@ def watch_step(game: Game, option: Any,
             recorder.cleared += len(twin.events)
             twin.events.clear()
             said = about(twin, decision.player) if about is not None else ""
-            asked.append((decision.player, decision.prompt, decision.labels[0], said))
+            asked.append((decision.player, decision.prompt, decision.labels[0], said,
+                          decision.options[0]))
             recorder.others_chose = recorder.others_chose or decision.player != decider
             twin.apply(decision.options[0])
     except (GameRuleError, IllegalMove):
         pass
     lines.append(tuple(twin.events))
     seen.scores_then = recorder.scores_then
-    seen.lone = [Lone(player, prompt, label, lines[k], lines[k + 1], said)
-                 for k, (player, prompt, label, said) in enumerate(asked)]
+    seen.lone = [Lone(player, prompt, label, lines[k], lines[k + 1], said, option)
+                 for k, (player, prompt, label, said, option) in enumerate(asked)]
     return seen
 
 

@@ -316,6 +316,8 @@ class Table:
             # them, the meaning on pointing (a newcomer never learnt what one meant)
             "glossary": display.glossary,
             "over": game.over,
+            # how far the game is: a page tells a restart from an earlier save by it
+            "decisions": len(self.history.moves),
             "decision": None,
             "waiting_for": None,
             "undo": {"count": limit.count, "reason": limit.reason,
@@ -678,10 +680,19 @@ class Table:
         value: Any = int(place) if re.fullmatch(r"-?\d{1,18}", place) else place
         if self.game.why_illegal(value) is None:  # pragma: no cover - found above
             return value
-        taken = self._taken_for(player)
-        if taken and self._kind_of(value) not in {self._kind_of(o) for o in decision.options}:
+        # a click aimed at a question the game answered for them: not of a kind asked now,
+        # and of the kind that question chose (a place of the board's type), or what it chose
+        # (seed 223: the tile taken for them). Any other click is judged against the question
+        # asked now (seed 316: a space clicked while choosing a colour was answered as aimed
+        # at the piece the game had moved to a region, nothing said why the space could not
+        # be chosen, and it was not outlined)
+        kind = self._kind_of(value)
+        if kind not in {self._kind_of(o) for o in decision.options} and any(
+                value == c.option if kind is None else kind == self._kind_of(c.option)
+                for c in self.steps.since(player)[1]):
             raise AlreadyAnswered(f"Already answered: the game took the only option for you "
-                                  f"({'; '.join(taken)}). Now: {decision.prompt}.")
+                                  f"({'; '.join(self._taken_for(player))}). Now: "
+                                  f"{decision.prompt}.")
         raise TableError(400, refusal(self.game, decision, value))
 
     def _taken_for(self, player: str) -> list[str]:

@@ -82,8 +82,10 @@ async function load() {
         // the buttons and the board's places: a click pressed on one and released on its
         // successor would be lost.) `run` tells a server restarted from a save apart.
         if (state && data.version === state.version && data.run === state.run) continue;
+        if (state && data.run !== state.run) restarted(state, data);
         state = data;
         render();
+        if (restartNote && (data.over || data.spectator)) showMessage(restartNote, false);
       } catch (err) {
         connected(false);
       }
@@ -93,6 +95,26 @@ async function load() {
   return loading;
 }
 
+// A table restarted from a save (`serve --load`, a new run of the server) while the page was
+// open: the page follows it to where the save was, and says so until the player decides (seed
+// 316's newcomer saw the end of the game turn back to an earlier turn, nothing said why).
+let restartNote = null;
+function restarted(old, now) {
+  clickTook = null;
+  settledId = null;
+  noteOf = null; // (the notes of the other run's versions)
+  for (const box of [$("message"), $("panel-status")]) box.hidden = true;
+  const n = now.decisions, was = old.decisions;
+  if (n === was && old.over === now.over) {
+    restartNote = null; // the same position: the game goes on as it was
+    return;
+  }
+  const shown = `this page showed ${was}${old.over ? ", the end of the game" : ""}`;
+  restartNote = `The table was restarted from a save: ${n < was ? "back to" : "now at"} where `
+    + `the game stood after ${n} decision${n === 1 ? "" : "s"} (${shown}); `
+    + `${now.spectator ? "the board and the log are" : "all below is"} as it was then.`;
+}
+
 // The server gone: said at once in the header; the page keeps trying and comes back by itself.
 function connected(up) {
   const box = $("connection");
@@ -100,6 +122,7 @@ function connected(up) {
   box.hidden = up;
   box.textContent = up ? "" : "The server cannot be reached: trying again every few seconds...";
   document.body.classList.toggle("offline", !up); // the options greyed until it is back
+  markOffline();
   if (up && state) render(); // the turn said again (the same state is not drawn again)
   if (!up && !(state && state.over)) { // nor does the page say it is your turn (seed 312's
     // newcomer read "Your decision." and "Your turn" in the tab while nothing could be
@@ -111,6 +134,17 @@ function connected(up) {
   if (!up) {
     clearTimeout(connected.timer);
     connected.timer = setTimeout(() => load(), 3000);
+  }
+}
+
+// The controls that need the server say so to a screen reader while it is gone, as they
+// look (page.css: body.offline); a click on one still says why in words (post)
+function markOffline() {
+  const off = document.body.classList.contains("offline");
+  for (const button of document.querySelectorAll(
+    "#options button, #options-apart button, .tools button")) {
+    if (off) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
   }
 }
 
@@ -131,6 +165,7 @@ async function post(action, payload, at, taken) {
     data = { error: "The server cannot be reached: nothing was sent. The page tries again by itself." };
     connected(false);
   }
+  if (ok && action !== "save") restartNote = null; // (said until they decide again)
   // the options wait until the answer's state is drawn: the old ones are no longer current
   try { await load(); } finally { setBusy(false); }
   // the answer is shown once the page takes clicks again: a click made as soon as a refusal
@@ -918,6 +953,9 @@ function showTaken(s) {
   // (where the digest says one already, as its first line, it is not said twice)
   const taken = (s.decision ? s.decision.taken || [] : [])
     .filter((t) => !(s.digest || []).some((line) => line.includes(t)));
+  // (first of all, above the digest: it says why all of it changed)
+  $("restarted").textContent = restartNote || "";
+  $("restarted").hidden = !restartNote;
   const lines = [];
   if (s.decision && clickTook && clickTook.version === s.version) {
     lines.push(`Your click took ${clickTook.text}`);
@@ -1446,12 +1484,14 @@ async function showRules() {
     return;
   }
   if (!rules) {
-    const response = await fetch(api("rules"), { cache: "no-store" });
-    if (!response.ok) {
-      showMessage("The rules could not be loaded.", true);
+    const response = await fetch(api("rules"), { cache: "no-store" }).catch(() => null);
+    if (!response || !response.ok) {
+      showMessage(response ? "The rules could not be loaded."
+        : "The rules could not be loaded: the server cannot be reached.", true);
       return;
     }
     rules = await response.json();
+    document.body.classList.add("rules-loaded"); // (shown again with no server)
     box.innerHTML = rules.html;
     ownIds(box);
     markRepeatedHeadings(box);
