@@ -25,7 +25,7 @@ from interpreter.play.digest import (
 from interpreter.play.display import load_display
 from interpreter.play.moves_seen import Recorder, watch_step
 from interpreter.play.replay import History
-from interpreter.play.screen import FOLDED, LEFT_OUT, MORE, ON_DEMAND
+from interpreter.play.screen import FOLDED, LEFT_OUT, MORE, ON_DEMAND, fold_lines, wrap_lines
 from interpreter.play.terminal import Session
 
 from .conftest import BASE
@@ -671,8 +671,8 @@ def test_the_page_s_digest_says_every_other_player_s_move_on_the_board():
                 for player, what, where in moved:
                     name = table.game.label(player)
                     # (a piece Player 1 had just moved: among the news, first)
-                    lines = [x for x in digest
-                             if x.startswith((f"{name}: ", "News: ", "Concerning you: "))]
+                    lines = [x for x in digest if x.startswith((
+                        f"{name}: ", "News: ", "Concerning you: ", "Also: "))]
                     assert any(name in line and f"the {table.game.label(what)} " in line and
                                f"to {table.game.label(where)}" in line for line in lines), \
                         (digest, moved)
@@ -1114,11 +1114,15 @@ def test_a_cut_short_digest_keeps_the_newest_choice_taken_for_the_player():
     read 'Taken for you, the only option: how many skyscrapers do you build from your ...':
     the pass went into 'and 1 more choice' behind the 0 built in the auction before, and
     the line was cut after its first row. The newest choice comes first, short (without
-    its aside), and the auction it was in is on the row kept."""
+    its aside), and the auction it was in is on the row kept (whole where its rows fit: a
+    line cut short is cut at a clause)."""
     screen = newcomer_screens(replay=NEWCOMER_311)[521]
     assert FOLDED in screen, screen
-    assert "Taken for you, the only option: pass in the auction for 52nd St. West, where ..." \
+    assert "Taken for you, the only option: pass in the auction for 52nd St. West, where" \
         in screen, screen
+    assert "Taken for you, the only option: pass in the auction for 52nd St. West, where " \
+        "nobody has finished a bid yet; and 1 earlier choice ('log')." in " ".join(
+            " ".join(screen).split()), screen
 
 
 def test_an_option_says_the_others_pieces_it_moves_before_what_follows_it():
@@ -1963,8 +1967,8 @@ def test_a_line_cut_short_ends_after_a_whole_word():
         "commissioner to 42nd St. West; you take 1 black card too"
     assert cut_at_word("abcdefghij", 5) == "abcde"  # one word longer than the room: cut
     paragraphs = ["News: " + "x" * 60 + " havi", "  ng more words here", "Pieces: a",
-                  "  b", "Points: you +1."]
-    folded = fold_lines(paragraphs, 3, 72)  # (room for "News: x...x h")
+                  "  b"]  # (one clause each, in two rows: no whole clause fits a row)
+    folded = fold_lines(paragraphs, 2, 72)  # (room for "News: x...x h")
     assert folded[0] == "News: " + "x" * 60 + " ...", folded
 
 
@@ -2028,7 +2032,9 @@ def test_a_digest_says_a_round_that_ended_without_a_bid_once():
     said twice in words that read as a contradiction. The digest says how it ended."""
     for whole in (False, True):
         said = " ".join(_digest_at(NEWCOMER_314, 204, whole))
-        assert "never finished); nobody bids for 52nd St. West" in said, said
+        # (on the page, the round's end is among the results, the passes after them)
+        assert ("" if whole else "never finished); ") + "nobody bids for 52nd St. West" \
+            in said, said
         assert "yet; nobody bids" not in said, said
 
 
@@ -2044,3 +2050,86 @@ def test_a_fold_of_one_move_of_one_piece_says_it_in_good_english(base):
         "2 more moves of business tiles"
     assert fold(["Player 2's 1 skyscraper goes to X", "1 orange card goes to Y"]) == \
         "2 more moves of Player 2's skyscraper and an orange card"
+
+
+NEWCOMER_315_C = NEWCOMER.with_name("fifth-avenue-base-4p-seed315-option-c.replay.json")
+# seed 316 newcomer's game restarted from its save after 224 decisions and played on (the
+# first line, to the second building stop, is fifth-avenue-base-4p-seed316-newcomer)
+NEWCOMER_316 = NEWCOMER.with_name("fifth-avenue-base-4p-seed316-newcomer-line2.replay.json")
+NEWCOMER_315 = NEWCOMER.with_name("fifth-avenue-base-4p-seed315-newcomer.replay.json")
+
+
+def test_the_card_a_player_drew_face_down_is_named_to_them_alone():
+    """Seed 315's newcomer chose option C: their screen said only 'Player 1 draws a black
+    card (face down)', and they compared their hand to learn which card it was (option D's
+    draws were named). Their next screen names it; another player's digest does not."""
+    screen = "\n".join(typed_at(NEWCOMER_315_C, 9, [])[0])
+    assert "Your last decision: 1 card (black 4) goes from the black stack to your hand" \
+        in screen, screen
+    others = " ".join(_digest_at(NEWCOMER_315_C, 11, viewer="P2"))
+    assert "black 4" not in others, others
+
+
+def test_a_move_the_news_say_in_their_words_is_not_said_again_in_the_log_s():
+    """Seed 316's newcomer read 'Player 2 brings the beige commissioner back to City Hall: a
+    set of auctions begins ...' and, as the digest's last line, 'Player 2: moves the beige
+    commissioner from Central Park to City Hall.': one move said twice."""
+    said = _digest_at(NEWCOMER_316, 399, whole=True)
+    assert any("Player 2 brings the beige commissioner back to City Hall" in x for x in said)
+    assert not any("from Central Park to City Hall" in x for x in said), said
+
+
+def test_the_page_s_digest_says_who_won_and_what_was_scored_before_pawns_moved():
+    """Seed 316's newcomer at 1366x768 read two commissioner moves ('Concerning you: ...')
+    while the auction won and the district scored were folded into '3 more'. Where there
+    are results, the page's digest says them before the moves near the player's pieces,
+    and the passes and the others' moves after them ('Also: ...')."""
+    from interpreter.play.table import news_before_others_points
+
+    said = news_before_others_points(_digest_at(NEWCOMER_316, 97, whole=True), False)
+
+    def line_of(words: str) -> int:
+        return next(k for k, x in enumerate(said) if words in x)
+
+    walks = line_of("Player 3 moves the beige commissioner from 34th St. West")
+    assert said[0].startswith("Concerning you: You take 1 black card too"), said
+    for result in ("Player 4 wins the Central Park auction with 6",
+                   "Player 4 builds 1 skyscraper below Central Park",
+                   "Player 3 scores 3 VP in 34th St. East"):
+        assert line_of(result) < walks, said
+    assert said[walks].startswith("Concerning you: ")
+    assert line_of("Player 2 passes on Central Park") > walks, said
+    assert said[line_of("Player 2 passes on Central Park")].startswith("Also: "), said
+
+
+def test_a_cut_short_digest_says_whole_clauses():
+    """Seed 315's newcomer at 80x24 read digest lines cut in the middle ('News: Player 3
+    wins the Central Park auction with 10; Player 2 chooses to ...', 'Player 2 moves the
+    white commissioner from 42nd ...'). A screen cut short says each paragraph by its first
+    clauses, whole, and how many more 'log' has, the last paragraphs left out where even
+    their first clause has no room."""
+    screens = newcomer_screens(replay=NEWCOMER_315)
+    cut = 0
+    for step, screen in screens.items():
+        text = "\n".join(screen)
+        if "In short" not in text or FOLDED not in text:
+            continue
+        short = text.split("In short, since your last decision:")[1].split(FOLDED)[0]
+        assert not any(line.endswith(" ...") for line in short.splitlines()), (step, short)
+        cut += "; and " in short and " more (log)." in short
+    assert cut
+    short = " ".join(" ".join(screens[208]).split())
+    assert "Concerning you: Player 4 moves the beige commissioner from 52nd St. West (your 2 " \
+        "skyscrapers) to Central Park." in short, short
+
+
+def test_a_paragraph_folded_by_whole_clauses_counts_what_it_leaves_out():
+    """The fold of a paragraph at a clause ('; and 2 more (log).') counts the clauses it
+    leaves out, and those its own fold counted ('and 3 more news ...')."""
+    lines = wrap_lines(["News: " + "; ".join(f"Player {k} passes on the long road to the "
+                                             f"town of Somewhere Else" for k in range(3)) +
+                        "; and 3 more news of Player 2 (type log to see them)."], 80)
+    folded = fold_lines(lines, 2, 80)
+    assert " ".join(" ".join(folded).split()).endswith("Somewhere Else; and 5 more (log)."), \
+        folded
+    assert len(folded) == 2

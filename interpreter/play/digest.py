@@ -37,7 +37,7 @@ from interpreter.play.consequences import (
     points_text,
     without_source,
 )
-from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows, watch_step
+from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows, sees_into, watch_step
 from interpreter.play.plain_reasons import as_you, plain_verb
 from interpreter.play.screen import LONE_HEAD, OWN_HEAD, POINTS_HEAD, YOURS_HEAD, wrap_text
 
@@ -53,6 +53,7 @@ TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reas
 AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
 NEWS_ROWS = 4  # rows of news a short screen says before it folds the others' offers
 NEWS_HEAD = "News: "  # the digest's news, in two (and YOURS_HEAD, the screen's)
+ALSO_HEAD = "Also: "  # a page's news past the results (passes, offers, moves of pieces)
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
 YOURS = "(your "  # what _with_held writes after a place where the viewer has pieces
 # words that link a number to what follows it rather than say what it counts
@@ -260,6 +261,11 @@ class Steps:
                 continue
             places = [game.label(place) for place in self.moved_to[k]]
             lines = [game.events[i] for i in self.lines[k] if i < len(game.events)]
+            # a place a news line of the step names already ('Ann brings the pawn back to
+            # X: a round begins') is said: not again in the log's other words ('Ann: moves
+            # the pawn from Y to X', seed 316's newcomer read one move twice)
+            places = [p for p in places if not any(
+                line.rstrip(".") in said_already and _naming(p).search(line) for line in lines)]
             told = [line for line in lines if line.rstrip(".") not in said_already and
                     any(_naming(p).search(line) for p in places)]
             said.setdefault(player, []).extend(told)
@@ -472,6 +478,19 @@ def _said_again(game: Game, lines: range, seen: StepSeen) -> set[int]:
         if _subject(game.events[before]) == owner == _subject(game.events[after]):
             out.add(after)
     return out
+
+
+def _sequels(game: Game, lines: set[int]) -> set[int]:
+    """The log lines right after each of `lines` (indices) whose subject is the same player,
+    up to a line of another's ('Ann wins the round for X', 'Ann pays 6', then 'Ann builds 2
+    towers in X'): what the line led them to do."""
+    out: set[int] = set()
+    for at in lines:
+        who, i = _subject(game.events[at]), at + 1
+        while who is not None and i < len(game.events) and _subject(game.events[i]) == who:
+            out.add(i)
+            i += 1
+    return out - lines
 
 
 def _after(name: str, first: str) -> str:
@@ -735,7 +754,12 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     items = with_received(game, viewer, items, steps.received(game, viewer), covered)
     if whole:
         items = with_deciding(game, items, deciding, covered)
-        return _whole_digest(sight, lines, bool(lone), bool(seen.points), items, pieces, said)
+        results = {at for at, _ in _placed(game, steps.first_line(game, viewer), [
+            without_stop(x) for x in news or []])}
+        sequels = _sequels(game, results)  # what a win led its winner to do (no moves)
+        results |= set(deciding) | {x.at for x in items if x.at in sequels and x.key is None}
+        return _whole_digest(sight, lines, bool(lone), bool(seen.points), items, pieces, said,
+                             results)
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     for extra in ([deciding, []] if deciding else [[]]):  # the decisions that settled news
         # where they leave the news unfolded
@@ -817,7 +841,8 @@ def _ordered_moves(sight: _Sight, seen: list[str]) -> _SaidMoves:
 
 
 def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
-                  items: list[Told], pieces: list[PieceMove], said: _SaidMoves) -> list[str]:
+                  items: list[Told], pieces: list[PieceMove], said: _SaidMoves,
+                  results: set[int] = frozenset()) -> list[str]:
     """A page's digest (its box scrolls): every line, the news as they came. A page that
     drops the last lines where it is cramped keeps the viewer's points and the news first,
     then the pieces where they concern the viewer (a newcomer's cards received were in 'N
@@ -826,9 +851,23 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     choice'); `points`: the last of `lines` says them. The viewer's own pieces moved come
     first of all ('Your pieces: your 1 tower goes out of the game, ...'): a newcomer's tower
     lost to another's win was last, below a long line of passes taken for them, out of the
-    box's sight."""
+    box's sight. Where there are `results` (the log lines of the display's news: who won
+    what, what was scored; and the decisions that settled them), those come before the moves
+    of pieces about the viewer's places and before the rest, which follow as 'Also: ...' (a
+    cramped page folds the last lines: seed 316's newcomer read two moves of a pawn near
+    their pieces and found the rounds won and a scoring in '3 more')."""
     game, viewer = sight.game, sight.viewer
-    news = yours_first(game, *about_yours(items), viewer)
+    yours, rest = about_yours(items)
+    weighty = [x for x in rest if x.at in results]
+    if weighty:  # the results first; the moves about the viewer's places, then the rest
+        walks = [x for x in yours if x.key is not None and x.at not in results]
+        news = yours_first(game, [x for x in yours if x not in walks], weighty, viewer) + \
+            yours_first(game, walks, [], viewer)
+        routine = [x for x in rest if x not in weighty]
+        also = [ALSO_HEAD + x.removeprefix(NEWS_HEAD) for x in
+                yours_first(game, [], routine, viewer)] if routine else []
+    else:
+        news, also = yours_first(game, yours, rest, viewer), []
     scored = lines[-1:] if points else []
     taken = lines[:1] if lone else []
     full = sight.steps.full_places(game, viewer, sight.now)
@@ -839,7 +878,7 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     others = sight.steps.board_moves(game, viewer, [x.text for x in items] +
                                      [m.line for m in pieces])
     return first + taken + scored + news + lines[len(taken):len(lines) - len(scored)] + \
-        (listed if said.own else []) + others + ([] if said.own else listed)
+        (listed if said.own else []) + also + others + ([] if said.own else listed)
 
 
 def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told],
@@ -1479,14 +1518,21 @@ def own_decision_line(game: Game, before: Picture, viewer: str, steps: Steps,
     on the board (a loss they chose, which no later move repeats). Pieces put out of their
     own zones or out of a common pile are what the option said; they are not repeated, nor
     points that the `news` say, each player's amount by their name ('Ann scores 9 VP in X':
-    a newcomer read +9 three times)."""
+    a newcomer read +9 three times). Pieces it brought into the viewer's own zones unseen
+    (a card drawn face down) are said as the viewer now sees them ('1 card (X 4) goes from
+    the stack to your hand'): the option could not name them, and the log says them to
+    nobody (a newcomer diffed their hand to learn which card they had drawn)."""
     moved, points = steps.own_last(viewer)
     if points and all(_said_in(game.label(p), n, news or []) for p, n in points.items()):
         points = {}
     taken = [m for m in moved if m.source[1] != viewer
              and any(before.owner_of(kind) == viewer for kind in m.pieces)]
+    drawn = [m for m in moved if m.dest[1] == viewer != m.source[1] and not m.public
+             and not sees_into(game, m.source, viewer) and sees_into(game, m.dest, viewer)]
     seen = before.compare(before, taken, own=True, zones=zones)
     said = [m for m in seen.moves if m not in seen.supplied]  # not out of a common pile
+    if drawn:
+        said += before.compare(before, drawn, own=True, zones=zones).moves
     parts = [points_text(game, {p: (n, n) for p, n in points.items()}, viewer)] \
         if points else []
     parts += said

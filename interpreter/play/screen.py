@@ -11,6 +11,7 @@ shown when all of it fits, else a line says how to see it (`board`) and the whol
 from __future__ import annotations
 
 import os
+import re
 import select
 import shutil
 import sys
@@ -257,7 +258,9 @@ def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
     (the rows left going to the first in order); else those kept whole, with as many of the
     others' first lines as the rows left hold (a newcomer's pieces, lost to another's move,
     were said nowhere on the screen; another read the card they had taken and not the 13
-    points the others had scored). A paragraph cut short ends in ' ...'."""
+    points the others had scored). A paragraph cut short is said by its first clauses, each
+    whole ('News: a; b; and 3 more (log).'), the others' last paragraphs left out where
+    they must be (those kept whole are said); else it ends in ' ...' where a word is cut."""
     paragraphs: list[list[str]] = []
     for line in lines:
         if paragraphs and line.startswith(" "):
@@ -268,29 +271,74 @@ def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
     rest = [k for k in range(len(paragraphs)) if k not in kept]
     said = sum(len(paragraphs[k]) for k in kept)
     tries = [(kept, rest), ([], kept + rest), (kept, rest[:max(0, rows - said)])]
+    found = []
     for whole, cut in tries:
         room = rows - sum(len(paragraphs[k]) for k in whole)
         if (whole or cut) and len(cut) <= room:
-            short = dict(zip(cut, _first_lines([paragraphs[k] for k in cut], room, width),
-                             strict=True))
-            return [line for k in sorted([*whole, *cut])  # in their order
-                    for line in (paragraphs[k] if k in whole else short[k])]
-    return []
+            short = dict(zip(cut, _first_lines([paragraphs[k] for k in cut], room, width,
+                                               drop=bool(whole)), strict=True))
+            found.append([line for k in sorted([*whole, *cut])  # in their order
+                          for line in (paragraphs[k] if k in whole else short[k])])
+    # the first whose clauses are whole, else the first (a clause cut in the middle)
+    return next((x for x in found if not any(line.endswith(CUT) for line in x)),
+                found[0] if found else [])
 
 
-def _first_lines(paragraphs: list[list[str]], rows: int, width: int) -> list[list[str]]:
-    """Each paragraph's first line at least, in `rows` rows (as many as there are
-    paragraphs, or more), the rows left going to the first ones in order."""
+def _first_lines(paragraphs: list[list[str]], rows: int, width: int, drop: bool = False
+                 ) -> list[list[str]]:
+    """Each paragraph in `rows` rows (as many as there are paragraphs, or more): by its
+    first clauses, each whole, where they fit (_clause_cuts), the rows left going to the
+    first ones in order, the last ones left out ([]) where they must and may (`drop`);
+    else by its first line at least, cut at a word ('...')."""
+    cuts = [_clause_cuts(p, width) for p in paragraphs]
+    least = [c[0] for c in cuts]
+    for said in range(len(paragraphs), -1 if drop else len(paragraphs) - 1, -1):
+        if sum(len(x) for x in least[:said]) > rows:
+            continue
+        left = rows - sum(len(x) for x in least[:said])
+        out: list[list[str]] = []
+        for least_one, options in zip(least[:said], cuts, strict=False):
+            kept = [x for x in options if len(x) <= len(least_one) + left][-1]
+            left -= len(kept) - len(least_one)
+            out.append(kept)
+        return out + [[] for _ in paragraphs[said:]]
     left = rows - len(paragraphs)
-    out: list[list[str]] = []
-    for paragraph in paragraphs:
+    out = []
+    for paragraph in paragraphs:  # (none fits by a clause: rows fewer than paragraphs)
         extra = min(left, len(paragraph) - 1)
         left -= extra
         kept = paragraph[:1 + extra]
         if len(kept) < len(paragraph):
-            kept[-1] = cut_at_word(kept[-1], width - 4) + " ..."
+            kept[-1] = cut_at_word(kept[-1], width - 4) + CUT
         out.append(kept)
     return out
+
+
+CUT = " ..."  # the end of a line cut at a word
+FOLD_CLAUSE = re.compile(r"^and (\d+) more\b")  # a clause that says how many are left out
+
+
+def _clause_cuts(paragraph: list[str], width: int) -> list[list[str]]:
+    """A wrapped paragraph ('News: a; b; c.') said by its first clauses, each whole, and how
+    many it leaves out ('News: a; and 2 more (log).'), wrapped to `width`: by one clause,
+    two, ..., then whole (a newcomer read 'News: Player 3 wins the round for X with 10;
+    Player 2 chooses to ...', a clause cut in the middle)."""
+    text = " ".join(line.strip() for line in paragraph)
+    head, colon, body = text.partition(": ")
+    if not colon or "; " in head:
+        head, body = "", text
+    else:
+        head += colon
+    clauses = body.rstrip(".").split("; ")
+    out = []
+    for k in range(1, len(clauses)):
+        if FOLD_CLAUSE.match(clauses[k - 1]):
+            break  # (the paragraph's own fold: said whole or not at all)
+        left = [FOLD_CLAUSE.match(x) for x in clauses[k:]]
+        count = sum(int(m.group(1)) if m else 1 for m in left)
+        out.append(wrap_text(f"{head}{'; '.join(clauses[:k])}; and {count} more (log).",
+                             width))
+    return out + [paragraph]
 
 
 def cut_at_word(line: str, chars: int) -> str:
