@@ -1736,7 +1736,8 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         in said, said
     said = _why_179(514, "why 2")
     assert "the game goes on. As the screen says: beige: in 52nd St. East (option D can " \
-        "then no longer score it, which loses nothing: worth now you 6 VP), may go to " \
+        "then no longer score it, but its skyscrapers stay and score later, at the game's " \
+        "end at the latest: worth now 6 VP for you), may go to " \
         "Central Park." in said, said
     said = _why_179(173, "why 11")
     assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
