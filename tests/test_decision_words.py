@@ -130,7 +130,7 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
         game.apply(rng.choice(game.decision().options))
     log = game.events
     assert not any(" could bid " in line or re.search(r" builds 0 ", line) for line in log)
-    assert any(re.search(r" passes on [^;=]+ and takes back [^;=]+; the high bid stays ", line)
+    assert any(re.search(r" passes on [^;=]+ and takes back [^;=]+; the high bid is ", line)
                for line in log)
     assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
 
