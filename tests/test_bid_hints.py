@@ -90,10 +90,10 @@ def test_the_colour_choice_says_which_colours_are_allowed_and_why():
 
 
 def test_option_d_and_the_commissioner_notes_list_the_same_points_in_the_same_order():
-    """Option D's hint ('you +6, Player 2 +4') and a commissioner's destination note ('you 6
-    VP, Player 2 4 VP') built the same list twice, in two orders: the hint in seat order, so
-    that Player 2 read 'Player 1 +4, you +6' there and 'you 6 VP, Player 1 4 VP' beside it.
-    One list, the viewer first, in two formats."""
+    """Option D's hint ('you +6, Player 2 +4') and a commissioner's destination note ('6 VP
+    for you, 4 VP for Player 2', seed 315) built the same list twice, in two orders: the
+    hint in seat order, so that Player 2 read 'Player 1 +4, you +6' there and 'you 6 VP,
+    Player 1 4 VP' beside it. One list, the viewer first, in two formats."""
     game = fresh(load_ruleset(BASE))
     position(game, towers={"w34_violet": {"P1": 2}, "w34_brown": {"P2": 3}})
     points = {p: game.evaluate("district_points", p, "w34") for p in ("P1", "P2")}
@@ -101,6 +101,6 @@ def test_option_d_and_the_commissioner_notes_list_the_same_points_in_the_same_or
     assert game.evaluate("option_d_points", "P2", "w34") == \
         f"you +{points['P2']}, Player 1 +{points['P1']}"
     assert game.evaluate("scored_now_text", "P2", "w34") == \
-        f"you {points['P2']} VP, Player 1 {points['P1']} VP"
+        f"{points['P2']} VP for you, {points['P1']} VP for Player 1"
     assert game.evaluate("option_d_points", "P3", "e34") == "no points"
     assert game.evaluate("scored_now_text", "P3", "e34") == "no VP for anyone"

@@ -419,7 +419,7 @@ def test_the_players_own_pieces_lost_come_before_the_others_in_an_options_words(
 
 
 def test_the_last_pass_of_an_auction_that_nobody_bid_in_says_so():
-    """A newcomer passing last read only 'pass (taking back any cards bid)': that nobody
+    """A newcomer passing last read only 'pass': that nobody
     would win the auction was not said. News that names no player is said too."""
     def last_pass(game, decision):
         if "pass_bid" not in decision.options:
@@ -814,11 +814,11 @@ def test_a_pass_that_ends_an_auction_names_the_auction_the_next_player_opens():
         return " ".join(" ".join(s.decision_lines(game.decision())).split())
 
     said = first_pass("P2", 3)  # Player 2 opens, 3 and 4 pass: Player 1 passes last
-    assert "pass (taking back any cards bid): nobody bids for 34th St. West; then, in the " \
+    assert "pass: nobody bids for 34th St. West; then, in the " \
         "auction for 34th St. East, Player 2 " \
         "chooses the colour of their bid" in said, said
     said = first_pass("P3", 1)  # Player 3 bids, 4 passes: Player 2 may still bid after 1
-    assert "pass (taking back any cards bid): Player 2 and Player 3 are still in" in said, said
+    assert "pass: Player 2 and Player 3 are still in" in said, said
     assert "wins the auction" not in said and "in the auction for" not in said, said
 
 
@@ -976,13 +976,13 @@ NEWCOMER_223 = Path(__file__).parent / "data" / \
 
 
 def test_a_pass_that_does_not_end_the_round_names_who_is_still_in_not_a_winner():
-    """Issue 33 (seed 223): 'pass (taking back any cards bid): if the others choose it too:
+    """Issue 33 (seed 223): 'pass: if the others choose it too:
     Player 4 wins the auction for 52nd St. East with 9' while Player 2 could still bid: the
     newcomer read Player 4's win as certain. A pass names a winner only where it ends the
     auction; otherwise it says who is still in (the high bidder among them)."""
     from .test_digest import newcomer_screens
 
     screen = " ".join(" ".join(newcomer_screens(replay=NEWCOMER_223)[148]).split())
-    assert "pass (taking back any cards bid): Player 2 and Player 4 are still in" in screen, \
+    assert "pass: Player 2 and Player 4 are still in" in screen, \
         screen
     assert "wins the auction" not in screen and "if the others choose it too" not in screen

@@ -130,7 +130,7 @@ def test_the_log_says_a_pass_without_a_bid_and_building_none_in_words():
         game.apply(rng.choice(game.decision().options))
     log = game.events
     assert not any(" could bid " in line or re.search(r" builds 0 ", line) for line in log)
-    assert any(re.search(r" passes on [^;=]+ and takes back [^;=]+; the high bid stays ", line)
+    assert any(re.search(r" passes on [^;=]+ and takes back [^;=]+; the high bid is ", line)
                for line in log)
     assert any(re.search(r" (chooses to build|builds) no skyscraper", line) for line in log)
 
@@ -184,7 +184,7 @@ def test_placing_a_business_says_which_one_was_taken(tmp_path):
 def test_a_commissioner_s_destinations_say_what_each_district_would_score_now():
     """Issue 33's newcomer (seed 181) chose 'white' or 'beige' by where each may go, with no
     word of what that leads to: each destination district that would score anyone now says
-    it, as the next step's options do ('52nd St. East (if scored now: you 4 VP)'); a place
+    it, as the next step's options do ('52nd St. East (if scored now: 4 VP for you)'); a place
     that scores nobody, and City Hall, say none."""
     ruleset = load_ruleset(BASE)
     display = load_display(ruleset)
@@ -198,7 +198,35 @@ def test_a_commissioner_s_destinations_say_what_each_district_would_score_now():
             notes = re.findall(r"(?:may go to | or )([^(;]+?) \(if scored now: ([^)]*)\)", hints)
             for place, scores in notes:
                 assert place != "City Hall" and re.fullmatch(
-                    r"(you \d+ VP|Player \d \d+ VP)(, Player \d \d+ VP)*", scores), hints
+                    r"\d+ VP for (you|Player \d)(, \d+ VP for Player \d)*", scores), hints
             met += bool(notes)
+        game.apply(rng.choice(decision.options))
+    assert met == 3
+
+
+def test_a_district_a_commissioner_leaves_is_said_to_score_later_not_to_lose_nothing():
+    """Seed 315's newcomers read '(option D can then no longer score it, which loses
+    nothing: worth now you 3 VP, Player 3 2 VP)' as a contradiction, and 'Player 3 2 VP' as
+    a number said twice (issue 33). en-2004: the final scoring scores every district
+    without a building stop; what goes is option D's scoring there now. The hint says so,
+    and writes each player's points before the player ('2 VP for Player 3')."""
+    ruleset = load_ruleset(BASE)
+    display = load_display(ruleset)
+    game, rng = ruleset.new_game(4, 315), random.Random(315)
+    met = 0
+    while not game.over and met < 3:
+        decision = game.decision()
+        if decision.prompt.startswith("move which commissioner"):
+            hints = " ".join(" ".join(display.hint_lines(
+                game, decision.player, decision.options, False, 80)).split())
+            assert "loses nothing" not in hints and not re.search(
+                r"(you|Player \d) \d+ VP", hints), hints
+            leaving = re.findall(r"\(option D can then no longer score it([^)]*)\)", hints)
+            for said in leaving:
+                assert said == "" or re.fullmatch(
+                    r", but its skyscrapers stay and score later, at the game's end at the "
+                    r"latest: worth now \d+ VP for (you|Player \d)(, \d+ VP for Player \d)*",
+                    said), hints
+            met += any(leaving)
         game.apply(rng.choice(decision.options))
     assert met == 3

@@ -21,8 +21,8 @@ from interpreter.play.option_notes import asking_procedure, option_notes
 from .conftest import BASE
 
 PASS = "pass_bid"
-NOTE = re.compile(r"(if (?P<who>.+?) wins, they|(?P<winner>.+?)) may fill (?P<where>[^,]+), "
-                  r"where you have")
+NOTE = re.compile(r"(?:^|; )(if (?P<who>.+?) wins, they|(?P<winner>[^;]+?)) may fill "
+                  r"(?P<where>[^,]+), where you have")  # (after 'taking back your 1 card bid; ')
 
 
 def _at_risk(game: Game, player: str) -> bool:

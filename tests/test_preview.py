@@ -10,7 +10,7 @@ import re
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.consequences import Effect, Outlook
 from interpreter.play.display import load_display
-from interpreter.play.preview import common_points, if_ended_now, preview
+from interpreter.play.preview import Ending, common_points, if_ended_now, preview
 from interpreter.play.replay import History
 from interpreter.play.terminal import Session, plural
 
@@ -138,4 +138,46 @@ def test_score_says_what_a_random_draw_decides_is_one_draw():
     assert "(* a random draw decides it; one draw shown):" in text, text
     assert re.search(r"\* Central Park: 3 businesses turned over \(", text), text
     assert re.search(r"Player 1 +\d+ now, \d+ to \d+ at the end", text), text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_score_says_a_rank_only_where_every_draw_allows_it():
+    """Seed 315's newcomer read under `score` 'Player 1 8 now, 28 at the end (first)' above
+    'Player 3 9 now, 26 to 32 at the end' (issue 33): a rank the estimate could not know.
+    A rank is said where every draw tried gives it; else with the share of the draws."""
+    five = Ending({"P1": 8, "P2": 8, "P3": 9}, {"P1": 28, "P2": 22, "P3": 26},
+                  chance=True, others=[{"P1": 28, "P2": 25, "P3": 32},
+                                       {"P1": 28, "P2": 22, "P3": 30},
+                                       {"P1": 28, "P2": 23, "P3": 27},
+                                       {"P1": 28, "P2": 24, "P3": 26}])
+    assert five.first_words("P1") == "first in 3 of 5 draws, else second"
+    assert five.first_words("P3") == "first in 2 of 5 draws, else second"
+    assert five.first_words("P2") == ""
+    sure = Ending({"P1": 0, "P2": 0, "P3": 0}, {"P1": 9, "P2": 9, "P3": 4})
+    assert sure.first_words("P1") == sure.first_words("P2") == "tied for first"
+    assert Ending({"P1": 0, "P2": 0}, {"P1": 9, "P2": 4}).first_words("P1") == "first"
+    mixed = Ending({"P1": 0, "P2": 0, "P3": 0}, {"P1": 9, "P2": 9, "P3": 10},
+                   chance=True, others=[{"P1": 9, "P2": 9, "P3": 1}])
+    assert mixed.first_words("P1") == "tied for first in 1 of 2 draws, else second"
+    assert mixed.first_words("P3") == "first in 1 of 2 draws, else third"
+
+
+def test_the_score_command_says_the_share_of_draws_beside_a_rank(monkeypatch):
+    game = game_at(SCORE_DISTRICT)
+    ending = Ending({p: 8 for p in game.players}, {"P1": 28, "P2": 22, "P3": 26},
+                    chance=True, others=[{"P1": 28, "P2": 25, "P3": 32},
+                                         {"P1": 28, "P2": 22, "P3": 30},
+                                         {"P1": 28, "P2": 23, "P3": 27},
+                                         {"P1": 28, "P2": 24, "P3": 26}])
+    monkeypatch.setattr("interpreter.play.terminal.if_ended_now", lambda *args: ending)
+    out = io.StringIO()
+    s = Session(game.ruleset, game, History(), {p: "human" for p in game.players},
+                load_display(game.ruleset), out, width=80)
+    s.handle("score", game.decision())
+    text = out.getvalue()
+    assert "(first)" not in text, text
+    assert re.search(r"Player 1 +8 now, +28 at the end +\(first in 3 of 5 draws, else "
+                     r"second\)", text), text
+    assert re.search(r"Player 3 +8 now, 26 to 32 at the end +\(first in 2 of 5 draws, else "
+                     r"second\)", text), text
     assert all(len(line) <= 80 for line in text.splitlines())

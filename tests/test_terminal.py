@@ -923,8 +923,8 @@ def test_a_card_that_lowers_the_build_limit_says_so_on_its_line():
     assert "brown 5 (build limit falls from 3 to 2)" in said  # beside "up to 3"
     assert "black 6 (build limit falls from 3 to 1)" in said
     assert "black 4 (" not in said  # a black 4 allows 3 too: nothing changes
-    assert "finish: that is my bid (" not in said and "pass (taking back any cards bid) (" \
-        not in said
+    assert "finish: that is my bid (" not in said and "pass (build" not in said
+    assert "pass (taking back your 1 card bid)" in said  # (seed 315: said where some are)
     assert all(len(x) <= 80 for x in lines)
 
 
@@ -1179,7 +1179,7 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     game, s = _auction_in_34th_west(["boutique", "jeweler"])
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     # who may fill it: Player 2 has a plot there, so would build on that one (issue 33)
-    assert "pass (taking back any cards bid) (if Player 3 or Player 4 wins, they may fill " \
+    assert "pass (if Player 3 or Player 4 wins, they may fill " \
         "34th St. West, where you have 3 skyscrapers: a later building stop there would " \
         "take them out of the game)" in said, said
     assert said.count("may fill") == 1  # on the pass only, not on the colour's option
@@ -1220,9 +1220,12 @@ def test_a_pass_says_on_what_auction_and_the_high_bid_it_left():
     out.truncate(0)
     s.screen(game.decision())
     said = " ".join(out.getvalue().split())
-    for other in ("Player 2", "Player 3", "Player 4"):
-        assert f"{other} passes on 34th St. West; the high bid stays Player 1's 4." in said, \
+    for other in ("Player 2", "Player 3"):
+        assert f"{other} passes on 34th St. West; the high bid is Player 1's 4." in said, \
             said
+    # the last pass is followed by the win, which says the bid (seed 315's newcomer read
+    # 'the high bid stays your 8' twice before 'you win ... with 8')
+    assert "Player 4 passes on 34th St. West. " in said, said
     game, _ = _auction_in_34th_west(["boutique"])
     game.apply("pass_bid")
     assert game.events[-1] == "Player 1 passes on 34th St. West; nobody has finished a bid yet."
@@ -1704,7 +1707,7 @@ def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept(
     the first numbers, pass and finish the numbers after the hand's cards, and the list reads
     in order down the screen."""
     said = screens_179()[179]
-    assert "2. green 6 3. black 4 4. black 5 5. black 6 12. pass (taking back any cards " \
+    assert "2. green 6 3. black 4 4. black 5 5. black 6 12. pass (taking back your 1 card " \
         "bid)" in said, said
     assert said.index("12. pass") < said.index("13. finish: that is my bid"), said
     # the numbers kept for the cards that cannot join the bid now, said as that ('kept for
@@ -1736,7 +1739,8 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         in said, said
     said = _why_179(514, "why 2")
     assert "the game goes on. As the screen says: beige: in 52nd St. East (option D can " \
-        "then no longer score it, which loses nothing: worth now you 6 VP), may go to " \
+        "then no longer score it, but its skyscrapers stay and score later, at the game's " \
+        "end at the latest: worth now 6 VP for you), may go to " \
         "Central Park." in said, said
     said = _why_179(173, "why 11")
     assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
@@ -1768,7 +1772,7 @@ def test_the_final_board_says_which_plots_touch():
 def test_a_player_s_name_and_number_stay_on_one_row():
     """A newcomer's option read '... if the others choose it too: Player' at a row's end
     and '4 wins the auction' below it."""
-    text = "pass (taking back any cards bid): if the others choose it too: Player 4 wins " \
+    text = "pass: if the others choose it too: Player 4 wins " \
         "the auction for 52nd St. East with 9"
     for width in range(40, 81):
         rows = wrap_text(text, width)

@@ -620,7 +620,7 @@ def _labels_here(game, history, player: str) -> tuple[list[str], list[str]]:
 def _scored_now(game, player: str, district: str) -> str:
     """Who would score what in `district` now, from the rules' own district_points."""
     points = {p: game.evaluate("district_points", p, district) for p in game.players}
-    said = [("you" if p == player else game.label(p)) + f" {points[p]} VP"
+    said = [f"{points[p]} VP for " + ("you" if p == player else game.label(p))
             for p in sorted(game.players, key=lambda p: p != player) if points[p] > 0]
     return ", ".join(said) or "no VP for anyone"
 
@@ -647,8 +647,9 @@ def test_each_destination_of_a_commissioner_says_what_a_scoring_there_gives_now(
         assert label.startswith(f"{game.label(option)} (if scored now: "
                                 f"{_scored_now(game, decision.player, option)}"), label
     origin = game.state["vars"]["commissioner_at"][game.frame_locals()["c"]]
-    assert all(f"; option D can no longer score {game.label(origin)}, which loses nothing: "
-               "worth now " in x for x in page), page
+    assert all(f"; option D can no longer score {game.label(origin)}, but its skyscrapers "
+               "stay and score later, at the game's end at the latest: worth now " in x
+               for x in page), page
 
 
 ALLOWS = {4: 3, 5: 2, 6: 1}  # en-2004, The auctions, (3): skyscrapers a card's value allows

@@ -65,7 +65,7 @@ def test_why_says_when_the_player_lacks_the_cards():
     assert "You have no violet card in your hand of cards." in lines
     assert any("colours you may open a bid with in 34th St. West" in x and
                "en-2004: The play of an auction" in x for x in lines), lines
-    assert lines[-2:] == ["  1. brown", "  2. pass (taking back any cards bid)"]
+    assert lines[-2:] == ["  1. brown", "  2. pass"]
     # A colour the player holds is not "lacking": brown is allowed.
     allowed = explain(game, decision, "brown", "brown")
     assert allowed[0] == "You may choose 'brown': it is option 1."

@@ -55,6 +55,38 @@ class Ending:
         except TypeError:  # scores that are no numbers: the first draw's
             return self.end[player], self.end[player]
 
+    def first_words(self, player: str) -> str:
+        """Whether the player ends first, as far as the draws tried allow ('' where none puts
+        them first): 'first' where every draw does, alone; 'tied for first' where every draw
+        ties them at the top; where some draws do, the share and the other places ('first
+        in 3 of 5 draws, else second', 'first in 1 of 5 draws, else second or third'; one
+        line of 80 with the points). Seed 315's newcomer read 'Player 1 28 at the end
+        (first)' above 'Player 3 26 to 32 at the end': a rank the estimate could not
+        support."""
+        draws = [self.end, *self.others]
+        try:
+            above = [sum(draw[o] > draw[player] for o in draw if o != player) for draw in draws]
+            level = [any(draw[o] == draw[player] for o in draw if o != player)
+                     for draw in draws]
+        except TypeError:  # scores that are no numbers: no rank
+            return ""
+        alone = sum(n == 0 and not tie for n, tie in zip(above, level, strict=True))
+        tied = sum(n == 0 and tie for n, tie in zip(above, level, strict=True))
+        if alone + tied == 0:
+            return ""
+        word = "first" if not tied else "tied for first" if not alone else \
+            "first or tied for first"
+        if alone + tied == len(draws):
+            return word
+        return f"{word} in {alone + tied} of {len(draws)} draws, else " + \
+            " or ".join(_place(1 + n) for n in sorted(set(above) - {0}))
+
+
+def _place(n: int) -> str:
+    """'second' for 2, up to 'sixth'; '7th' past it."""
+    words = ("first", "second", "third", "fourth", "fifth", "sixth")
+    return words[n - 1] if n <= len(words) else f"{n}th"
+
 
 def _sample(game: Game, viewer: str) -> Game:
     return sample_game(game, viewer, private_random(game.state["seed"], game.state["step"],

@@ -1063,9 +1063,8 @@ class Session:
             return
         lines = ["If the game ended now (on what you can see):"]
         width = max(len(self.name(p)) for p in self.game.players)
-        best = max(ending.end.values())
         for p in sorted(self.game.players, key=lambda p: -ending.end[p]):
-            mark = "  (first)" if ending.end[p] == best else ""
+            mark = f"  ({first})" if (first := ending.first_words(p)) else ""
             least, most = ending.end_range(p)
             end = f"{least!s:>4}" if least == most else f"{least} to {most}"
             lines.append(f"  {self.name(p):<{width}}  {ending.now[p]!s:>4} now, "
