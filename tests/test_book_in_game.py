@@ -8,7 +8,10 @@ import io
 import os
 import re
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
+from typing import Any
 
 import pytest
 
@@ -192,14 +195,16 @@ def test_the_rules_page_of_the_browser_places_every_decision():
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Chromium")
-def test_the_rules_panel_opens_at_the_current_decision_in_chromium():
+@contextmanager
+def _rules_panel_at(prompt: str) -> Iterator[tuple[Any, Any]]:
+    """Player 1's page at their first decision asked `prompt` (a 3-player game, seed 4) in
+    Chromium at 1366x768, its Rules panel opened: the page and the panel's current section."""
     pytest.importorskip("uvicorn")
     sync_api = pytest.importorskip("playwright.sync_api")
     from tests.web_support import make_table, play_until, serving, token_of
 
     ruleset, game, history = play_until(
-        FIFTH, 3, 4, lambda g, d: d.player == "P1" and d.prompt == TURN)
+        FIFTH, 3, 4, lambda g, d: d.player == "P1" and d.prompt == prompt)
     table = make_table(ruleset, game, history, {"P1": "human", "P2": "random", "P3": "random"})
     with serving(table) as base, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
@@ -210,14 +215,19 @@ def test_the_rules_panel_opens_at_the_current_decision_in_chromium():
             page.wait_for_function("() => document.querySelector('#options button')")
             page.click("#rules-open")
             page.wait_for_selector("#rules section.current")
-            current = page.locator("#rules section.current")
-            assert current.get_attribute("id") == "rule-play-turn"
-            assert "Option D: score a district" in current.inner_text()
-            assert page.locator("#rules nav a[href='#rule-setup']").count() == 1
-            page.click("#rules-open")
-            assert page.locator("#rules").is_hidden()
+            yield page, page.locator("#rules section.current")
         finally:
             browser.close()
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Chromium")
+def test_the_rules_panel_opens_at_the_current_decision_in_chromium():
+    with _rules_panel_at(TURN) as (page, current):
+        assert current.get_attribute("id") == "rule-play-turn"
+        assert "Option D: score a district" in current.inner_text()
+        assert page.locator("#rules nav a[href='#rule-setup']").count() == 1
+        page.click("#rules-open")
+        assert page.locator("#rules").is_hidden()
 
 
 def test_the_page_says_each_option_whole_where_it_has_room_and_cuts_it_where_not():
@@ -515,29 +525,11 @@ def test_a_rule_without_a_gist_leads_with_the_rulebooks_paragraph():
 def test_the_rules_panel_at_a_bid_reads_as_the_rulebook_in_chromium():
     """Issue 33: the panel opened at a bid shows, before anything else of the rule, what the
     rulebook says: no step by step until it is opened."""
-    pytest.importorskip("uvicorn")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.web_support import make_table, play_until, serving, token_of
-
-    ruleset, game, history = play_until(
-        FIFTH, 3, 4, lambda g, d: d.player == "P1" and d.prompt == BID)
-    table = make_table(ruleset, game, history, {"P1": "human", "P2": "random", "P3": "random"})
-    with serving(table) as base, sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.set_default_timeout(15_000)
-            page.goto(f"{base}/play/{token_of(table, 'P1')}")
-            page.wait_for_function("() => document.querySelector('#options button')")
-            page.click("#rules-open")
-            page.wait_for_selector("#rules section.current")
-            current = page.locator("#rules section.current")
-            assert current.get_attribute("id") == "rule-play-bid_turn"
-            first = current.locator("p").first.inner_text()
-            assert "A player who passes takes his cards back" in first, first
-            shown = current.inner_text()
-            assert not any(code in shown for code in CODE_LIKE), shown
-            current.locator("details.rulebook summary").click()
-            assert AUCTION_SAYS in current.inner_text()
-        finally:
-            browser.close()
+    with _rules_panel_at(BID) as (_, current):
+        assert current.get_attribute("id") == "rule-play-bid_turn"
+        first = current.locator("p").first.inner_text()
+        assert "A player who passes takes his cards back" in first, first
+        shown = current.inner_text()
+        assert not any(code in shown for code in CODE_LIKE), shown
+        current.locator("details.rulebook summary").click()
+        assert AUCTION_SAYS in current.inner_text()

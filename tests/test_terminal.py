@@ -13,6 +13,7 @@ import re
 import subprocess
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -579,10 +580,9 @@ def test_a_screen_too_full_drops_its_blank_rows_before_overflowing():
         assert line in fitted  # every part kept
 
 
-def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
-    """Adding a card to a bid takes it out of the list: the others keep their numbers (a
-    newcomer typed the number a card had on the screen before), and typing a card's name
-    picks it."""
+def _p1_opens_the_park_auction() -> Any:
+    """A game whose Player 1 holds brown 4, brown 5, black 4 and black 6 and opens the
+    auction below the park."""
     from .test_rulebook_examples import card, empty_hands, fresh, position
 
     game = fresh(load_ruleset(BASE))
@@ -590,6 +590,16 @@ def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
     position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
                                  card("black", 4): 1, card("black", 6): 1}})
     game.perform("park_auction", "P1")
+    return game
+
+
+def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
+    """Adding a card to a bid takes it out of the list: the others keep their numbers (a
+    newcomer typed the number a card had on the screen before), and typing a card's name
+    picks it."""
+    from .test_rulebook_examples import card
+
+    game = _p1_opens_the_park_auction()
     out, answers, screens = io.StringIO(), iter(["", "brown", "1", "black 6"]), []
 
     def read(prompt: str) -> str:
@@ -1631,6 +1641,20 @@ class _TypingWhileDrawn(io.StringIO):
         return super().write(text)
 
 
+LAST_TURN_127 = 416  # seed 127's newcomer's last turn: B, then the only business, taken
+
+
+def _before_the_last_turn_of_127() -> tuple[dict, Any]:
+    """Seed 127's newcomer's replay and its game before their last turn (B, then the only
+    business left, taken for them)."""
+    data = json.loads(NEWCOMER_127.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:LAST_TURN_127]:
+        game.apply(move)
+    return data, game
+
+
 def test_a_line_typed_while_the_next_question_is_drawn_does_not_answer_it():
     """Seed 179 (issue 33): the newcomer chose B, the game took the only business for them,
     and the '1' they typed while the next screen was worked out placed it on the first plot.
@@ -1640,12 +1664,8 @@ def test_a_line_typed_while_the_next_question_is_drawn_does_not_answer_it():
 
     from interpreter.play.screen import set_aside_typed
 
-    data = json.loads(NEWCOMER_127.read_text())
-    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
-    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
-                                       streams=data["version"] - 1)
-    for move in data["moves"][:cut]:
-        game.apply(move)
+    data, game = _before_the_last_turn_of_127()
+    cut = LAST_TURN_127
     master, slave = os.openpty()
     answers = ["", "2"]  # Enter to start, option B
 
@@ -2304,12 +2324,8 @@ def _answered_as_it_appears(read_after: float) -> tuple[list, str]:
     was written since the '1'."""
     from interpreter.play.screen import set_aside_typed
 
-    data = json.loads(NEWCOMER_127.read_text())
-    cut = 416  # before the newcomer's last turn: B, then the only business left, taken
-    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
-                                       streams=data["version"] - 1)
-    for move in data["moves"][:cut]:
-        game.apply(move)
+    data, game = _before_the_last_turn_of_127()
+    cut = LAST_TURN_127
     master, slave = os.openpty()
     answers = ["", "2"]  # Enter to start, option B
     now, sent = [0.0], []
@@ -2447,13 +2463,7 @@ def test_a_bid_s_number_kept_for_a_card_not_offered_says_which_cards_and_why():
     """Seed 315's newcomer read '3 to 9: for the rest of your hand, not offered now' under a
     bid's first card, typed 5 and read 'There is no option 5'. A number kept for the hand's
     other cards says which cards, why they are not offered, and what may be typed."""
-    from .test_rulebook_examples import card, empty_hands, fresh, position
-
-    game = fresh(load_ruleset(BASE))
-    empty_hands(game)
-    position(game, hands={"P1": {card("brown", 4): 1, card("brown", 5): 1,
-                                 card("black", 4): 1, card("black", 6): 1}})
-    game.perform("park_auction", "P1")
+    game = _p1_opens_the_park_auction()
     out, answers, said = io.StringIO(), iter(["", "brown", "3", "why 4"]), []
 
     def read(prompt: str) -> str:
