@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -184,7 +185,11 @@ def _hot_seat(hide: int) -> list[tuple[str, str]]:
         if prompt != "> ":
             return ""  # Enter: to start, or "press Enter when you are ready"
         answered += 1
-        return "quit" if answered == 7 else str(hide if answered == 1 else 1)
+        # the first option listed: a question that goes on from the last answer keeps its
+        # numbers, the one answered left out (the decoy after the hideout)
+        listed = re.findall(r"^ +(\d+)\. ", re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "",
+                                                 stream.getvalue().split("\x1b[2J")[-1]), re.M)
+        return "quit" if answered == 7 else str(hide if answered == 1 else min(map(int, listed)))
 
     session = Session(ruleset, game, History.start(game), {p: "human" for p in game.players},
                       load_display(ruleset), Printable(stream), tty=True, read=read,

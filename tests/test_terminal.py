@@ -5,6 +5,7 @@ legend means two things."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -53,9 +54,11 @@ def session(game, width: int, colour: bool = False, tty: bool = False,
     return s, out
 
 
+@functools.cache
 def playable_bundled() -> list[str]:
     """Every ruleset that comes with the engine and can be played (the literal editions say
-    what their text says, and are refused when played)."""
+    what their text says, and are refused when played). Found once: four modules' tests are
+    made from it when each test worker collects the suite (a load of every ruleset each)."""
     out = []
     for name in bundled_rulesets():
         try:
