@@ -83,9 +83,12 @@ class Ending:
 
 
 def _place(n: int) -> str:
-    """'second' for 2, up to 'sixth'; '7th' past it."""
-    words = ("first", "second", "third", "fourth", "fifth", "sixth")
-    return words[n - 1] if n <= len(words) else f"{n}th"
+    """'second' for 2, up to 'fourth'; '5th', '21st', ... past it."""
+    words = ("first", "second", "third", "fourth")
+    if n <= len(words):
+        return words[n - 1]
+    last = n % 10 if n % 100 not in (11, 12, 13) else 0
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th')}"
 
 
 def _sample(game: Game, viewer: str) -> Game:
