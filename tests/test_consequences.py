@@ -268,8 +268,10 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         # all three bots' placements: without where from (the common supply) to fit
         assert re.search(r"Pieces: Player \d's 2 skyscrapers go to .*; Player \d's 2 "
                          r"skyscrapers go to .*; Player \d's 2 skyscrapers go to ", said), said
-        game.type(re.search(r" (\d+)\. \w", said).group(1))  # a plot keeps its number: 1
-        # is taken by now
+        # a plot keeps its number (1 is taken by now), listed as "6. violet" or, grouped by
+        # street where the list would not fit otherwise, "6 violet (+2)"
+        asked = said.split("empty building plot", 1)[1]
+        game.type(re.search(r" (\d+)\.? [a-z]", asked).group(1))
         turn = " ".join(game.until("\n> ").split())
         assert "A: take 3 skyscrapers, then 2 coloured cards, then move a commissioner: " \
                "your 3 skyscrapers go from the general supply to your supply" in turn

@@ -81,6 +81,7 @@ class GreedyBot:
         self._judges: dict[tuple[int, str], Judge] = {}
         self.thorough = thorough  # judge at every choice point, however rarely it matters
         self.spread = 0  # how many different values the options of the last decision had
+        self._runs: dict[str, OwnRun] = {}  # per player it plays: its run of decisions
 
     def _judge(self, sample: Any, me: str) -> Judge:
         """The judge of `me` in games of this program, with what it has scored so far (a
@@ -97,33 +98,150 @@ class GreedyBot:
         game, taken = nothing_to_judge(view, options, rng)
         if game is None:
             return taken
+        run = self._runs.setdefault(decision.player, OwnRun())
+        steady = run.least_declined(game, options)
+        allowed = no_detours(game, decision, run.declined, rng)
+        option = self._choose(game, decision, rng, steady, set(allowed))
+        run.took(game, options, option)
+        return option
+
+    def _choose(self, game: Any, decision: Decision, rng: random.Random,
+                steady: list[int], allowed: set[int]) -> Any:
+        """The option to take: of the option numbers `allowed`, the best judged; among
+        options it cannot tell apart, one of `steady` where it can (the ones it has turned
+        down least often in its run of decisions: `OwnRun`)."""
         from interpreter.bots.sampling import sample_game
 
+        options = decision.options
         self.last_note = None
         if not self.thorough and game.state["pending"] is not None:
             rate = how_often_it_matters(game).get(tuple(game.state["pending"]["at"]))
             if rate is not None and rate < RARELY:  # its way of playing, not worth a note:
-                return options[rng.randrange(len(options))]  # a game has hundreds of these
+                pool = [i for i in steady if i in allowed] or sorted(allowed)  # a game has
+                return options[pool[rng.randrange(len(pool))]]  # hundreds of these
         tiebreak = rng.getrandbits(64)
         sample = sample_game(game, decision.player, rng)
         judge = self._judge(sample, decision.player)
-        if len(options) > MAX_JUDGED:
+        numbers = sorted(allowed)
+        if len(numbers) > MAX_JUDGED:
             self.last_note = (f"{len(options)} options: the greedy bot judged "
                               f"{MAX_JUDGED} of them, drawn at random")
-            options = rng.sample(options, MAX_JUDGED)
-        judge.making = MAKE_FROM is not None and len(options) >= MAKE_FROM
+            numbers = sorted(rng.sample(numbers, MAX_JUDGED))
+        judge.making = MAKE_FROM is not None and len(numbers) >= MAKE_FROM
         if judge.making:
             sample.journaled()
         best: list[int] = []
         best_value = None
-        for i, option in enumerate(options):
-            value = judge.value_after(option)
+        for i in numbers:
+            value = judge.value_after(options[i])
             if best_value is None or value > best_value:
                 best, best_value = [i], value
             elif value == best_value:
                 best.append(i)
-        self.spread = len(best) < len(options)
+        self.spread = len(best) < len(numbers)
+        best = [i for i in best if i in steady] or best
         return options[first_of(best, tiebreak) if len(best) > 1 else best[0]]
+
+
+class OwnRun:
+    """What a bot turned down in its current run of decisions: the decisions one running
+    procedure of the rules asked it one after the other, with nobody else deciding in between
+    (a choice made step by step, such as an offer built item by item). Nothing new has
+    happened during a run but its own steps, so
+    among options it cannot tell apart the bot keeps to its course: it prefers the ones it
+    has turned down least often. Without this, a bot that cannot tell building an offer from
+    giving it up (neither scores until the offers are over) builds one step by step and then
+    withdraws it, a move no player makes on purpose. The run ends, and is forgotten, as soon
+    as another decision (anyone's, or one taken outside the bot) comes in between, or another
+    procedure asks."""
+
+    def __init__(self) -> None:
+        self.frame: Any = None  # the running procedure that asked the run's decisions
+        self.next_step = -1
+        self.declined: dict[Any, int] = {}
+
+    def least_declined(self, game: Any, options: list[Any]) -> list[int]:
+        """The numbers of `options` turned down least often in the run under way."""
+        if self.frame is not game.stack[-1] or self.next_step != game.state["step"]:
+            self.frame, self.declined = game.stack[-1], {}
+        return fewest_declined(options, self.declined)
+
+    def took(self, game: Any, options: list[Any], option: Any) -> None:
+        """Remember the decision: `option` taken, the others turned down once more."""
+        self.next_step = game.state["step"] + 1
+        chosen = _key(option)
+        for other in options:
+            key = _key(other)
+            if key != chosen:
+                self.declined[key] = self.declined.get(key, 0) + 1
+
+
+def fewest_declined(options: list[Any], declined: Mapping[Any, int]) -> list[int]:
+    """The numbers of the options turned down least often (`declined`: times by key)."""
+    counts = [declined.get(_key(o), 0) for o in options]
+    fewest = min(counts)
+    return [i for i, n in enumerate(counts) if n == fewest]
+
+
+RUN_LOOKAHEAD = 40  # own decisions a bot follows a run to, at most (no_detours)
+DETOURS_UP_TO = 60  # options a decision may have for no_detours to follow each of them (a
+# copy and a run each: a bid card by card has about 15; a choice of 20,000 numbers would take
+# minutes)
+
+
+def no_detours(game: Any, decision: Decision, declined: Mapping[Any, int],
+               rng: random.Random) -> list[int]:
+    """The numbers of the options that are no detour. On a sample of the game
+    (`sampling.sample_game`: it reads only what the player may see) the bot follows each
+    option with the rest of its run, kept to its course as `OwnRun` keeps it (the option
+    turned down least often, the first among equals), up to the next decision of anyone else
+    or of another procedure. An option is a detour when that run ends by taking an option
+    turned down before: here, or earlier in the run (`declined`: times by key). Say an offer
+    built step by step that the hand cannot complete, which ends by giving it up: giving it
+    up at once reaches the same, and judged one decision ahead the detour only looks better
+    for putting off the loss; or giving up half-way, after turning it down at the start.
+    All of them when every one is a detour, or when there are more than DETOURS_UP_TO."""
+    from interpreter.bots.sampling import sample_game
+
+    me, options = decision.player, decision.options
+    if len(options) > DETOURS_UP_TO:
+        return list(range(len(options)))
+    sample = sample_game(game, me, rng)
+    sample.auto = False  # an only option is taken by the run itself, and counted
+    kept = []
+    for i in range(len(options)):
+        seen = dict(declined)
+        for j, o in enumerate(options):
+            if j != i:
+                seen[_key(o)] = seen.get(_key(o), 0) + 1
+        turned_down = set(seen)
+        twin = sample.clone()
+        frame = twin.stack[-1]
+        twin.apply(options[i])
+        last = options[i]  # the run's last option
+        for _ in range(RUN_LOOKAHEAD):
+            pending = twin.state["pending"]
+            if pending is None or pending["player"] != me or twin.stack[-1] is not frame:
+                break
+            now = pending["options"]
+            pick = fewest_declined(now, seen)[0]
+            for j, o in enumerate(now):
+                if j != pick:
+                    seen[_key(o)] = seen.get(_key(o), 0) + 1
+            last = now[pick]
+            twin.apply(last)
+        if _key(last) not in turned_down:
+            kept.append(i)
+    return kept or list(range(len(options)))
+
+
+def _key(option: Any) -> Any:
+    """A dictionary key standing for an option (options of lists are not hashable)."""
+    try:
+        hash(option)
+    except TypeError:
+        return repr(option)
+    return option
 
 
 RARELY = 0.05  # choice points whose options score differently less often are played at random

@@ -1,0 +1,65 @@
+"""A bot keeps to its course within a run of its own decisions (bots/players.py: OwnRun,
+no_detours): it does not build an offer step by step and then give it up, nor start one its
+hand cannot complete. Round-5 newcomers saw greedy bots put forward bids far above the high
+bid and then pass, six times in a game, and read it as a higher bid losing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_ruleset
+from interpreter.bots.draws import decision_draws
+from interpreter.bots.players import GreedyBot, OwnRun
+from interpreter.bots.views import LazyView
+
+OFFERS = Path(__file__).resolve().parent / "data" / "offers"
+
+
+def _runs(players: int, seed: int) -> list[list[str]]:
+    """The runs of a greedy-bot game of Offers: the options one offer's procedure asked a
+    player for, one after the other ('token(4)', 'finish', 'give_up')."""
+    game = load_ruleset(OFFERS).new_game(players, seed)
+    bots = {p: GreedyBot() for p in game.players}
+    runs: list[list[str]] = []
+    last: tuple[str, object] | None = None
+    step = 0
+    while (decision := game.decision()) is not None:
+        view = LazyView(game, decision.player)
+        option = bots[decision.player].choose(view, decision, decision_draws(seed, step))
+        view.close()
+        if last is None or decision.player != last[0] or game.stack[-1] is not last[1]:
+            runs.append([])
+        runs[-1].append(option)
+        last = (decision.player, game.stack[-1])
+        game.apply(option)
+        step += 1
+    return runs
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_greedy_bot_never_builds_an_offer_and_then_gives_it_up(players: int) -> None:
+    runs = [run for seed in range(12) for run in _runs(players, seed)]
+    detours = [run for run in runs if len(run) > 1 and run[-1] == "give_up"]
+    assert detours == []
+    # not by giving up at once every time: offers are made, some of several tokens
+    assert any(run[-1] == "finish" and len(run) > 2 for run in runs)
+
+
+def test_a_run_ends_when_anybody_else_decides() -> None:
+    game = load_ruleset(OFFERS).new_game(2, 1)
+    run = OwnRun()
+    first = game.decision()
+    assert len(run.least_declined(game, first.options)) == len(first.options)
+    token = first.options[0]
+    run.took(game, first.options, token)
+    game.apply(token)
+    again = game.decision()  # the same player, one step on: the run goes on
+    assert again.player == first.player
+    kept = [again.options[i] for i in run.least_declined(game, again.options)]
+    assert "give_up" not in kept  # turned down once already
+    game.apply("give_up")  # the player gives up after all (a human may), the other decides
+    other = game.decision()
+    assert other.player != first.player
+    assert len(run.least_declined(game, other.options)) == len(other.options)
