@@ -185,8 +185,8 @@ def fewest_declined(options: list[Any], declined: Mapping[Any, int]) -> list[int
 
 RUN_LOOKAHEAD = 40  # own decisions a bot follows a run to, at most (no_detours)
 DETOURS_UP_TO = 60  # options a decision may have for no_detours to follow each of them (a
-# copy and a run each: a bid card by card has about 15; a choice of 20,000 numbers would take
-# minutes)
+# copy and a run each: an offer made item by item has 15 or so; a choice of 20,000 numbers
+# would take minutes)
 
 
 def no_detours(game: Any, decision: Decision, declined: Mapping[Any, int],
