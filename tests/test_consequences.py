@@ -988,3 +988,33 @@ def test_a_pass_that_does_not_end_the_round_names_who_is_still_in_not_a_winner()
     assert "pass: Player 2 and Player 4 are still in" in screen, \
         screen
     assert "wins the auction" not in screen and "if the others choose it too" not in screen
+
+
+def _building_notes(towers: dict, placed: int, plot: str) -> dict:
+    """Player 1's notes at 'how many skyscrapers do you build' on `plot` (up to 2), with
+    `towers` on the board and `placed` businesses placed so far."""
+    game = fresh(load_ruleset(BASE))
+    position(game, towers=towers, placed=placed, supply={"P1": 3})
+    game.perform("build_on_plot", "P1", plot, 2)
+    return notes_now(game, "P1")
+
+
+def test_building_in_a_new_district_says_the_special_scoring_it_reaches():
+    """Issue 33 (seed 315): winning 42nd St. West gave a newcomer skyscrapers in a 4th
+    district before the 6th business (6 VP for skyscrapers in at least 4 districts), and the
+    number to build said only '(you +2 ...) if scored now'. Each number that reaches a
+    special scoring still to come says it, in the special scoring's own count and table;
+    none where the district was the player's already, or the scoring has passed."""
+    fourth = "your 4th district: 6 VP at the special scoring after business 6, " \
+             "if you still have 4 then"
+    notes = _building_notes(THREE_DISTRICTS, 1, "times_square_violet")
+    assert fourth in notes[1] and fourth in notes[2] and notes[2].startswith("you +"), notes
+    assert "special scoring" not in notes[0], notes
+    notes = _building_notes({"w34_violet": {"P1": 1}, "e34_brown": {"P1": 1}}, 1,
+                            "times_square_violet")
+    assert "your 3rd district: 4 VP at the special scoring after business 3" in notes[1]
+    assert "4th" not in notes[1], notes
+    for towers, placed, plot in ((THREE_DISTRICTS, 1, "w34_gray"),  # a district of theirs
+                                 (THREE_DISTRICTS, 6, "times_square_violet")):  # passed
+        notes = _building_notes(towers, placed, plot)
+        assert not any("special scoring" in note for note in notes.values()), notes

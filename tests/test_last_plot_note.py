@@ -59,11 +59,11 @@ def _said_after_pass(game: Game, decision, display) -> str:
     return "; ".join(found.effects[decision.options.index(PASS)].then) if found else ""
 
 
-def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]]:
+def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set, set]]:
     """At each bid of whole games (random players) where a pass puts the bidder's skyscrapers
     at risk: (the pass note, whether the pass ends the auction, whether its winner then fills
     the plot, the others still in who may fill it, those who passed without choosing a
-    colour)."""
+    colour, those yet to choose one with no card of the empty plot's colour)."""
     found = []
     for seed in seeds:
         game = load_ruleset(BASE).new_game(4, seed)
@@ -79,8 +79,11 @@ def _notes_in_whole_games(seeds: range) -> list[tuple[str, bool, bool, set, set]
                 may = {game.label(o) for o in game.players
                        if o not in passed | {player} and _may_fill(game, o, at)}
                 quiet = {game.label(o) for o in passed if game.V["bid_colour"][o] is None}
+                cardless = {game.label(o) for o in game.players
+                            if o not in passed | {player} and game.V["bid_colour"][o] is None
+                            and _no_card_for_it(game, o, at)}
                 note = option_notes(notes, game, player, [PASS])[0]
-                found.append((note, ends, fills, may, quiet))
+                found.append((note, ends, fills, may, quiet, cardless))
                 if ends and note:
                     said_after[note] = _said_after_pass(game, decision, display)
             game.apply(rng.choice(decision.options))
@@ -105,21 +108,32 @@ def _passed_after_pass(game: Game) -> set[str]:
 
 
 def _may_fill(game: Game, other: str, district: str) -> bool:
-    """Whether `other`, still bidding, would build on the empty plot if they won."""
+    """Whether `other`, still bidding, would build on the empty plot if they won: one yet
+    to choose a colour only with a card of the plot's colour in hand (the note's player
+    may know it: the colours of the cards in a hand are public)."""
     if game.evaluate("has_towers_in", other, district) or not game.Z["supply"][other]:
         return False
     colour = game.V["bid_colour"][other]
-    return colour is None or game.evaluate("plot_of", district, colour) in \
-        _empty_plots(game, district)
+    if colour is None:
+        return not _no_card_for_it(game, other, district)
+    return game.evaluate("plot_of", district, colour) in _empty_plots(game, district)
+
+
+def _no_card_for_it(game: Game, other: str, district: str) -> bool:
+    """Whether `other`, yet to choose a colour, holds no card of the empty plot's colour."""
+    (empty,) = _empty_plots(game, district)
+    colour = game.world.attrs[empty]["colour"]
+    return colour not in game.evaluate("opening_colours", other, district)
 
 
 def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
     found = _notes_in_whole_games(range(1, 9))
-    assert any(quiet for *_, quiet in found), "no player passed without choosing a colour"
+    assert any(f[4] for f in found), "no player passed without choosing a colour"
+    assert any(f[5] and not f[1] for f in found), "no bidder to come without a card for it"
     ending = [f for f in found if f[1]]
-    assert ending and any(not fills for _, _, fills, _, _ in ending), \
+    assert ending and any(not f[2] for f in ending), \
         "no pass that ends an auction without filling the plot"
-    for note, ends, fills, may, quiet in found:
+    for note, ends, fills, may, quiet, cardless in found:
         said = NOTE.search(note)
         if ends:
             # the winner is known: named where they fill it, and no note where they do not
@@ -135,8 +149,10 @@ def test_the_pass_note_names_who_may_fill_the_last_plot_as_the_game_then_goes():
             named = set(said["who"].split(" or "))
             # everyone still bidding who may fill it is named, and nobody else: not those
             # who passed, even without choosing a colour (a newcomer read "if Player 4 wins"
-            # beside the auction box's "passed: Player 4")
-            assert named == may, (note, may, quiet)
+            # beside the auction box's "passed: Player 4"), nor those yet to bid who hold no
+            # card of the plot's colour (seed 315's newcomer read "if Player 2 or Player 3
+            # wins", and Player 3 then could not open a bid)
+            assert named == may and not named & cardless, (note, may, quiet, cardless)
 
 
 def test_no_build_limit_is_said_on_a_card_of_a_bid_that_would_stop_building():

@@ -1186,10 +1186,28 @@ def _auction_in_34th_west(tiles: list[str], stopped: tuple[str, ...] = ()):
     return game, s
 
 
+def _others_hold_only_green(game) -> None:
+    """The other players' hands hold green cards only, and no other card is hidden from
+    Player 1 (the rest lie face up under the black stack): every sample of what Player 1
+    sees deals Player 3 and 4 a green card, as the position set by hand gives them. (The
+    notes are worked out on such a sample; a position set by hand has no history to tell
+    Player 1 the colours in the others' hands, as a game's does.)"""
+    from .test_rulebook_examples import card
+
+    for c in game.Z["colour_stack"]:
+        stack = game.Z["colour_stack"][c]
+        game.Z["black_returned"][:0], stack[:-1] = stack[:-1], []
+    game.Z["black_returned"][:0], game.Z["black_stack"][:] = game.Z["black_stack"], []
+    for p, value in (("P2", 4), ("P3", 5), ("P4", 6)):
+        game.Z["hand"][p] = {card("green", value): 1}
+    game.forget()
+
+
 def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks():
     """A pass let another player build on the last empty plot of a district holding the
     player's skyscrapers, and a later building stop there took them, unannounced."""
     game, s = _auction_in_34th_west(["boutique", "jeweler"])
+    _others_hold_only_green(game)
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     # who may fill it: Player 2 has a plot there, so would build on that one (issue 33)
     assert "pass (if Player 3 or Player 4 wins, they may fill " \
