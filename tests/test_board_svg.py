@@ -461,3 +461,14 @@ def test_a_players_supply_and_cards_are_said_whole_in_their_row():
     rows = [t for t in texts if " in supply · " in t]
     assert len(rows) == 4 and not any(t.endswith("…") for t in rows), rows
     assert any(re.match(r"\d\d skyscrapers in supply · \d\d cards$", t) for t in rows), rows
+
+
+def test_the_bag_is_said_only_while_it_holds_businesses_the_game_uses():
+    """Seed 316's newcomer read "bag: 0 businesses" on the board from the start as wrong: the
+    preparation draws the businesses the game uses and puts the 9 others back in the box
+    (en-2004, Preparation). The bag is drawn while it holds some, not once it is empty."""
+    game = ruleset("base").new_game(4, 316)
+    text = lambda: " ".join(t.text or "" for t in picture(game).iter(SVG + "text"))  # noqa: E731
+    assert game.decision() is not None  # the preparation is over: the bag emptied
+    said = text()
+    assert "bag:" not in said and "in the bag" not in ET.tostring(picture(game), "unicode")

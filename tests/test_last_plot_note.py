@@ -187,3 +187,31 @@ def test_a_note_naming_no_local_of_a_procedure_is_said_in_words(tmp_path):
         load_display(load_ruleset(copy))
     assert "the procedure 'auction' has no local 'passd'" in str(caught.value)
     assert "passed" in str(caught.value).split("write one of its locals:")[1]
+
+
+def test_a_falling_build_limit_and_the_pass_s_warning_keep_words_on_every_screen():
+    """Seed 315's newcomer (80x24), outbid, read their cards bare ('2. violet 6', where the
+    decision before said '(build limit falls from 3 to 1)') and the pass without its warning
+    that another player may fill their district: a screen short of room keeps only the
+    notes' `kept` words, and these two had none. Wherever either note is said, its words
+    kept on every screen say it too, in short."""
+    ruleset = load_ruleset(BASE)
+    display = load_display(ruleset)
+    falls = warned = 0
+    for seed in (0, 2):
+        game = ruleset.new_game(4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            decision = game.decision()
+            if decision.player == "P1" and asking_procedure(game) == "bid_turn":
+                notes = option_notes(display.option_notes, game, "P1", decision.options)
+                for said, kept in zip(notes, notes.kept, strict=True):
+                    if m := re.search(r"build limit falls from \d to (\d)", said):
+                        falls += 1
+                        assert f"build limit falls to {m[1]}" in kept, (said, kept)
+                    if m := NOTE.search(said):
+                        warned += 1
+                        assert re.search(rf"{re.escape(m['where'])} may be filled: your \d+ "
+                                         r"skyscrapers? there at risk of a stop", kept), kept
+            game.apply(rng.choice(decision.options))
+    assert falls and warned, (falls, warned)

@@ -2653,3 +2653,83 @@ def test_the_digest_and_the_hints_are_read_without_scrolling_at_1366x768(browser
         assert page.evaluate(EVERY_OPTION_IN_VIEW)
         for part in ("#hints", "#undo", "#save", "#hand-panel", "#log li:last-child"):
             assert _in_view(page, part), part
+
+
+def test_a_busy_moment_keeps_four_whole_log_entries_with_undo_and_save(browser):
+    """Issue 33 (seed 316's newcomer, 1366x768): at busy moments (a long digest, many
+    options, the answer to Save under them) the log shrank to about two and a half entries,
+    the first cut. With 30 options, a long digest, entries of two lines and Save's answer
+    said, the log keeps its last four entries whole and none cut at its top; Undo, Save and
+    their answer stay in view (the digest and the options scroll instead)."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_LOG.replace("slice(-3)", "slice(-5)"))
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(THIRTY) == 30
+        page.locator("#save").click()
+        page.locator("#panel-status:not([hidden])").wait_for()
+        page.evaluate("() => keepRoom()")  # as drawn
+        whole, cut, _ = page.evaluate(LOG_ENTRIES_SEEN)
+        assert whole >= 4 and not cut, (whole, cut)
+        for part in ("#undo", "#save", "#panel-status", "#prompt",
+                     "#log li:nth-last-child(4)"):
+            assert _in_view(page, part), part
+    context.close()
+
+
+def test_the_rules_drawer_never_covers_undo_and_save(browser):
+    """Seed 316's newcomer (issue 33, 1366x768) opened the Rules at a busy moment: the drawer
+    covered the lower half of the decision, Undo, Save and options C and D. Beside a decision
+    that leaves little room under it (a long digest, 30 options), the drawer opens over the
+    board side: the decision's prompt, Undo and Save are uncovered."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(THIRTY) == 30
+        page.evaluate("() => keepRoom()")  # as drawn
+        page.locator("#rules-open").click()
+        page.locator("#rules section").first.wait_for()
+        for part in ("#undo", "#save", "#prompt", "#options button"):
+            assert _in_view(page, part) and not page.evaluate(COVERED, part), part
+        drawer = _box(page, page.locator("#rules-drawer"))
+        assert drawer["height"] > 300 and drawer["width"] > 300, drawer  # readable
+    context.close()
+
+
+def test_on_a_phone_the_board_is_a_tap_away_from_the_decision_and_back(browser):
+    """Seed 316's newcomer (issue 33) on a 390x844 phone: the first screen was all digest and
+    options, the board far below. A "Board" button at the top of the decision, on the first
+    screen, brings the board's top into view; a button above the board brings the decision
+    back."""
+    table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
+    context.close()
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)  # a busy moment: the board further down
+        jump = page.locator("#to-board")
+        assert jump.is_visible() and _in_view(page, "#to-board")
+        assert not _in_view(page, "#board")
+        jump.click()
+        page.wait_for_function("() => { const r = document.getElementById('board')"
+                               ".getBoundingClientRect();"
+                               " return r.top >= 0 && r.top < innerHeight / 3; }")
+        back = page.locator("#to-decision")
+        assert back.is_visible() and _in_view(page, "#to-decision")
+        back.click()
+        page.wait_for_function("() => { const r = document.getElementById('prompt')"
+                               ".getBoundingClientRect();"
+                               " return r.top >= 0 && r.bottom <= innerHeight; }")
+        assert _in_view(page, "#to-board")
+    context.close()
+    context = browser.new_context(viewport=SMALL)  # beside the board: no jumps
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        assert page.locator("#to-board").is_hidden() and page.locator("#to-decision").is_hidden()
+    context.close()

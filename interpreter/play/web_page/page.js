@@ -290,7 +290,7 @@ function render() {
 // The options keep their own height up to OPTION_ROWS rows of them (a newcomer's four turn
 // options sat in a window two lines tall under a long digest, B, C and D below its fold):
 // the digest gives way first, a long line of it folded down to DIGEST_FOLDED lines.
-const DIGEST_LINES = 6, LOG_ENTRIES = 3, LOG_LINES = 6, DIGEST_SHARE = 0.45; // (of the window's height)
+const DIGEST_LINES = 6, LOG_ENTRIES = 4, LOG_LINES = 6, DIGEST_SHARE = 0.45; // (of the window's height)
 const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 // The digest comes before the log: where it would still leave lines out, fold one or scroll
 // (a busy turn), the log gives way, down to its last LOG_LINES_LEAST lines, and keeps what
@@ -298,8 +298,9 @@ const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 // log's last three entries, eight lines); its heading then says that earlier lines are above.
 // Three lines, not two: the next newcomer read a log of two lines as the log lost; and its
 // last LOG_ENTRIES_LEAST entries whole, however long (seed 223's newcomer read three lines, the
-// first a stray tail, as one or two entries).
-const LOG_LINES_LEAST = 3, LOG_ENTRIES_LEAST = 3;
+// first a stray tail, as one or two entries). Four, not three: at busy moments (seed 316's
+// newcomer, a long digest, many options, Save's answer) the log kept about two and a half.
+const LOG_LINES_LEAST = 4, LOG_ENTRIES_LEAST = 4;
 
 function keepRoom() {
   const log = $("log");
@@ -1554,6 +1555,12 @@ function placeUnderBoard() {
 UNDER_BOARD.addEventListener("change", () => { placeUnderBoard(); keepRoom(); });
 new ResizeObserver(() => placeUnderBoard()).observe($("under-board"));
 
+const RULES_LEAST = 0.4; // the drawer under the decision: this share of the window at least
+// a phone's one column: the board a tap away from the decision, and back
+$("to-board").addEventListener("click", () => $("board-panel").scrollIntoView({ block: "start" }));
+$("to-decision").addEventListener("click",
+  () => $("decision-panel").scrollIntoView({ block: "start" }));
+
 function placeRules() {
   const drawer = $("rules-drawer"), side = document.querySelector("aside");
   if (drawer.hidden || window.innerWidth <= 900 || !side) {
@@ -1562,7 +1569,14 @@ function placeRules() {
   }
   const column = side.getBoundingClientRect();
   const under = $("decision-panel").hidden ? column.top : $("decision-panel").getBoundingClientRect().bottom;
-  drawer.style.top = `${Math.round(Math.min(under + 4, window.innerHeight / 2))}px`;
+  // too little room under the decision: over the board side (page.css), never over the
+  // decision (raised to half the window, it covered Undo, Save and options C and D: seed
+  // 316's newcomer at 1366x768)
+  if (window.innerHeight - under < window.innerHeight * RULES_LEAST) {
+    drawer.style.top = drawer.style.left = drawer.style.width = "";
+    return;
+  }
+  drawer.style.top = `${Math.round(under + 4)}px`;
   drawer.style.left = `${Math.round(column.left)}px`;
   drawer.style.width = `${Math.round(column.width)}px`;
 }
