@@ -2133,3 +2133,65 @@ def test_a_paragraph_folded_by_whole_clauses_counts_what_it_leaves_out():
     assert " ".join(" ".join(folded).split()).endswith("Somewhere Else; and 5 more (log)."), \
         folded
     assert len(folded) == 2
+
+
+def test_a_paragraph_cut_short_keeps_its_results_first_in_the_log_s_order():
+    """Seed 315's newcomer read 'News: Player 4 passes on Times Square; and 5 more (log).':
+    a set of auctions begun and an auction nobody bid for were among the 5. Cut short, a
+    paragraph keeps the clauses that the digest marks as results (the player's first, then
+    the newest), says them in the log's order, and counts the others."""
+    lines = wrap_lines(["News: Ann passes on the long road to the town of Somewhere; Bob "
+                        "brings the pawn back: a set of rounds begins for North; Cy passes "
+                        "on the long road to the town of Elsewhere; nobody offers for "
+                        "North; Dee passes on the long road to the town of Nowhere."], 80)
+    weighty = frozenset({"Bob brings the pawn back: a set of rounds begins for North",
+                         "nobody offers for North"})
+    folded = " ".join(" ".join(fold_lines(lines, 2, 80, weighty)).split())
+    assert folded == "News: Bob brings the pawn back: a set of rounds begins for North; " \
+        "nobody offers for North; and 3 more (log).", folded
+    one = " ".join(" ".join(fold_lines(lines, 1, 80, weighty)).split())
+    assert one == "News: Nobody offers for North; and 4 more (log).", one  # the newest
+    # and without results marked: the first clauses, as before
+    plain = " ".join(" ".join(fold_lines(lines, 1, 80)).split())
+    assert plain.startswith("News: Ann passes on"), plain
+    yours = frozenset(weighty | {"you win the round for South"})
+    mine = wrap_lines(["News: Ann passes on North; you win the round for South; nobody "
+                       "offers for North; Dee passes on the long road to the town of "
+                       "Nowhere and further."], 80)
+    assert " ".join(fold_lines(mine, 1, 80, yours)) == \
+        "News: You win the round for South; nobody offers for North; and 2 more (log)."
+
+
+def test_a_busy_screen_says_the_results_it_used_to_fold_away():
+    """Seed 315's newcomer (stumble S4) learned of the set of auctions begun only from the
+    hint 'Auction for 34th St. West': the screen said a commissioner's move and a special
+    scoring, the auctions begun in 'and 6 more (log)'. Later a pass was said, and 'Nobody
+    bids for Times Square' folded. The screens cut short now say those results."""
+    screens = newcomer_screens(replay=NEWCOMER.with_name(
+        "fifth-avenue-base-4p-seed315-newcomer.replay.json"))
+    at_53 = " ".join(" ".join(screens[53]).split())
+    assert FOLDED in at_53 and "a set of auctions begins for 34th St. West" in at_53, at_53
+    at_178 = " ".join(" ".join(screens[178]).split())
+    assert FOLDED in at_178 and "Nobody bids for Times Square" in at_178, at_178
+
+
+def test_a_screen_whose_own_news_take_the_rows_is_cut_not_paged():
+    """Seed 315's newcomer met '-- more --' above a bid (their 67th decision): the hints
+    and options left the digest two rows, and what was taken for them and another's move
+    near their skyscrapers took three; those were kept whole and the screen came a page at
+    a time. They are said short now (a row each at least), the others' news left to 'log',
+    and the question is on the screen."""
+    from interpreter.play.screen import Screen
+
+    digest = wrap_lines(["Taken for you, the only option: move the pawn to: North Road.",
+                         "Concerning you: Bob moves the pawn from North Road (your 3 towers) "
+                         "to the Park, where it stays for a long while.",
+                         "News: Cy brings the pawn back: a set of rounds begins; Cy passes.",
+                         "Pieces: 3 more moves of Bob's towers (type log to see them)."], 80)
+    decision = [f"hint {k}" for k in range(14)] + ["Ann: choose", "  1. red", "  2. pass"]
+    screen = Screen([], ["Your hand, Ann", "red 4 5"], [], "Since your last decision:",
+                    decision, 0, digest, [], 80)
+    lines = screen.lines(24)
+    assert len(lines) <= 23, lines
+    assert lines[-3:] == decision[-3:] and FOLDED in lines, lines
+    assert lines[lines.index("In short, since your last decision:") + 1] == digest[0], lines

@@ -39,7 +39,14 @@ from interpreter.play.consequences import (
 )
 from interpreter.play.moves_seen import Lone, Moved, StepSeen, flows, sees_into, watch_step
 from interpreter.play.plain_reasons import as_you, plain_verb
-from interpreter.play.screen import LONE_HEAD, OWN_HEAD, POINTS_HEAD, YOURS_HEAD, wrap_text
+from interpreter.play.screen import (
+    LONE_HEAD,
+    OWN_HEAD,
+    POINTS_HEAD,
+    YOURS_HEAD,
+    mid_clause,
+    wrap_text,
+)
 
 if TYPE_CHECKING:
     from interpreter.engine.runtime import Game
@@ -721,7 +728,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                  news: list[str] | None = None, width: int = 80,
                  rows: int | None = None, whole: bool = False,
                  zones: dict[str, str] | None = None,
-                 covered: set[str] | None = None) -> list[str]:
+                 covered: set[str] | None = None,
+                 results: set[str] | None = None) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none. `news`: the log lines
     since then that the display calls news (who won, what was scored), said first. In about
@@ -732,7 +740,10 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     one line a player): folded, the viewer's own lines came first and another player's win
     or +18 went into 'and 4 more'. `zones`: short names of zones (consequences.PieceWords).
     `covered`, where given, gets the log lines the digest says in other words (a piece's
-    moves in one line), which the screen need not list again."""
+    moves in one line), which the screen need not list again. `results`, where given, gets
+    the clauses (said mid-sentence: screen.mid_clause) of the news paragraphs that tell the
+    display's news (who won, what was scored) or what came to the viewer: a screen that cuts
+    a paragraph short keeps them first (screen._clause_cuts)."""
     moves, lone = steps.since(viewer)
     now = Picture(game, viewer)
     seen = before.compare(now, moves, own=True, zones=zones)  # an offer taken back is said
@@ -763,15 +774,17 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     for extra in ([deciding, []] if deciding else [[]]):  # the decisions that settled news
         # where they leave the news unfolded
-        kept, told_too = list(lines), set()
+        kept, told_too, weighty = list(lines), set(), set()
         crowded, rest = _short_news(sight, kept, bool(seen.points),
                                     with_deciding(game, items, extra, told_too), news or [],
-                                    bool(said.moves), width, left, told_too)
+                                    bool(said.moves), width, left, told_too, weighty)
         if not crowded or not extra:
             break
     lines, left = kept, rest
     if covered is not None:
         covered.update(told_too)
+    if results is not None:
+        results.update(weighty)
     if said.moves:
         lines.append(_pieces_paragraph(sight, said, width, left, crowded))
         if covered is not None:  # the viewer's pieces it says leave them: not listed again
@@ -883,17 +896,19 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
 
 def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told],
                 news: list[str], pieces: bool, width: int, left: int,
-                covered: set[str] | None) -> tuple[bool, int]:
+                covered: set[str] | None, results: set[str] | None = None
+                ) -> tuple[bool, int]:
     """The news paragraphs of a screen, put into `lines` before their points line (the last,
     where `points`): the news about the viewer's places first and never folded, then the
     others ('News: ...'), whose offers are folded past NEWS_ROWS where the screen is short
     of room (a newcomer's news ran 10 rows); a row is left for the `pieces`. `left`: the
     rows left. Whether the news crowded the screen (no routine move is said then), and the
-    rows left after them."""
+    rows left after them. `results` gets the clauses of the results said (digest_lines)."""
     game, viewer, steps = sight.game, sight.viewer, sight.steps
     yours, rest = about_yours(items)
     first = steps.first_line(game, viewer)
     foldable = _routine_offers(game, viewer, first, news, steps.offers_made(game, viewer))
+    weighty = {at for at, _ in _placed(game, first, [without_stop(x) for x in news])}
     crowded = False
     for head, part in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)):
         if not part:
@@ -903,6 +918,10 @@ def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told]
                                      else set(), width, room, viewer)
         if covered is not None:  # a line said (in other words, too) is not listed again
             covered.update(x.text for x in kept)
+        if results is not None:  # the clauses that only the results (or the viewer's) say
+            routine = [x for x in kept if x.at not in weighty and not x.mine]
+            results.update(mid_clause(x) for x in set(_clauses(game, kept, viewer)) -
+                           set(_clauses(game, routine, viewer)))
         lines.insert(len(lines) - points, said)
         left -= _rows(said, width)
         crowded = crowded or _rows(said, width) > room or len(kept) < len(part)
@@ -1004,6 +1023,11 @@ def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int]
         for x in run:
             kept.remove(x)
         hidden[:0] = run
+
+
+def _clauses(game: Game, items: list[Told], viewer: str) -> list[str]:
+    """The clauses of a news paragraph saying `items` (_news_paragraph), mid-sentence."""
+    return "; ".join(_news_texts(game, items, viewer)).split("; ") if items else []
 
 
 def _news_fold(game: Game, hidden: list[Told]) -> str:

@@ -175,6 +175,9 @@ class Screen:
     digest: list[str] = field(default_factory=list)  # what changed, in short: always shown
     notice: list[str] = field(default_factory=list)  # at the top, instead of ON_DEMAND
     width: int = 80  # the terminal's columns (a line cut short ends in ' ...' within them)
+    # the digest's clauses that matter most (who won, what was scored: digest_lines's
+    # `results`), kept first where a paragraph is cut short
+    weighty: frozenset[str] = frozenset()
 
     def lines(self, height: int | None) -> list[str]:
         """The screen in at most `height` - 1 lines (the last row is the prompt's); all of
@@ -207,16 +210,24 @@ class Screen:
         tops = [head, []] if head == [ON_DEMAND] else [head]
         tries = [(top, False, False) for top in tops] + [(head, True, True)] + \
             [(top, False, True) for top in tops]
-        for top, blanks, fold in tries:
-            shown = self._shorter(top, room, blanks, fold)
+        # what happened to the player is left to 'log' last of all, where nothing else fits
+        # (never a page before the question: seed 315's newcomer met '-- more --' above
+        # their options)
+        mine = any(line.startswith(MINE) for line in self.digest)
+        last = [(*x, least) for least in (1, 2) for x in tries if x[2]] if mine else []
+        for top, blanks, fold, least in [(*x, 0) for x in tries] + last:
+            shown = self._shorter(top, room, blanks, fold, least)
             if len(shown) <= room:
                 return shown
         return whole  # too long even so: whole, to be shown a page at a time (a
         # newcomer's screen began at its digest, its head gone)
 
-    def _shorter(self, head: list[str], room: int, blanks: bool, fold: bool) -> list[str]:
+    def _shorter(self, head: list[str], room: int, blanks: bool, fold: bool,
+                 least: int = 0) -> list[str]:
         """The screen under `head`, with its blank rows or without, and (`fold`) the digest
-        cut to the rows the rest leaves it (fold_lines) where it is too long."""
+        cut to the rows the rest leaves it (fold_lines, at its least from `least` 1 on)
+        where it is too long; where it has no row, left to 'log' (LEFT_OUT), what happened
+        to the player only at `least` 2."""
         def built(digest: list[str]) -> list[str]:
             must = self._must(digest)
             return self._join(head, [], 0, must if blanks else [x for x in must if x.strip()])
@@ -224,12 +235,13 @@ class Screen:
         if len(shown) <= room or not self.digest or not fold:
             return shown
         rows = room - (len(shown) - len(self.digest)) - 1  # FOLDED's row
-        kept = fold_lines(self.digest, rows, self.width) if rows >= 0 else []
+        kept = fold_lines(self.digest, rows, self.width, self.weighty, least > 0) \
+            if rows > 0 else []
         if kept:
             return built([*kept, FOLDED])
-        if any(line.startswith(MINE) for line in self.digest):
-            return shown  # too long: a page at a time, what happened to the player said
-        rest = self._must([])  # only the others' news: said where to find them
+        if least < 2 and any(line.startswith(MINE) for line in self.digest):
+            return shown
+        rest = self._must([])  # no row for the digest: said where to find it
         return self._join(head, [], 0, [LEFT_OUT, *(rest if blanks else
                                                     [x for x in rest if x.strip()])])
 
@@ -250,9 +262,10 @@ class Screen:
         return out + must
 
 
-def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
+def fold_lines(lines: list[str], rows: int, width: int,
+               weighty: frozenset[str] = frozenset(), least: bool = False) -> list[str]:
     """Wrapped paragraphs (a line and the indented lines under it) in `rows` rows, in their
-    order, or [] where they cannot be (the caller shows them a page at a time). What
+    order, or [] where they cannot be (no row: the caller says where to see them). What
     happened to the player (MINE) and the points since (POINTS_HEAD) are kept whole, with
     the others' paragraphs by their first lines; else every paragraph by its first line
     (the rows left going to the first in order); else those kept whole, with as many of the
@@ -260,7 +273,11 @@ def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
     were said nowhere on the screen; another read the card they had taken and not the 13
     points the others had scored). A paragraph cut short is said by its first clauses, each
     whole ('News: a; b; and 3 more (log).'), the others' last paragraphs left out where
-    they must be (those kept whole are said); else it ends in ' ...' where a word is cut."""
+    they must be (those kept whole are said); else it ends in ' ...' where a word is cut.
+    The clauses of `weighty` (who won, what was scored) go before the others (_clause_cuts).
+    At the `least`, where none of that fits, those kept whole are said short too, the
+    others' left out; else the first of them, a row each: such a screen came a page at a
+    time, and seed 315's newcomer met '-- more --' above their options."""
     paragraphs: list[list[str]] = []
     for line in lines:
         if paragraphs and line.startswith(" "):
@@ -272,11 +289,14 @@ def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
     said = sum(len(paragraphs[k]) for k in kept)
     tries = [(kept, rest), ([], kept + rest), (kept, rest[:max(0, rows - said)])]
     found = []
-    for whole, cut in tries:
+    for n, (whole, cut) in enumerate(tries + [([], kept), ([], kept[:max(0, rows)])]):
+        if n >= len(tries) and (found or not least):
+            break  # (the last resorts: only where nothing else fits)
         room = rows - sum(len(paragraphs[k]) for k in whole)
         if (whole or cut) and len(cut) <= room:
             short = dict(zip(cut, _first_lines([paragraphs[k] for k in cut], room, width,
-                                               drop=bool(whole)), strict=True))
+                                               drop=bool(whole), weighty=weighty),
+                             strict=True))
             found.append([line for k in sorted([*whole, *cut])  # in their order
                           for line in (paragraphs[k] if k in whole else short[k])])
     # the first whose clauses are whole, else the first (a clause cut in the middle)
@@ -284,13 +304,14 @@ def fold_lines(lines: list[str], rows: int, width: int) -> list[str]:
                 found[0] if found else [])
 
 
-def _first_lines(paragraphs: list[list[str]], rows: int, width: int, drop: bool = False
-                 ) -> list[list[str]]:
+def _first_lines(paragraphs: list[list[str]], rows: int, width: int, drop: bool = False,
+                 weighty: frozenset[str] = frozenset()) -> list[list[str]]:
     """Each paragraph in `rows` rows (as many as there are paragraphs, or more): by its
     first clauses, each whole, where they fit (_clause_cuts), the rows left going to the
     first ones in order, the last ones left out ([]) where they must and may (`drop`);
-    else by its first line at least, cut at a word ('...')."""
-    cuts = [_clause_cuts(p, width) for p in paragraphs]
+    else by its first line at least, cut at a word ('...'). The clauses of `weighty` go first
+    (_clause_cuts)."""
+    cuts = [_clause_cuts(p, width, weighty) for p in paragraphs]
     least = [c[0] for c in cuts]
     for said in range(len(paragraphs), -1 if drop else len(paragraphs) - 1, -1):
         if sum(len(x) for x in least[:said]) > rows:
@@ -316,13 +337,21 @@ def _first_lines(paragraphs: list[list[str]], rows: int, width: int, drop: bool 
 
 CUT = " ..."  # the end of a line cut at a word
 FOLD_CLAUSE = re.compile(r"^and (\d+) more\b")  # a clause that says how many are left out
+YOU = re.compile(r"\b[Yy]our?\b")  # a clause said to the player about them (digest.said_to)
 
 
-def _clause_cuts(paragraph: list[str], width: int) -> list[list[str]]:
-    """A wrapped paragraph ('News: a; b; c.') said by its first clauses, each whole, and how
-    many it leaves out ('News: a; and 2 more (log).'), wrapped to `width`: by one clause,
-    two, ..., then whole (a newcomer read 'News: Player 3 wins the round for X with 10;
-    Player 2 chooses to ...', a clause cut in the middle)."""
+def _clause_cuts(paragraph: list[str], width: int, weighty: frozenset[str] = frozenset()
+                 ) -> list[list[str]]:
+    """A wrapped paragraph ('News: a; b; c.') said by some of its clauses, each whole, in
+    their order, and how many it leaves out ('News: a; and 2 more (log).'), wrapped to
+    `width`: by one clause, two, ..., then whole (a newcomer read 'News: Player 3 wins the
+    round for X with 10; Player 2 chooses to ...', a clause cut in the middle). Those of
+    `weighty` (the results: who won, what was scored; in the words of the clause said
+    mid-sentence) are kept first (the player's, then the newest), then the others from the
+    first: seed 315's newcomer read 'News: Player 4 passes on X; and 5 more (log).', a set
+    of rounds begun among the 5. Each cut is the most that so many rows hold, the first
+    result at least (but in what happened to the player, MINE: its shortest cut makes room
+    for the others' paragraphs), another result too long for them passed over."""
     text = " ".join(line.strip() for line in paragraph)
     head, colon, body = text.partition(": ")
     if not colon or "; " in head:
@@ -330,15 +359,43 @@ def _clause_cuts(paragraph: list[str], width: int) -> list[list[str]]:
     else:
         head += colon
     clauses = body.rstrip(".").split("; ")
-    out = []
-    for k in range(1, len(clauses)):
-        if FOLD_CLAUSE.match(clauses[k - 1]):
-            break  # (the paragraph's own fold: said whole or not at all)
-        left = [FOLD_CLAUSE.match(x) for x in clauses[k:]]
-        count = sum(int(m.group(1)) if m else 1 for m in left)
-        out.append(wrap_text(f"{head}{'; '.join(clauses[:k])}; and {count} more (log).",
-                             width))
+    folds = [FOLD_CLAUSE.match(x) for x in clauses]  # the paragraph's own folds: said whole
+    # or not at all
+    said = [k for k, m in enumerate(folds) if not m]
+    weighty = frozenset(mid_clause(x) for x in weighty)
+    first = [k for k in reversed(said) if mid_clause(clauses[k]) in weighty]  # the newest
+    first = [k for k in first if YOU.search(clauses[k])][::-1] + \
+        [k for k in first if not YOU.search(clauses[k])]  # the player's own first
+    order = first + [k for k in said if k not in first]
+
+    def cut(kept: list[int]) -> list[str]:
+        count = sum(int(m.group(1)) if m else 1 for k, m in enumerate(folds) if k not in kept)
+        words = [clauses[k] for k in kept]
+        if kept[0] != 0 and clauses[0][:1].isupper():  # the paragraph begins with it
+            words[0] = words[0][:1].upper() + words[0][1:]
+        return wrap_text(f"{head}{'; '.join(words)}; and {count} more (log).", width)
+
+    def most(rows: int) -> list[int]:  # the most that `rows` rows hold
+        kept: list[int] = []
+        for k in order:
+            tried = sorted([*kept, k])
+            if len(tried) < len(clauses) and len(cut(tried)) <= rows:
+                kept = tried
+            elif k not in first:
+                break  # (the others in their order: 'moves it on' after its first move)
+        return kept
+    out: list[list[str]] = []
+    least = len(cut(first[:1])) if first and not paragraph[0].startswith(MINE) else 1
+    for rows in range(least, len(paragraph)):
+        kept = most(rows)
+        if kept and cut(kept) not in out:
+            out.append(cut(kept))
     return out + [paragraph]
+
+
+def mid_clause(clause: str) -> str:
+    """A clause as said mid-sentence, to compare ('You win' and 'you win' alike)."""
+    return clause[:1].lower() + clause[1:]
 
 
 def cut_at_word(line: str, chars: int) -> str:

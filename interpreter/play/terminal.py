@@ -253,6 +253,8 @@ class Session:
     pictures: dict[str, Picture] = field(default_factory=dict)  # after each one's decision
     digest: list[str] = field(default_factory=list)  # the changes on the screen now
     covered: set[str] = field(default_factory=set)  # log lines it says in other words
+    results: set[str] = field(default_factory=set)  # its clauses that matter most (kept
+    # first where it is cut short: digest_lines)
     undone: str | None = None  # what an undo took back, said on the next screen
     notice: list[str] = field(default_factory=list)  # said at the top of this screen
     layouts: dict[tuple, int] = field(default_factory=dict)  # each position's option rows
@@ -599,11 +601,12 @@ class Session:
             if set(news) <= set(self.recent[1][-NEWS_SHOWN:]) and \
                     not took_part(self.recent[1], news, self.name(player)):
                 news = []  # the last lines of the window, shown just above: not twice
-            self.covered = set()
+            self.covered, self.results = set(), set()
             self.digest = self.wrapped(digest_lines(game, before, player, self.steps, news,
                                                     self.width, self.digest_rows(decision),
                                                     zones=self.display.zones,
-                                                    covered=self.covered)) \
+                                                    covered=self.covered,
+                                                    results=self.results)) \
                 if before is not None else []
             # the screen after an undo says what it took back, at the top (the row that
             # says how to see the board: the options keep their layout)
@@ -618,7 +621,7 @@ class Session:
                        [self.wrapped([f"  {line}"]) for line in shown],
                        events_title(bool(start), bool(self.digest)),
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
-                       self.notice, self.width)
+                       self.notice, self.width, frozenset(self.results))
         lines = parts.lines(self.height)
         self.drawn = self.clock()
         if self.height is not None and len(lines) > self.height - 1:
