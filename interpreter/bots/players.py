@@ -156,14 +156,15 @@ class OwnRun:
     procedure asks."""
 
     def __init__(self) -> None:
-        self.frame: Any = None  # the running procedure that asked the run's decisions
+        self.call: str | None = None  # the procedure call that asked the run's decisions
         self.next_step = -1
         self.declined: dict[Any, int] = {}
 
     def least_declined(self, game: Any, options: list[Any]) -> list[int]:
         """The numbers of `options` turned down least often in the run under way."""
-        if self.frame is not game.stack[-1] or self.next_step != game.state["step"]:
-            self.frame, self.declined = game.stack[-1], {}
+        call = call_key(game)
+        if self.call != call or self.next_step != game.state["step"]:
+            self.call, self.declined = call, {}
         return fewest_declined(options, self.declined)
 
     def took(self, game: Any, options: list[Any], option: Any) -> None:
@@ -174,6 +175,17 @@ class OwnRun:
             key = _key(other)
             if key != chosen:
                 self.declined[key] = self.declined.get(key, 0) + 1
+
+
+def call_key(game: Any) -> str:
+    """The procedure call that asks the decision pending, told apart from every other call
+    by what it is, not by the objects it is made of (a table hands its bots a copy of the game
+    at each decision, whose frames are new objects): the frames under it as they wait, and its
+    name and arguments."""
+    stack = game.stack
+    top = stack[-1]
+    arguments = top[2][:len(game.program.procs[top[0]].params)]
+    return repr(([(f[0], f[1], f[2]) for f in stack[:-1]], top[0], arguments))
 
 
 def fewest_declined(options: list[Any], declined: Mapping[Any, int]) -> list[int]:
