@@ -949,11 +949,15 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
         decision = table.game.decision()
         if decision.player == "P1":
             digest = table.state_for(token)["digest"]
-            # the others' points alone come after the news (table.news_before_others_points)
+            # the others' points alone come after the news (table.news_before_others_points);
+            # the news in the log's order, after what the viewer's own decision did (first)
             kinds = [("points" if "you " in x else "others") if x.startswith("Points: ")
-                     else "news" if x.startswith(("News: ", "Concerning you: "))
+                     else "news" if x.startswith(("News: ", "Concerning you: ", "Also: "))
+                     else "yours" if x.startswith("Your pieces")
+                     else "own" if x.startswith("Your last decision")
                      else "alone" if x.startswith("Taken for you") else "other" for x in digest]
-            rank = {"alone": -1, "points": 0, "news": 1, "others": 1.5, "other": 2}
+            rank = {"yours": -2, "alone": -1, "points": 0, "own": 0.5, "news": 1, "others": 1.5,
+                    "other": 2}
             assert not any(x.startswith("Taken for you") and " earlier choice" in x
                            for x in digest), digest
             assert [rank[k] for k in kinds] == sorted(rank[k] for k in kinds), digest
@@ -1237,11 +1241,11 @@ def test_a_commissioner_moved_off_or_onto_the_viewer_s_district_is_news_with_the
                         for k, (c, place, n, _) in enumerate(expected):
                             if whole or expected[last[c]][3] == expected[k][3]:
                                 assert f"{place} (your {n} skyscraper" in news, (place, lines)
-                        if whole:  # on a page, the news about the viewer's pieces come
-                            # first, on a line of their own (a newcomer's was a long line's
-                            # last clause, cut off by a cramped page)
-                            heads = [x.split(": ")[0] for x in lines if x.startswith(heads)]
-                            assert heads[:1] == ["Concerning you"], lines
+                        if whole:  # on a page, the news about the viewer's pieces are
+                            # said as such, on lines of their own (a newcomer's was a long
+                            # line's last clause, cut off by a cramped page), in the log's
+                            # order (seed 318's newcomer reordered them in their head)
+                            assert any(x.startswith("Concerning you: ") for x in lines), lines
                             assert not any(x.startswith("News: ") and "(your " in x
                                            for x in lines), lines
                     met += 1
@@ -2043,9 +2047,9 @@ def test_a_digest_says_a_round_that_ended_without_a_bid_once():
     said twice in words that read as a contradiction. The digest says how it ended."""
     for whole in (False, True):
         said = " ".join(_digest_at(NEWCOMER_314, 204, whole))
-        # (on the page, the round's end is among the results, the passes after them)
-        assert ("" if whole else "never finished); ") + "nobody bids for 52nd St. West" \
-            in said, said
+        # (on the page, in the log's order, the round's end a result on a line of its own)
+        assert ("never finished). News: Nobody" if whole else "never finished); nobody") + \
+            " bids for 52nd St. West" in said, said
         assert "yet; nobody bids" not in said, said
 
 
@@ -2090,27 +2094,39 @@ def test_a_move_the_news_say_in_their_words_is_not_said_again_in_the_log_s():
     assert not any("from Central Park to City Hall" in x for x in said), said
 
 
-def test_the_page_s_digest_says_who_won_and_what_was_scored_before_pawns_moved():
+def test_the_page_s_digest_says_the_news_in_the_log_s_order_the_results_marked():
     """Seed 316's newcomer at 1366x768 read two commissioner moves ('Concerning you: ...')
-    while the auction won and the district scored were folded into '3 more'. Where there
-    are results, the page's digest says them before the moves near the player's pieces,
-    and the passes and the others' moves after them ('Also: ...')."""
+    while the auction won and the district scored were folded into '3 more': the results
+    were then said first. Seed 318's newcomer read a set of auctions begun before the
+    scoring and the moves that led to it, and reordered them in their head. The page's
+    digest says the news in the log's order, the results on lines of their own, marked
+    (the page folds them last), the passes and the others' moves 'Also: ...'."""
+    from interpreter.play.digest import replay_steps
     from interpreter.play.table import news_before_others_points
 
-    said = news_before_others_points(_digest_at(NEWCOMER_316, 97, whole=True), False)
+    data = json.loads(NEWCOMER_316.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:97]:
+        game.apply(move)
+    again = replay_steps(game, ["P1"], None)
+    news = load_display(ruleset).news_in(game.events[again.log_seen["P1"]:])
+    marked: list[str] = []
+    said = news_before_others_points(digest_lines(
+        game, again.pictures["P1"], "P1", again.steps, news, whole=True, marked=marked), False)
 
     def line_of(words: str) -> int:
         return next(k for k, x in enumerate(said) if words in x)
 
-    walks = line_of("Player 3 moves the beige commissioner from 34th St. West")
-    assert said[0].startswith("Concerning you: You take 1 black card too"), said
-    for result in ("Player 4 wins the Central Park auction with 6",
-                   "Player 4 builds 1 skyscraper below Central Park",
-                   "Player 3 scores 3 VP in 34th St. East"):
-        assert line_of(result) < walks, said
-    assert said[walks].startswith("Concerning you: ")
-    assert line_of("Player 2 passes on Central Park") > walks, said
-    assert said[line_of("Player 2 passes on Central Park")].startswith("Also: "), said
+    passed, won = line_of("Player 2 passes on Central Park"), line_of("Player 4 wins the Central")
+    walked = line_of("Player 2 moves the beige commissioner from City Hall")
+    scored, walks = line_of("Player 3 scores 3 VP in 34th St. East"), \
+        line_of("Player 3 moves the beige commissioner from 34th St. West")
+    assert passed < won < walked < scored < walks < line_of("Points: "), said
+    assert line_of("Player 4 builds 1 skyscraper below Central Park") == won
+    assert said[passed].startswith("Also: ") and said[walked].startswith("Also: "), said
+    assert said[walks].startswith("Concerning you: "), said
+    assert [k for k, x in enumerate(said) if x in marked] == [won, scored], (said, marked)
 
 
 def test_a_cut_short_digest_says_whole_clauses():

@@ -2092,8 +2092,9 @@ def test_a_central_park_colour_choice_fits_at_1366x768(browser):
 
 
 # long hints, as a full district's auction gives them
+# (more than the hints' room: 45% of the window, about 6 hints read whole, page.css)
 STOP_HINTS = """() => { const box = document.getElementById('hints');
-  for (let i = 0; i < 6; i++) { const li = document.createElement('li');
+  for (let i = 0; i < 12; i++) { const li = document.createElement('li');
     li.textContent = 'If another player wins, they may stop 52nd St. West: your 3 skyscrapers '
       + 'there would leave the game, and you would score 10 VP (half).'; box.append(li); }
   keepRoom(); }"""
@@ -2528,13 +2529,20 @@ def _newcomer_229_at(browser, step: int, shown: str) -> Iterator[Page]:
 def test_a_busy_turn_shows_what_others_did_to_the_player_s_pieces_whole(browser):
     """Issue 33, seed 229 in the browser at 1366x768: three commissioners moved off the
     newcomer's districts in one round, and the digest showed one line and a half of it,
-    '▼ more: scroll this box', while the hints stood whole. The hints give way first (their
-    first one whole, the rest scrolled in their box)."""
+    '▼ more: scroll this box', while the hints stood whole. Seed 318's newcomer missed the
+    hint that mattered, scrolled in the hints' box: the hints are read whole, and the lines
+    about the player's pieces scroll in their box, three lines of them at least in view,
+    said to scroll ('▼ more'), never folded away."""
     with _newcomer_229_at(browser, 468, "#digest-lines li") as page:
-        seen = page.evaluate(DIGEST_LINES_SEEN)
-        own = [whole for text, whole in seen if text.startswith("Concerning you")]
-        assert own == [True], seen
-        assert _in_view(page, "#hints li") and _in_view(page, "#save")
+        assert all(page.evaluate(HINTS_WHOLE))
+        own = page.locator("#digest-lines li", has_text=re.compile("^Concerning you"))
+        assert own.count() == 1 and own.is_visible()
+        assert not own.evaluate("li => li.hidden || li.classList.contains('folded')")
+        shown = page.evaluate("""() => { const list = document.getElementById('digest-lines');
+          return list.clientHeight / parseFloat(getComputedStyle(list).lineHeight); }""")
+        assert shown >= 2.9, shown
+        assert page.locator(".digest-rest").is_visible()
+        assert _in_view(page, "#save")
         assert page.locator("#options button").count() == 3
         for part in ("#options > :last-child", "#prompt"):
             assert _in_view(page, part), part
@@ -2732,4 +2740,130 @@ def test_on_a_phone_the_board_is_a_tap_away_from_the_decision_and_back(browser):
     with serving(table) as base:
         _open(page, base, table, "P1")
         assert page.locator("#to-board").is_hidden() and page.locator("#to-decision").is_hidden()
+    context.close()
+
+
+NEWCOMER_318 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed318-newcomer.replay.json"
+
+
+def _newcomer_318_at(step: int):
+    """Seed 318's newcomer's game (issue 33, Chromium at 1366x768) up to `step`, at a table
+    of people (no bot moves on its own)."""
+    from tests.test_digest import _table_at
+
+    return _table_at(NEWCOMER_318, step)
+
+
+DIGEST_SEEN = """() => [...document.querySelectorAll('#digest-lines li:not(.more)')].map(li =>
+  [li.textContent, li.classList.contains('result'), li.classList.contains('yours'),
+   !li.hidden])"""
+
+
+def test_the_digest_says_the_news_in_time_order_the_results_marked(browser):
+    """Seed 318's newcomer (issue 33, 1366x768) read 'Concerning you: Player 4 brings the
+    beige commissioner back to City Hall: a set of auctions begins ...' before the scoring
+    and the commissioner moves that led to it, and reordered them in their head. The page
+    says the news as they came, the results marked (not moved first), those about the
+    player's places marked too; folded, the others go before the results."""
+    table, _ = _newcomer_318_at(114)
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        seen = page.evaluate(DIGEST_SEEN)
+        texts = [text for text, *_ in seen]
+
+        def line_of(words: str) -> int:
+            return next(k for k, text in enumerate(texts) if words in text)
+
+        scored = line_of("Player 2 chooses to score 52nd St. West")
+        moved = line_of("Player 3 moves the beige commissioner from 52nd St. West")
+        begun = line_of("brings the beige commissioner back to City Hall")
+        passed = line_of("Player 4 passes on 34th St. West")
+        assert texts[0].startswith("Points: ")
+        assert scored < moved < begun < passed, texts
+        assert seen[scored][1] and seen[begun][1], seen  # results, marked
+        assert not seen[moved][1] and not seen[passed][1], seen
+        assert seen[moved][2] and seen[begun][2] and not seen[scored][2], seen  # yours
+        weights = page.evaluate("""() => [...document.querySelectorAll(
+            '#digest-lines li:not(.more)')].map(li => getComputedStyle(li).fontWeight)""")
+        assert int(weights[scored]) > int(weights[moved]), weights
+        # cramped, the page folds the others first, the results last
+        page.evaluate(LONG_DIGEST)
+        page.evaluate("""() => { const lines = [...document.querySelectorAll(
+            '#digest-lines li:not(.more)')]; lines[2].classList.add('result');
+            lines[lines.length - 1].classList.add('result'); }""")
+        assert page.evaluate(THIRTY) == 30
+        page.evaluate("() => { fitDigest.kept = 0; fitDigest(); }")
+        shown = page.evaluate(DIGEST_SEEN)
+        assert not all(whole for *_, whole in shown), shown  # some folded
+        said = " ".join(("R" if result else "-") + ("v" if whole else "h")
+                        for _, result, _, whole in shown)
+        assert "Rv" in said and "-h" in said, said
+        # a result folded only where every other line is (the first lines stayed, the
+        # results after them folded: '-v Rv Rv Rh -h ...')
+        assert "Rh" not in said or "-v" not in said, said
+    context.close()
+
+
+def test_the_rules_drawer_stays_where_it_opened_when_the_decision_comes(browser):
+    """Seed 318's newcomer (issue 33, 1366x768) opened the Rules while waiting: the drawer
+    took the log's place; their decision came and the drawer jumped over the board. Opened
+    while waiting it stays where it opened, beside the board, and the decision that comes
+    fits above it: its prompt, Undo and Save uncovered."""
+    data = json.loads(NEWCOMER_318.read_text())
+    table, tokens = _newcomer_318_at(113)  # Player 4 decides, then Player 1
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        page.goto(f"{base}/play/{token_of(table, 'P1')}")
+        page.wait_for_function("() => document.body.dataset.version !== undefined")
+        assert "Waiting for Player 4" in page.locator("#status").inner_text()
+        page.locator("#rules-open").click()
+        page.locator("#rules section").first.wait_for()
+        opened = _box(page, page.locator("#rules-drawer"))
+        board = _box(page, page.locator("#board"))
+        assert opened["x"] >= board["x"] + board["width"], (opened, board)
+        at = len(table.history.moves)
+        options = list(table.display.shown(table.game, table.game.decision()).options)
+        table.decide(tokens[data["deciders"][at]], table.version,
+                     index=options.index(data["moves"][at]))
+        assert table.game.decision().player == "P1"
+        _wait_active(page)
+        assert page.locator("#rules-drawer").is_visible()
+        assert _box(page, page.locator("#rules-drawer")) == opened
+        for part in ("#undo", "#save", "#prompt", "#options button"):
+            assert _in_view(page, part) and not page.evaluate(COVERED, part), part
+        page.keyboard.press("Escape")  # closed: the column's room back to the log
+        assert page.locator("#rules-drawer").is_hidden()
+        assert page.locator("#log-panel").is_visible()
+    context.close()
+
+
+HINTS_WHOLE = """() => { const box = document.getElementById('hints');
+  const r = box.getBoundingClientRect();
+  return [...box.children].map(li => { const h = li.getBoundingClientRect();
+    return h.top >= r.top - 1 && h.bottom <= r.bottom + 1 && h.bottom <= innerHeight; }); }"""
+
+
+@pytest.mark.parametrize("step", [225, 406], ids=["4-hints", "5-hints"])
+def test_every_hint_is_read_whole_at_1366x768(browser, step):
+    """Seed 318's newcomer (issue 33, 1366x768) had 4 hints in a box of two lines that
+    scrolled: the 4th, 'beige may go from Central Park back to City Hall (starting a set of
+    auctions: ...)', the one that mattered, was below its fold. The hints take their room
+    (the digest and the options scroll instead): every one in view, Undo and Save too."""
+    table, _ = _newcomer_318_at(step)
+    context = browser.new_context(viewport=SMALL)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        hints = page.locator("#hints li")
+        assert hints.count() >= 4
+        whole = page.evaluate(HINTS_WHOLE)
+        assert all(whole), (whole, hints.all_inner_texts())
+        for part in ("#undo", "#save", "#prompt"):
+            assert _in_view(page, part), part
     context.close()

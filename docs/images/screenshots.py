@@ -110,6 +110,8 @@ def shoot(browser, size: tuple[int, int], url: str, ready: str, name: str,
     if click:
         page.locator(click).first.click(force=True)
         page.wait_for_function("() => !document.body.classList.contains('busy')")
+        if click == "#rules-open":  # (the book comes from the server: 300 ms were too few)
+            page.locator("#rules section").first.wait_for()
     page.wait_for_timeout(300)
     page.screenshot(path=str(HERE / name))
     context.close()

@@ -729,7 +729,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
                  rows: int | None = None, whole: bool = False,
                  zones: dict[str, str] | None = None,
                  covered: set[str] | None = None,
-                 results: set[str] | None = None) -> list[str]:
+                 results: set[str] | None = None,
+                 marked: list[str] | None = None) -> list[str]:
     """The changes since `before` (the viewer's picture after their last decision) that
     concern the viewer or the board, in words: [] when there are none. `news`: the log lines
     since then that the display calls news (who won, what was scored), said first. In about
@@ -743,7 +744,8 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     moves in one line), which the screen need not list again. `results`, where given, gets
     the clauses (said mid-sentence: screen.mid_clause) of the news paragraphs that tell the
     display's news (who won, what was scored) or what came to the viewer: a screen that cuts
-    a paragraph short keeps them first (screen._clause_cuts)."""
+    a paragraph short keeps them first (screen._clause_cuts). `marked`, where given and
+    `whole`, gets the lines that say results (a page marks them)."""
     moves, lone = steps.since(viewer)
     now = Picture(game, viewer)
     seen = before.compare(now, moves, own=True, zones=zones)  # an offer taken back is said
@@ -770,7 +772,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
         sequels = _sequels(game, results)  # what a win led its winner to do (no moves)
         results |= set(deciding) | {x.at for x in items if x.at in sequels and x.key is None}
         return _whole_digest(sight, lines, bool(lone), bool(seen.points), items, pieces, said,
-                             results)
+                             results, marked)
     left = (rows if rows is not None else 2 * MOST_ROWS + 9) - sum(_rows(x, width) for x in lines)
     for extra in ([deciding, []] if deciding else [[]]):  # the decisions that settled news
         # where they leave the news unfolded
@@ -855,7 +857,8 @@ def _ordered_moves(sight: _Sight, seen: list[str]) -> _SaidMoves:
 
 def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
                   items: list[Told], pieces: list[PieceMove], said: _SaidMoves,
-                  results: set[int] = frozenset()) -> list[str]:
+                  results: set[int] = frozenset(), marked: list[str] | None = None
+                  ) -> list[str]:
     """A page's digest (its box scrolls): every line, the news as they came. A page that
     drops the last lines where it is cramped keeps the viewer's points and the news first,
     then the pieces where they concern the viewer (a newcomer's cards received were in 'N
@@ -864,23 +867,13 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     choice'); `points`: the last of `lines` says them. The viewer's own pieces moved come
     first of all ('Your pieces: your 1 tower goes out of the game, ...'): a newcomer's tower
     lost to another's win was last, below a long line of passes taken for them, out of the
-    box's sight. Where there are `results` (the log lines of the display's news: who won
-    what, what was scored; and the decisions that settled them), those come before the moves
-    of pieces about the viewer's places and before the rest, which follow as 'Also: ...' (a
-    cramped page folds the last lines: seed 316's newcomer read two moves of a pawn near
-    their pieces and found the rounds won and a scoring in '3 more')."""
+    box's sight. The news come in the log's order, what concerns the viewer and the
+    results (`results`: the log lines of the display's news and the decisions that settled
+    them) said as such, the results' lines put in `marked` (_in_time_order): a cramped page
+    folds the others first (seed 316's newcomer read two moves of a pawn near their pieces
+    and found the rounds won and a scoring in '3 more')."""
     game, viewer = sight.game, sight.viewer
-    yours, rest = about_yours(items)
-    weighty = [x for x in rest if x.at in results]
-    if weighty:  # the results first; the moves about the viewer's places, then the rest
-        walks = [x for x in yours if x.key is not None and x.at not in results]
-        news = yours_first(game, [x for x in yours if x not in walks], weighty, viewer) + \
-            yours_first(game, walks, [], viewer)
-        routine = [x for x in rest if x not in weighty]
-        also = [ALSO_HEAD + x.removeprefix(NEWS_HEAD) for x in
-                yours_first(game, [], routine, viewer)] if routine else []
-    else:
-        news, also = yours_first(game, yours, rest, viewer), []
+    news = _in_time_order(game, items, results, viewer, marked)
     scored = lines[-1:] if points else []
     taken = lines[:1] if lone else []
     full = sight.steps.full_places(game, viewer, sight.now)
@@ -890,8 +883,57 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
     others = sight.steps.board_moves(game, viewer, [x.text for x in items] +
                                      [m.line for m in pieces])
-    return first + taken + scored + news + lines[len(taken):len(lines) - len(scored)] + \
-        (listed if said.own else []) + also + others + ([] if said.own else listed)
+    return first + taken + scored + lines[len(taken):len(lines) - len(scored)] + news + \
+        (listed if said.own else []) + others + ([] if said.own else listed)
+
+
+def _in_time_order(game: Game, items: list[Told], results: set[int], viewer: str,
+                   marked: list[str] | None) -> list[str]:
+    """A page's news (`items`, in the log's order) as they came: a line for each run of them
+    alike, 'Concerning you: ...' for those about the viewer's places or pieces (about_yours),
+    'News: ...' for the others; where there are `results` (the log lines of the display's
+    news: who won what, what was scored, and the decisions that settled them), a run of
+    those apart from the rest, the others' routine news said 'Also: ...'. `marked` gets the
+    lines of the results (a page shows them marked). Seed 318's newcomer read the set of
+    rounds begun before the scoring and the moves that led to it (results first, then the
+    moves about their places, then the rest) and had to put it back in order."""
+    yours, _ = about_yours(items)
+    mine = {id(x) for x in yours}
+    weighty = any(x.at in results for x in items)
+    runs: list[tuple[tuple[bool, bool], list[Told]]] = []
+    for item in items:
+        kind = (id(item) in mine, weighty and item.at in results)
+        if runs and runs[-1][0] == kind:
+            runs[-1][1].append(item)
+        else:
+            runs.append((kind, [item]))
+    said = []
+    for (about_you, result), run in runs:
+        line, = yours_first(game, run, [], viewer) if about_you else \
+            yours_first(game, [], run, viewer)
+        if weighty and not about_you and not result:
+            line = ALSO_HEAD + line.removeprefix(NEWS_HEAD)
+        said.append(line)
+    said = _superseded_lines(game, said)
+    if marked is not None:
+        marked += [line for line, ((_, result), _) in zip(said, runs, strict=True) if result]
+    return said
+
+
+def _superseded_lines(game: Game, lines: list[str]) -> list[str]:
+    """Lines of news ('Also: a; b.') without a last clause that the next line's first
+    supersedes (_superseded): 'Also: Ann passes on X; nobody has offered yet.' then
+    'News: Nobody offers for X.' read as a contradiction."""
+    out = list(lines)
+    for k in range(len(out) - 1):
+        head, _, body = out[k].partition(": ")
+        rest, _, after = lines[k + 1].partition(": ")
+        if not head or not rest or "; " not in body:
+            continue
+        kept, = _superseded(game, [body.rstrip("."), after[:1].lower() + after[1:]])[:1]
+        if kept != body.rstrip("."):
+            out[k] = f"{head}: {kept}."
+    return out
 
 
 def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told],

@@ -38,6 +38,7 @@ from interpreter.play.consequences import (
     run_start,
 )
 from interpreter.play.digest import (
+    ALSO_HEAD,
     NEWS_HEAD,
     Steps,
     digest_lines,
@@ -103,11 +104,12 @@ def news_before_others_points(lines: list[str], own_points: bool) -> list[str]:
     """The digest's lines with its news before a points line that gives the player none
     (`own_points` False): a page folds its last lines where it is cramped, and a newcomer's
     kept 'Points: Player 3 +2' and folded the news that the pawn had left the place they
-    meant to score."""
+    meant to score. The news in a row after it all (in the log's order: seed 318's newcomer
+    reordered them in their head)."""
     at = next((k for k, line in enumerate(lines) if line.startswith(POINTS_HEAD)), None)
     news = 0
     while at is not None and at + 1 + news < len(lines) and \
-            lines[at + 1 + news].startswith((YOURS_HEAD, NEWS_HEAD)):
+            lines[at + 1 + news].startswith((YOURS_HEAD, NEWS_HEAD, ALSO_HEAD)):
         news += 1
     if own_points or at is None or not news:
         return lines
@@ -230,6 +232,7 @@ class Table:
         self.pictures: dict[str, Picture] = {}  # a person -> what they saw after deciding
         self.log_seen: dict[str, int] = {}  # ... and how long their log was then
         self._digests: tuple[int, dict[str, list[str]]] = (-1, {})  # version -> lines
+        self._digest_marked: dict[str, list[int]] = {}  # the lines of each one's results
         self._digest_kept: dict[str, int] = {}  # the lines of each one's never folded
         self.undone: dict[str, str] = {}  # a person -> what their undo took back, said
         # first in their digest until they decide again
@@ -312,6 +315,7 @@ class Table:
             "log_folded": sorted(hidden_positions(game, player, self._log_steps)),
             "digest": self._digest_for(player) if player else [],
             "digest_kept": self._digest_kept.get(player, 0) if player else 0,
+            "digest_results": self._digest_marked.get(player, []) if player else [],
             # the game's words and their meanings: the page marks them where it names
             # them, the meaning on pointing (a newcomer never learnt what one meant)
             "glossary": display.glossary,
@@ -397,11 +401,15 @@ class Table:
             news = self.display.news_in(log[self.log_seen.get(player, len(log)):])
             said[player] = [self.undone[player]] if player in self.undone else \
                 [RESTARTED] if player in self.restarted else []
+            marked: list[str] = []
             if before is not None:
                 lines = digest_lines(self.game, before, player, self.steps, news,
-                                     whole=True, zones=self.display.zones)
+                                     whole=True, zones=self.display.zones, marked=marked)
                 own = before.scores.get(player) != self.game.scores().get(player)
                 said[player] += news_before_others_points(lines, own)
+            # the lines that say results, marked on the page and folded last
+            self._digest_marked[player] = [k for k, line in enumerate(said[player])
+                                           if line in marked]
             # a cramped page folds none of the lines up to the last about the player's places
             self._digest_kept[player] = unfolded(self.game, before, player, self.steps,
                                                  said[player]) if before is not None else 0

@@ -275,7 +275,6 @@ function render() {
   if ($("rules-drawer").hidden) $("rules-open").textContent = rulesLabel();
   placeUnderBoard();
   keepRoom();
-  placeRules();
   // a phone's board: readable, its places in view once the panels above it have their size
   if (window.boardZoom) window.boardZoom.drawn(s);
 }
@@ -512,13 +511,21 @@ function fitDigest() {
   // the lines up to the last about the player's places are never folded (a pawn moved off
   // a newcomer's region was behind "2 more")
   const kept = Math.min(fitDigest.kept || 0, lines.length);
-  let shown = lines.length;
-  while (shown > Math.max(fewest, kept) && cramped()) {
-    lines[--shown].hidden = true;
-    more.textContent = `${lines.length - shown} more: see the log, or click to show them.`;
+  // folded from the last, the results after all the others (in time order they may come
+  // last: round 5's newcomer missed them folded)
+  const order = [...lines.keys()].slice(kept).reverse();
+  const folding = [...order.filter((k) => !lines[k].classList.contains("result")),
+    ...order.filter((k) => lines[k].classList.contains("result"))];
+  let hidden = 0;
+  while (hidden < folding.length && lines.length - hidden > fewest && cramped()) {
+    lines[folding[hidden++]].hidden = true;
+    more.textContent = `${hidden} more: see the log, or click to show them.`;
     if (!more.isConnected) list.append(more);
   }
-  if (shown > kept) foldLine(lines[shown - 1], list, more, lines.length - shown);
+  // the last line shown that is not a result is the one cut short, else the last one
+  const shown = [...lines.keys()].filter((k) => k >= kept && !lines[k].hidden);
+  const last = shown.findLast((k) => !lines[k].classList.contains("result")) ?? shown.at(-1);
+  if (last !== undefined) foldLine(lines[last], list, more, hidden);
   else if (kept) scrollKept(list);
 }
 
@@ -576,7 +583,11 @@ function squeezed(cut = hintsCut) {
 // newcomer's next click hit empty space.
 function showDigestAll() {
   const lines = [...$("digest-lines").querySelectorAll("li:not(.more)")];
-  $("digest-all").replaceChildren(...lines.map((li) => cell("li", li.textContent)));
+  $("digest-all").replaceChildren(...lines.map((li) => {
+    const whole = cell("li", li.textContent);
+    whole.className = li.className.replace("folded", "").trim();
+    return whole;
+  }));
   $("digest-over").hidden = false;
   $("digest-close").focus();
 }
@@ -1290,12 +1301,23 @@ function groupsOf(options) {
 // What happened to you and to the board since your last decision (digest.py), in short:
 // the choices taken for you as the only option, points, pieces that moved; never a heading
 // with nothing under it (a line of blanks says nothing)
+// The news come in the order they happened: the lines that say results (digest_results:
+// who won, what was scored) marked, and those about the player's places (YOURS) beside a
+// mark, not moved first (seed 318's newcomer reordered them in their head).
+const YOURS = "Concerning you: ";
 function renderDigest(s) {
-  const lines = (s.digest || []).filter((line) => line.trim() !== "");
+  const results = new Set(s.digest_results || []);
+  const said = (s.digest || []).map((line, k) => [line, results.has(k)])
+    .filter(([line]) => line.trim() !== "");
   fitDigest.kept = (s.digest || []).slice(0, s.digest_kept || 0)
     .filter((line) => line.trim() !== "").length;
-  $("digest").hidden = lines.length === 0;
-  $("digest-lines").replaceChildren(...lines.map((line) => cell("li", line)));
+  $("digest").hidden = said.length === 0;
+  $("digest-lines").replaceChildren(...said.map(([line, result]) => {
+    const li = cell("li", line);
+    li.classList.toggle("result", result);
+    li.classList.toggle("yours", line.startsWith(YOURS));
+    return li;
+  }));
   hideDigestAll(); // a new position: its digest folded again
 }
 
@@ -1499,6 +1521,7 @@ async function showRules() {
   }
   drawer.hidden = false;
   placeRules();
+  keepRoom(); // (beside the board: the decision in the room the drawer leaves)
   button.setAttribute("aria-expanded", "true");
   button.textContent = "Hide the rules";
   for (const old of box.querySelectorAll("section.current")) old.classList.remove("current");
@@ -1561,29 +1584,37 @@ $("to-board").addEventListener("click", () => $("board-panel").scrollIntoView({ 
 $("to-decision").addEventListener("click",
   () => $("decision-panel").scrollIntoView({ block: "start" }));
 
+// The drawer's place is chosen as it opens, and kept until it closes (seed 318's newcomer
+// opened it while waiting, in the log's place: their decision came and it jumped over the
+// board). Beside the board it takes the side column's last RULES_LEAST of the window at
+// most, which the column keeps for it (body.rules-beside: the log, the hand and the players
+// under it give their room up), so that a taller decision that comes while it is open fits
+// above it, Undo and Save in view.
 function placeRules() {
   const drawer = $("rules-drawer"), side = document.querySelector("aside");
-  if (drawer.hidden || window.innerWidth <= 900 || !side) {
-    drawer.style.top = drawer.style.left = drawer.style.width = "";
-    return;
-  }
+  drawer.style.top = drawer.style.left = drawer.style.width = "";
+  document.body.classList.remove("rules-beside");
+  if (side) side.style.paddingBottom = "";
+  if (drawer.hidden || window.innerWidth <= 900 || !side) return;
   const column = side.getBoundingClientRect();
   const under = $("decision-panel").hidden ? column.top : $("decision-panel").getBoundingClientRect().bottom;
   // too little room under the decision: over the board side (page.css), never over the
   // decision (raised to half the window, it covered Undo, Save and options C and D: seed
   // 316's newcomer at 1366x768)
-  if (window.innerHeight - under < window.innerHeight * RULES_LEAST) {
-    drawer.style.top = drawer.style.left = drawer.style.width = "";
-    return;
-  }
-  drawer.style.top = `${Math.round(under + 4)}px`;
+  if (window.innerHeight - under < window.innerHeight * RULES_LEAST) return;
+  const top = Math.round(Math.max(under, window.innerHeight * (1 - RULES_LEAST)) + 4);
+  drawer.style.top = `${top}px`;
   drawer.style.left = `${Math.round(column.left)}px`;
   drawer.style.width = `${Math.round(column.width)}px`;
+  document.body.classList.add("rules-beside");
+  side.style.paddingBottom = `${Math.max(0, Math.round(column.bottom - top + 4))}px`;
 }
-addEventListener("resize", placeRules);
+addEventListener("resize", () => { placeRules(); keepRoom(); });
 
 function hideRules() {
   $("rules-drawer").hidden = true;
+  placeRules();
+  keepRoom(); // the column's room back
   const button = $("rules-open");
   button.setAttribute("aria-expanded", "false");
   button.textContent = rulesLabel();
