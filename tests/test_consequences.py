@@ -260,7 +260,7 @@ def test_at_a_real_terminal_the_options_say_what_they_do_and_the_digest_what_hap
         game.until("Press Enter to start.")
         game.type("")
         first = game.until("\n> ")
-        assert "Every choice:" not in first  # a starting skyscraper: nothing to add
+        assert "Whichever you choose:" not in first  # a starting skyscraper: nothing to add
         game.type("1")
         second = game.until("\n> ")  # the second starting skyscraper, after the bots' first
         said = " ".join(second.split())
@@ -303,8 +303,9 @@ def test_an_estimate_says_in_plain_words_what_a_deal_is():
                 load_display(game.ruleset), io.StringIO(), width=80, height=24)
     text = " ".join(s.decision_lines(decision))
     # the stop ends the game, and its final scoring turns businesses over at random: the
-    # note says so (test_newcomer_texts); what is hidden is said too
-    assert "ranges by what will be drawn at random, and by what is hidden" in text
+    # note says so (test_newcomer_texts); nothing hidden changes a figure: not said
+    assert "(Estimates: a range where the figures differ by what will be drawn at " \
+        "random.)" in text
     assert "deals of what" not in text
 
 
@@ -1018,3 +1019,36 @@ def test_building_in_a_new_district_says_the_special_scoring_it_reaches():
                                  (THREE_DISTRICTS, 6, "times_square_violet")):  # passed
         notes = _building_notes(towers, placed, plot)
         assert not any("special scoring" in note for note in notes.values()), notes
+
+
+def test_a_stop_that_loses_the_players_skyscrapers_says_the_points_in_all():
+    """A building stop scores 1 VP a skyscraper at once, but the stopper's own skyscrapers
+    there leave the game with what the final scoring would give them: seed 318's newcomer
+    read a bare gain. The points of whoever loses at the final scoring are said in all
+    first ('if it came now': the game goes on), the player's own with what they lose; a
+    stop that ends the game says its points by the end, as before."""
+    game = at_the_second_stop()
+    game.V["stops"] = 0  # the first stop: the game goes on
+    decision = game.decision()
+    found = outlook(game, decision, "P2")
+    words = dict(zip(decision.options, [effect_words(game, e, "P2") for e in found.effects],
+                     strict=True))
+    # 3 skyscrapers of Player 2 beside 2 business types (5 VP each), 1 of Player 3's
+    assert words["building stop"].startswith(
+        "you -11 in all (+4 now, 15 VP fewer at the final scoring if it came now); your 3 "
+        "skyscrapers go out of the game"), words
+    assert "; Player 3 -3 in all (+2 now);" in words["building stop"]
+    assert words["build"] == ""
+
+
+def test_estimates_are_said_in_one_wording_naming_what_applies():
+    """Seed 318's newcomer met '(Estimates: ranges by what will be drawn at random, and by
+    what is hidden.)' and '(Estimates: what is hidden, dealt at random 5 times; a range where
+    they differ.)' in one game: one wording, naming the causes that apply."""
+    from interpreter.play.consequences import estimate_note
+
+    head = "Estimates: a range where the figures differ by "
+    hidden = "what is hidden from you (dealt at random 5 times)"
+    assert estimate_note(5) == f"{head}{hidden}."
+    assert estimate_note(5, drawn=True, hidden=False) == f"{head}what will be drawn at random."
+    assert estimate_note(5, drawn=True) == f"{head}{hidden} and what will be drawn at random."

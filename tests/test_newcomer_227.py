@@ -29,7 +29,13 @@ def test_an_option_that_cannot_win_says_so_on_its_line_under_a_common_line() -> 
     # options' bare names under 'Every choice: ...' and said nothing of it
     screen = next(s for s in screens().values()
                   if "  1. violet (cannot win)" in s)
-    assert any(line.startswith("Every choice:") for line in screen)
+    assert any(line.startswith("Whichever you choose:") for line in screen)
+    # a win or a pass, Player 3 stops Times Square: the player's 3 skyscrapers leave the game
+    # with what the final scoring gives them, said in all (seed 318's newcomer read a bare
+    # '+7' as a gain); the option that cannot win comes to it through the next choice
+    said = " ".join(" ".join(screen).split())
+    assert "Whichever you choose: you -8 in all (+7 now, 15 VP fewer at the final scoring " \
+        "if it came now), Player 2 -4 in all (+4 now), Player 3 +4" in said, said
 
 
 def test_every_screen_of_the_game_fits_80x24() -> None:

@@ -116,7 +116,7 @@ def test_identical_previews_are_one_line_not_one_per_option(monkeypatch):
     s.screen(decision)
     text = out.getvalue()
     assert text.count("+13") == 1 and text.count("+42") == 1
-    assert "Every choice: you +13, Player 2 +42." in text
+    assert "Whichever you choose: you +13, Player 2 +42." in text
 
 
 def test_score_says_what_a_random_draw_decides_is_one_draw():

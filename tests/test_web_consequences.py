@@ -14,7 +14,7 @@ from tests.web_support import FIFTH, make_table, token_of
 
 WORD = re.compile(r"[A-Za-z0-9+']+")
 # the terminal's own framing of the options, which the page says by its layout
-FRAMING = (re.compile(r"(?<!\S)\d+\. "), re.compile(r"Every choice:"),
+FRAMING = (re.compile(r"(?<!\S)\d+\. "), re.compile(r"Whichever you choose:"),
            re.compile(r"; and more \('points'\)"),
            re.compile(r"What each choice does at once \(nothing where not said\):"),
            re.compile(r"Player \d: "))

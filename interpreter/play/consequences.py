@@ -32,6 +32,7 @@ from interpreter.language.errors import GameRuleError, IllegalMove
 from interpreter.play.certain_end import certain_end, final_of
 from interpreter.play.moves_seen import DRAWN, UNDER, UNSEEN, Moved, flows, watched_apply
 from interpreter.play.plain_reasons import as_you
+from interpreter.play.preview import final_worth
 from interpreter.play.under_way import started, under_way
 
 if TYPE_CHECKING:
@@ -54,6 +55,10 @@ BY_CHOICE = "by what you choose next"  # points that the player's own next choic
 # beside the scores it ends with (seed 239's newcomer read '+14 if scored now' and 'you +51'
 # on one button, and nothing said which was what)
 BY_THE_END = "by the end"
+WHICHEVER = "Whichever you choose:"  # what every option does alike, said once before it
+# (seed 318's newcomer found 'Every choice:' odd)
+UNLESS = "unless a choice says otherwise"  # the figures most options share, said once
+IN_ALL = "in all"  # the points now less what the final scoring would lose by the option
 ENDING_NOTE = "'By the end': what each score gains from now until the game ends, with " \
               "that choice; 'final scores': the scores it ends with."
 
@@ -87,6 +92,14 @@ class Effect:
     ways: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)  # where
     # by_choice: each way of that choice in words -> its points, least and most (a
     # newcomer read option D's 'you +6 to +15' and not which region gives which)
+    lost: dict[str, tuple[int, int]] = field(default_factory=dict)  # players whose points at
+    # the final scoring, if it came now, fall with the option (their pieces leave the game):
+    # how many, least and most; the points then said with what they come to in all (seed
+    # 318's newcomer read a blue 'you +32' on a pass that lost their 64 VP at the end)
+    net: dict[str, tuple[int, int]] = field(default_factory=dict)  # for those players: the
+    # points now less what is lost at the final scoring, least and most
+    usual: bool = False  # (what every option does) its points and final scores are those
+    # most options share: an option that differs says its own (common_effect)
 
 
 @dataclass
@@ -98,19 +111,22 @@ class Outlook:
     estimate: bool = False  # some figure differs between samples
     skipped: int = 0  # options not played out (too many)
     drawn: bool = False  # some points hang on a random draw the option sets off
+    hidden: bool = True  # some figures hang on what is hidden from the player
 
     @property
     def any(self) -> bool:
         return any(effect_words_parts(e) for e in self.effects)
 
 
-def estimate_note(samples: int, drawn: bool = False) -> str:
-    """What an estimate is, in a newcomer's words (a 'deal' means nothing to them); `drawn`:
-    the ranges come of a random draw still to come too (a final scoring that turns pieces
-    over), said so (a range of points said nothing of why)."""
-    if drawn:
-        return "Estimates: ranges by what will be drawn at random, and by what is hidden."
-    return f"Estimates: what is hidden, dealt at random {samples} times; a range where they differ."
+def estimate_note(samples: int, drawn: bool = False, hidden: bool = True) -> str:
+    """What an estimate is, in a newcomer's words (a 'deal' means nothing to them), in one
+    wording whatever its causes, naming those that apply: `hidden`, the figures differ by
+    what the player cannot see (dealt at random `samples` times); `drawn`, by a random draw
+    still to come (a final scoring that turns pieces over). Seed 318's newcomer met two
+    wordings for one thing, one game apart."""
+    causes = ([f"what is hidden from you (dealt at random {samples} times)"] if hidden or
+              not drawn else []) + (["what will be drawn at random"] if drawn else [])
+    return f"Estimates: a range where the figures differ by {and_list(causes)}."
 
 
 def run_start(history: History, player: str) -> int:
@@ -144,6 +160,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
             # the same range (draws of their own, option by option, made noise look like a
             # difference)
             draws = [rng.getrandbits(63) for _ in range(DRAWN_AGAIN)]
+            lost_on = _Losses(sample, rng.getrandbits(63))
             before = Picture(sample, viewer, pieces=False)
             frames = under_way(sample)
             here = context(sample, viewer) if context is not None else ""
@@ -164,11 +181,13 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                     if end is not None:
                         found.ending = f"{end.reason}, whatever you choose next"
                         found.finals, found.by_choice = end.finals, len(end.finals) > 1
+                if found.points and found.ending is None and not twin.over:
+                    found.lost = lost_on(twin)
                 found.because = because(twin, viewer, found.points, decision.labels[i])
                 if not (found.moves or found.points or found.ending):  # a choice said later
-                    coming = next_choice(twin, viewer, zones)
-                    found.later, found.points, found.because = \
-                        coming.moves, coming.points, coming.because
+                    coming = next_choice(twin, viewer, zones, lost_on=lost_on)
+                    found.later, found.points, found.because, found.lost = \
+                        coming.moves, coming.points, coming.because, coming.lost
                     if coming.ways and _deeper(frames, under_way(twin)):  # a range, by
                         # the player's own coming choice within what the option began
                         found.points, found.chosen = coming.ways[0], coming.ways[1:]
@@ -186,7 +205,43 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                    any(lo != hi for lo, hi in e.points.values())
                    for e in effects)  # what the samples disagree on is said as such
     drawn = estimate and any(x.drawn for s in seen for x in s)
-    return Outlook(effects, samples, estimate, drawn=drawn)
+    hidden = estimate and any(_samples_differ(e, s) for e, s in zip(effects, seen, strict=True))
+    return Outlook(effects, samples, estimate, drawn=drawn, hidden=hidden or not drawn)
+
+
+def _samples_differ(effect: Effect, seen: list[_Seen]) -> bool:
+    """Whether an option that draws nothing at random does otherwise on other samples: what
+    is hidden from the player changes it."""
+    if any(x.drawn for x in seen):
+        return False
+    return bool(effect.maybe or effect.ends_sometimes) or \
+        len({tuple(sorted(x.points.items())) for x in seen}) > 1 or \
+        len({repr(x.finals[:1]) for x in seen}) > 1
+
+
+class _Losses:
+    """What a sample's final scoring, if it came now, gives each player less after a
+    move: `fallen` from the sample's (worked out once) to the game after's, the final
+    scoring's random draws from one seed for both."""
+
+    def __init__(self, sample: Game, seed: int) -> None:
+        self.sample, self.seed = sample, seed
+        self.worth: dict[str, Any] | None = None
+
+    def __call__(self, after: Game) -> dict[str, int]:
+        if self.worth is None:
+            self.worth = final_worth(self.sample, self.seed) or {}
+        return fallen(self.worth, final_worth(after, self.seed) or {})
+
+
+def fallen(before: dict[str, Any], after: dict[str, Any]) -> dict[str, int]:
+    """The players whose points at the final scoring (if it came now) fall from `before` to
+    `after`, and by how much (nothing where the scores are no numbers)."""
+    try:
+        return {p: before[p] - after[p] for p in before
+                if p in after and after[p] < before[p]}
+    except TypeError:
+        return {}
 
 
 def _deeper(before: list, now: list) -> bool:
@@ -232,10 +287,13 @@ class _NextChoice:
     ways: list[dict[str, int]] = field(default_factory=list)  # the points of each way of
     # choosing, when they differ (which region to score: 'you +6 to +15')
     named: list[str] = field(default_factory=list)  # each way's option in words, in order
+    lost: dict[str, int] = field(default_factory=dict)  # with `points`: what the final
+    # scoring (if it came now) gives less, alike whatever is chosen (see Effect.lost)
 
 
 def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
-                depth: int = FOLLOWED_CHOICES) -> _NextChoice:
+                depth: int = FOLLOWED_CHOICES,
+                lost_on: Callable[[Game], dict[str, int]] | None = None) -> _NextChoice:
     """The moves that every option of the viewer's own next decision makes (a piece taken
     now is put somewhere then, and what that sets off), said of that coming choice, and the
     points that every option of it gives alike (a scoring the piece sets off wherever it
@@ -243,7 +301,8 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     the points of each way (`ways`: a newcomer saw no points on an option to score a
     region, and +15 on the next screen), its options that do nothing at once followed to
     the viewer's own next choice after them (`depth` choices in all: an action, then which
-    piece, then where); nothing when the next decision is another player's."""
+    piece, then where); nothing when the next decision is another player's. `lost_on`: what
+    the final scoring gives less after a way (with points alike, said with them)."""
     decision = None if twin.over else twin.decision()
     if decision is None or decision.player != viewer or \
             not 0 < len(decision.options) <= MOST_FOLLOWED:
@@ -253,6 +312,7 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     differ = False  # some option moves more than every one does
     ways: list[dict[str, int]] = []
     named: list[str] = []
+    losses: list[dict[str, int]] = []
     reason = None
     for option, label in zip(decision.options, decision.labels, strict=True):
         again = twin.clone()
@@ -263,12 +323,16 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
                               zones=zones, drawn=drawn_on(twin, again))
         gained, why = [seen.points], because(again, viewer, seen.points)
         names = [label]
+        lost = [lost_on(again) if lost_on is not None and seen.points and not again.over
+                else {}]
         if depth > 1 and not (seen.moves or seen.points or seen.ending or again.over):
-            after = next_choice(again, viewer, zones, depth - 1)  # its points only: its
-            gained, why = after.ways or [after.points], after.because  # moves are said
-            # of another choice
+            after = next_choice(again, viewer, zones, depth - 1, lost_on)  # its points
+            gained, why = after.ways or [after.points], after.because  # only: its moves
+            # are said of another choice
             names = after.named if after.ways else [label]
+            lost = [{}] * len(after.ways) if after.ways else [after.lost]
         ways += gained
+        losses += lost
         named += names
         reason = reason or why
         differ = differ or common is not None and seen.moves != common
@@ -278,7 +342,8 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     said = [m.replace(CHOSEN, " you choose next") for m in common or []]
     return _NextChoice(said + [MORE_LATER] if differ and said else said,
                        ways[0] if alike else {}, reason if alike else None,
-                       [] if alike else ways, [] if alike else named)
+                       [] if alike else ways, [] if alike else named,
+                       losses[0] if alike and all(x == losses[0] for x in losses) else {})
 
 
 def _elsewhere(context: Callable[[Game, str], str] | None, here: str,
@@ -375,7 +440,7 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     (on the option's button), only what they come from is said here."""
     parts = []
     final = final_words(game, effect, viewer) if game is not None else ""
-    with_final = f"; {final}" if final else ""
+    with_final = f"; {final}" if final and not (effect.usual and effect.points) else ""
     if effect.ending is not None and not points and not effect.points:
         parts.append(f"why: {effect.ending}{with_final}")  # the button says "the game ends"
     elif effect.ending is not None:
@@ -396,14 +461,18 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
         reason = f" ({effect.because})" if effect.because else ""
         mine = {p: r for p, r in effect.points.items() if p == viewer}
         others = {p: r for p, r in effect.points.items() if p != viewer}
-        if own and others:  # the viewer's pieces before the others' points: a line cut
+        if effect.usual:  # the figures most options share, then what they end with
+            parts.append(f"{BY_THE_END}, {UNLESS}: "
+                         f"{points_text(game, effect.points, viewer, effect)}{reason}")
+            parts += [final] if final else []
+        elif own and others:  # the viewer's pieces before the others' points: a line cut
             if mine:  # short keeps them
-                parts.append(points_text(game, mine, viewer) + reason)
+                parts.append(points_text(game, mine, viewer, effect) + reason)
             parts += own
             own = []
-            parts.append(points_text(game, others, viewer))
+            parts.append(points_text(game, others, viewer, effect))
         else:
-            parts.append(points_text(game, effect.points, viewer) + reason)
+            parts.append(points_text(game, effect.points, viewer, effect) + reason)
     elif effect.points:
         parts.append("points")
     parts += own
@@ -420,8 +489,8 @@ def final_words(game: Game, effect: Effect, viewer: str | None) -> str:
     """The scores the game ends with and who wins ('final scores: you 120, Ann 58 to 60;
     you win'), ranges where the samples or the player's next choice differ (and said so);
     '' where the option does not end the game."""
-    if not effect.final:
-        return ""
+    if not effect.final:  # who wins, where only that differs from what most options do
+        return winner_words(game, effect.winners, viewer) if effect.winners else ""
     ranges = any(lo != hi for lo, hi in effect.final.values())
     how = " by what you choose next" if effect.final_by_choice and ranges else ""
     if effect.final_estimate and ranges:  # the screen's note says what an estimate is (once:
@@ -432,7 +501,9 @@ def final_words(game: Game, effect: Effect, viewer: str | None) -> str:
                        f"{lo if lo == hi else f'{lo} to {hi}'}"
                        for p in order for lo, hi in [effect.final[p]])
     likely = effect.final_estimate and ranges
-    return f"final scores{how}: {scores}; {winner_words(game, effect.winners, viewer, likely)}"
+    otherwise = "" if not effect.usual else " likewise" if effect.points else f", {UNLESS}"
+    who = f"; {winner_words(game, effect.winners, viewer, likely)}" if effect.winners else ""
+    return f"final scores{how}{otherwise}: {scores}{who}"
 
 
 def winner_words(game: Game, winners: list[tuple[str, ...]], viewer: str | None,
@@ -541,22 +612,38 @@ def into_own(move: str) -> bool:
     return arrival is not None and OWN in arrival.group(1)
 
 
-def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | None) -> str:
-    """'you +4, Ben +1 to +3' (the viewer first)."""
+def points_text(game: Game, points: dict[str, tuple[int, int]], viewer: str | None,
+                effect: Effect | None = None) -> str:
+    """'you +4, Ben +1 to +3' (the viewer first). With `effect`, a player who loses points
+    at the final scoring by it (its `lost`) is said first with what the points come to in
+    all: 'you -32 in all (+32 now, 64 VP fewer at the final scoring if it came now), Ben -8
+    in all (+7 now)': a bare '+32' read as a gain."""
     order = sorted(points, key=lambda p: (p != viewer, game.players.index(p)))
     out = []
     for p in order:
-        least, most = points[p]
-        amount = f"{least:+d}" if least == most else f"{least:+d} to {most:+d}"
-        out.append(f"{'you' if p == viewer else game.label(p)} {amount}")
+        amount = _amount(points[p])
+        who = 'you' if p == viewer else game.label(p)
+        if effect is not None and p in effect.lost:
+            lost = _amount(effect.lost[p]).lstrip("+")
+            why = f", {lost} VP fewer at the final scoring if it came now" if p == viewer \
+                else ""
+            out.append(f"{who} {_amount(effect.net[p])} {IN_ALL} ({amount} now{why})")
+        else:
+            out.append(f"{who} {amount}")
     return ", ".join(out)
+
+
+def _amount(points: tuple[int, int]) -> str:
+    """'+4', '-2 to +3'."""
+    least, most = points
+    return f"{least:+d}" if least == most else f"{least:+d} to {most:+d}"
 
 
 def ending_points_text(game: Game, effect: Effect, common: Effect,
                        viewer: str | None) -> str:
     """An option's points in short ('you +4, Ben +1 to +3'), said as what each score gains
     by the end where the option ends the game (`common`: what every option does alike)."""
-    said = points_text(game, effect.points, viewer)
+    said = points_text(game, effect.points, viewer, effect)
     ends = effect.final or effect.ending is not None or common.final or \
         common.ending is not None
     return f"{BY_THE_END}: {said}" if ends else said
@@ -573,7 +660,8 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     # the points said once only where every player's are alike: an option's line with the
     # others' points and not the viewer's read as if the viewer gained nothing (a newcomer's
     # game-ending move: 'Player 2 +21 to +23, ...', theirs said apart, out of sight)
-    points = first.points if all(e.points == first.points for e in effects) else {}
+    points = first.points if all((e.points, e.lost, e.net) ==
+                                 (first.points, first.lost, first.net) for e in effects) else {}
     alike = [m for m in first.moves if all(m in e.moves for e in effects)]
     # a player's pieces moved from one common pile to another whatever the choice (every
     # player's score marker set out on the track) are bookkeeping of the rules: a newcomer
@@ -593,6 +681,7 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
     final = first.final if all((e.final, e.winners) == (first.final, first.winners)
                                for e in effects) else {}
     common = Effect(points, moves, [], ending, starts=starts, then=then, because=reason,
+                    lost=first.lost if points else {}, net=first.net if points else {},
                     later=later, final=final, winners=first.winners if final else [],
                     final_by_choice=first.final_by_choice,
                     final_estimate=first.final_estimate)
@@ -608,9 +697,60 @@ def common_effect(effects: list[Effect], supplies: bool = True) -> tuple[Effect,
                    final={} if final else e.final, winners=[] if final else e.winners,
                    final_by_choice=e.final_by_choice, final_estimate=e.final_estimate,
                    ways={name: {p: r for p, r in way.items() if p not in points}
-                         for name, way in e.ways.items()})
+                         for name, way in e.ways.items()},
+                   lost={} if points else e.lost, net={} if points else e.net)
             for e in effects]
+    if ending is not None and not points and not final:
+        _usual_figures(common, rest)
     return common, rest
+
+
+def _usual(values: list[Any]) -> tuple[bool, Any]:
+    """The value most of `values` share (the first of the most shared), and whether two at
+    least share it."""
+    counts = Counter(repr(v) for v in values)
+    best = max(values, key=lambda v: counts[repr(v)])
+    return counts[repr(best)] > 1, best
+
+
+def _usual_figures(common: Effect, rest: list[Effect]) -> None:
+    """Where every option ends the game alike but some by other figures: each player's
+    figure most options share (what they gain by the end, what they end with) said once, in
+    `common` ('unless a choice says otherwise'), and on each option only the figures that
+    differ. Seed 318's newcomer read 13 buttons of places each repeating 'by the end: you +92 to
+    +98, Player 2 +11 to +17, Player 3 +32, Player 4 +12', one of them different."""
+    players = list(dict.fromkeys(p for e in rest for p in e.points))
+    base: dict[str, tuple[int, int]] = {}
+    for p in players:
+        shared, value = _usual([e.points.get(p, (0, 0)) for e in rest])
+        if shared:
+            base[p] = value
+    finals: dict[str, Any] = {}
+    if all(e.final for e in rest):
+        for p in rest[0].final:
+            shared, value = _usual([e.final.get(p) for e in rest])
+            if shared:
+                finals[p] = value
+        if len(finals) < len(rest[0].final):  # final scores said whole, or not at all
+            finals = {}
+    if not base and not finals:
+        return
+    common.points = {p: r for p, r in base.items() if r != (0, 0)}
+    common.usual = True
+    if finals:
+        common.final = finals
+        common.final_estimate = any(e.final_estimate for e in rest)
+        common.final_by_choice = any(e.final_by_choice for e in rest)
+        shared, winners = _usual([e.winners for e in rest])
+        common.winners = winners if shared else []
+    for e in rest:
+        e.points = {p: r for p, r in e.points.items() if base.get(p, (0, 0)) != r} | \
+            {p: (0, 0) for p, r in base.items() if r != (0, 0) and p not in e.points}
+        if finals and e.winners == common.winners:  # the final scores differ as the
+            # points by the end do (said): not again
+            e.final, e.winners = {}, []
+        elif finals:  # who wins differs: said with the scores that differ
+            e.final = {p: r for p, r in e.final.items() if finals[p] != r}
 
 
 # ---------------------------------------------------------------- comparing two positions
@@ -633,6 +773,8 @@ class _Seen:
     finals: list[tuple[dict[str, Any], tuple[str, ...]]] = field(default_factory=list)  # the
     # scores and winners at the end, where the game ends (see certain_end.final_of)
     by_choice: bool = False  # the finals differ by the player's own coming choice
+    lost: dict[str, int] = field(default_factory=dict)  # points at the final scoring (if it
+    # came now) that fall with the option, by player
 
 
 def because(twin: Game, viewer: str, points: dict[str, int], label: str = "") -> str | None:
@@ -1058,11 +1200,25 @@ def _combine(game: Game, seen: list[_Seen]) -> Effect:
     reason = seen[0].because if all(s.because == seen[0].because for s in seen) else None
     later = [m for m in seen[0].later if all(m in s.later for s in seen)]
     final, winners = _finals(game, seen) if ending is not None else ({}, [])
+    lost, net = _lost(game, seen)
     return Effect(points, always, some, ending, ending is None and endings != {None},
                   supplied, starts, then, reason, later, any(s.chosen for s in seen),
                   final, winners, any(s.by_choice for s in seen), bookkept=bookkept,
                   final_estimate=bool(final) and _finals_differ(seen),
-                  ways=_ways(game, seen))
+                  ways=_ways(game, seen), lost=lost, net=net)
+
+
+def _lost(game: Game, seen: list[_Seen]) -> tuple[dict[str, tuple[int, int]],
+                                                  dict[str, tuple[int, int]]]:
+    """The points each player loses at the final scoring (if it came now), least and most
+    over the samples, and their points now less that loss; only players who lose some."""
+    players = sorted({p for s in seen for p in s.lost}, key=game.players.index)
+    lost, net = {}, {}
+    for p in players:
+        losses = [s.lost.get(p, 0) for s in seen]
+        nets = [s.points.get(p, 0) - s.lost.get(p, 0) for s in seen]
+        lost[p], net[p] = (min(losses), max(losses)), (min(nets), max(nets))
+    return lost, net
 
 
 def _ways(game: Game, seen: list[_Seen]) -> dict[str, dict[str, tuple[int, int]]]:
@@ -1119,5 +1275,5 @@ def _finals(game: Game, seen: list[_Seen]) -> tuple[dict[str, tuple[Any, Any]],
 
 
 
-__all__ = ["Effect", "Outlook", "common_effect", "effect_words", "outlook",
+__all__ = ["WHICHEVER", "Effect", "Outlook", "common_effect", "effect_words", "outlook",
            "points_text", "run_start"]

@@ -136,13 +136,27 @@ def if_ended_now(game: Game, viewer: str) -> Ending | None:
         return None
 
 
-def _finally_scored(sample: Game, seed: int | None = None) -> Game | None:
+def final_worth(game: Game, seed: int) -> dict[str, Any] | None:
+    """What the final scoring, run now on `game` (its random draws from `seed`), adds to each
+    player's score; None where the rules have no final scoring or the game is over."""
+    twin = _finally_scored(game, seed, logging=False)
+    if twin is None:
+        return None
+    now, end = game.scores(), twin.scores()
+    try:
+        return {p: end[p] - now[p] for p in now}
+    except TypeError:  # scores that are no numbers
+        return None
+
+
+def _finally_scored(sample: Game, seed: int | None = None, logging: bool = True
+                    ) -> Game | None:
     """A copy of `sample` after its final scoring (with random draws from `seed` when
     given), its log lines kept; None when the rules have no final scoring or it is over."""
     if FINAL not in sample.program.procs or sample.over:
         return None
     twin = sample.clone()
-    twin.logging = True  # the final scoring's own lines, for the player to read
+    twin.logging = logging  # the final scoring's own lines, for the player to read
     twin.events = []
     if seed is not None:
         twin.state["rng"] = seed_state(seed)

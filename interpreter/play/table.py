@@ -438,16 +438,18 @@ class Table:
                         for e, alone in zip(rest, self._alone, strict=True)]
                 said["every"] = effect_words(self.game, common, player)
                 points = [ending_points_text(self.game, e, common, player) if e.points
-                          else "the game ends" if e.ending else "" for e in rest]
+                          else "the game ends" if e.ending or common.usual else ""
+                          for e in rest]  # (the figures most options share said once)
                 said["points"] = points if any(points) else []
-                if any(p.startswith(BY_THE_END) for p in points):  # each number, in words
+                if common.usual or any(p.startswith(BY_THE_END) for p in points):  # each
+                    # number, in words
                     said["ending"] = ENDING_NOTE
                 # the points on the button (with their range), not again under it
                 each = none_moved_words([effect_words(self.game, e, player, points=False)
                                          for e in rest])
                 said["each"] = each if any(each) else []
                 if found.estimate:
-                    said["estimate"] = estimate_note(found.samples, found.drawn)
+                    said["estimate"] = estimate_note(found.samples, found.drawn, found.hidden)
             self._effects = (self.version, said)
         return self._effects[1]
 

@@ -26,6 +26,8 @@ from interpreter.bots.players import make_bot
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.language.writing import write_atomic
 from interpreter.play.consequences import (
+    BY_THE_END,
+    WHICHEVER,
     Effect,
     Outlook,
     Picture,
@@ -650,7 +652,7 @@ class Session:
         private = self.display.private_text(self.game, player, self.colour, self.width)
         plain = self.shown_labels(decision, short=True)  # the notes' short words at least
         labels, notes = self.with_points(decision, plain)
-        notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))] \
+        notes = [n for n in notes if n.startswith((WHICHEVER, "(Estimates"))] \
             + ["Some choices change ..."] * (labels != plain)  # as decision_lines at its least
         need = len(self.display.hint_lines(self.game, player, decision.options, self.colour,
                                            self.width)) \
@@ -688,7 +690,7 @@ class Session:
             shown = self.option_lines(decision, labels, rows - len(self.wrapped(notes)),
                                       group=False)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
-            notes = [n for n in notes if n.startswith(("Every choice:", "(Estimates"))]
+            notes = [n for n in notes if n.startswith((WHICHEVER, "(Estimates"))]
             notes.append(self.points_hint(decision))
             shown = self.option_lines(decision, plain, rows - len(self.wrapped(notes)))
         bare = self.kept_labels(decision)  # no notes but those kept on every screen
@@ -1000,11 +1002,15 @@ class Session:
         common, extras = common_effect(found.effects, supplies=whole)
         said = effect_words(self.game, common, player)
         if not whole and len(said) > 2 * self.width - 30:
-            said = whole_parts(effect_words_parts(common, self.game, player),
-                               2 * self.width - 60) + "; and more ('points')"
-        notes = [f"Every choice: {said}."] if said else []
+            parts = effect_words_parts(common, self.game, player)
+            # the figures most choices share are never left out: the choices say only theirs
+            figures = [k for k, part in enumerate(parts) if common.usual and
+                       part.startswith((BY_THE_END, "final scores"))]
+            said = whole_parts(parts, 2 * self.width - 60, max(figures, default=0) + 1)
+            said += "; and more ('points')" if said != "; ".join(parts) else ""
+        notes = [f"{WHICHEVER} {said}."] if said else []
         if found.estimate:
-            notes.append(f"({estimate_note(found.samples, found.drawn)})")
+            notes.append(f"({estimate_note(found.samples, found.drawn, found.hidden)})")
         quiet = self.notes_alone(decision)  # a note says all of these options
         extras = [Effect() if alone else e for e, alone in zip(extras, quiet, strict=True)]
         words = [effect_words(self.game, e, player) for e in extras]
@@ -1666,12 +1672,12 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def whole_parts(parts: list[str], room: int) -> str:
+def whole_parts(parts: list[str], room: int, least: int = 1) -> str:
     """The first of an effect's parts ('a; b; c') that fit in `room` characters, each whole:
-    at least the first (a part cut in its middle read 'the special scori')."""
+    at least the first `least` (a part cut in its middle read 'the special scori')."""
     kept: list[str] = []
     for part in parts:
-        if kept and len("; ".join([*kept, part])) > room:
+        if len(kept) >= least and len("; ".join([*kept, part])) > room:
             break
         kept.append(part)
     return "; ".join(kept)

@@ -1339,7 +1339,7 @@ function renderEffects(s) {
   $("legend-touch").hidden = !linked;
   $("legend").hidden = !(offered || linked);
   const every = $("every");
-  every.textContent = d && d.every ? `Every choice: ${d.every}.` : "";
+  every.textContent = d && d.every ? `Whichever you choose: ${d.every}.` : "";
   every.hidden = !every.textContent;
   every.classList.remove("whole");
   if (!d) return;
