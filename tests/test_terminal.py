@@ -713,6 +713,53 @@ def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
 
+def test_an_empty_plot_and_the_rows_current_set_wrapped_at_60_columns_are_in_the_marks():
+    """Seed 317's newcomer (issue 33) met '..' (an empty plot, an emptied space of the row) in
+    no legend; at 60 columns the row wrapped inside its current set ('|>Ga' / 'Pe<|') and the
+    marks under the board left out '> <', which they said at 80."""
+    from .test_rulebook_examples import fresh, position
+
+    row = {f"slot{n}": kind for n, kind in [(14, "gallery"), (15, "perfume_shop"),
+                                            (16, "jeweler"), (17, "gallery"),
+                                            (18, "perfume_shop"), (19, "boutique"),
+                                            (20, "gallery")]}
+    game = position(fresh(load_ruleset(BASE)), row=row)
+    for width in (60, 80):
+        s, _ = session(game, width)
+        s.height = 24
+        lines = s.board_lines("P1")
+        at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+        board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+        assert ".." in board and ">Ga" in board and "Pe<" in board, board
+        assert ".. empty," in said, (width, said)
+        assert "> < the row's current set" in said, (width, said)
+        assert all(len(x) <= width for x in lines)
+        # at 60 columns the set is cut by the wrap, as the newcomer saw it
+        assert width == 80 or any(x.rstrip().endswith(">Ga") for x in lines[:at]), board
+
+
+def test_a_stopped_district_says_where_commissioners_go_only_while_one_stands_there():
+    """Seed 317's final board read '34th W .. .. .. .. .. to 52W TSq STOP': commissioners
+    skip a district under a building stop (en-2004, Building stop), so its row says 'skipped'
+    and no route, as does the line that says them at 60 columns; but one standing there when
+    it closed 'remains until he is moved', and its row says where it may go."""
+    from .test_rulebook_examples import fresh, position
+
+    game = position(fresh(load_ruleset(BASE)), stopped=["w34", "w42"], at={"beige": "w42"})
+    display = load_display(game.ruleset)
+    rows = {x[:9].strip(): x for x in district_rows(display.board(game, "P1", width=80))}
+    assert " to " not in rows["34th W"], rows
+    assert rows["34th W"].rstrip().endswith(" skipped    STOP"), rows
+    assert " to 52W " in rows["42nd W"] and "STOP <Be>" in rows["42nd W"], rows
+    assert rows["34th W"].index("STOP") == rows["42nd W"].index("STOP")  # one column
+    assert " to TSq 42E" in rows["34th E"]
+    listed = " ".join(x for lines, _ in display.spare_blocks(game, "P1", width=60)
+                      for x in lines)
+    assert "Commissioners go next:" in listed, listed
+    assert "34W to" not in listed and "34W skipped;" in listed and "42W to 52W" in listed
+    assert "Hall to 52W TSq 34E" in " ".join(listed.split()), listed
+
+
 def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     """A newcomer met 'Je', 'B1' and '<Wh>' on the board with the legend only in 'help':
     under the compact board, a row or two say the marks it shows now (only those), and the
