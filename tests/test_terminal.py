@@ -2592,3 +2592,28 @@ def test_a_second_pick_of_another_kind_keeps_the_numbers_of_the_first():
     assert f"(1: {taken}, chosen already; the other options keep their numbers.)" in \
         " ".join(second.split()), second
     assert f"1 ({taken}) is chosen already" in refused, refused
+
+
+def test_a_word_of_one_option_chooses_it_and_a_word_of_several_says_which():
+    """Seed 317's newcomer typed 'stop' at 'build, or declare a building stop?' and read
+    "'stop' is not an option or a command": only 'building stop' and its beginnings were
+    taken. A whole word of one option's words chooses it; a word that several options hold
+    says which ones it could mean."""
+    from interpreter.play.terminal import matching
+
+    from .test_consequences import at_the_second_stop
+
+    game = at_the_second_stop()
+    decision = game.decision()
+    assert set(decision.options) == {"build", "building stop"}
+    s, out = session(game, 80)
+    assert s.handle("stop", decision) == "building stop"
+    assert s.handle("STOP", decision) == "building stop"
+    assert s.handle("build", decision) == "build"  # the whole name first
+    assert "not an option" not in out.getvalue()
+    places = ["w34", "w42", "e42"]
+    labels = ["34th St. West", "42nd St. West", "42nd St. East"]
+    assert matching("east", places, labels) == ["e42"]
+    assert matching("west", places, labels) == ["w34", "w42"]
+    assert matching("st west", places, labels) == ["w34", "w42"]
+    assert matching("wes", places, labels) == []  # a word whole, not its beginning

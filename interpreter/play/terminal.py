@@ -1692,7 +1692,9 @@ def terminal_width() -> int:
 
 def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
     """The options that `text` names: by name or words in any case; else those whose name or
-    words begin with it (one of them: a shortened name; several: ambiguous)."""
+    words begin with it (one of them: a shortened name; several: ambiguous); else those whose
+    words hold it as whole words ('stop' for 'building stop': a newcomer typed the word of the
+    option that told it apart, and read that it was no option)."""
     want = " ".join(text.casefold().split())
     if not want:
         return []
@@ -1700,8 +1702,18 @@ def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
     exact = [o for o, label in pairs if want in (str(o).casefold(), label.casefold())]
     if exact:
         return exact[:1]
-    return [o for o, label in pairs
-            if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+    begun = [o for o, label in pairs
+             if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+    if begun:
+        return begun
+    words = re.findall(r"\w+", want)
+    return [o for o, label in pairs if words and _holds_words(label, words)]
+
+
+def _holds_words(label: str, words: list[str]) -> bool:
+    """Whether `words` follow each other in `label`, each a whole word of it (any case)."""
+    have = re.findall(r"\w+", label.casefold())
+    return any(have[k:k + len(words)] == words for k in range(len(have) - len(words) + 1))
 
 
 def _top_level_parts(text: str) -> list[str]:
