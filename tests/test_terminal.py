@@ -2617,3 +2617,54 @@ def test_a_word_of_one_option_chooses_it_and_a_word_of_several_says_which():
     assert matching("west", places, labels) == ["w34", "w42"]
     assert matching("st west", places, labels) == ["w34", "w42"]
     assert matching("wes", places, labels) == []  # a word whole, not its beginning
+
+
+def _quit_after_undo(target: int, answer_again: bool) -> str:
+    """Seed 311's newcomer's game loaded at one of their decisions, at 80x24: 'undo' (their
+    decision before and the bots' after it taken back), then that decision taken again as the
+    replay has it (or another option), then 'quit': what 'quit' printed."""
+    data = json.loads(NEWCOMER_311.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, history = data["moves"], History.start(game)
+    human = next(p for p, seat in data["seats"].items() if seat == "human")
+    for move in moves[:target]:
+        player = game.decision().player
+        game.apply(move)
+        history.record(game, player, move)
+    out, typed = io.StringIO(), ["undo", "again", "quit"]
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return "n" if prompt.startswith("[y: save") else ""  # quit without saving
+        word = typed.pop(0)
+        if word != "again":
+            return word
+        decision = session.display.shown(session.game, session.game.decision())
+        at = len(session.game.moves)  # the decision taken back
+        assert at < target and decision.player == human, (at, target)
+        options = list(decision.options)
+        move = moves[at] if answer_again else next(o for o in options if o != moves[at])
+        return str(session.numbers(decision)[options.index(move)])
+
+    session = Replayed(ruleset, game, history, data["seats"], load_display(ruleset), out,
+                       tty=True, read=read, width=80, height=24, loaded=game.state["step"])
+    session.run()
+    return " ".join(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]).split())
+
+
+def test_quit_after_a_load_says_whether_the_decisions_taken_since_are_the_saves():
+    """Seed 317's newcomer loaded their save, typed 'undo', took the same decision again and
+    typed 'quit': 'Game stopped: nothing changed since it was loaded' (and no question), and
+    they were unsure their decisions were kept. It says their decisions since the load are
+    the save's; and where they differ (another option taken after the undo, the game at the
+    same step) it asks, as for any game not saved."""
+    same = _quit_after_undo(44, True)  # (an undo there shows nothing hidden)
+    assert "your decisions since the load are the same as the save's" in same, same
+    assert "nothing changed" not in same and "Save before" not in same, same
+    other = _quit_after_undo(44, False)
+    assert "The game is not saved. Save before you leave?" in other, other

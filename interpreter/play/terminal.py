@@ -270,6 +270,7 @@ class Session:
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
     loaded: int | None = None  # the step the game was loaded at, from a file holding it
+    loaded_moves: list[Any] | None = None  # the decisions it held (__post_init__)
     resumed: str | None = None  # said atop the first screen of a resumed game whose digest
     # could not be rebuilt
     size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
@@ -279,6 +280,8 @@ class Session:
     answering: set[str] = field(default_factory=set)  # who answered in this session
 
     def __post_init__(self) -> None:
+        if self.loaded is not None and self.loaded_moves is None:
+            self.loaded_moves = list(self.history.moves)
         for player, seat in self.seats.items():
             if seat != HUMAN:
                 self.bots[player] = make_bot(seat)
@@ -1177,8 +1180,13 @@ class Session:
         """Stop; when the game is not saved as it stands, ask first (Enter: play on)."""
         if self.saved == self.game.state["step"]:
             return Stop("Game stopped (saved).")
-        if self.loaded == self.game.state["step"]:  # nothing to save: a newcomer was asked
-            # to save the game they had just loaded
+        if self.loaded == self.game.state["step"] and \
+                self.history.moves == self.loaded_moves:  # nothing to save: a newcomer was
+            # asked to save the game they had just loaded; another, who had taken back a
+            # decision and taken it again, read 'nothing changed' and was unsure theirs were kept
+            if self.answering:
+                return Stop("Game stopped: your decisions since the load are the same as the "
+                            "save's (its file holds the game as it is now).")
             return Stop("Game stopped: nothing changed since it was loaded (its file holds it "
                         "as it is).")
         self.say("The game is not saved. Save before you leave?")
