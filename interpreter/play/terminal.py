@@ -1701,8 +1701,8 @@ def terminal_width() -> int:
 def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
     """The options that `text` names: by name or words in any case; else those whose name or
     words begin with it (one of them: a shortened name; several: ambiguous); else those whose
-    words hold it as whole words ('stop' for 'building stop': a newcomer typed the word of the
-    option that told it apart, and read that it was no option)."""
+    words hold it as whole words ('queen' for 'promote to queen': a newcomer typed the word of
+    the option that told it apart, and read that it was no option)."""
     want = " ".join(text.casefold().split())
     if not want:
         return []
