@@ -533,3 +533,22 @@ def test_the_rules_panel_at_a_bid_reads_as_the_rulebook_in_chromium():
         assert not any(code in shown for code in CODE_LIKE), shown
         current.locator("details.rulebook summary").click()
         assert AUCTION_SAYS in current.inner_text()
+
+
+def test_rules_at_a_decision_quote_the_paragraph_its_question_cites():
+    """Seed 317's newcomer, asked 'build, or declare a building stop?', typed 'rules': the
+    rule that asks it cites the play of an auction and the building stop, and the quote, cut
+    at 600 letters, was the paragraph on how bids are made ('... (on this turn or ...'). The
+    question cites its own paragraph, and that one is quoted."""
+    ruleset = load(FIFTH)
+    text = " ".join(" ".join(rules_lines(ruleset, "build, or declare a building stop?",
+                                         "")).split())
+    assert "The winner pays and builds, or stops" in text, text
+    assert "The rulebook (Building stop): “When all building plots in a district have " \
+        "skyscrapers or businesses on them before the auction, the winner of the auction " \
+        "may choose to either add buildings" in text, text
+    assert "An auction always begins" not in text, text
+    # the rule read by its name quotes what the rule cites, as before
+    named = " ".join(" ".join(rules_lines(ruleset, None,
+                                          "the winner pays and builds, or stops")).split())
+    assert "An auction always begins" in named, named

@@ -713,6 +713,53 @@ def test_a_stopped_district_and_an_empty_stack_are_explained_under_the_board():
     assert len(lines) <= 23 and all(len(x) <= 80 for x in lines)
 
 
+def test_an_empty_plot_and_the_rows_current_set_wrapped_at_60_columns_are_in_the_marks():
+    """Seed 317's newcomer (issue 33) met '..' (an empty plot, an emptied space of the row) in
+    no legend; at 60 columns the row wrapped inside its current set ('|>Ga' / 'Pe<|') and the
+    marks under the board left out '> <', which they said at 80."""
+    from .test_rulebook_examples import fresh, position
+
+    row = {f"slot{n}": kind for n, kind in [(14, "gallery"), (15, "perfume_shop"),
+                                            (16, "jeweler"), (17, "gallery"),
+                                            (18, "perfume_shop"), (19, "boutique"),
+                                            (20, "gallery")]}
+    game = position(fresh(load_ruleset(BASE)), row=row)
+    for width in (60, 80):
+        s, _ = session(game, width)
+        s.height = 24
+        lines = s.board_lines("P1")
+        at = next(k for k, line in enumerate(lines) if line.startswith("Marks: "))
+        board, said = "\n".join(lines[:at]), " ".join(" ".join(lines[at:]).split())
+        assert ".." in board and ">Ga" in board and "Pe<" in board, board
+        assert ".. empty," in said, (width, said)
+        assert "> < the row's current set" in said, (width, said)
+        assert all(len(x) <= width for x in lines)
+        # at 60 columns the set is cut by the wrap, as the newcomer saw it
+        assert width == 80 or any(x.rstrip().endswith(">Ga") for x in lines[:at]), board
+
+
+def test_a_stopped_district_says_where_commissioners_go_only_while_one_stands_there():
+    """Seed 317's final board read '34th W .. .. .. .. .. to 52W TSq STOP': commissioners
+    skip a district under a building stop (en-2004, Building stop), so its row says 'skipped'
+    and no route, as does the line that says them at 60 columns; but one standing there when
+    it closed 'remains until he is moved', and its row says where it may go."""
+    from .test_rulebook_examples import fresh, position
+
+    game = position(fresh(load_ruleset(BASE)), stopped=["w34", "w42"], at={"beige": "w42"})
+    display = load_display(game.ruleset)
+    rows = {x[:9].strip(): x for x in district_rows(display.board(game, "P1", width=80))}
+    assert " to " not in rows["34th W"], rows
+    assert rows["34th W"].rstrip().endswith(" skipped    STOP"), rows
+    assert " to 52W " in rows["42nd W"] and "STOP <Be>" in rows["42nd W"], rows
+    assert rows["34th W"].index("STOP") == rows["42nd W"].index("STOP")  # one column
+    assert " to TSq 42E" in rows["34th E"]
+    listed = " ".join(x for lines, _ in display.spare_blocks(game, "P1", width=60)
+                      for x in lines)
+    assert "Commissioners go next:" in listed, listed
+    assert "34W to" not in listed and "34W skipped;" in listed and "42W to 52W" in listed
+    assert "Hall to 52W TSq 34E" in " ".join(listed.split()), listed
+
+
 def test_the_board_at_80_columns_says_the_marks_it_shows_under_it():
     """A newcomer met 'Je', 'B1' and '<Wh>' on the board with the legend only in 'help':
     under the compact board, a row or two say the marks it shows now (only those), and the
@@ -2545,3 +2592,79 @@ def test_a_second_pick_of_another_kind_keeps_the_numbers_of_the_first():
     assert f"(1: {taken}, chosen already; the other options keep their numbers.)" in \
         " ".join(second.split()), second
     assert f"1 ({taken}) is chosen already" in refused, refused
+
+
+def test_a_word_of_one_option_chooses_it_and_a_word_of_several_says_which():
+    """Seed 317's newcomer typed 'stop' at 'build, or declare a building stop?' and read
+    "'stop' is not an option or a command": only 'building stop' and its beginnings were
+    taken. A whole word of one option's words chooses it; a word that several options hold
+    says which ones it could mean."""
+    from interpreter.play.terminal import matching
+
+    from .test_consequences import at_the_second_stop
+
+    game = at_the_second_stop()
+    decision = game.decision()
+    assert set(decision.options) == {"build", "building stop"}
+    s, out = session(game, 80)
+    assert s.handle("stop", decision) == "building stop"
+    assert s.handle("STOP", decision) == "building stop"
+    assert s.handle("build", decision) == "build"  # the whole name first
+    assert "not an option" not in out.getvalue()
+    places = ["w34", "w42", "e42"]
+    labels = ["34th St. West", "42nd St. West", "42nd St. East"]
+    assert matching("east", places, labels) == ["e42"]
+    assert matching("west", places, labels) == ["w34", "w42"]
+    assert matching("st west", places, labels) == ["w34", "w42"]
+    assert matching("wes", places, labels) == []  # a word whole, not its beginning
+
+
+def _quit_after_undo(target: int, answer_again: bool) -> str:
+    """Seed 311's newcomer's game loaded at one of their decisions, at 80x24: 'undo' (their
+    decision before and the bots' after it taken back), then that decision taken again as the
+    replay has it (or another option), then 'quit': what 'quit' printed."""
+    data = json.loads(NEWCOMER_311.read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    moves, history = data["moves"], History.start(game)
+    human = next(p for p, seat in data["seats"].items() if seat == "human")
+    for move in moves[:target]:
+        player = game.decision().player
+        game.apply(move)
+        history.record(game, player, move)
+    out, typed = io.StringIO(), ["undo", "again", "quit"]
+
+    class Replayed(Session):
+        def bot_move(self, decision):
+            return moves[len(self.game.moves)]
+
+    def read(prompt: str) -> str:
+        if prompt != "> ":
+            return "n" if prompt.startswith("[y: save") else ""  # quit without saving
+        word = typed.pop(0)
+        if word != "again":
+            return word
+        decision = session.display.shown(session.game, session.game.decision())
+        at = len(session.game.moves)  # the decision taken back
+        assert at < target and decision.player == human, (at, target)
+        options = list(decision.options)
+        move = moves[at] if answer_again else next(o for o in options if o != moves[at])
+        return str(session.numbers(decision)[options.index(move)])
+
+    session = Replayed(ruleset, game, history, data["seats"], load_display(ruleset), out,
+                       tty=True, read=read, width=80, height=24, loaded=game.state["step"])
+    session.run()
+    return " ".join(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]).split())
+
+
+def test_quit_after_a_load_says_whether_the_decisions_taken_since_are_the_saves():
+    """Seed 317's newcomer loaded their save, typed 'undo', took the same decision again and
+    typed 'quit': 'Game stopped: nothing changed since it was loaded' (and no question), and
+    they were unsure their decisions were kept. It says their decisions since the load are
+    the save's; and where they differ (another option taken after the undo, the game at the
+    same step) it asks, as for any game not saved."""
+    same = _quit_after_undo(44, True)  # (an undo there shows nothing hidden)
+    assert "your decisions since the load are the same as the save's" in same, same
+    assert "nothing changed" not in same and "Save before" not in same, same
+    other = _quit_after_undo(44, False)
+    assert "The game is not saved. Save before you leave?" in other, other

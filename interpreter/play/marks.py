@@ -41,10 +41,13 @@ def _words(board: str) -> set[str]:
 def _signs_on(mark: str, board: str) -> bool:
     """Whether a mark of signs only ('> <', '|') is on the board: its parts in order on one
     line, with something other than the mark's signs just inside the first and the last
-    ('>.. ab<' holds '> <'; '<a><b>' does not)."""
+    ('>.. ab<' holds '> <'; '<a><b>' does not). A line the board wrapped (what goes on below
+    is indented) is one line here: at 60 columns a row's '>ab' ended a line and 'cd<' began
+    the next, and the mark was left out."""
     parts = [re.escape(p) for p in mark.split()]
     if len(parts) == 1:
         return mark.strip() in board
+    board = re.sub(r"\n[ \t]+(?=\S)", " ", board)
     inner = r"[^\s" + re.escape("".join(sorted(set(mark.replace(" ", ""))))) + "]"
     pattern = "[^\n]*?".join([parts[0] + f"(?={inner})", *parts[1:-1],
                                f"(?<={inner})" + parts[-1]])

@@ -118,6 +118,23 @@ def decision_entry(ruleset: Ruleset, prompt: str, lang: str = "en"
     return None
 
 
+def quoting_its_question(ruleset: Ruleset, prompt: str, entry: Entry) -> Entry:
+    """The rule that asks a decision, quoting the paragraph its question cites where the
+    statement that asks it cites one (a copy): a rule that asks several things cites the
+    rulebook for all of them, and its quote, cut short, may never reach the paragraph of this
+    decision (a newcomer asked one thing read the paragraph on another)."""
+    decl = ruleset.program.decls.get(entry.key)
+    cites = [n.cite for n in (N.walk(decl) if decl is not None else [])
+             if isinstance(n, N.Choose | N.Options | N.SecretChoose)
+             and (n.prompt == prompt or humane(n.var) == prompt) and getattr(n, "cite", None)]
+    text = cited_of(ruleset)(cites[0]) if cites else None
+    if not text:
+        return entry
+    out = copy.copy(entry)
+    out.cite, out.cited_text = cites[0], text
+    return out
+
+
 def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 80,
                 lang: str = "en") -> list[str]:
     """`rules [TOPIC] [steps] [--cite]`: the section of the current decision's rule, or what
@@ -144,6 +161,7 @@ def rules_lines(ruleset: Ruleset, prompt: str | None, topic: str, width: int = 8
             return [*page.section(first), "", *_wrap(contents, width, "")]
         number, section, entry = found
         index = section.entries.index(entry) + 1
+        entry = quoting_its_question(ruleset, prompt, entry)
         hint = [] if shown(entry) else [*_wrap(say("help.steps"), width, "")]
         return [say("help.this_decision", section=section.title), "",
                 *page.entry(entry, f"{number}.{index}", shown(entry)), "",

@@ -272,6 +272,7 @@ class Session:
     ahead: Callable[[], bool] | None = None  # drops what was typed ahead, unread; whether
     # anything was (screen.set_aside_typed)
     loaded: int | None = None  # the step the game was loaded at, from a file holding it
+    loaded_moves: list[Any] | None = None  # the decisions it held (__post_init__)
     resumed: str | None = None  # said atop the first screen of a resumed game whose digest
     # could not be rebuilt
     size: Callable[[], tuple[int, int] | None] | None = None  # the terminal's columns and
@@ -281,6 +282,8 @@ class Session:
     answering: set[str] = field(default_factory=set)  # who answered in this session
 
     def __post_init__(self) -> None:
+        if self.loaded is not None and self.loaded_moves is None:
+            self.loaded_moves = list(self.history.moves)
         for player, seat in self.seats.items():
             if seat != HUMAN:
                 self.bots[player] = make_bot(seat)
@@ -1183,8 +1186,13 @@ class Session:
         """Stop; when the game is not saved as it stands, ask first (Enter: play on)."""
         if self.saved == self.game.state["step"]:
             return Stop("Game stopped (saved).")
-        if self.loaded == self.game.state["step"]:  # nothing to save: a newcomer was asked
-            # to save the game they had just loaded
+        if self.loaded == self.game.state["step"] and \
+                self.history.moves == self.loaded_moves:  # nothing to save: a newcomer was
+            # asked to save the game they had just loaded; another, who had taken back a
+            # decision and taken it again, read 'nothing changed' and was unsure theirs were kept
+            if self.answering:
+                return Stop("Game stopped: your decisions since the load are the same as the "
+                            "save's (its file holds the game as it is now).")
             return Stop("Game stopped: nothing changed since it was loaded (its file holds it "
                         "as it is).")
         self.say("The game is not saved. Save before you leave?")
@@ -1698,7 +1706,9 @@ def terminal_width() -> int:
 
 def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
     """The options that `text` names: by name or words in any case; else those whose name or
-    words begin with it (one of them: a shortened name; several: ambiguous)."""
+    words begin with it (one of them: a shortened name; several: ambiguous); else those whose
+    words hold it as whole words ('queen' for 'promote to queen': a newcomer typed the word of
+    the option that told it apart, and read that it was no option)."""
     want = " ".join(text.casefold().split())
     if not want:
         return []
@@ -1706,8 +1716,18 @@ def matching(text: str, options: list[Any], labels: list[str]) -> list[Any]:
     exact = [o for o, label in pairs if want in (str(o).casefold(), label.casefold())]
     if exact:
         return exact[:1]
-    return [o for o, label in pairs
-            if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+    begun = [o for o, label in pairs
+             if label.casefold().startswith(want) or str(o).casefold().startswith(want)]
+    if begun:
+        return begun
+    words = re.findall(r"\w+", want)
+    return [o for o, label in pairs if words and _holds_words(label, words)]
+
+
+def _holds_words(label: str, words: list[str]) -> bool:
+    """Whether `words` follow each other in `label`, each a whole word of it (any case)."""
+    have = re.findall(r"\w+", label.casefold())
+    return any(have[k:k + len(words)] == words for k in range(len(have) - len(words) + 1))
 
 
 def _top_level_parts(text: str) -> list[str]:
