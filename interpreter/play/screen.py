@@ -207,9 +207,9 @@ class Screen:
         # the last resorts, in turn: the blank rows between the parts go, then the line
         # saying how to see the board ('help' says it too); then the digest is folded
         # rather than a page shown before the options (a newcomer met '-- more --' above
-        # their choices), with neither (seed 317's newcomer read 'Player 2 wins the Central
-        # Park auction with ...' under that line and its blank rows; over the 21 newcomer
-        # replays at 80x24, the results folded away fell from 133 to 65)
+        # their choices), with neither (seed 317's newcomer read a win cut short, '... with
+        # ...', under that line and its blank rows; over the 21 newcomer replays at 80x24,
+        # the results folded away fell from 133 to 65)
         tops = [head, []] if head == [ON_DEMAND] else [head]
         tries = [(top, False, False) for top in tops] + [(tops[-1], False, True)]
         # what happened to the player is left to 'log' last of all, where nothing else fits
