@@ -1779,9 +1779,9 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
         in said, said
     said = _why_179(514, "why 2")
-    assert "the game goes on. As the screen says: beige: in 52nd St. East (option D can " \
-        "then no longer score it, but its skyscrapers stay and score later, at the game's " \
-        "end at the latest: worth now 6 VP for you), may go to " \
+    assert "the game goes on. As the screen says: beige: in 52nd St. East (once it moves " \
+        "on, option D can no longer score it, but its skyscrapers stay and score later, " \
+        "at the game's end at the latest: worth now 6 VP for you), may go to " \
         "Central Park." in said, said
     said = _why_179(173, "why 11")
     assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
