@@ -2545,3 +2545,36 @@ def test_a_second_pick_of_another_kind_keeps_the_numbers_of_the_first():
     assert f"(1: {taken}, chosen already; the other options keep their numbers.)" in \
         " ".join(second.split()), second
     assert f"1 ({taken}) is chosen already" in refused, refused
+
+
+SEED317 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed317-newcomer.replay.json"
+
+
+def test_build_points_say_if_scored_now_beside_the_line_of_no_points_at_once():
+    """Seed 317's newcomer (80x24) read 'Some choices move pieces (no points at once)' right
+    above '2. 1 (you +2; 34th St. West has no plot free ...)': the +2 is what the district
+    would score now, not said there, and the two read as a contradiction. The short words of
+    a build say 'if scored now'."""
+    from .test_digest import typed_at
+
+    screen = "\n".join(typed_at(SEED317.with_name(
+        "fifth-avenue-base-4p-seed317-newcomer-line3.replay.json"), 55, [])[0])
+    assert "how many skyscrapers do you build" in screen, screen
+    assert re.search(r"2\. 1 \(you \+2 if scored now; ", screen), screen
+    assert not re.search(r"you \+\d+[;)]", screen), screen
+
+
+def test_build_points_screen_shows_the_notes_where_it_has_the_rows():
+    """Seed 317's newcomer (80x24) saw bare '1. 0  2. 1  3. 2  4. 3' for 42nd St. West,
+    with blank rows to spare: only 'points' said it would be their 4th district (6 VP at a
+    special scoring) and each skyscraper there one more to lose to a building stop. The
+    options' short words now fit and say both."""
+    from .test_digest import typed_at
+
+    screen = typed_at(SEED317, 175, [])[0]
+    joined = " ".join(" ".join(screen).split())
+    assert "how many skyscrapers do you build" in joined, joined
+    assert len(screen) <= 23, screen
+    for n in (1, 2, 3):
+        assert f"{n + 1}. {n} (you +{2 * n} if scored now; 4th district: 6 VP after " \
+            f"business 6; your {n} there at risk of a stop)" in joined, joined
