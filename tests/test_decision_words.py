@@ -27,10 +27,10 @@ def test_moving_a_commissioner_says_where_each_stands_and_may_go():
     hints = " ".join(" ".join(load_display(ruleset).hint_lines(
         game, decision.player, decision.options, False, 80)).split())
     where = {c: game.label(at[c]) for c in ("white", "beige")}
-    assert re.search(rf"white: in {where['white']}( \(option D can then no longer score "
-                     r"it[^)]*\))?, may go to ", hints), hints
-    assert re.search(rf"; beige: in {where['beige']}( \(option D can then no longer score "
-                     r"it[^)]*\))?, may go to ", hints), hints
+    assert re.search(rf"white: in {where['white']}( \(once it moves on, option D can no "
+                     r"longer score it[^)]*\))?, may go to ", hints), hints
+    assert re.search(rf"; beige: in {where['beige']}( \(once it moves on, option D can no "
+                     r"longer score it[^)]*\))?, may go to ", hints), hints
 
 
 def test_moving_a_commissioner_into_a_district_says_what_that_sets_up():
@@ -223,7 +223,8 @@ def test_a_district_a_commissioner_leaves_is_said_to_score_later_not_to_lose_not
     for hints in _which_commissioner_hints(315):
         assert "loses nothing" not in hints and not re.search(
             r"(you|Player \d) \d+ VP", hints), hints
-        leaving = re.findall(r"\(option D can then no longer score it([^)]*)\)", hints)
+        leaving = re.findall(r"\(once it moves on, option D can no longer score it([^)]*)\)",
+                             hints)
         for said in leaving:
             assert said == "" or re.fullmatch(
                 r", but its skyscrapers stay and score later, at the game's end at the "

@@ -406,3 +406,34 @@ def test_option_a_says_on_its_button_that_it_takes_no_skyscraper_when_none_is_le
         game.apply(move)
     text = " ".join(" ".join(screen_of(game)).split())
     assert "(takes no skyscrapers: none of yours left)" in text, text
+
+
+def _seed317_at(name: str, step: int):
+    """Seed 317's newcomer's game (issue 33, round 6) at `step`, with its display."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       f"fifth-avenue-base-4p-seed317-{name}.replay.json").read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    return game, load_display(ruleset)
+
+
+def test_both_commissioners_return_is_said_in_the_plural_and_then_is_said_as_once_it_moves():
+    """Seed 317's newcomer read "the white and beige commissioner's return" (grammar), and
+    "white: in Times Square (option D can then no longer score it ..." as D unable to score
+    Times Square now: 'then' meant once the commissioner has moved on."""
+    game, display = _seed317_at("newcomer-branch", 521)
+    said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                False, 80)).split())
+    assert "your 3 skyscrapers: the white and beige commissioners' return" in said, said
+    assert "beige: in 42nd St. West (once it moves on, option D can no longer score it, " \
+        in said, said
+    game, display = _seed317_at("newcomer-branch", 438)
+    said = " ".join(" ".join(display.hint_lines(game, "P1", game.decision().options,
+                                                False, 80)).split())
+    assert "Times Square has no plot free and your 1 skyscraper: the white commissioner's " \
+        "return" in said, said

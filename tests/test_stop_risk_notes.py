@@ -178,3 +178,23 @@ def test_a_bid_whose_win_ends_the_game_gives_the_final_scores_it_leads_to():
         "(an estimate: the businesses turned over below Central Park are drawn at random)" \
         in said, said
     assert 13 <= played_out(game)["P2"] <= 17
+
+
+def test_a_colour_to_bid_in_a_full_district_says_a_win_may_stop_it_and_end_the_game():
+    """Seed 317's newcomer (80x24), whose plan was to win 42nd St. West and end the game with
+    the 2nd building stop, read on the first bid screen only 'violet (if it wins: up to 2
+    skyscrapers on the violet plot, +6 VP if scored now ...)': that a win lets them declare
+    a stop there, ending the game, came on the next screen (en-2004, Building stop; Game
+    end). The colour says it."""
+    from pathlib import Path
+
+    from .test_digest import typed_at
+
+    replay = Path(__file__).parent / "data" / \
+        "fifth-avenue-base-4p-seed317-newcomer.replay.json"
+    screen = typed_at(replay, 338, [])[0]
+    joined = " ".join(" ".join(screen).split())
+    assert "Auction for 42nd St. West" in joined, joined
+    assert "1. violet (if it wins: up to 2 skyscrapers on the violet plot, +6 VP if scored " \
+        "now, or declare a building stop there (it ends the game); " in joined, joined
+    assert len(screen) <= 23, screen

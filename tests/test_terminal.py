@@ -1826,9 +1826,9 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
         in said, said
     said = _why_179(514, "why 2")
-    assert "the game goes on. As the screen says: beige: in 52nd St. East (option D can " \
-        "then no longer score it, but its skyscrapers stay and score later, at the game's " \
-        "end at the latest: worth now 6 VP for you), may go to " \
+    assert "the game goes on. As the screen says: beige: in 52nd St. East (once it moves " \
+        "on, option D can no longer score it, but its skyscrapers stay and score later, " \
+        "at the game's end at the latest: worth now 6 VP for you), may go to " \
         "Central Park." in said, said
     said = _why_179(173, "why 11")
     assert "On the list: Times Square, violet (you +6: your skyscrapers there from 9 to 15 " \
@@ -2668,3 +2668,36 @@ def test_quit_after_a_load_says_whether_the_decisions_taken_since_are_the_saves(
     assert "nothing changed" not in same and "Save before" not in same, same
     other = _quit_after_undo(44, False)
     assert "The game is not saved. Save before you leave?" in other, other
+
+
+SEED317 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed317-newcomer.replay.json"
+
+
+def test_build_points_say_if_scored_now_beside_the_line_of_no_points_at_once():
+    """Seed 317's newcomer (80x24) read 'Some choices move pieces (no points at once)' right
+    above '2. 1 (you +2; 34th St. West has no plot free ...)': the +2 is what the district
+    would score now, not said there, and the two read as a contradiction. The short words of
+    a build say 'if scored now'."""
+    from .test_digest import typed_at
+
+    screen = "\n".join(typed_at(SEED317.with_name(
+        "fifth-avenue-base-4p-seed317-newcomer-line3.replay.json"), 55, [])[0])
+    assert "how many skyscrapers do you build" in screen, screen
+    assert re.search(r"2\. 1 \(you \+2 if scored now; ", screen), screen
+    assert not re.search(r"you \+\d+[;)]", screen), screen
+
+
+def test_build_points_screen_shows_the_notes_where_it_has_the_rows():
+    """Seed 317's newcomer (80x24) saw bare '1. 0  2. 1  3. 2  4. 3' for 42nd St. West,
+    with blank rows to spare: only 'points' said it would be their 4th district (6 VP at a
+    special scoring) and each skyscraper there one more to lose to a building stop. The
+    options' short words now fit and say both."""
+    from .test_digest import typed_at
+
+    screen = typed_at(SEED317, 175, [])[0]
+    joined = " ".join(" ".join(screen).split())
+    assert "how many skyscrapers do you build" in joined, joined
+    assert len(screen) <= 23, screen
+    for n in (1, 2, 3):
+        assert f"{n + 1}. {n} (you +{2 * n} if scored now; 4th district: 6 VP after " \
+            f"business 6; your {n} there at risk of a stop)" in joined, joined

@@ -105,8 +105,10 @@ def test_which_commissioner_to_move_says_the_scorings_of_each_alike():
     assert [o["label"] for o in page["options"]] == ["white", "beige"]
     hint = page["hints"][0]
     later = "but its skyscrapers stay and score later, at the game's end at the latest"
-    assert hint.startswith("white: in 42nd St. West (option D can then no longer score it, "
+    assert hint.startswith("white: in 42nd St. West (once it moves on, option D can no "
+                           "longer score it, "
                            f"{later}: worth now 2 VP for you, 2 VP for Player 2), may go "
-                           "to 52nd St. West; beige: in Times Square (option D can then no "
-                           f"longer score it, {later}: worth now 3 VP for you), may go "
+                           "to 52nd St. West; beige: in Times Square (once it moves on, "
+                           f"option D can no longer score it, {later}: worth now 3 VP "
+                           "for you), may go "
                            "to 52nd St. West or 52nd St. East (if scored now: ")
