@@ -1186,8 +1186,8 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "skyscrapers in at least 4 districts (all the others too): the special scoring " \
            "after business 6; Player 3 moves the white commissioner from Times Square to 52nd " \
            "St. West; Player 4 chooses to score 52nd St. West; " \
-           "Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 VP, Player 4 scores 2 " \
-           "VP); Player 4 moves the white commissioner from 52nd St. West to Central Park" \
+           "Player 2 scores 4 VP in 52nd St. West, Player 3 scores 6 VP and Player 4 scores 2 " \
+           "VP; Player 4 moves the white commissioner from 52nd St. West to Central Park" \
         in said, said  # the commissioners' moves among them, in the log's order
 
 
@@ -1544,7 +1544,7 @@ def test_news_said_as_one_for_several_players_keeps_their_words_and_says_what_is
     finished a bid yet (Player 3 too)' as Player 3's bid. The other players are said where
     they are named, in the line's first clause, and no number further on is merged."""
     screens = _screens_157()
-    assert "Player 2 bids 12 in green (Player 3 bids 19); Player 4 passes" \
+    assert "Player 2 bids 12 in green, Player 3 bids 19; Player 4 passes" \
         in _flat(screens[77])
     # the last pass says nothing of a high bid (one player at most was left): not merged
     assert "Player 2 passes on 52nd St. East; nobody has finished a bid yet; Player 3 passes " \
@@ -1649,8 +1649,37 @@ def test_a_player_who_scored_as_the_first_is_said_beside_the_first():
     said = _said_together([("Player 2", "scores 2 VP (half) in 52nd St. East"),
                            ("Player 3", "scores 1 VP (half) in 52nd St. East"),
                            ("Player 4", "scores 2 VP (half) in 52nd St. East")], 4)
-    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too, Player 3 " \
-                   "scores 1 VP)", said
+    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too), Player 3 " \
+                   "scores 1 VP (half)", said
+
+
+def test_lines_alike_but_for_a_number_inside_an_aside_are_not_said_as_one():
+    """Seed 317's newcomer (issue 33) read 'Player 3 passes on Times Square and takes back
+    their bid of 13 (brown 5, black 4 x2) (Player 4: 14 (brown); the high bid is Player
+    2's 19': a parenthesis never closed, and no verb for Player 4's pass. Lines are said as
+    one only where they differ in the number after the verb, said whole in a sentence
+    ('Player 2 bids 11 in brown, Player 3 bids 15'), with the aside that follows it ('2 VP
+    (half)')."""
+    from interpreter.play.digest import _shared_news
+
+    game = load_ruleset(BASE).new_game(4, 1)
+    passes = ["Player 3 passes on Times Square and takes back their bid of 13 (brown 5, black "
+              "4 x2); the high bid is Player 2's 19",
+              "Player 4 passes on Times Square and takes back their bid of 14 (brown 4, black "
+              "5 x2); the high bid is Player 2's 19"]
+    assert _shared_news(game, passes) == passes
+    bids = ["Player 2 bids 11 in brown", "Player 3 bids 15 in brown",
+            "Player 4 bids 16 in violet"]
+    assert _shared_news(game, bids) == ["Player 2 bids 11 in brown, Player 3 bids 15",
+                                        "Player 4 bids 16 in violet"]
+    scores = ["Player 2 scores 1 VP (half) in 34th St. West",
+              "Player 3 scores 2 VP (half) in 34th St. West",
+              "Player 4 scores 3 VP (half) in 34th St. West"]
+    assert _shared_news(game, scores) == ["Player 2 scores 1 VP (half) in 34th St. West, "
+                                          "Player 3 scores 2 VP (half) and Player 4 scores "
+                                          "3 VP (half)"]
+    for said in _shared_news(game, passes + bids + scores):
+        assert said.count("(") == said.count(")"), said
 
 
 def test_points_are_not_credited_to_a_number_of_the_player_s_own():
@@ -1864,6 +1893,10 @@ def test_lines_alike_but_for_their_place_are_said_as_one():
     two = ["Ann moves it from Times Square to 52nd St. West",
            "Ann moves it from 52nd St. West to 52nd St. East"]
     assert _places_together(game, two) == two
+    # a place inside an aside is not the line's own: never said again after it
+    aside = [f"Ann passes (her bid for {p} taken back)"
+             for p in ("Times Square", "52nd St. West")]
+    assert _places_together(game, aside) == aside
 
 
 def resumed_at(step: int, typed: list[str], monkeypatch=None) -> tuple[str, list[str]]:

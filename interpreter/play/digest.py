@@ -1417,12 +1417,20 @@ def _places_together(game: Game, news: list[str]) -> list[str]:
         shape = line
         for label in named:
             shape = shape.replace(label, "#")
-        if len(named) == 1 and out and out[-1][1] == shape:
+        whole = len(named) == 1 and _outside_asides(line, named[0])
+        if whole and out and out[-1][1] == shape:
             out[-1][2].append(named[0])
         else:
-            out.append((line, shape if len(named) == 1 else "", []))
+            out.append((line, shape if whole else "", []))
     return [f"{line.rstrip('.')} (and again in {and_list(more)})" if more else line
             for line, _, more in out]
+
+
+def _outside_asides(line: str, words: str) -> bool:
+    """Whether `words` are in `line` outside any parentheses: a place inside an aside said
+    again after the line ('(and again in Y)') would read as the line's own place."""
+    at = line.find(words)
+    return at >= 0 and line[:at].count("(") == line[:at].count(")")
 
 
 def _counted_news(news: list[str]) -> list[str]:
@@ -1450,7 +1458,8 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
     """The news in runs of lines that differ only in the player and one number of their
     first clause: (what they share, each line's player and the rest), or ('', [('', the
     line)]). A number further on is not the player's ('Ann passes; the high offer stays
-    Bob's 8' and Cy's pass are not 'Bob's 8 (Cy too)')."""
+    Bob's 8' and Cy's pass are not 'Bob's 8 (Cy too)'), nor one deeper in the clause
+    (_one_phrase_apart)."""
     names = [game.label(p) for p in game.players]
     starts = re.compile(rf"^({'|'.join(re.escape(n) for n in names)}) (.+)$")
     runs: list[tuple[str, list[tuple[str, str]]]] = []
@@ -1458,7 +1467,8 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
         found = starts.match(line)
         clause, rest = _first_clause(found.group(2)) if found else ("", "")
         key = re.sub(r"\d+", "#", clause) + rest if found else ""
-        if found and runs and runs[-1][0] == key:
+        if found and runs and runs[-1][0] == key and \
+                _one_phrase_apart(_first_clause(runs[-1][1][0][1])[0], clause):
             runs[-1][1].append((found.group(1), found.group(2)))
         else:
             runs.append((key, [(found.group(1), found.group(2))] if found else [("", line)]))
@@ -1466,21 +1476,35 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
 
 
 def _said_together(said: list[tuple[str, str]], players: int) -> str:
-    """One news line for several players' ('Ann scores 4 VP in X (Bob scores 6 VP)'): the
-    first whole, the others by what differs (the number and the word after it, with the verb
-    before it where it follows the verb: 'Bob: 6 VP' read as a note tucked away), or 'too'."""
+    """One news line for several players' ('Ann scores 4 VP in X, Bob scores 6 VP'): the
+    first whole, those who did the same beside it ('(Bob too)'), then the others in a
+    sentence by what differs (the verb, the number and what it counts: _differing). Seed
+    317's newcomer read 'Player 2 bids 11 in brown (Player 3 bids 15)' as a note, not as a
+    second bid."""
     (first, rest), others = said[0], said[1:]
     if not others:
         return f"{first} {rest}"
     same = [name for name, words in others if words == rest]
     differ = [(name, words) for name, words in others if words != rest]
-    parts = [name + _differing(rest, words) for name, words in differ]
-    if same:  # first, beside the line it repeats: '(Bob scores 1 VP, Carl too)' read as
-        # Carl's 1 VP, where Carl scored as Ann did
-        parts.insert(0, "all the others too" if len(said) == players > 2 and not differ
-                     else f"{and_list(same)} too")
     clause, tail = _first_clause(rest)  # the others' part said where they are named
-    return f"{first} {clause} ({', '.join(parts)}){tail}"
+    aside = "" if not same else " (all the others too)" \
+        if len(said) == players > 2 and not differ else f" ({and_list(same)} too)"
+    # the same first, beside the line it repeats: '(Bob scores 1 VP, Carl too)' read as
+    # Carl's 1 VP, where Carl scored as Ann did
+    parts = [name + _differing(rest, words) for name, words in differ]
+    return f"{first} {clause}{aside}{', ' + and_list(parts) if parts else ''}{tail}"
+
+
+def _one_phrase_apart(first: str, other: str) -> bool:
+    """Whether two clauses (after their players' names) are the same but for the number
+    right after their verb, a whole phrase that _differing can say alone ('bids 11 in
+    brown', 'bids 15 in brown'): a number deeper in ('takes back their bid of 13 (brown 5,
+    black 4 x2)') said alone broke the sentence: seed 317's newcomer read '(Player 4: 14
+    (brown);', a parenthesis never closed."""
+    a, b = first.split(), other.split()
+    apart = [k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+    return len(a) == len(b) and (not apart or apart == [1] and a[1].isdigit() and
+                                 b[1].isdigit())
 
 
 def _first_clause(text: str) -> tuple[str, str]:
@@ -1490,18 +1514,19 @@ def _first_clause(text: str) -> tuple[str, str]:
 
 
 def _differing(first: str, other: str) -> str:
-    """What `other` says otherwise than `first`, after a player's name: its number with the
-    word after it (what it counts, not a word that links it to what follows: 'offers 19', not
-    'offers 19 in'), and the verb before it where that is the first word (' scores 6 VP'),
-    else after a colon (': 6 VP')."""
-    a, b = first.split(), other.split()
-    for k, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            unit = b[k + 1:k + 2] if b[k + 1:k + 2] and \
-                b[k + 1].lower().rstrip(":;,.") not in LINKING_WORDS else []
-            said = " ".join([b[k], *unit]).rstrip(":;,.")
-            return f" {b[0]} {said}" if k == 1 else f": {said}"
-    return f": {other}"
+    """What `other` says otherwise than `first` (_one_phrase_apart), after a player's name:
+    its verb and number with the word after it (what it counts, not a word that links it to
+    what follows: 'bids 19', not 'bids 19 in') and an aside right after that ('scores 2 VP
+    (half)': seed 317's newcomer read the first player's half points marked, the second's
+    not)."""
+    b = other.split()
+    unit = b[2:3] if b[2:3] and b[2].lower().rstrip(":;,.") not in LINKING_WORDS \
+        and "(" not in b[2] else []
+    aside = b[2 + len(unit):]
+    if unit and aside and aside[0].startswith("("):
+        end = next((k for k, word in enumerate(aside) if ")" in word), None)
+        unit += aside[:end + 1] if end is not None else []
+    return " " + " ".join([b[0], b[1], *unit]).rstrip(":;,.")
 
 
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
