@@ -2228,3 +2228,35 @@ def test_a_screen_whose_own_news_take_the_rows_is_cut_not_paged():
     assert len(lines) <= 23, lines
     assert lines[-3:] == decision[-3:] and FOLDED in lines, lines
     assert lines[lines.index("In short, since your last decision:") + 1] == digest[0], lines
+
+
+NEWCOMER_317 = NEWCOMER.with_name("fifth-avenue-base-4p-seed317-newcomer-line3.replay.json")
+
+
+def test_the_raise_that_won_an_auction_and_the_pass_it_led_to_are_in_the_digest():
+    """Seed 317's newcomer (issue 33) read 'the high bid is Player 2's 20; Player 4 wins the
+    auction for 52nd St. East with 23': Player 4's raise to 23 and Player 2's pass, written
+    by the step that finished the bid (Player 4 went on to build: one run of decisions), were
+    left out. The offer finished within a run of its player's decisions is news, and the
+    lines the win follows from are never folded: the total does not come from nowhere."""
+    said = _flat(typed_at(NEWCOMER_317, 285, [])[0])
+    assert "Player 4 bids 23 in brown; Player 2 cannot raise the bid above 23: passes on " \
+           "52nd St. East and takes back their bid of 20 (orange 6 x2, black 4 x2); Player 4 " \
+           "wins the auction for 52nd St. East with 23" in said, said
+
+
+def test_what_the_rules_did_follows_the_decider_s_last_line_said_with_its_place_whole():
+    """Seed 317's newcomer (issue 33) read 'Pieces: after Player 2 passes on 34th St:' (the
+    district's name cut at its full stop) and 'after Player 4 bids 5 in gray: 2 business
+    tiles (perfume shop, jeweler) go out of the game', where the building stop that the win
+    led to took them. The rules' moves follow the decider's last line before the log turned
+    from them, its first clause whole."""
+    from interpreter.play.digest import _after
+
+    assert _after("Player 2", "Player 2 passes on 34th St. West.") == \
+        "after Player 2 passes on 34th St. West"
+    assert _after("Player 3", "Player 3 passes on 52nd St. West and takes back their bid of "
+                  "15 (gray 5).") == "after Player 3 passes on 52nd St. West"
+    said = _flat(typed_at(NEWCOMER_317, 238, [])[0])
+    assert "after Player 4 declares a building stop in 34th St. West: 2 business tiles " \
+           "(perfume shop, jeweler) go out of the game" in said, said
