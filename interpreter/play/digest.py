@@ -612,7 +612,7 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
             ) -> list[Told]:
     """The moves as a short screen says them, with the index of their first line: a
     piece's moves one after the other as one line, where each line ends with the place the
-    next leaves ('Ann moves the pawn from X to Y to Z'); another player's move of it is a
+    next leaves ('Ann moves the pawn from X to Y, then on to Z'); another player's move of it is a
     clause of its own ('Ann moves the pawn from X to Y; Bob moves it on to Z': a newcomer
     could not parse 'X to Y, Bob to Z'); a move told by a news line is left to it. A news
     line written between two moves (`news_at`: their indices in the log) ends the piece's
@@ -627,7 +627,9 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
         if last is not None and out[k][1].endswith(last.entered) and \
                 _bare(last.entered) == _bare(move.left) and \
                 not any(last.at < at < move.at for at in news_at):
-            who = "" if move.decider == last.decider else \
+            # (', then on': seed 317's newcomer read 'from X to Y (your 4 towers) to Z' as
+            # two moves run together)
+            who = ", then on" if move.decider == last.decider else \
                 f"; {game.label(move.decider)} moves it on"
             out[k][1] += f"{who} to {move.entered}"
             out[k][2] = move
