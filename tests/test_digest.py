@@ -776,7 +776,8 @@ def test_every_move_of_a_piece_on_the_board_is_news_in_the_log_s_order(base):
     said the moves before an auction that had come first. Every move of a piece standing on
     a place since the viewer's last decision is said, in the log's order: whole on the page
     (those about the viewer's pieces first, on a line of their own); on a short screen a
-    piece's moves in a row as one line ('from X to Y to Z')."""
+    piece's moves in a row as one line ('from X to Y, then on to Z': seed 317's newcomer read
+    'to 34th St. East (your 4 skyscrapers) to 42nd St. East' as two moves run together)."""
     met = chained = 0
     for seed in range(3):
         for game, steps, before, *_ in stretches(base, seed, 400):
@@ -798,7 +799,7 @@ def test_every_move_of_a_piece_on_the_board_is_news_in_the_log_s_order(base):
                 for place in places:
                     found = short.find(place, found)
                     assert found >= 0, (places, short)
-                chained += len(places) > 1 and f"{places[0]} to {places[1]}" in short
+                chained += len(places) > 1 and f"{places[0]}, then on to {places[1]}" in short
             met += 1
     assert met and chained
 
@@ -1198,8 +1199,8 @@ def test_a_busy_round_s_news_are_all_said_in_short_and_the_screen_fits():
            "skyscrapers in at least 4 districts (all the others too): the special scoring " \
            "after business 6; Player 3 moves the white commissioner from Times Square to 52nd " \
            "St. West; Player 4 chooses to score 52nd St. West; " \
-           "Player 2 scores 4 VP in 52nd St. West (Player 3 scores 6 VP, Player 4 scores 2 " \
-           "VP); Player 4 moves the white commissioner from 52nd St. West to Central Park" \
+           "Player 2 scores 4 VP in 52nd St. West, Player 3 scores 6 VP and Player 4 scores 2 " \
+           "VP; Player 4 moves the white commissioner from 52nd St. West to Central Park" \
         in said, said  # the commissioners' moves among them, in the log's order
 
 
@@ -1292,9 +1293,9 @@ def test_the_newcomer_s_news_follow_each_commissioner_and_keep_their_places_unfo
     said = {step: " ".join(" ".join(x).split())
             for step, x in newcomer_screens(replay=NEWCOMER_137, height=TALL).items()}
     assert "Concerning you: Player 2 moves the beige commissioner from 42nd St. East " \
-           "(your 3 skyscrapers) to 52nd St. East to Central Park; Player 3 moves the " \
-           "white commissioner from 42nd St. West to 52nd St. West (your 2 skyscrapers) to " \
-           "Central Park; Player 4 brings the beige commissioner back to City Hall" \
+           "(your 3 skyscrapers) to 52nd St. East, then on to Central Park; Player 3 moves the " \
+           "white commissioner from 42nd St. West to 52nd St. West (your 2 skyscrapers), then " \
+           "on to Central Park; Player 4 brings the beige commissioner back to City Hall" \
         in said[451], said[451]
     # the bid taken back, one line
     assert "Concerning you: Player 4 moves the beige commissioner from City Hall to 34th " \
@@ -1559,7 +1560,7 @@ def test_news_said_as_one_for_several_players_keeps_their_words_and_says_what_is
     finished a bid yet (Player 3 too)' as Player 3's bid. The other players are said where
     they are named, in the line's first clause, and no number further on is merged."""
     screens = _screens_157()
-    assert "Player 2 bids 12 in green (Player 3 bids 19); Player 4 passes" \
+    assert "Player 2 bids 12 in green, Player 3 bids 19; Player 4 passes" \
         in _flat(screens[77])
     # the last pass says nothing of a high bid (one player at most was left): not merged
     assert "Player 2 passes on 52nd St. East; nobody has finished a bid yet; Player 3 passes " \
@@ -1664,8 +1665,37 @@ def test_a_player_who_scored_as_the_first_is_said_beside_the_first():
     said = _said_together([("Player 2", "scores 2 VP (half) in 52nd St. East"),
                            ("Player 3", "scores 1 VP (half) in 52nd St. East"),
                            ("Player 4", "scores 2 VP (half) in 52nd St. East")], 4)
-    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too, Player 3 " \
-                   "scores 1 VP)", said
+    assert said == "Player 2 scores 2 VP (half) in 52nd St. East (Player 4 too), Player 3 " \
+                   "scores 1 VP (half)", said
+
+
+def test_lines_alike_but_for_a_number_inside_an_aside_are_not_said_as_one():
+    """Seed 317's newcomer (issue 33) read 'Player 3 passes on Times Square and takes back
+    their bid of 13 (brown 5, black 4 x2) (Player 4: 14 (brown); the high bid is Player
+    2's 19': a parenthesis never closed, and no verb for Player 4's pass. Lines are said as
+    one only where they differ in the number after the verb, said whole in a sentence
+    ('Player 2 bids 11 in brown, Player 3 bids 15'), with the aside that follows it ('2 VP
+    (half)')."""
+    from interpreter.play.digest import _shared_news
+
+    game = load_ruleset(BASE).new_game(4, 1)
+    passes = ["Player 3 passes on Times Square and takes back their bid of 13 (brown 5, black "
+              "4 x2); the high bid is Player 2's 19",
+              "Player 4 passes on Times Square and takes back their bid of 14 (brown 4, black "
+              "5 x2); the high bid is Player 2's 19"]
+    assert _shared_news(game, passes) == passes
+    bids = ["Player 2 bids 11 in brown", "Player 3 bids 15 in brown",
+            "Player 4 bids 16 in violet"]
+    assert _shared_news(game, bids) == ["Player 2 bids 11 in brown, Player 3 bids 15",
+                                        "Player 4 bids 16 in violet"]
+    scores = ["Player 2 scores 1 VP (half) in 34th St. West",
+              "Player 3 scores 2 VP (half) in 34th St. West",
+              "Player 4 scores 3 VP (half) in 34th St. West"]
+    assert _shared_news(game, scores) == ["Player 2 scores 1 VP (half) in 34th St. West, "
+                                          "Player 3 scores 2 VP (half) and Player 4 scores "
+                                          "3 VP (half)"]
+    for said in _shared_news(game, passes + bids + scores):
+        assert said.count("(") == said.count(")"), said
 
 
 def test_points_are_not_credited_to_a_number_of_the_player_s_own():
@@ -1879,6 +1909,10 @@ def test_lines_alike_but_for_their_place_are_said_as_one():
     two = ["Ann moves it from Times Square to 52nd St. West",
            "Ann moves it from 52nd St. West to 52nd St. East"]
     assert _places_together(game, two) == two
+    # a place inside an aside is not the line's own: never said again after it
+    aside = [f"Ann passes (her bid for {p} taken back)"
+             for p in ("Times Square", "52nd St. West")]
+    assert _places_together(game, aside) == aside
 
 
 def resumed_at(step: int, typed: list[str], monkeypatch=None) -> tuple[str, list[str]]:
@@ -2242,3 +2276,35 @@ def test_a_digest_too_long_gets_the_rows_of_the_board_line_and_the_blanks_before
     assert len(lines) <= 23 and lines[-3:] == decision[-3:], lines
     assert lines[:5] == [DIGEST_TITLE, *digest[:4]] and FOLDED in lines, lines
     assert ON_DEMAND not in lines and "" not in lines, lines
+
+
+NEWCOMER_317 = NEWCOMER.with_name("fifth-avenue-base-4p-seed317-newcomer-line3.replay.json")
+
+
+def test_the_raise_that_won_an_auction_and_the_pass_it_led_to_are_in_the_digest():
+    """Seed 317's newcomer (issue 33) read 'the high bid is Player 2's 20; Player 4 wins the
+    auction for 52nd St. East with 23': Player 4's raise to 23 and Player 2's pass, written
+    by the step that finished the bid (Player 4 went on to build: one run of decisions), were
+    left out. The offer finished within a run of its player's decisions is news, and the
+    lines the win follows from are never folded: the total does not come from nowhere."""
+    said = _flat(typed_at(NEWCOMER_317, 285, [])[0])
+    assert "Player 4 bids 23 in brown; Player 2 cannot raise the bid above 23: passes on " \
+           "52nd St. East and takes back their bid of 20 (orange 6 x2, black 4 x2); Player 4 " \
+           "wins the auction for 52nd St. East with 23" in said, said
+
+
+def test_what_the_rules_did_follows_the_decider_s_last_line_said_with_its_place_whole():
+    """Seed 317's newcomer (issue 33) read 'Pieces: after Player 2 passes on 34th St:' (the
+    district's name cut at its full stop) and 'after Player 4 bids 5 in gray: 2 business
+    tiles (perfume shop, jeweler) go out of the game', where the building stop that the win
+    led to took them. The rules' moves follow the decider's last line before the log turned
+    from them, its first clause whole."""
+    from interpreter.play.digest import _after
+
+    assert _after("Player 2", "Player 2 passes on 34th St. West.") == \
+        "after Player 2 passes on 34th St. West"
+    assert _after("Player 3", "Player 3 passes on 52nd St. West and takes back their bid of "
+                  "15 (gray 5).") == "after Player 3 passes on 52nd St. West"
+    said = _flat(typed_at(NEWCOMER_317, 238, [])[0])
+    assert "after Player 4 declares a building stop in 34th St. West: 2 business tiles " \
+           "(perfume shop, jeweler) go out of the game" in said, said

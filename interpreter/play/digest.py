@@ -57,7 +57,7 @@ MOST_ROWS = 3  # and rows for them, one at least
 LONE_CHARS = 160  # characters for the choices taken alone (2 rows, 3 at most)
 ALL_CHARS = 10_000  # ... on a page, whose digest never folds them: every one
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
-AFTER_WORDS = 5  # words of a decision's log line that 'after Ann passes on X:' says
+AFTER_WORDS = 8  # words of a decision's log line that 'after Ann passes on X:' says
 NEWS_ROWS = 4  # rows of news a short screen says before it folds the others' offers
 NEWS_HEAD = "News: "  # the digest's news, in two (and YOURS_HEAD, the screen's)
 ALSO_HEAD = "Also: "  # a page's news past the results (passes, offers, moves of pieces)
@@ -315,7 +315,10 @@ class Steps:
                            if not lines[j].startswith(f"{name} ")), len(lines))
             for m in self.seen[k].moves:
                 rules = 0 <= turned <= m.logged
-                out.setdefault(_after(name, lines[0]) if rules else f"by {name}",
+                # after the decider's last line before the rules turned from them: seed
+                # 317's newcomer read 'after Ann offers 5: 2 tiles go out of the game',
+                # where the closing of the place that her win led to took them
+                out.setdefault(_after(name, lines[turned - 1]) if rules else f"by {name}",
                                []).append(m)
         return out
 
@@ -354,17 +357,52 @@ class Steps:
             end = k
             while end + 1 < len(self.deciders) and self.deciders[end + 1] == self.deciders[k]:
                 end += 1
-            if self.deciders[k] != viewer and any(self.quiet[k:end + 1]) and \
-                    not self.moved_to[end] and self.lines[end] and \
-                    self.lines[end].start < len(game.events):  # a piece moved on a
-                # place is said by its own line (piece_moves)
-                last = self.lines[end]  # (not the viewer's own line: a choice taken
-                # for them, which the digest says as such: seed 314's newcomer read their
-                # pass there and in the news)
-                out += [i for i in last if i < len(game.events) and (
-                    i == last.start or _subject(game.events[i]) != viewer)] \
-                    if self.quiet[end] else [last.start]
+            if self.deciders[k] != viewer:
+                # an offer finished within the run, its player deciding on (the winner of
+                # the round choosing what to do with it): seed 317's newcomer read 'the high
+                # offer is Bob's 19; Ann wins ... with 24', the raise to 24 and the pass it
+                # led to left out
+                # (one that settled the round: its next line is another player's, 'Bob
+                # cannot raise the offer above 24: passes'; not a piece placed, said by its
+                # move)
+                begun = k
+                for j in range(k, end):
+                    if not self.quiet[j]:
+                        if any(self.quiet[begun:j]) and self._names_others(game, j):
+                            out += self._offer_lines(game, viewer, j, settled=True)
+                        begun = j + 1
+                if any(self.quiet[k:end + 1]):
+                    out += self._offer_lines(game, viewer, end)
             k = end + 1
+        return out
+
+    def _names_others(self, game: Game, step: int) -> bool:
+        """Whether the second line of `step` is about a player other than its decider."""
+        lines = self.lines[step]
+        return lines.start + 1 < min(lines.stop, len(game.events)) and \
+            _subject(game.events[lines.start + 1]) not in (None, self.deciders[step])
+
+    def _offer_lines(self, game: Game, viewer: str, step: int, settled: bool = False
+                     ) -> list[int]:
+        """The lines of `step` that say the offer its decider is done with (offers_made):
+        quiet, every line but the viewer's own; else its first line, and where it `settled`
+        the round within a run of its decider's steps, the others' lines right after it ('Ann
+        offers 24', 'Bob cannot raise the offer above 24: passes'), up to what the step went
+        on to do. None where it moved a piece on a place (said by its own line:
+        piece_moves)."""
+        last = self.lines[step]
+        if self.moved_to[step] or not last or last.start >= len(game.events):
+            return []
+        # (not the viewer's own line: a choice taken for them, which the digest says as
+        # such: seed 314's newcomer read their pass there and in the news)
+        if self.quiet[step]:
+            return [i for i in last if i < len(game.events) and (
+                i == last.start or _subject(game.events[i]) != viewer)]
+        out = [last.start]
+        for i in range(last.start + 1, min(last.stop, len(game.events)) if settled else 0):
+            if _subject(game.events[i]) in (None, viewer, self.deciders[step]):
+                break
+            out.append(i)
         return out
 
     def filled_places(self, game: Game, viewer: str) -> set[str]:
@@ -504,7 +542,9 @@ def _after(name: str, first: str) -> str:
     """What the rules did after a decision is said to follow it: 'after Ann passes on X'
     (its first log line's first clause), or 'then, by the rules' where that line does not
     name her or its clause is long."""
-    clause = re.split(r"[;:,.(]", first.removeprefix(f"{name} "))[0].split()
+    # (a full stop ends the line only: 'St. Ives' is a name, not 'passes on St')
+    clause = re.split(r"[;:,(]| and ", first.rstrip().rstrip(".").removeprefix(f"{name} ")
+                      )[0].split()
     if not first.startswith(f"{name} ") or len(clause) > AFTER_WORDS:
         return "then, by the rules"
     return f"after {name} " + " ".join(clause)
@@ -572,7 +612,7 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
             ) -> list[Told]:
     """The moves as a short screen says them, with the index of their first line: a
     piece's moves one after the other as one line, where each line ends with the place the
-    next leaves ('Ann moves the pawn from X to Y to Z'); another player's move of it is a
+    next leaves ('Ann moves the pawn from X to Y, then on to Z'); another player's move of it is a
     clause of its own ('Ann moves the pawn from X to Y; Bob moves it on to Z': a newcomer
     could not parse 'X to Y, Bob to Z'); a move told by a news line is left to it. A news
     line written between two moves (`news_at`: their indices in the log) ends the piece's
@@ -587,7 +627,9 @@ def chained(game: Game, moves: list[PieceMove], news_at: frozenset[int] = frozen
         if last is not None and out[k][1].endswith(last.entered) and \
                 _bare(last.entered) == _bare(move.left) and \
                 not any(last.at < at < move.at for at in news_at):
-            who = "" if move.decider == last.decider else \
+            # (', then on': seed 317's newcomer read 'from X to Y (your 4 towers) to Z' as
+            # two moves run together)
+            who = ", then on" if move.decider == last.decider else \
                 f"; {game.label(move.decider)} moves it on"
             out[k][1] += f"{who} to {move.entered}"
             out[k][2] = move
@@ -949,8 +991,14 @@ def _short_news(sight: _Sight, lines: list[str], points: bool, items: list[Told]
     game, viewer, steps = sight.game, sight.viewer, sight.steps
     yours, rest = about_yours(items)
     first = steps.first_line(game, viewer)
-    foldable = _routine_offers(game, viewer, first, news, steps.offers_made(game, viewer))
     weighty = {at for at, _ in _placed(game, first, [without_stop(x) for x in news])}
+    # the offer (and passes) of the step that wrote a result, which it follows from, are
+    # never folded: seed 317's newcomer read 'Ann wins the round for X with 23' after 'the
+    # high offer is Bob's 20', the raise to 23 folded away
+    settling = {i for lines in steps.lines for i in lines
+                if any(i < at < lines.stop for at in weighty)}
+    foldable = _routine_offers(game, viewer, first, news,
+                               steps.offers_made(game, viewer)) - settling
     crowded = False
     for head, part in ((YOURS_HEAD, yours), (NEWS_HEAD, rest)):
         if not part:
@@ -1459,12 +1507,20 @@ def _places_together(game: Game, news: list[str]) -> list[str]:
         shape = line
         for label in named:
             shape = shape.replace(label, "#")
-        if len(named) == 1 and out and out[-1][1] == shape:
+        whole = len(named) == 1 and _outside_asides(line, named[0])
+        if whole and out and out[-1][1] == shape:
             out[-1][2].append(named[0])
         else:
-            out.append((line, shape if len(named) == 1 else "", []))
+            out.append((line, shape if whole else "", []))
     return [f"{line.rstrip('.')} (and again in {and_list(more)})" if more else line
             for line, _, more in out]
+
+
+def _outside_asides(line: str, words: str) -> bool:
+    """Whether `words` are in `line` outside any parentheses: a place inside an aside said
+    again after the line ('(and again in Y)') would read as the line's own place."""
+    at = line.find(words)
+    return at >= 0 and line[:at].count("(") == line[:at].count(")")
 
 
 def _counted_news(news: list[str]) -> list[str]:
@@ -1492,7 +1548,8 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
     """The news in runs of lines that differ only in the player and one number of their
     first clause: (what they share, each line's player and the rest), or ('', [('', the
     line)]). A number further on is not the player's ('Ann passes; the high offer stays
-    Bob's 8' and Cy's pass are not 'Bob's 8 (Cy too)')."""
+    Bob's 8' and Cy's pass are not 'Bob's 8 (Cy too)'), nor one deeper in the clause
+    (_one_phrase_apart)."""
     names = [game.label(p) for p in game.players]
     starts = re.compile(rf"^({'|'.join(re.escape(n) for n in names)}) (.+)$")
     runs: list[tuple[str, list[tuple[str, str]]]] = []
@@ -1500,7 +1557,8 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
         found = starts.match(line)
         clause, rest = _first_clause(found.group(2)) if found else ("", "")
         key = re.sub(r"\d+", "#", clause) + rest if found else ""
-        if found and runs and runs[-1][0] == key:
+        if found and runs and runs[-1][0] == key and \
+                _one_phrase_apart(_first_clause(runs[-1][1][0][1])[0], clause):
             runs[-1][1].append((found.group(1), found.group(2)))
         else:
             runs.append((key, [(found.group(1), found.group(2))] if found else [("", line)]))
@@ -1508,21 +1566,35 @@ def _shared_runs(game: Game, news: list[str]) -> list[tuple[str, list[tuple[str,
 
 
 def _said_together(said: list[tuple[str, str]], players: int) -> str:
-    """One news line for several players' ('Ann scores 4 VP in X (Bob scores 6 VP)'): the
-    first whole, the others by what differs (the number and the word after it, with the verb
-    before it where it follows the verb: 'Bob: 6 VP' read as a note tucked away), or 'too'."""
+    """One news line for several players' ('Ann scores 4 VP in X, Bob scores 6 VP'): the
+    first whole, those who did the same beside it ('(Bob too)'), then the others in a
+    sentence by what differs (the verb, the number and what it counts: _differing). Seed
+    317's newcomer read 'Ann offers 11 in red (Bob offers 15)' as a note, not as a second
+    offer."""
     (first, rest), others = said[0], said[1:]
     if not others:
         return f"{first} {rest}"
     same = [name for name, words in others if words == rest]
     differ = [(name, words) for name, words in others if words != rest]
-    parts = [name + _differing(rest, words) for name, words in differ]
-    if same:  # first, beside the line it repeats: '(Bob scores 1 VP, Carl too)' read as
-        # Carl's 1 VP, where Carl scored as Ann did
-        parts.insert(0, "all the others too" if len(said) == players > 2 and not differ
-                     else f"{and_list(same)} too")
     clause, tail = _first_clause(rest)  # the others' part said where they are named
-    return f"{first} {clause} ({', '.join(parts)}){tail}"
+    aside = "" if not same else " (all the others too)" \
+        if len(said) == players > 2 and not differ else f" ({and_list(same)} too)"
+    # the same first, beside the line it repeats: '(Bob scores 1 VP, Carl too)' read as
+    # Carl's 1 VP, where Carl scored as Ann did
+    parts = [name + _differing(rest, words) for name, words in differ]
+    return f"{first} {clause}{aside}{', ' + and_list(parts) if parts else ''}{tail}"
+
+
+def _one_phrase_apart(first: str, other: str) -> bool:
+    """Whether two clauses (after their players' names) are the same but for the number
+    right after their verb, a whole phrase that _differing can say alone ('offers 11 in
+    red', 'offers 15 in red'): a number deeper in ('takes back their offer of 13 (red 5,
+    black 4 x2)') said alone broke the sentence: seed 317's newcomer read '(Bob: 14
+    (red);', a parenthesis never closed."""
+    a, b = first.split(), other.split()
+    apart = [k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+    return len(a) == len(b) and (not apart or apart == [1] and a[1].isdigit() and
+                                 b[1].isdigit())
 
 
 def _first_clause(text: str) -> tuple[str, str]:
@@ -1532,18 +1604,19 @@ def _first_clause(text: str) -> tuple[str, str]:
 
 
 def _differing(first: str, other: str) -> str:
-    """What `other` says otherwise than `first`, after a player's name: its number with the
-    word after it (what it counts, not a word that links it to what follows: 'offers 19', not
-    'offers 19 in'), and the verb before it where that is the first word (' scores 6 VP'),
-    else after a colon (': 6 VP')."""
-    a, b = first.split(), other.split()
-    for k, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            unit = b[k + 1:k + 2] if b[k + 1:k + 2] and \
-                b[k + 1].lower().rstrip(":;,.") not in LINKING_WORDS else []
-            said = " ".join([b[k], *unit]).rstrip(":;,.")
-            return f" {b[0]} {said}" if k == 1 else f": {said}"
-    return f": {other}"
+    """What `other` says otherwise than `first` (_one_phrase_apart), after a player's name:
+    its verb and number with the word after it (what it counts, not a word that links it to
+    what follows: 'offers 19', not 'offers 19 in') and an aside right after that ('scores 2 VP
+    (half)': seed 317's newcomer read the first player's half points marked, the second's
+    not)."""
+    b = other.split()
+    unit = b[2:3] if b[2:3] and b[2].lower().rstrip(":;,.") not in LINKING_WORDS \
+        and "(" not in b[2] else []
+    aside = b[2 + len(unit):]
+    if unit and aside and aside[0].startswith("("):
+        end = next((k for k, word in enumerate(aside) if ")" in word), None)
+        unit += aside[:end + 1] if end is not None else []
+    return " " + " ".join([b[0], b[1], *unit]).rstrip(":;,.")
 
 
 def _moves_fold(game: Game) -> Callable[[list[str]], str]:
