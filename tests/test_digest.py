@@ -1143,7 +1143,9 @@ def test_an_option_says_the_others_pieces_it_moves_before_what_follows_it():
     (half) in 34th St. West; then, in the auction for 42nd St. West, Player 4 chooses ...;
     Player 2's 1 skyscraper goes out of the game; ...': what follows the option sat between
     the pieces it takes. Every player's pieces first, then what follows."""
-    screen = " ".join(" ".join(newcomer_screens(replay=NEWCOMER_311)[558]).split())
+    # 40 rows: at 24, the stop's figures in all (its points now and at the final scoring)
+    # leave the option's words to 'points'
+    screen = " ".join(" ".join(newcomer_screens(replay=NEWCOMER_311, height=40)[558]).split())
     stop = screen[screen.index("2. building stop:"):]
     assert stop.index("Player 4's 1 skyscraper goes out of the game") < \
         stop.index("then, in the auction for 42nd St. West"), stop
