@@ -10,12 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine.ruleset import load_ruleset
 from interpreter.play.display import load_display
-from interpreter.play.replay import History
 from interpreter.play.terminal import Session
-
-from .conftest import BASE
 
 REPLAY = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed318-newcomer.replay.json"
 PASS_34W = 342  # decisions made before the pass in the 34th St. West auction (d096)
@@ -33,19 +29,9 @@ def table_at(step: int):
     """The browser's table after `step` decisions of the newcomer's game, every seat a
     person's, and Player 1's token."""
     pytest.importorskip("starlette")
-    from interpreter.play.table import Table
+    from .test_digest import _table_at
 
-    data = _data()
-    ruleset = load_ruleset(BASE)
-    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
-    table = Table(ruleset, game, History.start(game), {p: "human" for p in game.players},
-                  load_display(ruleset))
-    tokens = {p: t for t, p in table.tokens.items()}
-    while len(table.history.moves) < step:
-        at = len(table.history.moves)
-        options = list(table.display.shown(table.game, table.game.decision()).options)
-        table.decide(tokens[data["deciders"][at]], table.version,
-                     index=options.index(data["moves"][at]))
+    table, tokens = _table_at(REPLAY, step)
     return table, tokens["P1"]
 
 

@@ -105,6 +105,14 @@ def _wait_active(page: Page) -> None:
     page.wait_for_function(ACTIVE)
 
 
+def _phone(browser):
+    """A new context and page of a 390x844 touch phone."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    return context, page
+
+
 def _open(page: Page, base: str, table, player: str) -> None:
     page.goto(f"{base}/play/{token_of(table, player)}")
     _wait_active(page)
@@ -864,9 +872,7 @@ def test_on_a_phone_the_board_is_readable_and_its_places_are_in_view(browser):
     board in words, without marks (issue 33: its codes read as code)."""
     table, context, page = _player_1_moves_a_commissioner(browser)
     context.close()
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _phone(browser)
     with serving(table) as base:
         _open(page, base, table, "P1")
         text = page.locator("#board-text")
@@ -2624,9 +2630,7 @@ def test_on_a_phone_the_first_view_begins_at_the_question(browser):
     from tests.test_digest import _table_at
 
     table, tokens = _table_at(NEWCOMER_314, 391)
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _phone(browser)
     with serving(table) as base:
         page.goto(f"{base}/play/{tokens['P1']}")
         _wait_active(page)
@@ -2719,9 +2723,7 @@ def test_on_a_phone_the_board_is_a_tap_away_from_the_decision_and_back(browser):
     back."""
     table, context, page = _player_1_at_1366x768(browser, 0, lambda g, d: True)
     context.close()
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _phone(browser)
     with serving(table) as base:
         _open(page, base, table, "P1")
         page.evaluate(LONG_DIGEST)  # a busy moment: the board further down
