@@ -147,13 +147,12 @@ class OwnRun:
     """What a bot turned down in its current run of decisions: the decisions one running
     procedure of the rules asked it one after the other, with nobody else deciding in between
     (a choice made step by step, such as an offer built item by item). Nothing new has
-    happened during a run but its own steps, so
-    among options it cannot tell apart the bot keeps to its course: it prefers the ones it
-    has turned down least often. Without this, a bot that cannot tell building an offer from
-    giving it up (neither scores until the offers are over) builds one step by step and then
-    withdraws it, a move no player makes on purpose. The run ends, and is forgotten, as soon
-    as another decision (anyone's, or one taken outside the bot) comes in between, or another
-    procedure asks."""
+    happened during a run but its own steps, so among options it cannot tell apart the bot
+    keeps to its course: it prefers the ones it has turned down least often. Without this,
+    a bot that cannot tell building an offer from giving it up (neither scores until the
+    offers are over) builds one step by step and then withdraws it, a move no player makes
+    on purpose. The run ends, and is forgotten, as soon as another decision (anyone's, or one
+    taken outside the bot) comes in between, or another procedure asks."""
 
     def __init__(self) -> None:
         self.call: str | None = None  # the procedure call that asked the run's decisions
