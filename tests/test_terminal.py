@@ -596,14 +596,12 @@ def _p1_opens_the_park_auction() -> Any:
     return game
 
 
-def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
-    """Adding a card to a bid takes it out of the list: the others keep their numbers (a
-    newcomer typed the number a card had on the screen before), and typing a card's name
-    picks it."""
-    from .test_rulebook_examples import card
-
+def _park_auction_screens(typed: list[str]) -> tuple[list[str], Any]:
+    """The screens (without colours) Player 1 reads at an 80x24 terminal, opening the park's
+    auction, as `typed` is typed, one before each answer, until the answers run out; and
+    the game."""
     game = _p1_opens_the_park_auction()
-    out, answers, screens = io.StringIO(), iter(["", "brown", "1", "black 6"]), []
+    out, answers, screens = io.StringIO(), iter(typed), []
 
     def read(prompt: str) -> str:
         screens.append(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]))
@@ -617,6 +615,16 @@ def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
     s.max_decisions = None
     with pytest.raises(StopIteration):
         s.run()
+    return screens, game
+
+
+def test_a_bid_keeps_its_cards_numbers_and_a_card_s_name_picks_it():
+    """Adding a card to a bid takes it out of the list: the others keep their numbers (a
+    newcomer typed the number a card had on the screen before), and typing a card's name
+    picks it."""
+    from .test_rulebook_examples import card
+
+    screens, game = _park_auction_screens(["", "brown", "1", "black 6"])
     first, then = [x for x in screens if "add a card" in x][:2]  # the two card screens
     assert re.search(r"^ +1\. brown 4", first, re.M), first
     assert re.search(r"^ +2\. brown 5", first, re.M), first
@@ -2535,20 +2543,8 @@ def test_a_bid_s_number_kept_for_a_card_not_offered_says_which_cards_and_why():
     """Seed 315's newcomer read '3 to 9: for the rest of your hand, not offered now' under a
     bid's first card, typed 5 and read 'There is no option 5'. A number kept for the hand's
     other cards says which cards, why they are not offered, and what may be typed."""
-    game = _p1_opens_the_park_auction()
-    out, answers, said = io.StringIO(), iter(["", "brown", "3", "why 4"]), []
-
-    def read(prompt: str) -> str:
-        said.append(" ".join(ANSI.sub("", out.getvalue().split("\x1b[2J")[-1]).split()))
-        out.seek(0)
-        out.truncate()
-        return next(answers)
-
-    s = Session(game.ruleset, game, History(), {"P1": "human", "P2": "random",
-                                                "P3": "random", "P4": "random"},
-                load_display(game.ruleset), out, tty=True, read=read, width=80, height=24)
-    with pytest.raises(StopIteration):
-        s.run()
+    screens, _ = _park_auction_screens(["", "brown", "3", "why 4"])
+    said = [" ".join(x.split()) for x in screens]
     first, typed, why = said[-3:]
     assert "3 and 4: for the rest of your hand, not offered now" in first, first
     for k, text in (("3", typed), ("4", why)):

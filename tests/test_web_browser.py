@@ -105,12 +105,18 @@ def _wait_active(page: Page) -> None:
     page.wait_for_function(ACTIVE)
 
 
-def _phone(browser):
-    """A new context and page of a 390x844 touch phone."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
+def _new_page(browser, viewport: dict, touch: bool = False):
+    """A new context and page of the window size `viewport` (a touch screen with `touch`),
+    waiting WAIT_MS at most."""
+    context = browser.new_context(viewport=viewport, has_touch=touch)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     return context, page
+
+
+def _phone(browser):
+    """A new context and page of a 390x844 touch phone."""
+    return _new_page(browser, PHONE, touch=True)
 
 
 def _open(page: Page, base: str, table, player: str) -> None:
@@ -294,9 +300,7 @@ def test_a_whole_fifth_avenue_game_at_1366x768_keeps_decision_hand_and_log_in_vi
     ruleset, game, history = play_until(FIFTH, 4, 6, lambda g, d: d.player == "P1")
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     decisions, digests = 0, 0
     with serving(table) as base:
         _open(page, base, table, "P1")
@@ -385,9 +389,7 @@ def test_every_kind_of_illegal_click_is_answered_in_words_beside_the_board(brows
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
     legal = [str(o) for o in game.decision().options]
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         _open(page, base, table, "P1")
         page.locator("#board [data-piece]").first.wait_for()  # the board with its pieces
@@ -459,9 +461,7 @@ def test_refusals_and_saves_are_said_where_they_hide_nothing(browser, size, tmp_
                        {p: "random" for p in game.players} | {"P1": "human"},
                        save_dir=tmp_path)
     legal = {str(o) for o in game.decision().options}
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, size)
     with serving(table) as base:
         _open(page, base, table, "P1")
         places = [p for p in page.locator("#board [data-place]").evaluate_all(
@@ -737,9 +737,7 @@ def test_many_options_at_1366x768_all_in_view_with_undo_save_and_the_log(browser
                        {p: "random" for p in game.players} | {player: "human"})
     legal = {str(o) for o in game.decision().options}
     last, decided = game.decision().options[-1], len(history.moves)
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         _open(page, base, table, player)
         assert page.locator("#options button").count() == len(legal) >= 19
@@ -958,9 +956,7 @@ def _player_1_at_1366x768(browser, seed: int, stop) -> tuple:
     ruleset, game, history = play_until(FIFTH, 4, seed, stop)
     table = make_table(ruleset, game, history,
                        {p: "random" for p in game.players} | {"P1": "human"})
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     return table, context, page
 
 
@@ -1371,9 +1367,7 @@ def test_a_note_with_a_comma_stays_on_its_place_s_button_in_its_group(browser):
     game = _others_gain_position()
     table = make_table(game.ruleset, game, History.start(game),
                        {p: "human" for p in game.players})
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         _open(page, base, table, "P1")
         names = page.locator("#options .group-name").all_inner_texts()
@@ -1682,9 +1676,7 @@ def _long_effects_page(browser) -> Iterator[Page]:
 @contextmanager
 def _seat_page(browser, table, token: str) -> Iterator[Page]:
     """The page of the seat `token` at 1366x768, the table served, ready to click."""
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         page.goto(f"{base}/play/{token}")
         _wait_active(page)
@@ -1868,9 +1860,7 @@ def test_a_long_high_bid_is_said_whole_in_the_players_rows(browser, size):
     table = make_table(ruleset, game, history, {p: "human" for p in game.players})
     bidder = game.state["vars"]["high_bidder"]
     cards = game.view("P1")["zones"]["bid"][bidder]
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, size)
     with serving(table) as base:
         _open(page, base, table, "P1")
         bids = dict(page.evaluate(BIDS_IN_ROWS))
@@ -2230,9 +2220,7 @@ def test_the_log_shows_its_last_three_entries_whole_on_the_busiest_turns(browser
     repeated the scores the board shows. On each of their turns with a long digest the
     Players panel is one line, the log shows its last three entries whole and starts at an
     entry's first line, with the digest, the prompt, the options, Undo and Save in view."""
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     seen = 0
     table, tokens = _newcomer_223_table()
     with serving(table) as base:
@@ -2284,9 +2272,7 @@ def test_each_number_on_the_board_is_nearest_its_own_place(browser):
     board, in the whole game, each number is nearer its own place than any other (one around
     it or inside it aside): a space's number nearer its centre than another space's, and
     every number nearer its place's edge."""
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     checked = 0
     table, tokens = _newcomer_223_table()
     with serving(table) as base:  # (options that are no place of the board: no number)
@@ -2402,9 +2388,7 @@ def test_the_server_gone_shifts_nothing_and_greys_every_control_that_needs_it(br
 
     table, tokens = _table_at(NEWCOMER_316, 236)
     me = tokens["P1"]
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         page.goto(f"{base}/play/{me}")
         _wait_active(page)
@@ -2443,9 +2427,7 @@ def test_a_table_restarted_from_an_earlier_save_says_so_on_the_open_page(browser
     over, _ = _table_at(NEWCOMER_316, 331)
     over.tokens = dict(earlier.tokens)
     me = tokens["P1"]
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(over) as base:
         page.goto(f"{base}/play/{me}")
         page.locator("#final-panel").wait_for(state="visible")
@@ -2774,9 +2756,7 @@ def test_the_digest_says_the_news_in_time_order_the_results_marked(browser):
     says the news as they came, the results marked (not moved first), those about the
     player's places marked too; folded, the others go before the results."""
     table, _ = _newcomer_318_at(114)
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         _open(page, base, table, "P1")
         seen = page.evaluate(DIGEST_SEEN)
@@ -2822,9 +2802,7 @@ def test_the_rules_drawer_stays_where_it_opened_when_the_decision_comes(browser)
     fits above it: its prompt, Undo and Save uncovered."""
     data = json.loads(NEWCOMER_318.read_text())
     table, tokens = _newcomer_318_at(113)  # Player 4 decides, then Player 1
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         page.goto(f"{base}/play/{token_of(table, 'P1')}")
         page.wait_for_function("() => document.body.dataset.version !== undefined")
@@ -2863,9 +2841,7 @@ def test_every_hint_is_read_whole_at_1366x768(browser, step):
     auctions: ...)', the one that mattered, was below its fold. The hints take their room
     (the digest and the options scroll instead): every one in view, Undo and Save too."""
     table, _ = _newcomer_318_at(step)
-    context = browser.new_context(viewport=SMALL)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
+    context, page = _new_page(browser, SMALL)
     with serving(table) as base:
         _open(page, base, table, "P1")
         hints = page.locator("#hints li")
