@@ -1,7 +1,9 @@
 """A bot keeps to its course within a run of its own decisions (bots/players.py: OwnRun,
 no_detours): it does not build an offer step by step and then give it up, nor start one its
 hand cannot complete. Round-5 newcomers saw greedy bots put forward bids far above the high
-bid and then pass, six times in a game, and read it as a higher bid losing."""
+bid and then pass, six times in a game, and read it as a higher bid losing. Nor does it make
+an offer whose win gains it nothing (bots/players.py: gains): newcomers later saw a bot
+with no skyscraper in supply bid up to 24 and win an auction that built nothing."""
 
 from __future__ import annotations
 
@@ -69,3 +71,47 @@ def test_a_run_ends_when_anybody_else_decides() -> None:
     other = game.decision()
     assert other.player != first.player
     assert len(run.least_declined(game, other.options)) == len(other.options)
+
+
+FLAGS = Path(__file__).resolve().parent / "data" / "flags"
+
+
+def _flag_runs(seed: int) -> list[tuple[int, bool, list[str]]]:
+    """The runs of a greedy-bot game of Flags (only the second player has flags to plant),
+    each with the flags its player had in supply and whether the other player's offer stood
+    then, with a flag to plant if it won."""
+    game = load_ruleset(FLAGS).new_game(2, seed)
+    bots = {p: GreedyBot() for p in game.players}
+    runs: list[tuple[int, bool, list[str]]] = []
+    last: tuple[str, object] | None = None
+    step = 0
+    while (decision := game.decision()) is not None:
+        me = decision.player
+        if last is None or me != last[0] or game.stack[-1] is not last[1]:
+            other = next(p for p in game.players if p != me)
+            stands = game.state["vars"]["high"] > 0 and len(game.Z["supply"][other]) > 0
+            runs.append((len(game.Z["supply"][me]), stands, []))
+        view = LazyView(game, me)
+        option = bots[me].choose(view, decision, decision_draws(seed, step))
+        view.close()
+        runs[-1][2].append(option)
+        last = (me, game.stack[-1])
+        game.apply(option)
+        step += 1
+    return runs
+
+
+def test_a_greedy_bot_makes_no_offer_whose_win_gains_it_nothing() -> None:
+    """Newcomers saw a greedy bot of Fifth Avenue with no skyscraper in supply bid up to 24
+    and win an auction that built nothing, and spend five cards so: judged one decision
+    ahead, an offer and giving up are worth the same until the offers are over (and what a
+    hand keeps counts for nothing in the scoring), so it opened one at random. Now it
+    follows each offer to what it wins, if it stood, and makes none that gains it nothing:
+    with no flag to plant, and no offer of the other player's to outbid, it gives up at
+    once; with a flag it still makes offers, and without one it still outbids an offer
+    that would plant one (a win that keeps the other player from a point is worth it)."""
+    runs = [run for seed in range(12) for run in _flag_runs(seed)]
+    for_nothing = [run for flags, stands, run in runs if flags == 0 and not stands]
+    assert for_nothing and all(run == ["give_up"] for run in for_nothing)
+    assert any(run[-1] == "finish" for flags, _, run in runs if flags > 0)
+    assert any(run[-1] == "finish" for flags, stands, run in runs if flags == 0 and stands)

@@ -100,7 +100,7 @@ class GreedyBot:
             return taken
         run = self._runs.setdefault(decision.player, OwnRun())
         steady = run.least_declined(game, options)
-        allowed = no_detours(game, decision, run.declined, rng)
+        allowed = no_detours(game, decision, run.declined, rng, self._judge)
         option = self._choose(game, decision, rng, steady, set(allowed))
         run.took(game, options, option)
         return option
@@ -201,7 +201,8 @@ DETOURS_UP_TO = 60  # options a decision may have for no_detours to follow each 
 
 
 def no_detours(game: Any, decision: Decision, declined: Mapping[Any, int],
-               rng: random.Random) -> list[int]:
+               rng: random.Random, judge_of: Callable[[Any, str], Judge] | None = None
+               ) -> list[int]:
     """The numbers of the options that are no detour. On a sample of the game
     (`sampling.sample_game`: it reads only what the player may see) the bot follows each
     option with the rest of its run, kept to its course as `OwnRun` keeps it (the option
@@ -211,7 +212,12 @@ def no_detours(game: Any, decision: Decision, declined: Mapping[Any, int],
     built step by step that the hand cannot complete, which ends by giving it up: giving it
     up at once reaches the same, and judged one decision ahead the detour only looks better
     for putting off the loss; or giving up half-way, after turning it down at the start.
-    All of them when every one is a detour, or when there are more than DETOURS_UP_TO."""
+    All of them when every one is a detour, or when there are more than DETOURS_UP_TO.
+
+    At the start of a run that has a way out (`way_out`), with `judge_of` (the judge of a
+    player on a game), the options whose run, if it stood, gains the bot nothing over
+    taking the way out at once are left out too (`gains`): an offer whose win places
+    nothing and scores nothing only spends what it offers."""
     from interpreter.bots.sampling import sample_game
 
     me, options = decision.player, decision.options
@@ -220,6 +226,9 @@ def no_detours(game: Any, decision: Decision, declined: Mapping[Any, int],
     sample = sample_game(game, me, rng)
     sample.auto = False  # an only option is taken by the run itself, and counted
     kept = []
+    ends: list[tuple[Any, Any]] = []  # each option's copy at the end of its run, and its
+    # frame that settles what the run wins (`settler`)
+    later: list[list[set[Any]]] = []  # each option's run: the keys offered after its start
     for i in range(len(options)):
         seen = dict(declined)
         for j, o in enumerate(options):
@@ -228,22 +237,100 @@ def no_detours(game: Any, decision: Decision, declined: Mapping[Any, int],
         turned_down = set(seen)
         twin = sample.clone()
         frame = twin.stack[-1]
+        settles = settler(twin)
         twin.apply(options[i])
         last = options[i]  # the run's last option
+        offered: list[set[Any]] = []
         for _ in range(RUN_LOOKAHEAD):
             pending = twin.state["pending"]
             if pending is None or pending["player"] != me or twin.stack[-1] is not frame:
                 break
             now = pending["options"]
+            offered.append({_key(o) for o in now})
             pick = fewest_declined(now, seen)[0]
             for j, o in enumerate(now):
                 if j != pick:
                     seen[_key(o)] = seen.get(_key(o), 0) + 1
             last = now[pick]
             twin.apply(last)
+        ends.append((twin, settles))
+        later.append(offered)
         if _key(last) not in turned_down:
             kept.append(i)
-    return kept or list(range(len(options)))
+    if not kept:
+        return list(range(len(options)))
+    out = way_out(options, later)
+    if judge_of is None or declined or out is None or out not in kept:
+        return kept
+    return gains(ends, kept, options[out], out, me, judge_of)
+
+
+def way_out(options: list[Any], later: list[list[set[Any]]]) -> int | None:
+    """The number of the option that leaves the run at once whenever the run goes on, if one
+    does: the only option whose run ends with it (`later[i]`: the keys offered at each
+    decision of option i's run after its first) and that is offered at every later decision
+    of the other options' runs, one of them at least (giving up an offer built step by step,
+    which may be given up at each step). None when no option or several are such."""
+    found = [i for i, option in enumerate(options)
+             if not later[i] and any(later[j] for j in range(len(options)) if j != i)
+             and all(_key(option) in keys for j in range(len(options)) if j != i
+                     for keys in later[j])]
+    return found[0] if len(found) == 1 else None
+
+
+AFTERMATH = 40  # decisions a bot follows past the end of its run, at most (gains)
+
+
+def settler(game: Any) -> Any:
+    """The frame of the procedure that settles what the run of the decision pending wins: the
+    caller of the one that asks each player in turn (the contest), which called the one asking
+    the run (an offer built step by step is asked for by a procedure that the contest calls
+    for each player; the contest's caller gives its winner what it won). The bottom frame in a
+    shallower stack."""
+    stack = game.stack
+    return stack[max(0, len(stack) - 3)]
+
+
+def gains(ends: list[tuple[Any, Any]], kept: list[int], out_option: Any, out: int, me: str,
+          judge_of: Callable[[Any, str], Judge]) -> list[int]:
+    """Of the options `kept`, the way out (`out_option`, number `out`) and those whose run,
+    if it stood, leaves the bot better off than the way out. Each run's end (`ends`: the
+    copy, and its frame that settles what the run wins, `settler`) is played on while that
+    frame runs, up to the bot's next decision that offers the way out: the others take the
+    way out wherever they are offered it (they give way: the offer stands), and every other
+    decision is taken as its player's greedy judgement puts first; then it is judged. Only
+    the way out when no option is worth more than it: an offer whose win places nothing and
+    scores nothing gains nothing, whatever it spends (the final scoring does not count what
+    is kept in hand); one that keeps another player from a win that would cost the bot is
+    worth it."""
+    values = {i: aftermath(*ends[i], out_option, me, judge_of) for i in kept}
+    better = [i for i in kept if i != out and values[i] > values[out]]
+    return sorted(better + [out])
+
+
+def aftermath(twin: Any, settles: Any, out_option: Any, me: str,
+              judge_of: Callable[[Any, str], Judge]) -> Any:
+    """The bot's value of `twin` (used up) played on as `gains` says."""
+    out_key = _key(out_option)
+    for _ in range(AFTERMATH):
+        pending = twin.state["pending"]
+        if pending is None or not any(f is settles for f in twin.stack):
+            break
+        who, now = pending["player"], pending["options"]
+        way = next((o for o in now if _key(o) == out_key), None)
+        if way is not None:
+            if who == me:  # free again: what comes next is another run's to judge
+                break
+            twin.apply(way)
+            continue
+        if len(now) == 1:
+            twin.apply(now[0])
+            continue
+        judge = judge_of(twin, who)
+        judge.making = False  # by copies: `twin` is no sample in journaling form
+        values = [judge.value_after(o) for o in now]
+        twin.apply(now[values.index(max(values))])
+    return judge_of(twin, me).value(twin)
 
 
 def _key(option: Any) -> Any:
