@@ -1880,7 +1880,7 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
         in said, said
     said = _why_179(514, "why 2")
-    assert "the game goes on. As the screen says: beige: in 52nd St. East (once it moves " \
+    assert "after it. As the screen says: beige: in 52nd St. East (once it moves " \
         "on, option D can no longer score it, but its skyscrapers stay and score later, " \
         "at the game's end at the latest: worth now 6 VP for you), may go to " \
         "Central Park." in said, said
@@ -2080,6 +2080,17 @@ def test_rules_end_says_when_the_game_ends_from_the_rules():
     assert all(reason in said for reason in reasons), (reasons, text)
 
 
+def test_why_of_an_option_that_does_nothing_at_once_does_not_say_the_game_goes_on():
+    """Seed 319, step 425: 'why' of finishing a bid whose win would end the game said 'At
+    once: no points change and nothing else happens; the game goes on.', which a newcomer
+    read as harmless; the screen above said the win would end the game. It says that what
+    follows depends on the decisions after it, and points to the lines above the options."""
+    said = _typed_at(NEWCOMER_319, 425, "why finish")
+    assert "the game goes on" not in said, said
+    assert "At once: no points change and nothing else happens; what follows depends on the " \
+        "decisions after it. The lines above the options say what it may lead to." in said, said
+
+
 def test_why_of_a_setup_plot_says_it_plainly():
     """'why 1' at setup read like code: 'nothing moves beyond what the option says ... (the
     list's words, below, say what may follow)'."""
@@ -2087,7 +2098,8 @@ def test_why_of_a_setup_plot_says_it_plainly():
     s, out = session(game, 80)
     s.handle("why 1", s.display.shown(game, game.decision()))
     said = " ".join(out.getvalue().split())
-    assert "At once: no points change and nothing else happens; the game goes on." in said
+    assert "At once: no points change and nothing else happens; what follows depends on " \
+        "the decisions after it." in said, said
     assert "The list says beside it: 34th St. West, violet (+2)." in said, said
     assert "beyond what the option says" not in said and "the list's words" not in said
 

@@ -106,7 +106,11 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 EACH_SAYS = "What each choice does at once (nothing where not said):"
-NOTHING_ELSE = "At once: no points change and nothing else happens; the game goes on."
+# what `why` says of an option that does nothing at once: not 'the game goes on' (a newcomer's
+# finished offer, whose win would end the game, read as harmless)
+NOTHING_ELSE = "At once: no points change and nothing else happens; what follows depends on " \
+    "the decisions after it."
+NOTES_ABOVE = "The lines above the options say what it may lead to."
 NO_POINTS = "No choice changes points at once. What each does (nothing where not said):"
 SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
@@ -1283,8 +1287,11 @@ class Session:
                     *[f"On the list: {x}" for x in listed], *sources]
         # said as a player says it (a newcomer read 'nothing moves beyond what the option
         # says ... (the list's words, below, say what may follow)' as code)
+        hint = self.option_hint(decision, option)
+        above = [] if hint or not self.display.hint_lines(self.game, decision.player,
+                                                          decision.options) else [NOTES_ABOVE]
         return [NOTHING_ELSE + "".join(f" The list says beside it: {label}" for label in
-                                       listed), *self.option_hint(decision, option), *sources]
+                                       listed), *hint, *above, *sources]
 
     def listed_note(self, decision: Decision, option: Any) -> list[str]:
         """The option's line on the list where it says more than its words ('North, red
