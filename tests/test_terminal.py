@@ -2428,6 +2428,22 @@ def _loaded_at(replay: Path, target: int, typed: list[str]) -> list[list[str]]:
     return said
 
 
+def test_the_note_under_a_bid_after_an_undo_is_the_note_before_it():
+    """Seed 319: the newcomer loaded their bid (violet 6 x2, black 4, black 5, black 6 x3)
+    and took back the last black 6; the note under the list read '(1, 2 and 3: violet 6,
+    black 4, black 5, chosen already; ...)': no 'x2', nothing of the black 6 still in the
+    bid, and 'chosen already' where it had read 'in your bid now'. After the undo it reads
+    as on the screen where that card was offered."""
+    before = " ".join(" ".join(_loaded_at(NEWCOMER_319, 424, [])[0]).split())
+    screens = _loaded_at(NEWCOMER_319, 425, ["undo"])
+    after = " ".join(" ".join(screens[-1]).split())
+    assert "Taken back: your decision 'black 6'" in after, after
+    note = re.search(r"\((\d[^()]*?)the other options keep their numbers\.\)", before)
+    assert note and "x2" in note.group(1), before
+    assert note.group(0) in after, (note.group(0), after)
+    assert "chosen already" not in after, after
+
+
 def test_a_decision_keeps_its_numbers_after_a_load_and_after_an_undo():
     """Seed 313's newcomer bid card after card ('10. pass', '11. finish: that is my bid'),
     saved, loaded the game and typed 'undo': the same decision read '1. finish: that is my

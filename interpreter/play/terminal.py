@@ -1241,8 +1241,13 @@ class Session:
         self.game, self.history = game, history
         for player, seen in self.seen.items():  # the events taken back are not "new"
             self.seen[player] = min(seen, len(game.log_for(player)))
-        self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
-        self.renumber(len(game.moves))
+        # the steps played again from the start, as after a load: what the player's
+        # decisions in a choice going on put where (a newcomer's undone card left the note
+        # under the list saying '1, 2 and 3: violet 6, black 4, black 5, chosen already',
+        # without the two alike nor the card of two still in the offer)
+        again = replay_steps(game, list(self.humans), self.display.lone_context_of)
+        self.steps, self.pictures, self.digest = again.steps if again else Steps(), {}, []
+        self.renumber(0 if again else len(game.moves))
         self.restart_journal()
         self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
