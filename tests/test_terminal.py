@@ -2442,6 +2442,8 @@ def test_the_note_under_a_bid_after_an_undo_is_the_note_before_it():
     assert note and "x2" in note.group(1), before
     assert note.group(0) in after, (note.group(0), after)
     assert "chosen already" not in after, after
+    last = " ".join(" ".join(_loaded_at(NEWCOMER_319, 425, [])[0]).split())  # no card offered
+    assert "2 to 7: for the rest of your hand, not offered now" in last, last
 
 
 def test_a_decision_keeps_its_numbers_after_a_load_and_after_an_undo():

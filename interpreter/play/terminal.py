@@ -778,7 +778,11 @@ class Session:
     def held_in(self, decision: Decision) -> str:
         """Where the player holds the pieces the options take, in words ('your hand'): the
         zone that holds most (a hand, not the offer made)."""
-        zones = holding_zones(self.game, decision.player, decision.options)
+        zones = holding_zones(self.game, decision.player, decision.options) or \
+            holding_zones(self.game, decision.player, list(self.numbering.places)
+                          if self.numbering else [])  # none offered now: where they were
+        # (a newcomer's last offer read 'for the rest of what you hold', the screen before
+        # 'for the rest of your hand')
         most = max(zones, key=lambda z: len(z[1]))[0] if zones else None
         return PieceWords(self.game, decision.player, zones=self.display.zones).zone(
             most, decision.player, []) if most is not None else "what you hold"
