@@ -1357,12 +1357,12 @@ def test_the_numbers_of_cards_already_bid_are_said_under_the_list():
     screens = newcomer_screens(replay=NEWCOMER_167)
     screen = screens[53]
     options = [x.strip() for x in screen if re.match(r" +\d+\. ", x)]
-    assert options[0].startswith("2. orange 6"), screen
-    at = next(k for k, line in enumerate(screen) if line.startswith("  (1: "))
+    assert options[0].startswith("7. orange 6"), screen  # the 7th card of the hand
+    at = next(k for k, line in enumerate(screen) if line.startswith("  (6: "))
     note = " ".join(" ".join(screen[at:-1]).split())  # up to the prompt
-    assert re.fullmatch(r"\(1: orange 5, in your bid now; (\d+ to \d+: for the rest of your "
-                        r"hand, not offered now; )?the other options keep their numbers\.\)",
-                        note), screen
+    assert re.fullmatch(r"\(6: orange 5, in your bid now; ([\d ,toand]+: for the rest of "
+                        r"your hand, not offered now; )?the other options keep their "
+                        r"numbers\.\)", note), screen
     # not '1 is in your bid already': read as a refusal (seed 191)
     for screen in screens.values():
         assert fits(screen), "\n".join(screen)

@@ -315,9 +315,9 @@ def test_a_gap_in_a_bid_s_numbers_is_said_under_the_list():
             assert note, "\n".join(screen)
             told = set()
             for part in note[1].split("; "):  # '1: green 4, in your bid now', '5 to 8: ...'
-                head = part.split(":")[0]
-                ends = [int(n) for n in re.findall(r"\d+", head)]
-                told |= set(range(ends[0], ends[1] + 1)) if " to " in head else set(ends)
+                for span in re.split(r", | and ", part.split(":")[0]):  # '1 and 4 to 8'
+                    ends = [int(n) for n in re.findall(r"\d+", span)]
+                    told |= set(range(ends[0], ends[-1] + 1))
             assert set(missing) <= told, (missing, note[1])
             gaps += 1
     assert gaps > 10

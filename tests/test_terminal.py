@@ -665,27 +665,28 @@ def test_in_a_pty_a_bid_s_options_keep_their_numbers_card_after_card(tmp_path):
         game.until("Press Enter to start.")
         game.type("")
         first = ANSI.sub("", game.until("> "))
-        assert re.search(r"^ +1\. orange 5", first, re.M), first
-        assert re.search(r"^ +2\. orange 6", first, re.M), first
-        game.type("1")
+        # the cards by their places in the hand (violet 6, brown 6, gray 6, orange 5, ...)
+        assert re.search(r"^ +4\. orange 5", first, re.M), first
+        assert re.search(r"^ +5\. orange 6", first, re.M), first
+        game.type("4")
         second = ANSI.sub("", game.until("> "))
-        assert re.search(r"^ +2\. orange 6", second, re.M), second
-        assert re.search(r"^ +3\. black 4", second, re.M), second
-        assert not re.search(r"^ +1\. ", second, re.M), second
-        game.type("1")
+        assert re.search(r"^ +5\. orange 6", second, re.M), second
+        assert re.search(r"^ +7\. black 4", second, re.M), second
+        assert not re.search(r"^ +4\. ", second, re.M), second
+        game.type("4")
         said = " ".join(ANSI.sub("", game.until("> ")).split())
-        assert "1 is in your bid already (orange 5)" in said, said
-        game.type("why 3")
+        assert "4 is in your bid already (orange 5)" in said, said
+        game.type("why 7")
         said = " ".join(ANSI.sub("", game.until("> ")).split())
         assert "black 4" in said and "orange 6" not in said, said
         game.type("points")
         said = ANSI.sub("", game.until("> "))
-        assert re.search(r"^ +2\. orange 6", said, re.M), said
-        game.type("3")
+        assert re.search(r"^ +5\. orange 6", said, re.M), said
+        game.type("7")
         third = ANSI.sub("", game.until("> "))
         assert "Player 1 adds black 4 to the bid: orange 5 + black 4 = 9" in \
             " ".join(third.split()), third
-        assert re.search(r"^ +2\. orange 6", third, re.M), third
+        assert re.search(r"^ +5\. orange 6", third, re.M), third
         game.type("quit")
         game.until("play on]")
         game.type("n")
@@ -1804,15 +1805,57 @@ def test_pass_and_finish_come_after_every_card_of_a_bid_with_their_numbers_kept(
     """Seed 179, step 179: after 'green 5' the bid's options read '2. green 6 3. pass
     4. black 4 ...': pass sat between the coloured cards and the black ones. The cards take
     the first numbers, pass and finish the numbers after the hand's cards, and the list reads
-    in order down the screen."""
+    in order down the screen (each card by its place in the hand: seed 319)."""
     said = screens_179()[179]
-    assert "2. green 6 3. black 4 4. black 5 5. black 6 12. pass (taking back your 1 card " \
+    assert "8. green 6 9. black 4 10. black 5 11. black 6 12. pass (taking back your 1 card " \
         "bid)" in said, said
     assert said.index("12. pass") < said.index("13. finish: that is my bid"), said
     # the numbers kept for the cards that cannot join the bid now, said as that ('kept for
     # the others you hold' was cryptic to seed 311's newcomer)
-    assert "(1: green 5, in your bid now; 6 to 11: for the rest of your hand, not offered " \
+    assert "(7: green 5, in your bid now; 1 to 6: for the rest of your hand, not offered " \
         "now; the other options keep their numbers.)" in " ".join(said.split()), said
+
+
+NEWCOMER_319 = NEWCOMER_179.with_name("fifth-avenue-base-4p-seed319-newcomer.replay.json")
+
+
+def _typed_at(replay: Path, step: int, *commands: str) -> str:
+    """What a terminal's session (a tty, 80 columns) answers to `commands` typed at the
+    decision after `step` decisions of a newcomer's replay, in one string."""
+    data = json.loads(replay.read_text())
+    game = load_ruleset(BASE).new_game(data["players"], data["seed"],
+                                       streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    s, out = session(game, 80, tty=True)
+    for command in commands:
+        s.handle(command, s.display.shown(game, game.decision()))
+    return " ".join(out.getvalue().split())
+
+
+def test_a_bid_s_number_not_listed_is_one_card_of_the_hand_and_the_card_keeps_it():
+    """Seed 319, step 50: '1. violet 4 2. violet 6 12. pass (3 to 11: for the rest of your
+    hand, not offered now; the other options keep their numbers.)'; 'why 8' answered about
+    brown 6, the 3rd card, and once a card joined the bid black 4, the 9th, was listed as 3.
+    Each card of the hand is numbered by its place in the hand for the whole bid: 'why 8' is
+    about green 6, and black 4 is 9 on every screen."""
+    from .test_digest import newcomer_screens
+
+    screens = {k: " ".join(" ".join(v).split())
+               for k, v in newcomer_screens(replay=NEWCOMER_319).items()}
+    assert "1. violet 4 (build limit 3) 2. violet 6 (build limit 1) 12. pass" in screens[50]
+    assert "(3 to 11: for the rest of your hand, not offered now;" in screens[50]
+    for step in (51, 52, 53):
+        assert re.search(r" 9\. black 4 10\. black 5 .* 11\. black 6 ", screens[step]), \
+            screens[step]
+        assert "3 to 8: for the rest of your hand, not offered now" in screens[step]
+    assert "12. pass (taking back your 3 cards bid) 13. finish" in screens[53]
+    assert "9: black 4 in your bid now, and you hold more" in screens[53]
+    said = _typed_at(NEWCOMER_319, 50, "why 8", "3")
+    assert said.startswith("8 is green 6 in your hand, which is not offered now. Green 6 is "
+                           "not one of the cards that may join a bid"), said
+    assert "3 is brown 6 in your hand, which is not offered now. Brown 6 is" in said, said
+    assert said.count("Type one of 1, 2 or 12.") == 2, said
 
 
 def _why_179(step: int, command: str) -> str:
@@ -1837,7 +1880,7 @@ def test_why_says_what_an_option_leads_to_and_agrees_with_the_list():
         "set of auctions: 34th St. East, Times Square, 52nd St. East, then the park)." \
         in said, said
     said = _why_179(514, "why 2")
-    assert "the game goes on. As the screen says: beige: in 52nd St. East (once it moves " \
+    assert "after it. As the screen says: beige: in 52nd St. East (once it moves " \
         "on, option D can no longer score it, but its skyscrapers stay and score later, " \
         "at the game's end at the latest: worth now 6 VP for you), may go to " \
         "Central Park." in said, said
@@ -2037,6 +2080,17 @@ def test_rules_end_says_when_the_game_ends_from_the_rules():
     assert all(reason in said for reason in reasons), (reasons, text)
 
 
+def test_why_of_an_option_that_does_nothing_at_once_does_not_say_the_game_goes_on():
+    """Seed 319, step 425: 'why' of finishing a bid whose win would end the game said 'At
+    once: no points change and nothing else happens; the game goes on.', which a newcomer
+    read as harmless; the screen above said the win would end the game. It says that what
+    follows depends on the decisions after it, and points to the lines above the options."""
+    said = _typed_at(NEWCOMER_319, 425, "why finish")
+    assert "the game goes on" not in said, said
+    assert "At once: no points change and nothing else happens; what follows depends on the " \
+        "decisions after it. The lines above the options say what it may lead to." in said, said
+
+
 def test_why_of_a_setup_plot_says_it_plainly():
     """'why 1' at setup read like code: 'nothing moves beyond what the option says ... (the
     list's words, below, say what may follow)'."""
@@ -2044,7 +2098,8 @@ def test_why_of_a_setup_plot_says_it_plainly():
     s, out = session(game, 80)
     s.handle("why 1", s.display.shown(game, game.decision()))
     said = " ".join(out.getvalue().split())
-    assert "At once: no points change and nothing else happens; the game goes on." in said
+    assert "At once: no points change and nothing else happens; what follows depends on " \
+        "the decisions after it." in said, said
     assert "The list says beside it: 34th St. West, violet (+2)." in said, said
     assert "beyond what the option says" not in said and "the list's words" not in said
 
@@ -2141,9 +2196,9 @@ def test_a_bid_s_gap_note_lists_every_card_in_it_two_of_a_kind_too():
         checked += 1
     assert checked > 20
     text = " ".join(" ".join(screens[208]).split())
-    assert "(1 and 3: brown 5, black 4 x2, in your bid now; 4: black 5 in your bid now, and " \
-        "you hold more; 5 to 10: for the rest of your hand, not offered now;" in text, text
-    assert re.search(r" 4\. black 5 ", text) and re.search(r" 2\. brown 6 ", text)
+    assert "(2 and 9: brown 5, black 4 x2, in your bid now; 10: black 5 in your bid now, and " \
+        "you hold more; 1 and 4 to 8: for the rest of your hand, not offered now;" in text, text
+    assert re.search(r" 10\. black 5 ", text) and re.search(r" 3\. brown 6 ", text)
 
 
 def test_a_setup_plot_keeps_its_number_at_the_terminal_as_on_the_page():
@@ -2373,6 +2428,24 @@ def _loaded_at(replay: Path, target: int, typed: list[str]) -> list[list[str]]:
     return said
 
 
+def test_the_note_under_a_bid_after_an_undo_is_the_note_before_it():
+    """Seed 319: the newcomer loaded their bid (violet 6 x2, black 4, black 5, black 6 x3)
+    and took back the last black 6; the note under the list read '(1, 2 and 3: violet 6,
+    black 4, black 5, chosen already; ...)': no 'x2', nothing of the black 6 still in the
+    bid, and 'chosen already' where it had read 'in your bid now'. After the undo it reads
+    as on the screen where that card was offered."""
+    before = " ".join(" ".join(_loaded_at(NEWCOMER_319, 424, [])[0]).split())
+    screens = _loaded_at(NEWCOMER_319, 425, ["undo"])
+    after = " ".join(" ".join(screens[-1]).split())
+    assert "Taken back: your decision 'black 6'" in after, after
+    note = re.search(r"\((\d[^()]*?)the other options keep their numbers\.\)", before)
+    assert note and "x2" in note.group(1), before
+    assert note.group(0) in after, (note.group(0), after)
+    assert "chosen already" not in after, after
+    last = " ".join(" ".join(_loaded_at(NEWCOMER_319, 425, [])[0]).split())  # no card offered
+    assert "2 to 7: for the rest of your hand, not offered now" in last, last
+
+
 def test_a_decision_keeps_its_numbers_after_a_load_and_after_an_undo():
     """Seed 313's newcomer bid card after card ('10. pass', '11. finish: that is my bid'),
     saved, loaded the game and typed 'undo': the same decision read '1. finish: that is my
@@ -2547,10 +2620,9 @@ def test_a_bid_s_number_kept_for_a_card_not_offered_says_which_cards_and_why():
     said = [" ".join(x.split()) for x in screens]
     first, typed, why = said[-3:]
     assert "3 and 4: for the rest of your hand, not offered now" in first, first
-    for k, text in (("3", typed), ("4", why)):
-        assert f"{k} is not offered now: 3 and 4 are kept for the rest of your hand (black " \
-            "4 and black 6), none of which is offered now. Black 4 is not one of the cards " \
-            "that may join a bid" in text, text
+    for k, card, text in (("3", "black 4", typed), ("4", "black 6", why)):  # each its card
+        assert f"{k} is {card} in your hand, which is not offered now. {card.capitalize()} " \
+            "is not one of the cards that may join a bid" in text, text
         assert "Type one of 1, 2 or " in text and "There is no option" not in text, text
 
 

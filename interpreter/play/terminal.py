@@ -106,7 +106,11 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
 EACH_SAYS = "What each choice does at once (nothing where not said):"
-NOTHING_ELSE = "At once: no points change and nothing else happens; the game goes on."
+# what `why` says of an option that does nothing at once: not 'the game goes on' (a newcomer's
+# finished offer, whose win would end the game, read as harmless)
+NOTHING_ELSE = "At once: no points change and nothing else happens; what follows depends on " \
+    "the decisions after it."
+NOTES_ABOVE = "The lines above the options say what it may lead to."
 NO_POINTS = "No choice changes points at once. What each does (nothing where not said):"
 SPARE_ROWS = 1  # a blank row a full screen gives up (screen.Screen) to keep a layout
 NEWS_SHOWN = 3  # the last log lines a screen shows (with room); news among them is not repeated
@@ -158,10 +162,17 @@ def holding_zones(game: Game, player: str, options: list[Any]) -> list[tuple[str
 
 
 def _span(numbers: list[int]) -> str:
-    """'4 to 12' for a run of numbers, '4 and 7' (and_list) for others."""
-    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]} to {numbers[-1]}"
-    return and_list([str(n) for n in numbers])
+    """'4 to 12' for a run of three numbers or more, '4 and 7' (and_list) for others:
+    '1 to 3, 6 to 9 and 11' (a hand's cards by their places: '1, 2, 3, 6, 7, 8 and 9')."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{run[0]} to {run[-1]}" if len(run) > 2 else str(n)
+             for run in runs for n in (run[:1] if len(run) > 2 else run)]
+    return and_list(parts)
 
 
 END_HELP = [  # the commands at the end screen (Session.after_the_end)
@@ -209,6 +220,10 @@ class Numbering:
     pieces: int
     start: int
     asked_in: tuple[str | None, int] = (None, 0)  # the procedure that asks it, and how deep
+    places: dict[str, int] = field(default_factory=dict)  # each piece held at its start:
+    # its number, its place in the hand (a number kept for a card not offered yet is that
+    # card's: a newcomer read '3 to 11: for the rest of your hand', and black 4, the 9th,
+    # took 3 once offered; 'why 8' answered about the 3rd)
     offered: frozenset[str] = frozenset()  # the options of its last screen, and the
     seen_at: int = -1  # decisions made then
 
@@ -763,7 +778,11 @@ class Session:
     def held_in(self, decision: Decision) -> str:
         """Where the player holds the pieces the options take, in words ('your hand'): the
         zone that holds most (a hand, not the offer made)."""
-        zones = holding_zones(self.game, decision.player, decision.options)
+        zones = holding_zones(self.game, decision.player, decision.options) or \
+            holding_zones(self.game, decision.player, list(self.numbering.places)
+                          if self.numbering else [])  # none offered now: where they were
+        # (a newcomer's last offer read 'for the rest of what you hold', the screen before
+        # 'for the rest of your hand')
         most = max(zones, key=lambda z: len(z[1]))[0] if zones else None
         return PieceWords(self.game, decision.player, zones=self.display.zones).zone(
             most, decision.player, []) if most is not None else "what you hold"
@@ -773,12 +792,15 @@ class Session:
         number of the choice's first screen, and one new to it takes the next number unused.
         A choice is repeated where the same player meets the same question right after their
         answer to it (an offer built card by card), or later about the same thing (the
-        display's context: others answered between). Pieces the player holds come first;
-        the other options (pass, finish) after as many numbers as the player holds pieces,
-        so that the list reads in order as pieces leave the hand. A newcomer typed the
-        number of a card from the screen before, which meant another card once the list had
-        moved up. Where the display numbers the options itself (Display.option_numbers:
-        places chosen one after another), its numbers, as the page shows them. At a terminal
+        display's context: others answered between). Pieces the player holds come first,
+        each numbered by its place in the hand at the choice's start (the hand's order, so
+        a number not listed stands for one card: a newcomer's 'why 8' answered about the
+        3rd card, and the 9th took 3 once offered); the other options (pass, finish) after
+        as many numbers as the player holds pieces, so that the list reads in order as
+        pieces leave the hand. A newcomer typed the number of a card from the screen
+        before, which meant another card once the list had moved up. Where the display
+        numbers the options itself (Display.option_numbers: places chosen one after
+        another), its numbers, as the page shows them. At a terminal
         only: a script piped in reads no screen, and its '1' stays the first option."""
         return self.numbers_in(self.game, decision, len(self.history.deciders),
                                len(self.steps.deciders))
@@ -814,19 +836,18 @@ class Session:
         if goes_on and self.numbering is not None:
             self.numbering.key = key
         elif not (repeated or again) or self.numbering is None:
-            self.numbering = Numbering(key, {}, len(held), steps, asked)
+            self.numbering = Numbering(key, {}, len(held), steps, asked,
+                                       places={p: k for k, p in enumerate(held, 1)})
         self.numbering.offered, self.numbering.seen_at = offered, decided
         kept, last = self.numbering.kept, self.numbering.pieces
+        places = self.numbering.places
         for option, label in zip(decision.options, named_labels(game, decision),
                                  strict=True):
             if str(option) in kept:
                 continue
-            # the pieces' numbers: of those held or once held (a card offered after
-            # another left the hand took that card's number)
-            pieces = [n for n, _ in kept.values() if n <= last]
-            if str(option) in held and max(pieces, default=0) < last:
-                kept[str(option)] = (max(pieces, default=0) + 1, label)
-            else:
+            if str(option) in places:  # a piece held at the start: its place in the hand
+                kept[str(option)] = (places[str(option)], label)
+            else:  # pass, finish, or a piece that came since: after the pieces
                 kept[str(option)] = (max([n for n, _ in kept.values()] + [last]) + 1, label)
         return [kept[str(option)][0] for option in decision.options]
 
@@ -846,10 +867,10 @@ class Session:
         """What a number the list leaves out stands for, and why it is not offered, with what
         may be typed instead: an option chosen earlier in this repeated choice, a place the
         display numbers but does not offer now ('5 is North, red, which is not offered now.
-        There is already a piece there.'), or a number kept for the pieces held but not
-        offered now (the reason the first of them is not); None for a number that stands for
-        nothing. A newcomer typed 5, left out of a list, and read only 'There is no option
-        5'; 'why 5' was read as the start of a name."""
+        There is already a piece there.'), or a piece held but not offered now, by its place
+        in the hand ('8 is green 6 in your hand, which is not offered now. ...'); None for a
+        number that stands for nothing. A newcomer typed 5, left out of a list, and read
+        only 'There is no option 5'; 'why 5' was read as the start of a name."""
         numbers = self.numbers(decision)
         if k in numbers:
             return None
@@ -880,21 +901,22 @@ class Session:
         pieces = self.numbering.pieces
         if not pieces or k > pieces:
             return None
-        numbers_kept = {n for n, _ in self.numbering.kept.values()}
-        waiting = [n for n in range(1, pieces + 1) if n not in numbers_kept]
-        if k not in waiting:
+        if any(n == k for n, _ in self.numbering.kept.values()):
             return None
-        offered = {str(o) for o in decision.options} | set(self.numbering.kept)
-        rest = [p for _, own in holding_zones(self.game, decision.player, decision.options)
-                for p in own if str(p) not in offered]
-        rest = list(dict.fromkeys(rest))
-        if not rest:
+        # the piece whose place in the hand the number is (a newcomer's 'why 8' answered
+        # about the first piece not offered, the 3rd)
+        name = next((p for p, n in self.numbering.places.items() if n == k), None)
+        found = next(((zone, p) for zone, own in holding_zones(self.game, decision.player,
+                                                               [name]) for p in own
+                      if str(p) == name), None) if name is not None else None
+        if found is None:  # no longer held
             return None
-        names = [self.game.label(p) for p in rest]
-        reasons = plain_reasons(self.game, decision, point, rest[0])
+        zone, piece = found
+        reasons = plain_reasons(self.game, decision, point, piece)
         why = " ".join(sentence(x) for x in reasons)
-        return f"{k} is not offered now: {_span(waiting)} are kept for the rest of " \
-            f"{self.held_in(decision)} ({and_list(names)}), none of which is offered now." \
+        where = PieceWords(self.game, decision.player, zones=self.display.zones).zone(
+            zone, decision.player, [])
+        return f"{k} is {self.game.label(piece)} in {where}, which is not offered now." \
             f"{' ' + why if why else ''} {instead}"
 
     def taken_moves(self, player: str) -> list[Any]:
@@ -1223,8 +1245,13 @@ class Session:
         self.game, self.history = game, history
         for player, seen in self.seen.items():  # the events taken back are not "new"
             self.seen[player] = min(seen, len(game.log_for(player)))
-        self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
-        self.renumber(len(game.moves))
+        # the steps played again from the start, as after a load: what the player's
+        # decisions in a choice going on put where (a newcomer's undone card left the note
+        # under the list saying '1, 2 and 3: violet 6, black 4, black 5, chosen already',
+        # without the two alike nor the card of two still in the offer)
+        again = replay_steps(game, list(self.humans), self.display.lone_context_of)
+        self.steps, self.pictures, self.digest = again.steps if again else Steps(), {}, []
+        self.renumber(0 if again else len(game.moves))
         self.restart_journal()
         self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
@@ -1269,8 +1296,11 @@ class Session:
                     *[f"On the list: {x}" for x in listed], *sources]
         # said as a player says it (a newcomer read 'nothing moves beyond what the option
         # says ... (the list's words, below, say what may follow)' as code)
+        hint = self.option_hint(decision, option)
+        above = [] if hint or not self.display.hint_lines(self.game, decision.player,
+                                                          decision.options) else [NOTES_ABOVE]
         return [NOTHING_ELSE + "".join(f" The list says beside it: {label}" for label in
-                                       listed), *self.option_hint(decision, option), *sources]
+                                       listed), *hint, *above, *sources]
 
     def listed_note(self, decision: Decision, option: Any) -> list[str]:
         """The option's line on the list where it says more than its words ('North, red
