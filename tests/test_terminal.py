@@ -1631,6 +1631,19 @@ def test_an_emptied_district_says_under_the_board_what_left_it():
         "3's 2 skyscrapers and Player 4's 1 skyscraper." in " ".join(out.getvalue().split())
 
 
+def test_an_emptied_district_is_said_under_the_board_after_an_undo_too():
+    """Seed 319's newcomer undid a decision after the first building stop; the end said
+    what the second stopped district had held and nothing of the first ('building stop'
+    alone): an undo began the steps again from where it went back to. They are played again
+    from the start, as a loaded game's are, and the board says what left each district."""
+    last = 417  # seed 127's newcomer's last decision: after the building stop, undone
+    screens = _loaded_at(NEWCOMER_127, last, ["undo", "board"])
+    text = " ".join(" ".join(line for screen in screens for line in screen).split())
+    assert "Taken back: your decision" in text, text
+    assert "52nd St. West is closed (building stop 1); removed: 4 business tiles, " \
+        "Player 3's 2 skyscrapers and Player 4's 1 skyscraper." in text, text
+
+
 def test_why_takes_an_option_s_letter_or_number_and_says_what_a_bad_one_is_not():
     """'why E' at a turn of options A to D said only "'E' names nothing of this game" and
     listed the options without their letters. A letter or a number explains the option

@@ -1223,8 +1223,14 @@ class Session:
         self.game, self.history = game, history
         for player, seen in self.seen.items():  # the events taken back are not "new"
             self.seen[player] = min(seen, len(game.log_for(player)))
-        self.steps, self.pictures, self.digest = Steps(), {}, []  # begun again
-        self.renumber(len(game.moves))
+        # the steps played again from the start, as a loaded game's are (catch_up): what
+        # emptied a region of the board before the undo is said under the board still (seed
+        # 319's newcomer undid a decision, and the end said only what the last region held);
+        # no pictures: the screen after an undo says what it took back, not a digest
+        again = replay_steps(game, [], self.display.lone_context_of)
+        self.steps = again.steps if again is not None else Steps()
+        self.pictures, self.digest = {}, []
+        self.renumber(0 if again is not None else len(game.moves))
         self.restart_journal()
         self.undone = taken_back_text(game, taken, count)
         self.say(self.undone)
