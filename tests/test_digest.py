@@ -1151,6 +1151,21 @@ def test_an_option_says_the_others_pieces_it_moves_before_what_follows_it():
         stop.index("then, in the auction for 42nd St. West"), stop
 
 
+def test_a_building_stop_s_option_keeps_who_scores_what_at_80x24():
+    """At 80x24 seed 311's newcomer's won auction offered '2. building stop' bare, its words
+    (their points now and at the final scoring, the others' points, the pieces that leave)
+    too long for the rows the digest left: 'points' alone said what the stop did. With
+    little room an option keeps its key words (who scores what, whether the game ends),
+    and says that 'points' holds the rest."""
+    lines = newcomer_screens(replay=NEWCOMER_311)[558]
+    screen = " ".join(" ".join(lines).split())
+    stop = screen[screen.index("2. building stop"):]
+    assert stop.startswith("2. building stop: you -61 in all (+11 now, 72 VP fewer at the "
+                           "final scoring if it came now), Player 2 -2 in all (+1 now), "
+                           "Player 4 -2 in all (+1 now); and more ('points')"), stop
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines), lines
+
+
 def test_a_pass_that_wrote_the_next_player_s_pass_is_said_whole_in_the_digest_and_log():
     """Seed 311's newcomer read 'Player 2 passes on Times Square (Player 3 too)' in the
     digest, and 'log' showed Player 2's pass and Player 4's, not Player 3's: Player 3's pass
