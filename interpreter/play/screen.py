@@ -131,8 +131,8 @@ def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
             return out
     grouped = _grouped(numbered, width) if group else None
     out = grouped if grouped is not None and len(grouped) < len(out) else out
-    # a few options, too many rows: the short ones side by side, in their order (a bid's
-    # cards, one a row, paged seeds 167's and 199's screens at 80x24)
+    # a few options, too many rows: the short ones side by side, in their order (cards
+    # offered one a row paged seeds 167's and 199's screens at 80x24)
     packed = _packed(cells, width) if len(cells) <= 10 else out
     return packed if len(packed) < len(out) else out
 

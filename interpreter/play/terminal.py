@@ -1030,7 +1030,7 @@ class Session:
         if not any(words):
             return labels, notes
         if key:  # a short screen: the key words, the rest in 'points' (a newcomer's
-            # building stop read bare, its points and the end of the game left to 'points')
+            # option read bare at 80x24, who scores what left to 'points')
             words = [key_words(key_words_parts(e, self.game, player), w)
                      for e, w in zip(extras, words, strict=True)]
         elif not whole:  # in `lines` lines when it can be, else shorter in words (wrapped)
