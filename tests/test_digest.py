@@ -12,6 +12,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
 from interpreter.play.consequences import Picture, _without_kinds, outlook, without_source
@@ -1149,6 +1151,36 @@ def test_an_option_says_the_others_pieces_it_moves_before_what_follows_it():
     stop = screen[screen.index("2. building stop:"):]
     assert stop.index("Player 4's 1 skyscraper goes out of the game") < \
         stop.index("then, in the auction for 42nd St. West"), stop
+
+
+def test_a_building_stop_s_option_keeps_who_scores_what_at_80x24():
+    """At 80x24 seed 311's newcomer's won auction offered '2. building stop' bare, its words
+    (their points now and at the final scoring, the others' points, the pieces that leave)
+    too long for the rows the digest left: 'points' alone said what the stop did. With
+    little room an option keeps its key words (who scores what, whether the game ends),
+    and says that 'points' holds the rest."""
+    lines = newcomer_screens(replay=NEWCOMER_311)[558]
+    screen = " ".join(" ".join(lines).split())
+    stop = screen[screen.index("2. building stop"):]
+    assert stop.startswith("2. building stop: you -61 in all (+11 now, 72 VP fewer at the "
+                           "final scoring if it came now), Player 2 -2 in all (+1 now), "
+                           "Player 4 -2 in all (+1 now); and more ('points')"), stop
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines), lines
+
+
+@pytest.mark.parametrize("seed, step", [(167, 307), (199, 372)])
+def test_a_bid_screen_with_long_hints_fits_80x24_without_a_page(seed, step):
+    """Seeds 167 and 199 paged one bid screen at 80x24: the hints (the bid, what another's
+    win would do) and the options, a card a row, overflowed with no digest at all. A few
+    options with too many rows put the short ones side by side, in their order; the whole
+    game's screens are each on one page."""
+    replay = NEWCOMER.with_name(f"fifth-avenue-base-4p-seed{seed}-newcomer.replay.json")
+    screens = newcomer_screens(replay=replay)
+    assert [k for k, lines in screens.items() if MORE in lines] == []
+    lines = screens[step]
+    assert re.search(r"^ +\d\. \w+ \d( +\d\. \w+ \d)+ +\d\. black 6$",
+                     "\n".join(lines), re.M), lines
+    assert len(lines) <= 24 and all(len(x) <= 80 for x in lines), lines
 
 
 def test_a_pass_that_wrote_the_next_player_s_pass_is_said_whole_in_the_digest_and_log():

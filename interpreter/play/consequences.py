@@ -485,6 +485,23 @@ def effect_words_parts(effect: Effect, game: Game | None = None,
     return parts
 
 
+def key_words_parts(effect: Effect, game: Game, viewer: str | None) -> list[str]:
+    """An effect's key words, for an option with little room (a line or two at a short
+    terminal): whether the game ends, then who scores what, everyone in one part ('you -61
+    in all (+11 now, ...), Ben -2 in all (+1 now)'); the pieces and what follows left out
+    ([] where it says neither)."""
+    parts = []
+    final = final_words(game, effect, viewer)
+    if effect.ending is not None:
+        parts.append(f"the game ends ({effect.ending})" + (f"; {final}" if final else ""))
+    elif effect.ends_sometimes:
+        parts.append("the game may end")
+    if effect.points:
+        reason = f" ({effect.because})" if effect.because else ""
+        parts.append(points_text(game, effect.points, viewer, effect) + reason)
+    return parts
+
+
 def final_words(game: Game, effect: Effect, viewer: str | None) -> str:
     """The scores the game ends with and who wins ('final scores: you 120, Ann 58 to 60;
     you win'), ranges where the samples or the player's next choice differ (and said so);

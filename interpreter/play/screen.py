@@ -130,7 +130,33 @@ def option_lines(labels: list[str], width: int = 100, rows: int | None = None,
         if rows is None or len(out) <= rows:
             return out
     grouped = _grouped(numbered, width) if group else None
-    return grouped if grouped is not None and len(grouped) < len(out) else out
+    out = grouped if grouped is not None and len(grouped) < len(out) else out
+    # a few options, too many rows: the short ones side by side, in their order (cards
+    # offered one a row paged seeds 167's and 199's screens at 80x24)
+    packed = _packed(cells, width) if len(cells) <= 10 else out
+    return packed if len(packed) < len(out) else out
+
+
+def _packed(cells: list[str], width: int, gap: int = 3) -> list[str]:
+    """The options' cells in their order, as many to a line as fit in `width` (`gap` spaces
+    between), an option with a note in brackets or after a colon on a line of its own."""
+    out: list[str] = []
+    line = ""
+    for cell in cells:
+        alone = "(" in cell or ": " in cell
+        if line and not alone and len(line) + gap + len(cell) <= width - 2:
+            line += " " * gap + cell
+            continue
+        if line:
+            out.append("  " + line)
+        line = cell
+        if alone:
+            out += wrap_text("  " + cell, width, " " * (cell.index(".") + 4)) \
+                if len(cell) + 2 > width else ["  " + cell]
+            line = ""
+    if line:
+        out.append("  " + line)
+    return out
 
 
 def _grouped(numbered: list[tuple[int, str]], width: int) -> list[str] | None:

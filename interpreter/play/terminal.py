@@ -37,6 +37,7 @@ from interpreter.play.consequences import (
     effect_words,
     effect_words_parts,
     estimate_note,
+    key_words_parts,
     outlook,
     run_start,
     without_source,
@@ -708,6 +709,13 @@ class Session:
             shown = self.option_lines(decision, labels, rows - len(self.wrapped(notes)),
                                       group=False)
         if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
+            # the key words (who scores what, whether the game ends) before none at all
+            labels, notes = self.with_points(decision, plain, lines=1, key=True)
+            notes = notes if len(self.option_lines(decision, labels)) \
+                + len(self.wrapped(notes)) <= rows else [n for n in notes if n != EACH_SAYS]
+            shown = self.option_lines(decision, labels, rows - len(self.wrapped(notes)),
+                                      group=False)
+        if labels != plain and len(shown) + len(self.wrapped(notes)) > rows:
             notes = [n for n in notes if n.startswith((WHICHEVER, "(Estimates"))]
             notes.append(self.points_hint(decision))
             shown = self.option_lines(decision, plain, rows - len(self.wrapped(notes)))
@@ -1010,11 +1018,13 @@ class Session:
         return first if first <= rows + SPARE_ROWS else rows
 
     def with_points(self, decision: Decision, labels: list[str], whole: bool = False,
-                    lines: int = 2) -> tuple[list[str], list[str]]:
+                    lines: int = 2, key: bool = False) -> tuple[list[str], list[str]]:
         """The options' labels with what each does at once (points, pieces, the end of the
         game; see consequences.py), and the lines to say before them (what every choice does
         cut to two lines unless `whole`); each option's words in `lines` lines when they fit
-        so, else said shorter (said_in), never cut."""
+        so, else said shorter (said_in), never cut. `key`: each option's key words only
+        (whether the game ends, who scores what: key_words_parts), and where it does more,
+        that 'points' says the rest."""
         found = self.outlook(decision)
         if found is None:
             return labels, []
@@ -1041,7 +1051,11 @@ class Session:
         words = [effect_words(self.game, e, player) for e in extras]
         if not any(words):
             return labels, notes
-        if not whole:  # in `lines` lines when it can be, else shorter in words (wrapped)
+        if key:  # a short screen: the key words, the rest in 'points' (a newcomer's
+            # option read bare at 80x24, who scores what left to 'points')
+            words = [key_words(key_words_parts(e, self.game, player), w)
+                     for e, w in zip(extras, words, strict=True)]
+        elif not whole:  # in `lines` lines when it can be, else shorter in words (wrapped)
             words = [said_in(effect_words_parts(e, self.game, player),
                              lines * self.width - len(label) - 8 - 4 * lines)
                      for e, label in zip(extras, labels, strict=True)]
@@ -1247,8 +1261,9 @@ class Session:
             self.seen[player] = min(seen, len(game.log_for(player)))
         # the steps played again from the start, as after a load: what the player's
         # decisions in a choice going on put where (a newcomer's undone card left the note
-        # under the list saying '1, 2 and 3: violet 6, black 4, black 5, chosen already',
-        # without the two alike nor the card of two still in the offer)
+        # under the list saying '1, 2 and 3: violet 6, black 4, black 5, chosen already'), and
+        # what emptied a region of the board before the undo, said under the board still; no
+        # pictures: the screen after an undo says what it took back, not a digest
         again = replay_steps(game, list(self.humans), self.display.lone_context_of)
         self.steps, self.pictures, self.digest = again.steps if again else Steps(), {}, []
         self.renumber(0 if again else len(game.moves))
@@ -1719,6 +1734,15 @@ def whole_parts(parts: list[str], room: int, least: int = 1) -> str:
             break
         kept.append(part)
     return "; ".join(kept)
+
+
+def key_words(key: list[str], words: str) -> str:
+    """An option's key words (consequences.key_words_parts), and where its whole `words`
+    say more, that 'points' says it: '' for an option that does nothing."""
+    said = "; ".join(key)
+    if said == words:
+        return said
+    return f"{said}; and more ('points')" if said else "more in 'points'" if words else ""
 
 
 def said_in(parts: list[str], room: int) -> str:
