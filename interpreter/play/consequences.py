@@ -348,7 +348,8 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
     # they all do in general: seed 320's newcomer read nothing under 'place a tile, then
     # ...' ('1 tile (x) goes from space 1 to the place you choose next', another from space
     # 2), where the other options said what they did
-    said = [m.replace(CHOSEN, " you choose next") for m in common or general or []]
+    # ... the first only (what the choice is for), in a row: the rest took the page's room
+    said = [m.replace(CHOSEN, " you choose next") for m in common or (general or [])[:1]]
     return _NextChoice(said + [MORE_LATER] if differ and said else said,
                        ways[0] if alike else {}, reason if alike else None,
                        [] if alike else ways, [] if alike else named,
