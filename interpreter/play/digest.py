@@ -1392,7 +1392,8 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
     places named by the lines that gave them (see crediting), or what those lines say after
     their last colon where they name none: a newcomer read 'Player 3 +7' without why. The
     log's own words stay in the news: they come in the log's order, the choice of what to
-    score before the points it gave."""
+    score before the points it gave. One reason for every player is said once, after them
+    all: 'you +4, Ann +4 (each: the bonus of round 3)'."""
     said = []
     for part, player in zip(points_text(game, {p: (n, n) for p, n in points.items()}, viewer)
                             .split(", "), sorted(points, key=lambda p: (
@@ -1410,8 +1411,14 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
             # 3'), where they have one
             tails = list(dict.fromkeys(_tail(x) for x in given if ": " in x))
             why = f"in {and_list(places)}" if places else and_list(tails) if tails else ""
-        said.append(f"{part} ({why})" if why else part)
-    return ", ".join(said)
+        said.append((part, why))
+    whys = {why for _, why in said}
+    if len(said) > 1 and len(whys) == 1 and "" not in whys:  # one reason for all, said once:
+        # seed 320's newcomer read '(the special scoring after business 3)' three times
+        why, = whys
+        return ", ".join(part for part, _ in said) + \
+            (f" (each {why})" if why.startswith("in ") else f" (each: {why})")
+    return ", ".join(f"{part} ({why})" if why else part for part, why in said)
 
 
 def _tail(line: str) -> str:
