@@ -1393,7 +1393,7 @@ def test_why_says_where_an_option_s_points_come_from():
     decision = game.decision()
     session.handle("why B", decision)
     said = " ".join(out.getvalue().split())
-    assert "At once: you +6." in said, said
+    assert "At once: you +6; 1 business tile goes to the plot you choose next." in said, said
     assert "Your +6: Player 1 scores 6 VP for skyscrapers in at least 4 districts: the " \
            "special scoring after business 6. Special scoring: at the 3rd, 6th and 9th " \
            "business placed" in said, said
