@@ -1414,7 +1414,7 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
         said.append((part, why))
     whys = {why for _, why in said}
     if len(said) > 1 and len(whys) == 1 and "" not in whys:  # one reason for all, said once:
-        # seed 320's newcomer read '(the special scoring after business 3)' three times
+        # seed 320's newcomer read the same words after each of three amounts
         why, = whys
         return ", ".join(part for part, _ in said) + \
             (f" (each {why})" if why.startswith("in ") else f" (each: {why})")
