@@ -573,7 +573,9 @@ def test_taking_the_business_that_sets_off_a_special_scoring_says_its_points():
     turn = game.decision()  # option B: which business, then where: the scoring either way
     found = outlook(game, turn, "P1", samples=1)
     words = dict(zip(turn.options, effect_texts(game, found, "P1"), strict=True))
-    assert words["B"] == SPECIAL_SCORING, words
+    # (then what every way moves: the tile, to the plot chosen)
+    assert words["B"].startswith(
+        SPECIAL_SCORING + "; 1 business tile goes to the plot you choose next"), words
     assert "+4" not in words["A"] + words["C"], words
     game.apply("B")
     assert game.decision().prompt == "take a business from the current set"
@@ -1052,3 +1054,19 @@ def test_estimates_are_said_in_one_wording_naming_what_applies():
     assert estimate_note(5) == f"{head}{hidden}."
     assert estimate_note(5, drawn=True, hidden=False) == f"{head}what will be drawn at random."
     assert estimate_note(5, drawn=True) == f"{head}{hidden} and what will be drawn at random."
+
+
+def test_an_option_whose_next_choices_each_move_a_piece_of_their_own_says_what_they_all_do():
+    """Seed 320's newcomer read, under the turn's options, what A and C do at once and
+    nothing under B ('place a business, then ...'): its next choice (which tile) moves one
+    tile or another, from one space of the row or another, to the plot chosen after, and no
+    move was common to them all. What they all do is said in general, true whichever is
+    chosen."""
+    from .test_digest import _table_at
+
+    replay = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed320-newcomer.replay.json"
+    table, tokens = _table_at(replay, 8)
+    options = table.state_for(tokens["P1"])["decision"]["options"]
+    effects = {o["label"][:1]: o["effect"] for o in options}
+    assert effects["B"] == "1 business tile goes to the plot you choose next", effects
+    assert effects["A"] == "your 3 skyscrapers go from the general supply to your supply"

@@ -937,9 +937,10 @@ def test_the_pieces_moved_by_another_player_s_decision_say_whose_it_was(base):
 def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
     """The browser drops a digest's last lines where the column is cramped: a newcomer's own
     district scoring went into '4 more: see the log' behind 'Taken for you, ...', and another's
-    pass in an auction, taken for them, into '4 more'. The page's digest says the choices
-    taken for the viewer first, whole (never 'and 1 more choice'), then the viewer's points,
-    then the news."""
+    pass in an auction, taken for them, into '4 more'. The page's digest says the viewer's
+    pieces, their points (seed 320's were below a long line of passes taken for them), a
+    place of theirs filled, then the choices taken for them, whole (never 'and 1 more
+    choice'), then the news."""
     from interpreter.play.table import Table
 
     ruleset = load_ruleset(BASE)
@@ -955,12 +956,13 @@ def test_the_page_s_digest_puts_the_viewer_s_points_and_the_news_first():
             # the others' points alone come after the news (table.news_before_others_points);
             # the news in the log's order, after what the viewer's own decision did (first)
             kinds = [("points" if "you " in x else "others") if x.startswith("Points: ")
+                     else "filled" if x.startswith("Concerning you: ") and " is full now" in x
                      else "news" if x.startswith(("News: ", "Concerning you: ", "Also: "))
                      else "yours" if x.startswith("Your pieces")
                      else "own" if x.startswith("Your last decision")
                      else "alone" if x.startswith("Taken for you") else "other" for x in digest]
-            rank = {"yours": -2, "alone": -1, "points": 0, "own": 0.5, "news": 1, "others": 1.5,
-                    "other": 2}
+            rank = {"yours": -2, "points": -1.5, "filled": -1.2, "alone": -1, "own": 0.5,
+                    "news": 1, "others": 1.5, "other": 2}
             assert not any(x.startswith("Taken for you") and " earlier choice" in x
                            for x in digest), digest
             assert [rank[k] for k in kinds] == sorted(rank[k] for k in kinds), digest
@@ -991,11 +993,18 @@ def test_the_page_s_digest_says_where_each_player_s_points_came_from(base):
     scored or stopped; a scoring of no place by its name), and the news keep the log's
     words and order."""
     said = [x for digest in _page_digests(base, 5) for x in digest if x.startswith("Points: ")]
-    amounts = [x for line in said for x in re.findall(r"(?:you|Player \d) [+-]\d+[^,]*", line)]
-    assert len(amounts) > 20, said
+    # (one reason for all said once, after them all: seed 320)
+    amounts = [x for line in said for x in re.findall(r"(?:you|Player \d) [+-]\d+[^,]*", line)
+               if " (each" not in line]
+    assert len(said) > 8 and amounts, said
     assert all(re.search(r"\+\d+ \((in [\w. ]+|the special scoring after business \d+)\)",
                          x) for x in amounts), amounts
-    assert any("+4 (the special scoring after business 3)" in x for x in amounts), amounts
+    shared = [x for x in said if " (each" in x]
+    assert any("+4 (the special scoring after business 3)" in x for x in amounts) or any(
+        "+4 (each: the special scoring after business 3)" in x for x in shared), said
+    assert shared and all(re.fullmatch(r"Points: (?:(?:you|Player \d) [+-]\d+, )+(?:you|Player"
+                                       r" \d) [+-]\d+ \(each( in [\w. ]+|: the special scoring "
+                                       r"after business \d+)\)\.", x) for x in shared), shared
     assert not any("VP in" in line for line in said), said  # the log's words: in the news
 
 
@@ -1416,7 +1425,7 @@ def test_why_says_where_an_option_s_points_come_from():
     decision = game.decision()
     session.handle("why B", decision)
     said = " ".join(out.getvalue().split())
-    assert "At once: you +6." in said, said
+    assert "At once: you +6; 1 business tile goes to the plot you choose next." in said, said
     assert "Your +6: Player 1 scores 6 VP for skyscrapers in at least 4 districts: the " \
            "special scoring after business 6. Special scoring: at the 3rd, 6th and 9th " \
            "business placed" in said, said
@@ -1685,9 +1694,11 @@ def test_the_viewer_s_own_pieces_lost_come_first_on_the_page():
     table, tokens = _table_at(NEWCOMER.with_name(
         "fifth-avenue-base-4p-seed199-newcomer.replay.json"), 343)
     digest = table.state_for(tokens["P1"])["digest"]
-    assert digest[0] == "Your pieces: your 1 skyscraper goes out of the game, from Times " \
-                        "Square, orange.", digest
-    assert digest[1].startswith("Taken for you, the only option: pass"), digest
+    assert digest[0].startswith("Your pieces: your 1 skyscraper goes out of the game, from "
+                                "Times Square, orange (Player 4 declares a building stop in "
+                                "Times Square"), digest  # (why: seed 320)
+    assert [x for x in digest[1:3] if not x.startswith("Points: you ")][0].startswith(
+        "Taken for you, the only option: pass"), digest
 
 
 def test_a_player_who_scored_as_the_first_is_said_beside_the_first():
@@ -2342,3 +2353,60 @@ def test_what_the_rules_did_follows_the_decider_s_last_line_said_with_its_place_
     said = _flat(typed_at(NEWCOMER_317, 238, [])[0])
     assert "after Player 4 declares a building stop in 34th St. West: 2 business tiles " \
            "(perfume shop, jeweler) go out of the game" in said, said
+
+
+NEWCOMER_320 = NEWCOMER.with_name("fifth-avenue-base-4p-seed320-newcomer.replay.json")
+
+
+def test_a_loss_says_why_and_the_viewer_s_points_come_before_the_choices_taken_for_them():
+    """Seed 320 (in the browser): another's building stop took the newcomer's 6 skyscrapers;
+    the page's box said 'Your pieces: your 6 skyscrapers go out of the game, from 34th St.
+    East, violet.', then a long line of three passes taken for them, and their +9 and the
+    stop itself below its fold. The loss says the news line that caused it, and their points
+    come next, before the choices taken for them."""
+    table, tokens = _table_at(NEWCOMER_320, 696)
+    digest = table.state_for(tokens["P1"])["digest"]
+    assert digest[0] == "Your pieces: your 6 skyscrapers go out of the game, from 34th St. " \
+        "East, violet (Player 3 declares a building stop in 34th St. East and scores 9 VP).", \
+        digest
+    assert digest[1].startswith("Points: you +9"), digest
+    assert digest[2].startswith("Taken for you, the only option: move the commissioner"), digest
+
+
+def test_a_place_of_the_viewer_s_filled_is_said_apart_by_whom_and_never_folded():
+    """Seed 320 (in the browser): a business filled 34th St. East, where the newcomer had 5
+    skyscrapers (a building stop there would take them), and the page said it only in the
+    digest's last line ('Pieces: ... (34th St. East is full now)'), below the box's fold,
+    without who placed it. It has a line of its own about the viewer, after their points, by
+    whom, with their pieces there, among the lines the page never folds; not said again
+    under 'Pieces'."""
+    table, tokens = _table_at(NEWCOMER_320, 522)
+    state = table.state_for(tokens["P1"])
+    digest = state["digest"]
+    filled = [k for k, x in enumerate(digest) if x.startswith("Concerning you: ")
+              and "34th St. East is full now" in x]
+    assert filled == [1], digest
+    assert digest[1] == "Concerning you: 34th St. East is full now, with your 5 skyscrapers " \
+        "(by Player 4: 1 business tile (perfume shop) goes to 34th St. East, orange).", digest
+    assert state["digest_kept"] >= 2
+    assert not any("full now" in x for x in digest if x.startswith("Pieces: ")), digest
+
+
+def test_the_viewer_s_own_points_are_never_folded_on_the_page():
+    """Seed 320 (in the browser): after the special scoring the page folded 'Points: you +4
+    ...' (the first line) into '4 more', and showed the news of it cut short: the viewer's
+    own points are among the lines the page never folds (digest_kept)."""
+    table, tokens = _table_at(NEWCOMER_320, 325)
+    state = table.state_for(tokens["P1"])
+    assert state["digest"][0].startswith("Points: you +4"), state["digest"]
+    assert state["digest_kept"] >= 1
+
+
+def test_one_reason_for_every_player_s_points_is_said_once():
+    """Seed 320's newcomer read 'Points: you +4 (the special scoring after business 3), Player
+    3 +4 (the special scoring after business 3), Player 4 +4 (the special scoring after
+    business 3)': a reason that every amount shares is said once, after them all."""
+    table, tokens = _table_at(NEWCOMER_320, 325)
+    digest = table.state_for(tokens["P1"])["digest"]
+    assert digest[0] == "Points: you +4, Player 3 +4, Player 4 +4 (each: the special scoring " \
+        "after business 3).", digest

@@ -1435,15 +1435,22 @@ def test_the_digest_takes_the_room_of_a_large_window_and_its_more_covers_no_line
                 && list.getBoundingClientRect().bottom <= innerHeight; }""")
         for part in ("#undo", "#save", "#prompt", "#log li:last-child"):
             assert _in_view(page, part), part
+        tall = "() => document.getElementById('digest-lines').clientHeight"
+        small = page.evaluate(tall)
         page.set_viewport_size(BIG)
         page.wait_for_function("() => innerHeight === 1080")
         page.evaluate("() => new Promise(requestAnimationFrame)")
         whole = """() => { const list = document.getElementById('digest-lines');
           return !document.querySelector('#digest .digest-rest, #digest-lines li.more')
             && list.scrollHeight <= list.clientHeight + 1; }"""
-        assert page.evaluate(whole)
+        # whole, or (since option B says what it does, seed 320: a row more) in a box taller
+        # than at 1366x768 whose line that says more lies under it, over none of its lines
+        assert page.evaluate(whole) or page.evaluate(tall) > 2 * small and page.evaluate(
+            """() => document.querySelector('#digest .digest-rest').getBoundingClientRect()
+              .top >= document.getElementById('digest-lines').getBoundingClientRect().bottom
+              - 0.5""")
         assert page.evaluate(EVERY_OPTION_IN_VIEW)
-        for part in ("#undo", "#save", "#digest-lines li:last-child", "#log li:last-child"):
+        for part in ("#undo", "#save", "#log li:last-child"):
             assert _in_view(page, part), part
 
 
@@ -2850,4 +2857,45 @@ def test_every_hint_is_read_whole_at_1366x768(browser, step):
         assert all(whole), (whole, hints.all_inner_texts())
         for part in ("#undo", "#save", "#prompt"):
             assert _in_view(page, part), part
+    context.close()
+
+
+NEWCOMER_320 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed320-newcomer.replay.json"
+
+
+def test_a_digest_line_folded_is_cut_between_clauses_and_the_player_s_points_stay(browser):
+    """Seed 320's newcomer (1366x768), after the special scoring: the page folded 'Points:
+    you +4 ...' into '4 more' and cut the news line under it in the middle of a clause
+    ('... you score 4 VP for'), its bullet indented deeper than the others'. The player's
+    points stay in view; a line folded is cut between two clauses ('; ...'), its bullet
+    where the others' are, and opened it is whole."""
+    from tests.test_digest import _table_at
+
+    table, _ = _table_at(NEWCOMER_320, 325)
+    context, page = _new_page(browser, SMALL)
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        seen = page.evaluate(DIGEST_SEEN)
+        assert seen[0][0].startswith("Points: you +4") and seen[0][3], seen
+        # a long line of news alone, which the page must fold
+        page.evaluate("""() => { const ul = document.getElementById('digest-lines');
+          [...ul.children].forEach(li => li.remove()); fitDigest.kept = 0;
+          const li = document.createElement('li'); li.className = 'result';
+          li.textContent = 'News: ' + Array.from({length: 30}, (_, k) => 'Player 3 scores ' +
+            k + ' VP for skyscrapers in at least 3 districts').join('; ') + '.';
+          ul.appendChild(li); keepRoom(); }""")
+        seen = page.evaluate(DIGEST_SEEN)
+        cut = page.evaluate("""() => [...document.querySelectorAll('#digest-lines li.cut')]
+            .map(li => [li.textContent, li.dataset.whole, getComputedStyle(li)
+            .listStylePosition])""")
+        assert len(cut) == 1, seen
+        text, whole, position = cut[0]
+        assert text.endswith(" VP for skyscrapers in at least 3 districts; \u2026"), text
+        assert whole.startswith(text[:-len(" \u2026")]) and len(whole) > len(text), cut
+        assert position == "outside", cut
+        assert not page.evaluate("() => document.querySelector('#digest-lines li.folded')")
+        page.locator("#digest-lines li.more").click()
+        opened = page.evaluate("() => [...document.querySelectorAll('#digest-all li')]"
+                               ".map(li => li.textContent)")
+        assert whole in opened, opened
     context.close()

@@ -691,6 +691,27 @@ def test_each_colour_of_a_bid_says_what_winning_with_it_would_build():
         assert label.startswith(f"{option} (if it wins: up to {most} skyscraper"), label
 
 
+def test_a_central_park_colour_says_a_win_builds_none_as_a_district_s_colour_does():
+    """Seed 320's newcomer, with no skyscraper in supply, read '(if it wins: you build none
+    (your supply is empty)...)' on a district's colours, and only 'violet (every bidder must
+    follow violet; ...)' on Central Park's: the park's colours say it too, at the page and
+    the terminal alike."""
+    ruleset, game, history = play_until(
+        FIFTH, 4, 5, lambda g, d: d.prompt.startswith("choose the colour of your bid") and
+        g.state["vars"]["auction_at"] == "central_park" and
+        g.state["vars"]["high_bidder"] is None and not g.view(d.player)["zones"]["supply"][
+            d.player])
+    decision = game.decision()
+    page, terminal = _labels_here(game, history, decision.player)
+    assert page == terminal
+    colours = [label for option, label in zip(decision.options, page, strict=True)
+               if option != "pass_bid"]
+    assert colours, page
+    for label in colours:
+        assert "(if it wins: you build none (your supply is empty); every bidder must " \
+            "follow " in label, label
+
+
 def test_each_colour_of_a_central_park_bid_says_what_winning_there_gives():
     """Issue 33: a newcomer's Central Park bid options said only the colour to follow: each
     says what the winner builds there (up to the bid's skyscrapers, below the park) and what

@@ -309,6 +309,7 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
         return _NextChoice()
     before = Picture(twin, viewer, pieces=False)
     common: list[str] | None = None
+    general: list[str] | None = None  # the same, said without which pieces and whence
     differ = False  # some option moves more than every one does
     ways: list[dict[str, int]] = []
     named: list[str] = []
@@ -325,12 +326,14 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
         names = [label]
         lost = [lost_on(again) if lost_on is not None and seen.points and not again.over
                 else {}]
+        moved = seen.moves
         if depth > 1 and not (seen.moves or seen.points or seen.ending or again.over):
             after = next_choice(again, viewer, zones, depth - 1, lost_on)  # its points
             gained, why = after.ways or [after.points], after.because  # only: its moves
-            # are said of another choice
+            # are said of another choice (in general only, below)
             names = after.named if after.ways else [label]
             lost = [{}] * len(after.ways) if after.ways else [after.lost]
+            moved = [m for m in after.moves if m != MORE_LATER]
         ways += gained
         losses += lost
         named += names
@@ -338,8 +341,15 @@ def next_choice(twin: Game, viewer: str, zones: dict[str, str] | None = None,
         differ = differ or common is not None and seen.moves != common
         common = seen.moves if common is None else [m for m in common if m in seen.moves]
         differ = differ or seen.moves != common
+        broad = [_without_kinds(without_source(m)) for m in moved]
+        general = broad if general is None else [m for m in general if m in broad]
     alike = all(p == ways[0] for p in ways)
-    said = [m.replace(CHOSEN, " you choose next") for m in common or []]
+    # where every way moves a piece of its own (which one and whence by the choice), what
+    # they all do in general: seed 320's newcomer read nothing under 'place a tile, then
+    # ...' ('1 tile (x) goes from space 1 to the place you choose next', another from space
+    # 2), where the other options said what they did
+    # ... the first only (what the choice is for), in a row: the rest took the page's room
+    said = [m.replace(CHOSEN, " you choose next") for m in common or (general or [])[:1]]
     return _NextChoice(said + [MORE_LATER] if differ and said else said,
                        ways[0] if alike else {}, reason if alike else None,
                        [] if alike else ways, [] if alike else named,

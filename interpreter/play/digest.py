@@ -63,6 +63,7 @@ NEWS_HEAD = "News: "  # the digest's news, in two (and YOURS_HEAD, the screen's)
 ALSO_HEAD = "Also: "  # a page's news past the results (passes, offers, moves of pieces)
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
 YOURS = "(your "  # what _with_held writes after a place where the viewer has pieces
+OWN_POINTS = POINTS_HEAD + "you "  # a points line that gives the viewer some (said first)
 # words that link a number to what follows it rather than say what it counts
 LINKING_WORDS = frozenset("in on at for to from with of by and or as into onto".split())
 
@@ -173,6 +174,36 @@ class Steps:
                     continue
                 if _subject(game.events[at]) == viewer:
                     out.append(at)
+        return out
+
+    def lost_by(self, game: Game, viewer: str, news: list[str]) -> list[str]:
+        """The log lines (their words, without the full stop) that tell why the viewer's own
+        pieces left a place of the board for a zone not theirs, in the others' steps since
+        the viewer's last decision: the last line of the `news` (the display's: who won,
+        what was scored) naming the place left, written before such a move in its step, and
+        not one that only says what a player scored (_scoring_only): 'Ann declares a closing
+        of X', once each. Seed 320's newcomer read 'Your pieces: your 6 towers go
+        out of the game, from X' at the top of the page's digest, and why (another's
+        closing of X) below its fold."""
+        words = PieceWords(game, viewer)
+        out: list[str] = []
+        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
+            if self.deciders[k] == viewer:
+                continue
+            for m in self.seen[k].moves:
+                at = self.lines[k].start + m.logged - 1
+                if m.logged < 1 or at >= min(self.lines[k].stop, len(game.events)) or \
+                        _place_of(game, m.source[1]) is None or m.dest[1] == viewer or \
+                        not any(words.owner(x) == viewer for x in m.pieces):
+                    continue
+                place = _naming(game.label(_place_of(game, m.source[1])))
+                line = next((x.rstrip(".") for x in (game.events[i] for i in
+                                                     reversed(range(self.lines[k].start,
+                                                                    at + 1)))
+                             if x.rstrip(".") in news and place.search(x) and
+                             not _scoring_only(x)), None)
+                if line is not None and line not in out:
+                    out.append(line)
         return out
 
     def said_by_pieces(self, game: Game, viewer: str) -> set[str]:
@@ -504,6 +535,13 @@ def replay_steps(game: Game, people: list[str], lone_context: Callable | None,
     except (RulesError, GameRuleError, IllegalMove):
         return None
     return out if again.state_hash() == game.state_hash() else None
+
+
+def _scoring_only(line: str) -> bool:
+    """Whether a log line's facts say a player and, next, a number: what they scored ('Ann
+    scores 4 in X'), not what they did there ('Ann closes X and scores 9')."""
+    facts = facts_of(line)
+    return len(facts) > 1 and facts[0].kind == PLAYER and facts[1].kind == NUMBER
 
 
 def _said_again(game: Game, lines: range, seen: StepSeen) -> set[int]:
@@ -921,12 +959,45 @@ def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
     full = sight.steps.full_places(game, viewer, sight.now)
     mine = [m for m in said.moves if m.startswith("your ")]
     moves = [m for m in said.moves if m not in mine]
-    first = ["Your pieces: " + "; ".join(with_full(mine, mine, full)) + "."] if mine else []
+    why = [said_to(x, game.label(viewer)) for x in sight.steps.lost_by(
+        game, viewer, [x.text.rstrip(".") for x in items if x.at in results])]
+    first = ["Your pieces: " + "; ".join(with_full(mine, mine, full)) +
+             (f" ({'; '.join(why)})" if why else "") + "."] if mine else []
+    # the moves that filled a place where the viewer has pieces, said apart, by whom
+    filling = [m for m, w in zip(moves, with_full(moves, moves, full), strict=True) if m != w]
+    moves = [m for m in moves if m not in filling]
+    filled = [YOURS_HEAD + "; ".join(_full_of_yours(
+        sight, _by_whom(filling, _whose(game, sight.before, viewer, sight.steps, sight.zones),
+                        without_source), filling, full)) + "."] if filling else []
     listed = ["Pieces: " + "; ".join(with_full(moves, moves, full)) + "."] if moves else []
     others = sight.steps.board_moves(game, viewer, [x.text for x in items] +
                                      [m.line for m in pieces])
-    return first + taken + scored + lines[len(taken):len(lines) - len(scored)] + news + \
-        (listed if said.own else []) + others + ([] if said.own else listed)
+    # the viewer's own points before the choices taken for them (seed 320's newcomer read a
+    # long line of passes taken for them, and their points and why below the box's fold)
+    ahead = [x for x in scored if x.startswith(OWN_POINTS)]
+    return first + ahead + filled + taken + [x for x in scored if x not in ahead] + \
+        lines[len(taken):len(lines) - len(scored)] + news + (listed if said.own else []) + \
+        others + ([] if said.own else listed)
+
+
+def _full_of_yours(sight: _Sight, said: list[str], moves: list[str], full: list[str]
+                   ) -> list[str]:
+    """'X is full now, with your 5 towers (by Ann: 1 tile goes to X, north)' for each of the
+    `full` places, by the last of `moves` into it (as `said`): seed 320's newcomer read that
+    a tile filled the region of their towers (a closing there would take them) only in the
+    page digest's last line, below its fold, and not who had placed it; what it means for
+    them first, in the box's first row."""
+    game, viewer = sight.game, sight.viewer
+    held = {game.label(place): pieces_at(game, sight.now, viewer, place)
+            for place in sight.steps.entered(game, viewer)}
+    out = []
+    for name in full:
+        into = re.compile(rf" to {re.escape(name)}(?!\w)")
+        last = max((k for k, move in enumerate(moves) if into.search(move)), default=None)
+        if last is not None:
+            mine = f", with your {held[name]}" if held.get(name) else ""
+            out.append(f"{name} is full now{mine} ({said[last]})")
+    return out
 
 
 def _in_time_order(game: Game, items: list[Told], results: set[int], viewer: str,
@@ -1190,10 +1261,11 @@ def unfolded(game: Game, before: Picture, viewer: str, steps: Steps, lines: list
     to the last that names a place that a move since the viewer's last decision left or
     entered where they have pieces, or left with one free space at most (a pawn moved
     off a newcomer's region was behind '2 more'), or that says the choices taken for them (a
-    newcomer's pass was behind '4 more')."""
+    newcomer's pass was behind '4 more') or their own points (seed 320's newcomer's +4 was
+    behind '4 more', the news of the scoring cut short above it)."""
     places = steps.held_places(game, viewer, (before, Picture(game, viewer))) | \
         steps.filled_places(game, viewer)
-    named = [k for k, line in enumerate(lines) if line.startswith(LONE_HEAD)
+    named = [k for k, line in enumerate(lines) if line.startswith((LONE_HEAD, OWN_POINTS))
              or any(_naming(p).search(line) for p in places)]
     return max(named, default=-1) + 1
 
@@ -1320,7 +1392,8 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
     places named by the lines that gave them (see crediting), or what those lines say after
     their last colon where they name none: a newcomer read 'Player 3 +7' without why. The
     log's own words stay in the news: they come in the log's order, the choice of what to
-    score before the points it gave."""
+    score before the points it gave. One reason for every player is said once, after them
+    all: 'you +4, Ann +4 (each: the bonus of round 3)'."""
     said = []
     for part, player in zip(points_text(game, {p: (n, n) for p, n in points.items()}, viewer)
                             .split(", "), sorted(points, key=lambda p: (
@@ -1338,8 +1411,14 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
             # 3'), where they have one
             tails = list(dict.fromkeys(_tail(x) for x in given if ": " in x))
             why = f"in {and_list(places)}" if places else and_list(tails) if tails else ""
-        said.append(f"{part} ({why})" if why else part)
-    return ", ".join(said)
+        said.append((part, why))
+    whys = {why for _, why in said}
+    if len(said) > 1 and len(whys) == 1 and "" not in whys:  # one reason for all, said once:
+        # seed 320's newcomer read the same words after each of three amounts
+        why, = whys
+        return ", ".join(part for part, _ in said) + \
+            (f" (each {why})" if why.startswith("in ") else f" (each: {why})")
+    return ", ".join(f"{part} ({why})" if why else part for part, why in said)
 
 
 def _tail(line: str) -> str:

@@ -362,7 +362,7 @@ function reserveLog(log, height) {
 // whether the digest left lines out, folded one or scrolls: it had less room than its lines
 function digestGaveWay() {
   const list = $("digest-lines");
-  return !$("digest").hidden && (list.querySelector(".more, .folded") !== null
+  return !$("digest").hidden && (list.querySelector(".more, .folded, .cut") !== null
     || list.classList.contains("scrolls"));
 }
 
@@ -495,8 +495,9 @@ function fitDigest() {
   const lines = [...list.children];
   for (const li of lines) {
     li.hidden = false;
-    li.classList.remove("folded");
+    li.classList.remove("folded", "cut");
     li.style.maxHeight = "";
+    if (li.dataset.whole) li.textContent = li.dataset.whole; // (cut between clauses: foldLine)
   }
   if (digest.hidden || !lines.length) return;
   const top = lines[0].getBoundingClientRect().top;
@@ -554,18 +555,32 @@ function scrollKept(list) {
   markMoreBelow(list);
 }
 
-// The last line kept, where the options still have less than their room: its first lines
-// only (DIGEST_FOLDED at least), the rest behind "more".
+// The last line kept, where the options still have less than their room: its first clauses
+// only, cut between two ("; "), never in the middle of one (seed 320's newcomer read a line
+// cut mid-sentence, "...you score 4 VP for"), down to DIGEST_FOLDED lines, the rest behind
+// "more" and "..."; a single clause still too long, its first lines only.
 function foldLine(li, list, more, left) {
   const line = lineHeight(list);
+  const say = () => {
+    more.textContent = left ? `${left} more, and the rest of this: see the log, or click to show them.`
+      : "The rest: see the log, or click to show it.";
+    if (!more.isConnected) list.append(more);
+  };
+  const clauses = li.textContent.split("; ");
+  let kept = clauses.length;
+  while (kept > 1 && li.offsetHeight > DIGEST_FOLDED * line + 1 && squeezed()) {
+    if (!li.dataset.whole) li.dataset.whole = li.textContent;
+    kept -= 1;
+    li.textContent = `${clauses.slice(0, kept).join("; ")}; \u2026`;
+    li.classList.add("cut");
+    say();
+  }
   let rows = Math.round(li.offsetHeight / line);
   while (rows > DIGEST_FOLDED && squeezed()) {
     rows -= 1;
     li.classList.add("folded");
     li.style.maxHeight = `${rows * line}px`;
-    more.textContent = left ? `${left} more, and the rest of this: see the log, or click to show them.`
-      : "The rest: see the log, or click to show it.";
-    if (!more.isConnected) list.append(more);
+    say();
   }
 }
 
@@ -584,8 +599,8 @@ function squeezed(cut = hintsCut) {
 function showDigestAll() {
   const lines = [...$("digest-lines").querySelectorAll("li:not(.more)")];
   $("digest-all").replaceChildren(...lines.map((li) => {
-    const whole = cell("li", li.textContent);
-    whole.className = li.className.replace("folded", "").trim();
+    const whole = cell("li", li.dataset.whole || li.textContent);
+    whole.className = li.className.replace("folded", "").replace("cut", "").trim();
     return whole;
   }));
   $("digest-over").hidden = false;
