@@ -646,12 +646,13 @@ def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routin
         for fold in re.findall(r"(\w+: )?(?:and )?(\d+ more [^(]*)\(type log to see them\)",
                                text):
             folds += 1
-            assert re.fullmatch(r"\d+ more (news of|moves? of) .+ ", fold[1]), (fold, text)
+            assert re.fullmatch(r"\d+ more (news of|news:|moves? of) .+ ", fold[1]), \
+                (fold, text)
         pieces = next((x for x in digest if x.startswith("Pieces: ")), "")
-        if "more news" in text:  # the news folded: no piece of another said whole
+        if "more news" in text:  # the news folded: no routine piece of another said whole
             shown = pieces.split("; and ")[0].removeprefix("Pieces: ")
-            assert not any(re.match(r"(by Player \d: )?Player \d's ", m)  # the others'
-                           for m in shown.split("; ")), text  # own pieces (their routine)
+            assert not any(re.match(r"(by Player \d: )?Player \d's .* to Player \d's ", m)
+                           for m in shown.split("; ")), text  # (into their own supply)
     assert folds
 
 
@@ -846,9 +847,14 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
     assert _listed("Pieces: ", moves, 80, rows=1, fold=fold) == f"Pieces: {'; '.join(moves)}."
     assert _listed("Pieces: ", moves * 3, 80, rows=1, fold=fold).startswith(
         "Pieces: 6 more moves of ")
-    # where the news are folded, the others' moves are too (most=0): news come first
-    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0).startswith(
-        "Pieces: 2 more moves of ")
+    # where the news are folded (most=0), the others' moves are said in short where that
+    # takes no more rows than their count (seed 319's newcomer read '1 more move of Player
+    # 2's skyscrapers' where 2 had been built below Central Park); those only counted
+    # (`counted`: moves that stock a supply, where the news crowd the screen) are counted
+    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0) == \
+        f"Pieces: {'; '.join(moves)}."
+    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0,
+                   counted=set(moves)).startswith("Pieces: 2 more moves of ")
     lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
     line = lone_line(game, lone, "P1", 40)
     # the newest kept, the earliest counted (seed 311's newcomer's pass, the choice just
@@ -2310,3 +2316,88 @@ def test_what_the_rules_did_follows_the_decider_s_last_line_said_with_its_place_
     said = _flat(typed_at(NEWCOMER_317, 238, [])[0])
     assert "after Player 4 declares a building stop in 34th St. West: 2 business tiles " \
            "(perfume shop, jeweler) go out of the game" in said, said
+
+
+NEWCOMER_319 = NEWCOMER.with_name("fifth-avenue-base-4p-seed319-newcomer.replay.json")
+
+
+def test_a_fold_of_pieces_says_what_went_where_and_the_moves_that_matter_first():
+    """Seed 319's newcomer (80x24) read 'Pieces: 1 more move of Player 2's skyscrapers
+    (type log to see them).' where Player 2 had built 2 skyscrapers below Central Park (25
+    VP at the end), 'and 1 more move of a business tile' where a gallery had gone there too,
+    and after the setup 'and 6 more moves of Player 2's skyscrapers, ...', and looked for
+    where those had gone. Moves left out are said in short where that takes no more room
+    (what went where), moves alike for every player once, and the moves that only stock a
+    supply come after those that put pieces on the board."""
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    said = {step: _flat(screens[step]) for step in (8, 33, 261, 357, 401)}
+    assert "Pieces: Player 2's 2 skyscrapers go below Central Park." in said[401], said[401]
+    assert "then 1 business tile (gallery) goes below Central Park." in said[33], said[33]
+    assert "then 1 business tile (perfume shop) goes below Central Park." in said[261], \
+        said[261]
+    # the setup: the others' pieces went where the player's did
+    assert "every player's 1 skyscraper goes from the general supply to the score track; " \
+           "every player's 3 skyscrapers go from the general supply to their supply." \
+           in said[8], said[8]
+    # cut short, the screen keeps the build below the park, not the 3 skyscrapers taken
+    # from the general supply
+    assert "Player 2's 3 skyscrapers go below Central Park; and 2 more (log)." in said[357], \
+        said[357]
+    assert not any("more move" in text for text in said.values()), said
+
+
+def test_the_rules_moves_follow_the_decider_s_last_line_before_them():
+    """Seed 319's newcomer read 'after Player 2 bids 43 in green: 4 business tiles go out of
+    the game', where the building stop that the win led to took them (the bid made Player
+    3 pass, a line of its own before Player 2's win): the moves the rules made follow the
+    decider's last line before them."""
+    said = _flat(newcomer_screens(replay=NEWCOMER_319)[86])
+    assert "after Player 2 declares a building stop in 34th St. West: 4 business tiles go " \
+           "out of the game" in said, said
+    assert "after Player 2 bids 43" not in said, said
+
+
+def test_a_fold_of_news_says_who_did_what():
+    """Seed 319's newcomer read digests ending 'and 5 more news of Player 2, Player 3 and
+    Player 4 (type log to see them)' and dug them out of the log: a fold of news says what
+    the players did ('bid or pass'), or, where they come last and take no more room, the
+    news themselves, by their first clauses."""
+    from interpreter.play.digest import Told, _news_more
+
+    game = load_ruleset(BASE).new_game(4, 1)
+    hidden = [Told(k, text) for k, text in enumerate(
+        ["Player 2 bids 13 in brown (brown 5, black 4 x2)", "Player 3 passes on Times Square "
+         "and takes back their bid of 9 (brown 4, black 5); the high bid is Player 2's 13",
+         "Player 4 bids 19 in brown (brown 6, black 6 x2, black 5)"])]
+    said = "News: " + "x" * 70
+    assert _news_more(game, hidden, said, 80, 3) == "; and 3 more news: Player 2, Player 3 " \
+        "and Player 4 bid or pass (type log to see them)"
+    alone = [hidden[0], Told(3, "Player 2 passes on Times Square and takes back their bid "
+                                "of 13 (brown 5, black 4 x2)")]
+    assert _news_more(game, alone, said, 80, 2) == "; and 2 more news: Player 2 bids or " \
+        "passes (type log to see them)"
+    # where there is room, or they take no more rows than their count: said
+    assert _news_more(game, hidden, said, 80, 4) == "; Player 2 bids 13 in brown (brown 5, " \
+        "black 4 x2); Player 3 passes on Times Square and takes back their bid of 9 (brown " \
+        "4, black 5); Player 4 bids 19 in brown (brown 6, black 6 x2, black 5)"
+    assert _news_more(game, hidden[2:], said, 80, 1) == "; Player 4 bids 19 in brown (brown " \
+        "6, black 6 x2, black 5)"
+    # not after news that came later: counted
+    assert "3 more news" in _news_more(game, hidden, said, 80, 4, tail=False)
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    assert "and 5 more news: Player 2, Player 3 and Player 4 bid or pass (type log to see " \
+           "them)" in _flat(screens[86]), _flat(screens[86])
+
+
+def test_what_every_choice_does_says_what_goes_where_before_more():
+    """Seed 319's newcomer placing a business read 'Whichever you choose: 1 business tile
+    (gallery) goes from supply space 5 to the plot chosen; and more ('points')', where the
+    last business of the set went below Central Park: said without where from, both fit the
+    two rows."""
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    said = _flat(screens[35])
+    assert "Whichever you choose: 1 business tile (gallery) goes to the plot chosen; 1 " \
+           "business tile (perfume shop) goes below Central Park; and more ('points')." \
+           in said, said
+    assert "Whichever you choose: 1 business tile (boutique) goes to the plot chosen; 1 " \
+           "business tile (perfume shop) goes below Central Park." in _flat(screens[241])
