@@ -1441,8 +1441,9 @@ def test_what_the_rules_did_after_another_s_decision_is_not_credited_to_them():
     screens = _screens_149()
     # 30 rows: at 24 the hints of the colour to bid with (rules19) leave the pieces folded
     said = _flat(newcomer_screens(replay=NEWCOMER_149, height=30)[249])
-    assert "Pieces: after Player 2 passes on Times Square: Player 2's 1 skyscraper goes out " \
-           "of the game; Player 3's 1 skyscraper goes out of the game" in said, said
+    # (after what the rules said of the place they left, last before it: seed 319)
+    assert "Pieces: after Times Square is closed (building stop 1): Player 2's 1 skyscraper " \
+           "goes out of the game; Player 3's 1 skyscraper goes out of the game" in said, said
     assert not any("by Player 2: Player 3's 1 skyscraper" in _flat(x) for x in screens.values())
 
 
@@ -2314,7 +2315,8 @@ def test_what_the_rules_did_follows_the_decider_s_last_line_said_with_its_place_
     assert _after("Player 3", "Player 3 passes on 52nd St. West and takes back their bid of "
                   "15 (gray 5).") == "after Player 3 passes on 52nd St. West"
     said = _flat(typed_at(NEWCOMER_317, 238, [])[0])
-    assert "after Player 4 declares a building stop in 34th St. West: 2 business tiles " \
+    # (since seed 319: after what the rules said of the place, last before the tiles left)
+    assert "after 34th St. West is closed (building stop 1): 2 business tiles " \
            "(perfume shop, jeweler) go out of the game" in said, said
 
 
@@ -2346,14 +2348,14 @@ def test_a_fold_of_pieces_says_what_went_where_and_the_moves_that_matter_first()
     assert not any("more move" in text for text in said.values()), said
 
 
-def test_the_rules_moves_follow_the_decider_s_last_line_before_them():
+def test_the_rules_moves_off_a_place_follow_what_the_rules_said_of_it():
     """Seed 319's newcomer read 'after Player 2 bids 43 in green: 4 business tiles go out of
     the game', where the building stop that the win led to took them (the bid made Player
-    3 pass, a line of its own before Player 2's win): the moves the rules made follow the
-    decider's last line before them."""
+    3 pass, a line of its own before Player 2's win): the moves the rules made off a place
+    follow what the rules said of that place last before them, up to its colon."""
     said = _flat(newcomer_screens(replay=NEWCOMER_319)[86])
-    assert "after Player 2 declares a building stop in 34th St. West: 4 business tiles go " \
-           "out of the game" in said, said
+    assert "after 34th St. West is closed (building stop 1): 4 business tiles go out of " \
+           "the game" in said, said
     assert "after Player 2 bids 43" not in said, said
 
 

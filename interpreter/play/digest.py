@@ -320,15 +320,15 @@ class Steps:
                            if not lines[j].startswith(f"{name} ")), len(lines))
             for m in self.seen[k].moves:
                 rules = 0 <= turned <= m.logged
-                # after the decider's last line before the move: seed 317's newcomer read
-                # 'after Ann offers 5: 2 tiles go out of the game', where the closing of
-                # the place that her win led to took them; seed 319's read 'after Ann
-                # offers 43', the win, the payment and the closing written after another's
-                # pass that the offer led to
-                last = max((j for j in range(min(m.logged, len(lines)))
-                            if lines[j].startswith(f"{name} ")), default=turned - 1)
-                out.setdefault(_after(name, lines[last]) if rules else f"by {name}",
-                               []).append(m)
+                # after the decider's last line before the rules turned from them: seed
+                # 317's newcomer read 'after Ann offers 5: 2 tiles go out of the game',
+                # where the closing of the place that her win led to took them; or after
+                # what the rules said of the place the pieces left, last before they did
+                # ('after X is closed'): seed 319's read 'after Ann offers 43: 4 tiles go
+                # out of the game', where the offer made another pass, she won, and X closed
+                closed = _closing(game, m, self.lines[k]) if rules else ""
+                out.setdefault(f"after {closed}" if closed else _after(name, lines[turned - 1])
+                               if rules else f"by {name}", []).append(m)
         return out
 
     def scoring_places(self, game: Game, player: str) -> set[str]:
@@ -557,6 +557,21 @@ def _after(name: str, first: str) -> str:
     if not first.startswith(f"{name} ") or len(clause) > AFTER_WORDS:
         return BY_RULES
     return f"after {name} " + " ".join(clause)
+
+
+def _closing(game: Game, move: Moved, lines: range) -> str:
+    """What the rules said of the place of the board a piece left, in the step's `lines`,
+    last before it left (the place named itself, not a part of it: _last_naming), up to its
+    colon, where that begins with no player and is short ('X is closed (stop 1)'); else ''."""
+    place = _place_of(game, move.source[1])
+    if place is None or move.logged < 1:
+        return ""
+    told = _last_naming(game, game.label(place), lines, move.logged)
+    head = told.split(": ")[0].rstrip(".")
+    if not head or _subject(told) is not None or \
+            len(head.split()) > AFTER_WORDS or not _naming(game.label(place)).search(head):
+        return ""
+    return mid_sentence(game, head)
 
 
 def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
@@ -1058,13 +1073,17 @@ def _pieces_paragraph(sight: _Sight, said: _SaidMoves, width: int, left: int,
     counted = {x for x, m in zip(items, moves, strict=True) if crowded and m in said.routine}
     paragraph = _listed("Pieces: ", items, width, room, said.never_folded, fold, most,
                         cut=cut, counted=counted)
-    if any(cut):  # too many said whole: said without where from (what went where, and
-        # the kinds of the pieces, said rather than where from)
+    short = any(x not in paragraph for x in items)  # some said in short
+    if any(cut) or short:  # too many said whole: said without where from (what went
+        # where, and the kinds of the pieces, said rather than where from), where that
+        # says more, or takes fewer rows
         items = with_full(_by_whom(moves, whose, without_source), moves, full)
         counted = {x for x, m in zip(items, moves, strict=True)
                    if crowded and m in said.routine}
-        paragraph = _listed("Pieces: ", items, width, room, said.never_folded, fold, most,
-                            counted=counted)
+        shorter = _listed("Pieces: ", items, width, room, said.never_folded, fold, most,
+                          counted=counted)
+        if any(cut) or _rows(shorter, width) <= _rows(paragraph, width):
+            paragraph = shorter
     return paragraph
 
 
