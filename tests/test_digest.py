@@ -2346,6 +2346,12 @@ def test_a_fold_of_pieces_says_what_went_where_and_the_moves_that_matter_first()
     assert "Player 2's 3 skyscrapers go below Central Park; and 2 more (log)." in said[357], \
         said[357]
     assert not any("more move" in text for text in said.values()), said
+    # the moves said whole, then, without where from where that takes no more rows: seed
+    # 317's 'from the black stack' took a row the screen then cut from the news
+    said = _flat(newcomer_screens(replay=NEWCOMER.with_name(
+        "fifth-avenue-base-4p-seed317-newcomer.replay.json"))[51])
+    assert "Pieces: 1 card (black 4) goes to your hand; and 2 more (log)." in said, said
+    assert "Player 4 bids 4 in green." in said, said
 
 
 def test_the_rules_moves_off_a_place_follow_what_the_rules_said_of_it():
