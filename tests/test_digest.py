@@ -16,7 +16,13 @@ import pytest
 
 from interpreter.engine.ruleset import load_ruleset
 from interpreter.engine.runtime import Game
-from interpreter.play.consequences import Picture, _without_kinds, outlook, without_source
+from interpreter.play.consequences import (
+    Picture,
+    _without_kinds,
+    every_players,
+    outlook,
+    without_source,
+)
 from interpreter.play.digest import (
     Steps,
     _concerns,
@@ -155,11 +161,12 @@ def test_the_digest_names_the_moves_the_engine_made(base):
         assert moves == recorded  # the copies moved what the game moved, in order
         said = digest_lines(game, before, "P1", steps)
         pieces = next((x for x in said if x.startswith("Pieces: ")), "")
-        shown = [w for w in words if _concerns(game, w, "P1")]
-        if not any(w in pieces for w in shown):  # too long whole: said without where from
-            shown = [without_source(w) for w in shown]
-        told = [w for w in shown if w in pieces]
-        assert told == shown[:len(told)] and (told or not shown), (shown, said)
+        # (moves alike for every player said once; those that only stock a supply last,
+        # and those left out said in short where that fits: seed 319)
+        shown = every_players(game, [w for w in words if _concerns(game, w, "P1")], "P1")
+        told = [w for w in shown if any(x in pieces for x in (
+            w, without_source(w), _without_kinds(without_source(w))))]
+        assert told or not shown, (shown, said)
         assert len(told) == len(shown) or f"; and {len(shown) - len(told)} more" in pieces
         sources = {m.source[0] for m in recorded}
         if "black_stack" in sources and ("hand", "P1") in {m.dest for m in recorded}:
@@ -454,7 +461,10 @@ def test_every_loss_of_the_players_pieces_and_every_point_is_in_the_digest():
         for move in seen.moves:
             if move.startswith("your "):
                 lost += "out of the game" in move
-                assert move in text or without_source(move) in text, (move, text)
+                alike = move.replace("your ", "every player's ", 1).replace(  # (seed 319)
+                    "your ", "their ")
+                assert any(x in text for x in (move, without_source(move), alike,
+                                               without_source(alike))), (move, text)
         mine = [line for line in display.news_in(recent) if "Player 1 " in line]
         for line in mine:  # said first, whatever the room
             won += " wins " in line  # the others who did the same, said within it
@@ -511,7 +521,9 @@ def test_a_fold_never_hides_a_move_that_scored_for_the_player(base):
     placed = [line for line in game.events if "Player 4 places a " in line][-1]
     plot = placed.split(" on ")[1].split(" (")[0]
     assert f"goes to {plot}" in digest or f"to {plot};" in digest, digest
-    assert "more moves of" in digest and "(type log to see them)" in digest, digest
+    # the others' moves that only stock their supplies said too, in as many rows as their
+    # count took (seed 319)
+    assert "Player 2's 3 skyscrapers go to Player 2's supply" in digest, digest
     assert "('log')" not in digest
 
 
@@ -648,12 +660,13 @@ def test_a_fold_in_the_digest_says_what_it_hides_and_the_news_come_before_routin
         for fold in re.findall(r"(\w+: )?(?:and )?(\d+ more [^(]*)\(type log to see them\)",
                                text):
             folds += 1
-            assert re.fullmatch(r"\d+ more (news of|moves? of) .+ ", fold[1]), (fold, text)
+            assert re.fullmatch(r"\d+ more (news of|news:|moves? of) .+ ", fold[1]), \
+                (fold, text)
         pieces = next((x for x in digest if x.startswith("Pieces: ")), "")
-        if "more news" in text:  # the news folded: no piece of another said whole
+        if "more news" in text:  # the news folded: no routine piece of another said whole
             shown = pieces.split("; and ")[0].removeprefix("Pieces: ")
-            assert not any(re.match(r"(by Player \d: )?Player \d's ", m)  # the others'
-                           for m in shown.split("; ")), text  # own pieces (their routine)
+            assert not any(re.match(r"(by Player \d: )?Player \d's .* to Player \d's ", m)
+                           for m in shown.split("; ")), text  # (into their own supply)
     assert folds
 
 
@@ -848,9 +861,14 @@ def test_a_fold_and_the_choices_taken_alone_say_what_they_count(base):
     assert _listed("Pieces: ", moves, 80, rows=1, fold=fold) == f"Pieces: {'; '.join(moves)}."
     assert _listed("Pieces: ", moves * 3, 80, rows=1, fold=fold).startswith(
         "Pieces: 6 more moves of ")
-    # where the news are folded, the others' moves are too (most=0): news come first
-    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0).startswith(
-        "Pieces: 2 more moves of ")
+    # where the news are folded (most=0), the others' moves are said in short where that
+    # takes no more rows than their count (seed 319's newcomer read '1 more move of Player
+    # 2's skyscrapers' where 2 had been built below Central Park); those only counted
+    # (`counted`: moves that stock a supply, where the news crowd the screen) are counted
+    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0) == \
+        f"Pieces: {'; '.join(moves)}."
+    assert _listed("Pieces: ", moves, 80, rows=1, fold=fold, most=0,
+                   counted=set(moves)).startswith("Pieces: 2 more moves of ")
     lone = [Lone("P1", f"question {n}", "pass", (), ()) for n in range(3)]
     line = lone_line(game, lone, "P1", 40)
     # the newest kept, the earliest counted (seed 311's newcomer's pass, the choice just
@@ -1382,7 +1400,7 @@ def test_the_newcomer_s_news_about_their_pieces_come_first_and_the_rest_folds():
            "skyscraper in 42nd St. East, the district scored. News: " in said, said
     news = _paragraph(tall[242], "News: ")
     assert "Player 3 scores 3 VP in 42nd St. East" in news  # a scoring is never folded
-    assert re.search(r"; and \d more news of Player \d.*\(type log to see them\)\.$", news)
+    assert re.search(r"; and \d more news(:| of) Player \d.*\(type log to see them\)\.$", news)
     assert "Player 4 passes on 34th St. East and takes back the cards they had put forward " \
         "(violet 4, black 6: 10 in all, never finished)" in news, news  # kept
     news = _paragraph(screens[93], "News: ")  # three passes on one auction: the high bid
@@ -1476,8 +1494,9 @@ def test_what_the_rules_did_after_another_s_decision_is_not_credited_to_them():
     screens = _screens_149()
     # 30 rows: at 24 the hints of the colour to bid with (rules19) leave the pieces folded
     said = _flat(newcomer_screens(replay=NEWCOMER_149, height=30)[249])
-    assert "Pieces: after Player 2 passes on Times Square: Player 2's 1 skyscraper goes out " \
-           "of the game; Player 3's 1 skyscraper goes out of the game" in said, said
+    # (after what the rules said of the place they left, last before it: seed 319)
+    assert "Pieces: after Times Square is closed (building stop 1): Player 2's 1 skyscraper " \
+           "goes out of the game; Player 3's 1 skyscraper goes out of the game" in said, said
     assert not any("by Player 2: Player 3's 1 skyscraper" in _flat(x) for x in screens.values())
 
 
@@ -2351,7 +2370,8 @@ def test_what_the_rules_did_follows_the_decider_s_last_line_said_with_its_place_
     assert _after("Player 3", "Player 3 passes on 52nd St. West and takes back their bid of "
                   "15 (gray 5).") == "after Player 3 passes on 52nd St. West"
     said = _flat(typed_at(NEWCOMER_317, 238, [])[0])
-    assert "after Player 4 declares a building stop in 34th St. West: 2 business tiles " \
+    # (since seed 319: after what the rules said of the place, last before the tiles left)
+    assert "after 34th St. West is closed (building stop 1): 2 business tiles " \
            "(perfume shop, jeweler) go out of the game" in said, said
 
 
@@ -2410,3 +2430,94 @@ def test_one_reason_for_every_player_s_points_is_said_once():
     digest = table.state_for(tokens["P1"])["digest"]
     assert digest[0] == "Points: you +4, Player 3 +4, Player 4 +4 (each: the special scoring " \
         "after business 3).", digest
+
+
+NEWCOMER_319 = NEWCOMER.with_name("fifth-avenue-base-4p-seed319-newcomer.replay.json")
+
+
+def test_a_fold_of_pieces_says_what_went_where_and_the_moves_that_matter_first():
+    """Seed 319's newcomer (80x24) read 'Pieces: 1 more move of Player 2's skyscrapers
+    (type log to see them).' where Player 2 had built 2 skyscrapers below Central Park (25
+    VP at the end), 'and 1 more move of a business tile' where a gallery had gone there too,
+    and after the setup 'and 6 more moves of Player 2's skyscrapers, ...', and looked for
+    where those had gone. Moves left out are said in short where that takes no more room
+    (what went where), moves alike for every player once, and the moves that only stock a
+    supply come after those that put pieces on the board."""
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    said = {step: _flat(screens[step]) for step in (8, 33, 261, 357, 401)}
+    assert "Pieces: Player 2's 2 skyscrapers go below Central Park." in said[401], said[401]
+    assert "then 1 business tile (gallery) goes below Central Park." in said[33], said[33]
+    assert "then 1 business tile (perfume shop) goes below Central Park." in said[261], \
+        said[261]
+    # the setup: the others' pieces went where the player's did
+    assert "every player's 1 skyscraper goes from the general supply to the score track; " \
+           "every player's 3 skyscrapers go from the general supply to their supply." \
+           in said[8], said[8]
+    # cut short, the screen keeps the build below the park, not the 3 skyscrapers taken
+    # from the general supply
+    assert "Player 2's 3 skyscrapers go below Central Park; and 2 more (log)." in said[357], \
+        said[357]
+    assert not any("more move" in text for text in said.values()), said
+    # the moves said whole, then, without where from where that takes no more rows: seed
+    # 317's 'from the black stack' took a row the screen then cut from the news
+    said = _flat(newcomer_screens(replay=NEWCOMER.with_name(
+        "fifth-avenue-base-4p-seed317-newcomer.replay.json"))[51])
+    assert "Pieces: 1 card (black 4) goes to your hand; and 2 more (log)." in said, said
+    assert "Player 4 bids 4 in green." in said, said
+
+
+def test_the_rules_moves_off_a_place_follow_what_the_rules_said_of_it():
+    """Seed 319's newcomer read 'after Player 2 bids 43 in green: 4 business tiles go out of
+    the game', where the building stop that the win led to took them (the bid made Player
+    3 pass, a line of its own before Player 2's win): the moves the rules made off a place
+    follow what the rules said of that place last before them, up to its colon."""
+    said = _flat(newcomer_screens(replay=NEWCOMER_319)[86])
+    assert "after 34th St. West is closed (building stop 1): 4 business tiles go out of " \
+           "the game" in said, said
+    assert "after Player 2 bids 43" not in said, said
+
+
+def test_a_fold_of_news_says_who_did_what():
+    """Seed 319's newcomer read digests ending 'and 5 more news of Player 2, Player 3 and
+    Player 4 (type log to see them)' and dug them out of the log: a fold of news says what
+    the players did ('bid or pass'), or, where they come last and take no more room, the
+    news themselves, by their first clauses."""
+    from interpreter.play.digest import Told, _news_more
+
+    game = load_ruleset(BASE).new_game(4, 1)
+    hidden = [Told(k, text) for k, text in enumerate(
+        ["Player 2 bids 13 in brown (brown 5, black 4 x2)", "Player 3 passes on Times Square "
+         "and takes back their bid of 9 (brown 4, black 5); the high bid is Player 2's 13",
+         "Player 4 bids 19 in brown (brown 6, black 6 x2, black 5)"])]
+    said = "News: " + "x" * 70
+    assert _news_more(game, hidden, said, 80, 3) == "; and 3 more news: Player 2, Player 3 " \
+        "and Player 4 bid or pass (type log to see them)"
+    alone = [hidden[0], Told(3, "Player 2 passes on Times Square and takes back their bid "
+                                "of 13 (brown 5, black 4 x2)")]
+    assert _news_more(game, alone, said, 80, 2) == "; and 2 more news: Player 2 bids or " \
+        "passes (type log to see them)"
+    # where there is room, or they take no more rows than their count: said
+    assert _news_more(game, hidden, said, 80, 4) == "; Player 2 bids 13 in brown (brown 5, " \
+        "black 4 x2); Player 3 passes on Times Square and takes back their bid of 9 (brown " \
+        "4, black 5); Player 4 bids 19 in brown (brown 6, black 6 x2, black 5)"
+    assert _news_more(game, hidden[2:], said, 80, 1) == "; Player 4 bids 19 in brown (brown " \
+        "6, black 6 x2, black 5)"
+    # not after news that came later: counted
+    assert "3 more news" in _news_more(game, hidden, said, 80, 4, tail=False)
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    assert "and 5 more news: Player 2, Player 3 and Player 4 bid or pass (type log to see " \
+           "them)" in _flat(screens[86]), _flat(screens[86])
+
+
+def test_what_every_choice_does_says_what_goes_where_before_more():
+    """Seed 319's newcomer placing a business read 'Whichever you choose: 1 business tile
+    (gallery) goes from supply space 5 to the plot chosen; and more ('points')', where the
+    last business of the set went below Central Park: said without where from, both fit the
+    two rows."""
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    said = _flat(screens[35])
+    assert "Whichever you choose: 1 business tile (gallery) goes to the plot chosen; 1 " \
+           "business tile (perfume shop) goes below Central Park; and more ('points')." \
+           in said, said
+    assert "Whichever you choose: 1 business tile (boutique) goes to the plot chosen; 1 " \
+           "business tile (perfume shop) goes below Central Park." in _flat(screens[241])

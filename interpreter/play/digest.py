@@ -29,9 +29,12 @@ from interpreter.engine.support import size as pieces_in
 from interpreter.engine.world import PLAYER
 from interpreter.language.errors import GameRuleError, IllegalMove, RulesError
 from interpreter.play.consequences import (
+    EVERY,
     Picture,
     PieceWords,
+    _without_kinds,
     and_list,
+    every_players,
     into_own,
     mid_sentence,
     points_text,
@@ -59,9 +62,11 @@ ALL_CHARS = 10_000  # ... on a page, whose digest never folds them: every one
 TIGHT_ROWS = 8  # a digest with fewer rows says those choices without their reasons
 AFTER_WORDS = 8  # words of a decision's log line that 'after Ann passes on X:' says
 NEWS_ROWS = 4  # rows of news a short screen says before it folds the others' offers
+MOST_VERBS = 3  # what a fold of news says the players did: up to so many verbs ('offer or pass')
 NEWS_HEAD = "News: "  # the digest's news, in two (and YOURS_HEAD, the screen's)
 ALSO_HEAD = "Also: "  # a page's news past the results (passes, offers, moves of pieces)
 SEE_LOG = "(type log to see them)"  # after a fold: where what it hides is said
+BY_RULES = "then, by the rules"  # what made a move the rules made after a decision (_after)
 YOURS = "(your "  # what _with_held writes after a place where the viewer has pieces
 OWN_POINTS = POINTS_HEAD + "you "  # a points line that gives the viewer some (said first)
 # words that link a number to what follows it rather than say what it counts
@@ -348,9 +353,13 @@ class Steps:
                 rules = 0 <= turned <= m.logged
                 # after the decider's last line before the rules turned from them: seed
                 # 317's newcomer read 'after Ann offers 5: 2 tiles go out of the game',
-                # where the closing of the place that her win led to took them
-                out.setdefault(_after(name, lines[turned - 1]) if rules else f"by {name}",
-                               []).append(m)
+                # where the closing of the place that her win led to took them; or after
+                # what the rules said of the place the pieces left, last before they did
+                # ('after X is closed'): seed 319's read 'after Ann offers 43: 4 tiles go
+                # out of the game', where the offer made another pass, she won, and X closed
+                closed = _closing(game, m, self.lines[k]) if rules else ""
+                out.setdefault(f"after {closed}" if closed else _after(name, lines[turned - 1])
+                               if rules else f"by {name}", []).append(m)
         return out
 
     def scoring_places(self, game: Game, player: str) -> set[str]:
@@ -584,8 +593,23 @@ def _after(name: str, first: str) -> str:
     clause = re.split(r"[;:,(]| and ", first.rstrip().rstrip(".").removeprefix(f"{name} ")
                       )[0].split()
     if not first.startswith(f"{name} ") or len(clause) > AFTER_WORDS:
-        return "then, by the rules"
+        return BY_RULES
     return f"after {name} " + " ".join(clause)
+
+
+def _closing(game: Game, move: Moved, lines: range) -> str:
+    """What the rules said of the place of the board a piece left, in the step's `lines`,
+    last before it left (the place named itself, not a part of it: _last_naming), up to its
+    colon, where that begins with no player and is short ('X is closed (stop 1)'); else ''."""
+    place = _place_of(game, move.source[1])
+    if place is None or move.logged < 1:
+        return ""
+    told = _last_naming(game, game.label(place), lines, move.logged)
+    head = told.split(": ")[0].rstrip(".")
+    if not head or _subject(told) is not None or \
+            len(head.split()) > AFTER_WORDS or not _naming(game.label(place)).search(head):
+        return ""
+    return mid_sentence(game, head)
 
 
 def _moved_on_board(game: Game, before: Picture, after: Picture) -> list[str]:
@@ -834,7 +858,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     tight = rows is not None and rows < TIGHT_ROWS  # the choices taken alone in a row
     chars = ALL_CHARS if whole else width - 34 if tight else LONE_CHARS
     lines = _head_lines(sight, lone, seen.points, chars, news or [])
-    said = _ordered_moves(sight, seen.moves)
+    said = _ordered_moves(sight, seen.moves, seen.supplied)
     told = with_offers(game, steps.first_line(game, viewer), [without_stop(x) for x in news or []],
                        steps.offers_made(game, viewer))
     pieces = steps.piece_moves(game, viewer, told)
@@ -896,6 +920,7 @@ class _SaidMoves:
     moves: list[str]
     own: int
     never_folded: int
+    routine: frozenset[str] = frozenset()  # those that only stock a supply (said last)
 
 
 def _head_lines(sight: _Sight, lone: list[Lone], points: dict[str, int], chars: int,
@@ -911,28 +936,40 @@ def _head_lines(sight: _Sight, lone: list[Lone], points: dict[str, int], chars: 
     return lines
 
 
-def _ordered_moves(sight: _Sight, seen: list[str]) -> _SaidMoves:
+def _ordered_moves(sight: _Sight, seen: list[str], supplied: set[str] = frozenset()
+                   ) -> _SaidMoves:
     """The moves (in words) that concern the viewer or the board, in the order a digest
-    says them: the viewer's pieces, what came into their zones (a card drawn: a newcomer
-    wondered where a fold's card came from), what scored for them and what came into or
-    left a place of their pieces (the region of their towers filled), each once: said
-    first, never folded into 'and N more'; then the others' own pieces (the pieces a closed
-    place took went into 'and 4 more', behind the viewer's cards paid); then what left their
-    zones, never folded either (a newcomer's own card paid was '1 more move of card'): the
-    others' own pieces before it are then never folded; then the rest."""
+    says them: the viewer's pieces (with the moves alike for every player, said once: seed
+    319's newcomer read 'your 3 towers go to your supply; and 6 more moves of Player 2's
+    towers, ...' and looked for where those had gone), what came into their zones (a card
+    drawn: a newcomer wondered where a fold's card came from), what scored for them and what
+    came into or left a place of their pieces (the region of their towers filled), each
+    once: said first, never folded into 'and N more'; then the others' own pieces (the
+    pieces a closed place took went into 'and 4 more', behind the viewer's cards paid); then
+    what left their zones, never folded either (a newcomer's own card paid was '1 more move
+    of card'): the others' own pieces before it are then never folded; then the rest. The
+    moves out of a common pile (`supplied`: pieces that only stock a supply) come last of
+    all, folded first: seed 319's newcomer read '1 more move of Player 2's towers' where 2
+    towers had gone to the place that scores at the end, and the moves to the supplies
+    were said."""
     game, viewer, steps = sight.game, sight.viewer, sight.steps
-    moves = [m for m in seen if _concerns(game, m, viewer)]
+    moves = every_players(game, [m for m in seen if _concerns(game, m, viewer)], viewer)
     kept = steps.scoring_places(game, viewer) | \
         steps.held_places(game, viewer, (sight.before, sight.now)) | \
         steps.filled_places(game, viewer)
-    own = [m for m in moves if m.startswith("your ")]
+    own = [m for m in moves if m.startswith(("your ", EVERY))]
     own += [m for m in moves if m not in own and (into_own(m) or _names_any(m, kept))]
     theirs = tuple(f"{game.label(p)}'s " for p in game.players if p != viewer)
     rest = [m for m in moves if not _own(m) and m not in own]
+    weighty = [m for m in rest if m not in supplied]
     left_own = [m for m in moves if _own(m) and m not in own]
-    ahead = own + [m for m in rest if m.startswith(theirs)]
-    ordered = ahead + left_own + [m for m in rest if not m.startswith(theirs)]
-    return _SaidMoves(ordered, len(own), len(ahead) + len(left_own) if left_own else len(own))
+    ahead = own + [m for m in weighty if m.startswith(theirs)]
+    routine = [m for m in rest if m in supplied]
+    ordered = ahead + left_own + [m for m in weighty if not m.startswith(theirs)] + \
+        [m for m in routine if m.startswith(theirs)] + \
+        [m for m in routine if not m.startswith(theirs)]
+    return _SaidMoves(ordered, len(own), len(ahead) + len(left_own) if left_own else len(own),
+                      frozenset(routine))
 
 
 def _whole_digest(sight: _Sight, lines: list[str], lone: bool, points: bool,
@@ -1101,12 +1138,23 @@ def _pieces_paragraph(sight: _Sight, said: _SaidMoves, width: int, left: int,
     most = said.never_folded if crowded else max(MOST_MOVES, said.never_folded)
     whose = _whose(game, sight.before, viewer, sight.steps, sight.zones)
     full = sight.steps.full_places(game, viewer, sight.now)
-    paragraph = _listed("Pieces: ", with_full(_by_whom(moves, whose), moves, full), width,
-                        room, said.never_folded, fold, most)
-    if SEE_LOG in paragraph:  # too many said whole: said without where from
-        paragraph = _listed("Pieces: ", with_full(_by_whom(moves, whose, without_source),
-                                                  moves, full), width, room,
-                            said.never_folded, fold, most)
+    cut: list[bool] = []
+    items = with_full(_by_whom(moves, whose), moves, full)
+    # where the news crowd the screen, the moves that only stock a supply are counted
+    counted = {x for x, m in zip(items, moves, strict=True) if crowded and m in said.routine}
+    paragraph = _listed("Pieces: ", items, width, room, said.never_folded, fold, most,
+                        cut=cut, counted=counted)
+    short = any(x not in paragraph for x in items)  # some said in short
+    if any(cut) or short:  # too many said whole: said without where from (what went
+        # where, and the kinds of the pieces, said rather than where from), where that
+        # says more, or takes fewer rows
+        items = with_full(_by_whom(moves, whose, without_source), moves, full)
+        counted = {x for x, m in zip(items, moves, strict=True)
+                   if crowded and m in said.routine}
+        shorter = _listed("Pieces: ", items, width, room, said.never_folded, fold, most,
+                          counted=counted)
+        if any(cut) or _rows(shorter, width) <= _rows(paragraph, width):
+            paragraph = shorter
     return paragraph
 
 
@@ -1168,8 +1216,11 @@ def _news_paragraph(game: Game, head: str, items: list[Told], foldable: set[int]
     (to `viewer`: said_to)."""
     kept, hidden = list(items), []
     while True:
-        more = f"; and {_news_fold(game, hidden)} {SEE_LOG}" if hidden else ""
-        said = _sentence(f"{head}{'; '.join(_news_texts(game, kept, viewer))}{more}.")
+        body = f"{head}{'; '.join(_news_texts(game, kept, viewer))}"
+        more = _news_more(game, hidden, body, width, rows,
+                          tail=all(x.at > kept[-1].at for x in hidden) if kept else True) \
+            if hidden else ""
+        said = _sentence(f"{body}{more}.")
         drop = next((x for x in reversed(kept) if x.at in foldable), None)
         if _rows(said, width) <= rows or drop is None:
             return said, kept
@@ -1191,12 +1242,43 @@ def _clauses(game: Game, items: list[Told], viewer: str) -> list[str]:
     return "; ".join(_news_texts(game, items, viewer)).split("; ") if items else []
 
 
+def _news_more(game: Game, hidden: list[Told], said: str, width: int, rows: int,
+               tail: bool = True) -> str:
+    """The end of a news paragraph (`said` up to it) that folds the `hidden` items: where
+    they come last of all (`tail`), each by its first clause where that fits the `rows`
+    or takes no more of them than a count ('; Bob offers 4 in red; Cy passes on X'); else
+    the count and what they are (_news_fold). Seed 319's newcomer read digests ending 'and 5
+    more news of Player 2, Player 3 and Player 4 (type log to see them)' and had to dig them
+    out of the log."""
+    counted = f"; and {_news_fold(game, hidden)} {SEE_LOG}"
+    short = "; " + "; ".join(mid_sentence(game, x.text).split("; ")[0] for x in hidden)
+    if tail and _rows(f"{said}{short}.", width) <= max(rows, _rows(f"{said}{counted}.",
+                                                                    width)):
+        return short
+    return counted
+
+
 def _news_fold(game: Game, hidden: list[Told]) -> str:
-    """'2 more news of Player 2 and Player 3': whose news a fold hides (a newcomer could
-    not tell whether a scoring hid behind '2 more'): the first player of each line's facts,
-    or, for a line without facts, the player its words begin with."""
+    """'2 more news: Player 2 and Player 3 offer or pass': whose news a fold hides and what
+    they did, by the verbs their lines begin with (a newcomer could not tell whether a
+    scoring hid behind '2 more'); '2 more news of Player 2 and Player 3' where a line does
+    not begin with a player and a verb (said of them: 'offers', 'passes'). Whose: the first
+    player of each line's facts, or, for a line without facts, the player its words begin
+    with."""
     whose = {_whose_news(game, x) for x in hidden}
     names = [game.label(p) for p in game.players if p in whose]
+    verbs = []
+    for x in hidden:
+        who = _whose_news(game, x)
+        words = x.text.removeprefix(f"{game.label(who)} ").split(" ", 1) \
+            if who is not None and x.text.startswith(f"{game.label(who)} ") else [""]
+        if not re.fullmatch(r"[a-z]+s", words[0]):
+            verbs = []
+            break
+        verbs += [words[0]] if words[0] not in verbs else []
+    if names and 0 < len(verbs) <= MOST_VERBS:
+        said = verbs if len(names) == 1 else [plain_verb(v) for v in verbs]
+        return f"{len(hidden)} more news: {and_list(names)} {and_list(said, 'or')}"
     return f"{len(hidden)} more news" + (f" of {and_list(names)}" if names else "")
 
 
@@ -1802,40 +1884,79 @@ def took_part(lines: list[str], news: list[str], name: str) -> bool:
 
 def _listed(head: str, items: list[str], width: int, rows: int = MOST_ROWS,
             kept: int = 0, fold: Callable[[list[str]], str] | None = None,
-            most: int | None = MOST_MOVES, order: list[str] | None = None) -> str:
+            most: int | None = MOST_MOVES, order: list[str] | None = None,
+            cut: list[bool] | None = None, counted: set[str] = frozenset()) -> str:
     """'head a; b; and 2 more ... (type log to see them).' in `rows` rows of `width`
     (`most` items at most, None: no limit); `fold` says what the items left out are ('2
     more moves of cards'). The first `kept` items are said whatever the room (the viewer's
     own losses, what scored for them, and news are never folded into a count); those said
-    are said in `order` when given (the log's)."""
-    def more(hidden: list[str]) -> str:
-        return f"; and {fold(hidden) if fold else f'{len(hidden)} more'} {SEE_LOG}"
+    are said in `order` when given (the log's). With a `fold`, the items left out are said
+    in short where that fits the rows, or takes no more room than the count (_in_short):
+    what went where, not that something happened (seed 319's newcomer read 'Pieces: 1 more
+    move of Player 2's towers (type log to see them)' where 2 towers had gone to the place
+    that scores at the end, said in as many words). `cut`, where given, gets whether a move
+    is not said whole (folded, or said without the kinds of its pieces); the items of
+    `counted` are only counted where left out."""
+    def more(hidden: list[str], said: str = "") -> str:
+        if not hidden:
+            return ""
+        whole = f"; and {fold(hidden) if fold else f'{len(hidden)} more'} {SEE_LOG}"
+        shown = [x for x in hidden if x not in counted]
+        rest = [x for x in hidden if x in counted]
+        if fold is None or not shown:
+            return whole
+        for short in _in_short(shown):
+            tail = f"; {'; '.join(short)}" + (f"; and {fold(rest)} {SEE_LOG}" if rest else "")
+            if _rows(f"{said}{tail}.", width) <= max(rows, _rows(f"{said}{whole}.", width)):
+                return tail
+        return whole
+
+    def ended(text: str) -> str:  # the paragraph as said, and whether it says less
+        if cut is not None:
+            cut.append(SEE_LOG in text or any(
+                _in_short([m])[0][0] not in text for m in items if m not in text))
+        return text
+
+    def alone(hidden: list[str]) -> str:  # 'head' and the items left out only
+        tail = more(hidden, head[:-2])
+        return f"{head}{tail.removeprefix('; and ') if tail.startswith('; and ') else tail[2:]}."
 
     limit = len(items) if most is None else min(len(items), most)
     whole = f"{head}{'; '.join(items)}."
     if fold and items and (most is None or len(items) <= most) and _rows(whole, width) <= \
-            _rows(f"{head}{more(items)[len('; and '):]}.", width):  # said in their own
-        return whole  # words where they take no more room than '2 more moves of Ann's
+            _rows(alone(items), width):  # said in their own
+        return ended(whole)  # words where they take no more room than '2 more moves of Ann's
         # towers and Bob's towers (type log ...)' (a newcomer read that as towers moved on
         # the board: they had gone to their owners' supplies); not past `most` (where the
-        # news were folded, the others' routine moves are too)
+        # news were folded, the others' routine moves are said in short, if at all)
     if fold and not limit:
-        return f"{head}{more(items)[len('; and '):]}."
-    if not kept and _rows(head + items[0] + (more(items[1:]) if len(items) > 1 else "."),
-                          width) > rows:
-        return f"{head}{more(items)[len('; and '):]}." if fold else \
-            f"{head}{len(items)} {SEE_LOG}."
+        return ended(alone(items))
+    if not kept and _rows(head + items[0] + (more(items[1:], head + items[0])
+                                             if len(items) > 1 else "."), width) > rows:
+        return ended(alone(items) if fold else f"{head}{len(items)} {SEE_LOG}.")
     said = max(1, kept)
     while said < limit and \
-            _rows(head + "; ".join(items[:said + 1]) + more(items[said + 1:]) + ".",
+            _rows(head + "; ".join(items[:said + 1]) +
+                  more(items[said + 1:], head + "; ".join(items[:said + 1])) + ".",
                   width) <= rows:
         said += 1
     if said == len(items) - 1 and most in (None, MOST_MOVES) and \
             _rows(head + "; ".join(items) + ".", width) <= rows + 1:
         said += 1  # the last one whole, in a row more, rather than 'and 1 more'
-    tail = more(items[said:]) if len(items) > said else ""
     chosen = items[:said] if order is None else [x for x in order if x in items[:said]]
-    return head + "; ".join(chosen) + tail + "."
+    tail = more(items[said:], head + "; ".join(chosen)) if len(items) > said else ""
+    return ended(head + "; ".join(chosen) + tail + ".")
+
+
+def _in_short(moves: list[str]) -> list[list[str]]:
+    """Moves said in short, each by what went where, the shorter last: without where from
+    ('Ann's 2 towers go to X'), then without the kinds of their pieces too ('1 tile goes to
+    X', not '1 tile (red 5) goes to X'); a move the rules made after a decision said 'then
+    1 tile goes to X' (not 'then, by the rules: ...')."""
+    brief = [without_source(m) for m in moves]  # (what the rules did after: 'then ...')
+    brief = [f"then {m.removeprefix(BY_RULES + ': ')}" if m.startswith(BY_RULES + ": ")
+             else m for m in brief]
+    return [brief, [_without_kinds(m) for m in brief]]
 
 
 def _rows(text: str, width: int) -> int:

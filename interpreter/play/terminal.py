@@ -88,6 +88,7 @@ from interpreter.play.screen import (
     option_lines,
     short_path,
     wrap_lines,
+    wrap_text,
 )
 from interpreter.play.undo import cannot_take_back, last_own, take_back, taken_back_text
 from interpreter.play.why import (
@@ -106,6 +107,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_GAME_ERROR, EXIT_INTERRUPTED = 0, 1, 130
 RECENT_EVENTS = 20
+MORE_POINTS = "; and more ('points')"  # after what every choice does, where not all is said
 EACH_SAYS = "What each choice does at once (nothing where not said):"
 # what `why` says of an option that does nothing at once: not 'the game goes on' (a newcomer's
 # finished offer, whose win would end the game, read as harmless)
@@ -1041,8 +1043,7 @@ class Session:
             # the figures most choices share are never left out: the choices say only theirs
             figures = [k for k, part in enumerate(parts) if common.usual and
                        part.startswith((BY_THE_END, "final scores"))]
-            said = whole_parts(parts, 2 * self.width - 60, max(figures, default=0) + 1)
-            said += "; and more ('points')" if said != "; ".join(parts) else ""
+            said = in_rows(parts, self.width, max(figures, default=0) + 1)
         notes = [f"{WHICHEVER} {said}."] if said else []
         if found.estimate:
             notes.append(f"({estimate_note(found.samples, found.drawn, found.hidden)})")
@@ -1742,7 +1743,26 @@ def key_words(key: list[str], words: str) -> str:
     said = "; ".join(key)
     if said == words:
         return said
-    return f"{said}; and more ('points')" if said else "more in 'points'" if words else ""
+    return f"{said}{MORE_POINTS}" if said else "more in 'points'" if words else ""
+
+
+def in_rows(parts: list[str], width: int, least: int = 1, rows: int = 2) -> str:
+    """What every choice does ('a; b; c'), its parts each whole, as many as `rows` rows of
+    `width` hold after WHICHEVER (at least the first `least`), the others left to 'points'
+    ('; and more ('points')'): as they are, or where that says more of them, where pieces go
+    and not where from. Seed 319's newcomer read '1 tile goes from space 5 to the square
+    chosen; and more ('points')', where the last tile of the set went to the place that
+    scores at the end, which the two rows held said without where from."""
+    def fitted(said: list[str]) -> str:
+        for k in range(len(said), least - 1, -1):
+            text = "; ".join(said[:k]) + (MORE_POINTS if k < len(said) else "")
+            if len(wrap_text(f"{WHICHEVER} {text}.", width)) <= rows:
+                return text
+        kept = whole_parts(said, 2 * width - 60, least)
+        return kept + (MORE_POINTS if kept != "; ".join(said) else "")
+    found = [fitted(said) for said in (parts, [without_source(p) for p in parts])]
+    return min(found, key=lambda x: (x.endswith(MORE_POINTS),
+                                     -x.count("; ") if x.endswith(MORE_POINTS) else 0))
 
 
 def said_in(parts: list[str], room: int) -> str:
