@@ -1052,3 +1052,35 @@ def test_estimates_are_said_in_one_wording_naming_what_applies():
     assert estimate_note(5) == f"{head}{hidden}."
     assert estimate_note(5, drawn=True, hidden=False) == f"{head}what will be drawn at random."
     assert estimate_note(5, drawn=True) == f"{head}{hidden} and what will be drawn at random."
+
+
+def _pass_said(replay: str, step: int) -> str:
+    """What Player 1's pass says at `step` of a newcomer's replayed game (its preview, in
+    the words of the option's line)."""
+    import json
+
+    data = json.loads((Path(__file__).parent / "data" / replay).read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    decision = game.decision()
+    found = outlook(game, decision, "P1", samples=2, news=load_display(ruleset).news_in)
+    return effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
+
+
+def test_a_pass_names_as_still_in_neither_who_passed_nor_who_the_news_name_after_the_winner():
+    """Seed 319's newcomer (S1) read 'pass: Player 2, Player 3 and Player 4 are still in'
+    where Player 4 had passed in that auction: the news after the win (a building stop)
+    went on to Player 4's points, and every player they named was said to be in. Only the
+    first news line's players (the winner) are."""
+    said = _pass_said("fifth-avenue-base-4p-seed319-newcomer.replay.json", 50)
+    assert said == "Player 2 and Player 3 are still in", said
+
+
+def test_a_pass_says_apart_who_can_only_pass_after_it():
+    """Seed 321's newcomer (S14) read 'pass: Player 3 is still in', then 'Player 2 cannot
+    open a bid (no card of a colour allowed in 34th St. East) and passes': a player never
+    mentioned. Those the pass is the only choice of are said apart: they must pass."""
+    said = _pass_said("fifth-avenue-base-4p-seed321-newcomer.replay.json", 199)
+    assert said == "Player 3 is still in; Player 2 must pass", said
