@@ -408,6 +408,28 @@ def test_every_commissioner_move_warns_of_a_full_district_already_on_the_way_bac
         in said, said
 
 
+def test_the_short_warning_of_two_full_districts_says_one_of_their_auctions():
+    """Seed 321's newcomer (S17), at 80 columns, read '42nd St. East has no plot free ...;
+    52nd St. East has no plot free ...; if another player wins its auction': 'its' after
+    two districts. The short words say 'its auction' of one district only."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed321-newcomer.replay.json").read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:313]:
+        game.apply(move)
+    assert game.decision().prompt == "move which commissioner?"
+    said = " ".join(load_display(ruleset).hint_lines(game, "P1", game.decision().options,
+                                                     width=80))
+    said = " ".join(said.split())
+    assert "52nd St. East has no plot free and your 1 skyscraper: the white commissioner's " \
+        "return auctions it; if another player wins one of these auctions and declares a " \
+        "building stop there, you score half." in said, said
+
+
 def test_option_a_says_on_its_button_that_it_takes_no_skyscraper_when_none_is_left():
     """Seed 314's newcomer, every skyscraper of theirs placed, read 'A: take 3 skyscrapers,
     then 2 coloured cards, then move a commissioner' on the button and 'option A takes none'
