@@ -1592,9 +1592,11 @@ def test_news_said_as_one_for_several_players_keeps_their_words_and_says_what_is
     screens = _screens_157()
     assert "Player 2 bids 12 in green, Player 3 bids 19; Player 4 passes" \
         in _flat(screens[77])
-    # the last pass says nothing of a high bid (one player at most was left): not merged
+    # the last pass says nothing of a high bid (one player at most was left): not merged;
+    # the pass it wrote for Player 4 (no card to open a bid) is said before its result
     assert "Player 2 passes on 52nd St. East; nobody has finished a bid yet; Player 3 passes " \
-           "on 52nd St. East; nobody bids for 52nd St. East" in _flat(screens[181])
+           "on 52nd St. East; Player 4 cannot open a bid (no card of a colour allowed in 52nd " \
+           "St. East) and passes; nobody bids for 52nd St. East" in _flat(screens[181])
     for screen in screens.values():
         said = _flat(screen)
         assert not re.search(r"\d+ in\)|yet \(Player|stays Player \d's \d+ \(", said), said
