@@ -411,7 +411,8 @@ def test_every_commissioner_move_warns_of_a_full_district_already_on_the_way_bac
 def test_the_short_warning_of_two_full_districts_says_one_of_their_auctions():
     """Seed 321's newcomer (S17), at 80 columns, read '42nd St. East has no plot free ...;
     52nd St. East has no plot free ...; if another player wins its auction': 'its' after
-    two districts. The short words say 'its auction' of one district only."""
+    two districts. The short words say 'its auction' of one district only ('wins there' of
+    two, in words the page's whole warning has too)."""
     import json
     from pathlib import Path
 
@@ -426,8 +427,8 @@ def test_the_short_warning_of_two_full_districts_says_one_of_their_auctions():
                                                      width=80))
     said = " ".join(said.split())
     assert "52nd St. East has no plot free and your 1 skyscraper: the white commissioner's " \
-        "return auctions it; if another player wins one of these auctions and declares a " \
-        "building stop there, you score half." in said, said
+        "return auctions it; if another player wins there and declares a building stop, " \
+        "you score half." in said, said
 
 
 def test_option_a_says_on_its_button_that_it_takes_no_skyscraper_when_none_is_left():
