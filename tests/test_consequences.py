@@ -1070,3 +1070,35 @@ def test_an_option_whose_next_choices_each_move_a_piece_of_their_own_says_what_t
     effects = {o["label"][:1]: o["effect"] for o in options}
     assert effects["B"] == "1 business tile goes to the plot you choose next", effects
     assert effects["A"] == "your 3 skyscrapers go from the general supply to your supply"
+
+
+def _pass_said(replay: str, step: int) -> str:
+    """What Player 1's pass says at `step` of a newcomer's replayed game (its preview, in
+    the words of the option's line)."""
+    import json
+
+    data = json.loads((Path(__file__).parent / "data" / replay).read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:step]:
+        game.apply(move)
+    decision = game.decision()
+    found = outlook(game, decision, "P1", samples=2, news=load_display(ruleset).news_in)
+    return effect_words(game, found.effects[decision.options.index("pass_bid")], "P1")
+
+
+def test_a_pass_names_as_still_in_neither_who_passed_nor_who_the_news_name_after_the_winner():
+    """Seed 319's newcomer (S1) read 'pass: Player 2, Player 3 and Player 4 are still in'
+    where Player 4 had passed in that auction: the news after the win (a building stop)
+    went on to Player 4's points, and every player they named was said to be in. Only the
+    first news line's players (the winner) are."""
+    said = _pass_said("fifth-avenue-base-4p-seed319-newcomer.replay.json", 50)
+    assert said == "Player 2 and Player 3 are still in", said
+
+
+def test_a_pass_says_apart_who_can_only_pass_after_it():
+    """Seed 321's newcomer (S14) read 'pass: Player 3 is still in', then 'Player 2 cannot
+    open a bid (no card of a colour allowed in 34th St. East) and passes': a player never
+    mentioned. Those the pass is the only choice of are said apart: they must pass."""
+    said = _pass_said("fifth-avenue-base-4p-seed321-newcomer.replay.json", 199)
+    assert said == "Player 3 is still in; Player 2 must pass", said

@@ -1225,6 +1225,34 @@ def test_a_pass_that_wrote_the_next_player_s_pass_is_said_whole_in_the_digest_an
     assert "Player 4 cannot open a bid" in said, said
 
 
+NEWCOMER_321 = NEWCOMER.with_name("fifth-avenue-base-4p-seed321-newcomer.replay.json")
+
+
+def test_a_finished_bid_that_wrote_the_next_player_s_pass_is_said_with_it_in_the_digest():
+    """Seed 321's newcomer (S13) read 'Player 2 passes on 34th St. East; nobody has finished a
+    bid yet; Player 3 bids 5 in gray' and then, on their pass, 'Player 3 wins ... with 5':
+    Player 4's pass, taken alone after Player 3's bid (no card of a colour allowed), was in
+    `log` only. A bid finished that wrote another player's pass is said with it."""
+    (screen,) = typed_at(NEWCOMER_321, 140, [])
+    digest = " ".join(" ".join(screen).split())
+    assert "Player 3 bids 5 in gray; Player 4 cannot open a bid (no card of a colour allowed " \
+        "in 34th St. East) and passes." in digest, digest
+
+
+def test_a_pass_that_ended_an_auction_is_said_with_the_passes_it_wrote_before_the_win():
+    """Seed 321's newcomer (S13) read 'Player 2 bids 17 in gray; Player 2 wins the auction
+    for Times Square with 17': Player 3's pass, and Player 4's that it wrote (no card left
+    to raise the bid), were in `log` only. Both are said before the win."""
+    (screen,) = typed_at(NEWCOMER_321, 227, [])
+    digest = " ".join(" ".join(screen).split())
+    assert "Player 2 bids 17 in gray; Player 3 passes on Times Square and takes back their " \
+        "bid of 11 (green 5, black 6); the high bid is Player 2's 17; Player 4 cannot raise " \
+        "the bid above 17: passes on Times Square and takes back their bid of 13 (violet 4, " \
+        "violet 5, black 4); Player 2 wins the auction for Times Square with 17" in digest, \
+        digest
+    assert len(screen) <= 24, screen
+
+
 def pages(screen: list[str]) -> list[list[str]]:
     """A screen's pages, as the terminal shows them one after the other."""
     out: list[list[str]] = [[]]
@@ -1624,9 +1652,11 @@ def test_news_said_as_one_for_several_players_keeps_their_words_and_says_what_is
     screens = _screens_157()
     assert "Player 2 bids 12 in green, Player 3 bids 19; Player 4 passes" \
         in _flat(screens[77])
-    # the last pass says nothing of a high bid (one player at most was left): not merged
+    # the last pass says nothing of a high bid (one player at most was left): not merged;
+    # the pass it wrote for Player 4 (no card to open a bid) is said before its result
     assert "Player 2 passes on 52nd St. East; nobody has finished a bid yet; Player 3 passes " \
-           "on 52nd St. East; nobody bids for 52nd St. East" in _flat(screens[181])
+           "on 52nd St. East; Player 4 cannot open a bid (no card of a colour allowed in 52nd " \
+           "St. East) and passes; nobody bids for 52nd St. East" in _flat(screens[181])
     for screen in screens.values():
         said = _flat(screen)
         assert not re.search(r"\d+ in\)|yet \(Player|stays Player \d's \d+ \(", said), said

@@ -21,8 +21,10 @@ from interpreter.play.option_notes import asking_procedure, option_notes
 from .conftest import BASE
 
 PASS = "pass_bid"
-NOTE = re.compile(r"(?:^|; )(if (?P<who>.+?) wins, they|(?P<winner>[^;]+?)) may fill "
-                  r"(?P<where>[^,]+), where you have")  # (after 'taking back your 1 card bid; ')
+NOTE = re.compile(r"(?:^|; )(?:(?P<winner>[^;]+?) may fill (?P<where>[^,]+), where you have"
+                  r"|(?P<place>[^;,]+), where you have [^,]+, could be filled by (?P<who>.+?) "
+                  r"if (?:they win|one of them wins))")  # (after 'taking back your 1 card
+# bid; ')
 
 
 def _at_risk(game: Game, player: str) -> bool:
@@ -211,7 +213,8 @@ def test_a_falling_build_limit_and_the_pass_s_warning_keep_words_on_every_screen
                         assert f"build limit falls to {m[1]}" in kept, (said, kept)
                     if m := NOTE.search(said):
                         warned += 1
-                        assert re.search(rf"{re.escape(m['where'])} may be filled: your \d+ "
+                        where = re.escape(m["where"] or m["place"])
+                        assert re.search(rf"{where} may be filled: your \d+ "
                                          r"skyscrapers? there at risk of a stop", kept), kept
             game.apply(rng.choice(decision.options))
     assert falls and warned, (falls, warned)

@@ -366,6 +366,24 @@ def test_the_stop_warning_names_only_those_still_in_the_auction():
         in said[390], said[390]
 
 
+def test_the_stop_warning_leaves_out_those_who_hold_no_card_to_bid_with():
+    """A pass now says 'Player 2 must pass' where Player 2 holds no card of a colour allowed
+    (seed 321's newcomer, S14), and the stop warning beside it named Player 2 among those
+    who 'would have to' stop: it names only those who still may win, as the pass does."""
+    ruleset = load_ruleset(BASE)
+    game = fresh(ruleset)
+    position(game, towers={"w52_violet": {"P1": 2}},
+             tiles={"w52_brown": ["boutique"], "w52_orange": ["perfume_shop"],
+                    "w52_green": ["gallery"], "w52_gray": ["jeweler"]},
+             visited={"white": ["w52"]},
+             hands={"P1": {card("violet", 4): 1}, "P2": {card("violet", 5): 1},
+                    "P3": {card("brown", 4): 1}, "P4": {card("green", 4): 1}})
+    game.perform("run_auctions", "P1", "white")
+    said = " ".join(load_display(ruleset).hint_lines(game, "P1", game.decision().options))
+    assert "stop 52nd St. West (Player 3 or Player 4, with no skyscraper there, would " \
+        "have to)" in said, said
+
+
 def test_every_commissioner_move_warns_of_a_full_district_already_on_the_way_back():
     """Seed 314's newcomer scored 42nd St. West (full, 3 of their skyscrapers) with the
     beige commissioner standing there, then moved it on: the move warned only of the district
@@ -388,6 +406,29 @@ def test_every_commissioner_move_warns_of_a_full_district_already_on_the_way_bac
         "return from Central Park auctions it, whatever you do now; if another player wins " \
         "its auction and declares a building stop, your 3 skyscrapers there leave the game" \
         in said, said
+
+
+def test_the_short_warning_of_two_full_districts_says_one_of_their_auctions():
+    """Seed 321's newcomer (S17), at 80 columns, read '42nd St. East has no plot free ...;
+    52nd St. East has no plot free ...; if another player wins its auction': 'its' after
+    two districts. The short words say 'its auction' of one district only ('wins there' of
+    two, in words the page's whole warning has too)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "fifth-avenue-base-4p-seed321-newcomer.replay.json").read_text())
+    ruleset = load_ruleset(BASE)
+    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
+    for move in data["moves"][:313]:
+        game.apply(move)
+    assert game.decision().prompt == "move which commissioner?"
+    said = " ".join(load_display(ruleset).hint_lines(game, "P1", game.decision().options,
+                                                     width=80))
+    said = " ".join(said.split())
+    assert "52nd St. East has no plot free and your 1 skyscraper: the white commissioner's " \
+        "return auctions it; if another player wins there and declares a building stop, " \
+        "you score half." in said, said
 
 
 def test_option_a_says_on_its_button_that_it_takes_no_skyscraper_when_none_is_left():

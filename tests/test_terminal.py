@@ -1274,12 +1274,14 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     _others_hold_only_green(game)
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     # who may fill it: Player 2 has a plot there, so would build on that one (issue 33)
-    assert "pass (if Player 3 or Player 4 wins, they may fill " \
-        "34th St. West, where you have 3 skyscrapers: a later building stop there would " \
-        "take them out of the game)" in said, said
-    assert said.count("may fill") == 1  # on the pass only, not on the colour's option
+    # (after the district, 'if one of them wins': seed 320's newcomer read 'if Player 3
+    # wins, they may fill' as Player 3 winning, where the high bid was Player 4's)
+    assert "pass (34th St. West, where you have 3 skyscrapers, could be filled by Player 3 " \
+        "or Player 4 if one of them wins: a later building stop there would take them out " \
+        "of the game)" in said, said
+    assert said.count("could be filled") == 1  # on the pass only, not on the colour's option
     game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
-    assert "may fill" not in " ".join(s.decision_lines(game.decision()))
+    assert "could be filled" not in " ".join(s.decision_lines(game.decision()))
 
 
 def test_the_board_during_the_preparation_says_the_supply_still_to_come():

@@ -196,7 +196,7 @@ def outlook(game: Game, decision: Decision, viewer: str, anchor: int | None = No
                 found.starts = started(frames, twin, viewer)
                 if news is not None:
                     found.then = following(twin, option, viewer, news,
-                                           _elsewhere(context, here, viewer))
+                                           _elsewhere(context, here, viewer), sample)
                 seen[i].append(found)
     except (GameRuleError, IllegalMove):
         return None
@@ -368,7 +368,8 @@ def _elsewhere(context: Callable[[Game, str], str] | None, here: str,
 
 def following(twin: Game, option: Any, viewer: str,
               news: Callable[[list[str]], list[str]],
-              elsewhere: Callable[[Game], str] = lambda then: "") -> list[str]:
+              elsewhere: Callable[[Game], str] = lambda then: "",
+              before: Game | None = None) -> list[str]:
     """What follows an option, in the ruleset's own news lines: those its run wrote that
     name the player who decides next (why it is theirs: they won) or no player (nobody
     won), or, when the next
@@ -376,10 +377,10 @@ def following(twin: Game, option: Any, viewer: str,
     others choose it too, as things stand ('if the others choose it too: ...'); then the
     next decision when it is another player's ('then Ann decides: how many ...'), with
     what it is about when `elsewhere` says so ('then, in the round for the north, ...'). []
-    when no news comes of it."""
+    when no news comes of it. `before`: the game before the option (see still_in)."""
     lines = news(twin.events)
     if not lines:
-        return still_in(twin, option, viewer, news)
+        return still_in(twin, option, viewer, news, before)
     then = twin
     decision = None if then.over else then.decision()
     # said when it tells why another player decides next (who won), or names no player
@@ -402,28 +403,54 @@ def following(twin: Game, option: Any, viewer: str,
 
 
 def still_in(twin: Game, option: Any, viewer: str,
-             news: Callable[[list[str]], list[str]]) -> list[str]:
+             news: Callable[[list[str]], list[str]], before: Game | None = None) -> list[str]:
     """After an option that the next players are offered too (a pass) and that writes no
     news itself: who may still choose otherwise before news comes ('Bob and Cy are still
     in'), played on as if they chose it too, as things stand. What the news would then be
     (a winner) is not said: a newcomer read 'if the others choose it too: Cy wins the round'
     as Cy's win while Bob could still raise. [] where no other player is offered it before
-    the news, or no news comes. Those the news would name are still in too (the player
-    ahead, who would win)."""
-    then, asked = twin.clone(), []
-    for _ in range(MOST_ALIKE * len(then.players)):
-        decision = then.decision()
-        if then.over or decision is None or decision.player == viewer or \
-                option not in decision.options:
-            return []
-        asked.append(decision.player)
+    the news, or no news comes. Those its first line names are still in too (the player
+    ahead, who would win); not those its later lines name (a newcomer read 'Player 4 is still
+    in' where Player 4 had passed and the news went on to Player 4's points). `before`: the
+    game before the option, played again with the lone choices asked (`Game.auto` off), so
+    that those the option is the only choice of are said apart ('Dan must pass': a newcomer
+    read 'Cy is still in', then 'Dan ... passes' from a player never mentioned); without
+    it, `twin` is played on and they go unsaid."""
+    if before is None:
+        then = twin.clone()
+    else:
+        then = before.clone()
+        then.logging, then.events, then.auto = True, [], False
         then.apply(option)
+    asked: list[str] = []
+    alone: list[str] = []  # those who take the option as their only choice
+    label = ""
+    for _ in range(2 * MOST_ALIKE * len(then.players)):
+        decision = None if then.over else then.decision()
+        if decision is None:
+            return []
+        if len(decision.options) == 1:  # taken by the run itself where `auto` is on
+            if decision.options[0] == option and decision.player != viewer and \
+                    decision.player not in alone + asked:
+                alone.append(decision.player)
+                label = decision.labels[0]
+            then.apply(decision.options[0])
+        elif decision.player == viewer or option not in decision.options:
+            return []
+        else:
+            asked.append(decision.player)
+            then.apply(option)
         lines = news(then.events)
-        if lines:  # who the news would name (the player ahead, who wins) is in it too
-            named = {f.value for line in lines for f in facts_of(line) if f.kind == PLAYER}
+        if lines:  # who the first line names (the player ahead, who wins) is in it too
+            named = {f.value for f in facts_of(lines[0]) if f.kind == PLAYER}
             names = [then.label(p) for p in then.players
-                     if p != viewer and (p in named or p in asked)]
-            return [f"{and_list(names)} {'is' if len(names) == 1 else 'are'} still in"]
+                     if p != viewer and p not in alone and (p in named or p in asked)]
+            if not names:
+                return []
+            said = f"{and_list(names)} {'is' if len(names) == 1 else 'are'} still in"
+            if alone:
+                said += f"; {and_list([then.label(p) for p in alone])} must {label}"
+            return [said]
     return []
 
 

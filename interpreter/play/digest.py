@@ -246,8 +246,16 @@ class Steps:
             decider = self.deciders[k]
             if decider == viewer:
                 continue
+            # the lines of the choices the step took alone for others, between the decider's
+            # and the news, come with it ('Bob passes', 'Cy cannot raise the offer: passes',
+            # 'Ann wins': seed 321's newcomer read 'Ann offers 17; Ann wins' with neither)
+            alone = {c.player for c in self.seen[k].lone} - {decider, viewer}
             for at in news_at:
-                before = at - 1
+                before, between = at - 1, []
+                while before > self.lines[k].start and before not in news_at and \
+                        _subject(game.events[before]) in alone:
+                    between.append(before)
+                    before -= 1
                 if not self.lines[k].start <= before < at < min(self.lines[k].stop,
                                                                  len(game.events)) or \
                         before in news_at or before in out or \
@@ -256,7 +264,7 @@ class Steps:
                                 for f in facts_of(game.events[at])):
                     continue
                 if any(_names_player(game.events[i], viewer) for i in range(since, before)):
-                    out.append(before)
+                    out += [before] + between[::-1]
         return out
 
     def first_line(self, game: Game, viewer: str) -> int:
@@ -411,8 +419,12 @@ class Steps:
                         if any(self.quiet[begun:j]) and self._names_others(game, j):
                             out += self._offer_lines(game, viewer, j, settled=True)
                         begun = j + 1
-                if any(self.quiet[k:end + 1]):
-                    out += self._offer_lines(game, viewer, end)
+                if any(self.quiet[k:end + 1]):  # with the choices it took alone for
+                    # others ('Ann offers 5', 'Bob cannot offer and passes': seed 321's
+                    # newcomer read Ann's win with 5 where Bob had not been said to pass)
+                    out += self._offer_lines(game, viewer, end, settled=any(
+                        c.player not in (viewer, self.deciders[end])
+                        for c in self.seen[end].lone))
             k = end + 1
         return out
 
