@@ -1875,7 +1875,7 @@ def test_a_bid_s_number_not_listed_is_one_card_of_the_hand_and_the_card_keeps_it
     assert said.startswith("8 is green 6 in your hand, which is not offered now. Green 6 is "
                            "not one of the cards that may join a bid"), said
     assert "3 is brown 6 in your hand, which is not offered now. Brown 6 is" in said, said
-    assert said.count("Type one of 1, 2 or 12.") == 2, said
+    assert said.count("Type one of 1, 2 or 12 (pass).") == 2, said
 
 
 def _why_179(step: int, command: str) -> str:
@@ -2792,3 +2792,18 @@ def test_build_points_screen_shows_the_notes_where_it_has_the_rows():
     for n in (1, 2, 3):
         assert f"{n + 1}. {n} (you +{2 * n} if scored now; 4th district: 6 VP after " \
             f"business 6; your {n} there at risk of a stop)" in joined, joined
+
+
+def test_a_number_refused_in_a_bid_names_the_numbers_of_pass_and_finish():
+    """Seed 321's newcomer typed 12 for 'pass' out of habit: pass and finish come after the
+    hand's cards, so their numbers change from one auction to the next with the hand, and
+    the refusal listed bare numbers ('type one of 2, 3, 8 or 9'). It names those that are
+    no card."""
+    screens, _ = _park_auction_screens(["", "brown", "1", "99", ""])
+    listed, refused = (" ".join(x.split()) for x in screens[-3:-1])
+    found = re.search(r"There is no option 99: type one of ([^.]*)\.", refused)
+    assert found, refused
+    named = re.findall(r"(\d+) \((\w+)\)", found.group(1))
+    assert [word for _, word in named] == ["pass", "finish"], found.group(1)
+    for number, word in named:  # each the number the list gives it
+        assert re.search(rf"\b{number}\. {word}\b", listed), listed

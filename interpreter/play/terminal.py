@@ -974,8 +974,22 @@ class Session:
         numbers = sorted(self.numbers(decision))
         if numbers == list(range(1, len(numbers) + 1)):
             return f"a number from 1 to {len(numbers)}"
-        return f"one of {and_list([str(n) for n in numbers], 'or')}" \
-            if len(numbers) <= 8 else "a number listed"
+        if len(numbers) > 8:
+            return "a number listed"
+        named = self.word_numbers(decision)
+        return "one of " + and_list([f"{n} ({named[n]})" if n in named else str(n)
+                                     for n in numbers], "or")
+
+    def word_numbers(self, decision: Decision) -> dict[int, str]:
+        """In a choice whose pieces keep their places in the hand, the numbers of the options
+        that are no piece, by their first words ({12: 'pass', 13: 'finish'}): their numbers
+        follow the hand's size, and a newcomer typed last time's number for 'pass'."""
+        if self.numbering is None or not self.numbering.places:
+            return {}
+        return {n: label.split(":")[0].split(" (")[0]
+                for option, n in zip(decision.options, self.numbers(decision), strict=True)
+                if str(option) not in self.numbering.places
+                for _, label in [self.numbering.kept[str(option)]]}
 
     def points_hint(self, decision: Decision) -> str:
         """Where the options' words did not fit: what 'points' shows, truly (a newcomer read
