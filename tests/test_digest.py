@@ -1665,9 +1665,10 @@ def test_news_said_as_one_for_several_players_keeps_their_words_and_says_what_is
 def test_the_newest_events_say_they_are_the_last_few_above_the_whole_summary():
     """Seed 157, step 7: 'Since your last decision (the last 2; 'log' shows more):' above 'In
     short, since your last decision:': the newcomer could not tell which was complete. The
-    newest events, where earlier ones are left out, say they are the last few."""
+    newest events, where earlier ones are left out, say they are some of the log, not all
+    (not 'the last 2 moves': the digest under them says later ones, seed 323)."""
     screens = _screens_157()
-    assert "The last 2 moves ('log' shows all):" in screens[7]
+    assert "More of the log since your last decision ('log' shows all):" in screens[7]
     assert "In short, since your last decision:" in screens[7]
     assert not any("Since your last decision (" in " ".join(x) for x in screens.values())
     assert all(fits(x) for x in screens.values())  # every screen of the game at 80x24

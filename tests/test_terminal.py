@@ -2807,3 +2807,19 @@ def test_a_number_refused_in_a_bid_names_the_numbers_of_pass_and_finish():
     assert [word for _, word in named] == ["pass", "finish"], found.group(1)
     for number, word in named:  # each the number the list gives it
         assert re.search(rf"\b{number}\. {word}\b", listed), listed
+
+
+def test_the_log_s_lines_above_a_digest_are_not_called_the_last_moves():
+    """Seed 323's newcomer read 'The last move ('log' shows all): Auction for Times Square:
+    Player 3 bids first.' above a digest of the bids made after it: the lines the digest
+    says are left out of the log's lines above it, so those left are not the last. Above a
+    digest they are 'more of the log'; 'the last moves' only where no digest follows."""
+    from .test_digest import newcomer_screens
+
+    screens = newcomer_screens(replay=NEWCOMER_319)
+    with_digest = [s for s in screens.values() if "In short, since your last decision:" in s]
+    assert any(x.startswith("More of the log since your last decision ('log' shows all):")
+               for s in with_digest for x in s)
+    for screen in with_digest:
+        assert not any(re.match(r"The last (move|\d+ moves) \('log' shows all\):", x)
+                       for x in screen), screen

@@ -283,7 +283,8 @@ class Screen:
         out = list(board)
         if events:
             out += [""] if out and board not in ([ON_DEMAND], self.notice) else []
-            title = self.events_title if not earlier else last_moves_title(len(events))
+            title = self.events_title if not earlier else \
+                last_moves_title(len(events), bool(must and must[0] == DIGEST_TITLE))
             out.append(title)
             out += [line for event in events for line in event]
         out += [""] if out else []
@@ -444,10 +445,15 @@ def events_title(since: bool, digest: bool) -> str:
     return "The log since your last decision:" if digest else "Since your last decision:"
 
 
-def last_moves_title(shown: int) -> str:
+def last_moves_title(shown: int, digest: bool = False) -> str:
     """The title of the newest events where earlier ones are left out: it says they are the
     last few, not all (a newcomer read 'Since your last decision (the last 2; ...)' above
-    'In short, since your last decision' and could not tell which was complete)."""
+    'In short, since your last decision' and could not tell which was complete). Above a
+    digest, which says the log's lines it covers, those left are not the last: some of the
+    log (seed 323's newcomer read 'The last move: ... Player 3 bids first.' above a digest
+    of the bids made after it)."""
+    if digest:
+        return "More of the log since your last decision ('log' shows all):"
     return "The last move ('log' shows all):" if shown == 1 else \
         f"The last {shown} moves ('log' shows all):"
 
