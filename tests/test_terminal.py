@@ -2823,3 +2823,24 @@ def test_the_log_s_lines_above_a_digest_are_not_called_the_last_moves():
     for screen in with_digest:
         assert not any(re.match(r"The last (move|\d+ moves) \('log' shows all\):", x)
                        for x in screen), screen
+
+
+NEWCOMER_323 = NEWCOMER_179.with_name("fifth-avenue-base-4p-seed323-newcomer.replay.json")
+
+
+def test_the_note_of_the_numbers_not_listed_gives_its_rows_to_a_digest_left_out():
+    """Seed 323's newcomer, in the auction for the district that held their 3 skyscrapers,
+    read '(What happened since your last decision: 'log'. Your choices took the room.)': the
+    note under the options ('3: gray 5, in your bid now; 8: black 4 x2 ...') took 3 rows.
+    Where the digest would have no row, the note is said in one and the digest has them."""
+    from .test_digest import newcomer_screens
+
+    screens = newcomer_screens(replay=NEWCOMER_323)
+    assert not [k for k, s in screens.items() if any("took the room" in x for x in s)]
+    said = "\n".join(screens[415])
+    assert "In short, since your last decision:" in said and \
+        "Player 3 bids 20 in orange" in said, said
+    assert "(Numbers not listed: in your bid now or not offered now; 'why N' says which.)" \
+        in said, said
+    assert "gray 5, in your bid now" in " ".join(
+        " ".join(x.split()) for x in screens[416])  # the whole note where it has the rows

@@ -81,6 +81,7 @@ from interpreter.play.replay import (
 from interpreter.play.rules_help import how_it_works, option_words, rules_lines
 from interpreter.play.scores import final_scores
 from interpreter.play.screen import (
+    LEFT_OUT,
     Pager,
     Screen,
     events_title,
@@ -297,6 +298,7 @@ class Session:
     # rows now, where they can be read (screen.terminal_size): read again at each screen
     clock: Callable[[], float] = time.monotonic  # seconds, for READING
     drawn: float = 0.0  # when the last screen was drawn (clock)
+    gaps_short: bool = False  # the note of the numbers not listed in one row (gaps_line)
     answering: set[str] = field(default_factory=set)  # who answered in this session
 
     def __post_init__(self) -> None:
@@ -646,6 +648,15 @@ class Session:
                        self.decision_lines(decision), len(new) - len(shown), self.digest,
                        self.notice, self.width, frozenset(self.results))
         lines = parts.lines(self.height)
+        if LEFT_OUT in lines and not self.gaps_short:  # the digest had no row: the note
+            # under the options said in one row (seed 323's newcomer saw no digest in the
+            # auction for the district that held their skyscrapers, the note taking 3 rows)
+            self.gaps_short = True
+            try:
+                parts.decision = self.decision_lines(decision)
+                lines = parts.lines(self.height)
+            finally:
+                self.gaps_short = False
         self.drawn = self.clock()
         if self.height is not None and len(lines) > self.height - 1:
             # a page at a time: nothing scrolls off unread; the question with its options,
@@ -782,6 +793,12 @@ class Session:
                          "offered now")
         if not parts:
             return []
+        if self.gaps_short:
+            kinds = [f"in {self.taken_to(decision.player, o)} now" if
+                     self.taken_to(decision.player, o) else "chosen already"
+                     for _, o, _ in [*gone, *also]][:1] + ["not offered now"] * bool(waiting)
+            return self.wrapped([f"  (Numbers not listed: {' or '.join(kinds)}; 'why N' "
+                                 "says which.)"])
         return self.wrapped([f"  ({'; '.join(parts)}; the other options keep their "
                              "numbers.)"])
 
