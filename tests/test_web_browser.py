@@ -25,6 +25,7 @@ pytest.importorskip("playwright")  # the optional extra web-test
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from interpreter.play.undo import SHOWN_HIDDEN  # noqa: E402
+from tests.shared import made_once  # noqa: E402
 from tests.test_undo import ADD_CARD  # noqa: E402
 from tests.web_support import (  # noqa: E402
     FIFTH,
@@ -2200,14 +2201,13 @@ def test_a_word_of_the_glossary_is_said_in_words_where_a_decision_first_names_it
 NEWCOMER_223 = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed223-newcomer.replay.json"
 
 
-def _newcomer_223_decisions(table, tokens: dict[str, str], busy: int = 0) -> Iterator[str]:
+def _newcomer_223_decisions(table, tokens: dict[str, str]) -> Iterator[str]:
     """Player 1's token at each of Player 1's decisions in seed 223's newcomer game (issue
-    33, in Chromium at 1366x768) whose digest says `busy` characters at least, `table` (see
-    _newcomer_223_table) fed the others' moves as they made them between them."""
+    33, in Chromium at 1366x768), `table` (see _newcomer_223_table) fed the others' moves as
+    they made them between them."""
     data = json.loads(NEWCOMER_223.read_text())
     for at, decider in enumerate(data["deciders"]):
-        if decider == "P1" and (not busy or
-                                sum(map(len, table.state_for(tokens["P1"])["digest"])) >= busy):
+        if decider == "P1":
             yield tokens["P1"]
         options = list(table.display.shown(table.game, table.game.decision()).options)
         table.decide(tokens[decider], table.version, index=options.index(data["moves"][at]))
@@ -2221,29 +2221,53 @@ def _newcomer_223_table() -> tuple:
     return _table_at(NEWCOMER_223, 0)
 
 
+def _newcomer_223_seen(browser) -> list[dict]:
+    """What the page showed Player 1 at each of their decisions in seed 223's newcomer game
+    at 1366x768 (issue 33): the step, the numbers on the board (BADGES_NEAREST_OWN) and, on
+    the turns whose digest says 300 characters at least (busy), the Players panel's height,
+    the log's entries seen (LOG_ENTRIES_SEEN) and which parts are in view. Seen once per run
+    for the tests that read it, whichever process asks first (a whole game's table and page
+    loads each took most of a test's time)."""
+    def see() -> list[dict]:
+        context, page = _new_page(browser, SMALL)
+        seen = []
+        table, tokens = _newcomer_223_table()
+        with serving(table) as base:
+            for me in _newcomer_223_decisions(table, tokens):
+                busy = sum(map(len, table.state_for(me)["digest"])) >= 300
+                page.goto(f"{base}/play/{me}")
+                page.wait_for_function(DRAWN, arg=table.version)
+                at = {"at": len(table.history.moves), "busy": busy,
+                      "numbers": page.evaluate(BADGES_NEAREST_OWN)}
+                if busy:
+                    at["players"] = page.locator("#players-panel").evaluate(
+                        "el => el.offsetHeight")
+                    at["log"] = page.evaluate(LOG_ENTRIES_SEEN)
+                    at["in view"] = {part: _in_view(page, part) for part in BUSY_IN_VIEW}
+                seen.append(at)
+        context.close()
+        return seen
+
+    return made_once(("newcomer 223 at 1366x768", NEWCOMER_223.read_text()), see)
+
+
+BUSY_IN_VIEW = ("#digest", "#prompt", "#options-apart button, #options button", "#undo",
+                "#save")
+
+
 def test_the_log_shows_its_last_three_entries_whole_on_the_busiest_turns(browser):
     """Seed 223's newcomer (issue 33, 1366x768) saw the log shrink to one or two entries on
     busy turns, its first line the stray tail of an entry above, while the Players panel
     repeated the scores the board shows. On each of their turns with a long digest the
     Players panel is one line, the log shows its last three entries whole and starts at an
     entry's first line, with the digest, the prompt, the options, Undo and Save in view."""
-    context, page = _new_page(browser, SMALL)
-    seen = 0
-    table, tokens = _newcomer_223_table()
-    with serving(table) as base:
-        for me in _newcomer_223_decisions(table, tokens, busy=300):
-            page.goto(f"{base}/play/{me}")
-            page.wait_for_function(DRAWN, arg=table.version)
-            at = len(table.history.moves)
-            assert page.locator("#players-panel").evaluate("el => el.offsetHeight") < 40, at
-            whole, tail, last_three = page.evaluate(LOG_ENTRIES_SEEN)
-            assert last_three and not tail, (at, whole, tail)
-            for part in ("#digest", "#prompt", "#options-apart button, #options button",
-                         "#undo", "#save"):
-                assert _in_view(page, part), (at, part)
-            seen += 1
-    assert seen >= 10  # the busiest turns of the game
-    context.close()
+    busy = [x for x in _newcomer_223_seen(browser) if x["busy"]]
+    for x in busy:
+        assert x["players"] < 40, x["at"]
+        whole, tail, last_three = x["log"]
+        assert last_three and not tail, (x["at"], whole, tail)
+        assert all(x["in view"].values()), (x["at"], x["in view"])
+    assert len(busy) >= 10  # the busiest turns of the game
 
 
 # each number on the board: [its place, whether it is nearer its own place than any other (one
@@ -2279,19 +2303,12 @@ def test_each_number_on_the_board_is_nearest_its_own_place(browser):
     board, in the whole game, each number is nearer its own place than any other (one around
     it or inside it aside): a space's number nearer its centre than another space's, and
     every number nearer its place's edge."""
-    context, page = _new_page(browser, SMALL)
     checked = 0
-    table, tokens = _newcomer_223_table()
-    with serving(table) as base:  # (options that are no place of the board: no number)
-        for me in _newcomer_223_decisions(table, tokens):
-            page.goto(f"{base}/play/{me}")
-            page.wait_for_function(DRAWN, arg=table.version)
-            numbers = page.evaluate(BADGES_NEAREST_OWN)
-            wrong = [n for n in numbers if not n[1]]
-            assert not wrong, (len(table.history.moves), wrong)
-            checked += len(numbers)
+    for x in _newcomer_223_seen(browser):  # (options that are no place of the board: no number)
+        wrong = [n for n in x["numbers"] if not n[1]]
+        assert not wrong, (x["at"], wrong)
+        checked += len(x["numbers"])
     assert checked > 200  # (every place offered to Player 1 in a whole game)
-    context.close()
 
 
 def _newcomer_223_at(step: int) -> tuple:
