@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from interpreter.engine.runtime import Decision, Game
 
 REPLAY = Path(__file__).parent / "data" / "fifth-avenue-base-4p-seed191-newcomer.replay.json"
-OPTION = re.compile(r"^ {2,}(\d+)\. (.*)$")
+OPTION = re.compile(r"(?:^ {2,}| {2,})(\d+)\. (.*?)(?= {2,}\d+\. |$)")  # each on a row
 
 
 @functools.cache
@@ -35,14 +35,15 @@ def screens() -> dict[int, list[str]]:
 
 def listed(screen: list[str]) -> list[tuple[int, str]]:
     """The options a screen lists below its question: each one's number and name (its words
-    before any note)."""
+    before any note), in the order they are read: a few short ones side by side read along
+    their rows ('7. orange 6   9. black 4   10. black 5'), more than 10 in columns read
+    down each column."""
     start = max(i for i, line in enumerate(screen) if line.startswith("Player 1: "))
-    out = []
-    for line in screen[start:]:
-        found = OPTION.match(line)
-        if found:
-            out.append((int(found[1]), re.split(r" \(|: ", found[2])[0]))
-    return out
+    cells = [(row, found.end(1), int(found[1]), re.split(r" \(|: ", found[2])[0])
+             for row, line in enumerate(screen[start:]) for found in OPTION.finditer(line)]
+    if len(cells) > 10:
+        cells.sort(key=lambda cell: (cell[1], cell[0]))
+    return [(number, name) for _, _, number, name in cells]
 
 
 def about(screen: list[str]) -> str | None:

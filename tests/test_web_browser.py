@@ -1092,7 +1092,12 @@ def test_the_turn_s_options_say_what_each_does_as_the_terminal_says_it(browser):
                 assert page.evaluate(IN_VIEW_EL, points.element_handle())
         assert scoring >= 1
         shown = page.locator("#decision-panel").inner_text()
-        assert "no points change and nothing moves yet" in shown  # option B, in words
+        # option B, in words: what it moves whichever tile is chosen next (14a5e33; before,
+        # it had no words and the page said 'no points change and nothing moves yet' of it;
+        # now that every option moves something, that line is said of none)
+        assert rows.nth(1).locator(".effect").inner_text() == \
+            "1 business tile goes to the plot you choose next"
+        assert "nothing moves yet" not in shown, shown
         for jargon in ("bidding card", "nothing changes at once"):
             assert jargon not in shown, shown
     context.close()
