@@ -986,15 +986,16 @@ class Session:
         return PieceWords(self.game, player, zones=self.display.zones).zone(
             dest[0], owner, [] if owner is not None or dest[1] is None else [dest[1]])
 
-    def number_words(self, decision: Decision) -> str:
-        """'a number from 1 to 5', or the numbers listed where some are not there."""
+    def number_words(self, decision: Decision, named: bool = True) -> str:
+        """'a number from 1 to 5', or the numbers listed where some are not there (those
+        that are no piece `named`: word_numbers)."""
         numbers = sorted(self.numbers(decision))
         if numbers == list(range(1, len(numbers) + 1)):
             return f"a number from 1 to {len(numbers)}"
         if len(numbers) > 8:
             return "a number listed"
-        named = self.word_numbers(decision)
-        return "one of " + and_list([f"{n} ({named[n]})" if n in named else str(n)
+        words = self.word_numbers(decision) if named else {}
+        return "one of " + and_list([f"{n} ({words[n]})" if n in words else str(n)
                                      for n in numbers], "or")
 
     def word_numbers(self, decision: Decision) -> dict[int, str]:
@@ -1316,7 +1317,8 @@ class Session:
         """After a long answer, where the decision stands (its options may have scrolled
         off a short terminal)."""
         if self.height is not None:
-            self.say(f"(Type {self.number_words(decision)}; Enter shows the options again.)")
+            self.say(f"(Type {self.number_words(decision, named=False)}; Enter shows the "
+                     "options again.)")  # in one row: after a page of 'score', say
 
     def match_option(self, text: str, decision: Decision) -> tuple[Any] | None:
         """The option named by its name or its words, in any case, or shortened to a
