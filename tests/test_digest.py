@@ -1022,7 +1022,8 @@ def test_the_page_s_digest_says_where_each_player_s_points_came_from(base):
         "+4 (each: the special scoring after business 3)" in x for x in shared), said
     assert shared and all(re.fullmatch(r"Points: (?:(?:you|Player \d) [+-]\d+, )+(?:you|Player"
                                        r" \d) [+-]\d+ \(each( in [\w. ]+|: the special scoring "
-                                       r"after business \d+)\)\.", x) for x in shared), shared
+                                       r"after business \d+)\)(; after [^;]+)?\.", x)
+                       for x in shared), shared  # (and the decisions that led to them)
     assert not any("VP in" in line for line in said), said  # the log's words: in the news
 
 
