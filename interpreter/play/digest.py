@@ -1524,7 +1524,7 @@ def _points_causes(game: Game, steps: Steps, viewer: str, points: dict[str, int]
     step of a line that gave points in a place, where it is not itself such a line. Seed 324's
     newcomer read 'Points: you +2, Player 2 +2, Player 4 +4 (each in X)' first, and who chose
     to score X was folded away, in '4 more'."""
-    # (the lines that score a place: a bonus's line says its own cause, 'after business 3')
+    # (the lines that score a place: a bonus's line says its own cause, 'after round 3')
     giving = {line for p, n in points.items() for line in crediting(game.label(p), n, lines)
               if places_named(game, [line])}
     causes: list[str] = []
@@ -1535,7 +1535,7 @@ def _points_causes(game: Game, steps: Steps, viewer: str, points: dict[str, int]
             continue
         first = next(j for j, line in enumerate(said) if j and line in giving)
         # the decider's last line before it ('Ann chooses to score X', after 'Ann chooses
-        # option D: score a district')
+        # option D: score a region')
         head = next((x.rstrip(".") for x in said[first - 1::-1]
                      if x.startswith(f"{game.label(decider)} ") and x not in giving), "")
         if head and head not in causes:
