@@ -2921,3 +2921,48 @@ def test_a_digest_line_folded_is_cut_between_clauses_and_the_player_s_points_sta
                                ".map(li => li.textContent)")
         assert whole in opened, opened
     context.close()
+
+
+def _choosing_the_turn_option_late(seen=[0]):  # noqa: B006 (its count of the turns seen)
+    def stop(game, decision) -> bool:
+        if decision.player != "P1" or decision.prompt != "choose your option for this turn":
+            return False
+        seen[0] += 1
+        return seen[0] > 8 and len(decision.options) == 4
+    return stop
+
+
+def test_a_refusal_where_the_column_is_short_takes_no_option_s_room(browser):
+    """Seed 324's newcomer (1366x768) clicked a plot while choosing the turn's option: the
+    refusal, four lines under Undo and Save, left one line of the digest and put the four
+    options in a scrolling box, option D cut off. Where the column is short, the refusal says
+    its first line, ended by its mark, the whole on pointing and on a click: every option in
+    view, the digest keeps its lines."""
+    table, context, page = _player_1_at_1366x768(browser, 5, _choosing_the_turn_option_late([0]))
+    legal = {str(o) for o in table.game.decision().options}
+    with serving(table) as base:
+        _open(page, base, table, "P1")
+        page.evaluate(LONG_DIGEST)
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        lines = page.evaluate(DIGEST_LINES)
+        illegal = next(p for p in page.locator("#board [data-place]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-place'))") if p not in legal and "_" in p)
+        place = _box(page, page.locator(f'#board [data-place="{illegal}"]').first)
+        page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
+        status = page.locator("#panel-status.bad")
+        status.wait_for()
+        text = status.inner_text()
+        assert "cannot be chosen now" in text and "You may choose one of the" in text, text
+        assert page.evaluate(EVERY_OPTION_IN_VIEW)
+        assert page.evaluate(DIGEST_LINES) >= min(lines - 2, 6)  # (whole lines: one less)
+        assert _in_view(page, "#panel-status")
+        line = page.evaluate("() => parseFloat(getComputedStyle("
+                             "document.getElementById('panel-status')).lineHeight)")
+        short = _box(page, status)["height"]
+        assert short < 2 * line, (short, line)  # one line
+        assert text in (status.get_attribute("title") or "")  # whole on pointing
+        status.click()  # and whole on a click
+        page.wait_for_function("h => document.getElementById('panel-status')"
+                               ".getBoundingClientRect().height > h + 10", arg=short)
+        assert _in_view(page, "#panel-status")
+    context.close()
