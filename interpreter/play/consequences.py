@@ -388,8 +388,17 @@ def following(twin: Game, option: Any, viewer: str,
     name = None if decision is None or decision.player == viewer else \
         then.label(decision.player)
     names = [then.label(p) for p in then.players]
+    # and, while the game goes on, news of another player whose points the option leaves
+    # as they are (the points said it otherwise): who wins where the pass ends the round,
+    # whoever decides next (seed 324's newcomer read only cards going back where the winner,
+    # with nothing to build, decided nothing and their own next decision came)
+    before_scores = before.scores() if before is not None else None
+    still = [] if decision is None or before_scores is None else \
+        [then.label(p) for p in then.players if p != viewer and
+         then.scores()[p] == before_scores.get(p)]
     lines = [line for line in lines if name is not None and name in line or
-             not any(n in line for n in names)]
+             not any(n in line for n in names) or
+             then.label(viewer) not in line and any(n in line for n in still)]
     if not lines:
         return []
     said = [mid_sentence(then, line.rstrip(".")) for line in lines]  # after an option's
@@ -634,11 +643,15 @@ def and_list(words: list[str], joint: str = "and") -> str:
 _OWN_GO = re.compile(r"your (\d+) (.+?) go(?:es)? from (.+?) to ")
 
 
-def none_moved_words(each: list[str]) -> list[str]:
+def none_moved_words(each: list[str],
+                     held: Callable[[str, str], int | None] | None = None) -> list[str]:
     """The words of each option ('' where it does nothing), and for an option that does
     nothing where the others move the viewer's pieces of one kind from one place (how many
     to build: 0, 1, 2 or 3), what it keeps: 'none goes: your towers stay in your supply'
-    (a newcomer read a bare '0' beside 'your 2 towers go ...')."""
+    (a newcomer read a bare '0' beside 'your 2 towers go ...'). `held`: how many of those
+    pieces (the noun, one) the place (in words) holds, where known (see held_count): the
+    words agree with it, not with the most an option moves (seed 324's newcomer, allowed 1
+    of 3, read 'your tower stays in your supply' (the ruleset's words) as if they had one)."""
     found = [_OWN_GO.match(words) for words in each if words]
     if not found or len(found) == len(each) or not all(found):
         return each
@@ -647,9 +660,27 @@ def none_moved_words(each: list[str]) -> list[str]:
         return each
     many = [m for m in found if int(m.group(1)) > 1]
     (piece, source), = kinds
-    kept = f"none goes: your {many[0].group(2)} stay in {source}" if many \
-        else f"your {piece} stays in {source}"
+    count = held(piece, source) if held is not None else None
+    plural = many[0].group(2) if many else _plural(piece)
+    kept = f"none goes: your {plural} stay in {source}" if \
+        (many if count is None else count > 1) else f"your {piece} stays in {source}"
     return [words or kept for words in each]
+
+
+def held_count(game: Game, viewer: str, noun: str, source: str,
+               zones: dict[str, str] | None = None) -> int | None:
+    """How many pieces called `noun` (one: 'tower') the viewer's own zone said `source`
+    ('your supply', as PieceWords says it) holds; None where no such zone holds any."""
+    words = PieceWords(game, viewer, zones=zones)
+    total = 0
+    for name, content in game.view(viewer)["zones"].items():
+        if not game.program.zones[name].decl.index or not isinstance(content, dict) or \
+                viewer not in content or words.zone(name, viewer, []) != source:
+            continue
+        total += sum(n for kind, n in _counted(content[viewer]).items()
+                     if kind not in (UNSEEN, DRAWN) and
+                     words.noun(kind, (name, viewer), (name, viewer)) == noun)
+    return total or None
 
 
 def without_source(move: str) -> str:

@@ -579,9 +579,22 @@ def _said_again(game: Game, lines: range, seen: StepSeen) -> set[int]:
         if m.logged < 1 or owner is None or m.source[1] == owner or before in written or \
                 after >= min(lines.stop, len(game.events)):
             continue
-        if _subject(game.events[before]) == owner == _subject(game.events[after]):
+        if _subject(game.events[before]) == owner == _subject(game.events[after]) and \
+                _says_how_many(game, game.events[before], len(m.pieces)):
             out.add(after)
     return out
+
+
+def _says_how_many(game: Game, line: str, count: int) -> bool:
+    """Whether a log line says a number of pieces `count` ('takes 1 card too'), not in a
+    player's name: a line that says what comes and not how many ('Ann chooses option A: take
+    towers') does not say the move again (seed 324's newcomer read it, the line of the 3
+    towers taken folded away, as if the option gave only cards)."""
+    for p in game.players:
+        line = line.replace(game.label(p), "")
+    if re.search(rf"(?<![\w.]){count}(?![\w])", line):
+        return True
+    return count == 1 and re.search(r"\b(?:a|an|one)\b", line) is not None
 
 
 def _sequels(game: Game, lines: set[int]) -> set[int]:
@@ -1449,6 +1462,12 @@ def _with_lines(game: Game, items: list[Told], lines: list[int], covered: set[st
     return sorted(items + added, key=lambda x: x.at)
 
 
+# a clause of 'you', then after its colon a verb of theirs with no subject, followed by what
+# follows a verb and never a subject's noun (an object, a particle): 'you ...: passes on X'
+_GOES_ON = re.compile(r"((?:^|; |: )you\b[^;:]*: )([a-z]+[^s]s)(?= (?:on|in|to|back|up|out|"
+                      r"off|the|a|an|their|no|none|\d+)\b)")
+
+
 def said_to(text: str, name: str) -> str:
     """A digest's line said to the player `name` who reads it: their name as 'you' and
     'your', the verbs of a clause they are the subject of agreeing ('Ann wins the round' as
@@ -1459,6 +1478,14 @@ def said_to(text: str, name: str) -> str:
     if not re.search(named, text):
         return text
     said = re.sub(named, "you", re.sub(named + "'s", "your", text))
+    # a clause after a colon that goes on with their deed, without its subject ('Ann cannot
+    # go on: passes on X and takes back their offer'), said of 'you' too: seed 324's
+    # newcomer read 'you cannot ...: passes on X and takes back their ...'
+    while True:
+        more = _GOES_ON.sub(r"\1you \2", said)
+        if more == said:
+            break
+        said = more
 
     def agreeing(clause: re.Match) -> str:
         words = re.sub(r"^you ([a-z]+s)\b", lambda v: f"you {plain_verb(v.group(1))}",

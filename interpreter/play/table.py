@@ -33,6 +33,7 @@ from interpreter.play.consequences import (
     effect_words,
     ending_points_text,
     estimate_note,
+    held_count,
     none_moved_words,
     outlook,
     run_start,
@@ -438,15 +439,19 @@ class Table:
                         for e, alone in zip(rest, self._alone, strict=True)]
                 said["every"] = effect_words(self.game, common, player)
                 points = [ending_points_text(self.game, e, common, player) if e.points
-                          else "the game ends" if e.ending or common.usual else ""
-                          for e in rest]  # (the figures most options share said once)
+                          else "the game ends" if e.ending else ""
+                          for e in rest]  # (the figures most options share said once; the
+                # end, where every option ends the game, said once too: seed 324's newcomer
+                # read 'the game ends' on some buttons only as if only those ended it)
                 said["points"] = points if any(points) else []
                 if common.usual or any(p.startswith(BY_THE_END) for p in points):  # each
                     # number, in words
                     said["ending"] = ENDING_NOTE
                 # the points on the button (with their range), not again under it
-                each = none_moved_words([effect_words(self.game, e, player, points=False)
-                                         for e in rest])
+                each = none_moved_words(
+                    [effect_words(self.game, e, player, points=False) for e in rest],
+                    lambda noun, source: held_count(self.game, player, noun, source,
+                                                    self.display.zones))
                 said["each"] = each if any(each) else []
                 if found.estimate:
                     said["estimate"] = estimate_note(found.samples, found.drawn, found.hidden)
