@@ -450,8 +450,8 @@ def last_moves_title(shown: int, digest: bool = False) -> str:
     last few, not all (a newcomer read 'Since your last decision (the last 2; ...)' above
     'In short, since your last decision' and could not tell which was complete). Above a
     digest, which says the log's lines it covers, those left are not the last: some of the
-    log (seed 323's newcomer read 'The last move: ... Player 3 bids first.' above a digest
-    of the bids made after it)."""
+    log (seed 323's newcomer read 'The last move: ...' above a digest of the moves made
+    after it)."""
     if digest:
         return "More of the log since your last decision ('log' shows all):"
     return "The last move ('log' shows all):" if shown == 1 else \

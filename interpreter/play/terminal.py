@@ -650,7 +650,7 @@ class Session:
         lines = parts.lines(self.height)
         if LEFT_OUT in lines and not self.gaps_short:  # the digest had no row: the note
             # under the options said in one row (seed 323's newcomer saw no digest in the
-            # auction for the district that held their skyscrapers, the note taking 3 rows)
+            # contest for the place that held their pieces, the note taking 3 rows)
             self.gaps_short = True
             try:
                 parts.decision = self.decision_lines(decision)
