@@ -10,7 +10,9 @@ import io
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -1715,9 +1717,10 @@ def test_cards_taken_back_say_their_total_and_that_it_was_never_finished():
 NEWCOMER_181 = NEWCOMER.with_name("fifth-avenue-base-4p-seed181-newcomer.replay.json")
 
 
-def _table_at(replay: Path, step: int):
+def _table_at(replay: Path, step: int, visit: Callable[[int, Any, dict], None] | None = None):
     """A Table of every seat a person's, fed a newcomer's replay up to `step`, and the seats'
-    tokens: the page's options by the indexes the page shows them in (display's order)."""
+    tokens: the page's options by the indexes the page shows them in (display's order).
+    `visit(at, table, tokens)` is called before each decision and at `step`."""
     from interpreter.play.table import Table
 
     data = json.loads(replay.read_text())
@@ -1728,9 +1731,13 @@ def _table_at(replay: Path, step: int):
     tokens = {p: t for t, p in table.tokens.items()}
     while len(table.history.moves) < step:
         at = len(table.history.moves)
+        if visit is not None:
+            visit(at, table, tokens)
         options = list(table.display.shown(table.game, table.game.decision()).options)
         table.decide(tokens[data["deciders"][at]], table.version,
                      index=options.index(data["moves"][at]))
+    if visit is not None:
+        visit(step, table, tokens)
     return table, tokens
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 from pathlib import Path
 
 import pytest
@@ -38,31 +37,18 @@ def _terminal_text(table) -> str:
 def _seen() -> dict[int, dict]:
     """For each of STEPS: Player 1's page state, their log, and the terminal's decision."""
     pytest.importorskip("starlette")
-    from interpreter.engine.ruleset import load_ruleset
-    from interpreter.play.history import History
-    from interpreter.play.table import Table
+    from .test_digest import _table_at
 
-    from .test_digest import BASE
-
-    data = json.loads(REPLAY.read_text())
-    ruleset = load_ruleset(BASE)
-    game = ruleset.new_game(data["players"], data["seed"], streams=data["version"] - 1)
-    table = Table(ruleset, game, History.start(game), {p: "human" for p in game.players},
-                  load_display(ruleset))
-    tokens = {p: t for t, p in table.tokens.items()}
     seen: dict[int, dict] = {}
-    while len(table.history.moves) <= max(STEPS):
-        at = len(table.history.moves)
+
+    def visit(at: int, table, tokens: dict) -> None:
         if at in STEPS:
             seen[at] = {"state": table.state_for(tokens["P1"]),
                         "log": list(table.game.log_for("P1")),
                         "terminal": _terminal_text(table)
                         if at in (PASS_TO_PLAYER_3, LAST_PLACE) else ""}
-        if at == max(STEPS):
-            break
-        options = list(table.display.shown(table.game, table.game.decision()).options)
-        table.decide(tokens[data["deciders"][at]], table.version,
-                     index=options.index(data["moves"][at]))
+
+    _table_at(REPLAY, max(STEPS), visit)
     return seen
 
 
