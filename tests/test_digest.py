@@ -602,11 +602,8 @@ def test_the_browser_digest_says_every_news_line_and_move_since_the_last_decisio
                                           for line in news))  # (said to them)
                 assert all(line[1:] in text for line in said), (said, text)  # the first
                 # letter in lower case mid-sentence
-                # the log's order (the points line, which names the decisions that gave them,
-                # aside)
-                text = " ".join(x for x in digest if not x.startswith("Points: "))
                 assert [text.index(line[1:]) for line in said] == \
-                    sorted(text.index(line[1:]) for line in said)
+                    sorted(text.index(line[1:]) for line in said)  # the log's order
                 busy += len(news) >= 5
             table.decide(token, table.version, rng.randrange(len(decision.options)))
             seen = len(table.game.log_for("P1"))
@@ -1031,8 +1028,7 @@ def test_the_page_s_digest_says_where_each_player_s_points_came_from(base):
         "+4 (each: the special scoring after business 3)" in x for x in shared), said
     assert shared and all(re.fullmatch(r"Points: (?:(?:you|Player \d) [+-]\d+, )+(?:you|Player"
                                        r" \d) [+-]\d+ \(each( in [\w. ]+|: the special scoring "
-                                       r"after business \d+)\)(; after [^;]+)?\.", x)
-                       for x in shared), shared  # (and the decisions that led to them)
+                                       r"after business \d+)\)\.", x) for x in shared), shared
     assert not any("VP in" in line for line in said), said  # the log's words: in the news
 
 
@@ -2584,32 +2580,3 @@ def test_what_every_choice_does_says_what_goes_where_before_more():
            in said, said
     assert "Whichever you choose: 1 business tile (boutique) goes to the plot chosen; 1 " \
            "business tile (perfume shop) goes below Central Park." in _flat(screens[241])
-
-
-def test_the_page_s_points_say_the_others_decisions_that_gave_them():
-    """Seed 324's newcomer read 'Points: you +2, Player 2 +2, Player 4 +4 (each in 52nd St.
-    East).' first in the page's digest, and who had chosen to score 52nd St. East was in the
-    folded '4 more'. The points line says the decisions that led to them beside them."""
-    from interpreter.play.digest import replay_steps
-
-    ruleset = load_ruleset(BASE)
-    game = ruleset.new_game(4, 2)
-    rng, seen = random.Random(2), 0
-    while True:  # a random game up to Player 1's decision after two others chose to score
-        decision = game.decision()
-        if decision.player == "P1":
-            text = " ".join(str(x) for x in game.events[seen:])
-            seen = len(game.events)
-            if "chooses to score" in text and "Player 1 chooses" not in text:
-                break
-        game.apply(rng.choice(decision.options))
-    again = replay_steps(game, ["P1"], None)
-    news = load_display(ruleset).news_in(game.events[again.log_seen["P1"]:])
-    page = digest_lines(game, again.pictures["P1"], "P1", again.steps, news, whole=True)
-    points = next(x for x in page if x.startswith("Points: "))
-    assert points == "Points: you +2 (in 52nd St. East), Player 3 +1 (in 34th St. West), " \
-        "Player 4 +2 (in 34th St. West); after Player 3 chooses to score 52nd St. East and " \
-        "Player 4 chooses to score 34th St. West.", points
-    # the terminal's digest (not whole) keeps its short points line
-    short = digest_lines(game, again.pictures["P1"], "P1", again.steps, news)
-    assert not any("after Player 3 chooses" in x for x in short if x.startswith("Points: "))

@@ -890,9 +890,7 @@ def digest_lines(game: Game, before: Picture, viewer: str, steps: Steps,
     if covered is not None:
         covered.update(m.line for m in pieces)
     if whole and seen.points:  # where each player's points came from, on their line
-        causes = _points_causes(game, steps, viewer, seen.points, told)
-        lines[-1] = POINTS_HEAD + points_where(game, seen.points, viewer, told) + (
-            f"; after {and_list(causes)}" if causes else "") + "."
+        lines[-1] = POINTS_HEAD + points_where(game, seen.points, viewer, told) + "."
     items = news_in_order(game, steps.first_line(game, viewer), told, pieces, whole)
     deciding = steps.deciding(game, viewer, [x.at for x in items])
     items = with_received(game, viewer, items, steps.received(game, viewer), covered)
@@ -1542,32 +1540,6 @@ def points_where(game: Game, points: dict[str, int], viewer: str, lines: list[st
         return ", ".join(part for part, _ in said) + \
             (f" (each {why})" if why.startswith("in ") else f" (each: {why})")
     return ", ".join(f"{part} ({why})" if why else part for part, why in said)
-
-
-def _points_causes(game: Game, steps: Steps, viewer: str, points: dict[str, int],
-                   lines: list[str]) -> list[str]:
-    """The others' decisions that led to the lines giving the `points` (see crediting), in
-    their words, once each ('Player 4 chooses to score X'): the decision that began the
-    step of a line that gave points in a place, where it is not itself such a line. Seed 324's
-    newcomer read 'Points: you +2, Player 2 +2, Player 4 +4 (each in X)' first, and who chose
-    to score X was folded away, in '4 more'."""
-    # (the lines that score a place: a bonus's line says its own cause, 'after round 3')
-    giving = {line for p, n in points.items() for line in crediting(game.label(p), n, lines)
-              if places_named(game, [line])}
-    causes: list[str] = []
-    for k in range(steps.last_decision(viewer) + 1, len(steps.lines)):
-        span, decider = steps.lines[k], steps.deciders[k]
-        said = [without_stop(game.events[i]) for i in span if i < len(game.events)]
-        if decider == viewer or not said or not giving.intersection(said[1:]):
-            continue
-        first = next(j for j, line in enumerate(said) if j and line in giving)
-        # the decider's last line before it ('Ann chooses to score X', after 'Ann chooses
-        # option D: score a region')
-        head = next((x.rstrip(".") for x in said[first - 1::-1]
-                     if x.startswith(f"{game.label(decider)} ") and x not in giving), "")
-        if head and head not in causes:
-            causes.append(to_you(game, head, viewer) if _names_player(head, viewer) else head)
-    return causes
 
 
 def _tail(line: str) -> str:

@@ -25,7 +25,6 @@ function showMessage(text, bad, at) {
   for (const other of [$("message"), $("panel-status")]) if (other !== box) other.hidden = true;
   box.textContent = text || "";
   box.hidden = !text;
-  box.classList.remove("whole"); // (a new answer: said whole where it has the room)
   box.classList.toggle("bad", Boolean(bad));
   keepRoom(); // the column's room with the status line (the log keeps its last entries)
   if (text) box.scrollIntoView({ block: "nearest" });
@@ -302,30 +301,7 @@ const OPTION_ROWS = 8, OPTIONS_SHARE = 0.5, DIGEST_FOLDED = 2;
 // newcomer, a long digest, many options, Save's answer) the log kept about two and a half.
 const LOG_LINES_LEAST = 4, LOG_ENTRIES_LEAST = 4;
 
-// A refusal under Undo and Save where the column is short (1366x768, options with notes):
-// its first line, ended by its mark ("...", the whole on pointing and on a click), so that it
-// takes no option's room (seed 324's newcomer read a refusal of four lines, the digest down to
-// one line and option D of four cut in a scrolling box).
 function keepRoom() {
-  const status = $("panel-status");
-  status.classList.remove("shorter", "cut");
-  status.title = "";
-  fitColumn();
-  if (PHONE.matches || status.hidden || !status.classList.contains("bad")
-      || status.classList.contains("whole")) return;
-  if ($("options-below").hidden && !digestGaveWay()) return; // room enough: said whole
-  status.classList.add("shorter");
-  markCut(status);
-  fitColumn();
-}
-$("panel-status").addEventListener("click", (e) => {
-  if (!e.currentTarget.classList.contains("cut")) return;
-  e.currentTarget.classList.add("whole");
-  keepRoom();
-  e.currentTarget.scrollIntoView({ block: "nearest" });
-});
-
-function fitColumn() {
   const log = $("log");
   $("log-earlier").hidden = true;
   reserveLog(log, lastEntriesHeight(log, LOG_ENTRIES, LOG_LINES));
