@@ -144,7 +144,7 @@ def test_the_business_that_ends_the_game_warns_of_no_later_stop():
                                               "slot19": "gallery"}))
     warned = " ".join(" ".join(s.decision_lines(s.game.decision())).split())
     assert "gray (fills Times Square, where you have 2 skyscrapers: a later building stop " \
-        "there would take them out of the game" in warned  # the game goes on: the warning
+        "there would take your skyscrapers out of the game" in warned  # the game goes on
     s, _ = session_at(last_business_position({"slot19": "jeweler", "slot20": "boutique"}))
     lines = s.decision_lines(s.game.decision())
     said = " ".join(" ".join(lines).split())

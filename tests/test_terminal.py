@@ -1162,7 +1162,7 @@ def test_a_business_s_place_says_what_it_raises_for_the_others_too():
     said = " ".join(" ".join(s.decision_lines(game.decision())).split())
     assert "16 brown (you +2: your skyscrapers there from 4 to 6 VP if scored now) 17 gray " \
         "(fills Times Square, where you have 2 skyscrapers: a later building stop there " \
-        "would take them out of the game; Player 3 +2 if scored now)" in said, said
+        "would take your skyscrapers out of the game; Player 3 +2 if scored now)" in said, said
     assert "Player 2" not in said  # their skyscraper gains nothing
     s.height = 18  # one row short of the whole notes
     lines = s.decision_lines(game.decision())
@@ -1277,8 +1277,8 @@ def test_a_pass_that_lets_another_fill_the_players_district_says_what_it_risks()
     # (after the district, 'if one of them wins': seed 320's newcomer read 'if Player 3
     # wins, they may fill' as Player 3 winning, where the high bid was Player 4's)
     assert "pass (34th St. West, where you have 3 skyscrapers, could be filled by Player 3 " \
-        "or Player 4 if one of them wins: a later building stop there would take them out " \
-        "of the game)" in said, said
+        "or Player 4 if one of them wins: a later building stop there would take your " \
+        "skyscrapers out of the game)" in said, said
     assert said.count("could be filled") == 1  # on the pass only, not on the colour's option
     game, s = _auction_in_34th_west(["boutique"])  # two plots empty: nobody fills it
     assert "could be filled" not in " ".join(s.decision_lines(game.decision()))
@@ -1345,8 +1345,8 @@ def test_a_business_that_fills_the_players_district_says_what_it_risks():
     lines = s.decision_lines(game.decision())
     said = " ".join(" ".join(lines).split())
     assert "34th St. West: 1 brown 2 orange 3 green (fills 34th St. West, where you have 3 " \
-        "skyscrapers: a later building stop there would take them out of the game) 34th St. " \
-        "East: 4 violet" in said, said
+        "skyscrapers: a later building stop there would take your skyscrapers out of the " \
+        "game) 34th St. East: 4 violet" in said, said
     assert said.count("fills") == 1
     assert len(lines) <= 24 and all(len(x) <= 80 for x in lines)
     game.apply(game.decision().options[0])  # on the brown plot: green stays empty

@@ -1533,7 +1533,8 @@ def test_a_clause_several_notes_end_with_is_said_once_above_them(browser):
     table, tokens = _table_at(NEWCOMER_312, 310)
     with _seat_page(browser, table, tokens["P1"]) as page:
         once = page.locator("#notes-once").inner_text()
-        assert once == "\u00b9 a later building stop there would take them out of the game."
+        assert once == "\u00b9 a later building stop there would take your skyscrapers out " \
+            "of the game."
         marked = [text for text in page.locator("#options button").all_inner_texts()
                   if "\u00b9" in text]
         assert len(marked) == 2 and all("skyscrapers\u00b9" in text for text in marked), marked

@@ -483,8 +483,8 @@ def test_a_business_s_button_says_the_others_gain_in_whole_words():
                        {p: "human" for p in game.players})
     labels = [o["label"] for o in table.state_for(token_of(table, "P1"))["decision"]["options"]]
     assert "Times Square, gray (fills Times Square, where you have 2 skyscrapers: a later " \
-        "building stop there would take them out of the game; Player 3 +2 if scored now)" \
-        in labels, labels
+        "building stop there would take your skyscrapers out of the game; Player 3 +2 if " \
+        "scored now)" in labels, labels
     assert sum("Player" in label for label in labels) == 1
 
 
@@ -788,7 +788,8 @@ def test_a_bid_whose_plot_is_the_districts_last_empty_one_says_it_fills_the_dist
     where = game.state["vars"]["auction_at"]
     page, terminal = _labels_here(game, history, decision.player)
     assert page == terminal
-    fills = f"; it fills {game.label(where)}: a later building stop there would take them out"
+    fills = f"; it fills {game.label(where)}: a later building stop there would take your " \
+        "skyscrapers out"
     for option, label in zip(decision.options, page, strict=True):
         if option == "pass_bid":
             continue
