@@ -18,7 +18,7 @@ Nothing here knows any game.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -169,17 +169,23 @@ class Steps:
         too, having no tower in X'). A newcomer saw a card come into their hand, and its
         reason only in `log`."""
         out: list[int] = []
+        for _, m, at in self._others_logged_moves(game, viewer):
+            if m.dest[1] != viewer or m.source[1] == viewer or at in out:
+                continue
+            if _subject(game.events[at]) == viewer:
+                out.append(at)
+        return out
+
+    def _others_logged_moves(self, game: Game, viewer: str) -> Iterator[tuple[int, Any, int]]:
+        """Each move of the others' steps since the viewer's last decision that the log
+        says, with its step and the index of the log line written just before it."""
         for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
             if self.deciders[k] == viewer:
                 continue
             for m in self.seen[k].moves:
                 at = self.lines[k].start + m.logged - 1
-                if m.dest[1] != viewer or m.source[1] == viewer or m.logged < 1 or \
-                        at >= min(self.lines[k].stop, len(game.events)) or at in out:
-                    continue
-                if _subject(game.events[at]) == viewer:
-                    out.append(at)
-        return out
+                if m.logged >= 1 and at < min(self.lines[k].stop, len(game.events)):
+                    yield k, m, at
 
     def lost_by(self, game: Game, viewer: str, news: list[str]) -> list[str]:
         """The log lines (their words, without the full stop) that tell why the viewer's own
@@ -192,23 +198,17 @@ class Steps:
         closing of X) below its fold."""
         words = PieceWords(game, viewer)
         out: list[str] = []
-        for k in range(self.last_decision(viewer) + 1, len(self.deciders)):
-            if self.deciders[k] == viewer:
+        for k, m, at in self._others_logged_moves(game, viewer):
+            if _place_of(game, m.source[1]) is None or m.dest[1] == viewer or \
+                    not any(words.owner(x) == viewer for x in m.pieces):
                 continue
-            for m in self.seen[k].moves:
-                at = self.lines[k].start + m.logged - 1
-                if m.logged < 1 or at >= min(self.lines[k].stop, len(game.events)) or \
-                        _place_of(game, m.source[1]) is None or m.dest[1] == viewer or \
-                        not any(words.owner(x) == viewer for x in m.pieces):
-                    continue
-                place = _naming(game.label(_place_of(game, m.source[1])))
-                line = next((x.rstrip(".") for x in (game.events[i] for i in
-                                                     reversed(range(self.lines[k].start,
-                                                                    at + 1)))
-                             if x.rstrip(".") in news and place.search(x) and
-                             not _scoring_only(x)), None)
-                if line is not None and line not in out:
-                    out.append(line)
+            place = _naming(game.label(_place_of(game, m.source[1])))
+            line = next((x.rstrip(".") for x in (game.events[i] for i in
+                                                 reversed(range(self.lines[k].start, at + 1)))
+                         if x.rstrip(".") in news and place.search(x) and
+                         not _scoring_only(x)), None)
+            if line is not None and line not in out:
+                out.append(line)
         return out
 
     def said_by_pieces(self, game: Game, viewer: str) -> set[str]:
